@@ -1,0 +1,50 @@
+# hvlb: `make demo` runs the main job, `make test` runs every test, `make bench` the benchmarks.
+# Every target installs what it needs first (scripts/deps.sh, idempotent).
+
+BUILD      ?= build
+FWD_BUILD  := $(BUILD)/forwarder
+GO_BIN     := $(BUILD)/bin
+PYTEST     ?= python3 -m pytest
+
+.PHONY: all deps build forwarder go proto-py test unit e2e demo bench clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+$(FWD_BUILD)/build.ninja:
+	meson setup $(FWD_BUILD) forwarder
+
+forwarder: deps $(FWD_BUILD)/build.ninja
+	ninja -C $(FWD_BUILD)
+
+# Go binaries (controller, agent, hvlbctl, lab tools), once the module exists.
+go: deps
+	@if [ -f go.mod ]; then mkdir -p $(GO_BIN) && go build -o $(GO_BIN)/ ./cmd/...; fi
+
+# Python bindings of the local API for the thin CLI and the tests.
+proto-py: deps
+	@mkdir -p $(BUILD)/py && protoc --python_out=$(BUILD)/py -Iproto proto/fwd.proto
+
+build: forwarder go proto-py
+
+# C unit tests and packet fixtures (no huge pages, no root needed).
+unit: build
+	meson test -C $(FWD_BUILD) --print-errorlogs
+	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
+
+# End-to-end tests in network namespaces (root; they skip with the reason otherwise).
+e2e: build
+	$(PYTEST) -v tests/e2e
+
+test: unit e2e
+
+demo: build
+	bash lab/demo.sh
+
+bench: build
+	bash bench/run.sh
+
+clean:
+	rm -rf $(BUILD)

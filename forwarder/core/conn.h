@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The per-worker connection table. One worker owns it: no locks, no atomics, no allocation
+ * after init (the caller provides the memory). Each connection is reachable by two keys: the
+ * tuple as the client sent it (direction ORIG) and, in NAT mode, the tuple the NF answers with
+ * (direction REPLY: src = RS address and port, dst = client). Buckets are one cache line of 8
+ * (signature, index) slots; a key lives in one of two buckets. Expiry is incremental: each call
+ * of conn_expire looks at a bounded number of entries.
+ */
+#ifndef HVLB_CORE_CONN_H
+#define HVLB_CORE_CONN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+enum conn_dir {
+	CONN_DIR_ORIG = 0,  /* client -> VIP */
+	CONN_DIR_REPLY = 1, /* RS -> client */
+};
+
+enum conn_state {
+	CONN_S_NONE = 0,
+	CONN_S_SYN_SENT,    /* client SYN seen */
+	CONN_S_SYN_RECV,    /* RS SYN-ACK seen (NAT) */
+	CONN_S_ESTABLISHED,
+	CONN_S_FIN_WAIT,    /* one side sent FIN */
+	CONN_S_TIME_WAIT,   /* both sides sent FIN */
+	CONN_S_CLOSE,       /* RST seen */
+	CONN_S_UDP,         /* UDP (and other datagram) flows */
+	CONN_S_MAX
+};
+
+/* Timeouts per state, in seconds, as operators set them. */
+struct conn_timeouts {
+	uint32_t tcp_syn;  /* SYN_SENT and SYN_RECV; default 30 */
+	uint32_t tcp_est;  /* ESTABLISHED; default 900 */
+	uint32_t tcp_fin;  /* FIN_WAIT; default 120 */
+	uint32_t tcp_tw;   /* TIME_WAIT; default 30 */
+	uint32_t tcp_close; /* CLOSE; default 10 */
+	uint32_t udp;      /* UDP; default 300, as in the paper */
+};
+
+void conn_timeouts_default(struct conn_timeouts *t);
+
+/* One connection: two cache lines. */
+struct conn {
+	struct flow_key orig;     /* client -> VIP, as received */
+	union hvlb_addr rs_addr;  /* the chosen NF */
+	uint16_t rs_port;         /* network order; the port the NF sees */
+	uint16_t rs_slot;         /* stable id of the RS, for counters */
+	uint16_t vs_slot;         /* stable id of the VS */
+	uint8_t state;            /* enum conn_state */
+	uint8_t mode;             /* the VS mode at creation (vs.h VS_MODE_*) */
+	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
+	uint32_t in_use;          /* 1 while in the table */
+	uint64_t expires;         /* ticks */
+	uint64_t created;         /* ticks */
+	uint64_t pkts[2];         /* per direction */
+	uint64_t bytes[2];
+	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
+	uint32_t reserved;
+} __attribute__((aligned(HVLB_CACHE_LINE)));
+
+struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
+
+/* Bytes the caller must provide for a table of max_conns connections (max_conns rounded up to
+ * a power of two; buckets sized for a load factor of at most 50 % of slots). */
+size_t conn_table_mem_size(uint32_t max_conns);
+
+/* Lay a table out in mem (conn_table_mem_size bytes, cache-line aligned, zeroed or not).
+ * hz: ticks per second of the clock passed as `now` to the other calls. Returns the table. */
+struct conn_table *conn_table_init(void *mem, uint32_t max_conns, uint64_t hz,
+				   const struct conn_timeouts *to);
+
+/* Replace the timeouts (takes effect at each connection's next packet). */
+void conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to);
+
+/* Prefetch the buckets a key of this hash may live in. */
+void conn_prefetch(const struct conn_table *t, uint32_t hash);
+
+/* Find the connection that key (hash = flow_hash(key)) belongs to, in either direction.
+ * Returns it and sets *dir, or NULL. */
+struct conn *conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash,
+			 enum conn_dir *dir);
+
+/* Burst lookup: for i < n, conns[i] = conn_lookup(keys[i], hashes[i], &dirs[i]); prefetches
+ * every bucket first. */
+void conn_lookup_burst(struct conn_table *t, const struct flow_key *const *keys,
+		       const uint32_t *hashes, unsigned n, struct conn **conns, uint8_t *dirs);
+
+/* Insert a new connection for orig (hash = flow_hash(orig)) to rs_addr:rs_port. When
+ * with_reply, it is also reachable by its reply tuple (NAT). Sets state from proto (TCP:
+ * SYN_SENT, else UDP) and the deadline from now. Returns NULL when the table is full or both
+ * buckets of a key are full. The caller fills rs_slot, vs_slot, mode, rs_gen. */
+struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
+			 uint64_t now);
+
+/* Remove a connection now (RST handling is via state timeouts; this is for hard removes). */
+void conn_delete(struct conn_table *t, struct conn *c);
+
+/* Account a packet of dir and move the TCP state machine (tcp_flags of the packet; ignored
+ * for UDP), refreshing the deadline from the new state's timeout. */
+void conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+		 uint32_t bytes, uint64_t now);
+
+/* Called for each connection conn_expire removes, before it is freed. */
+typedef void (*conn_expire_cb)(void *arg, const struct conn *c);
+
+/* Look at up to budget entries from where the last call stopped; remove those whose deadline
+ * has passed (calling cb first, if not NULL). Returns how many it removed. */
+unsigned conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb cb,
+		     void *arg);
+
+/* Connections in the table now, and its capacity. */
+uint32_t conn_count(const struct conn_table *t);
+uint32_t conn_capacity(const struct conn_table *t);
+
+/* Walk in-use connections from index *cursor (0 to start), calling fn for each until fn
+ * returns non-zero or max have been visited; *cursor is set to where to resume, and to
+ * UINT32_MAX at the end. For listing (control thread, while the owner is paused or via a copy);
+ * not for the fast path. */
+typedef int (*conn_walk_fn)(void *arg, const struct conn *c);
+void conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_fn fn,
+	       void *arg);
+
+/* The name of a state ("established", ...). */
+const char *conn_state_name(unsigned state);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Every reason a packet can be dropped (or handed elsewhere), defined once. The X-macro
+ * generates the enum and the names shown in stats, telemetry and metrics. The rule for each
+ * is in docs/drops.md; keep both in step.
+ */
+#ifndef HVLB_CORE_DROP_H
+#define HVLB_CORE_DROP_H
+
+#define HVLB_DROP_REASONS(X)                                                                       \
+	X(TRUNCATED, "truncated")                 /* frame shorter than its headers claim */      \
+	X(BAD_L3_LEN, "bad_l3_len")               /* IP length field inconsistent with frame */   \
+	X(BAD_IP_VERSION, "bad_ip_version")       /* version nibble does not match EtherType */  \
+	X(BAD_IP_CSUM, "bad_ip_csum")             /* IPv4 header checksum wrong */               \
+	X(BAD_L4_CSUM, "bad_l4_csum")             /* TCP/UDP/ICMP checksum wrong */              \
+	X(BAD_L4_HDR, "bad_l4_hdr")               /* e.g. TCP data offset < 5, UDP len wrong */  \
+	X(IP_OPTIONS, "ip_options")               /* IPv4 header with options */                 \
+	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* IPv6 extension header other than frag */    \
+	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment */                    \
+	X(TTL_EXCEEDED, "ttl_exceeded")           /* TTL / hop limit would reach 0 */            \
+	X(MARTIAN, "martian")                     /* bad source: multicast, broadcast, loopback */ \
+	X(UNKNOWN_ETHERTYPE, "unknown_ethertype") /* not IPv4, IPv6, ARP (after 802.1Q) */       \
+	X(L2_OTHER_HOST, "l2_other_host")         /* unicast frame for another MAC */            \
+	X(UNKNOWN_L4, "unknown_l4")               /* VIP traffic that is not TCP/UDP/ICMP */     \
+	X(NOT_FOR_US, "not_for_us")               /* no VIP, no local address, no connection */  \
+	X(NO_VS, "no_vs")                         /* a VIP address, but no service on that port */ \
+	X(NO_RS, "no_rs")                         /* the service has no usable real service */   \
+	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
+	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
+	X(NO_ROUTE, "no_route")                   /* no route to the next hop */                 \
+	X(NEIGH_MISS, "neigh_miss")               /* next hop's MAC not yet resolved */          \
+	X(ICMP_UNHANDLED, "icmp_unhandled")       /* ICMP type hvlb does not act on */           \
+	X(ICMP_NO_CONN, "icmp_no_conn")           /* ICMP error about no known connection */     \
+	X(ARP_IGNORED, "arp_ignored")             /* ARP/ND not for one of our addresses */      \
+	X(BAD_ARP, "bad_arp")                     /* malformed ARP / neighbour discovery */      \
+	X(LOCAL_UNHANDLED, "local_unhandled")     /* to our own address, not ARP/ND/echo */      \
+	X(HANDOFF_FULL, "handoff_full")           /* ring to the connection's owner full */      \
+	X(CTRL_RING_FULL, "ctrl_ring_full")       /* ring to the control thread full */          \
+	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */
+
+enum hvlb_drop {
+	HVLB_DROP_NONE = 0,
+#define HVLB_DROP_ENUM(name, str) HVLB_DROP_##name,
+	HVLB_DROP_REASONS(HVLB_DROP_ENUM)
+#undef HVLB_DROP_ENUM
+		HVLB_DROP_MAX
+};
+
+/* The name of a drop reason as shown to operators ("truncated", ...), "none" for 0. */
+const char *hvlb_drop_name(unsigned reason);
+
+/* The reason whose name is s, or -1. */
+int hvlb_drop_from_name(const char *s);
+
+#endif

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Parsing of one received frame: Ethernet, one 802.1Q tag, ARP, IPv4, IPv6, TCP, UDP, ICMP,
+ * ICMPv6. Validates lengths and the IPv4 header checksum; every rejection returns a named drop
+ * reason (drop.h). Never writes to the frame.
+ */
+#ifndef HVLB_CORE_PARSE_H
+#define HVLB_CORE_PARSE_H
+
+#include <stdint.h>
+
+#include "drop.h"
+#include "types.h"
+
+#define HVLB_ETHERTYPE_IPV4 0x0800
+#define HVLB_ETHERTYPE_IPV6 0x86DD
+#define HVLB_ETHERTYPE_ARP 0x0806
+#define HVLB_ETHERTYPE_VLAN 0x8100
+
+/* TCP flag bits as in the header's 13th byte. */
+#define HVLB_TCP_FIN 0x01
+#define HVLB_TCP_SYN 0x02
+#define HVLB_TCP_RST 0x04
+#define HVLB_TCP_PSH 0x08
+#define HVLB_TCP_ACK 0x10
+
+enum pkt_kind {
+	PKT_IP = 0,   /* IPv4 / IPv6 carrying TCP, UDP, ICMP(v6) or another protocol */
+	PKT_ARP,      /* Ethernet/IPv4 ARP request or reply */
+};
+
+/* ICMP messages that matter to a load balancer. */
+enum pkt_icmp {
+	PKT_ICMP_NONE = 0,
+	PKT_ICMP_ECHO_REQUEST, /* ICMP 8 / ICMPv6 128 */
+	PKT_ICMP_ECHO_REPLY,   /* ICMP 0 / ICMPv6 129 */
+	PKT_ICMP_ERROR,        /* dest unreachable, frag needed / packet too big, time exceeded,
+				  parameter problem: carries an inner header */
+	PKT_ICMP_NS,           /* ICMPv6 neighbour solicitation */
+	PKT_ICMP_NA,           /* ICMPv6 neighbour advertisement */
+	PKT_ICMP_OTHER,
+};
+
+/* What parse_frame learnt about a frame. Offsets are from the start of the frame. */
+struct pkt_info {
+	uint16_t l3_off;     /* IPv4/IPv6/ARP header */
+	uint16_t l4_off;     /* TCP/UDP/ICMP header (IP only) */
+	uint16_t l3_len;     /* IPv4 total length / IPv6 40 + payload length */
+	uint16_t l4_len;     /* l3_len minus the IP header: the L4 segment's length */
+	uint16_t ethertype;  /* host order, after the VLAN tag */
+	uint16_t vlan_tci;   /* host order; valid when has_vlan */
+	uint8_t has_vlan;
+	uint8_t kind;        /* enum pkt_kind */
+	uint8_t icmp;        /* enum pkt_icmp when proto is ICMP / ICMPv6 */
+	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
+	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
+	uint8_t l2_bcast;    /* destination MAC is broadcast or multicast */
+	uint16_t pad;
+	struct flow_key key; /* af, proto, addresses, ports (ICMP echo: id in sport and dport) */
+};
+
+/* Parse frame[0..len). Returns HVLB_DROP_NONE and fills *pi, or the reason to drop.
+ * Rules (docs/drops.md): IPv4 with options -> IP_OPTIONS; any fragment (MF set or offset != 0,
+ * IPv6 fragment header) -> FRAGMENT; other IPv6 extension headers -> IPV6_EXT_HDR; IPv4 header
+ * checksum wrong -> BAD_IP_CSUM; frame shorter than the IP length -> TRUNCATED, IP length
+ * shorter than its headers -> BAD_L3_LEN (trailing Ethernet padding is allowed); TCP data
+ * offset < 5 or UDP length != IP payload length -> BAD_L4_HDR; source address multicast,
+ * broadcast or loopback -> MARTIAN; EtherType other than IPv4/IPv6/ARP -> UNKNOWN_ETHERTYPE.
+ * L4 checksums are not checked here (parse_verify_l4_csum). */
+enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi);
+
+/* Verify the TCP/UDP/ICMP/ICMPv6 checksum of a parsed IP packet: HVLB_DROP_NONE or
+ * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes. */
+enum hvlb_drop parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi);
+
+/* For an ICMP error (pi->icmp == PKT_ICMP_ERROR): parse the embedded packet's header into
+ * *inner (the tuple as the embedded packet had it) and its IP header offset into *inner_l3_off.
+ * Needs the inner IP header and the first 8 bytes of its L4 header. Returns HVLB_DROP_NONE,
+ * TRUNCATED or BAD_L4_HDR. */
+enum hvlb_drop parse_icmp_inner(const uint8_t *frame, const struct pkt_info *pi,
+				struct flow_key *inner, uint16_t *inner_l3_off);
+
+/* ARP fields (IPv4 over Ethernet only; anything else is BAD_ARP at parse time). */
+struct pkt_arp {
+	uint16_t op;           /* 1 request, 2 reply (host order) */
+	uint8_t sha[6];
+	uint32_t spa;          /* network order */
+	uint8_t tha[6];
+	uint32_t tpa;          /* network order */
+};
+void parse_arp(const uint8_t *frame, const struct pkt_info *pi, struct pkt_arp *arp);
+
+/* Neighbour discovery: the target address of an NS or NA, and the link-layer address option
+ * (source LLA in an NS, target LLA in an NA) if present. Returns 0, or -1 when malformed. */
+int parse_nd(const uint8_t *frame, const struct pkt_info *pi, union hvlb_addr *target,
+	     uint8_t lla[6], int *has_lla);
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Choosing an RS for a new connection, for each scheduler of vs.h. Pure functions of the VS
+ * (immutable) and a small per-worker state, so workers never share anything here.
+ */
+#ifndef HVLB_CORE_SCHED_H
+#define HVLB_CORE_SCHED_H
+
+#include <stdint.h>
+
+#include "types.h"
+#include "vs.h"
+
+/* Per-worker selection state. */
+struct sched_worker {
+	uint64_t rng;              /* xorshift64* state, never 0 */
+	uint32_t cursor[VS_MAX_SLOTS]; /* rr / wrr position per VS slot */
+	const uint32_t *rs_active; /* active connections per RS slot, this worker's (lc) */
+};
+
+void sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs_active);
+
+/* Pick an RS for a new connection with tuple key (hash = flow_hash(key)). Returns an index
+ * into vs->rs, or -1 when the VS has no usable RS. */
+int sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+	       struct sched_worker *s);
+
+/* The name of a scheduler ("maglev", ...) and back (-1 if unknown). */
+const char *sched_name(unsigned kind);
+int sched_from_name(const char *s);
+const char *vs_mode_name(unsigned mode);
+int vs_mode_from_name(const char *s);
+
+#endif

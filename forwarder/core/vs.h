@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Virtual services (VS) and their real services (RS), as one immutable table. The control
+ * thread builds a new table for every change from a list of vs_config (vs_table_build) and
+ * publishes it by pointer swap; workers only read it. A VS is found by its key,
+ * hash(protocol, vip, vport), with vport 0 meaning every port.
+ */
+#ifndef HVLB_CORE_VS_H
+#define HVLB_CORE_VS_H
+
+#include <stdint.h>
+
+#include "types.h"
+
+enum vs_mode {
+	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
+	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
+	VS_MODE_MAX
+};
+
+enum sched_kind {
+	SCHED_MAGLEV = 0, /* weighted Maglev (default) */
+	SCHED_RANDOM,     /* random draw over proportion ranges (the paper) */
+	SCHED_RR,         /* round robin over usable RSs */
+	SCHED_WRR,        /* smooth weighted round robin */
+	SCHED_SH,         /* source-address hash (weighted Maglev table keyed by source) */
+	SCHED_LC,         /* least connections (per worker), weighted */
+	SCHED_MAX
+};
+
+#define VS_MAX_RS 1024        /* real services per virtual service */
+#define VS_MAX_SLOTS 4096     /* virtual services per forwarder (stable counter ids) */
+#define RS_MAX_SLOTS 65535    /* real services per forwarder (stable counter ids) */
+#define WRR_SEQ_MAX 4096      /* longest smooth-WRR sequence kept (weights scaled to fit) */
+
+/* Configuration of one RS, as the control API gives it. */
+struct rs_config {
+	union hvlb_addr addr;
+	uint16_t port;    /* network order; 0: keep the client's destination port */
+	uint16_t slot;    /* stable id (counters), assigned by the control thread */
+	uint32_t weight;  /* forwarding proportion λ, any scale; 0 drains */
+	uint8_t health;   /* 1 up, 0 down (no new connections) */
+	uint8_t af;
+	uint16_t pad;
+	uint32_t gen;     /* bumped by a hard remove so existing connections die */
+};
+
+/* Configuration of one VS. */
+struct vs_config {
+	union hvlb_addr vip;
+	uint16_t vport;   /* network order; 0: every port */
+	uint8_t proto;    /* HVLB_PROTO_TCP or HVLB_PROTO_UDP */
+	uint8_t af;
+	uint8_t mode;     /* enum vs_mode */
+	uint8_t sched;    /* enum sched_kind */
+	uint16_t slot;    /* stable id (counters), assigned by the control thread */
+	uint16_t n_rs;
+	const struct rs_config *rs;
+};
+
+/* A VS as workers see it. The RS array keeps every configured RS (down or drained ones too,
+ * so return traffic of their connections still maps), and the selection structures only hold
+ * usable ones (health 1, weight > 0). */
+struct vs {
+	uint32_t key;
+	uint16_t slot;
+	uint16_t n_rs;
+	union hvlb_addr vip;
+	uint16_t vport;
+	uint8_t proto;
+	uint8_t af;
+	uint8_t mode;
+	uint8_t sched;
+	uint16_t n_usable;       /* RSs with health 1 and weight > 0 */
+	struct rs_config *rs;    /* n_rs entries */
+	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
+	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */
+	uint32_t *cum_weight;    /* n_usable cumulative weights (random) */
+	uint64_t weight_total;   /* sum of usable weights */
+	uint16_t *wrr_seq;       /* wrr_len indexes into rs[] (wrr) */
+	uint32_t wrr_len;
+};
+
+struct vs_table; /* opaque, immutable once built */
+
+/* The VS key: a hash of (protocol, vip, vport). */
+uint32_t vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport);
+
+/* Build a table from n configs (validated: protocol, mode, scheduler, families match, at most
+ * VS_MAX_RS RSs, no duplicate (proto, vip, vport)). Allocates with malloc; returns NULL and
+ * sets *err to a message naming the field at fault. */
+struct vs_table *vs_table_build(const struct vs_config *cfg, unsigned n, const char **err);
+
+/* Free a table built by vs_table_build (after every reader is done with it). */
+void vs_table_free(struct vs_table *t);
+
+/* The VS for a packet to vip:vport, trying the exact port first, then vport 0. NULL if none. */
+const struct vs *vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip,
+			   uint16_t vport);
+
+/* Whether addr is the VIP of any VS (for ARP/ND and ICMP echo answers). */
+bool vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr);
+
+/* Iterate: the i-th VS (0 <= i < vs_table_count). */
+unsigned vs_table_count(const struct vs_table *t);
+const struct vs *vs_table_at(const struct vs_table *t, unsigned i);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs every dependency hvlb needs on a fresh Debian 12 machine, as root.
+# Idempotent: a second run installs nothing and takes a second or two.
+set -euo pipefail
+
+APT_PKGS=(
+	build-essential pkg-config meson ninja-build
+	libdpdk-dev dpdk dpdk-dev
+	libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
+	libbsd-dev libnuma-dev libpcap-dev
+	iproute2 iputils-ping curl iperf3 ethtool procps psmisc
+	python3 valgrind
+)
+PY_PKGS=(scapy pytest yaml google.protobuf)
+# pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
+declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)
+
+need_root() {
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "deps.sh: must run as root (apt-get install); run: sudo $0" >&2
+		exit 1
+	fi
+}
+
+missing_apt=()
+for p in "${APT_PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing_apt+=("$p")
+done
+if [ "${#missing_apt[@]}" -gt 0 ]; then
+	need_root
+	echo "deps.sh: installing ${missing_apt[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null
+fi
+
+PY=${PYTHON:-python3}
+missing_py=()
+for p in "${PY_PKGS[@]}"; do
+	"$PY" -c "import $p" 2>/dev/null || missing_py+=("${PIP_NAME[$p]:-$p}")
+done
+if [ "${#missing_py[@]}" -gt 0 ]; then
+	echo "deps.sh: pip installing ${missing_py[*]}"
+	"$PY" -m pip install -q --disable-pip-version-check "${missing_py[@]}"
+fi
