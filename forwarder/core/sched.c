@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * RS selection for new connections. Everything here reads the immutable VS and writes only the
+ * calling worker's sched_worker, so workers never share a cache line. Every scheduler returns
+ * an index into vs->rs of a usable RS (health 1, weight > 0), or -1 when there is none.
+ */
+#include "hash.h"
+#include "maglev.h"
+#include "sched.h"
+
+static const char *const sched_names[SCHED_MAX] = {
+	[SCHED_MAGLEV] = "maglev",
+	[SCHED_RANDOM] = "random",
+	[SCHED_RR] = "rr",
+	[SCHED_WRR] = "wrr",
+	[SCHED_SH] = "sh",
+	[SCHED_LC] = "lc",
+};
+
+static const char *const vs_mode_names[VS_MODE_MAX] = {
+	[VS_MODE_NAT] = "nat",
+	[VS_MODE_DR] = "dr",
+};
+
+void
+sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs_active)
+{
+	/* splitmix64 of the seed, so workers seeded 0, 1, 2... start from unrelated states;
+	 * 0 is xorshift's fixed point and never allowed. */
+	uint64_t z = seed + 0x9E3779B97F4A7C15ull;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	z ^= z >> 31;
+	s->rng = z != 0 ? z : 0x9E3779B97F4A7C15ull;
+	memset(s->cursor, 0, sizeof(s->cursor));
+	s->rs_active = rs_active;
+}
+
+/* xorshift64* (Vigna 2016): its high 32 bits pass BigCrush, and it costs a few cycles. */
+static inline uint64_t
+sched_rand(struct sched_worker *s)
+{
+	uint64_t x = s->rng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	s->rng = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* maglev and sh: the same weighted table, keyed by the 5-tuple or by the source alone. */
+static inline int
+sched_table(const struct vs *vs, uint32_t hash)
+{
+	uint16_t i = maglev_lookup(vs->maglev, MAGLEV_TABLE_SIZE, hash);
+
+	return hvlb_likely(i != MAGLEV_EMPTY) ? i : -1;
+}
+
+/* The paper's mechanism: draw r in [0, total) and find the RS whose range
+ * tr_k = [cum_weight[k-1], cum_weight[k]) contains it, i.e. the first k with cum_weight[k] > r.
+ * total < 2^32 (vs_table_build checks), so scaling the draw's high 32 bits is exact, and its
+ * bias is below total / 2^32. */
+static inline int
+sched_random(const struct vs *vs, struct sched_worker *s)
+{
+	uint64_t r = ((sched_rand(s) >> 32) * vs->weight_total) >> 32;
+	uint32_t lo = 0, hi = vs->n_usable - 1u;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (vs->cum_weight[mid] > r)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return vs->usable[lo];
+}
+
+/* A per-VS-slot cursor over a sequence of length n. The stored value may be stale (from an
+ * older table with a longer sequence), so it is reduced on read instead of trusted. */
+static inline uint32_t
+sched_cursor_next(struct sched_worker *s, uint16_t slot, uint32_t n)
+{
+	uint32_t i = s->cursor[slot];
+
+	if (i >= n)
+		i = 0;
+	s->cursor[slot] = i + 1;
+	return i;
+}
+
+/* Least connections, weighted: the usable RS with the smallest active / weight, compared as
+ * active_a * weight_b < active_b * weight_a (exact in 64 bits). The scan starts at the cursor
+ * and ties keep the first seen, so equal RSs take turns. */
+static inline int
+sched_lc(const struct vs *vs, struct sched_worker *s)
+{
+	const uint32_t *active = s->rs_active;
+	uint32_t n = vs->n_usable;
+	uint32_t pos = s->cursor[vs->slot];
+	uint32_t best = 0;
+	uint64_t best_a = 0, best_w = 0;
+
+	if (pos >= n)
+		pos = 0;
+	for (uint32_t k = 0; k < n; k++, pos = pos + 1 < n ? pos + 1 : 0) {
+		const struct rs_config *r = &vs->rs[vs->usable[pos]];
+		uint64_t a = active != NULL ? active[r->slot] : 0;
+
+		if (k == 0 || a * best_w < best_a * r->weight) {
+			best = pos;
+			best_a = a;
+			best_w = r->weight;
+		}
+	}
+	s->cursor[vs->slot] = best + 1;
+	return vs->usable[best];
+}
+
+int
+sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+	   struct sched_worker *s)
+{
+	if (hvlb_unlikely(vs->n_usable == 0))
+		return -1;
+	switch (vs->sched) {
+	case SCHED_MAGLEV:
+		return sched_table(vs, hash);
+	case SCHED_SH:
+		return sched_table(vs, addr_hash(&key->src));
+	case SCHED_RANDOM:
+		return sched_random(vs, s);
+	case SCHED_RR:
+		return vs->usable[sched_cursor_next(s, vs->slot, vs->n_usable)];
+	case SCHED_WRR:
+		return vs->wrr_seq[sched_cursor_next(s, vs->slot, vs->wrr_len)];
+	case SCHED_LC:
+		return sched_lc(vs, s);
+	default:
+		return -1;
+	}
+}
+
+const char *
+sched_name(unsigned kind)
+{
+	return kind < SCHED_MAX ? sched_names[kind] : "invalid";
+}
+
+int
+sched_from_name(const char *s)
+{
+	for (unsigned i = 0; i < SCHED_MAX; i++)
+		if (strcmp(sched_names[i], s) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *
+vs_mode_name(unsigned mode)
+{
+	return mode < VS_MODE_MAX ? vs_mode_names[mode] : "invalid";
+}
+
+int
+vs_mode_from_name(const char *s)
+{
+	for (unsigned i = 0; i < VS_MODE_MAX; i++)
+		if (strcmp(vs_mode_names[i], s) == 0)
+			return (int)i;
+	return -1;
+}
