@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""fwctl: a thin client and CLI for one forwarder's local control socket.
+
+Stands in until the Go `hvlbctl --forwarder SOCKET` exists. Messages are proto/fwd.proto; each
+is a 4-byte big-endian length and a serialized Request, answered by one Response.
+
+    python3 lab/fwctl.py -s /run/hvlb/fwd.sock vs add tcp 10.100.0.1:80 --mode nat
+    python3 lab/fwctl.py -s /run/hvlb/fwd.sock rs add tcp 10.100.0.1:80 10.1.0.11:8080 --weight 100
+    python3 lab/fwctl.py -s /run/hvlb/fwd.sock -o json vs list
+"""
+
+import argparse
+import errno
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY_OUT = os.path.join(REPO, "build", "py")
+DEFAULT_SOCKET = "/run/hvlb/fwd.sock"
+MAX_MESSAGE = 64 << 20  # a reply larger than this is a framing error, not a real answer
+
+
+def _load_pb():
+    """Import fwd_pb2 from build/py, running protoc into it first if missing or stale."""
+    proto = os.path.join(REPO, "proto", "fwd.proto")
+    gen = os.path.join(PY_OUT, "fwd_pb2.py")
+    if not os.path.exists(gen) or os.path.getmtime(gen) < os.path.getmtime(proto):
+        os.makedirs(PY_OUT, exist_ok=True)
+        try:
+            subprocess.run(["protoc", f"--python_out={PY_OUT}", "-Iproto", "proto/fwd.proto"],
+                           cwd=REPO, check=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            raise ImportError(f"cannot generate {gen} with protoc: {e}") from e
+    if PY_OUT not in sys.path:
+        sys.path.insert(0, PY_OUT)
+    import fwd_pb2  # noqa: E402
+    return fwd_pb2
+
+
+pb = _load_pb()
+from google.protobuf import json_format  # noqa: E402
+
+
+class FwctlError(Exception):
+    """The forwarder answered with a non-zero status (a positive errno value)."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+    def __str__(self):
+        name = errno.errorcode.get(self.status, str(self.status))
+        return f"{self.message or os.strerror(self.status)} ({name})"
+
+
+def service_id(protocol, vip, vport):
+    return pb.ServiceId(protocol=protocol, vip=vip, vport=vport)
+
+
+class Client:
+    """One connection to a forwarder's control socket. Not thread-safe."""
+
+    def __init__(self, path=DEFAULT_SOCKET, timeout=10.0):
+        self.path = path
+        self._next_id = 1
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.settimeout(timeout)
+        try:
+            self._sock.connect(path)
+        except OSError:
+            self._sock.close()
+            raise
+
+    def close(self):
+        self._sock.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- framing ------------------------------------------------------------------------------
+    def _recv_exact(self, n):
+        buf = bytearray()
+        while len(buf) < n:
+            chunk = self._sock.recv(n - len(buf))
+            if not chunk:
+                raise ConnectionError(f"{self.path}: forwarder closed the connection")
+            buf += chunk
+        return bytes(buf)
+
+    def call(self, **op):
+        """Send a Request with one op (e.g. get_stats=pb.GetStats()) and return the Response.
+        Raises FwctlError when its status is not 0."""
+        req = pb.Request(id=self._next_id, **op)
+        self._next_id += 1
+        data = req.SerializeToString()
+        self._sock.sendall(struct.pack(">I", len(data)) + data)
+        (n,) = struct.unpack(">I", self._recv_exact(4))
+        if n > MAX_MESSAGE:
+            raise ConnectionError(f"{self.path}: reply of {n} bytes, framing lost")
+        resp = pb.Response.FromString(self._recv_exact(n))
+        if resp.id != req.id:
+            raise ConnectionError(f"{self.path}: reply id {resp.id} for request {req.id}")
+        if resp.status != 0:
+            raise FwctlError(resp.status, resp.error)
+        return resp
+
+    # --- virtual services ---------------------------------------------------------------------
+    def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev"):
+        vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler)
+        return self.call(add_service=pb.AddService(service=vs))
+
+    def update_service(self, protocol, vip, vport, mode="", scheduler=""):
+        """Change mode and/or scheduler; an empty string leaves it as it is."""
+        return self.call(update_service=pb.UpdateService(
+            id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler))
+
+    def remove_service(self, protocol, vip, vport):
+        return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport)))
+
+    def list_services(self):
+        return list(self.call(list_services=pb.ListServices()).services.services)
+
+    # --- real services ------------------------------------------------------------------------
+    def add_real(self, protocol, vip, vport, address, port=0, weight=100, health=1):
+        rs = pb.RealService(address=address, port=port, weight=weight, health=health)
+        return self.call(add_real=pb.AddReal(service=service_id(protocol, vip, vport), real=rs))
+
+    def update_real(self, protocol, vip, vport, address, port=0, weight=None, health=None):
+        """Change weight and/or health; None leaves it as it is."""
+        if weight is None and health is None:
+            raise ValueError("update_real: give weight, health or both")
+        return self.call(update_real=pb.UpdateReal(
+            service=service_id(protocol, vip, vport), address=address, port=port,
+            set_weight=weight is not None, weight=weight or 0,
+            set_health=health is not None, health=health or 0))
+
+    def remove_real(self, protocol, vip, vport, address, port=0, hard=False):
+        return self.call(remove_real=pb.RemoveReal(service=service_id(protocol, vip, vport),
+                                                   address=address, port=port, hard=hard))
+
+    # --- routes, neighbours, timeouts ---------------------------------------------------------
+    def set_route(self, prefix, via="", port=0):
+        return self.call(set_route=pb.SetRoute(route=pb.Route(prefix=prefix, via=via, port=port)))
+
+    def delete_route(self, prefix):
+        return self.call(delete_route=pb.DeleteRoute(prefix=prefix))
+
+    def list_routes(self):
+        return list(self.call(list_routes=pb.ListRoutes()).routes.routes)
+
+    def set_neighbor(self, address, mac, port):
+        n = pb.Neighbor(address=address, mac=mac, port=port, is_static=True)
+        return self.call(set_neighbor=pb.SetNeighbor(neighbor=n))
+
+    def list_neighbors(self):
+        return list(self.call(list_neighbors=pb.ListNeighbors()).neighbors.neighbors)
+
+    def set_timeouts(self, **seconds):
+        """Keys: tcp_syn, tcp_established, tcp_fin, tcp_time_wait, tcp_close, udp."""
+        known = {f.name for f in pb.Timeouts.DESCRIPTOR.fields}
+        bad = sorted(set(seconds) - known)
+        if bad:
+            raise TypeError(f"set_timeouts: unknown timeout {', '.join(bad)}")
+        return self.call(set_timeouts=pb.SetTimeouts(timeouts=pb.Timeouts(**seconds)))
+
+    # --- read-outs ----------------------------------------------------------------------------
+    def stats(self):
+        return self.call(get_stats=pb.GetStats()).stats
+
+    def connections(self, cursor=0, limit=1000, service=None):
+        """One page: (list of Connection, next cursor; 0 at the end). service: (proto, vip,
+        vport) or None for all."""
+        req = pb.ListConnections(cursor=cursor, limit=limit)
+        if service is not None:
+            req.service.CopyFrom(service_id(*service))
+        body = self.call(list_connections=req).connections
+        return list(body.connections), body.next_cursor
+
+    def iter_connections(self, limit=1000, service=None):
+        """Every connection, fetching page after page."""
+        cursor = 0
+        while True:
+            page, cursor = self.connections(cursor, limit, service)
+            yield from page
+            if cursor == 0:
+                return
+
+
+# --- CLI ------------------------------------------------------------------------------------
+def parse_endpoint(text):
+    """'10.0.0.1:80', '[fd00::1]:80', '10.0.0.1', 'fd00::1' -> (address, port); port 0 if none."""
+    if text.startswith("["):
+        addr, sep, rest = text[1:].partition("]")
+        if not sep or (rest and not rest.startswith(":")):
+            raise argparse.ArgumentTypeError(f"bad address {text!r}")
+        port = rest[1:] or "0"
+    elif text.count(":") > 1:
+        addr, port = text, "0"
+    else:
+        addr, _, port = text.partition(":")
+        port = port or "0"
+    if not addr or not port.isdigit() or int(port) > 65535:
+        raise argparse.ArgumentTypeError(f"bad address {text!r}")
+    return addr, int(port)
+
+
+def fmt_endpoint(addr, port):
+    return f"[{addr}]:{port}" if ":" in addr else f"{addr}:{port}"
+
+
+def table(rows, header):
+    """Left-aligned columns, two spaces apart."""
+    rows = [[str(x) for x in r] for r in rows]
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                     for r in [header] + rows)
+
+
+def to_json(msg):
+    return json_format.MessageToDict(msg, preserving_proto_field_name=True,
+                                     including_default_value_fields=True)
+
+
+def show_services(services):
+    rows = []
+    for vs in services:
+        rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport), vs.mode, vs.scheduler,
+                     "", "", f"{vs.active_conns}/{vs.total_conns}", vs.packets, vs.bytes])
+        for rs in vs.real_services:
+            rows.append(["", "  -> " + fmt_endpoint(rs.address, rs.port), "", "", rs.weight,
+                         rs.health, f"{rs.active_conns}/{rs.total_conns}", rs.packets, rs.bytes])
+    return table(rows, ["PROTO", "SERVICE", "MODE", "SCHED", "WEIGHT", "HEALTH", "CONNS",
+                        "PACKETS", "BYTES"])
+
+
+def show_stats(st):
+    out = [table([[w.worker, w.lcore, w.rx_packets, w.tx_packets, w.active_conns, w.total_conns,
+                   w.handoff_out, w.handoff_in, w.local_replies, sum(d.count for d in w.drops)]
+                  for w in st.workers],
+                 ["WORKER", "LCORE", "RX", "TX", "ACTIVE", "TOTAL", "HANDOFF_OUT", "HANDOFF_IN",
+                  "LOCAL", "DROPS"])]
+    if st.ports:
+        out.append(table([[p.port, p.name, p.ipackets, p.opackets, p.imissed, p.ierrors,
+                           p.oerrors] for p in st.ports],
+                         ["PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS",
+                          "OERRORS"]))
+    drops = [d for d in st.drops if d.count]
+    if drops:
+        out.append(table([[d.reason, d.count] for d in drops], ["DROP", "COUNT"]))
+    out.append(f"config version {st.config_version}, mbufs in use {st.mempool_in_use}"
+               f"/{st.mempool_size}")
+    if st.services:
+        out.append(show_services(st.services))
+    return "\n\n".join(out)
+
+
+def show_conns(conns):
+    return table([[c.worker, c.protocol, c.client, c.vip, c.real, c.state, c.age_s,
+                   c.expires_in_s, f"{c.packets_in}/{c.packets_out}",
+                   f"{c.bytes_in}/{c.bytes_out}"] for c in conns],
+                 ["WORKER", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES",
+                  "PACKETS", "BYTES"])
+
+
+def _svc(args):
+    vip, vport = args.service
+    return args.protocol, vip, vport
+
+
+def cmd_vs(cl, args):
+    if args.action == "list":
+        return cl.list_services(), show_services
+    p, vip, vport = _svc(args)
+    if args.action == "add":
+        return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev"), None
+    if args.action == "set":
+        return cl.update_service(p, vip, vport, args.mode or "", args.sched or ""), None
+    return cl.remove_service(p, vip, vport), None
+
+
+def cmd_rs(cl, args):
+    addr, port = args.real
+    if args.action == "add":
+        return cl.add_real(*_svc(args), addr, port,
+                           100 if args.weight is None else args.weight,
+                           1 if args.health is None else args.health), None
+    if args.action == "set":
+        return cl.update_real(*_svc(args), addr, port, args.weight, args.health), None
+    return cl.remove_real(*_svc(args), addr, port, args.hard), None
+
+
+def cmd_route(cl, args):
+    if args.action == "list":
+        return cl.list_routes(), lambda rs: table([[r.prefix, r.via or "-", r.port] for r in rs],
+                                                  ["PREFIX", "VIA", "PORT"])
+    if args.action == "add":
+        return cl.set_route(args.prefix, args.via, args.port), None
+    return cl.delete_route(args.prefix), None
+
+
+def cmd_neigh(cl, args):
+    if args.action == "list":
+        return cl.list_neighbors(), lambda ns: table(
+            [[n.address, n.mac, n.port, "static" if n.is_static else "learnt"] for n in ns],
+            ["ADDRESS", "MAC", "PORT", "TYPE"])
+    return cl.set_neighbor(args.address, args.mac, args.port), None
+
+
+def cmd_timeouts(cl, args):
+    kw = {k: v for k in ("tcp_syn", "tcp_established", "tcp_fin", "tcp_time_wait", "tcp_close",
+                         "udp") if (v := getattr(args, k)) is not None}
+    if not kw:
+        raise SystemExit("fwctl: timeouts: give at least one of --tcp-syn ... --udp")
+    return cl.set_timeouts(**kw), None
+
+
+def cmd_stats(cl, args):
+    return cl.stats(), show_stats
+
+
+def cmd_conns(cl, args):
+    svc = None
+    if args.vs:
+        proto, ep = args.vs
+        svc = (proto, *parse_endpoint(ep))
+    if args.all:
+        return list(cl.iter_connections(args.limit, svc)), show_conns
+    page, nxt = cl.connections(args.cursor, args.limit, svc)
+    if nxt and args.output == "table":
+        print(f"(more: --cursor {nxt})", file=sys.stderr)
+    return page, show_conns
+
+
+def build_parser():
+    ap = argparse.ArgumentParser(prog="fwctl", description="Control one hvlb forwarder "
+                                 "through its local socket.")
+    ap.add_argument("-s", "--socket", default=DEFAULT_SOCKET, help="control socket path")
+    ap.add_argument("-o", "--output", choices=("table", "json"), default="table")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def svc_args(p):
+        p.add_argument("protocol", choices=("tcp", "udp"))
+        p.add_argument("service", type=parse_endpoint, metavar="VIP:PORT")
+
+    vs = sub.add_parser("vs", help="virtual services").add_subparsers(dest="action",
+                                                                      required=True)
+    for action in ("add", "set", "del"):
+        p = vs.add_parser(action)
+        svc_args(p)
+        if action != "del":
+            p.add_argument("--mode", choices=("nat", "dr"))
+            p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
+    vs.add_parser("list")
+    sub.choices["vs"].set_defaults(func=cmd_vs)
+
+    rs = sub.add_parser("rs", help="real services").add_subparsers(dest="action", required=True)
+    for action in ("add", "set", "del"):
+        p = rs.add_parser(action)
+        svc_args(p)
+        p.add_argument("real", type=parse_endpoint, metavar="ADDR[:PORT]")
+        if action == "del":
+            p.add_argument("--hard", action="store_true",
+                           help="also end its connections now")
+        else:
+            p.add_argument("--weight", type=int)
+            p.add_argument("--health", type=int, choices=(0, 1))
+    sub.choices["rs"].set_defaults(func=cmd_rs)
+
+    rt = sub.add_parser("route", help="routes").add_subparsers(dest="action", required=True)
+    p = rt.add_parser("add")
+    p.add_argument("prefix")
+    p.add_argument("--via", default="", help="gateway (omit: directly connected)")
+    p.add_argument("--port", type=int, required=True)
+    rt.add_parser("del").add_argument("prefix")
+    rt.add_parser("list")
+    sub.choices["route"].set_defaults(func=cmd_route)
+
+    nb = sub.add_parser("neigh", help="static neighbours").add_subparsers(dest="action",
+                                                                          required=True)
+    p = nb.add_parser("add")
+    p.add_argument("address")
+    p.add_argument("mac")
+    p.add_argument("--port", type=int, required=True)
+    nb.add_parser("list")
+    sub.choices["neigh"].set_defaults(func=cmd_neigh)
+
+    p = sub.add_parser("timeouts", help="connection timeouts, seconds")
+    for name in ("tcp_syn", "tcp_established", "tcp_fin", "tcp_time_wait", "tcp_close", "udp"):
+        p.add_argument("--" + name.replace("_", "-"), dest=name, type=int)
+    p.set_defaults(func=cmd_timeouts)
+
+    sub.add_parser("stats", help="counters").set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("conns", help="connections (paged)")
+    p.add_argument("--limit", type=int, default=1000)
+    p.add_argument("--cursor", type=int, default=0)
+    p.add_argument("--all", action="store_true", help="fetch every page")
+    p.add_argument("--vs", nargs=2, metavar=("PROTO", "VIP:PORT"))
+    p.set_defaults(func=cmd_conns)
+    return ap
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        with Client(args.socket) as cl:
+            result, show = args.func(cl, args)
+    except FwctlError as e:
+        print(f"fwctl: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:  # cannot connect, connection lost, framing lost
+        print(f"fwctl: {args.socket}: {e}", file=sys.stderr)
+        return 2
+    if show is None:  # a change: the Response itself
+        if args.output == "json":
+            print(json.dumps({"status": 0, "config_version": result.config_version}))
+        return 0
+    if args.output == "json":
+        data = [to_json(m) for m in result] if isinstance(result, list) else to_json(result)
+        print(json.dumps(data, indent=2))
+    else:
+        print(show(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
