@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The desired configuration on the control thread: validated changes to services, real
+ * services, routes and timeouts. Snapshot building lives in snapshot.c.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "cfgstore.h"
+#include "sched.h"
+
+#define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
+
+int
+cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af)
+{
+	memset(a, 0, sizeof(*a));
+	if (inet_pton(AF_INET, s, &a->w[0]) == 1) {
+		*af = HVLB_AF_INET;
+		return 0;
+	}
+	if (inet_pton(AF_INET6, s, a->b) == 1) {
+		*af = HVLB_AF_INET6;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int
+cfg_parse_prefix(const char *s, union hvlb_addr *a, uint8_t *af, uint8_t *plen)
+{
+	char buf[64];
+	const char *slash = strchr(s, '/');
+	char *end;
+	long n;
+
+	if (slash == NULL || (size_t)(slash - s) >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, slash - s);
+	buf[slash - s] = '\0';
+	if (cfg_parse_addr(buf, a, af) != 0)
+		return -EINVAL;
+	n = strtol(slash + 1, &end, 10);
+	if (*end != '\0' || end == slash + 1 || n < 0 || n > (*af == HVLB_AF_INET ? 32 : 128))
+		return -EINVAL;
+	*plen = (uint8_t)n;
+	return 0;
+}
+
+int
+cfg_parse_proto(const char *s, uint8_t *proto)
+{
+	if (strcmp(s, "tcp") == 0)
+		*proto = HVLB_PROTO_TCP;
+	else if (strcmp(s, "udp") == 0)
+		*proto = HVLB_PROTO_UDP;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+void
+cfg_format_addr(const union hvlb_addr *a, uint8_t af, char *buf, size_t len)
+{
+	inet_ntop(af == HVLB_AF_INET ? AF_INET : AF_INET6, af == HVLB_AF_INET ? (const void *)&a->w[0]
+									    : (const void *)a->b,
+		  buf, (socklen_t)len);
+}
+
+void
+cfg_init(struct cfgstore *st, uint16_t n_ports)
+{
+	memset(st, 0, sizeof(*st));
+	st->n_ports = n_ports;
+	conn_timeouts_default(&st->timeouts);
+	st->gen_next = 1;
+	st->rs_slot_next = 1; /* slot 0 is never used, so a zeroed counter means "none" */
+}
+
+/* Keep only the prefix bits of an address. */
+static void
+mask_prefix(union hvlb_addr *a, uint8_t plen, uint8_t af)
+{
+	unsigned bits = af == HVLB_AF_INET ? 32 : 128;
+
+	for (unsigned i = plen; i < bits; i++)
+		a->b[i / 8] &= (uint8_t)~(0x80u >> (i % 8));
+}
+
+static struct cfg_route *
+route_find(struct cfgstore *st, const union hvlb_addr *p, uint8_t af, uint8_t plen)
+{
+	for (unsigned i = 0; i < st->n_routes; i++) {
+		struct cfg_route *r = &st->routes[i];
+		if (r->af == af && r->plen == plen && hvlb_addr_eq(&r->prefix, p))
+			return r;
+	}
+	return NULL;
+}
+
+int
+cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err)
+{
+	struct local_addr *l;
+	struct cfg_route *r;
+	union hvlb_addr net;
+
+	if (port >= st->n_ports)
+		return ERR("port%u.addr: no such port", port), -EINVAL;
+	if (st->n_local == FWD_MAX_LOCAL || st->n_routes == FWD_MAX_ROUTES)
+		return ERR("port%u.addr: too many addresses", port), -ENOSPC;
+	l = &st->local[st->n_local];
+	if (cfg_parse_prefix(prefix, &l->addr, &l->af, &l->plen) != 0)
+		return ERR("port%u.addr: '%s' is not an address/prefix-length", port, prefix),
+		       -EINVAL;
+	l->port = port;
+	st->n_local++;
+	/* The directly connected route of the address. */
+	net = l->addr;
+	mask_prefix(&net, l->plen, l->af);
+	r = route_find(st, &net, l->af, l->plen);
+	if (r == NULL)
+		r = &st->routes[st->n_routes++];
+	memset(r, 0, sizeof(*r));
+	r->prefix = net;
+	r->plen = l->plen;
+	r->af = l->af;
+	r->connected = 1;
+	r->port = port;
+	st->version++;
+	return 0;
+}
+
+struct cfg_vs *
+cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
+{
+	for (unsigned i = 0; i < st->n_vs; i++) {
+		struct cfg_vs *v = &st->vs[i];
+		if (v->proto == proto && v->vport == vport && hvlb_addr_eq(&v->vip, vip))
+			return v;
+	}
+	return NULL;
+}
+
+static int
+vs_slot_alloc(struct cfgstore *st)
+{
+	for (unsigned n = 0; n < VS_MAX_SLOTS; n++) {
+		uint16_t s = (uint16_t)((st->vs_slot_next + n) % VS_MAX_SLOTS);
+		if (!st->vs_slot_used[s]) {
+			st->vs_slot_used[s] = 1;
+			st->vs_slot_next = (uint16_t)((s + 1) % VS_MAX_SLOTS);
+			return s;
+		}
+	}
+	return -1;
+}
+
+int
+cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	   uint16_t vport, int mode, int sched, char *err)
+{
+	struct cfg_vs *v;
+	int slot;
+
+	if (mode < 0 || mode >= VS_MODE_MAX)
+		return ERR("mode: must be nat or dr"), -EINVAL;
+	if (sched < 0 || sched >= SCHED_MAX)
+		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (cfg_vs_find(st, proto, vip, vport) != NULL)
+		return ERR("service: already exists"), -EEXIST;
+	if (st->n_vs == st->cap_vs) {
+		unsigned cap = st->cap_vs ? st->cap_vs * 2 : 16;
+		struct cfg_vs *nv = realloc(st->vs, cap * sizeof(*nv));
+		if (nv == NULL)
+			return ERR("service: out of memory"), -ENOMEM;
+		st->vs = nv;
+		st->cap_vs = cap;
+	}
+	slot = vs_slot_alloc(st);
+	if (slot < 0)
+		return ERR("service: at most %u services", VS_MAX_SLOTS), -ENOSPC;
+	v = &st->vs[st->n_vs++];
+	memset(v, 0, sizeof(*v));
+	v->vip = *vip;
+	v->af = af;
+	v->proto = proto;
+	v->vport = vport;
+	v->mode = (uint8_t)mode;
+	v->sched = (uint8_t)sched;
+	v->slot = (uint16_t)slot;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
+{
+	if (mode >= VS_MODE_MAX)
+		return ERR("mode: must be nat or dr"), -EINVAL;
+	if (sched >= SCHED_MAX)
+		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (mode == VS_MODE_DR)
+		for (unsigned i = 0; i < vs->n_rs; i++)
+			if (vs->rs[i].port != 0 && vs->rs[i].port != vs->vport)
+				return ERR("mode: dr needs every real.port to be 0 or the vport"),
+				       -EINVAL;
+	if (mode >= 0)
+		vs->mode = (uint8_t)mode;
+	if (sched >= 0)
+		vs->sched = (uint8_t)sched;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs)
+{
+	/* Its connections live on until they end (their RS generations stay valid). */
+	st->vs_slot_used[vs->slot] = 0;
+	free(vs->rs);
+	*vs = st->vs[--st->n_vs];
+	st->version++;
+	return 0;
+}
+
+struct rs_config *
+cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port)
+{
+	for (unsigned i = 0; i < vs->n_rs; i++)
+		if (vs->rs[i].port == port && hvlb_addr_eq(&vs->rs[i].addr, addr))
+			return &vs->rs[i];
+	return NULL;
+}
+
+/* RS slots go round robin over the whole space, so a slot whose soft-removed RS still has
+ * connections is not handed out again for a long time; slots in use are skipped. */
+static int
+rs_slot_alloc(struct cfgstore *st)
+{
+	for (unsigned n = 0; n < RS_MAX_SLOTS; n++) {
+		uint16_t s = st->rs_slot_next;
+		st->rs_slot_next = s >= RS_MAX_SLOTS - 1 ? 1 : (uint16_t)(s + 1);
+		if (st->rs_gen[s] == 0)
+			return s;
+	}
+	return -1;
+}
+
+int
+cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
+	   uint16_t port, uint32_t weight, uint8_t health, char *err)
+{
+	struct rs_config *r;
+	int slot;
+
+	if (af != vs->af)
+		return ERR("real.address: family differs from the VIP's"), -EINVAL;
+	if (health > 1)
+		return ERR("real.health: must be 0 or 1"), -EINVAL;
+	if (weight > 1000000)
+		return ERR("real.weight: must be <= 1000000"), -EINVAL;
+	if (vs->mode == VS_MODE_DR && port != 0 && port != vs->vport)
+		return ERR("real.port: a dr service cannot change the port (use 0)"), -EINVAL;
+	if (cfg_rs_find(vs, addr, port) != NULL)
+		return ERR("real: already in the service"), -EEXIST;
+	if (vs->n_rs == VS_MAX_RS)
+		return ERR("real: at most %u real services per service", VS_MAX_RS), -ENOSPC;
+	if (vs->n_rs == vs->cap_rs) {
+		uint16_t cap = vs->cap_rs ? (uint16_t)RTE_MIN(vs->cap_rs * 2, VS_MAX_RS) : 8;
+		struct rs_config *nr = realloc(vs->rs, cap * sizeof(*nr));
+		if (nr == NULL)
+			return ERR("real: out of memory"), -ENOMEM;
+		vs->rs = nr;
+		vs->cap_rs = cap;
+	}
+	slot = rs_slot_alloc(st);
+	if (slot < 0)
+		return ERR("real: no free real-service slot"), -ENOSPC;
+	r = &vs->rs[vs->n_rs++];
+	memset(r, 0, sizeof(*r));
+	r->addr = *addr;
+	r->af = af;
+	r->port = port;
+	r->weight = weight;
+	r->health = health;
+	r->slot = (uint16_t)slot;
+	r->gen = st->gen_next++;
+	if (st->gen_next == 0)
+		st->gen_next = 1;
+	st->rs_gen[slot] = r->gen;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int64_t weight,
+	      int health, char *err)
+{
+	(void)vs;
+	if (weight > 1000000)
+		return ERR("real.weight: must be <= 1000000"), -EINVAL;
+	if (health > 1)
+		return ERR("real.health: must be 0 or 1"), -EINVAL;
+	if (weight >= 0)
+		rs->weight = (uint32_t)weight;
+	if (health >= 0)
+		rs->health = (uint8_t)health;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard)
+{
+	/* Soft: the slot keeps its generation so the RS's connections run to their end (the
+	 * slot is not reused before the allocator wraps). Hard: the generation is retired and
+	 * workers drop the connections at their next packet. */
+	if (hard)
+		st->rs_gen[rs->slot] = 0;
+	*rs = vs->rs[--vs->n_rs];
+	st->version++;
+	return 0;
+}
+
+int
+cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port, char *err)
+{
+	union hvlb_addr p, gw;
+	uint8_t af, plen, gaf;
+	struct cfg_route *r;
+
+	if (cfg_parse_prefix(prefix, &p, &af, &plen) != 0)
+		return ERR("route.prefix: '%s' is not an address/prefix-length", prefix), -EINVAL;
+	if (via != NULL && via[0] != '\0') {
+		if (cfg_parse_addr(via, &gw, &gaf) != 0)
+			return ERR("route.via: '%s' is not an address", via), -EINVAL;
+		if (gaf != af)
+			return ERR("route.via: family differs from the prefix's"), -EINVAL;
+	}
+	if (port >= st->n_ports)
+		return ERR("route.port: no port %u", port), -EINVAL;
+	mask_prefix(&p, plen, af);
+	r = route_find(st, &p, af, plen);
+	if (r != NULL && r->connected)
+		return ERR("route.prefix: %s is a connected route", prefix), -EEXIST;
+	if (r == NULL) {
+		if (st->n_routes == FWD_MAX_ROUTES)
+			return ERR("route: at most %u routes", FWD_MAX_ROUTES), -ENOSPC;
+		r = &st->routes[st->n_routes++];
+	}
+	memset(r, 0, sizeof(*r));
+	r->prefix = p;
+	r->plen = plen;
+	r->af = af;
+	r->port = port;
+	if (via != NULL && via[0] != '\0') {
+		r->via = gw;
+		r->has_via = 1;
+	}
+	st->version++;
+	return 0;
+}
+
+int
+cfg_route_del(struct cfgstore *st, const char *prefix, char *err)
+{
+	union hvlb_addr p;
+	uint8_t af, plen;
+	struct cfg_route *r;
+
+	if (cfg_parse_prefix(prefix, &p, &af, &plen) != 0)
+		return ERR("prefix: '%s' is not an address/prefix-length", prefix), -EINVAL;
+	mask_prefix(&p, plen, af);
+	r = route_find(st, &p, af, plen);
+	if (r == NULL)
+		return ERR("prefix: no route %s", prefix), -ENOENT;
+	if (r->connected)
+		return ERR("prefix: %s is a connected route", prefix), -EINVAL;
+	*r = st->routes[--st->n_routes];
+	st->version++;
+	return 0;
+}
+
+int
+cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
+{
+	const uint32_t max = 7 * 24 * 3600;
+	struct conn_timeouts *t = &st->timeouts;
+
+/* Validate every value before changing any, so a bad request changes nothing. */
+#define TO_CHECK(f, name)                                                                          \
+	if (to->f > max)                                                                           \
+		return ERR("timeouts." name ": must be <= %u seconds", max), -EINVAL;
+	TO_CHECK(tcp_syn, "tcp_syn")
+	TO_CHECK(tcp_est, "tcp_established")
+	TO_CHECK(tcp_fin, "tcp_fin")
+	TO_CHECK(tcp_tw, "tcp_time_wait")
+	TO_CHECK(tcp_close, "tcp_close")
+	TO_CHECK(udp, "udp")
+#undef TO_CHECK
+#define TO_SET(f) t->f = to->f != 0 ? to->f : t->f;
+	TO_SET(tcp_syn)
+	TO_SET(tcp_est)
+	TO_SET(tcp_fin)
+	TO_SET(tcp_tw)
+	TO_SET(tcp_close)
+	TO_SET(udp)
+#undef TO_SET
+	st->version++;
+	return 0;
+}

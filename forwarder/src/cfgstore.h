@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The forwarder's desired configuration, owned by the control thread: virtual and real
+ * services, routes, own addresses, timeouts. Every change goes through these functions, which
+ * validate it (errors name the field), and is made visible to workers by fwd_publish(), which
+ * builds an immutable snapshot from the store.
+ */
+#ifndef HVLB_CFGSTORE_H
+#define HVLB_CFGSTORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "conn.h"
+#include "fwd.h"
+#include "types.h"
+#include "vs.h"
+
+#define CFG_ERR_LEN 160
+
+struct cfg_vs {
+	union hvlb_addr vip;
+	uint16_t vport;    /* network order */
+	uint8_t proto;
+	uint8_t af;
+	uint8_t mode;
+	uint8_t sched;
+	uint16_t slot;
+	uint16_t n_rs;
+	uint16_t cap_rs;
+	struct rs_config *rs;
+};
+
+struct cfg_route {
+	union hvlb_addr prefix;
+	union hvlb_addr via;
+	uint8_t plen;
+	uint8_t af;
+	uint8_t has_via;
+	uint8_t connected; /* made from a port address; not removable */
+	uint16_t port;
+};
+
+struct cfgstore {
+	struct cfg_vs *vs;
+	unsigned n_vs;
+	unsigned cap_vs;
+	struct cfg_route routes[FWD_MAX_ROUTES];
+	unsigned n_routes;
+	struct local_addr local[FWD_MAX_LOCAL];
+	unsigned n_local;
+	uint16_t n_ports;
+	struct conn_timeouts timeouts;
+	uint32_t rs_gen[RS_MAX_SLOTS + 1]; /* 0: slot free or hard-removed */
+	uint32_t gen_next;
+	uint16_t rs_slot_next;
+	uint16_t vs_slot_next;
+	uint8_t vs_slot_used[VS_MAX_SLOTS];
+	uint64_t version;  /* bumped by every successful change */
+};
+
+/* An RS or VS address as text plus port; parsing helpers for the API and the config file. */
+int cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af);
+int cfg_parse_prefix(const char *s, union hvlb_addr *a, uint8_t *af, uint8_t *plen);
+int cfg_parse_proto(const char *s, uint8_t *proto);
+void cfg_format_addr(const union hvlb_addr *a, uint8_t af, char *buf, size_t len);
+
+void cfg_init(struct cfgstore *st, uint16_t n_ports);
+
+/* All return 0 or a negative errno (-EINVAL, -ENOENT, -EEXIST, -ENOSPC) with err set to a
+ * message naming the field at fault. Ports are network order. */
+int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err);
+int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	       uint16_t vport, int mode, int sched, char *err);
+int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs);
+struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
+			   uint16_t vport);
+int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
+	       uint16_t port, uint32_t weight, uint8_t health, char *err);
+struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port);
+/* weight / health < 0: unchanged. */
+int cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int64_t weight,
+		  int health, char *err);
+/* hard: existing connections are dropped too (their slot generation is retired). */
+int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard);
+int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
+		  char *err);
+int cfg_route_del(struct cfgstore *st, const char *prefix, char *err);
+/* Values of 0 leave a timeout unchanged. */
+int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
+
+/* Build an immutable snapshot of the store (vs table, LPM tables, next hops, own addresses,
+ * timeouts) on socket. NULL with err set on failure. */
+struct fwd_snapshot *cfg_snapshot_build(const struct cfgstore *st, int socket, char *err);
+void cfg_snapshot_free(struct fwd_snapshot *s);
+
+#endif

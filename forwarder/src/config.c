@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The start-up configuration file. Sections: [forwarder], [portN], [route.*], [neigh.*],
+ * [vs.*], [timeouts]; see docs/forwarder-config.md. Everything after the ports goes through
+ * the same validated calls as the control socket.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_cfgfile.h>
+#include <rte_log.h>
+
+#include "cfgstore.h"
+#include "config.h"
+#include "fwdctl.h"
+#include "sched.h"
+
+#define LOG(...) RTE_LOG(ERR, USER1, __VA_ARGS__)
+#define MAX_SECTIONS 1024
+#define MAX_ENTRIES 1100
+
+static int
+get_u32(struct rte_cfgfile *cfg, const char *sect, const char *key, uint32_t def, uint32_t *out)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, sect, key);
+	char *end;
+	unsigned long n;
+
+	*out = def;
+	if (v == NULL)
+		return 0;
+	errno = 0;
+	n = strtoul(v, &end, 0);
+	if (errno != 0 || *end != '\0' || end == v || n > UINT32_MAX) {
+		LOG("config [%s] %s: '%s' is not a number\n", sect, key, v);
+		return -1;
+	}
+	*out = (uint32_t)n;
+	return 0;
+}
+
+struct rte_cfgfile *
+config_load(const char *path, struct fwd_settings *s)
+{
+	struct rte_cfgfile *cfg = rte_cfgfile_load(path, 0);
+	char sect[32];
+
+	if (cfg == NULL) {
+		LOG("config: cannot read %s\n", path);
+		return NULL;
+	}
+	memset(s, 0, sizeof(*s));
+	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
+	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
+	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0)
+		goto fail;
+	if (s->conn_max < 64 || s->conn_max > (1u << 26)) {
+		LOG("config [forwarder] conn_max: must be between 64 and %u\n", 1u << 26);
+		goto fail;
+	}
+	for (s->n_ports = 0; s->n_ports < FWD_MAX_PORTS; s->n_ports++) {
+		snprintf(sect, sizeof(sect), "port%u", s->n_ports);
+		if (!rte_cfgfile_has_section(cfg, sect))
+			break;
+		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
+		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
+		if (dev != NULL)
+			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
+		if (mac != NULL) {
+			if (rte_ether_unformat_addr(mac, &s->port[s->n_ports].mac) != 0) {
+				LOG("config [%s] mac: '%s' is not a MAC address\n", sect, mac);
+				goto fail;
+			}
+			s->port[s->n_ports].has_mac = 1;
+		}
+	}
+	if (s->n_ports == 0) {
+		LOG("config: no [port0] section\n");
+		goto fail;
+	}
+	return cfg;
+fail:
+	rte_cfgfile_close(cfg);
+	return NULL;
+}
+
+/* Split a comma-separated list in place; calls fn for each trimmed item. */
+static int
+for_each_item(char *list, int (*fn)(void *arg, const char *item), void *arg)
+{
+	for (char *save = NULL, *it = strtok_r(list, ",", &save); it != NULL;
+	     it = strtok_r(NULL, ",", &save)) {
+		while (*it == ' ' || *it == '\t')
+			it++;
+		char *e = it + strlen(it);
+		while (e > it && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = '\0';
+		if (*it != '\0' && fn(arg, it) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+struct addr_ctx {
+	struct cfgstore *st;
+	uint16_t port;
+};
+
+static int
+add_addr(void *arg, const char *item)
+{
+	struct addr_ctx *c = arg;
+	char err[CFG_ERR_LEN];
+
+	if (cfg_addr_add(c->st, c->port, item, err) != 0) {
+		LOG("config [port%u] addr: %s\n", c->port, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* "addr[:port]" or "[v6addr]:port" */
+static int
+parse_endpoint(const char *s, union hvlb_addr *a, uint8_t *af, uint16_t *port)
+{
+	char buf[64];
+	const char *colon;
+	unsigned long p = 0;
+
+	if (s[0] == '[') {
+		const char *rb = strchr(s, ']');
+		if (rb == NULL || (size_t)(rb - s - 1) >= sizeof(buf))
+			return -1;
+		memcpy(buf, s + 1, rb - s - 1);
+		buf[rb - s - 1] = '\0';
+		colon = rb[1] == ':' ? rb + 1 : NULL;
+		if (rb[1] != '\0' && colon == NULL)
+			return -1;
+	} else {
+		colon = strchr(s, ':');
+		if (colon != NULL && strchr(colon + 1, ':') != NULL)
+			colon = NULL; /* a bare IPv6 address */
+		size_t n = colon ? (size_t)(colon - s) : strlen(s);
+		if (n >= sizeof(buf))
+			return -1;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+	}
+	if (cfg_parse_addr(buf, a, af) != 0)
+		return -1;
+	if (colon != NULL) {
+		char *end;
+		p = strtoul(colon + 1, &end, 10);
+		if (*end != '\0' || end == colon + 1 || p > 65535)
+			return -1;
+	}
+	*port = rte_cpu_to_be_16((uint16_t)p);
+	return 0;
+}
+
+static int
+apply_ports(struct rte_cfgfile *cfg, struct fwd *f)
+{
+	char sect[32], buf[CFG_VALUE_LEN];
+
+	for (uint16_t p = 0; p < f->n_ports; p++) {
+		snprintf(sect, sizeof(sect), "port%u", p);
+		const char *v = rte_cfgfile_get_entry(cfg, sect, "addr");
+		if (v == NULL)
+			continue;
+		struct addr_ctx c = {.st = f->cfg, .port = p};
+		snprintf(buf, sizeof(buf), "%s", v);
+		if (for_each_item(buf, add_addr, &c) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+apply_route(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+{
+	const char *prefix = rte_cfgfile_get_entry(cfg, sect, "prefix");
+	const char *via = rte_cfgfile_get_entry(cfg, sect, "via");
+	char err[CFG_ERR_LEN];
+	uint32_t port;
+
+	if (prefix == NULL) {
+		LOG("config [%s] prefix: missing\n", sect);
+		return -1;
+	}
+	if (get_u32(cfg, sect, "port", 0, &port) != 0)
+		return -1;
+	if (cfg_route_set(f->cfg, prefix, via, (uint16_t)port, err) != 0) {
+		LOG("config [%s]: %s\n", sect, err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+apply_neigh(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+{
+	const char *a = rte_cfgfile_get_entry(cfg, sect, "addr");
+	const char *m = rte_cfgfile_get_entry(cfg, sect, "mac");
+	struct rte_ether_addr mac;
+	union hvlb_addr addr;
+	uint32_t port;
+	uint8_t af;
+
+	if (a == NULL || cfg_parse_addr(a, &addr, &af) != 0) {
+		LOG("config [%s] addr: missing or not an address\n", sect);
+		return -1;
+	}
+	if (m == NULL || rte_ether_unformat_addr(m, &mac) != 0) {
+		LOG("config [%s] mac: missing or not a MAC address\n", sect);
+		return -1;
+	}
+	if (get_u32(cfg, sect, "port", 0, &port) != 0)
+		return -1;
+	if (port >= f->n_ports) {
+		LOG("config [%s] port: no port %u\n", sect, port);
+		return -1;
+	}
+	return neigh_set(f, af, &addr, &mac, (uint16_t)port, 1);
+}
+
+/* "addr[:port] [weight=N] [health=0|1]" */
+static int
+apply_rs(struct fwd *f, struct cfg_vs *vs, const char *sect, const char *key, const char *val)
+{
+	char buf[CFG_VALUE_LEN], err[CFG_ERR_LEN];
+	uint32_t weight = 100, health = 1;
+	union hvlb_addr addr;
+	uint16_t port;
+	uint8_t af;
+	char *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", val);
+	char *ep = strtok_r(buf, " \t", &save);
+	if (ep == NULL || parse_endpoint(ep, &addr, &af, &port) != 0) {
+		LOG("config [%s] %s: '%s' is not address[:port]\n", sect, key, val);
+		return -1;
+	}
+	for (char *t = strtok_r(NULL, " \t", &save); t != NULL; t = strtok_r(NULL, " \t", &save)) {
+		char *end;
+		unsigned long n;
+		if (strncmp(t, "weight=", 7) == 0) {
+			n = strtoul(t + 7, &end, 10);
+			weight = (uint32_t)n;
+		} else if (strncmp(t, "health=", 7) == 0) {
+			n = strtoul(t + 7, &end, 10);
+			health = (uint32_t)n;
+		} else {
+			end = t;
+		}
+		if (*end != '\0' || n > 1000000 || end == t) {
+			LOG("config [%s] %s: bad option '%s'\n", sect, key, t);
+			return -1;
+		}
+	}
+	if (cfg_rs_add(f->cfg, vs, &addr, af, port, weight, (uint8_t)health, err) != 0) {
+		LOG("config [%s] %s: %s\n", sect, key, err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+{
+	const char *proto_s = rte_cfgfile_get_entry(cfg, sect, "protocol");
+	const char *vip_s = rte_cfgfile_get_entry(cfg, sect, "vip");
+	const char *mode_s = rte_cfgfile_get_entry(cfg, sect, "mode");
+	const char *sched_s = rte_cfgfile_get_entry(cfg, sect, "scheduler");
+	struct rte_cfgfile_entry *e;
+	char err[CFG_ERR_LEN];
+	union hvlb_addr vip;
+	uint8_t proto, af;
+	uint32_t port;
+	int mode, sched, n, rc = -1;
+
+	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
+		LOG("config [%s] protocol: must be tcp or udp\n", sect);
+		return -1;
+	}
+	if (vip_s == NULL || cfg_parse_addr(vip_s, &vip, &af) != 0) {
+		LOG("config [%s] vip: missing or not an address\n", sect);
+		return -1;
+	}
+	if (get_u32(cfg, sect, "port", 0, &port) != 0 || port > 65535) {
+		LOG("config [%s] port: must be 0-65535\n", sect);
+		return -1;
+	}
+	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
+	sched = sched_s ? sched_from_name(sched_s) : SCHED_MAGLEV;
+	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
+	if (cfg_vs_add(f->cfg, proto, &vip, af, vport, mode, sched, err) != 0) {
+		LOG("config [%s]: %s\n", sect, err);
+		return -1;
+	}
+	struct cfg_vs *vs = cfg_vs_find(f->cfg, proto, &vip, vport);
+	e = malloc(sizeof(*e) * MAX_ENTRIES);
+	if (e == NULL)
+		return -1;
+	n = rte_cfgfile_section_entries(cfg, sect, e, MAX_ENTRIES);
+	for (int i = 0; i < n; i++)
+		if (strncmp(e[i].name, "rs.", 3) == 0 && apply_rs(f, vs, sect, e[i].name, e[i].value) != 0)
+			goto out;
+	rc = 0;
+out:
+	free(e);
+	return rc;
+}
+
+static int
+apply_timeouts(struct rte_cfgfile *cfg, struct fwd *f)
+{
+	struct conn_timeouts to;
+	char err[CFG_ERR_LEN];
+
+	if (!rte_cfgfile_has_section(cfg, "timeouts"))
+		return 0;
+	if (get_u32(cfg, "timeouts", "tcp_syn", 0, &to.tcp_syn) != 0 ||
+	    get_u32(cfg, "timeouts", "tcp_established", 0, &to.tcp_est) != 0 ||
+	    get_u32(cfg, "timeouts", "tcp_fin", 0, &to.tcp_fin) != 0 ||
+	    get_u32(cfg, "timeouts", "tcp_time_wait", 0, &to.tcp_tw) != 0 ||
+	    get_u32(cfg, "timeouts", "tcp_close", 0, &to.tcp_close) != 0 ||
+	    get_u32(cfg, "timeouts", "udp", 0, &to.udp) != 0)
+		return -1;
+	if (cfg_timeouts_set(f->cfg, &to, err) != 0) {
+		LOG("config [timeouts]: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+int
+config_apply(struct rte_cfgfile *cfg, struct fwd *f)
+{
+	char **names;
+	int n, rc = -1;
+
+	if (apply_ports(cfg, f) != 0)
+		return -1;
+	names = calloc(MAX_SECTIONS, sizeof(*names));
+	if (names == NULL)
+		return -1;
+	for (int i = 0; i < MAX_SECTIONS; i++)
+		if ((names[i] = malloc(CFG_NAME_LEN)) == NULL)
+			goto out;
+	n = rte_cfgfile_sections(cfg, names, MAX_SECTIONS);
+	/* Routes before services, so neighbour resolution finds them on the first publish. */
+	for (int i = 0; i < n; i++)
+		if (strncmp(names[i], "route.", 6) == 0 && apply_route(cfg, f, names[i]) != 0)
+			goto out;
+	for (int i = 0; i < n; i++)
+		if (strncmp(names[i], "neigh.", 6) == 0 && apply_neigh(cfg, f, names[i]) != 0)
+			goto out;
+	for (int i = 0; i < n; i++)
+		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, f, names[i]) != 0)
+			goto out;
+	rc = apply_timeouts(cfg, f);
+out:
+	for (int i = 0; i < MAX_SECTIONS; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Setting the forwarder up (ports, memory, workers, the first snapshot), publishing
+ * configuration, and summing counters. Shared by main.c, the fixture runner and the benchmark.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rte_cfgfile.h>
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+
+#include "cfgstore.h"
+#include "config.h"
+#include "fwdinit.h"
+#include "neigh.h"
+
+#define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
+#define RX_DESC 1024
+#define TX_DESC 1024
+
+int
+fwd_publish(struct fwd *f, char *err)
+{
+	struct fwd_snapshot *s, *old;
+
+	s = cfg_snapshot_build(f->cfg, f->ports[0].socket, err);
+	if (s == NULL)
+		return -EINVAL;
+	old = f->snap;
+	__atomic_store_n(&f->snap, s, __ATOMIC_RELEASE);
+	if (old == NULL)
+		return 0;
+	/* Every worker reports a quiescent point at the top of its loop (or is offline while
+	 * idle), after which none can still hold the old snapshot: free it then. */
+	rte_rcu_qsbr_synchronize(f->rcu, RTE_QSBR_THRID_INVALID);
+	cfg_snapshot_free(old);
+	return 0;
+}
+
+static int
+port_setup(struct fwd *f, uint16_t idx, const struct fwd_settings *s)
+{
+	struct fwd_port *p = &f->ports[idx];
+	struct rte_eth_conf conf = {0};
+	struct rte_eth_dev_info info;
+	uint16_t pid;
+	int rc;
+
+	if (s->port[idx].dev[0] != '\0') {
+		if (rte_eth_dev_get_port_by_name(s->port[idx].dev, &pid) != 0) {
+			LOG(ERR, "port%u: no DPDK device '%s' (check --vdev / -a)\n", idx,
+			    s->port[idx].dev);
+			return -ENODEV;
+		}
+	} else {
+		pid = idx;
+		if (!rte_eth_dev_is_valid_port(pid)) {
+			LOG(ERR, "port%u: no DPDK port %u\n", idx, pid);
+			return -ENODEV;
+		}
+	}
+	p->port_id = pid;
+	f->port_index[pid] = (uint8_t)idx;
+	rte_eth_dev_get_name_by_port(pid, p->name);
+	rc = rte_eth_dev_info_get(pid, &info);
+	if (rc != 0)
+		return rc;
+	p->socket = rte_eth_dev_socket_id(pid);
+	if (p->socket < 0)
+		p->socket = (int)rte_socket_id();
+	p->nb_rxq = RTE_MIN(f->n_workers, info.max_rx_queues);
+	p->nb_txq = f->n_workers + 1;
+	if (p->nb_txq > info.max_tx_queues) {
+		LOG(ERR, "port%u (%s): needs %u TX queues (workers + 1), has %u\n", idx, p->name,
+		    p->nb_txq, info.max_tx_queues);
+		return -EINVAL;
+	}
+	if (p->nb_rxq > 1 && info.flow_type_rss_offloads != 0) {
+		conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		conf.rx_adv_conf.rss_conf.rss_hf = info.flow_type_rss_offloads &
+						   (RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP);
+		snprintf(p->steering, sizeof(p->steering), "hardware RSS over %u queues + handoff",
+			 p->nb_rxq);
+	} else if (p->nb_rxq > 1) {
+		snprintf(p->steering, sizeof(p->steering), "driver spread over %u queues + handoff",
+			 p->nb_rxq);
+	} else {
+		snprintf(p->steering, sizeof(p->steering), "1 queue, software dispatch");
+	}
+	rc = rte_eth_dev_configure(pid, p->nb_rxq, p->nb_txq, &conf);
+	if (rc != 0) {
+		LOG(ERR, "port%u (%s): configure: %s\n", idx, p->name, strerror(-rc));
+		return rc;
+	}
+	for (uint16_t q = 0; q < p->nb_rxq; q++)
+		if ((rc = rte_eth_rx_queue_setup(pid, q, RX_DESC, p->socket, NULL, f->pool)) != 0)
+			return rc;
+	for (uint16_t q = 0; q < p->nb_txq; q++)
+		if ((rc = rte_eth_tx_queue_setup(pid, q, TX_DESC, p->socket, NULL)) != 0)
+			return rc;
+	if (s->port[idx].has_mac) {
+		rc = rte_eth_dev_default_mac_addr_set(pid, (struct rte_ether_addr *)&s->port[idx].mac);
+		if (rc != 0)
+			LOG(WARNING, "port%u (%s): cannot set MAC: %s\n", idx, p->name, strerror(-rc));
+	}
+	rte_eth_macaddr_get(pid, &p->mac);
+	if (s->port[idx].has_mac)
+		p->mac = s->port[idx].mac; /* frames are addressed to the configured MAC */
+	return 0;
+}
+
+static int
+rings_create(struct fwd *f, int socket)
+{
+	f->ctrl_ring = rte_ring_create("hvlb_ctrl", 1024, socket, RING_F_SC_DEQ);
+	f->miss_ring = rte_ring_create_elem("hvlb_miss", sizeof(struct neigh_key), 1024, socket,
+					    RING_F_SC_DEQ);
+	if (f->ctrl_ring == NULL || f->miss_ring == NULL)
+		return -ENOMEM;
+	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers);
+	f->rcu = rte_zmalloc_socket("rcu", sz, RTE_CACHE_LINE_SIZE, socket);
+	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, f->n_workers) != 0)
+		return -ENOMEM;
+	return 0;
+}
+
+struct fwd *
+fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
+{
+	struct fwd_settings set;
+	struct rte_cfgfile *cfg;
+	struct fwd *f;
+	char err[CFG_ERR_LEN];
+	int socket;
+
+	cfg = config_load(config_path, &set);
+	if (cfg == NULL)
+		return NULL;
+	f = rte_zmalloc("fwd", sizeof(*f), RTE_CACHE_LINE_SIZE);
+	if (f == NULL || n_workers == 0 || n_workers > FWD_MAX_WORKERS)
+		goto fail;
+	f->cfg = calloc(1, sizeof(*f->cfg));
+	if (f->cfg == NULL)
+		goto fail;
+	f->n_workers = n_workers;
+	f->n_ports = set.n_ports;
+	f->conn_max = set.conn_max;
+	f->idle_sleep_max_us = set.idle_sleep_max_us;
+	f->neigh_retry_ms = set.neigh_retry_ms;
+	f->hz = rte_get_tsc_hz();
+	socket = (int)rte_socket_id();
+	f->pool = rte_pktmbuf_pool_create("hvlb_mbufs", set.mbufs, 256, 0,
+					  RTE_MBUF_DEFAULT_BUF_SIZE, socket);
+	if (f->pool == NULL) {
+		LOG(ERR, "cannot create %u mbufs: %s\n", set.mbufs, rte_strerror(rte_errno));
+		goto fail;
+	}
+	for (uint16_t p = 0; p < f->n_ports; p++)
+		if (port_setup(f, p, &set) != 0)
+			goto fail;
+	if (rings_create(f, socket) != 0 || neigh_init(f, socket) != 0) {
+		LOG(ERR, "out of memory for rings / neighbour table\n");
+		goto fail;
+	}
+	cfg_init(f->cfg, f->n_ports);
+	if (config_apply(cfg, f) != 0)
+		goto fail;
+	if (fwd_publish(f, err) != 0) {
+		LOG(ERR, "config %s: %s\n", config_path, err);
+		goto fail;
+	}
+	for (uint16_t w = 0; w < n_workers; w++) {
+		f->workers[w] = worker_create(f, w, lcores[w], socket);
+		if (f->workers[w] == NULL) {
+			LOG(ERR, "worker %u: out of memory (conn_max %u)\n", w, f->conn_max);
+			goto fail;
+		}
+		rte_rcu_qsbr_thread_register(f->rcu, w);
+		rte_rcu_qsbr_thread_online(f->rcu, w);
+	}
+	/* RX queue q of every port goes to worker q % n_workers. */
+	for (uint16_t p = 0; p < f->n_ports; p++)
+		for (uint16_t q = 0; q < f->ports[p].nb_rxq; q++) {
+			struct worker *w = f->workers[q % n_workers];
+			if (w->n_rxq == WORKER_MAX_RXQ)
+				continue;
+			w->rxq[w->n_rxq].port = p;
+			w->rxq[w->n_rxq++].queue = q;
+		}
+	rte_cfgfile_close(cfg);
+	return f;
+fail:
+	rte_cfgfile_close(cfg);
+	fwd_destroy(f);
+	return NULL;
+}
+
+int
+fwd_start(struct fwd *f)
+{
+	for (uint16_t p = 0; p < f->n_ports; p++) {
+		struct fwd_port *fp = &f->ports[p];
+		int rc = rte_eth_dev_start(fp->port_id);
+		if (rc != 0) {
+			LOG(ERR, "port%u (%s): start: %s\n", p, fp->name, strerror(-rc));
+			return rc;
+		}
+		rte_eth_promiscuous_enable(fp->port_id);
+		LOG(INFO, "port%u: %s mac " RTE_ETHER_ADDR_PRT_FMT " socket %d rxq %u txq %u: %s\n",
+		    p, fp->name, RTE_ETHER_ADDR_BYTES(&fp->mac), fp->socket, fp->nb_rxq, fp->nb_txq,
+		    fp->steering);
+	}
+	neigh_poll_timers(f, 1);
+	return 0;
+}
+
+void
+fwd_destroy(struct fwd *f)
+{
+	if (f == NULL)
+		return;
+	for (uint16_t p = 0; p < f->n_ports; p++) {
+		rte_eth_dev_stop(f->ports[p].port_id);
+		rte_eth_dev_close(f->ports[p].port_id);
+	}
+	for (uint16_t w = 0; w < f->n_workers; w++)
+		worker_free(f->workers[w]);
+	cfg_snapshot_free(f->snap);
+	if (f->cfg != NULL)
+		for (unsigned i = 0; i < f->cfg->n_vs; i++)
+			free(f->cfg->vs[i].rs);
+	if (f->cfg != NULL)
+		free(f->cfg->vs);
+	free(f->cfg);
+	rte_ring_free(f->ctrl_ring);
+	rte_ring_free(f->miss_ring);
+	rte_free(f->rcu);
+	rte_mempool_free(f->pool);
+	rte_free(f);
+}
+
+void
+fwd_control_poll(struct fwd *f)
+{
+	neigh_poll_rings(f);
+	neigh_poll_timers(f, 0);
+}
+
+void
+fwd_sum_worker_stats(struct fwd *f, struct worker_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (uint16_t i = 0; i < f->n_workers; i++) {
+		const struct worker_stats *s = &f->workers[i]->stats;
+		const uint64_t *src = (const uint64_t *)s;
+		uint64_t *dst = (uint64_t *)out;
+		for (size_t k = 0; k < sizeof(*s) / sizeof(uint64_t); k++)
+			dst[k] += src[k];
+	}
+}
+
+void
+fwd_sum_rs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
+{
+	memset(out, 0, sizeof(*out));
+	*active = 0;
+	for (uint16_t i = 0; i < f->n_workers; i++) {
+		const struct worker *w = f->workers[i];
+		out->pkts += w->rs_stats[slot].pkts;
+		out->bytes += w->rs_stats[slot].bytes;
+		out->conns_total += w->rs_stats[slot].conns_total;
+		*active += w->rs_active[slot];
+	}
+}
+
+void
+fwd_sum_vs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
+{
+	memset(out, 0, sizeof(*out));
+	*active = 0;
+	for (uint16_t i = 0; i < f->n_workers; i++) {
+		const struct worker *w = f->workers[i];
+		out->pkts += w->vs_stats[slot].pkts;
+		out->bytes += w->vs_stats[slot].bytes;
+		out->conns_total += w->vs_stats[slot].conns_total;
+		*active += w->vs_active[slot];
+	}
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * hvlb-forwarder: set up EAL, read the configuration, start one worker per worker lcore and
+ * run the control thread (socket, neighbours) on the main lcore until SIGINT / SIGTERM.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include "ctl.h"
+#include "fwdinit.h"
+#include "telemetry.h"
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void
+usage(const char *prog)
+{
+	fprintf(stderr,
+		"usage: %s [EAL options] -- -c CONFIG [-s SOCKET]\n"
+		"  -c CONFIG  configuration file (docs/forwarder-config.md)\n"
+		"  -s SOCKET  control socket (default /run/hvlb/fwd.sock)\n",
+		prog);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *config = NULL, *sock = "/run/hvlb/fwd.sock";
+	unsigned lcores[FWD_MAX_WORKERS];
+	uint16_t n = 0;
+	struct fwd *f;
+	int rc, opt;
+
+	rc = rte_eal_init(argc, argv);
+	if (rc < 0) {
+		fprintf(stderr, "hvlb-forwarder: EAL init failed: %s\n", rte_strerror(rte_errno));
+		return 1;
+	}
+	argc -= rc;
+	argv += rc;
+	while ((opt = getopt(argc, argv, "c:s:h")) != -1) {
+		switch (opt) {
+		case 'c':
+			config = optarg;
+			break;
+		case 's':
+			sock = optarg;
+			break;
+		default:
+			usage(argv[0]);
+			return 2;
+		}
+	}
+	if (config == NULL) {
+		usage(argv[0]);
+		return 2;
+	}
+	unsigned lc;
+	RTE_LCORE_FOREACH_WORKER(lc)
+	{
+		if (n < FWD_MAX_WORKERS)
+			lcores[n++] = lc;
+	}
+	if (n == 0) {
+		fprintf(stderr, "hvlb-forwarder: needs at least 2 lcores (-l): one control thread "
+				"and one worker\n");
+		return 2;
+	}
+	f = fwd_create(config, n, lcores);
+	if (f == NULL)
+		return 1;
+	if (fwd_start(f) != 0)
+		goto out;
+	f->ctl = ctl_open(f, sock);
+	if (f->ctl == NULL)
+		goto out;
+	if (telem_register(f) != 0)
+		RTE_LOG(WARNING, USER1, "telemetry commands not registered\n");
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	for (uint16_t i = 0; i < n; i++) {
+		RTE_LOG(INFO, USER1, "worker %u on lcore %u (socket %u), %u rx queue(s)\n", i,
+			lcores[i], rte_lcore_to_socket_id(lcores[i]), f->workers[i]->n_rxq);
+		rte_eal_remote_launch(worker_main, f->workers[i], lcores[i]);
+	}
+	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n", n, sock);
+	while (!stop) {
+		ctl_poll(f->ctl, 1);
+		fwd_control_poll(f);
+	}
+	RTE_LOG(INFO, USER1, "stopping\n");
+	f->quit = 1;
+	rte_eal_mp_wait_lcore();
+	rc = 0;
+out:
+	if (f->ctl != NULL)
+		ctl_close(f->ctl);
+	fwd_destroy(f);
+	rte_eal_cleanup();
+	return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Building the immutable snapshot workers read: the VS table (core/vs.c), the LPM route
+ * tables with their next hops, the forwarder's own addresses and the timeouts.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rte_errno.h>
+#include <rte_lpm.h>
+#include <rte_lpm6.h>
+#include <rte_malloc.h>
+
+#include "cfgstore.h"
+
+#define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
+
+static uint64_t snapshot_seq;
+
+static int
+build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
+{
+	struct vs_config *vc = calloc(st->n_vs ? st->n_vs : 1, sizeof(*vc));
+	const char *msg = NULL;
+
+	if (vc == NULL) {
+		ERR("out of memory");
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < st->n_vs; i++) {
+		const struct cfg_vs *v = &st->vs[i];
+		vc[i].vip = v->vip;
+		vc[i].vport = v->vport;
+		vc[i].proto = v->proto;
+		vc[i].af = v->af;
+		vc[i].mode = v->mode;
+		vc[i].sched = v->sched;
+		vc[i].slot = v->slot;
+		vc[i].n_rs = v->n_rs;
+		vc[i].rs = v->rs;
+	}
+	s->vst = vs_table_build(vc, st->n_vs, &msg);
+	free(vc);
+	if (s->vst == NULL) {
+		ERR("%s", msg ? msg : "cannot build the service table");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char *err)
+{
+	struct rte_lpm_config c4 = {.max_rules = FWD_MAX_ROUTES, .number_tbl8s = 256};
+	struct rte_lpm6_config c6 = {.max_rules = FWD_MAX_ROUTES, .number_tbl8s = 1024};
+	char name[RTE_MEMZONE_NAMESIZE];
+
+	/* Names must be unique while the old snapshot still exists. */
+	snprintf(name, sizeof(name), "lpm4_%" PRIu64, snapshot_seq);
+	s->lpm4 = rte_lpm_create(name, socket, &c4);
+	snprintf(name, sizeof(name), "lpm6_%" PRIu64, snapshot_seq);
+	s->lpm6 = rte_lpm6_create(name, socket, &c6);
+	if (s->lpm4 == NULL || s->lpm6 == NULL) {
+		ERR("cannot create route tables: %s", rte_strerror(rte_errno));
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < st->n_routes; i++) {
+		const struct cfg_route *r = &st->routes[i];
+		struct nexthop *nh = &s->nh[s->n_nh];
+		int rc;
+
+		nh->port = r->port;
+		nh->af = r->af;
+		nh->connected = !r->has_via;
+		nh->gw = r->via;
+		if (r->af == HVLB_AF_INET)
+			rc = rte_lpm_add(s->lpm4, rte_be_to_cpu_32(r->prefix.w[0]), r->plen, s->n_nh);
+		else
+			rc = rte_lpm6_add(s->lpm6, r->prefix.b, r->plen, s->n_nh);
+		if (rc != 0) {
+			ERR("route %u: cannot add: %s", i, strerror(-rc));
+			return rc;
+		}
+		s->n_nh++;
+	}
+	return 0;
+}
+
+void
+cfg_snapshot_free(struct fwd_snapshot *s)
+{
+	if (s == NULL)
+		return;
+	vs_table_free(s->vst);
+	rte_lpm_free(s->lpm4);
+	rte_lpm6_free(s->lpm6);
+	rte_free((void *)(uintptr_t)s->rs_gen);
+	rte_free(s);
+}
+
+struct fwd_snapshot *
+cfg_snapshot_build(const struct cfgstore *st, int socket, char *err)
+{
+	struct fwd_snapshot *s;
+	uint32_t *gen;
+
+	s = rte_zmalloc_socket("snapshot", sizeof(*s), RTE_CACHE_LINE_SIZE, socket);
+	gen = rte_malloc_socket("rs_gen", sizeof(st->rs_gen), RTE_CACHE_LINE_SIZE, socket);
+	if (s == NULL || gen == NULL) {
+		rte_free(s);
+		rte_free(gen);
+		ERR("out of memory for a snapshot");
+		return NULL;
+	}
+	memcpy(gen, st->rs_gen, sizeof(st->rs_gen));
+	s->rs_gen = gen;
+	s->version = st->version;
+	s->timeouts = st->timeouts;
+	s->n_local = st->n_local;
+	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
+	snapshot_seq++;
+	if (build_vs(s, st, err) != 0 || build_routes(s, st, socket, err) != 0) {
+		cfg_snapshot_free(s);
+		return NULL;
+	}
+	return s;
+}

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The worker loop and the per-burst pipeline: parse every packet, send packets whose
+ * connection another worker owns to that worker, look the rest up in one burst, then act on
+ * each (worker_fwd.c) and flush.
+ */
+#include <sys/prctl.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_malloc.h>
+
+#include "hash.h"
+#include "parse.h"
+#include "worker.h"
+#include "worker_fwd.h"
+
+/* Consecutive empty polls before an idle worker starts sleeping: about 10-50 µs of spinning,
+ * so a burst that pauses briefly never pays a wake-up. */
+#define IDLE_SPIN_POLLS 1024
+/* Connections examined for expiry per loop iteration. */
+#define EXPIRE_BUDGET 32
+
+static void
+tx_drop_cb(struct rte_mbuf **unsent, uint16_t count, void *arg)
+{
+	struct worker *w = arg;
+
+	w->stats.drops[HVLB_DROP_TX_FULL] += count;
+	w->stats.tx_pkts -= count;
+	rte_pktmbuf_free_bulk(unsent, count);
+}
+
+struct worker *
+worker_create(struct fwd *f, uint16_t id, unsigned lcore, int socket)
+{
+	struct worker *w;
+	char name[RTE_RING_NAMESIZE];
+	size_t csz = conn_table_mem_size(f->conn_max);
+	void *cmem;
+
+	w = rte_zmalloc_socket("worker", sizeof(*w), RTE_CACHE_LINE_SIZE, socket);
+	if (w == NULL)
+		return NULL;
+	w->id = id;
+	w->lcore = lcore;
+	w->fwd = f;
+	w->txq = id;
+	snprintf(name, sizeof(name), "hvlb_inbox_%u", id);
+	w->inbox = rte_ring_create(name, WORKER_INBOX_SIZE, socket, RING_F_SC_DEQ);
+	if (w->inbox == NULL)
+		goto fail;
+	cmem = rte_zmalloc_socket("conns", csz, RTE_CACHE_LINE_SIZE, socket);
+	if (cmem == NULL)
+		goto fail_ring;
+	w->conns = conn_table_init(cmem, f->conn_max, f->hz, &f->snap->timeouts);
+	for (uint16_t p = 0; p < f->n_ports; p++) {
+		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
+		if (w->tx[p] == NULL)
+			goto fail_tx;
+		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST);
+		rte_eth_tx_buffer_set_err_callback(w->tx[p], tx_drop_cb, w);
+	}
+	sched_worker_init(&w->sched, rte_rdtsc() ^ ((uint64_t)id << 32) ^ 0x9E3779B97F4A7C15ull,
+			  w->rs_active);
+	w->snap = f->snap;
+	w->snap_version = f->snap->version;
+	return w;
+
+fail_tx:
+	for (uint16_t p = 0; p < f->n_ports; p++)
+		rte_free(w->tx[p]);
+	rte_free(cmem);
+fail_ring:
+	rte_ring_free(w->inbox);
+fail:
+	rte_free(w);
+	return NULL;
+}
+
+void
+worker_free(struct worker *w)
+{
+	if (w == NULL)
+		return;
+	for (uint16_t p = 0; p < w->fwd->n_ports; p++)
+		rte_free(w->tx[p]);
+	rte_free(w->conns);
+	rte_ring_free(w->inbox);
+	rte_free(w);
+}
+
+static void
+expire_cb(void *arg, const struct conn *c)
+{
+	worker_conn_gone(arg, c);
+}
+
+void
+worker_flush(struct worker *w)
+{
+	for (uint16_t p = 0; p < w->fwd->n_ports; p++)
+		rte_eth_tx_buffer_flush(w->fwd->ports[p].port_id, w->txq, w->tx[p]);
+}
+
+/* Pass each handed-off packet to its owner, one ring burst per owner. */
+static void
+handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t n)
+{
+	struct rte_mbuf *batch[FWD_BURST];
+
+	for (uint16_t o = 0; o < w->fwd->n_workers && n > 0; o++) {
+		uint16_t nb = 0, rest = 0;
+
+		for (uint16_t i = 0; i < n; i++) {
+			if (owner[i] == o) {
+				batch[nb++] = ho[i];
+			} else {
+				ho[rest] = ho[i];
+				owner[rest++] = owner[i];
+			}
+		}
+		n = rest;
+		if (nb == 0)
+			continue;
+		unsigned done = rte_ring_enqueue_burst(w->fwd->workers[o]->inbox,
+						       (void **)batch, nb, NULL);
+		w->stats.handoff_out += done;
+		if (unlikely(done < nb)) {
+			w->stats.drops[HVLB_DROP_HANDOFF_FULL] += nb - done;
+			rte_pktmbuf_free_bulk(batch + done, nb - done);
+		}
+	}
+}
+
+void
+worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
+{
+	struct pkt_ctx ctx[FWD_BURST];
+	const struct flow_key *keys[FWD_BURST];
+	uint32_t hashes[FWD_BURST];
+	struct conn *conns[FWD_BURST];
+	uint8_t dirs[FWD_BURST];
+	uint16_t lk[FWD_BURST], n_lk = 0;
+	struct rte_mbuf *ho[FWD_BURST];
+	uint16_t ho_owner[FWD_BURST], n_ho = 0;
+
+	for (uint16_t i = 0; i < n; i++) {
+		struct pkt_ctx *x = &ctx[i];
+		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer);
+
+		if (r == PKT_ROUTE_DONE)
+			continue;
+		if (r == PKT_ROUTE_HANDOFF) {
+			ho[n_ho] = pkts[i];
+			ho_owner[n_ho++] = x->owner;
+			continue;
+		}
+		x->hash = flow_hash(&x->key);
+		conn_prefetch(w->conns, x->hash);
+		keys[n_lk] = &x->key;
+		hashes[n_lk] = x->hash;
+		lk[n_lk++] = i;
+	}
+	if (n_ho > 0)
+		handoff_flush(w, ho, ho_owner, n_ho);
+	if (n_lk == 0)
+		return;
+	conn_lookup_burst(w->conns, keys, hashes, n_lk, conns, dirs);
+	for (uint16_t j = 0; j < n_lk; j++) {
+		uint16_t i = lk[j];
+		worker_forward(w, pkts[i], &ctx[i], conns[j], (enum conn_dir)dirs[j]);
+	}
+}
+
+/* Back off when there is nothing to do, so an idle forwarder does not burn its cores: spin
+ * for a while, then sleep for doubling periods up to idle_sleep_max_us. While asleep the
+ * worker is offline for RCU, so configuration changes never wait for it. */
+static void
+worker_idle(struct worker *w, unsigned nrx)
+{
+	uint32_t max = w->fwd->idle_sleep_max_us;
+
+	if (nrx > 0) {
+		w->empty_polls = 0;
+		w->sleep_us = 0;
+		w->stats.busy_polls++;
+		return;
+	}
+	w->stats.empty_polls++;
+	if (max == 0 || ++w->empty_polls < IDLE_SPIN_POLLS)
+		return;
+	w->sleep_us = w->sleep_us == 0 ? 1 : RTE_MIN(w->sleep_us * 2, max);
+	rte_rcu_qsbr_thread_offline(w->fwd->rcu, w->id);
+	rte_delay_us_sleep(w->sleep_us);
+	rte_rcu_qsbr_thread_online(w->fwd->rcu, w->id);
+	w->stats.idle_sleeps++;
+}
+
+unsigned
+worker_poll_once(struct worker *w)
+{
+	struct rte_mbuf *pkts[FWD_BURST];
+	struct fwd *f = w->fwd;
+	unsigned total = 0;
+
+	/* Quiescent point: nothing from the previous snapshot is held past here. */
+	rte_rcu_qsbr_quiescent(f->rcu, w->id);
+	w->snap = __atomic_load_n(&f->snap, __ATOMIC_ACQUIRE);
+	if (unlikely(w->snap->version != w->snap_version)) {
+		conn_table_set_timeouts(w->conns, &w->snap->timeouts);
+		w->snap_version = w->snap->version;
+	}
+	w->now = rte_rdtsc();
+
+	for (uint16_t q = 0; q < w->n_rxq; q++) {
+		uint16_t n = rte_eth_rx_burst(f->ports[w->rxq[q].port].port_id, w->rxq[q].queue,
+					      pkts, FWD_BURST);
+		if (n == 0)
+			continue;
+		total += n;
+		worker_process_burst(w, pkts, n, 0);
+	}
+	unsigned n = rte_ring_sc_dequeue_burst(w->inbox, (void **)pkts, FWD_BURST, NULL);
+	if (n > 0) {
+		w->stats.handoff_in += n;
+		total += n;
+		worker_process_burst(w, pkts, (uint16_t)n, 1);
+	}
+	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
+	worker_flush(w);
+	return total;
+}
+
+int
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	/* Sleeps of a few µs only make sense with a fine timer slack (default 50 µs). */
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+	rte_rcu_qsbr_thread_register(w->fwd->rcu, w->id);
+	rte_rcu_qsbr_thread_online(w->fwd->rcu, w->id);
+	while (!w->fwd->quit)
+		worker_idle(w, worker_poll_once(w));
+	rte_rcu_qsbr_thread_offline(w->fwd->rcu, w->id);
+	rte_rcu_qsbr_thread_unregister(w->fwd->rcu, w->id);
+	return 0;
+}

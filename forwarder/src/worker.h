@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A worker (the paper's PFT): one lcore, its RX queues, its own connection table, counters and
+ * TX buffers. Nothing in here is shared with another worker on the fast path; packets of a
+ * connection another worker owns go to that worker's inbox ring.
+ */
+#ifndef HVLB_WORKER_H
+#define HVLB_WORKER_H
+
+#include <rte_ethdev.h>
+
+#include "fwd.h"
+#include "sched.h"
+
+#define WORKER_MAX_RXQ 8
+#define WORKER_INBOX_SIZE 4096
+
+struct worker_rxq {
+	uint16_t port;
+	uint16_t queue;
+};
+
+struct worker {
+	uint16_t id;
+	unsigned lcore;
+	uint16_t n_rxq;
+	struct worker_rxq rxq[WORKER_MAX_RXQ];
+	uint16_t txq;                     /* this worker's TX queue on every port */
+	struct fwd *fwd;
+	struct rte_ring *inbox;           /* packets other workers pass to this owner */
+	struct conn_table *conns;
+	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
+	uint64_t snap_version;
+	uint64_t now;                     /* TSC at the top of the loop iteration */
+	uint32_t empty_polls;             /* consecutive, for idle back-off */
+	uint32_t sleep_us;
+	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
+	struct sched_worker sched;
+	struct worker_stats stats;
+	struct slot_stats vs_stats[VS_MAX_SLOTS];
+	struct slot_stats rs_stats[RS_MAX_SLOTS + 1];
+	uint32_t rs_active[RS_MAX_SLOTS + 1];
+	uint32_t vs_active[VS_MAX_SLOTS];
+} __rte_cache_aligned;
+
+/* Allocate and initialise worker id on socket (connection table, TX buffers, inbox). */
+struct worker *worker_create(struct fwd *f, uint16_t id, unsigned lcore, int socket);
+void worker_free(struct worker *w);
+
+/* The lcore entry point: loops until f->quit. */
+int worker_main(void *arg);
+
+/* One iteration of the loop: poll every RX queue and the inbox, process, expire a few
+ * connections, flush TX. Returns the number of packets received. Used by worker_main and by
+ * the fixture runner and benchmark, so they run exactly the production code. */
+unsigned worker_poll_once(struct worker *w);
+
+/* Process a burst of received frames (from a port, or from another worker when from_peer).
+ * Every mbuf is consumed: transmitted, handed off, passed to the control thread or freed. */
+void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer);
+
+/* Flush every TX buffer. */
+void worker_flush(struct worker *w);
+
+/* Which worker owns the connection of a client endpoint. */
+static inline uint16_t
+worker_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_port)
+{
+	if (n_workers == 1)
+		return 0;
+	uint32_t h = (uint32_t)(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3]);
+	h ^= client_port;
+	h *= 0x9E3779B1u; /* Fibonacci hashing spreads consecutive addresses and ports */
+	return (uint16_t)(((uint64_t)h * n_workers) >> 32);
+}
+
+#endif

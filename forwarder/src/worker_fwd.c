@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Per-packet actions of a worker: answering ARP / ND / echo, choosing an NF for a new
+ * connection, NAT and DR rewrites, ICMP errors, next-hop resolution and TX.
+ */
+#include <rte_byteorder.h>
+#include <rte_ethdev.h>
+#include <rte_hash.h>
+#include <rte_lpm.h>
+#include <rte_lpm6.h>
+
+#include "rewrite.h"
+#include "worker_fwd.h"
+
+static inline void
+drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
+{
+	w->stats.drops[r]++;
+	rte_pktmbuf_free(m);
+}
+
+static inline void
+tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+{
+	w->stats.tx_pkts++;
+	w->stats.tx_bytes += m->pkt_len;
+	rte_eth_tx_buffer(w->fwd->ports[port].port_id, w->txq, w->tx[port], m);
+}
+
+/* Hand a packet to the control thread (neighbour learning). */
+static void
+to_control(struct worker *w, struct rte_mbuf *m)
+{
+	if (unlikely(rte_ring_mp_enqueue(w->fwd->ctrl_ring, m) != 0))
+		drop(w, m, HVLB_DROP_CTRL_RING_FULL);
+}
+
+static inline bool
+is_ours(const struct fwd_snapshot *s, const union hvlb_addr *a)
+{
+	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a);
+}
+
+/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
+static void
+route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
+{
+	const struct fwd_snapshot *s = w->snap;
+	struct neigh_key k = {.af = af};
+	struct rte_ether_addr mac;
+	uint32_t nh_idx;
+	uint16_t nport;
+	uint64_t v = 0;
+	int rc;
+
+	if (af == HVLB_AF_INET)
+		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
+	else
+		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
+	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return;
+	}
+	const struct nexthop *nh = &s->nh[nh_idx];
+	k.addr = nh->connected ? *dst : nh->gw;
+	int pos = rte_hash_lookup(w->fwd->neigh, &k);
+	if (likely(pos >= 0))
+		v = __atomic_load_n(&w->fwd->neigh_data[pos], __ATOMIC_RELAXED);
+	if (unlikely(v == 0)) {
+		/* Ask the control thread to resolve it; a full ring only delays that. */
+		rte_ring_mp_enqueue_elem(w->fwd->miss_ring, &k, sizeof(k));
+		{
+			drop(w, m, HVLB_DROP_NEIGH_MISS);
+			return;
+		}
+	}
+	neigh_unpack(v, &mac, &nport);
+	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), mac.addr_bytes,
+		   w->fwd->ports[nh->port].mac.addr_bytes);
+	tx(w, nh->port, m);
+}
+
+static void
+handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	struct pkt_arp a;
+	union hvlb_addr t;
+
+	parse_arp(frame, &x->pi, &a);
+	hvlb_addr_set4(&t, a.tpa);
+	if (!is_ours(w->snap, &t)) {
+		drop(w, m, HVLB_DROP_ARP_IGNORED);
+		return;
+	}
+	if (a.op == 1) {
+		rewrite_arp_reply(frame, &x->pi, w->fwd->ports[x->in_port].mac.addr_bytes);
+		w->stats.local_replies++;
+		tx(w, x->in_port, m);
+		return;
+	}
+	if (a.op == 2) {
+		to_control(w, m);
+		return;
+	}
+	drop(w, m, HVLB_DROP_BAD_ARP);
+}
+
+/* ICMP / ICMPv6 that needs no connection lookup. Returns PKT_ROUTE_LOOKUP for an ICMP error
+ * to a VIP (its ORIG key in x->key), else handles the packet. */
+static enum pkt_route
+handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const struct fwd_snapshot *s = w->snap;
+	bool local = !vip && snap_local_find(s, &x->pi.key.dst) >= 0;
+	struct flow_key inner;
+	union hvlb_addr target;
+	uint8_t lla[6];
+	int has_lla;
+
+	switch (x->pi.icmp) {
+	case PKT_ICMP_ECHO_REQUEST:
+		if (!vip && !local)
+			break;
+		if (parse_verify_l4_csum(frame, &x->pi) != HVLB_DROP_NONE) {
+			drop(w, m, HVLB_DROP_BAD_L4_CSUM);
+			return PKT_ROUTE_DONE;
+		}
+		rewrite_echo_reply(frame, &x->pi);
+		w->stats.local_replies++;
+		tx(w, x->in_port, m);
+		return PKT_ROUTE_DONE;
+	case PKT_ICMP_NS:
+		if (parse_nd(frame, &x->pi, &target, lla, &has_lla) != 0) {
+			drop(w, m, HVLB_DROP_BAD_ARP);
+		} else if (!is_ours(s, &target)) {
+			drop(w, m, HVLB_DROP_ARP_IGNORED);
+		} else {
+			uint32_t len = rewrite_nd_advert(frame, &x->pi,
+							 w->fwd->ports[x->in_port].mac.addr_bytes);
+			if (len == 0) {
+				drop(w, m, HVLB_DROP_BAD_ARP);
+				return PKT_ROUTE_DONE;
+			}
+			m->data_len = m->pkt_len = len;
+			w->stats.local_replies++;
+			tx(w, x->in_port, m);
+		}
+		return PKT_ROUTE_DONE;
+	case PKT_ICMP_NA:
+		to_control(w, m);
+		return PKT_ROUTE_DONE;
+	case PKT_ICMP_ERROR:
+		if (!vip)
+			break;
+		enum hvlb_drop r = parse_icmp_inner(frame, &x->pi, &inner, &x->inner_l3_off);
+		if (r != HVLB_DROP_NONE) {
+			drop(w, m, r);
+			return PKT_ROUTE_DONE;
+		}
+		/* The quoted packet went VIP -> client; its connection's key is the reverse. */
+		flow_key_reverse(&x->key, &inner);
+		x->dirn = PKT_ICMP_ERR;
+		return PKT_ROUTE_LOOKUP;
+	default:
+		break;
+	}
+	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
+	return PKT_ROUTE_DONE;
+}
+
+enum pkt_route
+worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer)
+{
+	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
+	const struct fwd_snapshot *s = w->snap;
+	const union hvlb_addr *client;
+	uint16_t client_port;
+	enum hvlb_drop r;
+	bool vip;
+
+	x->in_port = w->fwd->port_index[m->port];
+	if (!from_peer) {
+		w->stats.rx_pkts++;
+		w->stats.rx_bytes += m->pkt_len;
+	}
+	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
+	if (unlikely(r != HVLB_DROP_NONE))
+		goto out_drop;
+	if (unlikely(!x->pi.l2_bcast &&
+		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
+					     &w->fwd->ports[x->in_port].mac))) {
+		r = HVLB_DROP_L2_OTHER_HOST;
+		goto out_drop;
+	}
+	if (unlikely(x->pi.kind == PKT_ARP)) {
+		handle_arp(w, m, x);
+		return PKT_ROUTE_DONE;
+	}
+	vip = vs_is_vip(s->vst, &x->pi.key.dst);
+	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
+		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
+			return PKT_ROUTE_DONE;
+		client = &x->key.src;
+		client_port = x->key.sport;
+	} else if (vip) {
+		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
+			r = HVLB_DROP_UNKNOWN_L4;
+			goto out_drop;
+		}
+		x->dirn = PKT_TO_VIP;
+		x->key = x->pi.key;
+		client = &x->key.src;
+		client_port = x->key.sport;
+	} else {
+		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+			r = HVLB_DROP_LOCAL_UNHANDLED;
+			goto out_drop;
+		}
+		x->dirn = PKT_FROM_RS;
+		x->key = x->pi.key;
+		client = &x->key.dst;
+		client_port = x->key.dport;
+	}
+	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
+	if (x->owner != w->id && !from_peer)
+		return PKT_ROUTE_HANDOFF;
+	return PKT_ROUTE_LOOKUP;
+
+out_drop:
+	drop(w, m, r);
+	return PKT_ROUTE_DONE;
+}
+
+void
+worker_conn_gone(struct worker *w, const struct conn *c)
+{
+	w->rs_active[c->rs_slot]--;
+	w->vs_active[c->vs_slot]--;
+}
+
+static inline void
+count(struct worker *w, const struct conn *c, uint32_t bytes)
+{
+	w->rs_stats[c->rs_slot].pkts++;
+	w->rs_stats[c->rs_slot].bytes += bytes;
+	w->vs_stats[c->vs_slot].pkts++;
+	w->vs_stats[c->vs_slot].bytes += bytes;
+}
+
+/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. */
+static struct conn *
+conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+{
+	const struct vs *vs = vs_lookup(w->snap->vst, x->key.proto, &x->key.dst, x->key.dport);
+	enum hvlb_drop r;
+	struct conn *c;
+	int i;
+
+	if (vs == NULL) {
+		r = HVLB_DROP_NO_VS;
+		goto out_drop;
+	}
+	r = parse_verify_l4_csum(rte_pktmbuf_mtod(m, uint8_t *), &x->pi);
+	if (unlikely(r != HVLB_DROP_NONE))
+		goto out_drop;
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	i = sched_pick(vs, &x->key, x->hash, &w->sched);
+	if (unlikely(i < 0)) {
+		r = HVLB_DROP_NO_RS;
+		goto out_drop;
+	}
+	const struct rs_config *rs = &vs->rs[i];
+	c = conn_insert(w->conns, &x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
+			w->now);
+	if (unlikely(c == NULL)) {
+		r = HVLB_DROP_CONN_TABLE_FULL;
+		goto out_drop;
+	}
+	c->rs_slot = rs->slot;
+	c->vs_slot = vs->slot;
+	c->mode = vs->mode;
+	c->rs_gen = rs->gen;
+	w->rs_active[rs->slot]++;
+	w->vs_active[vs->slot]++;
+	w->rs_stats[rs->slot].conns_total++;
+	w->vs_stats[vs->slot].conns_total++;
+	w->stats.conns_total++;
+	return c;
+
+out_drop:
+	drop(w, m, r);
+	return NULL;
+}
+
+/* The connection's RS was removed with --hard: forget the connection. */
+static inline bool
+conn_dead(struct worker *w, struct conn *c)
+{
+	if (likely(w->snap->rs_gen[c->rs_slot] == c->rs_gen))
+		return false;
+	worker_conn_gone(w, c);
+	conn_delete(w->conns, c);
+	return true;
+}
+
+static void
+forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	enum hvlb_drop r;
+
+	if (c == NULL) {
+		c = conn_new(w, m, x);
+		if (c == NULL)
+			return;
+	} else if (unlikely(conn_dead(w, c))) {
+		r = HVLB_DROP_RS_REMOVED;
+		goto out_drop;
+	} else if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	conn_update(w->conns, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, w->now);
+	count(w, c, m->pkt_len);
+	if (c->mode == VS_MODE_NAT)
+		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
+	else
+		rewrite_ttl_dec(frame, &x->pi);
+	route_tx(w, m, x->key.af, &c->rs_addr);
+	return;
+
+out_drop:
+	drop(w, m, r);
+}
+
+static void
+forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		  enum conn_dir dir)
+{
+	enum hvlb_drop r;
+
+	if (c == NULL || dir != CONN_DIR_REPLY) {
+		r = HVLB_DROP_NOT_FOR_US;
+		goto out_drop;
+	}
+	if (unlikely(conn_dead(w, c))) {
+		r = HVLB_DROP_RS_REMOVED;
+		goto out_drop;
+	}
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	conn_update(w->conns, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len, w->now);
+	count(w, c, m->pkt_len);
+	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
+	route_tx(w, m, x->key.af, &x->key.dst);
+	return;
+
+out_drop:
+	drop(w, m, r);
+}
+
+/* An ICMP error about a connection (e.g. fragmentation needed on the way back to the client)
+ * goes to that connection's NF, translated so the NF recognises its own packet. */
+static void
+forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		 enum conn_dir dir)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
+
+	if (c == NULL || dir != CONN_DIR_ORIG || conn_dead(w, c))
+		goto out_drop;
+	r = parse_verify_l4_csum(frame, &x->pi);
+	if (r != HVLB_DROP_NONE)
+		goto out_drop;
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	count(w, c, m->pkt_len);
+	if (c->mode == VS_MODE_NAT)
+		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
+				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
+	else
+		rewrite_ttl_dec(frame, &x->pi);
+	route_tx(w, m, x->key.af, &c->rs_addr);
+	return;
+
+out_drop:
+	drop(w, m, r);
+}
+
+void
+worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	       enum conn_dir dir)
+{
+	switch (x->dirn) {
+	case PKT_TO_VIP:
+		forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
+		break;
+	case PKT_FROM_RS:
+		forward_to_client(w, m, x, c, dir);
+		break;
+	default:
+		forward_icmp_err(w, m, x, c, dir);
+		break;
+	}
+}

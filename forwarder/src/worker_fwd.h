@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What a worker does with one packet: classify it (worker_classify), and once its connection
+ * has been looked up, forward it (worker_forward).
+ */
+#ifndef HVLB_WORKER_FWD_H
+#define HVLB_WORKER_FWD_H
+
+#include "parse.h"
+#include "worker.h"
+
+enum pkt_route {
+	PKT_ROUTE_DONE = 0, /* consumed: answered, passed to the control thread, or dropped */
+	PKT_ROUTE_HANDOFF,  /* another worker owns the connection: pkt_ctx.owner */
+	PKT_ROUTE_LOOKUP,   /* look pkt_ctx.key up in this worker's connection table */
+};
+
+enum pkt_dirn {
+	PKT_TO_VIP = 0, /* client -> VIP */
+	PKT_FROM_RS,    /* NF -> client (NAT return traffic) */
+	PKT_ICMP_ERR,   /* ICMP error to a VIP about one of its connections */
+};
+
+struct pkt_ctx {
+	struct pkt_info pi;
+	struct flow_key key;   /* the connection-table key (ORIG tuple for ICMP errors) */
+	uint32_t hash;
+	uint16_t owner;
+	uint16_t inner_l3_off; /* ICMP errors */
+	uint16_t in_port;      /* index in fwd.ports */
+	uint8_t dirn;          /* enum pkt_dirn */
+};
+
+/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
+ * drops) are fully handled here and PKT_ROUTE_DONE is returned. */
+enum pkt_route worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x,
+			       int from_peer);
+
+/* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
+void worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		    enum conn_dir dir);
+
+/* Account for a connection leaving the table (expiry, hard remove). */
+void worker_conn_gone(struct worker *w, const struct conn *c);
+
+#endif
