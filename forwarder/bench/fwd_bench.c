@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Per-core forwarding benchmark. Two net_ring ports made from rings this program owns: a
+ * generator on a second lcore keeps port 0's RX ring full of 64-byte UDP frames to a NAT
+ * virtual service and recycles what comes out of port 1's TX ring; the measured lcore runs
+ * either the real worker loop (worker_poll_once) or DPDK's floor on the same path (a bare
+ * rx_burst -> tx_burst loop). With --single N everything runs in one thread for N packets
+ * (for valgrind --tool=callgrind --toggle-collect=worker_poll_once: instructions per packet).
+ *
+ *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--seconds S] [--single N]
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_eth_ring.h>
+#include <rte_ethdev.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_ring.h>
+
+#include "csum.h"
+#include "fwdinit.h"
+#include "worker.h"
+
+#define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
+#define IN_FLIGHT 8192
+#define RING_SIZE 16384
+
+static struct rte_ring *rx0, *tx0[2], *rx1, *tx1[2];
+static struct rte_mempool *gen_pool;
+static volatile int gen_stop;
+static uint32_t n_flows; /* 0: a new flow per packet */
+static uint64_t gen_seq;
+
+static const char config_ini[] =
+	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = 0\nmbufs = 1023\n"
+	"[port0]\ndev = bench_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
+	"[port1]\ndev = bench_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
+	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
+	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
+	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
+	"[vs.bench]\nprotocol = udp\nvip = 10.100.0.1\nport = 53\nmode = nat\n"
+	"scheduler = maglev\nrs.1 = 10.1.0.11:5353 weight=100\n";
+
+/* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
+static void
+write_frame(uint8_t *p, uint64_t seq)
+{
+	static const uint8_t hdr[] = {
+		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x01, 0x08, 0x00, /* Ethernet */
+		0x45, 0, 0, 46, 0, 0, 0x40, 0, 64, 17, 0, 0,                    /* IPv4 */
+		10, 0, 0, 0, 10, 100, 0, 1,                                     /* src, dst */
+		0, 0, 0, 53, 0, 26, 0, 0,                                       /* UDP */
+	};
+	uint32_t client = (uint32_t)(seq >> 16);
+	uint16_t sport = (uint16_t)(1024 + (seq & 0xFFFF) % 64000);
+
+	memcpy(p, hdr, sizeof(hdr));
+	memset(p + sizeof(hdr), 0xAB, FRAME_LEN - sizeof(hdr));
+	p[27] = (uint8_t)(client >> 16);
+	p[28] = (uint8_t)(client >> 8);
+	p[29] = (uint8_t)client;
+	p[34] = (uint8_t)(sport >> 8);
+	p[35] = (uint8_t)sport;
+	uint16_t c = csum_ipv4_hdr(p + 14, 20);
+	memcpy(p + 24, &c, 2);
+}
+
+static void
+refill(struct rte_mbuf *m)
+{
+	uint64_t seq = n_flows ? gen_seq++ % n_flows : gen_seq++;
+
+	rte_pktmbuf_reset(m);
+	write_frame((uint8_t *)rte_pktmbuf_append(m, FRAME_LEN), seq);
+	m->port = 0;
+}
+
+/* Recycle transmitted frames into new input; top up what the forwarder dropped. */
+static unsigned
+gen_step(void)
+{
+	struct rte_mbuf *pkts[64];
+	unsigned n = rte_ring_sc_dequeue_burst(tx1[0], (void **)pkts, 64, NULL);
+
+	if (n == 0 && rte_ring_count(rx0) < IN_FLIGHT / 2 &&
+	    rte_pktmbuf_alloc_bulk(gen_pool, pkts, 64) == 0)
+		n = 64;
+	for (unsigned i = 0; i < n; i++)
+		refill(pkts[i]);
+	unsigned done = rte_ring_sp_enqueue_burst(rx0, (void **)pkts, n, NULL);
+	if (done < n)
+		rte_pktmbuf_free_bulk(pkts + done, n - done);
+	return n;
+}
+
+static int
+gen_main(void *arg)
+{
+	(void)arg;
+	while (!gen_stop)
+		gen_step();
+	return 0;
+}
+
+static int
+make_ports(void)
+{
+	rx0 = rte_ring_create("b_rx0", RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	rx1 = rte_ring_create("b_rx1", RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	for (int q = 0; q < 2; q++) {
+		char name[32];
+		snprintf(name, sizeof(name), "b_tx0_%d", q);
+		tx0[q] = rte_ring_create(name, RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+		snprintf(name, sizeof(name), "b_tx1_%d", q);
+		tx1[q] = rte_ring_create(name, RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	}
+	if (rte_eth_from_rings("bench_p0", &rx0, 1, tx0, 2, 0) < 0 ||
+	    rte_eth_from_rings("bench_p1", &rx1, 1, tx1, 2, 0) < 0)
+		return -1;
+	gen_pool = rte_pktmbuf_pool_create("bench_gen", IN_FLIGHT * 2 - 1, 256, 0,
+					   RTE_MBUF_DEFAULT_BUF_SIZE, 0);
+	return gen_pool == NULL ? -1 : 0;
+}
+
+/* DPDK's floor on the same path: port 0 RX straight to port 1 TX. */
+static unsigned
+floor_poll(struct fwd *f)
+{
+	struct rte_mbuf *pkts[FWD_BURST];
+	uint16_t n = rte_eth_rx_burst(f->ports[0].port_id, 0, pkts, FWD_BURST);
+	uint16_t sent = rte_eth_tx_burst(f->ports[1].port_id, 0, pkts, n);
+
+	if (sent < n)
+		rte_pktmbuf_free_bulk(pkts + sent, n - sent);
+	return sent;
+}
+
+static uint64_t
+out_pkts(void)
+{
+	/* What reached port 1's TX ring is what the generator recycles: count at the source. */
+	return gen_seq;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"mode", required_argument, NULL, 'm'},  {"flows", required_argument, NULL, 'f'},
+		{"seconds", required_argument, NULL, 's'}, {"single", required_argument, NULL, 'n'},
+		{NULL, 0, NULL, 0}};
+	const char *mode = "fwd";
+	double seconds = 2.0;
+	uint64_t single = 0;
+	char path[] = "/tmp/hvlb_bench_XXXXXX";
+	unsigned lcores[1];
+	int rc, opt, fd;
+
+	rc = rte_eal_init(argc, argv);
+	if (rc < 0)
+		return 2;
+	argc -= rc;
+	argv += rc;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'm')
+			mode = optarg;
+		else if (opt == 'f')
+			n_flows = strcmp(optarg, "new") == 0 ? 0 : (uint32_t)atoi(optarg);
+		else if (opt == 's')
+			seconds = atof(optarg);
+		else if (opt == 'n')
+			single = strtoull(optarg, NULL, 10);
+		else
+			return 2;
+	}
+	unsigned gen_lcore = rte_get_next_lcore(rte_lcore_id(), 1, 0);
+	if (single == 0 && gen_lcore >= RTE_MAX_LCORE) {
+		fprintf(stderr, "fwd_bench: needs 2 lcores (-l 0,1), or --single N\n");
+		return 2;
+	}
+	/* New flows need room for every flow of the run; established ones a small table. */
+	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+	fd = mkstemp(path);
+	dprintf(fd, config_ini, conn_max);
+	close(fd);
+	lcores[0] = rte_lcore_id();
+	if (make_ports() != 0)
+		return 1;
+	struct fwd *f = fwd_create(path, 1, lcores);
+	unlink(path);
+	if (f == NULL || fwd_start(f) != 0)
+		return 1;
+	int floor = strcmp(mode, "floor") == 0;
+	struct worker *w = f->workers[0];
+	uint64_t hz = rte_get_tsc_hz(), start, end, n0, n1;
+
+	if (single) {
+		uint64_t done = 0;
+		while (done < single) {
+			gen_step();
+			done += floor ? floor_poll(f) : worker_poll_once(w);
+		}
+		printf("{\"mode\":\"%s\",\"packets\":%" PRIu64 "}\n", mode, done);
+		return 0;
+	}
+	rte_eal_remote_launch(gen_main, NULL, gen_lcore);
+	/* Warm up (caches, and the connection table for established flows). */
+	for (end = rte_rdtsc() + hz / (n_flows ? 2 : 10); rte_rdtsc() < end;)
+		floor ? floor_poll(f) : worker_poll_once(w);
+	n0 = out_pkts();
+	start = rte_rdtsc();
+	end = start + (uint64_t)(seconds * hz);
+	while (rte_rdtsc() < end)
+		floor ? floor_poll(f) : worker_poll_once(w);
+	n1 = out_pkts();
+	end = rte_rdtsc();
+	gen_stop = 1;
+	rte_eal_mp_wait_lcore();
+	double mpps = (double)(n1 - n0) / ((double)(end - start) / hz) / 1e6;
+	uint64_t drops = 0;
+	for (int r = 1; r < HVLB_DROP_MAX; r++)
+		drops += w->stats.drops[r];
+	printf("{\"mode\":\"%s\",\"flows\":%u,\"mpps\":%.3f,\"drops\":%" PRIu64
+	       ",\"conns\":%u}\n",
+	       mode, n_flows, mpps, drops, conn_count(w->conns));
+	return 0;
+}
