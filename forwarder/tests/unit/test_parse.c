@@ -1,0 +1,854 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * parse.c: every field of pkt_info for each kind of frame, every drop reason parse_frame can
+ * give, every truncation length of every valid frame (parsed from a heap copy of exactly that
+ * many bytes, so AddressSanitizer or valgrind sees any read past the end), and random
+ * mutations.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "parse.h"
+#include "pkt_build.h"
+
+/* Frames made by scapy, to check pkt_build.h against an independent implementation. */
+/* Ether()/IP(tos=16, id=0x1234, flags=DF, ttl=64, 192.0.2.10 -> 198.51.100.7)/
+ * TCP(40000 -> 80, seq=0x01020304, ack=0x05060708, flags=S, window=0xfaf0)/10 bytes */
+static const uint8_t scapy_tcp4[64] = {
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x02,
+	0x08, 0x00, 0x45, 0x10, 0x00, 0x32, 0x12, 0x34, 0x40, 0x00, 0x40, 0x06,
+	0x3c, 0x3d, 0xc0, 0x00, 0x02, 0x0a, 0xc6, 0x33, 0x64, 0x07, 0x9c, 0x40,
+	0x00, 0x50, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x50, 0x02,
+	0xfa, 0xf0, 0x80, 0x3f, 0x00, 0x00, 0x03, 0x0a, 0x11, 0x18, 0x1f, 0x26,
+	0x2d, 0x34, 0x3b, 0x42,
+};
+
+/* Ether()/IPv6(fl=0x12345, hlim=64, 2001:db8::a -> 2001:db8:1::7)/UDP(40000 -> 80)/10 bytes */
+static const uint8_t scapy_udp6[72] = {
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x02,
+	0x86, 0xdd, 0x60, 0x01, 0x23, 0x45, 0x00, 0x12, 0x11, 0x40, 0x20, 0x01,
+	0x0d, 0xb8, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x0a, 0x20, 0x01, 0x0d, 0xb8, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x9c, 0x40, 0x00, 0x50, 0x00, 0x12,
+	0x6b, 0xf7, 0x03, 0x0a, 0x11, 0x18, 0x1f, 0x26, 0x2d, 0x34, 0x3b, 0x42,
+};
+
+/* Ether()/Dot1Q(prio=3, vlan=100)/IP(as above)/ICMP(echo request, id=0x4242, seq=1)/10 bytes */
+static const uint8_t scapy_vlan_echo4[56] = {
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x02,
+	0x81, 0x00, 0x60, 0x64, 0x08, 0x00, 0x45, 0x10, 0x00, 0x26, 0x12, 0x34,
+	0x40, 0x00, 0x40, 0x01, 0x3c, 0x4e, 0xc0, 0x00, 0x02, 0x0a, 0xc6, 0x33,
+	0x64, 0x07, 0x08, 0x00, 0x19, 0xfe, 0x42, 0x42, 0x00, 0x01, 0x03, 0x0a,
+	0x11, 0x18, 0x1f, 0x26, 0x2d, 0x34, 0x3b, 0x42,
+};
+
+/* Run every parse function that applies on a heap copy of exactly len bytes, so reading past
+ * the end is caught by the sanitizers; check the invariants a NONE result promises. */
+static enum hvlb_drop
+parse_exact(const uint8_t *f, uint32_t len, struct pkt_info *pi)
+{
+	uint8_t *c = malloc(len ? len : 1);
+	enum hvlb_drop r;
+
+	memcpy(c, f, len);
+	r = parse_frame(c, len, pi);
+	if (r == HVLB_DROP_NONE) {
+		CHECK(pi->l3_off + pi->l3_len <= len);
+		if (pi->kind == PKT_IP) {
+			struct flow_key k;
+			union hvlb_addr t;
+			uint16_t o;
+			uint8_t lla[6];
+			int has;
+
+			CHECK(pi->l4_off + pi->l4_len <= len);
+			CHECK_EQ(pi->l4_off - pi->l3_off + pi->l4_len, pi->l3_len);
+			(void)parse_verify_l4_csum(c, pi);
+			if (pi->icmp == PKT_ICMP_ERROR &&
+			    parse_icmp_inner(c, pi, &k, &o) == HVLB_DROP_NONE)
+				CHECK(o + 28u <= pi->l4_off + pi->l4_len);
+			if (pi->icmp == PKT_ICMP_NS || pi->icmp == PKT_ICMP_NA)
+				(void)parse_nd(c, pi, &t, lla, &has);
+		} else {
+			struct pkt_arp a;
+
+			parse_arp(c, pi, &a);
+		}
+	}
+	free(c);
+	return r;
+}
+
+static void
+test_builder_matches_scapy(void)
+{
+	uint8_t f[128];
+	struct pkt_spec s;
+
+	CHECK_EQ(pkt_build_default(f, 4, HVLB_PROTO_TCP), sizeof(scapy_tcp4));
+	CHECK_MEM(f, scapy_tcp4, sizeof(scapy_tcp4));
+	CHECK_EQ(pkt_build_default(f, 6, HVLB_PROTO_UDP), sizeof(scapy_udp6));
+	CHECK_MEM(f, scapy_udp6, sizeof(scapy_udp6));
+	pkt_spec_default(&s, 4, HVLB_PROTO_ICMP);
+	s.has_vlan = 1;
+	s.vlan_tci = 0x6064;
+	CHECK_EQ(pkt_build(f, &s), sizeof(scapy_vlan_echo4));
+	CHECK_MEM(f, scapy_vlan_echo4, sizeof(scapy_vlan_echo4));
+}
+
+/* The whole pkt_info, hidden padding included: parse_frame must write every byte. */
+static void
+test_tcp4_udp6(void)
+{
+	struct pkt_info pi, e;
+
+	memset(&e, 0, sizeof(e));
+	e.l3_off = 14;
+	e.l4_off = 34;
+	e.l3_len = 50;
+	e.l4_len = 30;
+	e.ethertype = HVLB_ETHERTYPE_IPV4;
+	e.kind = PKT_IP;
+	e.tcp_flags = HVLB_TCP_SYN;
+	e.ttl = 64;
+	e.key.af = HVLB_AF_INET;
+	e.key.proto = HVLB_PROTO_TCP;
+	memcpy(e.key.src.b, "\xc0\x00\x02\x0a", 4);
+	memcpy(e.key.dst.b, "\xc6\x33\x64\x07", 4);
+	e.key.sport = pkt_n16(40000);
+	e.key.dport = pkt_n16(80);
+	memset(&pi, 0xa5, sizeof(pi));
+	CHECK_EQ(parse_exact(scapy_tcp4, sizeof(scapy_tcp4), &pi), HVLB_DROP_NONE);
+	CHECK_MEM(&pi, &e, sizeof(e));
+	CHECK_EQ(parse_verify_l4_csum(scapy_tcp4, &pi), HVLB_DROP_NONE);
+
+	e.l4_off = 54;
+	e.l3_len = 58;
+	e.l4_len = 18;
+	e.ethertype = HVLB_ETHERTYPE_IPV6;
+	e.tcp_flags = 0;
+	e.key.af = HVLB_AF_INET6;
+	e.key.proto = HVLB_PROTO_UDP;
+	memcpy(e.key.src.b, scapy_udp6 + 22, 16);
+	memcpy(e.key.dst.b, scapy_udp6 + 38, 16);
+	memset(&pi, 0x5a, sizeof(pi));
+	CHECK_EQ(parse_exact(scapy_udp6, sizeof(scapy_udp6), &pi), HVLB_DROP_NONE);
+	CHECK_MEM(&pi, &e, sizeof(e));
+	CHECK_EQ(parse_verify_l4_csum(scapy_udp6, &pi), HVLB_DROP_NONE);
+}
+
+static void
+test_vlan_echo4(void)
+{
+	struct pkt_info pi;
+	uint8_t f[128];
+
+	CHECK_EQ(parse_exact(scapy_vlan_echo4, sizeof(scapy_vlan_echo4), &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.has_vlan, 1);
+	CHECK_EQ(pi.vlan_tci, 0x6064);
+	CHECK_EQ(pi.ethertype, HVLB_ETHERTYPE_IPV4);
+	CHECK_EQ(pi.l3_off, 18);
+	CHECK_EQ(pi.l4_off, 38);
+	CHECK_EQ(pi.l4_len, 18);
+	CHECK_EQ(pi.key.proto, HVLB_PROTO_ICMP);
+	CHECK_EQ(pi.icmp, PKT_ICMP_ECHO_REQUEST);
+	CHECK_EQ(pi.key.sport, pkt_n16(0x4242));
+	CHECK_EQ(pi.key.dport, pkt_n16(0x4242));
+	CHECK_EQ(parse_verify_l4_csum(scapy_vlan_echo4, &pi), HVLB_DROP_NONE);
+	/* A broadcast and a multicast destination MAC. */
+	memcpy(f, scapy_vlan_echo4, sizeof(scapy_vlan_echo4));
+	memset(f, 0xff, 6);
+	CHECK_EQ(parse_exact(f, sizeof(scapy_vlan_echo4), &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.l2_bcast, 1);
+	memcpy(f, "\x33\x33\x00\x00\x00\x01", 6);
+	CHECK_EQ(parse_exact(f, sizeof(scapy_vlan_echo4), &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.l2_bcast, 1);
+}
+
+static void
+test_icmp_kinds(void)
+{
+	static const struct {
+		uint8_t af, type, kind;
+	} cases[] = {
+		{4, 8, PKT_ICMP_ECHO_REQUEST}, {4, 0, PKT_ICMP_ECHO_REPLY},
+		{4, 3, PKT_ICMP_ERROR},        {4, 11, PKT_ICMP_ERROR},
+		{4, 12, PKT_ICMP_ERROR},       {4, 4, PKT_ICMP_OTHER},
+		{4, 5, PKT_ICMP_OTHER},        {4, 13, PKT_ICMP_OTHER},
+		{6, 128, PKT_ICMP_ECHO_REQUEST}, {6, 129, PKT_ICMP_ECHO_REPLY},
+		{6, 1, PKT_ICMP_ERROR},        {6, 2, PKT_ICMP_ERROR},
+		{6, 3, PKT_ICMP_ERROR},        {6, 4, PKT_ICMP_ERROR},
+		{6, 135, PKT_ICMP_NS},         {6, 136, PKT_ICMP_NA},
+		{6, 133, PKT_ICMP_OTHER},      {6, 8, PKT_ICMP_OTHER},
+	};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t af = cases[i].af;
+
+		pkt_spec_default(&s, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+		s.icmp_type = cases[i].type;
+		CHECK_EQ(parse_exact(f, pkt_build(f, &s), &pi), HVLB_DROP_NONE);
+		CHECK_EQ(pi.icmp, cases[i].kind);
+		if (cases[i].kind == PKT_ICMP_ECHO_REQUEST || cases[i].kind == PKT_ICMP_ECHO_REPLY)
+			CHECK_EQ(pi.key.sport, pkt_n16(0x4242));
+		else
+			CHECK(pi.key.sport == 0 && pi.key.dport == 0);
+	}
+}
+
+/* Other protocols parse with ports 0; ICMP numbers only count in their own IP version. */
+static void
+test_other_proto(void)
+{
+	static const struct {
+		uint8_t af, proto;
+	} cases[] = {{4, 47}, {6, 47}, {4, 50}, {6, 50}, {6, HVLB_PROTO_ICMP},
+		     {4, HVLB_PROTO_ICMPV6}, {6, 59}, {4, 132}};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pkt_spec_default(&s, cases[i].af, cases[i].proto);
+		s.sport = 0x1111;
+		s.dport = 0x2222;
+		s.payload_len = i; /* down to 0 bytes of L4 */
+		CHECK_EQ(parse_exact(f, pkt_build(f, &s), &pi), HVLB_DROP_NONE);
+		CHECK_EQ(pi.key.proto, cases[i].proto);
+		CHECK_EQ(pi.key.sport, 0);
+		CHECK_EQ(pi.key.dport, 0);
+		CHECK_EQ(pi.icmp, PKT_ICMP_NONE);
+		CHECK_EQ(pi.l4_len, i);
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+	}
+}
+
+/* Ethernet padding after the IP packet is not payload. */
+static void
+test_padding(void)
+{
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+	uint32_t len;
+
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.payload_len = 2;
+	s.pad_to = 60;
+	len = pkt_build(f, &s);
+	CHECK_EQ(len, 60);
+	memset(f + 44, 0xee, 16); /* padding need not be zero */
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.l3_len, 30);
+	CHECK_EQ(pi.l4_len, 10);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+
+	pkt_spec_default(&s, 4, HVLB_PROTO_TCP);
+	s.payload_len = 0;
+	s.pad_to = 60;
+	s.tcp_flags = HVLB_TCP_ACK | HVLB_TCP_FIN;
+	len = pkt_build(f, &s);
+	memset(f + 54, 0xee, 6);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.l4_len, 20);
+	CHECK_EQ(pi.tcp_flags, HVLB_TCP_ACK | HVLB_TCP_FIN);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+}
+
+/* Every prefix of every valid frame: TRUNCATED up to the end of what its headers claim,
+ * accepted from there on (only Ethernet padding missing). */
+static void
+test_truncation_all_lengths(void)
+{
+	static const uint8_t ip6[16] = {0x20, 0x01, 0x0d, 0xb8, [15] = 0x0a};
+	static const uint8_t tgt[16] = {0x20, 0x01, 0x0d, 0xb8, [15] = 0x07};
+	static const uint8_t mac[6] = {2, 0, 0, 0, 0, 9}, zero[6] = {0};
+	static const uint8_t protos[][2] = {
+		{4, HVLB_PROTO_TCP}, {4, HVLB_PROTO_UDP}, {4, HVLB_PROTO_ICMP}, {4, 47},
+		{6, HVLB_PROTO_TCP}, {6, HVLB_PROTO_UDP}, {6, HVLB_PROTO_ICMPV6}, {6, 47},
+	};
+	uint8_t frames[24][160], inner[128];
+	uint32_t lens[24], n = 0, ilen;
+	struct pkt_spec s;
+
+	for (int vlan = 0; vlan < 2; vlan++) {
+		for (size_t i = 0; i < sizeof(protos) / sizeof(protos[0]); i++) {
+			pkt_spec_default(&s, protos[i][0], protos[i][1]);
+			s.has_vlan = (uint8_t)vlan;
+			s.pad_to = (uint16_t)(vlan ? 100 : 0);
+			lens[n] = pkt_build(frames[n], &s);
+			n++;
+		}
+		lens[n] = pkt_build_arp(frames[n], vlan, 1, mac, (const uint8_t *)"\x0a\0\0\1",
+					zero, (const uint8_t *)"\x0a\0\0\2");
+		n++;
+	}
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.udp_no_csum = 1;
+	s.payload_len = 1;
+	s.pad_to = 60;
+	lens[n] = pkt_build(frames[n], &s);
+	n++;
+	pkt_spec_default(&s, 4, HVLB_PROTO_TCP);
+	ilen = pkt_build(inner, &s) - 14;
+	lens[n] = pkt_build_icmp_err(frames[n], 4, inner + 14, (uint16_t)ilen);
+	n++;
+	pkt_spec_default(&s, 6, HVLB_PROTO_UDP);
+	ilen = pkt_build(inner, &s) - 14;
+	lens[n] = pkt_build_icmp_err(frames[n], 6, inner + 14, (uint16_t)ilen);
+	n++;
+	lens[n] = pkt_build_ns(frames[n], ip6, tgt, mac);
+	n++;
+	for (uint32_t i = 0; i < n; i++) {
+		struct pkt_info pi;
+		uint32_t end;
+
+		CHECK_EQ(parse_exact(frames[i], lens[i], &pi), HVLB_DROP_NONE);
+		end = pi.l3_off + pi.l3_len;
+		for (uint32_t len = 0; len <= lens[i]; len++)
+			CHECK_EQ(parse_exact(frames[i], len, &pi),
+				 len < end ? HVLB_DROP_TRUNCATED : HVLB_DROP_NONE);
+		if (check_failed_now) {
+			fprintf(stderr, "frame %u\n", i);
+			return;
+		}
+	}
+}
+
+/* Recompute the IPv4 header checksum, so that only the field a test changed is wrong. */
+static void
+fix_ip4_hdr(uint8_t *ip)
+{
+	pkt_put16(ip + 10, 0);
+	pkt_put16(ip + 10, pkt_ref_fold(pkt_ref_sum(ip, 20, 0)));
+}
+
+/* One or two bytes of a default frame changed (at an offset from the IP header), the IPv4
+ * header checksum fixed up unless the case is about it, and the reason parse_frame gives. */
+static void
+test_header_drops(void)
+{
+	static const struct {
+		uint8_t af, proto, off, n, v[2], keep_csum;
+		enum hvlb_drop r;
+	} cases[] = {
+		{4, HVLB_PROTO_TCP, 0, 1, {0x65}, 0, HVLB_DROP_BAD_IP_VERSION},
+		{4, HVLB_PROTO_TCP, 0, 1, {0x44}, 0, HVLB_DROP_BAD_L3_LEN},
+		{4, HVLB_PROTO_TCP, 0, 1, {0x40}, 0, HVLB_DROP_BAD_L3_LEN},
+		{4, HVLB_PROTO_TCP, 0, 1, {0x46}, 1, HVLB_DROP_IP_OPTIONS}, /* before the checksum */
+		{4, HVLB_PROTO_TCP, 0, 1, {0x4f}, 0, HVLB_DROP_IP_OPTIONS},
+		{4, HVLB_PROTO_TCP, 10, 2, {0, 0}, 1, HVLB_DROP_BAD_IP_CSUM},
+		{4, HVLB_PROTO_TCP, 1, 1, {0x14}, 1, HVLB_DROP_BAD_IP_CSUM},
+		{4, HVLB_PROTO_TCP, 2, 2, {0, 19}, 0, HVLB_DROP_BAD_L3_LEN},
+		{4, HVLB_PROTO_TCP, 2, 2, {0, 51}, 0, HVLB_DROP_TRUNCATED}, /* frame holds 50 */
+		{4, HVLB_PROTO_TCP, 2, 2, {0xff, 0xff}, 0, HVLB_DROP_TRUNCATED},
+		{4, HVLB_PROTO_TCP, 2, 2, {0, 39}, 0, HVLB_DROP_BAD_L3_LEN}, /* TCP needs 20 */
+		{4, HVLB_PROTO_TCP, 2, 2, {0, 40}, 0, HVLB_DROP_NONE}, /* the rest is padding */
+		{4, HVLB_PROTO_TCP, 6, 2, {0x20, 0}, 0, HVLB_DROP_FRAGMENT}, /* first fragment */
+		{4, HVLB_PROTO_TCP, 6, 2, {0x00, 1}, 0, HVLB_DROP_FRAGMENT}, /* last fragment */
+		{4, HVLB_PROTO_TCP, 6, 2, {0x5f, 0xff}, 0, HVLB_DROP_FRAGMENT},
+		{4, HVLB_PROTO_TCP, 6, 2, {0x80, 0}, 0, HVLB_DROP_NONE}, /* reserved bit alone */
+		{4, HVLB_PROTO_TCP, 32, 1, {0x40}, 0, HVLB_DROP_BAD_L4_HDR}, /* data offset 4 */
+		{4, HVLB_PROTO_TCP, 32, 1, {0x00}, 0, HVLB_DROP_BAD_L4_HDR},
+		{4, HVLB_PROTO_TCP, 32, 1, {0x80}, 0, HVLB_DROP_BAD_L4_HDR}, /* 32 > 30 bytes */
+		{4, HVLB_PROTO_TCP, 32, 1, {0x70}, 0, HVLB_DROP_NONE}, /* 28 of header, 2 of data */
+		{4, HVLB_PROTO_UDP, 24, 2, {0, 17}, 0, HVLB_DROP_BAD_L4_HDR}, /* segment is 18 */
+		{4, HVLB_PROTO_UDP, 24, 2, {0, 19}, 0, HVLB_DROP_BAD_L4_HDR},
+		{4, HVLB_PROTO_UDP, 24, 2, {0, 7}, 0, HVLB_DROP_BAD_L4_HDR},
+		{4, HVLB_PROTO_UDP, 2, 2, {0, 27}, 0, HVLB_DROP_BAD_L3_LEN}, /* UDP needs 8 */
+		{4, HVLB_PROTO_ICMP, 2, 2, {0, 27}, 0, HVLB_DROP_BAD_L3_LEN}, /* ICMP needs 8 */
+		{6, HVLB_PROTO_TCP, 0, 1, {0x40}, 0, HVLB_DROP_BAD_IP_VERSION},
+		{6, HVLB_PROTO_TCP, 0, 1, {0x45}, 0, HVLB_DROP_BAD_IP_VERSION},
+		{6, HVLB_PROTO_TCP, 4, 2, {0, 31}, 0, HVLB_DROP_TRUNCATED},
+		{6, HVLB_PROTO_TCP, 4, 2, {0xff, 0xff}, 0, HVLB_DROP_TRUNCATED},
+		{6, HVLB_PROTO_TCP, 4, 2, {0, 19}, 0, HVLB_DROP_BAD_L3_LEN},
+		{6, HVLB_PROTO_TCP, 4, 2, {0, 20}, 0, HVLB_DROP_NONE},
+		{6, HVLB_PROTO_UDP, 4, 2, {0, 7}, 0, HVLB_DROP_BAD_L3_LEN},
+		{6, HVLB_PROTO_ICMPV6, 4, 2, {0, 7}, 0, HVLB_DROP_BAD_L3_LEN},
+		{6, HVLB_PROTO_TCP, 6, 1, {44}, 0, HVLB_DROP_FRAGMENT},
+		{6, HVLB_PROTO_TCP, 6, 1, {0}, 0, HVLB_DROP_IPV6_EXT_HDR}, /* hop-by-hop */
+		{6, HVLB_PROTO_TCP, 6, 1, {43}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {60}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {51}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {135}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {139}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {140}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {253}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 6, 1, {254}, 0, HVLB_DROP_IPV6_EXT_HDR},
+		{6, HVLB_PROTO_TCP, 52, 1, {0x40}, 0, HVLB_DROP_BAD_L4_HDR},
+		{6, HVLB_PROTO_TCP, 52, 1, {0x80}, 0, HVLB_DROP_BAD_L4_HDR},
+		{6, HVLB_PROTO_UDP, 44, 2, {0, 17}, 0, HVLB_DROP_BAD_L4_HDR},
+		{6, HVLB_PROTO_UDP, 44, 2, {0, 19}, 0, HVLB_DROP_BAD_L4_HDR},
+	};
+	struct pkt_info pi;
+	uint8_t f[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint32_t len = pkt_build_default(f, cases[i].af, cases[i].proto);
+
+		memcpy(f + 14 + cases[i].off, cases[i].v, cases[i].n);
+		if (cases[i].af == 4 && !cases[i].keep_csum)
+			fix_ip4_hdr(f + 14);
+		CHECK_EQ(parse_exact(f, len, &pi), cases[i].r);
+		if (check_failed_now) {
+			fprintf(stderr, "case %zu\n", i);
+			return;
+		}
+	}
+	/* IPv4 under the IPv6 EtherType. */
+	uint32_t len = pkt_build_default(f, 4, HVLB_PROTO_TCP);
+
+	pkt_put16(f + 12, HVLB_ETHERTYPE_IPV6);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_BAD_IP_VERSION);
+}
+
+static void
+test_l2_drops(void)
+{
+	uint8_t f[128];
+	struct pkt_info pi;
+	uint32_t len = pkt_build_default(f, 4, HVLB_PROTO_TCP);
+	const uint16_t others[] = {0x88cc, 0x88a8, 0x9100, 0x0000, 0x05dc, 0x8847, 0xffff};
+
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		pkt_put16(f + 12, others[i]);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_UNKNOWN_ETHERTYPE);
+		CHECK_EQ(pi.ethertype, others[i]);
+	}
+	/* Two 802.1Q tags: only one is supported. */
+	struct pkt_spec s;
+
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.has_vlan = 1;
+	len = pkt_build(f, &s);
+	memmove(f + 16, f + 12, len - 12);
+	pkt_put16(f + 12, 0x8100);
+	pkt_put16(f + 14, 5);
+	CHECK_EQ(parse_exact(f, len + 4, &pi), HVLB_DROP_UNKNOWN_ETHERTYPE);
+	CHECK_EQ(pi.has_vlan, 1);
+}
+
+/* Martian sources are dropped; the same addresses as destinations are the worker's business. */
+static void
+test_martians(void)
+{
+	static const struct {
+		uint8_t af, addr[16], martian;
+	} cases[] = {
+		{4, {224, 0, 0, 1}, 1}, {4, {239, 255, 255, 250}, 1}, {4, {255, 255, 255, 255}, 1},
+		{4, {127, 0, 0, 1}, 1}, {4, {127, 255, 0, 3}, 1}, {4, {0, 0, 0, 0}, 0},
+		{4, {10, 0, 0, 1}, 0}, {4, {223, 255, 255, 255}, 0}, {4, {255, 255, 255, 254}, 0},
+		{4, {128, 0, 0, 1}, 0}, {4, {126, 255, 255, 255}, 0},
+		{6, {0xff, 0x02, [15] = 1}, 1}, {6, {[15] = 1}, 1},
+		{6, {0}, 0}, /* unspecified: duplicate address detection */
+		{6, {0xfe, 0x80, [15] = 1}, 0}, {6, {[10] = 0xff, 0xff, 127, 0, 0, 1}, 0},
+	};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pkt_spec_default(&s, cases[i].af, HVLB_PROTO_UDP);
+		memcpy(s.src, cases[i].addr, 16);
+		CHECK_EQ(parse_exact(f, pkt_build(f, &s), &pi),
+			 cases[i].martian ? HVLB_DROP_MARTIAN : HVLB_DROP_NONE);
+		pkt_spec_default(&s, cases[i].af, HVLB_PROTO_UDP);
+		memcpy(s.dst, cases[i].addr, 16);
+		CHECK_EQ(parse_exact(f, pkt_build(f, &s), &pi), HVLB_DROP_NONE);
+	}
+}
+
+static void
+test_arp(void)
+{
+	const uint8_t sha[6] = {2, 0, 0, 0, 0, 0x11}, tha[6] = {0};
+	uint8_t f[128], o[128];
+	struct pkt_info pi, e;
+	struct pkt_arp a;
+	uint32_t len, spa, tpa;
+
+	memcpy(&spa, "\x0a\x00\x00\x01", 4);
+	memcpy(&tpa, "\x0a\x00\x00\x02", 4);
+	len = pkt_build_arp(f, 1, 1, sha, (const uint8_t *)&spa, tha, (const uint8_t *)&tpa);
+	CHECK_EQ(len, 60);
+	memset(&e, 0, sizeof(e));
+	e.kind = PKT_ARP;
+	e.ethertype = HVLB_ETHERTYPE_ARP;
+	e.has_vlan = 1;
+	e.vlan_tci = 7;
+	e.l3_off = 18;
+	e.l3_len = 28;
+	e.l2_bcast = 1;
+	memset(&pi, 0x77, sizeof(pi));
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_MEM(&pi, &e, sizeof(e));
+	parse_arp(f, &pi, &a);
+	CHECK_EQ(a.op, 1);
+	CHECK_MEM(a.sha, sha, 6);
+	CHECK_MEM(a.tha, tha, 6);
+	CHECK_EQ(a.spa, spa);
+	CHECK_EQ(a.tpa, tpa);
+
+	len = pkt_build_arp(f, 0, 2, sha, (const uint8_t *)&spa, sha, (const uint8_t *)&tpa);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.l2_bcast, 0);
+	parse_arp(f, &pi, &a);
+	CHECK_EQ(a.op, 2);
+	/* 42 bytes, no padding, is enough. */
+	CHECK_EQ(parse_exact(f, 42, &pi), HVLB_DROP_NONE);
+
+	/* Anything but Ethernet/IPv4 requests and replies. */
+	static const struct {
+		uint32_t off;
+		uint8_t v;
+	} bad[] = {{0, 1}, {1, 6}, {2, 0x86}, {3, 0xdd}, {4, 8}, {5, 16}, {7, 0}, {7, 3},
+		   {6, 1}};
+
+	memcpy(o, f, len);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memcpy(f, o, len);
+		f[14 + bad[i].off] = bad[i].v;
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_BAD_ARP);
+	}
+}
+
+static void
+test_verify_l4_csum(void)
+{
+	static const uint8_t cases[][2] = {
+		{4, HVLB_PROTO_TCP}, {4, HVLB_PROTO_UDP}, {4, HVLB_PROTO_ICMP},
+		{6, HVLB_PROTO_TCP}, {6, HVLB_PROTO_UDP}, {6, HVLB_PROTO_ICMPV6},
+	};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+	uint32_t len;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pkt_spec_default(&s, cases[i][0], cases[i][1]);
+		s.payload_len = 11; /* odd */
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+		/* Any single bit of the segment or of an address. */
+		for (uint32_t bit = 0; bit < pi.l4_len * 8; bit += 3) {
+			f[pi.l4_off + bit / 8] ^= (uint8_t)(1 << bit % 8);
+			CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+			f[pi.l4_off + bit / 8] ^= (uint8_t)(1 << bit % 8);
+		}
+		pi.key.src.b[1] ^= 0x20;
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), cases[i][1] == HVLB_PROTO_ICMP ?
+							      HVLB_DROP_NONE :
+							      HVLB_DROP_BAD_L4_CSUM);
+	}
+	/* UDP checksum 0: "none" over IPv4, an error over IPv6. */
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.udp_no_csum = 1;
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pkt_get16(f + pi.l4_off + 6), 0);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+	pkt_spec_default(&s, 6, HVLB_PROTO_UDP);
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	pkt_put16(f + pi.l4_off + 6, 0);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+	/* A UDP checksum that computes to 0 is sent as 0xffff and verifies. */
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	do {
+		s.sport++;
+		len = pkt_build(f, &s);
+	} while (pkt_get16(f + 34 + 6) != 0xffff && s.sport != 0);
+	CHECK_EQ(pkt_get16(f + 34 + 6), 0xffff);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+	/* ARP: nothing to verify. */
+	len = pkt_build_arp(f, 0, 1, s.eth_src, s.src, s.eth_dst, s.dst);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+}
+
+static void
+test_icmp_inner(void)
+{
+	struct pkt_spec s;
+	struct pkt_info pi;
+	struct flow_key k;
+	uint8_t f[256], in[128];
+	uint16_t o;
+	uint32_t len, ilen;
+
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		const uint32_t need = af == 4 ? 28 : 48;
+
+		pkt_spec_default(&s, af, HVLB_PROTO_TCP);
+		ilen = pkt_build(in, &s) - 14;
+		/* Every length of the embedded packet. */
+		for (uint32_t il = 0; il <= ilen; il++) {
+			len = pkt_build_icmp_err(f, af, in + 14, (uint16_t)il);
+			CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+			CHECK_EQ(pi.icmp, PKT_ICMP_ERROR);
+			CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+			memset(&k, 0x33, sizeof(k));
+			o = 0;
+			CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o),
+				 il < need ? HVLB_DROP_TRUNCATED : HVLB_DROP_NONE);
+			if (il < need)
+				continue;
+			CHECK_EQ(o, pi.l4_off + 8);
+			CHECK_EQ(k.af, af);
+			CHECK_EQ(k.proto, HVLB_PROTO_TCP);
+			CHECK_MEM(k.src.b, s.src, af == 4 ? 4 : 16);
+			CHECK_MEM(k.dst.b, s.dst, af == 4 ? 4 : 16);
+			if (af == 4)
+				CHECK(k.src.w[1] == 0 && k.src.q[1] == 0 && k.dst.q[1] == 0);
+			CHECK_EQ(k.sport, pkt_n16(40000));
+			CHECK_EQ(k.dport, pkt_n16(80));
+			CHECK_EQ(k.pad, 0);
+		}
+		/* An echo inside: its identifier in both ports, like parse_frame. */
+		pkt_spec_default(&s, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+		ilen = pkt_build(in, &s) - 14;
+		len = pkt_build_icmp_err(f, af, in + 14, (uint16_t)ilen);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o), HVLB_DROP_NONE);
+		CHECK_EQ(k.sport, pkt_n16(0x4242));
+		CHECK_EQ(k.dport, pkt_n16(0x4242));
+		/* UDP inside, in a VLAN. */
+		pkt_spec_default(&s, af, HVLB_PROTO_UDP);
+		s.sport = 5060;
+		s.dport = 5061;
+		ilen = pkt_build(in, &s) - 14;
+		pkt_spec_default(&s, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+		s.icmp_type = af == 4 ? 11 : 3;
+		s.has_vlan = 1;
+		s.payload = in + 14;
+		s.payload_len = (uint16_t)ilen;
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o), HVLB_DROP_NONE);
+		CHECK_EQ(o, 18 + (af == 4 ? 20 : 40) + 8);
+		CHECK_EQ(k.proto, HVLB_PROTO_UDP);
+		CHECK_EQ(k.sport, pkt_n16(5060));
+		CHECK_EQ(k.dport, pkt_n16(5061));
+		/* Not an error: nothing embedded. */
+		pkt_spec_default(&s, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o), HVLB_DROP_BAD_L4_HDR);
+	}
+
+	/* IPv4 inner header with 4 bytes of options: ports after them. */
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	ilen = pkt_build(in, &s) - 14;
+	memmove(in + 14 + 24, in + 14 + 20, ilen - 20);
+	memcpy(in + 14 + 20, "\x01\x01\x01\x00", 4);
+	in[14] = 0x46;
+	for (uint32_t il = 28; il <= 33; il++) {
+		len = pkt_build_icmp_err(f, 4, in + 14, (uint16_t)il);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o),
+			 il < 32 ? HVLB_DROP_TRUNCATED : HVLB_DROP_NONE);
+	}
+	CHECK_EQ(k.sport, pkt_n16(40000));
+	/* Embedded headers that name no connection (a byte at an offset in them). */
+	static const struct {
+		uint8_t af, off, v;
+		enum hvlb_drop r;
+	} bad[] = {
+		{4, 0, 0x65, HVLB_DROP_BAD_L4_HDR}, {4, 0, 0x44, HVLB_DROP_BAD_L4_HDR},
+		{4, 7, 0x01, HVLB_DROP_BAD_L4_HDR}, {4, 6, 0x1f, HVLB_DROP_BAD_L4_HDR},
+		{4, 6, 0x20, HVLB_DROP_NONE}, /* a first fragment names its ports */
+		{6, 0, 0x45, HVLB_DROP_BAD_L4_HDR}, {6, 6, 0, HVLB_DROP_BAD_L4_HDR},
+		{6, 6, 43, HVLB_DROP_BAD_L4_HDR}, {6, 6, 44, HVLB_DROP_BAD_L4_HDR},
+		{6, 6, 60, HVLB_DROP_BAD_L4_HDR},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		pkt_spec_default(&s, bad[i].af, HVLB_PROTO_TCP);
+		ilen = pkt_build(in, &s) - 14;
+		in[14 + bad[i].off] = bad[i].v;
+		len = pkt_build_icmp_err(f, bad[i].af, in + 14, (uint16_t)ilen);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o), bad[i].r);
+	}
+}
+
+/* parse_frame then parse_nd: -2 when the frame itself is rejected. */
+static int
+nd_parse(const uint8_t *f, uint32_t len, struct pkt_info *pi, union hvlb_addr *t, uint8_t *lla,
+	 int *has)
+{
+	if (parse_exact(f, len, pi) != HVLB_DROP_NONE)
+		return -2;
+	return parse_nd(f, pi, t, lla, has);
+}
+
+static void
+test_nd(void)
+{
+	static const uint8_t ip6[16] = {0xfe, 0x80, [15] = 0x0a};
+	static const uint8_t tgt[16] = {0x20, 0x01, 0x0d, 0xb8, [14] = 0x12, 0x34};
+	static const uint8_t unspec[16];
+	static const uint8_t mac[6] = {2, 0, 0, 0, 0, 0x0a};
+	struct pkt_info pi;
+	union hvlb_addr t;
+	uint8_t f[256], lla[6];
+	uint32_t len;
+	int has;
+
+	len = pkt_build_ns(f, ip6, tgt, mac);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.icmp, PKT_ICMP_NS);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_nd(f, &pi, &t, lla, &has), 0);
+	CHECK_MEM(t.b, tgt, 16);
+	CHECK_EQ(has, 1);
+	CHECK_MEM(lla, mac, 6);
+
+	len = pkt_build_ns(f, ip6, tgt, NULL);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), 0);
+	CHECK_EQ(has, 0);
+	/* Duplicate address detection: from ::, and then never with a source LLA. */
+	len = pkt_build_ns(f, unspec, tgt, NULL);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), 0);
+	len = pkt_build_ns(f, unspec, tgt, mac);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), -1);
+
+	/* An NA with a nonce-like option first, then the target LLA. */
+	struct pkt_spec s;
+	uint8_t body[40] = {0};
+
+	pkt_spec_default(&s, 6, HVLB_PROTO_ICMPV6);
+	s.icmp_type = 136;
+	s.ttl = 255;
+	s.sport = 0x6000;
+	s.dport = 0;
+	memcpy(body, tgt, 16);
+	body[16] = 14;
+	body[17] = 1;
+	body[24] = 1; /* a source LLA in an NA: not the one wanted */
+	body[25] = 1;
+	body[32] = 2;
+	body[33] = 1;
+	memcpy(body + 34, mac, 6);
+	s.payload = body;
+	s.payload_len = 40;
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(pi.icmp, PKT_ICMP_NA);
+	CHECK_EQ(parse_nd(f, &pi, &t, lla, &has), 0);
+	CHECK_EQ(has, 1);
+	CHECK_MEM(lla, mac, 6);
+	body[32] = 3;
+	len = pkt_build(f, &s);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), 0);
+	CHECK_EQ(has, 0);
+
+	/* Malformed. */
+	const struct {
+		uint32_t payload_len;
+		uint32_t off; /* in the ICMPv6 message; 0: no change */
+		uint8_t v;
+	} bad[] = {
+		{15, 0, 0},   /* shorter than 24 bytes */
+		{17, 0, 0},   /* one byte of option */
+		{40, 25, 0},  /* option length 0 */
+		{40, 41, 0},  /* last option length 0 */
+		{40, 41, 2},  /* last option overruns */
+		{40, 1, 1},   /* code 1 */
+		{40, 8, 0xff}, /* multicast target */
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		body[32] = 2;
+		s.payload_len = (uint16_t)bad[i].payload_len;
+		len = pkt_build(f, &s);
+		if (bad[i].off)
+			f[54 + bad[i].off] = bad[i].v;
+		pkt_fix_csums(f);
+			CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), -1);
+	}
+	s.payload_len = 40;
+	s.ttl = 254; /* off-link: RFC 4861 says ignore */
+	len = pkt_build(f, &s);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), -1);
+	/* Not ND at all. */
+	len = pkt_build_default(f, 6, HVLB_PROTO_ICMPV6);
+	CHECK_EQ(nd_parse(f, len, &pi, &t, lla, &has), -1);
+}
+
+/* Random damage to valid frames: no crash, no read past the end (under a sanitizer), and the
+ * invariants of parse_exact whenever a frame is accepted. */
+static void
+test_fuzz(void)
+{
+	static const uint8_t ip6[16] = {0xfe, 0x80, [15] = 0x0a};
+	static const uint8_t mac[6] = {2, 0, 0, 0, 0, 0x0a};
+	uint8_t base[12][200], f[200], in[128];
+	uint32_t blen[12], n = 0, accepted = 0;
+	struct pkt_spec s;
+	struct pkt_info pi;
+
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		const uint8_t icmp = af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6;
+
+		blen[n] = pkt_build_default(base[n], af, HVLB_PROTO_TCP);
+		n++;
+		blen[n] = pkt_build_default(base[n], af, HVLB_PROTO_UDP);
+		n++;
+		blen[n] = pkt_build_default(base[n], af, icmp);
+		n++;
+		pkt_spec_default(&s, af, HVLB_PROTO_TCP);
+		blen[n] = pkt_build_icmp_err(base[n], af, in + 14, (uint16_t)(pkt_build(in, &s) - 14));
+		n++;
+	}
+	blen[n] = pkt_build_ns(base[n], ip6, ip6, mac);
+	n++;
+	blen[n] = pkt_build_arp(base[n], 1, 1, mac, ip6, mac, ip6 + 4);
+	n++;
+	for (int iter = 0; iter < 300000; iter++) {
+		uint32_t b = pkt_rng() % n, len = blen[b];
+		int muts = 1 + (int)(pkt_rng() % 4);
+
+		memcpy(f, base[b], len);
+		for (int m = 0; m < muts; m++)
+			f[pkt_rng() % (len < 100 ? len : 100)] = (uint8_t)pkt_rng();
+		if (pkt_rng() & 1) {
+			uint32_t l3 = pkt_l3_off(f);
+
+			pkt_put16(f + l3 + 10, 0);
+			pkt_put16(f + l3 + 10, pkt_ref_fold(pkt_ref_sum(f + l3, 20, 0)));
+		}
+		if (pkt_rng() % 4 == 0)
+			len = pkt_rng() % (len + 1);
+		if (parse_exact(f, len, &pi) == HVLB_DROP_NONE)
+			accepted++;
+		if (check_failed_now)
+			return;
+	}
+	CHECK(accepted > 1000); /* the checksum fix-up lets damage reach the L4 code */
+}
+
+int
+main(void)
+{
+	RUN(test_builder_matches_scapy);
+	RUN(test_tcp4_udp6);
+	RUN(test_vlan_echo4);
+	RUN(test_icmp_kinds);
+	RUN(test_other_proto);
+	RUN(test_padding);
+	RUN(test_truncation_all_lengths);
+	RUN(test_header_drops);
+	RUN(test_l2_drops);
+	RUN(test_martians);
+	RUN(test_arp);
+	RUN(test_verify_l4_csum);
+	RUN(test_icmp_inner);
+	RUN(test_nd);
+	RUN(test_fuzz);
+	return check_summary();
+}
