@@ -559,6 +559,7 @@ test_verify_l4_csum(void)
 	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
 	/* A UDP checksum that computes to 0 is sent as 0xffff and verifies. */
 	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.sport = 0;
 	do {
 		s.sport++;
 		len = pkt_build(f, &s);
