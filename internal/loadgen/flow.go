@@ -70,6 +70,12 @@ func (f *flow) atEnd(err error) bool {
 	return errors.Is(err, os.ErrDeadlineExceeded) && !time.Now().Before(f.end)
 }
 
+// live tells whether the run is still on. The clock decides, not only ctx, whose timer
+// may fire a moment after the I/O deadlines.
+func (f *flow) live(ctx context.Context) bool {
+	return ctx.Err() == nil && time.Now().Before(f.end)
+}
+
 // deadline is the I/O deadline of one operation started now: its timeout, or the end of
 // the run if that comes first.
 func (f *flow) deadline() time.Time {
@@ -117,11 +123,11 @@ func (f *flow) runHTTP(ctx context.Context) {
 		}
 	}()
 	p := f.flowPacer()
-	for p.wait(ctx) {
+	for p.wait(ctx, f.end) {
 		if c == nil {
 			var err error
 			if c, err = f.dial(ctx, "tcp"); err != nil {
-				if ctx.Err() == nil {
+				if f.live(ctx) {
 					f.fail(err)
 					sleepCtx(ctx, backoff)
 				}
@@ -191,10 +197,10 @@ func nfFromBody(b []byte) string {
 }
 
 func (f *flow) runTCP(ctx context.Context) {
-	for ctx.Err() == nil {
+	for f.live(ctx) {
 		c, err := f.dial(ctx, "tcp")
 		if err != nil {
-			if ctx.Err() == nil {
+			if f.live(ctx) {
 				f.fail(err)
 				sleepCtx(ctx, backoff)
 			}

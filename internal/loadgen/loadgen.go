@@ -162,16 +162,16 @@ func newPacer(start time.Time, rate float64) pacer {
 	return pacer{start: start, interval: time.Duration(float64(time.Second) / rate)}
 }
 
-// wait blocks until the next request is due; it returns false if ctx ends first.
-func (p *pacer) wait(ctx context.Context) bool {
+// wait blocks until the next request is due; it returns false if the run ends first.
+func (p *pacer) wait(ctx context.Context, end time.Time) bool {
 	if p.interval == 0 {
-		return ctx.Err() == nil
+		return ctx.Err() == nil && time.Now().Before(end)
 	}
 	next := p.start.Add(time.Duration(p.sent) * p.interval)
 	p.sent++
 	d := time.Until(next)
 	if d <= 0 {
-		return ctx.Err() == nil
+		return ctx.Err() == nil && time.Now().Before(end)
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -179,7 +179,7 @@ func (p *pacer) wait(ctx context.Context) bool {
 	case <-ctx.Done():
 		return false
 	case <-t.C:
-		return true
+		return time.Now().Before(end)
 	}
 }
 

@@ -178,7 +178,7 @@ func TestRun(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			if r.Total.Errors != 0 || r.Total.Requests < tt.wantReqs || r.Total.Bytes < tt.wantBytes {
-				t.Fatalf("total %+v, want no errors, >= %d requests, >= %d bytes", r.Total,
+				t.Fatalf("total %+v (flows %+v), want no errors, >= %d requests, >= %d bytes", r.Total, r.Flows,
 					tt.wantReqs, tt.wantBytes)
 			}
 			if len(r.Flows) != tt.cfg.Flows || r.Flows[0].NF != "nf-a" || r.PerNF["nf-a"] == nil ||

@@ -60,7 +60,7 @@ func (f *flow) runUDP(ctx context.Context) {
 func (f *flow) udpClosedLoop(ctx context.Context, c net.Conn) {
 	out := make([]byte, f.cfg.Size)
 	in := make([]byte, 65536)
-	for seq := uint64(0); ctx.Err() == nil; seq++ {
+	for seq := uint64(0); f.live(ctx); seq++ {
 		putUDPHeader(out, seq, time.Now())
 		if _, err := c.Write(out); err != nil {
 			f.fail(fmt.Errorf("udp send: %w", err))
@@ -141,7 +141,7 @@ func (f *flow) udpOpenLoop(ctx context.Context, c net.Conn) {
 
 	out := make([]byte, f.cfg.Size)
 	p := f.flowPacer()
-	for seq := uint64(0); p.wait(ctx); seq++ {
+	for seq := uint64(0); p.wait(ctx, f.end); seq++ {
 		putUDPHeader(out, seq, time.Now())
 		if _, err := c.Write(out); err != nil {
 			// ECONNREFUSED from an earlier ICMP unreachable, or a full socket buffer.
