@@ -1,0 +1,575 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * rewrite.c: every rewritten frame is compared byte for byte with the frame pkt_build.h makes
+ * from scratch for the expected result (its checksums computed in full by its own code), so
+ * each test checks the incremental checksums and that no other byte moved.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "parse.h"
+#include "pkt_build.h"
+#include "rewrite.h"
+
+static const uint8_t our_mac[6] = {0x02, 0xaa, 0xbb, 0xcc, 0xdd, 0xee};
+
+static void
+addr_of(union hvlb_addr *a, uint8_t af, const uint8_t *b)
+{
+	if (af == 4) {
+		hvlb_addr_set4(a, 0);
+		memcpy(a->b, b, 4);
+	} else {
+		memcpy(a->b, b, 16);
+	}
+}
+
+static void
+random_addr(uint8_t *b, uint8_t af)
+{
+	for (int i = 0; i < (af == 4 ? 4 : 16); i++)
+		b[i] = (uint8_t)pkt_rng();
+	b[0] = af == 4 ? (uint8_t)(1 + b[0] % 120) : 0x20; /* never a martian */
+}
+
+/* Bytes after the frame, which no rewrite may touch. */
+static void
+canary_set(uint8_t *f, uint32_t len, uint32_t size)
+{
+	memset(f + len, 0xcc, size - len);
+}
+
+static void
+canary_check(const uint8_t *f, uint32_t len, uint32_t size)
+{
+	for (uint32_t i = len; i < size; i++)
+		CHECK_EQ(f[i], 0xcc);
+}
+
+/* Parse f and check that it is accepted with right checksums, as a receiver would see it. */
+static void
+check_valid(const uint8_t *f, uint32_t len)
+{
+	struct pkt_info pi;
+
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+}
+
+/* NAT one packet in the given direction and compare with the expected packet built whole.
+ * to_rs: dst -> new_addr:new_port; else src -> new_addr:new_port. */
+static void
+check_nat(const struct pkt_spec *in, int to_rs, const uint8_t *new_addr, uint16_t new_port)
+{
+	uint8_t f[256], e[256];
+	struct pkt_spec x = *in;
+	struct pkt_info pi;
+	union hvlb_addr a;
+	uint32_t len, elen;
+	int ports = in->proto == HVLB_PROTO_TCP || in->proto == HVLB_PROTO_UDP;
+
+	len = pkt_build(f, in);
+	memcpy(to_rs ? x.dst : x.src, new_addr, 16);
+	if (new_port != 0 && ports)
+		*(to_rs ? &x.dport : &x.sport) = new_port;
+	x.ttl--;
+	elen = pkt_build(e, &x);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	addr_of(&a, in->af, new_addr);
+	canary_set(f, len, sizeof(f));
+	if (to_rs)
+		rewrite_nat_to_rs(f, &pi, &a, pkt_n16(new_port));
+	else
+		rewrite_nat_to_client(f, &pi, &a, pkt_n16(new_port));
+	canary_check(f, len, sizeof(f));
+	CHECK_EQ(len, elen);
+	CHECK_MEM(f, e, len);
+	check_valid(f, len);
+}
+
+static void
+test_nat_cases(void)
+{
+	static const uint8_t rs4[16] = {10, 1, 2, 3}, vip4[16] = {198, 51, 100, 7};
+	static const uint8_t rs6[16] = {0xfd, 0, [14] = 0xbe, 0xef};
+	static const uint8_t protos[] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP, 47, 0};
+	struct pkt_spec s;
+
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		for (size_t p = 0; p < sizeof(protos); p++) {
+			for (int vlan = 0; vlan < 2; vlan++) {
+				uint8_t proto = protos[p] ? protos[p] : (af == 4 ? HVLB_PROTO_ICMP :
+										HVLB_PROTO_ICMPV6);
+
+				pkt_spec_default(&s, af, proto);
+				s.has_vlan = (uint8_t)vlan;
+				s.vlan_tci = 100;
+				s.pad_to = 60;
+				check_nat(&s, 1, af == 4 ? rs4 : rs6, 8080);
+				check_nat(&s, 1, af == 4 ? rs4 : rs6, 0); /* keeps the port */
+				check_nat(&s, 1, af == 4 ? rs4 : rs6, 80); /* same port */
+				check_nat(&s, 0, af == 4 ? vip4 : s.dst, 443);
+				check_nat(&s, 0, af == 4 ? vip4 : s.dst, 0);
+				s.payload_len = 0;
+				s.ttl = 2;
+				check_nat(&s, 1, af == 4 ? rs4 : rs6, 8080);
+				s.payload_len = 1;
+				s.ttl = 255;
+				check_nat(&s, 0, af == 4 ? rs4 : rs6, 1);
+				if (check_failed_now)
+					return;
+			}
+		}
+	}
+	/* UDP/IPv4 without a checksum stays without. */
+	pkt_spec_default(&s, 4, HVLB_PROTO_UDP);
+	s.udp_no_csum = 1;
+	check_nat(&s, 1, rs4, 8080);
+	check_nat(&s, 0, vip4, 53);
+}
+
+static void
+test_nat_random(void)
+{
+	static const uint8_t protos[] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP, HVLB_PROTO_UDP};
+	struct pkt_spec s;
+	uint8_t addr[16] = {0};
+
+	for (int i = 0; i < 20000; i++) {
+		uint8_t af = pkt_rng() & 1 ? 4 : 6;
+		uint32_t p = pkt_rng() % 3;
+
+		pkt_spec_default(&s, af, protos[p]);
+		s.udp_no_csum = p == 2;
+		random_addr(s.src, af);
+		random_addr(s.dst, af);
+		random_addr(addr, af);
+		s.sport = (uint16_t)pkt_rng();
+		s.dport = (uint16_t)pkt_rng();
+		s.tcp_flags = (uint8_t)pkt_rng();
+		s.ttl = (uint8_t)(2 + pkt_rng() % 254);
+		s.payload_len = (uint16_t)(pkt_rng() % 64);
+		s.has_vlan = pkt_rng() & 1;
+		check_nat(&s, (int)(pkt_rng() & 1), addr, (uint16_t)pkt_rng());
+		if (check_failed_now)
+			return;
+	}
+}
+
+/* Every client port: a fixed packet's checksum then takes every value, so the incoming and
+ * the rewritten UDP checksums both hit 0xffff (UDP's form of a computed 0) and TCP's hit 0. */
+static void
+test_nat_csum_edges(void)
+{
+	static const uint8_t rs4[16] = {10, 1, 2, 3};
+	static const uint8_t rs6[16] = {0xfd, 0, [15] = 1};
+	uint8_t f[128];
+	struct pkt_spec s;
+
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		for (uint8_t proto = HVLB_PROTO_TCP; proto <= HVLB_PROTO_UDP; proto += 11) {
+			uint32_t co = 14 + (af == 4 ? 20u : 40u) + (proto == HVLB_PROTO_UDP ? 6 : 16);
+			uint16_t special = proto == HVLB_PROTO_UDP ? 0xffff : 0;
+			unsigned in_special = 0, out_special = 0;
+
+			for (uint32_t port = 0; port < 65536; port++) {
+				pkt_spec_default(&s, af, proto);
+				s.sport = (uint16_t)port;
+				pkt_build(f, &s);
+				in_special += pkt_get16(f + co) == special;
+				check_nat(&s, 1, af == 4 ? rs4 : rs6, 8080);
+				s.dport = 8080;
+				memcpy(s.dst, af == 4 ? rs4 : rs6, 16);
+				s.ttl--;
+				pkt_build(f, &s);
+				out_special += pkt_get16(f + co) == special;
+				if (check_failed_now)
+					return;
+			}
+			CHECK(in_special > 0);
+			CHECK(out_special > 0);
+		}
+	}
+}
+
+/* A checksum that was wrong stays exactly as wrong: the rewritten frame is the expected one
+ * with the same damage. */
+static void
+test_nat_keeps_bad_csum(void)
+{
+	static const uint8_t rs6[16] = {0xfd, 0, [15] = 1};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128], e[128];
+	union hvlb_addr a;
+
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		for (uint8_t proto = HVLB_PROTO_TCP; proto <= HVLB_PROTO_UDP; proto += 11) {
+			pkt_spec_default(&s, af, proto);
+			uint32_t len = pkt_build(f, &s);
+
+			f[len - 3] ^= 0x5a; /* payload damaged in transit */
+			CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+			CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+			addr_of(&a, af, rs6);
+			rewrite_nat_to_rs(f, &pi, &a, pkt_n16(8080));
+			memcpy(s.dst, rs6, 16);
+			s.dport = 8080;
+			s.ttl--;
+			pkt_build(e, &s);
+			e[len - 3] ^= 0x5a;
+			CHECK_MEM(f, e, len);
+			CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+			CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+		}
+	}
+}
+
+static void
+test_ttl_dec_and_l2(void)
+{
+	static const uint8_t dmac[6] = {0x02, 1, 2, 3, 4, 5};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128], e[128];
+
+	for (int i = 0; i < 4000; i++) {
+		uint8_t af = i & 1 ? 4 : 6;
+		uint32_t len;
+
+		pkt_spec_default(&s, af, i & 2 ? HVLB_PROTO_UDP : HVLB_PROTO_TCP);
+		s.ttl = (uint8_t)(2 + i % 254);
+		s.has_vlan = (i >> 2) & 1;
+		s.ip_id = (uint16_t)pkt_rng();
+		random_addr(s.src, af);
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		rewrite_ttl_dec(f, &pi);
+		rewrite_l2(f, dmac, our_mac);
+		s.ttl--;
+		memcpy(s.eth_dst, dmac, 6);
+		memcpy(s.eth_src, our_mac, 6);
+		CHECK_EQ(pkt_build(e, &s), len);
+		CHECK_MEM(f, e, len);
+		if (check_failed_now)
+			return;
+	}
+}
+
+/* The embedded packet as the NF sent it (rs:rs_port -> client), cut to inner_len bytes, in an
+ * error from a router to the VIP; rewritten, it must equal the same error built about the
+ * packet the NF sent (inner source rs:rs_port) and addressed to the NF. */
+static void
+check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_len)
+{
+	static const uint8_t rs4[16] = {10, 1, 2, 3}, rs6[16] = {0xfd, 0, [15] = 9};
+	static const uint8_t client4[16] = {203, 0, 113, 5}, client6[16] = {0x24, [15] = 5};
+	const uint8_t *rs = af == 4 ? rs4 : rs6;
+	struct pkt_spec is, os;
+	struct pkt_info pi;
+	struct flow_key k;
+	union hvlb_addr a;
+	uint8_t in[128], f[256], e[256];
+	uint32_t ilen, len, elen;
+	uint16_t o;
+
+	pkt_spec_default(&is, af, proto);
+	is.udp_no_csum = (uint8_t)no_csum;
+	memcpy(is.src, is.dst, 16); /* VIP:80 -> client:40000 */
+	is.sport = 80;
+	memcpy(is.dst, af == 4 ? client4 : client6, 16);
+	is.dport = 40000;
+	ilen = pkt_build(in, &is) - 14;
+	if (inner_len > ilen)
+		inner_len = (uint16_t)ilen;
+	pkt_spec_default(&os, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+	os.icmp_type = af == 4 ? 3 : 2;
+	os.icmp_code = af == 4 ? 4 : 0;
+	os.sport = 0;
+	os.dport = 1400;
+	os.has_vlan = (uint8_t)vlan;
+	memcpy(os.src, "\xc0\x00\x02\xfe", 4); /* a router */
+	memcpy(os.dst, is.src, 16);             /* the VIP */
+	os.payload = in + 14;
+	os.payload_len = inner_len;
+	len = pkt_build(f, &os);
+
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(parse_icmp_inner(f, &pi, &k, &o), HVLB_DROP_NONE);
+	addr_of(&a, af, rs);
+	canary_set(f, len, sizeof(f));
+	rewrite_icmp_err_to_rs(f, &pi, o, &a, pkt_n16(8080));
+	canary_check(f, len, sizeof(f));
+
+	memcpy(is.src, rs, 16);
+	is.sport = 8080;
+	pkt_build(in, &is);
+	memcpy(os.dst, rs, 16);
+	os.ttl--;
+	elen = pkt_build(e, &os);
+	CHECK_EQ(len, elen);
+	CHECK_MEM(f, e, len);
+	check_valid(f, len);
+}
+
+static void
+test_icmp_err_to_rs(void)
+{
+	for (uint8_t af = 4; af <= 6; af += 2) {
+		uint16_t hl = af == 4 ? 20 : 40;
+
+		for (int vlan = 0; vlan < 2; vlan++) {
+			for (uint16_t l = hl + 8; l <= hl + 30; l++) {
+				/* Half a TCP checksum cannot be updated: no carry to go on. */
+				if (l != hl + 17)
+					check_icmp_err(af, HVLB_PROTO_TCP, vlan, 0, l);
+				check_icmp_err(af, HVLB_PROTO_UDP, vlan, 0, l);
+			}
+		}
+		check_icmp_err(af, HVLB_PROTO_UDP, 0, 1, 200);
+		check_icmp_err(af, 47, 0, 0, 200);
+	}
+}
+
+static void
+test_arp_reply(void)
+{
+	static const uint8_t req_mac[6] = {0x02, 0, 0, 0, 0, 0x11};
+	static const uint8_t req_ip[4] = {10, 0, 0, 1}, our_ip[4] = {10, 0, 0, 2};
+	static const uint8_t zero[6];
+	struct pkt_info pi;
+	uint8_t f[64], e[64];
+
+	for (int vlan = 0; vlan < 2; vlan++) {
+		uint32_t len = pkt_build_arp(f, vlan, 1, req_mac, req_ip, zero, our_ip);
+
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		rewrite_arp_reply(f, &pi, our_mac);
+		CHECK_EQ(pkt_build_arp(e, vlan, 2, our_mac, our_ip, req_mac, req_ip), len);
+		CHECK_MEM(f, e, len);
+		CHECK_MEM(f, req_mac, 6);
+	}
+}
+
+static void
+test_echo_reply(void)
+{
+	struct pkt_spec s, r;
+	struct pkt_info pi;
+	uint8_t f[256], e[256];
+
+	for (int i = 0; i < 400; i++) {
+		uint8_t af = i & 1 ? 4 : 6;
+		uint32_t len;
+
+		pkt_spec_default(&s, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
+		s.has_vlan = (i >> 1) & 1;
+		s.ttl = (uint8_t)(i + 1);
+		s.sport = (uint16_t)pkt_rng();
+		s.dport = (uint16_t)i;
+		s.payload_len = (uint16_t)(i % 100);
+		random_addr(s.src, af);
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		rewrite_echo_reply(f, &pi);
+		r = s;
+		r.icmp_type = af == 4 ? 0 : 129;
+		r.ttl = 64;
+		memcpy(r.src, s.dst, 16);
+		memcpy(r.dst, s.src, 16);
+		memcpy(r.eth_src, s.eth_dst, 6);
+		memcpy(r.eth_dst, s.eth_src, 6);
+		CHECK_EQ(pkt_build(e, &r), len);
+		CHECK_MEM(f, e, len);
+		check_valid(f, len);
+		if (check_failed_now)
+			return;
+	}
+}
+
+/* The NA expected for an NS: pkt_build.h's ICMPv6 with flags, target and an optional target
+ * LLA, with the flow label rewrite_nd_advert clears. */
+static uint32_t
+build_na(uint8_t *e, int vlan, const uint8_t eth_dst[6], const uint8_t src[16],
+	 const uint8_t dst[16], uint16_t flags, int with_lla)
+{
+	struct pkt_spec s;
+	uint8_t body[24] = {0};
+	uint32_t len, l3 = vlan ? 18 : 14;
+
+	pkt_spec_default(&s, 6, HVLB_PROTO_ICMPV6);
+	s.icmp_type = 136;
+	s.sport = flags;
+	s.dport = 0;
+	s.ttl = 255;
+	s.has_vlan = (uint8_t)vlan;
+	memcpy(s.eth_dst, eth_dst, 6);
+	memcpy(s.eth_src, our_mac, 6);
+	memcpy(s.src, src, 16);
+	memcpy(s.dst, dst, 16);
+	memcpy(body, src, 16);
+	body[16] = 2;
+	body[17] = 1;
+	memcpy(body + 18, our_mac, 6);
+	s.payload = body;
+	s.payload_len = with_lla ? 24 : 16;
+	len = pkt_build(e, &s);
+	memset(e + l3 + 1, 0, 3);
+	return len;
+}
+
+static void
+test_nd_advert(void)
+{
+	static const uint8_t sol[16] = {0xfe, 0x80, [15] = 0x0a};
+	static const uint8_t tgt[16] = {0x20, 0x01, 0x0d, 0xb8, [14] = 0x12, 0x34};
+	static const uint8_t all_nodes[16] = {0xff, 0x02, [15] = 1};
+	static const uint8_t all_nodes_mac[6] = {0x33, 0x33, 0, 0, 0, 1};
+	static const uint8_t sol_mac[6] = {0x02, 0, 0, 0, 0, 0x0a}, unspec[16];
+	uint8_t f[256], e[256];
+	struct pkt_info pi;
+	uint32_t len, elen;
+
+	for (int vlan = 0; vlan < 2; vlan++) {
+		/* With a source LLA: answered to it, with our MAC as target LLA. */
+		len = pkt_build_ns(f, sol, tgt, sol_mac);
+		if (vlan) {
+			memmove(f + 16, f + 12, len - 12);
+			memcpy(f + 12, "\x81\x00\x00\x07", 4);
+			len += 4;
+		}
+		memcpy(f + 6, "\x02\x99\x99\x99\x99\x99", 6); /* LLA option wins over this */
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), len);
+		elen = build_na(e, vlan, sol_mac, tgt, sol, 0x6000, 1);
+		if (vlan)
+			pkt_put16(e + 14, 7);
+		CHECK_EQ(elen, len);
+		CHECK_MEM(f, e, elen);
+		check_valid(f, len);
+	}
+	/* Without one: to the frame's source MAC, and no target LLA. */
+	len = pkt_build_ns(f, sol, tgt, NULL);
+	memcpy(f + 6, sol_mac, 6);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), len);
+	elen = build_na(e, 0, sol_mac, tgt, sol, 0x6000, 0);
+	CHECK_EQ(elen, len);
+	CHECK_MEM(f, e, elen);
+	check_valid(f, len);
+	/* Duplicate address detection: to all-nodes, S clear. */
+	len = pkt_build_ns(f, unspec, tgt, NULL);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), len);
+	elen = build_na(e, 0, all_nodes_mac, tgt, all_nodes, 0x2000, 0);
+	CHECK_MEM(f, e, elen);
+	check_valid(f, len);
+	/* A longer NS (a nonce option before the LLA) gives a shorter NA. */
+	struct pkt_spec s;
+	uint8_t body[32] = {0};
+
+	pkt_spec_default(&s, 6, HVLB_PROTO_ICMPV6);
+	s.icmp_type = 135;
+	s.sport = s.dport = 0;
+	s.ttl = 255;
+	memcpy(s.src, sol, 16);
+	memcpy(body, tgt, 16);
+	body[16] = 14;
+	body[17] = 1;
+	body[24] = 1;
+	body[25] = 1;
+	memcpy(body + 26, sol_mac, 6);
+	s.payload = body;
+	s.payload_len = 32;
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	elen = build_na(e, 0, sol_mac, tgt, sol, 0x6000, 1);
+	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), elen);
+	CHECK_MEM(f, e, elen);
+	check_valid(f, elen);
+	/* Not answerable: a hop limit other than 255, or not an NS. */
+	s.ttl = 64;
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), 0);
+	len = pkt_build_default(f, 6, HVLB_PROTO_ICMPV6);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), 0);
+}
+
+static void
+test_build_arp_request(void)
+{
+	static const uint8_t zero[6];
+	uint8_t f[64], e[64];
+	struct pkt_info pi;
+	uint32_t sip, tip;
+
+	memcpy(&sip, "\x0a\x00\x00\x02", 4);
+	memcpy(&tip, "\x0a\x00\x00\x63", 4);
+	for (int vlan = 0; vlan < 2; vlan++) {
+		memset(f, 0xcc, sizeof(f));
+		CHECK_EQ(build_arp_request(f, our_mac, sip, tip, vlan ? 7 : 0), 60);
+		CHECK_EQ(pkt_build_arp(e, vlan, 1, our_mac, (const uint8_t *)&sip, zero,
+				       (const uint8_t *)&tip),
+			 60);
+		CHECK_MEM(f, e, 60);
+		CHECK_EQ(parse_frame(f, 60, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(pi.kind, PKT_ARP);
+	}
+}
+
+static void
+test_build_nd_solicit(void)
+{
+	static const uint8_t src[16] = {0xfe, 0x80, [15] = 2};
+	static const uint8_t tgt[16] = {0x20, 0x01, 0x0d, 0xb8, [13] = 0xab, 0xcd, 0xef};
+	union hvlb_addr a, t, got;
+	uint8_t f[128], e[128], lla[6];
+	struct pkt_info pi;
+	int has;
+
+	memcpy(a.b, src, 16);
+	memcpy(t.b, tgt, 16);
+	for (int vlan = 0; vlan < 2; vlan++) {
+		uint32_t len = build_nd_solicit(f, our_mac, &a, &t, vlan ? 7 : 0);
+		uint32_t l3 = vlan ? 18 : 14;
+
+		CHECK_EQ(len, vlan ? 90u : 86u);
+		CHECK_EQ(pkt_build_ns(e + (vlan ? 4 : 0), src, tgt, our_mac), 86);
+		if (vlan) {
+			memmove(e, e + 4, 12);
+			memcpy(e + 12, "\x81\x00\x00\x07", 4);
+		}
+		memcpy(e, "\x33\x33\xff\xab\xcd\xef", 6);
+		memcpy(e + 6, our_mac, 6);
+		memset(e + l3 + 1, 0, 3);
+		CHECK_MEM(f, e, len);
+		CHECK_MEM(f + l3 + 24, "\xff\x02\0\0\0\0\0\0\0\0\0\x01\xff\xab\xcd\xef", 16);
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(pi.icmp, PKT_ICMP_NS);
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_nd(f, &pi, &got, lla, &has), 0);
+		CHECK(hvlb_addr_eq(&got, &t));
+		CHECK_EQ(has, 1);
+		CHECK_MEM(lla, our_mac, 6);
+	}
+}
+
+int
+main(void)
+{
+	RUN(test_nat_cases);
+	RUN(test_nat_random);
+	RUN(test_nat_csum_edges);
+	RUN(test_nat_keeps_bad_csum);
+	RUN(test_ttl_dec_and_l2);
+	RUN(test_icmp_err_to_rs);
+	RUN(test_arp_reply);
+	RUN(test_echo_reply);
+	RUN(test_nd_advert);
+	RUN(test_build_arp_request);
+	RUN(test_build_nd_solicit);
+	return check_summary();
+}
