@@ -246,8 +246,8 @@ pkt_build_arp(uint8_t *f, int has_vlan, uint16_t op, const uint8_t sha[6], const
 static inline void
 pkt_spec_default(struct pkt_spec *s, uint8_t af, uint8_t proto)
 {
-	static const uint8_t v6s[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0a};
-	static const uint8_t v6d[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x07};
+	static const uint8_t v6s[16] = {0x20, 0x01, 0x0d, 0xb8, [15] = 0x0a};
+	static const uint8_t v6d[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 1, [15] = 0x07};
 
 	memset(s, 0, sizeof(*s));
 	s->af = af;
