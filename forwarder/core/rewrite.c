@@ -16,16 +16,16 @@
 #include "csum.h"
 #include "rewrite.h"
 
-#define RW_ETH_MIN 60 /* without the FCS */
-#define RW_ARP_LEN 28
-#define RW_IPV6_HLEN 40
-#define RW_ND_LEN 24       /* NS/NA without options */
-#define RW_ND_OPT_LEN 8    /* an Ethernet link-layer address option */
-#define RW_ND_NA_S 0x40    /* solicited */
-#define RW_ND_NA_O 0x20    /* override */
+#define REWRITE_ETH_MIN 60 /* without the FCS */
+#define REWRITE_ARP_LEN 28
+#define REWRITE_IPV6_HLEN 40
+#define REWRITE_ND_LEN 24       /* NS/NA without options */
+#define REWRITE_ND_OPT_LEN 8    /* an Ethernet link-layer address option */
+#define REWRITE_ND_NA_S 0x40    /* solicited */
+#define REWRITE_ND_NA_O 0x20    /* override */
 
 static inline uint16_t
-rw_rd16(const uint8_t *p)
+rewrite_rd16(const uint8_t *p)
 {
 	uint16_t v;
 
@@ -34,13 +34,13 @@ rw_rd16(const uint8_t *p)
 }
 
 static inline void
-rw_wr16(uint8_t *p, uint16_t v)
+rewrite_wr16(uint8_t *p, uint16_t v)
 {
 	memcpy(p, &v, 2);
 }
 
 static inline void
-rw_put16(uint8_t *p, uint16_t host)
+rewrite_put16(uint8_t *p, uint16_t host)
 {
 	p[0] = (uint8_t)(host >> 8);
 	p[1] = (uint8_t)host;
@@ -50,12 +50,12 @@ rw_put16(uint8_t *p, uint16_t host)
  * without a checksum, ICMPv4 (which no pseudo-header covers) and protocols hvlb does not know.
  * parse_frame made sure the fixed L4 header is there. */
 static inline uint8_t *
-rw_l4_csum(uint8_t *l4, uint8_t af, uint8_t proto)
+rewrite_l4_csum(uint8_t *l4, uint8_t af, uint8_t proto)
 {
 	if (proto == HVLB_PROTO_TCP)
 		return l4 + 16;
 	if (proto == HVLB_PROTO_UDP)
-		return af == HVLB_AF_INET && rw_rd16(l4 + 6) == 0 ? NULL : l4 + 6;
+		return af == HVLB_AF_INET && rewrite_rd16(l4 + 6) == 0 ? NULL : l4 + 6;
 	if (proto == HVLB_PROTO_ICMPV6 && af == HVLB_AF_INET6)
 		return l4 + 2;
 	return NULL;
@@ -64,26 +64,26 @@ rw_l4_csum(uint8_t *l4, uint8_t af, uint8_t proto)
 /* Store an updated L4 checksum. A UDP checksum that comes out as 0 is sent as 0xffff, since
  * 0 would mean "no checksum" (RFC 768). */
 static inline void
-rw_store_l4_csum(uint8_t *p, uint8_t proto, uint16_t c)
+rewrite_store_l4_csum(uint8_t *p, uint8_t proto, uint16_t c)
 {
 	if (proto == HVLB_PROTO_UDP && c == 0)
 		c = 0xffff;
-	rw_wr16(p, c);
+	rewrite_wr16(p, c);
 }
 
 /* Decrement the IPv4 TTL, updating the header checksum in *ipc. */
 static inline void
-rw_ttl_dec4(uint8_t *ip, uint16_t *ipc)
+rewrite_ttl_dec4(uint8_t *ip, uint16_t *ipc)
 {
-	uint16_t old = rw_rd16(ip + 8);
+	uint16_t old = rewrite_rd16(ip + 8);
 
 	ip[8]--;
-	*ipc = csum_update16(*ipc, old, rw_rd16(ip + 8));
+	*ipc = csum_update16(*ipc, old, rewrite_rd16(ip + 8));
 }
 
 /* Replace the address at a (4 or 16 bytes by af) with addr, returning the old one. */
 static inline void
-rw_swap_addr(uint8_t *a, uint8_t af, const union hvlb_addr *addr, union hvlb_addr *old)
+rewrite_swap_addr(uint8_t *a, uint8_t af, const union hvlb_addr *addr, union hvlb_addr *old)
 {
 	if (af == HVLB_AF_INET) {
 		hvlb_addr_set4(old, 0);
@@ -97,7 +97,7 @@ rw_swap_addr(uint8_t *a, uint8_t af, const union hvlb_addr *addr, union hvlb_add
 
 /* The L4 checksum after an address of the pseudo-header changed. */
 static inline uint16_t
-rw_update_addr(uint16_t c, uint8_t af, const union hvlb_addr *old, const union hvlb_addr *new_)
+rewrite_update_addr(uint16_t c, uint8_t af, const union hvlb_addr *old, const union hvlb_addr *new_)
 {
 	if (af == HVLB_AF_INET)
 		return csum_update32(c, old->w[0], new_->w[0]);
@@ -107,42 +107,42 @@ rw_update_addr(uint16_t c, uint8_t af, const union hvlb_addr *old, const union h
 /* NAT one side of a packet: the source (is_dst 0) or destination address and port, and the
  * TTL. port 0 keeps the packet's port (a service on every port). */
 static void
-rw_nat(uint8_t *frame, const struct pkt_info *pi, int is_dst, const union hvlb_addr *addr,
-       uint16_t port)
+rewrite_nat(uint8_t *frame, const struct pkt_info *pi, int is_dst, const union hvlb_addr *addr,
+	    uint16_t port)
 {
 	uint8_t *ip = frame + pi->l3_off, *l4 = frame + pi->l4_off;
 	uint8_t af = pi->key.af, proto = pi->key.proto;
-	uint8_t *l4c = rw_l4_csum(l4, af, proto);
-	uint16_t c = l4c != NULL ? rw_rd16(l4c) : 0;
+	uint8_t *l4c = rewrite_l4_csum(l4, af, proto);
+	uint16_t c = l4c != NULL ? rewrite_rd16(l4c) : 0;
 	union hvlb_addr old;
 
 	if (af == HVLB_AF_INET) {
-		uint16_t ipc = rw_rd16(ip + 10);
+		uint16_t ipc = rewrite_rd16(ip + 10);
 
-		rw_swap_addr(ip + (is_dst ? 16 : 12), af, addr, &old);
+		rewrite_swap_addr(ip + (is_dst ? 16 : 12), af, addr, &old);
 		ipc = csum_update32(ipc, old.w[0], addr->w[0]);
-		rw_ttl_dec4(ip, &ipc);
-		rw_wr16(ip + 10, ipc);
+		rewrite_ttl_dec4(ip, &ipc);
+		rewrite_wr16(ip + 10, ipc);
 	} else {
-		rw_swap_addr(ip + (is_dst ? 24 : 8), af, addr, &old);
+		rewrite_swap_addr(ip + (is_dst ? 24 : 8), af, addr, &old);
 		ip[7]--;
 	}
-	c = rw_update_addr(c, af, &old, addr);
+	c = rewrite_update_addr(c, af, &old, addr);
 	if (port != 0 && (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP)) {
 		uint8_t *pp = l4 + (is_dst ? 2 : 0);
 
-		c = csum_update16(c, rw_rd16(pp), port);
-		rw_wr16(pp, port);
+		c = csum_update16(c, rewrite_rd16(pp), port);
+		rewrite_wr16(pp, port);
 	}
 	if (l4c != NULL)
-		rw_store_l4_csum(l4c, proto, c);
+		rewrite_store_l4_csum(l4c, proto, c);
 }
 
 void
 rewrite_nat_to_rs(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *rs_addr,
 		  uint16_t rs_port)
 {
-	rw_nat(frame, pi, 1, rs_addr, rs_port);
+	rewrite_nat(frame, pi, 1, rs_addr, rs_port);
 }
 
 /* vport 0 (a service on every port) keeps the source port, as rs_port 0 kept the
@@ -151,7 +151,7 @@ void
 rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *vip,
 		      uint16_t vport)
 {
-	rw_nat(frame, pi, 0, vip, vport);
+	rewrite_nat(frame, pi, 0, vip, vport);
 }
 
 void
@@ -161,9 +161,9 @@ rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi)
 	uint16_t ipc;
 
 	if (pi->key.af == HVLB_AF_INET) {
-		ipc = rw_rd16(ip + 10);
-		rw_ttl_dec4(ip, &ipc);
-		rw_wr16(ip + 10, ipc);
+		ipc = rewrite_rd16(ip + 10);
+		rewrite_ttl_dec4(ip, &ipc);
+		rewrite_wr16(ip + 10, ipc);
 	} else {
 		ip[7]--;
 	}
@@ -180,8 +180,8 @@ rewrite_l2(uint8_t *frame, const uint8_t dst[6], const uint8_t src[6])
  * checksum and its L4 checksum field updated. The L4 header may be cut short after 8 bytes
  * (parse_icmp_inner made sure of those); a checksum field beyond end is not there to update. */
 static void
-rw_icmp_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t end,
-	      const union hvlb_addr *rs_addr, uint16_t rs_port)
+rewrite_icmp_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t end,
+		   const union hvlb_addr *rs_addr, uint16_t rs_port)
 {
 	uint8_t *in = frame + inner_l3_off, *l4, *l4c;
 	union hvlb_addr old;
@@ -189,26 +189,27 @@ rw_icmp_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t end,
 	uint16_t c;
 
 	if (af == HVLB_AF_INET) {
-		rw_swap_addr(in + 12, af, rs_addr, &old);
-		rw_wr16(in + 10, csum_update32(rw_rd16(in + 10), old.w[0], rs_addr->w[0]));
+		rewrite_swap_addr(in + 12, af, rs_addr, &old);
+		c = csum_update32(rewrite_rd16(in + 10), old.w[0], rs_addr->w[0]);
+		rewrite_wr16(in + 10, c);
 		l4 = in + (in[0] & 0xf) * 4;
 		proto = in[9];
 	} else {
-		rw_swap_addr(in + 8, af, rs_addr, &old);
-		l4 = in + RW_IPV6_HLEN;
+		rewrite_swap_addr(in + 8, af, rs_addr, &old);
+		l4 = in + REWRITE_IPV6_HLEN;
 		proto = in[6];
 	}
-	l4c = rw_l4_csum(l4, af, proto);
+	l4c = rewrite_l4_csum(l4, af, proto);
 	if (l4c != NULL && (uint32_t)(l4c + 2 - frame) > end)
 		l4c = NULL;
-	c = l4c != NULL ? rw_rd16(l4c) : 0;
-	c = rw_update_addr(c, af, &old, rs_addr);
+	c = l4c != NULL ? rewrite_rd16(l4c) : 0;
+	c = rewrite_update_addr(c, af, &old, rs_addr);
 	if (rs_port != 0 && (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP)) {
-		c = csum_update16(c, rw_rd16(l4), rs_port);
-		rw_wr16(l4, rs_port);
+		c = csum_update16(c, rewrite_rd16(l4), rs_port);
+		rewrite_wr16(l4, rs_port);
 	}
 	if (l4c != NULL)
-		rw_store_l4_csum(l4c, proto, c);
+		rewrite_store_l4_csum(l4c, proto, c);
 }
 
 void
@@ -221,21 +222,21 @@ rewrite_icmp_err_to_rs(uint8_t *frame, const struct pkt_info *pi, uint16_t inner
 	uint32_t sum = 0;
 
 	if (af == HVLB_AF_INET) {
-		uint16_t ipc = rw_rd16(ip + 10);
+		uint16_t ipc = rewrite_rd16(ip + 10);
 
-		rw_swap_addr(ip + 16, af, rs_addr, &old);
+		rewrite_swap_addr(ip + 16, af, rs_addr, &old);
 		ipc = csum_update32(ipc, old.w[0], rs_addr->w[0]);
-		rw_ttl_dec4(ip, &ipc);
-		rw_wr16(ip + 10, ipc);
+		rewrite_ttl_dec4(ip, &ipc);
+		rewrite_wr16(ip + 10, ipc);
 	} else {
-		rw_swap_addr(ip + 24, af, rs_addr, &old);
+		rewrite_swap_addr(ip + 24, af, rs_addr, &old);
 		ip[7]--;
 		sum = csum_pseudo6(ip + 8, ip + 24, HVLB_PROTO_ICMPV6, pi->l4_len);
 	}
-	rw_icmp_inner(frame, af, inner_l3_off, (uint32_t)pi->l4_off + pi->l4_len, rs_addr,
-		      rs_port);
-	rw_wr16(icmp + 2, 0);
-	rw_wr16(icmp + 2, csum_fold(csum_partial(icmp, pi->l4_len, sum)));
+	rewrite_icmp_inner(frame, af, inner_l3_off, (uint32_t)pi->l4_off + pi->l4_len, rs_addr,
+			   rs_port);
+	rewrite_wr16(icmp + 2, 0);
+	rewrite_wr16(icmp + 2, csum_fold(csum_partial(icmp, pi->l4_len, sum)));
 }
 
 void
@@ -250,14 +251,14 @@ rewrite_arp_reply(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_m
 	memcpy(a + 14, a + 24, 4);
 	memcpy(a + 24, req_pa, 4);
 	memcpy(a + 8, our_mac, 6);
-	rw_put16(a + 6, 2);
+	rewrite_put16(a + 6, 2);
 	/* Back to the requester's Ethernet address; the request's destination was broadcast, so
 	 * the reply's source is our own address rather than a swap. */
 	rewrite_l2(frame, frame + HVLB_ETHER_ADDR_LEN, our_mac);
 }
 
 static inline void
-rw_swap_bytes(uint8_t *a, uint8_t *b, unsigned n)
+rewrite_swap_bytes(uint8_t *a, uint8_t *b, unsigned n)
 {
 	uint8_t t[16];
 
@@ -272,22 +273,22 @@ void
 rewrite_echo_reply(uint8_t *frame, const struct pkt_info *pi)
 {
 	uint8_t *ip = frame + pi->l3_off, *icmp = frame + pi->l4_off;
-	uint16_t old = rw_rd16(icmp);
+	uint16_t old = rewrite_rd16(icmp);
 
-	rw_swap_bytes(frame, frame + HVLB_ETHER_ADDR_LEN, HVLB_ETHER_ADDR_LEN);
+	rewrite_swap_bytes(frame, frame + HVLB_ETHER_ADDR_LEN, HVLB_ETHER_ADDR_LEN);
 	if (pi->key.af == HVLB_AF_INET) {
-		uint16_t ipc = rw_rd16(ip + 10), ow = rw_rd16(ip + 8);
+		uint16_t ipc = rewrite_rd16(ip + 10), ow = rewrite_rd16(ip + 8);
 
-		rw_swap_bytes(ip + 12, ip + 16, 4);
+		rewrite_swap_bytes(ip + 12, ip + 16, 4);
 		ip[8] = 64;
-		rw_wr16(ip + 10, csum_update16(ipc, ow, rw_rd16(ip + 8)));
+		rewrite_wr16(ip + 10, csum_update16(ipc, ow, rewrite_rd16(ip + 8)));
 		icmp[0] = 0;
 	} else {
-		rw_swap_bytes(ip + 8, ip + 24, 16);
+		rewrite_swap_bytes(ip + 8, ip + 24, 16);
 		ip[7] = 64;
 		icmp[0] = 129;
 	}
-	rw_wr16(icmp + 2, csum_update16(rw_rd16(icmp + 2), old, rw_rd16(icmp)));
+	rewrite_wr16(icmp + 2, csum_update16(rewrite_rd16(icmp + 2), old, rewrite_rd16(icmp)));
 }
 
 /* Ethernet header (with an 802.1Q tag when vlan_tci != 0); returns the L3 offset. */
@@ -299,11 +300,11 @@ build_eth(uint8_t *buf, const uint8_t dst[6], const uint8_t src[6], uint16_t vla
 
 	rewrite_l2(buf, dst, src);
 	if (vlan_tci != 0) {
-		rw_put16(buf + off, 0x8100);
-		rw_put16(buf + off + 2, vlan_tci);
+		rewrite_put16(buf + off, 0x8100);
+		rewrite_put16(buf + off + 2, vlan_tci);
 		off += 4;
 	}
-	rw_put16(buf + off, ethertype);
+	rewrite_put16(buf + off, ethertype);
 	return off + 2;
 }
 
@@ -313,7 +314,7 @@ build_ip6_nd(uint8_t *ip, const uint8_t src[16], const uint8_t dst[16], uint16_t
 {
 	memset(ip, 0, 4);
 	ip[0] = 0x60;
-	rw_put16(ip + 4, plen);
+	rewrite_put16(ip + 4, plen);
 	ip[6] = HVLB_PROTO_ICMPV6;
 	ip[7] = 255;
 	memcpy(ip + 8, src, 16);
@@ -323,9 +324,10 @@ build_ip6_nd(uint8_t *ip, const uint8_t src[16], const uint8_t dst[16], uint16_t
 static void
 build_icmp6_csum(uint8_t *ip, uint8_t *m, uint16_t mlen)
 {
-	rw_wr16(m + 2, 0);
-	rw_wr16(m + 2, csum_fold(csum_partial(
-				 m, mlen, csum_pseudo6(ip + 8, ip + 24, HVLB_PROTO_ICMPV6, mlen))));
+	uint32_t sum = csum_pseudo6(ip + 8, ip + 24, HVLB_PROTO_ICMPV6, mlen);
+
+	rewrite_wr16(m + 2, 0);
+	rewrite_wr16(m + 2, csum_fold(csum_partial(m, mlen, sum)));
 }
 
 /* RFC 4861 7.2.4: an NS from the unspecified address (duplicate address detection) is
@@ -349,11 +351,11 @@ rewrite_nd_advert(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_m
 	memcpy(eth_dst, dad ? all_nodes_mac : has_lla ? lla : frame + HVLB_ETHER_ADDR_LEN, 6);
 	rewrite_l2(frame, eth_dst, our_mac);
 
-	mlen = has_lla ? RW_ND_LEN + RW_ND_OPT_LEN : RW_ND_LEN;
+	mlen = has_lla ? REWRITE_ND_LEN + REWRITE_ND_OPT_LEN : REWRITE_ND_LEN;
 	build_ip6_nd(ip, target.b, dad ? all_nodes : solicitor.b, mlen);
 	m[0] = 136;
 	m[1] = 0;
-	m[4] = (uint8_t)((dad ? 0 : RW_ND_NA_S) | RW_ND_NA_O);
+	m[4] = (uint8_t)((dad ? 0 : REWRITE_ND_NA_S) | REWRITE_ND_NA_O);
 	memset(m + 5, 0, 3);
 	/* The target address at m + 8 stays. */
 	if (has_lla) {
@@ -373,18 +375,18 @@ build_arp_request(uint8_t *buf, const uint8_t our_mac[6], uint32_t sender_ip_be,
 	uint32_t off = build_eth(buf, bcast, our_mac, vlan_tci, HVLB_ETHERTYPE_ARP);
 	uint8_t *a = buf + off;
 
-	rw_put16(a, 1); /* Ethernet */
-	rw_put16(a + 2, HVLB_ETHERTYPE_IPV4);
+	rewrite_put16(a, 1); /* Ethernet */
+	rewrite_put16(a + 2, HVLB_ETHERTYPE_IPV4);
 	a[4] = HVLB_ETHER_ADDR_LEN;
 	a[5] = 4;
-	rw_put16(a + 6, 1); /* request */
+	rewrite_put16(a + 6, 1); /* request */
 	memcpy(a + 8, our_mac, 6);
 	memcpy(a + 14, &sender_ip_be, 4);
 	memset(a + 18, 0, 6);
 	memcpy(a + 24, &target_ip_be, 4);
-	off += RW_ARP_LEN;
-	memset(buf + off, 0, RW_ETH_MIN - off);
-	return RW_ETH_MIN;
+	off += REWRITE_ARP_LEN;
+	memset(buf + off, 0, REWRITE_ETH_MIN - off);
+	return REWRITE_ETH_MIN;
 }
 
 /* Sent to the target's solicited-node multicast address ff02::1:ffXX:XXXX, whose MAC is
@@ -402,8 +404,8 @@ build_nd_solicit(uint8_t *buf, const uint8_t our_mac[6], const union hvlb_addr *
 	memcpy(mac + 3, target->b + 13, 3);
 	off = build_eth(buf, mac, our_mac, vlan_tci, HVLB_ETHERTYPE_IPV6);
 	ip = buf + off;
-	m = ip + RW_IPV6_HLEN;
-	build_ip6_nd(ip, src->b, snm, RW_ND_LEN + RW_ND_OPT_LEN);
+	m = ip + REWRITE_IPV6_HLEN;
+	build_ip6_nd(ip, src->b, snm, REWRITE_ND_LEN + REWRITE_ND_OPT_LEN);
 	m[0] = 135;
 	m[1] = 0;
 	memset(m + 4, 0, 4);
@@ -411,6 +413,6 @@ build_nd_solicit(uint8_t *buf, const uint8_t our_mac[6], const union hvlb_addr *
 	m[24] = 1; /* source link-layer address */
 	m[25] = 1;
 	memcpy(m + 26, our_mac, 6);
-	build_icmp6_csum(ip, m, RW_ND_LEN + RW_ND_OPT_LEN);
-	return off + RW_IPV6_HLEN + RW_ND_LEN + RW_ND_OPT_LEN;
+	build_icmp6_csum(ip, m, REWRITE_ND_LEN + REWRITE_ND_OPT_LEN);
+	return off + REWRITE_IPV6_HLEN + REWRITE_ND_LEN + REWRITE_ND_OPT_LEN;
 }
