@@ -40,8 +40,8 @@ static uint64_t gen_seq;
 
 static const char config_ini[] =
 	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = 0\nmbufs = 1023\n"
-	"[port0]\ndev = bench_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
-	"[port1]\ndev = bench_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
+	"[port0]\ndev = net_ring_bench_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
+	"[port1]\ndev = net_ring_bench_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
 	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"

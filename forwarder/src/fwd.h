@@ -121,10 +121,10 @@ struct fwd {
 	volatile int quit;
 };
 
-/* The neighbour key: address and family. */
+/* The neighbour key: address and family. No padding bytes (the whole struct is hashed). */
 struct neigh_key {
 	union hvlb_addr addr;
-	uint32_t af;
+	uint64_t af;
 };
 
 static inline uint64_t
