@@ -1,0 +1,605 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The control API's request handling: decoding, dispatch, and the operations that change the
+ * configuration. Each change is validated here first, with messages that name the request
+ * field, so the store (cfgstore.c) never holds something the snapshot builder would refuse;
+ * then it is applied to the store and published to the workers. When publishing fails anyway
+ * (out of memory), additions and updates are undone so the store keeps matching what the
+ * workers run. Read-outs are in ctl_read.c, shared helpers in ctl_util.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+#include <rte_common.h>
+#include <rte_ether.h>
+
+#include "ctl.h"
+#include "ctl_priv.h"
+#include "fwdctl.h"
+#include "sched.h"
+#include "telemetry.h"
+
+/* At most VS_MAX_RS weights of this size still sum below 2^32, which vs.c requires. */
+#define CTL_MAX_WEIGHT 1000000u
+
+/* ---- validation ---- */
+
+/* A store error ("real.health: must be 0 or 1") under the request's field path: a leading
+ * word the path already ends with is replaced by the path ("add_real.real.health: ..."),
+ * otherwise the path is put in front. */
+static int
+cfg_fail(struct ctl_req *r, int rc, const char *path, const char *word, const char *err)
+{
+	size_t n = word != NULL ? strlen(word) : 0;
+
+	if (err[0] == '\0')
+		return ctl_fail(r, rc, "%s: %s", path, strerror(-rc));
+	if (word != NULL && strncmp(err, word, n) == 0 && (err[n] == '.' || err[n] == ':'))
+		return ctl_fail(r, rc, "%s%s", path, err + n);
+	return ctl_fail(r, rc, "%s.%s", path, err);
+}
+
+/* mode / scheduler by name; "" gives dflt (a value, or -1 for "unchanged"). */
+static int
+parse_mode(struct ctl_req *r, const char *path, const char *s, int dflt, int *out)
+{
+	*out = s[0] == '\0' ? dflt : vs_mode_from_name(s);
+	if (*out < 0 && s[0] != '\0')
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not nat or dr", path, s);
+	return 0;
+}
+
+static int
+parse_sched(struct ctl_req *r, const char *path, const char *s, int dflt, int *out)
+{
+	*out = s[0] == '\0' ? dflt : sched_from_name(s);
+	if (*out < 0 && s[0] != '\0')
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not maglev, random, rr, wrr, sh or lc",
+				path, s);
+	return 0;
+}
+
+/* A real service as a request gives it. */
+struct ctl_rs {
+	union hvlb_addr addr;
+	uint16_t port; /* network order */
+	uint8_t af;
+	uint8_t health;
+	uint32_t weight;
+};
+
+/* Address and port of a real service of a vs_af service; errors under path. */
+static int
+parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t port,
+		uint8_t vs_af, struct ctl_rs *out)
+{
+	if (cfg_parse_addr(addr, &out->addr, &out->af) != 0)
+		return ctl_fail(r, -EINVAL, "%s.address: not an IP address", path);
+	if (ctl_addr_is_zero(&out->addr))
+		return ctl_fail(r, -EINVAL, "%s.address: must not be the unspecified address",
+				path);
+	if (out->af != vs_af)
+		return ctl_fail(r, -EINVAL, "%s.address: an IPv%u address for an IPv%u service",
+				path, out->af, vs_af);
+	if (port > UINT16_MAX)
+		return ctl_fail(r, -EINVAL, "%s.port: must be <= 65535", path);
+	out->port = rte_cpu_to_be_16((uint16_t)port);
+	return 0;
+}
+
+/* A whole RealService for a service of family af, mode and vport (network order). */
+static int
+parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m, uint8_t af,
+	   int mode, uint16_t vport, struct ctl_rs *out)
+{
+	int rc;
+
+	if (m == NULL)
+		return ctl_fail(r, -EINVAL, "%s: missing", path);
+	rc = parse_real_addr(r, path, m->address, m->port, af, out);
+	if (rc != 0)
+		return rc;
+	/* DR only rewrites MACs: the NF receives the client's destination port. */
+	if (mode == VS_MODE_DR && out->port != 0 && out->port != vport)
+		return ctl_fail(r, -EINVAL, "%s.port: dr mode cannot rewrite ports (use 0)",
+				path);
+	if (m->weight > CTL_MAX_WEIGHT)
+		return ctl_fail(r, -EINVAL, "%s.weight: must be <= %u", path, CTL_MAX_WEIGHT);
+	if (m->health > 1)
+		return ctl_fail(r, -EINVAL, "%s.health: must be 0 or 1", path);
+	out->weight = m->weight;
+	out->health = (uint8_t)m->health;
+	return 0;
+}
+
+/* ---- publishing ---- */
+
+static int
+publish(struct ctl_req *r)
+{
+	char err[CFG_ERR_LEN] = "";
+	int rc = fwd_publish(r->f, err);
+
+	if (rc < 0)
+		return ctl_fail(r, rc, "publish: %s", err[0] != '\0' ? err : strerror(-rc));
+	telem_refresh(r->f);
+	return 0;
+}
+
+/* Take a service that was just added out again. Its real services never carried a
+ * connection, so they go hard (their counter slots are freed at once). */
+static void
+vs_discard(struct cfgstore *st, struct cfg_vs *vs)
+{
+	while (vs->n_rs > 0)
+		cfg_rs_remove(st, vs, &vs->rs[vs->n_rs - 1], 1);
+	cfg_vs_remove(st, vs);
+}
+
+/* ---- services ---- */
+
+static int
+add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs, size_t n)
+{
+	char path[64], err[CFG_ERR_LEN] = "";
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		rc = cfg_rs_add(r->f->cfg, vs, &rs[i].addr, rs[i].af, rs[i].port, rs[i].weight,
+				rs[i].health, err);
+		if (rc < 0) {
+			snprintf(path, sizeof(path), "add_service.service.real_services[%zu]", i);
+			return cfg_fail(r, rc, path, "real", err);
+		}
+	}
+	return 0;
+}
+
+static int
+op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
+{
+	const Hvlb__Fwd__V1__VirtualService *v = m->service;
+	struct cfgstore *st = r->f->cfg;
+	char path[64], name[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
+	struct ctl_rs *rs;
+	struct ctl_svc k;
+	struct cfg_vs *vs;
+	int mode, sched, rc;
+
+	if (v == NULL)
+		return ctl_fail(r, -EINVAL, "add_service.service: missing");
+	if ((rc = ctl_parse_service(r, "add_service.service.id", v->id, &k)) != 0 ||
+	    (rc = parse_mode(r, "add_service.service.mode", v->mode, VS_MODE_NAT, &mode)) != 0 ||
+	    (rc = parse_sched(r, "add_service.service.scheduler", v->scheduler, SCHED_MAGLEV,
+			      &sched)) != 0)
+		return rc;
+	ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
+	if (ctl_lookup_service(st, &k) != NULL)
+		return ctl_fail(r, -EEXIST, "add_service: service %s already exists", name);
+	if (v->n_real_services > VS_MAX_RS)
+		return ctl_fail(r, -ENOSPC, "add_service.service.real_services: %zu, at most %u",
+				v->n_real_services, VS_MAX_RS);
+	rs = ctl_alloc(r, sizeof(*rs) * (v->n_real_services + 1));
+	if (rs == NULL)
+		return CTL_ENOMEM(r);
+	for (size_t i = 0; i < v->n_real_services; i++) {
+		snprintf(path, sizeof(path), "add_service.service.real_services[%zu]", i);
+		rc = parse_real(r, path, v->real_services[i], k.af, mode, k.vport, &rs[i]);
+		if (rc != 0)
+			return rc;
+	}
+	rc = cfg_vs_add(st, k.proto, &k.vip, k.af, k.vport, mode, sched, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "add_service.service", "service", err);
+	vs = ctl_lookup_service(st, &k);
+	rc = add_service_reals(r, vs, rs, v->n_real_services);
+	if (rc == 0)
+		rc = publish(r);
+	if (rc < 0)
+		vs_discard(st, vs);
+	return rc;
+}
+
+/* Switching to dr: every real service must leave the port alone. */
+static int
+check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs)
+{
+	char ep[CTL_NAME_LEN];
+
+	for (unsigned i = 0; i < vs->n_rs; i++) {
+		const struct rs_config *rs = &vs->rs[i];
+
+		if (rs->port != 0 && rs->port != vs->vport) {
+			ctl_fmt_endpoint(ep, sizeof(ep), &rs->addr, rs->af, rs->port);
+			return ctl_fail(r, -EINVAL,
+					"update_service.mode: dr cannot rewrite ports, and real %s "
+					"has one",
+					ep);
+		}
+	}
+	return 0;
+}
+
+static int
+op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
+{
+	struct cfgstore *st = r->f->cfg;
+	char err[CFG_ERR_LEN] = "";
+	int mode, sched, old_mode, old_sched, rc;
+	struct ctl_svc k;
+	struct cfg_vs *vs;
+
+	if ((rc = ctl_parse_service(r, "update_service.id", m->id, &k)) != 0 ||
+	    (rc = parse_mode(r, "update_service.mode", m->mode, -1, &mode)) != 0 ||
+	    (rc = parse_sched(r, "update_service.scheduler", m->scheduler, -1, &sched)) != 0)
+		return rc;
+	if (mode < 0 && sched < 0)
+		return ctl_fail(r, -EINVAL, "update_service: neither mode nor scheduler given");
+	vs = ctl_find_service(r, "update_service", &k);
+	if (vs == NULL)
+		return -ENOENT;
+	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
+		return rc;
+	old_mode = vs->mode;
+	old_sched = vs->sched;
+	rc = cfg_vs_update(st, vs, mode, sched, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "update_service", NULL, err);
+	rc = publish(r);
+	if (rc < 0)
+		cfg_vs_update(st, vs, old_mode, old_sched, err);
+	return rc;
+}
+
+/* Its connections continue until they end (the store keeps their slots' generations). */
+static int
+op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
+{
+	struct ctl_svc k;
+	struct cfg_vs *vs;
+	int rc;
+
+	rc = ctl_parse_service(r, "remove_service.id", m->id, &k);
+	if (rc != 0)
+		return rc;
+	vs = ctl_find_service(r, "remove_service", &k);
+	if (vs == NULL)
+		return -ENOENT;
+	cfg_vs_remove(r->f->cfg, vs);
+	return publish(r);
+}
+
+/* ---- real services ---- */
+
+/* The service and the real service named by a request; ENOENT names both. */
+static int
+find_real(struct ctl_req *r, const char *op, const Hvlb__Fwd__V1__ServiceId *id,
+	  const char *addr, uint32_t port, struct cfg_vs **vs, struct rs_config **rs)
+{
+	char path[32], name[CTL_NAME_LEN], ep[CTL_NAME_LEN];
+	struct ctl_rs a;
+	struct ctl_svc k;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s.service", op);
+	rc = ctl_parse_service(r, path, id, &k);
+	if (rc != 0)
+		return rc;
+	*vs = ctl_find_service(r, op, &k);
+	if (*vs == NULL)
+		return -ENOENT;
+	rc = parse_real_addr(r, op, addr, port, (*vs)->af, &a);
+	if (rc != 0)
+		return rc;
+	*rs = cfg_rs_find(*vs, &a.addr, a.port);
+	if (*rs == NULL) {
+		ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
+		ctl_fmt_endpoint(ep, sizeof(ep), &a.addr, a.af, a.port);
+		return ctl_fail(r, -ENOENT, "%s: service %s has no real %s", op, name, ep);
+	}
+	return 0;
+}
+
+static int
+op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
+{
+	struct cfgstore *st = r->f->cfg;
+	char name[CTL_NAME_LEN], ep[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
+	struct rs_config *added;
+	struct ctl_svc k;
+	struct cfg_vs *vs;
+	struct ctl_rs rs;
+	int rc;
+
+	rc = ctl_parse_service(r, "add_real.service", m->service, &k);
+	if (rc != 0)
+		return rc;
+	vs = ctl_find_service(r, "add_real", &k);
+	if (vs == NULL)
+		return -ENOENT;
+	rc = parse_real(r, "add_real.real", m->real, vs->af, vs->mode, vs->vport, &rs);
+	if (rc != 0)
+		return rc;
+	if (cfg_rs_find(vs, &rs.addr, rs.port) != NULL) {
+		ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
+		ctl_fmt_endpoint(ep, sizeof(ep), &rs.addr, rs.af, rs.port);
+		return ctl_fail(r, -EEXIST, "add_real: service %s already has real %s", name, ep);
+	}
+	rc = cfg_rs_add(st, vs, &rs.addr, rs.af, rs.port, rs.weight, rs.health, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "add_real.real", "real", err);
+	rc = publish(r);
+	added = rc < 0 ? cfg_rs_find(vs, &rs.addr, rs.port) : NULL;
+	if (added != NULL)
+		cfg_rs_remove(st, vs, added, 1); /* never carried a connection */
+	return rc;
+}
+
+static int
+op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
+{
+	char err[CFG_ERR_LEN] = "";
+	struct rs_config *rs;
+	struct cfg_vs *vs;
+	uint32_t old_weight;
+	uint8_t old_health;
+	int rc;
+
+	if (!m->set_weight && !m->set_health)
+		return ctl_fail(r, -EINVAL, "update_real: set_weight and set_health both false");
+	if (m->set_weight && m->weight > CTL_MAX_WEIGHT)
+		return ctl_fail(r, -EINVAL, "update_real.weight: must be <= %u", CTL_MAX_WEIGHT);
+	if (m->set_health && m->health > 1)
+		return ctl_fail(r, -EINVAL, "update_real.health: must be 0 or 1");
+	rc = find_real(r, "update_real", m->service, m->address, m->port, &vs, &rs);
+	if (rc != 0)
+		return rc;
+	old_weight = rs->weight;
+	old_health = rs->health;
+	rc = cfg_rs_update(r->f->cfg, vs, rs, m->set_weight ? (int64_t)m->weight : -1,
+			   m->set_health ? (int)m->health : -1, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "update_real", "real", err);
+	rc = publish(r);
+	if (rc < 0)
+		cfg_rs_update(r->f->cfg, vs, rs, old_weight, old_health, err);
+	return rc;
+}
+
+/* Soft: the RS's connections continue until they end; hard: workers drop them. */
+static int
+op_remove_real(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveReal *m)
+{
+	struct rs_config *rs;
+	struct cfg_vs *vs;
+	int rc;
+
+	rc = find_real(r, "remove_real", m->service, m->address, m->port, &vs, &rs);
+	if (rc != 0)
+		return rc;
+	cfg_rs_remove(r->f->cfg, vs, rs, m->hard);
+	return publish(r);
+}
+
+/* ---- routes, neighbours, timeouts ---- */
+
+struct route_backup {
+	struct cfg_route routes[FWD_MAX_ROUTES];
+	unsigned n;
+};
+
+static struct route_backup *
+routes_save(struct ctl_req *r)
+{
+	struct route_backup *b = ctl_alloc(r, sizeof(*b));
+
+	if (b != NULL) {
+		b->n = r->f->cfg->n_routes;
+		memcpy(b->routes, r->f->cfg->routes, sizeof(b->routes[0]) * b->n);
+	}
+	return b;
+}
+
+/* Undo a route change the workers never got (no cfg_* call restores a table wholesale). */
+static void
+routes_restore(struct ctl_req *r, const struct route_backup *b)
+{
+	memcpy(r->f->cfg->routes, b->routes, sizeof(b->routes[0]) * b->n);
+	r->f->cfg->n_routes = b->n;
+}
+
+static int
+op_set_route(struct ctl_req *r, const Hvlb__Fwd__V1__SetRoute *m)
+{
+	const Hvlb__Fwd__V1__Route *rt = m->route;
+	char err[CFG_ERR_LEN] = "";
+	struct route_backup *b;
+	int rc;
+
+	if (rt == NULL)
+		return ctl_fail(r, -EINVAL, "set_route.route: missing");
+	if (rt->port >= r->f->cfg->n_ports)
+		return ctl_fail(r, -EINVAL, "set_route.route.port: no port %u", rt->port);
+	b = routes_save(r);
+	if (b == NULL)
+		return CTL_ENOMEM(r);
+	rc = cfg_route_set(r->f->cfg, rt->prefix, rt->via, (uint16_t)rt->port, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "set_route", NULL, err);
+	rc = publish(r);
+	if (rc < 0)
+		routes_restore(r, b);
+	return rc;
+}
+
+static int
+op_delete_route(struct ctl_req *r, const Hvlb__Fwd__V1__DeleteRoute *m)
+{
+	char err[CFG_ERR_LEN] = "";
+	struct route_backup *b = routes_save(r);
+	int rc;
+
+	if (b == NULL)
+		return CTL_ENOMEM(r);
+	rc = cfg_route_del(r->f->cfg, m->prefix, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "delete_route", NULL, err);
+	rc = publish(r);
+	if (rc < 0)
+		routes_restore(r, b);
+	return rc;
+}
+
+/* Neighbours are not part of the snapshot: the entry is live at once. */
+static int
+op_set_neighbor(struct ctl_req *r, const Hvlb__Fwd__V1__SetNeighbor *m)
+{
+	const Hvlb__Fwd__V1__Neighbor *n = m->neighbor;
+	struct rte_ether_addr mac;
+	union hvlb_addr addr;
+	uint8_t af;
+	int rc;
+
+	if (n == NULL)
+		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor: missing");
+	if (cfg_parse_addr(n->address, &addr, &af) != 0)
+		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor.address: not an IP address");
+	if (rte_ether_unformat_addr(n->mac, &mac) != 0)
+		return ctl_fail(r, -EINVAL,
+				"set_neighbor.neighbor.mac: not a MAC address (aa:bb:cc:dd:ee:ff)");
+	if (!rte_is_unicast_ether_addr(&mac) || rte_is_zero_ether_addr(&mac))
+		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor.mac: must be a unicast address");
+	if (n->port >= r->f->n_ports)
+		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor.port: no port %u", n->port);
+	rc = neigh_set(r->f, af, &addr, &mac, (uint16_t)n->port, 1);
+	if (rc < 0)
+		return ctl_fail(r, rc, "set_neighbor: %s",
+				rc == -ENOSPC ? "the neighbour table is full" : strerror(-rc));
+	return 0;
+}
+
+static int
+op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
+{
+	const Hvlb__Fwd__V1__Timeouts *t = m->timeouts;
+	struct conn_timeouts old = r->f->cfg->timeouts, to;
+	char err[CFG_ERR_LEN] = "";
+	int rc;
+
+	if (t == NULL)
+		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: missing");
+	to = (struct conn_timeouts){
+		.tcp_syn = t->tcp_syn,
+		.tcp_est = t->tcp_established,
+		.tcp_fin = t->tcp_fin,
+		.tcp_tw = t->tcp_time_wait,
+		.tcp_close = t->tcp_close,
+		.udp = t->udp,
+	};
+	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) == 0)
+		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: every value is 0 (unchanged)");
+	rc = cfg_timeouts_set(r->f->cfg, &to, err);
+	if (rc < 0)
+		return cfg_fail(r, rc, "set_timeouts", NULL, err);
+	rc = publish(r);
+	if (rc < 0)
+		cfg_timeouts_set(r->f->cfg, &old, err); /* old values are all non-zero */
+	return rc;
+}
+
+/* ---- dispatch ---- */
+
+static int
+dispatch(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
+{
+	switch (m->op_case) {
+	case HVLB__FWD__V1__REQUEST__OP_ADD_SERVICE:
+		return op_add_service(r, m->add_service);
+	case HVLB__FWD__V1__REQUEST__OP_UPDATE_SERVICE:
+		return op_update_service(r, m->update_service);
+	case HVLB__FWD__V1__REQUEST__OP_REMOVE_SERVICE:
+		return op_remove_service(r, m->remove_service);
+	case HVLB__FWD__V1__REQUEST__OP_ADD_REAL:
+		return op_add_real(r, m->add_real);
+	case HVLB__FWD__V1__REQUEST__OP_UPDATE_REAL:
+		return op_update_real(r, m->update_real);
+	case HVLB__FWD__V1__REQUEST__OP_REMOVE_REAL:
+		return op_remove_real(r, m->remove_real);
+	case HVLB__FWD__V1__REQUEST__OP_LIST_SERVICES:
+		return ctl_op_list_services(r);
+	case HVLB__FWD__V1__REQUEST__OP_SET_ROUTE:
+		return op_set_route(r, m->set_route);
+	case HVLB__FWD__V1__REQUEST__OP_DELETE_ROUTE:
+		return op_delete_route(r, m->delete_route);
+	case HVLB__FWD__V1__REQUEST__OP_LIST_ROUTES:
+		return ctl_op_list_routes(r);
+	case HVLB__FWD__V1__REQUEST__OP_SET_NEIGHBOR:
+		return op_set_neighbor(r, m->set_neighbor);
+	case HVLB__FWD__V1__REQUEST__OP_LIST_NEIGHBORS:
+		return ctl_op_list_neighbors(r);
+	case HVLB__FWD__V1__REQUEST__OP_SET_TIMEOUTS:
+		return op_set_timeouts(r, m->set_timeouts);
+	case HVLB__FWD__V1__REQUEST__OP_GET_STATS:
+		return ctl_op_get_stats(r);
+	case HVLB__FWD__V1__REQUEST__OP_LIST_CONNECTIONS:
+		return ctl_op_list_connections(r, m->list_connections);
+	default:
+		/* An op added to the proto after this forwarder was built decodes as unset. */
+		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");
+	}
+}
+
+/* The response behind its 4-byte big-endian length, in one malloc'd buffer. */
+static int
+pack(const Hvlb__Fwd__V1__Response *resp, uint8_t **out, size_t *out_len)
+{
+	size_t n = hvlb__fwd__v1__response__get_packed_size(resp);
+	uint32_t be = rte_cpu_to_be_32((uint32_t)n);
+	uint8_t *buf;
+
+	if (n > UINT32_MAX)
+		return -E2BIG;
+	buf = malloc(n + 4);
+	if (buf == NULL)
+		return -ENOMEM;
+	memcpy(buf, &be, 4);
+	hvlb__fwd__v1__response__pack(resp, buf + 4);
+	*out = buf;
+	*out_len = n + 4;
+	return 0;
+}
+
+int
+ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len)
+{
+	Hvlb__Fwd__V1__Response resp = HVLB__FWD__V1__RESPONSE__INIT;
+	struct ctl_req r = {.f = f, .resp = &resp};
+	Hvlb__Fwd__V1__Request *m = hvlb__fwd__v1__request__unpack(NULL, len, req);
+	int rc;
+
+	if (m == NULL) {
+		rc = ctl_fail(&r, -EINVAL, "request: not a valid Request message");
+	} else {
+		resp.id = m->id;
+		rc = dispatch(&r, m);
+		hvlb__fwd__v1__request__free_unpacked(m, NULL);
+	}
+	resp.config_version = f->cfg->version;
+	if (rc == 0) {
+		rc = pack(&resp, out, out_len);
+		/* A read-out too big to serialize still gets an answer, without its body. */
+		if (rc < 0)
+			ctl_fail(&r, rc, "response: %s", strerror(-rc));
+	}
+	if (rc < 0) {
+		resp.status = -rc;
+		resp.error = r.err;
+		resp.body_case = HVLB__FWD__V1__RESPONSE__BODY__NOT_SET;
+		rc = pack(&resp, out, out_len);
+	}
+	ctl_arena_free(&r);
+	return rc;
+}

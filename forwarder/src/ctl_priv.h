@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Shared by the control-socket handlers: ctl_handlers.c (dispatch and configuration changes),
+ * ctl_read.c (read-outs) and ctl_util.c (the helpers below). Everything a response points to
+ * is allocated from the request's arena and freed in one go once the response is serialized,
+ * so handlers never free piecemeal and an error half way through a listing leaks nothing.
+ */
+#ifndef HVLB_CTL_PRIV_H
+#define HVLB_CTL_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfgstore.h"
+#include "fwd.h"
+#include "fwd.pb-c.h"
+
+#define CTL_ERR_LEN 256
+/* Long enough for "tcp [ffff:...:ffff]:65535". */
+#define CTL_NAME_LEN 64
+
+struct ctl_chunk;
+
+/* One request being handled. */
+struct ctl_req {
+	struct fwd *f;
+	struct ctl_chunk *arena;
+	Hvlb__Fwd__V1__Response *resp;
+	char err[CTL_ERR_LEN];
+};
+
+/* Zeroed memory from the request's arena; NULL when out of memory. */
+void *ctl_alloc(struct ctl_req *r, size_t size);
+/* A copy of s in the arena; NULL when out of memory. */
+char *ctl_strdup(struct ctl_req *r, const char *s);
+/* Free everything allocated for the request. */
+void ctl_arena_free(struct ctl_req *r);
+/* Set the error message and return rc (a negative errno), for `return ctl_fail(...)`. */
+int ctl_fail(struct ctl_req *r, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* A new protobuf-c message of type T from the arena, initialised by init_fn; NULL if no
+ * memory. */
+#define CTL_NEW(r, T, init_fn)                                                                     \
+	({                                                                                         \
+		T *ctl_new_ = ctl_alloc((r), sizeof(T));                                           \
+		if (ctl_new_ != NULL)                                                              \
+			init_fn(ctl_new_);                                                         \
+		ctl_new_;                                                                          \
+	})
+
+/* An array of n message pointers from the arena (n may be 0). */
+#define CTL_NEW_ARRAY(r, T, n) ((T **)ctl_alloc((r), sizeof(T *) * ((n) > 0 ? (n) : 1)))
+
+#define CTL_ENOMEM(r) ctl_fail((r), -ENOMEM, "out of memory")
+
+/* A service key as given by a ServiceId; vport in network order. */
+struct ctl_svc {
+	union hvlb_addr vip;
+	uint16_t vport;
+	uint8_t proto;
+	uint8_t af;
+};
+
+static inline int
+ctl_addr_is_zero(const union hvlb_addr *a)
+{
+	return a->q[0] == 0 && a->q[1] == 0;
+}
+
+/* Validate a ServiceId; errors name path ("add_real.service"). */
+int ctl_parse_service(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__ServiceId *id,
+		      struct ctl_svc *k);
+/* The configured service for k, or NULL (no error set). */
+struct cfg_vs *ctl_lookup_service(struct cfgstore *st, const struct ctl_svc *k);
+/* The configured service for k, or NULL with ENOENT set naming op. */
+struct cfg_vs *ctl_find_service(struct ctl_req *r, const char *op, const struct ctl_svc *k);
+
+/* "10.0.0.1:80" or "[fd00::1]:80"; port in network order. */
+void ctl_fmt_endpoint(char *buf, size_t len, const union hvlb_addr *a, uint8_t af,
+		      uint16_t port);
+/* "tcp 10.0.0.1:80". */
+void ctl_fmt_service(char *buf, size_t len, uint8_t proto, const union hvlb_addr *vip,
+		     uint8_t af, uint16_t vport);
+/* "tcp", "udp", "icmp", "icmpv6" or the number. */
+const char *ctl_proto_name(uint8_t proto, char *buf, size_t len);
+
+/* Read-outs (ctl_read.c). Each fills r->resp's body; 0 or a negative errno. */
+int ctl_op_list_services(struct ctl_req *r);
+int ctl_op_list_routes(struct ctl_req *r);
+int ctl_op_list_neighbors(struct ctl_req *r);
+int ctl_op_get_stats(struct ctl_req *r);
+int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
+
+#endif

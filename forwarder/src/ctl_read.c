@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The control API's read-outs: services with their counters, routes, neighbours, stats and
+ * connections. They run on the control thread and read worker counters and connection
+ * tables while the workers keep writing them: plain 64-bit reads, which do not tear on
+ * x86-64; a connection being rewritten may show mixed fields, which a listing tolerates.
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_mempool.h>
+
+#include "ctl_priv.h"
+#include "fwdctl.h"
+#include "sched.h"
+#include "worker.h"
+
+#define CTL_CONN_LIMIT_DEFAULT 100u
+#define CTL_CONN_LIMIT_MAX 1000u
+/* Connections looked at per ListConnections call when a service filter skips most of them:
+ * bounds the time the control thread spends on one page. */
+#define CTL_CONN_SCAN_BUDGET 65536u
+
+/* Cast for protobuf-c's char * fields pointing at constant names (never freed: the
+ * response is packed, then its arena is dropped). */
+#define CTL_CONST_STR(s) ((char *)(uintptr_t)(s))
+
+/* ---- services ---- */
+
+static Hvlb__Fwd__V1__ServiceId *
+service_id(struct ctl_req *r, const struct cfg_vs *v)
+{
+	Hvlb__Fwd__V1__ServiceId *id =
+		CTL_NEW(r, Hvlb__Fwd__V1__ServiceId, hvlb__fwd__v1__service_id__init);
+	char ip[INET6_ADDRSTRLEN], pb[8];
+
+	if (id == NULL)
+		return NULL;
+	cfg_format_addr(&v->vip, v->af, ip, sizeof(ip));
+	id->protocol = ctl_strdup(r, ctl_proto_name(v->proto, pb, sizeof(pb)));
+	id->vip = ctl_strdup(r, ip);
+	id->vport = rte_be_to_cpu_16(v->vport);
+	return id->protocol != NULL && id->vip != NULL ? id : NULL;
+}
+
+static Hvlb__Fwd__V1__RealService *
+real_service(struct ctl_req *r, const struct rs_config *rs)
+{
+	Hvlb__Fwd__V1__RealService *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__RealService, hvlb__fwd__v1__real_service__init);
+	char ip[INET6_ADDRSTRLEN];
+	struct slot_stats ss;
+	uint64_t active;
+
+	if (m == NULL)
+		return NULL;
+	cfg_format_addr(&rs->addr, rs->af, ip, sizeof(ip));
+	m->address = ctl_strdup(r, ip);
+	m->port = rte_be_to_cpu_16(rs->port);
+	m->weight = rs->weight;
+	m->health = rs->health;
+	fwd_sum_rs(r->f, rs->slot, &ss, &active);
+	m->active_conns = active;
+	m->total_conns = ss.conns_total;
+	m->packets = ss.pkts;
+	m->bytes = ss.bytes;
+	return m->address != NULL ? m : NULL;
+}
+
+static Hvlb__Fwd__V1__VirtualService *
+virtual_service(struct ctl_req *r, const struct cfg_vs *v)
+{
+	Hvlb__Fwd__V1__VirtualService *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__VirtualService, hvlb__fwd__v1__virtual_service__init);
+	struct slot_stats ss;
+	uint64_t active;
+
+	if (m == NULL || (m->id = service_id(r, v)) == NULL)
+		return NULL;
+	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
+	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
+	m->key = vs_key(v->proto, &v->vip, v->vport);
+	fwd_sum_vs(r->f, v->slot, &ss, &active);
+	m->active_conns = active;
+	m->total_conns = ss.conns_total;
+	m->packets = ss.pkts;
+	m->bytes = ss.bytes;
+	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
+	if (m->real_services == NULL)
+		return NULL;
+	for (unsigned i = 0; i < v->n_rs; i++) {
+		m->real_services[i] = real_service(r, &v->rs[i]);
+		if (m->real_services[i] == NULL)
+			return NULL;
+	}
+	m->n_real_services = v->n_rs;
+	return m;
+}
+
+/* Every configured service with its counters; 0 or -ENOMEM. */
+static int
+services(struct ctl_req *r, size_t *n, Hvlb__Fwd__V1__VirtualService ***out)
+{
+	const struct cfgstore *st = r->f->cfg;
+	Hvlb__Fwd__V1__VirtualService **a =
+		CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__VirtualService, st->n_vs);
+
+	if (a == NULL)
+		return CTL_ENOMEM(r);
+	for (unsigned i = 0; i < st->n_vs; i++) {
+		a[i] = virtual_service(r, &st->vs[i]);
+		if (a[i] == NULL)
+			return CTL_ENOMEM(r);
+	}
+	*n = st->n_vs;
+	*out = a;
+	return 0;
+}
+
+int
+ctl_op_list_services(struct ctl_req *r)
+{
+	Hvlb__Fwd__V1__ServiceList *l =
+		CTL_NEW(r, Hvlb__Fwd__V1__ServiceList, hvlb__fwd__v1__service_list__init);
+	int rc;
+
+	if (l == NULL)
+		return CTL_ENOMEM(r);
+	rc = services(r, &l->n_services, &l->services);
+	if (rc != 0)
+		return rc;
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_SERVICES;
+	r->resp->services = l;
+	return 0;
+}
+
+/* ---- routes and neighbours ---- */
+
+static Hvlb__Fwd__V1__Route *
+route(struct ctl_req *r, const struct cfg_route *cr)
+{
+	Hvlb__Fwd__V1__Route *m = CTL_NEW(r, Hvlb__Fwd__V1__Route, hvlb__fwd__v1__route__init);
+	char ip[INET6_ADDRSTRLEN], pfx[INET6_ADDRSTRLEN + 8];
+
+	if (m == NULL)
+		return NULL;
+	cfg_format_addr(&cr->prefix, cr->af, ip, sizeof(ip));
+	snprintf(pfx, sizeof(pfx), "%s/%u", ip, cr->plen);
+	m->prefix = ctl_strdup(r, pfx);
+	if (cr->has_via) {
+		cfg_format_addr(&cr->via, cr->af, ip, sizeof(ip));
+		m->via = ctl_strdup(r, ip);
+	}
+	m->port = cr->port;
+	return m->prefix != NULL && m->via != NULL ? m : NULL;
+}
+
+int
+ctl_op_list_routes(struct ctl_req *r)
+{
+	const struct cfgstore *st = r->f->cfg;
+	Hvlb__Fwd__V1__RouteList *l =
+		CTL_NEW(r, Hvlb__Fwd__V1__RouteList, hvlb__fwd__v1__route_list__init);
+
+	if (l == NULL || (l->routes = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Route, st->n_routes)) == NULL)
+		return CTL_ENOMEM(r);
+	for (unsigned i = 0; i < st->n_routes; i++) {
+		l->routes[i] = route(r, &st->routes[i]);
+		if (l->routes[i] == NULL)
+			return CTL_ENOMEM(r);
+	}
+	l->n_routes = st->n_routes;
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_ROUTES;
+	r->resp->routes = l;
+	return 0;
+}
+
+struct neigh_ctx {
+	struct ctl_req *r;
+	Hvlb__Fwd__V1__NeighborList *l;
+	int oom;
+};
+
+static void
+neigh_visit(void *arg, uint8_t af, const union hvlb_addr *addr, const struct rte_ether_addr *mac,
+	    uint16_t port, int is_static)
+{
+	struct neigh_ctx *x = arg;
+	Hvlb__Fwd__V1__Neighbor *m;
+	char ip[INET6_ADDRSTRLEN], hw[RTE_ETHER_ADDR_FMT_SIZE];
+
+	if (x->oom || x->l->n_neighbors == FWD_NEIGH_MAX)
+		return;
+	m = CTL_NEW(x->r, Hvlb__Fwd__V1__Neighbor, hvlb__fwd__v1__neighbor__init);
+	if (m == NULL) {
+		x->oom = 1;
+		return;
+	}
+	cfg_format_addr(addr, af, ip, sizeof(ip));
+	rte_ether_format_addr(hw, sizeof(hw), mac);
+	m->address = ctl_strdup(x->r, ip);
+	m->mac = ctl_strdup(x->r, hw);
+	m->port = port;
+	m->is_static = is_static != 0;
+	x->oom = m->address == NULL || m->mac == NULL;
+	x->l->neighbors[x->l->n_neighbors++] = m;
+}
+
+int
+ctl_op_list_neighbors(struct ctl_req *r)
+{
+	struct neigh_ctx x = {.r = r};
+
+	x.l = CTL_NEW(r, Hvlb__Fwd__V1__NeighborList, hvlb__fwd__v1__neighbor_list__init);
+	/* Room for the whole table: the walk's callback cannot grow an array. */
+	if (x.l == NULL ||
+	    (x.l->neighbors = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Neighbor, FWD_NEIGH_MAX)) == NULL)
+		return CTL_ENOMEM(r);
+	neigh_walk(r->f, neigh_visit, &x);
+	if (x.oom)
+		return CTL_ENOMEM(r);
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_NEIGHBORS;
+	r->resp->neighbors = x.l;
+	return 0;
+}
+
+/* ---- stats ---- */
+
+/* The non-zero drop counters, by name. */
+static int
+drops(struct ctl_req *r, const uint64_t *count, size_t *n, Hvlb__Fwd__V1__DropCount ***out)
+{
+	Hvlb__Fwd__V1__DropCount **a;
+	size_t k = 0;
+
+	for (unsigned i = 1; i < HVLB_DROP_MAX; i++)
+		k += count[i] != 0;
+	a = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__DropCount, k);
+	if (a == NULL)
+		return CTL_ENOMEM(r);
+	k = 0;
+	for (unsigned i = 1; i < HVLB_DROP_MAX; i++) {
+		if (count[i] == 0)
+			continue;
+		a[k] = CTL_NEW(r, Hvlb__Fwd__V1__DropCount, hvlb__fwd__v1__drop_count__init);
+		if (a[k] == NULL)
+			return CTL_ENOMEM(r);
+		a[k]->reason = CTL_CONST_STR(hvlb_drop_name(i));
+		a[k++]->count = count[i];
+	}
+	*n = k;
+	*out = a;
+	return 0;
+}
+
+static Hvlb__Fwd__V1__WorkerStats *
+worker_stats(struct ctl_req *r, const struct worker *w)
+{
+	Hvlb__Fwd__V1__WorkerStats *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__WorkerStats, hvlb__fwd__v1__worker_stats__init);
+	struct worker_stats s = w->stats; /* the worker keeps counting: one read of each */
+
+	if (m == NULL)
+		return NULL;
+	m->worker = w->id;
+	m->lcore = w->lcore;
+	m->rx_packets = s.rx_pkts;
+	m->rx_bytes = s.rx_bytes;
+	m->tx_packets = s.tx_pkts;
+	m->tx_bytes = s.tx_bytes;
+	m->handoff_out = s.handoff_out;
+	m->handoff_in = s.handoff_in;
+	m->active_conns = conn_count(w->conns);
+	m->total_conns = s.conns_total;
+	m->local_replies = s.local_replies;
+	m->idle_sleeps = s.idle_sleeps;
+	m->busy_polls = s.busy_polls;
+	m->empty_polls = s.empty_polls;
+	return drops(r, s.drops, &m->n_drops, &m->drops) == 0 ? m : NULL;
+}
+
+static Hvlb__Fwd__V1__PortStats *
+port_stats(struct ctl_req *r, uint16_t i)
+{
+	Hvlb__Fwd__V1__PortStats *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__PortStats, hvlb__fwd__v1__port_stats__init);
+	const struct fwd_port *p = &r->f->ports[i];
+	struct rte_eth_stats es;
+
+	if (m == NULL)
+		return NULL;
+	m->port = i;
+	m->name = CTL_CONST_STR(p->name);
+	/* A port that cannot report shows zeros rather than failing the whole read-out. */
+	if (rte_eth_stats_get(p->port_id, &es) == 0) {
+		m->ipackets = es.ipackets;
+		m->opackets = es.opackets;
+		m->ibytes = es.ibytes;
+		m->obytes = es.obytes;
+		m->imissed = es.imissed;
+		m->ierrors = es.ierrors;
+		m->oerrors = es.oerrors;
+	}
+	return m;
+}
+
+static int
+stats_workers_ports(struct ctl_req *r, Hvlb__Fwd__V1__Stats *s)
+{
+	struct fwd *f = r->f;
+
+	s->workers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__WorkerStats, f->n_workers);
+	s->ports = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__PortStats, f->n_ports);
+	if (s->workers == NULL || s->ports == NULL)
+		return CTL_ENOMEM(r);
+	for (uint16_t i = 0; i < f->n_workers; i++) {
+		s->workers[i] = worker_stats(r, f->workers[i]);
+		if (s->workers[i] == NULL)
+			return CTL_ENOMEM(r);
+	}
+	s->n_workers = f->n_workers;
+	for (uint16_t i = 0; i < f->n_ports; i++) {
+		s->ports[i] = port_stats(r, i);
+		if (s->ports[i] == NULL)
+			return CTL_ENOMEM(r);
+	}
+	s->n_ports = f->n_ports;
+	return 0;
+}
+
+int
+ctl_op_get_stats(struct ctl_req *r)
+{
+	Hvlb__Fwd__V1__Stats *s = CTL_NEW(r, Hvlb__Fwd__V1__Stats, hvlb__fwd__v1__stats__init);
+	struct fwd *f = r->f;
+	struct worker_stats tot;
+	int rc;
+
+	if (s == NULL)
+		return CTL_ENOMEM(r);
+	fwd_sum_worker_stats(f, &tot);
+	if ((rc = stats_workers_ports(r, s)) != 0 ||
+	    (rc = services(r, &s->n_services, &s->services)) != 0 ||
+	    (rc = drops(r, tot.drops, &s->n_drops, &s->drops)) != 0)
+		return rc;
+	s->config_version = f->cfg->version;
+	if (f->pool != NULL) {
+		s->mempool_in_use = rte_mempool_in_use_count(f->pool);
+		s->mempool_size = f->pool->size;
+	}
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_STATS;
+	r->resp->stats = s;
+	return 0;
+}
+
+/* ---- connections ---- */
+
+struct conn_ctx {
+	struct ctl_req *r;
+	Hvlb__Fwd__V1__Connection **out;
+	uint32_t n;
+	uint32_t limit;
+	uint32_t visited;
+	int vs_slot; /* -1: every service */
+	uint16_t worker;
+	int oom;
+	uint64_t now;
+};
+
+static uint32_t
+ticks_to_s(uint64_t from, uint64_t to, uint64_t hz)
+{
+	uint64_t s = to > from && hz > 0 ? (to - from) / hz : 0;
+
+	return (uint32_t)RTE_MIN(s, (uint64_t)UINT32_MAX);
+}
+
+static Hvlb__Fwd__V1__Connection *
+conn_msg(struct conn_ctx *x, const struct conn *c)
+{
+	struct ctl_req *r = x->r;
+	Hvlb__Fwd__V1__Connection *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__Connection, hvlb__fwd__v1__connection__init);
+	char buf[CTL_NAME_LEN];
+
+	if (m == NULL)
+		return NULL;
+	m->worker = x->worker;
+	m->protocol = ctl_strdup(r, ctl_proto_name(c->orig.proto, buf, sizeof(buf)));
+	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.src, c->orig.af, c->orig.sport);
+	m->client = ctl_strdup(r, buf);
+	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.dst, c->orig.af, c->orig.dport);
+	m->vip = ctl_strdup(r, buf);
+	ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
+	m->real = ctl_strdup(r, buf);
+	m->state = CTL_CONST_STR(conn_state_name(c->state));
+	m->age_s = ticks_to_s(c->created, x->now, r->f->hz);
+	m->expires_in_s = ticks_to_s(x->now, c->expires, r->f->hz);
+	m->packets_in = c->pkts[CONN_DIR_ORIG];
+	m->packets_out = c->pkts[CONN_DIR_REPLY];
+	m->bytes_in = c->bytes[CONN_DIR_ORIG];
+	m->bytes_out = c->bytes[CONN_DIR_REPLY];
+	if (m->protocol == NULL || m->client == NULL || m->vip == NULL || m->real == NULL)
+		return NULL;
+	return m;
+}
+
+/* conn_walk callback: non-zero stops the walk (page full or out of memory). */
+static int
+conn_visit(void *arg, const struct conn *live)
+{
+	struct conn_ctx *x = arg;
+	struct conn c = *live; /* the owner may rewrite it meanwhile: work on one copy */
+
+	x->visited++;
+	if (!c.in_use || (x->vs_slot >= 0 && c.vs_slot != x->vs_slot))
+		return 0;
+	x->out[x->n] = conn_msg(x, &c);
+	if (x->out[x->n] == NULL) {
+		x->oom = 1;
+		return 1;
+	}
+	return ++x->n == x->limit;
+}
+
+static int
+conn_filter(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m, struct conn_ctx *x)
+{
+	struct ctl_svc k;
+	struct cfg_vs *vs;
+	int rc;
+
+	x->vs_slot = -1;
+	if (m->service == NULL)
+		return 0;
+	rc = ctl_parse_service(r, "list_connections.service", m->service, &k);
+	if (rc != 0)
+		return rc;
+	vs = ctl_find_service(r, "list_connections", &k);
+	if (vs == NULL)
+		return -ENOENT;
+	x->vs_slot = vs->slot;
+	return 0;
+}
+
+/* The cursor is worker << 32 | position in that worker's table; 0 starts and ends. */
+int
+ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m)
+{
+	Hvlb__Fwd__V1__ConnectionList *l =
+		CTL_NEW(r, Hvlb__Fwd__V1__ConnectionList, hvlb__fwd__v1__connection_list__init);
+	struct conn_ctx x = {.r = r, .now = rte_rdtsc()};
+	uint32_t w = (uint32_t)(m->cursor >> 32), pos = (uint32_t)m->cursor;
+	uint32_t budget = CTL_CONN_SCAN_BUDGET;
+	int rc;
+
+	if (w >= r->f->n_workers && m->cursor != 0)
+		return ctl_fail(r, -EINVAL, "list_connections.cursor: no worker %u", w);
+	rc = conn_filter(r, m, &x);
+	if (rc != 0)
+		return rc;
+	x.limit = m->limit == 0 ? CTL_CONN_LIMIT_DEFAULT : RTE_MIN(m->limit, CTL_CONN_LIMIT_MAX);
+	x.out = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Connection, x.limit);
+	if (l == NULL || x.out == NULL)
+		return CTL_ENOMEM(r);
+	while (w < r->f->n_workers && x.n < x.limit && budget > 0) {
+		x.worker = (uint16_t)w;
+		x.visited = 0;
+		conn_walk(r->f->workers[w]->conns, &pos, budget, conn_visit, &x);
+		if (x.oom)
+			return CTL_ENOMEM(r);
+		budget -= RTE_MIN(x.visited, budget);
+		if (pos == UINT32_MAX) {
+			w++;
+			pos = 0;
+		}
+	}
+	l->connections = x.out;
+	l->n_connections = x.n;
+	l->next_cursor = w < r->f->n_workers ? (uint64_t)w << 32 | pos : 0;
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_CONNECTIONS;
+	r->resp->connections = l;
+	return 0;
+}
