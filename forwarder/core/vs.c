@@ -102,7 +102,7 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 		return vs_errf("vs[%u].vip: IPv4 address with bytes 4..15 set", i);
 	if (c->mode >= VS_MODE_MAX)
 		return vs_errf("vs[%u].mode: %u out of range (nat or dr)", i, c->mode);
-	if (c->sched >= SCHED_MAX)
+	if (c->sched >= HVLB_SCHED_MAX)
 		return vs_errf("vs[%u].sched: %u out of range", i, c->sched);
 	if (c->slot >= VS_MAX_SLOTS)
 		return vs_errf("vs[%u].slot: %u out of range (below %u)", i, c->slot, VS_MAX_SLOTS);
@@ -312,10 +312,10 @@ vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 	}
 	v->weight_total = total;
 
-	if (v->sched == SCHED_MAGLEV || v->sched == SCHED_SH)
+	if (v->sched == HVLB_SCHED_MAGLEV || v->sched == HVLB_SCHED_SH)
 		if (vs_build_maglev(v, tmp) != 0)
 			return -ENOMEM;
-	if (v->sched == SCHED_WRR)
+	if (v->sched == HVLB_SCHED_WRR)
 		return vs_build_wrr(v, tmp);
 	return 0;
 }

@@ -19,13 +19,13 @@ enum vs_mode {
 };
 
 enum sched_kind {
-	SCHED_MAGLEV = 0, /* weighted Maglev (default) */
-	SCHED_RANDOM,     /* random draw over proportion ranges (the paper) */
-	SCHED_RR,         /* round robin over usable RSs */
-	SCHED_WRR,        /* smooth weighted round robin */
-	SCHED_SH,         /* source-address hash (weighted Maglev table keyed by source) */
-	SCHED_LC,         /* least connections (per worker), weighted */
-	SCHED_MAX
+	HVLB_SCHED_MAGLEV = 0, /* weighted Maglev (default) */
+	HVLB_SCHED_RANDOM,     /* random draw over proportion ranges (the paper) */
+	HVLB_SCHED_RR,         /* round robin over usable RSs */
+	HVLB_SCHED_WRR,        /* smooth weighted round robin */
+	HVLB_SCHED_SH,         /* source-address hash (weighted Maglev table keyed by source) */
+	HVLB_SCHED_LC,         /* least connections (per worker), weighted */
+	HVLB_SCHED_MAX
 };
 
 #define VS_MAX_RS 1024        /* real services per virtual service */

@@ -12,7 +12,7 @@
 #include <rte_common.h>
 
 #include "cfgstore.h"
-#include "sched.h"
+#include "scheduler.h"
 
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
@@ -170,7 +170,7 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 
 	if (mode < 0 || mode >= VS_MODE_MAX)
 		return ERR("mode: must be nat or dr"), -EINVAL;
-	if (sched < 0 || sched >= SCHED_MAX)
+	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vs_find(st, proto, vip, vport) != NULL)
 		return ERR("service: already exists"), -EEXIST;
@@ -203,7 +203,7 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 {
 	if (mode >= VS_MODE_MAX)
 		return ERR("mode: must be nat or dr"), -EINVAL;
-	if (sched >= SCHED_MAX)
+	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (mode == VS_MODE_DR)
 		for (unsigned i = 0; i < vs->n_rs; i++)

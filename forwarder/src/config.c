@@ -15,7 +15,7 @@
 #include "cfgstore.h"
 #include "config.h"
 #include "fwdctl.h"
-#include "sched.h"
+#include "scheduler.h"
 
 #define LOG(...) RTE_LOG(ERR, USER1, __VA_ARGS__)
 #define MAX_SECTIONS 1024
@@ -295,7 +295,7 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 		return -1;
 	}
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
-	sched = sched_s ? sched_from_name(sched_s) : SCHED_MAGLEV;
+	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
 	if (cfg_vs_add(f->cfg, proto, &vip, af, vport, mode, sched, err) != 0) {
 		LOG("config [%s]: %s\n", sect, err);

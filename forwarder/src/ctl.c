@@ -6,6 +6,7 @@
  * client drains it. While a client's response is pending it is not read, which is all the
  * flow control one client needs. Request handling itself is in ctl_handlers.c.
  */
+#define _GNU_SOURCE /* struct ucred for SO_PEERCRED */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -184,20 +185,11 @@ client_drop(struct ctl_server *s, unsigned i)
 	s->clients[i] = s->clients[--s->n_clients];
 }
 
-/* SO_PEERCRED's answer (the kernel's struct ucred). glibc declares it only under
- * _GNU_SOURCE, which breaks the build here: core/sched.h shadows the system <sched.h> that
- * pthread.h needs for cpu_set_t. */
-struct ctl_ucred {
-	pid_t pid;
-	uid_t uid;
-	gid_t gid;
-};
-
 /* Only root (or the forwarder's own user) may drive the forwarder. */
 static int
 peer_allowed(int fd)
 {
-	struct ctl_ucred cred;
+	struct ucred cred;
 	socklen_t len = sizeof(cred);
 
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {

@@ -19,7 +19,7 @@
 #include "ctl.h"
 #include "ctl_priv.h"
 #include "fwdctl.h"
-#include "sched.h"
+#include "scheduler.h"
 #include "telemetry.h"
 
 /* At most VS_MAX_RS weights of this size still sum below 2^32, which vs.c requires. */
@@ -173,7 +173,7 @@ op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
 	if ((rc = ctl_parse_service(r, "add_service.service.id", v->id, &k)) != 0 ||
 	    (rc = parse_mode(r, "add_service.service.mode", v->mode, VS_MODE_NAT, &mode)) != 0 ||
-	    (rc = parse_sched(r, "add_service.service.scheduler", v->scheduler, SCHED_MAGLEV,
+	    (rc = parse_sched(r, "add_service.service.scheduler", v->scheduler, HVLB_SCHED_MAGLEV,
 			      &sched)) != 0)
 		return rc;
 	ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);

@@ -18,7 +18,7 @@
 
 #include "ctl_priv.h"
 #include "fwdctl.h"
-#include "sched.h"
+#include "scheduler.h"
 #include "worker.h"
 
 #define CTL_CONN_LIMIT_DEFAULT 100u

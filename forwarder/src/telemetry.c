@@ -25,7 +25,7 @@
 
 #include "cfgstore.h"
 #include "fwdctl.h"
-#include "sched.h"
+#include "scheduler.h"
 #include "telemetry.h"
 #include "worker.h"
 

@@ -10,7 +10,7 @@
 #include <rte_ethdev.h>
 
 #include "fwd.h"
-#include "sched.h"
+#include "scheduler.h"
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096

@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "maglev.h"
-#include "sched.h"
+#include "scheduler.h"
 #include "vs.h"
 
 static union hvlb_addr
@@ -91,7 +91,7 @@ test_vs_errors(void)
 	struct vs_config c[3];
 
 	for (int i = 0; i < 3; i++)
-		c[i] = vsc("192.0.2.1", HVLB_PROTO_TCP, (uint16_t)(80 + i), SCHED_MAGLEV,
+		c[i] = vsc("192.0.2.1", HVLB_PROTO_TCP, (uint16_t)(80 + i), HVLB_SCHED_MAGLEV,
 			   (uint16_t)i, r, 2);
 
 	c[0].proto = HVLB_PROTO_ICMP;
@@ -114,9 +114,9 @@ test_vs_errors(void)
 	expect_err(c, 3, "vs[1].mode: 2 out of range (nat or dr)");
 	c[1].mode = VS_MODE_NAT;
 
-	c[0].sched = SCHED_MAX;
+	c[0].sched = HVLB_SCHED_MAX;
 	expect_err(c, 3, "vs[0].sched: 6 out of range");
-	c[0].sched = SCHED_MAGLEV;
+	c[0].sched = HVLB_SCHED_MAGLEV;
 
 	c[2].slot = VS_MAX_SLOTS;
 	expect_err(c, 3, "vs[2].slot: 4096 out of range (below 4096)");
@@ -157,7 +157,7 @@ test_rs_errors(void)
 	struct vs_config c[3];
 
 	for (int i = 0; i < 3; i++)
-		c[i] = vsc("192.0.2.1", HVLB_PROTO_UDP, (uint16_t)(53 + i), SCHED_RR, (uint16_t)i,
+		c[i] = vsc("192.0.2.1", HVLB_PROTO_UDP, (uint16_t)(53 + i), HVLB_SCHED_RR, (uint16_t)i,
 			   i == 2 ? r : r0, i == 2 ? 3 : 1);
 
 	r[1] = rs("2001:db8::2", 80, 1, 2);
@@ -217,11 +217,11 @@ test_lookup(void)
 	struct rs_config r4[1] = {rs("10.0.0.1", 8080, 1, 1)};
 	struct rs_config r6[1] = {rs("2001:db8::10", 0, 1, 2)};
 	struct vs_config c[5] = {
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, SCHED_RR, 0, r4, 1),
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 0, SCHED_RR, 1, r4, 1),
-		vsc("192.0.2.1", HVLB_PROTO_UDP, 53, SCHED_RR, 2, r4, 1),
-		vsc("2001:db8::100", HVLB_PROTO_TCP, 443, SCHED_RR, 3, r6, 1),
-		vsc("2001:db8::200", HVLB_PROTO_UDP, 0, SCHED_RR, 4, r6, 1),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_RR, 0, r4, 1),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 0, HVLB_SCHED_RR, 1, r4, 1),
+		vsc("192.0.2.1", HVLB_PROTO_UDP, 53, HVLB_SCHED_RR, 2, r4, 1),
+		vsc("2001:db8::100", HVLB_PROTO_TCP, 443, HVLB_SCHED_RR, 3, r6, 1),
+		vsc("2001:db8::200", HVLB_PROTO_UDP, 0, HVLB_SCHED_RR, 4, r6, 1),
 	};
 	union hvlb_addr v4 = ip("192.0.2.1"), v6a = ip("2001:db8::100"), v6b = ip("2001:db8::200");
 	union hvlb_addr other = ip("192.0.2.2");
@@ -283,7 +283,7 @@ test_empty_and_many(void)
 
 	/* A full table: 4096 VSs over 64 VIPs and 64 ports each. */
 	for (unsigned i = 0; i < VS_MAX_SLOTS; i++) {
-		c[i] = vsc("10.9.0.0", HVLB_PROTO_TCP, (uint16_t)(1000 + i % 64), SCHED_RR,
+		c[i] = vsc("10.9.0.0", HVLB_PROTO_TCP, (uint16_t)(1000 + i % 64), HVLB_SCHED_RR,
 			   (uint16_t)i, r, 1);
 		c[i].vip.b[3] = (uint8_t)(i / 64 + 1);
 	}
@@ -310,9 +310,9 @@ test_structures(void)
 				 rs("10.0.0.3", 80, 0, 12), rs("10.0.0.4", 80, 2, 13),
 				 rs("10.0.0.5", 80, 4, 14)};
 	struct vs_config c[3] = {
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, SCHED_MAGLEV, 0, r, 5),
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 81, SCHED_RANDOM, 1, r, 5),
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 82, SCHED_WRR, 2, r, 5),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r, 5),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 81, HVLB_SCHED_RANDOM, 1, r, 5),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 82, HVLB_SCHED_WRR, 2, r, 5),
 	};
 	struct vs_table *t;
 	const struct vs *v;
@@ -360,7 +360,7 @@ test_maglev_matches_model(void)
 	static const uint16_t to_rs[3] = {0, 2, 3};
 	struct rs_config r[4] = {rs("10.0.0.1", 80, 1, 1), rs("10.0.0.9", 80, 5, 2),
 				 rs("10.0.0.2", 80, 2, 3), rs("10.0.0.3", 8080, 3, 4)};
-	struct vs_config c = vsc("192.0.2.1", HVLB_PROTO_TCP, 80, SCHED_SH, 0, r, 4);
+	struct vs_config c = vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_SH, 0, r, 4);
 	struct vs_table *t;
 	const struct vs *v;
 
@@ -380,8 +380,8 @@ test_all_down(void)
 {
 	struct rs_config r[2] = {rs("10.0.0.1", 80, 0, 1), rs("10.0.0.2", 80, 4, 2)};
 	struct vs_config c[2] = {
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, SCHED_MAGLEV, 0, r, 2),
-		vsc("192.0.2.1", HVLB_PROTO_TCP, 81, SCHED_WRR, 1, NULL, 0),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r, 2),
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 81, HVLB_SCHED_WRR, 1, NULL, 0),
 	};
 	struct vs_table *t;
 	const struct vs *v;

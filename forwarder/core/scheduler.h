@@ -3,8 +3,8 @@
  * Choosing an RS for a new connection, for each scheduler of vs.h. Pure functions of the VS
  * (immutable) and a small per-worker state, so workers never share anything here.
  */
-#ifndef HVLB_CORE_SCHED_H
-#define HVLB_CORE_SCHED_H
+#ifndef HVLB_CORE_SCHEDULER_H
+#define HVLB_CORE_SCHEDULER_H
 
 #include <stdint.h>
 

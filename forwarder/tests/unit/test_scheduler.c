@@ -9,7 +9,7 @@
 #include "check.h"
 #include "hash.h"
 #include "maglev.h"
-#include "sched.h"
+#include "scheduler.h"
 #include "vs.h"
 
 #define PICKS 100000
@@ -133,15 +133,15 @@ weighted_set(struct rs_config *r)
 static void
 test_names(void)
 {
-	for (unsigned k = 0; k < SCHED_MAX; k++)
+	for (unsigned k = 0; k < HVLB_SCHED_MAX; k++)
 		CHECK_EQ(sched_from_name(sched_name(k)), k);
-	CHECK(strcmp(sched_name(SCHED_MAGLEV), "maglev") == 0);
-	CHECK(strcmp(sched_name(SCHED_RANDOM), "random") == 0);
-	CHECK(strcmp(sched_name(SCHED_RR), "rr") == 0);
-	CHECK(strcmp(sched_name(SCHED_WRR), "wrr") == 0);
-	CHECK(strcmp(sched_name(SCHED_SH), "sh") == 0);
-	CHECK(strcmp(sched_name(SCHED_LC), "lc") == 0);
-	CHECK(strcmp(sched_name(SCHED_MAX), "invalid") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_MAGLEV), "maglev") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_RANDOM), "random") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_RR), "rr") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_WRR), "wrr") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_SH), "sh") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_LC), "lc") == 0);
+	CHECK(strcmp(sched_name(HVLB_SCHED_MAX), "invalid") == 0);
 	CHECK_EQ(sched_from_name("wlc"), -1);
 	CHECK_EQ(vs_mode_from_name("nat"), VS_MODE_NAT);
 	CHECK_EQ(vs_mode_from_name("dr"), VS_MODE_DR);
@@ -156,10 +156,10 @@ test_weighted_shares(void)
 	struct rs_config r[6];
 
 	weighted_set(r);
-	check_shares(SCHED_MAGLEV, r, 6);
-	check_shares(SCHED_RANDOM, r, 6);
-	check_shares(SCHED_WRR, r, 6);
-	check_shares(SCHED_SH, r, 6);
+	check_shares(HVLB_SCHED_MAGLEV, r, 6);
+	check_shares(HVLB_SCHED_RANDOM, r, 6);
+	check_shares(HVLB_SCHED_WRR, r, 6);
+	check_shares(HVLB_SCHED_SH, r, 6);
 }
 
 static void
@@ -172,7 +172,7 @@ test_maglev_uses_flow_hash(void)
 	int same = 1;
 
 	weighted_set(r);
-	t = one_vs(SCHED_MAGLEV, r, 6, &v);
+	t = one_vs(HVLB_SCHED_MAGLEV, r, 6, &v);
 	if (t == NULL)
 		return;
 	for (uint32_t i = 0; i < 1000; i++) {
@@ -195,7 +195,7 @@ test_rr_exact(void)
 	struct vs_table *t;
 
 	weighted_set(r);
-	t = one_vs(SCHED_RR, r, 6, &v);
+	t = one_vs(HVLB_SCHED_RR, r, 6, &v);
 	if (t == NULL)
 		return;
 	sched_worker_init(&worker, 1, active);
@@ -234,7 +234,7 @@ test_wrr_exact_and_smooth(void)
 	r[0] = rs(1, 5, 1);
 	r[1] = rs(2, 1, 2);
 	r[2] = rs(3, 1, 3);
-	t = one_vs(SCHED_WRR, r, 3, &v);
+	t = one_vs(HVLB_SCHED_WRR, r, 3, &v);
 	if (t == NULL)
 		return;
 	sched_worker_init(&worker, 1, active);
@@ -246,7 +246,7 @@ test_wrr_exact_and_smooth(void)
 
 	/* Weights with a common factor: one cycle is sum / gcd = 10 picks. */
 	weighted_set(r);
-	t = one_vs(SCHED_WRR, r, 6, &v);
+	t = one_vs(HVLB_SCHED_WRR, r, 6, &v);
 	if (t == NULL)
 		return;
 	CHECK_EQ(v->wrr_len, 10);
@@ -267,7 +267,7 @@ test_wrr_scaled(void)
 	struct rs_config r[4] = {rs(1, 1000003, 1), rs(2, 1, 2), rs(3, 500001, 3), rs(4, 7, 4)};
 	uint32_t counts[4] = {0};
 	const struct vs *v;
-	struct vs_table *t = one_vs(SCHED_WRR, r, 4, &v);
+	struct vs_table *t = one_vs(HVLB_SCHED_WRR, r, 4, &v);
 
 	if (t == NULL)
 		return;
@@ -290,7 +290,7 @@ test_lc(void)
 	struct vs_table *t;
 
 	r[3].health = 0;
-	t = one_vs(SCHED_LC, r, 4, &v);
+	t = one_vs(HVLB_SCHED_LC, r, 4, &v);
 	if (t == NULL)
 		return;
 	memset(active, 0, sizeof(active));
@@ -318,7 +318,7 @@ test_lc(void)
 	 * never close end up shared in proportion to weight. */
 	r[0] = rs(1, 1, 10);
 	r[1] = rs(2, 4, 11);
-	t = one_vs(SCHED_LC, r, 2, &v);
+	t = one_vs(HVLB_SCHED_LC, r, 2, &v);
 	if (t == NULL)
 		return;
 	memset(active, 0, sizeof(active));
@@ -345,7 +345,7 @@ test_sh_sticky(void)
 	int first, sticky = 1;
 
 	weighted_set(r);
-	t = one_vs(SCHED_SH, r, 6, &v);
+	t = one_vs(HVLB_SCHED_SH, r, 6, &v);
 	if (t == NULL)
 		return;
 	for (uint32_t src = 0; src < 200; src++) {
@@ -370,7 +370,7 @@ test_no_usable(void)
 	const struct vs *v;
 
 	r[1].health = 0;
-	for (uint8_t s = 0; s < SCHED_MAX; s++) {
+	for (uint8_t s = 0; s < HVLB_SCHED_MAX; s++) {
 		struct vs_table *t = one_vs(s, r, 2, &v);
 
 		CHECK(t != NULL);
@@ -401,7 +401,7 @@ test_workers_independent(void)
 	{
 		struct rs_config r[3] = {rs(1, 1, 1), rs(2, 1, 2), rs(3, 1, 3)};
 		const struct vs *v;
-		struct vs_table *t = one_vs(SCHED_RANDOM, r, 3, &v);
+		struct vs_table *t = one_vs(HVLB_SCHED_RANDOM, r, 3, &v);
 		struct flow_key k;
 
 		if (t == NULL)

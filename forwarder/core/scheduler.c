@@ -6,15 +6,15 @@
  */
 #include "hash.h"
 #include "maglev.h"
-#include "sched.h"
+#include "scheduler.h"
 
-static const char *const sched_names[SCHED_MAX] = {
-	[SCHED_MAGLEV] = "maglev",
-	[SCHED_RANDOM] = "random",
-	[SCHED_RR] = "rr",
-	[SCHED_WRR] = "wrr",
-	[SCHED_SH] = "sh",
-	[SCHED_LC] = "lc",
+static const char *const sched_names[HVLB_SCHED_MAX] = {
+	[HVLB_SCHED_MAGLEV] = "maglev",
+	[HVLB_SCHED_RANDOM] = "random",
+	[HVLB_SCHED_RR] = "rr",
+	[HVLB_SCHED_WRR] = "wrr",
+	[HVLB_SCHED_SH] = "sh",
+	[HVLB_SCHED_LC] = "lc",
 };
 
 static const char *const vs_mode_names[VS_MODE_MAX] = {
@@ -128,17 +128,17 @@ sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 	if (hvlb_unlikely(vs->n_usable == 0))
 		return -1;
 	switch (vs->sched) {
-	case SCHED_MAGLEV:
+	case HVLB_SCHED_MAGLEV:
 		return sched_table(vs, hash);
-	case SCHED_SH:
+	case HVLB_SCHED_SH:
 		return sched_table(vs, addr_hash(&key->src));
-	case SCHED_RANDOM:
+	case HVLB_SCHED_RANDOM:
 		return sched_random(vs, s);
-	case SCHED_RR:
+	case HVLB_SCHED_RR:
 		return vs->usable[sched_cursor_next(s, vs->slot, vs->n_usable)];
-	case SCHED_WRR:
+	case HVLB_SCHED_WRR:
 		return vs->wrr_seq[sched_cursor_next(s, vs->slot, vs->wrr_len)];
-	case SCHED_LC:
+	case HVLB_SCHED_LC:
 		return sched_lc(vs, s);
 	default:
 		return -1;
@@ -148,13 +148,13 @@ sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 const char *
 sched_name(unsigned kind)
 {
-	return kind < SCHED_MAX ? sched_names[kind] : "invalid";
+	return kind < HVLB_SCHED_MAX ? sched_names[kind] : "invalid";
 }
 
 int
 sched_from_name(const char *s)
 {
-	for (unsigned i = 0; i < SCHED_MAX; i++)
+	for (unsigned i = 0; i < HVLB_SCHED_MAX; i++)
 		if (strcmp(sched_names[i], s) == 0)
 			return (int)i;
 	return -1;
