@@ -54,13 +54,13 @@ struct conn {
 	uint8_t state;            /* enum conn_state */
 	uint8_t mode;             /* the VS mode at creation (vs.h VS_MODE_*) */
 	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
-	uint32_t in_use;          /* 1 while in the table */
+	uint16_t in_use;          /* 1 while in the table */
+	uint16_t reserved;        /* conn.c's own flags (FIN seen per direction, ...) */
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint64_t pkts[2];         /* per direction */
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
-	uint32_t reserved;
 } __attribute__((aligned(HVLB_CACHE_LINE)));
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */

@@ -1,0 +1,614 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The per-worker connection table (conn.h).
+ *
+ * Layout in the caller's memory: the table header, then the connection array (one free list
+ * threaded through it), then the hash index. A bucket is one cache line holding 8 slots,
+ * stored as 8 signatures followed by 8 values so that one signature compare covers the whole
+ * bucket with two SSE compares. The signature is the key's full 32-bit hash: it gives both
+ * candidate buckets of a stored key, which is what bounded displacement needs. A value is
+ * (connection index + 1) with the top bit set for the REPLY key; 0 marks a free slot, so a
+ * zeroed bucket is empty.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "conn.h"
+#include "hash.h"
+#include "parse.h"
+
+_Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be two lines");
+
+#define CONN_BUCKET_SLOTS 8
+#define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */
+#define CONN_V_IDX 0x7fffffffu
+#define CONN_NONE UINT32_MAX
+/* Values hold index + 1 below the direction bit, and 2^30 connections are 128 GiB anyway. */
+#define CONN_MAX_CONNS (1u << 30)
+/* Lookups in a burst are pipelined in groups of this many (bounded stack use). */
+#define CONN_BURST_GROUP 32
+
+/* Flags in conn->reserved. */
+#define CONN_F_FIN_ORIG 0x1   /* client sent FIN */
+#define CONN_F_FIN_REPLY 0x2  /* NF sent FIN */
+#define CONN_F_REPLY_SEEN 0x4 /* a packet of the REPLY direction was seen */
+#define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
+
+struct conn_bucket {
+	uint32_t sig[CONN_BUCKET_SLOTS];
+	uint32_t val[CONN_BUCKET_SLOTS];
+} __attribute__((aligned(HVLB_CACHE_LINE)));
+
+_Static_assert(sizeof(struct conn_bucket) == HVLB_CACHE_LINE, "a bucket is one cache line");
+
+struct conn_table {
+	struct conn *conns;
+	struct conn_bucket *buckets;
+	uint32_t conn_mask;   /* capacity - 1 */
+	uint32_t bucket_mask; /* number of buckets - 1 */
+	uint32_t count;
+	uint32_t free_head;   /* first free connection, linked through hash[0] */
+	uint32_t expire_hand; /* where the next conn_expire starts */
+	uint64_t hz;
+	uint64_t timeout[CONN_S_MAX]; /* ticks, per state */
+} __attribute__((aligned(HVLB_CACHE_LINE)));
+
+static const char *const conn_state_names[CONN_S_MAX] = {
+	[CONN_S_NONE] = "none",
+	[CONN_S_SYN_SENT] = "syn_sent",
+	[CONN_S_SYN_RECV] = "syn_recv",
+	[CONN_S_ESTABLISHED] = "established",
+	[CONN_S_FIN_WAIT] = "fin_wait",
+	[CONN_S_TIME_WAIT] = "time_wait",
+	[CONN_S_CLOSE] = "close",
+	[CONN_S_UDP] = "udp",
+};
+
+void
+conn_timeouts_default(struct conn_timeouts *t)
+{
+	t->tcp_syn = 30;
+	t->tcp_est = 900;
+	t->tcp_fin = 120;
+	t->tcp_tw = 30;
+	t->tcp_close = 10;
+	t->udp = 300;
+}
+
+const char *
+conn_state_name(unsigned state)
+{
+	return state < CONN_S_MAX ? conn_state_names[state] : "unknown";
+}
+
+/* ---- sizing and init ---- */
+
+static uint32_t
+conn_capacity_for(uint32_t max_conns)
+{
+	uint32_t cap = 1;
+
+	while (cap < max_conns)
+		cap <<= 1;
+	return cap;
+}
+
+/* Each connection may need two keys; 4 slots per connection keeps the load at most 50 %. */
+static uint32_t
+conn_buckets_for(uint32_t cap)
+{
+	uint32_t nb = cap * 4 / CONN_BUCKET_SLOTS;
+
+	return nb == 0 ? 1 : nb;
+}
+
+static size_t
+conn_header_size(void)
+{
+	return (sizeof(struct conn_table) + HVLB_CACHE_LINE - 1) & ~(size_t)(HVLB_CACHE_LINE - 1);
+}
+
+size_t
+conn_table_mem_size(uint32_t max_conns)
+{
+	uint32_t cap;
+
+	if (max_conns == 0 || max_conns > CONN_MAX_CONNS)
+		return 0;
+	cap = conn_capacity_for(max_conns);
+	return conn_header_size() + (size_t)cap * sizeof(struct conn) +
+	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket);
+}
+
+void
+conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to)
+{
+	/* NONE never lasts beyond conn_insert; give it the shortest sensible life. */
+	t->timeout[CONN_S_NONE] = (uint64_t)to->tcp_close * t->hz;
+	t->timeout[CONN_S_SYN_SENT] = (uint64_t)to->tcp_syn * t->hz;
+	t->timeout[CONN_S_SYN_RECV] = (uint64_t)to->tcp_syn * t->hz;
+	t->timeout[CONN_S_ESTABLISHED] = (uint64_t)to->tcp_est * t->hz;
+	t->timeout[CONN_S_FIN_WAIT] = (uint64_t)to->tcp_fin * t->hz;
+	t->timeout[CONN_S_TIME_WAIT] = (uint64_t)to->tcp_tw * t->hz;
+	t->timeout[CONN_S_CLOSE] = (uint64_t)to->tcp_close * t->hz;
+	t->timeout[CONN_S_UDP] = (uint64_t)to->udp * t->hz;
+}
+
+/* to == NULL means conn_timeouts_default. */
+struct conn_table *
+conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_timeouts *to)
+{
+	struct conn_timeouts def;
+	struct conn_table *t = mem;
+	uint32_t cap, nb, i;
+
+	if (mem == NULL || conn_table_mem_size(max_conns) == 0)
+		return NULL;
+	cap = conn_capacity_for(max_conns);
+	nb = conn_buckets_for(cap);
+
+	memset(t, 0, sizeof(*t));
+	t->conns = (struct conn *)((char *)mem + conn_header_size());
+	t->buckets = (struct conn_bucket *)(t->conns + cap);
+	t->conn_mask = cap - 1;
+	t->bucket_mask = nb - 1;
+	t->hz = hz;
+	if (to == NULL) {
+		conn_timeouts_default(&def);
+		to = &def;
+	}
+	conn_table_set_timeouts(t, to);
+
+	memset(t->conns, 0, (size_t)cap * sizeof(struct conn));
+	for (i = 0; i < cap; i++)
+		t->conns[i].hash[0] = i + 1 < cap ? i + 1 : CONN_NONE;
+	t->free_head = 0;
+	memset(t->buckets, 0, (size_t)nb * sizeof(struct conn_bucket));
+	return t;
+}
+
+uint32_t
+conn_count(const struct conn_table *t)
+{
+	return t->count;
+}
+
+uint32_t
+conn_capacity(const struct conn_table *t)
+{
+	return t->conn_mask + 1;
+}
+
+/* ---- the hash index ---- */
+
+static inline uint32_t
+conn_bucket_prim(const struct conn_table *t, uint32_t h)
+{
+	return h & t->bucket_mask;
+}
+
+/* The alternative bucket mixes the high bits of the hash in, so keys that share a primary
+ * bucket spread over different secondaries; forcing the mix odd keeps the two apart. */
+static inline uint32_t
+conn_bucket_sec(const struct conn_table *t, uint32_t h)
+{
+	uint32_t x = ((h >> 16) | (h << 16)) * 0x85ebca6bu;
+
+	x ^= x >> 15;
+	return (h ^ (x | 1)) & t->bucket_mask;
+}
+
+/* Bit i set where a[i] == x, for the 8 words of a bucket half. */
+static inline unsigned
+conn_match8(const uint32_t *a, uint32_t x)
+{
+#ifdef __SSE2__
+	__m128i k = _mm_set1_epi32((int)x);
+	__m128i lo = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)a), k);
+	__m128i hi = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + 4)), k);
+
+	return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(lo)) |
+	       (unsigned)_mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
+#else
+	unsigned m = 0, i;
+
+	for (i = 0; i < CONN_BUCKET_SLOTS; i++)
+		m |= (unsigned)(a[i] == x) << i;
+	return m;
+#endif
+}
+
+static inline int
+conn_free_slot(const struct conn_bucket *b)
+{
+	unsigned m = conn_match8(b->val, 0);
+
+	return m != 0 ? __builtin_ctz(m) : -1;
+}
+
+void
+conn_prefetch(const struct conn_table *t, uint32_t hash)
+{
+	__builtin_prefetch(&t->buckets[conn_bucket_prim(t, hash)]);
+	__builtin_prefetch(&t->buckets[conn_bucket_sec(t, hash)]);
+}
+
+/* rs_port 0 means the NF listens on the VIP's port. */
+static inline uint16_t
+conn_nf_port(const struct conn *c)
+{
+	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
+}
+
+static void
+conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb_addr *rs_addr,
+	       uint16_t rs_port)
+{
+	k->src = *rs_addr;
+	k->dst = orig->src;
+	k->sport = rs_port != 0 ? rs_port : orig->dport;
+	k->dport = orig->sport;
+	k->proto = orig->proto;
+	k->af = orig->af;
+	k->pad = 0;
+}
+
+/* Compares key with c's reply tuple without building it. */
+static inline bool
+conn_reply_eq(const struct conn *c, const struct flow_key *key)
+{
+	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
+	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
+	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
+}
+
+/* Of the slots in m (signature hits in b), the one whose full key is key. */
+static inline struct conn *
+conn_resolve(struct conn_table *t, const struct conn_bucket *b, unsigned m,
+	     const struct flow_key *key, enum conn_dir *dir)
+{
+	while (m != 0) {
+		uint32_t v = b->val[__builtin_ctz(m)];
+		struct conn *c;
+
+		m &= m - 1;
+		/* A zero hash also matches the empty slots' signatures. */
+		if (hvlb_unlikely(v == 0))
+			continue;
+		c = &t->conns[(v & CONN_V_IDX) - 1];
+		if (v & CONN_V_REPLY) {
+			if (conn_reply_eq(c, key)) {
+				*dir = CONN_DIR_REPLY;
+				return c;
+			}
+		} else if (flow_key_eq(key, &c->orig)) {
+			*dir = CONN_DIR_ORIG;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+struct conn *
+conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash, enum conn_dir *dir)
+{
+	const struct conn_bucket *b1 = &t->buckets[conn_bucket_prim(t, hash)];
+	const struct conn_bucket *b2 = &t->buckets[conn_bucket_sec(t, hash)];
+	struct conn *c;
+
+	c = conn_resolve(t, b1, conn_match8(b1->sig, hash), key, dir);
+	if (c != NULL || b2 == b1)
+		return c;
+	return conn_resolve(t, b2, conn_match8(b2->sig, hash), key, dir);
+}
+
+/* Three passes per group so the memory of every key is in flight together: the buckets,
+ * then the connection of each key's first signature hit, then the key compares. */
+static void
+conn_lookup_group(struct conn_table *t, const struct flow_key *const *keys,
+		  const uint32_t *hashes, unsigned n, struct conn **conns, uint8_t *dirs)
+{
+	const struct conn_bucket *b1[CONN_BURST_GROUP], *b2[CONN_BURST_GROUP];
+	unsigned m1[CONN_BURST_GROUP], m2[CONN_BURST_GROUP];
+	enum conn_dir dir;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		b1[i] = &t->buckets[conn_bucket_prim(t, hashes[i])];
+		b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
+		__builtin_prefetch(b1[i]);
+		__builtin_prefetch(b2[i]);
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t v;
+
+		m1[i] = conn_match8(b1[i]->sig, hashes[i]);
+		m2[i] = b2[i] != b1[i] ? conn_match8(b2[i]->sig, hashes[i]) : 0;
+		v = m1[i] != 0 ? b1[i]->val[__builtin_ctz(m1[i])] :
+		    m2[i] != 0 ? b2[i]->val[__builtin_ctz(m2[i])] : 0;
+		if (v != 0)
+			__builtin_prefetch(&t->conns[(v & CONN_V_IDX) - 1]);
+	}
+	for (i = 0; i < n; i++) {
+		dir = CONN_DIR_ORIG;
+		conns[i] = conn_resolve(t, b1[i], m1[i], keys[i], &dir);
+		if (conns[i] == NULL)
+			conns[i] = conn_resolve(t, b2[i], m2[i], keys[i], &dir);
+		dirs[i] = (uint8_t)dir;
+	}
+}
+
+void
+conn_lookup_burst(struct conn_table *t, const struct flow_key *const *keys,
+		  const uint32_t *hashes, unsigned n, struct conn **conns, uint8_t *dirs)
+{
+	unsigned i, k;
+
+	for (i = 0; i < n; i += k) {
+		k = n - i < CONN_BURST_GROUP ? n - i : CONN_BURST_GROUP;
+		conn_lookup_group(t, keys + i, hashes + i, k, conns + i, dirs + i);
+	}
+}
+
+/* The other candidate bucket of a key with signature sig that now sits in bucket bi. */
+static inline uint32_t
+conn_bucket_alt(const struct conn_table *t, uint32_t sig, uint32_t bi)
+{
+	uint32_t p = conn_bucket_prim(t, sig);
+
+	return bi == p ? conn_bucket_sec(t, sig) : p;
+}
+
+/* Frees a slot of full bucket bi by moving one of its keys to that key's other bucket, if
+ * that one has room. One level only, so an insert costs at most 16 bucket scans. */
+static int
+conn_bucket_displace(struct conn_table *t, uint32_t bi)
+{
+	struct conn_bucket *b = &t->buckets[bi];
+	unsigned i;
+
+	for (i = 0; i < CONN_BUCKET_SLOTS; i++) {
+		uint32_t ai = conn_bucket_alt(t, b->sig[i], bi);
+		struct conn_bucket *a = &t->buckets[ai];
+		int j;
+
+		if (ai == bi)
+			continue;
+		j = conn_free_slot(a);
+		if (j < 0)
+			continue;
+		a->sig[j] = b->sig[i];
+		a->val[j] = b->val[i];
+		b->val[i] = 0;
+		b->sig[i] = 0;
+		return (int)i;
+	}
+	return -1;
+}
+
+/* Places (hash, v) in the index. Returns 0, or -1 if neither bucket can make room. */
+static int
+conn_bucket_add(struct conn_table *t, uint32_t hash, uint32_t v)
+{
+	uint32_t bi[2] = { conn_bucket_prim(t, hash), conn_bucket_sec(t, hash) };
+	int k, j;
+
+	for (k = 0; k < 2; k++) {
+		j = conn_free_slot(&t->buckets[bi[k]]);
+		if (j >= 0)
+			goto place;
+	}
+	for (k = 0; k < 2; k++) {
+		j = conn_bucket_displace(t, bi[k]);
+		if (j >= 0)
+			goto place;
+	}
+	return -1;
+place:
+	t->buckets[bi[k]].sig[j] = hash;
+	t->buckets[bi[k]].val[j] = v;
+	return 0;
+}
+
+/* Values are unique, so the slot is found by value alone. */
+static void
+conn_bucket_del(struct conn_table *t, uint32_t hash, uint32_t v)
+{
+	uint32_t bi[2] = { conn_bucket_prim(t, hash), conn_bucket_sec(t, hash) };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct conn_bucket *b = &t->buckets[bi[k]];
+		unsigned m = conn_match8(b->val, v);
+
+		if (m != 0) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+
+			b->val[i] = 0;
+			b->sig[i] = 0;
+			return;
+		}
+	}
+}
+
+/* ---- insert and delete ---- */
+
+static inline bool
+conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
+{
+	enum conn_dir dir;
+
+	return conn_lookup(t, k, hash, &dir) != NULL;
+}
+
+/* Both keys are checked before anything is placed: a reply tuple already in use (two VIPs
+ * sending the same client port to the same NF) could not be told apart, so it fails the
+ * insert, and so does an ORIG key that is already there. */
+struct conn *
+conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+	    const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply, uint64_t now)
+{
+	struct flow_key rk;
+	uint32_t idx = t->free_head, rhash = 0;
+	struct conn *c;
+
+	if (hvlb_unlikely(idx == CONN_NONE))
+		return NULL;
+	if (conn_key_taken(t, orig, hash))
+		return NULL;
+	if (with_reply) {
+		conn_reply_key(&rk, orig, rs_addr, rs_port);
+		rhash = flow_hash(&rk);
+		if (flow_key_eq(&rk, orig) || conn_key_taken(t, &rk, rhash))
+			return NULL;
+	}
+	if (conn_bucket_add(t, hash, idx + 1) != 0)
+		return NULL;
+	if (with_reply && conn_bucket_add(t, rhash, (idx + 1) | CONN_V_REPLY) != 0) {
+		conn_bucket_del(t, hash, idx + 1);
+		return NULL;
+	}
+
+	c = &t->conns[idx];
+	t->free_head = c->hash[0];
+	t->count++;
+	memset(c, 0, sizeof(*c));
+	c->orig = *orig;
+	c->rs_addr = *rs_addr;
+	c->rs_port = rs_port;
+	c->state = orig->proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP;
+	c->in_use = 1;
+	c->reserved = with_reply ? CONN_F_REPLY_KEY : 0;
+	c->created = now;
+	c->expires = now + t->timeout[c->state];
+	c->hash[CONN_DIR_ORIG] = hash;
+	c->hash[CONN_DIR_REPLY] = rhash;
+	return c;
+}
+
+void
+conn_delete(struct conn_table *t, struct conn *c)
+{
+	uint32_t idx = (uint32_t)(c - t->conns);
+
+	if (hvlb_unlikely(!c->in_use))
+		return;
+	conn_bucket_del(t, c->hash[CONN_DIR_ORIG], idx + 1);
+	if (c->reserved & CONN_F_REPLY_KEY)
+		conn_bucket_del(t, c->hash[CONN_DIR_REPLY], (idx + 1) | CONN_V_REPLY);
+	c->in_use = 0;
+	c->state = CONN_S_NONE;
+	c->hash[0] = t->free_head;
+	t->free_head = idx;
+	t->count--;
+}
+
+/* ---- per-packet state ---- */
+
+/* A SYN that is not a retransmission: the client reuses the port of a finished connection. */
+static inline bool
+conn_tcp_reopens(uint8_t s)
+{
+	/* FIN_WAIT too: in DR and tunnel modes the NF's FIN is never seen, so a finished
+	 * connection stays in FIN_WAIT until it expires. */
+	return s == CONN_S_FIN_WAIT || s == CONN_S_TIME_WAIT || s == CONN_S_CLOSE ||
+	       s == CONN_S_NONE;
+}
+
+static uint8_t
+conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
+{
+	uint8_t s = c->state;
+
+	if (dir == CONN_DIR_REPLY)
+		c->reserved |= CONN_F_REPLY_SEEN;
+	if (fl & HVLB_TCP_RST)
+		return CONN_S_CLOSE;
+	if (fl & HVLB_TCP_SYN) {
+		if (dir == CONN_DIR_ORIG && !(fl & HVLB_TCP_ACK) && conn_tcp_reopens(s)) {
+			c->reserved &= (uint16_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
+			return CONN_S_SYN_SENT;
+		}
+		if (dir == CONN_DIR_REPLY && (fl & HVLB_TCP_ACK) && s == CONN_S_SYN_SENT)
+			return CONN_S_SYN_RECV;
+		return s;
+	}
+	if (fl & HVLB_TCP_FIN) {
+		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT)
+			return s;
+		c->reserved |= dir == CONN_DIR_ORIG ? CONN_F_FIN_ORIG : CONN_F_FIN_REPLY;
+		if ((c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) ==
+		    (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY))
+			return CONN_S_TIME_WAIT;
+		return CONN_S_FIN_WAIT;
+	}
+	/* The client's ACK completes the handshake; with no reply direction ever seen (DR,
+	 * tunnel) the client's first non-SYN packet is all there is to go on. */
+	if (dir == CONN_DIR_ORIG &&
+	    (s == CONN_S_SYN_RECV ||
+	     (s == CONN_S_SYN_SENT && !(c->reserved & CONN_F_REPLY_SEEN))))
+		return CONN_S_ESTABLISHED;
+	return s;
+}
+
+void
+conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+	    uint32_t bytes, uint64_t now)
+{
+	c->pkts[dir]++;
+	c->bytes[dir] += bytes;
+	if (c->orig.proto == HVLB_PROTO_TCP)
+		c->state = conn_tcp_next(c, dir, tcp_flags);
+	c->expires = now + t->timeout[c->state];
+}
+
+/* ---- expiry and listing ---- */
+
+/* A clock hand over the connection array: budget bounds the work of one call whatever the
+ * table size, and a deadline is due once now reaches it. */
+unsigned
+conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb cb, void *arg)
+{
+	uint32_t i = t->expire_hand;
+	unsigned removed = 0;
+
+	if (budget > t->conn_mask + 1)
+		budget = t->conn_mask + 1;
+	while (budget-- > 0) {
+		struct conn *c = &t->conns[i];
+
+		i = (i + 1) & t->conn_mask;
+		if (c->in_use && c->expires <= now) {
+			if (cb != NULL)
+				cb(arg, c);
+			conn_delete(t, c);
+			removed++;
+		}
+	}
+	t->expire_hand = i;
+	return removed;
+}
+
+/* The connection fn returned non-zero for counts as visited: the walk resumes after it. */
+void
+conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_fn fn,
+	  void *arg)
+{
+	uint32_t i = *cursor, seen = 0;
+
+	while (i <= t->conn_mask && seen < max) {
+		const struct conn *c = &t->conns[i++];
+
+		if (!c->in_use)
+			continue;
+		seen++;
+		if (fn(arg, c) != 0)
+			break;
+	}
+	*cursor = i > t->conn_mask ? UINT32_MAX : i;
+}

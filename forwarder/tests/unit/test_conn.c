@@ -1,0 +1,798 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Unit tests of the connection table: both directions, IPv4 and IPv6, full buckets and a full
+ * table, the TCP state machine (NAT and DR), incremental expiry, and a randomized run checked
+ * against a brute-force model.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "conn.h"
+#include "hash.h"
+#include "parse.h"
+
+#define HZ 1000u
+#define O CONN_DIR_ORIG
+#define R CONN_DIR_REPLY
+
+static void *table_mem;
+
+/* One table at a time: the previous one's memory is freed. */
+static struct conn_table *
+table_new(uint32_t max_conns, const struct conn_timeouts *to)
+{
+	size_t sz = conn_table_mem_size(max_conns);
+
+	free(table_mem);
+	table_mem = aligned_alloc(HVLB_CACHE_LINE, sz);
+	/* Garbage, not zeroes: init must not rely on zeroed memory. */
+	memset(table_mem, 0xa5, sz);
+	return conn_table_init(table_mem, max_conns, HZ, to);
+}
+
+static union hvlb_addr
+addr4(uint32_t ip)
+{
+	union hvlb_addr a;
+
+	hvlb_addr_set4(&a, ip);
+	return a;
+}
+
+static union hvlb_addr
+addr6(uint8_t last)
+{
+	union hvlb_addr a = { .b = { 0x20, 0x01, [15] = last } };
+
+	return a;
+}
+
+static struct flow_key
+key4(uint32_t src, uint16_t sport, uint32_t dst, uint16_t dport, uint8_t proto)
+{
+	struct flow_key k = { .src = addr4(src), .dst = addr4(dst), .sport = sport, .dport = dport,
+			      .proto = proto, .af = HVLB_AF_INET };
+
+	return k;
+}
+
+static struct flow_key
+key6(uint8_t src, uint16_t sport, uint8_t dst, uint16_t dport, uint8_t proto)
+{
+	struct flow_key k = { .src = addr6(src), .dst = addr6(dst), .sport = sport, .dport = dport,
+			      .proto = proto, .af = HVLB_AF_INET6 };
+
+	return k;
+}
+
+/* The reply tuple as conn.h defines it, built independently of conn.c. */
+static struct flow_key
+reply_of(const struct flow_key *o, const union hvlb_addr *rs, uint16_t rs_port)
+{
+	struct flow_key k = { .src = *rs, .dst = o->src, .sport = rs_port != 0 ? rs_port : o->dport,
+			      .dport = o->sport, .proto = o->proto, .af = o->af };
+
+	return k;
+}
+
+static struct conn *
+lookup(struct conn_table *t, const struct flow_key *k, enum conn_dir *dir)
+{
+	return conn_lookup(t, k, flow_hash(k), dir);
+}
+
+static struct conn *
+insert(struct conn_table *t, const struct flow_key *k, const union hvlb_addr *rs,
+       uint16_t rs_port, int with_reply, uint64_t now)
+{
+	return conn_insert(t, k, flow_hash(k), rs, rs_port, with_reply, now);
+}
+
+/* A DR UDP connection from src:port with a chosen hash, to steer it into given buckets. */
+static struct conn *
+put(struct conn_table *t, uint32_t src, unsigned port, uint32_t hash)
+{
+	struct flow_key k = key4(src, (uint16_t)port, 0x0a000001, 80, HVLB_PROTO_UDP);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	return conn_insert(t, &k, hash, &rs, 0, 0, 0);
+}
+
+static struct conn *
+get(struct conn_table *t, uint32_t src, unsigned port, uint32_t hash)
+{
+	struct flow_key k = key4(src, (uint16_t)port, 0x0a000001, 80, HVLB_PROTO_UDP);
+	enum conn_dir dir;
+
+	return conn_lookup(t, &k, hash, &dir);
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* Insert and look up both directions, for one address family. */
+static void
+check_both_dirs(struct flow_key o, union hvlb_addr rs, uint16_t rs_port)
+{
+	struct conn_table *t = table_new(16, NULL);
+	struct flow_key rk = reply_of(&o, &rs, rs_port), back;
+	enum conn_dir dir = R;
+	struct conn *c;
+
+	c = insert(t, &o, &rs, rs_port, 1, 5000);
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	CHECK_EQ(conn_count(t), 1);
+	CHECK_MEM(&c->orig, &o, sizeof(o));
+	CHECK(hvlb_addr_eq(&c->rs_addr, &rs));
+	CHECK_EQ(c->rs_port, rs_port);
+	CHECK_EQ(c->in_use, 1);
+	CHECK_EQ(c->state, o.proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP);
+	CHECK_EQ(c->created, 5000);
+	CHECK_EQ(c->expires, 5000 + (o.proto == HVLB_PROTO_TCP ? 30 : 300) * HZ);
+	CHECK_EQ(c->hash[O], flow_hash(&o));
+	CHECK_EQ(c->hash[R], flow_hash(&rk));
+	CHECK(lookup(t, &o, &dir) == c && dir == O);
+	CHECK(lookup(t, &rk, &dir) == c && dir == R);
+	/* The client's view reversed is not a key of this connection. */
+	flow_key_reverse(&back, &o);
+	CHECK(lookup(t, &back, &dir) == NULL);
+	/* Without the reply key (DR), only ORIG finds it. */
+	conn_delete(t, c);
+	c = insert(t, &o, &rs, rs_port, 0, 5000);
+	CHECK(c != NULL);
+	CHECK(lookup(t, &o, &dir) == c);
+	CHECK(lookup(t, &rk, &dir) == NULL);
+}
+
+static void
+test_insert_lookup(void)
+{
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	check_both_dirs(key4(0xc0a80001, 40000, 0x0a000001, 80, HVLB_PROTO_TCP), rs, 8080);
+	check_both_dirs(key4(0xc0a80001, 40000, 0x0a000001, 53, HVLB_PROTO_UDP), rs, 5353);
+	check_both_dirs(key6(0x11, 40000, 0x22, 443, HVLB_PROTO_TCP), addr6(0x55), 8443);
+	check_both_dirs(key6(0x11, 40000, 0x22, 443, HVLB_PROTO_UDP), addr6(0x55), 8443);
+}
+
+/* rs_port 0: the NF listens on the VIP's port, and the reply key says so. */
+static void
+test_rs_port_zero(void)
+{
+	struct flow_key o = key4(0xc0a80001, 1234, 0x0a000001, 443, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	check_both_dirs(o, rs, 0);
+	check_both_dirs(key6(0x11, 1234, 0x22, 443, HVLB_PROTO_UDP), addr6(0x55), 0);
+	CHECK_EQ(reply_of(&o, &rs, 0).sport, 443);
+}
+
+static void
+test_sizes(void)
+{
+	struct conn_table *t;
+
+	CHECK_EQ(sizeof(struct conn), 128);
+	CHECK_EQ(conn_table_mem_size(0), 0);
+	CHECK_EQ(conn_table_mem_size(1000), conn_table_mem_size(1024));
+	CHECK(conn_table_init(NULL, 16, HZ, NULL) == NULL);
+	t = table_new(1000, NULL);
+	CHECK(t != NULL);
+	CHECK_EQ(conn_capacity(t), 1024);
+	CHECK_EQ(conn_count(t), 0);
+	t = table_new(1, NULL);
+	CHECK_EQ(conn_capacity(t), 1);
+}
+
+/* A full table refuses, keeps what it has, and takes new ones once there is room. */
+static void
+test_table_full(void)
+{
+	struct conn_table *t = table_new(8, NULL);
+	struct flow_key k[9];
+	enum conn_dir dir;
+	struct conn *c[9];
+	union hvlb_addr rs = addr4(0x0a000105);
+	int i;
+
+	for (i = 0; i < 9; i++) {
+		k[i] = key4(0xc0a80001, (uint16_t)(1000 + i), 0x0a000001, 80, HVLB_PROTO_TCP);
+		c[i] = insert(t, &k[i], &rs, 0, 1, 0);
+		CHECK(i < 8 ? c[i] != NULL : c[i] == NULL);
+	}
+	CHECK_EQ(conn_count(t), 8);
+	for (i = 0; i < 8; i++)
+		CHECK(lookup(t, &k[i], &dir) == c[i]);
+	CHECK(lookup(t, &k[8], &dir) == NULL);
+	conn_delete(t, c[3]);
+	CHECK(insert(t, &k[8], &rs, 0, 1, 0) != NULL);
+	CHECK_EQ(conn_count(t), 8);
+	CHECK(lookup(t, &k[3], &dir) == NULL);
+}
+
+/* Keys forced into the same two buckets: the 17th does not fit and changes nothing. */
+static void
+test_buckets_full(void)
+{
+	struct conn_table *t = table_new(4096, NULL);
+	const uint32_t h = 0x12345678;
+	struct conn *c[17];
+	unsigned i;
+
+	for (i = 0; i < 17; i++) {
+		c[i] = put(t, 0xc0a80001, 1000 + i, h);
+		CHECK(i < 16 ? c[i] != NULL : c[i] == NULL);
+	}
+	CHECK_EQ(conn_count(t), 16);
+	for (i = 0; i < 17; i++)
+		CHECK(get(t, 0xc0a80001, 1000 + i, h) == c[i]);
+	conn_delete(t, c[0]);
+	CHECK(put(t, 0xc0a80001, 1016, h) != NULL);
+}
+
+/* The ORIG key fits but the REPLY key does not: the insert leaves nothing behind. */
+static void
+test_reply_key_no_room(void)
+{
+	struct conn_table *t = table_new(4096, NULL);
+	struct flow_key o = key4(0xc0a80001, 999, 0x0a000001, 80, HVLB_PROTO_TCP), rk;
+	union hvlb_addr rs = addr4(0x0a000105);
+	uint32_t rh, oh;
+	enum conn_dir dir;
+	struct conn *c;
+	int i, ok = 0;
+
+	rk = reply_of(&o, &rs, 0);
+	rh = flow_hash(&rk);
+	oh = ~rh;
+	/* The reply key's buckets full, the ORIG key's with one slot left. */
+	for (i = 0; i < 16; i++)
+		ok += put(t, 0xc0a80002, 2000 + i, rh) != NULL;
+	for (i = 0; i < 15; i++)
+		ok += put(t, 0xc0a80003, 3000 + i, oh) != NULL;
+	CHECK_EQ(ok, 31);
+	CHECK(put(t, 0xc0a80002, 2999, rh) == NULL);
+
+	CHECK(conn_insert(t, &o, oh, &rs, 0, 1, 0) == NULL);
+	CHECK_EQ(conn_count(t), 31);
+	CHECK(conn_lookup(t, &o, oh, &dir) == NULL);
+	CHECK(conn_lookup(t, &rk, rh, &dir) == NULL);
+	/* The one free slot of the ORIG buckets is still free. */
+	c = put(t, 0xc0a80003, 3999, oh);
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	/* Without the reply key the same connection goes in. */
+	conn_delete(t, c);
+	CHECK(conn_insert(t, &o, oh, &rs, 0, 0, 0) != NULL);
+}
+
+/* Both buckets of a hash full, but a key in the primary can move to its own other bucket. */
+static void
+test_displacement(void)
+{
+	struct conn_table *t = table_new(4096, NULL);
+	struct conn *c[17];
+	uint32_t h[17];
+	unsigned i;
+
+	/* Same low bits (same primary bucket), different high bits (other secondaries). */
+	for (i = 0; i < 17; i++) {
+		h[i] = i < 8 ? 0x123 + ((i + 1) << 20) : 0x123;
+		c[i] = put(t, 0xc0a80001, 1000 + i, h[i]);
+		CHECK(c[i] != NULL);
+	}
+	for (i = 0; i < 17; i++)
+		CHECK(get(t, 0xc0a80001, 1000 + i, h[i]) == c[i]);
+}
+
+/* A second connection whose reply tuple is already taken would be ambiguous. */
+static void
+test_duplicate_keys(void)
+{
+	struct flow_key a = key4(0xc0a80001, 5000, 0x0a000001, 80, HVLB_PROTO_TCP);
+	struct flow_key b = key4(0xc0a80001, 5000, 0x0a000002, 80, HVLB_PROTO_TCP);
+	struct conn_table *t = table_new(64, NULL);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	CHECK(insert(t, &a, &rs, 0, 1, 0) != NULL);
+	CHECK(insert(t, &a, &rs, 0, 1, 0) == NULL);
+	CHECK(insert(t, &b, &rs, 0, 1, 0) == NULL);
+	CHECK(insert(t, &b, &rs, 8080, 1, 0) != NULL);
+	CHECK_EQ(conn_count(t), 2);
+}
+
+static void
+test_delete(void)
+{
+	struct flow_key o = key6(1, 4000, 2, 80, HVLB_PROTO_TCP), rk;
+	struct conn_table *t = table_new(4, NULL);
+	union hvlb_addr rs = addr6(3);
+	enum conn_dir dir;
+	struct conn *c, *c2;
+
+	rk = reply_of(&o, &rs, 0);
+	c = insert(t, &o, &rs, 0, 1, 0);
+	CHECK(c != NULL);
+	conn_delete(t, c);
+	CHECK_EQ(c->in_use, 0);
+	CHECK_EQ(conn_count(t), 0);
+	CHECK(lookup(t, &o, &dir) == NULL);
+	CHECK(lookup(t, &rk, &dir) == NULL);
+	conn_delete(t, c); /* a second delete is harmless */
+	CHECK_EQ(conn_count(t), 0);
+	c2 = insert(t, &o, &rs, 0, 1, 0);
+	CHECK(c2 == c); /* the freed entry is reused first, while it is warm */
+	CHECK(lookup(t, &rk, &dir) == c2 && dir == R);
+}
+
+static unsigned expire_calls, expire_seen[256];
+
+/* Counts the calls per connection (by source port), and only while it is still in use. */
+static void
+expire_cb(void *arg, const struct conn *c)
+{
+	(void)arg;
+	expire_calls++;
+	expire_seen[c->orig.sport & 255] += c->in_use;
+}
+
+static void
+test_expire_budget(void)
+{
+	struct conn_table *t = table_new(64, NULL);
+	struct flow_key k;
+	union hvlb_addr rs = addr4(0x0a000105);
+	struct conn *c[64];
+	unsigned i;
+
+	for (i = 0; i < 64; i++) {
+		k = key4(0xc0a80001, (uint16_t)i, 0x0a000001, 53, HVLB_PROTO_UDP);
+		c[i] = insert(t, &k, &rs, 0, 1, 0);
+	}
+	/* Keep the even ones alive; the odd ones expire at 300 s. */
+	for (i = 0; i < 64; i += 2)
+		conn_update(t, c[i], O, 0, 100, 200 * HZ);
+	CHECK_EQ(conn_expire(t, 300 * HZ - 1, 64, expire_cb, NULL), 0);
+	/* The hand goes once round: 16 entries per call, 8 of them expired. */
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(conn_expire(t, 300 * HZ, 16, expire_cb, NULL), 8);
+	CHECK_EQ(conn_count(t), 32);
+	CHECK_EQ(expire_calls, 32);
+	for (i = 0; i < 64; i++)
+		CHECK_EQ(expire_seen[i], i & 1);
+	/* Budget 10 over the remaining 32, all expired now: 5 per call, never more. */
+	for (i = 0; i < 6; i++)
+		CHECK_EQ(conn_expire(t, 500 * HZ, 10, expire_cb, NULL), 5);
+	CHECK_EQ(conn_expire(t, 500 * HZ, 10, NULL, NULL), 2);
+	CHECK_EQ(conn_count(t), 0);
+	CHECK_EQ(expire_calls, 62);
+	/* A budget above the capacity is one round, not more. */
+	k = key4(1, 200, 2, 2, HVLB_PROTO_UDP);
+	insert(t, &k, &rs, 0, 0, 0);
+	CHECK_EQ(conn_expire(t, 500 * HZ, 1000, expire_cb, NULL), 1);
+	for (i = 0; i < 64; i++)
+		CHECK(expire_seen[i] <= 1);
+}
+
+struct tcp_step {
+	int dir;
+	uint8_t flags;
+	uint8_t want;
+};
+
+#define SYN HVLB_TCP_SYN
+#define ACK HVLB_TCP_ACK
+#define FIN HVLB_TCP_FIN
+#define RST HVLB_TCP_RST
+#define PSH HVLB_TCP_PSH
+#define SS CONN_S_SYN_SENT
+#define SR CONN_S_SYN_RECV
+#define ES CONN_S_ESTABLISHED
+#define FW CONN_S_FIN_WAIT
+#define TW CONN_S_TIME_WAIT
+#define CL CONN_S_CLOSE
+
+static void
+run_steps(const char *name, int with_reply, const struct tcp_step *st, unsigned n)
+{
+	static const uint32_t secs[CONN_S_MAX] = { 10, 30, 30, 900, 120, 30, 10, 300 };
+	struct flow_key o = key4(0xc0a80001, 33000, 0x0a000001, 80, HVLB_PROTO_TCP);
+	struct conn_table *t = table_new(16, NULL);
+	uint64_t now = 1000, pkts[2] = { 0, 0 };
+	union hvlb_addr rs = addr4(0x0a000105);
+	struct conn *c;
+	unsigned i;
+
+	c = insert(t, &o, &rs, 0, with_reply, now);
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		now += 7;
+		conn_update(t, c, (enum conn_dir)st[i].dir, st[i].flags, 60, now);
+		pkts[st[i].dir]++;
+		if (c->state != st[i].want)
+			fprintf(stderr, "%s step %u: %s, want %s\n", name, i,
+				conn_state_name(c->state), conn_state_name(st[i].want));
+		CHECK_EQ(c->state, st[i].want);
+		CHECK_EQ(c->expires, now + secs[st[i].want] * HZ);
+	}
+	CHECK(c->pkts[O] == pkts[O] && c->bytes[O] == pkts[O] * 60);
+	CHECK(c->pkts[R] == pkts[R] && c->bytes[R] == pkts[R] * 60);
+}
+
+#define RUN_STEPS(reply, st) run_steps(#st, reply, st, sizeof(st) / sizeof(st[0]))
+
+static void
+test_tcp_nat(void)
+{
+	static const struct tcp_step normal[] = {
+		{ O, SYN, SS }, { O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES },
+		{ O, ACK | PSH, ES }, { R, ACK, ES }, { O, SYN, ES }, { O, FIN | ACK, FW },
+		{ R, ACK, FW }, { O, FIN | ACK, FW }, { R, FIN | ACK, TW }, { O, ACK, TW },
+		{ O, FIN, TW }, { O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES },
+		{ R, FIN, FW }, { R, ACK, FW }, { O, FIN | ACK, TW },
+	};
+	static const struct tcp_step rst[] = {
+		{ O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES }, { R, RST, CL }, { O, ACK, CL },
+		{ O, FIN, CL }, { O, SYN | ACK, CL }, { O, SYN, SS }, { O, RST | ACK, CL },
+	};
+	/* Once the NF has answered, a client ACK alone does not complete a handshake. */
+	static const struct tcp_step no_synack[] = {
+		{ O, SYN, SS }, { R, ACK, SS }, { O, ACK, SS }, { R, SYN | ACK, SR },
+		{ R, SYN | ACK, SR }, { O, ACK | PSH, ES },
+	};
+	static const struct tcp_step syn_fin[] = { { O, SYN, SS }, { O, FIN, FW }, { O, SYN, SS } };
+
+	RUN_STEPS(1, normal);
+	RUN_STEPS(1, rst);
+	RUN_STEPS(1, no_synack);
+	RUN_STEPS(1, syn_fin);
+}
+
+static void
+test_tcp_dr(void)
+{
+	/* Only the client side passes the lb: its ACK after the SYN is all there is. */
+	static const struct tcp_step dr[] = {
+		{ O, SYN, SS }, { O, ACK, ES }, { O, ACK | PSH, ES }, { O, FIN | ACK, FW },
+		{ O, ACK, FW }, { O, SYN, SS }, { O, ACK, ES }, { O, RST, CL }, { O, SYN, SS },
+		{ O, RST, CL },
+	};
+	/* Picked up mid-stream (the first packet seen is not a SYN). */
+	static const struct tcp_step midstream[] = { { O, ACK | PSH, ES }, { O, ACK, ES } };
+
+	RUN_STEPS(0, dr);
+	RUN_STEPS(0, midstream);
+}
+
+/* UDP (and ICMP) flows: one state, refreshed by every packet whatever its "flags". */
+static void
+test_udp(void)
+{
+	struct flow_key o = key6(1, 5353, 2, 53, HVLB_PROTO_UDP);
+	struct flow_key icmp = key4(1, 77, 2, 0, HVLB_PROTO_ICMP);
+	struct conn_table *t = table_new(16, NULL);
+	union hvlb_addr rs6 = addr6(3), rs4 = addr4(3);
+	struct conn *c;
+
+	c = insert(t, &o, &rs6, 0, 1, 100);
+	CHECK(c != NULL && c->state == CONN_S_UDP && c->expires == 100 + 300 * HZ);
+	if (c == NULL)
+		return;
+	conn_update(t, c, R, 0xff, 512, 5000);
+	CHECK_EQ(c->state, CONN_S_UDP);
+	CHECK_EQ(c->expires, 5000 + 300 * HZ);
+	CHECK(c->pkts[R] == 1 && c->bytes[R] == 512 && c->pkts[O] == 0);
+	c = insert(t, &icmp, &rs4, 0, 0, 0);
+	CHECK(c != NULL && c->state == CONN_S_UDP);
+}
+
+static void
+test_timeouts(void)
+{
+	struct flow_key u = key4(1, 1, 2, 53, HVLB_PROTO_UDP);
+	struct flow_key k = key4(1, 2, 2, 80, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(3);
+	struct conn_timeouts to;
+	struct conn_table *t;
+	struct conn *cu, *ct;
+
+	conn_timeouts_default(&to);
+	CHECK(to.tcp_syn == 30 && to.tcp_est == 900 && to.tcp_fin == 120);
+	CHECK(to.tcp_tw == 30 && to.tcp_close == 10 && to.udp == 300);
+	CHECK(strcmp(conn_state_name(CONN_S_NONE), "none") == 0);
+	CHECK(strcmp(conn_state_name(CONN_S_ESTABLISHED), "established") == 0);
+	CHECK(strcmp(conn_state_name(CONN_S_TIME_WAIT), "time_wait") == 0);
+	CHECK(strcmp(conn_state_name(CONN_S_UDP), "udp") == 0);
+	CHECK(conn_state_name(CONN_S_MAX) != NULL);
+
+	to.udp = 20;
+	t = table_new(16, &to);
+	cu = insert(t, &u, &rs, 0, 1, 0);
+	ct = insert(t, &k, &rs, 0, 0, 0);
+	CHECK(cu != NULL && ct != NULL && cu->expires == 20 * HZ);
+	to.udp = 5;
+	to.tcp_est = 7;
+	conn_table_set_timeouts(t, &to);
+	CHECK_EQ(cu->expires, 20 * HZ); /* unchanged until the next packet */
+	conn_update(t, cu, O, 0, 1, 1000);
+	CHECK_EQ(cu->expires, 1000 + 5 * HZ);
+	conn_update(t, ct, O, ACK, 1, 1000);
+	CHECK_EQ(ct->state, CONN_S_ESTABLISHED);
+	CHECK_EQ(ct->expires, 1000 + 7 * HZ);
+}
+
+/* Counts the connections it is given; returns stop, to end the walk early. */
+struct walk_arg {
+	unsigned seen;
+	int stop;
+};
+
+static int
+walk_fn(void *arg, const struct conn *c)
+{
+	struct walk_arg *w = arg;
+
+	w->seen += c->in_use;
+	return w->stop;
+}
+
+static void
+test_walk(void)
+{
+	struct conn_table *t = table_new(64, NULL);
+	struct walk_arg w = { 0, 0 };
+	unsigned i, calls = 0;
+	uint32_t cursor = 0;
+
+	for (i = 0; i < 10; i++)
+		put(t, 1, i, i);
+	/* At most 3 per call: 3 + 3 + 3 + 1. */
+	while (cursor != UINT32_MAX && calls++ < 100)
+		conn_walk(t, &cursor, 3, walk_fn, &w);
+	CHECK_EQ(w.seen, 10);
+	CHECK_EQ(calls, 4);
+	w.seen = 0;
+	w.stop = 1;
+	for (cursor = 0, calls = 0; cursor != UINT32_MAX && calls < 100; calls++)
+		conn_walk(t, &cursor, 100, walk_fn, &w);
+	CHECK_EQ(w.seen, 10);
+	CHECK(calls >= 10);
+}
+
+/* ---- randomized run against a brute-force model ---- */
+
+#define MODEL_CAP 512
+
+struct model_conn {
+	struct flow_key orig, reply;
+	int with_reply;
+	struct conn *c;
+};
+
+static struct model_conn model[MODEL_CAP];
+static unsigned model_n;
+
+/* Small pools of addresses and ports, shared by clients, VIPs and NFs, so that keys and
+ * reply keys collide often. */
+static union hvlb_addr
+rand_addr(uint8_t af)
+{
+	uint32_t r = (uint32_t)(rng() % 5);
+
+	return af == HVLB_AF_INET ? addr4(0x0a000000 + r) : addr6((uint8_t)r);
+}
+
+static uint16_t
+rand_port(void)
+{
+	static const uint16_t ports[] = { 0, 80, 443, 1000, 1001, 1002, 1003, 1004 };
+
+	return ports[1 + rng() % 7];
+}
+
+static struct flow_key
+rand_key(void)
+{
+	struct flow_key k = { .af = rng() & 1 ? HVLB_AF_INET : HVLB_AF_INET6 };
+
+	k.proto = rng() & 1 ? HVLB_PROTO_TCP : HVLB_PROTO_UDP;
+	k.src = rand_addr(k.af);
+	k.dst = rand_addr(k.af);
+	k.sport = rand_port();
+	k.dport = rand_port();
+	return k;
+}
+
+static struct conn *
+model_find(const struct flow_key *k, enum conn_dir *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < 2 * model_n; i++) {
+		const struct model_conn *m = &model[i / 2];
+
+		if (i % 2 == 0 ? flow_key_eq(k, &m->orig) :
+				 m->with_reply && flow_key_eq(k, &m->reply)) {
+			*dir = (enum conn_dir)(i % 2);
+			return m->c;
+		}
+	}
+	return NULL;
+}
+
+static void
+model_insert(struct conn_table *t, unsigned *overflow)
+{
+	struct flow_key k = rand_key(), rk;
+	union hvlb_addr rs = rand_addr(k.af);
+	uint16_t rs_port = rng() % 3 == 0 ? 0 : rand_port();
+	int with_reply = (int)(rng() % 4 != 0), want;
+	enum conn_dir dir;
+	struct conn *c;
+
+	rk = reply_of(&k, &rs, rs_port);
+	want = model_n < MODEL_CAP && model_find(&k, &dir) == NULL &&
+	       (!with_reply || (model_find(&rk, &dir) == NULL && !flow_key_eq(&k, &rk)));
+	c = insert(t, &k, &rs, rs_port, with_reply, 0);
+	if (!want) {
+		CHECK(c == NULL);
+		return;
+	}
+	if (c == NULL) {
+		(*overflow)++;
+		return;
+	}
+	model[model_n++] = (struct model_conn){ k, rk, with_reply, c };
+}
+
+/* Every key of the model and some random ones (mostly misses), through the burst lookup. */
+static void
+model_check_all(struct conn_table *t)
+{
+	static const struct flow_key *kp[2 * MODEL_CAP + 64];
+	static struct conn *want[2 * MODEL_CAP + 64], *got[2 * MODEL_CAP + 64];
+	static uint8_t wdir[2 * MODEL_CAP + 64], dirs[2 * MODEL_CAP + 64];
+	static uint32_t hashes[2 * MODEL_CAP + 64];
+	static struct flow_key misses[64];
+	unsigned i, n = 0, bad = 0;
+
+	for (i = 0; i < 2 * model_n + 64; i++) {
+		enum conn_dir d = O;
+
+		if (i >= 2 * model_n) {
+			misses[i - 2 * model_n] = rand_key();
+			kp[n] = &misses[i - 2 * model_n];
+			want[n] = model_find(kp[n], &d);
+		} else if (i % 2 == 0 || model[i / 2].with_reply) {
+			kp[n] = i % 2 == 0 ? &model[i / 2].orig : &model[i / 2].reply;
+			want[n] = model[i / 2].c;
+			d = (enum conn_dir)(i % 2);
+		} else {
+			continue;
+		}
+		hashes[n] = flow_hash(kp[n]);
+		wdir[n++] = (uint8_t)d;
+	}
+	conn_lookup_burst(t, kp, hashes, n, got, dirs);
+	for (i = 0; i < n; i++)
+		bad += got[i] != want[i] || (want[i] != NULL && dirs[i] != wdir[i]);
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(conn_count(t), model_n);
+}
+
+static void
+test_random_model(void)
+{
+	struct conn_table *t = table_new(MODEL_CAP, NULL);
+	unsigned op, overflow = 0, mismatches = 0, hits = 0;
+	struct walk_arg w = { 0, 0 };
+	uint32_t cursor = 0;
+
+	model_n = 0;
+	for (op = 0; op < 100000; op++) {
+		unsigned r = (unsigned)(rng() % 100);
+
+		if (r < 40) {
+			model_insert(t, &overflow);
+		} else if (r < 70) {
+			if (model_n > 0) {
+				unsigned i = (unsigned)(rng() % model_n);
+
+				conn_delete(t, model[i].c);
+				model[i] = model[--model_n];
+			}
+		} else {
+			struct flow_key k = rand_key();
+			enum conn_dir d1 = O, d2 = O;
+			struct conn *want = model_find(&k, &d1), *got = lookup(t, &k, &d2);
+
+			mismatches += got != want || (want != NULL && d1 != d2);
+			hits += want != NULL;
+		}
+		if (op % 10000 == 9999)
+			model_check_all(t);
+	}
+	CHECK_EQ(mismatches, 0);
+	CHECK_EQ(overflow, 0);
+	CHECK(hits > 1000); /* the pools are small enough that lookups do hit */
+	model_check_all(t);
+	while (cursor != UINT32_MAX)
+		conn_walk(t, &cursor, 50, walk_fn, &w);
+	CHECK_EQ(w.seen, model_n);
+}
+
+/* Fill to 90 % of the capacity, NAT (two keys each), and count how many go in. */
+static void
+test_fill(void)
+{
+	const uint32_t max = 65536, n = max * 9 / 10;
+	struct flow_key *keys = malloc(n * sizeof(*keys));
+	struct conn **cs = malloc(n * sizeof(*cs));
+	struct conn_table *t = table_new(max, NULL);
+	uint32_t i, ok = 0, found = 0;
+	union hvlb_addr rs;
+	enum conn_dir dir;
+
+	for (i = 0; i < n; i++) {
+		uint64_t r = rng();
+
+		keys[i] = key4((uint32_t)r, (uint16_t)(r >> 32), 0x0a000001, 443, HVLB_PROTO_TCP);
+		rs = addr4(0x0a000100 + (uint32_t)(r >> 48) % 64);
+		cs[i] = insert(t, &keys[i], &rs, 0, 1, 0);
+		ok += cs[i] != NULL;
+	}
+	printf("     fill: %u of %u inserted (%.4f %%)\n", ok, n, 100.0 * ok / n);
+	CHECK(ok >= n - n / 1000);
+	CHECK_EQ(conn_count(t), ok);
+	for (i = 0; i < n; i++) {
+		struct flow_key rk;
+
+		if (cs[i] == NULL)
+			continue;
+		rk = reply_of(&keys[i], &cs[i]->rs_addr, 0);
+		found += lookup(t, &keys[i], &dir) == cs[i] && dir == O;
+		found += lookup(t, &rk, &dir) == cs[i] && dir == R;
+		conn_delete(t, cs[i]);
+	}
+	CHECK_EQ(found, 2 * ok);
+	CHECK_EQ(conn_count(t), 0);
+	free(keys);
+	free(cs);
+}
+
+int
+main(void)
+{
+	RUN(test_sizes);
+	RUN(test_insert_lookup);
+	RUN(test_rs_port_zero);
+	RUN(test_table_full);
+	RUN(test_buckets_full);
+	RUN(test_reply_key_no_room);
+	RUN(test_displacement);
+	RUN(test_duplicate_keys);
+	RUN(test_delete);
+	RUN(test_expire_budget);
+	RUN(test_tcp_nat);
+	RUN(test_tcp_dr);
+	RUN(test_udp);
+	RUN(test_timeouts);
+	RUN(test_walk);
+	RUN(test_random_model);
+	RUN(test_fill);
+	free(table_mem);
+	return check_summary();
+}
