@@ -137,11 +137,12 @@ cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err)
 }
 
 struct cfg_vs *
-cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
+cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	    uint16_t vport)
 {
 	for (unsigned i = 0; i < st->n_vs; i++) {
 		struct cfg_vs *v = &st->vs[i];
-		if (v->proto == proto && v->vport == vport && hvlb_addr_eq(&v->vip, vip))
+		if (v->proto == proto && v->vport == vport && v->af == af && hvlb_addr_eq(&v->vip, vip))
 			return v;
 	}
 	return NULL;
@@ -172,7 +173,7 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 		return ERR("mode: must be nat or dr"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
-	if (cfg_vs_find(st, proto, vip, vport) != NULL)
+	if (cfg_vs_find(st, proto, vip, af, vport) != NULL)
 		return ERR("service: already exists"), -EEXIST;
 	if (st->n_vs == st->cap_vs) {
 		unsigned cap = st->cap_vs ? st->cap_vs * 2 : 16;
@@ -218,10 +219,26 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 	return 0;
 }
 
+/* A removed RS's slot: freed now (hard), or once its connections are gone (cfg_rs_reclaim). */
+static void
+retire(struct cfgstore *st, uint16_t slot, int hard)
+{
+	if (hard) {
+		st->rs_gen[slot] = 0;
+		return;
+	}
+	if (!st->rs_retired[slot]) {
+		st->rs_retired[slot] = 1;
+		st->n_retired++;
+	}
+}
+
 int
 cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs)
 {
 	/* Its connections live on until they end (their RS generations stay valid). */
+	for (unsigned i = 0; i < vs->n_rs; i++)
+		retire(st, vs->rs[i].slot, 0);
 	st->vs_slot_used[vs->slot] = 0;
 	free(vs->rs);
 	*vs = st->vs[--st->n_vs];
@@ -315,14 +332,30 @@ cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int6
 	return 0;
 }
 
+unsigned
+cfg_rs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot), void *arg)
+{
+	unsigned freed = 0;
+
+	for (uint32_t s = 1; s <= RS_MAX_SLOTS && st->n_retired > 0; s++) {
+		if (!st->rs_retired[s] || active(arg, (uint16_t)s) != 0)
+			continue;
+		st->rs_retired[s] = 0;
+		st->n_retired--;
+		st->rs_gen[s] = 0;
+		freed++;
+	}
+	return freed;
+}
+
 int
 cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard)
 {
 	/* Soft: the slot keeps its generation so the RS's connections run to their end (the
 	 * slot is not reused before the allocator wraps). Hard: the generation is retired and
 	 * workers drop the connections at their next packet. */
-	if (hard)
-		st->rs_gen[rs->slot] = 0;
+	(void)vs;
+	retire(st, rs->slot, hard);
 	*rs = vs->rs[--vs->n_rs];
 	st->version++;
 	return 0;

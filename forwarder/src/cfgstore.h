@@ -52,6 +52,8 @@ struct cfgstore {
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
 	uint32_t rs_gen[RS_MAX_SLOTS + 1]; /* 0: slot free or hard-removed */
+	uint8_t rs_retired[RS_MAX_SLOTS + 1]; /* soft-removed, connections may remain */
+	uint32_t n_retired;
 	uint32_t gen_next;
 	uint16_t rs_slot_next;
 	uint16_t vs_slot_next;
@@ -75,7 +77,7 @@ int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, u
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
 int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs);
 struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
-			   uint16_t vport);
+			   uint8_t af, uint16_t vport);
 int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
 	       uint16_t port, uint32_t weight, uint8_t health, char *err);
 struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port);
@@ -89,6 +91,11 @@ int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint
 int cfg_route_del(struct cfgstore *st, const char *prefix, char *err);
 /* Values of 0 leave a timeout unchanged. */
 int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
+
+/* Free the slot of a soft-removed RS once it has no connection left (active: the connections
+ * of a slot now, summed over workers). Returns how many slots it freed. */
+unsigned cfg_rs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
+			void *arg);
 
 /* Build an immutable snapshot of the store (vs table, LPM tables, next hops, own addresses,
  * timeouts) on socket. NULL with err set on failure. */

@@ -301,7 +301,7 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 		LOG("config [%s]: %s\n", sect, err);
 		return -1;
 	}
-	struct cfg_vs *vs = cfg_vs_find(f->cfg, proto, &vip, vport);
+	struct cfg_vs *vs = cfg_vs_find(f->cfg, proto, &vip, af, vport);
 	e = malloc(sizeof(*e) * MAX_ENTRIES);
 	if (e == NULL)
 		return -1;

@@ -143,14 +143,10 @@ ctl_parse_service(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__Serv
 	return 0;
 }
 
-/* The store's lookup compares addresses only, and an IPv6 address whose last 96 bits are zero
- * has the same bytes as an IPv4 one: the family must match too. */
 struct cfg_vs *
 ctl_lookup_service(struct cfgstore *st, const struct ctl_svc *k)
 {
-	struct cfg_vs *vs = cfg_vs_find(st, k->proto, &k->vip, k->vport);
-
-	return vs != NULL && vs->af == k->af ? vs : NULL;
+	return cfg_vs_find(st, k->proto, &k->vip, k->af, k->vport);
 }
 
 struct cfg_vs *

@@ -75,9 +75,9 @@ port_setup(struct fwd *f, uint16_t idx, const struct fwd_settings *s)
 	if (p->socket < 0)
 		p->socket = (int)rte_socket_id();
 	p->nb_rxq = RTE_MIN(f->n_workers, info.max_rx_queues);
-	p->nb_txq = f->n_workers + 1;
+	p->nb_txq = f->n_workers;
 	if (p->nb_txq > info.max_tx_queues) {
-		LOG(ERR, "port%u (%s): needs %u TX queues (workers + 1), has %u\n", idx, p->name,
+		LOG(ERR, "port%u (%s): needs %u TX queues (one per worker), has %u\n", idx, p->name,
 		    p->nb_txq, info.max_tx_queues);
 		return -EINVAL;
 	}
@@ -121,7 +121,9 @@ rings_create(struct fwd *f, int socket)
 	f->ctrl_ring = rte_ring_create("hvlb_ctrl", 1024, socket, RING_F_SC_DEQ);
 	f->miss_ring = rte_ring_create_elem("hvlb_miss", sizeof(struct neigh_key), 1024, socket,
 					    RING_F_SC_DEQ);
-	if (f->ctrl_ring == NULL || f->miss_ring == NULL)
+	f->ctrl_tx_ring = rte_ring_create("hvlb_ctrl_tx", 256, socket,
+					  RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (f->ctrl_ring == NULL || f->miss_ring == NULL || f->ctrl_tx_ring == NULL)
 		return -ENOMEM;
 	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers);
 	f->rcu = rte_zmalloc_socket("rcu", sz, RTE_CACHE_LINE_SIZE, socket);
@@ -240,16 +242,34 @@ fwd_destroy(struct fwd *f)
 	free(f->cfg);
 	rte_ring_free(f->ctrl_ring);
 	rte_ring_free(f->miss_ring);
+	rte_ring_free(f->ctrl_tx_ring);
 	rte_free(f->rcu);
 	rte_mempool_free(f->pool);
 	rte_free(f);
 }
 
+static uint64_t
+slot_active(void *arg, uint16_t slot)
+{
+	struct slot_stats s;
+	uint64_t active;
+
+	fwd_sum_rs(arg, slot, &s, &active);
+	return active;
+}
+
 void
 fwd_control_poll(struct fwd *f)
 {
+	static uint64_t last_reclaim;
+	uint64_t now = rte_rdtsc();
+
 	neigh_poll_rings(f);
 	neigh_poll_timers(f, 0);
+	if (f->cfg->n_retired > 0 && now - last_reclaim > f->hz) {
+		last_reclaim = now;
+		cfg_rs_reclaim(f->cfg, slot_active, f);
+	}
 }
 
 void

@@ -112,6 +112,10 @@ struct fwd {
 	uint64_t *neigh_data;           /* FWD_NEIGH_MAX entries: mac (48 bits) | port << 48 */
 	struct rte_ring *ctrl_ring;     /* workers -> control thread: ARP replies / NAs to learn */
 	struct rte_ring *miss_ring;     /* workers -> control thread: neigh_key to resolve */
+	struct rte_ring *ctrl_tx_ring;  /* control thread -> worker 0: frames to send (ARP/NS);
+					   m->port is the DPDK port. Many virtual PMDs have as
+					   many TX queues as RX queues, so the control thread
+					   has none of its own. */
 	struct cfgstore *cfg;
 	struct ctl_server *ctl;
 	uint32_t conn_max;

@@ -162,8 +162,8 @@ send_request(struct fwd *f, uint8_t af, const union hvlb_addr *target)
 	else
 		len = build_nd_solicit(buf, mac, &src->addr, target, 0);
 	m->data_len = m->pkt_len = len;
-	/* The control thread's own TX queue is the one after the workers'. */
-	if (rte_eth_tx_burst(f->ports[port].port_id, f->n_workers, &m, 1) != 1)
+	m->port = f->ports[port].port_id;
+	if (rte_ring_sp_enqueue(f->ctrl_tx_ring, m) != 0)
 		rte_pktmbuf_free(m);
 }
 

@@ -49,6 +49,25 @@ build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
 	return 0;
 }
 
+/* Add a route; DPDK's LPM has no depth 0, so a default route is its two halves (/1). */
+static int
+lpm_add(struct fwd_snapshot *s, const struct cfg_route *r, uint32_t nh)
+{
+	union hvlb_addr half = r->prefix;
+	int rc;
+
+	if (r->plen == 0) {
+		if (r->af == HVLB_AF_INET)
+			return rte_lpm_add(s->lpm4, 0, 1, nh) ?: rte_lpm_add(s->lpm4, 0x80000000u, 1, nh);
+		rc = rte_lpm6_add(s->lpm6, half.b, 1, nh);
+		half.b[0] = 0x80;
+		return rc ?: rte_lpm6_add(s->lpm6, half.b, 1, nh);
+	}
+	if (r->af == HVLB_AF_INET)
+		return rte_lpm_add(s->lpm4, rte_be_to_cpu_32(r->prefix.w[0]), r->plen, nh);
+	return rte_lpm6_add(s->lpm6, half.b, r->plen, nh);
+}
+
 static int
 build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char *err)
 {
@@ -74,10 +93,7 @@ build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char
 		nh->af = r->af;
 		nh->connected = !r->has_via;
 		nh->gw = r->via;
-		if (r->af == HVLB_AF_INET)
-			rc = rte_lpm_add(s->lpm4, rte_be_to_cpu_32(r->prefix.w[0]), r->plen, s->n_nh);
-		else
-			rc = rte_lpm6_add(s->lpm6, r->prefix.b, r->plen, s->n_nh);
+		rc = lpm_add(s, r, s->n_nh);
 		if (rc != 0) {
 			ERR("route %u: cannot add: %s", i, strerror(-rc));
 			return rc;

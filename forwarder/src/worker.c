@@ -198,6 +198,22 @@ worker_idle(struct worker *w, unsigned nrx)
 	w->stats.idle_sleeps++;
 }
 
+/* Frames the control thread built (ARP requests, neighbour solicitations) leave through
+ * worker 0's TX queues. */
+static void
+send_control_frames(struct worker *w)
+{
+	struct rte_mbuf *pkts[8];
+	unsigned n = rte_ring_sc_dequeue_burst(w->fwd->ctrl_tx_ring, (void **)pkts, 8, NULL);
+
+	for (unsigned i = 0; i < n; i++) {
+		uint16_t p = w->fwd->port_index[pkts[i]->port];
+		w->stats.tx_pkts++;
+		w->stats.tx_bytes += pkts[i]->pkt_len;
+		rte_eth_tx_buffer(w->fwd->ports[p].port_id, w->txq, w->tx[p], pkts[i]);
+	}
+}
+
 unsigned
 worker_poll_once(struct worker *w)
 {
@@ -228,6 +244,8 @@ worker_poll_once(struct worker *w)
 		total += n;
 		worker_process_burst(w, pkts, (uint16_t)n, 1);
 	}
+	if (w->id == 0)
+		send_control_frames(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
 	worker_flush(w);
 	return total;
