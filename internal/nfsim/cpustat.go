@@ -25,34 +25,93 @@ func processCPU() (time.Duration, error) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
-type cpuSample struct {
-	at  time.Time
-	cpu time.Duration
+// processDemand returns the time this process's threads have spent on a CPU or runnable
+// and waiting for one (the first two fields of each /proc/self/task/*/schedstat). A VM's
+// vCPU is busy for both: time its host gives to a neighbour shows in the guest as steal,
+// which node_exporter counts as not idle. So this is the utilisation the NF would show on
+// cores of its own, whatever else the lab machine runs. Without schedstat it falls back
+// to the CPU time alone.
+func processDemand() (time.Duration, error) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return processCPU()
+	}
+	var total time.Duration
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue // the thread exited
+		}
+		run, wait, ok := parseSchedstat(b)
+		if !ok {
+			return processCPU()
+		}
+		total += run + wait
+	}
+	if total == 0 {
+		return processCPU()
+	}
+	return total, nil
 }
 
-// utilMeter turns the process's CPU time into a utilisation of its cores over a sliding
-// window. All NFs in the lab share the host's /proc/stat, so the process's own figure is the
-// one that tells NFs apart.
+// parseSchedstat reads "run_ns wait_ns timeslices".
+func parseSchedstat(b []byte) (run, wait time.Duration, ok bool) {
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	r, err1 := strconv.ParseInt(f[0], 10, 64)
+	w, err2 := strconv.ParseInt(f[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return time.Duration(r), time.Duration(w), true
+}
+
+type cpuSample struct {
+	at     time.Time
+	demand time.Duration // on a CPU or waiting for one (processDemand)
+	run    time.Duration // on a CPU (processCPU)
+}
+
+func readCPUSample() (cpuSample, error) {
+	run, err := processCPU()
+	if err != nil {
+		return cpuSample{}, err
+	}
+	demand, err := processDemand()
+	if err != nil {
+		return cpuSample{}, err
+	}
+	return cpuSample{at: time.Now(), demand: max(demand, run), run: run}, nil
+}
+
+// utilMeter turns the process's CPU demand (see processDemand) and CPU time into
+// utilisations of its cores over a sliding window. All NFs in the lab share the host's
+// /proc/stat, so the process's own figures are the ones that tell NFs apart.
 type utilMeter struct {
 	cores  int
 	window time.Duration
 	every  time.Duration
-	read   func() (time.Duration, error)
-	now    func() time.Time
-	// util holds the latest utilisation as float64 bits.
-	util atomic.Uint64
+	read   func() (cpuSample, error)
+	// util and runUtil hold the latest utilisations as float64 bits.
+	util, runUtil atomic.Uint64
 }
 
 func newUtilMeter(cores int, window time.Duration) *utilMeter {
-	return &utilMeter{cores: cores, window: window, every: window / 8,
-		read: processCPU, now: time.Now}
+	return &utilMeter{cores: cores, window: window, every: window / 8, read: readCPUSample}
 }
 
-// Utilization is the share (0..1) of the NF's cores used over the last window.
+// Utilization is the share (0..1) of the NF's cores its threads ran or waited to run over
+// the last window: what the NF would show on cores of its own.
 func (m *utilMeter) Utilization() float64 { return math.Float64frombits(m.util.Load()) }
 
-// add records one sample and recomputes the utilisation against the oldest sample still in
-// the window; it returns the trimmed sample list.
+// RunUtilization is the share (0..1) of the NF's cores its threads actually ran; below
+// Utilization when the lab machine's other processes take the CPU.
+func (m *utilMeter) RunUtilization() float64 { return math.Float64frombits(m.runUtil.Load()) }
+
+// add records one sample and recomputes the utilisations against the oldest sample still
+// in the window; it returns the trimmed sample list.
 func (m *utilMeter) add(samples []cpuSample, s cpuSample) []cpuSample {
 	samples = append(samples, s)
 	cut := 0
@@ -65,8 +124,12 @@ func (m *utilMeter) add(samples []cpuSample, s cpuSample) []cpuSample {
 	if wall <= 0 {
 		return samples
 	}
-	u := float64(s.cpu-first.cpu) / float64(wall) / float64(m.cores)
-	m.util.Store(math.Float64bits(min(max(u, 0), 1)))
+	share := func(d time.Duration) uint64 {
+		u := float64(d) / float64(wall) / float64(m.cores)
+		return math.Float64bits(min(max(u, 0), 1))
+	}
+	m.util.Store(share(s.demand - first.demand))
+	m.runUtil.Store(share(s.run - first.run))
 	return samples
 }
 
@@ -75,8 +138,8 @@ func (m *utilMeter) run(ctx context.Context) {
 	defer t.Stop()
 	var samples []cpuSample
 	for {
-		if cpu, err := m.read(); err == nil {
-			samples = m.add(samples, cpuSample{at: m.now(), cpu: cpu})
+		if s, err := m.read(); err == nil {
+			samples = m.add(samples, s)
 		}
 		select {
 		case <-ctx.Done():

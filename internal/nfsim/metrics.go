@@ -64,8 +64,12 @@ func newMetrics(reg *prometheus.Registry, s *Server) *metrics {
 		m.requests, m.rxBytes, m.txBytes, m.latency, m.dropped, m.connsOpen, m.conns,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hvlb_nf_cpu_utilization",
-			Help: "Share (0..1) of the NF's cores its process used over the last window.",
+			Help: "Share (0..1) of the NF's cores its threads ran or waited to run over the last window.",
 		}, s.util.Utilization),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hvlb_nf_cpu_run_utilization",
+			Help: "Share (0..1) of the NF's cores its threads ran on over the last window.",
+		}, s.util.RunUtilization),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hvlb_nf_cpu_cores", Help: "Cores the NF runs on (its GOMAXPROCS).",
 		}, func() float64 { return float64(s.cfg.Cores) }),

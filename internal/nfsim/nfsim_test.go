@@ -132,26 +132,26 @@ func TestParseProcStat(t *testing.T) {
 
 func TestUtilMeter(t *testing.T) {
 	t0 := time.Unix(1000, 0)
+	at := func(sec int, demand, run time.Duration) cpuSample {
+		return cpuSample{at: t0.Add(time.Duration(sec) * time.Second), demand: demand, run: run}
+	}
 	tests := []struct {
-		name    string
-		cores   int
-		samples []cpuSample // at is seconds after t0 in the cpu field's unit
-		want    float64
+		name          string
+		cores         int
+		samples       []cpuSample
+		want, wantRun float64
 	}{
-		{"idle", 1, []cpuSample{{t0, 0}, {t0.Add(time.Second), 0}}, 0},
-		{"half of one core", 1, []cpuSample{{t0, 0}, {t0.Add(time.Second), 500 * time.Millisecond}}, 0.5},
-		{"half of two cores", 2, []cpuSample{{t0, 0}, {t0.Add(time.Second), time.Second}}, 0.5},
-		{"clamped", 1, []cpuSample{{t0, 0}, {t0.Add(time.Second), 3 * time.Second}}, 1},
+		{"idle", 1, []cpuSample{at(0, 0, 0), at(1, 0, 0)}, 0, 0},
+		{"half of one core", 1, []cpuSample{at(0, 0, 0), at(1, 500*time.Millisecond, 500*time.Millisecond)}, 0.5, 0.5},
+		{"waiting counts as busy", 1, []cpuSample{at(0, 0, 0), at(1, 800*time.Millisecond, 400*time.Millisecond)}, 0.8, 0.4},
+		{"half of two cores", 2, []cpuSample{at(0, 0, 0), at(1, time.Second, time.Second)}, 0.5, 0.5},
+		{"clamped", 1, []cpuSample{at(0, 0, 0), at(1, 3*time.Second, 3*time.Second)}, 1, 1},
 		{
 			// The window is 2 s: the busy first second drops out once it is older.
 			"window slides", 1,
-			[]cpuSample{
-				{t0, 0},
-				{t0.Add(1 * time.Second), time.Second},
-				{t0.Add(2 * time.Second), time.Second},
-				{t0.Add(3 * time.Second), time.Second},
-			},
-			0,
+			[]cpuSample{at(0, 0, 0), at(1, time.Second, time.Second), at(2, time.Second, time.Second),
+				at(3, time.Second, time.Second)},
+			0, 0,
 		},
 	}
 	for _, tt := range tests {
@@ -161,10 +161,44 @@ func TestUtilMeter(t *testing.T) {
 			for _, x := range tt.samples {
 				s = m.add(s, x)
 			}
-			if got := m.Utilization(); got < tt.want-1e-9 || got > tt.want+1e-9 {
-				t.Fatalf("Utilization() = %v, want %v", got, tt.want)
+			near := func(a, b float64) bool { return a > b-1e-9 && a < b+1e-9 }
+			if !near(m.Utilization(), tt.want) || !near(m.RunUtilization(), tt.wantRun) {
+				t.Fatalf("utilisation %v run %v, want %v run %v", m.Utilization(),
+					m.RunUtilization(), tt.want, tt.wantRun)
 			}
 		})
+	}
+}
+
+func TestParseSchedstat(t *testing.T) {
+	tests := []struct {
+		in        string
+		run, wait time.Duration
+		ok        bool
+	}{
+		{"196762 2357391 2\n", 196762, 2357391, true},
+		{"1 2", 1, 2, true},
+		{"1", 0, 0, false},
+		{"a b c", 0, 0, false},
+	}
+	for _, tt := range tests {
+		run, wait, ok := parseSchedstat([]byte(tt.in))
+		if run != tt.run || wait != tt.wait || ok != tt.ok {
+			t.Errorf("parseSchedstat(%q) = %v %v %v, want %v %v %v", tt.in, run, wait, ok,
+				tt.run, tt.wait, tt.ok)
+		}
+	}
+}
+
+func TestProcessDemandGrows(t *testing.T) {
+	d0, err := processDemand()
+	if err != nil {
+		t.Fatalf("processDemand: %v", err)
+	}
+	doWork(20 * time.Millisecond)
+	d1, _ := processDemand()
+	if d1-d0 < 10*time.Millisecond {
+		t.Fatalf("demand grew %v over 20 ms of work", d1-d0)
 	}
 }
 
@@ -428,7 +462,7 @@ func TestCPULoadShowsInMetrics(t *testing.T) {
 	}
 	_, body := get(t, admin+"/metrics")
 	for _, want := range []string{
-		"hvlb_nf_cpu_utilization 0.", `hvlb_nf_cpu_load_ratio 0.6`, `hvlb_nf_info{nf="nf-test"} 1`,
+		"hvlb_nf_cpu_utilization ", "hvlb_nf_cpu_run_utilization ", `hvlb_nf_cpu_load_ratio 0.6`, `hvlb_nf_info{nf="nf-test"} 1`,
 		"process_cpu_seconds_total", `node_cpu_seconds_total{cpu="0",mode="idle"}`,
 		`hvlb_nf_requests_total{proto="http"}`,
 	} {
