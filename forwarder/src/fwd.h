@@ -110,6 +110,8 @@ struct fwd {
 	struct fwd_snapshot *snap;      /* current; read with __atomic_load_n */
 	struct rte_hash *neigh;         /* lock-free readers, the control thread writes */
 	uint64_t *neigh_data;           /* FWD_NEIGH_MAX entries: mac (48 bits) | port << 48 */
+	uint64_t neigh_version;         /* bumped by the control thread whenever an entry's
+					   data changes; validates the workers' caches */
 	struct rte_ring *ctrl_ring;     /* workers -> control thread: ARP replies / NAs to learn */
 	struct rte_ring *miss_ring;     /* workers -> control thread: neigh_key to resolve */
 	struct rte_ring *ctrl_tx_ring;  /* control thread -> worker 0: frames to send (ARP/NS);

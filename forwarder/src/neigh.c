@@ -50,6 +50,7 @@ neigh_init(struct fwd *f, int socket)
 	meta = rte_zmalloc_socket("neigh_meta", sizeof(*meta) * FWD_NEIGH_MAX, 64, socket);
 	if (f->neigh == NULL || f->neigh_data == NULL || meta == NULL)
 		return -ENOMEM;
+	f->neigh_version = 1; /* never 0, the version of a worker's zeroed, empty cache slots */
 	return 0;
 }
 
@@ -71,6 +72,7 @@ int
 neigh_set(struct fwd *f, uint8_t af, const union hvlb_addr *addr,
 	  const struct rte_ether_addr *mac, uint16_t port, int is_static)
 {
+	uint64_t v = neigh_pack(mac, port);
 	int pos = neigh_pos(f, af, addr);
 
 	if (pos < 0)
@@ -79,7 +81,12 @@ neigh_set(struct fwd *f, uint8_t af, const union hvlb_addr *addr,
 		return 0; /* learning never replaces an operator's entry */
 	meta[pos].is_static = (uint8_t)!!is_static;
 	meta[pos].learnt = rte_rdtsc();
-	__atomic_store_n(&f->neigh_data[pos], neigh_pack(mac, port), __ATOMIC_RELEASE);
+	if (v == f->neigh_data[pos])
+		return 0; /* a refresh: the workers' cached copies are still right */
+	__atomic_store_n(&f->neigh_data[pos], v, __ATOMIC_RELEASE);
+	/* After the data, so a worker that sees the new version also sees the new entry and
+	 * drops every copy it cached before. Only this thread writes the version. */
+	__atomic_store_n(&f->neigh_version, f->neigh_version + 1, __ATOMIC_RELEASE);
 	return 0;
 }
 

@@ -229,6 +229,8 @@ worker_poll_once(struct worker *w)
 		w->snap_version = w->snap->version;
 	}
 	w->now = rte_rdtsc();
+	/* Cached neighbours filled before a change are stale from here on. */
+	w->neigh_version = __atomic_load_n(&f->neigh_version, __ATOMIC_ACQUIRE);
 
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(f->ports[w->rxq[q].port].port_id, w->rxq[q].queue,

@@ -14,6 +14,15 @@
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
+#define WORKER_NEIGH_BITS 6 /* a 64-entry cache: next hops are few (gateways, NFs) */
+
+/* A cached neighbour (next hop), direct-mapped by address. */
+struct worker_neigh {
+	union hvlb_addr addr;
+	uint64_t data;    /* neigh_pack()ed MAC and port, never 0 */
+	uint64_t version; /* fwd.neigh_version when filled: any other value means stale */
+	uint8_t af;
+};
 
 struct worker_rxq {
 	uint16_t port;
@@ -32,6 +41,7 @@ struct worker {
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
+	uint64_t neigh_version;           /* fwd.neigh_version at the top of the iteration */
 	uint32_t empty_polls;             /* consecutive, for idle back-off */
 	uint32_t sleep_us;
 	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
@@ -41,6 +51,9 @@ struct worker {
 	struct slot_stats rs_stats[RS_MAX_SLOTS + 1];
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	uint32_t vs_active[VS_MAX_SLOTS];
+	/* In front of the shared neighbour table, so that steady-state forwarding makes no
+	 * rte_hash lookup. */
+	struct worker_neigh neigh[1u << WORKER_NEIGH_BITS];
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (connection table, TX buffers, inbox). */

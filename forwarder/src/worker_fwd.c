@@ -41,16 +41,56 @@ is_ours(const struct fwd_snapshot *s, const union hvlb_addr *a)
 	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a);
 }
 
+static inline uint32_t
+neigh_slot(const union hvlb_addr *a)
+{
+	uint32_t h = a->w[0] ^ a->w[1] ^ a->w[2] ^ a->w[3];
+
+	return (h * 0x9E3779B1u) >> (32 - WORKER_NEIGH_BITS); /* Fibonacci hashing */
+}
+
+/* A cache miss: look the shared table up and cache what it has. An unresolved neighbour is
+ * not cached, and the control thread is asked to resolve it (a full ring only delays that). */
+static uint64_t
+neigh_fill(struct worker *w, struct worker_neigh *e, uint8_t af, const union hvlb_addr *a)
+{
+	struct neigh_key k = {.addr = *a, .af = af};
+	int pos = rte_hash_lookup(w->fwd->neigh, &k);
+	uint64_t v = 0;
+
+	if (likely(pos >= 0))
+		v = __atomic_load_n(&w->fwd->neigh_data[pos], __ATOMIC_RELAXED);
+	if (unlikely(v == 0)) {
+		rte_ring_mp_enqueue_elem(w->fwd->miss_ring, &k, sizeof(k));
+		return 0;
+	}
+	e->addr = *a;
+	e->af = af;
+	e->data = v;
+	e->version = w->neigh_version;
+	return v;
+}
+
+/* The next hop's packed MAC and port, or 0 while unresolved. */
+static inline uint64_t
+neigh_get(struct worker *w, uint8_t af, const union hvlb_addr *a)
+{
+	struct worker_neigh *e = &w->neigh[neigh_slot(a)];
+
+	if (likely(e->version == w->neigh_version && e->af == af && hvlb_addr_eq(&e->addr, a)))
+		return e->data;
+	return neigh_fill(w, e, af, a);
+}
+
 /* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
 static void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
 {
 	const struct fwd_snapshot *s = w->snap;
-	struct neigh_key k = {.af = af};
 	struct rte_ether_addr mac;
 	uint32_t nh_idx;
 	uint16_t nport;
-	uint64_t v = 0;
+	uint64_t v;
 	int rc;
 
 	if (af == HVLB_AF_INET)
@@ -62,17 +102,10 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 		return;
 	}
 	const struct nexthop *nh = &s->nh[nh_idx];
-	k.addr = nh->connected ? *dst : nh->gw;
-	int pos = rte_hash_lookup(w->fwd->neigh, &k);
-	if (likely(pos >= 0))
-		v = __atomic_load_n(&w->fwd->neigh_data[pos], __ATOMIC_RELAXED);
+	v = neigh_get(w, af, nh->connected ? dst : &nh->gw);
 	if (unlikely(v == 0)) {
-		/* Ask the control thread to resolve it; a full ring only delays that. */
-		rte_ring_mp_enqueue_elem(w->fwd->miss_ring, &k, sizeof(k));
-		{
-			drop(w, m, HVLB_DROP_NEIGH_MISS);
-			return;
-		}
+		drop(w, m, HVLB_DROP_NEIGH_MISS);
+		return;
 	}
 	neigh_unpack(v, &mac, &nport);
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), mac.addr_bytes,
