@@ -9,18 +9,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "types.h"
 
 /* One's-complement sum of len bytes folded into 32 bits, starting from sum (not folded to 16
  * bits, not inverted). Byte order: the sum of network-order 16-bit words, as memory holds them. */
 uint32_t csum_partial(const void *buf, size_t len, uint32_t sum);
-
-/* Fold a 32-bit partial sum to 16 bits and invert it: the value to store in a header. */
-uint16_t csum_fold(uint32_t sum);
-
-/* IPv4 header checksum of a header of ihl_bytes (the checksum field is included as is). */
-uint16_t csum_ipv4_hdr(const void *iph, unsigned ihl_bytes);
 
 /* Partial sum of the TCP/UDP pseudo-header. len and proto in host order. */
 uint32_t csum_pseudo4(uint32_t src_be, uint32_t dst_be, uint8_t proto, uint16_t len);
@@ -33,10 +28,75 @@ uint16_t csum_l4_verify4(uint32_t src_be, uint32_t dst_be, uint8_t proto, const 
 uint16_t csum_l4_verify6(const uint8_t src[16], const uint8_t dst[16], uint8_t proto,
 			 const void *l4, uint32_t l4_len);
 
+/* Fold a 64-bit accumulator to 32 bits without losing carries: 2^32 == 1 modulo 0xffff, so
+ * the folded value has the same one's-complement sum. */
+static inline uint32_t
+csum_fold64(uint64_t acc)
+{
+	acc = (acc & 0xffffffffu) + (acc >> 32);
+	acc = (acc & 0xffffffffu) + (acc >> 32);
+	return (uint32_t)acc;
+}
+
+/* Fold a 32-bit partial sum to 16 bits and invert it: the value to store in a header. */
+static inline uint16_t
+csum_fold(uint32_t sum)
+{
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+/* IPv4 header checksum of a header of ihl_bytes (the checksum field is included as is). The
+ * usual option-less header is summed inline, since the parser checks it on every packet. */
+static inline uint16_t
+csum_ipv4_hdr(const void *iph, unsigned ihl_bytes)
+{
+	uint32_t w[5];
+
+	if (ihl_bytes != sizeof(w))
+		return csum_fold(csum_partial(iph, ihl_bytes, 0));
+	memcpy(w, iph, sizeof(w));
+	return csum_fold(csum_fold64((uint64_t)w[0] + w[1] + w[2] + w[3] + w[4]));
+}
+
 /* RFC 1624 eqn. 3: the checksum after a 16-bit / 32-bit / 128-bit field changed from old to
- * new. All values as memory holds them (network order). */
-uint16_t csum_update16(uint16_t csum, uint16_t old, uint16_t new_);
-uint16_t csum_update32(uint16_t csum, uint32_t old, uint32_t new_);
-uint16_t csum_update128(uint16_t csum, const union hvlb_addr *old, const union hvlb_addr *new_);
+ * new. All values as memory holds them (network order). Inline: every rewrite of a forwarded
+ * packet makes a few of these.
+ *
+ * HC' = ~(~HC + ~m + m'). Using ~m rather than subtracting m keeps the result off 0xffff, the
+ * value a full computation never gives for non-zero data. */
+static inline uint16_t
+csum_update16(uint16_t csum, uint16_t old, uint16_t new_)
+{
+	uint32_t sum = (uint16_t)~csum;
+
+	sum += (uint16_t)~old;
+	sum += new_;
+	return csum_fold(sum);
+}
+
+static inline uint16_t
+csum_update32(uint16_t csum, uint32_t old, uint32_t new_)
+{
+	uint32_t sum = (uint16_t)~csum;
+
+	old = ~old;
+	sum += (old & 0xffff) + (old >> 16);
+	sum += (new_ & 0xffff) + (new_ >> 16);
+	return csum_fold(sum);
+}
+
+static inline uint16_t
+csum_update128(uint16_t csum, const union hvlb_addr *old, const union hvlb_addr *new_)
+{
+	uint64_t acc = (uint16_t)~csum;
+
+	for (int i = 0; i < 4; i++) {
+		acc += (uint32_t)~old->w[i];
+		acc += new_->w[i];
+	}
+	return csum_fold(csum_fold64(acc));
+}
 
 #endif
