@@ -36,6 +36,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -473,10 +474,14 @@ class Topology:
     # ------------------------------------------------------------------------------------
     # Processes
 
-    def _argv(self, host, cmd):
+    def argv(self, host, cmd):
+        """The command line that runs cmd (a list, or a string for sh -c) in a host, for
+        callers that need their own subprocess (pipes, for instance)."""
         if isinstance(cmd, str):
             cmd = ["sh", "-c", cmd]
         return ["ip", "netns", "exec", self.ns(host), *[str(c) for c in cmd]]
+
+    _argv = argv
 
     def run(self, host, cmd, check=True, timeout=60, input=None):
         """Runs cmd (a list, or a string for sh -c) in a host and returns the
@@ -677,7 +682,8 @@ def _prefixed_netns(prefix):
 def teardown(prefix, keep_logs=False):
     """Removes everything a topology with this prefix made: tracked processes, processes
     inside its namespaces, the namespaces (recorded or named <prefix>-*), stray root links
-    named <prefix>-*, the state file and the logs."""
+    named <prefix>-*, DPDK runtime directories named <prefix>_* or <prefix>-*, the state
+    file and the logs."""
     if not NAME_RE.match(prefix or ""):
         raise LabError(f"prefix {prefix!r}: want [A-Za-z0-9_]+")
     require_root()
@@ -700,12 +706,20 @@ def teardown(prefix, keep_logs=False):
     for path in (STATE_DIR / f"{prefix}.json", STATE_DIR / f"{prefix}.tmp"):
         path.unlink(missing_ok=True)
     logdir = STATE_DIR / f"{prefix}.logs"
-    if not keep_logs and logdir.is_dir():
-        for f in logdir.iterdir():
-            f.unlink(missing_ok=True)
-        logdir.rmdir()
+    if not keep_logs:
+        shutil.rmtree(logdir, ignore_errors=True)
+    for d in _dpdk_runtime_dirs(prefix):
+        shutil.rmtree(d, ignore_errors=True)
     if errors:
         raise LabError("; ".join(errors))
+
+
+def _dpdk_runtime_dirs(prefix):
+    """DPDK runtime directories (EAL --file-prefix) of processes run with this prefix."""
+    base = Path("/var/run/dpdk")
+    if not base.is_dir():
+        return []
+    return [d for d in base.iterdir() if d.name.startswith((prefix + "_", prefix + "-"))]
 
 
 def _root_links(prefix):
@@ -722,7 +736,8 @@ def _root_links(prefix):
 
 def leftovers(prefix, pids=()):
     """What a topology with this prefix left behind: namespaces, root links, processes in
-    them or among pids, mounts naming the prefix, the state file. Empty when clean."""
+    them or among pids, mounts naming the prefix (huge-page mounts), DPDK runtime
+    directories, the state file. Empty when clean."""
     found = [f"netns {n}" for n in _prefixed_netns(prefix)]
     found += [f"link {l}" for l in _root_links(prefix)]
     found += [f"process {pid}" for pid in pids if _alive(pid)]
@@ -732,6 +747,7 @@ def leftovers(prefix, pids=()):
                 found.append(f"mount {line.split()[1]}")
     except OSError:
         pass
+    found += [f"dpdk runtime dir {d}" for d in _dpdk_runtime_dirs(prefix)]
     if (STATE_DIR / f"{prefix}.json").exists():
         found.append(f"state {STATE_DIR / (prefix + '.json')}")
     return found
@@ -782,7 +798,7 @@ def main(argv=None):
         elif args.action == "exec":
             if not args.host or not cmd:
                 ap.error("exec needs HOST -- CMD...")
-            return subprocess.call(topo._argv(args.host, cmd))
+            return subprocess.call(topo.argv(args.host, cmd))
     except LabError as e:
         print(f"topo.py: {e}", file=sys.stderr)
         return 1
