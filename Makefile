@@ -32,6 +32,7 @@ build: forwarder go proto-py
 # C unit tests and packet fixtures (no huge pages, no root needed).
 unit: build
 	meson test -C $(FWD_BUILD) --print-errorlogs
+	$(PYTEST) -q tests/model tests/unit_py
 	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
 
 # End-to-end tests in network namespaces (root; they skip with the reason otherwise).

@@ -23,6 +23,7 @@ HP=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
 old_hp=$(cat "$HP")
 mounted=0
 restore() {
+	rm -rf /var/run/dpdk/hvlb_bench /var/run/dpdk/hvlb_cg
 	echo "$old_hp" >"$HP"
 	if [ "$mounted" = 1 ]; then umount /dev/hugepages 2>/dev/null || true; fi
 }

@@ -1,0 +1,103 @@
+"""Running hvlb-forwarder inside a lab topology (for the end-to-end tests and the demo).
+
+    fw = fwdlab.start_forwarder(topo, workers=1, services=[...])
+    fw.client.add_real("tcp", "10.100.0.1", 80, "10.1.0.11", 80, weight=100)
+    fw.stats()
+    fw.stop()
+
+The forwarder runs in the topology's forwarder host (topology meta.forwarder) on
+net_af_packet ports bound to that host's DPDK-owned veths, with --no-huge and --in-memory so
+it leaves no huge-page file or runtime directory behind. Its log is tracked by topo.popen.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import fwctl
+
+REPO = Path(__file__).resolve().parents[1]
+FORWARDER = Path(os.environ.get("HVLB_FORWARDER",
+                                REPO / "build" / "forwarder" / "src" / "hvlb-forwarder"))
+
+
+def _lcores(workers):
+    """EAL lcore mapping: lcore 0 (control thread) and one lcore per worker, spread over
+    the machine's CPUs (more lcores than CPUs is fine: idle workers sleep)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    parts = [f"{i}@{cpus[i % len(cpus)]}" for i in range(workers + 1)]
+    return ",".join(parts)
+
+
+def config_text(meta, services=(), extra=""):
+    """The forwarder's INI configuration for a topology's meta.forwarder, with services as
+    dicts {protocol, vip, port, mode, scheduler, reals: [(addr, port, weight), ...]}."""
+    fw = meta["forwarder"]
+    lines = ["[forwarder]", "conn_max = 65536", "idle_sleep_max_us = 100", ""]
+    for i, addr in enumerate(fw["addrs"]):
+        lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
+    lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
+    for n, s in enumerate(services):
+        lines += [f"[vs.s{n}]", f"protocol = {s['protocol']}", f"vip = {s['vip']}",
+                  f"port = {s['port']}", f"mode = {s.get('mode', 'nat')}",
+                  f"scheduler = {s.get('scheduler', 'maglev')}"]
+        for k, (a, p, w) in enumerate(s.get("reals", ())):
+            ep = f"{a}:{p}" if p else a
+            lines.append(f"rs.{k} = {ep} weight={w}")
+        lines.append("")
+    return "\n".join(lines) + extra
+
+
+class Forwarder:
+    def __init__(self, topo, proc, sock, conf, prefix):
+        self.topo, self.proc, self.sock, self.conf, self.prefix = topo, proc, sock, conf, prefix
+        self.client = fwctl.Client(str(sock))
+
+    def stats(self):
+        return self.client.stats()
+
+    def log(self):
+        return Path(self.proc.log_path).read_text(errors="replace")
+
+    def stop(self):
+        self.client.close()
+        self.topo.stop(self.proc)
+
+
+def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0):
+    """Starts hvlb-forwarder in the topology's forwarder host and waits for its control
+    socket. Raises RuntimeError with the log if it does not come up."""
+    meta = topo.meta
+    fw = meta["forwarder"]
+    rundir = topo.logdir  # removed with the topology
+    rundir.mkdir(parents=True, exist_ok=True)
+    sock = rundir / f"{name}.sock"
+    conf = rundir / f"{name}.ini"
+    conf.write_text(config_text(meta, services, extra))
+    # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
+    # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
+    prefix = f"{topo.prefix}_{name}"
+    argv = [FORWARDER, "--lcores", _lcores(workers), "--no-pci", "--no-huge", "--no-shconf",
+            "-m", "512", "--file-prefix", prefix,
+            "--log-level=lib.*:warning"]
+    for i, port in enumerate(fw["ports"]):
+        argv += ["--vdev", f"net_af_packet{i},iface={port},qpairs={workers}"]
+    argv += ["--", "-c", conf, "-s", sock]
+    proc = topo.popen(fw["host"], argv, name=name)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        if sock.exists():
+            try:
+                f = Forwarder(topo, proc, sock, conf, prefix)
+                f.client.stats()
+                return f
+            except OSError:
+                pass
+        time.sleep(0.1)
+    log = Path(proc.log_path).read_text(errors="replace")
+    topo.stop(proc)
+    raise RuntimeError(f"hvlb-forwarder did not come up:\n{log[-4000:]}")
