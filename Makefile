@@ -6,7 +6,7 @@ FWD_BUILD  := $(BUILD)/forwarder
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
-.PHONY: all deps build forwarder go proto-py test unit e2e demo bench clean
+.PHONY: all deps build forwarder go proto-py test unit e2e demo demo-down bench clean
 
 all: build
 
@@ -43,6 +43,9 @@ test: unit e2e
 
 demo: build
 	bash lab/demo.sh
+
+demo-down:
+	python3 lab/topo.py down lab/topologies/demo.yaml --prefix hvlbdemo
 
 bench: build
 	bash bench/run.sh

@@ -35,6 +35,7 @@ func run() (int, error) {
 	flag.DurationVar(&cfg.Duration, "duration", 5e9, "how long to send")
 	flag.StringVar(&cfg.Path, "path", "/", "http: request path; /bytes?n=N downloads N bytes")
 	flag.BoolVar(&cfg.Upload, "upload", false, "tcp: send to the NF instead of receiving from it")
+	flag.BoolVar(&cfg.NewConn, "new-conn", false, "http: a new connection for every request (short connections)")
 	flag.Float64Var(&cfg.Rate, "rate", 0, "total requests or datagrams per second (0: closed loop)")
 	flag.IntVar(&cfg.Size, "size", 64, "udp: payload bytes (>= 16)")
 	flag.DurationVar(&cfg.Timeout, "timeout", 2e9, "connect and per-request timeout")

@@ -111,8 +111,12 @@ func (f *flow) flowPacer() pacer {
 }
 
 func (f *flow) runHTTP(ctx context.Context) {
-	req := fmt.Appendf(nil, "GET %s HTTP/1.1\r\nHost: %s\r\nUser-Agent: hvlb-loadgen\r\n\r\n",
-		f.cfg.Path, f.cfg.Target)
+	conn := "keep-alive"
+	if f.cfg.NewConn {
+		conn = "close"
+	}
+	req := fmt.Appendf(nil, "GET %s HTTP/1.1\r\nHost: %s\r\nUser-Agent: hvlb-loadgen\r\n"+
+		"Connection: %s\r\n\r\n", f.cfg.Path, f.cfg.Target, conn)
 	var (
 		c  net.Conn
 		br *bufio.Reader
@@ -142,7 +146,7 @@ func (f *flow) runHTTP(ctx context.Context) {
 			}
 			f.fail(fmt.Errorf("GET %s: %w", f.cfg.Path, err))
 		}
-		if !keep {
+		if !keep || f.cfg.NewConn {
 			c.Close()
 			c = nil
 		}

@@ -45,6 +45,9 @@ type Config struct {
 	Path string
 	// Upload makes TCP flows send to the NF's sink instead of reading its source.
 	Upload bool
+	// NewConn makes HTTP flows open a new connection for every request (short
+	// connections, as a load balancer's new-connection path sees them).
+	NewConn bool
 	// Rate is the total requests (HTTP) or datagrams (UDP) per second over all flows;
 	// 0 is closed loop: each flow sends its next request when the last one is answered.
 	Rate float64

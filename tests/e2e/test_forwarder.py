@@ -143,7 +143,7 @@ def test_long_connection_keeps_its_nf(bed):
     topo, start = bed
     fw = start()
     # Driven through pipes (topo.popen sends output to a log file).
-    proc = subprocess.Popen(topo._argv("client", ["python3", "-u", "-c", LONG_CONN, NAT_VIP]),
+    proc = subprocess.Popen(topo.argv("client", ["python3", "-u", "-c", LONG_CONN, NAT_VIP]),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         def get():
