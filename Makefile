@@ -1,6 +1,9 @@
 # hvlb: `make demo` runs the main job, `make test` runs every test, `make bench` the benchmarks.
 # Every target installs what it needs first (scripts/deps.sh, idempotent).
 
+# The Go toolchain of the machine image lives here; CI's PATH may not name it.
+export PATH := /usr/local/go/bin:$(PATH)
+
 BUILD      ?= build
 FWD_BUILD  := $(BUILD)/forwarder
 GO_BIN     := $(BUILD)/bin

@@ -44,3 +44,10 @@ if [ "${#missing_py[@]}" -gt 0 ]; then
 	echo "deps.sh: pip installing ${missing_py[*]}"
 	"$PY" -m pip install -q --disable-pip-version-check "${missing_py[@]}"
 fi
+
+# Go: the machine image ships a current toolchain in /usr/local/go (Debian's is too old for
+# go.mod); modules come from the Go proxy at build time.
+if ! command -v go >/dev/null 2>&1 && [ ! -x /usr/local/go/bin/go ]; then
+	echo "deps.sh: no Go toolchain (expected go in PATH or /usr/local/go/bin)" >&2
+	exit 1
+fi

@@ -173,6 +173,31 @@ def test_long_connection_keeps_its_nf(bed):
         proc.wait(timeout=10)
 
 
+def test_hard_remove_ends_existing_connections(bed):
+    topo, start = bed
+    fw = start()
+    proc = subprocess.Popen(topo.argv("client", ["python3", "-u", "-c", LONG_CONN, NAT_VIP]),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        proc.stdin.write("get\n")
+        proc.stdin.flush()
+        first = proc.stdout.readline().strip()
+        mine = dict(NFS)[first]
+        fw.client.remove_real("tcp", NAT_VIP, 80, mine, 80, hard=True)
+        proc.stdin.write("get\n")
+        proc.stdin.flush()
+        # The connection is gone from the forwarder: its next packet is dropped and counted,
+        # and the client's request fails (reset by the NF it lands on, or times out).
+        assert proc.stdout.readline().strip() == ""
+        st = fw.stats()
+        assert any(d.reason == "rs_removed" and d.count > 0 for d in st.drops), st.drops
+        assert all(c.real.split(":")[0] != mine for c in fw.client.iter_connections())
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=15)
+
+
 def test_two_workers_each_connection_has_one_owner(bed):
     topo, start = bed
     fw = start(workers=2)
