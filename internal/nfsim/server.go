@@ -72,8 +72,9 @@ type Server struct {
 	m        *metrics
 	// prefix starts every UDP reply and names the NF ("nf=<name> ").
 	prefix []byte
-	// ctl runs closures on the goroutine that owns knob changes (see Update).
-	ctl chan func()
+	// ctl runs closures on the goroutine that owns knob changes (see Update); they get
+	// Run's context.
+	ctl chan func(context.Context)
 
 	httpLns  []net.Listener
 	tcpLns   []net.Listener
@@ -98,7 +99,7 @@ func New(cfg Config) (*Server, error) {
 		util:    newUtilMeter(cfg.Cores, cfg.CPUWindow),
 		reg:     prometheus.NewRegistry(),
 		prefix:  []byte("nf=" + cfg.Name + " "),
-		ctl:     make(chan func()),
+		ctl:     make(chan func(context.Context)),
 	}
 	s.settings.store(cfg.Settings)
 	s.applyLimit(cfg.Settings.MaxRPS)
@@ -194,7 +195,7 @@ func (s *Server) Update(ctx context.Context, p Patch) (Settings, error) {
 		err error
 	}
 	done := make(chan result, 1)
-	f := func() {
+	f := func(runCtx context.Context) {
 		st := s.settings.load().Apply(p)
 		if err := st.Validate(); err != nil {
 			done <- result{err: fmt.Errorf("nfsim %s: %w", s.cfg.Name, err)}
@@ -202,7 +203,7 @@ func (s *Server) Update(ctx context.Context, p Patch) (Settings, error) {
 		}
 		s.settings.store(st)
 		s.applyLimit(st.MaxRPS)
-		s.loader.set(ctx, st.CPULoadPct)
+		s.loader.set(runCtx, st.CPULoadPct)
 		done <- result{st: st}
 	}
 	select {
@@ -282,7 +283,7 @@ func (s *Server) Run(ctx context.Context) error {
 	for ctx.Err() == nil {
 		select {
 		case f := <-s.ctl:
-			f()
+			f(ctx)
 		case <-ctx.Done():
 		}
 	}

@@ -53,7 +53,7 @@ def test_bandwidth_cap_and_delay(lab):
     s, f = slow["total"]["rtt_ms"], fast["total"]["rtt_ms"]
     assert slow["total"]["errors"] == 0 and fast["total"]["errors"] == 0
     assert s["p50"] >= 25 and s["p50"] > f["p50"] + 20, (s, f)
-    assert f["p50"] < 10, f
+    assert f["p50"] < 15, f
     # Fewer requests fit in the same time on the delayed path.
     assert slow["total"]["rps"] < fast["total"]["rps"] / 2
 
