@@ -79,12 +79,17 @@ else
 	ipp_floor=null ipp_est1=null ipp_est10k=null ipp_new=null
 fi
 
+# Idle mode: CPU at idle and the latency cost of waking (bench/idle.py, in namespaces).
+idle_json=$(python3 bench/idle.py | tail -1)
+echo "  idle: $idle_json" >&2
+
 python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
-	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" <<'PY'
+	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" "$idle_json" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 floor, est1, est10k, new = map(float, sys.argv[1:5])
 ipp = [None if a == "null" else float(a) for a in sys.argv[5:9]]
 secs, reps = sys.argv[9], sys.argv[10]
+idle = json.loads(sys.argv[11])
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 res = {
     "established_mpps": est1, "established_10k_mpps": est10k, "new_flow_mpps": new,
@@ -109,6 +114,18 @@ md = ["# Benchmarks", "",
 for name, mpps, i in rows:
     md.append(f"| {name} | {mpps:.2f} | {mpps / floor:.1%} | {'' if i is None else i} |")
 md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured in the same run.", ""]
+if "skipped" in idle:
+    md += ["## Idle mode", "", f"skipped: {idle['skipped']}", ""]
+else:
+    res.update(idle)
+    md += ["## Idle mode", "",
+           "`bench/idle.py`: one worker on AF_PACKET in the e2e namespaces, no traffic for 5 s, then",
+           "ICMP echo to the VIP every 200 ms (answered by the worker, asleep before each ping),",
+           "with the idle back-off (`idle_sleep_max_us = 100`, the default) and with pure polling (0).", "",
+           "| | idle back-off | polling |", "|---|---|---|",
+           f"| forwarder CPU at idle (% of one core) | {idle['idle_cpu_pct']} | {idle['polling_cpu_pct']} |",
+           f"| echo RTT to the VIP, median (ms) | {idle['echo_rtt_ms_idle']} | {idle['echo_rtt_ms_polling']} |",
+           "", f"Latency cost of waking: {idle['wake_cost_us']} µs (difference of the medians).", ""]
 extra = "docs/benchmarks.extra.md"
 if os.path.exists(extra):
     md.append(open(extra).read())

@@ -31,11 +31,13 @@ def _lcores(workers):
     return ",".join(parts)
 
 
-def config_text(meta, services=(), extra=""):
+def config_text(meta, services=(), extra="", settings=None):
     """The forwarder's INI configuration for a topology's meta.forwarder, with services as
-    dicts {protocol, vip, port, mode, scheduler, reals: [(addr, port, weight), ...]}."""
+    dicts {protocol, vip, port, mode, scheduler, reals: [(addr, port, weight), ...]} and
+    settings overriding keys of its [forwarder] section."""
     fw = meta["forwarder"]
-    lines = ["[forwarder]", "conn_max = 65536", "idle_sleep_max_us = 100", ""]
+    opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
+    lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
         lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
@@ -66,7 +68,8 @@ class Forwarder:
         self.topo.stop(self.proc)
 
 
-def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0):
+def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
+                    settings=None):
     """Starts hvlb-forwarder in the topology's forwarder host and waits for its control
     socket. Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
@@ -75,7 +78,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
     rundir.mkdir(parents=True, exist_ok=True)
     sock = rundir / f"{name}.sock"
     conf = rundir / f"{name}.ini"
-    conf.write_text(config_text(meta, services, extra))
+    conf.write_text(config_text(meta, services, extra, settings))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"
