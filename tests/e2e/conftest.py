@@ -74,7 +74,8 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def lab(request):
-    """A factory: lab(path, prefix=None, up=True) -> topo.Topology, torn down after the test."""
+    """A factory: lab(path_or_dict, prefix=None, up=True) -> topo.Topology (a topology file,
+    relative to the repository, or a spec as a dict), torn down after the test."""
     reason = topolib.unavailable()
     if reason:
         pytest.skip(reason)
@@ -83,10 +84,14 @@ def lab(request):
     request.node._lab_topologies = made
 
     def factory(path, prefix=None, up=True):
-        path = Path(path)
-        if not path.is_absolute():
-            path = REPO / path
-        t = topolib.Topology.load(path, prefix=prefix or labtools.unique_prefix())
+        prefix = prefix or labtools.unique_prefix()
+        if isinstance(path, dict):
+            t = topolib.Topology(path, prefix=prefix)
+        else:
+            path = Path(path)
+            if not path.is_absolute():
+                path = REPO / path
+            t = topolib.Topology.load(path, prefix=prefix)
         made.append(t)
         if up:
             t.up()

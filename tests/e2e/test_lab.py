@@ -136,6 +136,46 @@ def test_demo_topology_shape(lab):
     assert [nf["name"] for nf in topo.nfs] == ["nf1", "nf2", "nf3", "nf4"]
 
 
+def test_ecmp_multipath_route(lab):
+    """A route with nexthops becomes one multipath route, and traffic flows over it."""
+    spec = {
+        "hosts": {
+            "a": {"sysctls": {"net.ipv4.fib_multipath_hash_policy": 1},
+                  "routes": [{"to": "10.50.0.0/24",
+                              "nexthops": [{"via": "10.4.1.2"}, {"via": "10.4.2.2", "weight": 2}]}]},
+            "r1": {"sysctls": {"net.ipv4.ip_forward": 1}},
+            "r2": {"sysctls": {"net.ipv4.ip_forward": 1}},
+            "b": {"lo": ["10.50.0.1/32"], "routes": [{"to": "10.4.0.0/16", "via": "10.4.3.1"}]},
+        },
+        "links": [
+            {"a": "a:p1", "b": "r1:p1", "queues": 4},
+            {"a": "a:p2", "b": "r2:p1"},
+            {"a": "r1:p2", "b": "b:p1"},
+            {"a": "r2:p2", "b": "b:p2"},
+        ],
+    }
+    addrs = [("a", "p1", "10.4.1.1/24"), ("r1", "p1", "10.4.1.2/24"), ("a", "p2", "10.4.2.1/24"),
+             ("r2", "p1", "10.4.2.2/24"), ("r1", "p2", "10.4.3.1/24"), ("b", "p1", "10.4.3.2/24"),
+             ("r2", "p2", "10.4.4.1/24"), ("b", "p2", "10.4.4.2/24")]
+    for link in spec["links"]:
+        for end in ("a", "b"):
+            host, ifname = link[end].split(":")
+            link[end] = {"host": host, "if": ifname,
+                         "addrs": [a for h, i, a in addrs if (h, i) == (host, ifname)]}
+    spec["hosts"]["r1"]["routes"] = [{"to": "10.50.0.0/24", "via": "10.4.3.2"},
+                                     {"to": "default", "via": "10.4.1.1"}]
+    spec["hosts"]["r2"]["routes"] = [{"to": "10.50.0.0/24", "via": "10.4.4.2"},
+                                     {"to": "default", "via": "10.4.2.1"}]
+    spec["defaults"] = {"sysctls": {"net.ipv4.conf.all.rp_filter": 0,
+                                    "net.ipv4.conf.default.rp_filter": 0}}
+    topo = lab(spec)
+    route = topo.run("a", ["ip", "route", "show", "10.50.0.0/24"]).stdout
+    assert "nexthop via 10.4.1.2 dev p1 weight 1" in route, route
+    assert "nexthop via 10.4.2.2 dev p2 weight 2" in route, route
+    topo.run("a", ["ping", "-c1", "-W2", "10.50.0.1"])
+    assert len(topo.run("a", ["ls", "/sys/class/net/p1/queues"]).stdout.split()) == 8
+
+
 def _netns_inodes(topo):
     return {Path("/run/netns", topo.ns(h)).stat().st_ino for h in topo.hosts}
 
