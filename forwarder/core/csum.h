@@ -60,43 +60,58 @@ csum_ipv4_hdr(const void *iph, unsigned ihl_bytes)
 	return csum_fold(csum_fold64((uint64_t)w[0] + w[1] + w[2] + w[3] + w[4]));
 }
 
-/* RFC 1624 eqn. 3: the checksum after a 16-bit / 32-bit / 128-bit field changed from old to
- * new. All values as memory holds them (network order). Inline: every rewrite of a forwarded
- * packet makes a few of these.
- *
- * HC' = ~(~HC + ~m + m'). Using ~m rather than subtracting m keeps the result off 0xffff, the
- * value a full computation never gives for non-zero data. */
+/* RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), split in two so that a rewrite changing several
+ * fields folds once per checksum: csum_delta* give the (unfolded) ~m + m' of one field change,
+ * deltas add up, and csum_adjust applies their sum. Using ~m rather than subtracting m keeps
+ * the result off 0xffff, the value a full computation never gives for non-zero data. Values
+ * as memory holds them (network order). Inline: every forwarded packet makes a few. */
+static inline uint32_t
+csum_delta16(uint16_t old, uint16_t new_)
+{
+	return (uint32_t)(uint16_t)~old + new_;
+}
+
+static inline uint32_t
+csum_delta32(uint32_t old, uint32_t new_)
+{
+	old = ~old;
+	return (old & 0xffff) + (old >> 16) + (new_ & 0xffff) + (new_ >> 16);
+}
+
+static inline uint32_t
+csum_delta128(const union hvlb_addr *old, const union hvlb_addr *new_)
+{
+	uint32_t d = 0;
+
+	for (int i = 0; i < 4; i++)
+		d += csum_delta32(old->w[i], new_->w[i]);
+	return d;
+}
+
+/* The checksum csum after changes whose deltas sum to delta (at most a few dozen of them). */
+static inline uint16_t
+csum_adjust(uint16_t csum, uint32_t delta)
+{
+	return csum_fold((uint32_t)(uint16_t)~csum + delta);
+}
+
+/* The checksum after one 16-bit / 32-bit / 128-bit field changed from old to new. */
 static inline uint16_t
 csum_update16(uint16_t csum, uint16_t old, uint16_t new_)
 {
-	uint32_t sum = (uint16_t)~csum;
-
-	sum += (uint16_t)~old;
-	sum += new_;
-	return csum_fold(sum);
+	return csum_adjust(csum, csum_delta16(old, new_));
 }
 
 static inline uint16_t
 csum_update32(uint16_t csum, uint32_t old, uint32_t new_)
 {
-	uint32_t sum = (uint16_t)~csum;
-
-	old = ~old;
-	sum += (old & 0xffff) + (old >> 16);
-	sum += (new_ & 0xffff) + (new_ >> 16);
-	return csum_fold(sum);
+	return csum_adjust(csum, csum_delta32(old, new_));
 }
 
 static inline uint16_t
 csum_update128(uint16_t csum, const union hvlb_addr *old, const union hvlb_addr *new_)
 {
-	uint64_t acc = (uint16_t)~csum;
-
-	for (int i = 0; i < 4; i++) {
-		acc += (uint32_t)~old->w[i];
-		acc += new_->w[i];
-	}
-	return csum_fold(csum_fold64(acc));
+	return csum_adjust(csum, csum_delta128(old, new_));
 }
 
 #endif

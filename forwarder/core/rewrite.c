@@ -105,7 +105,8 @@ rewrite_update_addr(uint16_t c, uint8_t af, const union hvlb_addr *old, const un
 }
 
 /* NAT one side of a packet: the source (is_dst 0) or destination address and port, and the
- * TTL. port 0 keeps the packet's port (a service on every port). */
+ * TTL. port 0 keeps the packet's port (a service on every port). The changes' checksum deltas
+ * are summed and each checksum is adjusted once. */
 static void
 rewrite_nat(uint8_t *frame, const struct pkt_info *pi, int is_dst, const union hvlb_addr *addr,
 	    uint16_t port)
@@ -113,29 +114,30 @@ rewrite_nat(uint8_t *frame, const struct pkt_info *pi, int is_dst, const union h
 	uint8_t *ip = frame + pi->l3_off, *l4 = frame + pi->l4_off;
 	uint8_t af = pi->key.af, proto = pi->key.proto;
 	uint8_t *l4c = rewrite_l4_csum(l4, af, proto);
-	uint16_t c = l4c != NULL ? rewrite_rd16(l4c) : 0;
 	union hvlb_addr old;
+	uint32_t d; /* the L4 checksum's: address (pseudo-header) and port */
 
 	if (af == HVLB_AF_INET) {
-		uint16_t ipc = rewrite_rd16(ip + 10);
+		uint16_t ttl_proto = rewrite_rd16(ip + 8);
 
 		rewrite_swap_addr(ip + (is_dst ? 16 : 12), af, addr, &old);
-		ipc = csum_update32(ipc, old.w[0], addr->w[0]);
-		rewrite_ttl_dec4(ip, &ipc);
-		rewrite_wr16(ip + 10, ipc);
+		d = csum_delta32(old.w[0], addr->w[0]);
+		ip[8]--;
+		rewrite_wr16(ip + 10, csum_adjust(rewrite_rd16(ip + 10),
+						  d + csum_delta16(ttl_proto, rewrite_rd16(ip + 8))));
 	} else {
 		rewrite_swap_addr(ip + (is_dst ? 24 : 8), af, addr, &old);
+		d = csum_delta128(&old, addr);
 		ip[7]--;
 	}
-	c = rewrite_update_addr(c, af, &old, addr);
 	if (port != 0 && (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP)) {
 		uint8_t *pp = l4 + (is_dst ? 2 : 0);
 
-		c = csum_update16(c, rewrite_rd16(pp), port);
+		d += csum_delta16(rewrite_rd16(pp), port);
 		rewrite_wr16(pp, port);
 	}
 	if (l4c != NULL)
-		rewrite_store_l4_csum(l4c, proto, c);
+		rewrite_store_l4_csum(l4c, proto, csum_adjust(rewrite_rd16(l4c), d));
 }
 
 void
@@ -167,13 +169,6 @@ rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi)
 	} else {
 		ip[7]--;
 	}
-}
-
-void
-rewrite_l2(uint8_t *frame, const uint8_t dst[6], const uint8_t src[6])
-{
-	memcpy(frame, dst, HVLB_ETHER_ADDR_LEN);
-	memcpy(frame + HVLB_ETHER_ADDR_LEN, src, HVLB_ETHER_ADDR_LEN);
 }
 
 /* The embedded packet of an ICMP error: source address and port to the RS's, its IPv4 header

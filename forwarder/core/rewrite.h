@@ -24,8 +24,14 @@ void rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const unio
 /* Decrement TTL / hop limit only (DR mode and plain routing), IPv4 checksum updated. */
 void rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi);
 
-/* Set the Ethernet destination and source MACs. The VLAN tag, if any, is kept. */
-void rewrite_l2(uint8_t *frame, const uint8_t dst[6], const uint8_t src[6]);
+/* Set the Ethernet destination and source MACs. The VLAN tag, if any, is kept. Inline: every
+ * forwarded packet gets it. */
+static inline void
+rewrite_l2(uint8_t *frame, const uint8_t dst[6], const uint8_t src[6])
+{
+	memcpy(frame, dst, HVLB_ETHER_ADDR_LEN);
+	memcpy(frame + HVLB_ETHER_ADDR_LEN, src, HVLB_ETHER_ADDR_LEN);
+}
 
 /* ICMP error about a client <-> VIP connection, arriving for the VIP, to be sent to the
  * connection's NF: outer destination VIP -> rs_addr; embedded packet's source VIP:vport ->
