@@ -96,7 +96,7 @@ def _rate_bits(rate):
 class End:
     """One end of a link: an interface in a host, or a port of a bridge."""
 
-    def __init__(self, spec, link_no, where):
+    def __init__(self, spec, where):
         if isinstance(spec, str):
             host, _, ifname = spec.partition(":")
             spec = {"host": host, "if": ifname}
@@ -115,7 +115,6 @@ class End:
         self.burst = spec.get("burst")
         self.mtu = spec.get("mtu")
         self.mac = spec.get("mac")
-        self.link_no = link_no
         self.where = where
         if self.bridge and self.host:
             raise LabError(f"{where}: give host or bridge, not both")
@@ -140,8 +139,8 @@ class Link:
         unknown = set(spec) - {"a", "b", "queues", "rate", "shaper", "burst", "mtu"}
         if unknown:
             raise LabError(f"{where}: unknown keys {sorted(unknown)}")
-        self.a = End(spec["a"], no, f"{where}.a")
-        self.b = End(spec["b"], no, f"{where}.b")
+        self.a = End(spec["a"], f"{where}.a")
+        self.b = End(spec["b"], f"{where}.b")
         if self.a.bridge:
             self.a, self.b = self.b, self.a
         if self.a.bridge:

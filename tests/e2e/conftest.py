@@ -12,7 +12,6 @@ topology down, and fails the test if anything with its prefix is left behind.
 """
 
 import itertools
-import os
 import shutil
 import subprocess
 import sys
