@@ -231,11 +231,11 @@ conn_free_slot(const struct conn_bucket *b)
 	return m != 0 ? __builtin_ctz(m) : -1;
 }
 
+/* The primary bucket only: that is where nearly every key is (conn_lookup_group). */
 void
 conn_prefetch(const struct conn_table *t, uint32_t hash)
 {
 	__builtin_prefetch(&t->buckets[conn_bucket_prim(t, hash)]);
-	__builtin_prefetch(&t->buckets[conn_bucket_sec(t, hash)]);
 }
 
 /* rs_port 0 means the NF listens on the VIP's port. */
@@ -307,38 +307,46 @@ conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash, enu
 	return conn_resolve(t, b2, conn_match8(b2->sig, hash), key, dir);
 }
 
-/* Three passes per group so the memory of every key is in flight together: the buckets,
- * then the connection of each key's first signature hit, then the key compares. */
+/* Three passes per group so the memory of every key is in flight together: the primary
+ * buckets, then the connection of each key's first signature hit (or, with no hit, the
+ * secondary bucket), then the key compares. Most keys live in their primary bucket, so the
+ * secondary is only looked at when the primary has no match. */
 static void
 conn_lookup_group(struct conn_table *t, const struct flow_key *const *keys,
 		  const uint32_t *hashes, unsigned n, struct conn **conns, uint8_t *dirs)
 {
 	const struct conn_bucket *b1[CONN_BURST_GROUP], *b2[CONN_BURST_GROUP];
-	unsigned m1[CONN_BURST_GROUP], m2[CONN_BURST_GROUP];
+	unsigned m1[CONN_BURST_GROUP];
 	enum conn_dir dir;
 	unsigned i;
 
 	for (i = 0; i < n; i++) {
 		b1[i] = &t->buckets[conn_bucket_prim(t, hashes[i])];
-		b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
 		__builtin_prefetch(b1[i]);
-		__builtin_prefetch(b2[i]);
 	}
 	for (i = 0; i < n; i++) {
-		uint32_t v;
-
 		m1[i] = conn_match8(b1[i]->sig, hashes[i]);
-		m2[i] = b2[i] != b1[i] ? conn_match8(b2[i]->sig, hashes[i]) : 0;
-		v = m1[i] != 0 ? b1[i]->val[__builtin_ctz(m1[i])] :
-		    m2[i] != 0 ? b2[i]->val[__builtin_ctz(m2[i])] : 0;
-		if (v != 0)
-			__builtin_prefetch(&t->conns[(v & CONN_V_IDX) - 1]);
+		b2[i] = NULL;
+		if (hvlb_likely(m1[i] != 0)) {
+			uint32_t v = b1[i]->val[__builtin_ctz(m1[i])];
+
+			if (v != 0)
+				__builtin_prefetch(&t->conns[(v & CONN_V_IDX) - 1]);
+		} else {
+			b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
+			__builtin_prefetch(b2[i]);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		dir = CONN_DIR_ORIG;
-		conns[i] = conn_resolve(t, b1[i], m1[i], keys[i], &dir);
-		if (conns[i] == NULL)
-			conns[i] = conn_resolve(t, b2[i], m2[i], keys[i], &dir);
+		conns[i] = m1[i] != 0 ? conn_resolve(t, b1[i], m1[i], keys[i], &dir) : NULL;
+		if (conns[i] == NULL) {
+			if (b2[i] == NULL)
+				b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
+			if (b2[i] != b1[i])
+				conns[i] = conn_resolve(t, b2[i], conn_match8(b2[i]->sig, hashes[i]),
+							keys[i], &dir);
+		}
 		dirs[i] = (uint8_t)dir;
 	}
 }

@@ -77,7 +77,7 @@ struct conn_table *conn_table_init(void *mem, uint32_t max_conns, uint64_t hz,
 /* Replace the timeouts (takes effect at each connection's next packet). */
 void conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to);
 
-/* Prefetch the buckets a key of this hash may live in. */
+/* Prefetch the bucket a key of this hash most likely lives in. */
 void conn_prefetch(const struct conn_table *t, uint32_t hash);
 
 /* Find the connection that key (hash = flow_hash(key)) belongs to, in either direction.
