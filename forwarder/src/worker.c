@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The worker loop and the per-burst pipeline: parse every packet, send packets whose
- * connection another worker owns to that worker, look the rest up in one burst, then act on
- * each (worker_fwd.c) and flush.
+ * The worker loop: poll every RX queue and the inbox, hand each burst to the pipeline
+ * (worker_process_burst, worker_fwd.c), expire a few connections and flush.
  */
 #include <sys/prctl.h>
 
@@ -11,8 +10,6 @@
 #include <rte_lcore.h>
 #include <rte_malloc.h>
 
-#include "hash.h"
-#include "parse.h"
 #include "worker.h"
 #include "worker_fwd.h"
 
@@ -102,76 +99,6 @@ worker_flush(struct worker *w)
 {
 	for (uint16_t p = 0; p < w->fwd->n_ports; p++)
 		rte_eth_tx_buffer_flush(w->fwd->ports[p].port_id, w->txq, w->tx[p]);
-}
-
-/* Pass each handed-off packet to its owner, one ring burst per owner. */
-static void
-handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t n)
-{
-	struct rte_mbuf *batch[FWD_BURST];
-
-	for (uint16_t o = 0; o < w->fwd->n_workers && n > 0; o++) {
-		uint16_t nb = 0, rest = 0;
-
-		for (uint16_t i = 0; i < n; i++) {
-			if (owner[i] == o) {
-				batch[nb++] = ho[i];
-			} else {
-				ho[rest] = ho[i];
-				owner[rest++] = owner[i];
-			}
-		}
-		n = rest;
-		if (nb == 0)
-			continue;
-		unsigned done = rte_ring_enqueue_burst(w->fwd->workers[o]->inbox,
-						       (void **)batch, nb, NULL);
-		w->stats.handoff_out += done;
-		if (unlikely(done < nb)) {
-			w->stats.drops[HVLB_DROP_HANDOFF_FULL] += nb - done;
-			rte_pktmbuf_free_bulk(batch + done, nb - done);
-		}
-	}
-}
-
-void
-worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
-{
-	struct pkt_ctx ctx[FWD_BURST];
-	const struct flow_key *keys[FWD_BURST];
-	uint32_t hashes[FWD_BURST];
-	struct conn *conns[FWD_BURST];
-	uint8_t dirs[FWD_BURST];
-	uint16_t lk[FWD_BURST], n_lk = 0;
-	struct rte_mbuf *ho[FWD_BURST];
-	uint16_t ho_owner[FWD_BURST], n_ho = 0;
-
-	for (uint16_t i = 0; i < n; i++) {
-		struct pkt_ctx *x = &ctx[i];
-		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer);
-
-		if (r == PKT_ROUTE_DONE)
-			continue;
-		if (r == PKT_ROUTE_HANDOFF) {
-			ho[n_ho] = pkts[i];
-			ho_owner[n_ho++] = x->owner;
-			continue;
-		}
-		x->hash = flow_hash(&x->key);
-		conn_prefetch(w->conns, x->hash);
-		keys[n_lk] = &x->key;
-		hashes[n_lk] = x->hash;
-		lk[n_lk++] = i;
-	}
-	if (n_ho > 0)
-		handoff_flush(w, ho, ho_owner, n_ho);
-	if (n_lk == 0)
-		return;
-	conn_lookup_burst(w->conns, keys, hashes, n_lk, conns, dirs);
-	for (uint16_t j = 0; j < n_lk; j++) {
-		uint16_t i = lk[j];
-		worker_forward(w, pkts[i], &ctx[i], conns[j], (enum conn_dir)dirs[j]);
-	}
 }
 
 /* Back off when there is nothing to do, so an idle forwarder does not burn its cores: spin

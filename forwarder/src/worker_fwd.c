@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Per-packet actions of a worker: answering ARP / ND / echo, choosing an NF for a new
- * connection, NAT and DR rewrites, ICMP errors, next-hop resolution and TX.
+ * The per-burst pipeline of a worker (worker_process_burst): classify every packet, pass
+ * packets whose connection another worker owns to that worker, look the rest up in one burst,
+ * then forward each. And the per-packet actions: answering ARP / ND / echo, choosing an NF
+ * for a new connection, NAT and DR rewrites, ICMP errors, next-hop resolution and TX. One
+ * file, so that the compiler can inline classification and forwarding into the burst loop.
  */
 #include <rte_byteorder.h>
 #include <rte_ethdev.h>
@@ -9,6 +12,7 @@
 #include <rte_lpm.h>
 #include <rte_lpm6.h>
 
+#include "hash.h"
 #include "rewrite.h"
 #include "worker_fwd.h"
 
@@ -203,7 +207,9 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	return PKT_ROUTE_DONE;
 }
 
-enum pkt_route
+/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
+ * drops) are fully handled here and PKT_ROUTE_DONE is returned. */
+static enum pkt_route
 worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer)
 {
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
@@ -430,7 +436,8 @@ out_drop:
 	drop(w, m, r);
 }
 
-void
+/* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
+static void
 worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	       enum conn_dir dir)
 {
@@ -444,5 +451,75 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	default:
 		forward_icmp_err(w, m, x, c, dir);
 		break;
+	}
+}
+
+/* Pass each handed-off packet to its owner, one ring burst per owner. */
+static void
+handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t n)
+{
+	struct rte_mbuf *batch[FWD_BURST];
+
+	for (uint16_t o = 0; o < w->fwd->n_workers && n > 0; o++) {
+		uint16_t nb = 0, rest = 0;
+
+		for (uint16_t i = 0; i < n; i++) {
+			if (owner[i] == o) {
+				batch[nb++] = ho[i];
+			} else {
+				ho[rest] = ho[i];
+				owner[rest++] = owner[i];
+			}
+		}
+		n = rest;
+		if (nb == 0)
+			continue;
+		unsigned done = rte_ring_enqueue_burst(w->fwd->workers[o]->inbox,
+						       (void **)batch, nb, NULL);
+		w->stats.handoff_out += done;
+		if (unlikely(done < nb)) {
+			w->stats.drops[HVLB_DROP_HANDOFF_FULL] += nb - done;
+			rte_pktmbuf_free_bulk(batch + done, nb - done);
+		}
+	}
+}
+
+void
+worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
+{
+	struct pkt_ctx ctx[FWD_BURST];
+	const struct flow_key *keys[FWD_BURST];
+	uint32_t hashes[FWD_BURST];
+	struct conn *conns[FWD_BURST];
+	uint8_t dirs[FWD_BURST];
+	uint16_t lk[FWD_BURST], n_lk = 0;
+	struct rte_mbuf *ho[FWD_BURST];
+	uint16_t ho_owner[FWD_BURST], n_ho = 0;
+
+	for (uint16_t i = 0; i < n; i++) {
+		struct pkt_ctx *x = &ctx[i];
+		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer);
+
+		if (r == PKT_ROUTE_DONE)
+			continue;
+		if (r == PKT_ROUTE_HANDOFF) {
+			ho[n_ho] = pkts[i];
+			ho_owner[n_ho++] = x->owner;
+			continue;
+		}
+		x->hash = flow_hash(&x->key);
+		conn_prefetch(w->conns, x->hash);
+		keys[n_lk] = &x->key;
+		hashes[n_lk] = x->hash;
+		lk[n_lk++] = i;
+	}
+	if (n_ho > 0)
+		handoff_flush(w, ho, ho_owner, n_ho);
+	if (n_lk == 0)
+		return;
+	conn_lookup_burst(w->conns, keys, hashes, n_lk, conns, dirs);
+	for (uint16_t j = 0; j < n_lk; j++) {
+		uint16_t i = lk[j];
+		worker_forward(w, pkts[i], &ctx[i], conns[j], (enum conn_dir)dirs[j]);
 	}
 }

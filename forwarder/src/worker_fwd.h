@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What a worker does with one packet: classify it (worker_classify), and once its connection
- * has been looked up, forward it (worker_forward).
+ * What the burst pipeline (worker_process_burst, worker_fwd.c) knows of each packet between
+ * classifying it and forwarding it, and the accounting worker.c needs.
  */
 #ifndef HVLB_WORKER_FWD_H
 #define HVLB_WORKER_FWD_H
@@ -30,15 +30,6 @@ struct pkt_ctx {
 	uint16_t in_port;      /* index in fwd.ports */
 	uint8_t dirn;          /* enum pkt_dirn */
 };
-
-/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
- * drops) are fully handled here and PKT_ROUTE_DONE is returned. */
-enum pkt_route worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x,
-			       int from_peer);
-
-/* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
-void worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-		    enum conn_dir dir);
 
 /* Account for a connection leaving the table (expiry, hard remove). */
 void worker_conn_gone(struct worker *w, const struct conn *c);
