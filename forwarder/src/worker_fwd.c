@@ -347,7 +347,9 @@ conn_dead(struct worker *w, struct conn *c)
 	return true;
 }
 
-static void
+/* The forward_* functions rewrite the packet and return the address to route it to, or drop
+ * it and return NULL. */
+static const union hvlb_addr *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -356,7 +358,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	if (c == NULL) {
 		c = conn_new(w, m, x);
 		if (c == NULL)
-			return;
+			return NULL;
 	} else if (unlikely(conn_dead(w, c))) {
 		r = HVLB_DROP_RS_REMOVED;
 		goto out_drop;
@@ -370,14 +372,14 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
-	route_tx(w, m, x->key.af, &c->rs_addr);
-	return;
+	return &c->rs_addr;
 
 out_drop:
 	drop(w, m, r);
+	return NULL;
 }
 
-static void
+static const union hvlb_addr *
 forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 		  enum conn_dir dir)
 {
@@ -398,16 +400,16 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	conn_update(w->conns, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len, w->now);
 	count(w, c, m->pkt_len);
 	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
-	route_tx(w, m, x->key.af, &x->key.dst);
-	return;
+	return &x->key.dst;
 
 out_drop:
 	drop(w, m, r);
+	return NULL;
 }
 
 /* An ICMP error about a connection (e.g. fragmentation needed on the way back to the client)
  * goes to that connection's NF, translated so the NF recognises its own packet. */
-static void
+static const union hvlb_addr *
 forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 		 enum conn_dir dir)
 {
@@ -429,11 +431,11 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
-	route_tx(w, m, x->key.af, &c->rs_addr);
-	return;
+	return &c->rs_addr;
 
 out_drop:
 	drop(w, m, r);
+	return NULL;
 }
 
 /* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
@@ -441,17 +443,22 @@ static void
 worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	       enum conn_dir dir)
 {
+	const union hvlb_addr *dst;
+
 	switch (x->dirn) {
 	case PKT_TO_VIP:
-		forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
+		dst = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
 		break;
 	case PKT_FROM_RS:
-		forward_to_client(w, m, x, c, dir);
+		dst = forward_to_client(w, m, x, c, dir);
 		break;
 	default:
-		forward_icmp_err(w, m, x, c, dir);
+		dst = forward_icmp_err(w, m, x, c, dir);
 		break;
 	}
+	/* One call site, so route_tx inlines here. */
+	if (dst != NULL)
+		route_tx(w, m, x->key.af, dst);
 }
 
 /* Pass each handed-off packet to its owner, one ring burst per owner. */
