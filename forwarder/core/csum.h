@@ -52,12 +52,21 @@ csum_fold(uint32_t sum)
 static inline uint16_t
 csum_ipv4_hdr(const void *iph, unsigned ihl_bytes)
 {
-	uint32_t w[5];
+	const uint8_t *p = iph;
+	uint64_t a, b;
+	uint32_t c;
 
-	if (ihl_bytes != sizeof(w))
+	if (ihl_bytes != 20)
 		return csum_fold(csum_partial(iph, ihl_bytes, 0));
-	memcpy(w, iph, sizeof(w));
-	return csum_fold(csum_fold64((uint64_t)w[0] + w[1] + w[2] + w[3] + w[4]));
+	memcpy(&a, p, 8);
+	memcpy(&b, p + 8, 8);
+	memcpy(&c, p + 16, 4);
+	/* 64-bit words with the carries added back in (end-around carry), then folded. */
+	a += b;
+	a += a < b;
+	a += c;
+	a += a < c;
+	return csum_fold(csum_fold64(a));
 }
 
 /* RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), split in two so that a rewrite changing several

@@ -114,7 +114,7 @@ parse_icmp_kind(uint8_t af, uint8_t type)
 
 /* An L4 segment too short for its fixed header means the IP length is shorter than the
  * headers (BAD_L3_LEN); fields inside a header that disagree with it are BAD_L4_HDR. */
-static enum hvlb_drop
+static inline enum hvlb_drop
 parse_l4(const uint8_t *frame, struct pkt_info *pi)
 {
 	const uint8_t *l4 = frame + pi->l4_off;
@@ -162,10 +162,11 @@ parse_ipv4(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 
 	if (hvlb_unlikely(avail < PARSE_IPV4_HLEN))
 		return HVLB_DROP_TRUNCATED;
-	if (hvlb_unlikely(ip[0] >> 4 != 4))
-		return HVLB_DROP_BAD_IP_VERSION;
-	if (hvlb_unlikely(ip[0] != 0x45))
+	if (hvlb_unlikely(ip[0] != 0x45)) { /* version 4, no options: one test for the usual */
+		if (ip[0] >> 4 != 4)
+			return HVLB_DROP_BAD_IP_VERSION;
 		return (ip[0] & 0xf) < 5 ? HVLB_DROP_BAD_L3_LEN : HVLB_DROP_IP_OPTIONS;
+	}
 	if (hvlb_unlikely(csum_ipv4_hdr(ip, PARSE_IPV4_HLEN) != 0))
 		return HVLB_DROP_BAD_IP_CSUM;
 	tot = parse_rd16(ip + 2);
