@@ -216,3 +216,44 @@ def test_two_workers_each_connection_has_one_owner(bed):
         assert c.packets_in > 0 and c.packets_out > 0, c
     assert len(owners) >= 200
     assert set(owners.values()) == {0, 1}
+
+
+def test_config_changes_never_stop_forwarding(bed):
+    """Traffic keeps flowing, without one error, while the configuration is republished
+    dozens of times (weights, health, a service added and removed)."""
+    topo, start = bed
+    fw = start()
+    lg = subprocess.Popen(topo.argv("client", [labtools.BIN / "hvlb-loadgen", "-json", "-mode",
+                                               "http", "-flows", "8", "-duration", "4s",
+                                               "-target", f"{NAT_VIP}:80"]),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    changes = 0
+    try:
+        for i in range(40):
+            for (_, addr), w in zip(NFS, WEIGHTS):
+                fw.client.update_real("tcp", NAT_VIP, 80, addr, 80, weight=w + i)
+                changes += 1
+            fw.client.add_service("udp", "10.100.0.9", 9999)
+            fw.client.remove_service("udp", "10.100.0.9", 9999)
+            changes += 2
+    finally:
+        out, err = lg.communicate(timeout=30)
+    rep = json.loads(out)
+    assert changes >= 200
+    assert rep["total"]["requests"] > 100 and rep["total"]["errors"] == 0, err
+
+
+def test_stats_through_dpdk_telemetry(bed):
+    topo, start = bed
+    fw = start()
+    curl(topo, f"http://{NAT_VIP}/")
+    prefix = f"{topo.prefix}_forwarder"
+    p = subprocess.run(["dpdk-telemetry.py", "-f", prefix], input="/hvlb/stats\n",
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
+    # The tool prints its connection info, then "--> " and each reply as one JSON object.
+    key = '{"/hvlb/stats"'
+    assert key in p.stdout, p.stdout
+    stats = json.JSONDecoder().raw_decode(p.stdout[p.stdout.index(key):])[0]["/hvlb/stats"]
+    assert stats["rx_packets"] > 0 and stats["tx_packets"] > 0, stats
+    assert fw.stats().workers[0].rx_packets > 0
