@@ -112,6 +112,7 @@ hash_bytes(const void *p, uint32_t n, uint32_t seed)
 	return ~hash_crc32c(~seed, p, n);
 }
 
+#ifndef HASH_USE_SSE42 /* else inline in hash.h */
 uint32_t
 flow_hash(const struct flow_key *k)
 {
@@ -124,3 +125,4 @@ addr_hash(const union hvlb_addr *a)
 {
 	return ~hash_crc32c(~0u, a->b, sizeof(a->b));
 }
+#endif
