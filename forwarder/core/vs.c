@@ -6,8 +6,8 @@
  * Layout: struct vs lives directly in an open-addressing array (linear probing, power-of-two
  * size, load <= 50%), so a hit costs one probe into memory that already holds everything the
  * worker needs next. proto 0 marks an empty slot (a valid VS is always TCP or UDP). A second,
- * smaller open-addressing set holds the VIP addresses alone for vs_is_vip; the all-zero address
- * marks its empty slots (a zero VIP is rejected).
+ * smaller open-addressing set holds the VIP addresses alone for vs_is_vip (inline, in vs.h);
+ * the all-zero address marks its empty slots (a zero VIP is rejected).
  *
  * Lookups take no address family: an IPv4 address is stored as w[0] with the rest zero, so it
  * can only equal an IPv6 address whose low 96 bits are zero (the subnet-router anycast address
@@ -23,12 +23,11 @@
 #include "vs.h"
 
 struct vs_table {
+	struct vs_vip_set vip;  /* first: vs.h's inline vs_is_vip reads it there */
 	uint32_t mask;          /* VS slots - 1 */
 	unsigned n;             /* VSs inserted (all of them once built) */
 	struct vs *slots;       /* mask + 1 entries; proto 0 marks an empty slot */
 	uint32_t *order;        /* n slot indexes, in config order (vs_table_at) */
-	uint32_t vip_mask;      /* VIP slots - 1 */
-	union hvlb_addr *vips;  /* vip_mask + 1 entries; zero marks an empty slot */
 };
 
 /* Scratch for building, allocated once per vs_table_build rather than per VS. */
@@ -333,14 +332,14 @@ pow2_at_least(uint64_t n)
 static void
 vip_insert(struct vs_table *t, const union hvlb_addr *vip)
 {
-	uint32_t i = addr_hash(vip) & t->vip_mask;
+	uint32_t i = addr_hash(vip) & t->vip.mask;
 
-	while (!addr_is_zero(&t->vips[i])) {
-		if (hvlb_addr_eq(&t->vips[i], vip))
+	while (!addr_is_zero(&t->vip.vips[i])) {
+		if (hvlb_addr_eq(&t->vip.vips[i], vip))
 			return;
-		i = (i + 1) & t->vip_mask;
+		i = (i + 1) & t->vip.mask;
 	}
-	t->vips[i] = *vip;
+	t->vip.vips[i] = *vip;
 }
 
 /* Linear probing from the key; load <= 50% guarantees an empty slot ends every search. */
@@ -412,11 +411,11 @@ vs_table_alloc(unsigned n)
 	if (t == NULL)
 		return NULL;
 	t->mask = size - 1;
-	t->vip_mask = size - 1;
+	t->vip.mask = size - 1;
 	t->slots = calloc(size, sizeof(*t->slots));
 	t->order = calloc(n > 0 ? n : 1, sizeof(*t->order));
-	t->vips = calloc(size, sizeof(*t->vips));
-	if (t->slots == NULL || t->order == NULL || t->vips == NULL) {
+	t->vip.vips = calloc(size, sizeof(*t->vip.vips));
+	if (t->slots == NULL || t->order == NULL || t->vip.vips == NULL) {
 		vs_table_free(t);
 		return NULL;
 	}
@@ -489,7 +488,7 @@ vs_table_free(struct vs_table *t)
 	}
 	free(t->slots);
 	free(t->order);
-	free(t->vips);
+	free(t->vip.vips);
 	free(t);
 }
 
@@ -501,21 +500,6 @@ vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip, u
 	if (v == NULL && vport != 0)
 		v = vs_find(t, vs_key(proto, vip, 0), proto, vip, 0);
 	return v;
-}
-
-bool
-vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr)
-{
-	uint32_t i = addr_hash(addr) & t->vip_mask;
-
-	if (hvlb_unlikely(addr_is_zero(addr)))
-		return false;
-	for (;; i = (i + 1) & t->vip_mask) {
-		if (addr_is_zero(&t->vips[i]))
-			return false;
-		if (hvlb_addr_eq(&t->vips[i], addr))
-			return true;
-	}
 }
 
 unsigned

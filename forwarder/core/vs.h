@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "hash.h"
 #include "types.h"
 
 enum vs_mode {
@@ -83,6 +84,14 @@ struct vs {
 
 struct vs_table; /* opaque, immutable once built */
 
+/* The VIP addresses of a table: an open-addressing set probed linearly from addr_hash, the
+ * all-zero address marking empty slots (a zero VIP is rejected). It heads every vs_table, so
+ * that vs_is_vip, asked once per packet, inlines. */
+struct vs_vip_set {
+	uint32_t mask;          /* slots - 1 */
+	union hvlb_addr *vips;  /* mask + 1 slots */
+};
+
 /* The VS key: a hash of (protocol, vip, vport). */
 uint32_t vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport);
 
@@ -99,7 +108,22 @@ const struct vs *vs_lookup(const struct vs_table *t, uint8_t proto, const union 
 			   uint16_t vport);
 
 /* Whether addr is the VIP of any VS (for ARP/ND and ICMP echo answers). */
-bool vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr);
+static inline bool
+vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr)
+{
+	const struct vs_vip_set *s = (const struct vs_vip_set *)t;
+
+	if (hvlb_unlikely(addr->q[0] == 0 && addr->q[1] == 0))
+		return false;
+	for (uint32_t i = addr_hash(addr) & s->mask;; i = (i + 1) & s->mask) {
+		const union hvlb_addr *v = &s->vips[i];
+
+		if (hvlb_addr_eq(v, addr))
+			return true;
+		if (v->q[0] == 0 && v->q[1] == 0)
+			return false;
+	}
+}
 
 /* Iterate: the i-th VS (0 <= i < vs_table_count). */
 unsigned vs_table_count(const struct vs_table *t);
