@@ -9,7 +9,7 @@ FWD_BUILD  := $(BUILD)/forwarder
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
-.PHONY: all deps build forwarder go proto-py test unit e2e demo demo-down bench clean
+.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean
 
 all: build
 
@@ -25,6 +25,16 @@ forwarder: deps $(FWD_BUILD)/build.ninja
 # Go binaries (controller, agent, hvlbctl, lab tools), once the module exists.
 go: deps
 	@if [ -f go.mod ]; then mkdir -p $(GO_BIN) && go build -o $(GO_BIN)/ ./cmd/...; fi
+
+# Go code generated from proto/ (committed; run after changing a .proto). The generator
+# versions are pinned so the output does not drift.
+PROTOC_GEN_GO      := google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.6
+PROTOC_GEN_GO_GRPC := google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
+proto-go: deps
+	GOBIN=$(CURDIR)/$(BUILD)/tools go install $(PROTOC_GEN_GO)
+	GOBIN=$(CURDIR)/$(BUILD)/tools go install $(PROTOC_GEN_GO_GRPC)
+	PATH=$(CURDIR)/$(BUILD)/tools:$$PATH protoc -Iproto --go_out=. --go_opt=module=hvlb \
+		--go-grpc_out=. --go-grpc_opt=module=hvlb proto/fwd.proto proto/controller.proto
 
 # Python bindings of the local API for the thin CLI and the tests.
 proto-py: deps
