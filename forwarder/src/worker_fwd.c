@@ -317,6 +317,14 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	c = conn_insert(w->conns, &x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
 			w->now);
 	if (unlikely(c == NULL)) {
+		/* The burst looked every key up before forwarding any packet, so an earlier
+		 * packet of this burst may have opened the connection since: join it. (Only this
+		 * rare path pays the second lookup; the RS picked above goes unused.) */
+		enum conn_dir dir;
+
+		c = conn_lookup(w->conns, &x->key, x->hash, &dir);
+		if (c != NULL && dir == CONN_DIR_ORIG)
+			return c;
 		r = HVLB_DROP_CONN_TABLE_FULL;
 		goto out_drop;
 	}
