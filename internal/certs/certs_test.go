@@ -1,0 +1,300 @@
+package certs
+
+import (
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func readCert(t *testing.T, file string) *x509.Certificate {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, _ := pem.Decode(b)
+	if blk == nil {
+		t.Fatalf("%s: no PEM", file)
+	}
+	c, err := x509.ParseCertificate(blk.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestInitLayout(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "certs")
+	if err := Init(dir, []string{"10.0.0.5", "ctl.example", "fd00::5"}); err != nil {
+		t.Fatal(err)
+	}
+	modes := map[string]os.FileMode{
+		CAFile: 0o644, CAKeyFile: 0o600, ControllerFile: 0o644, ControllerKeyFile: 0o600,
+		AgentFile: 0o644, AgentKeyFile: 0o600, CtlFile: 0o644, CtlKeyFile: 0o600, TokensFile: 0o600,
+	}
+	for name, want := range modes {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %o, want %o", name, got, want)
+		}
+	}
+
+	ca := readCert(t, filepath.Join(dir, CAFile))
+	if !ca.IsCA || ca.NotAfter.Sub(ca.NotBefore) < caValidity {
+		t.Errorf("CA: IsCA %v, validity %v", ca.IsCA, ca.NotAfter.Sub(ca.NotBefore))
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(ca)
+
+	ctl := readCert(t, filepath.Join(dir, ControllerFile))
+	for _, h := range []string{"localhost", "ctl.example", "127.0.0.1", "::1", "10.0.0.5", "fd00::5"} {
+		if err := ctl.VerifyHostname(h); err != nil {
+			t.Errorf("controller certificate: %v", err)
+		}
+	}
+	for _, tc := range []struct {
+		file  string
+		cn    string
+		usage []x509.ExtKeyUsage
+	}{
+		{ControllerFile, "hvlb-controller", []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}},
+		{AgentFile, "hvlb-agent", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+		{CtlFile, "hvlbctl", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+	} {
+		c := readCert(t, filepath.Join(dir, tc.file))
+		if c.Subject.CommonName != tc.cn {
+			t.Errorf("%s: CN %q, want %q", tc.file, c.Subject.CommonName, tc.cn)
+		}
+		for _, u := range tc.usage {
+			if _, err := c.Verify(x509.VerifyOptions{Roots: pool, KeyUsages: []x509.ExtKeyUsage{u}}); err != nil {
+				t.Errorf("%s: usage %v: %v", tc.file, u, err)
+			}
+		}
+		if !slices.Contains(tc.usage, x509.ExtKeyUsageServerAuth) {
+			if _, err := c.Verify(x509.VerifyOptions{Roots: pool}); err == nil {
+				t.Errorf("%s: verifies for server auth", tc.file)
+			}
+		}
+	}
+
+	tok, err := ReadToken(filepath.Join(dir, TokensFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tok) != 64 || strings.Trim(tok, "0123456789abcdef") != "" {
+		t.Errorf("token %q: want 64 hex digits", tok)
+	}
+}
+
+func snapshot(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = b
+	}
+	return m
+}
+
+func TestInitIdempotent(t *testing.T) {
+	dir := t.TempDir()
+	if err := Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	first := snapshot(t, dir)
+	if len(first) != 9 {
+		t.Fatalf("%d files, want 9 (no temporary files left)", len(first))
+	}
+
+	if err := Init(dir, []string{"other.example"}); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range snapshot(t, dir) {
+		if !bytes.Equal(b, first[name]) {
+			t.Errorf("%s changed on a second Init", name)
+		}
+	}
+
+	// A lost leaf is re-issued by the existing CA; the rest stays.
+	os.Remove(filepath.Join(dir, AgentFile))
+	if err := Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	now := snapshot(t, dir)
+	if bytes.Equal(now[AgentKeyFile], first[AgentKeyFile]) {
+		t.Errorf("agent key kept without its certificate")
+	}
+	if !bytes.Equal(now[CAFile], first[CAFile]) || !bytes.Equal(now[TokensFile], first[TokensFile]) {
+		t.Errorf("CA or token changed when only the agent certificate was missing")
+	}
+	ca := readCert(t, filepath.Join(dir, CAFile))
+	if err := readCert(t, filepath.Join(dir, AgentFile)).CheckSignatureFrom(ca); err != nil {
+		t.Errorf("re-issued agent certificate: %v", err)
+	}
+
+	// A lost CA means new leaves as well.
+	os.Remove(filepath.Join(dir, CAKeyFile))
+	if err := Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	now = snapshot(t, dir)
+	for _, name := range []string{CAFile, ControllerFile, AgentFile, CtlFile} {
+		if bytes.Equal(now[name], first[name]) {
+			t.Errorf("%s kept after the CA was replaced", name)
+		}
+	}
+
+	if err := Generate(dir, Options{Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	forced := snapshot(t, dir)
+	for name, b := range forced {
+		if bytes.Equal(b, now[name]) {
+			t.Errorf("%s kept under Force", name)
+		}
+	}
+}
+
+func TestInitBadHost(t *testing.T) {
+	if err := Init(t.TempDir(), []string{"a", " "}); err == nil || !strings.Contains(err.Error(), "hosts") {
+		t.Errorf("empty host: err %v, want one naming hosts", err)
+	}
+}
+
+// handshake runs one TLS connection between the two configurations over a pipe and
+// returns the client's and the server's errors.
+func handshake(t *testing.T, server, client *tls.Config) (cerr, serr error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	done := make(chan error, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			done <- err
+			return
+		}
+		defer c.Close()
+		s := tls.Server(c, server)
+		if err := s.Handshake(); err != nil {
+			done <- err
+			return
+		}
+		// Under TLS 1.3 the client learns of a refused certificate only on its first read.
+		_, err = s.Write([]byte("ok"))
+		done <- err
+	}()
+	c, err := tls.Dial("tcp", ln.Addr().String(), client)
+	if err == nil {
+		_, err = io.ReadFull(c, make([]byte, 2))
+		c.Close()
+	}
+	return err, <-done
+}
+
+func TestTLS(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	if err := Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := Init(other, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := func(d, name string) string { return filepath.Join(d, name) }
+	srvTLS, err := ServerTLS(p(dir, ControllerFile), p(dir, ControllerKeyFile), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvMTLS, err := ServerTLS(p(dir, ControllerFile), p(dir, ControllerKeyFile), p(dir, CAFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := func(d, cert, key string) *tls.Config {
+		var cf, kf string
+		if cert != "" {
+			cf, kf = p(d, cert), p(d, key)
+		}
+		cfg, err := ClientTLS(p(d, CAFile), cf, kf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.ServerName = "localhost"
+		return cfg
+	}
+	for _, tc := range []struct {
+		name    string
+		server  *tls.Config
+		client  *tls.Config
+		wantErr bool
+	}{
+		{"tls, no client certificate", srvTLS, client(dir, "", ""), false},
+		{"mtls, hvlbctl certificate", srvMTLS, client(dir, CtlFile, CtlKeyFile), false},
+		{"mtls, agent certificate", srvMTLS, client(dir, AgentFile, AgentKeyFile), false},
+		{"mtls, controller as client", srvMTLS, client(dir, ControllerFile, ControllerKeyFile), false},
+		{"mtls, no client certificate", srvMTLS, client(dir, "", ""), true},
+		{"mtls, client certificate of another CA", srvMTLS, client(other, CtlFile, CtlKeyFile), true},
+		{"client trusts another CA", srvTLS, client(other, "", ""), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cerr, serr := handshake(t, tc.server, tc.client)
+			if got := cerr != nil || serr != nil; got != tc.wantErr {
+				t.Errorf("client err %v, server err %v; want failure %v", cerr, serr, tc.wantErr)
+			}
+		})
+	}
+
+	// An agent certificate cannot serve: it lacks server auth.
+	srvAgent, err := ServerTLS(p(dir, AgentFile), p(dir, AgentKeyFile), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cerr, _ := handshake(t, srvAgent, client(dir, "", "")); cerr == nil {
+		t.Errorf("client accepted a server presenting the agent certificate")
+	}
+}
+
+func TestTLSBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	junk := filepath.Join(dir, "junk.pem")
+	os.WriteFile(junk, []byte("not pem"), 0o600)
+	p := func(name string) string { return filepath.Join(dir, name) }
+	if _, err := ServerTLS(p(ControllerFile), p(AgentKeyFile), ""); err == nil {
+		t.Error("ServerTLS: mismatched key accepted")
+	}
+	if _, err := ServerTLS(p(ControllerFile), p(ControllerKeyFile), junk); err == nil {
+		t.Error("ServerTLS: junk client CA accepted")
+	}
+	if _, err := ClientTLS(junk, "", ""); err == nil {
+		t.Error("ClientTLS: junk CA accepted")
+	}
+	if _, err := ClientTLS(p(CAFile), p(CtlFile), ""); err == nil {
+		t.Error("ClientTLS: certificate without key accepted")
+	}
+	if _, err := ClientTLS(p("missing.pem"), "", ""); err == nil {
+		t.Error("ClientTLS: missing CA accepted")
+	}
+}
