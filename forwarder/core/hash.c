@@ -19,35 +19,8 @@
 /* The Python model hashes exactly 40 bytes. */
 _Static_assert(sizeof(struct flow_key) == 40, "struct flow_key must be 40 bytes");
 
-#if defined(__SSE4_2__) && defined(__x86_64__) && !defined(HVLB_HASH_NO_SSE42)
-#define HASH_USE_SSE42 1
-#include <nmmintrin.h>
-#endif
-
-#ifdef HASH_USE_SSE42
-
-static inline uint32_t
-hash_crc32c(uint32_t crc, const uint8_t *p, uint32_t n)
-{
-	uint64_t v64;
-	uint32_t v32;
-
-	for (; n >= 8; n -= 8, p += 8) {
-		memcpy(&v64, p, 8);
-		crc = (uint32_t)_mm_crc32_u64(crc, v64);
-	}
-	if (n >= 4) {
-		memcpy(&v32, p, 4);
-		crc = _mm_crc32_u32(crc, v32);
-		n -= 4;
-		p += 4;
-	}
-	for (; n; n--, p++)
-		crc = _mm_crc32_u8(crc, *p);
-	return crc;
-}
-
-#else
+/* The SSE4.2 path is inline in hash.h; this is the software one. */
+#if !(defined(__SSE4_2__) && defined(__x86_64__) && !defined(HVLB_HASH_NO_SSE42))
 
 /* crc32c_table[i]: the register after feeding byte i into a zero register. */
 static const uint32_t crc32c_table[256] = {
@@ -104,15 +77,12 @@ hash_crc32c(uint32_t crc, const uint8_t *p, uint32_t n)
 	return crc;
 }
 
-#endif
-
 uint32_t
 hash_bytes(const void *p, uint32_t n, uint32_t seed)
 {
 	return ~hash_crc32c(~seed, p, n);
 }
 
-#ifndef HASH_USE_SSE42 /* else inline in hash.h */
 uint32_t
 flow_hash(const struct flow_key *k)
 {

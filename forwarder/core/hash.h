@@ -10,25 +10,40 @@
 
 #include "types.h"
 
+/* With SSE4.2, CRC32C is one instruction per 8 bytes and the hashes are inline: several are
+ * taken per packet, and with constant lengths the compiler unrolls them. hash.c has the same
+ * functions, table-driven, for builds without it (the unit test compares the two). */
 #if defined(__SSE4_2__) && defined(__x86_64__) && !defined(HVLB_HASH_NO_SSE42)
 #include <string.h>
 
 #include <nmmintrin.h>
 
-/* With SSE4.2 the two per-packet hashes are a few crc32 instructions: inline. hash.c has the
- * same functions for builds without it (and the unit test compares the two). */
 static inline uint32_t
-hash_crc32c_words(const void *p, unsigned n_words)
+hash_crc32c_sse(uint32_t crc, const uint8_t *p, uint32_t n)
 {
-	const uint8_t *b = p;
-	uint32_t crc = ~0u;
-	uint64_t v;
+	uint64_t v64;
+	uint32_t v32;
 
-	for (unsigned i = 0; i < n_words; i++) {
-		memcpy(&v, b + 8 * i, 8);
-		crc = (uint32_t)_mm_crc32_u64(crc, v);
+	for (; n >= 8; n -= 8, p += 8) {
+		memcpy(&v64, p, 8);
+		crc = (uint32_t)_mm_crc32_u64(crc, v64);
 	}
-	return ~crc;
+	if (n >= 4) {
+		memcpy(&v32, p, 4);
+		crc = _mm_crc32_u32(crc, v32);
+		n -= 4;
+		p += 4;
+	}
+	for (; n; n--, p++)
+		crc = _mm_crc32_u8(crc, *p);
+	return crc;
+}
+
+/* 32-bit hash of n bytes with a seed (Maglev permutations, tables). */
+static inline uint32_t
+hash_bytes(const void *p, uint32_t n, uint32_t seed)
+{
+	return ~hash_crc32c_sse(~seed, p, n);
 }
 
 /* 32-bit hash of a 5-tuple (all 40 bytes of the key). */
@@ -36,24 +51,19 @@ static inline uint32_t
 flow_hash(const struct flow_key *k)
 {
 	/* The key's padding is part of the hash: struct flow_key promises it is zero. */
-	return hash_crc32c_words(k, sizeof(*k) / 8);
+	return hash_bytes(k, sizeof(*k), 0);
 }
 
 /* 32-bit hash of an address alone (source hashing). */
 static inline uint32_t
 addr_hash(const union hvlb_addr *a)
 {
-	return hash_crc32c_words(a->b, sizeof(a->b) / 8);
+	return hash_bytes(a->b, sizeof(a->b), 0);
 }
 #else
-/* 32-bit hash of a 5-tuple (all 40 bytes of the key). */
+uint32_t hash_bytes(const void *p, uint32_t n, uint32_t seed);
 uint32_t flow_hash(const struct flow_key *k);
-
-/* 32-bit hash of an address alone (source hashing). */
 uint32_t addr_hash(const union hvlb_addr *a);
 #endif
-
-/* 32-bit hash of n bytes with a seed (Maglev permutations, tables). */
-uint32_t hash_bytes(const void *p, uint32_t n, uint32_t seed);
 
 #endif
