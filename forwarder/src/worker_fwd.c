@@ -91,9 +91,7 @@ static void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
 {
 	const struct fwd_snapshot *s = w->snap;
-	struct rte_ether_addr mac;
 	uint32_t nh_idx;
-	uint16_t nport;
 	uint64_t v;
 	int rc;
 
@@ -111,8 +109,8 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 		drop(w, m, HVLB_DROP_NEIGH_MISS);
 		return;
 	}
-	neigh_unpack(v, &mac, &nport);
-	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), mac.addr_bytes,
+	/* neigh_pack keeps the MAC in the first six bytes of v: no unpacking. */
+	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
 		   w->fwd->ports[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
 }
