@@ -1,0 +1,226 @@
+// Package model holds the controller's desired-state objects (virtual services, their
+// real services, forwarders, load-balancing requests) as the REST API and the store see
+// them, and the rules that make one valid. Validation errors name the field at fault.
+package model
+
+import (
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Service is a virtual service: (protocol, vip, port) and the NFs behind it.
+type Service struct {
+	ID          string       `json:"id"`
+	Protocol    string       `json:"protocol"`
+	VIP         string       `json:"vip"`
+	Port        int          `json:"port"`
+	Mode        string       `json:"mode"`
+	Scheduler   string       `json:"scheduler"`
+	Forwarders  []string     `json:"forwarders"`
+	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Reals       []Real       `json:"reals"`
+	Version     uint64       `json:"version"`
+}
+
+// HealthCheck says how agents check each real of a service.
+type HealthCheck struct {
+	Kind       string `json:"kind"`
+	HTTPPath   string `json:"http_path,omitempty"`
+	IntervalMS int    `json:"interval_ms"`
+	TimeoutMS  int    `json:"timeout_ms"`
+	Rise       int    `json:"rise"`
+	Fall       int    `json:"fall"`
+	Port       int    `json:"port"`
+}
+
+// Real is one real service (NF) of a virtual service. Health and HealthReason are
+// read-outs filled in from the agents' reports; the store keeps them empty.
+type Real struct {
+	Address        string `json:"address"`
+	Port           int    `json:"port"`
+	Weight         int    `json:"weight"`
+	HealthOverride string `json:"health_override"`
+	Drain          bool   `json:"drain"`
+	Health         string `json:"health"`
+	HealthReason   string `json:"health_reason"`
+	Version        uint64 `json:"version"`
+}
+
+// Forwarder is a forwarder's static description, as its agent registered it.
+type Forwarder struct {
+	ID           string    `json:"id"`
+	Hostname     string    `json:"hostname"`
+	Ports        []string  `json:"ports"`
+	Queues       int       `json:"queues"`
+	Cores        int       `json:"cores"`
+	NUMANodes    []int     `json:"numa_nodes"`
+	AgentVersion string    `json:"agent_version"`
+	CapacityPPS  uint64    `json:"capacity_pps"`
+	RegisteredAt time.Time `json:"registered_at"`
+	Version      uint64    `json:"version"`
+}
+
+// Load-balancing request states.
+const (
+	LBPending  = "pending"
+	LBAccepted = "accepted"
+	LBFailed   = "failed"
+)
+
+// LBRequest is the NFV manager's request for load balancing over a set of NFs.
+type LBRequest struct {
+	ID        string    `json:"id"`
+	State     string    `json:"state"`
+	Request   LBSpec    `json:"request"`
+	ServiceID string    `json:"service_id,omitempty"`
+	Forwarder string    `json:"forwarder,omitempty"`
+	Error     string    `json:"error,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	Version   uint64    `json:"version"`
+}
+
+// LBSpec is the body of POST /v1/lb-requests.
+type LBSpec struct {
+	Protocol  string `json:"protocol"`
+	VIP       string `json:"vip"`
+	Port      int    `json:"port"`
+	Mode      string `json:"mode,omitempty"`
+	Scheduler string `json:"scheduler,omitempty"`
+	NFs       []NF   `json:"nfs"`
+	Upstream  string `json:"upstream,omitempty"`
+}
+
+// NF is one network function of a load-balancing request.
+type NF struct {
+	Address string `json:"address"`
+	Port    int    `json:"port"`
+	Weight  *int   `json:"weight,omitempty"`
+}
+
+// Change is one entry of the store's change log.
+type Change struct {
+	Version uint64    `json:"version"`
+	Time    time.Time `json:"time"`
+	What    string    `json:"what"`
+}
+
+// Defaults and limits.
+const (
+	DefaultMode      = "nat"
+	DefaultScheduler = "maglev"
+	DefaultWeight    = 100
+	MaxWeight        = 1000000
+	MaxReals         = 4096
+	MaxForwarders    = 256
+	MaxNameLen       = 63
+	MaxUpstreamLen   = 256
+	MaxHTTPPathLen   = 1024
+)
+
+var (
+	protocols  = []string{"tcp", "udp"}
+	modes      = []string{"nat", "dr"}
+	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
+	checkKinds = []string{"tcp", "udp", "http", "none"}
+	overrides  = []string{"", "up", "down"}
+)
+
+// ServiceID returns the id of the service (protocol, vip, port): "<protocol>-<vip>-<port>".
+func ServiceID(protocol, vip string, port int) string {
+	return protocol + "-" + vip + "-" + strconv.Itoa(port)
+}
+
+// RealKey returns the key of a real within its service: "addr:port", "[addr]:port" for IPv6.
+func RealKey(address string, port int) string {
+	a, err := netip.ParseAddr(address)
+	if err != nil {
+		return address + ":" + strconv.Itoa(port)
+	}
+	return netip.AddrPortFrom(a, uint16(port)).String()
+}
+
+// ParseRealKey parses "addr:port" or "[addr]:port" into a canonical address and a port.
+func ParseRealKey(key string) (string, int, error) {
+	ap, err := netip.ParseAddrPort(key)
+	if err != nil {
+		return "", 0, &FieldError{Field: "real", Msg: fmt.Sprintf("%q is not addr:port or [addr]:port", key)}
+	}
+	if ap.Addr().Zone() != "" {
+		return "", 0, &FieldError{Field: "real", Msg: "address has a zone"}
+	}
+	return ap.Addr().Unmap().String(), int(ap.Port()), nil
+}
+
+// Key returns the real's key within its service.
+func (r *Real) Key() string { return RealKey(r.Address, r.Port) }
+
+// FindReal returns the index of the real with this address and port, or -1.
+func (s *Service) FindReal(address string, port int) int {
+	for i := range s.Reals {
+		if s.Reals[i].Address == address && s.Reals[i].Port == port {
+			return i
+		}
+	}
+	return -1
+}
+
+// RunsOn reports whether the service is assigned to forwarder id (an empty list: all).
+func (s *Service) RunsOn(id string) bool {
+	if len(s.Forwarders) == 0 {
+		return true
+	}
+	for _, f := range s.Forwarders {
+		if f == id {
+			return true
+		}
+	}
+	return false
+}
+
+// EffectiveHealthCheck returns the service's health check with defaults filled in.
+func (s *Service) EffectiveHealthCheck() HealthCheck {
+	if s.HealthCheck == nil {
+		return DefaultHealthCheck()
+	}
+	return *s.HealthCheck
+}
+
+// DefaultHealthCheck is the check a service without one gets: TCP connect every second.
+func DefaultHealthCheck() HealthCheck {
+	return HealthCheck{Kind: "tcp", IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+}
+
+// Clone returns a deep copy.
+func (s Service) Clone() Service {
+	s.Forwarders = append([]string(nil), s.Forwarders...)
+	s.Reals = append([]Real(nil), s.Reals...)
+	if s.HealthCheck != nil {
+		hc := *s.HealthCheck
+		s.HealthCheck = &hc
+	}
+	return s
+}
+
+func oneOf(v string, set []string) bool {
+	for _, s := range set {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteList(set []string) string {
+	q := make([]string, 0, len(set))
+	for _, s := range set {
+		if s == "" {
+			q = append(q, `""`)
+			continue
+		}
+		q = append(q, s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,170 @@
+package store
+
+import (
+	"fmt"
+	"reflect"
+
+	"hvlb/internal/model"
+)
+
+// CreateService stores a new, normalised service and returns it as stored.
+func (s *Store) CreateService(svc model.Service) (model.Service, error) {
+	var out model.Service
+	_, err := s.Update("create service "+svc.ID, func(t *Tx) error {
+		if _, err := t.Service(svc.ID); err == nil {
+			return fmt.Errorf("service %q: %w", svc.ID, ErrExists)
+		}
+		svc = svc.Clone()
+		for i := range svc.Reals {
+			svc.Reals[i].Version = t.Next()
+		}
+		out = svc
+		out.Version = t.Next()
+		return t.PutService(svc)
+	})
+	return out, err
+}
+
+// UpdateService applies fn to a copy of service id and stores the result if it differs.
+// With ifVersion != 0 the service must still be at that version (else ErrConflict).
+// fn runs inside the transaction, so what it checks cannot change under it.
+func (s *Store) UpdateService(id string, ifVersion uint64, what string, fn func(*model.Service) error) (model.Service, error) {
+	var out model.Service
+	_, err := s.Update(what, func(t *Tx) error {
+		cur, err := t.Service(id)
+		if err != nil {
+			return err
+		}
+		if ifVersion != 0 && cur.Version != ifVersion {
+			return fmt.Errorf("service %q is at version %d, not %d: %w", id, cur.Version, ifVersion, ErrConflict)
+		}
+		next := cur.Clone()
+		if err := fn(&next); err != nil {
+			return err
+		}
+		if next.ID != id {
+			return fmt.Errorf("service %q: the id cannot change", id)
+		}
+		next.Version = cur.Version
+		if reflect.DeepEqual(next, cur) {
+			out = cur
+			return nil
+		}
+		next.Version = t.Next()
+		out = next
+		return t.PutService(next)
+	})
+	return out, err
+}
+
+// DeleteService removes service id and returns the version of the change.
+func (s *Store) DeleteService(id string) (uint64, error) {
+	return s.Update("delete service "+id, func(t *Tx) error { return t.DeleteService(id) })
+}
+
+// AddReal adds r to service id, checking it against the service as stored.
+func (s *Store) AddReal(id string, r model.Real) (model.Real, error) {
+	var out model.Real
+	what := fmt.Sprintf("add real %s to service %s", r.Key(), id)
+	_, err := s.Update(what, func(t *Tx) error {
+		svc, err := t.Service(id)
+		if err != nil {
+			return err
+		}
+		if err := model.NormalizeReal("", &svc, &r); err != nil {
+			return err
+		}
+		if svc.FindReal(r.Address, r.Port) >= 0 {
+			return fmt.Errorf("real %s of service %q: %w", r.Key(), id, ErrExists)
+		}
+		if len(svc.Reals) >= model.MaxReals {
+			return &model.FieldError{Field: "reals", Msg: fmt.Sprintf("service %q has %d reals already", id, model.MaxReals)}
+		}
+		r.Version = t.Next()
+		svc.Reals = append(svc.Reals, r)
+		out = r
+		return t.PutService(svc)
+	})
+	return out, err
+}
+
+// UpdateReal applies fn to a copy of one real of service id and stores the result if it
+// differs.
+func (s *Store) UpdateReal(id, addr string, port int, fn func(*model.Real) error) (model.Real, error) {
+	var out model.Real
+	what := fmt.Sprintf("update real %s of service %s", model.RealKey(addr, port), id)
+	_, err := s.Update(what, func(t *Tx) error {
+		svc, err := t.Service(id)
+		if err != nil {
+			return err
+		}
+		i := svc.FindReal(addr, port)
+		if i < 0 {
+			return fmt.Errorf("real %s of service %q: %w", model.RealKey(addr, port), id, ErrNotFound)
+		}
+		cur := svc.Reals[i]
+		next := cur
+		if err := fn(&next); err != nil {
+			return err
+		}
+		if next.Address != cur.Address || next.Port != cur.Port {
+			return fmt.Errorf("real %s: address and port cannot change", cur.Key())
+		}
+		if err := model.NormalizeReal("", &svc, &next); err != nil {
+			return err
+		}
+		next.Version = cur.Version
+		if next == cur {
+			out = cur
+			return nil
+		}
+		next.Version = t.Next()
+		svc.Reals[i] = next
+		out = next
+		return t.PutService(svc)
+	})
+	return out, err
+}
+
+// DeleteReal removes one real of service id. hard only goes into the change log: the
+// forwarders learn of a removal from the desired state, which says nothing of hardness.
+func (s *Store) DeleteReal(id, addr string, port int, hard bool) (uint64, error) {
+	what := fmt.Sprintf("remove real %s of service %s", model.RealKey(addr, port), id)
+	if hard {
+		what = "hard " + what
+	}
+	return s.Update(what, func(t *Tx) error {
+		svc, err := t.Service(id)
+		if err != nil {
+			return err
+		}
+		i := svc.FindReal(addr, port)
+		if i < 0 {
+			return fmt.Errorf("real %s of service %q: %w", model.RealKey(addr, port), id, ErrNotFound)
+		}
+		svc.Reals = append(svc.Reals[:i], svc.Reals[i+1:]...)
+		return t.PutService(svc)
+	})
+}
+
+// PutForwarder stores what an agent registered, keeping the registration time of an
+// unchanged forwarder; it writes (and bumps the version) only when something changed.
+func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
+	var out model.Forwarder
+	var isNew bool
+	_, err := s.Update("register forwarder "+f.ID, func(t *Tx) error {
+		cur, err := t.Forwarder(f.ID)
+		isNew = err != nil
+		if !isNew {
+			f.RegisteredAt, f.Version = cur.RegisteredAt, cur.Version
+			if reflect.DeepEqual(cur, f) {
+				out = cur
+				return nil
+			}
+		}
+		out = f
+		out.Version = t.Next()
+		return t.PutForwarder(f)
+	})
+	return out, isNew, err
+}

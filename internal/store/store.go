@@ -1,0 +1,319 @@
+// Package store keeps the controller's desired state in an embedded bbolt file: services
+// with their reals, forwarders' static descriptions and load-balancing requests. Every
+// committed change bumps one global version, stamps it on the objects it wrote and appends
+// an entry to a change log. bbolt serialises writers, so concurrent updates never
+// interleave; readers see consistent snapshots.
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"hvlb/internal/model"
+)
+
+// Errors that callers map to API statuses; they come wrapped with the object's name.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrExists   = errors.New("already exists")
+	ErrConflict = errors.New("version conflict")
+)
+
+// ChangeLogSize is how many change-log entries the store keeps.
+const ChangeLogSize = 10000
+
+var (
+	bucketMeta       = []byte("meta")
+	bucketServices   = []byte("services")
+	bucketForwarders = []byte("forwarders")
+	bucketLBRequests = []byte("lb-requests")
+	bucketChanges    = []byte("changes")
+	keyVersion       = []byte("version")
+	keySchema        = []byte("schema")
+	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges}
+)
+
+const schemaVersion = 1
+
+// Store is the desired-state file. Its methods are safe for concurrent use.
+type Store struct {
+	db  *bolt.DB
+	now func() time.Time
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced after every committed change
+}
+
+// Open opens (creating if needed) the store file at path. A file held by another process
+// fails after a second instead of waiting forever.
+func Open(path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		if v := meta.Get(keySchema); v != nil && binary.BigEndian.Uint64(v) != schemaVersion {
+			return fmt.Errorf("schema version %d, this controller reads %d", binary.BigEndian.Uint64(v), schemaVersion)
+		}
+		return meta.Put(keySchema, u64(schemaVersion))
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	return &Store{db: db, now: time.Now, changed: make(chan struct{})}, nil
+}
+
+// Close closes the file.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Changed returns a channel that is closed after the next committed change.
+func (s *Store) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+func (s *Store) notify() {
+	s.mu.Lock()
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+}
+
+// View runs fn on a read-only snapshot.
+func (s *Store) View(fn func(*ReadTx) error) error {
+	return s.db.View(func(tx *bolt.Tx) error { return fn(&ReadTx{tx: tx}) })
+}
+
+// Update runs fn in a read-write transaction. If fn writes anything, the transaction
+// commits at the next version, with what as its change-log entry, and Update returns that
+// version; if fn writes nothing, the version stays and Update returns it. An error from fn
+// rolls everything back.
+func (s *Store) Update(what string, fn func(*Tx) error) (uint64, error) {
+	var version uint64
+	var changed bool
+	err := s.db.Update(func(btx *bolt.Tx) error {
+		t := &Tx{ReadTx: ReadTx{tx: btx}}
+		cur := t.Version()
+		t.next = cur + 1
+		if err := fn(t); err != nil {
+			return err
+		}
+		if !t.changed {
+			version = cur
+			return nil
+		}
+		if err := btx.Bucket(bucketMeta).Put(keyVersion, u64(t.next)); err != nil {
+			return err
+		}
+		ch := btx.Bucket(bucketChanges)
+		if err := putJSON(ch, u64(t.next), model.Change{Version: t.next, Time: s.now().UTC(), What: what}); err != nil {
+			return err
+		}
+		if t.next > ChangeLogSize {
+			if err := ch.Delete(u64(t.next - ChangeLogSize)); err != nil {
+				return err
+			}
+		}
+		version, changed = t.next, true
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	if changed {
+		s.notify()
+	}
+	return version, nil
+}
+
+// Version returns the current version.
+func (s *Store) Version() (v uint64, err error) {
+	err = s.View(func(t *ReadTx) error { v = t.Version(); return nil })
+	return v, err
+}
+
+// ReadTx reads one consistent snapshot.
+type ReadTx struct{ tx *bolt.Tx }
+
+// Version returns the snapshot's version (0 for a new store).
+func (t *ReadTx) Version() uint64 {
+	v := t.tx.Bucket(bucketMeta).Get(keyVersion)
+	if v == nil {
+		return 0
+	}
+	return binary.BigEndian.Uint64(v)
+}
+
+// Service returns one service.
+func (t *ReadTx) Service(id string) (model.Service, error) {
+	var s model.Service
+	err := getJSON(t.tx.Bucket(bucketServices), id, "service", &s)
+	return s, err
+}
+
+// Services returns every service, ordered by id.
+func (t *ReadTx) Services() ([]model.Service, error) {
+	return listJSON[model.Service](t.tx.Bucket(bucketServices))
+}
+
+// Forwarder returns one forwarder.
+func (t *ReadTx) Forwarder(id string) (model.Forwarder, error) {
+	var f model.Forwarder
+	err := getJSON(t.tx.Bucket(bucketForwarders), id, "forwarder", &f)
+	return f, err
+}
+
+// Forwarders returns every forwarder, ordered by id.
+func (t *ReadTx) Forwarders() ([]model.Forwarder, error) {
+	return listJSON[model.Forwarder](t.tx.Bucket(bucketForwarders))
+}
+
+// LBRequest returns one load-balancing request.
+func (t *ReadTx) LBRequest(id string) (model.LBRequest, error) {
+	var r model.LBRequest
+	err := getJSON(t.tx.Bucket(bucketLBRequests), id, "lb-request", &r)
+	return r, err
+}
+
+// LBRequests returns every load-balancing request, oldest first.
+func (t *ReadTx) LBRequests() ([]model.LBRequest, error) {
+	rs, err := listJSON[model.LBRequest](t.tx.Bucket(bucketLBRequests))
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Version < rs[j].Version })
+	return rs, err
+}
+
+// Changes returns up to limit change-log entries after version since, oldest first.
+func (t *ReadTx) Changes(since uint64, limit int) ([]model.Change, error) {
+	out := []model.Change{}
+	c := t.tx.Bucket(bucketChanges).Cursor()
+	for k, v := c.Seek(u64(since + 1)); k != nil && len(out) < limit; k, v = c.Next() {
+		var ch model.Change
+		if err := json.Unmarshal(v, &ch); err != nil {
+			return nil, fmt.Errorf("change %d: %w", binary.BigEndian.Uint64(k), err)
+		}
+		out = append(out, ch)
+	}
+	return out, nil
+}
+
+// Tx is a read-write transaction; everything it writes carries version Next().
+type Tx struct {
+	ReadTx
+	next    uint64
+	changed bool
+}
+
+// Next returns the version this transaction commits at if it writes anything.
+func (t *Tx) Next() uint64 { return t.next }
+
+// PutService writes s, stamping it with the transaction's version.
+func (t *Tx) PutService(s model.Service) error {
+	s.Version = t.next
+	return t.put(bucketServices, s.ID, s)
+}
+
+// DeleteService removes a service.
+func (t *Tx) DeleteService(id string) error {
+	return t.del(bucketServices, id, "service")
+}
+
+// PutForwarder writes f, stamping it with the transaction's version.
+func (t *Tx) PutForwarder(f model.Forwarder) error {
+	f.Version = t.next
+	return t.put(bucketForwarders, f.ID, f)
+}
+
+// DeleteForwarder removes a forwarder.
+func (t *Tx) DeleteForwarder(id string) error {
+	return t.del(bucketForwarders, id, "forwarder")
+}
+
+// PutLBRequest writes r, stamping it with the transaction's version.
+func (t *Tx) PutLBRequest(r model.LBRequest) error {
+	r.Version = t.next
+	return t.put(bucketLBRequests, r.ID, r)
+}
+
+// NewLBRequestID returns an id no other load-balancing request has had.
+func (t *Tx) NewLBRequestID() (string, error) {
+	n, err := t.tx.Bucket(bucketLBRequests).NextSequence()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("lbr-%d", n), nil
+}
+
+func (t *Tx) put(bucket []byte, key string, v any) error {
+	if key == "" {
+		return fmt.Errorf("store: empty key in %s", bucket)
+	}
+	t.changed = true
+	return putJSON(t.tx.Bucket(bucket), []byte(key), v)
+}
+
+func (t *Tx) del(bucket []byte, key, kind string) error {
+	b := t.tx.Bucket(bucket)
+	if b.Get([]byte(key)) == nil {
+		return fmt.Errorf("%s %q: %w", kind, key, ErrNotFound)
+	}
+	t.changed = true
+	return b.Delete([]byte(key))
+}
+
+func putJSON(b *bolt.Bucket, key []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, data)
+}
+
+func getJSON(b *bolt.Bucket, key, kind string, v any) error {
+	data := b.Get([]byte(key))
+	if data == nil {
+		return fmt.Errorf("%s %q: %w", kind, key, ErrNotFound)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s %q: stored record: %w", kind, key, err)
+	}
+	return nil
+}
+
+func listJSON[T any](b *bolt.Bucket) ([]T, error) {
+	out := []T{}
+	err := b.ForEach(func(k, v []byte) error {
+		var x T
+		if err := json.Unmarshal(v, &x); err != nil {
+			return fmt.Errorf("%s %q: stored record: %w", "object", k, err)
+		}
+		out = append(out, x)
+		return nil
+	})
+	return out, err
+}
+
+func u64(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.BigEndian.PutUint64(b, v)
+	return b
+}
