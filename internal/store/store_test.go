@@ -49,7 +49,10 @@ func TestSteps(t *testing.T) {
 	}{
 		{"create", func() error { _, err := s.CreateService(svc("10.0.0.1", 80, "10.1.0.1")); return err }, nil, "", 1},
 		{"create again", func() error { _, err := s.CreateService(svc("10.0.0.1", 80)); return err }, ErrExists, "", 1},
-		{"add real", func() error { _, err := s.AddReal(id, model.Real{Address: "10.1.0.2", Port: 80, Weight: 5}); return err }, nil, "", 2},
+		{"add real", func() error {
+			_, err := s.AddReal(id, model.Real{Address: "10.1.0.2", Port: 80, Weight: 5})
+			return err
+		}, nil, "", 2},
 		{"add same real", func() error { _, err := s.AddReal(id, model.Real{Address: "10.1.0.2", Port: 80}); return err }, ErrExists, "", 2},
 		{"add real wrong family", func() error { _, err := s.AddReal(id, model.Real{Address: "fd00::1", Port: 80}); return err }, nil, "address", 2},
 		{"add real to missing", func() error { _, err := s.AddReal("tcp-10.0.0.9-80", model.Real{Address: "10.1.0.2"}); return err }, ErrNotFound, "", 2},
