@@ -1,0 +1,543 @@
+// Package fwdtest is a fake forwarder for tests: an in-process server of the local control
+// API (proto/fwd.proto) on a Unix socket, speaking the real framing and keeping the
+// services, reals and config_version the way the forwarder does (same errno values for
+// the same mistakes). It can be restarted (state wiped, socket re-created) and records
+// every change it is asked to make.
+package fwdtest
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"syscall"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"hvlb/internal/pb/fwdpb"
+)
+
+// Forwarder is the fake. Its methods are safe for concurrent use.
+type Forwarder struct {
+	Path string // the socket
+
+	mu       sync.Mutex
+	ln       net.Listener
+	conns    map[net.Conn]bool
+	services []*fwdpb.VirtualService
+	version  uint64
+	ops      []string
+	connList []*fwdpb.Connection
+	fail     map[string]syscall.Errno
+	workers  int
+	ports    []string
+	wg       sync.WaitGroup
+}
+
+// New starts a fake forwarder on a socket in a new temporary directory (short, so that
+// the path fits sun_path) and stops it when the test ends.
+func New(t testing.TB) *Forwarder {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "fwd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Forwarder{Path: filepath.Join(dir, "fwd.sock"), workers: 2,
+		ports: []string{"net_af_packet0", "net_af_packet1"}, fail: map[string]syscall.Errno{}}
+	if err := f.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		f.Stop()
+		os.RemoveAll(dir)
+	})
+	return f
+}
+
+// Start listens on Path (after Stop).
+func (f *Forwarder) Start() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ln != nil {
+		return errors.New("fwdtest: already started")
+	}
+	os.Remove(f.Path)
+	ln, err := net.Listen("unix", f.Path)
+	if err != nil {
+		return fmt.Errorf("fwdtest: %w", err)
+	}
+	f.ln = ln
+	f.conns = map[net.Conn]bool{}
+	f.wg.Add(1)
+	go f.accept(ln)
+	return nil
+}
+
+// Stop closes the socket and every connection, as a forwarder that exits. State is kept.
+func (f *Forwarder) Stop() {
+	f.mu.Lock()
+	if f.ln != nil {
+		f.ln.Close()
+		f.ln = nil
+	}
+	for c := range f.conns {
+		c.Close()
+	}
+	f.mu.Unlock()
+	f.wg.Wait()
+	os.Remove(f.Path)
+}
+
+// Restart stops the forwarder, wipes its configuration (config_version back to 0) and
+// starts it again: a forwarder restarted without its configuration.
+func (f *Forwarder) Restart() error {
+	f.Stop()
+	f.mu.Lock()
+	f.services = nil
+	f.version = 0
+	f.mu.Unlock()
+	return f.Start()
+}
+
+// Services is a copy of the configured services (no counters), in the order added.
+func (f *Forwarder) Services() []*fwdpb.VirtualService {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]*fwdpb.VirtualService, len(f.services))
+	for i, s := range f.services {
+		out[i] = proto.Clone(s).(*fwdpb.VirtualService)
+	}
+	return out
+}
+
+// Load replaces the configuration, as a forwarder's start-up file would.
+func (f *Forwarder) Load(services []*fwdpb.VirtualService) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.services = nil
+	for _, s := range services {
+		f.services = append(f.services, proto.Clone(s).(*fwdpb.VirtualService))
+	}
+	f.version++
+}
+
+// Ops returns the changes made since the last ResetOps, e.g. "remove_real tcp/10.0.0.1/80
+// 10.1.0.1:80 hard=false".
+func (f *Forwarder) Ops() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.ops)
+}
+
+// ResetOps forgets the recorded changes.
+func (f *Forwarder) ResetOps() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ops = nil
+}
+
+// Version is the config_version.
+func (f *Forwarder) Version() uint64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.version
+}
+
+// SetConnections sets what ListConnections returns.
+func (f *Forwarder) SetConnections(c []*fwdpb.Connection) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.connList = c
+}
+
+// FailNext makes the next request of op (e.g. "add_real") fail with errno.
+func (f *Forwarder) FailNext(op string, errno syscall.Errno) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fail[op] = errno
+}
+
+func (f *Forwarder) accept(ln net.Listener) {
+	defer f.wg.Done()
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		f.mu.Lock()
+		if f.ln != ln {
+			f.mu.Unlock()
+			c.Close()
+			return
+		}
+		f.conns[c] = true
+		f.mu.Unlock()
+		f.wg.Add(1)
+		go f.serve(c)
+	}
+}
+
+func (f *Forwarder) serve(c net.Conn) {
+	defer f.wg.Done()
+	defer func() {
+		f.mu.Lock()
+		delete(f.conns, c)
+		f.mu.Unlock()
+		c.Close()
+	}()
+	for {
+		var hdr [4]byte
+		if _, err := io.ReadFull(c, hdr[:]); err != nil {
+			return
+		}
+		body := make([]byte, binary.BigEndian.Uint32(hdr[:]))
+		if _, err := io.ReadFull(c, body); err != nil {
+			return
+		}
+		req := &fwdpb.Request{}
+		var resp *fwdpb.Response
+		if err := proto.Unmarshal(body, req); err != nil {
+			resp = &fwdpb.Response{Status: int32(syscall.EINVAL), Error: "request: not a valid Request message"}
+		} else {
+			resp = f.handle(req)
+		}
+		out, err := proto.Marshal(resp)
+		if err != nil {
+			return
+		}
+		frame := binary.BigEndian.AppendUint32(nil, uint32(len(out)))
+		if _, err := c.Write(append(frame, out...)); err != nil {
+			return
+		}
+	}
+}
+
+// failure is a status and the message naming the field at fault.
+type failure struct {
+	errno syscall.Errno
+	msg   string
+}
+
+func fail(errno syscall.Errno, format string, a ...any) *failure {
+	return &failure{errno, fmt.Sprintf(format, a...)}
+}
+
+func (f *Forwarder) handle(req *fwdpb.Request) *fwdpb.Response {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	resp := &fwdpb.Response{Id: req.GetId()}
+	op := opName(req)
+	var bad *failure
+	if errno, ok := f.fail[op]; ok {
+		delete(f.fail, op)
+		bad = fail(errno, "%s: injected failure", op)
+	} else {
+		bad = f.dispatch(req, resp)
+	}
+	if bad != nil {
+		resp.Status, resp.Error, resp.Body = int32(bad.errno), bad.msg, nil
+	}
+	resp.ConfigVersion = f.version
+	return resp
+}
+
+func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure {
+	switch op := req.GetOp().(type) {
+	case *fwdpb.Request_AddService:
+		return f.addService(op.AddService.GetService())
+	case *fwdpb.Request_UpdateService:
+		return f.updateService(op.UpdateService)
+	case *fwdpb.Request_RemoveService:
+		i, bad := f.find("remove_service", op.RemoveService.GetId())
+		if bad != nil {
+			return bad
+		}
+		f.changed("remove_service %s", svcName(f.services[i].GetId()))
+		f.services = slices.Delete(f.services, i, i+1)
+	case *fwdpb.Request_AddReal:
+		return f.addReal(op.AddReal)
+	case *fwdpb.Request_UpdateReal:
+		return f.updateReal(op.UpdateReal)
+	case *fwdpb.Request_RemoveReal:
+		m := op.RemoveReal
+		i, j, bad := f.findReal("remove_real", m.GetService(), m.GetAddress(), m.GetPort())
+		if bad != nil {
+			return bad
+		}
+		vs := f.services[i]
+		f.changed("remove_real %s %s hard=%t", svcName(vs.GetId()),
+			realName(vs.RealServices[j]), m.GetHard())
+		vs.RealServices = slices.Delete(vs.RealServices, j, j+1)
+	case *fwdpb.Request_ListServices:
+		resp.Body = &fwdpb.Response_Services{Services: &fwdpb.ServiceList{Services: f.cloneServices()}}
+	case *fwdpb.Request_GetStats:
+		resp.Body = &fwdpb.Response_Stats{Stats: f.stats()}
+	case *fwdpb.Request_ListConnections:
+		resp.Body = &fwdpb.Response_Connections{Connections: f.listConns(op.ListConnections)}
+	case *fwdpb.Request_ListRoutes:
+		resp.Body = &fwdpb.Response_Routes{Routes: &fwdpb.RouteList{}}
+	case *fwdpb.Request_ListNeighbors:
+		resp.Body = &fwdpb.Response_Neighbors{Neighbors: &fwdpb.NeighborList{}}
+	case *fwdpb.Request_SetRoute, *fwdpb.Request_DeleteRoute, *fwdpb.Request_SetNeighbor,
+		*fwdpb.Request_SetTimeouts:
+		f.changed("%s", opName(req))
+	default:
+		return fail(syscall.EINVAL, "request: no operation this forwarder knows")
+	}
+	return nil
+}
+
+func (f *Forwarder) changed(format string, a ...any) {
+	f.version++
+	f.ops = append(f.ops, fmt.Sprintf(format, a...))
+}
+
+func (f *Forwarder) cloneServices() []*fwdpb.VirtualService {
+	out := make([]*fwdpb.VirtualService, len(f.services))
+	for i, s := range f.services {
+		out[i] = proto.Clone(s).(*fwdpb.VirtualService)
+	}
+	return out
+}
+
+func (f *Forwarder) stats() *fwdpb.Stats {
+	s := &fwdpb.Stats{ConfigVersion: f.version, Services: f.cloneServices(), MempoolSize: 16383}
+	for w := 0; w < f.workers; w++ {
+		s.Workers = append(s.Workers, &fwdpb.WorkerStats{Worker: uint32(w), Lcore: uint32(w + 1)})
+	}
+	for p, name := range f.ports {
+		s.Ports = append(s.Ports, &fwdpb.PortStats{Port: uint32(p), Name: name})
+	}
+	return s
+}
+
+func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
+	limit := uint64(m.GetLimit())
+	if limit == 0 {
+		limit = 100
+	}
+	start := m.GetCursor()
+	if start > uint64(len(f.connList)) {
+		start = uint64(len(f.connList))
+	}
+	end := min(start+limit, uint64(len(f.connList)))
+	l := &fwdpb.ConnectionList{}
+	for _, c := range f.connList[start:end] {
+		l.Connections = append(l.Connections, proto.Clone(c).(*fwdpb.Connection))
+	}
+	if end < uint64(len(f.connList)) {
+		l.NextCursor = end
+	}
+	return l
+}
+
+var modes = map[string]bool{"nat": true, "dr": true}
+var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
+	"sh": true, "lc": true}
+
+// parseID checks a ServiceId and returns it with the address in canonical form.
+func parseID(path string, id *fwdpb.ServiceId) (*fwdpb.ServiceId, *failure) {
+	if id == nil {
+		return nil, fail(syscall.EINVAL, "%s: missing", path)
+	}
+	if id.GetProtocol() != "tcp" && id.GetProtocol() != "udp" {
+		return nil, fail(syscall.EINVAL, "%s.protocol: not tcp or udp", path)
+	}
+	a, err := netip.ParseAddr(id.GetVip())
+	if err != nil {
+		return nil, fail(syscall.EINVAL, "%s.vip: not an IP address", path)
+	}
+	if id.GetVport() > 65535 {
+		return nil, fail(syscall.EINVAL, "%s.vport: must be <= 65535", path)
+	}
+	return &fwdpb.ServiceId{Protocol: id.GetProtocol(), Vip: a.String(), Vport: id.GetVport()}, nil
+}
+
+func (f *Forwarder) find(op string, id *fwdpb.ServiceId) (int, *failure) {
+	k, bad := parseID(op+".id", id)
+	if bad != nil {
+		return -1, bad
+	}
+	for i, s := range f.services {
+		if proto.Equal(s.GetId(), k) {
+			return i, nil
+		}
+	}
+	return -1, fail(syscall.ENOENT, "%s: no service %s", op, svcName(k))
+}
+
+func parseReal(path string, rs *fwdpb.RealService) (*fwdpb.RealService, *failure) {
+	if rs == nil {
+		return nil, fail(syscall.EINVAL, "%s: missing", path)
+	}
+	a, err := netip.ParseAddr(rs.GetAddress())
+	if err != nil {
+		return nil, fail(syscall.EINVAL, "%s.address: not an IP address", path)
+	}
+	switch {
+	case rs.GetPort() > 65535:
+		return nil, fail(syscall.EINVAL, "%s.port: must be <= 65535", path)
+	case rs.GetWeight() > 1000000:
+		return nil, fail(syscall.EINVAL, "%s.weight: must be <= 1000000", path)
+	case rs.GetHealth() > 1:
+		return nil, fail(syscall.EINVAL, "%s.health: must be 0 or 1", path)
+	}
+	return &fwdpb.RealService{Address: a.String(), Port: rs.GetPort(), Weight: rs.GetWeight(),
+		Health: rs.GetHealth()}, nil
+}
+
+func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
+	if v == nil {
+		return fail(syscall.EINVAL, "add_service.service: missing")
+	}
+	id, bad := parseID("add_service.service.id", v.GetId())
+	if bad != nil {
+		return bad
+	}
+	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler()}
+	if vs.Mode == "" {
+		vs.Mode = "nat"
+	}
+	if vs.Scheduler == "" {
+		vs.Scheduler = "maglev"
+	}
+	if !modes[vs.Mode] {
+		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat or dr", vs.Mode)
+	}
+	if !schedulers[vs.Scheduler] {
+		return fail(syscall.EINVAL, "add_service.service.scheduler: '%s' is not known", vs.Scheduler)
+	}
+	for _, s := range f.services {
+		if proto.Equal(s.GetId(), id) {
+			return fail(syscall.EEXIST, "add_service: service %s already exists", svcName(id))
+		}
+	}
+	for i, r := range v.GetRealServices() {
+		rs, bad := parseReal(fmt.Sprintf("add_service.service.real_services[%d]", i), r)
+		if bad != nil {
+			return bad
+		}
+		vs.RealServices = append(vs.RealServices, rs)
+	}
+	f.services = append(f.services, vs)
+	f.changed("add_service %s reals=%d", svcName(id), len(vs.RealServices))
+	return nil
+}
+
+func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
+	if m.GetMode() == "" && m.GetScheduler() == "" {
+		return fail(syscall.EINVAL, "update_service: neither mode nor scheduler given")
+	}
+	if m.GetMode() != "" && !modes[m.GetMode()] {
+		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat or dr", m.GetMode())
+	}
+	if m.GetScheduler() != "" && !schedulers[m.GetScheduler()] {
+		return fail(syscall.EINVAL, "update_service.scheduler: '%s' is not known", m.GetScheduler())
+	}
+	i, bad := f.find("update_service", m.GetId())
+	if bad != nil {
+		return bad
+	}
+	vs := f.services[i]
+	if m.GetMode() != "" {
+		vs.Mode = m.GetMode()
+	}
+	if m.GetScheduler() != "" {
+		vs.Scheduler = m.GetScheduler()
+	}
+	f.changed("update_service %s mode=%s scheduler=%s", svcName(vs.GetId()), m.GetMode(),
+		m.GetScheduler())
+	return nil
+}
+
+func (f *Forwarder) findReal(op string, id *fwdpb.ServiceId, addr string, port uint32) (int, int, *failure) {
+	i, bad := f.find(op, id)
+	if bad != nil {
+		return -1, -1, bad
+	}
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return -1, -1, fail(syscall.EINVAL, "%s.address: not an IP address", op)
+	}
+	for j, rs := range f.services[i].RealServices {
+		if rs.GetAddress() == a.String() && rs.GetPort() == port {
+			return i, j, nil
+		}
+	}
+	return -1, -1, fail(syscall.ENOENT, "%s: service %s has no real %s", op,
+		svcName(f.services[i].GetId()), netip.AddrPortFrom(a, uint16(port)))
+}
+
+func (f *Forwarder) addReal(m *fwdpb.AddReal) *failure {
+	i, bad := f.find("add_real", m.GetService())
+	if bad != nil {
+		return bad
+	}
+	rs, bad := parseReal("add_real.real", m.GetReal())
+	if bad != nil {
+		return bad
+	}
+	vs := f.services[i]
+	for _, r := range vs.RealServices {
+		if r.GetAddress() == rs.GetAddress() && r.GetPort() == rs.GetPort() {
+			return fail(syscall.EEXIST, "add_real: service %s already has real %s",
+				svcName(vs.GetId()), realName(rs))
+		}
+	}
+	vs.RealServices = append(vs.RealServices, rs)
+	f.changed("add_real %s %s weight=%d health=%d", svcName(vs.GetId()), realName(rs),
+		rs.GetWeight(), rs.GetHealth())
+	return nil
+}
+
+func (f *Forwarder) updateReal(m *fwdpb.UpdateReal) *failure {
+	if !m.GetSetWeight() && !m.GetSetHealth() {
+		return fail(syscall.EINVAL, "update_real: set_weight and set_health both false")
+	}
+	if m.GetSetWeight() && m.GetWeight() > 1000000 {
+		return fail(syscall.EINVAL, "update_real.weight: must be <= 1000000")
+	}
+	if m.GetSetHealth() && m.GetHealth() > 1 {
+		return fail(syscall.EINVAL, "update_real.health: must be 0 or 1")
+	}
+	i, j, bad := f.findReal("update_real", m.GetService(), m.GetAddress(), m.GetPort())
+	if bad != nil {
+		return bad
+	}
+	vs := f.services[i]
+	rs := vs.RealServices[j]
+	s := fmt.Sprintf("update_real %s %s", svcName(vs.GetId()), realName(rs))
+	if m.GetSetWeight() {
+		rs.Weight = m.GetWeight()
+		s += fmt.Sprintf(" weight=%d", rs.Weight)
+	}
+	if m.GetSetHealth() {
+		rs.Health = m.GetHealth()
+		s += fmt.Sprintf(" health=%d", rs.Health)
+	}
+	f.changed("%s", s)
+	return nil
+}
+
+func svcName(id *fwdpb.ServiceId) string {
+	return fmt.Sprintf("%s/%s/%d", id.GetProtocol(), id.GetVip(), id.GetVport())
+}
+
+func realName(rs *fwdpb.RealService) string {
+	return net.JoinHostPort(rs.GetAddress(), fmt.Sprint(rs.GetPort()))
+}
+
+func opName(req *fwdpb.Request) string {
+	d := req.ProtoReflect().WhichOneof(req.ProtoReflect().Descriptor().Oneofs().ByName("op"))
+	if d == nil {
+		return "request"
+	}
+	return string(d.Name())
+}

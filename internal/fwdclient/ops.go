@@ -1,0 +1,174 @@
+package fwdclient
+
+import (
+	"context"
+
+	"hvlb/internal/pb/fwdpb"
+)
+
+// ServiceID builds a ServiceId.
+func ServiceID(protocol, vip string, vport uint32) *fwdpb.ServiceId {
+	return &fwdpb.ServiceId{Protocol: protocol, Vip: vip, Vport: vport}
+}
+
+// AddService adds a virtual service, with the real services it lists.
+func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_AddService{
+		AddService: &fwdpb.AddService{Service: vs}}})
+	return err
+}
+
+// UpdateService changes a service's mode and/or scheduler; "" leaves one as it is.
+func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, mode, scheduler string) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{
+		UpdateService: &fwdpb.UpdateService{Id: id, Mode: mode, Scheduler: scheduler}}})
+	return err
+}
+
+// RemoveService removes a service; its connections continue until they end.
+func (c *Client) RemoveService(ctx context.Context, id *fwdpb.ServiceId) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_RemoveService{
+		RemoveService: &fwdpb.RemoveService{Id: id}}})
+	return err
+}
+
+// AddReal adds a real service to a service.
+func (c *Client) AddReal(ctx context.Context, id *fwdpb.ServiceId, rs *fwdpb.RealService) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_AddReal{
+		AddReal: &fwdpb.AddReal{Service: id, Real: rs}}})
+	return err
+}
+
+// RealUpdate says which of a real service's weight and health to change: nil leaves one
+// as it is.
+type RealUpdate struct {
+	Weight *uint32
+	Health *uint32
+}
+
+// UpdateReal changes the weight and/or health of a real service.
+func (c *Client) UpdateReal(ctx context.Context, id *fwdpb.ServiceId, address string, port uint32,
+	u RealUpdate) error {
+	m := &fwdpb.UpdateReal{Service: id, Address: address, Port: port}
+	if u.Weight != nil {
+		m.SetWeight, m.Weight = true, *u.Weight
+	}
+	if u.Health != nil {
+		m.SetHealth, m.Health = true, *u.Health
+	}
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateReal{UpdateReal: m}})
+	return err
+}
+
+// RemoveReal removes a real service. Soft (hard false): its connections continue until they
+// end; hard: the workers drop them.
+func (c *Client) RemoveReal(ctx context.Context, id *fwdpb.ServiceId, address string, port uint32,
+	hard bool) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_RemoveReal{
+		RemoveReal: &fwdpb.RemoveReal{Service: id, Address: address, Port: port, Hard: hard}}})
+	return err
+}
+
+// ListServices returns every service with its real services and counters.
+func (c *Client) ListServices(ctx context.Context) ([]*fwdpb.VirtualService, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListServices{
+		ListServices: &fwdpb.ListServices{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetServices().GetServices(), nil
+}
+
+// SetRoute adds or replaces a route.
+func (c *Client) SetRoute(ctx context.Context, r *fwdpb.Route) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetRoute{SetRoute: &fwdpb.SetRoute{Route: r}}})
+	return err
+}
+
+// DeleteRoute removes the route of a prefix.
+func (c *Client) DeleteRoute(ctx context.Context, prefix string) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_DeleteRoute{
+		DeleteRoute: &fwdpb.DeleteRoute{Prefix: prefix}}})
+	return err
+}
+
+// ListRoutes returns the route table.
+func (c *Client) ListRoutes(ctx context.Context) ([]*fwdpb.Route, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListRoutes{ListRoutes: &fwdpb.ListRoutes{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetRoutes().GetRoutes(), nil
+}
+
+// SetNeighbor adds or replaces a static neighbour entry.
+func (c *Client) SetNeighbor(ctx context.Context, n *fwdpb.Neighbor) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetNeighbor{
+		SetNeighbor: &fwdpb.SetNeighbor{Neighbor: n}}})
+	return err
+}
+
+// ListNeighbors returns the neighbour table.
+func (c *Client) ListNeighbors(ctx context.Context) ([]*fwdpb.Neighbor, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListNeighbors{
+		ListNeighbors: &fwdpb.ListNeighbors{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetNeighbors().GetNeighbors(), nil
+}
+
+// SetTimeouts changes connection timeouts; a 0 leaves that one as it is.
+func (c *Client) SetTimeouts(ctx context.Context, t *fwdpb.Timeouts) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetTimeouts{
+		SetTimeouts: &fwdpb.SetTimeouts{Timeouts: t}}})
+	return err
+}
+
+// GetStats returns the forwarder's counters.
+func (c *Client) GetStats(ctx context.Context) (*fwdpb.Stats, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_GetStats{GetStats: &fwdpb.GetStats{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetStats(), nil
+}
+
+// ListConnections returns one page of connections (of one service when svc is not nil)
+// and the cursor of the next page, 0 at the end. Start with cursor 0.
+func (c *Client) ListConnections(ctx context.Context, cursor uint64, limit uint32,
+	svc *fwdpb.ServiceId) ([]*fwdpb.Connection, uint64, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListConnections{
+		ListConnections: &fwdpb.ListConnections{Cursor: cursor, Limit: limit, Service: svc}}})
+	if err != nil {
+		return nil, 0, err
+	}
+	l := resp.GetConnections()
+	return l.GetConnections(), l.GetNextCursor(), nil
+}
+
+// Connections returns up to max connections (of one service when svc is not nil), page
+// after page.
+func (c *Client) Connections(ctx context.Context, max int, svc *fwdpb.ServiceId) ([]*fwdpb.Connection, error) {
+	var out []*fwdpb.Connection
+	var cursor uint64
+	for len(out) < max {
+		limit := max - len(out)
+		if limit > 1000 {
+			limit = 1000
+		}
+		page, next, err := c.ListConnections(ctx, cursor, uint32(limit), svc)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, page...)
+		if next == 0 {
+			break
+		}
+		cursor = next
+	}
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out, nil
+}
