@@ -1,0 +1,335 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hvlb/internal/certs"
+)
+
+// run runs hvlbctl with args and the environment env.
+func run(env map[string]string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Main(args, func(k string) string { return env[k] }, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// sameJSON says whether two JSON texts hold the same value.
+func sameJSON(t *testing.T, got, want string) bool {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		t.Errorf("request body %q: %v", got, err)
+		return false
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatalf("want %q: %v", want, err)
+	}
+	return reflect.DeepEqual(g, w)
+}
+
+const svcID = "tcp-10.100.0.1-80"
+
+// TestCommands runs ordered steps against one fake controller: each step's requests,
+// exit status and output.
+func TestCommands(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	hc := `{"kind":"http","http_path":"/health","interval_ms":2000,"timeout_ms":500,"rise":2,"fall":3,"port":0}`
+	steps := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantReqs []fakeReq // Body compared as JSON; Query exactly
+		wantOut  []string  // substrings of stdout
+		wantErr  string    // substring of stderr
+	}{
+		{name: "add a service",
+			args: []string{"vs", "add", "tcp", "10.100.0.1:80", "--forwarder", "fwd-a", "--check", "http",
+				"--check-path", "/health", "--interval", "2s"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"tcp","vip":"10.100.0.1","port":80,"forwarders":["fwd-a"],"health_check":` + hc + `}`}},
+			wantOut: []string{"ID            " + svcID, "VIP           10.100.0.1:80", "MODE          nat",
+				"HEALTH CHECK  http GET /health every 2s, timeout 500ms, rise 2, fall 3", "no reals"}},
+		{name: "add it again", args: []string{"vs", "add", "tcp", "10.100.0.1:80"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"tcp","vip":"10.100.0.1","port":80,"forwarders":[]}`}},
+			wantErr: "hvlbctl: vs add tcp 10.100.0.1:80: service " + svcID + " already exists [HTTP 409]"},
+		{name: "bad protocol names the field", args: []string{"vs", "add", "sctp", "10.100.0.1:80"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"sctp","vip":"10.100.0.1","port":80,"forwarders":[]}`}},
+			wantErr: `protocol "sctp": want tcp or udp [HTTP 400]`},
+		{name: "add a real, flags after the arguments", args: []string{"rs", "add", svcID, "10.1.0.11:80", "--weight", "50"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services/" + svcID + "/reals",
+				Body: `{"address":"10.1.0.11","port":80,"weight":50}`}},
+			wantOut: []string{"REAL          WEIGHT  HEALTH", "10.1.0.11:80  50      up"}},
+		{name: "add an IPv6 real", args: []string{"rs", "add", "--weight", "1", svcID, "[fd00:0::11]:8080"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services/" + svcID + "/reals",
+				Body: `{"address":"fd00::11","port":8080,"weight":1}`}},
+			wantOut: []string{"[fd00::11]:8080"}},
+		{name: "weight too high: the server names the field", args: []string{"rs", "add", svcID, "10.1.0.12:80", "--weight", "2000000"},
+			wantCode: 1,
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services/" + svcID + "/reals",
+				Body: `{"address":"10.1.0.12","port":80,"weight":2000000}`}},
+			wantErr: "weight 2000000: want 0..1000000 [HTTP 400]"},
+		{name: "IPv6 real in the path is escaped",
+			args: []string{"rs", "set", svcID, "[fd00::11]:8080", "--weight", "7", "--health", "down"},
+			wantReqs: []fakeReq{{Method: "PATCH", Path: "/v1/services/" + svcID + "/reals/%5Bfd00::11%5D:8080",
+				Body: `{"weight":7,"health_override":"down"}`}},
+			wantOut: []string{"[fd00::11]:8080  7       up      down      no"}},
+		{name: "health auto clears the override", args: []string{"rs", "set", svcID, "[fd00::11]:8080", "--health", "auto"},
+			wantReqs: []fakeReq{{Method: "PATCH", Path: "/v1/services/" + svcID + "/reals/%5Bfd00::11%5D:8080",
+				Body: `{"health_override":""}`}}},
+		{name: "drain", args: []string{"rs", "drain", svcID, "10.1.0.11:80"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services/" + svcID + "/reals/10.1.0.11:80/drain"}},
+			wantOut:  []string{"10.1.0.11:80  50      up      -         yes"}},
+		{name: "undrain", args: []string{"rs", "set", svcID, "10.1.0.11:80", "--drain=false"},
+			wantReqs: []fakeReq{{Method: "PATCH", Path: "/v1/services/" + svcID + "/reals/10.1.0.11:80", Body: `{"drain":false}`}}},
+		{name: "unknown real", args: []string{"rs", "drain", svcID, "10.9.9.9:80"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services/" + svcID + "/reals/10.9.9.9:80/drain"}},
+			wantErr:  "real 10.9.9.9:80: not found [HTTP 404]"},
+		{name: "list", args: []string{"vs", "list"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services"}},
+			wantOut: []string{"ID                 PROTO  VIP            MODE  SCHED   FORWARDERS  REALS UP  VERSION\n" +
+				svcID + "  tcp    10.100.0.1:80  nat   maglev  fwd-a       2/2       1\n"}},
+		{name: "change the scheduler keeps the rest", args: []string{"vs", "set", svcID, "--sched", "rr"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + svcID},
+				{Method: "PUT", Path: "/v1/services/" + svcID,
+					Body: `{"mode":"nat","scheduler":"rr","forwarders":["fwd-a"],"health_check":` + hc + `}`}},
+			wantOut: []string{"SCHEDULER     rr", "FORWARDERS    fwd-a"}},
+		{name: "every forwarder, tcp check", args: []string{"vs", "set", svcID, "--forwarder", "", "--check", "tcp", "--fall", "5"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + svcID},
+				{Method: "PUT", Path: "/v1/services/" + svcID,
+					Body: `{"mode":"nat","scheduler":"rr","forwarders":[],"health_check":{"kind":"tcp","http_path":"/health","interval_ms":2000,"timeout_ms":500,"rise":2,"fall":5,"port":0}}`}},
+			wantOut: []string{"FORWARDERS    all"}},
+		{name: "show, json", args: []string{"-o", "json", "vs", "show", svcID},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + svcID}},
+			wantOut:  []string{`"id": "` + svcID + `"`, `"address": "fd00::11"`}},
+		{name: "hard delete of a real", args: []string{"rs", "delete", svcID, "[fd00::11]:8080", "--hard"},
+			wantReqs: []fakeReq{{Method: "DELETE", Path: "/v1/services/" + svcID + "/reals/%5Bfd00::11%5D:8080", Query: "hard=true"}},
+			wantOut:  []string{"real [fd00::11]:8080 removed from " + svcID}},
+		{name: "delete", args: []string{"vs", "delete", svcID},
+			wantReqs: []fakeReq{{Method: "DELETE", Path: "/v1/services/" + svcID}},
+			wantOut:  []string{"service " + svcID + " deleted"}},
+		{name: "gone", args: []string{"vs", "show", svcID}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + svcID}},
+			wantErr:  "hvlbctl: service " + svcID + ": service " + svcID + ": not found [HTTP 404]"},
+		{name: "empty list, json", args: []string{"vs", "list", "-o", "json"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services"}}, wantOut: []string{"[]\n"}},
+		{name: "version", args: []string{"version"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/version"}}, wantOut: []string{"version 9\n"}},
+		{name: "forwarders", args: []string{"fr", "list"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders"}},
+			wantOut: []string{"ID     HOSTNAME  PORTS           QUEUES  CORES  NUMA_NODES  STATE   APPLIED_VERSION",
+				"fwd-a  host-a    0000:00:08.0    2       2      0           ready   5 ", "pps=100,capacity_pps=1000", "fwd-b  host-b    net_af_packet0"}},
+		{name: "one forwarder", args: []string{"fr", "show", "fwd-a"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
+			wantOut:  []string{"ID               fwd-a\n", "STATE            ready\n", "NUMA_NODES       0\n"}},
+		{name: "unknown forwarder", args: []string{"fr", "show", "fwd-z"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-z"}},
+			wantErr:  "forwarder fwd-z: not found [HTTP 404]"},
+		{name: "stats", args: []string{"stats"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats"}},
+			wantOut: []string{"forwarders[fwd-a].stats:\nCONFIG_VERSION  5\n",
+				"forwarders[fwd-a].stats.workers:\nWORKER  LCORE  RX_PACKETS  TX_PACKETS\n0       1      1000        990\n",
+				"forwarders[fwd-a].stats.workers[0].drops:\nREASON   PACKETS\nno_real  10\n",
+				"forwarders[fwd-a].stats.services[tcp-10.100.0.1-80].reals:\nADDRESS    PORT  PACKETS  ACTIVE_CONNS\n10.1.0.11  80    700      3\n",
+				"forwarders[fwd-b].stats:"}},
+		{name: "stats of one forwarder, json", args: []string{"stats", "--forwarder", "fwd-b", "-o", "json"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats", Query: "forwarder=fwd-b"}},
+			wantOut:  []string{"{\n  \"forwarders\": [\n    {\n      \"id\": \"fwd-b\",\n      \"stats\": {\n        \"config_version\": 4,"}},
+		{name: "stats of an unknown forwarder", args: []string{"stats", "--forwarder", "fwd-z"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats", Query: "forwarder=fwd-z"}},
+			wantErr:  "forwarder fwd-z: no stats"},
+		{name: "connections", args: []string{"conns", "--forwarder", "fwd-a", "--vs", svcID, "--limit", "5"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/connections", Query: "forwarder=fwd-a&limit=5&service=" + svcID}},
+			wantOut: []string{"connections:\nFORWARDER  WORKER  PROTOCOL  CLIENT          VIP            REAL          STATE        AGE_S\n" +
+				"fwd-a      0       tcp       10.0.0.2:40000  10.100.0.1:80  10.1.0.11:80  established  3\n"}},
+		{name: "lb-request accepted",
+			args: []string{"lb-request", "--protocol", "udp", "--vip", "10.200.0.1:53", "--nf", "10.1.0.21:53:10", "--nf", "[fd00::21]:53", "--upstream", "fw-1"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/lb-requests",
+				Body: `{"protocol":"udp","vip":"10.200.0.1","port":53,"nfs":[{"address":"10.1.0.21","port":53,"weight":10},{"address":"fd00::21","port":53,"weight":100}],"upstream":"fw-1"}`}},
+			wantOut: []string{"request lb-1 accepted: service udp-10.200.0.1-53 on forwarder fwd-a\n"}},
+		{name: "lb-request pending", args: []string{"lb-request", "--vip", "10.200.0.99:80", "--nf", "10.1.0.31:80"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/lb-requests",
+				Body: `{"protocol":"tcp","vip":"10.200.0.99","port":80,"nfs":[{"address":"10.1.0.31","port":80,"weight":100}]}`}},
+			wantOut: []string{"request lb-2 pending", "hvlbctl lb-request show lb-2"}},
+		{name: "lb-request pending, waited for", args: []string{"lb-request", "--vip", "10.200.0.99:80", "--nf", "10.1.0.31:80", "--wait", "5s"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/lb-requests",
+				Body: `{"protocol":"tcp","vip":"10.200.0.99","port":80,"nfs":[{"address":"10.1.0.31","port":80,"weight":100}]}`},
+				{Method: "GET", Path: "/v1/lb-requests/lb-2"}},
+			wantOut: []string{"request lb-2 accepted: service tcp-10.200.0.99-80 on forwarder fwd-c"}},
+	}
+	for _, st := range steps {
+		code, out, errOut := run(env, st.args...)
+		if code != st.wantCode {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
+		}
+		reqs := f.takeReqs()
+		if len(reqs) != len(st.wantReqs) {
+			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
+		} else {
+			for i, w := range st.wantReqs {
+				g := reqs[i]
+				if g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
+					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
+				}
+				if (w.Body == "") != (g.Body == "") || (w.Body != "" && !sameJSON(t, g.Body, w.Body)) {
+					t.Errorf("%s: body %s, want %s", st.name, g.Body, w.Body)
+				}
+			}
+		}
+		for _, w := range st.wantOut {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
+			}
+		}
+		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
+			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
+		}
+		if st.wantCode == 0 && errOut != "" {
+			t.Errorf("%s: stderr %q", st.name, errOut)
+		}
+	}
+}
+
+// TestUsageErrors: bad arguments exit 2 naming the argument, and send nothing.
+func TestUsageErrors(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	for _, tc := range []struct {
+		args    []string
+		wantErr string
+	}{
+		{[]string{}, "usage: hvlbctl"},
+		{[]string{"vs"}, `unknown command "vs"`},
+		{[]string{"vs", "frob"}, `unknown command "vs frob"`},
+		{[]string{"--bogus", "vs", "list"}, "flag provided but not defined: -bogus"},
+		{[]string{"vs", "add", "tcp"}, "missing argument: PROTO VIP:PORT"},
+		{[]string{"vs", "add", "tcp", "10.0.0.1"}, `VIP:PORT "10.0.0.1": want ADDR:PORT (no port given)`},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--weight", "5"}, "flag provided but not defined: -weight"},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--interval", "0s"}, "--interval 0s"},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--real", "10.1.0.1"}, `--real "10.1.0.1"`},
+		{[]string{"vs", "show", "a", "b"}, `unexpected argument "b"`},
+		{[]string{"vs", "set", "a"}, "nothing to change"},
+		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table or json`},
+		{[]string{"rs", "add", "a", "fd00::1:80"}, "IPv6 in brackets"},
+		{[]string{"rs", "add", "a", "10.0.0.1:80", "--weight", "x"}, `invalid value "x" for flag -weight`},
+		{[]string{"rs", "add", "a", "10.0.0.1:99999"}, `ADDR:PORT "10.0.0.1:99999"`},
+		{[]string{"rs", "set", "a", "10.0.0.1:80", "--health", "maybe"}, `--health "maybe": want up, down or auto`},
+		{[]string{"rs", "set", "a", "10.0.0.1:80"}, "nothing to change"},
+		{[]string{"rs", "drain", "a"}, "missing argument: ID ADDR:PORT"},
+		{[]string{"lb-request", "--nf", "10.0.0.1:80"}, "--vip is required"},
+		{[]string{"lb-request", "--vip", "10.0.0.1:80"}, "--nf is required"},
+		{[]string{"lb-request", "--vip", "10.0.0.1:80", "--nf", "10.1.0.1:80:x"}, `--nf "10.1.0.1:80:x": weight "x"`},
+		{[]string{"lb-request", "--vip", "10.0.0.1:80", "--nf", "[fd00::1]:80:1:2"}, `--nf "[fd00::1]:80:1:2"`},
+		{[]string{"certs", "init"}, "--dir is required"},
+		{[]string{"--server", "ftp://x", "vs", "list"}, `--server "ftp://x"`},
+	} {
+		code, _, errOut := run(env, tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.wantErr) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.wantErr)
+		}
+	}
+	if reqs := f.takeReqs(); len(reqs) != 0 {
+		t.Errorf("usage errors sent requests: %+v", reqs)
+	}
+	for _, args := range [][]string{{"-h"}, {"help"}, {"vs", "add", "-h"}, {"rs", "set", "--help"}} {
+		if code, out, _ := run(env, args...); code != 0 || !strings.Contains(out, "usage: hvlbctl") {
+			t.Errorf("%q: exit %d, stdout %q", args, code, out)
+		}
+	}
+}
+
+// TestConnectionSettings: where the token, CA and client certificate come from, and what
+// the user is told when they are wrong.
+func TestConnectionSettings(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	_, murl, mdir := startFake(t, true)
+	other := t.TempDir()
+	if err := certs.Init(other, nil); err != nil {
+		t.Fatal(err)
+	}
+	tokFile := filepath.Join(dir, certs.TokensFile)
+	tok, _ := certs.ReadToken(tokFile)
+	wrongTok := filepath.Join(t.TempDir(), "tok")
+	os.WriteFile(wrongTok, []byte("# comment\n\nwrong\n"), 0o600)
+	ca := filepath.Join(dir, certs.CAFile)
+	for _, tc := range []struct {
+		name     string
+		env      map[string]string
+		args     []string
+		wantCode int
+		wantErr  string
+	}{
+		{"flags", nil, []string{"--server", url, "--ca", ca, "--token", tok}, 0, ""},
+		{"environment", map[string]string{"HVLB_SERVER": url, "HVLB_CA": ca, "HVLB_TOKEN_FILE": tokFile}, nil, 0, ""},
+		{"certs directory", map[string]string{"HVLB_SERVER": url}, []string{"--certs", dir}, 0, ""},
+		{"token file flag beats token env", map[string]string{"HVLB_SERVER": url, "HVLB_CA": ca, "HVLB_TOKEN": "wrong"},
+			[]string{"--token-file", tokFile}, 0, ""},
+		{"token flag beats certs directory", map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir},
+			[]string{"--token", "wrong"}, 1, "no or bad bearer token [HTTP 401]"},
+		{"no token", map[string]string{"HVLB_SERVER": url, "HVLB_CA": ca}, nil, 1, "no or bad bearer token [HTTP 401]"},
+		{"token file: first token line", map[string]string{"HVLB_SERVER": url, "HVLB_CA": ca, "HVLB_TOKEN_FILE": wrongTok}, nil,
+			1, "[HTTP 401]"},
+		{"missing token file", map[string]string{"HVLB_SERVER": url, "HVLB_CA": ca}, []string{"--token-file", "/nonexistent"},
+			1, "/nonexistent"},
+		{"no CA", map[string]string{"HVLB_SERVER": url, "HVLB_TOKEN": tok}, nil, 1, "give the controller's CA with --ca"},
+		{"another CA", map[string]string{"HVLB_SERVER": url, "HVLB_TOKEN": tok, "HVLB_CA": filepath.Join(other, certs.CAFile)}, nil,
+			1, "give the controller's CA with --ca"},
+		{"mtls with the certs directory", map[string]string{"HVLB_SERVER": murl, "HVLB_CERTS": mdir}, nil, 0, ""},
+		{"mtls, explicit certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CERTS": mdir},
+			[]string{"--cert", filepath.Join(mdir, certs.AgentFile), "--key", filepath.Join(mdir, certs.AgentKeyFile)}, 0, ""},
+		{"mtls without a client certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CA": filepath.Join(mdir, certs.CAFile),
+			"HVLB_TOKEN_FILE": filepath.Join(mdir, certs.TokensFile)}, nil, 1, "certificate"},
+		{"mtls with another CA's certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CA": filepath.Join(mdir, certs.CAFile),
+			"HVLB_TOKEN_FILE": filepath.Join(mdir, certs.TokensFile), "HVLB_CERT": filepath.Join(other, certs.CtlFile),
+			"HVLB_KEY": filepath.Join(other, certs.CtlKeyFile)}, nil, 1, "certificate"},
+		{"nothing listening", map[string]string{"HVLB_SERVER": "https://127.0.0.1:1", "HVLB_CERTS": dir}, nil, 1,
+			"cannot reach the controller"},
+	} {
+		code, out, errOut := run(tc.env, append(tc.args, "version")...)
+		if code != tc.wantCode || !strings.Contains(errOut, tc.wantErr) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tc.name, code, errOut, tc.wantCode, tc.wantErr)
+		}
+		if code == 0 && out != "version 0\n" {
+			t.Errorf("%s: stdout %q", tc.name, out)
+		}
+	}
+	for _, r := range f.takeReqs() {
+		if r.Path != "/v1/version" {
+			t.Errorf("unexpected request %+v", r)
+		}
+	}
+}
+
+func TestCertsInit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "c")
+	code, out, errOut := run(nil, "certs", "init", "--dir", dir, "--hosts", "ctl.example,10.0.0.9")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, filepath.Join(dir, certs.TokensFile)) || !strings.Contains(out, "HVLB_CERTS="+dir) {
+		t.Errorf("stdout %q", out)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, certs.ControllerFile))
+	if code, _, _ := run(nil, "certs", "init", "--dir", dir); code != 0 {
+		t.Fatal("second run failed")
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, certs.ControllerFile))
+	if !bytes.Equal(before, after) {
+		t.Error("second run without --force replaced the controller certificate")
+	}
+	if code, _, _ := run(nil, "certs", "init", "--dir", dir, "--force"); code != 0 {
+		t.Fatal("--force run failed")
+	}
+	after, _ = os.ReadFile(filepath.Join(dir, certs.ControllerFile))
+	if bytes.Equal(before, after) {
+		t.Error("--force kept the controller certificate")
+	}
+}

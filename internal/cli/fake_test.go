@@ -1,0 +1,275 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"hvlb/internal/certs"
+)
+
+// fake is a controller that implements the endpoints of docs/api.md that hvlbctl uses,
+// with in-memory state, and records every request.
+type fake struct {
+	mu      sync.Mutex
+	token   string
+	reqs    []fakeReq
+	svcs    map[string]*Service
+	order   []string
+	version uint64
+}
+
+type fakeReq struct {
+	Method, Path, Query, Body string
+}
+
+func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*Service{}} }
+
+const fakeForwarders = `[
+ {"id":"fwd-a","hostname":"host-a","ports":["0000:00:08.0"],"queues":2,"cores":2,"numa_nodes":[0],
+  "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":100,"capacity_pps":1000}},
+ {"id":"fwd-b","hostname":"host-b","ports":["net_af_packet0"],"queues":1,"cores":1,"numa_nodes":[0],
+  "state":"failed","applied_version":4,"desired_version":5,"last_report":"2025-01-02T03:00:00Z","load":{"pps":0,"capacity_pps":0}}]`
+
+const fakeStats = `{"forwarders":[
+ {"id":"fwd-a","stats":{"config_version":5,"mempool_in_use":12,
+   "workers":[{"worker":0,"lcore":1,"rx_packets":1000,"tx_packets":990,"drops":[{"reason":"no_real","packets":10}]},
+              {"worker":1,"lcore":2,"rx_packets":500,"tx_packets":500,"drops":[]}],
+   "services":[{"id":"tcp-10.100.0.1-80","packets":1490,
+     "reals":[{"address":"10.1.0.11","port":80,"packets":700,"active_conns":3}]}]}},
+ {"id":"fwd-b","stats":{"config_version":4,"mempool_in_use":0,"workers":[]}}]}`
+
+const fakeConns = `{"connections":[
+ {"forwarder":"fwd-a","worker":0,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3}]}`
+
+func (f *fake) reply(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	switch x := v.(type) {
+	case string:
+		io.WriteString(w, x)
+	case nil:
+	default:
+		json.NewEncoder(w).Encode(x)
+	}
+}
+
+func (f *fake) fail(w http.ResponseWriter, status int, field, format string, a ...any) {
+	body := map[string]string{"error": fmt.Sprintf(format, a...)}
+	if field != "" {
+		body["field"] = field
+	}
+	f.reply(w, status, body)
+}
+
+func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	body, _ := io.ReadAll(r.Body)
+	f.reqs = append(f.reqs, fakeReq{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(body)})
+	if r.Header.Get("Authorization") != "Bearer "+f.token {
+		f.fail(w, http.StatusUnauthorized, "", "no or bad bearer token")
+		return
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/version", func(w http.ResponseWriter, r *http.Request) {
+		f.reply(w, 200, map[string]uint64{"version": f.version})
+	})
+	mux.HandleFunc("GET /v1/services", func(w http.ResponseWriter, r *http.Request) {
+		out := []*Service{}
+		for _, id := range f.order {
+			out = append(out, f.svcs[id])
+		}
+		f.reply(w, 200, out)
+	})
+	mux.HandleFunc("POST /v1/services", func(w http.ResponseWriter, r *http.Request) {
+		var s Service
+		if err := json.Unmarshal(body, &s); err != nil {
+			f.fail(w, 400, "", "body: %v", err)
+			return
+		}
+		if s.Protocol != "tcp" && s.Protocol != "udp" {
+			f.fail(w, 400, "protocol", "protocol %q: want tcp or udp", s.Protocol)
+			return
+		}
+		s.ID = fmt.Sprintf("%s-%s-%d", s.Protocol, s.VIP, s.Port)
+		if f.svcs[s.ID] != nil {
+			f.fail(w, 409, "", "service %s already exists", s.ID)
+			return
+		}
+		s.Mode, s.Scheduler = firstOf(s.Mode, "nat"), firstOf(s.Scheduler, "maglev")
+		f.version++
+		s.Version = f.version
+		f.svcs[s.ID] = &s
+		f.order = append(f.order, s.ID)
+		f.reply(w, 201, s)
+	})
+	svc := func(w http.ResponseWriter, r *http.Request) *Service {
+		s := f.svcs[r.PathValue("id")]
+		if s == nil {
+			f.fail(w, 404, "", "service %s: not found", r.PathValue("id"))
+		}
+		return s
+	}
+	mux.HandleFunc("GET /v1/services/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if s := svc(w, r); s != nil {
+			f.reply(w, 200, s)
+		}
+	})
+	mux.HandleFunc("PUT /v1/services/{id}", func(w http.ResponseWriter, r *http.Request) {
+		s := svc(w, r)
+		if s == nil {
+			return
+		}
+		var u serviceUpdate
+		json.Unmarshal(body, &u)
+		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		f.version++
+		s.Version = f.version
+		f.reply(w, 200, s)
+	})
+	mux.HandleFunc("DELETE /v1/services/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if s := svc(w, r); s != nil {
+			delete(f.svcs, s.ID)
+			for i, id := range f.order {
+				if id == s.ID {
+					f.order = append(f.order[:i], f.order[i+1:]...)
+					break
+				}
+			}
+			f.version++
+			f.reply(w, 204, nil)
+		}
+	})
+	mux.HandleFunc("POST /v1/services/{id}/reals", func(w http.ResponseWriter, r *http.Request) {
+		s := svc(w, r)
+		if s == nil {
+			return
+		}
+		var rl Real
+		json.Unmarshal(body, &rl)
+		if rl.Weight > 1000000 {
+			f.fail(w, 400, "weight", "weight %d: want 0..1000000", rl.Weight)
+			return
+		}
+		f.version++
+		rl.Health, rl.Version = "up", f.version
+		s.Reals = append(s.Reals, rl)
+		f.reply(w, 201, rl)
+	})
+	real := func(w http.ResponseWriter, r *http.Request) (*Service, int) {
+		s := svc(w, r)
+		if s == nil {
+			return nil, -1
+		}
+		ap, err := netip.ParseAddrPort(r.PathValue("real"))
+		if err != nil {
+			f.fail(w, 400, "real", "real %q: %v", r.PathValue("real"), err)
+			return nil, -1
+		}
+		for i, rl := range s.Reals {
+			if rl.Address == ap.Addr().String() && rl.Port == ap.Port() {
+				return s, i
+			}
+		}
+		f.fail(w, 404, "", "service %s: real %s: not found", s.ID, ap)
+		return nil, -1
+	}
+	mux.HandleFunc("PATCH /v1/services/{id}/reals/{real}", func(w http.ResponseWriter, r *http.Request) {
+		s, i := real(w, r)
+		if s == nil {
+			return
+		}
+		json.Unmarshal(body, &s.Reals[i])
+		f.version++
+		s.Reals[i].Version = f.version
+		f.reply(w, 200, s.Reals[i])
+	})
+	mux.HandleFunc("POST /v1/services/{id}/reals/{real}/drain", func(w http.ResponseWriter, r *http.Request) {
+		if s, i := real(w, r); s != nil {
+			s.Reals[i].Drain = true
+			f.reply(w, 200, s.Reals[i])
+		}
+	})
+	mux.HandleFunc("DELETE /v1/services/{id}/reals/{real}", func(w http.ResponseWriter, r *http.Request) {
+		if s, i := real(w, r); s != nil {
+			s.Reals = append(s.Reals[:i], s.Reals[i+1:]...)
+			f.reply(w, 204, nil)
+		}
+	})
+	mux.HandleFunc("GET /v1/forwarders", func(w http.ResponseWriter, r *http.Request) {
+		f.reply(w, 200, fakeForwarders)
+	})
+	mux.HandleFunc("GET /v1/forwarders/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("id") != "fwd-a" {
+			f.fail(w, 404, "", "forwarder %s: not found", r.PathValue("id"))
+			return
+		}
+		var all []json.RawMessage
+		json.Unmarshal([]byte(fakeForwarders), &all)
+		f.reply(w, 200, string(all[0]))
+	})
+	mux.HandleFunc("GET /v1/stats", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeStats) })
+	mux.HandleFunc("GET /v1/connections", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeConns) })
+	mux.HandleFunc("POST /v1/lb-requests", func(w http.ResponseWriter, r *http.Request) {
+		var req lbReq
+		json.Unmarshal(body, &req)
+		if req.VIP == "10.200.0.99" {
+			f.reply(w, 202, map[string]string{"id": "lb-2", "state": "pending"})
+			return
+		}
+		s := Service{ID: fmt.Sprintf("%s-%s-%d", req.Protocol, req.VIP, req.Port), Protocol: req.Protocol,
+			VIP: req.VIP, Port: req.Port, Mode: "nat", Scheduler: "maglev", Forwarders: []string{"fwd-a"}}
+		f.reply(w, 201, lbReply{ID: "lb-1", State: "accepted", Service: &s, Forwarder: "fwd-a"})
+	})
+	mux.HandleFunc("GET /v1/lb-requests/{id}", func(w http.ResponseWriter, r *http.Request) {
+		s := Service{ID: "tcp-10.200.0.99-80", Protocol: "tcp", VIP: "10.200.0.99", Port: 80, Forwarders: []string{"fwd-c"}}
+		f.reply(w, 200, lbReply{ID: r.PathValue("id"), State: "accepted", Service: &s, Forwarder: "fwd-c"})
+	})
+	mux.ServeHTTP(w, r)
+}
+
+// takeReqs returns the requests since the last call.
+func (f *fake) takeReqs() []fakeReq {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.reqs
+	f.reqs = nil
+	return r
+}
+
+// startFake starts the fake over TLS with certificates from certs.Init (mutual TLS when
+// mtls) and returns it, its URL and the certificate directory.
+func startFake(t *testing.T, mtls bool) (*fake, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := certs.Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	token, err := certs.ReadToken(filepath.Join(dir, certs.TokensFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clientCA := ""
+	if mtls {
+		clientCA = filepath.Join(dir, certs.CAFile)
+	}
+	cfg, err := certs.ServerTLS(filepath.Join(dir, certs.ControllerFile), filepath.Join(dir, certs.ControllerKeyFile), clientCA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(token)
+	srv := httptest.NewUnstartedServer(f)
+	srv.TLS = cfg
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // refused handshakes are expected
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return f, srv.URL, dir
+}

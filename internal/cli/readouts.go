@@ -1,0 +1,266 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+var readoutCommands = []*command{
+	{"fr list", "", "list registered forwarders", frList},
+	{"fr show", "ID", "show one forwarder", frShow},
+	{"stats", "", "the latest counters per forwarder, worker, service and real", stats},
+	{"conns", "", "connections the agents reported", conns},
+	{"version", "", "the controller's configuration version", version},
+	{"lb-request", "", "ask for load balancing of a set of NFs behind a VIP (the NFV manager's request)", lbRequest},
+	{"lb-request show", "ID", "where a load-balancing request stands", lbRequestShow},
+}
+
+// readout GETs path and prints it: the server's JSON, or the generic rendering.
+func (e *env) readout(path, title string, narrow func(any) (any, error)) error {
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	b, err := c.get(path, nil)
+	if err != nil {
+		return err
+	}
+	if narrow == nil && e.json() {
+		return printJSON(e.stdout, b)
+	}
+	v, err := decodeOrdered(b)
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
+	}
+	if narrow != nil {
+		if v, err = narrow(v); err != nil {
+			return err
+		}
+	}
+	if e.json() {
+		nb, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		return printJSON(e.stdout, nb)
+	}
+	if l, ok := listOf(v, title); ok && len(l) == 0 {
+		fmt.Fprintf(e.stdout, "no %s\n", title)
+		return nil
+	}
+	renderTree(e.stdout, "", v)
+	return nil
+}
+
+func frList(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	return e.readout("/v1/forwarders", "forwarders", nil)
+}
+
+func frShow(e *env, cl *cmdline) error {
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	err := e.readout("/v1/forwarders/"+url.PathEscape(cl.pos[0]), "", nil)
+	if err != nil {
+		return fmt.Errorf("forwarder %s: %w", cl.pos[0], err)
+	}
+	return nil
+}
+
+func stats(e *env, cl *cmdline) error {
+	fwd := cl.fs.String("forwarder", "", "only this forwarder")
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	if *fwd == "" {
+		return e.readout("/v1/stats", "stats", nil)
+	}
+	return e.readout("/v1/stats?forwarder="+url.QueryEscape(*fwd), "stats", func(v any) (any, error) {
+		kept, found := keepForwarder(v, *fwd)
+		if !found {
+			return nil, fmt.Errorf("forwarder %s: no stats (is it registered? hvlbctl fr list)", *fwd)
+		}
+		return kept, nil
+	})
+}
+
+func conns(e *env, cl *cmdline) error {
+	fwd := cl.fs.String("forwarder", "", "only this forwarder's connections")
+	vs := cl.fs.String("vs", "", "only this service's connections (its ID)")
+	limit := cl.fs.Uint("limit", 0, "at most this many (per forwarder; 0: the server's limit)")
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	q := url.Values{}
+	if *fwd != "" {
+		q.Set("forwarder", *fwd)
+	}
+	if *vs != "" {
+		q.Set("service", *vs)
+	}
+	if *limit > 0 {
+		q.Set("limit", strconv.FormatUint(uint64(*limit), 10))
+	}
+	path := "/v1/connections"
+	if len(q) > 0 {
+		path += "?" + q.Encode()
+	}
+	return e.readout(path, "connections", nil)
+}
+
+func version(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var v struct {
+		Version uint64 `json:"version"`
+	}
+	b, err := c.get("/v1/version", &v)
+	if err != nil {
+		return err
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	fmt.Fprintf(e.stdout, "version %d\n", v.Version)
+	return nil
+}
+
+type lbNF struct {
+	Address string `json:"address"`
+	Port    uint16 `json:"port"`
+	Weight  uint32 `json:"weight"`
+}
+
+type lbReq struct {
+	Protocol  string `json:"protocol"`
+	VIP       string `json:"vip"`
+	Port      uint16 `json:"port"`
+	Mode      string `json:"mode,omitempty"`
+	Scheduler string `json:"scheduler,omitempty"`
+	NFs       []lbNF `json:"nfs"`
+	Upstream  string `json:"upstream,omitempty"`
+}
+
+// lbReply is the reply to a load-balancing request and to GET /v1/lb-requests/{id}.
+type lbReply struct {
+	ID        string   `json:"id"`
+	State     string   `json:"state"`
+	Service   *Service `json:"service"`
+	Forwarder string   `json:"forwarder"`
+	Error     string   `json:"error"`
+}
+
+func lbRequest(e *env, cl *cmdline) error {
+	proto := cl.fs.String("protocol", "tcp", "tcp or udp")
+	vipArg := cl.fs.String("vip", "", "VIP:PORT ([IPv6]:PORT) to serve the NFs behind (required)")
+	mode := cl.fs.String("mode", "", "nat or dr")
+	sched := cl.fs.String("sched", "", "scheduler")
+	upstream := cl.fs.String("upstream", "", "the upstream NF (free text)")
+	wait := cl.fs.Duration("wait", 0, "when pending, wait this long for a forwarder to register")
+	var nfs list
+	cl.fs.Var(&nfs, "nf", "an NF, `ADDR:PORT[:WEIGHT]` (weight 100 when left out); repeat or comma-separate (required)")
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	if *vipArg == "" {
+		return usagef("--vip is required")
+	}
+	if len(nfs.vals) == 0 {
+		return usagef("--nf is required (at least one NF)")
+	}
+	vip, err := parseAddrPort("--vip", *vipArg)
+	if err != nil {
+		return err
+	}
+	req := lbReq{Protocol: *proto, VIP: vip.Addr().String(), Port: vip.Port(), Mode: *mode,
+		Scheduler: *sched, Upstream: *upstream}
+	for _, s := range nfs.vals {
+		ap, w, err := parseNF(s)
+		if err != nil {
+			return err
+		}
+		req.NFs = append(req.NFs, lbNF{Address: ap.Addr().String(), Port: ap.Port(), Weight: w})
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPost, "/v1/lb-requests", req)
+	if err != nil {
+		return fmt.Errorf("lb-request %s: %w", *vipArg, err)
+	}
+	var r lbReply
+	if err := json.Unmarshal(b, &r); err != nil {
+		return fmt.Errorf("the reply is not a load-balancing request: %w", err)
+	}
+	// A pending request completes when the NFV manager's new forwarder registers.
+	for deadline := time.Now().Add(*wait); r.State == "pending" && time.Now().Before(deadline); {
+		time.Sleep(min(time.Second, time.Until(deadline)))
+		if b, err = c.get("/v1/lb-requests/"+url.PathEscape(r.ID), &r); err != nil {
+			return fmt.Errorf("lb-request %s: %w", r.ID, err)
+		}
+	}
+	if *wait > 0 && r.State == "pending" {
+		e.showLB(b, r)
+		return fmt.Errorf("lb-request %s: still pending after %v", r.ID, *wait)
+	}
+	return e.showLB(b, r)
+}
+
+func lbRequestShow(e *env, cl *cmdline) error {
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var r lbReply
+	b, err := c.get("/v1/lb-requests/"+url.PathEscape(cl.pos[0]), &r)
+	if err != nil {
+		return fmt.Errorf("lb-request %s: %w", cl.pos[0], err)
+	}
+	return e.showLB(b, r)
+}
+
+func (e *env) showLB(b []byte, r lbReply) error {
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	switch r.State {
+	case "accepted":
+		fmt.Fprintf(e.stdout, "request %s accepted: service %s on forwarder %s\n\n", r.ID, serviceID(r.Service), dash(r.Forwarder))
+		if r.Service != nil {
+			writeService(e.stdout, *r.Service)
+		}
+	case "pending":
+		fmt.Fprintf(e.stdout, "request %s pending: no forwarder has room; the NFV manager was asked for one\n", r.ID)
+		fmt.Fprintf(e.stdout, "follow it with: hvlbctl lb-request show %s\n", r.ID)
+	default:
+		fmt.Fprintf(e.stdout, "request %s %s", r.ID, dash(r.State))
+		if r.Error != "" {
+			fmt.Fprintf(e.stdout, ": %s", r.Error)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	return nil
+}
+
+func serviceID(s *Service) string {
+	if s == nil {
+		return "-"
+	}
+	return s.ID
+}

@@ -1,0 +1,545 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Service, Real and HealthCheck are the controller's objects as docs/api.md gives them.
+type Service struct {
+	ID          string       `json:"id,omitempty"`
+	Protocol    string       `json:"protocol"`
+	VIP         string       `json:"vip"`
+	Port        uint16       `json:"port"`
+	Mode        string       `json:"mode,omitempty"`
+	Scheduler   string       `json:"scheduler,omitempty"`
+	Forwarders  []string     `json:"forwarders"`
+	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Reals       []Real       `json:"reals,omitempty"`
+	Version     uint64       `json:"version,omitempty"`
+}
+
+type Real struct {
+	Address        string `json:"address"`
+	Port           uint16 `json:"port"`
+	Weight         uint32 `json:"weight"`
+	HealthOverride string `json:"health_override,omitempty"`
+	Drain          bool   `json:"drain,omitempty"`
+	Health         string `json:"health,omitempty"`
+	HealthReason   string `json:"health_reason,omitempty"`
+	Version        uint64 `json:"version,omitempty"`
+}
+
+type HealthCheck struct {
+	Kind       string `json:"kind"`
+	HTTPPath   string `json:"http_path,omitempty"`
+	IntervalMS uint32 `json:"interval_ms"`
+	TimeoutMS  uint32 `json:"timeout_ms"`
+	Rise       uint32 `json:"rise"`
+	Fall       uint32 `json:"fall"`
+	Port       uint16 `json:"port"`
+}
+
+// serviceUpdate is the body of PUT /v1/services/{id}: what it may replace.
+type serviceUpdate struct {
+	Mode        string       `json:"mode,omitempty"`
+	Scheduler   string       `json:"scheduler,omitempty"`
+	Forwarders  []string     `json:"forwarders"`
+	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+}
+
+var serviceCommands = []*command{
+	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
+	{"vs list", "", "list virtual services", vsList},
+	{"vs show", "ID", "show a virtual service and its reals", vsShow},
+	{"vs set", "ID", "change a virtual service's mode, scheduler, forwarders or health check", vsSet},
+	{"vs delete", "ID", "delete a virtual service (its connections end naturally)", vsDelete},
+	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
+	{"rs set", "ID ADDR:PORT", "change a real's weight, health override or drain", rsSet},
+	{"rs drain", "ID ADDR:PORT", "drain a real: weight 0 at the forwarders, connections stay", rsDrain},
+	{"rs delete", "ID ADDR:PORT", "remove a real (--hard: drop its connections too)", rsDelete},
+}
+
+// svcFlags are the flags vs add and vs set share.
+type svcFlags struct {
+	mode, sched, check, checkPath *string
+	interval, timeout             *time.Duration
+	rise, fall                    *uint
+	checkPort                     *uint
+	forwarders                    list
+}
+
+func addSvcFlags(fs *flag.FlagSet) *svcFlags {
+	f := &svcFlags{
+		mode:      fs.String("mode", "", "nat or dr (server default: nat)"),
+		sched:     fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
+		check:     fs.String("check", "", "health check: tcp, udp, http or none (server default: tcp)"),
+		checkPath: fs.String("check-path", "", "http check: the path to GET (default /)"),
+		interval:  fs.Duration("interval", time.Second, "health check interval"),
+		timeout:   fs.Duration("check-timeout", 500*time.Millisecond, "health check timeout"),
+		rise:      fs.Uint("rise", 2, "successes in a row to mark a real up"),
+		fall:      fs.Uint("fall", 3, "failures in a row to mark a real down"),
+		checkPort: fs.Uint("check-port", 0, "port to check (0: the real's port)"),
+	}
+	fs.Var(&f.forwarders, "forwarder", "`ID` of a forwarder to run on; repeat or comma-separate ('': every forwarder)")
+	return f
+}
+
+var checkFlags = []string{"check", "check-path", "interval", "check-timeout", "rise", "fall", "check-port"}
+
+// healthCheck applies the check flags given on the command line to base (nil: the
+// documented defaults), or returns base unchanged when none was given.
+func (f *svcFlags) healthCheck(set map[string]bool, base *HealthCheck) (*HealthCheck, error) {
+	if !anySet(set, checkFlags) {
+		return base, nil
+	}
+	hc := HealthCheck{Kind: "tcp", IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+	if base != nil {
+		hc = *base
+	}
+	ms := func(name string, d time.Duration) (uint32, error) {
+		if d <= 0 || d%time.Millisecond != 0 || d.Milliseconds() > 1<<31 {
+			return 0, usagef("--%s %v: want a whole number of milliseconds above 0", name, d)
+		}
+		return uint32(d.Milliseconds()), nil
+	}
+	var err error
+	if set["check"] {
+		hc.Kind = *f.check
+	}
+	if set["check-path"] {
+		hc.HTTPPath = *f.checkPath
+	}
+	if hc.Kind == "http" && hc.HTTPPath == "" {
+		hc.HTTPPath = "/"
+	}
+	if set["interval"] {
+		if hc.IntervalMS, err = ms("interval", *f.interval); err != nil {
+			return nil, err
+		}
+	}
+	if set["check-timeout"] {
+		if hc.TimeoutMS, err = ms("check-timeout", *f.timeout); err != nil {
+			return nil, err
+		}
+	}
+	if set["rise"] {
+		hc.Rise = uint32(min(*f.rise, 1<<31))
+	}
+	if set["fall"] {
+		hc.Fall = uint32(min(*f.fall, 1<<31))
+	}
+	if set["check-port"] {
+		if *f.checkPort > 65535 {
+			return nil, usagef("--check-port %d: want 0..65535", *f.checkPort)
+		}
+		hc.Port = uint16(*f.checkPort)
+	}
+	return &hc, nil
+}
+
+func vsAdd(e *env, cl *cmdline) error {
+	f := addSvcFlags(cl.fs)
+	var reals list
+	cl.fs.Var(&reals, "real", "a real to create it with, `ADDR:PORT[:WEIGHT]`; repeat or comma-separate")
+	if err := cl.parse(2, 2); err != nil {
+		return err
+	}
+	proto := strings.ToLower(cl.pos[0])
+	vip, err := parseAddrPort("VIP:PORT", cl.pos[1])
+	if err != nil {
+		return err
+	}
+	svc := Service{Protocol: proto, VIP: vip.Addr().String(), Port: vip.Port(),
+		Mode: *f.mode, Scheduler: *f.sched, Forwarders: f.forwarders.vals}
+	if svc.Forwarders == nil {
+		svc.Forwarders = []string{}
+	}
+	if svc.HealthCheck, err = f.healthCheck(cl.set, nil); err != nil {
+		return err
+	}
+	for _, r := range reals.vals {
+		ap, w, err := parseNF(r)
+		if err != nil {
+			return usagef("--real %q: want ADDR:PORT[:WEIGHT]", r)
+		}
+		svc.Reals = append(svc.Reals, Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: w})
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPost, "/v1/services", svc)
+	if err != nil {
+		return fmt.Errorf("vs add %s %s: %w", proto, cl.pos[1], err)
+	}
+	return e.showService(b)
+}
+
+func vsList(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	b, err := c.get("/v1/services", nil)
+	if err != nil {
+		return err
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	var svcs []Service
+	if err := json.Unmarshal(b, &svcs); err != nil {
+		var wrapped struct{ Services []Service }
+		if err2 := json.Unmarshal(b, &wrapped); err2 != nil {
+			return fmt.Errorf("GET /v1/services: the reply is not a list of services: %w", err)
+		}
+		svcs = wrapped.Services
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tPROTO\tVIP\tMODE\tSCHED\tFORWARDERS\tREALS UP\tVERSION")
+	for _, s := range svcs {
+		up := 0
+		for _, r := range s.Reals {
+			if r.Health == "up" {
+				up++
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\n", s.ID, s.Protocol, vipString(s),
+			dash(s.Mode), dash(s.Scheduler), forwarders(s.Forwarders), up, len(s.Reals), s.Version)
+	}
+	return tw.Flush()
+}
+
+func vsShow(e *env, cl *cmdline) error {
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	b, err := c.get(servicePath(cl.pos[0]), nil)
+	if err != nil {
+		return fmt.Errorf("service %s: %w", cl.pos[0], err)
+	}
+	return e.showService(b)
+}
+
+func vsSet(e *env, cl *cmdline) error {
+	f := addSvcFlags(cl.fs)
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["forwarder"] || anySet(cl.set, checkFlags)) {
+		return usagef("nothing to change: give --mode, --sched, --forwarder or a health check flag")
+	}
+	id := cl.pos[0]
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	// PUT replaces all four fields, so the ones not given keep their current values.
+	var cur Service
+	if _, err := c.get(servicePath(id), &cur); err != nil {
+		return fmt.Errorf("service %s: %w", id, err)
+	}
+	up := serviceUpdate{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders, HealthCheck: cur.HealthCheck}
+	if cl.set["mode"] {
+		up.Mode = *f.mode
+	}
+	if cl.set["sched"] {
+		up.Scheduler = *f.sched
+	}
+	if cl.set["forwarder"] {
+		up.Forwarders = f.forwarders.vals
+	}
+	if up.Forwarders == nil {
+		up.Forwarders = []string{}
+	}
+	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck); err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPut, servicePath(id), up)
+	if err != nil {
+		return fmt.Errorf("service %s: %w", id, err)
+	}
+	return e.showService(b)
+}
+
+func vsDelete(e *env, cl *cmdline) error {
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodDelete, servicePath(cl.pos[0]), nil)
+	if err != nil {
+		return fmt.Errorf("service %s: %w", cl.pos[0], err)
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	fmt.Fprintf(e.stdout, "service %s deleted\n", cl.pos[0])
+	return nil
+}
+
+// realArgs parses ID ADDR:PORT.
+func realArgs(cl *cmdline) (string, netip.AddrPort, error) {
+	ap, err := parseAddrPort("ADDR:PORT", cl.pos[1])
+	return cl.pos[0], ap, err
+}
+
+func rsAdd(e *env, cl *cmdline) error {
+	weight := cl.fs.Uint("weight", 100, "weight, 0..1000000")
+	if err := cl.parse(2, 2); err != nil {
+		return err
+	}
+	id, ap, err := realArgs(cl)
+	if err != nil {
+		return err
+	}
+	if *weight > 1<<32-1 {
+		return usagef("--weight %d: want 0..1000000", *weight)
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	body := Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: uint32(*weight)}
+	_, b, err := c.do(http.MethodPost, servicePath(id)+"/reals", body)
+	if err != nil {
+		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+	}
+	return e.showReal(b, fmt.Sprintf("real %s added to %s", ap, id))
+}
+
+func rsSet(e *env, cl *cmdline) error {
+	weight := cl.fs.Uint("weight", 0, "weight, 0..1000000")
+	health := cl.fs.String("health", "", "up or down (override the checks), auto (follow them)")
+	drain := cl.fs.Bool("drain", false, "drain (--drain=false: take it back)")
+	if err := cl.parse(2, 2); err != nil {
+		return err
+	}
+	id, ap, err := realArgs(cl)
+	if err != nil {
+		return err
+	}
+	patch := map[string]any{}
+	if cl.set["weight"] {
+		if *weight > 1<<32-1 {
+			return usagef("--weight %d: want 0..1000000", *weight)
+		}
+		patch["weight"] = *weight
+	}
+	if cl.set["health"] {
+		switch *health {
+		case "up", "down":
+			patch["health_override"] = *health
+		case "auto", "":
+			patch["health_override"] = ""
+		default:
+			return usagef("--health %q: want up, down or auto", *health)
+		}
+	}
+	if cl.set["drain"] {
+		patch["drain"] = *drain
+	}
+	if len(patch) == 0 {
+		return usagef("nothing to change: give --weight, --health or --drain")
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPatch, realPath(id, ap), patch)
+	if err != nil {
+		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+	}
+	return e.showReal(b, fmt.Sprintf("real %s of %s changed", ap, id))
+}
+
+func rsDrain(e *env, cl *cmdline) error {
+	if err := cl.parse(2, 2); err != nil {
+		return err
+	}
+	id, ap, err := realArgs(cl)
+	if err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPost, realPath(id, ap)+"/drain", nil)
+	if err != nil {
+		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+	}
+	return e.showReal(b, fmt.Sprintf("real %s of %s draining", ap, id))
+}
+
+func rsDelete(e *env, cl *cmdline) error {
+	hard := cl.fs.Bool("hard", false, "drop the real's connections at once")
+	if err := cl.parse(2, 2); err != nil {
+		return err
+	}
+	id, ap, err := realArgs(cl)
+	if err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	path := realPath(id, ap)
+	if *hard {
+		path += "?hard=true"
+	}
+	_, b, err := c.do(http.MethodDelete, path, nil)
+	if err != nil {
+		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	fmt.Fprintf(e.stdout, "real %s removed from %s\n", ap, id)
+	return nil
+}
+
+func anySet(set map[string]bool, names []string) bool {
+	for _, n := range names {
+		if set[n] {
+			return true
+		}
+	}
+	return false
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func forwarders(f []string) string {
+	if len(f) == 0 {
+		return "all"
+	}
+	return strings.Join(f, ",")
+}
+
+func vipString(s Service) string {
+	a, err := netip.ParseAddr(s.VIP)
+	if err != nil {
+		return s.VIP + ":" + strconv.Itoa(int(s.Port))
+	}
+	return netip.AddrPortFrom(a, s.Port).String()
+}
+
+// showService prints a service reply: the server's JSON, or its fields and reals.
+func (e *env) showService(b []byte) error {
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	var s Service
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("the reply is not a service: %w", err)
+	}
+	writeService(e.stdout, s)
+	return nil
+}
+
+func writeService(w io.Writer, s Service) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "ID\t%s\n", s.ID)
+	fmt.Fprintf(tw, "PROTOCOL\t%s\n", s.Protocol)
+	fmt.Fprintf(tw, "VIP\t%s\n", vipString(s))
+	fmt.Fprintf(tw, "MODE\t%s\n", dash(s.Mode))
+	fmt.Fprintf(tw, "SCHEDULER\t%s\n", dash(s.Scheduler))
+	fmt.Fprintf(tw, "FORWARDERS\t%s\n", forwarders(s.Forwarders))
+	fmt.Fprintf(tw, "HEALTH CHECK\t%s\n", checkString(s.HealthCheck))
+	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
+	tw.Flush()
+	if len(s.Reals) == 0 {
+		fmt.Fprintln(w, "\nno reals")
+		return
+	}
+	fmt.Fprintln(w)
+	writeReals(w, s.Reals)
+}
+
+func checkString(hc *HealthCheck) string {
+	if hc == nil {
+		return "default"
+	}
+	if hc.Kind == "none" {
+		return "none"
+	}
+	s := hc.Kind
+	if hc.Kind == "http" {
+		s += " GET " + hc.HTTPPath
+	}
+	if hc.Port != 0 {
+		s += fmt.Sprintf(" port %d", hc.Port)
+	}
+	return s + fmt.Sprintf(" every %v, timeout %v, rise %d, fall %d",
+		time.Duration(hc.IntervalMS)*time.Millisecond, time.Duration(hc.TimeoutMS)*time.Millisecond, hc.Rise, hc.Fall)
+}
+
+func writeReals(w io.Writer, reals []Real) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "REAL\tWEIGHT\tHEALTH\tOVERRIDE\tDRAIN\tVERSION\tREASON")
+	for _, r := range reals {
+		addr := r.Address + ":" + strconv.Itoa(int(r.Port))
+		if a, err := netip.ParseAddr(r.Address); err == nil {
+			addr = netip.AddrPortFrom(a, r.Port).String()
+		}
+		drain := "no"
+		if r.Drain {
+			drain = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", addr, r.Weight, dash(r.Health),
+			dash(r.HealthOverride), drain, r.Version, dash(r.HealthReason))
+	}
+	tw.Flush()
+}
+
+// showReal prints the reply to a change of a real: the server's JSON, the real (or the
+// service) it sent back, or done when it sent neither.
+func (e *env) showReal(b []byte, done string) error {
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	var probe struct {
+		Address string          `json:"address"`
+		Reals   json.RawMessage `json:"reals"`
+	}
+	_ = json.Unmarshal(b, &probe)
+	switch {
+	case probe.Address != "":
+		var r Real
+		if err := json.Unmarshal(b, &r); err != nil {
+			return fmt.Errorf("the reply is not a real: %w", err)
+		}
+		writeReals(e.stdout, []Real{r})
+	case probe.Reals != nil:
+		return e.showService(b)
+	default:
+		fmt.Fprintln(e.stdout, done)
+	}
+	return nil
+}
