@@ -118,7 +118,7 @@ func TestCommands(t *testing.T) {
 			wantOut:  []string{"service " + svcID + " deleted"}},
 		{name: "gone", args: []string{"vs", "show", svcID}, wantCode: 1,
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + svcID}},
-			wantErr:  "hvlbctl: service " + svcID + ": service " + svcID + ": not found [HTTP 404]"},
+			wantErr:  "hvlbctl: service " + svcID + ": not found [HTTP 404]\n"},
 		{name: "empty list, json", args: []string{"vs", "list", "-o", "json"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services"}}, wantOut: []string{"[]\n"}},
 		{name: "version", args: []string{"version"},

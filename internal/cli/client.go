@@ -35,6 +35,16 @@ func (a *APIError) Error() string {
 	return fmt.Sprintf("%s [HTTP %d]", msg, a.Status)
 }
 
+// about prefixes err with what it is about, unless it is the server's message and that
+// already names the object (key).
+func about(err error, what, key string) error {
+	var ae *APIError
+	if errors.As(err, &ae) && strings.Contains(ae.Message, key) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 // client sends requests to the controller.
 type client struct {
 	base  string

@@ -230,8 +230,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.reply(w, 201, lbReply{ID: "lb-1", State: "accepted", Service: &s, Forwarder: "fwd-a"})
 	})
 	mux.HandleFunc("GET /v1/lb-requests/{id}", func(w http.ResponseWriter, r *http.Request) {
-		s := Service{ID: "tcp-10.200.0.99-80", Protocol: "tcp", VIP: "10.200.0.99", Port: 80, Forwarders: []string{"fwd-c"}}
-		f.reply(w, 200, lbReply{ID: r.PathValue("id"), State: "accepted", Service: &s, Forwarder: "fwd-c"})
+		f.reply(w, 200, lbReply{ID: r.PathValue("id"), State: "accepted", ServiceID: "tcp-10.200.0.99-80", Forwarder: "fwd-c"})
 	})
 	mux.ServeHTTP(w, r)
 }

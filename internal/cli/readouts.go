@@ -69,7 +69,7 @@ func frShow(e *env, cl *cmdline) error {
 	}
 	err := e.readout("/v1/forwarders/"+url.PathEscape(cl.pos[0]), "", nil)
 	if err != nil {
-		return fmt.Errorf("forwarder %s: %w", cl.pos[0], err)
+		return about(err, "forwarder "+cl.pos[0], cl.pos[0])
 	}
 	return nil
 }
@@ -158,6 +158,7 @@ type lbReply struct {
 	ID        string   `json:"id"`
 	State     string   `json:"state"`
 	Service   *Service `json:"service"`
+	ServiceID string   `json:"service_id"` // what GET may give instead of the service
 	Forwarder string   `json:"forwarder"`
 	Error     string   `json:"error"`
 }
@@ -209,7 +210,7 @@ func lbRequest(e *env, cl *cmdline) error {
 	for deadline := time.Now().Add(*wait); r.State == "pending" && time.Now().Before(deadline); {
 		time.Sleep(min(time.Second, time.Until(deadline)))
 		if b, err = c.get("/v1/lb-requests/"+url.PathEscape(r.ID), &r); err != nil {
-			return fmt.Errorf("lb-request %s: %w", r.ID, err)
+			return about(err, "lb-request "+r.ID, r.ID)
 		}
 	}
 	if *wait > 0 && r.State == "pending" {
@@ -230,7 +231,7 @@ func lbRequestShow(e *env, cl *cmdline) error {
 	var r lbReply
 	b, err := c.get("/v1/lb-requests/"+url.PathEscape(cl.pos[0]), &r)
 	if err != nil {
-		return fmt.Errorf("lb-request %s: %w", cl.pos[0], err)
+		return about(err, "lb-request "+cl.pos[0], cl.pos[0])
 	}
 	return e.showLB(b, r)
 }
@@ -241,7 +242,7 @@ func (e *env) showLB(b []byte, r lbReply) error {
 	}
 	switch r.State {
 	case "accepted":
-		fmt.Fprintf(e.stdout, "request %s accepted: service %s on forwarder %s\n\n", r.ID, serviceID(r.Service), dash(r.Forwarder))
+		fmt.Fprintf(e.stdout, "request %s accepted: service %s on forwarder %s\n\n", r.ID, serviceID(r), dash(r.Forwarder))
 		if r.Service != nil {
 			writeService(e.stdout, *r.Service)
 		}
@@ -258,9 +259,9 @@ func (e *env) showLB(b []byte, r lbReply) error {
 	return nil
 }
 
-func serviceID(s *Service) string {
-	if s == nil {
-		return "-"
+func serviceID(r lbReply) string {
+	if r.Service != nil {
+		return r.Service.ID
 	}
-	return s.ID
+	return dash(r.ServiceID)
 }

@@ -232,7 +232,7 @@ func vsShow(e *env, cl *cmdline) error {
 	}
 	b, err := c.get(servicePath(cl.pos[0]), nil)
 	if err != nil {
-		return fmt.Errorf("service %s: %w", cl.pos[0], err)
+		return about(err, "service "+cl.pos[0], cl.pos[0])
 	}
 	return e.showService(b)
 }
@@ -253,7 +253,7 @@ func vsSet(e *env, cl *cmdline) error {
 	// PUT replaces all four fields, so the ones not given keep their current values.
 	var cur Service
 	if _, err := c.get(servicePath(id), &cur); err != nil {
-		return fmt.Errorf("service %s: %w", id, err)
+		return about(err, "service "+id, id)
 	}
 	up := serviceUpdate{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders, HealthCheck: cur.HealthCheck}
 	if cl.set["mode"] {
@@ -273,7 +273,7 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	_, b, err := c.do(http.MethodPut, servicePath(id), up)
 	if err != nil {
-		return fmt.Errorf("service %s: %w", id, err)
+		return about(err, "service "+id, id)
 	}
 	return e.showService(b)
 }
@@ -288,7 +288,7 @@ func vsDelete(e *env, cl *cmdline) error {
 	}
 	_, b, err := c.do(http.MethodDelete, servicePath(cl.pos[0]), nil)
 	if err != nil {
-		return fmt.Errorf("service %s: %w", cl.pos[0], err)
+		return about(err, "service "+cl.pos[0], cl.pos[0])
 	}
 	if e.json() {
 		return printJSON(e.stdout, b)
@@ -322,7 +322,7 @@ func rsAdd(e *env, cl *cmdline) error {
 	body := Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: uint32(*weight)}
 	_, b, err := c.do(http.MethodPost, servicePath(id)+"/reals", body)
 	if err != nil {
-		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
 	}
 	return e.showReal(b, fmt.Sprintf("real %s added to %s", ap, id))
 }
@@ -367,7 +367,7 @@ func rsSet(e *env, cl *cmdline) error {
 	}
 	_, b, err := c.do(http.MethodPatch, realPath(id, ap), patch)
 	if err != nil {
-		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
 	}
 	return e.showReal(b, fmt.Sprintf("real %s of %s changed", ap, id))
 }
@@ -386,7 +386,7 @@ func rsDrain(e *env, cl *cmdline) error {
 	}
 	_, b, err := c.do(http.MethodPost, realPath(id, ap)+"/drain", nil)
 	if err != nil {
-		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
 	}
 	return e.showReal(b, fmt.Sprintf("real %s of %s draining", ap, id))
 }
@@ -410,7 +410,7 @@ func rsDelete(e *env, cl *cmdline) error {
 	}
 	_, b, err := c.do(http.MethodDelete, path, nil)
 	if err != nil {
-		return fmt.Errorf("service %s, real %s: %w", id, ap, err)
+		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
 	}
 	if e.json() {
 		return printJSON(e.stdout, b)
