@@ -221,3 +221,22 @@ func (s *Set) Close() {
 		<-c.done
 	}
 }
+
+// Seed sets the state of key's checker if it has none yet (Unknown), and says whether it
+// did: a verdict known from elsewhere, e.g. a target the forwarder still runs as down.
+// No transition is sent for it.
+func (s *Set) Seed(key string, st State) bool {
+	s.mu.Lock()
+	c := s.checkers[key]
+	s.mu.Unlock()
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cnt.state != Unknown {
+		return false
+	}
+	c.cnt.state, c.cnt.successes, c.cnt.failures = st, 0, 0
+	return true
+}

@@ -1,0 +1,84 @@
+// Command hvlb-agent runs beside one hvlb forwarder: it registers the forwarder with the
+// controller (gRPC, mutual TLS), applies the desired state the controller publishes to the
+// forwarder's local API, health-checks the NFs and reports back. See internal/agent.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"hvlb/internal/agent"
+	"hvlb/internal/certs"
+	"hvlb/internal/fwdclient"
+)
+
+const version = "0.1.0"
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "hvlb-agent:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	var (
+		cfg                   agent.Config
+		socket, cert, key, ca string
+		level                 string
+	)
+	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port")
+	flag.StringVar(&cfg.ID, "id", "", "forwarder id, as the controller knows it (required)")
+	flag.StringVar(&socket, "fwd-socket", "/run/hvlb/fwd.sock", "the forwarder's control socket")
+	flag.StringVar(&cert, "cert", "", "agent certificate, PEM (required: the controller is mutual TLS)")
+	flag.StringVar(&key, "key", "", "agent private key, PEM (required)")
+	flag.StringVar(&ca, "ca", "", "CA that signed the controller's certificate, PEM (required)")
+	flag.DurationVar(&cfg.ReportInterval, "report-interval", agent.DefaultReportInterval, "how often to report to the controller")
+	flag.DurationVar(&cfg.ResyncInterval, "resync-interval", agent.DefaultResyncInterval,
+		"how often to reconcile the forwarder with the desired state even without news")
+	flag.Uint64Var(&cfg.CapacityPPS, "capacity-pps", 0, "packets per second this forwarder can carry (0: unknown)")
+	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if cfg.ID == "" {
+		return errors.New("--id: required")
+	}
+	if cert == "" || key == "" || ca == "" {
+		return errors.New("--cert, --key and --ca: required (mutual TLS to the controller)")
+	}
+
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return fmt.Errorf("--log-level %q: %w", level, err)
+	}
+	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv})).
+		With("forwarder", cfg.ID)
+	tlsCfg, err := certs.ClientTLS(ca, cert, key)
+	if err != nil {
+		return err
+	}
+	cfg.TLS = tlsCfg
+	cfg.Forwarder = fwdclient.New(socket)
+	defer cfg.Forwarder.Close()
+	cfg.Hostname = agent.Hostname()
+	cfg.Version = version
+
+	a, err := agent.New(cfg)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg.Logger.Info("starting", "controller", cfg.Controller, "fwd_socket", socket, "version", version)
+	err = a.Run(ctx)
+	cfg.Logger.Info("stopped; the forwarder keeps its configuration")
+	return err
+}

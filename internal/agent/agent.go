@@ -1,0 +1,367 @@
+// Package agent is hvlb-agent: the link between one forwarder and the controller. It
+// registers the forwarder, watches the desired state the controller publishes for it and
+// applies it through the forwarder's local API by reconciling (read what the forwarder
+// runs, change only what differs), runs the NFs' health checks and folds their verdict into
+// the health it gives the forwarder, and streams reports (applied version, stats, health
+// changes, connections) back.
+//
+// Failure behaviour:
+//   - controller unreachable: nothing is removed or changed for that reason (fail static);
+//     the agent keeps the last desired state it received, keeps checking health and keeps
+//     reconciling against that state, and retries the controller with capped, jittered
+//     exponential back-off;
+//   - forwarder restarted (its socket reconnected, or its config_version went backwards):
+//     reconciled at once, so it gets its configuration back without an operator;
+//   - before any desired state has arrived, the forwarder is left as it is.
+//
+// One goroutine (Run's) owns the agent's state; the controller session and the health
+// checkers reach it through channels.
+package agent
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"hvlb/internal/fwdclient"
+	"hvlb/internal/health"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+)
+
+// Config is what an agent needs.
+type Config struct {
+	ID          string            // forwarder id (required)
+	Controller  string            // host:port of the controller's gRPC service
+	TLS         *tls.Config       // client TLS (mutual: with the agent's certificate)
+	Forwarder   *fwdclient.Client // the forwarder's local API
+	Hostname    string
+	Version     string // agent version, reported at registration
+	CapacityPPS uint64
+
+	ReportInterval time.Duration // default 2s
+	ResyncInterval time.Duration // reconcile this often even without news; default 5s
+	BackoffMin     time.Duration // first retry of the controller; default 500ms
+	BackoffMax     time.Duration // cap of the retry delay; default 30s
+	ApplyTimeout   time.Duration // bound on one reconcile; default 10s
+	Logger         *slog.Logger
+}
+
+// MaxReportedConns bounds the connections one report carries.
+const MaxReportedConns = 1000
+
+// Defaults of Config's intervals.
+const (
+	DefaultReportInterval = 2 * time.Second
+	DefaultResyncInterval = 5 * time.Second
+)
+
+func (c *Config) setDefaults() {
+	if c.ReportInterval <= 0 {
+		c.ReportInterval = DefaultReportInterval
+	}
+	if c.ResyncInterval <= 0 {
+		c.ResyncInterval = DefaultResyncInterval
+	}
+	if c.BackoffMin <= 0 {
+		c.BackoffMin = 500 * time.Millisecond
+	}
+	if c.BackoffMax <= 0 {
+		c.BackoffMax = 30 * time.Second
+	}
+	if c.BackoffMax < c.BackoffMin {
+		c.BackoffMax = c.BackoffMin
+	}
+	if c.ApplyTimeout <= 0 {
+		c.ApplyTimeout = 10 * time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+}
+
+// verdict is the local checks' view of one (service, real).
+type verdict struct {
+	state  health.State
+	reason string
+	at     time.Time
+}
+
+// Agent runs one forwarder's agent. Create with New, then Run.
+type Agent struct {
+	cfg  Config
+	log  *slog.Logger
+	fc   *fwdclient.Client
+	conn *grpc.ClientConn
+
+	ops         chan func()
+	desiredCh   chan *ctlpb.DesiredState
+	transitions chan health.Transition
+	reportNow   chan struct{} // a health change: report at once (coalesced)
+	checks      *health.Set
+
+	// Owned by Run's goroutine.
+	desired  *ctlpb.DesiredState
+	targets  map[string]target
+	verdicts map[string]verdict
+	seeded   map[string]bool // check keys whose first verdict was taken from the forwarder
+	pending  []*ctlpb.HealthChange
+	applied  uint64
+	applyErr string
+}
+
+// New checks cfg and returns an agent.
+func New(cfg Config) (*Agent, error) {
+	cfg.setDefaults()
+	if cfg.ID == "" {
+		return nil, errors.New("agent: forwarder id: required")
+	}
+	if cfg.Forwarder == nil {
+		return nil, errors.New("agent: forwarder client: required")
+	}
+	if cfg.Controller == "" {
+		return nil, errors.New("agent: controller address: required")
+	}
+	if cfg.TLS == nil {
+		return nil, errors.New("agent: TLS configuration: required (the controller is mutual TLS only)")
+	}
+	tr := make(chan health.Transition, 64)
+	a := &Agent{
+		cfg:         cfg,
+		log:         cfg.Logger,
+		fc:          cfg.Forwarder,
+		ops:         make(chan func()),
+		desiredCh:   make(chan *ctlpb.DesiredState),
+		transitions: tr,
+		reportNow:   make(chan struct{}, 1),
+		checks:      health.NewSet(tr),
+		targets:     map[string]target{},
+		verdicts:    map[string]verdict{},
+		seeded:      map[string]bool{},
+	}
+	conn, err := a.dial()
+	if err != nil {
+		return nil, err
+	}
+	a.conn = conn
+	return a, nil
+}
+
+// Run serves until ctx ends: the controller session in the background, the state here.
+// The forwarder is left running with what it has when Run returns.
+func (a *Agent) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sessionDone := make(chan struct{})
+	go func() {
+		defer close(sessionDone)
+		a.controllerLoop(ctx, a.conn)
+	}()
+	defer func() {
+		cancel()
+		<-sessionDone
+		a.conn.Close()
+		a.checks.Close()
+	}()
+
+	resync := time.NewTicker(a.cfg.ResyncInterval)
+	defer resync.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case f := <-a.ops:
+			f()
+		case ds := <-a.desiredCh:
+			a.setDesired(ds)
+			a.apply(ctx, "desired state")
+		case tr := <-a.transitions:
+			if a.onTransition(tr) {
+				a.apply(ctx, "health change")
+			}
+		case <-a.fc.Resets():
+			a.log.Info("forwarder reconnected or restarted: reconciling")
+			a.applied = 0
+			a.apply(ctx, "forwarder restart")
+		case <-resync.C:
+			a.apply(ctx, "")
+		}
+	}
+}
+
+// call runs f on Run's goroutine and waits for it.
+func (a *Agent) call(ctx context.Context, f func()) error {
+	done := make(chan struct{})
+	select {
+	case a.ops <- func() { f(); close(done) }:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	<-done
+	return nil
+}
+
+func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
+	if a.desired == nil || a.desired.GetVersion() != ds.GetVersion() {
+		a.log.Info("desired state", "version", ds.GetVersion(), "services", len(ds.GetServices()),
+			"checks", len(ds.GetChecks()))
+	}
+	a.desired = ds
+	specs, targets := checkSpecs(ds)
+	for key, err := range a.checks.Update(specs) {
+		a.log.Warn("health check not run", "target", key, "err", err)
+	}
+	for key := range a.verdicts {
+		if _, ok := specs[key]; !ok {
+			delete(a.verdicts, key)
+		}
+	}
+	for key := range a.seeded {
+		if _, ok := specs[key]; !ok {
+			delete(a.seeded, key)
+		}
+	}
+	a.targets = targets
+}
+
+// onTransition records a checker's transition; it says whether the forwarder's view may
+// change. Transitions of checks no longer desired are dropped.
+func (a *Agent) onTransition(tr health.Transition) bool {
+	t, ok := a.targets[tr.Key]
+	if !ok {
+		return false
+	}
+	st := health.Down
+	if tr.Up {
+		st = health.Up
+	}
+	old := a.verdicts[tr.Key].state
+	a.verdicts[tr.Key] = verdict{state: st, reason: tr.Reason, at: tr.At}
+	a.seeded[tr.Key] = true
+	a.log.Info("health", "target", tr.Key, "up", tr.Up, "reason", tr.Reason)
+	a.pending = append(a.pending, healthChange(t, tr.Up, tr.Reason, tr.At))
+	select {
+	case a.reportNow <- struct{}{}:
+	default:
+	}
+	return (old == health.Down) != (st == health.Down)
+}
+
+func healthChange(t target, up bool, reason string, at time.Time) *ctlpb.HealthChange {
+	return &ctlpb.HealthChange{Service: t.service, Address: t.address, Port: t.port, Up: up,
+		Reason: reason, AtUnixMs: at.UnixMilli()}
+}
+
+// apply reconciles the forwarder with the desired state and the health verdicts. Without
+// a desired state it does nothing: the forwarder keeps what it has.
+func (a *Agent) apply(ctx context.Context, why string) {
+	if a.desired == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.ApplyTimeout)
+	defer cancel()
+	actual, err := a.fc.ListServices(ctx)
+	if err != nil {
+		a.setApplyErr(fmt.Errorf("read the forwarder's services: %w", err))
+		return
+	}
+	a.seed(actual)
+	want := effective(a.desired, func(key string) bool { return a.verdicts[key].state == health.Down })
+	done, err := reconcile(ctx, a.fc, want, actual)
+	for _, d := range done {
+		a.log.Info("applied", "change", d, "why", why)
+	}
+	if err != nil {
+		a.setApplyErr(err)
+		return
+	}
+	if a.applyErr != "" {
+		a.log.Info("forwarder matches the desired state again", "version", a.desired.GetVersion())
+	}
+	a.applyErr = ""
+	a.applied = a.desired.GetVersion()
+}
+
+func (a *Agent) setApplyErr(err error) {
+	if err.Error() != a.applyErr {
+		a.log.Warn("apply", "version", a.desired.GetVersion(), "err", err)
+	}
+	a.applyErr = err.Error()
+}
+
+// seed gives a checked real that has no verdict yet the one the forwarder shows: a real
+// the desired state wants up but the forwarder runs with health 0 was marked down by the
+// checks of an agent before this one, and stays down until its checks rise again, so an
+// agent restart does not send traffic to a failed NF.
+func (a *Agent) seed(actual []*fwdpb.VirtualService) {
+	if len(a.targets) == len(a.seeded) {
+		return
+	}
+	runs := map[string]uint32{}
+	for _, vs := range actual {
+		for _, rs := range vs.GetRealServices() {
+			runs[checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())] = rs.GetHealth()
+		}
+	}
+	wantUp := map[string]bool{}
+	for _, vs := range a.desired.GetServices() {
+		for _, rs := range vs.GetRealServices() {
+			wantUp[checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())] = rs.GetHealth() != 0
+		}
+	}
+	for key := range a.targets {
+		if a.seeded[key] {
+			continue
+		}
+		a.seeded[key] = true
+		if h, ok := runs[key]; ok && h == 0 && wantUp[key] && a.verdicts[key].state == health.Unknown {
+			if a.checks.Seed(key, health.Down) {
+				a.verdicts[key] = verdict{state: health.Down, at: time.Now(),
+					reason: "down at the forwarder when the agent started; waiting for the checks to rise"}
+			}
+		}
+	}
+}
+
+// snapshot is what a report needs from the agent's state. With all, the health part is
+// every verdict known (a new session tells the controller everything); otherwise the
+// changes since the last snapshot.
+type snapshot struct {
+	applied  uint64
+	applyErr string
+	health   []*ctlpb.HealthChange
+}
+
+func (a *Agent) snapshot(ctx context.Context, all bool) (snapshot, error) {
+	var s snapshot
+	err := a.call(ctx, func() {
+		s.applied, s.applyErr = a.applied, a.applyErr
+		if all {
+			for key, v := range a.verdicts {
+				if t, ok := a.targets[key]; ok && v.state != health.Unknown {
+					s.health = append(s.health, healthChange(t, v.state == health.Up, v.reason, v.at))
+				}
+			}
+		} else {
+			s.health = a.pending
+		}
+		a.pending = nil
+	})
+	return s, err
+}
+
+// deliver hands a desired state to Run's goroutine.
+func (a *Agent) deliver(ctx context.Context, ds *ctlpb.DesiredState) error {
+	select {
+	case a.desiredCh <- ds:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,175 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"strconv"
+
+	"hvlb/internal/fwdclient"
+	"hvlb/internal/pb/fwdpb"
+)
+
+// Defaults the forwarder applies to an empty mode or scheduler.
+const (
+	defaultMode      = "nat"
+	defaultScheduler = "maglev"
+)
+
+// canonIP is an address as the forwarder prints it, so that "fd00:0::1" in the desired
+// state matches "fd00::1" read back; text that is no address is kept (the forwarder will
+// name it in its error).
+func canonIP(s string) string {
+	if a, err := netip.ParseAddr(s); err == nil {
+		return a.String()
+	}
+	return s
+}
+
+// svcKey identifies a service: protocol/vip/vport.
+func svcKey(id *fwdpb.ServiceId) string {
+	return id.GetProtocol() + "/" + canonIP(id.GetVip()) + "/" + strconv.FormatUint(uint64(id.GetVport()), 10)
+}
+
+// realKey identifies a real service within its service: address:port.
+func realKey(address string, port uint32) string {
+	return net.JoinHostPort(canonIP(address), strconv.FormatUint(uint64(port), 10))
+}
+
+// checkKey identifies a (service, real): the health checker's key.
+func checkKey(id *fwdpb.ServiceId, address string, port uint32) string {
+	return svcKey(id) + " " + realKey(address, port)
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// step is one change to the forwarder.
+type step struct {
+	desc string // "add_real tcp/10.100.0.1/80 10.1.0.11:8080 weight=100 health=1"
+	do   func(ctx context.Context, fc *fwdclient.Client) error
+}
+
+// plan lists the changes that turn actual into desired, in an order the forwarder
+// accepts: services no longer desired go first (freeing room), then per service the
+// reals no longer desired (before a switch to dr, which refuses reals with ports), the
+// mode and scheduler, new reals and changed weights or health; new services last. Reals
+// are removed softly: their connections continue until they end.
+func plan(desired, actual []*fwdpb.VirtualService) []step {
+	have := map[string]*fwdpb.VirtualService{}
+	for _, vs := range actual {
+		have[svcKey(vs.GetId())] = vs
+	}
+	want := map[string]bool{}
+	for _, vs := range desired {
+		want[svcKey(vs.GetId())] = true
+	}
+	var steps []step
+	for _, vs := range actual {
+		if k := svcKey(vs.GetId()); !want[k] {
+			id := vs.GetId()
+			steps = append(steps, step{"remove_service " + k, func(ctx context.Context, fc *fwdclient.Client) error {
+				return fc.RemoveService(ctx, id)
+			}})
+		}
+	}
+	var adds []step
+	for _, vs := range desired {
+		k := svcKey(vs.GetId())
+		if cur, ok := have[k]; ok {
+			steps = append(steps, planService(k, vs, cur)...)
+			continue
+		}
+		vs := vs
+		adds = append(adds, step{fmt.Sprintf("add_service %s reals=%d", k, len(vs.GetRealServices())),
+			func(ctx context.Context, fc *fwdclient.Client) error { return fc.AddService(ctx, vs) }})
+	}
+	return append(steps, adds...)
+}
+
+// planService lists the changes to one service that exists on both sides.
+func planService(k string, vs, cur *fwdpb.VirtualService) []step {
+	id := cur.GetId() // as the forwarder knows it
+	have := map[string]*fwdpb.RealService{}
+	for _, rs := range cur.GetRealServices() {
+		have[realKey(rs.GetAddress(), rs.GetPort())] = rs
+	}
+	want := map[string]bool{}
+	for _, rs := range vs.GetRealServices() {
+		want[realKey(rs.GetAddress(), rs.GetPort())] = true
+	}
+	var steps []step
+	for _, rs := range cur.GetRealServices() {
+		rk := realKey(rs.GetAddress(), rs.GetPort())
+		if want[rk] {
+			continue
+		}
+		addr, port := rs.GetAddress(), rs.GetPort()
+		steps = append(steps, step{"remove_real " + k + " " + rk, func(ctx context.Context, fc *fwdclient.Client) error {
+			return fc.RemoveReal(ctx, id, addr, port, false)
+		}})
+	}
+	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
+	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) {
+		steps = append(steps, step{fmt.Sprintf("update_service %s mode=%s scheduler=%s", k, mode, sched),
+			func(ctx context.Context, fc *fwdclient.Client) error {
+				return fc.UpdateService(ctx, id, mode, sched)
+			}})
+	}
+	for _, rs := range vs.GetRealServices() {
+		rk := realKey(rs.GetAddress(), rs.GetPort())
+		old, ok := have[rk]
+		if !ok {
+			rs := rs
+			steps = append(steps, step{fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk,
+				rs.GetWeight(), rs.GetHealth()), func(ctx context.Context, fc *fwdclient.Client) error {
+				return fc.AddReal(ctx, id, rs)
+			}})
+			continue
+		}
+		var u fwdclient.RealUpdate
+		desc := "update_real " + k + " " + rk
+		if w := rs.GetWeight(); w != old.GetWeight() {
+			u.Weight = &w
+			desc += fmt.Sprintf(" weight=%d", w)
+		}
+		if h := rs.GetHealth(); h != old.GetHealth() {
+			u.Health = &h
+			desc += fmt.Sprintf(" health=%d", h)
+		}
+		if u.Weight == nil && u.Health == nil {
+			continue
+		}
+		addr, port := old.GetAddress(), old.GetPort()
+		steps = append(steps, step{desc, func(ctx context.Context, fc *fwdclient.Client) error {
+			return fc.UpdateReal(ctx, id, addr, port, u)
+		}})
+	}
+	return steps
+}
+
+// reconcile reads the forwarder's services and applies the changes that make them
+// desired. A failed change does not stop the others; the error joins every failure.
+// It returns the changes made.
+func reconcile(ctx context.Context, fc *fwdclient.Client, desired []*fwdpb.VirtualService,
+	actual []*fwdpb.VirtualService) ([]string, error) {
+	var done []string
+	var errs []error
+	for _, s := range plan(desired, actual) {
+		if err := s.do(ctx, fc); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", s.desc, err))
+			if ctx.Err() != nil {
+				break
+			}
+			continue
+		}
+		done = append(done, s.desc)
+	}
+	return done, errors.Join(errs...)
+}

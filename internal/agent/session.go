@@ -1,0 +1,261 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"google.golang.org/grpc"
+	grpcbackoff "google.golang.org/grpc/backoff"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/protobuf/proto"
+
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+)
+
+// backoff is capped exponential back-off with jitter: each delay is drawn from
+// [d/2, d] where d doubles from min to max, so agents that lost the controller together
+// do not come back together.
+type backoff struct {
+	min, max, cur time.Duration
+}
+
+func (b *backoff) next() time.Duration {
+	if b.cur == 0 {
+		b.cur = b.min
+	} else {
+		b.cur = min(2*b.cur, b.max)
+	}
+	return b.cur/2 + rand.N(b.cur/2+1)
+}
+
+func (b *backoff) reset() { b.cur = 0 }
+
+// dial makes the controller's client connection (it connects lazily, and again by
+// itself after a failure, with back-off bounded like the agent's own).
+func (a *Agent) dial() (*grpc.ClientConn, error) {
+	bc := grpcbackoff.DefaultConfig
+	bc.BaseDelay, bc.MaxDelay = a.cfg.BackoffMin, a.cfg.BackoffMax
+	conn, err := grpc.NewClient(a.cfg.Controller,
+		grpc.WithTransportCredentials(credentials.NewTLS(a.cfg.TLS)),
+		grpc.WithConnectParams(grpc.ConnectParams{Backoff: bc, MinConnectTimeout: 10 * time.Second}))
+	if err != nil {
+		return nil, fmt.Errorf("agent: controller %s: %w", a.cfg.Controller, err)
+	}
+	return conn, nil
+}
+
+// controllerLoop runs sessions with the controller until ctx ends, with back-off between
+// them. Losing the controller changes nothing at the forwarder.
+func (a *Agent) controllerLoop(ctx context.Context, conn *grpc.ClientConn) {
+	client := ctlpb.NewAgentServiceClient(conn)
+	bo := backoff{min: a.cfg.BackoffMin, max: a.cfg.BackoffMax}
+	for attempt := 1; ; attempt++ {
+		progressed, err := a.session(ctx, client)
+		if ctx.Err() != nil {
+			return
+		}
+		if progressed {
+			bo.reset()
+			attempt = 1
+		}
+		d := bo.next()
+		a.log.Warn("controller session ended; the forwarder keeps its configuration",
+			"controller", a.cfg.Controller, "err", err, "attempt", attempt, "retry_in", d.Round(time.Millisecond))
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(d):
+		}
+	}
+}
+
+// session registers, then watches the desired state and streams reports until either
+// fails. progressed says a desired state arrived (the controller works: back-off starts
+// over).
+func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient) (progressed bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	info := a.forwarderInfo(a.forwarderStats(ctx))
+	if err := a.register(ctx, client, info); err != nil {
+		return false, err
+	}
+	watch, err := client.WatchDesired(ctx, &ctlpb.WatchRequest{ForwarderId: a.cfg.ID})
+	if err != nil {
+		return false, fmt.Errorf("watch desired state: %w", err)
+	}
+	report, err := client.Report(ctx)
+	if err != nil {
+		return false, fmt.Errorf("report: %w", err)
+	}
+
+	var got atomic.Bool
+	errc := make(chan error, 2)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for {
+			ds, err := watch.Recv()
+			if err != nil {
+				errc <- fmt.Errorf("watch desired state: %w", err)
+				return
+			}
+			got.Store(true)
+			if err := a.deliver(ctx, ds); err != nil {
+				errc <- err
+				return
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		errc <- a.reportLoop(ctx, cancel, client, report, info)
+	}()
+	err = <-errc
+	cancel()
+	wg.Wait()
+	return got.Load(), err
+}
+
+func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, info *ctlpb.ForwarderInfo) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	reply, err := client.Register(ctx, &ctlpb.RegisterRequest{Forwarder: info})
+	if err != nil {
+		return fmt.Errorf("register forwarder %s: %w", a.cfg.ID, err)
+	}
+	a.log.Info("registered", "controller", a.cfg.Controller, "forwarder", a.cfg.ID,
+		"ports", info.GetPorts(), "queues", info.GetQueues(), "desired_version", reply.GetDesiredVersion())
+	return nil
+}
+
+// reportLoop sends a report at once (with every health verdict), then every report
+// interval and on each health change. A report that cannot be sent within a few
+// intervals (a controller gone silent) ends the session. The forwarder is registered
+// again when what it looks like changes (it restarted with other ports or workers).
+func (a *Agent) reportLoop(ctx context.Context, cancel context.CancelFunc, client ctlpb.AgentServiceClient,
+	stream grpc.ClientStreamingClient[ctlpb.AgentReport, ctlpb.ReportAck], info *ctlpb.ForwarderInfo) error {
+	t := time.NewTicker(a.cfg.ReportInterval)
+	defer t.Stop()
+	all := true
+	for {
+		rep, stats, err := a.buildReport(ctx, all)
+		if err != nil {
+			return err
+		}
+		all = false
+		if stats != nil {
+			if now := a.forwarderInfo(stats); !proto.Equal(now, info) {
+				if err := a.register(ctx, client, now); err != nil {
+					return err
+				}
+				info = now
+			}
+		}
+		watchdog := time.AfterFunc(3*a.cfg.ReportInterval+10*time.Second, cancel)
+		err = stream.Send(rep)
+		if !watchdog.Stop() {
+			return errors.New("report: not sent in time, the controller is not reading")
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				_, err = stream.CloseAndRecv() // the stream's real status
+			}
+			return fmt.Errorf("report: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		case <-a.reportNow:
+		}
+	}
+}
+
+// buildReport gathers one report; the forwarder's own stats come back too (nil when the
+// forwarder does not answer: the report then says "failed").
+func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, *fwdpb.Stats, error) {
+	snap, err := a.snapshot(ctx, all)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := &ctlpb.AgentReport{ForwarderId: a.cfg.ID, AppliedVersion: snap.applied, Health: snap.health,
+		State: "ready", Error: snap.applyErr}
+	fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	stats, err := a.fc.GetStats(fctx)
+	if err != nil {
+		rep.State, rep.Error = "failed", err.Error()
+		return rep, nil, nil
+	}
+	rep.Stats = stats
+	conns, err := a.fc.Connections(fctx, MaxReportedConns, nil)
+	if err != nil {
+		a.log.Debug("list connections", "err", err)
+	}
+	rep.Connections = conns
+	return rep, stats, nil
+}
+
+func (a *Agent) forwarderStats(ctx context.Context) *fwdpb.Stats {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	stats, err := a.fc.GetStats(ctx)
+	if err != nil {
+		a.log.Warn("forwarder not answering; registering without its ports and workers", "err", err)
+		return nil
+	}
+	return stats
+}
+
+// sysCPU is where the CPUs' NUMA nodes are read (a variable for tests).
+var sysCPU = "/sys/devices/system/cpu"
+
+// forwarderInfo describes the forwarder from its stats: its ports, one queue per worker,
+// the workers' cores plus the control thread's, and the NUMA nodes of the workers' cores.
+func (a *Agent) forwarderInfo(stats *fwdpb.Stats) *ctlpb.ForwarderInfo {
+	info := &ctlpb.ForwarderInfo{Id: a.cfg.ID, Hostname: a.cfg.Hostname, Version: a.cfg.Version,
+		CapacityPps: a.cfg.CapacityPPS}
+	if stats == nil {
+		return info
+	}
+	for _, p := range stats.GetPorts() {
+		info.Ports = append(info.Ports, p.GetName())
+	}
+	info.Queues = uint32(len(stats.GetWorkers()))
+	lcores := map[uint32]bool{}
+	nodes := map[uint32]bool{}
+	for _, w := range stats.GetWorkers() {
+		lcores[w.GetLcore()] = true
+		// DPDK's lcore ids are CPU ids unless the EAL was told otherwise.
+		m, _ := filepath.Glob(filepath.Join(sysCPU, "cpu"+strconv.Itoa(int(w.GetLcore())), "node*"))
+		for _, n := range m {
+			if id, err := strconv.ParseUint(filepath.Base(n)[len("node"):], 10, 32); err == nil {
+				nodes[uint32(id)] = true
+			}
+		}
+	}
+	info.Cores = uint32(len(lcores)) + 1
+	for n := range nodes {
+		info.NumaNodes = append(info.NumaNodes, n)
+	}
+	slices.Sort(info.NumaNodes)
+	return info
+}
+
+// Hostname is os.Hostname, or "" when it fails.
+func Hostname() string {
+	h, _ := os.Hostname()
+	return h
+}
