@@ -95,7 +95,7 @@ func checkText(field, v string, max int) error {
 }
 
 // NormalizeService checks every field of s, fills in defaults, canonicalises addresses
-// and sets the id. Read-only fields (versions, health) are cleared.
+// and sets the id. Read-only fields (versions, health) are left as they are.
 func NormalizeService(s *Service) error {
 	if err := checkEnum("protocol", s.Protocol, protocols); err != nil {
 		return err
@@ -144,7 +144,6 @@ func NormalizeService(s *Service) error {
 		seen[k] = i
 	}
 	s.ID = ServiceID(s.Protocol, s.VIP, s.Port)
-	s.Version = 0
 	if s.Forwarders == nil {
 		s.Forwarders = []string{}
 	}
@@ -256,7 +255,6 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 			return fieldErr(join(field, "port"), "0 with service port 0: health_check.port must say where to check")
 		}
 	}
-	r.Health, r.HealthReason, r.Version = "", "", 0
 	return nil
 }
 

@@ -1,0 +1,71 @@
+// Command hvlb-controller is hvlb's control plane: desired state in a bbolt file, the REST
+// API for operators and the NFV manager (TLS, bearer tokens), and the gRPC service for
+// agents (mutual TLS). See docs/api.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/ctlapp"
+)
+
+func main() {
+	var cfg ctlapp.Config
+	var debug bool
+	flag.StringVar(&cfg.Listen, "listen", ":8443", "REST API address (HTTPS)")
+	flag.StringVar(&cfg.GRPCListen, "grpc-listen", ":9443", "agent gRPC address (mutual TLS)")
+	flag.StringVar(&cfg.DB, "db", "/var/lib/hvlb/controller.db", "desired-state store (bbolt file)")
+	flag.StringVar(&cfg.TokensFile, "tokens-file", "", "bearer tokens, one per line (SIGHUP rereads it)")
+	flag.StringVar(&cfg.TLSCert, "tls-cert", "", "REST server certificate (PEM)")
+	flag.StringVar(&cfg.TLSKey, "tls-key", "", "REST server key (PEM)")
+	flag.StringVar(&cfg.GRPCCert, "grpc-cert", "", "gRPC server certificate (default: --tls-cert)")
+	flag.StringVar(&cfg.GRPCKey, "grpc-key", "", "gRPC server key (default: --tls-key)")
+	flag.StringVar(&cfg.ClientCA, "client-ca", "", "CA that signs agents' client certificates")
+	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room")
+	flag.DurationVar(&cfg.ReportTimeout, "report-timeout", controller.DefaultReportTimeout,
+		"a forwarder with no report for this long is failed (3 agent report intervals)")
+	flag.BoolVar(&cfg.InsecureDev, "insecure-dev", false, "DEVELOPMENT ONLY: allow serving without TLS, mTLS or tokens")
+	flag.BoolVar(&debug, "debug", false, "log every request")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "hvlb-controller: unexpected argument %q\n", flag.Arg(0))
+		os.Exit(2)
+	}
+
+	level := slog.LevelInfo
+	if debug {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	cfg.Log = log
+
+	app, err := ctlapp.New(cfg)
+	if err != nil {
+		log.Error("hvlb-controller: cannot start", "err", err)
+		os.Exit(1)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		for range hup {
+			if err := app.ReloadTokens(); err != nil {
+				log.Error("tokens reload", "err", err)
+			} else {
+				log.Info("tokens reloaded")
+			}
+		}
+	}()
+	if err := app.Run(ctx); err != nil {
+		log.Error("hvlb-controller", "err", err)
+		os.Exit(1)
+	}
+}

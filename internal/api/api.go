@@ -1,0 +1,248 @@
+// Package api is the controller's REST/JSON API (docs/api.md): services and their reals,
+// forwarders, stats, connections, the NFV manager's load-balancing requests, plus
+// /healthz, /metrics and the OpenAPI document at /openapi.json. Handlers decode and
+// check the request, call the controller, and map its errors to statuses whose message
+// names the field or object at fault.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/model"
+	"hvlb/internal/store"
+)
+
+// MaxBodyBytes bounds a request body.
+const MaxBodyBytes = 1 << 20
+
+// Config configures the API.
+type Config struct {
+	Controller *controller.Controller
+	Tokens     *Tokens      // nil: no authentication (--insecure-dev only)
+	Metrics    http.Handler // served at /metrics; nil: 404
+	Log        *slog.Logger
+}
+
+// Server is the REST API.
+type Server struct {
+	c       *controller.Controller
+	tokens  *Tokens
+	metrics http.Handler
+	log     *slog.Logger
+	mux     *http.ServeMux
+}
+
+// handler is a JSON endpoint: it returns the status and body of a success, or an error
+// that writeError maps.
+type handler func(r *http.Request) (int, any, error)
+
+// route is one endpoint. The OpenAPI document must list exactly these (a test checks).
+type route struct {
+	method, path string
+	public       bool
+	json         handler
+	raw          http.HandlerFunc
+}
+
+// New returns the API server.
+func New(cfg Config) *Server {
+	s := &Server{c: cfg.Controller, tokens: cfg.Tokens, metrics: cfg.Metrics, log: cfg.Log}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.mux = http.NewServeMux()
+	for _, rt := range s.routes() {
+		var h http.Handler = rt.raw
+		if rt.json != nil {
+			h = s.serveJSON(rt.json)
+		}
+		if !rt.public {
+			h = s.auth(h)
+		}
+		s.mux.Handle(rt.method+" "+rt.path, h)
+	}
+	s.mux.Handle("/", s.auth(s.serveJSON(func(r *http.Request) (int, any, error) {
+		return 0, nil, fmt.Errorf("%s %s: no such endpoint: %w", r.Method, r.URL.Path, store.ErrNotFound)
+	})))
+	return s
+}
+
+func (s *Server) routes() []route {
+	return []route{
+		{method: "GET", path: "/healthz", public: true, raw: s.healthz},
+		{method: "GET", path: "/metrics", public: true, raw: s.serveMetrics},
+		{method: "GET", path: "/openapi.json", public: true, raw: serveOpenAPI},
+		{method: "GET", path: "/v1/version", json: s.getVersion},
+		{method: "GET", path: "/v1/changes", json: s.listChanges},
+		{method: "GET", path: "/v1/services", json: s.listServices},
+		{method: "POST", path: "/v1/services", json: s.createService},
+		{method: "GET", path: "/v1/services/{id}", json: s.getService},
+		{method: "PUT", path: "/v1/services/{id}", json: s.replaceService},
+		{method: "DELETE", path: "/v1/services/{id}", json: s.deleteService},
+		{method: "POST", path: "/v1/services/{id}/reals", json: s.addReal},
+		{method: "GET", path: "/v1/services/{id}/reals/{real}", json: s.getReal},
+		{method: "PATCH", path: "/v1/services/{id}/reals/{real}", json: s.patchReal},
+		{method: "DELETE", path: "/v1/services/{id}/reals/{real}", json: s.deleteReal},
+		{method: "POST", path: "/v1/services/{id}/reals/{real}/drain", json: s.drainReal},
+		{method: "GET", path: "/v1/forwarders", json: s.listForwarders},
+		{method: "GET", path: "/v1/forwarders/{id}", json: s.getForwarder},
+		{method: "GET", path: "/v1/stats", json: s.getStats},
+		{method: "GET", path: "/v1/connections", json: s.listConnections},
+		{method: "POST", path: "/v1/lb-requests", json: s.createLBRequest},
+		{method: "GET", path: "/v1/lb-requests", json: s.listLBRequests},
+		{method: "GET", path: "/v1/lb-requests/{id}", json: s.getLBRequest},
+	}
+}
+
+// ServeHTTP serves the API, logging each request and turning a panic into a 500.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("api: panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+			if !rw.wrote {
+				writeJSON(rw, http.StatusInternalServerError, errorBody{Error: "internal error"})
+			}
+		}
+		s.log.Debug("api", "method", r.Method, "path", r.URL.Path, "status", rw.status, "took", time.Since(start))
+	}()
+	r.Body = http.MaxBytesReader(rw, r.Body, MaxBodyBytes)
+	s.mux.ServeHTTP(rw, r)
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+// auth requires a bearer token from the tokens file.
+func (s *Server) auth(next http.Handler) http.Handler {
+	if s.tokens == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.tokens.CheckHeader(r.Header.Get("Authorization")) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="hvlb"`)
+			writeJSON(w, http.StatusUnauthorized, errorBody{Error: "Authorization: no or bad bearer token"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) serveJSON(h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status, body, err := h(r)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if body == nil {
+			w.WriteHeader(status)
+			return
+		}
+		writeJSON(w, status, body)
+	})
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+	Field string `json:"field,omitempty"`
+}
+
+// statusOf maps an error to its HTTP status.
+func statusOf(err error) int {
+	var fe *model.FieldError
+	var tooBig *http.MaxBytesError
+	var he *httpError
+	switch {
+	case errors.As(err, &he):
+		return he.status
+	case errors.As(err, &tooBig):
+		return http.StatusRequestEntityTooLarge
+	case errors.As(err, &fe):
+		return http.StatusBadRequest
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, store.ErrExists), errors.Is(err, store.ErrConflict):
+		return http.StatusConflict
+	case errors.Is(err, controller.ErrNoRoom):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, controller.ErrWebhook):
+		return http.StatusBadGateway
+	case errors.Is(err, controller.ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}
+
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	status := statusOf(err)
+	body := errorBody{Error: err.Error()}
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		body.Field = fe.Field
+	}
+	if status >= 500 {
+		s.log.Error("api: request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+		if status == http.StatusInternalServerError {
+			body.Error = "internal error: " + err.Error()
+		}
+	}
+	writeJSON(w, status, body)
+}
+
+// httpError carries a status of its own (415, for one).
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.c.Version(); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store: " + err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
+	if s.metrics == nil {
+		writeJSON(w, http.StatusNotFound, errorBody{Error: "metrics are not enabled"})
+		return
+	}
+	s.metrics.ServeHTTP(w, r)
+}

@@ -1,0 +1,224 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/model"
+)
+
+// serviceIn is the body of POST and PUT /v1/services. Read-only fields are accepted (so
+// a GET reply can be sent back) and ignored, except as PUT's checks say.
+type serviceIn struct {
+	ID          *string            `json:"id"`
+	Protocol    string             `json:"protocol"`
+	VIP         string             `json:"vip"`
+	Port        *int               `json:"port"`
+	Mode        string             `json:"mode"`
+	Scheduler   string             `json:"scheduler"`
+	Forwarders  []string           `json:"forwarders"`
+	HealthCheck *model.HealthCheck `json:"health_check"`
+	Reals       []realIn           `json:"reals"`
+	Version     *uint64            `json:"version"`
+}
+
+// realIn is a real in a service body or the body of POST .../reals.
+type realIn struct {
+	Address        string  `json:"address"`
+	Port           *int    `json:"port"`
+	Weight         *int    `json:"weight"`
+	HealthOverride string  `json:"health_override"`
+	Drain          bool    `json:"drain"`
+	Health         *string `json:"health"`
+	HealthReason   *string `json:"health_reason"`
+	Version        *uint64 `json:"version"`
+}
+
+// realPatchIn is the body of PATCH .../reals/{real}.
+type realPatchIn struct {
+	Weight         *int    `json:"weight"`
+	HealthOverride *string `json:"health_override"`
+	Drain          *bool   `json:"drain"`
+}
+
+// toReal converts a real, defaulting its port to the service's and its weight to 100.
+func (in realIn) toReal(servicePort int) model.Real {
+	r := model.Real{Address: in.Address, Port: servicePort, Weight: model.DefaultWeight,
+		HealthOverride: in.HealthOverride, Drain: in.Drain}
+	if in.Port != nil {
+		r.Port = *in.Port
+	}
+	if in.Weight != nil {
+		r.Weight = *in.Weight
+	}
+	return r
+}
+
+func (s *Server) listServices(r *http.Request) (int, any, error) {
+	svcs, err := s.c.Services(r.Context())
+	return http.StatusOK, svcs, err
+}
+
+func (s *Server) getService(r *http.Request) (int, any, error) {
+	svc, err := s.c.Service(r.Context(), r.PathValue("id"))
+	return http.StatusOK, svc, err
+}
+
+func (s *Server) createService(r *http.Request) (int, any, error) {
+	var in serviceIn
+	if err := decode(r, &in); err != nil {
+		return 0, nil, err
+	}
+	if in.Port == nil {
+		return 0, nil, &model.FieldError{Field: "port", Msg: "required (0: every port)"}
+	}
+	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
+		Scheduler: in.Scheduler, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
+	for _, ri := range in.Reals {
+		svc.Reals = append(svc.Reals, ri.toReal(svc.Port))
+	}
+	if in.ID != nil && *in.ID != "" {
+		// Check the id against the canonical one only once the rest is valid.
+		probe := svc.Clone()
+		if err := model.NormalizeService(&probe); err != nil {
+			return 0, nil, err
+		}
+		if *in.ID != probe.ID {
+			return 0, nil, &model.FieldError{Field: "id", Msg: fmt.Sprintf("%q: read-only; this service's id is %q", *in.ID, probe.ID)}
+		}
+	}
+	out, err := s.c.CreateService(r.Context(), svc)
+	return http.StatusCreated, out, err
+}
+
+func (s *Server) replaceService(r *http.Request) (int, any, error) {
+	id := r.PathValue("id")
+	var in serviceIn
+	if err := decode(r, &in); err != nil {
+		return 0, nil, err
+	}
+	cur, err := s.c.Service(r.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := sameIdentity(in, cur); err != nil {
+		return 0, nil, err
+	}
+	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, Forwarders: in.Forwarders,
+		HealthCheck: in.HealthCheck}
+	if in.Version != nil {
+		u.IfVersion = *in.Version
+	}
+	out, err := s.c.ReplaceService(r.Context(), id, u)
+	return http.StatusOK, out, err
+}
+
+// sameIdentity checks that a PUT body, where it names the service, names this one.
+func sameIdentity(in serviceIn, cur model.Service) error {
+	if in.ID != nil && *in.ID != "" && *in.ID != cur.ID {
+		return &model.FieldError{Field: "id", Msg: fmt.Sprintf("%q: not this service (%s)", *in.ID, cur.ID)}
+	}
+	if in.Protocol != "" && in.Protocol != cur.Protocol {
+		return &model.FieldError{Field: "protocol", Msg: fmt.Sprintf("%q: cannot change (the id is made of it)", in.Protocol)}
+	}
+	if in.VIP != "" {
+		a, err := model.ParseAddr("vip", in.VIP)
+		if err != nil {
+			return err
+		}
+		if a.String() != cur.VIP {
+			return &model.FieldError{Field: "vip", Msg: fmt.Sprintf("%q: cannot change (the id is made of it)", in.VIP)}
+		}
+	}
+	if in.Port != nil && *in.Port != cur.Port {
+		return &model.FieldError{Field: "port", Msg: fmt.Sprintf("%d: cannot change (the id is made of it)", *in.Port)}
+	}
+	return nil
+}
+
+func (s *Server) deleteService(r *http.Request) (int, any, error) {
+	return http.StatusNoContent, nil, s.c.DeleteService(r.Context(), r.PathValue("id"))
+}
+
+func (s *Server) addReal(r *http.Request) (int, any, error) {
+	id := r.PathValue("id")
+	var in realIn
+	if err := decode(r, &in); err != nil {
+		return 0, nil, err
+	}
+	svc, err := s.c.Service(r.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	out, err := s.c.AddReal(r.Context(), id, in.toReal(svc.Port))
+	return http.StatusCreated, out, err
+}
+
+func (s *Server) getReal(r *http.Request) (int, any, error) {
+	addr, port, err := realParam(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	out, err := s.c.Real(r.Context(), r.PathValue("id"), addr, port)
+	return http.StatusOK, out, err
+}
+
+func (s *Server) patchReal(r *http.Request) (int, any, error) {
+	addr, port, err := realParam(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	var in realPatchIn
+	if err := decode(r, &in); err != nil {
+		return 0, nil, err
+	}
+	out, err := s.c.PatchReal(r.Context(), r.PathValue("id"), addr, port,
+		controller.RealPatch{Weight: in.Weight, HealthOverride: in.HealthOverride, Drain: in.Drain})
+	return http.StatusOK, out, err
+}
+
+func (s *Server) drainReal(r *http.Request) (int, any, error) {
+	addr, port, err := realParam(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	drain := true
+	out, err := s.c.PatchReal(r.Context(), r.PathValue("id"), addr, port, controller.RealPatch{Drain: &drain})
+	return http.StatusOK, out, err
+}
+
+func (s *Server) deleteReal(r *http.Request) (int, any, error) {
+	addr, port, err := realParam(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	hard, err := queryBool(r, "hard")
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, s.c.DeleteReal(r.Context(), r.PathValue("id"), addr, port, hard)
+}
+
+func (s *Server) getVersion(r *http.Request) (int, any, error) {
+	v, err := s.c.Version()
+	return http.StatusOK, map[string]uint64{"version": v}, err
+}
+
+func (s *Server) listChanges(r *http.Request) (int, any, error) {
+	since := uint64(0)
+	if v := r.URL.Query().Get("since"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return 0, nil, &model.FieldError{Field: "since", Msg: fmt.Sprintf("%q: want a version (an integer >= 0)", v)}
+		}
+		since = n
+	}
+	limit, err := queryInt(r, "limit", 100, 1, 10000)
+	if err != nil {
+		return 0, nil, err
+	}
+	out, err := s.c.Changes(since, limit)
+	return http.StatusOK, out, err
+}

@@ -1,0 +1,191 @@
+// Package controller is the controller's runtime: it fronts the store for the REST API,
+// registers forwarders and records their agents' reports for the gRPC service, builds each
+// forwarder's desired state, runs the NFV-manager workflow and exports metrics.
+//
+// What is only in memory (agents' reports, observed health, forwarder liveness) belongs to
+// one goroutine, Run's loop; everything else reaches it as a closure sent over a channel
+// (do), so there is no lock to get wrong. Desired state lives in the store, whose
+// transactions serialise writers themselves.
+package controller
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+	"hvlb/internal/store"
+)
+
+// Errors the API layers map to statuses.
+var (
+	ErrNoRoom  = errors.New("no forwarder has room")
+	ErrWebhook = errors.New("NFV-manager webhook failed")
+	ErrStopped = errors.New("controller is stopping")
+)
+
+// DefaultReportTimeout is how long a forwarder may go without a report before it is
+// failed: three times the agent's default report interval of 5 s.
+const DefaultReportTimeout = 15 * time.Second
+
+// MaxConnections is how many connections per forwarder the controller keeps.
+const MaxConnections = 1000
+
+// Forwarder states.
+const (
+	StateReady    = "ready"
+	StateDraining = "draining"
+	StateFailed   = "failed"
+)
+
+// Config configures a Controller.
+type Config struct {
+	Store         *store.Store
+	ReportTimeout time.Duration    // default DefaultReportTimeout
+	Webhook       string           // NFV manager's URL; empty: none
+	HTTPClient    *http.Client     // for the webhook; default: 10 s timeout
+	Log           *slog.Logger     // default slog.Default()
+	Now           func() time.Time // default time.Now
+}
+
+// Controller is the runtime. Create it with New and start Run before using it.
+type Controller struct {
+	cfg     Config
+	st      *store.Store
+	log     *slog.Logger
+	ops     chan func(*state)
+	stopped chan struct{}
+	s       *state // owned by Run's goroutine
+}
+
+// state is what Run's goroutine owns.
+type state struct {
+	fwd    map[string]*fwdRuntime
+	health map[healthKey]healthObs
+}
+
+// fwdRuntime is what the controller knows of a forwarder beyond its registration.
+type fwdRuntime struct {
+	lastSeen   time.Time // registration or last report
+	lastReport time.Time
+	watchers   int // open WatchDesired streams
+	agentState string
+	applied    uint64
+	lastError  string
+	stats      *fwdpb.Stats // replaced, never modified, so it can be shared read-only
+	conns      []*fwdpb.Connection
+	paths      map[string]*ctlpb.PathMeasurement
+	rxPackets  uint64
+	rxAt       time.Time
+	pps        float64
+	failed     bool // as last logged
+}
+
+type healthKey struct {
+	service, address string
+	port             int
+}
+
+type healthObs struct {
+	up        bool
+	reason    string
+	at        time.Time
+	forwarder string
+}
+
+// New returns a controller over cfg.Store. Forwarders already in the store start with
+// a full report timeout of grace, so a controller restart does not fail them all.
+func New(cfg Config) (*Controller, error) {
+	if cfg.ReportTimeout <= 0 {
+		cfg.ReportTimeout = DefaultReportTimeout
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	c := &Controller{
+		cfg: cfg, st: cfg.Store, log: cfg.Log,
+		ops:     make(chan func(*state)),
+		stopped: make(chan struct{}),
+		s:       &state{fwd: map[string]*fwdRuntime{}, health: map[healthKey]healthObs{}},
+	}
+	var fwds []model.Forwarder
+	err := c.st.View(func(t *store.ReadTx) (err error) { fwds, err = t.Forwarders(); return })
+	if err != nil {
+		return nil, err
+	}
+	now := cfg.Now()
+	for _, f := range fwds {
+		c.s.fwd[f.ID] = &fwdRuntime{lastSeen: now}
+	}
+	return c, nil
+}
+
+// Run owns the runtime state until ctx ends.
+func (c *Controller) Run(ctx context.Context) {
+	defer close(c.stopped)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case op := <-c.ops:
+			op(c.s)
+		case <-tick.C:
+			c.checkLiveness(c.s)
+		}
+	}
+}
+
+// do runs f on the state in Run's goroutine and waits for it.
+func (c *Controller) do(ctx context.Context, f func(*state)) error {
+	done := make(chan struct{})
+	op := func(s *state) { f(s); close(done) }
+	select {
+	case c.ops <- op:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-c.stopped:
+		return ErrStopped
+	}
+	<-done
+	return nil
+}
+
+// stateOf returns a forwarder's state now.
+func (c *Controller) stateOf(r *fwdRuntime, now time.Time) string {
+	if now.Sub(r.lastSeen) > c.cfg.ReportTimeout {
+		return StateFailed
+	}
+	switch r.agentState {
+	case StateDraining, StateFailed:
+		return r.agentState
+	}
+	return StateReady
+}
+
+// checkLiveness logs forwarders that stop or resume reporting.
+func (c *Controller) checkLiveness(s *state) {
+	now := c.cfg.Now()
+	for id, r := range s.fwd {
+		failed := now.Sub(r.lastSeen) > c.cfg.ReportTimeout
+		if failed != r.failed {
+			r.failed = failed
+			if failed {
+				c.log.Warn("forwarder failed: no report", "forwarder", id, "last_seen", r.lastSeen, "timeout", c.cfg.ReportTimeout)
+			} else {
+				c.log.Info("forwarder reporting again", "forwarder", id)
+			}
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package controller
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+	"hvlb/internal/store"
+)
+
+// ForwarderView is a forwarder as GET /v1/forwarders shows it.
+type ForwarderView struct {
+	model.Forwarder
+	State          string     `json:"state"`
+	AppliedVersion uint64     `json:"applied_version"`
+	DesiredVersion uint64     `json:"desired_version"`
+	LastReport     *time.Time `json:"last_report"`
+	Connected      bool       `json:"connected"`
+	Error          string     `json:"error,omitempty"`
+	Load           Load       `json:"load"`
+}
+
+// Load is a forwarder's load from its latest reports.
+type Load struct {
+	PPS         float64  `json:"pps"`
+	CapacityPPS uint64   `json:"capacity_pps"`
+	HeadroomPPS *float64 `json:"headroom_pps"` // null: capacity unknown
+	ActiveConns uint64   `json:"active_conns"`
+}
+
+// FromInfo converts an agent's registration.
+func FromInfo(in *ctlpb.ForwarderInfo) model.Forwarder {
+	f := model.Forwarder{
+		ID: in.GetId(), Hostname: in.GetHostname(), Ports: in.GetPorts(),
+		Queues: int(min(in.GetQueues(), math.MaxInt32)), Cores: int(min(in.GetCores(), math.MaxInt32)),
+		AgentVersion: in.GetVersion(), CapacityPPS: in.GetCapacityPps(),
+	}
+	for _, n := range in.GetNumaNodes() {
+		f.NUMANodes = append(f.NUMANodes, int(min(n, math.MaxInt32)))
+	}
+	return f
+}
+
+// Register records a forwarder, marks it alive and completes pending load-balancing
+// requests that it (or any ready forwarder) now has room for. It returns the version of
+// the forwarder's desired state.
+func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, error) {
+	if err := model.NormalizeForwarder(&f); err != nil {
+		return 0, err
+	}
+	f.RegisteredAt = c.cfg.Now().UTC()
+	stored, isNew, err := c.st.PutForwarder(f)
+	if err != nil {
+		return 0, err
+	}
+	c.log.Info("forwarder registered", "forwarder", f.ID, "new", isNew, "hostname", f.Hostname,
+		"queues", f.Queues, "capacity_pps", f.CapacityPPS, "version", stored.Version)
+	err = c.do(ctx, func(s *state) {
+		r := s.fwd[f.ID]
+		if r == nil {
+			r = &fwdRuntime{}
+			s.fwd[f.ID] = r
+		}
+		r.lastSeen = c.cfg.Now()
+		r.agentState = ""
+		c.completePending(s)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return c.st.Version()
+}
+
+// WatchStarted and WatchEnded count a forwarder's open desired-state streams.
+func (c *Controller) WatchStarted(ctx context.Context, id string) error {
+	return c.do(ctx, func(s *state) {
+		if r := s.fwd[id]; r != nil {
+			r.watchers++
+		}
+	})
+}
+
+// WatchEnded: see WatchStarted. It uses its own context: the stream's has ended.
+func (c *Controller) WatchEnded(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c.do(ctx, func(s *state) {
+		if r := s.fwd[id]; r != nil && r.watchers > 0 {
+			r.watchers--
+		}
+	})
+}
+
+// RecordReport records one agent report. The forwarder must have registered.
+func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) error {
+	id := rep.GetForwarderId()
+	if err := model.ValidName("forwarder_id", id); err != nil {
+		return err
+	}
+	switch rep.GetState() {
+	case "", StateReady, StateDraining, StateFailed:
+	default:
+		return &model.FieldError{Field: "state", Msg: fmt.Sprintf("%q: want ready, draining or failed", rep.GetState())}
+	}
+	var err error
+	derr := c.do(ctx, func(s *state) {
+		r := s.fwd[id]
+		if r == nil {
+			err = fmt.Errorf("forwarder %q: %w (register first)", id, store.ErrNotFound)
+			return
+		}
+		now := c.cfg.Now()
+		r.lastSeen, r.lastReport = now, now
+		r.agentState, r.applied, r.lastError = rep.GetState(), rep.GetAppliedVersion(), rep.GetError()
+		if st := rep.GetStats(); st != nil {
+			r.setStats(st, now)
+		}
+		if conns := rep.GetConnections(); conns != nil || rep.GetStats() != nil {
+			r.conns = conns[:min(len(conns), MaxConnections)]
+		}
+		for _, p := range rep.GetPaths() {
+			if r.paths == nil {
+				r.paths = map[string]*ctlpb.PathMeasurement{}
+			}
+			if len(r.paths) < model.MaxReals*4 || r.paths[p.GetAddress()] != nil {
+				r.paths[p.GetAddress()] = p
+			}
+		}
+		for _, h := range rep.GetHealth() {
+			c.recordHealth(s, id, h, now)
+		}
+	})
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+func (r *fwdRuntime) setStats(st *fwdpb.Stats, now time.Time) {
+	var rx uint64
+	for _, w := range st.GetWorkers() {
+		rx += w.GetRxPackets()
+	}
+	if !r.rxAt.IsZero() && rx >= r.rxPackets {
+		if dt := now.Sub(r.rxAt).Seconds(); dt > 0 {
+			r.pps = float64(rx-r.rxPackets) / dt
+		}
+	}
+	r.rxPackets, r.rxAt, r.stats = rx, now, st
+}
+
+func (c *Controller) recordHealth(s *state, fwd string, h *ctlpb.HealthChange, now time.Time) {
+	id := h.GetService()
+	if id == nil || h.GetPort() > 65535 {
+		return
+	}
+	addr := h.GetAddress()
+	if a, err := model.ParseAddr("address", addr); err == nil {
+		addr = a.String()
+	}
+	at := now
+	if h.GetAtUnixMs() > 0 {
+		at = time.UnixMilli(h.GetAtUnixMs())
+	}
+	k := healthKey{model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport())), addr, int(h.GetPort())}
+	if old, ok := s.health[k]; ok && old.at.After(at) {
+		return
+	}
+	reason := h.GetReason()
+	if len(reason) > 256 {
+		reason = reason[:256]
+	}
+	prev, had := s.health[k]
+	s.health[k] = healthObs{up: h.GetUp(), reason: reason, at: at, forwarder: fwd}
+	if !had || prev.up != h.GetUp() {
+		c.log.Info("real health", "service", k.service, "real", model.RealKey(addr, k.port),
+			"up", h.GetUp(), "forwarder", fwd, "reason", reason)
+	}
+}
+
+// Forwarders returns every registered forwarder with its runtime state.
+func (c *Controller) Forwarders(ctx context.Context) ([]ForwarderView, error) {
+	var fwds []model.Forwarder
+	var version uint64
+	err := c.st.View(func(t *store.ReadTx) (err error) {
+		version = t.Version()
+		fwds, err = t.Forwarders()
+		return
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ForwarderView, len(fwds))
+	err = c.do(ctx, func(s *state) {
+		now := c.cfg.Now()
+		for i, f := range fwds {
+			out[i] = c.view(f, s.fwd[f.ID], version, now)
+		}
+	})
+	return out, err
+}
+
+// Forwarder returns one forwarder.
+func (c *Controller) Forwarder(ctx context.Context, id string) (ForwarderView, error) {
+	fs, err := c.Forwarders(ctx)
+	if err != nil {
+		return ForwarderView{}, err
+	}
+	for _, f := range fs {
+		if f.ID == id {
+			return f, nil
+		}
+	}
+	return ForwarderView{}, fmt.Errorf("forwarder %q: %w", id, store.ErrNotFound)
+}
+
+func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now time.Time) ForwarderView {
+	v := ForwarderView{Forwarder: f, DesiredVersion: version, State: StateFailed}
+	v.Load.CapacityPPS = f.CapacityPPS
+	if r == nil {
+		return v
+	}
+	v.State = c.stateOf(r, now)
+	v.AppliedVersion, v.Connected, v.Error = r.applied, r.watchers > 0, r.lastError
+	if !r.lastReport.IsZero() {
+		t := r.lastReport.UTC()
+		v.LastReport = &t
+	}
+	v.Load.PPS = r.pps
+	if f.CapacityPPS > 0 {
+		h := float64(f.CapacityPPS) - r.pps
+		v.Load.HeadroomPPS = &h
+	}
+	for _, w := range r.stats.GetWorkers() {
+		v.Load.ActiveConns += w.GetActiveConns()
+	}
+	return v
+}
+
+// ForwarderStats is one forwarder's latest counters.
+type ForwarderStats struct {
+	Forwarder string
+	At        time.Time
+	Stats     *fwdpb.Stats // shared: read only
+}
+
+// Stats returns each forwarder's latest counters, ordered by forwarder.
+func (c *Controller) Stats(ctx context.Context) ([]ForwarderStats, error) {
+	var out []ForwarderStats
+	err := c.do(ctx, func(s *state) {
+		for id, r := range s.fwd {
+			if r.stats != nil {
+				out = append(out, ForwarderStats{Forwarder: id, At: r.rxAt, Stats: r.stats})
+			}
+		}
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Forwarder < out[j].Forwarder })
+	return out, err
+}
+
+// Conn is one connection an agent reported.
+type Conn struct {
+	Forwarder string
+	*fwdpb.Connection
+}
+
+// Connections returns up to limit reported connections per forwarder, filtered by
+// forwarder and by service id when those are not empty.
+func (c *Controller) Connections(ctx context.Context, fwd, service string, limit int) ([]Conn, error) {
+	var out []Conn
+	err := c.do(ctx, func(s *state) {
+		ids := make([]string, 0, len(s.fwd))
+		for id := range s.fwd {
+			if fwd == "" || id == fwd {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			n := 0
+			for _, cn := range s.fwd[id].conns {
+				if n >= limit {
+					break
+				}
+				if service == "" || connMatches(cn, service) {
+					out = append(out, Conn{Forwarder: id, Connection: cn})
+					n++
+				}
+			}
+		}
+	})
+	return out, err
+}
+
+// connMatches reports whether a connection belongs to service id; the forwarder reports
+// the VIP as "addr:port" ("[addr]:port" for IPv6) or as a bare address, and a service on
+// port 0 takes every port.
+func connMatches(cn *fwdpb.Connection, id string) bool {
+	vip, port := cn.GetVip(), 0
+	if i := strings.LastIndexByte(vip, ':'); i > 0 && (strings.Count(vip, ":") == 1 || strings.HasPrefix(vip, "[")) {
+		port, _ = strconv.Atoi(vip[i+1:])
+		vip = strings.Trim(vip[:i], "[]")
+	}
+	proto := strings.ToLower(cn.GetProtocol())
+	return id == model.ServiceID(proto, vip, port) || id == model.ServiceID(proto, vip, 0)
+}

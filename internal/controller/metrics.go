@@ -1,0 +1,263 @@
+package controller
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+	"hvlb/internal/store"
+)
+
+// Collector exports, at each scrape, everything the forwarders counted in their agents'
+// latest reports (per forwarder, worker, port, service and real) and the controller's own
+// gauges. Register it on a prometheus.Registry.
+func (c *Controller) Collector() prometheus.Collector { return collector{c} }
+
+type collector struct{ c *Controller }
+
+func desc(name, help string, labels ...string) *prometheus.Desc {
+	return prometheus.NewDesc("hvlb_"+name, help, labels, nil)
+}
+
+var (
+	fl  = []string{"forwarder"}
+	wl  = []string{"forwarder", "worker"}
+	pl  = []string{"forwarder", "port", "name"}
+	sl  = []string{"forwarder", "service"}
+	rl  = []string{"forwarder", "service", "real"}
+	drl = []string{"service", "real"}
+
+	mWorker = map[string]*prometheus.Desc{
+		"rx_packets":    desc("worker_rx_packets_total", "Packets received by a worker.", wl...),
+		"rx_bytes":      desc("worker_rx_bytes_total", "Bytes received by a worker.", wl...),
+		"tx_packets":    desc("worker_tx_packets_total", "Packets transmitted by a worker.", wl...),
+		"tx_bytes":      desc("worker_tx_bytes_total", "Bytes transmitted by a worker.", wl...),
+		"handoff_out":   desc("worker_handoff_out_total", "Packets passed to the connection's owning worker.", wl...),
+		"handoff_in":    desc("worker_handoff_in_total", "Packets received from other workers.", wl...),
+		"local_replies": desc("worker_local_replies_total", "ARP, ND and echo requests answered.", wl...),
+		"idle_sleeps":   desc("worker_idle_sleeps_total", "Times a worker slept for lack of traffic.", wl...),
+		"busy_polls":    desc("worker_busy_polls_total", "Polls that returned packets.", wl...),
+		"empty_polls":   desc("worker_empty_polls_total", "Polls that returned nothing.", wl...),
+		"conns":         desc("worker_connections_total", "Connections a worker created.", wl...),
+		"active":        desc("worker_active_connections", "Connections a worker holds now.", wl...),
+	}
+	mWorkerDrops = desc("worker_drops_total", "Packets a worker dropped, by reason.", "forwarder", "worker", "reason")
+	mFwdDrops    = desc("forwarder_drops_total", "Packets a forwarder dropped, by reason (summed over workers).", "forwarder", "reason")
+	mMempoolUse  = desc("forwarder_mempool_in_use", "Mbufs out of the pool.", fl...)
+	mMempoolSize = desc("forwarder_mempool_size", "Mbufs in the pool.", fl...)
+	mConfigVer   = desc("forwarder_config_version", "The forwarder's own configuration version.", fl...)
+	mApplied     = desc("forwarder_applied_version", "Desired-state version the forwarder runs.", fl...)
+	mPPS         = desc("forwarder_rx_pps", "Received packets per second between the last two reports.", fl...)
+	mCapacity    = desc("forwarder_capacity_pps", "Capacity the agent registered (0: unknown).", fl...)
+	mLastReport  = desc("forwarder_last_report_timestamp_seconds", "When the last report arrived.", fl...)
+	mFwdState    = desc("forwarder_state", "1 for the forwarder's current state.", "forwarder", "state")
+	mPort        = map[string]*prometheus.Desc{
+		"ipackets": desc("port_rx_packets_total", "Packets a port received.", pl...),
+		"opackets": desc("port_tx_packets_total", "Packets a port sent.", pl...),
+		"ibytes":   desc("port_rx_bytes_total", "Bytes a port received.", pl...),
+		"obytes":   desc("port_tx_bytes_total", "Bytes a port sent.", pl...),
+		"imissed":  desc("port_rx_missed_total", "Packets the NIC dropped for lack of RX descriptors.", pl...),
+		"ierrors":  desc("port_rx_errors_total", "Receive errors.", pl...),
+		"oerrors":  desc("port_tx_errors_total", "Transmit errors.", pl...),
+	}
+	mSvcPackets  = desc("service_packets_total", "Packets of a virtual service.", sl...)
+	mSvcBytes    = desc("service_bytes_total", "Bytes of a virtual service.", sl...)
+	mSvcActive   = desc("service_active_connections", "Connections of a virtual service now.", sl...)
+	mSvcConns    = desc("service_connections_total", "Connections a virtual service has had.", sl...)
+	mRealPackets = desc("real_packets_total", "Packets sent to a real service.", rl...)
+	mRealBytes   = desc("real_bytes_total", "Bytes sent to a real service.", rl...)
+	mRealActive  = desc("real_active_connections", "Connections on a real service now.", rl...)
+	mRealConns   = desc("real_connections_total", "Connections a real service has had.", rl...)
+	mPathRTT     = desc("path_rtt_ms", "Smoothed RTT from a forwarder to an NF.", "forwarder", "address")
+	mPathTput    = desc("path_throughput_mbps", "Throughput from a forwarder to an NF.", "forwarder", "address")
+	mRealWeight  = desc("real_weight", "A real's configured weight (0 when drained).", drl...)
+	mRealUp      = desc("real_health_up", "A real's effective health: 1 up, 0 down.", drl...)
+	mStoreVer    = desc("controller_store_version", "The desired-state store's version.")
+	mFwdByState  = desc("controller_forwarders", "Registered forwarders by state.", "state")
+	mLBByState   = desc("controller_lb_requests", "Load-balancing requests by state.", "state")
+)
+
+func (collector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range mWorker {
+		ch <- d
+	}
+	for _, d := range mPort {
+		ch <- d
+	}
+	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
+		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
+		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
+		mStoreVer, mFwdByState, mLBByState} {
+		ch <- d
+	}
+}
+
+// emit sends one sample, skipping label values Prometheus would reject (bad UTF-8 from
+// an agent must not fail the whole scrape).
+func emit(ch chan<- prometheus.Metric, d *prometheus.Desc, t prometheus.ValueType, v float64, labels ...string) {
+	if m, err := prometheus.NewConstMetric(d, t, v, labels...); err == nil {
+		ch <- m
+	}
+}
+
+type fwdSample struct {
+	info       model.Forwarder
+	state      string
+	applied    uint64
+	pps        float64
+	lastReport time.Time
+	stats      *fwdpb.Stats
+	paths      []*ctlpb.PathMeasurement
+}
+
+func (k collector) Collect(ch chan<- prometheus.Metric) {
+	c := k.c
+	var version uint64
+	var fwds []model.Forwarder
+	var svcs []model.Service
+	var lbs []model.LBRequest
+	err := c.st.View(func(t *store.ReadTx) (err error) {
+		version = t.Version()
+		if fwds, err = t.Forwarders(); err != nil {
+			return err
+		}
+		if svcs, err = t.Services(); err != nil {
+			return err
+		}
+		lbs, err = t.LBRequests()
+		return err
+	})
+	if err != nil {
+		return
+	}
+	emit(ch, mStoreVer, prometheus.GaugeValue, float64(version))
+	lbCount := map[string]int{model.LBPending: 0, model.LBAccepted: 0, model.LBFailed: 0}
+	for _, r := range lbs {
+		lbCount[r.State]++
+	}
+	for st, n := range lbCount {
+		emit(ch, mLBByState, prometheus.GaugeValue, float64(n), st)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	samples := make([]fwdSample, len(fwds))
+	err = c.do(ctx, func(s *state) {
+		now := c.cfg.Now()
+		for i, f := range fwds {
+			samples[i] = fwdSample{info: f, state: StateFailed}
+			r := s.fwd[f.ID]
+			if r == nil {
+				continue
+			}
+			sm := &samples[i]
+			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(r, now), r.applied, r.pps, r.lastReport, r.stats
+			for _, p := range r.paths {
+				sm.paths = append(sm.paths, p)
+			}
+		}
+	})
+	if err != nil {
+		return
+	}
+	if err := c.fillHealth(ctx, svcs); err != nil {
+		return
+	}
+	byState := map[string]int{StateReady: 0, StateDraining: 0, StateFailed: 0}
+	for i := range samples {
+		byState[samples[i].state]++
+		collectForwarder(ch, &samples[i])
+	}
+	for st, n := range byState {
+		emit(ch, mFwdByState, prometheus.GaugeValue, float64(n), st)
+	}
+	for _, s := range svcs {
+		for _, r := range s.Reals {
+			w, up := float64(r.Weight), 0.0
+			if r.Drain {
+				w = 0
+			}
+			if r.Health == "up" {
+				up = 1
+			}
+			emit(ch, mRealWeight, prometheus.GaugeValue, w, s.ID, r.Key())
+			emit(ch, mRealUp, prometheus.GaugeValue, up, s.ID, r.Key())
+		}
+	}
+}
+
+func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
+	id := sm.info.ID
+	for _, st := range []string{StateReady, StateDraining, StateFailed} {
+		v := 0.0
+		if st == sm.state {
+			v = 1
+		}
+		emit(ch, mFwdState, prometheus.GaugeValue, v, id, st)
+	}
+	emit(ch, mApplied, prometheus.GaugeValue, float64(sm.applied), id)
+	emit(ch, mPPS, prometheus.GaugeValue, sm.pps, id)
+	emit(ch, mCapacity, prometheus.GaugeValue, float64(sm.info.CapacityPPS), id)
+	if !sm.lastReport.IsZero() {
+		emit(ch, mLastReport, prometheus.GaugeValue, float64(sm.lastReport.UnixMilli())/1000, id)
+	}
+	for _, p := range sm.paths {
+		emit(ch, mPathRTT, prometheus.GaugeValue, p.GetRttMs(), id, p.GetAddress())
+		emit(ch, mPathTput, prometheus.GaugeValue, p.GetThroughputMbps(), id, p.GetAddress())
+	}
+	st := sm.stats
+	if st == nil {
+		return
+	}
+	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
+	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
+	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
+	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)
+	for _, d := range st.GetDrops() {
+		emit(ch, mFwdDrops, cnt, float64(d.GetCount()), id, d.GetReason())
+	}
+	for _, w := range st.GetWorkers() {
+		wid := strconv.FormatUint(uint64(w.GetWorker()), 10)
+		for name, v := range map[string]uint64{
+			"rx_packets": w.GetRxPackets(), "rx_bytes": w.GetRxBytes(), "tx_packets": w.GetTxPackets(),
+			"tx_bytes": w.GetTxBytes(), "handoff_out": w.GetHandoffOut(), "handoff_in": w.GetHandoffIn(),
+			"local_replies": w.GetLocalReplies(), "idle_sleeps": w.GetIdleSleeps(),
+			"busy_polls": w.GetBusyPolls(), "empty_polls": w.GetEmptyPolls(), "conns": w.GetTotalConns(),
+		} {
+			emit(ch, mWorker[name], cnt, float64(v), id, wid)
+		}
+		emit(ch, mWorker["active"], gauge, float64(w.GetActiveConns()), id, wid)
+		for _, d := range w.GetDrops() {
+			emit(ch, mWorkerDrops, cnt, float64(d.GetCount()), id, wid, d.GetReason())
+		}
+	}
+	for _, p := range st.GetPorts() {
+		pid := strconv.FormatUint(uint64(p.GetPort()), 10)
+		for name, v := range map[string]uint64{
+			"ipackets": p.GetIpackets(), "opackets": p.GetOpackets(), "ibytes": p.GetIbytes(),
+			"obytes": p.GetObytes(), "imissed": p.GetImissed(), "ierrors": p.GetIerrors(), "oerrors": p.GetOerrors(),
+		} {
+			emit(ch, mPort[name], cnt, float64(v), id, pid, p.GetName())
+		}
+	}
+	for _, vs := range st.GetServices() {
+		sid := vs.GetId()
+		svc := model.ServiceID(sid.GetProtocol(), sid.GetVip(), int(sid.GetVport()))
+		emit(ch, mSvcPackets, cnt, float64(vs.GetPackets()), id, svc)
+		emit(ch, mSvcBytes, cnt, float64(vs.GetBytes()), id, svc)
+		emit(ch, mSvcActive, gauge, float64(vs.GetActiveConns()), id, svc)
+		emit(ch, mSvcConns, cnt, float64(vs.GetTotalConns()), id, svc)
+		for _, rs := range vs.GetRealServices() {
+			real := model.RealKey(rs.GetAddress(), int(rs.GetPort()))
+			emit(ch, mRealPackets, cnt, float64(rs.GetPackets()), id, svc, real)
+			emit(ch, mRealBytes, cnt, float64(rs.GetBytes()), id, svc, real)
+			emit(ch, mRealActive, gauge, float64(rs.GetActiveConns()), id, svc, real)
+			emit(ch, mRealConns, cnt, float64(rs.GetTotalConns()), id, svc, real)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package controller
+
+import (
+	"context"
+	"fmt"
+
+	"hvlb/internal/model"
+	"hvlb/internal/store"
+)
+
+// ServiceUpdate is what PUT /v1/services/{id} may replace.
+type ServiceUpdate struct {
+	Mode        string
+	Scheduler   string
+	Forwarders  []string
+	HealthCheck *model.HealthCheck
+	IfVersion   uint64 // not 0: apply only at this version
+}
+
+// RealPatch is what PATCH of a real may change; nil fields stay.
+type RealPatch struct {
+	Weight         *int
+	HealthOverride *string
+	Drain          *bool
+}
+
+// Version returns the store's version.
+func (c *Controller) Version() (uint64, error) { return c.st.Version() }
+
+// Services returns every service with its reals' effective health.
+func (c *Controller) Services(ctx context.Context) ([]model.Service, error) {
+	var out []model.Service
+	if err := c.st.View(func(t *store.ReadTx) (err error) { out, err = t.Services(); return }); err != nil {
+		return nil, err
+	}
+	return out, c.fillHealth(ctx, out)
+}
+
+// Service returns one service.
+func (c *Controller) Service(ctx context.Context, id string) (model.Service, error) {
+	var out model.Service
+	if err := c.st.View(func(t *store.ReadTx) (err error) { out, err = t.Service(id); return }); err != nil {
+		return out, err
+	}
+	return out, c.fillHealth(ctx, []model.Service{out})
+}
+
+// CreateService validates and stores a new service.
+func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.Service, error) {
+	if err := model.NormalizeService(&s); err != nil {
+		return s, err
+	}
+	out, err := c.st.CreateService(s)
+	if err != nil {
+		return out, err
+	}
+	c.log.Info("service created", "service", out.ID, "version", out.Version, "reals", len(out.Reals))
+	return out, c.fillHealth(ctx, []model.Service{out})
+}
+
+// ReplaceService replaces a service's mode, scheduler, forwarders and health check.
+func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpdate) (model.Service, error) {
+	out, err := c.st.UpdateService(id, u.IfVersion, "update service "+id, func(s *model.Service) error {
+		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		return model.NormalizeService(s)
+	})
+	if err != nil {
+		return out, err
+	}
+	return out, c.fillHealth(ctx, []model.Service{out})
+}
+
+// DeleteService removes a service.
+func (c *Controller) DeleteService(ctx context.Context, id string) error {
+	v, err := c.st.DeleteService(id)
+	if err != nil {
+		return err
+	}
+	c.log.Info("service deleted", "service", id, "version", v)
+	return c.forgetHealth(ctx, func(k healthKey) bool { return k.service == id })
+}
+
+// AddReal adds a real to a service.
+func (c *Controller) AddReal(ctx context.Context, id string, r model.Real) (model.Real, error) {
+	out, err := c.st.AddReal(id, r)
+	if err != nil {
+		return out, err
+	}
+	return c.realWithHealth(ctx, id, out)
+}
+
+// Real returns one real of a service.
+func (c *Controller) Real(ctx context.Context, id, addr string, port int) (model.Real, error) {
+	s, err := c.Service(ctx, id)
+	if err != nil {
+		return model.Real{}, err
+	}
+	i := s.FindReal(addr, port)
+	if i < 0 {
+		return model.Real{}, fmt.Errorf("real %s of service %q: %w", model.RealKey(addr, port), id, store.ErrNotFound)
+	}
+	return s.Reals[i], nil
+}
+
+// PatchReal changes a real's weight, health override or drain flag.
+func (c *Controller) PatchReal(ctx context.Context, id, addr string, port int, p RealPatch) (model.Real, error) {
+	out, err := c.st.UpdateReal(id, addr, port, func(r *model.Real) error {
+		if p.Weight != nil {
+			r.Weight = *p.Weight
+		}
+		if p.HealthOverride != nil {
+			r.HealthOverride = *p.HealthOverride
+		}
+		if p.Drain != nil {
+			r.Drain = *p.Drain
+		}
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	return c.realWithHealth(ctx, id, out)
+}
+
+// DeleteReal removes a real from a service.
+func (c *Controller) DeleteReal(ctx context.Context, id, addr string, port int, hard bool) error {
+	if _, err := c.st.DeleteReal(id, addr, port, hard); err != nil {
+		return err
+	}
+	return c.forgetHealth(ctx, func(k healthKey) bool {
+		return k.service == id && k.address == addr && k.port == port
+	})
+}
+
+func (c *Controller) realWithHealth(ctx context.Context, id string, r model.Real) (model.Real, error) {
+	s := []model.Service{{ID: id, Reals: []model.Real{r}}}
+	err := c.fillHealth(ctx, s)
+	return s[0].Reals[0], err
+}
+
+// fillHealth sets each real's effective health: the override if set, else what an agent
+// last reported (the latest report from any forwarder), else up.
+func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error {
+	return c.do(ctx, func(s *state) {
+		for i := range svcs {
+			for j := range svcs[i].Reals {
+				r := &svcs[i].Reals[j]
+				r.Health, r.HealthReason = "up", ""
+				if r.HealthOverride != "" {
+					r.Health, r.HealthReason = r.HealthOverride, "health_override"
+					continue
+				}
+				obs, ok := s.health[healthKey{svcs[i].ID, r.Address, r.Port}]
+				if !ok {
+					continue
+				}
+				r.Health, r.HealthReason = "down", obs.reason
+				if obs.up {
+					r.Health = "up"
+				}
+				if obs.forwarder != "" && obs.reason != "" {
+					r.HealthReason = obs.forwarder + ": " + obs.reason
+				}
+			}
+		}
+	})
+}
+
+func (c *Controller) forgetHealth(ctx context.Context, match func(healthKey) bool) error {
+	return c.do(ctx, func(s *state) {
+		for k := range s.health {
+			if match(k) {
+				delete(s.health, k)
+			}
+		}
+	})
+}
+
+// Changes returns up to limit change-log entries after version since.
+func (c *Controller) Changes(since uint64, limit int) (out []model.Change, err error) {
+	err = c.st.View(func(t *store.ReadTx) error { out, err = t.Changes(since, limit); return err })
+	return out, err
+}

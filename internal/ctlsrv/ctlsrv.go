@@ -1,0 +1,179 @@
+// Package ctlsrv is the controller's gRPC service for agents (hvlb.ctl.v1.AgentService):
+// registration, the versioned desired-state stream and the report stream. It only
+// translates between gRPC and the controller runtime.
+package ctlsrv
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/keepalive"
+	"google.golang.org/grpc/status"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/store"
+)
+
+// Server implements ctlpb.AgentServiceServer.
+type Server struct {
+	ctlpb.UnimplementedAgentServiceServer
+	c        *controller.Controller
+	log      *slog.Logger
+	stop     chan struct{}
+	stopOnce sync.Once
+}
+
+// New returns the service over controller c.
+func New(c *controller.Controller, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Server{c: c, log: log, stop: make(chan struct{})}
+}
+
+// Shutdown ends every open stream with Unavailable, so that a graceful stop of the gRPC
+// server need not wait for agents to hang up; agents reconnect to the next controller.
+func (s *Server) Shutdown() { s.stopOnce.Do(func() { close(s.stop) }) }
+
+var errShutdown = status.Error(codes.Unavailable, "controller shutting down")
+
+// NewGRPCServer returns a gRPC server with the service registered. With a TLS config
+// (which should require client certificates) it serves mutual TLS; with nil, plaintext
+// (development only). Keepalives find dead agents' streams.
+func NewGRPCServer(tlsCfg *tls.Config, srv *Server) *grpc.Server {
+	opts := []grpc.ServerOption{
+		grpc.KeepaliveParams(keepalive.ServerParameters{Time: 30 * time.Second, Timeout: 10 * time.Second}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true}),
+	}
+	if tlsCfg != nil {
+		opts = append(opts, grpc.Creds(credentials.NewTLS(tlsCfg)))
+	}
+	g := grpc.NewServer(opts...)
+	ctlpb.RegisterAgentServiceServer(g, srv)
+	return g
+}
+
+// toStatus maps controller and store errors to gRPC codes.
+func toStatus(err error) error {
+	var fe *model.FieldError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &fe):
+		return status.Error(codes.InvalidArgument, err.Error())
+	case errors.Is(err, store.ErrNotFound):
+		return status.Error(codes.NotFound, err.Error())
+	case errors.Is(err, controller.ErrStopped):
+		return status.Error(codes.Unavailable, err.Error())
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return status.FromContextError(err).Err()
+	}
+	return status.Error(codes.Internal, err.Error())
+}
+
+// Register records the agent's forwarder.
+func (s *Server) Register(ctx context.Context, req *ctlpb.RegisterRequest) (*ctlpb.RegisterReply, error) {
+	if req.GetForwarder() == nil {
+		return nil, status.Error(codes.InvalidArgument, "forwarder: required")
+	}
+	v, err := s.c.Register(ctx, controller.FromInfo(req.GetForwarder()))
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return &ctlpb.RegisterReply{DesiredVersion: v}, nil
+}
+
+// WatchDesired sends the forwarder's desired state at once (unless the agent already has
+// this version) and again after every change, until the agent goes away.
+func (s *Server) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreamingServer[ctlpb.DesiredState]) error {
+	ctx := stream.Context()
+	id := req.GetForwarderId()
+	if err := model.ValidName("forwarder_id", id); err != nil {
+		return toStatus(err)
+	}
+	if err := s.c.WatchStarted(ctx, id); err != nil {
+		return toStatus(err)
+	}
+	defer s.c.WatchEnded(id)
+	known := req.GetKnownVersion()
+	s.log.Info("agent watching desired state", "forwarder", id, "known_version", known)
+	for {
+		ds, changed, err := s.c.DesiredState(id)
+		if err != nil {
+			return toStatus(err)
+		}
+		// Not "newer than": a controller started on another store may be behind the
+		// agent, and the agent must still converge on what this controller says.
+		if ds.GetVersion() != known {
+			if err := stream.Send(ds); err != nil {
+				return err
+			}
+			known = ds.GetVersion()
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.stop:
+			return errShutdown
+		case <-changed:
+		}
+	}
+}
+
+// Report records the agent's reports until it closes the stream.
+func (s *Server) Report(stream grpc.ClientStreamingServer[ctlpb.AgentReport, ctlpb.ReportAck]) error {
+	ctx := stream.Context()
+	type recv struct {
+		rep *ctlpb.AgentReport
+		err error
+	}
+	// Receive in a goroutine so that Shutdown can end the stream; the goroutine ends with
+	// the stream, whose context is cancelled once this handler returns.
+	ch := make(chan recv)
+	go func() {
+		for {
+			rep, err := stream.Recv()
+			select {
+			case ch <- recv{rep, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var id string
+	for {
+		var r recv
+		select {
+		case <-s.stop:
+			return errShutdown
+		case r = <-ch:
+		}
+		if errors.Is(r.err, io.EOF) {
+			return stream.SendAndClose(&ctlpb.ReportAck{})
+		}
+		if r.err != nil {
+			return r.err
+		}
+		if id == "" {
+			id = r.rep.GetForwarderId()
+		} else if r.rep.GetForwarderId() != id {
+			return status.Errorf(codes.InvalidArgument, "forwarder_id: %q on a stream of %q", r.rep.GetForwarderId(), id)
+		}
+		if err := s.c.RecordReport(ctx, r.rep); err != nil {
+			return toStatus(err)
+		}
+	}
+}
