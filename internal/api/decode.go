@@ -1,12 +1,16 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -14,7 +18,8 @@ import (
 )
 
 // decode reads one JSON object into v: unknown fields, wrong types, trailing data and
-// bodies that are not JSON are errors that name the field at fault.
+// bodies that are not JSON are errors that name the field at fault by its full path
+// ("reals[1].port").
 func decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
@@ -22,15 +27,119 @@ func decode(r *http.Request, v any) error {
 			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: want application/json", ct)}
 		}
 	}
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		// Find the exact path the standard decoder does not give.
+		var generic any
+		if json.Unmarshal(body, &generic) == nil {
+			if fe := mismatch(generic, reflect.TypeOf(v).Elem(), ""); fe != nil {
+				return fe
+			}
+		}
 		return decodeError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return &model.FieldError{Field: "body", Msg: "trailing data after the JSON object"}
 	}
 	return nil
+}
+
+// mismatch returns the first place where JSON value v does not fit type t: an unknown
+// field or a value of the wrong kind.
+func mismatch(v any, t reflect.Type, path string) *model.FieldError {
+	name := path
+	if name == "" {
+		name = "body"
+	}
+	if t.Kind() == reflect.Pointer {
+		if v == nil {
+			return nil
+		}
+		t = t.Elem()
+	}
+	bad := func() *model.FieldError {
+		return &model.FieldError{Field: name, Msg: fmt.Sprintf("want %s, got JSON %s", typeName(t.String()), jsonKind(v))}
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return bad()
+		}
+		fields := map[string]reflect.StructField{}
+		for i := 0; i < t.NumField(); i++ {
+			tag, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			fields[tag] = t.Field(i)
+		}
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			f, ok := fields[k]
+			sub := k
+			if path != "" {
+				sub = path + "." + k
+			}
+			if !ok {
+				return &model.FieldError{Field: sub, Msg: "unknown field"}
+			}
+			if fe := mismatch(obj[k], f.Type, sub); fe != nil {
+				return fe
+			}
+		}
+	case reflect.Slice:
+		if v == nil {
+			return nil
+		}
+		arr, ok := v.([]any)
+		if !ok {
+			return bad()
+		}
+		for i, x := range arr {
+			if fe := mismatch(x, t.Elem(), name+"["+strconv.Itoa(i)+"]"); fe != nil {
+				return fe
+			}
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok && v != nil {
+			return bad()
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok && v != nil {
+			return bad()
+		}
+	case reflect.Int, reflect.Int64, reflect.Uint32, reflect.Uint64:
+		f, ok := v.(float64)
+		if v != nil && (!ok || f != math.Trunc(f)) {
+			return bad()
+		}
+	}
+	return nil
+}
+
+func jsonKind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number " + strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return "value"
 }
 
 func decodeError(err error) error {

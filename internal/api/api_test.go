@@ -1,0 +1,344 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/model"
+	"hvlb/internal/store"
+)
+
+const testToken = "s3cret-token"
+
+type env struct {
+	t   *testing.T
+	srv *httptest.Server
+	c   *controller.Controller
+	st  *store.Store
+}
+
+// newEnv starts a controller on a fresh store and its API behind a token.
+func newEnv(t *testing.T, webhook string) *env {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := store.Open(filepath.Join(dir, "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := controller.New(controller.Config{Store: st, Webhook: webhook})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { c.Run(ctx); close(done) }()
+	tokFile := filepath.Join(dir, "tokens")
+	os.WriteFile(tokFile, []byte("# comment\n\n"+testToken+"\nother\n"), 0o600)
+	toks, err := LoadTokens(tokFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Config{Controller: c, Tokens: toks,
+		Metrics: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "# metrics\n") })}))
+	t.Cleanup(func() { srv.Close(); cancel(); <-done; st.Close() })
+	return &env{t: t, srv: srv, c: c, st: st}
+}
+
+// do sends a request with the token and returns the status and the decoded body.
+func (e *env) do(method, path, body string) (int, map[string]any, []byte) {
+	e.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	return resp.StatusCode, m, raw
+}
+
+func (e *env) mustDo(method, path, body string, want int) map[string]any {
+	e.t.Helper()
+	st, m, raw := e.do(method, path, body)
+	if st != want {
+		e.t.Fatalf("%s %s: status %d, want %d: %s", method, path, st, want, raw)
+	}
+	return m
+}
+
+const svcBody = `{"protocol":"tcp","vip":"10.0.0.1","port":80,"reals":[{"address":"10.1.0.1","port":80}]}`
+const svcID = "tcp-10.0.0.1-80"
+
+func TestAuth(t *testing.T) {
+	e := newEnv(t, "")
+	for _, tc := range []struct {
+		name, path, header string
+		want               int
+	}{
+		{"no header", "/v1/services", "", 401},
+		{"wrong token", "/v1/services", "Bearer nope", 401},
+		{"basic scheme", "/v1/services", "Basic " + testToken, 401},
+		{"empty bearer", "/v1/services", "Bearer ", 401},
+		{"good", "/v1/services", "Bearer " + testToken, 200},
+		{"second token", "/v1/version", "Bearer other", 200},
+		{"lower-case scheme", "/v1/version", "bearer " + testToken, 200},
+		{"comment is no token", "/v1/version", "Bearer # comment", 401},
+		{"unknown path needs a token", "/v1/nothing", "", 401},
+		{"unknown path", "/v1/nothing", "Bearer " + testToken, 404},
+		{"healthz public", "/healthz", "", 200},
+		{"metrics public", "/metrics", "", 200},
+		{"openapi public", "/openapi.json", "", 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", e.srv.URL+tc.path, nil)
+			if tc.header != "" {
+				req.Header.Set("Authorization", tc.header)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tc.want)
+			}
+			if tc.want == 401 && resp.Header.Get("WWW-Authenticate") == "" {
+				t.Error("401 without WWW-Authenticate")
+			}
+		})
+	}
+}
+
+// TestValidation sends one bad field at a time: each gets a 4xx whose message and
+// "field" name it.
+func TestValidation(t *testing.T) {
+	e := newEnv(t, "")
+	e.mustDo("POST", "/v1/services", svcBody, 201)
+	e.mustDo("POST", "/v1/services", `{"protocol":"udp","vip":"10.0.0.9","port":53,"mode":"dr","reals":[{"address":"10.1.0.9"}]}`, 201)
+	svc := func(extra string) string {
+		return `{"protocol":"tcp","vip":"10.0.0.2","port":80` + extra + `}`
+	}
+	tests := []struct {
+		name, method, path, body string
+		wantStatus               int
+		wantField                string // "" with a 404/409/422: the message is checked for wantMsg
+		wantMsg                  string
+	}{
+		{"empty body", "POST", "/v1/services", "", 400, "body", ""},
+		{"bad json", "POST", "/v1/services", "{", 400, "body", ""},
+		{"array body", "POST", "/v1/services", "[]", 400, "body", ""},
+		{"trailing data", "POST", "/v1/services", svc("") + "{}", 400, "body", ""},
+		{"unknown field", "POST", "/v1/services", svc(`,"colour":"red"`), 400, "colour", ""},
+		{"protocol", "POST", "/v1/services", `{"protocol":"sctp","vip":"10.0.0.2","port":80}`, 400, "protocol", ""},
+		{"protocol type", "POST", "/v1/services", `{"protocol":6,"vip":"10.0.0.2","port":80}`, 400, "protocol", ""},
+		{"vip missing", "POST", "/v1/services", `{"protocol":"tcp","port":80}`, 400, "vip", ""},
+		{"vip garbage", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.256","port":80}`, 400, "vip", ""},
+		{"vip unspecified", "POST", "/v1/services", `{"protocol":"tcp","vip":"::","port":80}`, 400, "vip", ""},
+		{"vip multicast", "POST", "/v1/services", `{"protocol":"tcp","vip":"224.0.0.1","port":80}`, 400, "vip", ""},
+		{"vip zone", "POST", "/v1/services", `{"protocol":"tcp","vip":"fe80::1%eth0","port":80}`, 400, "vip", ""},
+		{"port missing", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2"}`, 400, "port", ""},
+		{"port negative", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":-1}`, 400, "port", ""},
+		{"port big", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":65536}`, 400, "port", ""},
+		{"port string", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":"80"}`, 400, "port", ""},
+		{"port fraction", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":80.5}`, 400, "port", ""},
+		{"mode", "POST", "/v1/services", svc(`,"mode":"tunnel"`), 400, "mode", ""},
+		{"scheduler", "POST", "/v1/services", svc(`,"scheduler":"fastest"`), 400, "scheduler", ""},
+		{"forwarders type", "POST", "/v1/services", svc(`,"forwarders":"fwd-a"`), 400, "forwarders", ""},
+		{"forwarder id", "POST", "/v1/services", svc(`,"forwarders":["fwd a"]`), 400, "forwarders[0]", ""},
+		{"forwarder twice", "POST", "/v1/services", svc(`,"forwarders":["a","a"]`), 400, "forwarders[1]", ""},
+		{"check kind", "POST", "/v1/services", svc(`,"health_check":{"kind":"icmp"}`), 400, "health_check.kind", ""},
+		{"check unknown field", "POST", "/v1/services", svc(`,"health_check":{"knd":"tcp"}`), 400, "health_check.knd", ""},
+		{"check interval", "POST", "/v1/services", svc(`,"health_check":{"interval_ms":50}`), 400, "health_check.interval_ms", ""},
+		{"check timeout", "POST", "/v1/services", svc(`,"health_check":{"interval_ms":1000,"timeout_ms":2000}`), 400, "health_check.timeout_ms", ""},
+		{"check rise", "POST", "/v1/services", svc(`,"health_check":{"rise":101}`), 400, "health_check.rise", ""},
+		{"check fall", "POST", "/v1/services", svc(`,"health_check":{"fall":-1}`), 400, "health_check.fall", ""},
+		{"check port", "POST", "/v1/services", svc(`,"health_check":{"port":70000}`), 400, "health_check.port", ""},
+		{"check path", "POST", "/v1/services", svc(`,"health_check":{"kind":"http","http_path":"status"}`), 400, "health_check.http_path", ""},
+		{"check path for tcp", "POST", "/v1/services", svc(`,"health_check":{"kind":"tcp","http_path":"/"}`), 400, "health_check.http_path", ""},
+		{"real address", "POST", "/v1/services", svc(`,"reals":[{"address":"nf1"}]`), 400, "reals[0].address", ""},
+		{"real family", "POST", "/v1/services", svc(`,"reals":[{"address":"fd00::1"}]`), 400, "reals[0].address", ""},
+		{"real port", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","port":65536}]`), 400, "reals[0].port", ""},
+		{"real port type", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.2","port":"x"}]`), 400, "reals[1].port", ""},
+		{"real weight", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","weight":1000001}]`), 400, "reals[0].weight", ""},
+		{"real override", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","health_override":"maybe"}]`), 400, "reals[0].health_override", ""},
+		{"real unknown field", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","wieght":1}]`), 400, "reals[0].wieght", ""},
+		{"real twice", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.1"}]`), 400, "reals[1]", ""},
+		{"dr real port", "POST", "/v1/services", svc(`,"mode":"dr","reals":[{"address":"10.1.0.1","port":8080}]`), 400, "reals[0].port", ""},
+		{"port 0 everywhere", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":0,"reals":[{"address":"10.1.0.1"}]}`, 400, "reals[0].port", ""},
+		{"id mismatch", "POST", "/v1/services", svc(`,"id":"tcp-10.0.0.3-80"`), 400, "id", ""},
+		{"exists", "POST", "/v1/services", svcBody, 409, "", svcID},
+		{"not json", "POST", "/v1/services", "protocol=tcp", 400, "body", ""},
+
+		{"put missing", "PUT", "/v1/services/tcp-10.9.9.9-80", `{}`, 404, "", "tcp-10.9.9.9-80"},
+		{"put vip", "PUT", "/v1/services/" + svcID, `{"vip":"10.0.0.5"}`, 400, "vip", ""},
+		{"put port", "PUT", "/v1/services/" + svcID, `{"port":81}`, 400, "port", ""},
+		{"put protocol", "PUT", "/v1/services/" + svcID, `{"protocol":"udp"}`, 400, "protocol", ""},
+		{"put mode", "PUT", "/v1/services/" + svcID, `{"mode":"nat2"}`, 400, "mode", ""},
+		{"put forwarders", "PUT", "/v1/services/" + svcID, `{"forwarders":[""]}`, 400, "forwarders[0]", ""},
+		{"put stale version", "PUT", "/v1/services/" + svcID, `{"version":999}`, 409, "", "version"},
+		{"put dr breaks reals", "PUT", "/v1/services/udp-10.0.0.9-53", `{"mode":"dr","health_check":{"kind":"none"}}`, 200, "", ""},
+
+		{"add real address", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.300"}`, 400, "address", ""},
+		{"add real missing address", "POST", "/v1/services/" + svcID + "/reals", `{"port":80}`, 400, "address", ""},
+		{"add real weight", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","weight":-1}`, 400, "weight", ""},
+		{"add real override", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","health_override":"UP"}`, 400, "health_override", ""},
+		{"add real drain type", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","drain":"yes"}`, 400, "drain", ""},
+		{"add real exists", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.1"}`, 409, "", "10.1.0.1:80"},
+		{"add real no service", "POST", "/v1/services/tcp-10.9.9.9-80/reals", `{"address":"10.1.0.1"}`, 404, "", "tcp-10.9.9.9-80"},
+
+		{"patch bad key", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1", `{}`, 400, "real", ""},
+		{"patch v6 unbracketed", "PATCH", "/v1/services/" + svcID + "/reals/fd00::1:80", `{}`, 400, "real", ""},
+		{"patch weight", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"weight":-5}`, 400, "weight", ""},
+		{"patch override", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"health_override":"sick"}`, 400, "health_override", ""},
+		{"patch drain type", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"drain":1}`, 400, "drain", ""},
+		{"patch unknown", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"address":"10.1.0.2"}`, 400, "address", ""},
+		{"patch missing real", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.2:80", `{"weight":1}`, 404, "", "10.1.0.2:80"},
+		{"drain missing real", "POST", "/v1/services/" + svcID + "/reals/10.1.0.2:80/drain", ``, 404, "", "10.1.0.2:80"},
+		{"get real bad key", "GET", "/v1/services/" + svcID + "/reals/x:y", ``, 400, "real", ""},
+		{"delete real hard", "DELETE", "/v1/services/" + svcID + "/reals/10.1.0.1:80?hard=maybe", ``, 400, "hard", ""},
+		{"delete missing service", "DELETE", "/v1/services/tcp-10.9.9.9-80", ``, 404, "", "tcp-10.9.9.9-80"},
+
+		{"conns limit", "GET", "/v1/connections?limit=0", ``, 400, "limit", ""},
+		{"conns limit big", "GET", "/v1/connections?limit=1001", ``, 400, "limit", ""},
+		{"conns forwarder", "GET", "/v1/connections?forwarder=-x", ``, 400, "forwarder", ""},
+		{"stats forwarder", "GET", "/v1/stats?forwarder=a%20b", ``, 400, "forwarder", ""},
+		{"changes since", "GET", "/v1/changes?since=-1", ``, 400, "since", ""},
+		{"changes limit", "GET", "/v1/changes?limit=x", ``, 400, "limit", ""},
+		{"forwarder missing", "GET", "/v1/forwarders/fwd-z", ``, 404, "", "fwd-z"},
+
+		{"lb nfs missing", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80}`, 400, "nfs", ""},
+		{"lb nf address", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"x"}]}`, 400, "nfs[0].address", ""},
+		{"lb nf weight", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"10.1.0.1"},{"address":"10.1.0.2","weight":-1}]}`, 400, "nfs[1].weight", ""},
+		{"lb nf unknown", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"addr":"10.1.0.1"}]}`, 400, "nfs[0].addr", ""},
+		{"lb port", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","nfs":[{"address":"10.1.0.1"}]}`, 400, "port", ""},
+		{"lb vip", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"","port":80,"nfs":[{"address":"10.1.0.1"}]}`, 400, "vip", ""},
+		{"lb upstream", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"10.1.0.1"}],"upstream":"` + strings.Repeat("x", 300) + `"}`, 400, "upstream", ""},
+		{"lb no room, no webhook", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"10.1.0.1"}]}`, 422, "", "webhook"},
+		{"lb missing", "GET", "/v1/lb-requests/lbr-77", ``, 404, "", "lbr-77"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, m, raw := e.do(tc.method, tc.path, tc.body)
+			if st != tc.wantStatus {
+				t.Fatalf("status %d, want %d: %s", st, tc.wantStatus, raw)
+			}
+			if st < 400 {
+				return
+			}
+			msg, _ := m["error"].(string)
+			if field, _ := m["field"].(string); field != tc.wantField {
+				t.Errorf("field %q, want %q (%s)", field, tc.wantField, msg)
+			}
+			want := tc.wantField
+			if want == "" {
+				want = tc.wantMsg
+			}
+			if !strings.Contains(msg, want) {
+				t.Errorf("message %q does not name %q", msg, want)
+			}
+		})
+	}
+}
+
+func TestContentTypeAndSize(t *testing.T) {
+	e := newEnv(t, "")
+	req, _ := http.NewRequest("POST", e.srv.URL+"/v1/services", strings.NewReader(svcBody))
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Content-Type", "text/plain")
+	resp, _ := http.DefaultClient.Do(req)
+	resp.Body.Close()
+	if resp.StatusCode != 415 {
+		t.Errorf("text/plain: status %d, want 415", resp.StatusCode)
+	}
+	big := `{"protocol":"tcp","vip":"10.0.0.1","port":80,"reals":[` + strings.Repeat(`{"address":"10.1.0.1"},`, 60000) + `{}]}`
+	req, _ = http.NewRequest("POST", e.srv.URL+"/v1/services", bytes.NewReader([]byte(big)))
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	resp, _ = http.DefaultClient.Do(req)
+	resp.Body.Close()
+	if resp.StatusCode != 413 {
+		t.Errorf("big body: status %d, want 413", resp.StatusCode)
+	}
+}
+
+// TestServiceLifecycle walks the CRUD endpoints in order, checking bodies and versions.
+func TestServiceLifecycle(t *testing.T) {
+	e := newEnv(t, "")
+	m := e.mustDo("POST", "/v1/services", `{"protocol":"tcp","vip":"fd00::0:1","port":443,
+		"reals":[{"address":"fd00:0::11","weight":5},{"address":"fd00::12","port":8443,"health_override":"down"}]}`, 201)
+	id := "tcp-fd00::1-443"
+	if m["id"] != id || m["mode"] != "nat" || m["scheduler"] != "maglev" || m["version"] != 1.0 {
+		t.Fatalf("created: %v", m)
+	}
+	reals := m["reals"].([]any)
+	r0, r1 := reals[0].(map[string]any), reals[1].(map[string]any)
+	if r0["address"] != "fd00::11" || r0["port"] != 443.0 || r0["weight"] != 5.0 || r0["health"] != "up" {
+		t.Errorf("real 0: %v", r0)
+	}
+	if r1["health"] != "down" || r1["health_reason"] != "health_override" || r1["weight"] != 100.0 {
+		t.Errorf("real 1: %v", r1)
+	}
+	esc := "/v1/services/" + id + "/reals/%5Bfd00::11%5D:443"
+	if m := e.mustDo("GET", esc, "", 200); m["weight"] != 5.0 {
+		t.Errorf("get real: %v", m)
+	}
+	if m := e.mustDo("PATCH", esc, `{"weight":7,"health_override":"up"}`, 200); m["weight"] != 7.0 || m["version"] != 2.0 {
+		t.Errorf("patch: %v", m)
+	}
+	if m := e.mustDo("PATCH", esc, `{}`, 200); m["version"] != 2.0 {
+		t.Errorf("empty patch bumped the version: %v", m)
+	}
+	if m := e.mustDo("POST", esc+"/drain", "", 200); m["drain"] != true || m["version"] != 3.0 {
+		t.Errorf("drain: %v", m)
+	}
+	if m := e.mustDo("POST", "/v1/services/"+id+"/reals", `{"address":"fd00::13"}`, 201); m["port"] != 443.0 || m["weight"] != 100.0 {
+		t.Errorf("add real: %v", m)
+	}
+	got := e.mustDo("GET", "/v1/services/"+id, "", 200)
+	got["scheduler"] = "rr"
+	body, _ := json.Marshal(got) // a GET reply sent back as is
+	if m := e.mustDo("PUT", "/v1/services/"+id, string(body), 200); m["scheduler"] != "rr" || len(m["reals"].([]any)) != 3 {
+		t.Errorf("put: %v", m)
+	}
+	e.mustDo("PUT", "/v1/services/"+id, `{"version":4,"scheduler":"wrr"}`, 409)
+	e.mustDo("PUT", "/v1/services/"+id, `{"version":5,"scheduler":"wrr"}`, 200)
+	e.mustDo("DELETE", esc+"?hard=true", "", 204)
+	e.mustDo("GET", esc, "", 404)
+	if m := e.mustDo("GET", "/v1/version", "", 200); m["version"] != 7.0 {
+		t.Errorf("version: %v", m)
+	}
+	_, _, raw := e.do("GET", "/v1/changes?since=5", "")
+	var changes []model.Change
+	json.Unmarshal(raw, &changes)
+	if len(changes) != 2 || changes[1].What != "hard remove real [fd00::11]:443 of service "+id {
+		t.Errorf("changes: %s", raw)
+	}
+	_, _, raw = e.do("GET", "/v1/services", "")
+	var list []model.Service
+	if json.Unmarshal(raw, &list); len(list) != 1 || list[0].ID != id {
+		t.Errorf("list: %s", raw)
+	}
+	e.mustDo("DELETE", "/v1/services/"+id, "", 204)
+	_, _, raw = e.do("GET", "/v1/services", "")
+	if strings.TrimSpace(string(raw)) != "[]" {
+		t.Errorf("list after delete: %s", raw)
+	}
+}

@@ -1,0 +1,127 @@
+package api
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"hvlb/internal/controller"
+	"hvlb/internal/model"
+)
+
+type oaDoc struct {
+	Paths      map[string]map[string]json.RawMessage `json:"paths"`
+	Components struct {
+		Schemas map[string]struct {
+			Properties map[string]any `json:"properties"`
+			Required   []string       `json:"required"`
+		} `json:"schemas"`
+	} `json:"components"`
+}
+
+func loadDoc(t *testing.T) oaDoc {
+	t.Helper()
+	var d oaDoc
+	if err := json.Unmarshal(OpenAPI(), &d); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	return d
+}
+
+// TestOpenAPIMatchesRoutes: every route the mux serves is in the document and the
+// document has no route the mux does not serve.
+func TestOpenAPIMatchesRoutes(t *testing.T) {
+	d := loadDoc(t)
+	inDoc := map[string]bool{}
+	for path, ops := range d.Paths {
+		for method := range ops {
+			if method == "parameters" {
+				continue
+			}
+			inDoc[strings.ToUpper(method)+" "+path] = true
+		}
+	}
+	s := New(Config{})
+	inMux := map[string]bool{}
+	for _, rt := range s.routes() {
+		inMux[rt.method+" "+rt.path] = true
+	}
+	for k := range inMux {
+		if !inDoc[k] {
+			t.Errorf("route %s is not in openapi.json", k)
+		}
+	}
+	for k := range inDoc {
+		if !inMux[k] {
+			t.Errorf("openapi.json has %s, which the mux does not serve", k)
+		}
+	}
+}
+
+// TestOpenAPIRefsResolve: every $ref names a schema of the document.
+func TestOpenAPIRefsResolve(t *testing.T) {
+	d := loadDoc(t)
+	for _, ref := range regexpRefs(string(OpenAPI())) {
+		name := strings.TrimPrefix(ref, "#/components/schemas/")
+		if _, ok := d.Components.Schemas[name]; !ok {
+			t.Errorf("$ref %s: no such schema", ref)
+		}
+	}
+}
+
+func regexpRefs(doc string) []string {
+	var out []string
+	for _, part := range strings.Split(doc, `"$ref": "`)[1:] {
+		out = append(out, part[:strings.IndexByte(part, '"')])
+	}
+	return out
+}
+
+// jsonFields returns the JSON names of a struct's fields, embedded structs flattened.
+func jsonFields(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestOpenAPISchemasMatchTypes: each schema has exactly the fields of the Go type that
+// decodes or encodes it.
+func TestOpenAPISchemasMatchTypes(t *testing.T) {
+	d := loadDoc(t)
+	for name, typ := range map[string]any{
+		"ServiceInput": serviceIn{}, "ServiceUpdate": serviceIn{}, "RealInput": realIn{},
+		"RealPatch": realPatchIn{}, "LBRequestInput": lbIn{}, "NF": nfIn{},
+		"HealthCheck": model.HealthCheck{}, "Service": model.Service{}, "Real": model.Real{},
+		"Forwarder": controller.ForwarderView{}, "Load": controller.Load{}, "Change": model.Change{},
+		"LBRequest": lbOut{}, "LBSpec": model.LBSpec{}, "Connection": connOut{},
+		"ForwarderStats": fwdStatsOut{}, "WorkerStats": workerOut{}, "PortStats": portOut{},
+		"ServiceStats": vsOut{}, "RealStats": rsStatOut{}, "Drop": dropOut{}, "Error": errorBody{},
+	} {
+		sc, ok := d.Components.Schemas[name]
+		if !ok {
+			t.Errorf("schema %s missing", name)
+			continue
+		}
+		var props []string
+		for p := range sc.Properties {
+			props = append(props, p)
+		}
+		sort.Strings(props)
+		if want := jsonFields(reflect.TypeOf(typ)); !reflect.DeepEqual(props, want) {
+			t.Errorf("schema %s has %v, the Go type %T has %v", name, props, typ, want)
+		}
+	}
+}
