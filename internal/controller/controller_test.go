@@ -302,7 +302,6 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-
 func lbSpec(vip string) model.LBSpec {
 	return model.LBSpec{Protocol: "tcp", VIP: vip, Port: 80, NFs: []model.NF{{Address: "10.1.0.1", Port: 80}}}
 }
