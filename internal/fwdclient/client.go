@@ -57,7 +57,7 @@ type Client struct {
 	mu        sync.Mutex
 	conn      net.Conn
 	nextID    uint64
-	connected bool   // a connection has been made before: a new one is a reconnect
+	tried     bool   // a connection was attempted before: a new one is a reconnect
 	version   uint64 // config_version of the last Response
 	resets    chan struct{}
 }
@@ -70,9 +70,10 @@ func New(path string) *Client {
 // Path is the socket's path.
 func (c *Client) Path() string { return c.path }
 
-// Resets receives a value (coalesced) after the client reconnects to the socket or sees the
-// forwarder's config_version go backwards: in both cases the forwarder may have restarted
-// with a configuration other than the one it was given.
+// Resets receives a value (coalesced) after the client connects to the socket other than
+// at its first try (the socket went away, or was not there yet) or sees the forwarder's
+// config_version go backwards: in both cases the forwarder may have (re)started with a
+// configuration other than the one it was given.
 func (c *Client) Resets() <-chan struct{} { return c.resets }
 
 // ConfigVersion is the forwarder's config_version from the last Response (0 before any).
@@ -111,14 +112,17 @@ func (c *Client) connectLocked(ctx context.Context) error {
 	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", c.path)
+	tried := c.tried
+	c.tried = true
 	if err != nil {
 		return fmt.Errorf("forwarder %s: %w", c.path, err)
 	}
 	c.conn = conn
-	if c.connected {
+	// Any connection but the first one made: the forwarder went away (or was not there
+	// yet) and may have come back with another configuration.
+	if tried {
 		c.signalReset()
 	}
-	c.connected = true
 	return nil
 }
 
@@ -220,10 +224,14 @@ func eofMeansClosed(err error) error {
 	return err
 }
 
-// ctxErr names the context's error when it is what stopped the call.
+// ctxErr names the context's error when it is what stopped the call. The socket's
+// deadline is the context's, and may pass a moment before the context says so.
 func ctxErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%w (%w)", ctx.Err(), err)
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return fmt.Errorf("%w (%w)", context.DeadlineExceeded, err)
 	}
 	return err
 }

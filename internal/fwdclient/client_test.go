@@ -317,3 +317,36 @@ func TestRequestIDs(t *testing.T) {
 		t.Fatalf("ids %v", ids)
 	}
 }
+
+// A config_version that goes backwards on the same connection means a forwarder that
+// lost its configuration: Resets says so.
+func TestResetOnVersionBackwards(t *testing.T) {
+	var mu sync.Mutex
+	versions := []uint64{5, 6, 2}
+	c := fwdclient.New(rawServer(t, func(req *fwdpb.Request) []byte {
+		mu.Lock()
+		defer mu.Unlock()
+		v := versions[0]
+		versions = versions[1:]
+		return frame(&fwdpb.Response{Id: req.GetId(), ConfigVersion: v})
+	}))
+	defer c.Close()
+	for i, wantReset := range []bool{false, false, true} {
+		if _, err := c.GetStats(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-c.Resets():
+			if !wantReset {
+				t.Fatalf("call %d: reset", i)
+			}
+		default:
+			if wantReset {
+				t.Fatalf("call %d: no reset", i)
+			}
+		}
+	}
+	if c.ConfigVersion() != 2 {
+		t.Errorf("config version %d", c.ConfigVersion())
+	}
+}

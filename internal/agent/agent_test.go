@@ -1,0 +1,537 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/protobuf/proto"
+
+	"hvlb/internal/certs"
+	"hvlb/internal/fwdclient"
+	"hvlb/internal/fwdclient/fwdtest"
+	"hvlb/internal/health"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+)
+
+// fakeCtl is a minimal controller: it publishes desired states and records what agents
+// register and report.
+type fakeCtl struct {
+	ctlpb.UnimplementedAgentServiceServer
+
+	mu        sync.Mutex
+	desired   *ctlpb.DesiredState
+	changed   chan struct{} // closed on each publish
+	registers []*ctlpb.ForwarderInfo
+	reports   []*ctlpb.AgentReport
+}
+
+func newFakeCtl() *fakeCtl { return &fakeCtl{changed: make(chan struct{})} }
+
+func (f *fakeCtl) publish(ds *ctlpb.DesiredState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.desired = ds
+	close(f.changed)
+	f.changed = make(chan struct{})
+}
+
+func (f *fakeCtl) Register(_ context.Context, req *ctlpb.RegisterRequest) (*ctlpb.RegisterReply, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.registers = append(f.registers, req.GetForwarder())
+	return &ctlpb.RegisterReply{DesiredVersion: f.desired.GetVersion()}, nil
+}
+
+func (f *fakeCtl) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreamingServer[ctlpb.DesiredState]) error {
+	var sent uint64
+	for {
+		f.mu.Lock()
+		ds, ch := f.desired, f.changed
+		f.mu.Unlock()
+		if ds != nil && ds.GetVersion() > sent {
+			if err := stream.Send(ds); err != nil {
+				return err
+			}
+			sent = ds.GetVersion()
+		}
+		select {
+		case <-ch:
+		case <-stream.Context().Done():
+			return nil
+		}
+	}
+}
+
+func (f *fakeCtl) Report(stream grpc.ClientStreamingServer[ctlpb.AgentReport, ctlpb.ReportAck]) error {
+	for {
+		r, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return stream.SendAndClose(&ctlpb.ReportAck{})
+		}
+		if err != nil {
+			return err
+		}
+		f.mu.Lock()
+		f.reports = append(f.reports, r)
+		f.mu.Unlock()
+	}
+}
+
+func (f *fakeCtl) lastReport() *ctlpb.AgentReport {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.reports) == 0 {
+		return nil
+	}
+	return f.reports[len(f.reports)-1]
+}
+
+func (f *fakeCtl) healthChanges() []*ctlpb.HealthChange {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*ctlpb.HealthChange
+	for _, r := range f.reports {
+		out = append(out, r.GetHealth()...)
+	}
+	return out
+}
+
+func (f *fakeCtl) registered() []*ctlpb.ForwarderInfo {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.registers)
+}
+
+// pki writes a CA and certificates (internal/certs) once per test.
+func pki(t *testing.T) string {
+	dir := t.TempDir()
+	if err := certs.Init(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// serveCtl serves f on addr (mutual TLS with the certificates in dir) until stop.
+func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
+	t.Helper()
+	tlsCfg, err := certs.ServerTLS(filepath.Join(dir, certs.ControllerFile),
+		filepath.Join(dir, certs.ControllerKeyFile), filepath.Join(dir, certs.CAFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := grpc.NewServer(grpc.Creds(credentials.NewTLS(tlsCfg)))
+	ctlpb.RegisterAgentServiceServer(srv, f)
+	go srv.Serve(ln)
+	var once sync.Once
+	stop = func() { once.Do(srv.Stop) }
+	t.Cleanup(stop)
+	return stop
+}
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+type testLog struct{ t *testing.T }
+
+func (w testLog) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// startAgent runs an agent for forwarder f against the controller at addr until the test
+// ends.
+func startAgent(t *testing.T, dir, addr string, f *fwdtest.Forwarder, opts ...func(*Config)) *Agent {
+	t.Helper()
+	tlsCfg, err := certs.ClientTLS(filepath.Join(dir, certs.CAFile), filepath.Join(dir, certs.AgentFile),
+		filepath.Join(dir, certs.AgentKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := fwdclient.New(f.Path)
+	cfg := Config{
+		ID: "fwd-a", Controller: addr, TLS: tlsCfg, Forwarder: fc, Hostname: "host-a", Version: "test",
+		ReportInterval: 100 * time.Millisecond, ResyncInterval: 200 * time.Millisecond,
+		BackoffMin: 50 * time.Millisecond, BackoffMax: 200 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+		fc.Close()
+	})
+	return a
+}
+
+// eventually polls cond until it holds or the time is up.
+func eventually(t *testing.T, within time.Duration, what string, cond func() (bool, string)) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	var last string
+	for time.Now().Before(deadline) {
+		var ok bool
+		if ok, last = cond(); ok {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s: not within %v; last: %s", what, within, last)
+}
+
+// runs says the forwarder runs exactly want.
+func runs(f *fwdtest.Forwarder, want []*fwdpb.VirtualService) func() (bool, string) {
+	return func() (bool, string) {
+		got := summary(f.Services())
+		return slices.Equal(got, summary(want)), fmt.Sprintf("%q", got)
+	}
+}
+
+func reportedVersion(c *fakeCtl, v uint64) func() (bool, string) {
+	return func() (bool, string) {
+		r := c.lastReport()
+		return r.GetAppliedVersion() == v && r.GetStats() != nil, fmt.Sprintf("%v", r)
+	}
+}
+
+// The agent's life with a working controller, step by step: empty forwarder to desired,
+// a weight change, a real removed (softly), a service removed, the forwarder restarted
+// with nothing (restored without anyone asking), and reports all along.
+func TestAgentApplies(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	f.SetConnections([]*fwdpb.Connection{{Protocol: "tcp", Client: "10.9.0.5:40000", Vip: "10.100.0.1:80"}})
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f)
+
+	web := func(reals ...string) *fwdpb.VirtualService {
+		return svc("tcp", "10.100.0.1", 80, "nat", "maglev", reals...)
+	}
+	dns := svc("udp", "10.100.0.53", 53, "nat", "sh", "10.1.0.53:0/100/1")
+	steps := []struct {
+		name     string
+		desired  []*fwdpb.VirtualService
+		restart  bool // wipe the forwarder instead of publishing
+		wantOps  []string
+		noneLike string // no op may contain this
+	}{
+		{name: "empty to desired", desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/100/1"), dns}},
+		{name: "weight change", desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/700/1"), dns},
+			wantOps: []string{"update_real tcp/10.100.0.1/80 10.1.0.12:8080 weight=700"}},
+		{name: "real removed", desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1"), dns},
+			wantOps: []string{"remove_real tcp/10.100.0.1/80 10.1.0.12:8080 hard=false"}},
+		{name: "service removed", desired: []*fwdpb.VirtualService{dns},
+			wantOps: []string{"remove_service tcp/10.100.0.1/80"}},
+		{name: "forwarder restarted", restart: true, desired: []*fwdpb.VirtualService{dns},
+			wantOps: []string{"add_service udp/10.100.0.53/53 reals=1"}},
+	}
+	var version uint64
+	for _, s := range steps {
+		f.ResetOps()
+		if s.restart {
+			if err := f.Restart(); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			version++
+			ctl.publish(&ctlpb.DesiredState{Version: version, Services: s.desired})
+		}
+		eventually(t, 5*time.Second, s.name, runs(f, s.desired))
+		eventually(t, 5*time.Second, s.name+": report", reportedVersion(ctl, version))
+		if s.wantOps != nil {
+			if got := f.Ops(); !slices.Equal(got, s.wantOps) {
+				t.Errorf("%s: ops %q, want %q", s.name, got, s.wantOps)
+			}
+		}
+	}
+
+	r := ctl.lastReport()
+	if r.GetForwarderId() != "fwd-a" || r.GetState() != "ready" || len(r.GetConnections()) != 1 ||
+		len(r.GetStats().GetWorkers()) != 2 {
+		t.Errorf("report %v", r)
+	}
+	reg := ctl.registered()
+	if len(reg) == 0 {
+		t.Fatal("never registered")
+	}
+	if got := reg[0]; got.GetId() != "fwd-a" || got.GetHostname() != "host-a" || got.GetQueues() != 2 ||
+		got.GetCores() != 3 || !slices.Equal(got.GetPorts(), []string{"net_af_packet0", "net_af_packet1"}) {
+		t.Errorf("registered %v", got)
+	}
+}
+
+// A real whose checks fail gets health 0 at the forwarder within fall × interval, with the
+// controller gone, and 1 again after rise successes; the controller hears of both.
+func TestAgentHealthOverlay(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	stopCtl := serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f)
+
+	nf, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for {
+			c, err := nf.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	nfAddr := nf.Addr().(*net.TCPAddr)
+	port := uint32(nfAddr.Port)
+	id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
+	desired := func(h uint32) []*fwdpb.VirtualService {
+		return []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev",
+			fmt.Sprintf("127.0.0.1:%d/100/%d", port, h), "10.1.0.12:8080/100/1")}
+	}
+	interval, fall := 50*time.Millisecond, 3
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: desired(1), Checks: []*ctlpb.HealthCheck{{
+		Service: id, Address: "127.0.0.1", Port: port, Kind: "tcp",
+		IntervalMs: uint32(interval / time.Millisecond), TimeoutMs: 40, Rise: 2, Fall: uint32(fall),
+	}}})
+	eventually(t, 5*time.Second, "applied", runs(f, desired(1)))
+	eventually(t, 5*time.Second, "reported up", func() (bool, string) {
+		h := ctl.healthChanges()
+		return len(h) > 0 && h[len(h)-1].GetUp(), fmt.Sprint(h)
+	})
+
+	// The controller goes away, then the NF: the agent alone takes the NF out.
+	stopCtl()
+	time.Sleep(100 * time.Millisecond)
+	nf.Close()
+	start := time.Now()
+	eventually(t, 5*time.Second, "health 0", runs(f, desired(0)))
+	if d := time.Since(start); d > time.Duration(fall)*interval+300*time.Millisecond {
+		t.Errorf("health 0 after %v, want within fall × interval = %v (+ slack)", d, time.Duration(fall)*interval)
+	}
+
+	// The NF comes back; so does the controller, which hears the whole story.
+	nf2, err := net.Listen("tcp", nfAddr.String())
+	if err != nil {
+		t.Skipf("cannot listen on %s again: %v", nfAddr, err)
+	}
+	defer nf2.Close()
+	go func() {
+		for {
+			c, err := nf2.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	eventually(t, 5*time.Second, "health 1 again", runs(f, desired(1)))
+	ctl2 := newFakeCtl()
+	ctl2.publish(&ctlpb.DesiredState{Version: 1, Services: desired(1), Checks: ctl.desired.GetChecks()})
+	serveCtl(t, dir, addr, ctl2)
+	eventually(t, 10*time.Second, "new controller told the verdict", func() (bool, string) {
+		h := ctl2.healthChanges()
+		return len(h) > 0 && h[0].GetUp() && h[0].GetPort() == port, fmt.Sprint(h)
+	})
+	downs := 0
+	for _, h := range ctl.healthChanges() {
+		if !h.GetUp() {
+			downs++
+		}
+	}
+	if downs != 0 {
+		t.Errorf("the stopped controller got %d down changes", downs)
+	}
+}
+
+// With no controller, the agent changes nothing at the forwarder (fail static) and keeps
+// trying; a controller that comes up late gets a registration, and its state is applied.
+// Losing it again changes nothing; the agent reconnects to the next one.
+func TestAgentLateController(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	boot := []*fwdpb.VirtualService{svc("tcp", "10.100.0.9", 443, "nat", "maglev", "10.1.0.90:443/100/1")}
+	f.Load(boot)
+	addr := freeAddr(t)
+	startAgent(t, dir, addr, f)
+
+	time.Sleep(600 * time.Millisecond) // several back-off rounds with nothing listening
+	if ops := f.Ops(); len(ops) != 0 {
+		t.Fatalf("changes without a controller: %q", ops)
+	}
+	if got := summary(f.Services()); !slices.Equal(got, summary(boot)) {
+		t.Fatalf("forwarder changed without a controller: %q", got)
+	}
+
+	ctl := newFakeCtl()
+	want := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/1")}
+	ctl.publish(&ctlpb.DesiredState{Version: 4, Services: want})
+	stop := serveCtl(t, dir, addr, ctl)
+	eventually(t, 5*time.Second, "applied after the controller came up", runs(f, want))
+	eventually(t, 5*time.Second, "reported", reportedVersion(ctl, 4))
+
+	stop()
+	f.ResetOps()
+	time.Sleep(500 * time.Millisecond)
+	if ops := f.Ops(); len(ops) != 0 {
+		t.Fatalf("changes after losing the controller: %q", ops)
+	}
+	ctl2 := newFakeCtl()
+	want2 := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/1",
+		"10.1.0.12:8080/100/1")}
+	ctl2.publish(&ctlpb.DesiredState{Version: 5, Services: want2})
+	serveCtl(t, dir, addr, ctl2)
+	eventually(t, 5*time.Second, "applied from the next controller", runs(f, want2))
+}
+
+// A forwarder restarted while the controller is away still gets its configuration back,
+// from the last desired state the agent holds.
+func TestAgentRestoresWithoutController(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	stop := serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f)
+	want := []*fwdpb.VirtualService{svc("udp", "10.100.0.53", 53, "nat", "maglev", "10.1.0.53:53/100/1")}
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: want})
+	eventually(t, 5*time.Second, "applied", runs(f, want))
+	stop()
+	if err := f.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "restored", runs(f, want))
+}
+
+// A forwarder that starts after the agent, or restarts, is configured as soon as the agent
+// reconnects to its socket, without waiting for the periodic reconcile.
+func TestAgentForwarderStartsLate(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	f.Stop()
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	want := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "rr", "10.1.0.11:80/1/1")}
+	ctl.publish(&ctlpb.DesiredState{Version: 2, Services: want})
+	startAgent(t, dir, addr, f, func(c *Config) { c.ResyncInterval = time.Hour })
+	eventually(t, 5*time.Second, "reported failed", func() (bool, string) {
+		r := ctl.lastReport()
+		return r.GetState() == "failed" && r.GetAppliedVersion() == 0, fmt.Sprint(r)
+	})
+	if err := f.Start(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "configured once up", runs(f, want))
+	eventually(t, 5*time.Second, "reported", reportedVersion(ctl, 2))
+	if err := f.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "configured after a restart", runs(f, want))
+}
+
+// An agent restarted while a real is down at the forwarder keeps it down until the checks
+// rise, instead of sending it traffic on the desired state's word.
+func TestSeedFromForwarder(t *testing.T) {
+	f := fwdtest.New(t)
+	f.Load([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/0")})
+	fc := fwdclient.New(f.Path)
+	defer fc.Close()
+	tr := make(chan health.Transition, 4)
+	a := &Agent{cfg: Config{ApplyTimeout: time.Second}, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		fc: fc, checks: health.NewSet(tr), transitions: tr, reportNow: make(chan struct{}, 1),
+		targets: map[string]target{}, verdicts: map[string]verdict{}, seeded: map[string]bool{}}
+	defer a.checks.Close()
+	id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
+	// An interval so long that the checker never probes during the test.
+	a.setDesired(&ctlpb.DesiredState{Version: 1,
+		Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/1")},
+		Checks: []*ctlpb.HealthCheck{{Service: id, Address: "10.1.0.11", Port: 8080, Kind: "tcp",
+			IntervalMs: 3600000, TimeoutMs: 1}}})
+	ctx := context.Background()
+	a.apply(ctx, "test")
+	if got := summary(f.Services()); got[0] != "tcp/10.100.0.1/80 nat maglev [10.1.0.11:8080/100/0]" {
+		t.Fatalf("seeded real brought up: %q", got)
+	}
+	if v := a.verdicts["tcp/10.100.0.1/80 10.1.0.11:8080"]; v.state != health.Down || v.reason == "" {
+		t.Fatalf("verdict %+v", v)
+	}
+	// The checks rise: up at the forwarder.
+	if !a.onTransition(health.Transition{Key: "tcp/10.100.0.1/80 10.1.0.11:8080", Up: true, Reason: "tcp ok (2/2 successes)"}) {
+		t.Fatal("an up transition of a down real changes nothing")
+	}
+	a.apply(ctx, "test")
+	if got := summary(f.Services()); got[0] != "tcp/10.100.0.1/80 nat maglev [10.1.0.11:8080/100/1]" {
+		t.Fatalf("after rising: %q", got)
+	}
+	if a.applied != 1 || a.applyErr != "" || len(a.pending) != 1 {
+		t.Errorf("applied %d, err %q, pending %v", a.applied, a.applyErr, a.pending)
+	}
+}
+
+func TestForwarderInfo(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"cpu1/node0", "cpu2/node0", "cpu9/node1"} {
+		if err := os.MkdirAll(filepath.Join(root, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := sysCPU
+	sysCPU = root
+	defer func() { sysCPU = old }()
+	a := &Agent{cfg: Config{ID: "fwd-b", Hostname: "h", CapacityPPS: 5e6}}
+	tests := []struct {
+		name  string
+		stats *fwdpb.Stats
+		want  *ctlpb.ForwarderInfo
+	}{
+		{"no forwarder", nil, &ctlpb.ForwarderInfo{Id: "fwd-b", Hostname: "h", CapacityPps: 5e6}},
+		{"two NUMA nodes", &fwdpb.Stats{
+			Workers: []*fwdpb.WorkerStats{{Worker: 0, Lcore: 1}, {Worker: 1, Lcore: 2}, {Worker: 2, Lcore: 9}},
+			Ports:   []*fwdpb.PortStats{{Port: 0, Name: "0000:3b:00.0"}},
+		}, &ctlpb.ForwarderInfo{Id: "fwd-b", Hostname: "h", CapacityPps: 5e6, Ports: []string{"0000:3b:00.0"},
+			Queues: 3, Cores: 4, NumaNodes: []uint32{0, 1}}},
+	}
+	for _, tt := range tests {
+		if got := a.forwarderInfo(tt.stats); !proto.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
