@@ -54,12 +54,12 @@ type Client struct {
 	path    string
 	timeout time.Duration
 
-	mu        sync.Mutex
-	conn      net.Conn
-	nextID    uint64
-	tried     bool   // a connection was attempted before: a new one is a reconnect
-	version   uint64 // config_version of the last Response
-	resets    chan struct{}
+	mu      sync.Mutex
+	conn    net.Conn
+	nextID  uint64
+	tried   bool   // a connection was attempted before: a new one is a reconnect
+	version uint64 // config_version of the last Response
+	resets  chan struct{}
 }
 
 // New returns a client of the socket at path. It connects on first use.
