@@ -162,16 +162,16 @@ func (w testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// startAgent runs an agent for forwarder f against the controller at addr until the test
+// startAgent runs an agent for the forwarder at fwdSocket against the controller at addr until the test
 // ends.
-func startAgent(t *testing.T, dir, addr string, f *fwdtest.Forwarder, opts ...func(*Config)) *Agent {
+func startAgent(t *testing.T, dir, addr, fwdSocket string, opts ...func(*Config)) *Agent {
 	t.Helper()
 	tlsCfg, err := certs.ClientTLS(filepath.Join(dir, certs.CAFile), filepath.Join(dir, certs.AgentFile),
 		filepath.Join(dir, certs.AgentKeyFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fc := fwdclient.New(f.Path)
+	fc := fwdclient.New(fwdSocket)
 	cfg := Config{
 		ID: "fwd-a", Controller: addr, TLS: tlsCfg, Forwarder: fc, Hostname: "host-a", Version: "test",
 		ReportInterval: 100 * time.Millisecond, ResyncInterval: 200 * time.Millisecond,
@@ -238,7 +238,7 @@ func TestAgentApplies(t *testing.T) {
 	ctl := newFakeCtl()
 	addr := freeAddr(t)
 	serveCtl(t, dir, addr, ctl)
-	startAgent(t, dir, addr, f)
+	startAgent(t, dir, addr, f.Path)
 
 	web := func(reals ...string) *fwdpb.VirtualService {
 		return svc("tcp", "10.100.0.1", 80, "nat", "maglev", reals...)
@@ -304,7 +304,7 @@ func TestAgentHealthOverlay(t *testing.T) {
 	ctl := newFakeCtl()
 	addr := freeAddr(t)
 	stopCtl := serveCtl(t, dir, addr, ctl)
-	startAgent(t, dir, addr, f)
+	startAgent(t, dir, addr, f.Path)
 
 	nf, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -390,7 +390,7 @@ func TestAgentLateController(t *testing.T) {
 	boot := []*fwdpb.VirtualService{svc("tcp", "10.100.0.9", 443, "nat", "maglev", "10.1.0.90:443/100/1")}
 	f.Load(boot)
 	addr := freeAddr(t)
-	startAgent(t, dir, addr, f)
+	startAgent(t, dir, addr, f.Path)
 
 	time.Sleep(600 * time.Millisecond) // several back-off rounds with nothing listening
 	if ops := f.Ops(); len(ops) != 0 {
@@ -429,7 +429,7 @@ func TestAgentRestoresWithoutController(t *testing.T) {
 	ctl := newFakeCtl()
 	addr := freeAddr(t)
 	stop := serveCtl(t, dir, addr, ctl)
-	startAgent(t, dir, addr, f)
+	startAgent(t, dir, addr, f.Path)
 	want := []*fwdpb.VirtualService{svc("udp", "10.100.0.53", 53, "nat", "maglev", "10.1.0.53:53/100/1")}
 	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: want})
 	eventually(t, 5*time.Second, "applied", runs(f, want))
@@ -451,7 +451,7 @@ func TestAgentForwarderStartsLate(t *testing.T) {
 	serveCtl(t, dir, addr, ctl)
 	want := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "rr", "10.1.0.11:80/1/1")}
 	ctl.publish(&ctlpb.DesiredState{Version: 2, Services: want})
-	startAgent(t, dir, addr, f, func(c *Config) { c.ResyncInterval = time.Hour })
+	startAgent(t, dir, addr, f.Path, func(c *Config) { c.ResyncInterval = time.Hour })
 	eventually(t, 5*time.Second, "reported failed", func() (bool, string) {
 		r := ctl.lastReport()
 		return r.GetState() == "failed" && r.GetAppliedVersion() == 0, fmt.Sprint(r)
