@@ -12,7 +12,8 @@
 //     exponential back-off;
 //   - forwarder restarted (its socket reconnected, or its config_version went backwards):
 //     reconciled at once, so it gets its configuration back without an operator;
-//   - before any desired state has arrived, the forwarder is left as it is.
+//   - before any desired state has arrived (or one of version 0), the forwarder is left
+//     as it is.
 //
 // One goroutine (Run's) owns the agent's state; the controller session and the health
 // checkers reach it through channels.
@@ -179,6 +180,12 @@ func (a *Agent) Run(ctx context.Context) error {
 		case f := <-a.ops:
 			f()
 		case ds := <-a.desiredCh:
+			// Version 0 is no state at all (a controller that has not made one yet): it
+			// is not a reason to empty the forwarder.
+			if ds.GetVersion() == 0 {
+				a.log.Warn("desired state of version 0 ignored", "services", len(ds.GetServices()))
+				continue
+			}
 			a.setDesired(ds)
 			a.apply(ctx, "desired state")
 		case tr := <-a.transitions:

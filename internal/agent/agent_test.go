@@ -57,16 +57,16 @@ func (f *fakeCtl) Register(_ context.Context, req *ctlpb.RegisterRequest) (*ctlp
 }
 
 func (f *fakeCtl) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreamingServer[ctlpb.DesiredState]) error {
-	var sent uint64
+	sent := int64(-1)
 	for {
 		f.mu.Lock()
 		ds, ch := f.desired, f.changed
 		f.mu.Unlock()
-		if ds != nil && ds.GetVersion() > sent {
+		if ds != nil && int64(ds.GetVersion()) > sent {
 			if err := stream.Send(ds); err != nil {
 				return err
 			}
-			sent = ds.GetVersion()
+			sent = int64(ds.GetVersion())
 		}
 		select {
 		case <-ch:
@@ -534,4 +534,27 @@ func TestForwarderInfo(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// A desired state of version 0 (a controller with nothing yet) does not empty the forwarder.
+func TestAgentIgnoresVersionZero(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	boot := []*fwdpb.VirtualService{svc("tcp", "10.100.0.9", 443, "nat", "maglev", "10.1.0.90:443/100/1")}
+	f.Load(boot)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	ctl.mu.Lock()
+	ctl.desired = &ctlpb.DesiredState{Version: 0}
+	ctl.mu.Unlock()
+	startAgent(t, dir, addr, f.Path)
+	eventually(t, 5*time.Second, "reporting", func() (bool, string) { return ctl.lastReport() != nil, "" })
+	time.Sleep(300 * time.Millisecond)
+	if got := summary(f.Services()); !slices.Equal(got, summary(boot)) {
+		t.Fatalf("forwarder changed: %q", got)
+	}
+	want := []*fwdpb.VirtualService{}
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: want})
+	eventually(t, 5*time.Second, "emptied by version 1", runs(f, want))
 }
