@@ -1,0 +1,104 @@
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"hvlb/internal/model"
+)
+
+// Params are the policy's settings for one virtual service. Decoding JSON into a Params
+// starts from DefaultParams, so absent fields keep their defaults and an explicit 0 (γ = 0,
+// no latency bound) is kept as given.
+type Params struct {
+	// Gamma (γ) weighs transmit ability against CPU headroom: 1 paths only, 0 CPU only.
+	Gamma float64 `json:"gamma"`
+	// MaxRTTMs is the latency bound: paths slower than this fail. 0: no bound.
+	MaxRTTMs float64 `json:"max_rtt_ms"`
+	// MinAvailMbps is the least available bandwidth a path needs. 0: no bound.
+	MinAvailMbps float64 `json:"min_avail_mbps"`
+	// CPUHigh (ω_high) filters out NFs whose CPU utilisation is above it.
+	CPUHigh float64 `json:"cpu_high"`
+	// Smoothing is the EWMA weight of a new sample, in (0, 1]; 1 disables smoothing.
+	Smoothing float64 `json:"smoothing"`
+	// ChangeThreshold is the share of the scale the weights must move by to be published.
+	ChangeThreshold float64 `json:"change_threshold"`
+	// StaleAfterMS is the age after which a measurement no longer counts.
+	StaleAfterMS int64 `json:"stale_after_ms"`
+	// Scale is the sum of the integer weights of the NFs that get traffic.
+	Scale int `json:"scale"`
+	// DefaultCapacityMbps is a path's capacity when its measurement gives none.
+	DefaultCapacityMbps float64 `json:"default_capacity_mbps"`
+}
+
+// Defaults.
+const (
+	DefaultGamma           = 0.5
+	DefaultMaxRTTMs        = 50
+	DefaultMinAvailMbps    = 0
+	DefaultCPUHigh         = 0.85
+	DefaultSmoothing       = 0.3
+	DefaultChangeThreshold = 0.05
+	DefaultStaleAfterMS    = 15000
+	DefaultScale           = 10000
+	DefaultCapacityMbps    = 10000 // 10 GbE, the paper's NICs
+)
+
+// DefaultParams returns the defaults.
+func DefaultParams() Params {
+	return Params{
+		Gamma:               DefaultGamma,
+		MaxRTTMs:            DefaultMaxRTTMs,
+		MinAvailMbps:        DefaultMinAvailMbps,
+		CPUHigh:             DefaultCPUHigh,
+		Smoothing:           DefaultSmoothing,
+		ChangeThreshold:     DefaultChangeThreshold,
+		StaleAfterMS:        DefaultStaleAfterMS,
+		Scale:               DefaultScale,
+		DefaultCapacityMbps: DefaultCapacityMbps,
+	}
+}
+
+// UnmarshalJSON decodes onto the defaults.
+func (p *Params) UnmarshalJSON(b []byte) error {
+	type plain Params
+	v := plain(DefaultParams())
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("policy params: %w", err)
+	}
+	*p = Params(v)
+	return nil
+}
+
+// StaleAfter is StaleAfterMS as a duration.
+func (p Params) StaleAfter() time.Duration {
+	return time.Duration(p.StaleAfterMS) * time.Millisecond
+}
+
+// Validate returns a *model.FieldError naming the first field out of range (its JSON name).
+func (p Params) Validate() error {
+	checks := []struct {
+		field  string
+		v      float64
+		ok     bool
+		expect string
+	}{
+		{"gamma", p.Gamma, p.Gamma >= 0 && p.Gamma <= 1, "want 0..1"},
+		{"max_rtt_ms", p.MaxRTTMs, p.MaxRTTMs >= 0 && p.MaxRTTMs <= 60e3, "want 0 (no bound) .. 60000"},
+		{"min_avail_mbps", p.MinAvailMbps, p.MinAvailMbps >= 0 && p.MinAvailMbps <= 1e7, "want 0 (no bound) .. 1e7"},
+		{"cpu_high", p.CPUHigh, p.CPUHigh > 0 && p.CPUHigh <= 1, "want more than 0, at most 1"},
+		{"smoothing", p.Smoothing, p.Smoothing > 0 && p.Smoothing <= 1, "want more than 0, at most 1 (no smoothing)"},
+		{"change_threshold", p.ChangeThreshold, p.ChangeThreshold >= 0 && p.ChangeThreshold < 1, "want 0..1, less than 1"},
+		{"stale_after_ms", float64(p.StaleAfterMS), p.StaleAfterMS > 0 && p.StaleAfterMS <= 86400e3, "want 1..86400000"},
+		{"scale", float64(p.Scale), p.Scale >= 1 && p.Scale <= model.MaxWeight, fmt.Sprintf("want 1..%d", model.MaxWeight)},
+		{"default_capacity_mbps", p.DefaultCapacityMbps, p.DefaultCapacityMbps > 0 && p.DefaultCapacityMbps <= 1e7, "want more than 0, at most 1e7"},
+	}
+	for _, c := range checks {
+		if math.IsNaN(c.v) || math.IsInf(c.v, 0) || !c.ok {
+			return &model.FieldError{Field: c.field, Msg: fmt.Sprintf("%v: %s", c.v, c.expect)}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,265 @@
+package policy
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"time"
+)
+
+// Policy is the comprehensive-ability policy of one virtual service: its parameters, the
+// smoothed inputs of each NF and the weights last published. It is not safe for concurrent
+// use; the controller owns one per virtual service.
+type Policy struct {
+	params        Params
+	paramsChanged bool
+	nfs           map[string]*nfState
+	published     map[string]int // nil until the first update
+}
+
+type nfState struct {
+	paths map[string]*pathState // by forwarder
+	cpu   ewma
+}
+
+type pathState struct {
+	rtt, thr ewma
+	capacity float64
+}
+
+// ewma is an exponentially weighted moving average of the samples, fed in time order.
+type ewma struct {
+	v  float64
+	at time.Time // of the newest sample taken; zero: none yet
+}
+
+// add takes a sample newer than the last one: v = alpha x + (1 − alpha) v, or v = x for
+// the first sample and after a gap longer than stale. It reports whether it took it.
+func (e *ewma) add(x float64, at time.Time, alpha float64, stale time.Duration) bool {
+	if !e.at.IsZero() && !at.After(e.at) {
+		return false
+	}
+	if e.at.IsZero() || at.Sub(e.at) > stale {
+		e.v = x
+	} else {
+		e.v = alpha*x + (1-alpha)*e.v
+	}
+	e.at = at
+	return true
+}
+
+// New returns a Policy with validated params.
+func New(p Params) (*Policy, error) {
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	return &Policy{params: p, nfs: make(map[string]*nfState)}, nil
+}
+
+// Params returns the parameters in force.
+func (p *Policy) Params() Params { return p.params }
+
+// SetParams changes the parameters; the smoothed inputs are kept, and the next Update
+// publishes its weights.
+func (p *Policy) SetParams(np Params) error {
+	if err := np.Validate(); err != nil {
+		return fmt.Errorf("policy: %w", err)
+	}
+	if np != p.params {
+		p.params = np
+		p.paramsChanged = true
+	}
+	return nil
+}
+
+// Published returns a copy of the weights last published (nil before the first Update).
+func (p *Policy) Published() map[string]int { return maps.Clone(p.published) }
+
+// Update smooths the new measurements in nfs, runs Algorithm 2 as of now and decides
+// whether the new weights are to be published (see the package documentation). nfs is the
+// whole set of the virtual service's NFs: state kept for NFs and paths not in it is dropped.
+func (p *Policy) Update(nfs []NF, now time.Time) Result {
+	res := Result{At: now}
+	snap, alerts := p.ingest(nfs, now)
+	res.Alerts = alerts
+	out := compute(p.params, snap)
+	res.Fallback = out.fallback
+	res.Alerts = append(res.Alerts, out.alerts...)
+	res.Change = change(out.weights, p.published, p.params.Scale)
+	res.Publish, res.Reason = p.decide(out.weights, res.Change)
+	if res.Publish {
+		p.published = out.weights
+		p.paramsChanged = false
+	}
+	res.Weights = maps.Clone(p.published)
+	res.NFs = out.exps
+	cum := 0
+	for i := range res.NFs {
+		e := &res.NFs[i]
+		e.Published = p.published[e.ID]
+		e.Range = Range{
+			Lo: float64(cum) / float64(p.params.Scale),
+			Hi: float64(cum+e.Published) / float64(p.params.Scale),
+		}
+		cum += e.Published
+	}
+	return res
+}
+
+// ingest feeds the valid new samples to the EWMAs, drops the state of NFs and paths that
+// are gone, and returns the smoothed inputs in ID order.
+func (p *Policy) ingest(nfs []NF, now time.Time) ([]snapNF, []string) {
+	var alerts []string
+	sorted := slices.Clone(nfs)
+	slices.SortStableFunc(sorted, func(a, b NF) int { return cmp.Compare(a.ID, b.ID) })
+	snap := make([]snapNF, 0, len(sorted))
+	seen := make(map[string]bool, len(sorted))
+	for _, nf := range sorted {
+		if nf.ID == "" || seen[nf.ID] {
+			alerts = append(alerts, fmt.Sprintf("NF %q: empty or duplicate id, ignored", nf.ID))
+			continue
+		}
+		seen[nf.ID] = true
+		st := p.nfs[nf.ID]
+		if st == nil {
+			st = &nfState{paths: make(map[string]*pathState)}
+			p.nfs[nf.ID] = st
+		}
+		snap = append(snap, p.ingestNF(st, nf, now))
+	}
+	for id := range p.nfs {
+		if !seen[id] {
+			delete(p.nfs, id)
+		}
+	}
+	return snap, alerts
+}
+
+func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
+	alpha, stale := p.params.Smoothing, p.params.StaleAfter()
+	s := snapNF{id: nf.ID, healthy: nf.Healthy, cpuData: DataMissing}
+	fwds := make(map[string]bool, len(nf.Paths))
+	for _, m := range nf.Paths {
+		fwds[m.Forwarder] = true
+		if m.At.IsZero() {
+			continue
+		}
+		if bad := invalidPath(m); bad != "" {
+			s.notes = append(s.notes, fmt.Sprintf("path via %q: sample ignored (%s)", m.Forwarder, bad))
+			continue
+		}
+		ps := st.paths[m.Forwarder]
+		if ps == nil {
+			ps = &pathState{}
+			st.paths[m.Forwarder] = ps
+		}
+		if ps.rtt.add(m.RTTMs, m.At, alpha, stale) {
+			ps.thr.add(m.ThroughputMbps, m.At, alpha, stale)
+			ps.capacity = m.CapacityMbps
+			if ps.capacity == 0 {
+				ps.capacity = p.params.DefaultCapacityMbps
+			}
+		}
+	}
+	for fwd, ps := range st.paths {
+		if !fwds[fwd] {
+			delete(st.paths, fwd)
+			continue
+		}
+		s.paths = append(s.paths, PathView{
+			Forwarder: fwd, RTTMs: ps.rtt.v, ThroughputMbps: ps.thr.v, CapacityMbps: ps.capacity,
+			Data: freshness(ps.rtt.at, now, stale), AgeMS: age(ps.rtt.at, now),
+		})
+	}
+	slices.SortFunc(s.paths, func(a, b PathView) int { return cmp.Compare(a.Forwarder, b.Forwarder) })
+
+	if c := nf.CPU; !c.At.IsZero() {
+		u := c.Utilization
+		switch {
+		case math.IsNaN(u) || u < 0 || u > 1.05:
+			s.notes = append(s.notes, fmt.Sprintf("cpu sample %v ignored: want 0..1", u))
+		default:
+			st.cpu.add(min(u, 1), c.At, alpha, stale)
+		}
+	}
+	if !st.cpu.at.IsZero() {
+		s.cpu = st.cpu.v
+		s.cpuData = freshness(st.cpu.at, now, stale)
+	}
+	return s
+}
+
+// invalidPath says what is wrong with a path sample ("" if nothing).
+func invalidPath(m Path) string {
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	switch {
+	case !finite(m.RTTMs) || m.RTTMs <= 0:
+		return fmt.Sprintf("rtt_ms %v: want more than 0", m.RTTMs)
+	case !finite(m.ThroughputMbps) || m.ThroughputMbps < 0:
+		return fmt.Sprintf("throughput_mbps %v: want 0 or more", m.ThroughputMbps)
+	case !finite(m.CapacityMbps) || m.CapacityMbps < 0:
+		return fmt.Sprintf("capacity_mbps %v: want 0 or more", m.CapacityMbps)
+	}
+	return ""
+}
+
+func freshness(at, now time.Time, stale time.Duration) Data {
+	if now.Sub(at) > stale {
+		return DataStale
+	}
+	return DataFresh
+}
+
+// age is now − at in ms, 0 for a sample from the future (clock skew).
+func age(at, now time.Time) int64 { return max(0, now.Sub(at).Milliseconds()) }
+
+// change is Σ|a − b| / (2 × scale) over the union of the two weight sets.
+func change(a, b map[string]int, scale int) float64 {
+	d := 0
+	for id, w := range a {
+		d += abs(w - b[id])
+	}
+	for id, w := range b {
+		if _, ok := a[id]; !ok {
+			d += w
+		}
+	}
+	return float64(d) / float64(2*scale)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// decide says whether to publish the computed weights w, and why.
+func (p *Policy) decide(w map[string]int, chg float64) (bool, string) {
+	th := p.params.ChangeThreshold
+	switch {
+	case p.published == nil:
+		return true, "first update"
+	case p.paramsChanged:
+		return true, "parameters changed"
+	case len(w) != len(p.published):
+		return true, "NFs added or removed"
+	}
+	for _, id := range slices.Sorted(maps.Keys(w)) {
+		old, ok := p.published[id]
+		switch {
+		case !ok:
+			return true, "NFs added or removed"
+		case old == 0 && w[id] > 0:
+			return true, fmt.Sprintf("NF %s now gets traffic", id)
+		case old > 0 && w[id] == 0:
+			return true, fmt.Sprintf("NF %s now gets no traffic", id)
+		}
+	}
+	if chg > th {
+		return true, fmt.Sprintf("weights moved %.2f%% > change_threshold %.2f%%", 100*chg, 100*th)
+	}
+	return false, fmt.Sprintf("weights moved %.2f%%, within change_threshold %.2f%%", 100*chg, 100*th)
+}
