@@ -15,6 +15,7 @@ type snapNF struct {
 	paths   []PathView
 	cpu     float64
 	cpuData Data
+	cpuAge  int64 // ms
 	notes   []string
 }
 
@@ -33,7 +34,7 @@ func compute(p Params, nfs []snapNF) outcome {
 	for i, nf := range nfs {
 		e := &out.exps[i]
 		*e = Explanation{ID: nf.id, Healthy: nf.healthy, Paths: nf.paths, CPU: nf.cpu,
-			CPUData: nf.cpuData, Notes: nf.notes}
+			CPUData: nf.cpuData, CPUAgeMS: nf.cpuAge, Notes: nf.notes}
 		// Step 1: transmit ability and the path bounds.
 		pathFail := judgePaths(p, e)
 		if !nf.healthy {
@@ -172,8 +173,12 @@ func score(p Params, exps []Explanation, survivors []int) {
 			e.Notes = append(e.Notes, fmt.Sprintf("no fresh path measurement (%s): %s", e.PathData, tHow))
 		}
 		if e.CPUData != DataFresh {
+			was := ""
+			if e.CPUData == DataStale {
+				was = fmt.Sprintf(", last %.3f %d ms ago", e.CPU, e.CPUAgeMS)
+			}
 			e.CPU = wNeutral
-			e.Notes = append(e.Notes, fmt.Sprintf("no fresh cpu measurement (%s): %s", e.CPUData, wHow))
+			e.Notes = append(e.Notes, fmt.Sprintf("no fresh cpu measurement (%s%s): %s", e.CPUData, was, wHow))
 		}
 		tMax = math.Max(tMax, e.T)
 		hMax = math.Max(hMax, 1-e.CPU)

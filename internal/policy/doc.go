@@ -61,7 +61,10 @@
 //
 // change is the share of new connections that the new weights would send to a different NF
 // (a total variation distance). Otherwise the published weights stay in force, and a slow
-// drift is published once it adds up past the threshold.
+// drift is published once it adds up past the threshold. So the weights in force are never
+// more than ChangeThreshold away from the computed ones: a dead band, which a sustained
+// shift can leave the weights resting at the edge of (lower the threshold for closer
+// tracking), and which smoothed noise smaller than it never crosses.
 //
 // Weights and throughput feed back on each other (an NF with more weight gets more traffic,
 // so less free bandwidth); smoothing and the threshold damp that loop, and with long-lived

@@ -187,6 +187,7 @@ func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 	if !st.cpu.at.IsZero() {
 		s.cpu = st.cpu.v
 		s.cpuData = freshness(st.cpu.at, now, stale)
+		s.cpuAge = age(st.cpu.at, now)
 	}
 	return s
 }

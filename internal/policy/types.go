@@ -68,6 +68,7 @@ type Explanation struct {
 	PathData Data    `json:"path_data"`
 	CPU      float64 `json:"cpu"` // ω after smoothing, or the neutral value
 	CPUData  Data    `json:"cpu_data"`
+	CPUAgeMS int64   `json:"cpu_age_ms"`
 	T        float64 `json:"t"` // transmit ability, Mbps/ms (or the neutral value)
 	Phi      float64 `json:"phi"`
 	Eta      float64 `json:"eta"`

@@ -1,0 +1,449 @@
+package policy
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"hvlb/internal/model"
+)
+
+func newPolicy(t *testing.T, p Params) *Policy {
+	t.Helper()
+	pol, err := New(p)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return pol
+}
+
+func explanation(t *testing.T, res Result, id string) Explanation {
+	t.Helper()
+	for _, e := range res.NFs {
+		if e.ID == id {
+			return e
+		}
+	}
+	t.Fatalf("no explanation for %s", id)
+	return Explanation{}
+}
+
+// A, B and C are the four-NF table's (t = 200, 200, 100; ω = 0.2, 0.6, 0.2); the cases vary
+// what is known of D.
+func TestMissingAndStale(t *testing.T) {
+	abc := func() []NF { return fourNFs()[:3] }
+	old := t0.Add(-20 * time.Second) // older than StaleAfter (10 s)
+	tests := []struct {
+		name     string
+		d        NF
+		want     map[string]int
+		pathData Data
+		cpuData  Data
+		note     string
+	}{
+		{
+			// D is neutral on both: t = median(200, 200, 100) = 200, ω = median(.2, .6, .2)
+			// = .2, so φ = η = 1, a = 1. a = 1, .75, .75, 1; Σ = 3.5; λ×10000 = 2857.14,
+			// 2142.86, 2142.86, 2857.14; floors 9998; spare units to B and C (.857).
+			name:     "no measurement at all",
+			d:        NF{ID: "D", Healthy: true},
+			want:     map[string]int{"A": 2857, "B": 2143, "C": 2143, "D": 2857},
+			pathData: DataMissing, cpuData: DataMissing, note: "no fresh path measurement (missing)",
+		},
+		{
+			// D's samples would filter it (rtt 50, ω .99), but they are 20 s old.
+			name: "stale measurements",
+			d: NF{ID: "D", Healthy: true, CPU: CPU{0.99, old},
+				Paths: []Path{{Forwarder: "fwd-a", RTTMs: 50, ThroughputMbps: 900, At: old}}},
+			want:     map[string]int{"A": 2857, "B": 2143, "C": 2143, "D": 2857},
+			pathData: DataStale, cpuData: DataStale, note: "no fresh cpu measurement (stale, last 0.990 20000 ms ago)",
+		},
+		{
+			// An invalid RTT is ignored: D's path is missing, its CPU (.2) is known; η = 1.
+			name: "invalid sample",
+			d: NF{ID: "D", Healthy: true, CPU: CPU{0.2, t0},
+				Paths: []Path{{Forwarder: "fwd-a", RTTMs: -1, At: t0}}},
+			want:     map[string]int{"A": 2857, "B": 2143, "C": 2143, "D": 2857},
+			pathData: DataMissing, cpuData: DataFresh, note: "rtt_ms -1",
+		},
+		{
+			// D's path is known (t = 100, φ = .5), its CPU is not: ω = .2, η = 1, a = .75.
+			// a = 1, .75, .75, .75; Σ = 3.25; λ×10000 = 3076.92, 2307.69 (×3); floors 9997;
+			// spare units to A (.923), then B and C (ties go to the first).
+			name: "cpu missing",
+			d: NF{ID: "D", Healthy: true,
+				Paths: []Path{{Forwarder: "fwd-a", RTTMs: 2, ThroughputMbps: 800, At: t0}}},
+			want:     map[string]int{"A": 3077, "B": 2308, "C": 2308, "D": 2307},
+			pathData: DataFresh, cpuData: DataMissing, note: "cpu = the median",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := testParams()
+			res := newPolicy(t, p).Update(append(abc(), tt.d), t0)
+			if !mapsEqual(res.Weights, tt.want) {
+				t.Errorf("weights = %v, want %v", res.Weights, tt.want)
+			}
+			e := explanation(t, res, "D")
+			if e.PathData != tt.pathData || e.CPUData != tt.cpuData || e.Filtered != "" {
+				t.Errorf("D: path %s cpu %s filtered %q, want %s %s and not filtered",
+					e.PathData, e.CPUData, e.Filtered, tt.pathData, tt.cpuData)
+			}
+			if !strings.Contains(strings.Join(e.Notes, "\n"), tt.note) {
+				t.Errorf("D: notes %q, want %q", e.Notes, tt.note)
+			}
+			checkInvariants(t, p, res)
+		})
+	}
+}
+
+// TestNoneMeasured: when no NF has a CPU measurement, η = 1 for all and the paths decide.
+// A: t = 400/2 = 200; B: 400/4 = 100, φ = .5. a = 1, .75: 5714 / 4286 (see "latency bound").
+func TestNoneMeasured(t *testing.T) {
+	a, b := mk("A", 2, 600, 0), mk("B", 4, 600, 0)
+	a.CPU, b.CPU = CPU{}, CPU{}
+	res := newPolicy(t, testParams()).Update([]NF{a, b}, t0)
+	if want := map[string]int{"A": 5714, "B": 4286}; !mapsEqual(res.Weights, want) {
+		t.Fatalf("weights = %v, want %v", res.Weights, want)
+	}
+	if e := explanation(t, res, "B"); e.Eta != 1 || e.CPU != 0 {
+		t.Fatalf("B: eta %v cpu %v, want 1 and 0", e.Eta, e.CPU)
+	}
+}
+
+// TestGoesStale: D's measurements stop; once they are older than StaleAfter it is neutral.
+func TestGoesStale(t *testing.T) {
+	pol := newPolicy(t, testParams())
+	at := func(nfs []NF, now time.Time, skip string) []NF {
+		for i := range nfs {
+			if nfs[i].ID == skip {
+				continue
+			}
+			nfs[i].Paths[0].At, nfs[i].CPU.At = now, now
+		}
+		return nfs
+	}
+	// D at t0: ω .9 > .85, filtered.
+	nfs := fourNFs()
+	nfs[3].CPU.Utilization = 0.9
+	if res := pol.Update(nfs, t0); res.Weights["D"] != 0 {
+		t.Fatalf("D at t0: weight %d, want 0", res.Weights["D"])
+	}
+	// 5 s on, D's samples are still fresh.
+	res := pol.Update(at(fourNFs(), t0.Add(5*time.Second), "D"), t0.Add(5*time.Second))
+	if res.Weights["D"] != 0 {
+		t.Fatalf("D at +5 s: weight %d, want 0", res.Weights["D"])
+	}
+	// 11 s on they are stale: D is neutral (as in TestMissingAndStale) and gets traffic again.
+	res = pol.Update(at(fourNFs(), t0.Add(11*time.Second), "D"), t0.Add(11*time.Second))
+	if want := map[string]int{"A": 2857, "B": 2143, "C": 2143, "D": 2857}; !mapsEqual(res.Weights, want) || !res.Publish {
+		t.Fatalf("D stale: weights %v (publish %v), want %v", res.Weights, res.Publish, want)
+	}
+}
+
+// TestSmoothing: EWMA with weight 0.5 on a new sample; a sample seen before is not taken
+// again; after a gap longer than StaleAfter the average restarts.
+func TestSmoothing(t *testing.T) {
+	p := testParams()
+	p.Smoothing = 0.5
+	pol := newPolicy(t, p)
+	steps := []struct {
+		at        time.Duration // sample time after t0
+		rtt, cpu  float64
+		now       time.Duration
+		wantRTT   float64
+		wantCPU   float64
+		wantFresh bool
+	}{
+		{0, 2, 0.2, 0, 2, 0.2, true},
+		{time.Second, 4, 0.6, time.Second, 3, 0.4, true},           // (2+4)/2, (.2+.6)/2
+		{time.Second, 8, 0.8, 2 * time.Second, 3, 0.4, true},       // same sample time: ignored
+		{3 * time.Second, 4, 0.4, 3 * time.Second, 3.5, 0.4, true}, // (3+4)/2, (.4+.4)/2
+		// 17 s old: stale, and no other NF has a fresh CPU: neutral ω = 0 (the smoothed
+		// .4 is in the note).
+		{3 * time.Second, 4, 0.4, 20 * time.Second, 3.5, 0, false},
+		{30 * time.Second, 6, 0.1, 30 * time.Second, 6, 0.1, true}, // 27 s gap: restart
+	}
+	for i, s := range steps {
+		nf := mk("A", s.rtt, 0, s.cpu)
+		nf.Paths[0].At, nf.CPU.At = t0.Add(s.at), t0.Add(s.at)
+		e := pol.Update([]NF{nf}, t0.Add(s.now)).NFs[0]
+		if e.Paths[0].RTTMs != s.wantRTT || math.Abs(e.CPU-s.wantCPU) > 1e-12 {
+			t.Errorf("step %d: rtt %v cpu %v, want %v %v", i, e.Paths[0].RTTMs, e.CPU, s.wantRTT, s.wantCPU)
+		}
+		if fresh := e.PathData == DataFresh; fresh != s.wantFresh {
+			t.Errorf("step %d: path data %s, want fresh=%v", i, e.PathData, s.wantFresh)
+		}
+		if !s.wantFresh && !strings.Contains(strings.Join(e.Notes, " "), "last 0.400 17000 ms ago") {
+			t.Errorf("step %d: notes %q lack the stale value", i, e.Notes)
+		}
+	}
+}
+
+// TestHysteresis is a table of ordered steps: each sets B's CPU (A stays at .2; both paths
+// t = 200) and says whether the weights are published.
+func TestHysteresis(t *testing.T) {
+	p := testParams()
+	pol := newPolicy(t, p)
+	steps := []struct {
+		name        string
+		nfs         []NF
+		edit        func(*Params)
+		wantPublish bool
+		want        map[string]int // in force after the step
+		reason      string
+	}{
+		{"first", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.2)}, nil, true,
+			map[string]int{"A": 5000, "B": 5000}, "first update"},
+		// η_B = .74/.8 = .925, a_B = .9625; λ_A = 1/1.9625: 5095.54 / 4904.46 → 5096 / 4904.
+		// change = 96/10000 = 0.96% ≤ 5%: not published.
+		{"small change", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.26)}, nil, false,
+			map[string]int{"A": 5000, "B": 5000}, "within change_threshold"},
+		// η_B = .5/.8 = .625, a_B = .8125; λ_A = 1/1.8125: 5517.24 / 4482.76 → 5517 / 4483.
+		// change = 5.17% > 5%: published.
+		{"big change", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.5)}, nil, true,
+			map[string]int{"A": 5517, "B": 4483}, "weights moved 5.17%"},
+		// B at .45: η_B = .55/.8 = .6875, a_B = .84375; λ_A = 1/1.84375: 5423.73 /
+		// 4576.27 → 5424 / 4576; change 93/10000 = 0.93%: not published.
+		{"small change back", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.45)}, nil, false,
+			map[string]int{"A": 5517, "B": 4483}, "within"},
+		// A new NF C (as A) is published at once: a = 1, .84375, 1; Σ = 2.84375;
+		// λ×10000 = 3516.48, 2967.03, 3516.48; floors 9999; the spare unit to A (the first
+		// of the tied remainders .48).
+		{"NF added", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.45), mk("C", 2, 600, 0.2)}, nil, true,
+			map[string]int{"A": 3517, "B": 2967, "C": 3516}, "added or removed"},
+		// C down: A and B go back to 5424 / 4576 (see above), and C moves to 0: published.
+		{"NF down", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.45), down(mk("C", 2, 600, 0.2))}, nil, true,
+			map[string]int{"A": 5424, "B": 4576, "C": 0}, "C now gets no traffic"},
+		// γ = 1: both t = 200: 5000 / 5000, published because the parameters changed.
+		{"params", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.45), down(mk("C", 2, 600, 0.2))},
+			func(p *Params) { p.Gamma = 1 }, true,
+			map[string]int{"A": 5000, "B": 5000, "C": 0}, "parameters changed"},
+		{"params, same again", []NF{mk("A", 2, 600, 0.2), mk("B", 4, 200, 0.45), down(mk("C", 2, 600, 0.2))},
+			nil, false, map[string]int{"A": 5000, "B": 5000, "C": 0}, "within"},
+	}
+	for i, s := range steps {
+		if s.edit != nil {
+			np := pol.Params()
+			s.edit(&np)
+			if err := pol.SetParams(np); err != nil {
+				t.Fatalf("step %s: SetParams: %v", s.name, err)
+			}
+		}
+		now := t0.Add(time.Duration(i) * time.Second)
+		for j := range s.nfs {
+			s.nfs[j].Paths[0].At, s.nfs[j].CPU.At = now, now
+		}
+		res := pol.Update(s.nfs, now)
+		if res.Publish != s.wantPublish || !mapsEqual(res.Weights, s.want) || !strings.Contains(res.Reason, s.reason) {
+			t.Fatalf("step %s: publish %v weights %v reason %q; want %v %v %q",
+				s.name, res.Publish, res.Weights, res.Reason, s.wantPublish, s.want, s.reason)
+		}
+		if !mapsEqual(pol.Published(), s.want) {
+			t.Fatalf("step %s: Published() = %v", s.name, pol.Published())
+		}
+	}
+}
+
+// TestNoisyConstantInput: 100 steps of noise around one operating point (RTT ±10%,
+// throughput ±10%, CPU ±0.05) with the default smoothing and threshold publish once.
+func TestNoisyConstantInput(t *testing.T) {
+	for seed := range uint64(50) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		noisy := func(v, rel float64) float64 { return v * (1 + rel*(2*rng.Float64()-1)) }
+		p := DefaultParams()
+		p.DefaultCapacityMbps = 1000
+		pol := newPolicy(t, p)
+		base := []struct{ rtt, thr, cpu float64 }{{2.2, 500, 0.3}, {2.2, 400, 0.5}, {3, 300, 0.4}, {2.5, 600, 0.2}}
+		publishes := 0
+		for step := range 100 {
+			now := t0.Add(time.Duration(step) * 2 * time.Second)
+			var nfs []NF
+			for i, b := range base {
+				nf := mk(string(rune('A'+i)), noisy(b.rtt, 0.1), noisy(b.thr, 0.1), b.cpu+0.05*(2*rng.Float64()-1))
+				nf.Paths[0].At, nf.CPU.At = now, now
+				nfs = append(nfs, nf)
+			}
+			res := pol.Update(nfs, now)
+			checkInvariants(t, p, res)
+			if res.Publish {
+				publishes++
+				if step > 0 {
+					t.Logf("seed %d step %d: %s", seed, step, res.Reason)
+				}
+			}
+		}
+		if publishes != 1 {
+			t.Errorf("seed %d: published %d times in 100 steps, want 1", seed, publishes)
+		}
+	}
+}
+
+// TestMovesAwayAndBack: four equal NFs; D's path gets +5 ms and C's CPU goes to .8; their
+// weights fall within a few reports and come back after the condition clears.
+// Under the condition: t_D = 500/7.2 = 69.4 vs 500/2.2 = 227.3, φ_D = .306; η_C = .2/.7 =
+// .286; a = 1, 1, .643, .653: C and D settle near 1951 and 1981, A and B near 3034.
+func TestMovesAwayAndBack(t *testing.T) {
+	p := DefaultParams()
+	p.DefaultCapacityMbps = 1000
+	pol := newPolicy(t, p)
+	step := 0
+	run := func(rttD, cpuC float64) Result {
+		now := t0.Add(time.Duration(step) * 2 * time.Second)
+		step++
+		nfs := []NF{mk("A", 2.2, 500, 0.3), mk("B", 2.2, 500, 0.3), mk("C", 2.2, 500, cpuC), mk("D", rttD, 500, 0.3)}
+		for i := range nfs {
+			nfs[i].Paths[0].At, nfs[i].CPU.At = now, now
+		}
+		return pol.Update(nfs, now)
+	}
+	if res := run(2.2, 0.3); res.Weights["C"] != 2500 || res.Weights["D"] != 2500 {
+		t.Fatalf("steady: %v", res.Weights)
+	}
+	// Within 3 reports (6 s) the published weights leave the delayed and the loaded NF
+	// (the first crossing of the threshold: C 2304, D 2061, A and B 2818).
+	moved := -1
+	for i := range 10 {
+		res := run(7.2, 0.8)
+		if res.Weights["C"] <= 2350 && res.Weights["D"] <= 2150 && res.Weights["A"] >= 2750 {
+			moved = i + 1
+			break
+		}
+	}
+	if moved < 0 || moved > 3 {
+		t.Fatalf("weights did not move away within 3 reports (%d): %v", moved, pol.Published())
+	}
+	for range 10 {
+		run(7.2, 0.8)
+	}
+	// Within 10 reports of the condition clearing every weight is back within 5% of 2500.
+	back := -1
+	for i := range 20 {
+		res := run(2.2, 0.3)
+		ok := true
+		for _, w := range res.Weights {
+			ok = ok && math.Abs(float64(w-2500)) <= 125
+		}
+		if ok {
+			back = i + 1
+			break
+		}
+	}
+	if back < 0 || back > 10 {
+		t.Fatalf("weights did not come back within 10 reports (%d): %v", back, pol.Published())
+	}
+	t.Logf("moved away after %d reports, back after %d", moved, back)
+}
+
+func TestDeterministic(t *testing.T) {
+	a, b := newPolicy(t, testParams()), newPolicy(t, testParams())
+	in := append(fourNFs(), NF{ID: "E", Healthy: true})
+	for i := range 3 {
+		now := t0.Add(time.Duration(i) * time.Second)
+		if ra, rb := a.Update(in, now), b.Update(in, now); !reflect.DeepEqual(ra, rb) {
+			t.Fatalf("step %d: results differ:\n%+v\n%+v", i, ra, rb)
+		}
+	}
+}
+
+func TestInputHygiene(t *testing.T) {
+	pol := newPolicy(t, testParams())
+	two := NF{ID: "A", Healthy: true, CPU: CPU{0.2, t0}, Paths: []Path{
+		{Forwarder: "fwd-a", RTTMs: 2, ThroughputMbps: 600, At: t0},
+		{Forwarder: "fwd-b", RTTMs: 3, ThroughputMbps: 600, At: t0}}}
+	res := pol.Update([]NF{two, mk("A", 1, 1, 0.1), {ID: ""}}, t0)
+	if len(res.NFs) != 1 || len(res.Alerts) != 2 || !strings.Contains(res.Alerts[0], "duplicate") {
+		t.Fatalf("NFs %d alerts %q, want 1 NF and 2 alerts", len(res.NFs), res.Alerts)
+	}
+	if got := len(res.NFs[0].Paths); got != 2 {
+		t.Fatalf("%d paths, want 2", got)
+	}
+	// fwd-b is gone from the input: its state goes too.
+	two.Paths = two.Paths[:1]
+	res = pol.Update([]NF{two}, t0.Add(time.Second))
+	if got := len(res.NFs[0].Paths); got != 1 {
+		t.Fatalf("%d paths after fwd-b left, want 1", got)
+	}
+	// A CPU sample out of range is ignored and noted.
+	bad := mk("A", 2, 600, 1.5)
+	bad.CPU.At = t0.Add(2 * time.Second)
+	res = pol.Update([]NF{bad}, t0.Add(2*time.Second))
+	if e := res.NFs[0]; e.CPU != 0.2 || !strings.Contains(strings.Join(e.Notes, " "), "cpu sample 1.5 ignored") {
+		t.Fatalf("cpu %v notes %q", e.CPU, e.Notes)
+	}
+}
+
+func TestParamsValidate(t *testing.T) {
+	tests := []struct {
+		name  string
+		edit  func(*Params)
+		field string
+	}{
+		{"defaults", func(*Params) {}, ""},
+		{"gamma 0", func(p *Params) { p.Gamma = 0 }, ""},
+		{"gamma 1", func(p *Params) { p.Gamma = 1 }, ""},
+		{"no bounds", func(p *Params) { p.MaxRTTMs, p.MinAvailMbps = 0, 0 }, ""},
+		{"gamma above 1", func(p *Params) { p.Gamma = 1.5 }, "gamma"},
+		{"gamma NaN", func(p *Params) { p.Gamma = math.NaN() }, "gamma"},
+		{"negative rtt bound", func(p *Params) { p.MaxRTTMs = -1 }, "max_rtt_ms"},
+		{"negative bandwidth", func(p *Params) { p.MinAvailMbps = -1 }, "min_avail_mbps"},
+		{"cpu_high 0", func(p *Params) { p.CPUHigh = 0 }, "cpu_high"},
+		{"cpu_high above 1", func(p *Params) { p.CPUHigh = 1.1 }, "cpu_high"},
+		{"smoothing 0", func(p *Params) { p.Smoothing = 0 }, "smoothing"},
+		{"threshold 1", func(p *Params) { p.ChangeThreshold = 1 }, "change_threshold"},
+		{"stale 0", func(p *Params) { p.StaleAfterMS = 0 }, "stale_after_ms"},
+		{"scale 0", func(p *Params) { p.Scale = 0 }, "scale"},
+		{"scale too big", func(p *Params) { p.Scale = model.MaxWeight + 1 }, "scale"},
+		{"capacity 0", func(p *Params) { p.DefaultCapacityMbps = 0 }, "default_capacity_mbps"},
+		{"capacity inf", func(p *Params) { p.DefaultCapacityMbps = math.Inf(1) }, "default_capacity_mbps"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := DefaultParams()
+			tt.edit(&p)
+			err := p.Validate()
+			var fe *model.FieldError
+			switch {
+			case tt.field == "" && err != nil:
+				t.Fatalf("Validate() = %v, want nil", err)
+			case tt.field != "" && (!errors.As(err, &fe) || fe.Field != tt.field):
+				t.Fatalf("Validate() = %v, want a FieldError on %s", err, tt.field)
+			}
+			_, err = New(p)
+			if (err == nil) != (tt.field == "") || (err != nil && !errors.As(err, &fe)) {
+				t.Fatalf("New() = %v", err)
+			}
+		})
+	}
+}
+
+func TestParamsJSON(t *testing.T) {
+	tests := []struct {
+		in   string
+		want func(*Params)
+	}{
+		{`{}`, func(*Params) {}},
+		{`{"gamma": 0}`, func(p *Params) { p.Gamma = 0 }},
+		{`{"max_rtt_ms": 0, "scale": 1000}`, func(p *Params) { p.MaxRTTMs, p.Scale = 0, 1000 }},
+	}
+	for _, tt := range tests {
+		var got Params
+		if err := json.Unmarshal([]byte(tt.in), &got); err != nil {
+			t.Fatalf("%s: %v", tt.in, err)
+		}
+		want := DefaultParams()
+		tt.want(&want)
+		if got != want {
+			t.Errorf("%s: %+v, want %+v", tt.in, got, want)
+		}
+	}
+	var p Params
+	if err := json.Unmarshal([]byte(`{"gamma": "x"}`), &p); err == nil {
+		t.Fatal("bad gamma decoded")
+	}
+}
