@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Flow steering: which worker owns a connection. By default the hash of the client endpoint
+ * (address, port) decides (steer_owner), so both directions of a connection agree without a
+ * table. A steering table overrides that for single connections that were moved (RSS-A, or an
+ * operator's request): the control thread builds it, immutable, and publishes it by pointer
+ * swap. Its keys are whole tuples as packets carry them (the client's ORIG tuple and, in NAT
+ * mode, the NF's reply tuple), so both directions of a moved connection find its new owner.
+ *
+ * The table heads with a bitmap of client endpoints, indexed by the same hash the default
+ * ownership takes: a packet of a connection that was never moved costs one bit test, and only
+ * the rare hit pays for the tuple hash and the probe.
+ */
+#ifndef HVLB_CORE_STEER_H
+#define HVLB_CORE_STEER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash.h"
+#include "types.h"
+
+#define STEER_MAX_KEYS 16384    /* two per moved connection (ORIG and NAT reply) */
+#define STEER_FILTER_BITS 14    /* a 16384-bit (2 KiB) bitmap of client endpoints */
+#define STEER_FILTER_WORDS ((1u << STEER_FILTER_BITS) / 64)
+
+/* One overridden tuple. 48 bytes. */
+struct steer_entry {
+	struct flow_key key;
+	uint32_t hash;    /* flow_hash(key) */
+	uint16_t worker;
+	uint16_t used;    /* 0: empty slot (ends a probe) */
+};
+
+/* An immutable table (open addressing, linear probing, at most half full). */
+struct steer_table {
+	uint32_t n_keys;
+	uint32_t mask;    /* slots - 1 */
+	uint64_t filter[STEER_FILTER_WORDS];
+	struct steer_entry slots[];
+};
+
+/* What the builder is given for each tuple. */
+struct steer_rule {
+	struct flow_key key;
+	uint32_t client_hash; /* steer_client_hash() of the connection's client endpoint */
+	uint16_t worker;
+};
+
+/* The hash of a client endpoint: it picks the default owner (steer_owner) and the bitmap bit
+ * of a steering table. Fibonacci hashing spreads consecutive addresses and ports; the tests'
+ * Python models copy this arithmetic (gen_fixtures.py, tests/e2e). */
+static inline uint32_t
+steer_client_hash(const union hvlb_addr *client, uint16_t client_port)
+{
+	uint32_t h = (uint32_t)(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3]);
+
+	h ^= client_port;
+	return h * 0x9E3779B1u;
+}
+
+/* The default owner among n_workers of a client endpoint's connections. */
+static inline uint16_t
+steer_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_port)
+{
+	if (n_workers == 1)
+		return 0;
+	return (uint16_t)(((uint64_t)steer_client_hash(client, client_port) * n_workers) >> 32);
+}
+
+/* Whether the table may hold a tuple of the client endpoint with this client hash (false:
+ * certainly not). High bits: the low bits of a Fibonacci product mix poorly. */
+static inline bool
+steer_filter_hit(const struct steer_table *t, uint32_t client_hash)
+{
+	uint32_t b = client_hash >> (32 - STEER_FILTER_BITS);
+
+	return (t->filter[b >> 6] >> (b & 63)) & 1;
+}
+
+/* The worker that owns the tuple key (hash = flow_hash(key)), or -1 if it is not overridden. */
+static inline int
+steer_lookup(const struct steer_table *t, const struct flow_key *key, uint32_t hash)
+{
+	for (uint32_t i = hash & t->mask;; i = (i + 1) & t->mask) {
+		const struct steer_entry *e = &t->slots[i];
+
+		if (!e->used)
+			return -1;
+		if (e->hash == hash && flow_key_eq(&e->key, key))
+			return e->worker;
+	}
+}
+
+/* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */
+size_t steer_table_mem_size(uint32_t n_keys);
+
+/* Lay a table of the n rules out in mem (steer_table_mem_size(n) bytes, 8-byte aligned). A
+ * tuple given twice keeps the last rule's worker. Returns the table, or NULL if n is too
+ * many. */
+struct steer_table *steer_table_build(void *mem, const struct steer_rule *rules, uint32_t n);
+
+#endif
