@@ -41,7 +41,8 @@
 //
 // Degenerate cases:
 //   - Missing or stale measurement (no sample, or the newest is older than StaleAfter;
-//     invalid samples such as NaN or a non-positive RTT are ignored): the NF is not judged on
+//     invalid samples, such as NaN, a non-positive RTT or ω outside 0..1.05, are ignored, and
+//     ω up to 1.05 is clamped to 1): the NF is not judged on
 //     that input. It is neither filtered on it nor rewarded or punished: its t_i (or ω_i) is
 //     the median over the survivors that have a fresh measurement of that input (the mean of
 //     the two middle values for an even count), and the Explanation flags it. When no
