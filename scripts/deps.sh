@@ -11,7 +11,7 @@ APT_PKGS=(
 	iproute2 iputils-ping curl iperf3 ethtool procps psmisc
 	python3 valgrind
 )
-PY_PKGS=(scapy pytest yaml google.protobuf)
+PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)
 

@@ -69,11 +69,32 @@ func New(cfg Config) *Server {
 		}
 		s.mux.Handle(rt.method+" "+rt.path, h)
 	}
-	s.mux.Handle("/", s.auth(s.serveJSON(func(r *http.Request) (int, any, error) {
-		return 0, nil, fmt.Errorf("%s %s: no such endpoint: %w", r.Method, r.URL.Path, store.ErrNotFound)
-	})))
 	return s
 }
+
+// noRoute answers, in JSON, a request the mux has no route for: 405 with Allow when the
+// path exists with other methods, else 404.
+func noRoute(w http.ResponseWriter, r *http.Request, muxAnswer http.Handler) {
+	probe := &headerProbe{header: http.Header{}}
+	muxAnswer.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{
+			Error: fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, probe.header.Get("Allow"))})
+		return
+	}
+	writeJSON(w, http.StatusNotFound, errorBody{Error: fmt.Sprintf("%s %s: no such endpoint", r.Method, r.URL.Path)})
+}
+
+// headerProbe records the status and headers the mux's own 404/405 answer sets.
+type headerProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *headerProbe) Header() http.Header         { return p.header }
+func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *headerProbe) WriteHeader(code int)        { p.status = code }
 
 func (s *Server) routes() []route {
 	return []route{
@@ -116,6 +137,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.log.Debug("api", "method", r.Method, "path", r.URL.Path, "status", rw.status, "took", time.Since(start))
 	}()
 	r.Body = http.MaxBytesReader(rw, r.Body, MaxBodyBytes)
+	if h, pattern := s.mux.Handler(r); pattern == "" {
+		noRoute(rw, r, h)
+		return
+	}
 	s.mux.ServeHTTP(rw, r)
 }
 

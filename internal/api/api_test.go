@@ -102,8 +102,8 @@ func TestAuth(t *testing.T) {
 		{"second token", "/v1/version", "Bearer other", 200},
 		{"lower-case scheme", "/v1/version", "bearer " + testToken, 200},
 		{"comment is no token", "/v1/version", "Bearer # comment", 401},
-		{"unknown path needs a token", "/v1/nothing", "", 401},
-		{"unknown path", "/v1/nothing", "Bearer " + testToken, 404},
+		{"unknown path", "/v1/nothing", "", 404},
+		{"unknown path with a token", "/v1/nothing", "Bearer " + testToken, 404},
 		{"healthz public", "/healthz", "", 200},
 		{"metrics public", "/metrics", "", 200},
 		{"openapi public", "/openapi.json", "", 200},
@@ -259,6 +259,18 @@ func TestValidation(t *testing.T) {
 	}
 }
 
+func TestMethodNotAllowed(t *testing.T) {
+	e := newEnv(t, "")
+	st, m, _ := e.do("TRACE", "/v1/services", "")
+	if st != 405 || !strings.Contains(m["error"].(string), "GET") {
+		t.Fatalf("TRACE /v1/services: %d %v", st, m)
+	}
+	st, _, _ = e.do("DELETE", "/v1/forwarders", "")
+	if st != 405 {
+		t.Fatalf("DELETE /v1/forwarders: %d", st)
+	}
+}
+
 func TestContentTypeAndSize(t *testing.T) {
 	e := newEnv(t, "")
 	req, _ := http.NewRequest("POST", e.srv.URL+"/v1/services", strings.NewReader(svcBody))
@@ -287,6 +299,9 @@ func TestServiceLifecycle(t *testing.T) {
 	id := "tcp-fd00::1-443"
 	if m["id"] != id || m["mode"] != "nat" || m["scheduler"] != "maglev" || m["version"] != 1.0 {
 		t.Fatalf("created: %v", m)
+	}
+	if _, ok := m["forwarders"].([]any); !ok {
+		t.Fatalf("forwarders is not a list: %v", m)
 	}
 	reals := m["reals"].([]any)
 	r0, r1 := reals[0].(map[string]any), reals[1].(map[string]any)
@@ -317,6 +332,8 @@ func TestServiceLifecycle(t *testing.T) {
 	body, _ := json.Marshal(got) // a GET reply sent back as is
 	if m := e.mustDo("PUT", "/v1/services/"+id, string(body), 200); m["scheduler"] != "rr" || len(m["reals"].([]any)) != 3 {
 		t.Errorf("put: %v", m)
+	} else if _, ok := m["forwarders"].([]any); !ok {
+		t.Errorf("forwarders after PUT is not a list: %v", m)
 	}
 	e.mustDo("PUT", "/v1/services/"+id, `{"version":4,"scheduler":"wrr"}`, 409)
 	e.mustDo("PUT", "/v1/services/"+id, `{"version":5,"scheduler":"wrr"}`, 200)

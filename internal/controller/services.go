@@ -141,6 +141,14 @@ func (c *Controller) realWithHealth(ctx context.Context, id string, r model.Real
 // fillHealth sets each real's effective health: the override if set, else what an agent
 // last reported (the latest report from any forwarder), else up.
 func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error {
+	for i := range svcs { // lists are [] in JSON, never null
+		if svcs[i].Forwarders == nil {
+			svcs[i].Forwarders = []string{}
+		}
+		if svcs[i].Reals == nil {
+			svcs[i].Reals = []model.Real{}
+		}
+	}
 	return c.do(ctx, func(s *state) {
 		for i := range svcs {
 			for j := range svcs[i].Reals {

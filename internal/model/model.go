@@ -6,6 +6,7 @@ package model
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -195,8 +196,8 @@ func DefaultHealthCheck() HealthCheck {
 
 // Clone returns a deep copy.
 func (s Service) Clone() Service {
-	s.Forwarders = append([]string(nil), s.Forwarders...)
-	s.Reals = append([]Real(nil), s.Reals...)
+	s.Forwarders = slices.Clone(s.Forwarders)
+	s.Reals = slices.Clone(s.Reals)
 	if s.HealthCheck != nil {
 		hc := *s.HealthCheck
 		s.HealthCheck = &hc
