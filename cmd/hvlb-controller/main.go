@@ -30,7 +30,7 @@ func main() {
 	flag.StringVar(&cfg.ClientCA, "client-ca", "", "CA that signs agents' client certificates")
 	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room")
 	flag.DurationVar(&cfg.ReportTimeout, "report-timeout", controller.DefaultReportTimeout,
-		"a forwarder with no report for this long is failed (3 agent report intervals)")
+		"a forwarder with no report for this long is failed (3 agent report intervals; the agent's default is 2s)")
 	flag.BoolVar(&cfg.InsecureDev, "insecure-dev", false, "DEVELOPMENT ONLY: allow serving without TLS, mTLS or tokens")
 	flag.BoolVar(&debug, "debug", false, "log every request")
 	flag.Parse()

@@ -84,8 +84,11 @@ func mismatch(v any, t reflect.Type, path string) *model.FieldError {
 		for _, k := range keys {
 			f, ok := fields[k]
 			sub := k
+			if k == "" {
+				sub = `""` // an empty key still needs a visible name
+			}
 			if path != "" {
-				sub = path + "." + k
+				sub = path + "." + sub
 			}
 			if !ok {
 				return &model.FieldError{Field: sub, Msg: "unknown field"}
@@ -165,6 +168,9 @@ func decodeError(err error) error {
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
 		name, _ := strconv.Unquote(f)
+		if name == "" {
+			name = `""`
+		}
 		return &model.FieldError{Field: name, Msg: "unknown field"}
 	}
 	return &model.FieldError{Field: "body", Msg: strings.TrimPrefix(msg, "json: ")}

@@ -29,8 +29,8 @@ var (
 )
 
 // DefaultReportTimeout is how long a forwarder may go without a report before it is
-// failed: three times the agent's default report interval of 5 s.
-const DefaultReportTimeout = 15 * time.Second
+// failed: three times the agent's default report interval of 2 s.
+const DefaultReportTimeout = 6 * time.Second
 
 // MaxConnections is how many connections per forwarder the controller keeps.
 const MaxConnections = 1000

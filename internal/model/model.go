@@ -184,14 +184,20 @@ func (s *Service) RunsOn(id string) bool {
 // EffectiveHealthCheck returns the service's health check with defaults filled in.
 func (s *Service) EffectiveHealthCheck() HealthCheck {
 	if s.HealthCheck == nil {
-		return DefaultHealthCheck()
+		return DefaultHealthCheck(s.Protocol)
 	}
 	return *s.HealthCheck
 }
 
-// DefaultHealthCheck is the check a service without one gets: TCP connect every second.
-func DefaultHealthCheck() HealthCheck {
-	return HealthCheck{Kind: "tcp", IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+// DefaultHealthCheck is the check a service without one gets, every second: a TCP connect
+// for a TCP service, a UDP request/response for a UDP one (a TCP connect to a UDP-only NF
+// would mark every real down).
+func DefaultHealthCheck(protocol string) HealthCheck {
+	kind := "tcp"
+	if protocol == "udp" {
+		kind = "udp"
+	}
+	return HealthCheck{Kind: kind, IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
 }
 
 // Clone returns a deep copy.

@@ -124,7 +124,7 @@ func NormalizeService(s *Service) error {
 		return err
 	}
 	if s.HealthCheck != nil {
-		if err := NormalizeHealthCheck("health_check", s.HealthCheck); err != nil {
+		if err := NormalizeHealthCheck("health_check", s.HealthCheck, s.Protocol); err != nil {
 			return err
 		}
 	}
@@ -172,8 +172,8 @@ func normalizeForwarders(s *Service) error {
 }
 
 // NormalizeHealthCheck checks a health check and fills in defaults for zero fields.
-func NormalizeHealthCheck(prefix string, hc *HealthCheck) error {
-	def := DefaultHealthCheck()
+func NormalizeHealthCheck(prefix string, hc *HealthCheck, protocol string) error {
+	def := DefaultHealthCheck(protocol)
 	if hc.Kind == "" {
 		hc.Kind = def.Kind
 	}

@@ -1,0 +1,171 @@
+package model
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestNormalizeService(t *testing.T) {
+	base := func() Service {
+		return Service{Protocol: "tcp", VIP: "10.0.0.1", Port: 80,
+			Reals: []Real{{Address: "10.1.0.1", Port: 80, Weight: 1}}}
+	}
+	tests := []struct {
+		name      string
+		mod       func(*Service)
+		wantField string // "" : valid
+		check     func(*testing.T, Service)
+	}{
+		{"defaults", func(*Service) {}, "", func(t *testing.T, s Service) {
+			if s.ID != "tcp-10.0.0.1-80" || s.Mode != "nat" || s.Scheduler != "maglev" || s.Forwarders == nil {
+				t.Errorf("%+v", s)
+			}
+		}},
+		{"ipv6 canonical", func(s *Service) { s.VIP = "FD00:0::1"; s.Reals[0].Address = "fd00:0:0::11" }, "", func(t *testing.T, s Service) {
+			if s.ID != "tcp-fd00::1-80" || s.Reals[0].Address != "fd00::11" {
+				t.Errorf("%+v", s)
+			}
+		}},
+		{"v4-mapped unmapped", func(s *Service) { s.VIP = "::ffff:10.0.0.1" }, "", func(t *testing.T, s Service) {
+			if s.VIP != "10.0.0.1" {
+				t.Errorf("vip %s", s.VIP)
+			}
+		}},
+		{"health check defaults", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "http", IntervalMS: 200} }, "", func(t *testing.T, s Service) {
+			hc := *s.HealthCheck
+			if hc.HTTPPath != "/" || hc.TimeoutMS != 200 || hc.Rise != 2 || hc.Fall != 3 {
+				t.Errorf("%+v", hc)
+			}
+		}},
+		{"udp", func(s *Service) { s.Protocol = "udp" }, "", nil},
+		{"protocol", func(s *Service) { s.Protocol = "TCP" }, "protocol", nil},
+		{"vip", func(s *Service) { s.VIP = "10.0.0" }, "vip", nil},
+		{"vip broadcast", func(s *Service) { s.VIP = "255.255.255.255" }, "vip", nil},
+		{"port", func(s *Service) { s.Port = 65536 }, "port", nil},
+		{"mode", func(s *Service) { s.Mode = "fullnat" }, "mode", nil},
+		{"scheduler", func(s *Service) { s.Scheduler = "MAGLEV" }, "scheduler", nil},
+		{"forwarder long", func(s *Service) { s.Forwarders = []string{string(make([]byte, 64))} }, "forwarders[0]", nil},
+		{"forwarder dash first", func(s *Service) { s.Forwarders = []string{"-a"} }, "forwarders[0]", nil},
+		{"check kind", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "ping"} }, "health_check.kind", nil},
+		{"check path control char", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "http", HTTPPath: "/\x01"} }, "health_check.http_path", nil},
+		{"check interval big", func(s *Service) { s.HealthCheck = &HealthCheck{IntervalMS: 3600001} }, "health_check.interval_ms", nil},
+		{"check timeout small", func(s *Service) { s.HealthCheck = &HealthCheck{TimeoutMS: 5} }, "health_check.timeout_ms", nil},
+		{"real address", func(s *Service) { s.Reals[0].Address = "" }, "reals[0].address", nil},
+		{"real multicast", func(s *Service) { s.Reals[0].Address = "ff02::1" }, "reals[0].address", nil},
+		{"real weight", func(s *Service) { s.Reals[0].Weight = MaxWeight + 1 }, "reals[0].weight", nil},
+		{"real override", func(s *Service) { s.Reals[0].HealthOverride = "Down" }, "reals[0].health_override", nil},
+		{"real twice, other spelling", func(s *Service) {
+			s.VIP = "fd00::1"
+			s.Reals = []Real{{Address: "fd00::11", Port: 80}, {Address: "FD00:0::11", Port: 80}}
+		}, "reals[1]", nil},
+		{"port 0 with a check port", func(s *Service) {
+			s.Port, s.Reals[0].Port = 0, 0
+			s.HealthCheck = &HealthCheck{Port: 8080}
+		}, "", nil},
+		{"port 0 without checks", func(s *Service) {
+			s.Port, s.Reals[0].Port = 0, 0
+			s.HealthCheck = &HealthCheck{Kind: "none"}
+		}, "", nil},
+		{"dr same port", func(s *Service) { s.Mode = "dr" }, "", nil},
+		{"dr real port 0", func(s *Service) { s.Mode = "dr"; s.Reals[0].Port = 0 }, "", nil},
+		{"dr other port", func(s *Service) { s.Mode = "dr"; s.Reals[0].Port = 81 }, "reals[0].port", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base()
+			tc.mod(&s)
+			err := NormalizeService(&s)
+			var fe *FieldError
+			switch {
+			case tc.wantField == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case tc.wantField != "" && (!errors.As(err, &fe) || fe.Field != tc.wantField):
+				t.Fatalf("err %v, want a field error on %q", err, tc.wantField)
+			}
+			if tc.check != nil {
+				tc.check(t, s)
+			}
+		})
+	}
+}
+
+func TestRealKeys(t *testing.T) {
+	tests := []struct {
+		key      string
+		wantAddr string
+		wantPort int
+		wantErr  bool
+	}{
+		{"10.0.0.1:80", "10.0.0.1", 80, false},
+		{"[fd00::1]:443", "fd00::1", 443, false},
+		{"[FD00:0::1]:0", "fd00::1", 0, false},
+		{"[::ffff:10.0.0.1]:1", "10.0.0.1", 1, false},
+		{"fd00::1:80", "", 0, true},
+		{"10.0.0.1", "", 0, true},
+		{"10.0.0.1:65536", "", 0, true},
+		{"[fe80::1%eth0]:80", "", 0, true},
+		{"host:80", "", 0, true},
+	}
+	for _, tc := range tests {
+		a, p, err := ParseRealKey(tc.key)
+		if (err != nil) != tc.wantErr || a != tc.wantAddr || p != tc.wantPort {
+			t.Errorf("%q: %q %d %v", tc.key, a, p, err)
+		}
+		if err == nil && RealKey(a, p) != tc.key && tc.key != "[FD00:0::1]:0" && tc.key != "[::ffff:10.0.0.1]:1" {
+			t.Errorf("%q: RealKey gives %q", tc.key, RealKey(a, p))
+		}
+	}
+}
+
+func TestNormalizeLBSpec(t *testing.T) {
+	w := 5
+	tests := []struct {
+		name      string
+		spec      LBSpec
+		wantField string
+	}{
+		{"ok", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", Port: 80, NFs: []NF{{Address: "10.1.0.1", Port: 80, Weight: &w}}}, ""},
+		{"no nfs", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", Port: 80}, "nfs"},
+		{"nf address", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", Port: 80, NFs: []NF{{Address: "x"}}}, "nfs[0].address"},
+		{"protocol", LBSpec{Protocol: "icmp", VIP: "10.0.0.1", NFs: []NF{{Address: "10.1.0.1"}}}, "protocol"},
+		{"upstream", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", NFs: []NF{{Address: "10.1.0.1"}}, Upstream: "a\x00b"}, "upstream"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := NormalizeLBSpec(&tc.spec)
+			var fe *FieldError
+			if tc.wantField == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.ID != "tcp-10.0.0.1-80" || s.Reals[0].Weight != 5 || *tc.spec.NFs[0].Weight != 5 {
+					t.Errorf("%+v", s)
+				}
+				return
+			}
+			if !errors.As(err, &fe) || fe.Field != tc.wantField {
+				t.Fatalf("err %v, want a field error on %q", err, tc.wantField)
+			}
+		})
+	}
+}
+
+func TestNormalizeForwarder(t *testing.T) {
+	tests := []struct {
+		name      string
+		f         Forwarder
+		wantField string
+	}{
+		{"ok", Forwarder{ID: "fwd-a", Hostname: "h", Ports: []string{"0000:00:08.0"}, Queues: 4}, ""},
+		{"id", Forwarder{ID: "fwd a"}, "forwarder.id"},
+		{"queues", Forwarder{ID: "a", Queues: 5000}, "forwarder.queues"},
+		{"port name", Forwarder{ID: "a", Ports: []string{"p\n"}}, "forwarder.ports[0]"},
+	}
+	for _, tc := range tests {
+		err := NormalizeForwarder(&tc.f)
+		var fe *FieldError
+		if (tc.wantField == "") != (err == nil) || (err != nil && (!errors.As(err, &fe) || fe.Field != tc.wantField)) {
+			t.Errorf("%s: err %v, want field %q", tc.name, err, tc.wantField)
+		}
+	}
+}
