@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"hvlb/internal/controller"
@@ -357,5 +358,69 @@ func TestServiceLifecycle(t *testing.T) {
 	_, _, raw = e.do("GET", "/v1/services", "")
 	if strings.TrimSpace(string(raw)) != "[]" {
 		t.Errorf("list after delete: %s", raw)
+	}
+}
+
+// TestLBRequests runs the NFV-manager workflow over HTTP with an httptest webhook.
+func TestLBRequests(t *testing.T) {
+	var hookStatus atomic.Int32
+	hookStatus.Store(200)
+	var calls atomic.Int32
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		var b map[string]string
+		json.NewDecoder(r.Body).Decode(&b)
+		if b["request_id"] == "" || b["reason"] != "no forwarder has room" {
+			t.Errorf("webhook body: %v", b)
+		}
+		w.WriteHeader(int(hookStatus.Load()))
+	}))
+	defer hook.Close()
+	e := newEnv(t, hook.URL)
+	req := `{"protocol":"tcp","vip":"10.100.0.1","port":80,"upstream":"vFW-1","nfs":[{"address":"10.1.0.11"},{"address":"10.1.0.12","port":8080,"weight":5}]}`
+	m := e.mustDo("POST", "/v1/lb-requests", req, 202)
+	if m["state"] != "pending" || m["id"] != "lbr-1" || calls.Load() != 1 {
+		t.Fatalf("pending: %v (webhook calls %d)", m, calls.Load())
+	}
+	e.mustDo("POST", "/v1/lb-requests", req, 409) // one pending request per service
+	if _, err := e.c.Register(context.Background(), model.Forwarder{ID: "fwd-new", CapacityPPS: 1000000}); err != nil {
+		t.Fatal(err)
+	}
+	m = e.mustDo("GET", "/v1/lb-requests/lbr-1", "", 200)
+	svc, _ := m["service"].(map[string]any)
+	if m["state"] != "accepted" || m["forwarder"] != "fwd-new" || svc == nil || svc["id"] != "tcp-10.100.0.1-80" {
+		t.Fatalf("after a forwarder registered: %v", m)
+	}
+	reals := svc["reals"].([]any)
+	if r := reals[1].(map[string]any); r["port"] != 8080.0 || r["weight"] != 5.0 {
+		t.Errorf("second NF: %v", r)
+	}
+	if f := svc["forwarders"].([]any); len(f) != 1 || f[0] != "fwd-new" {
+		t.Errorf("service forwarders: %v", f)
+	}
+	m = e.mustDo("POST", "/v1/lb-requests", strings.Replace(req, "10.100.0.1", "10.100.0.2", 1), 201)
+	if m["state"] != "accepted" || m["forwarder"] != "fwd-new" || m["service"] == nil || calls.Load() != 1 {
+		t.Fatalf("with room: %v", m)
+	}
+	e.mustDo("POST", "/v1/lb-requests", strings.Replace(req, "10.100.0.1", "10.100.0.2", 1), 409) // service exists
+	_, _, raw := e.do("GET", "/v1/lb-requests", "")
+	var list []map[string]any
+	if json.Unmarshal(raw, &list); len(list) != 2 {
+		t.Fatalf("list: %s", raw)
+	}
+}
+
+func TestLBRequestWebhookFails(t *testing.T) {
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no capacity left", http.StatusServiceUnavailable)
+	}))
+	defer hook.Close()
+	e := newEnv(t, hook.URL)
+	st, m, _ := e.do("POST", "/v1/lb-requests", `{"protocol":"udp","vip":"10.100.0.1","port":53,"nfs":[{"address":"10.1.0.11"}]}`)
+	if st != 502 || !strings.Contains(m["error"].(string), "no capacity left") {
+		t.Fatalf("failing webhook: %d %v", st, m)
+	}
+	if m := e.mustDo("GET", "/v1/lb-requests/lbr-1", "", 200); m["state"] != "failed" || m["error"] == "" {
+		t.Fatalf("request after a failed webhook: %v", m)
 	}
 }

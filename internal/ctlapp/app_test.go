@@ -273,6 +273,22 @@ func TestEndToEnd(t *testing.T) {
 	if real["health"] != "down" || !strings.Contains(real["health_reason"].(string), "503") {
 		t.Fatalf("real after a health report: %v", real)
 	}
+	mresp, err := rc.hc.Get(ctl.rest + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(mresp.Body)
+	mresp.Body.Close()
+	for _, want := range []string{
+		`hvlb_worker_rx_packets_total{forwarder="fwd-a",worker="0"} 10`,
+		`hvlb_controller_store_version 3`,
+		`hvlb_controller_forwarders{state="ready"} 1`,
+		`hvlb_real_health_up{real="10.1.0.11:80",service="tcp-10.100.0.1-80"} 0`,
+	} {
+		if !strings.Contains(string(metrics), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
 	var before []map[string]any
 	rc.do("GET", "/v1/services", "", &before)
 	cancel()
