@@ -46,7 +46,14 @@ func newService(t *testing.T) (ctlpb.AgentServiceClient, *Server, *controller.Co
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); srv.Shutdown(); g.Stop(); cancel(); <-ctlDone; st.Close() })
+	t.Cleanup(func() {
+		conn.Close()
+		srv.Shutdown()
+		g.Stop()
+		cancel()
+		<-ctlDone
+		st.Close()
+	})
 	return ctlpb.NewAgentServiceClient(conn), srv, c
 }
 
