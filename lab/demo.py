@@ -2,10 +2,12 @@
 """make demo: a forwarder in front of four NFs, with real traffic, in network namespaces.
 
 Brings up lab/topologies/demo.yaml (2 clients, a router, 1 forwarder, 4 NFs on 2 NF hosts),
-starts hvlb-nfsim for each NF and hvlb-forwarder on AF_PACKET ports, creates a NAT virtual
-service (TCP/HTTP and UDP) through the forwarder's control socket, runs mixed HTTP and UDP
-traffic for about 20 seconds with a progress line, prints how it spread, and tears everything
-down (--keep leaves it running and prints how to poke at it).
+starts hvlb-nfsim for each NF, hvlb-forwarder on AF_PACKET ports and the control plane
+(hvlb-controller and hvlb-agent, TLS and mutual TLS, in the router's namespace), creates a NAT
+virtual service with hvlbctl (TCP/HTTP) and through the NFV-manager request (UDP), runs mixed
+HTTP and UDP traffic for about 20 seconds with a progress line, prints how it spread and what
+the controller reads back, and tears everything down (--keep leaves it running and prints how
+to poke at it).
 """
 
 import argparse
@@ -20,6 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import ctlab  # noqa: E402
 import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 import topo as topolib  # noqa: E402
@@ -40,7 +43,8 @@ def preflight():
     for tool in ("ip", "tc", "curl"):
         if shutil.which(tool) is None:
             return f"'{tool}' is not installed: run scripts/deps.sh"
-    for path in (fwdlab.FORWARDER, labtools.BIN / "hvlb-nfsim", labtools.BIN / "hvlb-loadgen"):
+    for path in (fwdlab.FORWARDER, *(labtools.BIN / b for b in (
+            "hvlb-nfsim", "hvlb-loadgen", "hvlb-controller", "hvlb-agent", "hvlbctl"))):
         if not Path(path).exists():
             return f"{path} is not built: run make build"
     if not Path("/proc/net/packet").exists():
@@ -76,6 +80,25 @@ def progress(fw, t0, duration, last):
                      f"conns {act:>5} active / {tot:>6} total {nl}")
     sys.stdout.flush()
     return rx, now
+
+
+def show(cmd, proc):
+    print(f"$ {cmd}")
+    print("  " + proc.stdout.strip().replace("\n", "\n  "))
+
+
+def wait_applied(fw, services, reals, timeout=20):
+    """Until the agent has applied the services and the NFs' neighbours are resolved."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        svcs = fw.client.list_services()
+        if len(svcs) == services and all(len(s.real_services) == reals and
+                                         all(r.health == 1 for r in s.real_services)
+                                         for s in svcs):
+            time.sleep(1.0)  # neighbour resolution
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the agent did not apply the services in time")
 
 
 def report(fw, http, udp, duration):
@@ -156,14 +179,20 @@ def main():
         for nf in _NFS:
             labtools.start_nfsim(topo, nf["host"], nf["name"], addr=nf["addr"], work_us=50)
         fw = fwdlab.start_forwarder(topo, workers=1)
-        print("forwarder up; creating the NAT virtual service through its control socket")
-        c = fw.client
-        c.add_service("tcp", VIP, 80, mode="nat", scheduler="maglev")
-        c.add_service("udp", VIP, 53, mode="nat", scheduler="maglev")
-        for nf in _NFS:
-            c.add_real("tcp", VIP, 80, nf["addr"], labtools.HTTP_PORT, weight=WEIGHTS[nf["name"]])
-            c.add_real("udp", VIP, 53, nf["addr"], labtools.UDP_PORT, weight=WEIGHTS[nf["name"]])
-        time.sleep(1.0)  # neighbour resolution of the NFs
+        cp = ctlab.ControlPlane(topo, fw.sock, host="rtr").start()
+        print("forwarder, controller and agent up (forwarder fwd-a registered)")
+        tcp_reals = ",".join(f"{nf['addr']}:{labtools.HTTP_PORT}:{WEIGHTS[nf['name']]}"
+                             for nf in _NFS)
+        udp_nfs = ",".join(f"{nf['addr']}:{labtools.UDP_PORT}:{WEIGHTS[nf['name']]}"
+                           for nf in _NFS)
+        show(f"hvlbctl vs add tcp {VIP}:80 --mode nat --sched maglev --real {tcp_reals}",
+             cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat", "--sched", "maglev",
+                    "--real", tcp_reals, "--check", "tcp", "--interval", "500ms"))
+        show(f"hvlbctl lb-request --protocol udp --vip {VIP}:53 --nf {udp_nfs}  "
+             "(the NFV manager's request)",
+             cp.ctl("lb-request", "--protocol", "udp", "--vip", f"{VIP}:53", "--nf", udp_nfs,
+                    "--upstream", "demo-client-net"))
+        wait_applied(fw, 2, len(_NFS))
         print(f"traffic for {args.duration:.0f} s: client1 HTTP (new connection per request), "
               "client2 UDP request/response")
         d = f"{args.duration}s"
@@ -182,9 +211,14 @@ def main():
             print(f"demo: load generator failed: {herr}{uerr}", file=sys.stderr)
             return 1
         ok = report(fw, json.loads(hout), json.loads(uout), args.duration)
+        time.sleep(2.5)  # one more agent report, so the controller has the final counters
+        print("\nread back from the controller:")
+        for cmd in (["vs", "list"], ["fr", "list"], ["vs", "show", f"tcp-{VIP}-80"]):
+            show("hvlbctl " + " ".join(cmd), cp.ctl(*cmd))
         if args.keep:
             print(f"\nleft running (prefix {PREFIX}). Try:\n"
                   f"  ip netns exec {PREFIX}-client1 curl http://{VIP}/\n"
+                  f"  ip netns exec {PREFIX}-rtr {labtools.BIN}/hvlbctl --certs {cp.certs} vs list\n"
                   f"  python3 lab/fwctl.py -s {fw.sock} stats\n"
                   f"  python3 lab/fwctl.py -s {fw.sock} conns\n"
                   f"  dpdk-telemetry.py -f {topo.prefix}_forwarder  (then /hvlb/stats)\n"
