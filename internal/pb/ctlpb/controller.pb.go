@@ -275,7 +275,12 @@ type DesiredState struct {
 	Version  uint64                  `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
 	Services []*fwdpb.VirtualService `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"`
 	// Health checks the agent runs, per (service, real).
-	Checks        []*HealthCheck `protobuf:"bytes,3,rep,name=checks,proto3" json:"checks,omitempty"`
+	Checks []*HealthCheck `protobuf:"bytes,3,rep,name=checks,proto3" json:"checks,omitempty"`
+	// Recent hard removals of reals of this forwarder's services (DELETE ...?hard=true),
+	// oldest first. A real listed here that the forwarder still runs and that `services` no
+	// longer has is removed with hard=true (its connections end at once) instead of softly;
+	// the agent applies each removal once. A real added again drops out of the list.
+	HardRemovals  []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -331,6 +336,82 @@ func (x *DesiredState) GetChecks() []*HealthCheck {
 	return nil
 }
 
+func (x *DesiredState) GetHardRemovals() []*HardRemoval {
+	if x != nil {
+		return x.HardRemovals
+	}
+	return nil
+}
+
+// One real removed with hard=true.
+type HardRemoval struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	Address       string                 `protobuf:"bytes,2,opt,name=address,proto3" json:"address,omitempty"`
+	Port          uint32                 `protobuf:"varint,3,opt,name=port,proto3" json:"port,omitempty"`
+	Version       uint64                 `protobuf:"varint,4,opt,name=version,proto3" json:"version,omitempty"` // the store version of the removal (with the real, its id)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HardRemoval) Reset() {
+	*x = HardRemoval{}
+	mi := &file_controller_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HardRemoval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HardRemoval) ProtoMessage() {}
+
+func (x *HardRemoval) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HardRemoval.ProtoReflect.Descriptor instead.
+func (*HardRemoval) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *HardRemoval) GetService() *fwdpb.ServiceId {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *HardRemoval) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *HardRemoval) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
+func (x *HardRemoval) GetVersion() uint64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
 type HealthCheck struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
@@ -349,7 +430,7 @@ type HealthCheck struct {
 
 func (x *HealthCheck) Reset() {
 	*x = HealthCheck{}
-	mi := &file_controller_proto_msgTypes[5]
+	mi := &file_controller_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -361,7 +442,7 @@ func (x *HealthCheck) String() string {
 func (*HealthCheck) ProtoMessage() {}
 
 func (x *HealthCheck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[5]
+	mi := &file_controller_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -374,7 +455,7 @@ func (x *HealthCheck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthCheck.ProtoReflect.Descriptor instead.
 func (*HealthCheck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{5}
+	return file_controller_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *HealthCheck) GetService() *fwdpb.ServiceId {
@@ -462,7 +543,7 @@ type HealthChange struct {
 
 func (x *HealthChange) Reset() {
 	*x = HealthChange{}
-	mi := &file_controller_proto_msgTypes[6]
+	mi := &file_controller_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -474,7 +555,7 @@ func (x *HealthChange) String() string {
 func (*HealthChange) ProtoMessage() {}
 
 func (x *HealthChange) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[6]
+	mi := &file_controller_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -487,7 +568,7 @@ func (x *HealthChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthChange.ProtoReflect.Descriptor instead.
 func (*HealthChange) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{6}
+	return file_controller_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *HealthChange) GetService() *fwdpb.ServiceId {
@@ -545,7 +626,7 @@ type PathMeasurement struct {
 
 func (x *PathMeasurement) Reset() {
 	*x = PathMeasurement{}
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -557,7 +638,7 @@ func (x *PathMeasurement) String() string {
 func (*PathMeasurement) ProtoMessage() {}
 
 func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -570,7 +651,7 @@ func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PathMeasurement.ProtoReflect.Descriptor instead.
 func (*PathMeasurement) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{7}
+	return file_controller_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PathMeasurement) GetAddress() string {
@@ -618,7 +699,7 @@ type AgentReport struct {
 
 func (x *AgentReport) Reset() {
 	*x = AgentReport{}
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -630,7 +711,7 @@ func (x *AgentReport) String() string {
 func (*AgentReport) ProtoMessage() {}
 
 func (x *AgentReport) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -643,7 +724,7 @@ func (x *AgentReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AgentReport.ProtoReflect.Descriptor instead.
 func (*AgentReport) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{8}
+	return file_controller_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AgentReport) GetForwarderId() string {
@@ -710,7 +791,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +803,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,7 +816,7 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{9}
+	return file_controller_proto_rawDescGZIP(), []int{10}
 }
 
 var File_controller_proto protoreflect.FileDescriptor
@@ -759,11 +840,17 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x93\x01\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xd2\x01\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
-	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\"\xa5\x02\n" +
+	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
+	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\"\x87\x01\n" +
+	"\vHardRemoval\x120\n" +
+	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
+	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04port\x18\x03 \x01(\rR\x04port\x12\x18\n" +
+	"\aversion\x18\x04 \x01(\x04R\aversion\"\xa5\x02\n" +
 	"\vHealthCheck\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -820,44 +907,47 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
 	(*RegisterReply)(nil),        // 2: hvlb.ctl.v1.RegisterReply
 	(*WatchRequest)(nil),         // 3: hvlb.ctl.v1.WatchRequest
 	(*DesiredState)(nil),         // 4: hvlb.ctl.v1.DesiredState
-	(*HealthCheck)(nil),          // 5: hvlb.ctl.v1.HealthCheck
-	(*HealthChange)(nil),         // 6: hvlb.ctl.v1.HealthChange
-	(*PathMeasurement)(nil),      // 7: hvlb.ctl.v1.PathMeasurement
-	(*AgentReport)(nil),          // 8: hvlb.ctl.v1.AgentReport
-	(*ReportAck)(nil),            // 9: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 10: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 11: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 12: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 13: hvlb.fwd.v1.Connection
+	(*HardRemoval)(nil),          // 5: hvlb.ctl.v1.HardRemoval
+	(*HealthCheck)(nil),          // 6: hvlb.ctl.v1.HealthCheck
+	(*HealthChange)(nil),         // 7: hvlb.ctl.v1.HealthChange
+	(*PathMeasurement)(nil),      // 8: hvlb.ctl.v1.PathMeasurement
+	(*AgentReport)(nil),          // 9: hvlb.ctl.v1.AgentReport
+	(*ReportAck)(nil),            // 10: hvlb.ctl.v1.ReportAck
+	(*fwdpb.VirtualService)(nil), // 11: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 12: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 13: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 14: hvlb.fwd.v1.Connection
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	10, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
-	5,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
-	11, // 3: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	11, // 4: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	12, // 5: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
-	6,  // 6: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
-	7,  // 7: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	13, // 8: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	1,  // 9: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 10: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	8,  // 11: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 12: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 13: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	9,  // 14: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	12, // [12:15] is the sub-list for method output_type
-	9,  // [9:12] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	11, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	6,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
+	5,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
+	12, // 4: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	12, // 5: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	12, // 6: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	13, // 7: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	7,  // 8: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
+	8,  // 9: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
+	14, // 10: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	1,  // 11: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 12: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	9,  // 13: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 14: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 15: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	10, // 16: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	14, // [14:17] is the sub-list for method output_type
+	11, // [11:14] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -871,7 +961,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
