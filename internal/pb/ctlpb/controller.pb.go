@@ -613,15 +613,28 @@ func (x *HealthChange) GetAtUnixMs() int64 {
 	return 0
 }
 
-// Path measurement from this forwarder to one NF (issue 5 fills these in).
+// Path measurement from this forwarder to one NF (address, port), one per report. The
+// controller's comprehensive-ability policy (internal/policy) smooths them over time.
 type PathMeasurement struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	Address        string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
-	RttMs          float64                `protobuf:"fixed64,2,opt,name=rtt_ms,json=rttMs,proto3" json:"rtt_ms,omitempty"`                            // smoothed handshake RTT (NAT) or probe RTT
-	ThroughputMbps float64                `protobuf:"fixed64,3,opt,name=throughput_mbps,json=throughputMbps,proto3" json:"throughput_mbps,omitempty"` // from the forwarder's per-RS byte counters
-	AtUnixMs       int64                  `protobuf:"varint,4,opt,name=at_unix_ms,json=atUnixMs,proto3" json:"at_unix_ms,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Address string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	// RTT towards the NF over the report interval; 0: unknown this interval (no sample, or
+	// every probe failed). Whatever measured it says so in rtt_source, so the forwarder's
+	// passive handshake RTT (NAT: SYN forwarded -> SYN-ACK seen, kept per RS) can replace
+	// the agent's active probe without a change here.
+	RttMs float64 `protobuf:"fixed64,2,opt,name=rtt_ms,json=rttMs,proto3" json:"rtt_ms,omitempty"`
+	// Towards and from the NF through this forwarder, in Mbps: the delta of the forwarder's
+	// per-RS byte counters (summed over the services that use the NF) over the interval.
+	ThroughputMbps float64 `protobuf:"fixed64,3,opt,name=throughput_mbps,json=throughputMbps,proto3" json:"throughput_mbps,omitempty"`
+	AtUnixMs       int64   `protobuf:"varint,4,opt,name=at_unix_ms,json=atUnixMs,proto3" json:"at_unix_ms,omitempty"`
+	Port           uint32  `protobuf:"varint,5,opt,name=port,proto3" json:"port,omitempty"` // the NF's port (as in RealService; 0: keeps the client's)
+	// "probe-tcp" (connect time), "probe-http" (GET sent -> first reply byte), "probe-udp"
+	// (datagram round trip), "handshake" (the forwarder's SYN -> SYN-ACK); "" when rtt_ms is 0.
+	RttSource     string  `protobuf:"bytes,6,opt,name=rtt_source,json=rttSource,proto3" json:"rtt_source,omitempty"`
+	RttSamples    uint32  `protobuf:"varint,7,opt,name=rtt_samples,json=rttSamples,proto3" json:"rtt_samples,omitempty"` // samples behind rtt_ms (their median)
+	IntervalS     float64 `protobuf:"fixed64,8,opt,name=interval_s,json=intervalS,proto3" json:"interval_s,omitempty"`   // the interval throughput_mbps is over (0: none yet)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PathMeasurement) Reset() {
@@ -678,6 +691,34 @@ func (x *PathMeasurement) GetThroughputMbps() float64 {
 func (x *PathMeasurement) GetAtUnixMs() int64 {
 	if x != nil {
 		return x.AtUnixMs
+	}
+	return 0
+}
+
+func (x *PathMeasurement) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
+func (x *PathMeasurement) GetRttSource() string {
+	if x != nil {
+		return x.RttSource
+	}
+	return ""
+}
+
+func (x *PathMeasurement) GetRttSamples() uint32 {
+	if x != nil {
+		return x.RttSamples
+	}
+	return 0
+}
+
+func (x *PathMeasurement) GetIntervalS() float64 {
+	if x != nil {
+		return x.IntervalS
 	}
 	return 0
 }
@@ -873,13 +914,20 @@ const file_controller_proto_rawDesc = "" +
 	"\x02up\x18\x04 \x01(\bR\x02up\x12\x16\n" +
 	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x1c\n" +
 	"\n" +
-	"at_unix_ms\x18\x06 \x01(\x03R\batUnixMs\"\x89\x01\n" +
+	"at_unix_ms\x18\x06 \x01(\x03R\batUnixMs\"\xfc\x01\n" +
 	"\x0fPathMeasurement\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x15\n" +
 	"\x06rtt_ms\x18\x02 \x01(\x01R\x05rttMs\x12'\n" +
 	"\x0fthroughput_mbps\x18\x03 \x01(\x01R\x0ethroughputMbps\x12\x1c\n" +
 	"\n" +
-	"at_unix_ms\x18\x04 \x01(\x03R\batUnixMs\"\xd1\x02\n" +
+	"at_unix_ms\x18\x04 \x01(\x03R\batUnixMs\x12\x12\n" +
+	"\x04port\x18\x05 \x01(\rR\x04port\x12\x1d\n" +
+	"\n" +
+	"rtt_source\x18\x06 \x01(\tR\trttSource\x12\x1f\n" +
+	"\vrtt_samples\x18\a \x01(\rR\n" +
+	"rttSamples\x12\x1d\n" +
+	"\n" +
+	"interval_s\x18\b \x01(\x01R\tintervalS\"\xd1\x02\n" +
 	"\vAgentReport\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12'\n" +
 	"\x0fapplied_version\x18\x02 \x01(\x04R\x0eappliedVersion\x12(\n" +
