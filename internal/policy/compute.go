@@ -107,7 +107,7 @@ func judgePaths(p Params, e *Explanation) string {
 	for j := range e.Paths {
 		pv := &e.Paths[j]
 		pv.AvailMbps = math.Max(0, pv.CapacityMbps-pv.ThroughputMbps)
-		pv.T = pv.AvailMbps / pv.RTTMs
+		pv.T = pv.AvailMbps / math.Max(pv.RTTMs, p.RTTFloorMS)
 		switch pv.Data {
 		case DataStale:
 			if e.PathData == DataMissing {

@@ -20,7 +20,7 @@
 //
 //  1. Transmit ability. For each fresh path p of NF i:
 //     avail_p = max(0, capacity_p − throughput_p)  (Mbps)
-//     t_p     = avail_p / rtt_p                      (Mbps per ms)
+//     t_p     = avail_p / max(rtt_p, RTTFloorMS)     (Mbps per ms)
 //     The path passes when rtt_p ≤ MaxRTTMs (when MaxRTTMs > 0) and avail_p ≥ MinAvailMbps.
 //     t_i = max t_p over the passing paths (the best path); an NF with fresh paths none of
 //     which passes is filtered out. Why avail/rtt: a TCP flow's rate is bounded both by the
@@ -28,7 +28,9 @@
 //     better the more bandwidth is free and the shorter the RTT; the ratio ranks paths by
 //     both with one number, needs no tuning constant, and since only t_i/t_max is used later
 //     its units cancel. A path 5 ms slower than a 2.2 ms one has 2.2/7.2 = 0.31 of its
-//     ability at equal free bandwidth; a saturated path (avail 0) has none.
+//     ability at equal free bandwidth; a saturated path (avail 0) has none. RTTs below
+//     RTTFloorMS (1 ms by default) count as the floor: on a LAN the probes' jitter of tens
+//     of microseconds would otherwise halve or double an NF's φ at random.
 //  2. CPU. Of the NFs left, those with ω_i > CPUHigh are filtered out.
 //  3. Scores, over the N − k − r NFs left ("survivors"):
 //     φ_i = t_i / max_j t_j                (1 for all when max_j t_j = 0)

@@ -31,6 +31,9 @@ type Params struct {
 	Scale int `json:"scale"`
 	// DefaultCapacityMbps is a path's capacity when its measurement gives none.
 	DefaultCapacityMbps float64 `json:"default_capacity_mbps"`
+	// RTTFloorMS is the least RTT the transmit ability divides by: differences below it
+	// are the probes' jitter (scheduling, a busy host), not path quality. 0: none.
+	RTTFloorMS float64 `json:"rtt_floor_ms"`
 }
 
 // Defaults.
@@ -44,6 +47,7 @@ const (
 	DefaultStaleAfterMS    = 15000
 	DefaultScale           = 10000
 	DefaultCapacityMbps    = 10000 // 10 GbE, the paper's NICs
+	DefaultRTTFloorMS      = 1
 )
 
 // DefaultParams returns the defaults.
@@ -58,6 +62,7 @@ func DefaultParams() Params {
 		StaleAfterMS:        DefaultStaleAfterMS,
 		Scale:               DefaultScale,
 		DefaultCapacityMbps: DefaultCapacityMbps,
+		RTTFloorMS:          DefaultRTTFloorMS,
 	}
 }
 
@@ -94,6 +99,7 @@ func (p Params) Validate() error {
 		{"stale_after_ms", float64(p.StaleAfterMS), p.StaleAfterMS > 0 && p.StaleAfterMS <= 86400e3, "want 1..86400000"},
 		{"scale", float64(p.Scale), p.Scale >= 1 && p.Scale <= model.MaxWeight, fmt.Sprintf("want 1..%d", model.MaxWeight)},
 		{"default_capacity_mbps", p.DefaultCapacityMbps, p.DefaultCapacityMbps > 0 && p.DefaultCapacityMbps <= 1e7, "want more than 0, at most 1e7"},
+		{"rtt_floor_ms", p.RTTFloorMS, p.RTTFloorMS >= 0 && p.RTTFloorMS <= 1000, "want 0 (none) .. 1000"},
 	}
 	for _, c := range checks {
 		if math.IsNaN(c.v) || math.IsInf(c.v, 0) || !c.ok {
