@@ -126,8 +126,8 @@ func (s *Store) UpdateReal(id, addr string, port int, fn func(*model.Real) error
 	return out, err
 }
 
-// DeleteReal removes one real of service id. hard only goes into the change log: the
-// forwarders learn of a removal from the desired state, which says nothing of hardness.
+// DeleteReal removes one real of service id. A hard removal is also recorded (see
+// HardRemoval), for the desired state to tell the forwarders to drop its connections.
 func (s *Store) DeleteReal(id, addr string, port int, hard bool) (uint64, error) {
 	what := fmt.Sprintf("remove real %s of service %s", model.RealKey(addr, port), id)
 	if hard {
@@ -142,8 +142,12 @@ func (s *Store) DeleteReal(id, addr string, port int, hard bool) (uint64, error)
 		if i < 0 {
 			return fmt.Errorf("real %s of service %q: %w", model.RealKey(addr, port), id, ErrNotFound)
 		}
+		r := svc.Reals[i]
 		svc.Reals = append(svc.Reals[:i], svc.Reals[i+1:]...)
-		return t.PutService(svc)
+		if err := t.PutService(svc); err != nil || !hard {
+			return err
+		}
+		return t.AddHardRemoval(svc, r.Address, r.Port)
 	})
 }
 

@@ -37,9 +37,11 @@ var (
 	bucketForwarders = []byte("forwarders")
 	bucketLBRequests = []byte("lb-requests")
 	bucketChanges    = []byte("changes")
+	bucketHardRemove = []byte("hard-removals")
 	keyVersion       = []byte("version")
 	keySchema        = []byte("schema")
-	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges}
+	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges,
+		bucketHardRemove}
 )
 
 const schemaVersion = 1
@@ -226,15 +228,24 @@ type Tx struct {
 // Next returns the version this transaction commits at if it writes anything.
 func (t *Tx) Next() uint64 { return t.next }
 
-// PutService writes s, stamping it with the transaction's version.
+// PutService writes s, stamping it with the transaction's version. A real it has is
+// no longer hard-removed (see HardRemoval).
 func (t *Tx) PutService(s model.Service) error {
 	s.Version = t.next
+	if err := t.forgetHardRemovals(func(h HardRemoval) bool {
+		return h.Service == s.ID && s.FindReal(h.Address, h.RealPort) >= 0
+	}); err != nil {
+		return err
+	}
 	return t.put(bucketServices, s.ID, s)
 }
 
-// DeleteService removes a service.
+// DeleteService removes a service, and the hard removals of its reals with it.
 func (t *Tx) DeleteService(id string) error {
-	return t.del(bucketServices, id, "service")
+	if err := t.del(bucketServices, id, "service"); err != nil {
+		return err
+	}
+	return t.forgetHardRemovals(func(h HardRemoval) bool { return h.Service == id })
 }
 
 // PutForwarder writes f, stamping it with the transaction's version.

@@ -1,0 +1,101 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"hvlb/internal/model"
+)
+
+// MaxHardRemovals is how many hard removals the store keeps (the most recent).
+const MaxHardRemovals = 256
+
+// HardRemoval is a real removed with hard=true (its connections are to end at once, not
+// naturally). The desired state says only which reals a forwarder should run, so the
+// store keeps recent hard removals for the desired state to list: an agent that was away,
+// or a controller restarted, still gets the removal to the forwarder as a hard one.
+// A record lasts until MaxHardRemovals newer ones push it out, the real is in its service
+// again (any write of the service with it), or the service is deleted.
+type HardRemoval struct {
+	Service    string   `json:"service"` // the service's id
+	Protocol   string   `json:"protocol"`
+	VIP        string   `json:"vip"`
+	Port       int      `json:"port"`       // the service's port
+	Forwarders []string `json:"forwarders"` // the service's forwarders then; empty: every one
+	Address    string   `json:"address"`
+	RealPort   int      `json:"real_port"`
+	Version    uint64   `json:"version"` // the store version of the removal
+}
+
+// RunsOn reports whether the service ran on forwarder id when the real was removed.
+func (h *HardRemoval) RunsOn(id string) bool {
+	s := model.Service{Forwarders: h.Forwarders}
+	return s.RunsOn(id)
+}
+
+func hardRemovalKey(version uint64, addr string, port int) []byte {
+	return append(u64(version), model.RealKey(addr, port)...)
+}
+
+// HardRemovals returns the recorded hard removals, oldest first.
+func (t *ReadTx) HardRemovals() ([]HardRemoval, error) {
+	out := []HardRemoval{}
+	err := t.tx.Bucket(bucketHardRemove).ForEach(func(k, v []byte) error {
+		var h HardRemoval
+		if err := json.Unmarshal(v, &h); err != nil {
+			return fmt.Errorf("hard removal %x: stored record: %w", k, err)
+		}
+		out = append(out, h)
+		return nil
+	})
+	return out, err
+}
+
+// AddHardRemoval records that real addr:port of svc is removed hard at this transaction's
+// version, forgetting the oldest records beyond MaxHardRemovals.
+func (t *Tx) AddHardRemoval(svc model.Service, addr string, port int) error {
+	h := HardRemoval{
+		Service: svc.ID, Protocol: svc.Protocol, VIP: svc.VIP, Port: svc.Port,
+		Forwarders: svc.Forwarders, Address: addr, RealPort: port, Version: t.next,
+	}
+	b := t.tx.Bucket(bucketHardRemove)
+	t.changed = true
+	if err := putJSON(b, hardRemovalKey(h.Version, addr, port), h); err != nil {
+		return err
+	}
+	var keys [][]byte // oldest first
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		keys = append(keys, append([]byte(nil), k...))
+	}
+	for len(keys) > MaxHardRemovals {
+		if err := b.Delete(keys[0]); err != nil {
+			return err
+		}
+		keys = keys[1:]
+	}
+	return nil
+}
+
+// forgetHardRemovals deletes the records that match.
+func (t *Tx) forgetHardRemovals(match func(HardRemoval) bool) error {
+	b := t.tx.Bucket(bucketHardRemove)
+	var del [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var h HardRemoval
+		if json.Unmarshal(v, &h) != nil || match(h) {
+			del = append(del, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range del {
+		t.changed = true
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
