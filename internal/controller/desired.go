@@ -57,8 +57,9 @@ func BuildDesired(version uint64, fwd string, services []model.Service) *ctlpb.D
 	return ds
 }
 
-// DesiredState returns forwarder id's desired state now, and a channel closed at the
-// next change of the store (taken before the read, so no change falls between them).
+// DesiredState returns forwarder id's desired state now, with the recent hard removals
+// of its reals, and a channel closed at the next change of the store (taken before the
+// read, so no change falls between them).
 func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct{}, error) {
 	changed := c.st.Changed()
 	var ds *ctlpb.DesiredState
@@ -71,6 +72,11 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds = BuildDesired(t.Version(), id, svcs)
+		hard, err := t.HardRemovals()
+		if err != nil {
+			return err
+		}
+		ds.HardRemovals = HardRemovals(id, svcs, hard)
 		return nil
 	})
 	return ds, changed, err
