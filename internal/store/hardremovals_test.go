@@ -36,7 +36,10 @@ func TestHardRemovals(t *testing.T) {
 		do   func() error
 		want []string
 	}{
-		{"create a", func() error { _, err := s.CreateService(svc("10.0.0.1", 80, "10.1.0.1", "10.1.0.2", "10.1.0.3")); return err }, []string{}},
+		{"create a", func() error {
+			_, err := s.CreateService(svc("10.0.0.1", 80, "10.1.0.1", "10.1.0.2", "10.1.0.3"))
+			return err
+		}, []string{}},
 		{"create b", func() error { _, err := s.CreateService(svc("10.0.0.2", 80, "10.1.0.1")); return err }, []string{}},
 		{"soft delete: nothing kept", del(a, "10.1.0.3", false), []string{}},
 		{"hard delete", del(a, "10.1.0.1", true), []string{a + " 10.1.0.1:80 @4"}},
