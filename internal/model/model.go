@@ -22,6 +22,7 @@ type Service struct {
 	Scheduler   string       `json:"scheduler"`
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Policy      Policy       `json:"policy"`
 	Reals       []Real       `json:"reals"`
 	Version     uint64       `json:"version"`
 }
@@ -47,7 +48,12 @@ type Real struct {
 	Drain          bool   `json:"drain"`
 	Health         string `json:"health"`
 	HealthReason   string `json:"health_reason"`
-	Version        uint64 `json:"version"`
+	// MetricsURL is the NF's Prometheus endpoint, scraped for its CPU utilisation by the
+	// comprehensive policy ("": none).
+	MetricsURL string `json:"metrics_url"`
+	// CapacityMbps is the capacity of the path to the NF (0: the policy's default).
+	CapacityMbps float64 `json:"capacity_mbps"`
+	Version      uint64  `json:"version"`
 }
 
 // Forwarder is a forwarder's static description, as its agent registered it.
@@ -208,6 +214,7 @@ func (s Service) Clone() Service {
 		hc := *s.HealthCheck
 		s.HealthCheck = &hc
 	}
+	s.Policy = s.Policy.Clone()
 	return s
 }
 

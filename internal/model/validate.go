@@ -128,6 +128,9 @@ func NormalizeService(s *Service) error {
 			return err
 		}
 	}
+	if err := normalizePolicy(&s.Policy); err != nil {
+		return err
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}
@@ -247,6 +250,9 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 		return fieldErr(join(field, "weight"), "%d: want 0..%d", r.Weight, MaxWeight)
 	}
 	if err := checkEnum(join(field, "health_override"), r.HealthOverride, overrides); err != nil {
+		return err
+	}
+	if err := checkPolicyInputs(field, r); err != nil {
 		return err
 	}
 	if r.Port == 0 && s.Port == 0 {

@@ -1,0 +1,110 @@
+package model
+
+import (
+	"math"
+	"net/url"
+	"time"
+)
+
+// Policy kinds: where the weights the forwarders get for a service's reals come from.
+const (
+	// PolicyStatic: the operator's weights, as stored (the default).
+	PolicyStatic = "static"
+	// PolicyComprehensive: the controller's comprehensive-ability policy (internal/policy,
+	// DESIGN.md section 4) computes them from path RTT and bandwidth and NF CPU load; the
+	// operator's weights stay stored and are used again when the service goes back to
+	// static.
+	PolicyComprehensive = "comprehensive"
+)
+
+var policyKinds = []string{PolicyStatic, PolicyComprehensive}
+
+// Policy is a service's NF-selection policy. PolicyParams is set exactly when Kind is
+// comprehensive; its fields are flattened into the policy object in JSON.
+type Policy struct {
+	Kind string `json:"kind"`
+	*PolicyParams
+}
+
+// PolicyParams are the comprehensive policy's parameters. The fields are those of
+// policy.Params, in the same order and of the same types, so that each converts to the
+// other (internal/policy owns the defaults and the ranges).
+type PolicyParams struct {
+	Gamma               float64 `json:"gamma"`
+	MaxRTTMs            float64 `json:"max_rtt_ms"`
+	MinAvailMbps        float64 `json:"min_avail_mbps"`
+	CPUHigh             float64 `json:"cpu_high"`
+	Smoothing           float64 `json:"smoothing"`
+	ChangeThreshold     float64 `json:"change_threshold"`
+	StaleAfterMS        int64   `json:"stale_after_ms"`
+	Scale               int     `json:"scale"`
+	DefaultCapacityMbps float64 `json:"default_capacity_mbps"`
+	RTTFloorMS          float64 `json:"rtt_floor_ms"`
+}
+
+// Comprehensive reports whether the service's weights come from the comprehensive policy.
+func (s *Service) Comprehensive() bool {
+	return s.Policy.Kind == PolicyComprehensive && s.Policy.PolicyParams != nil
+}
+
+// Limits of a real's policy inputs.
+const (
+	MaxMetricsURLLen = 2048
+	MaxCapacityMbps  = 1e7
+)
+
+// normalizePolicy checks the kind and that parameters come with comprehensive only; the
+// parameters' ranges are internal/policy's to check.
+func normalizePolicy(p *Policy) error {
+	if p.Kind == "" {
+		p.Kind = PolicyStatic
+	}
+	if err := checkEnum("policy.kind", p.Kind, policyKinds); err != nil {
+		return err
+	}
+	switch {
+	case p.Kind == PolicyComprehensive && p.PolicyParams == nil:
+		return fieldErr("policy", "kind comprehensive needs its parameters")
+	case p.Kind == PolicyStatic && p.PolicyParams != nil:
+		return fieldErr("policy", "parameters are only for kind comprehensive")
+	}
+	return nil
+}
+
+// checkPolicyInputs checks a real's metrics_url and capacity_mbps.
+func checkPolicyInputs(field string, r *Real) error {
+	if r.MetricsURL != "" {
+		f := join(field, "metrics_url")
+		if err := checkText(f, r.MetricsURL, MaxMetricsURLLen); err != nil {
+			return err
+		}
+		u, err := url.Parse(r.MetricsURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+			return fieldErr(f, "%q: want an http:// or https:// URL without credentials", r.MetricsURL)
+		}
+	}
+	if c := r.CapacityMbps; math.IsNaN(c) || math.IsInf(c, 0) || c < 0 || c > MaxCapacityMbps {
+		return fieldErr(join(field, "capacity_mbps"), "%v: want 0 (the policy's default_capacity_mbps) .. %g", c, MaxCapacityMbps)
+	}
+	return nil
+}
+
+// Clone returns a deep copy.
+func (p Policy) Clone() Policy {
+	if p.PolicyParams != nil {
+		pp := *p.PolicyParams
+		p.PolicyParams = &pp
+	}
+	return p
+}
+
+// PolicyWeights are the weights the comprehensive policy last published for a service's
+// reals (by real key), as the store keeps them: the forwarders get them instead of the
+// operator's weights, and a restarted controller starts from them.
+type PolicyWeights struct {
+	Service string         `json:"service"`
+	Weights map[string]int `json:"weights"`
+	At      time.Time      `json:"at"`
+	Reason  string         `json:"reason"`
+	Version uint64         `json:"version"`
+}
