@@ -499,6 +499,30 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	return c;
 }
 
+struct conn *
+conn_import(struct conn_table *t, const struct conn *src)
+{
+	int with_reply = (src->reserved & CONN_F_REPLY_KEY) != 0;
+	struct conn *c = conn_insert(t, &src->orig, src->hash[CONN_DIR_ORIG], &src->rs_addr,
+				     src->rs_port, with_reply, src->created);
+
+	if (c == NULL)
+		return NULL;
+	/* Same keys, so the same hashes: the copy is the whole entry. */
+	*c = *src;
+	c->in_use = 1;
+	return c;
+}
+
+bool
+conn_reply_tuple(const struct conn *c, struct flow_key *k)
+{
+	if (!(c->reserved & CONN_F_REPLY_KEY))
+		return false;
+	conn_reply_key(k, &c->orig, &c->rs_addr, c->rs_port);
+	return true;
+}
+
 void
 conn_delete(struct conn_table *t, struct conn *c)
 {
@@ -600,6 +624,18 @@ conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb 
 	}
 	t->expire_hand = i;
 	return removed;
+}
+
+uint32_t
+conn_index(const struct conn_table *t, const struct conn *c)
+{
+	return (uint32_t)(c - t->conns);
+}
+
+const struct conn *
+conn_at(const struct conn_table *t, uint32_t idx)
+{
+	return &t->conns[idx & t->conn_mask];
 }
 
 /* The connection fn returned non-zero for counts as visited: the walk resumes after it. */

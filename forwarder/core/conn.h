@@ -54,7 +54,8 @@ struct conn {
 	uint8_t state;            /* enum conn_state */
 	uint8_t mode;             /* the VS mode at creation (vs.h VS_MODE_*) */
 	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
-	uint16_t in_use;          /* 1 while in the table */
+	uint8_t in_use;           /* 1 while in the table */
+	uint8_t flags;            /* the owner's CONN_FL_* (conn.c only clears them) */
 	uint16_t reserved;        /* conn.c's own flags (FIN seen per direction, ...) */
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
@@ -62,6 +63,9 @@ struct conn {
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
+
+/* conn->flags */
+#define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 
@@ -98,6 +102,14 @@ struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint
 			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
 			 uint64_t now);
 
+/* Insert a copy of a connection another table held (all of it: state, counters, deadline,
+ * flags), reachable by the same keys. For handing a connection to another worker. Returns the
+ * new entry, or NULL when the table is full, a bucket is, or one of its keys is taken. */
+struct conn *conn_import(struct conn_table *t, const struct conn *src);
+
+/* The tuple the NF answers c with (NAT), in *k; false when c has none (DR). */
+bool conn_reply_tuple(const struct conn *c, struct flow_key *k);
+
 /* Remove a connection now (RST handling is via state timeouts; this is for hard removes). */
 void conn_delete(struct conn_table *t, struct conn *c);
 
@@ -125,6 +137,11 @@ uint32_t conn_capacity(const struct conn_table *t);
 typedef int (*conn_walk_fn)(void *arg, const struct conn *c);
 void conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_fn fn,
 	       void *arg);
+
+/* The position of c in t's connection array (0 .. conn_capacity - 1), and the entry at a
+ * position: for scans that remember entries between two passes. */
+uint32_t conn_index(const struct conn_table *t, const struct conn *c);
+const struct conn *conn_at(const struct conn_table *t, uint32_t idx);
 
 /* The name of a state ("established", ...). */
 const char *conn_state_name(unsigned state);

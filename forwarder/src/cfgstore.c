@@ -195,6 +195,18 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	v->mode = (uint8_t)mode;
 	v->sched = (uint8_t)sched;
 	v->slot = (uint16_t)slot;
+	st->vs_prio[slot] = 0;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err)
+{
+	if (priority > CFG_MAX_PRIORITY)
+		return ERR("priority: must be 0 to %u", CFG_MAX_PRIORITY), -EINVAL;
+	vs->priority = (uint8_t)priority;
+	st->vs_prio[vs->slot] = (uint8_t)priority;
 	st->version++;
 	return 0;
 }

@@ -17,6 +17,7 @@
 #include "vs.h"
 
 #define CFG_ERR_LEN 160
+#define CFG_MAX_PRIORITY 7 /* RSS-A priority classes: 0 (normal) .. 7 */
 
 struct cfg_vs {
 	union hvlb_addr vip;
@@ -25,6 +26,7 @@ struct cfg_vs {
 	uint8_t af;
 	uint8_t mode;
 	uint8_t sched;
+	uint8_t priority;  /* RSS-A class of its connections: moved last, placed first */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -58,6 +60,7 @@ struct cfgstore {
 	uint16_t rs_slot_next;
 	uint16_t vs_slot_next;
 	uint8_t vs_slot_used[VS_MAX_SLOTS];
+	uint8_t vs_prio[VS_MAX_SLOTS];  /* by slot: each service's priority (RSS-A reads it) */
 	uint64_t version;  /* bumped by every successful change */
 };
 
@@ -75,6 +78,8 @@ int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *e
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+/* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
+int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
 int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs);
 struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
 			   uint8_t af, uint16_t vport);

@@ -41,6 +41,56 @@ get_u32(struct rte_cfgfile *cfg, const char *sect, const char *key, uint32_t def
 	return 0;
 }
 
+static int
+get_double(struct rte_cfgfile *cfg, const char *sect, const char *key, double *out)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, sect, key);
+	char *end;
+	double d;
+
+	if (v == NULL)
+		return 0; /* *out keeps its default */
+	errno = 0;
+	d = strtod(v, &end);
+	if (errno != 0 || *end != '\0' || end == v) {
+		LOG("config [%s] %s: '%s' is not a number\n", sect, key, v);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+/* The RSS-A keys of [forwarder] (docs/forwarder-config.md). */
+static int
+load_rssa(struct rte_cfgfile *cfg, struct rssa_settings *r)
+{
+	const char *on = rte_cfgfile_get_entry(cfg, "forwarder", "rssa");
+	const char *msg;
+
+	rssa_settings_default(r);
+	if (on != NULL) {
+		if (strcmp(on, "on") != 0 && strcmp(on, "off") != 0) {
+			LOG("config [forwarder] rssa: '%s' is not on or off\n", on);
+			return -1;
+		}
+		r->enabled = strcmp(on, "on") == 0;
+	}
+	if (get_double(cfg, "forwarder", "rssa_q", &r->p.q) != 0 ||
+	    get_double(cfg, "forwarder", "rssa_epsilon", &r->p.epsilon) != 0 ||
+	    get_double(cfg, "forwarder", "rssa_theta_h", &r->p.theta_h) != 0 ||
+	    get_u32(cfg, "forwarder", "rssa_period_ms", r->period_ms, &r->period_ms) != 0 ||
+	    get_u32(cfg, "forwarder", "rssa_n_sam", r->p.n_sam, &r->p.n_sam) != 0 ||
+	    get_u32(cfg, "forwarder", "rssa_cooldown", r->p.cooldown, &r->p.cooldown) != 0 ||
+	    get_u32(cfg, "forwarder", "rssa_max_moves", r->p.max_moves, &r->p.max_moves) != 0)
+		return -1;
+	msg = rssa_settings_check(r);
+	if (msg != NULL) {
+		LOG("config [forwarder] rssa_%s\n", msg);
+		return -1;
+	}
+	return 0;
+}
+
 struct rte_cfgfile *
 config_load(const char *path, struct fwd_settings *s)
 {
@@ -55,7 +105,8 @@ config_load(const char *path, struct fwd_settings *s)
 	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0)
+	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
+	    load_rssa(cfg, &s->rssa) != 0)
 		goto fail;
 	if (s->conn_max < 64 || s->conn_max > (1u << 26)) {
 		LOG("config [forwarder] conn_max: must be between 64 and %u\n", 1u << 26);
@@ -279,7 +330,7 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
-	uint32_t port;
+	uint32_t port, prio;
 	int mode, sched, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
@@ -294,6 +345,8 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 		LOG("config [%s] port: must be 0-65535\n", sect);
 		return -1;
 	}
+	if (get_u32(cfg, sect, "priority", 0, &prio) != 0)
+		return -1;
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
@@ -302,6 +355,10 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 		return -1;
 	}
 	struct cfg_vs *vs = cfg_vs_find(f->cfg, proto, &vip, af, vport);
+	if (cfg_vs_set_priority(f->cfg, vs, prio, err) != 0) {
+		LOG("config [%s] %s\n", sect, err);
+		return -1;
+	}
 	e = malloc(sizeof(*e) * MAX_ENTRIES);
 	if (e == NULL)
 		return -1;

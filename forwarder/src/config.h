@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "fwd.h"
+#include "steer_ctl.h"
 
 struct rte_cfgfile;
 
@@ -17,6 +18,7 @@ struct fwd_settings {
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;
 	uint32_t mbufs;
+	struct rssa_settings rssa;
 	uint16_t n_ports;
 	struct {
 		char dev[64];     /* empty: DPDK port id = index */

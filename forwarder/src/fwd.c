@@ -19,6 +19,7 @@
 #include "config.h"
 #include "fwdinit.h"
 #include "neigh.h"
+#include "steer_ctl.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 #define RX_DESC 1024
@@ -115,6 +116,30 @@ port_setup(struct fwd *f, uint16_t idx, const struct fwd_settings *s)
 	return 0;
 }
 
+/* The NUMA socket of the device [portN] names, before it is set up; -1 when unknown. */
+static int
+port_socket(const struct fwd_settings *s, uint16_t idx)
+{
+	uint16_t pid = idx;
+
+	if (s->port[idx].dev[0] != '\0' && rte_eth_dev_get_port_by_name(s->port[idx].dev, &pid) != 0)
+		return -1;
+	return rte_eth_dev_is_valid_port(pid) ? rte_eth_dev_socket_id(pid) : -1;
+}
+
+/* Workers on the ports' socket first (stable): worker i polls RX queue i of every port, so
+ * the first workers carry the traffic when there are more lcores than queues. */
+static void
+order_lcores(const unsigned *in, uint16_t n, int socket, unsigned *out)
+{
+	uint16_t k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (uint16_t i = 0; i < n; i++)
+			if ((socket < 0 || (int)rte_lcore_to_socket_id(in[i]) == socket) == (pass == 0))
+				out[k++] = in[i];
+}
+
 static int
 rings_create(struct fwd *f, int socket)
 {
@@ -139,6 +164,7 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 	struct rte_cfgfile *cfg;
 	struct fwd *f;
 	char err[CFG_ERR_LEN];
+	unsigned order[FWD_MAX_WORKERS];
 	int socket;
 
 	cfg = config_load(config_path, &set);
@@ -156,7 +182,11 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 	f->idle_sleep_max_us = set.idle_sleep_max_us;
 	f->neigh_retry_ms = set.neigh_retry_ms;
 	f->hz = rte_get_tsc_hz();
-	socket = (int)rte_socket_id();
+	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
+	 * none; then the control thread's). */
+	socket = port_socket(&set, 0);
+	if (socket < 0)
+		socket = (int)rte_socket_id();
 	f->pool = rte_pktmbuf_pool_create("hvlb_mbufs", set.mbufs, 256, 0,
 					  RTE_MBUF_DEFAULT_BUF_SIZE, socket);
 	if (f->pool == NULL) {
@@ -177,14 +207,20 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 		LOG(ERR, "config %s: %s\n", config_path, err);
 		goto fail;
 	}
+	order_lcores(lcores, n_workers, socket, order);
 	for (uint16_t w = 0; w < n_workers; w++) {
-		f->workers[w] = worker_create(f, w, lcores[w], socket);
+		/* A worker's table and inbox are on its own lcore's socket: it alone reads them. */
+		f->workers[w] = worker_create(f, w, order[w], (int)rte_lcore_to_socket_id(order[w]));
 		if (f->workers[w] == NULL) {
 			LOG(ERR, "worker %u: out of memory (conn_max %u)\n", w, f->conn_max);
 			goto fail;
 		}
 		rte_rcu_qsbr_thread_register(f->rcu, w);
 		rte_rcu_qsbr_thread_online(f->rcu, w);
+	}
+	if (steer_ctl_init(f, &set.rssa, socket) != 0) {
+		LOG(ERR, "out of memory for flow steering\n");
+		goto fail;
 	}
 	/* RX queue q of every port goes to worker q % n_workers. */
 	for (uint16_t p = 0; p < f->n_ports; p++)
@@ -218,6 +254,7 @@ fwd_start(struct fwd *f)
 		    p, fp->name, RTE_ETHER_ADDR_BYTES(&fp->mac), fp->socket, fp->nb_rxq, fp->nb_txq,
 		    fp->steering);
 	}
+	fwd_log_placement(f);
 	neigh_poll_timers(f, 1);
 	return 0;
 }
@@ -231,6 +268,7 @@ fwd_destroy(struct fwd *f)
 		rte_eth_dev_stop(f->ports[p].port_id);
 		rte_eth_dev_close(f->ports[p].port_id);
 	}
+	steer_ctl_free(f);
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		worker_free(f->workers[w]);
 	cfg_snapshot_free(f->snap);
@@ -266,7 +304,9 @@ fwd_control_poll(struct fwd *f)
 
 	neigh_poll_rings(f);
 	neigh_poll_timers(f, 0);
-	if (f->cfg->n_retired > 0 && now - last_reclaim > f->hz) {
+	steer_ctl_poll(f, now);
+	/* Not while a connection is between two workers: neither counts it as active. */
+	if (f->cfg->n_retired > 0 && now - last_reclaim > f->hz && !steer_ctl_busy(f)) {
 		last_reclaim = now;
 		cfg_rs_reclaim(f->cfg, slot_active, f);
 	}

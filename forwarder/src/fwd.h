@@ -86,6 +86,12 @@ struct worker_stats {
 	uint64_t idle_sleeps;
 	uint64_t busy_polls;
 	uint64_t empty_polls;
+	uint64_t busy_cycles;   /* TSC cycles of loop iterations that had packets (the load) */
+	uint64_t steer_in;      /* connections handed to this worker (steering) */
+	uint64_t steer_out;     /* connections this worker handed on */
+	uint64_t steer_fwd;     /* packets of a moved connection passed on to its new owner */
+	uint64_t steer_failed;  /* connections lost in a hand-over (no room), moves refused */
+	uint64_t notes_lost;    /* steering notes to the control thread lost (ring full) */
 	uint64_t drops[HVLB_DROP_MAX];
 } __rte_cache_aligned;
 
@@ -98,6 +104,8 @@ struct slot_stats {
 };
 
 struct worker;
+struct steer_table;
+struct steer_ctl;
 
 struct fwd {
 	uint16_t n_ports;
@@ -118,6 +126,11 @@ struct fwd {
 					   m->port is the DPDK port. Many virtual PMDs have as
 					   many TX queues as RX queues, so the control thread
 					   has none of its own. */
+	struct steer_table *steer;      /* flow overrides; NULL when none; read with
+					   __atomic_load_n, swapped by the control thread */
+	struct steer_ctl *sc;           /* the control thread's steering and RSS-A state */
+	struct rte_mempool *steer_pool; /* struct steer_msg: commands and connection hand-overs */
+	struct rte_ring *steer_notes;   /* workers -> control thread: struct steer_note */
 	struct cfgstore *cfg;
 	struct ctl_server *ctl;
 	uint32_t conn_max;

@@ -9,8 +9,13 @@
  * n_workers workers (worker i will run on lcores[i]). NULL after logging why. */
 struct fwd *fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores);
 
-/* Start the ports and ask for the next hops the configuration needs. */
+/* Start the ports, log the steering mechanism and the NUMA placement, and ask for the next
+ * hops the configuration needs. */
 int fwd_start(struct fwd *f);
+
+/* Log how flows are steered and where ports, workers and memory are (warning wherever they
+ * cross NUMA sockets). Called by fwd_start. */
+void fwd_log_placement(const struct fwd *f);
 
 /* One round of control-thread work that is not the socket: neighbour learning, resolution,
  * refresh. */

@@ -92,11 +92,9 @@ main(int argc, char **argv)
 		RTE_LOG(WARNING, USER1, "telemetry commands not registered\n");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	for (uint16_t i = 0; i < n; i++) {
-		RTE_LOG(INFO, USER1, "worker %u on lcore %u (socket %u), %u rx queue(s)\n", i,
-			lcores[i], rte_lcore_to_socket_id(lcores[i]), f->workers[i]->n_rxq);
-		rte_eal_remote_launch(worker_main, f->workers[i], lcores[i]);
-	}
+	/* fwd_create may have reordered the lcores (the ports' socket first). */
+	for (uint16_t i = 0; i < n; i++)
+		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
 	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n", n, sock);
 	while (!stop) {
 		ctl_poll(f->ctl, 1);

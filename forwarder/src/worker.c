@@ -12,6 +12,7 @@
 
 #include "worker.h"
 #include "worker_fwd.h"
+#include "worker_steer.h"
 
 /* Consecutive empty polls before an idle worker starts sleeping: about 10-50 µs of spinning,
  * so a burst that pauses briefly never pays a wake-up. */
@@ -44,10 +45,13 @@ worker_create(struct fwd *f, uint16_t id, unsigned lcore, int socket)
 	w->lcore = lcore;
 	w->fwd = f;
 	w->txq = id;
+	w->socket = socket;
 	snprintf(name, sizeof(name), "hvlb_inbox_%u", id);
 	w->inbox = rte_ring_create(name, WORKER_INBOX_SIZE, socket, RING_F_SC_DEQ);
-	if (w->inbox == NULL)
-		goto fail;
+	snprintf(name, sizeof(name), "hvlb_cmd_%u", id);
+	w->cmd = rte_ring_create(name, WORKER_CMD_SIZE, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (w->inbox == NULL || w->cmd == NULL)
+		goto fail_ring;
 	cmem = rte_zmalloc_socket("conns", csz, RTE_CACHE_LINE_SIZE, socket);
 	if (cmem == NULL)
 		goto fail_ring;
@@ -70,8 +74,8 @@ fail_tx:
 		rte_free(w->tx[p]);
 	rte_free(cmem);
 fail_ring:
+	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
-fail:
 	rte_free(w);
 	return NULL;
 }
@@ -84,6 +88,7 @@ worker_free(struct worker *w)
 	for (uint16_t p = 0; p < w->fwd->n_ports; p++)
 		rte_free(w->tx[p]);
 	rte_free(w->conns);
+	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
 	rte_free(w);
 }
@@ -141,6 +146,33 @@ send_control_frames(struct worker *w)
 	}
 }
 
+/* Drain one burst of the inbox: packets other workers handed here, and steering messages,
+ * each dealt with in its place among them (a connection's entry before its packets, an
+ * unmark after the packets queued ahead of it). Returns the packets. */
+static unsigned
+inbox_poll(struct worker *w)
+{
+	void *objs[FWD_BURST];
+	unsigned n = rte_ring_sc_dequeue_burst(w->inbox, objs, FWD_BURST, NULL);
+	unsigned start = 0, pkts = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (likely(!steer_is_msg(objs[i])))
+			continue;
+		if (i > start)
+			worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(i - start),
+					     1);
+		pkts += i - start;
+		worker_steer_msg(w, steer_msg_untag(objs[i]));
+		start = i + 1;
+	}
+	if (n > start)
+		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1);
+	pkts += n - start;
+	w->stats.handoff_in += pkts;
+	return pkts;
+}
+
 unsigned
 worker_poll_once(struct worker *w)
 {
@@ -148,16 +180,21 @@ worker_poll_once(struct worker *w)
 	struct fwd *f = w->fwd;
 	unsigned total = 0;
 
-	/* Quiescent point: nothing from the previous snapshot is held past here. */
+	/* Quiescent point: nothing from the previous snapshot or steering table is held past
+	 * here. */
 	rte_rcu_qsbr_quiescent(f->rcu, w->id);
 	w->snap = __atomic_load_n(&f->snap, __ATOMIC_ACQUIRE);
 	if (unlikely(w->snap->version != w->snap_version)) {
 		conn_table_set_timeouts(w->conns, &w->snap->timeouts);
 		w->snap_version = w->snap->version;
 	}
+	w->steer = __atomic_load_n(&f->steer, __ATOMIC_ACQUIRE);
+	worker_steer_refresh(w);
 	w->now = rte_rdtsc();
 	/* Cached neighbours filled before a change are stale from here on. */
 	w->neigh_version = __atomic_load_n(&f->neigh_version, __ATOMIC_ACQUIRE);
+	if (unlikely(!rte_ring_empty(w->cmd)))
+		worker_steer_commands(w);
 
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(f->ports[w->rxq[q].port].port_id, w->rxq[q].queue,
@@ -167,12 +204,7 @@ worker_poll_once(struct worker *w)
 		total += n;
 		worker_process_burst(w, pkts, n, 0);
 	}
-	unsigned n = rte_ring_sc_dequeue_burst(w->inbox, (void **)pkts, FWD_BURST, NULL);
-	if (n > 0) {
-		w->stats.handoff_in += n;
-		total += n;
-		worker_process_burst(w, pkts, (uint16_t)n, 1);
-	}
+	total += inbox_poll(w);
 	if (w->id == 0)
 		send_control_frames(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
@@ -189,8 +221,16 @@ worker_main(void *arg)
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 	rte_rcu_qsbr_thread_register(w->fwd->rcu, w->id);
 	rte_rcu_qsbr_thread_online(w->fwd->rcu, w->id);
-	while (!w->fwd->quit)
-		worker_idle(w, worker_poll_once(w));
+	while (!w->fwd->quit) {
+		unsigned n = worker_poll_once(w);
+
+		/* The load RSS-A samples: the time of the loop iterations that had work, over
+		 * all the time (busy / total cycles, as DPDK's lcore usage counts it). An
+		 * iteration with packets counts whole, its empty polls of other queues too. */
+		if (n > 0)
+			w->stats.busy_cycles += rte_rdtsc() - w->now;
+		worker_idle(w, n);
+	}
 	rte_rcu_qsbr_thread_offline(w->fwd->rcu, w->id);
 	rte_rcu_qsbr_thread_unregister(w->fwd->rcu, w->id);
 	return 0;

@@ -11,9 +11,12 @@
 
 #include "fwd.h"
 #include "scheduler.h"
+#include "steer.h"
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
+#define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
+#define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
 #define WORKER_NEIGH_BITS 6 /* a 64-entry cache: next hops are few (gateways, NFs) */
 
 /* A cached neighbour (next hop), direct-mapped by address. */
@@ -29,6 +32,16 @@ struct worker_rxq {
 	uint16_t queue;
 };
 
+/* A connection this worker handed to another: until unmarked, its packets that still come
+ * here go on to the new owner (steer_msg.h). */
+struct worker_moved {
+	struct flow_key key[2];
+	uint32_t hash[2];
+	uint32_t seq;
+	uint16_t to;
+	uint8_t n_keys;
+};
+
 struct worker {
 	uint16_t id;
 	unsigned lcore;
@@ -37,6 +50,7 @@ struct worker {
 	uint16_t txq;                     /* this worker's TX queue on every port */
 	struct fwd *fwd;
 	struct rte_ring *inbox;           /* packets other workers pass to this owner */
+	struct rte_ring *cmd;             /* steering commands from the control thread (SPSC) */
 	struct conn_table *conns;
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
@@ -44,6 +58,10 @@ struct worker {
 	uint64_t neigh_version;           /* fwd.neigh_version at the top of the iteration */
 	uint32_t empty_polls;             /* consecutive, for idle back-off */
 	uint32_t sleep_us;
+	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
+	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
+	uint16_t n_moved;
+	int socket;                       /* where its memory is: its lcore's NUMA socket */
 	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
 	struct sched_worker sched;
 	struct worker_stats stats;
@@ -54,6 +72,7 @@ struct worker {
 	/* In front of the shared neighbour table, so that steady-state forwarding makes no
 	 * rte_hash lookup. */
 	struct worker_neigh neigh[1u << WORKER_NEIGH_BITS];
+	struct worker_moved moved[WORKER_MAX_MOVED];
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (connection table, TX buffers, inbox). */
@@ -75,16 +94,12 @@ void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
 
-/* Which worker owns the connection of a client endpoint. */
+/* Which worker owns the connections of a client endpoint by default: a hash of it
+ * (steer_owner); a steering override can say otherwise for one connection. */
 static inline uint16_t
 worker_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_port)
 {
-	if (n_workers == 1)
-		return 0;
-	uint32_t h = (uint32_t)(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3]);
-	h ^= client_port;
-	h *= 0x9E3779B1u; /* Fibonacci hashing spreads consecutive addresses and ports */
-	return (uint16_t)(((uint64_t)h * n_workers) >> 32);
+	return steer_owner(n_workers, client, client_port);
 }
 
 #endif

@@ -15,6 +15,7 @@
 #include "hash.h"
 #include "rewrite.h"
 #include "worker_fwd.h"
+#include "worker_steer.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -206,9 +207,11 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 }
 
 /* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
- * drops) are fully handled here and PKT_ROUTE_DONE is returned. */
-static enum pkt_route
-worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer)
+ * drops) are fully handled here and PKT_ROUTE_DONE is returned. steer: whether overrides or
+ * moved entries exist (a constant at each call site, see classify_burst). */
+static __rte_always_inline enum pkt_route
+worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
+		bool steer)
 {
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
 	const struct fwd_snapshot *s = w->snap;
@@ -261,6 +264,15 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		client_port = x->key.dport;
 	}
 	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
+	if (steer) {
+		bool forced = false;
+
+		x->owner = worker_steer_owner(w, &x->key, client, client_port, x->owner, &forced);
+		if (x->owner != w->id && (!from_peer || forced))
+			return PKT_ROUTE_HANDOFF;
+		return PKT_ROUTE_LOOKUP;
+	}
+	/* A packet another worker passed here is never passed on again (no loops). */
 	if (x->owner != w->id && !from_peer)
 		return PKT_ROUTE_HANDOFF;
 	return PKT_ROUTE_LOOKUP;
@@ -275,6 +287,8 @@ worker_conn_gone(struct worker *w, const struct conn *c)
 {
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
+	if (unlikely(c->flags & CONN_FL_STEERED))
+		worker_steer_gone(w, c);
 }
 
 static inline void
@@ -330,6 +344,11 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
 	c->rs_gen = rs->gen;
+	/* Created away from its default owner (an override sent it here): its end must be
+	 * reported so the override goes too. */
+	if (unlikely(w->steer_on) && worker_owner(w->fwd->n_workers, &x->key.src, x->key.sport) !=
+					     w->id)
+		c->flags |= CONN_FL_STEERED;
 	w->rs_active[rs->slot]++;
 	w->vs_active[vs->slot]++;
 	w->rs_stats[rs->slot].conns_total++;
@@ -497,42 +516,66 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 	}
 }
 
-void
-worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
-{
+/* What a burst's packets need between classifying and forwarding. */
+struct burst {
 	struct pkt_ctx ctx[FWD_BURST];
 	const struct flow_key *keys[FWD_BURST];
 	uint32_t hashes[FWD_BURST];
-	struct conn *conns[FWD_BURST];
-	uint8_t dirs[FWD_BURST];
-	uint16_t lk[FWD_BURST], n_lk = 0;
+	uint16_t lk[FWD_BURST];
 	struct rte_mbuf *ho[FWD_BURST];
-	uint16_t ho_owner[FWD_BURST], n_ho = 0;
+	uint16_t ho_owner[FWD_BURST];
+};
+
+/* Classify every packet: handled, handed off (*n_ho of them), or to be looked up (the number
+ * returned). The counters are locals, to stay in registers. */
+static __rte_always_inline uint16_t
+classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer, bool steer,
+	       struct burst *b, uint16_t *n_ho_out)
+{
+	uint16_t n_lk = 0, n_ho = 0;
 
 	for (uint16_t i = 0; i < n; i++) {
-		struct pkt_ctx *x = &ctx[i];
-		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer);
+		struct pkt_ctx *x = &b->ctx[i];
+		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer, steer);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;
 		if (r == PKT_ROUTE_HANDOFF) {
-			ho[n_ho] = pkts[i];
-			ho_owner[n_ho++] = x->owner;
+			b->ho[n_ho] = pkts[i];
+			b->ho_owner[n_ho++] = x->owner;
 			continue;
 		}
 		x->hash = flow_hash(&x->key);
 		conn_prefetch(w->conns, x->hash);
-		keys[n_lk] = &x->key;
-		hashes[n_lk] = x->hash;
-		lk[n_lk++] = i;
+		b->keys[n_lk] = &x->key;
+		b->hashes[n_lk] = x->hash;
+		b->lk[n_lk++] = i;
 	}
+	*n_ho_out = n_ho;
+	return n_lk;
+}
+
+void
+worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
+{
+	struct conn *conns[FWD_BURST];
+	uint8_t dirs[FWD_BURST];
+	uint16_t n_lk, n_ho;
+	struct burst b;
+
+	/* Two copies of the classifier: steer is a constant in each, so that the common case
+	 * carries no trace of steering. */
+	if (likely(!w->steer_on))
+		n_lk = classify_burst(w, pkts, n, from_peer, false, &b, &n_ho);
+	else
+		n_lk = classify_burst(w, pkts, n, from_peer, true, &b, &n_ho);
 	if (n_ho > 0)
-		handoff_flush(w, ho, ho_owner, n_ho);
+		handoff_flush(w, b.ho, b.ho_owner, n_ho);
 	if (n_lk == 0)
 		return;
-	conn_lookup_burst(w->conns, keys, hashes, n_lk, conns, dirs);
+	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
 	for (uint16_t j = 0; j < n_lk; j++) {
-		uint16_t i = lk[j];
-		worker_forward(w, pkts[i], &ctx[i], conns[j], (enum conn_dir)dirs[j]);
+		uint16_t i = b.lk[j];
+		worker_forward(w, pkts[i], &b.ctx[i], conns[j], (enum conn_dir)dirs[j]);
 	}
 }

@@ -434,6 +434,51 @@ run_steps(const char *name, int with_reply, const struct tcp_step *st, unsigned 
 
 #define RUN_STEPS(reply, st) run_steps(#st, reply, st, sizeof(st) / sizeof(st[0]))
 
+/* A connection handed to another table keeps everything (state, flags, counters, deadline),
+ * is found there by both keys, and its FIN state machine carries on where it was. */
+static void
+test_import(void)
+{
+	struct flow_key o = key4(0xc0a80001, 40000, 0x0a000001, 80, HVLB_PROTO_TCP), rk, got;
+	union hvlb_addr rs = addr4(0x0a000105);
+	size_t sz = conn_table_mem_size(16);
+	void *mem2 = aligned_alloc(HVLB_CACHE_LINE, sz);
+	struct conn_table *a = table_new(16, NULL), *b = conn_table_init(mem2, 16, HZ, NULL);
+	struct conn *c = insert(a, &o, &rs, 8080, 1, 100), *d;
+	enum conn_dir dir;
+
+	conn_update(a, c, O, HVLB_TCP_ACK, 60, 200);
+	conn_update(a, c, O, HVLB_TCP_FIN | HVLB_TCP_ACK, 60, 300);
+	c->flags = CONN_FL_STEERED;
+	c->rs_slot = 7;
+	d = conn_import(b, c);
+	CHECK(d != NULL);
+	if (d == NULL)
+		goto out;
+	CHECK_EQ(conn_count(b), 1);
+	CHECK(d->pkts[O] == 2 && d->bytes[O] == 120 && d->state == CONN_S_FIN_WAIT);
+	CHECK(d->created == 100 && d->expires == c->expires && d->rs_slot == 7);
+	CHECK_EQ(d->flags, CONN_FL_STEERED);
+	rk = reply_of(&o, &rs, 8080);
+	CHECK(lookup(b, &o, &dir) == d && dir == O);
+	CHECK(lookup(b, &rk, &dir) == d && dir == R);
+	CHECK(conn_reply_tuple(d, &got));
+	CHECK_MEM(&got, &rk, sizeof(rk));
+	/* The NF's FIN ends it in TIME_WAIT: the client's FIN came along. */
+	conn_update(b, d, R, HVLB_TCP_FIN | HVLB_TCP_ACK, 60, 400);
+	CHECK_EQ(d->state, CONN_S_TIME_WAIT);
+	/* Taken keys refuse a second import; the original can go. */
+	CHECK(conn_import(b, c) == NULL);
+	conn_delete(a, c);
+	CHECK_EQ(conn_count(a), 0);
+	CHECK(conn_at(b, conn_index(b, d)) == d);
+	/* DR: no reply tuple. */
+	c = insert(a, &o, &rs, 0, 0, 100);
+	CHECK(!conn_reply_tuple(c, &got));
+out:
+	free(mem2);
+}
+
 static void
 test_tcp_nat(void)
 {
@@ -786,6 +831,7 @@ main(void)
 	RUN(test_duplicate_keys);
 	RUN(test_delete);
 	RUN(test_expire_budget);
+	RUN(test_import);
 	RUN(test_tcp_nat);
 	RUN(test_tcp_dr);
 	RUN(test_udp);

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A worker's side of moving connections between workers (the protocol is in steer_msg.h):
+ * handing a connection on (MIGRATE), taking one in (CONN), forgetting a moved entry (UNMARK),
+ * and the owner of a packet while any of that is going on.
+ */
+#include <rte_mempool.h>
+#include <rte_ring.h>
+#include <rte_ring_elem.h>
+
+#include "hash.h"
+#include "worker_fwd.h"
+#include "worker_steer.h"
+
+static void
+note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key *key, uint8_t n_keys)
+{
+	struct steer_note n = {.type = type, .n_keys = n_keys, .worker = w->id, .seq = seq};
+
+	if (key != NULL)
+		n.key = *key;
+	if (rte_ring_mp_enqueue_elem(w->fwd->steer_notes, &n, sizeof(n)) != 0)
+		w->stats.notes_lost++;
+}
+
+static int
+moved_find(const struct worker *w, const struct flow_key *key, uint32_t h)
+{
+	for (unsigned i = 0; i < w->n_moved; i++) {
+		const struct worker_moved *m = &w->moved[i];
+
+		for (unsigned k = 0; k < m->n_keys; k++)
+			if (m->hash[k] == h && flow_key_eq(&m->key[k], key))
+				return (int)i;
+	}
+	return -1;
+}
+
+uint16_t
+worker_steer_owner(struct worker *w, const struct flow_key *key, const union hvlb_addr *client,
+		   uint16_t client_port, uint16_t owner, bool *forced)
+{
+	const struct steer_table *t = w->steer;
+	bool hit = t != NULL && steer_filter_hit(t, steer_client_hash(client, client_port));
+	uint32_t h;
+	int i;
+
+	if (!hit && w->n_moved == 0)
+		return owner;
+	h = flow_hash(key);
+	/* Handed on from here, not yet unmarked: wherever the packet came from, it follows the
+	 * connection (this worker no longer has its state). */
+	if (w->n_moved > 0 && (i = moved_find(w, key, h)) >= 0) {
+		*forced = true;
+		w->stats.steer_fwd++;
+		return w->moved[i].to;
+	}
+	if (hit && (i = steer_lookup(t, key, h)) >= 0)
+		return (uint16_t)i;
+	return owner;
+}
+
+/* The moved entry for a MIGRATE, kept in this worker until its UNMARK. */
+static void
+moved_add(struct worker *w, const struct steer_msg *m)
+{
+	struct worker_moved *e = &w->moved[w->n_moved++];
+
+	e->n_keys = m->n_keys;
+	e->to = m->to;
+	e->seq = m->seq;
+	for (unsigned k = 0; k < m->n_keys; k++) {
+		e->key[k] = m->key[k];
+		e->hash[k] = m->hash[k];
+	}
+	worker_steer_refresh(w);
+}
+
+/* Hand the connection m names to m->to. The new owner gets the entry on its inbox before any
+ * packet this worker passes on after it: both go through the same FIFO, in this order. */
+static void
+migrate(struct worker *w, struct steer_msg *m)
+{
+	struct rte_mempool *pool = w->fwd->steer_pool;
+	struct steer_msg fwd;
+	enum conn_dir dir;
+	struct conn *c;
+
+	if (w->n_moved == WORKER_MAX_MOVED || m->to == w->id || m->to >= w->fwd->n_workers) {
+		note(w, STEER_NOTE_ABORTED, m->seq, NULL, 0);
+		w->stats.steer_failed++;
+		rte_mempool_put(pool, m);
+		return;
+	}
+	c = conn_lookup(w->conns, &m->key[0], m->hash[0], &dir);
+	if (c == NULL || dir != CONN_DIR_ORIG) {
+		/* No state to move, but the flow belongs to the new owner from now on. */
+		moved_add(w, m);
+		note(w, STEER_NOTE_NOT_FOUND, m->seq, NULL, 0);
+		rte_mempool_put(pool, m);
+		return;
+	}
+	/* This worker's own view of the keys wins over what the control thread read. */
+	m->n_keys = conn_reply_tuple(c, &m->key[1]) ? 2 : 1;
+	m->hash[1] = c->hash[CONN_DIR_REPLY];
+	m->type = STEER_MSG_CONN;
+	m->from = w->id;
+	m->conn = *c;
+	fwd = *m; /* m belongs to the new owner once enqueued */
+	if (rte_ring_mp_enqueue(w->fwd->workers[m->to]->inbox, steer_msg_tag(m)) != 0) {
+		note(w, STEER_NOTE_ABORTED, fwd.seq, NULL, 0);
+		w->stats.steer_failed++;
+		rte_mempool_put(pool, m);
+		return;
+	}
+	moved_add(w, &fwd);
+	w->rs_active[c->rs_slot]--;
+	w->vs_active[c->vs_slot]--;
+	conn_delete(w->conns, c);
+	w->stats.steer_out++;
+	note(w, STEER_NOTE_EXPORTED, fwd.seq, &fwd.key[1], fwd.n_keys);
+}
+
+void
+worker_steer_commands(struct worker *w)
+{
+	struct steer_msg *m;
+
+	while (rte_ring_sc_dequeue(w->cmd, (void **)&m) == 0) {
+		if (m->type == STEER_MSG_MIGRATE)
+			migrate(w, m);
+		else
+			rte_mempool_put(w->fwd->steer_pool, m);
+	}
+}
+
+/* A connection handed to this worker. It is marked steered when it now lives away from its
+ * client's default owner, so that its end is reported and its override removed. */
+static void
+import(struct worker *w, struct steer_msg *m)
+{
+	struct conn *c = conn_import(w->conns, &m->conn);
+
+	if (c == NULL) {
+		w->stats.steer_failed++;
+		note(w, STEER_NOTE_IMPORT_FAILED, m->seq, NULL, 0);
+		return;
+	}
+	c->flags &= (uint8_t)~CONN_FL_STEERED;
+	if (worker_owner(w->fwd->n_workers, &c->orig.src, c->orig.sport) != w->id)
+		c->flags |= CONN_FL_STEERED;
+	w->rs_active[c->rs_slot]++;
+	w->vs_active[c->vs_slot]++;
+	w->stats.steer_in++;
+	note(w, STEER_NOTE_IMPORTED, m->seq, NULL, 0);
+}
+
+static void
+unmark(struct worker *w, const struct steer_msg *m)
+{
+	for (unsigned i = 0; i < w->n_moved; i++)
+		if (w->moved[i].seq == m->seq) {
+			w->moved[i] = w->moved[--w->n_moved];
+			break;
+		}
+	worker_steer_refresh(w);
+	note(w, STEER_NOTE_UNMARKED, m->seq, NULL, 0);
+}
+
+void
+worker_steer_msg(struct worker *w, struct steer_msg *m)
+{
+	if (m->type == STEER_MSG_CONN)
+		import(w, m);
+	else if (m->type == STEER_MSG_UNMARK)
+		unmark(w, m);
+	rte_mempool_put(w->fwd->steer_pool, m);
+}
+
+void
+worker_steer_gone(struct worker *w, const struct conn *c)
+{
+	note(w, STEER_NOTE_GONE, 0, &c->orig, 1);
+}
