@@ -10,19 +10,25 @@ import (
 // CreateService stores a new, normalised service and returns it as stored.
 func (s *Store) CreateService(svc model.Service) (model.Service, error) {
 	var out model.Service
-	_, err := s.Update("create service "+svc.ID, func(t *Tx) error {
-		if _, err := t.Service(svc.ID); err == nil {
-			return fmt.Errorf("service %q: %w", svc.ID, ErrExists)
-		}
-		svc = svc.Clone()
-		for i := range svc.Reals {
-			svc.Reals[i].Version = t.Next()
-		}
-		out = svc
-		out.Version = t.Next()
-		return t.PutService(svc)
+	_, err := s.Update("create service "+svc.ID, func(t *Tx) (err error) {
+		out, err = t.CreateService(svc)
+		return err
 	})
 	return out, err
+}
+
+// CreateService stores a new, normalised service, its reals stamped with the
+// transaction's version, and returns it as stored.
+func (t *Tx) CreateService(svc model.Service) (model.Service, error) {
+	if _, err := t.Service(svc.ID); err == nil {
+		return svc, fmt.Errorf("service %q: %w", svc.ID, ErrExists)
+	}
+	svc = svc.Clone()
+	for i := range svc.Reals {
+		svc.Reals[i].Version = t.Next()
+	}
+	svc.Version = t.Next()
+	return svc, t.PutService(svc)
 }
 
 // UpdateService applies fn to a copy of service id and stores the result if it differs.
