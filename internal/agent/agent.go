@@ -115,6 +115,7 @@ type Agent struct {
 	pending  []*ctlpb.HealthChange
 	applied  uint64
 	applyErr string
+	hardDone map[string]bool // hard removals applied (hardID), while the desired state lists them
 }
 
 // New checks cfg and returns an agent.
@@ -145,6 +146,7 @@ func New(cfg Config) (*Agent, error) {
 		targets:     map[string]target{},
 		verdicts:    map[string]verdict{},
 		seeded:      map[string]bool{},
+		hardDone:    map[string]bool{},
 	}
 	conn, err := a.dial()
 	if err != nil {
@@ -235,6 +237,28 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 		}
 	}
 	a.targets = targets
+	listed := map[string]bool{}
+	for _, h := range ds.GetHardRemovals() {
+		listed[hardID(h)] = true
+	}
+	for id := range a.hardDone {
+		if !listed[id] {
+			delete(a.hardDone, id)
+		}
+	}
+}
+
+// pendingHard returns the desired state's hard removals not applied yet. Each is applied
+// once: a real the forwarder gets back later (its start-up file, say) and that is not
+// desired is removed softly like any other.
+func (a *Agent) pendingHard() hardSet {
+	hs := hardSet{}
+	for _, h := range a.desired.GetHardRemovals() {
+		if id := hardID(h); !a.hardDone[id] {
+			hs[checkKey(h.GetService(), h.GetAddress(), h.GetPort())] = id
+		}
+	}
+	return hs
 }
 
 // onTransition records a checker's transition; it says whether the forwarder's view may
@@ -280,9 +304,12 @@ func (a *Agent) apply(ctx context.Context, why string) {
 	}
 	a.seed(actual)
 	want := effective(a.desired, func(key string) bool { return a.verdicts[key].state == health.Down })
-	done, err := reconcile(ctx, a.fc, want, actual)
+	done, err := reconcile(ctx, a.fc, want, actual, a.pendingHard())
 	for _, d := range done {
-		a.log.Info("applied", "change", d, "why", why)
+		a.log.Info("applied", "change", d.desc, "why", why)
+		if d.hard != "" {
+			a.hardDone[d.hard] = true
+		}
 	}
 	if err != nil {
 		a.setApplyErr(err)

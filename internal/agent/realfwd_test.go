@@ -195,7 +195,7 @@ func TestReconcileRealForwarder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := reconcile(ctx, fc, s.desired, actual); err != nil {
+		if _, err := reconcile(ctx, fc, s.desired, actual, nil); err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
 		if got, want := summary(f.services(t)), summary(s.desired); !slices.Equal(got, want) {
@@ -203,7 +203,7 @@ func TestReconcileRealForwarder(t *testing.T) {
 		}
 		// Once there, nothing more to do.
 		actual, _ = fc.ListServices(ctx)
-		if p := plan(s.desired, actual); len(p) != 0 {
+		if p := plan(s.desired, actual, nil); len(p) != 0 {
 			t.Errorf("%s: a second pass would still do %v", s.name, p[0].desc)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -54,14 +55,25 @@ func orDefault(s, d string) string {
 type step struct {
 	desc string // "add_real tcp/10.100.0.1/80 10.1.0.11:8080 weight=100 health=1"
 	do   func(ctx context.Context, fc *fwdclient.Client) error
+	hard string // a hard removal: the removal's id (see hardID)
+}
+
+// hardSet is the hard removals still to apply: removal id by check key of the real.
+type hardSet map[string]string
+
+// hardID names one hard removal: the real and the store version of its removal, so that
+// a real removed hard, added again and removed hard again is two removals.
+func hardID(h *ctlpb.HardRemoval) string {
+	return checkKey(h.GetService(), h.GetAddress(), h.GetPort()) + "@" + strconv.FormatUint(h.GetVersion(), 10)
 }
 
 // plan lists the changes that turn actual into desired, in an order the forwarder
 // accepts: services no longer desired go first (freeing room), then per service the
 // reals no longer desired (before a switch to dr, which refuses reals with ports), the
 // mode and scheduler, new reals and changed weights or health; new services last. Reals
-// are removed softly: their connections continue until they end.
-func plan(desired, actual []*fwdpb.VirtualService) []step {
+// are removed softly (their connections continue until they end), except those in hard,
+// which are removed with hard=true (their connections end at once).
+func plan(desired, actual []*fwdpb.VirtualService, hard hardSet) []step {
 	have := map[string]*fwdpb.VirtualService{}
 	for _, vs := range actual {
 		have[svcKey(vs.GetId())] = vs
@@ -74,7 +86,7 @@ func plan(desired, actual []*fwdpb.VirtualService) []step {
 	for _, vs := range actual {
 		if k := svcKey(vs.GetId()); !want[k] {
 			id := vs.GetId()
-			steps = append(steps, step{"remove_service " + k, func(ctx context.Context, fc *fwdclient.Client) error {
+			steps = append(steps, step{desc: "remove_service " + k, do: func(ctx context.Context, fc *fwdclient.Client) error {
 				return fc.RemoveService(ctx, id)
 			}})
 		}
@@ -83,18 +95,18 @@ func plan(desired, actual []*fwdpb.VirtualService) []step {
 	for _, vs := range desired {
 		k := svcKey(vs.GetId())
 		if cur, ok := have[k]; ok {
-			steps = append(steps, planService(k, vs, cur)...)
+			steps = append(steps, planService(k, vs, cur, hard)...)
 			continue
 		}
 		vs := vs
-		adds = append(adds, step{fmt.Sprintf("add_service %s reals=%d", k, len(vs.GetRealServices())),
-			func(ctx context.Context, fc *fwdclient.Client) error { return fc.AddService(ctx, vs) }})
+		adds = append(adds, step{desc: fmt.Sprintf("add_service %s reals=%d", k, len(vs.GetRealServices())),
+			do: func(ctx context.Context, fc *fwdclient.Client) error { return fc.AddService(ctx, vs) }})
 	}
 	return append(steps, adds...)
 }
 
 // planService lists the changes to one service that exists on both sides.
-func planService(k string, vs, cur *fwdpb.VirtualService) []step {
+func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 	id := cur.GetId() // as the forwarder knows it
 	have := map[string]*fwdpb.RealService{}
 	for _, rs := range cur.GetRealServices() {
@@ -111,14 +123,19 @@ func planService(k string, vs, cur *fwdpb.VirtualService) []step {
 			continue
 		}
 		addr, port := rs.GetAddress(), rs.GetPort()
-		steps = append(steps, step{"remove_real " + k + " " + rk, func(ctx context.Context, fc *fwdclient.Client) error {
-			return fc.RemoveReal(ctx, id, addr, port, false)
-		}})
+		hid := hard[checkKey(id, addr, port)]
+		desc := "remove_real " + k + " " + rk
+		if hid != "" {
+			desc += " hard"
+		}
+		steps = append(steps, step{desc, func(ctx context.Context, fc *fwdclient.Client) error {
+			return fc.RemoveReal(ctx, id, addr, port, hid != "")
+		}, hid})
 	}
 	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
 	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) {
-		steps = append(steps, step{fmt.Sprintf("update_service %s mode=%s scheduler=%s", k, mode, sched),
-			func(ctx context.Context, fc *fwdclient.Client) error {
+		steps = append(steps, step{desc: fmt.Sprintf("update_service %s mode=%s scheduler=%s", k, mode, sched),
+			do: func(ctx context.Context, fc *fwdclient.Client) error {
 				return fc.UpdateService(ctx, id, mode, sched)
 			}})
 	}
@@ -127,8 +144,8 @@ func planService(k string, vs, cur *fwdpb.VirtualService) []step {
 		old, ok := have[rk]
 		if !ok {
 			rs := rs
-			steps = append(steps, step{fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk,
-				rs.GetWeight(), rs.GetHealth()), func(ctx context.Context, fc *fwdclient.Client) error {
+			steps = append(steps, step{desc: fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk,
+				rs.GetWeight(), rs.GetHealth()), do: func(ctx context.Context, fc *fwdclient.Client) error {
 				return fc.AddReal(ctx, id, rs)
 			}})
 			continue
@@ -147,21 +164,21 @@ func planService(k string, vs, cur *fwdpb.VirtualService) []step {
 			continue
 		}
 		addr, port := old.GetAddress(), old.GetPort()
-		steps = append(steps, step{desc, func(ctx context.Context, fc *fwdclient.Client) error {
+		steps = append(steps, step{desc: desc, do: func(ctx context.Context, fc *fwdclient.Client) error {
 			return fc.UpdateReal(ctx, id, addr, port, u)
 		}})
 	}
 	return steps
 }
 
-// reconcile reads the forwarder's services and applies the changes that make them
-// desired. A failed change does not stop the others; the error joins every failure.
-// It returns the changes made.
+// reconcile applies the changes that turn actual (the forwarder's services) into desired,
+// removing the reals in hard with hard=true. A failed change does not stop the others;
+// the error joins every failure. It returns the changes made.
 func reconcile(ctx context.Context, fc *fwdclient.Client, desired []*fwdpb.VirtualService,
-	actual []*fwdpb.VirtualService) ([]string, error) {
-	var done []string
+	actual []*fwdpb.VirtualService, hard hardSet) ([]step, error) {
+	var done []step
 	var errs []error
-	for _, s := range plan(desired, actual) {
+	for _, s := range plan(desired, actual, hard) {
 		if err := s.do(ctx, fc); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", s.desc, err))
 			if ctx.Err() != nil {
@@ -169,7 +186,7 @@ func reconcile(ctx context.Context, fc *fwdclient.Client, desired []*fwdpb.Virtu
 			}
 			continue
 		}
-		done = append(done, s.desc)
+		done = append(done, s)
 	}
 	return done, errors.Join(errs...)
 }

@@ -139,7 +139,7 @@ func TestReconcile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = reconcile(ctx, fc, tt.desired, actual)
+			_, err = reconcile(ctx, fc, tt.desired, actual, nil)
 			if tt.wantErr == "" && err != nil {
 				t.Fatalf("reconcile: %v", err)
 			}
@@ -152,7 +152,7 @@ func TestReconcile(t *testing.T) {
 			if tt.wantErr != "" {
 				// The next pass finishes the job.
 				actual, _ = fc.ListServices(ctx)
-				if _, err := reconcile(ctx, fc, tt.desired, actual); err != nil {
+				if _, err := reconcile(ctx, fc, tt.desired, actual, nil); err != nil {
 					t.Fatalf("second pass: %v", err)
 				}
 			}
