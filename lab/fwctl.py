@@ -114,14 +114,16 @@ class Client:
         return resp
 
     # --- virtual services ---------------------------------------------------------------------
-    def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev"):
-        vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler)
+    def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0):
+        vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
+                               priority=priority)
         return self.call(add_service=pb.AddService(service=vs))
 
-    def update_service(self, protocol, vip, vport, mode="", scheduler=""):
-        """Change mode and/or scheduler; an empty string leaves it as it is."""
+    def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None):
+        """Change mode, scheduler and/or RSS-A priority; "" / None leaves it as it is."""
         return self.call(update_service=pb.UpdateService(
-            id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler))
+            id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
+            set_priority=priority is not None, priority=priority or 0))
 
     def remove_service(self, protocol, vip, vport):
         return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport)))
@@ -185,6 +187,27 @@ class Client:
         body = self.call(list_connections=req).connections
         return list(body.connections), body.next_cursor
 
+    # --- flow steering and RSS-A ------------------------------------------------------------
+    def steering(self, limit=100):
+        """Steering mechanism per port, RSS-A's settings, each worker's load, the overrides."""
+        return self.call(get_steering=pb.GetSteering(limit=limit)).steering
+
+    def set_rssa(self, enabled=None, **params):
+        """Change RSS-A: enabled (bool) and any of q, epsilon, theta_h, period_ms, n_sam,
+        cooldown, max_moves (None or absent: unchanged)."""
+        known = {f.name for f in pb.RssaConfig.DESCRIPTOR.fields} - {"enabled"}
+        bad = sorted(set(params) - known)
+        if bad:
+            raise TypeError(f"set_rssa: unknown setting {', '.join(bad)}")
+        cfg = pb.RssaConfig(enabled=bool(enabled),
+                            **{k: v for k, v in params.items() if v is not None})
+        return self.call(set_rssa=pb.SetRssa(config=cfg, set_enabled=enabled is not None))
+
+    def steer_flow(self, protocol, client, vip, worker):
+        """Move one connection (client and vip as "addr:port") to a worker, state and all."""
+        return self.call(steer_flow=pb.SteerFlow(protocol=protocol, client=client, vip=vip,
+                                                 worker=worker))
+
     def iter_connections(self, limit=1000, service=None):
         """Every connection, fetching page after page."""
         cursor = 0
@@ -234,20 +257,23 @@ def show_services(services):
     rows = []
     for vs in services:
         rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport), vs.mode, vs.scheduler,
-                     "", "", f"{vs.active_conns}/{vs.total_conns}", vs.packets, vs.bytes])
+                     vs.priority, "", "", f"{vs.active_conns}/{vs.total_conns}", vs.packets,
+                     vs.bytes])
         for rs in vs.real_services:
-            rows.append(["", "  -> " + fmt_endpoint(rs.address, rs.port), "", "", rs.weight,
+            rows.append(["", "  -> " + fmt_endpoint(rs.address, rs.port), "", "", "", rs.weight,
                          rs.health, f"{rs.active_conns}/{rs.total_conns}", rs.packets, rs.bytes])
-    return table(rows, ["PROTO", "SERVICE", "MODE", "SCHED", "WEIGHT", "HEALTH", "CONNS",
+    return table(rows, ["PROTO", "SERVICE", "MODE", "SCHED", "PRIO", "WEIGHT", "HEALTH", "CONNS",
                         "PACKETS", "BYTES"])
 
 
 def show_stats(st):
-    out = [table([[w.worker, w.lcore, w.rx_packets, w.tx_packets, w.active_conns, w.total_conns,
-                   w.handoff_out, w.handoff_in, w.local_replies, sum(d.count for d in w.drops)]
+    out = [table([[w.worker, w.lcore, w.socket, w.rx_packets, w.tx_packets, w.active_conns,
+                   w.total_conns, w.handoff_out, w.handoff_in, w.local_replies,
+                   sum(d.count for d in w.drops), f"{w.load:.2f}", f"{w.overload_freq:.2f}",
+                   f"{w.flows_moved_in}/{w.flows_moved_out}"]
                   for w in st.workers],
-                 ["WORKER", "LCORE", "RX", "TX", "ACTIVE", "TOTAL", "HANDOFF_OUT", "HANDOFF_IN",
-                  "LOCAL", "DROPS"])]
+                 ["WORKER", "LCORE", "SOCKET", "RX", "TX", "ACTIVE", "TOTAL", "HANDOFF_OUT",
+                  "HANDOFF_IN", "LOCAL", "DROPS", "LOAD", "OVERLOAD", "MOVED_IN/OUT"])]
     if st.ports:
         out.append(table([[p.port, p.name, p.ipackets, p.opackets, p.imissed, p.ierrors,
                            p.oerrors] for p in st.ports],
@@ -260,6 +286,29 @@ def show_stats(st):
                f"/{st.mempool_size}")
     if st.services:
         out.append(show_services(st.services))
+    return "\n\n".join(out)
+
+
+def show_steering(s):
+    r = s.rssa
+    out = [table([[p.port, p.name, p.socket, p.mechanism] for p in s.ports],
+                 ["PORT", "NAME", "SOCKET", "STEERING"]),
+           f"RSS-A {'on' if r.enabled else 'off'}: Q {r.q:g}, epsilon {r.epsilon:g}, theta_h "
+           f"{r.theta_h:g}, {r.n_sam} samples per {r.period_ms} ms, cooldown {r.cooldown}, "
+           f"at most {r.max_moves} moves a period; {s.periods} periods, {s.flows_moved} moves "
+           f"({s.rssa_moves} by RSS-A, {s.moves_failed} failed, {s.moves_in_progress} in "
+           f"progress), {s.overrides_total} overrides",
+           table([[w.worker, w.lcore, w.socket, f"{w.load:.3f}", f"{w.load_period:.3f}",
+                   f"{w.overload_freq:.2f}", "yes" if w.overloaded else "no", w.overrides,
+                   w.flows_moved_in, w.flows_moved_out] for w in s.workers],
+                 ["WORKER", "LCORE", "SOCKET", "LOAD", "PERIOD_LOAD", "OVERLOAD_FREQ",
+                  "OVERLOADED", "OVERRIDES", "MOVED_IN", "MOVED_OUT"])]
+    if s.overrides:
+        out.append(table([[o.protocol, o.client, o.vip, o.worker, o.from_worker,
+                           o.default_worker, o.age_s, o.priority,
+                           "manual" if o.manual else "rss-a"] for o in s.overrides],
+                         ["PROTO", "CLIENT", "VIP", "WORKER", "FROM", "DEFAULT", "AGE", "PRIO",
+                          "BY"]))
     return "\n\n".join(out)
 
 
@@ -281,9 +330,11 @@ def cmd_vs(cl, args):
         return cl.list_services(), show_services
     p, vip, vport = _svc(args)
     if args.action == "add":
-        return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev"), None
+        return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev",
+                              args.priority or 0), None
     if args.action == "set":
-        return cl.update_service(p, vip, vport, args.mode or "", args.sched or ""), None
+        return cl.update_service(p, vip, vport, args.mode or "", args.sched or "",
+                                 args.priority), None
     return cl.remove_service(p, vip, vport), None
 
 
@@ -327,6 +378,23 @@ def cmd_stats(cl, args):
     return cl.stats(), show_stats
 
 
+def cmd_steering(cl, args):
+    return cl.steering(args.limit), show_steering
+
+
+def cmd_rssa(cl, args):
+    enabled = {"on": True, "off": False, None: None}[args.enable]
+    params = {k: getattr(args, k) for k in ("q", "epsilon", "theta_h", "period_ms", "n_sam",
+                                            "cooldown", "max_moves")}
+    if enabled is None and all(v is None for v in params.values()):
+        raise SystemExit("fwctl: rssa: give on/off or at least one setting")
+    return cl.set_rssa(enabled, **params), None
+
+
+def cmd_steer(cl, args):
+    return cl.steer_flow(args.protocol, args.client, args.vip, args.worker), None
+
+
 def cmd_conns(cl, args):
     svc = None
     if args.vs:
@@ -359,6 +427,8 @@ def build_parser():
         if action != "del":
             p.add_argument("--mode", choices=("nat", "dr"))
             p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
+            p.add_argument("--priority", type=int, choices=range(8), metavar="0-7",
+                           help="RSS-A class: moved last, placed first")
     vs.add_parser("list")
     sub.choices["vs"].set_defaults(func=cmd_vs)
 
@@ -399,6 +469,24 @@ def build_parser():
     p.set_defaults(func=cmd_timeouts)
 
     sub.add_parser("stats", help="counters").set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("steering", help="flow steering: mechanism, RSS-A, loads, overrides")
+    p.add_argument("--limit", type=int, default=100, help="overrides listed")
+    p.set_defaults(func=cmd_steering)
+
+    p = sub.add_parser("rssa", help="change RSS-A's settings")
+    p.add_argument("enable", nargs="?", choices=("on", "off"))
+    for name, typ in (("q", float), ("epsilon", float), ("theta_h", float), ("period_ms", int),
+                      ("n_sam", int), ("cooldown", int), ("max_moves", int)):
+        p.add_argument("--" + name.replace("_", "-"), dest=name, type=typ)
+    p.set_defaults(func=cmd_rssa)
+
+    p = sub.add_parser("steer", help="move one connection to a worker, its state with it")
+    p.add_argument("protocol", choices=("tcp", "udp"))
+    p.add_argument("client", metavar="CLIENT_ADDR:PORT")
+    p.add_argument("vip", metavar="VIP:PORT")
+    p.add_argument("worker", type=int)
+    p.set_defaults(func=cmd_steer)
 
     p = sub.add_parser("conns", help="connections (paged)")
     p.add_argument("--limit", type=int, default=1000)

@@ -191,10 +191,14 @@ op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 		if (rc != 0)
 			return rc;
 	}
+	if (v->priority > CFG_MAX_PRIORITY)
+		return ctl_fail(r, -EINVAL, "add_service.service.priority: must be 0 to %u",
+				CFG_MAX_PRIORITY);
 	rc = cfg_vs_add(st, k.proto, &k.vip, k.af, k.vport, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_service.service", "service", err);
 	vs = ctl_lookup_service(st, &k);
+	cfg_vs_set_priority(st, vs, v->priority, err);
 	rc = add_service_reals(r, vs, rs, v->n_real_services);
 	if (rc == 0)
 		rc = publish(r);
@@ -236,11 +240,20 @@ op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_mode(r, "update_service.mode", m->mode, -1, &mode)) != 0 ||
 	    (rc = parse_sched(r, "update_service.scheduler", m->scheduler, -1, &sched)) != 0)
 		return rc;
-	if (mode < 0 && sched < 0)
-		return ctl_fail(r, -EINVAL, "update_service: neither mode nor scheduler given");
+	if (mode < 0 && sched < 0 && !m->set_priority)
+		return ctl_fail(r, -EINVAL,
+				"update_service: neither mode, scheduler nor set_priority given");
+	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
+		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
+				CFG_MAX_PRIORITY);
 	vs = ctl_find_service(r, "update_service", &k);
 	if (vs == NULL)
 		return -ENOENT;
+	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
+	if (m->set_priority)
+		cfg_vs_set_priority(st, vs, m->priority, err);
+	if (mode < 0 && sched < 0)
+		return 0;
 	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
 	old_mode = vs->mode;
@@ -546,6 +559,12 @@ dispatch(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_get_stats(r);
 	case HVLB__FWD__V1__REQUEST__OP_LIST_CONNECTIONS:
 		return ctl_op_list_connections(r, m->list_connections);
+	case HVLB__FWD__V1__REQUEST__OP_GET_STEERING:
+		return ctl_op_get_steering(r, m->get_steering);
+	case HVLB__FWD__V1__REQUEST__OP_SET_RSSA:
+		return ctl_op_set_rssa(r, m->set_rssa);
+	case HVLB__FWD__V1__REQUEST__OP_STEER_FLOW:
+		return ctl_op_steer_flow(r, m->steer_flow);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

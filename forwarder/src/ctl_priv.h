@@ -91,4 +91,9 @@ int ctl_op_list_neighbors(struct ctl_req *r);
 int ctl_op_get_stats(struct ctl_req *r);
 int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
 
+/* Flow steering (ctl_steer.c). */
+int ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m);
+int ctl_op_set_rssa(struct ctl_req *r, const Hvlb__Fwd__V1__SetRssa *m);
+int ctl_op_steer_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m);
+
 #endif

@@ -19,6 +19,7 @@
 #include "ctl_priv.h"
 #include "fwdctl.h"
 #include "scheduler.h"
+#include "steer_ctl.h"
 #include "worker.h"
 
 #define CTL_CONN_LIMIT_DEFAULT 100u
@@ -85,6 +86,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 		return NULL;
 	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
 	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
+	m->priority = v->priority;
 	m->key = vs_key(v->proto, &v->vip, v->vport);
 	fwd_sum_vs(r->f, v->slot, &ss, &active);
 	m->active_conns = active;
@@ -282,6 +284,13 @@ worker_stats(struct ctl_req *r, const struct worker *w)
 	m->idle_sleeps = s.idle_sleeps;
 	m->busy_polls = s.busy_polls;
 	m->empty_polls = s.empty_polls;
+	m->busy_cycles = s.busy_cycles;
+	m->load = r->f->sc->w[w->id].load;
+	m->load_period = r->f->sc->rssa.w[w->id].load;
+	m->overload_freq = r->f->sc->rssa.w[w->id].foe;
+	m->flows_moved_in = s.steer_in;
+	m->flows_moved_out = s.steer_out;
+	m->socket = (uint32_t)w->socket;
 	return drops(r, s.drops, &m->n_drops, &m->drops) == 0 ? m : NULL;
 }
 

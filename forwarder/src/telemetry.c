@@ -26,6 +26,7 @@
 #include "cfgstore.h"
 #include "fwdctl.h"
 #include "scheduler.h"
+#include "steer_ctl.h"
 #include "telemetry.h"
 #include "worker.h"
 
@@ -220,7 +221,72 @@ worker_dict(const struct worker *w)
 	rte_tel_data_add_dict_u64(d, "idle_sleeps", s.idle_sleeps);
 	rte_tel_data_add_dict_u64(d, "busy_polls", s.busy_polls);
 	rte_tel_data_add_dict_u64(d, "empty_polls", s.empty_polls);
+	rte_tel_data_add_dict_u64(d, "busy_cycles", s.busy_cycles);
+	rte_tel_data_add_dict_u64(d, "flows_moved_in", s.steer_in);
+	rte_tel_data_add_dict_u64(d, "flows_moved_out", s.steer_out);
 	return d;
+}
+
+/* DPDK 22.11 telemetry has no floating point: shares as thousandths ("load_permille"). */
+static void
+add_permille(struct rte_tel_data *d, const char *name, double v)
+{
+	char key[48];
+
+	snprintf(key, sizeof(key), "%s_permille", name);
+	rte_tel_data_add_dict_u64(d, key, v > 0 ? (uint64_t)(v * 1000 + 0.5) : 0);
+}
+
+/* RSS-A's figures of worker i (written by the control thread; plain reads of doubles). */
+static struct rte_tel_data *
+load_dict(const struct fwd *f, uint16_t i)
+{
+	struct rte_tel_data *d = rte_tel_data_alloc();
+	const struct steer_ctl *sc = f->sc;
+
+	if (d == NULL)
+		return NULL;
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_u64(d, "socket", (uint64_t)f->workers[i]->socket);
+	add_permille(d, "load", sc->w[i].load);
+	add_permille(d, "load_period", sc->rssa.w[i].load);
+	add_permille(d, "overload_freq", sc->rssa.w[i].foe);
+	rte_tel_data_add_dict_u64(d, "overloaded", rssa_overloaded(&sc->rssa, i));
+	rte_tel_data_add_dict_u64(d, "flows_moved_in", f->workers[i]->stats.steer_in);
+	rte_tel_data_add_dict_u64(d, "flows_moved_out", f->workers[i]->stats.steer_out);
+	return d;
+}
+
+/* RSS-A and flow steering: settings, counters and each worker's load. */
+static int
+steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
+{
+	const struct steer_ctl *sc = f->sc;
+	char name[32];
+
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_u64(d, "rssa_enabled", sc->rssa_on);
+	add_permille(d, "q", sc->rssa.p.q);
+	add_permille(d, "epsilon", sc->rssa.p.epsilon);
+	add_permille(d, "theta_h", sc->rssa.p.theta_h);
+	rte_tel_data_add_dict_u64(d, "period_ms", sc->period_ms);
+	rte_tel_data_add_dict_u64(d, "n_sam", sc->rssa.p.n_sam);
+	rte_tel_data_add_dict_u64(d, "periods", sc->rssa.periods);
+	rte_tel_data_add_dict_u64(d, "overrides", sc->n_ovr);
+	rte_tel_data_add_dict_u64(d, "flows_moved", sc->moves_done);
+	rte_tel_data_add_dict_u64(d, "rssa_moves", sc->rssa_moves);
+	rte_tel_data_add_dict_u64(d, "moves_failed", sc->moves_failed);
+	rte_tel_data_add_dict_u64(d, "moves_in_progress", sc->n_mig);
+	for (uint16_t i = 0; i < f->n_workers && i < TELEM_DICT_ROOM; i++) {
+		struct rte_tel_data *w = load_dict(f, i);
+
+		if (w == NULL)
+			return -ENOMEM;
+		snprintf(name, sizeof(name), "worker%u", i);
+		rte_tel_data_add_dict_container(d, name, w, 0);
+	}
+	return 0;
 }
 
 static int
@@ -362,6 +428,13 @@ cmd_vs(const char *cmd, const char *params, struct rte_tel_data *d)
 	return answer(vs_fill, params, d);
 }
 
+static int
+cmd_steering(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	return answer(steering_fill, params, d);
+}
+
 /* ---- registration ---- */
 
 int
@@ -379,6 +452,9 @@ telem_register(struct fwd *f)
 		{"/hvlb/vs", cmd_vs,
 		 "hvlb virtual services with per-real-service counters. Parameters: none (all, as "
 		 "many as fit) or a service index."},
+		{"/hvlb/steering", cmd_steering,
+		 "hvlb flow steering and RSS-A: settings, moves, and each worker's load and "
+		 "overload frequency. Takes no parameters."},
 	};
 	int rc;
 

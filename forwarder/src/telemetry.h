@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * hvlb's counters in DPDK telemetry (dpdk-telemetry.py): /hvlb/stats, /hvlb/workers and
- * /hvlb/vs. The callbacks run in DPDK's telemetry thread and only read: worker counters
- * directly (plain reads, as the control thread does), and the list of services from a copy
- * the control thread refreshes, because the configuration store and the snapshots may be
- * changed or freed under the telemetry thread at any time.
+ * hvlb's counters in DPDK telemetry (dpdk-telemetry.py): /hvlb/stats, /hvlb/workers,
+ * /hvlb/vs and /hvlb/steering. The callbacks run in DPDK's telemetry thread and only read:
+ * worker counters directly (plain reads, as the control thread does), and the list of
+ * services from a copy the control thread refreshes, because the configuration store and the
+ * snapshots may be changed or freed under the telemetry thread at any time.
  */
 #ifndef HVLB_TELEMETRY_H
 #define HVLB_TELEMETRY_H

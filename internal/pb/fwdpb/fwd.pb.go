@@ -194,6 +194,10 @@ type VirtualService struct {
 	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default) or "dr"
 	Scheduler    string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
 	RealServices []*RealService         `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
+	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
+	// connections of a higher class are moved last, and placed first on the least-loaded
+	// workers.
+	Priority uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
 	// Read-outs.
 	Key           uint32 `protobuf:"varint,10,opt,name=key,proto3" json:"key,omitempty"`
 	ActiveConns   uint64 `protobuf:"varint,11,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
@@ -260,6 +264,13 @@ func (x *VirtualService) GetRealServices() []*RealService {
 		return x.RealServices
 	}
 	return nil
+}
+
+func (x *VirtualService) GetPriority() uint32 {
+	if x != nil {
+		return x.Priority
+	}
+	return 0
 }
 
 func (x *VirtualService) GetKey() uint32 {
@@ -341,11 +352,14 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
+// Changes mode and/or scheduler (empty: unchanged) and the priority when set_priority.
 type UpdateService struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Mode          string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`
 	Scheduler     string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
+	SetPriority   bool                   `protobuf:"varint,4,opt,name=set_priority,json=setPriority,proto3" json:"set_priority,omitempty"`
+	Priority      uint32                 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -399,6 +413,20 @@ func (x *UpdateService) GetScheduler() string {
 		return x.Scheduler
 	}
 	return ""
+}
+
+func (x *UpdateService) GetSetPriority() bool {
+	if x != nil {
+		return x.SetPriority
+	}
+	return false
+}
+
+func (x *UpdateService) GetPriority() uint32 {
+	if x != nil {
+		return x.Priority
+	}
+	return 0
 }
 
 type RemoveService struct {
@@ -1345,22 +1373,31 @@ func (x *DropCount) GetCount() uint64 {
 }
 
 type WorkerStats struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Worker        uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
-	Lcore         uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`
-	RxPackets     uint64                 `protobuf:"varint,3,opt,name=rx_packets,json=rxPackets,proto3" json:"rx_packets,omitempty"`
-	RxBytes       uint64                 `protobuf:"varint,4,opt,name=rx_bytes,json=rxBytes,proto3" json:"rx_bytes,omitempty"`
-	TxPackets     uint64                 `protobuf:"varint,5,opt,name=tx_packets,json=txPackets,proto3" json:"tx_packets,omitempty"`
-	TxBytes       uint64                 `protobuf:"varint,6,opt,name=tx_bytes,json=txBytes,proto3" json:"tx_bytes,omitempty"`
-	HandoffOut    uint64                 `protobuf:"varint,7,opt,name=handoff_out,json=handoffOut,proto3" json:"handoff_out,omitempty"` // packets passed to the connection's owning worker
-	HandoffIn     uint64                 `protobuf:"varint,8,opt,name=handoff_in,json=handoffIn,proto3" json:"handoff_in,omitempty"`    // packets received from other workers
-	ActiveConns   uint64                 `protobuf:"varint,9,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
-	TotalConns    uint64                 `protobuf:"varint,10,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
-	LocalReplies  uint64                 `protobuf:"varint,11,opt,name=local_replies,json=localReplies,proto3" json:"local_replies,omitempty"` // ARP / ND / echo answered
-	Drops         []*DropCount           `protobuf:"bytes,12,rep,name=drops,proto3" json:"drops,omitempty"`
-	IdleSleeps    uint64                 `protobuf:"varint,13,opt,name=idle_sleeps,json=idleSleeps,proto3" json:"idle_sleeps,omitempty"`
-	BusyPolls     uint64                 `protobuf:"varint,14,opt,name=busy_polls,json=busyPolls,proto3" json:"busy_polls,omitempty"`
-	EmptyPolls    uint64                 `protobuf:"varint,15,opt,name=empty_polls,json=emptyPolls,proto3" json:"empty_polls,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Worker       uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
+	Lcore        uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`
+	RxPackets    uint64                 `protobuf:"varint,3,opt,name=rx_packets,json=rxPackets,proto3" json:"rx_packets,omitempty"`
+	RxBytes      uint64                 `protobuf:"varint,4,opt,name=rx_bytes,json=rxBytes,proto3" json:"rx_bytes,omitempty"`
+	TxPackets    uint64                 `protobuf:"varint,5,opt,name=tx_packets,json=txPackets,proto3" json:"tx_packets,omitempty"`
+	TxBytes      uint64                 `protobuf:"varint,6,opt,name=tx_bytes,json=txBytes,proto3" json:"tx_bytes,omitempty"`
+	HandoffOut   uint64                 `protobuf:"varint,7,opt,name=handoff_out,json=handoffOut,proto3" json:"handoff_out,omitempty"` // packets passed to the connection's owning worker
+	HandoffIn    uint64                 `protobuf:"varint,8,opt,name=handoff_in,json=handoffIn,proto3" json:"handoff_in,omitempty"`    // packets received from other workers
+	ActiveConns  uint64                 `protobuf:"varint,9,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
+	TotalConns   uint64                 `protobuf:"varint,10,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
+	LocalReplies uint64                 `protobuf:"varint,11,opt,name=local_replies,json=localReplies,proto3" json:"local_replies,omitempty"` // ARP / ND / echo answered
+	Drops        []*DropCount           `protobuf:"bytes,12,rep,name=drops,proto3" json:"drops,omitempty"`
+	IdleSleeps   uint64                 `protobuf:"varint,13,opt,name=idle_sleeps,json=idleSleeps,proto3" json:"idle_sleeps,omitempty"`
+	BusyPolls    uint64                 `protobuf:"varint,14,opt,name=busy_polls,json=busyPolls,proto3" json:"busy_polls,omitempty"`
+	EmptyPolls   uint64                 `protobuf:"varint,15,opt,name=empty_polls,json=emptyPolls,proto3" json:"empty_polls,omitempty"`
+	// Load as RSS-A sees it: busy share of the worker's loop plus its inbox backlog, in cores
+	// (1.0: busy all the time); see Steering.
+	BusyCycles    uint64  `protobuf:"varint,16,opt,name=busy_cycles,json=busyCycles,proto3" json:"busy_cycles,omitempty"`            // TSC cycles of loop iterations that had packets
+	Load          float64 `protobuf:"fixed64,17,opt,name=load,proto3" json:"load,omitempty"`                                         // the last sample
+	LoadPeriod    float64 `protobuf:"fixed64,18,opt,name=load_period,json=loadPeriod,proto3" json:"load_period,omitempty"`           // mean over the last complete RSS-A period
+	OverloadFreq  float64 `protobuf:"fixed64,19,opt,name=overload_freq,json=overloadFreq,proto3" json:"overload_freq,omitempty"`     // share of that period's samples at or above Q x epsilon
+	FlowsMovedIn  uint64  `protobuf:"varint,20,opt,name=flows_moved_in,json=flowsMovedIn,proto3" json:"flows_moved_in,omitempty"`    // connections handed to this worker (steering)
+	FlowsMovedOut uint64  `protobuf:"varint,21,opt,name=flows_moved_out,json=flowsMovedOut,proto3" json:"flows_moved_out,omitempty"` // connections it handed on
+	Socket        uint32  `protobuf:"varint,22,opt,name=socket,proto3" json:"socket,omitempty"`                                      // NUMA socket of its lcore
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1496,6 +1533,55 @@ func (x *WorkerStats) GetBusyPolls() uint64 {
 func (x *WorkerStats) GetEmptyPolls() uint64 {
 	if x != nil {
 		return x.EmptyPolls
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetBusyCycles() uint64 {
+	if x != nil {
+		return x.BusyCycles
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetLoad() float64 {
+	if x != nil {
+		return x.Load
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetLoadPeriod() float64 {
+	if x != nil {
+		return x.LoadPeriod
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetOverloadFreq() float64 {
+	if x != nil {
+		return x.OverloadFreq
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetFlowsMovedIn() uint64 {
+	if x != nil {
+		return x.FlowsMovedIn
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetFlowsMovedOut() uint64 {
+	if x != nil {
+		return x.FlowsMovedOut
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetSocket() uint32 {
+	if x != nil {
+		return x.Socket
 	}
 	return 0
 }
@@ -1981,6 +2067,693 @@ func (x *ConnectionList) GetNextCursor() uint64 {
 	return 0
 }
 
+// RSS-A, the queue-load balancer (docs/forwarder-config.md, [forwarder] rssa* keys).
+type RssaConfig struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Enabled       bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	Q             float64                `protobuf:"fixed64,2,opt,name=q,proto3" json:"q,omitempty"`                              // a worker's capacity as a share of its core's time (1.0)
+	Epsilon       float64                `protobuf:"fixed64,3,opt,name=epsilon,proto3" json:"epsilon,omitempty"`                  // a sample is overloaded at load >= q x epsilon (0.95)
+	ThetaH        float64                `protobuf:"fixed64,4,opt,name=theta_h,json=thetaH,proto3" json:"theta_h,omitempty"`      // a worker sheds flows once its overload frequency reaches it (0.5)
+	PeriodMs      uint32                 `protobuf:"varint,5,opt,name=period_ms,json=periodMs,proto3" json:"period_ms,omitempty"` // (1000)
+	NSam          uint32                 `protobuf:"varint,6,opt,name=n_sam,json=nSam,proto3" json:"n_sam,omitempty"`             // samples per period (20)
+	Cooldown      uint32                 `protobuf:"varint,7,opt,name=cooldown,proto3" json:"cooldown,omitempty"`                 // periods a moved connection stays where it was put (5)
+	MaxMoves      uint32                 `protobuf:"varint,8,opt,name=max_moves,json=maxMoves,proto3" json:"max_moves,omitempty"` // moves per period (32)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RssaConfig) Reset() {
+	*x = RssaConfig{}
+	mi := &file_fwd_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RssaConfig) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RssaConfig) ProtoMessage() {}
+
+func (x *RssaConfig) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
+func (*RssaConfig) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *RssaConfig) GetEnabled() bool {
+	if x != nil {
+		return x.Enabled
+	}
+	return false
+}
+
+func (x *RssaConfig) GetQ() float64 {
+	if x != nil {
+		return x.Q
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetEpsilon() float64 {
+	if x != nil {
+		return x.Epsilon
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetThetaH() float64 {
+	if x != nil {
+		return x.ThetaH
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetPeriodMs() uint32 {
+	if x != nil {
+		return x.PeriodMs
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetNSam() uint32 {
+	if x != nil {
+		return x.NSam
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetCooldown() uint32 {
+	if x != nil {
+		return x.Cooldown
+	}
+	return 0
+}
+
+func (x *RssaConfig) GetMaxMoves() uint32 {
+	if x != nil {
+		return x.MaxMoves
+	}
+	return 0
+}
+
+// Changes RSS-A: enabled when set_enabled, and each other field of config that is not 0.
+type SetRssa struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Config        *RssaConfig            `protobuf:"bytes,1,opt,name=config,proto3" json:"config,omitempty"`
+	SetEnabled    bool                   `protobuf:"varint,2,opt,name=set_enabled,json=setEnabled,proto3" json:"set_enabled,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetRssa) Reset() {
+	*x = SetRssa{}
+	mi := &file_fwd_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetRssa) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetRssa) ProtoMessage() {}
+
+func (x *SetRssa) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
+func (*SetRssa) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *SetRssa) GetConfig() *RssaConfig {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
+func (x *SetRssa) GetSetEnabled() bool {
+	if x != nil {
+		return x.SetEnabled
+	}
+	return false
+}
+
+// How packets reach their owner on a port.
+type PortSteering struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Port          uint32                 `protobuf:"varint,1,opt,name=port,proto3" json:"port,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Mechanism     string                 `protobuf:"bytes,3,opt,name=mechanism,proto3" json:"mechanism,omitempty"`
+	Socket        int32                  `protobuf:"varint,4,opt,name=socket,proto3" json:"socket,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PortSteering) Reset() {
+	*x = PortSteering{}
+	mi := &file_fwd_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PortSteering) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PortSteering) ProtoMessage() {}
+
+func (x *PortSteering) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
+func (*PortSteering) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *PortSteering) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
+func (x *PortSteering) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PortSteering) GetMechanism() string {
+	if x != nil {
+		return x.Mechanism
+	}
+	return ""
+}
+
+func (x *PortSteering) GetSocket() int32 {
+	if x != nil {
+		return x.Socket
+	}
+	return 0
+}
+
+// A connection living away from its default owner (moved by RSS-A or SteerFlow).
+type SteerOverride struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protocol      string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"`
+	Client        string                 `protobuf:"bytes,2,opt,name=client,proto3" json:"client,omitempty"`                                     // "addr:port"
+	Vip           string                 `protobuf:"bytes,3,opt,name=vip,proto3" json:"vip,omitempty"`                                           // "addr:port"
+	Worker        uint32                 `protobuf:"varint,4,opt,name=worker,proto3" json:"worker,omitempty"`                                    // its owner now
+	FromWorker    uint32                 `protobuf:"varint,5,opt,name=from_worker,json=fromWorker,proto3" json:"from_worker,omitempty"`          // the owner it was last moved from
+	DefaultWorker uint32                 `protobuf:"varint,6,opt,name=default_worker,json=defaultWorker,proto3" json:"default_worker,omitempty"` // the owner by hash of the client endpoint
+	AgeS          uint32                 `protobuf:"varint,7,opt,name=age_s,json=ageS,proto3" json:"age_s,omitempty"`                            // since the last move
+	Priority      uint32                 `protobuf:"varint,8,opt,name=priority,proto3" json:"priority,omitempty"`
+	Manual        bool                   `protobuf:"varint,9,opt,name=manual,proto3" json:"manual,omitempty"` // moved by SteerFlow, not RSS-A
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SteerOverride) Reset() {
+	*x = SteerOverride{}
+	mi := &file_fwd_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SteerOverride) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SteerOverride) ProtoMessage() {}
+
+func (x *SteerOverride) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
+func (*SteerOverride) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *SteerOverride) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
+func (x *SteerOverride) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *SteerOverride) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+func (x *SteerOverride) GetWorker() uint32 {
+	if x != nil {
+		return x.Worker
+	}
+	return 0
+}
+
+func (x *SteerOverride) GetFromWorker() uint32 {
+	if x != nil {
+		return x.FromWorker
+	}
+	return 0
+}
+
+func (x *SteerOverride) GetDefaultWorker() uint32 {
+	if x != nil {
+		return x.DefaultWorker
+	}
+	return 0
+}
+
+func (x *SteerOverride) GetAgeS() uint32 {
+	if x != nil {
+		return x.AgeS
+	}
+	return 0
+}
+
+func (x *SteerOverride) GetPriority() uint32 {
+	if x != nil {
+		return x.Priority
+	}
+	return 0
+}
+
+func (x *SteerOverride) GetManual() bool {
+	if x != nil {
+		return x.Manual
+	}
+	return false
+}
+
+type WorkerLoad struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Worker        uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
+	Lcore         uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`
+	Socket        uint32                 `protobuf:"varint,3,opt,name=socket,proto3" json:"socket,omitempty"`
+	Load          float64                `protobuf:"fixed64,4,opt,name=load,proto3" json:"load,omitempty"`                                     // the last sample
+	LoadPeriod    float64                `protobuf:"fixed64,5,opt,name=load_period,json=loadPeriod,proto3" json:"load_period,omitempty"`       // mean over the last complete period
+	OverloadFreq  float64                `protobuf:"fixed64,6,opt,name=overload_freq,json=overloadFreq,proto3" json:"overload_freq,omitempty"` // share of that period's samples at or above Q x epsilon
+	Overloaded    bool                   `protobuf:"varint,7,opt,name=overloaded,proto3" json:"overloaded,omitempty"`                          // overload_freq >= theta_h: sheds flows
+	FlowsMovedIn  uint64                 `protobuf:"varint,8,opt,name=flows_moved_in,json=flowsMovedIn,proto3" json:"flows_moved_in,omitempty"`
+	FlowsMovedOut uint64                 `protobuf:"varint,9,opt,name=flows_moved_out,json=flowsMovedOut,proto3" json:"flows_moved_out,omitempty"`
+	Overrides     uint32                 `protobuf:"varint,10,opt,name=overrides,proto3" json:"overrides,omitempty"` // connections steered to it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WorkerLoad) Reset() {
+	*x = WorkerLoad{}
+	mi := &file_fwd_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WorkerLoad) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WorkerLoad) ProtoMessage() {}
+
+func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
+func (*WorkerLoad) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *WorkerLoad) GetWorker() uint32 {
+	if x != nil {
+		return x.Worker
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetLcore() uint32 {
+	if x != nil {
+		return x.Lcore
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetSocket() uint32 {
+	if x != nil {
+		return x.Socket
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetLoad() float64 {
+	if x != nil {
+		return x.Load
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetLoadPeriod() float64 {
+	if x != nil {
+		return x.LoadPeriod
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetOverloadFreq() float64 {
+	if x != nil {
+		return x.OverloadFreq
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetOverloaded() bool {
+	if x != nil {
+		return x.Overloaded
+	}
+	return false
+}
+
+func (x *WorkerLoad) GetFlowsMovedIn() uint64 {
+	if x != nil {
+		return x.FlowsMovedIn
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetFlowsMovedOut() uint64 {
+	if x != nil {
+		return x.FlowsMovedOut
+	}
+	return 0
+}
+
+func (x *WorkerLoad) GetOverrides() uint32 {
+	if x != nil {
+		return x.Overrides
+	}
+	return 0
+}
+
+// limit: overrides listed (default 100, at most 1000); overrides_total counts all.
+type GetSteering struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Limit         uint32                 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSteering) Reset() {
+	*x = GetSteering{}
+	mi := &file_fwd_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSteering) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSteering) ProtoMessage() {}
+
+func (x *GetSteering) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
+func (*GetSteering) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *GetSteering) GetLimit() uint32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type Steering struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Ports           []*PortSteering        `protobuf:"bytes,1,rep,name=ports,proto3" json:"ports,omitempty"`
+	Rssa            *RssaConfig            `protobuf:"bytes,2,opt,name=rssa,proto3" json:"rssa,omitempty"`
+	Workers         []*WorkerLoad          `protobuf:"bytes,3,rep,name=workers,proto3" json:"workers,omitempty"`
+	Overrides       []*SteerOverride       `protobuf:"bytes,4,rep,name=overrides,proto3" json:"overrides,omitempty"`
+	OverridesTotal  uint32                 `protobuf:"varint,5,opt,name=overrides_total,json=overridesTotal,proto3" json:"overrides_total,omitempty"`
+	Periods         uint64                 `protobuf:"varint,6,opt,name=periods,proto3" json:"periods,omitempty"`                            // complete RSS-A periods
+	FlowsMoved      uint64                 `protobuf:"varint,7,opt,name=flows_moved,json=flowsMoved,proto3" json:"flows_moved,omitempty"`    // moves completed, RSS-A's and SteerFlow's
+	RssaMoves       uint64                 `protobuf:"varint,8,opt,name=rssa_moves,json=rssaMoves,proto3" json:"rssa_moves,omitempty"`       // moves RSS-A asked for
+	MovesFailed     uint64                 `protobuf:"varint,9,opt,name=moves_failed,json=movesFailed,proto3" json:"moves_failed,omitempty"` // refused, or the connection lost in the hand-over
+	MovesInProgress uint32                 `protobuf:"varint,10,opt,name=moves_in_progress,json=movesInProgress,proto3" json:"moves_in_progress,omitempty"`
+	Publications    uint64                 `protobuf:"varint,11,opt,name=publications,proto3" json:"publications,omitempty"` // steering tables published
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *Steering) Reset() {
+	*x = Steering{}
+	mi := &file_fwd_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Steering) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Steering) ProtoMessage() {}
+
+func (x *Steering) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Steering.ProtoReflect.Descriptor instead.
+func (*Steering) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *Steering) GetPorts() []*PortSteering {
+	if x != nil {
+		return x.Ports
+	}
+	return nil
+}
+
+func (x *Steering) GetRssa() *RssaConfig {
+	if x != nil {
+		return x.Rssa
+	}
+	return nil
+}
+
+func (x *Steering) GetWorkers() []*WorkerLoad {
+	if x != nil {
+		return x.Workers
+	}
+	return nil
+}
+
+func (x *Steering) GetOverrides() []*SteerOverride {
+	if x != nil {
+		return x.Overrides
+	}
+	return nil
+}
+
+func (x *Steering) GetOverridesTotal() uint32 {
+	if x != nil {
+		return x.OverridesTotal
+	}
+	return 0
+}
+
+func (x *Steering) GetPeriods() uint64 {
+	if x != nil {
+		return x.Periods
+	}
+	return 0
+}
+
+func (x *Steering) GetFlowsMoved() uint64 {
+	if x != nil {
+		return x.FlowsMoved
+	}
+	return 0
+}
+
+func (x *Steering) GetRssaMoves() uint64 {
+	if x != nil {
+		return x.RssaMoves
+	}
+	return 0
+}
+
+func (x *Steering) GetMovesFailed() uint64 {
+	if x != nil {
+		return x.MovesFailed
+	}
+	return 0
+}
+
+func (x *Steering) GetMovesInProgress() uint32 {
+	if x != nil {
+		return x.MovesInProgress
+	}
+	return 0
+}
+
+func (x *Steering) GetPublications() uint64 {
+	if x != nil {
+		return x.Publications
+	}
+	return 0
+}
+
+// Moves one existing connection (client -> vip, "addr:port" each) to a worker, its state
+// with it; it stays there (RSS-A may move it again after its cooldown).
+type SteerFlow struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protocol      string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"`
+	Client        string                 `protobuf:"bytes,2,opt,name=client,proto3" json:"client,omitempty"`
+	Vip           string                 `protobuf:"bytes,3,opt,name=vip,proto3" json:"vip,omitempty"`
+	Worker        uint32                 `protobuf:"varint,4,opt,name=worker,proto3" json:"worker,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SteerFlow) Reset() {
+	*x = SteerFlow{}
+	mi := &file_fwd_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SteerFlow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SteerFlow) ProtoMessage() {}
+
+func (x *SteerFlow) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
+func (*SteerFlow) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *SteerFlow) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
+func (x *SteerFlow) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *SteerFlow) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+func (x *SteerFlow) GetWorker() uint32 {
+	if x != nil {
+		return x.Worker
+	}
+	return 0
+}
+
 type Request struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -2001,6 +2774,9 @@ type Request struct {
 	//	*Request_SetTimeouts
 	//	*Request_GetStats
 	//	*Request_ListConnections
+	//	*Request_GetSteering
+	//	*Request_SetRssa
+	//	*Request_SteerFlow
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2008,7 +2784,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2020,7 +2796,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2033,7 +2809,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{30}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Request) GetId() uint64 {
@@ -2185,6 +2961,33 @@ func (x *Request) GetListConnections() *ListConnections {
 	return nil
 }
 
+func (x *Request) GetGetSteering() *GetSteering {
+	if x != nil {
+		if x, ok := x.Op.(*Request_GetSteering); ok {
+			return x.GetSteering
+		}
+	}
+	return nil
+}
+
+func (x *Request) GetSetRssa() *SetRssa {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SetRssa); ok {
+			return x.SetRssa
+		}
+	}
+	return nil
+}
+
+func (x *Request) GetSteerFlow() *SteerFlow {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SteerFlow); ok {
+			return x.SteerFlow
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -2249,6 +3052,18 @@ type Request_ListConnections struct {
 	ListConnections *ListConnections `protobuf:"bytes,24,opt,name=list_connections,json=listConnections,proto3,oneof"`
 }
 
+type Request_GetSteering struct {
+	GetSteering *GetSteering `protobuf:"bytes,25,opt,name=get_steering,json=getSteering,proto3,oneof"`
+}
+
+type Request_SetRssa struct {
+	SetRssa *SetRssa `protobuf:"bytes,26,opt,name=set_rssa,json=setRssa,proto3,oneof"`
+}
+
+type Request_SteerFlow struct {
+	SteerFlow *SteerFlow `protobuf:"bytes,27,opt,name=steer_flow,json=steerFlow,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -2279,6 +3094,12 @@ func (*Request_GetStats) isRequest_Op() {}
 
 func (*Request_ListConnections) isRequest_Op() {}
 
+func (*Request_GetSteering) isRequest_Op() {}
+
+func (*Request_SetRssa) isRequest_Op() {}
+
+func (*Request_SteerFlow) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -2293,6 +3114,7 @@ type Response struct {
 	//	*Response_Neighbors
 	//	*Response_Stats
 	//	*Response_Connections
+	//	*Response_Steering
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2300,7 +3122,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2312,7 +3134,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2325,7 +3147,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{31}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Response) GetId() uint64 {
@@ -2408,6 +3230,15 @@ func (x *Response) GetConnections() *ConnectionList {
 	return nil
 }
 
+func (x *Response) GetSteering() *Steering {
+	if x != nil {
+		if x, ok := x.Body.(*Response_Steering); ok {
+			return x.Steering
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -2432,6 +3263,10 @@ type Response_Connections struct {
 	Connections *ConnectionList `protobuf:"bytes,14,opt,name=connections,proto3,oneof"`
 }
 
+type Response_Steering struct {
+	Steering *Steering `protobuf:"bytes,15,opt,name=steering,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -2441,6 +3276,8 @@ func (*Response_Neighbors) isResponse_Body() {}
 func (*Response_Stats) isResponse_Body() {}
 
 func (*Response_Connections) isResponse_Body() {}
+
+func (*Response_Steering) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -2461,12 +3298,13 @@ const file_fwd_proto_rawDesc = "" +
 	"\vtotal_conns\x18\v \x01(\x04R\n" +
 	"totalConns\x12\x18\n" +
 	"\apackets\x18\f \x01(\x04R\apackets\x12\x14\n" +
-	"\x05bytes\x18\r \x01(\x04R\x05bytes\"\xaf\x02\n" +
+	"\x05bytes\x18\r \x01(\x04R\x05bytes\"\xcb\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12=\n" +
-	"\rreal_services\x18\x04 \x03(\v2\x18.hvlb.fwd.v1.RealServiceR\frealServices\x12\x10\n" +
+	"\rreal_services\x18\x04 \x03(\v2\x18.hvlb.fwd.v1.RealServiceR\frealServices\x12\x1a\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x10\n" +
 	"\x03key\x18\n" +
 	" \x01(\rR\x03key\x12!\n" +
 	"\factive_conns\x18\v \x01(\x04R\vactiveConns\x12\x1f\n" +
@@ -2476,11 +3314,13 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x0e \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"i\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa8\x01\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
-	"\tscheduler\x18\x03 \x01(\tR\tscheduler\"7\n" +
+	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12!\n" +
+	"\fset_priority\x18\x04 \x01(\bR\vsetPriority\x12\x1a\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\"7\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\"i\n" +
 	"\aAddReal\x120\n" +
@@ -2539,7 +3379,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\x01 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xe7\x03\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xc8\x05\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -2564,7 +3404,16 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"busy_polls\x18\x0e \x01(\x04R\tbusyPolls\x12\x1f\n" +
 	"\vempty_polls\x18\x0f \x01(\x04R\n" +
-	"emptyPolls\"\xe9\x01\n" +
+	"emptyPolls\x12\x1f\n" +
+	"\vbusy_cycles\x18\x10 \x01(\x04R\n" +
+	"busyCycles\x12\x12\n" +
+	"\x04load\x18\x11 \x01(\x01R\x04load\x12\x1f\n" +
+	"\vload_period\x18\x12 \x01(\x01R\n" +
+	"loadPeriod\x12#\n" +
+	"\roverload_freq\x18\x13 \x01(\x01R\foverloadFreq\x12$\n" +
+	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
+	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
+	"\x06socket\x18\x16 \x01(\rR\x06socket\"\xe9\x01\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -2610,7 +3459,75 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0eConnectionList\x129\n" +
 	"\vconnections\x18\x01 \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x12\x1f\n" +
 	"\vnext_cursor\x18\x02 \x01(\x04R\n" +
-	"nextCursor\"\xc7\a\n" +
+	"nextCursor\"\xd2\x01\n" +
+	"\n" +
+	"RssaConfig\x12\x18\n" +
+	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\f\n" +
+	"\x01q\x18\x02 \x01(\x01R\x01q\x12\x18\n" +
+	"\aepsilon\x18\x03 \x01(\x01R\aepsilon\x12\x17\n" +
+	"\atheta_h\x18\x04 \x01(\x01R\x06thetaH\x12\x1b\n" +
+	"\tperiod_ms\x18\x05 \x01(\rR\bperiodMs\x12\x13\n" +
+	"\x05n_sam\x18\x06 \x01(\rR\x04nSam\x12\x1a\n" +
+	"\bcooldown\x18\a \x01(\rR\bcooldown\x12\x1b\n" +
+	"\tmax_moves\x18\b \x01(\rR\bmaxMoves\"[\n" +
+	"\aSetRssa\x12/\n" +
+	"\x06config\x18\x01 \x01(\v2\x17.hvlb.fwd.v1.RssaConfigR\x06config\x12\x1f\n" +
+	"\vset_enabled\x18\x02 \x01(\bR\n" +
+	"setEnabled\"l\n" +
+	"\fPortSteering\x12\x12\n" +
+	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1c\n" +
+	"\tmechanism\x18\x03 \x01(\tR\tmechanism\x12\x16\n" +
+	"\x06socket\x18\x04 \x01(\x05R\x06socket\"\xfe\x01\n" +
+	"\rSteerOverride\x12\x1a\n" +
+	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
+	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
+	"\x03vip\x18\x03 \x01(\tR\x03vip\x12\x16\n" +
+	"\x06worker\x18\x04 \x01(\rR\x06worker\x12\x1f\n" +
+	"\vfrom_worker\x18\x05 \x01(\rR\n" +
+	"fromWorker\x12%\n" +
+	"\x0edefault_worker\x18\x06 \x01(\rR\rdefaultWorker\x12\x13\n" +
+	"\x05age_s\x18\a \x01(\rR\x04ageS\x12\x1a\n" +
+	"\bpriority\x18\b \x01(\rR\bpriority\x12\x16\n" +
+	"\x06manual\x18\t \x01(\bR\x06manual\"\xb8\x02\n" +
+	"\n" +
+	"WorkerLoad\x12\x16\n" +
+	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
+	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x16\n" +
+	"\x06socket\x18\x03 \x01(\rR\x06socket\x12\x12\n" +
+	"\x04load\x18\x04 \x01(\x01R\x04load\x12\x1f\n" +
+	"\vload_period\x18\x05 \x01(\x01R\n" +
+	"loadPeriod\x12#\n" +
+	"\roverload_freq\x18\x06 \x01(\x01R\foverloadFreq\x12\x1e\n" +
+	"\n" +
+	"overloaded\x18\a \x01(\bR\n" +
+	"overloaded\x12$\n" +
+	"\x0eflows_moved_in\x18\b \x01(\x04R\fflowsMovedIn\x12&\n" +
+	"\x0fflows_moved_out\x18\t \x01(\x04R\rflowsMovedOut\x12\x1c\n" +
+	"\toverrides\x18\n" +
+	" \x01(\rR\toverrides\"#\n" +
+	"\vGetSteering\x12\x14\n" +
+	"\x05limit\x18\x01 \x01(\rR\x05limit\"\xcb\x03\n" +
+	"\bSteering\x12/\n" +
+	"\x05ports\x18\x01 \x03(\v2\x19.hvlb.fwd.v1.PortSteeringR\x05ports\x12+\n" +
+	"\x04rssa\x18\x02 \x01(\v2\x17.hvlb.fwd.v1.RssaConfigR\x04rssa\x121\n" +
+	"\aworkers\x18\x03 \x03(\v2\x17.hvlb.fwd.v1.WorkerLoadR\aworkers\x128\n" +
+	"\toverrides\x18\x04 \x03(\v2\x1a.hvlb.fwd.v1.SteerOverrideR\toverrides\x12'\n" +
+	"\x0foverrides_total\x18\x05 \x01(\rR\x0eoverridesTotal\x12\x18\n" +
+	"\aperiods\x18\x06 \x01(\x04R\aperiods\x12\x1f\n" +
+	"\vflows_moved\x18\a \x01(\x04R\n" +
+	"flowsMoved\x12\x1d\n" +
+	"\n" +
+	"rssa_moves\x18\b \x01(\x04R\trssaMoves\x12!\n" +
+	"\fmoves_failed\x18\t \x01(\x04R\vmovesFailed\x12*\n" +
+	"\x11moves_in_progress\x18\n" +
+	" \x01(\rR\x0fmovesInProgress\x12\"\n" +
+	"\fpublications\x18\v \x01(\x04R\fpublications\"i\n" +
+	"\tSteerFlow\x12\x1a\n" +
+	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
+	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
+	"\x03vip\x18\x03 \x01(\tR\x03vip\x12\x16\n" +
+	"\x06worker\x18\x04 \x01(\rR\x06worker\"\xf2\b\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -2632,8 +3549,12 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0elist_neighbors\x18\x15 \x01(\v2\x1a.hvlb.fwd.v1.ListNeighborsH\x00R\rlistNeighbors\x12=\n" +
 	"\fset_timeouts\x18\x16 \x01(\v2\x18.hvlb.fwd.v1.SetTimeoutsH\x00R\vsetTimeouts\x124\n" +
 	"\tget_stats\x18\x17 \x01(\v2\x15.hvlb.fwd.v1.GetStatsH\x00R\bgetStats\x12I\n" +
-	"\x10list_connections\x18\x18 \x01(\v2\x1c.hvlb.fwd.v1.ListConnectionsH\x00R\x0flistConnectionsB\x04\n" +
-	"\x02op\"\x89\x03\n" +
+	"\x10list_connections\x18\x18 \x01(\v2\x1c.hvlb.fwd.v1.ListConnectionsH\x00R\x0flistConnections\x12=\n" +
+	"\fget_steering\x18\x19 \x01(\v2\x18.hvlb.fwd.v1.GetSteeringH\x00R\vgetSteering\x121\n" +
+	"\bset_rssa\x18\x1a \x01(\v2\x14.hvlb.fwd.v1.SetRssaH\x00R\asetRssa\x127\n" +
+	"\n" +
+	"steer_flow\x18\x1b \x01(\v2\x16.hvlb.fwd.v1.SteerFlowH\x00R\tsteerFlowB\x04\n" +
+	"\x02op\"\xbe\x03\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -2644,7 +3565,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06routes\x18\v \x01(\v2\x16.hvlb.fwd.v1.RouteListH\x00R\x06routes\x129\n" +
 	"\tneighbors\x18\f \x01(\v2\x19.hvlb.fwd.v1.NeighborListH\x00R\tneighbors\x12*\n" +
 	"\x05stats\x18\r \x01(\v2\x12.hvlb.fwd.v1.StatsH\x00R\x05stats\x12?\n" +
-	"\vconnections\x18\x0e \x01(\v2\x1b.hvlb.fwd.v1.ConnectionListH\x00R\vconnectionsB\x06\n" +
+	"\vconnections\x18\x0e \x01(\v2\x1b.hvlb.fwd.v1.ConnectionListH\x00R\vconnections\x123\n" +
+	"\bsteering\x18\x0f \x01(\v2\x15.hvlb.fwd.v1.SteeringH\x00R\bsteeringB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -2659,7 +3581,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),       // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),     // 1: hvlb.fwd.v1.RealService
@@ -2691,8 +3613,16 @@ var file_fwd_proto_goTypes = []any{
 	(*Connection)(nil),      // 27: hvlb.fwd.v1.Connection
 	(*ListConnections)(nil), // 28: hvlb.fwd.v1.ListConnections
 	(*ConnectionList)(nil),  // 29: hvlb.fwd.v1.ConnectionList
-	(*Request)(nil),         // 30: hvlb.fwd.v1.Request
-	(*Response)(nil),        // 31: hvlb.fwd.v1.Response
+	(*RssaConfig)(nil),      // 30: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),         // 31: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),    // 32: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),   // 33: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),      // 34: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),     // 35: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),        // 36: hvlb.fwd.v1.Steering
+	(*SteerFlow)(nil),       // 37: hvlb.fwd.v1.SteerFlow
+	(*Request)(nil),         // 38: hvlb.fwd.v1.Request
+	(*Response)(nil),        // 39: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -2717,31 +3647,40 @@ var file_fwd_proto_depIdxs = []int32{
 	24, // 19: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
 	0,  // 20: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
 	27, // 21: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	3,  // 22: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	4,  // 23: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	5,  // 24: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	6,  // 25: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	7,  // 26: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	8,  // 27: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	9,  // 28: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	12, // 29: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	13, // 30: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	14, // 31: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	17, // 32: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	18, // 33: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	21, // 34: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	25, // 35: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	28, // 36: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	10, // 37: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	15, // 38: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	19, // 39: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	26, // 40: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	29, // 41: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	42, // [42:42] is the sub-list for method output_type
-	42, // [42:42] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	30, // 22: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	32, // 23: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	30, // 24: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	34, // 25: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	33, // 26: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	3,  // 27: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	4,  // 28: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	5,  // 29: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	6,  // 30: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	7,  // 31: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	8,  // 32: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	9,  // 33: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	12, // 34: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	13, // 35: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	14, // 36: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	17, // 37: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	18, // 38: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	21, // 39: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	25, // 40: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	28, // 41: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	35, // 42: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	31, // 43: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	37, // 44: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	10, // 45: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	15, // 46: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	19, // 47: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	26, // 48: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	29, // 49: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	36, // 50: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	51, // [51:51] is the sub-list for method output_type
+	51, // [51:51] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -2749,7 +3688,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[30].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[38].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -2765,13 +3704,17 @@ func file_fwd_proto_init() {
 		(*Request_SetTimeouts)(nil),
 		(*Request_GetStats)(nil),
 		(*Request_ListConnections)(nil),
+		(*Request_GetSteering)(nil),
+		(*Request_SetRssa)(nil),
+		(*Request_SteerFlow)(nil),
 	}
-	file_fwd_proto_msgTypes[31].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[39].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
 		(*Response_Stats)(nil),
 		(*Response_Connections)(nil),
+		(*Response_Steering)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2779,7 +3722,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
