@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"hvlb/internal/model"
-	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 	"hvlb/internal/store"
 )
@@ -50,6 +49,7 @@ type Config struct {
 	HTTPClient    *http.Client     // for the webhook; default: 10 s timeout
 	Log           *slog.Logger     // default slog.Default()
 	Now           func() time.Time // default time.Now
+	Policy        PolicyConfig     // the comprehensive policy's loop (policy.go)
 }
 
 // Controller is the runtime. Create it with New and start Run before using it.
@@ -60,12 +60,14 @@ type Controller struct {
 	ops     chan func(*state)
 	stopped chan struct{}
 	s       *state // owned by Run's goroutine
+	pr      *policyRuntime
 }
 
 // state is what Run's goroutine owns.
 type state struct {
-	fwd    map[string]*fwdRuntime
-	health map[healthKey]healthObs
+	fwd      map[string]*fwdRuntime
+	health   map[healthKey]healthObs
+	policies map[string]*svcPolicy // comprehensive services, by id
 }
 
 // fwdRuntime is what the controller knows of a forwarder beyond its registration.
@@ -78,7 +80,7 @@ type fwdRuntime struct {
 	lastError  string
 	stats      *fwdpb.Stats // replaced, never modified, so it can be shared read-only
 	conns      []*fwdpb.Connection
-	paths      map[string]*ctlpb.PathMeasurement
+	paths      map[string]pathObs // by real key (addr:port)
 	rxPackets  uint64
 	rxAt       time.Time
 	pps        float64
@@ -116,8 +118,10 @@ func New(cfg Config) (*Controller, error) {
 		cfg: cfg, st: cfg.Store, log: cfg.Log,
 		ops:     make(chan func(*state)),
 		stopped: make(chan struct{}),
-		s:       &state{fwd: map[string]*fwdRuntime{}, health: map[healthKey]healthObs{}},
+		s: &state{fwd: map[string]*fwdRuntime{}, health: map[healthKey]healthObs{},
+			policies: map[string]*svcPolicy{}},
 	}
+	c.pr = newPolicyRuntime(&c.cfg)
 	var fwds []model.Forwarder
 	err := c.st.View(func(t *store.ReadTx) (err error) { fwds, err = t.Forwarders(); return })
 	if err != nil {
@@ -135,6 +139,11 @@ func (c *Controller) Run(ctx context.Context) {
 	defer close(c.stopped)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
+	policyTick := time.NewTicker(c.cfg.Policy.Interval)
+	defer policyTick.Stop()
+	pollerDone := make(chan struct{})
+	go func() { c.pr.poller.Run(ctx); close(pollerDone) }()
+	defer func() { <-pollerDone }()
 	for {
 		select {
 		case <-ctx.Done():
@@ -143,6 +152,8 @@ func (c *Controller) Run(ctx context.Context) {
 			op(c.s)
 		case <-tick.C:
 			c.checkLiveness(c.s)
+		case <-policyTick.C:
+			c.runPolicies(c.s)
 		}
 	}
 }

@@ -405,7 +405,7 @@ func TestMetrics(t *testing.T) {
 		r.Stats.Services = []*fwdpb.VirtualService{{Id: &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80},
 			Packets: 99, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5}}
-		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", RttMs: 0.5}}
+		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", Port: 80, RttMs: 0.5}}
 	})
 	mustNil(t, c.RecordReport(ctx(), rep))
 	clk.Add(DefaultReportTimeout / 2)
@@ -439,7 +439,7 @@ func TestMetrics(t *testing.T) {
 		"hvlb_service_packets_total,forwarder=fwd-a,service=tcp-10.0.0.1-80":                    99,
 		"hvlb_real_active_connections,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80": 2,
 		"hvlb_port_rx_packets_total,forwarder=fwd-a,name=net_af_packet0,port=0":                 5,
-		"hvlb_path_rtt_ms,address=10.1.0.1,forwarder=fwd-a":                                     0.5,
+		"hvlb_path_rtt_ms,forwarder=fwd-a,real=10.1.0.1:80":                                     0.5,
 		"hvlb_real_weight,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                             7,
 		"hvlb_real_health_up,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                          1,
 		"hvlb_controller_store_version":                                                         3,

@@ -77,6 +77,11 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds.HardRemovals = HardRemovals(id, svcs, hard)
+		pws, err := t.PolicyWeights()
+		if err != nil {
+			return err
+		}
+		applyPolicyWeights(ds, svcs, pws)
 		return nil
 	})
 	return ds, changed, err

@@ -125,14 +125,7 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 		if conns := rep.GetConnections(); conns != nil || rep.GetStats() != nil {
 			r.conns = conns[:min(len(conns), MaxConnections)]
 		}
-		for _, p := range rep.GetPaths() {
-			if r.paths == nil {
-				r.paths = map[string]*ctlpb.PathMeasurement{}
-			}
-			if len(r.paths) < model.MaxReals*4 || r.paths[p.GetAddress()] != nil {
-				r.paths[p.GetAddress()] = p
-			}
-		}
+		r.recordPaths(rep.GetPaths(), now)
 		for _, h := range rep.GetHealth() {
 			c.recordHealth(s, id, h, now)
 		}

@@ -73,8 +73,8 @@ var (
 	mRealBytes   = desc("real_bytes_total", "Bytes sent to a real service.", rl...)
 	mRealActive  = desc("real_active_connections", "Connections on a real service now.", rl...)
 	mRealConns   = desc("real_connections_total", "Connections a real service has had.", rl...)
-	mPathRTT     = desc("path_rtt_ms", "Smoothed RTT from a forwarder to an NF.", "forwarder", "address")
-	mPathTput    = desc("path_throughput_mbps", "Throughput from a forwarder to an NF.", "forwarder", "address")
+	mPathRTT     = desc("path_rtt_ms", "RTT from a forwarder to an NF over the last report interval (absent: unknown).", "forwarder", "real")
+	mPathTput    = desc("path_throughput_mbps", "Throughput through a forwarder to and from an NF over the last report interval.", "forwarder", "real")
 	mRealWeight  = desc("real_weight", "A real's configured weight (0 when drained).", drl...)
 	mRealUp      = desc("real_health_up", "A real's effective health: 1 up, 0 down.", drl...)
 	mStoreVer    = desc("controller_store_version", "The desired-state store's version.")
@@ -95,6 +95,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		mStoreVer, mFwdByState, mLBByState} {
 		ch <- d
 	}
+	describePolicy(ch)
 }
 
 // emit sends one sample, skipping label values Prometheus would reject (bad UTF-8 from
@@ -158,7 +159,7 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 			sm := &samples[i]
 			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(r, now), r.applied, r.pps, r.lastReport, r.stats
 			for _, p := range r.paths {
-				sm.paths = append(sm.paths, p)
+				sm.paths = append(sm.paths, p.m)
 			}
 		}
 	})
@@ -189,6 +190,7 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 			emit(ch, mRealUp, prometheus.GaugeValue, up, s.ID, r.Key())
 		}
 	}
+	c.collectPolicy(ctx, ch)
 }
 
 func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
@@ -207,8 +209,11 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		emit(ch, mLastReport, prometheus.GaugeValue, float64(sm.lastReport.UnixMilli())/1000, id)
 	}
 	for _, p := range sm.paths {
-		emit(ch, mPathRTT, prometheus.GaugeValue, p.GetRttMs(), id, p.GetAddress())
-		emit(ch, mPathTput, prometheus.GaugeValue, p.GetThroughputMbps(), id, p.GetAddress())
+		real := model.RealKey(p.GetAddress(), int(p.GetPort()))
+		if p.GetRttMs() > 0 {
+			emit(ch, mPathRTT, prometheus.GaugeValue, p.GetRttMs(), id, real)
+		}
+		emit(ch, mPathTput, prometheus.GaugeValue, p.GetThroughputMbps(), id, real)
 	}
 	st := sm.stats
 	if st == nil {

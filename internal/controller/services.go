@@ -14,7 +14,8 @@ type ServiceUpdate struct {
 	Scheduler   string
 	Forwarders  []string
 	HealthCheck *model.HealthCheck
-	IfVersion   uint64 // not 0: apply only at this version
+	Policy      *model.Policy // nil: keep the current one
+	IfVersion   uint64        // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -22,6 +23,8 @@ type RealPatch struct {
 	Weight         *int
 	HealthOverride *string
 	Drain          *bool
+	MetricsURL     *string
+	CapacityMbps   *float64
 }
 
 // Version returns the store's version.
@@ -50,6 +53,9 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 	if err := model.NormalizeService(&s); err != nil {
 		return s, err
 	}
+	if err := checkPolicyParams(&s); err != nil {
+		return s, err
+	}
 	out, err := c.st.CreateService(s)
 	if err != nil {
 		return out, err
@@ -62,7 +68,13 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpdate) (model.Service, error) {
 	out, err := c.st.UpdateService(id, u.IfVersion, "update service "+id, func(s *model.Service) error {
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
-		return model.NormalizeService(s)
+		if u.Policy != nil {
+			s.Policy = u.Policy.Clone()
+		}
+		if err := model.NormalizeService(s); err != nil {
+			return err
+		}
+		return checkPolicyParams(s)
 	})
 	if err != nil {
 		return out, err
@@ -114,6 +126,12 @@ func (c *Controller) PatchReal(ctx context.Context, id, addr string, port int, p
 		if p.Drain != nil {
 			r.Drain = *p.Drain
 		}
+		if p.MetricsURL != nil {
+			r.MetricsURL = *p.MetricsURL
+		}
+		if p.CapacityMbps != nil {
+			r.CapacityMbps = *p.CapacityMbps
+		}
 		return nil
 	})
 	if err != nil {
@@ -147,6 +165,9 @@ func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error
 		}
 		if svcs[i].Reals == nil {
 			svcs[i].Reals = []model.Real{}
+		}
+		if svcs[i].Policy.Kind == "" { // stored before policies existed
+			svcs[i].Policy.Kind = model.PolicyStatic
 		}
 	}
 	return c.do(ctx, func(s *state) {
