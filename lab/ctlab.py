@@ -7,8 +7,9 @@
 
 Both run in one namespace of the topology (by default the router, which reaches the NF
 segment for health checks), talking over that namespace's loopback with TLS and mutual TLS
-from `hvlbctl certs init`; nothing is ever sent outside the topology. The controller's store,
-the certificates and the logs live in the topology's log directory and go with it.
+from `hvlbctl certs init` (the agent with its forwarder's own certificate: `--agent ID`,
+agent-ID.pem); nothing is ever sent outside the topology. The controller's store, the
+certificates and the logs live in the topology's log directory and go with it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class ControlPlane:
     def start(self):
         self.dir.mkdir(parents=True, exist_ok=True)
         self.topo.run(self.host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
-                                  "--hosts", "127.0.0.1,localhost"])
+                                  "--hosts", "127.0.0.1,localhost", "--agent", self.fwd_id])
         self.start_controller()
         self.start_agent()
         self.wait_forwarder()
@@ -55,7 +56,8 @@ class ControlPlane:
         c = self.certs
         self.agent = self.topo.popen(self.host, [
             BIN / "hvlb-agent", "--controller", GRPC, "--id", self.fwd_id,
-            "--fwd-socket", self.fwd_sock, "--cert", c / "agent.pem", "--key", c / "agent-key.pem",
+            "--fwd-socket", self.fwd_sock, "--cert", c / f"agent-{self.fwd_id}.pem",
+            "--key", c / f"agent-{self.fwd_id}-key.pem",
             "--ca", c / "ca.pem", "--report-interval", self.report_interval,
             "--resync-interval", "1s"], name="agent")
 

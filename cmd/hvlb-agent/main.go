@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -36,7 +37,7 @@ func run() error {
 	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port")
 	flag.StringVar(&cfg.ID, "id", "", "forwarder id, as the controller knows it (required)")
 	flag.StringVar(&socket, "fwd-socket", "/run/hvlb/fwd.sock", "the forwarder's control socket")
-	flag.StringVar(&cert, "cert", "", "agent certificate, PEM (required: the controller is mutual TLS)")
+	flag.StringVar(&cert, "cert", "", "this forwarder's agent certificate, PEM (required: the controller is mutual TLS; hvlbctl certs init --agent ID)")
 	flag.StringVar(&key, "key", "", "agent private key, PEM (required)")
 	flag.StringVar(&ca, "ca", "", "CA that signed the controller's certificate, PEM (required)")
 	flag.DurationVar(&cfg.ReportInterval, "report-interval", agent.DefaultReportInterval, "how often to report to the controller")
@@ -64,6 +65,17 @@ func run() error {
 	tlsCfg, err := certs.ClientTLS(ca, cert, key)
 	if err != nil {
 		return err
+	}
+	// The controller takes this agent only for the forwarder its certificate names: say
+	// so now rather than be refused at every retry.
+	leaf, err := x509.ParseCertificate(tlsCfg.Certificates[0].Certificate[0])
+	if err != nil {
+		return fmt.Errorf("--cert %s: %w", cert, err)
+	}
+	if named, err := certs.AgentID(leaf); err != nil {
+		return fmt.Errorf("--cert %s: %w (hvlbctl certs init --agent %s)", cert, err, cfg.ID)
+	} else if named != cfg.ID {
+		return fmt.Errorf("--cert %s is forwarder %q's, not --id %q's", cert, named, cfg.ID)
 	}
 	cfg.TLS = tlsCfg
 	cfg.Forwarder = fwdclient.New(socket)

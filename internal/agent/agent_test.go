@@ -119,7 +119,7 @@ func (f *fakeCtl) registered() []*ctlpb.ForwarderInfo {
 // pki writes a CA and certificates (internal/certs) once per test.
 func pki(t *testing.T) string {
 	dir := t.TempDir()
-	if err := certs.Init(dir, nil); err != nil {
+	if err := certs.Generate(dir, certs.Options{Agents: []string{"fwd-a"}}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -166,8 +166,8 @@ func (w testLog) Write(p []byte) (int, error) {
 // ends.
 func startAgent(t *testing.T, dir, addr, fwdSocket string, opts ...func(*Config)) *Agent {
 	t.Helper()
-	tlsCfg, err := certs.ClientTLS(filepath.Join(dir, certs.CAFile), filepath.Join(dir, certs.AgentFile),
-		filepath.Join(dir, certs.AgentKeyFile))
+	cert, key := certs.AgentFiles("fwd-a")
+	tlsCfg, err := certs.ClientTLS(filepath.Join(dir, certs.CAFile), filepath.Join(dir, cert), filepath.Join(dir, key))
 	if err != nil {
 		t.Fatal(err)
 	}

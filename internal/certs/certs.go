@@ -6,9 +6,15 @@
 //
 //	ca.pem, ca-key.pem                  ECDSA P-256 CA, 10 years
 //	controller.pem, controller-key.pem  server and client auth; SANs: the hosts, localhost, 127.0.0.1, ::1
-//	agent.pem, agent-key.pem            client auth, CN hvlb-agent
+//	agent-<id>.pem, agent-<id>-key.pem  per forwarder id asked for: client auth, CN hvlb-agent:<id>,
+//	                                    URI SAN urn:hvlb:agent:<id> (the controller takes the
+//	                                    agent for forwarder <id> only)
 //	hvlbctl.pem, hvlbctl-key.pem        client auth, CN hvlbctl
 //	tokens                              one random 32-byte bearer token, hex, one per line
+//
+// There is no generic agent certificate: the controller accepts an agent only for the
+// forwarder its certificate names (AgentID), so that one forwarder's key cannot speak for
+// another. An agent.pem left by an older version names no forwarder and is refused.
 package certs
 
 import (
@@ -24,8 +30,11 @@ import (
 	"io/fs"
 	"math/big"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"time"
 )
@@ -36,8 +45,6 @@ const (
 	CAKeyFile         = "ca-key.pem"
 	ControllerFile    = "controller.pem"
 	ControllerKeyFile = "controller-key.pem"
-	AgentFile         = "agent.pem"
-	AgentKeyFile      = "agent-key.pem"
 	CtlFile           = "hvlbctl.pem"
 	CtlKeyFile        = "hvlbctl-key.pem"
 	TokensFile        = "tokens"
@@ -51,10 +58,53 @@ const (
 	backdate = time.Hour
 )
 
+// Agent identities in certificates.
+const (
+	AgentCNPrefix  = "hvlb-agent:"     // CN hvlb-agent:<forwarder id>
+	AgentURIPrefix = "urn:hvlb:agent:" // URI SAN urn:hvlb:agent:<forwarder id>
+)
+
+// agentIDRE is a forwarder id (the controller's rule for names); it is safe in a file name.
+var agentIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+
+// AgentFiles returns the names (in the directory Generate writes) of forwarder id's agent
+// certificate and key.
+func AgentFiles(id string) (cert, key string) {
+	return "agent-" + id + ".pem", "agent-" + id + "-key.pem"
+}
+
+// AgentID returns the forwarder id an agent certificate names: in its CN
+// (hvlb-agent:<id>) and its URI SANs (urn:hvlb:agent:<id>), which must agree. A
+// certificate that names none, more than one, or an invalid id is an error.
+func AgentID(c *x509.Certificate) (string, error) {
+	var ids []string
+	if cn := c.Subject.CommonName; strings.HasPrefix(cn, AgentCNPrefix) {
+		ids = append(ids, strings.TrimPrefix(cn, AgentCNPrefix))
+	}
+	for _, u := range c.URIs {
+		if s := u.String(); strings.HasPrefix(s, AgentURIPrefix) {
+			ids = append(ids, strings.TrimPrefix(s, AgentURIPrefix))
+		}
+	}
+	if len(ids) == 0 {
+		return "", fmt.Errorf("certificate %q names no forwarder (want CN %s<id>)", c.Subject.CommonName, AgentCNPrefix)
+	}
+	for _, id := range ids[1:] {
+		if id != ids[0] {
+			return "", fmt.Errorf("certificate %q names more than one forwarder (%q, %q)", c.Subject.CommonName, ids[0], id)
+		}
+	}
+	if !agentIDRE.MatchString(ids[0]) {
+		return "", fmt.Errorf("certificate %q: %q is not a forwarder id", c.Subject.CommonName, ids[0])
+	}
+	return ids[0], nil
+}
+
 // Options says what Generate writes.
 type Options struct {
-	Hosts []string // extra SANs of the controller's certificate: IP addresses or DNS names
-	Force bool     // rewrite every file, even those that exist
+	Hosts  []string // extra SANs of the controller's certificate: IP addresses or DNS names
+	Agents []string // forwarder ids: an agent certificate for each (AgentFiles)
+	Force  bool     // rewrite every file, even those that exist
 }
 
 // Init writes the CA, the certificates and the token file into dir, keeping any that
@@ -68,14 +118,34 @@ type leaf struct {
 	cert, key string
 	cn        string
 	usage     []x509.ExtKeyUsage
-	sans      bool // carries the controller's SANs
+	sans      bool     // carries the controller's SANs
+	uris      []string // URI SANs
 }
 
 var leaves = []leaf{
-	{ControllerFile, ControllerKeyFile, "hvlb-controller",
-		[]x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}, true},
-	{AgentFile, AgentKeyFile, "hvlb-agent", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, false},
-	{CtlFile, CtlKeyFile, "hvlbctl", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, false},
+	{cert: ControllerFile, key: ControllerKeyFile, cn: "hvlb-controller",
+		usage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}, sans: true},
+	{cert: CtlFile, key: CtlKeyFile, cn: "hvlbctl", usage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+}
+
+func agentLeaf(id string) leaf {
+	cert, key := AgentFiles(id)
+	return leaf{cert: cert, key: key, cn: AgentCNPrefix + id,
+		usage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, uris: []string{AgentURIPrefix + id}}
+}
+
+// existingAgents returns the forwarder ids of the agent certificates in dir.
+func existingAgents(dir string) []string {
+	names, _ := filepath.Glob(filepath.Join(dir, "agent-*.pem"))
+	var ids []string
+	for _, n := range names {
+		id := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(n), "agent-"), ".pem")
+		if strings.HasSuffix(id, "-key") || !agentIDRE.MatchString(id) {
+			continue
+		}
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // Generate writes what Init writes; with o.Force it replaces existing files. A new CA
@@ -84,6 +154,11 @@ func Generate(dir string, o Options) error {
 	for _, h := range o.Hosts {
 		if strings.TrimSpace(h) == "" {
 			return fmt.Errorf("certs: hosts: empty host name")
+		}
+	}
+	for _, id := range o.Agents {
+		if !agentIDRE.MatchString(id) {
+			return fmt.Errorf("certs: agents: %q: want 1-63 letters, digits, '.', '_' or '-', starting with a letter or digit", id)
 		}
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -106,7 +181,25 @@ func Generate(dir string, o Options) error {
 		return err
 	}
 
-	for _, l := range leaves {
+	all := append([]leaf(nil), leaves...)
+	agents := map[string]bool{}
+	for _, id := range o.Agents {
+		agents[id] = true
+	}
+	if newCA { // agent certificates of the old CA would not verify: every one is re-issued
+		for _, id := range existingAgents(dir) {
+			agents[id] = true
+		}
+	}
+	ids := make([]string, 0, len(agents))
+	for id := range agents {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		all = append(all, agentLeaf(id))
+	}
+	for _, l := range all {
 		if !newCA && exists(path(l.cert)) && exists(path(l.key)) {
 			continue
 		}
@@ -176,6 +269,11 @@ func leafTemplate(l leaf, hosts []string) *x509.Certificate {
 		NotAfter:    now.Add(leafValidity),
 		KeyUsage:    x509.KeyUsageDigitalSignature,
 		ExtKeyUsage: l.usage,
+	}
+	for _, u := range l.uris {
+		if pu, err := url.Parse(u); err == nil {
+			t.URIs = append(t.URIs, pu)
+		}
 	}
 	if !l.sans {
 		return t

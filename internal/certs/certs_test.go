@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"crypto/tls"
 	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/pem"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,12 +35,19 @@ func readCert(t *testing.T, file string) *x509.Certificate {
 
 func TestInitLayout(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "certs")
-	if err := Init(dir, []string{"10.0.0.5", "ctl.example", "fd00::5"}); err != nil {
+	err := Generate(dir, Options{Hosts: []string{"10.0.0.5", "ctl.example", "fd00::5"}, Agents: []string{"fwd-a", "fwd.b_2"}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	agentA, agentAKey := AgentFiles("fwd-a")
+	agentB, agentBKey := AgentFiles("fwd.b_2")
 	modes := map[string]os.FileMode{
 		CAFile: 0o644, CAKeyFile: 0o600, ControllerFile: 0o644, ControllerKeyFile: 0o600,
-		AgentFile: 0o644, AgentKeyFile: 0o600, CtlFile: 0o644, CtlKeyFile: 0o600, TokensFile: 0o600,
+		agentA: 0o644, agentAKey: 0o600, agentB: 0o644, agentBKey: 0o600,
+		CtlFile: 0o644, CtlKeyFile: 0o600, TokensFile: 0o600,
+	}
+	if agentA != "agent-fwd-a.pem" || agentAKey != "agent-fwd-a-key.pem" {
+		t.Errorf("agent files %s, %s", agentA, agentAKey)
 	}
 	for name, want := range modes {
 		st, err := os.Stat(filepath.Join(dir, name))
@@ -69,7 +78,8 @@ func TestInitLayout(t *testing.T) {
 		usage []x509.ExtKeyUsage
 	}{
 		{ControllerFile, "hvlb-controller", []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}},
-		{AgentFile, "hvlb-agent", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+		{agentA, "hvlb-agent:fwd-a", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+		{agentB, "hvlb-agent:fwd.b_2", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 		{CtlFile, "hvlbctl", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 	} {
 		c := readCert(t, filepath.Join(dir, tc.file))
@@ -85,6 +95,21 @@ func TestInitLayout(t *testing.T) {
 			if _, err := c.Verify(x509.VerifyOptions{Roots: pool}); err == nil {
 				t.Errorf("%s: verifies for server auth", tc.file)
 			}
+		}
+	}
+
+	for file, want := range map[string]string{agentA: "fwd-a", agentB: "fwd.b_2"} {
+		c := readCert(t, filepath.Join(dir, file))
+		if id, err := AgentID(c); id != want || err != nil {
+			t.Errorf("%s: AgentID %q, %v; want %q", file, id, err, want)
+		}
+		if len(c.URIs) != 1 || c.URIs[0].String() != "urn:hvlb:agent:"+want {
+			t.Errorf("%s: URI SANs %v", file, c.URIs)
+		}
+	}
+	for _, file := range []string{ControllerFile, CtlFile} {
+		if id, err := AgentID(readCert(t, filepath.Join(dir, file))); err == nil {
+			t.Errorf("%s names forwarder %q", file, id)
 		}
 	}
 
@@ -119,10 +144,24 @@ func TestInitIdempotent(t *testing.T) {
 	if err := Init(dir, nil); err != nil {
 		t.Fatal(err)
 	}
+	if n := len(snapshot(t, dir)); n != 7 {
+		t.Fatalf("%d files, want 7 (no temporary files left)", n)
+	}
+	// Agent certificates added later: the rest stays.
+	before := snapshot(t, dir)
+	if err := Generate(dir, Options{Agents: []string{"fwd-a"}}); err != nil {
+		t.Fatal(err)
+	}
 	first := snapshot(t, dir)
 	if len(first) != 9 {
-		t.Fatalf("%d files, want 9 (no temporary files left)", len(first))
+		t.Fatalf("%d files, want 9", len(first))
 	}
+	for name, b := range before {
+		if !bytes.Equal(b, first[name]) {
+			t.Errorf("%s changed when an agent certificate was added", name)
+		}
+	}
+	agentFile, agentKeyFile := AgentFiles("fwd-a")
 
 	if err := Init(dir, []string{"other.example"}); err != nil {
 		t.Fatal(err)
@@ -134,29 +173,32 @@ func TestInitIdempotent(t *testing.T) {
 	}
 
 	// A lost leaf is re-issued by the existing CA; the rest stays.
-	os.Remove(filepath.Join(dir, AgentFile))
-	if err := Init(dir, nil); err != nil {
+	os.Remove(filepath.Join(dir, agentFile))
+	if err := Generate(dir, Options{Agents: []string{"fwd-a"}}); err != nil {
 		t.Fatal(err)
 	}
 	now := snapshot(t, dir)
-	if bytes.Equal(now[AgentKeyFile], first[AgentKeyFile]) {
+	if bytes.Equal(now[agentKeyFile], first[agentKeyFile]) {
 		t.Errorf("agent key kept without its certificate")
 	}
 	if !bytes.Equal(now[CAFile], first[CAFile]) || !bytes.Equal(now[TokensFile], first[TokensFile]) {
 		t.Errorf("CA or token changed when only the agent certificate was missing")
 	}
 	ca := readCert(t, filepath.Join(dir, CAFile))
-	if err := readCert(t, filepath.Join(dir, AgentFile)).CheckSignatureFrom(ca); err != nil {
+	if err := readCert(t, filepath.Join(dir, agentFile)).CheckSignatureFrom(ca); err != nil {
 		t.Errorf("re-issued agent certificate: %v", err)
 	}
 
-	// A lost CA means new leaves as well.
+	// A lost CA means new leaves as well, the agents' found in the directory included.
 	os.Remove(filepath.Join(dir, CAKeyFile))
 	if err := Init(dir, nil); err != nil {
 		t.Fatal(err)
 	}
 	now = snapshot(t, dir)
-	for _, name := range []string{CAFile, ControllerFile, AgentFile, CtlFile} {
+	if len(now) != 9 {
+		t.Errorf("%d files after a new CA, want 9", len(now))
+	}
+	for _, name := range []string{CAFile, ControllerFile, agentFile, CtlFile} {
 		if bytes.Equal(now[name], first[name]) {
 			t.Errorf("%s kept after the CA was replaced", name)
 		}
@@ -176,6 +218,46 @@ func TestInitIdempotent(t *testing.T) {
 func TestInitBadHost(t *testing.T) {
 	if err := Init(t.TempDir(), []string{"a", " "}); err == nil || !strings.Contains(err.Error(), "hosts") {
 		t.Errorf("empty host: err %v, want one naming hosts", err)
+	}
+	for _, id := range []string{"", "../x", "a/b", "-a", "fwd a", strings.Repeat("a", 64)} {
+		if err := Generate(t.TempDir(), Options{Agents: []string{id}}); err == nil || !strings.Contains(err.Error(), "agents") {
+			t.Errorf("agent %q: err %v, want one naming agents", id, err)
+		}
+	}
+}
+
+func TestAgentID(t *testing.T) {
+	uri := func(s string) *url.URL {
+		u, err := url.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	for _, tc := range []struct {
+		name    string
+		cn      string
+		uris    []*url.URL
+		want    string
+		wantErr string
+	}{
+		{"CN and URI", "hvlb-agent:fwd-a", []*url.URL{uri("urn:hvlb:agent:fwd-a")}, "fwd-a", ""},
+		{"CN only", "hvlb-agent:fwd-a", nil, "fwd-a", ""},
+		{"URI only", "someone", []*url.URL{uri("https://example.net/x"), uri("urn:hvlb:agent:fwd-b")}, "fwd-b", ""},
+		{"generic agent certificate", "hvlb-agent", nil, "", "names no forwarder"},
+		{"hvlbctl", "hvlbctl", nil, "", "names no forwarder"},
+		{"CN and URI disagree", "hvlb-agent:fwd-a", []*url.URL{uri("urn:hvlb:agent:fwd-b")}, "", "more than one"},
+		{"two URIs", "x", []*url.URL{uri("urn:hvlb:agent:fwd-a"), uri("urn:hvlb:agent:fwd-c")}, "", "more than one"},
+		{"empty id", "hvlb-agent:", nil, "", "not a forwarder id"},
+		{"bad id", "hvlb-agent:a/b", nil, "", "not a forwarder id"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &x509.Certificate{Subject: pkix.Name{CommonName: tc.cn}, URIs: tc.uris}
+			id, err := AgentID(c)
+			if id != tc.want || (err == nil) != (tc.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("AgentID %q, %v; want %q, %q", id, err, tc.want, tc.wantErr)
+			}
+		})
 	}
 }
 
@@ -215,12 +297,13 @@ func handshake(t *testing.T, server, client *tls.Config) (cerr, serr error) {
 
 func TestTLS(t *testing.T) {
 	dir, other := t.TempDir(), t.TempDir()
-	if err := Init(dir, nil); err != nil {
+	if err := Generate(dir, Options{Agents: []string{"fwd-a"}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := Init(other, nil); err != nil {
 		t.Fatal(err)
 	}
+	agentFile, agentKeyFile := AgentFiles("fwd-a")
 	p := func(d, name string) string { return filepath.Join(d, name) }
 	srvTLS, err := ServerTLS(p(dir, ControllerFile), p(dir, ControllerKeyFile), "")
 	if err != nil {
@@ -250,7 +333,7 @@ func TestTLS(t *testing.T) {
 	}{
 		{"tls, no client certificate", srvTLS, client(dir, "", ""), false},
 		{"mtls, hvlbctl certificate", srvMTLS, client(dir, CtlFile, CtlKeyFile), false},
-		{"mtls, agent certificate", srvMTLS, client(dir, AgentFile, AgentKeyFile), false},
+		{"mtls, agent certificate", srvMTLS, client(dir, agentFile, agentKeyFile), false},
 		{"mtls, controller as client", srvMTLS, client(dir, ControllerFile, ControllerKeyFile), false},
 		{"mtls, no client certificate", srvMTLS, client(dir, "", ""), true},
 		{"mtls, client certificate of another CA", srvMTLS, client(other, CtlFile, CtlKeyFile), true},
@@ -265,7 +348,7 @@ func TestTLS(t *testing.T) {
 	}
 
 	// An agent certificate cannot serve: it lacks server auth.
-	srvAgent, err := ServerTLS(p(dir, AgentFile), p(dir, AgentKeyFile), "")
+	srvAgent, err := ServerTLS(p(dir, agentFile), p(dir, agentKeyFile), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +365,7 @@ func TestTLSBadFiles(t *testing.T) {
 	junk := filepath.Join(dir, "junk.pem")
 	os.WriteFile(junk, []byte("not pem"), 0o600)
 	p := func(name string) string { return filepath.Join(dir, name) }
-	if _, err := ServerTLS(p(ControllerFile), p(AgentKeyFile), ""); err == nil {
+	if _, err := ServerTLS(p(ControllerFile), p(CtlKeyFile), ""); err == nil {
 		t.Error("ServerTLS: mismatched key accepted")
 	}
 	if _, err := ServerTLS(p(ControllerFile), p(ControllerKeyFile), junk); err == nil {

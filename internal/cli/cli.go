@@ -67,7 +67,7 @@ func init() {
 	commands = append(commands, serviceCommands...)
 	commands = append(commands, readoutCommands...)
 	commands = append(commands,
-		&command{"certs init", "", "write a CA, certificates for the controller, agents and hvlbctl, and a token file", certsInit})
+		&command{"certs init", "", "write a CA, certificates for the controller, the agents of --agent IDS and hvlbctl, and a token file", certsInit})
 }
 
 // usageError is a mistake in the arguments; it exits 2.
@@ -311,8 +311,10 @@ func (e *env) resolve() (server, token string, err error) {
 
 func certsInit(e *env, cl *cmdline) error {
 	dir := cl.fs.String("dir", "", "directory to write into (created 0700)")
-	var hosts list
+	var hosts, agents list
 	cl.fs.Var(&hosts, "hosts", "extra `NAMES` and addresses of the controller's certificate, comma-separated")
+	cl.fs.Var(&agents, "agent", "forwarder `IDS`, comma-separated: an agent certificate for each (agent-ID.pem), "+
+		"good for that forwarder only; run again to add more")
 	force := cl.fs.Bool("force", false, "replace existing files (a new CA: every agent needs the new files)")
 	if err := cl.parse(0, 0); err != nil {
 		return err
@@ -320,12 +322,16 @@ func certsInit(e *env, cl *cmdline) error {
 	if *dir == "" {
 		return usagef("--dir is required")
 	}
-	if err := certs.Generate(*dir, certs.Options{Hosts: hosts.vals, Force: *force}); err != nil {
+	if err := certs.Generate(*dir, certs.Options{Hosts: hosts.vals, Agents: agents.vals, Force: *force}); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "certificates and token in %s:\n", *dir)
-	for _, f := range []string{certs.CAFile, certs.CAKeyFile, certs.ControllerFile, certs.ControllerKeyFile,
-		certs.AgentFile, certs.AgentKeyFile, certs.CtlFile, certs.CtlKeyFile, certs.TokensFile} {
+	files := []string{certs.CAFile, certs.CAKeyFile, certs.ControllerFile, certs.ControllerKeyFile}
+	for _, id := range agents.vals {
+		cert, key := certs.AgentFiles(id)
+		files = append(files, cert, key)
+	}
+	for _, f := range append(files, certs.CtlFile, certs.CtlKeyFile, certs.TokensFile) {
 		fmt.Fprintf(e.stdout, "  %s\n", filepath.Join(*dir, f))
 	}
 	fmt.Fprintf(e.stdout, "use them with: export HVLB_CERTS=%s\n", *dir)

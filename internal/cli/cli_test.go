@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"crypto/tls"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -284,7 +285,7 @@ func TestConnectionSettings(t *testing.T) {
 			1, "give the controller's CA with --ca"},
 		{"mtls with the certs directory", map[string]string{"HVLB_SERVER": murl, "HVLB_CERTS": mdir}, nil, 0, ""},
 		{"mtls, explicit certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CERTS": mdir},
-			[]string{"--cert", filepath.Join(mdir, certs.AgentFile), "--key", filepath.Join(mdir, certs.AgentKeyFile)}, 0, ""},
+			[]string{"--cert", filepath.Join(mdir, certs.ControllerFile), "--key", filepath.Join(mdir, certs.ControllerKeyFile)}, 0, ""},
 		{"mtls without a client certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CA": filepath.Join(mdir, certs.CAFile),
 			"HVLB_TOKEN_FILE": filepath.Join(mdir, certs.TokensFile)}, nil, 1, "certificate"},
 		{"mtls with another CA's certificate", map[string]string{"HVLB_SERVER": murl, "HVLB_CA": filepath.Join(mdir, certs.CAFile),
@@ -331,5 +332,31 @@ func TestCertsInit(t *testing.T) {
 	after, _ = os.ReadFile(filepath.Join(dir, certs.ControllerFile))
 	if bytes.Equal(before, after) {
 		t.Error("--force kept the controller certificate")
+	}
+
+	// Per-forwarder agent certificates, added to the directory.
+	code, out, errOut = run(nil, "certs", "init", "--dir", dir, "--agent", "fwd-a,fwd-b")
+	if code != 0 {
+		t.Fatalf("--agent: exit %d: %s", code, errOut)
+	}
+	after2, _ := os.ReadFile(filepath.Join(dir, certs.ControllerFile))
+	if !bytes.Equal(after, after2) {
+		t.Error("--agent replaced the controller certificate")
+	}
+	for _, id := range []string{"fwd-a", "fwd-b"} {
+		cert, key := certs.AgentFiles(id)
+		if !strings.Contains(out, filepath.Join(dir, cert)) || !strings.Contains(out, filepath.Join(dir, key)) {
+			t.Errorf("stdout %q does not name %s's files", out, id)
+		}
+		tc, err := tls.LoadX509KeyPair(filepath.Join(dir, cert), filepath.Join(dir, key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := certs.AgentID(tc.Leaf); got != id || err != nil {
+			t.Errorf("%s: names %q (%v), want %q", cert, got, err, id)
+		}
+	}
+	if code, _, errOut := run(nil, "certs", "init", "--dir", dir, "--agent", "../x"); code == 0 || !strings.Contains(errOut, "agents") {
+		t.Errorf("--agent ../x: exit %d, stderr %q", code, errOut)
 	}
 }

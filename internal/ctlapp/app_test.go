@@ -142,7 +142,7 @@ func recvDesired(t *testing.T, w grpc.ServerStreamingClient[ctlpb.DesiredState])
 // controller restarts on the same store and nothing is lost.
 func TestEndToEnd(t *testing.T) {
 	dir := t.TempDir()
-	if err := certs.Init(dir, nil); err != nil {
+	if err := certs.Generate(dir, certs.Options{Agents: []string{"fwd-a", "fwd-b"}}); err != nil {
 		t.Fatal(err)
 	}
 	p := func(f string) string { return filepath.Join(dir, f) }
@@ -182,18 +182,36 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("agent without a client certificate: %v, want Unavailable (handshake refused)", err)
 	}
 
-	agentTLS, err := certs.ClientTLS(p(certs.CAFile), p(certs.AgentFile), p(certs.AgentKeyFile))
-	if err != nil {
-		t.Fatal(err)
+	agentClient := func(cert, key string) ctlpb.AgentServiceClient {
+		agentTLS, err := certs.ClientTLS(p(certs.CAFile), p(cert), p(key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn, err := grpc.NewClient(ctl.grpc, grpc.WithTransportCredentials(credentials.NewTLS(agentTLS)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return ctlpb.NewAgentServiceClient(conn)
 	}
-	conn, err := grpc.NewClient(ctl.grpc, grpc.WithTransportCredentials(credentials.NewTLS(agentTLS)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	agent := ctlpb.NewAgentServiceClient(conn)
+	agent := agentClient(certs.AgentFiles("fwd-a"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+
+	// A certificate speaks for its own forwarder only; hvlbctl's for none.
+	for _, tc := range []struct {
+		name      string
+		cert, key string
+	}{
+		{"fwd-b's agent as fwd-a", "agent-fwd-b.pem", "agent-fwd-b-key.pem"},
+		{"hvlbctl's certificate", certs.CtlFile, certs.CtlKeyFile},
+		{"the controller's certificate", certs.ControllerFile, certs.ControllerKeyFile},
+	} {
+		_, err := agentClient(tc.cert, tc.key).Register(ctx, &ctlpb.RegisterRequest{Forwarder: &ctlpb.ForwarderInfo{Id: "fwd-a"}})
+		if status.Code(err) != codes.PermissionDenied {
+			t.Errorf("%s: register: %v, want PermissionDenied", tc.name, err)
+		}
+	}
 
 	// Watching before registering is refused.
 	w0, err := agent.WatchDesired(ctx, &ctlpb.WatchRequest{ForwarderId: "fwd-a"})
@@ -311,14 +329,9 @@ func TestEndToEnd(t *testing.T) {
 	if len(fwds) != 1 || fwds[0]["id"] != "fwd-a" {
 		t.Fatalf("forwarders after restart: %v", fwds)
 	}
-	conn2, err := grpc.NewClient(ctl.grpc, grpc.WithTransportCredentials(credentials.NewTLS(agentTLS)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn2.Close()
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	defer cancel2()
-	watch, err = ctlpb.NewAgentServiceClient(conn2).WatchDesired(ctx2, &ctlpb.WatchRequest{ForwarderId: "fwd-a"})
+	watch, err = agentClient(certs.AgentFiles("fwd-a")).WatchDesired(ctx2, &ctlpb.WatchRequest{ForwarderId: "fwd-a"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,13 @@
 // Package ctlsrv is the controller's gRPC service for agents (hvlb.ctl.v1.AgentService):
-// registration, the versioned desired-state stream and the report stream. It only
-// translates between gRPC and the controller runtime.
+// registration, the versioned desired-state stream and the report stream. It translates
+// between gRPC and the controller runtime, and checks that each agent acts only for the
+// forwarder its client certificate names.
 package ctlsrv
 
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"log/slog"
@@ -16,8 +18,10 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 
+	"hvlb/internal/certs"
 	"hvlb/internal/controller"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
@@ -31,6 +35,7 @@ type Server struct {
 	log      *slog.Logger
 	stop     chan struct{}
 	stopOnce sync.Once
+	anon     bool // agents without a client certificate may act for any forwarder
 }
 
 // New returns the service over controller c.
@@ -39,6 +44,44 @@ func New(c *controller.Controller, log *slog.Logger) *Server {
 		log = slog.Default()
 	}
 	return &Server{c: c, log: log, stop: make(chan struct{})}
+}
+
+// AllowAnonymousAgents lets agents that present no client certificate (plaintext, or TLS
+// without client certificates: --insecure-dev) act for any forwarder. Call it before
+// serving. An agent that presents a certificate is still held to the forwarder it names.
+func (s *Server) AllowAnonymousAgents() { s.anon = true }
+
+// authorize checks that the agent on ctx may act for forwarder id: its verified client
+// certificate must name id (certs.AgentID: CN hvlb-agent:<id>, URI SAN
+// urn:hvlb:agent:<id>). Other certificates the CA signed (hvlbctl's, the controller's)
+// name no forwarder and are refused.
+func (s *Server) authorize(ctx context.Context, id string) error {
+	var leaf *x509.Certificate
+	var from string
+	if p, ok := peer.FromContext(ctx); ok {
+		from = p.Addr.String()
+		if ti, ok := p.AuthInfo.(credentials.TLSInfo); ok && len(ti.State.VerifiedChains) > 0 &&
+			len(ti.State.VerifiedChains[0]) > 0 {
+			leaf = ti.State.VerifiedChains[0][0]
+		}
+	}
+	if leaf == nil {
+		if s.anon {
+			return nil
+		}
+		s.log.Warn("agent refused: no verified client certificate", "forwarder", id, "from", from)
+		return status.Error(codes.Unauthenticated, "no verified client certificate: an agent needs its forwarder's (hvlbctl certs init --agent ID)")
+	}
+	named, err := certs.AgentID(leaf)
+	if err != nil {
+		s.log.Warn("agent refused", "forwarder", id, "from", from, "err", err)
+		return status.Errorf(codes.PermissionDenied, "%v: not an agent certificate (hvlbctl certs init --agent ID)", err)
+	}
+	if named != id {
+		s.log.Warn("agent refused: certificate of another forwarder", "forwarder", id, "certificate_of", named, "from", from)
+		return status.Errorf(codes.PermissionDenied, "forwarder %q: the client certificate is forwarder %q's", id, named)
+	}
+	return nil
 }
 
 // Shutdown ends every open stream with Unavailable, so that a graceful stop of the gRPC
@@ -86,6 +129,9 @@ func (s *Server) Register(ctx context.Context, req *ctlpb.RegisterRequest) (*ctl
 	if req.GetForwarder() == nil {
 		return nil, status.Error(codes.InvalidArgument, "forwarder: required")
 	}
+	if err := s.authorize(ctx, req.GetForwarder().GetId()); err != nil {
+		return nil, err
+	}
 	v, err := s.c.Register(ctx, controller.FromInfo(req.GetForwarder()))
 	if err != nil {
 		return nil, toStatus(err)
@@ -100,6 +146,9 @@ func (s *Server) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreami
 	id := req.GetForwarderId()
 	if err := model.ValidName("forwarder_id", id); err != nil {
 		return toStatus(err)
+	}
+	if err := s.authorize(ctx, id); err != nil {
+		return err
 	}
 	if err := s.c.WatchStarted(ctx, id); err != nil {
 		return toStatus(err)
@@ -168,6 +217,9 @@ func (s *Server) Report(stream grpc.ClientStreamingServer[ctlpb.AgentReport, ctl
 			return r.err
 		}
 		if id == "" {
+			if err := s.authorize(ctx, r.rep.GetForwarderId()); err != nil {
+				return err
+			}
 			id = r.rep.GetForwarderId()
 		} else if r.rep.GetForwarderId() != id {
 			return status.Errorf(codes.InvalidArgument, "forwarder_id: %q on a stream of %q", r.rep.GetForwarderId(), id)

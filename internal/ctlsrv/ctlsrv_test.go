@@ -37,6 +37,7 @@ func newService(t *testing.T) (ctlpb.AgentServiceClient, *Server, *controller.Co
 	ctlDone := make(chan struct{})
 	go func() { c.Run(ctx); close(ctlDone) }()
 	srv := New(c, quiet)
+	srv.AllowAnonymousAgents()
 	g := NewGRPCServer(nil, srv)
 	ln := bufconn.Listen(1 << 20)
 	go g.Serve(ln)

@@ -1,0 +1,152 @@
+package ctlsrv
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+
+	"hvlb/internal/certs"
+	"hvlb/internal/controller"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/store"
+)
+
+// serveWith serves the agent service over an in-memory connection with serverTLS (nil:
+// plaintext) and returns a dialer of clients with the given credentials.
+func serveWith(t *testing.T, serverTLS *tls.Config, anon bool) func(credentials.TransportCredentials) ctlpb.AgentServiceClient {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := slog.New(slog.DiscardHandler)
+	c, err := controller.New(controller.Config{Store: st, Log: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ctlDone := make(chan struct{})
+	go func() { c.Run(ctx); close(ctlDone) }()
+	srv := New(c, quiet)
+	if anon {
+		srv.AllowAnonymousAgents()
+	}
+	g := NewGRPCServer(serverTLS, srv)
+	ln := bufconn.Listen(1 << 20)
+	go g.Serve(ln)
+	var conns []*grpc.ClientConn
+	t.Cleanup(func() {
+		for _, cc := range conns {
+			cc.Close()
+		}
+		srv.Shutdown()
+		g.Stop()
+		cancel()
+		<-ctlDone
+		st.Close()
+	})
+	return func(creds credentials.TransportCredentials) ctlpb.AgentServiceClient {
+		conn, err := grpc.NewClient("passthrough:///bufnet",
+			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return ln.DialContext(ctx) }),
+			grpc.WithTransportCredentials(creds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, conn)
+		return ctlpb.NewAgentServiceClient(conn)
+	}
+}
+
+// register, watch and report as forwarder id; each returns the call's error.
+func asForwarder(ctx context.Context, c ctlpb.AgentServiceClient, id string) map[string]error {
+	out := map[string]error{}
+	_, out["register"] = c.Register(ctx, &ctlpb.RegisterRequest{Forwarder: &ctlpb.ForwarderInfo{Id: id}})
+	w, err := c.WatchDesired(ctx, &ctlpb.WatchRequest{ForwarderId: id})
+	if err == nil {
+		_, err = w.Recv()
+	}
+	out["watch"] = err
+	r, err := c.Report(ctx)
+	if err == nil {
+		if err = r.Send(&ctlpb.AgentReport{ForwarderId: id, State: "ready"}); err == nil || err == io.EOF {
+			_, err = r.CloseAndRecv()
+		}
+	}
+	out["report"] = err
+	return out
+}
+
+// TestAgentIdentity: an agent acts only for the forwarder its certificate names.
+func TestAgentIdentity(t *testing.T) {
+	dir := t.TempDir()
+	if err := certs.Generate(dir, certs.Options{Agents: []string{"fwd-a", "fwd-b"}}); err != nil {
+		t.Fatal(err)
+	}
+	p := func(f string) string { return filepath.Join(dir, f) }
+	serverTLS, err := certs.ServerTLS(p(certs.ControllerFile), p(certs.ControllerKeyFile), p(certs.CAFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mtls := serveWith(t, serverTLS, false)
+	withCert := func(cert, key string) credentials.TransportCredentials {
+		cfg, err := certs.ClientTLS(p(certs.CAFile), p(cert), p(key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.ServerName = "localhost"
+		return credentials.NewTLS(cfg)
+	}
+	plain := serveWith(t, nil, false)
+	dev := serveWith(t, nil, true)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	aCert, aKey := certs.AgentFiles("fwd-a")
+	bCert, bKey := certs.AgentFiles("fwd-b")
+	tests := []struct {
+		name   string
+		client ctlpb.AgentServiceClient
+		id     string
+		want   codes.Code
+	}{
+		{"fwd-a's certificate as fwd-a", mtls(withCert(aCert, aKey)), "fwd-a", codes.OK},
+		{"fwd-a's certificate as fwd-b", mtls(withCert(aCert, aKey)), "fwd-b", codes.PermissionDenied},
+		{"fwd-b's certificate as fwd-b", mtls(withCert(bCert, bKey)), "fwd-b", codes.OK},
+		{"hvlbctl's certificate", mtls(withCert(certs.CtlFile, certs.CtlKeyFile)), "fwd-a", codes.PermissionDenied},
+		{"the controller's certificate", mtls(withCert(certs.ControllerFile, certs.ControllerKeyFile)), "fwd-a", codes.PermissionDenied},
+		{"no certificate, anonymous agents not allowed", plain(insecure.NewCredentials()), "fwd-a", codes.Unauthenticated},
+		{"no certificate, --insecure-dev", dev(insecure.NewCredentials()), "fwd-a", codes.OK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for op, err := range asForwarder(ctx, tc.client, tc.id) {
+				if got := status.Code(err); got != tc.want {
+					t.Errorf("%s: %v, want %v", op, err, tc.want)
+				}
+			}
+		})
+	}
+
+	// A report stream cannot switch forwarders after its first report either.
+	r, err := mtls(withCert(aCert, aKey)).Report(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Send(&ctlpb.AgentReport{ForwarderId: "fwd-a", State: "ready"})
+	r.Send(&ctlpb.AgentReport{ForwarderId: "fwd-b", State: "ready"})
+	if _, err := r.CloseAndRecv(); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("switching forwarders on a stream: %v", err)
+	}
+}
