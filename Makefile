@@ -48,9 +48,11 @@ unit: build
 	$(PYTEST) -q tests/model tests/unit_py
 	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
 
-# End-to-end tests in network namespaces (root; they skip with the reason otherwise).
+# End-to-end tests in network namespaces (root; they skip with the reason otherwise), and
+# the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without
+# schemathesis).
 e2e: build
-	$(PYTEST) -v tests/e2e
+	$(PYTEST) -v -rs tests/e2e tests/api_fuzz.py
 
 test: unit e2e
 
