@@ -108,6 +108,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/services/{id}", json: s.getService},
 		{method: "PUT", path: "/v1/services/{id}", json: s.replaceService},
 		{method: "DELETE", path: "/v1/services/{id}", json: s.deleteService},
+		{method: "GET", path: "/v1/services/{id}/policy", json: s.getServicePolicy},
 		{method: "POST", path: "/v1/services/{id}/reals", json: s.addReal},
 		{method: "GET", path: "/v1/services/{id}/reals/{real}", json: s.getReal},
 		{method: "PATCH", path: "/v1/services/{id}/reals/{real}", json: s.patchReal},

@@ -123,6 +123,10 @@ func mismatch(v any, t reflect.Type, path string) *model.FieldError {
 		if v != nil && (!ok || f != math.Trunc(f)) {
 			return bad()
 		}
+	case reflect.Float64:
+		if _, ok := v.(float64); !ok && v != nil {
+			return bad()
+		}
 	}
 	return nil
 }
@@ -185,6 +189,8 @@ func typeName(goType string) string {
 		return "a string"
 	case "bool":
 		return "true or false"
+	case "float64":
+		return "a number"
 	}
 	if strings.HasPrefix(goType, "[]") {
 		return "an array"

@@ -9,6 +9,8 @@ import (
 
 	"hvlb/internal/controller"
 	"hvlb/internal/model"
+	"hvlb/internal/nfload"
+	"hvlb/internal/policy"
 )
 
 type oaDoc struct {
@@ -85,7 +87,11 @@ func jsonFields(t reflect.Type) []string {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if f.Anonymous {
-			out = append(out, jsonFields(f.Type)...)
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			out = append(out, jsonFields(et)...)
 			continue
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -109,6 +115,10 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"LBRequest": lbOut{}, "LBSpec": model.LBSpec{}, "Connection": connOut{},
 		"ForwarderStats": fwdStatsOut{}, "WorkerStats": workerOut{}, "PortStats": portOut{},
 		"ServiceStats": vsOut{}, "RealStats": rsStatOut{}, "Drop": dropOut{}, "Error": errorBody{},
+		"Policy": model.Policy{}, "PolicyInput": policyIn{}, "PolicyView": controller.PolicyView{},
+		"PublishedWeights": controller.PublishedWeights{}, "PolicyResult": policy.Result{},
+		"PolicyExplanation": policy.Explanation{}, "PolicyPath": policy.PathView{}, "PolicyRange": policy.Range{},
+		"ScrapeStatus": nfload.TargetStatus{}, "ScrapeTarget": nfload.Target{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {

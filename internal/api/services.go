@@ -20,6 +20,7 @@ type serviceIn struct {
 	Scheduler   string             `json:"scheduler"`
 	Forwarders  []string           `json:"forwarders"`
 	HealthCheck *model.HealthCheck `json:"health_check"`
+	Policy      *policyIn          `json:"policy"`
 	Reals       []realIn           `json:"reals"`
 	Version     *uint64            `json:"version"`
 }
@@ -33,20 +34,24 @@ type realIn struct {
 	Drain          bool    `json:"drain"`
 	Health         *string `json:"health"`
 	HealthReason   *string `json:"health_reason"`
+	MetricsURL     string  `json:"metrics_url"`
+	CapacityMbps   float64 `json:"capacity_mbps"`
 	Version        *uint64 `json:"version"`
 }
 
 // realPatchIn is the body of PATCH .../reals/{real}.
 type realPatchIn struct {
-	Weight         *int    `json:"weight"`
-	HealthOverride *string `json:"health_override"`
-	Drain          *bool   `json:"drain"`
+	Weight         *int     `json:"weight"`
+	HealthOverride *string  `json:"health_override"`
+	Drain          *bool    `json:"drain"`
+	MetricsURL     *string  `json:"metrics_url"`
+	CapacityMbps   *float64 `json:"capacity_mbps"`
 }
 
 // toReal converts a real, defaulting its port to the service's and its weight to 100.
 func (in realIn) toReal(servicePort int) model.Real {
 	r := model.Real{Address: in.Address, Port: servicePort, Weight: model.DefaultWeight,
-		HealthOverride: in.HealthOverride, Drain: in.Drain}
+		HealthOverride: in.HealthOverride, Drain: in.Drain, MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps}
 	if in.Port != nil {
 		r.Port = *in.Port
 	}
@@ -76,6 +81,13 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	}
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
 		Scheduler: in.Scheduler, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
+	pol, err := in.Policy.toModel()
+	if err != nil {
+		return 0, nil, err
+	}
+	if pol != nil {
+		svc.Policy = *pol
+	}
 	for _, ri := range in.Reals {
 		svc.Reals = append(svc.Reals, ri.toReal(svc.Port))
 	}
@@ -108,6 +120,9 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, Forwarders: in.Forwarders,
 		HealthCheck: in.HealthCheck}
+	if u.Policy, err = in.Policy.toModel(); err != nil {
+		return 0, nil, err
+	}
 	if in.Version != nil {
 		u.IfVersion = *in.Version
 	}
@@ -175,7 +190,8 @@ func (s *Server) patchReal(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	out, err := s.c.PatchReal(r.Context(), r.PathValue("id"), addr, port,
-		controller.RealPatch{Weight: in.Weight, HealthOverride: in.HealthOverride, Drain: in.Drain})
+		controller.RealPatch{Weight: in.Weight, HealthOverride: in.HealthOverride, Drain: in.Drain,
+			MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps})
 	return http.StatusOK, out, err
 }
 

@@ -231,6 +231,9 @@ func (c *Controller) storeWeights(id string, sp *svcPolicy, res *policy.Result) 
 func annotate(res *policy.Result, svc *model.Service) {
 	for i := range res.NFs {
 		e := &res.NFs[i]
+		if e.Paths == nil {
+			e.Paths = []policy.PathView{} // a list in JSON, never null
+		}
 		j := slices.IndexFunc(svc.Reals, func(r model.Real) bool { return r.Key() == e.ID })
 		if j < 0 {
 			continue
@@ -398,10 +401,10 @@ type PolicyView struct {
 	// Source is "policy" or "operator": where Weights come from.
 	Source string `json:"source"`
 	// Published is when and why the weights in force were published, and the store
-	// version that carries them (null: none).
-	Published *PublishedWeights `json:"published"`
-	// Current is the latest update (null: none yet, or a static service).
-	Current *policy.Result `json:"current"`
+	// version that carries them (absent: none).
+	Published *PublishedWeights `json:"published,omitempty"`
+	// Current is the latest update (absent: none yet, or a static service).
+	Current *policy.Result `json:"current,omitempty"`
 	// History holds earlier updates, oldest first (see PolicyConfig.HistorySize).
 	History   []*policy.Result      `json:"history"`
 	Fallbacks uint64                `json:"fallbacks"` // times every NF was filtered out

@@ -1,0 +1,75 @@
+package api
+
+import (
+	"net/http"
+	"reflect"
+	"strings"
+
+	"hvlb/internal/model"
+	"hvlb/internal/policy"
+)
+
+// policyIn is a service's "policy" in a request body: the kind, and for comprehensive
+// any of the policy's parameters (absent ones take policy.DefaultParams).
+type policyIn struct {
+	Kind                string   `json:"kind"`
+	Gamma               *float64 `json:"gamma"`
+	MaxRTTMs            *float64 `json:"max_rtt_ms"`
+	MinAvailMbps        *float64 `json:"min_avail_mbps"`
+	CPUHigh             *float64 `json:"cpu_high"`
+	Smoothing           *float64 `json:"smoothing"`
+	ChangeThreshold     *float64 `json:"change_threshold"`
+	StaleAfterMS        *int64   `json:"stale_after_ms"`
+	Scale               *int     `json:"scale"`
+	DefaultCapacityMbps *float64 `json:"default_capacity_mbps"`
+	RTTFloorMS          *float64 `json:"rtt_floor_ms"`
+}
+
+// toModel returns the policy the body asks for; ranges are checked by the controller.
+func (in *policyIn) toModel() (*model.Policy, error) {
+	if in == nil {
+		return nil, nil
+	}
+	kind := in.Kind
+	if kind == "" {
+		kind = model.PolicyStatic
+	}
+	p := policy.DefaultParams().Model()
+	set := map[string]bool{}
+	// Copy every parameter given onto the defaults, by JSON name (the two types share them).
+	vin, vp := reflect.ValueOf(in).Elem(), reflect.ValueOf(&p).Elem()
+	for i := 1; i < vin.NumField(); i++ {
+		f := vin.Field(i)
+		if f.IsNil() {
+			continue
+		}
+		name, _, _ := strings.Cut(vin.Type().Field(i).Tag.Get("json"), ",")
+		set[name] = true
+		vp.FieldByName(vin.Type().Field(i).Name).Set(f.Elem())
+	}
+	switch kind {
+	case model.PolicyComprehensive:
+		return &model.Policy{Kind: kind, PolicyParams: &p}, nil
+	case model.PolicyStatic:
+		for i := 1; i < vin.NumField(); i++ {
+			name, _, _ := strings.Cut(vin.Type().Field(i).Tag.Get("json"), ",")
+			if set[name] {
+				return nil, &model.FieldError{Field: "policy." + name, Msg: "only for kind comprehensive"}
+			}
+		}
+		return &model.Policy{Kind: kind}, nil
+	}
+	return &model.Policy{Kind: kind}, nil // NormalizeService names the kind at fault
+}
+
+func (s *Server) getServicePolicy(r *http.Request) (int, any, error) {
+	n, err := queryInt(r, "history", -1, 0, 100000)
+	if err != nil {
+		return 0, nil, err
+	}
+	out, err := s.c.ServicePolicy(r.Context(), r.PathValue("id"), n)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, out, nil
+}
