@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlapp"
@@ -31,6 +32,11 @@ func main() {
 	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room")
 	flag.DurationVar(&cfg.ReportTimeout, "report-timeout", controller.DefaultReportTimeout,
 		"a forwarder with no report for this long is failed (3 agent report intervals; the agent's default is 2s)")
+	flag.DurationVar(&cfg.PolicyInterval, "policy-interval", controller.DefaultPolicyInterval,
+		"how often the comprehensive policy recomputes each service's weights")
+	flag.DurationVar(&cfg.ScrapeInterval, "nf-scrape-interval", 2*time.Second,
+		"how often the reals' metrics_url endpoints are scraped for their CPU utilisation")
+	flag.DurationVar(&cfg.ScrapeTimeout, "nf-scrape-timeout", time.Second, "time limit of one scrape")
 	flag.BoolVar(&cfg.InsecureDev, "insecure-dev", false, "DEVELOPMENT ONLY: allow serving without TLS, mTLS or tokens")
 	flag.BoolVar(&debug, "debug", false, "log every request")
 	flag.Parse()

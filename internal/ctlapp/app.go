@@ -23,6 +23,7 @@ import (
 	"hvlb/internal/certs"
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlsrv"
+	"hvlb/internal/nfload"
 	"hvlb/internal/store"
 )
 
@@ -39,8 +40,13 @@ type Config struct {
 	ClientCA      string // CA of agents' client certificates
 	Webhook       string // NFV manager's webhook URL
 	ReportTimeout time.Duration
-	InsecureDev   bool // allow no TLS, no mTLS and no tokens; never the default
-	Log           *slog.Logger
+	// The comprehensive policy: how often it runs, and how often and how long the NFs'
+	// metrics endpoints are scraped (zero: the controller's defaults).
+	PolicyInterval time.Duration
+	ScrapeInterval time.Duration
+	ScrapeTimeout  time.Duration
+	InsecureDev    bool // allow no TLS, no mTLS and no tokens; never the default
+	Log            *slog.Logger
 }
 
 // ShutdownGrace is how long a shutdown waits for requests and streams to finish.
@@ -123,6 +129,8 @@ func New(cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.ctl, err = controller.New(controller.Config{Store: a.st, ReportTimeout: cfg.ReportTimeout,
+		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
+			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
 		Webhook: cfg.Webhook, Log: a.log})
 	if err != nil {
 		a.st.Close()
