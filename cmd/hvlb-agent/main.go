@@ -41,6 +41,8 @@ func run() error {
 	flag.StringVar(&key, "key", "", "agent private key, PEM (required)")
 	flag.StringVar(&ca, "ca", "", "CA that signed the controller's certificate, PEM (required)")
 	flag.DurationVar(&cfg.ReportInterval, "report-interval", agent.DefaultReportInterval, "how often to report to the controller")
+	flag.DurationVar(&cfg.ProbeInterval, "probe-interval", agent.DefaultProbeInterval,
+		"how often each NF's path RTT is probed (the kind of its health check: http GET, udp, tcp connect)")
 	flag.DurationVar(&cfg.ResyncInterval, "resync-interval", agent.DefaultResyncInterval,
 		"how often to reconcile the forwarder with the desired state even without news")
 	flag.Uint64Var(&cfg.CapacityPPS, "capacity-pps", 0, "packets per second this forwarder can carry (0: unknown)")

@@ -51,6 +51,7 @@ type Config struct {
 	BackoffMin     time.Duration // first retry of the controller; default 500ms
 	BackoffMax     time.Duration // cap of the retry delay; default 30s
 	ApplyTimeout   time.Duration // bound on one reconcile; default 10s
+	ProbeInterval  time.Duration // path RTT probes of each NF; default 500ms (paths.go)
 	Logger         *slog.Logger
 }
 
@@ -106,6 +107,7 @@ type Agent struct {
 	transitions chan health.Transition
 	reportNow   chan struct{} // a health change: report at once (coalesced)
 	checks      *health.Set
+	paths       *pathMeter // path measurements for the reports (paths.go)
 
 	// Owned by Run's goroutine.
 	desired  *ctlpb.DesiredState
@@ -143,6 +145,7 @@ func New(cfg Config) (*Agent, error) {
 		transitions: tr,
 		reportNow:   make(chan struct{}, 1),
 		checks:      health.NewSet(tr),
+		paths:       newPathMeter(cfg.ProbeInterval),
 		targets:     map[string]target{},
 		verdicts:    map[string]verdict{},
 		seeded:      map[string]bool{},
@@ -171,6 +174,7 @@ func (a *Agent) Run(ctx context.Context) error {
 		<-sessionDone
 		a.conn.Close()
 		a.checks.Close()
+		a.paths.close()
 	}()
 
 	resync := time.NewTicker(a.cfg.ResyncInterval)
@@ -223,6 +227,7 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 	}
 	a.desired = ds
 	specs, targets := checkSpecs(ds)
+	a.paths.setTargets(probeSpecs(ds))
 	for key, err := range a.checks.Update(specs) {
 		a.log.Warn("health check not run", "target", key, "err", err)
 	}

@@ -197,9 +197,11 @@ func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, 
 	stats, err := a.fc.GetStats(fctx)
 	if err != nil {
 		rep.State, rep.Error = "failed", err.Error()
+		rep.Paths = a.paths.measure(nil, time.Now())
 		return rep, nil, nil
 	}
 	rep.Stats = stats
+	rep.Paths = a.paths.measure(stats, time.Now())
 	conns, err := a.fc.Connections(fctx, MaxReportedConns, nil)
 	if err != nil {
 		a.log.Debug("list connections", "err", err)

@@ -1,0 +1,259 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"hvlb/internal/fwdclient/fwdtest"
+	"hvlb/internal/health"
+	"hvlb/internal/pb/ctlpb"
+	"hvlb/internal/pb/fwdpb"
+)
+
+func sid(vip string, port uint32) *fwdpb.ServiceId {
+	return &fwdpb.ServiceId{Protocol: "tcp", Vip: vip, Vport: port}
+}
+
+// TestProbeSpecs: one probe per NF, of its check's kind and port; http wins over tcp when
+// two services check one NF; no check, no probe.
+func TestProbeSpecs(t *testing.T) {
+	ds := &ctlpb.DesiredState{Version: 1,
+		Services: []*fwdpb.VirtualService{{Id: sid("10.0.0.1", 80)}, {Id: sid("10.0.0.2", 80)}},
+		Checks: []*ctlpb.HealthCheck{
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.1", Port: 80, Kind: "tcp", TimeoutMs: 200},
+			{Service: sid("10.0.0.2", 80), Address: "10.1.0.1", Port: 80, Kind: "http", HttpPath: "/hc", CheckPort: 8080},
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.2", Port: 80, Kind: "udp", CheckPort: 9000},
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.3", Port: 80, Kind: "none"},
+			{Service: sid("10.0.0.1", 80), Address: "fd00:0::4", Port: 0, Kind: "tcp"},
+		}}
+	got := probeSpecs(ds)
+	want := map[string]probeSpec{
+		"10.1.0.1:80": {nfAddress: "10.1.0.1", nfPort: 80, kind: "http", address: "10.1.0.1", port: 8080, path: "/hc", timeout: health.DefaultTimeout},
+		"10.1.0.2:80": {nfAddress: "10.1.0.2", nfPort: 80, kind: "udp", address: "10.1.0.2", port: 9000, timeout: health.DefaultTimeout},
+		"[fd00::4]:0": {nfAddress: "fd00::4", nfPort: 0, kind: "tcp", address: "fd00::4", port: 80, timeout: health.DefaultTimeout},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("probeSpecs = %+v", got)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %+v, want %+v", k, got[k], w)
+		}
+	}
+}
+
+// TestProbeOnce: each kind measures against a live endpoint; the http probe sees the
+// NF's reply delay, the tcp probe only the connect.
+func TestProbeOnce(t *testing.T) {
+	const delay = 30 * time.Millisecond
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay)
+		fmt.Fprintln(w, "nf=test")
+	}))
+	defer srv.Close()
+	host, portS, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	port, _ := strconv.Atoi(portS)
+	spec := probeSpec{address: host, port: uint16(port), path: "/", timeout: time.Second}
+
+	spec.kind = health.KindHTTP
+	rtt, err := probeOnce(context.Background(), spec)
+	if err != nil || rtt < delay || rtt > 10*delay {
+		t.Errorf("http: %v %v, want about %v", rtt, err, delay)
+	}
+	spec.kind = health.KindTCP
+	if rtt, err = probeOnce(context.Background(), spec); err != nil || rtt >= delay {
+		t.Errorf("tcp: %v %v, want a connect time under %v", rtt, err, delay)
+	}
+
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	go func() {
+		buf := make([]byte, 512)
+		for {
+			n, addr, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			time.Sleep(delay)
+			pc.WriteTo(buf[:n], addr)
+		}
+	}()
+	uspec := probeSpec{kind: health.KindUDP, address: "127.0.0.1", port: uint16(pc.LocalAddr().(*net.UDPAddr).Port), timeout: time.Second}
+	if rtt, err = probeOnce(context.Background(), uspec); err != nil || rtt < delay {
+		t.Errorf("udp: %v %v, want at least %v", rtt, err, delay)
+	}
+
+	// Failures: nothing listening, not HTTP, too slow.
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	if _, err := probeOnce(context.Background(), probeSpec{kind: health.KindTCP, address: "127.0.0.1", port: uint16(dead), timeout: time.Second}); err == nil {
+		t.Error("tcp to a closed port succeeded")
+	}
+	junk, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer junk.Close()
+	go func() {
+		for {
+			c, err := junk.Accept()
+			if err != nil {
+				return
+			}
+			c.Write([]byte("SSH-2.0-x\r\n"))
+			c.Close()
+		}
+	}()
+	jspec := probeSpec{kind: health.KindHTTP, address: "127.0.0.1", port: uint16(junk.Addr().(*net.TCPAddr).Port), path: "/", timeout: time.Second}
+	if _, err := probeOnce(context.Background(), jspec); err == nil {
+		t.Error("a reply that is not HTTP was taken")
+	}
+	spec.kind, spec.timeout = health.KindHTTP, delay/3
+	if _, err := probeOnce(context.Background(), spec); err == nil {
+		t.Error("a probe past its timeout succeeded")
+	}
+}
+
+func statsWith(reals ...*fwdpb.RealService) *fwdpb.Stats {
+	return &fwdpb.Stats{Services: []*fwdpb.VirtualService{{Id: sid("10.0.0.1", 80), RealServices: reals}}}
+}
+
+// TestMeasure: throughput from counter deltas (two services sharing an NF add up; a
+// counter that goes back counts from 0), RTT as the median of the interval's samples.
+func TestMeasure(t *testing.T) {
+	m := newPathMeter(time.Hour)
+	m.probe = func(context.Context, probeSpec) (time.Duration, error) { return 0, errors.New("unused") }
+	m.probers["10.1.0.1:80"] = &prober{spec: probeSpec{nfAddress: "10.1.0.1", nfPort: 80, kind: "http"},
+		cancel: func() {}, samples: []time.Duration{3 * time.Millisecond, 1 * time.Millisecond, 20 * time.Millisecond}}
+	m.probers["10.1.0.9:80"] = &prober{spec: probeSpec{nfAddress: "10.1.0.9", nfPort: 80, kind: "tcp"}, cancel: func() {}}
+	t0 := time.Unix(1000, 0)
+
+	first := m.measure(statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 1000}), t0)
+	if len(first) != 2 || first[0].GetAddress() != "10.1.0.1" || first[0].GetRttMs() != 3 ||
+		first[0].GetRttSamples() != 3 || first[0].GetRttSource() != "probe-http" || first[0].GetThroughputMbps() != 0 ||
+		first[0].GetIntervalS() != 0 {
+		t.Fatalf("first report: %v", first)
+	}
+	if first[1].GetAddress() != "10.1.0.9" || first[1].GetRttMs() != 0 || first[1].GetRttSource() != "" {
+		t.Fatalf("unanswered probe: %v", first[1])
+	}
+
+	st := statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 1000 + 1_250_000},
+		&fwdpb.RealService{Address: "10.1.0.2", Port: 80, Bytes: 500})
+	st.Services = append(st.Services, &fwdpb.VirtualService{Id: sid("10.0.0.2", 80),
+		RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, Bytes: 250_000}}})
+	second := m.measure(st, t0.Add(2*time.Second))
+	byKey := map[string]*ctlpb.PathMeasurement{}
+	for _, p := range second {
+		byKey[nfKey(p.GetAddress(), p.GetPort())] = p
+	}
+	// 10.1.0.1: 1.25 MB + 0.25 MB (new in the second service) in 2 s = 6 Mbps.
+	if p := byKey["10.1.0.1:80"]; p.GetThroughputMbps() != 6 || p.GetIntervalS() != 2 || p.GetRttMs() != 0 {
+		t.Errorf("10.1.0.1: %v (samples taken: the window starts over)", p)
+	}
+	if p := byKey["10.1.0.2:80"]; p.GetThroughputMbps() != 500*8/2/1e6 {
+		t.Errorf("10.1.0.2 (new): %v", p)
+	}
+	// The forwarder restarted: counters back to small values count from 0.
+	third := m.measure(statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 125_000}), t0.Add(3*time.Second))
+	if third[0].GetThroughputMbps() != 1 {
+		t.Errorf("after a counter reset: %v", third[0])
+	}
+	// No stats (the forwarder is down): RTTs only, and the counters' base stays.
+	if got := m.measure(nil, t0.Add(4*time.Second)); len(got) != 2 || got[0].GetThroughputMbps() != 0 {
+		t.Errorf("without stats: %v", got)
+	}
+	var none *pathMeter
+	if none.measure(st, t0) != nil {
+		t.Error("a nil meter measured")
+	}
+	if m2 := newPathMeter(0); m2.measure(nil, t0) != nil || m2.interval != DefaultProbeInterval {
+		t.Error("an empty meter")
+	}
+}
+
+// TestProbers: setTargets starts, restarts and stops probers; their samples reach the
+// next measurement.
+func TestProbers(t *testing.T) {
+	m := newPathMeter(5 * time.Millisecond)
+	var calls atomic.Int64
+	m.probe = func(ctx context.Context, p probeSpec) (time.Duration, error) {
+		calls.Add(1)
+		if p.kind == "udp" {
+			return 0, errors.New("no reply")
+		}
+		return 2 * time.Millisecond, nil
+	}
+	a := probeSpec{nfAddress: "10.1.0.1", nfPort: 80, kind: "tcp", address: "10.1.0.1", port: 80, timeout: time.Second}
+	b := probeSpec{nfAddress: "10.1.0.2", nfPort: 80, kind: "udp", address: "10.1.0.2", port: 9000, timeout: time.Second}
+	m.setTargets(map[string]probeSpec{"10.1.0.1:80": a, "10.1.0.2:80": b})
+	deadline := time.Now().Add(5 * time.Second)
+	for calls.Load() < 10 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	got := m.measure(nil, time.Now())
+	if len(got) != 2 || got[0].GetRttMs() != 2 || got[0].GetRttSamples() == 0 || got[0].GetRttSource() != "probe-tcp" ||
+		got[1].GetRttMs() != 0 {
+		t.Fatalf("measured %v", got)
+	}
+	a.kind = "http"
+	m.setTargets(map[string]probeSpec{"10.1.0.1:80": a})
+	m.mu.Lock()
+	if len(m.probers) != 1 || m.probers["10.1.0.1:80"].spec.kind != "http" {
+		t.Errorf("probers after a change: %v", m.probers)
+	}
+	m.mu.Unlock()
+	m.close()
+	time.Sleep(20 * time.Millisecond)
+	n := calls.Load()
+	time.Sleep(30 * time.Millisecond)
+	if calls.Load() != n {
+		t.Error("probes go on after close")
+	}
+	m.setTargets(map[string]probeSpec{"10.1.0.1:80": a})
+	if len(m.probers) != 0 {
+		t.Error("a closed meter started a prober")
+	}
+}
+
+// TestAgentReportsPaths: an agent reports, for an NF with an http check, the probed RTT
+// (which shows the NF's reply delay) every interval, from its probers.
+func TestAgentReportsPaths(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f.Path, func(c *Config) { c.ProbeInterval = 10 * time.Millisecond })
+
+	const delay = 15 * time.Millisecond
+	nf := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay)
+	}))
+	defer nf.Close()
+	port := uint32(nf.Listener.Addr().(*net.TCPAddr).Port)
+	id := sid("10.100.0.1", 80)
+	ctl.publish(&ctlpb.DesiredState{Version: 1,
+		Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", fmt.Sprintf("127.0.0.1:%d/100/1", port))},
+		Checks: []*ctlpb.HealthCheck{{Service: id, Address: "127.0.0.1", Port: port, Kind: "http", HttpPath: "/",
+			IntervalMs: 200, TimeoutMs: 150, Rise: 1, Fall: 3}}})
+	eventually(t, 5*time.Second, "a probed path in a report", func() (bool, string) {
+		r := ctl.lastReport()
+		for _, p := range r.GetPaths() {
+			if p.GetAddress() == "127.0.0.1" && p.GetPort() == port && p.GetRttSource() == "probe-http" &&
+				p.GetRttMs() >= float64(delay/time.Millisecond) && p.GetRttSamples() > 0 {
+				return true, ""
+			}
+		}
+		return false, fmt.Sprint(r.GetPaths())
+	})
+}
