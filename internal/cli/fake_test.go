@@ -24,6 +24,7 @@ type fake struct {
 	svcs    map[string]*Service
 	order   []string
 	version uint64
+	policy  string // the reply of GET /v1/services/{id}/policy
 }
 
 type fakeReq struct {
@@ -131,9 +132,17 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var u serviceUpdate
 		json.Unmarshal(body, &u)
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		if u.Policy != nil {
+			s.Policy = u.Policy
+		}
 		f.version++
 		s.Version = f.version
 		f.reply(w, 200, s)
+	})
+	mux.HandleFunc("GET /v1/services/{id}/policy", func(w http.ResponseWriter, r *http.Request) {
+		if s := svc(w, r); s != nil {
+			f.reply(w, 200, f.policy)
+		}
 	})
 	mux.HandleFunc("DELETE /v1/services/{id}", func(w http.ResponseWriter, r *http.Request) {
 		if s := svc(w, r); s != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -23,19 +24,22 @@ type Service struct {
 	Scheduler   string       `json:"scheduler,omitempty"`
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Policy      *Policy      `json:"policy,omitempty"`
 	Reals       []Real       `json:"reals,omitempty"`
 	Version     uint64       `json:"version,omitempty"`
 }
 
 type Real struct {
-	Address        string `json:"address"`
-	Port           uint16 `json:"port"`
-	Weight         uint32 `json:"weight"`
-	HealthOverride string `json:"health_override,omitempty"`
-	Drain          bool   `json:"drain,omitempty"`
-	Health         string `json:"health,omitempty"`
-	HealthReason   string `json:"health_reason,omitempty"`
-	Version        uint64 `json:"version,omitempty"`
+	Address        string  `json:"address"`
+	Port           uint16  `json:"port"`
+	Weight         uint32  `json:"weight"`
+	HealthOverride string  `json:"health_override,omitempty"`
+	Drain          bool    `json:"drain,omitempty"`
+	Health         string  `json:"health,omitempty"`
+	HealthReason   string  `json:"health_reason,omitempty"`
+	MetricsURL     string  `json:"metrics_url,omitempty"`
+	CapacityMbps   float64 `json:"capacity_mbps,omitempty"`
+	Version        uint64  `json:"version,omitempty"`
 }
 
 type HealthCheck struct {
@@ -54,16 +58,17 @@ type serviceUpdate struct {
 	Scheduler   string       `json:"scheduler,omitempty"`
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Policy      *Policy      `json:"policy,omitempty"` // nil: the server keeps it
 }
 
 var serviceCommands = []*command{
 	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
-	{"vs set", "ID", "change a virtual service's mode, scheduler, forwarders or health check", vsSet},
+	{"vs set", "ID", "change a virtual service's mode, scheduler, forwarders, health check or policy", vsSet},
 	{"vs delete", "ID", "delete a virtual service (its connections end naturally)", vsDelete},
 	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
-	{"rs set", "ID ADDR:PORT", "change a real's weight, health override or drain", rsSet},
+	{"rs set", "ID ADDR:PORT", "change a real's weight, health override, drain, metrics URL or path capacity", rsSet},
 	{"rs drain", "ID ADDR:PORT", "drain a real: weight 0 at the forwarders, connections stay", rsDrain},
 	{"rs delete", "ID ADDR:PORT", "remove a real (--hard: drop its connections too)", rsDelete},
 }
@@ -148,6 +153,7 @@ func (f *svcFlags) healthCheck(set map[string]bool, base *HealthCheck) (*HealthC
 
 func vsAdd(e *env, cl *cmdline) error {
 	f := addSvcFlags(cl.fs)
+	pf := addPolicyFlags(cl.fs)
 	var reals list
 	cl.fs.Var(&reals, "real", "a real to create it with, `ADDR:PORT[:WEIGHT]`; repeat or comma-separate")
 	if err := cl.parse(2, 2); err != nil {
@@ -164,6 +170,9 @@ func vsAdd(e *env, cl *cmdline) error {
 		svc.Forwarders = []string{}
 	}
 	if svc.HealthCheck, err = f.healthCheck(cl.set, nil); err != nil {
+		return err
+	}
+	if svc.Policy, err = pf.policy(cl.set, nil); err != nil {
 		return err
 	}
 	for _, r := range reals.vals {
@@ -239,11 +248,13 @@ func vsShow(e *env, cl *cmdline) error {
 
 func vsSet(e *env, cl *cmdline) error {
 	f := addSvcFlags(cl.fs)
+	pf := addPolicyFlags(cl.fs)
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["forwarder"] || anySet(cl.set, checkFlags)) {
-		return usagef("nothing to change: give --mode, --sched, --forwarder or a health check flag")
+	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["forwarder"] || anySet(cl.set, checkFlags) ||
+		anySet(cl.set, policyFlagNames())) {
+		return usagef("nothing to change: give --mode, --sched, --forwarder, a health check flag or a policy flag")
 	}
 	id := cl.pos[0]
 	c, err := e.client()
@@ -269,6 +280,9 @@ func vsSet(e *env, cl *cmdline) error {
 		up.Forwarders = []string{}
 	}
 	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck); err != nil {
+		return err
+	}
+	if up.Policy, err = pf.policy(cl.set, cur.Policy); err != nil {
 		return err
 	}
 	_, b, err := c.do(http.MethodPut, servicePath(id), up)
@@ -305,6 +319,8 @@ func realArgs(cl *cmdline) (string, netip.AddrPort, error) {
 
 func rsAdd(e *env, cl *cmdline) error {
 	weight := cl.fs.Uint("weight", 100, "weight, 0..1000000")
+	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint, for the comprehensive policy's CPU input")
+	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
 	if err := cl.parse(2, 2); err != nil {
 		return err
 	}
@@ -319,7 +335,8 @@ func rsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	body := Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: uint32(*weight)}
+	body := Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: uint32(*weight), MetricsURL: *metrics,
+		CapacityMbps: *capacity}
 	_, b, err := c.do(http.MethodPost, servicePath(id)+"/reals", body)
 	if err != nil {
 		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
@@ -331,6 +348,8 @@ func rsSet(e *env, cl *cmdline) error {
 	weight := cl.fs.Uint("weight", 0, "weight, 0..1000000")
 	health := cl.fs.String("health", "", "up or down (override the checks), auto (follow them)")
 	drain := cl.fs.Bool("drain", false, "drain (--drain=false: take it back)")
+	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint ('': none)")
+	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
 	if err := cl.parse(2, 2); err != nil {
 		return err
 	}
@@ -358,8 +377,14 @@ func rsSet(e *env, cl *cmdline) error {
 	if cl.set["drain"] {
 		patch["drain"] = *drain
 	}
+	if cl.set["metrics-url"] {
+		patch["metrics_url"] = *metrics
+	}
+	if cl.set["capacity-mbps"] {
+		patch["capacity_mbps"] = *capacity
+	}
 	if len(patch) == 0 {
-		return usagef("nothing to change: give --weight, --health or --drain")
+		return usagef("nothing to change: give --weight, --health, --drain, --metrics-url or --capacity-mbps")
 	}
 	c, err := e.client()
 	if err != nil {
@@ -472,6 +497,7 @@ func writeService(w io.Writer, s Service) {
 	fmt.Fprintf(tw, "SCHEDULER\t%s\n", dash(s.Scheduler))
 	fmt.Fprintf(tw, "FORWARDERS\t%s\n", forwarders(s.Forwarders))
 	fmt.Fprintf(tw, "HEALTH CHECK\t%s\n", checkString(s.HealthCheck))
+	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(s.Policy))
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {
@@ -502,7 +528,12 @@ func checkString(hc *HealthCheck) string {
 
 func writeReals(w io.Writer, reals []Real) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "REAL\tWEIGHT\tHEALTH\tOVERRIDE\tDRAIN\tVERSION\tREASON")
+	inputs := slices.ContainsFunc(reals, func(r Real) bool { return r.MetricsURL != "" || r.CapacityMbps != 0 })
+	head := "REAL\tWEIGHT\tHEALTH\tOVERRIDE\tDRAIN\tVERSION\tREASON"
+	if inputs {
+		head += "\tCAPACITY_MBPS\tMETRICS_URL"
+	}
+	fmt.Fprintln(tw, head)
 	for _, r := range reals {
 		addr := r.Address + ":" + strconv.Itoa(int(r.Port))
 		if a, err := netip.ParseAddr(r.Address); err == nil {
@@ -512,8 +543,16 @@ func writeReals(w io.Writer, reals []Real) {
 		if r.Drain {
 			drain = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", addr, r.Weight, dash(r.Health),
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s", addr, r.Weight, dash(r.Health),
 			dash(r.HealthOverride), drain, r.Version, dash(r.HealthReason))
+		if inputs {
+			capacity := "-"
+			if r.CapacityMbps != 0 {
+				capacity = strconv.FormatFloat(r.CapacityMbps, 'g', -1, 64)
+			}
+			fmt.Fprintf(tw, "\t%s\t%s", capacity, dash(r.MetricsURL))
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 }

@@ -1,0 +1,386 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Policy is a service's NF-selection policy as the API gives it: the kind, and for
+// comprehensive the parameters (all of them in a reply; the ones to change in a request).
+type Policy struct {
+	Kind                string   `json:"kind"`
+	Gamma               *float64 `json:"gamma,omitempty"`
+	MaxRTTMs            *float64 `json:"max_rtt_ms,omitempty"`
+	MinAvailMbps        *float64 `json:"min_avail_mbps,omitempty"`
+	CPUHigh             *float64 `json:"cpu_high,omitempty"`
+	Smoothing           *float64 `json:"smoothing,omitempty"`
+	ChangeThreshold     *float64 `json:"change_threshold,omitempty"`
+	StaleAfterMS        *float64 `json:"stale_after_ms,omitempty"`
+	Scale               *float64 `json:"scale,omitempty"`
+	DefaultCapacityMbps *float64 `json:"default_capacity_mbps,omitempty"`
+	RTTFloorMS          *float64 `json:"rtt_floor_ms,omitempty"`
+}
+
+// policyParams are the parameters' flags and JSON names, in the API's order.
+var policyParams = []struct{ flag, json, help string }{
+	{"gamma", "gamma", "weight of path quality against CPU headroom, 0..1 (server default 0.5)"},
+	{"max-rtt-ms", "max_rtt_ms", "filter out paths slower than this; 0: no bound (server default 50)"},
+	{"min-avail-mbps", "min_avail_mbps", "filter out paths with less free bandwidth; 0: no bound"},
+	{"cpu-high", "cpu_high", "filter out NFs busier than this, 0..1 (server default 0.85)"},
+	{"smoothing", "smoothing", "EWMA weight of a new sample; 1: none (server default 0.3)"},
+	{"change-threshold", "change_threshold", "share of traffic the weights must move by to be published (server default 0.05)"},
+	{"stale-after-ms", "stale_after_ms", "measurements older than this do not count (server default 15000)"},
+	{"scale", "scale", "sum of the weights (server default 10000)"},
+	{"default-capacity-mbps", "default_capacity_mbps", "a path's capacity when its real has none (server default 10000)"},
+	{"rtt-floor-ms", "rtt_floor_ms", "RTTs below this count as this (server default 1)"},
+}
+
+// field returns the parameter named by its JSON name.
+func (p *Policy) field(name string) **float64 {
+	switch name {
+	case "gamma":
+		return &p.Gamma
+	case "max_rtt_ms":
+		return &p.MaxRTTMs
+	case "min_avail_mbps":
+		return &p.MinAvailMbps
+	case "cpu_high":
+		return &p.CPUHigh
+	case "smoothing":
+		return &p.Smoothing
+	case "change_threshold":
+		return &p.ChangeThreshold
+	case "stale_after_ms":
+		return &p.StaleAfterMS
+	case "scale":
+		return &p.Scale
+	case "default_capacity_mbps":
+		return &p.DefaultCapacityMbps
+	case "rtt_floor_ms":
+		return &p.RTTFloorMS
+	}
+	panic("policy parameter " + name)
+}
+
+// policyFlags are the flags of vs add and vs set that choose the policy.
+type policyFlags struct {
+	kind   *string
+	params map[string]*float64 // by JSON name
+}
+
+func addPolicyFlags(fs *flag.FlagSet) *policyFlags {
+	f := &policyFlags{
+		kind:   fs.String("policy", "", "where the weights come from: static (the reals' weights) or comprehensive (path RTT, bandwidth and NF CPU)"),
+		params: map[string]*float64{},
+	}
+	for _, p := range policyParams {
+		f.params[p.json] = fs.Float64(p.flag, 0, "comprehensive policy: "+p.help)
+	}
+	return f
+}
+
+// policyFlagNames are the flags addPolicyFlags declares.
+func policyFlagNames() []string {
+	names := []string{"policy"}
+	for _, p := range policyParams {
+		names = append(names, p.flag)
+	}
+	return names
+}
+
+// policy returns the policy the flags ask for over cur (the service's now; nil: none),
+// or nil when no policy flag was given.
+func (f *policyFlags) policy(set map[string]bool, cur *Policy) (*Policy, error) {
+	var given []string
+	for _, p := range policyParams {
+		if set[p.flag] {
+			given = append(given, p.flag)
+		}
+	}
+	if !set["policy"] && len(given) == 0 {
+		return nil, nil
+	}
+	kind := "static"
+	if cur != nil && cur.Kind != "" {
+		kind = cur.Kind
+	}
+	if set["policy"] {
+		kind = *f.kind
+	}
+	switch kind {
+	case "static":
+		if len(given) > 0 {
+			return nil, usagef("--%s: only with --policy comprehensive", given[0])
+		}
+		return &Policy{Kind: "static"}, nil
+	case "comprehensive":
+	default:
+		return nil, usagef("--policy %q: want static or comprehensive", kind)
+	}
+	out := Policy{Kind: kind}
+	if cur != nil && cur.Kind == "comprehensive" {
+		out = *cur // the parameters in force stay unless a flag changes them
+	}
+	for _, p := range policyParams {
+		if set[p.flag] {
+			v := *f.params[p.json]
+			*out.field(p.json) = &v
+		}
+	}
+	return &out, nil
+}
+
+// policyString is a service's policy on one line.
+func policyString(p *Policy) string {
+	if p == nil || p.Kind == "" || p.Kind == "static" {
+		return "static (the reals' weights)"
+	}
+	var parts []string
+	for _, pp := range policyParams {
+		if v := *p.field(pp.json); v != nil {
+			parts = append(parts, pp.json+" "+strconv.FormatFloat(*v, 'g', -1, 64))
+		}
+	}
+	return p.Kind + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// The reply of GET /v1/services/{id}/policy (controller.PolicyView).
+type policyView struct {
+	Service   string          `json:"service"`
+	Policy    Policy          `json:"policy"`
+	Weights   map[string]int  `json:"weights"`
+	Source    string          `json:"source"`
+	Published *publishedView  `json:"published"`
+	Current   *policyResult   `json:"current"`
+	History   []*policyResult `json:"history"`
+	Fallbacks uint64          `json:"fallbacks"`
+	Publishes uint64          `json:"publishes"`
+	Scrapes   []scrapeView    `json:"scrapes"`
+	Error     string          `json:"error"`
+}
+
+type publishedView struct {
+	At      time.Time `json:"at"`
+	Reason  string    `json:"reason"`
+	Version uint64    `json:"version"`
+}
+
+type policyResult struct {
+	At       time.Time       `json:"at"`
+	Weights  map[string]int  `json:"weights"`
+	Publish  bool            `json:"publish"`
+	Reason   string          `json:"reason"`
+	Change   float64         `json:"change"`
+	Fallback bool            `json:"fallback"`
+	Alerts   []string        `json:"alerts"`
+	NFs      []nfExplanation `json:"nfs"`
+}
+
+type nfExplanation struct {
+	ID        string     `json:"id"`
+	Healthy   bool       `json:"healthy"`
+	Paths     []pathView `json:"paths"`
+	BestPath  string     `json:"best_path"`
+	PathData  string     `json:"path_data"`
+	CPU       float64    `json:"cpu"`
+	CPUData   string     `json:"cpu_data"`
+	T         float64    `json:"t"`
+	Phi       float64    `json:"phi"`
+	Eta       float64    `json:"eta"`
+	A         float64    `json:"a"`
+	Lambda    float64    `json:"lambda"`
+	Weight    int        `json:"weight"`
+	Published int        `json:"published"`
+	Filtered  string     `json:"filtered"`
+	Notes     []string   `json:"notes"`
+}
+
+type pathView struct {
+	Forwarder      string  `json:"forwarder"`
+	RTTMs          float64 `json:"rtt_ms"`
+	ThroughputMbps float64 `json:"throughput_mbps"`
+	AvailMbps      float64 `json:"avail_mbps"`
+	Data           string  `json:"data"`
+	Fail           string  `json:"fail"`
+}
+
+type scrapeView struct {
+	Target     struct{ URL string } `json:"target"`
+	LastSample time.Time            `json:"last_sample"`
+	Error      string               `json:"error"`
+}
+
+var policyCommands = []*command{
+	{"vs policy", "ID", "the weights the forwarders run for a service and, for the comprehensive policy, why: each NF's smoothed inputs, t, φ, η, a, λ and what filtered it out, and the history", vsPolicy},
+}
+
+func init() { commands = append(commands, policyCommands...) }
+
+func vsPolicy(e *env, cl *cmdline) error {
+	history := cl.fs.Int("history", 10, "history entries to show, the newest (-1: all the controller keeps)")
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	id := cl.pos[0]
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	path := servicePath(id) + "/policy"
+	if *history >= 0 {
+		path += "?" + url.Values{"history": {strconv.Itoa(*history)}}.Encode()
+	}
+	var v policyView
+	b, err := c.get(path, &v)
+	if err != nil {
+		return about(err, "service "+id, id)
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	writePolicy(e.stdout, &v)
+	return nil
+}
+
+func num(v float64, digits int) string { return strconv.FormatFloat(v, 'f', digits, 64) }
+
+// writePolicy renders a policy view for people.
+func writePolicy(w io.Writer, v *policyView) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "SERVICE\t%s\n", v.Service)
+	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(&v.Policy))
+	src := "the reals' weights (operator)"
+	if v.Source == "policy" && v.Published != nil {
+		src = fmt.Sprintf("the policy, published %s at version %d: %s", v.Published.At.Local().Format(time.DateTime),
+			v.Published.Version, v.Published.Reason)
+	}
+	fmt.Fprintf(tw, "WEIGHTS FROM\t%s\n", src)
+	if v.Policy.Kind == "comprehensive" {
+		fmt.Fprintf(tw, "PUBLISHES\t%d since the controller started\n", v.Publishes)
+		fmt.Fprintf(tw, "FALLBACKS\t%d (every NF filtered out: equal weights)\n", v.Fallbacks)
+		if cur := v.Current; cur != nil {
+			what := "kept"
+			if cur.Publish {
+				what = "published"
+			}
+			fmt.Fprintf(tw, "LAST UPDATE\t%s, %s: %s (change %.2f%%)\n", cur.At.Local().Format(time.DateTime), what,
+				cur.Reason, 100*cur.Change)
+		}
+		for _, s := range v.Scrapes {
+			state := "ok, last sample " + s.LastSample.Local().Format(time.TimeOnly)
+			if s.Error != "" {
+				state = s.Error
+			}
+			fmt.Fprintf(tw, "CPU SCRAPE\t%s: %s\n", s.Target.URL, state)
+		}
+		if v.Error != "" {
+			fmt.Fprintf(tw, "ERROR\t%s\n", v.Error)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+
+	if v.Current == nil {
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "REAL\tWEIGHT")
+		keys := make([]string, 0, len(v.Weights))
+		for k := range v.Weights {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(tw, "%s\t%d\n", k, v.Weights[k])
+		}
+		tw.Flush()
+		if v.Policy.Kind == "comprehensive" {
+			fmt.Fprintln(w, "\nno update yet: the policy runs every second once the controller has had its warm-up")
+		}
+		return
+	}
+	writeExplanations(w, v.Current, v.Weights)
+	for _, a := range v.Current.Alerts {
+		fmt.Fprintf(w, "ALERT: %s\n", a)
+	}
+	if len(v.History) > 0 {
+		fmt.Fprintln(w, "\nhistory (oldest first):")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "AT\tPUBLISHED\tFALLBACK\tWEIGHTS\tREASON")
+		for _, h := range v.History {
+			var ws []string
+			for _, e := range h.NFs {
+				ws = append(ws, fmt.Sprintf("%s=%d", e.ID, h.Weights[e.ID]))
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", h.At.Local().Format(time.TimeOnly), yesNo(h.Publish),
+				yesNo(h.Fallback), strings.Join(ws, " "), h.Reason)
+		}
+		tw.Flush()
+	}
+}
+
+// writeExplanations is the per-NF table: the weight in force at the forwarders, the
+// weight computed now, the smoothed inputs of the path that counted, and the scores.
+func writeExplanations(w io.Writer, res *policyResult, inForce map[string]int) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "REAL\tWEIGHT\tCOMPUTED\tLAMBDA\tRTT_MS\tAVAIL_MBPS\tCPU\tT\tPHI\tETA\tA\tFILTERED / NOTES")
+	for _, e := range res.NFs {
+		rtt, avail := "-", "-"
+		if p := shownPath(&e); p != nil {
+			rtt, avail = num(p.RTTMs, 2), num(p.AvailMbps, 1)
+			if p.Data != "fresh" {
+				rtt += " (" + p.Data + ")"
+			}
+		}
+		cpu := "-"
+		if e.CPUData != "missing" {
+			cpu = num(e.CPU, 2)
+			if e.CPUData != "fresh" {
+				cpu += " (" + e.CPUData + ")"
+			}
+		}
+		why := e.Filtered
+		if why != "" {
+			why = "filtered: " + why
+		}
+		if len(e.Notes) > 0 {
+			why = strings.TrimPrefix(why+"; "+strings.Join(e.Notes, "; "), "; ")
+		}
+		weight := e.Published
+		if wf, ok := inForce[e.ID]; ok {
+			weight = wf
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, weight, e.Weight, num(e.Lambda, 4),
+			rtt, avail, cpu, num(e.T, 1), num(e.Phi, 3), num(e.Eta, 3), num(e.A, 3), dash(why))
+	}
+	tw.Flush()
+}
+
+// shownPath is the path an NF's inputs are shown from: the one that gave its transmit
+// ability, else its path of least RTT.
+func shownPath(e *nfExplanation) *pathView {
+	var best *pathView
+	for i := range e.Paths {
+		p := &e.Paths[i]
+		if p.Forwarder == e.BestPath {
+			return p
+		}
+		if best == nil || (p.Data == "fresh" && best.Data != "fresh") ||
+			(p.Data == best.Data && p.RTTMs < best.RTTMs) {
+			best = p
+		}
+	}
+	return best
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
