@@ -131,3 +131,104 @@ def test_restarted_forwarder_gets_its_configuration_back(bed):
     bed.restart_forwarder()  # starts with an empty configuration
     bed.wait(lambda: bed.health() == {a: 1 for _, a in NFS}, "agent restored the service", 15)
     assert curl_nf(topo) in {n for n, _ in NFS}
+
+
+# One keep-alive HTTP connection through the VIP: a "get" line on stdin sends a request and
+# prints the NF that answered and the client's port; the script dies (stdout closes) when the
+# connection breaks.
+LONG_CONN = r"""
+import http.client, sys
+c = http.client.HTTPConnection(sys.argv[1], 80, timeout=5)
+for line in sys.stdin:
+    if line.strip() != "get":
+        break
+    c.request("GET", "/")
+    body = c.getresponse().read().decode()
+    nf = next(t[3:] for t in body.split() if t.startswith("nf="))
+    print(nf, c.sock.getsockname()[1], flush=True)
+"""
+
+
+class LongConn:
+    def __init__(self, topo):
+        self.proc = subprocess.Popen(topo.argv("client", ["python3", "-u", "-c", LONG_CONN, VIP]),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.port = None
+
+    def get(self):
+        """The NF that answers on this connection, or "" once it is broken."""
+        try:
+            self.proc.stdin.write("get\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            return ""
+        words = self.proc.stdout.readline().split()
+        if not words:
+            return ""
+        self.port = int(words[1])
+        return words[0]
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def test_hard_removal_through_the_controller_ends_connections(bed):
+    """`hvlbctl rs delete --hard` reaches the forwarder: the removed NF's connection breaks
+    (rs_removed drops), while a soft delete of another NF leaves its connection alone."""
+    topo, sid = bed.topo, f"tcp-{VIP}-80"
+    addr = dict(NFS)
+    conns, by_nf = [], {}
+    try:
+        # Keep-alive connections until two are on different NFs: one connection per NF.
+        for _ in range(12):
+            c = LongConn(topo)
+            conns.append(c)
+            nf = c.get()
+            assert nf in addr, f"no answer through the VIP: {nf!r}"
+            if nf in by_nf:
+                c.close()
+                continue
+            by_nf[nf] = c
+            if len(by_nf) == 2:
+                break
+        assert len(by_nf) == 2, f"12 connections all on {set(by_nf)}"
+        (hard_nf, hard_conn), (soft_nf, soft_conn) = sorted(by_nf.items())
+        rs_removed = lambda: sum(d.count for d in bed.fw.stats().drops  # noqa: E731
+                                 if d.reason == "rs_removed")
+        before = rs_removed()
+
+        bed.cp.ctl("rs", "delete", sid, f"{addr[hard_nf]}:80", "--hard")
+        bed.wait(lambda: addr[hard_nf] not in bed.health(), f"{hard_nf} removed at the forwarder")
+        # The connection's next packet finds its real gone: dropped and counted, and the
+        # request fails (reset by the NF it lands on, or times out).
+        assert hard_conn.get() == "", "the hard-removed NF's connection still works"
+        assert rs_removed() > before, "the forwarder counted no rs_removed drop"
+        assert not [c for c in bed.fw.client.iter_connections()
+                    if c.client.endswith(f":{hard_conn.port}") and c.real.startswith(addr[hard_nf] + ":")], \
+            "the hard-removed NF's connection is still in the forwarder"
+        assert [soft_conn.get() for _ in range(3)] == [soft_nf] * 3
+
+        bed.cp.ctl("rs", "delete", sid, f"{addr[soft_nf]}:80")
+        bed.wait(lambda: addr[soft_nf] not in bed.health(), f"{soft_nf} removed at the forwarder")
+        # Soft: the established connection goes on with the NF that is no longer a real,
+        # also after the forwarder's reclaim pass (once a second) has looked at its slot.
+        assert [soft_conn.get() for _ in range(3)] == [soft_nf] * 3
+        time.sleep(2.5)
+        assert [soft_conn.get() for _ in range(3)] == [soft_nf] * 3
+        # New connections go to the NF that is left.
+        left = next(n for n, _ in NFS if n not in by_nf)
+        assert {curl_nf(topo) for _ in range(5)} == {left}
+        reals = bed.cp.ctl("vs", "show", sid, json_out=True)["reals"]
+        assert [r["address"] for r in reals] == [addr[left]]
+    finally:
+        for c in conns:
+            c.close()
