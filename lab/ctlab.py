@@ -26,9 +26,12 @@ GRPC = "127.0.0.1:9443"
 
 
 class ControlPlane:
-    def __init__(self, topo, fwd_sock, host="rtr", fwd_id="fwd-a", report_interval="1s"):
+    def __init__(self, topo, fwd_sock, host="rtr", fwd_id="fwd-a", report_interval="1s",
+                 controller_args=(), agent_args=()):
         self.topo, self.fwd_sock, self.host, self.fwd_id = topo, fwd_sock, host, fwd_id
         self.report_interval = report_interval
+        # Extra flags, e.g. ("--nf-scrape-interval", "1s") or ("--probe-interval", "250ms").
+        self.controller_args, self.agent_args = list(controller_args), list(agent_args)
         self.dir = Path(topo.logdir) / "controlplane"
         self.certs = self.dir / "certs"
         self.db = self.dir / "controller.db"
@@ -49,7 +52,7 @@ class ControlPlane:
             BIN / "hvlb-controller", "--listen", REST, "--grpc-listen", GRPC, "--db", self.db,
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
-            "--report-timeout", "5s"], name="controller")
+            "--report-timeout", "5s", *self.controller_args], name="controller")
         self._wait(lambda: self.ctl("version", check=False).returncode == 0, "controller")
 
     def start_agent(self):
@@ -59,7 +62,7 @@ class ControlPlane:
             "--fwd-socket", self.fwd_sock, "--cert", c / f"agent-{self.fwd_id}.pem",
             "--key", c / f"agent-{self.fwd_id}-key.pem",
             "--ca", c / "ca.pem", "--report-interval", self.report_interval,
-            "--resync-interval", "1s"], name="agent")
+            "--resync-interval", "1s", *self.agent_args], name="agent")
 
     def restart_controller(self, down_s=1.0):
         self.topo.stop(self.controller)
