@@ -85,24 +85,25 @@ type pathObs struct {
 	at time.Time
 }
 
-// recordPaths keeps a report's path measurements by real key.
+// recordPaths keeps a report's path measurements by real key. An agent reports every NF it
+// knows each time, so a report with measurements replaces the set (NFs gone from the
+// forwarder go from here too); one without leaves it.
 func (r *fwdRuntime) recordPaths(ps []*ctlpb.PathMeasurement, now time.Time) {
+	if len(ps) == 0 {
+		return
+	}
+	next := make(map[string]pathObs, min(len(ps), model.MaxReals*4))
 	for _, p := range ps {
-		if p.GetPort() > 65535 {
+		if p.GetPort() > 65535 || len(next) >= model.MaxReals*4 {
 			continue
 		}
 		addr := p.GetAddress()
 		if a, err := model.ParseAddr("address", addr); err == nil {
 			addr = a.String()
 		}
-		key := model.RealKey(addr, int(p.GetPort()))
-		if r.paths == nil {
-			r.paths = map[string]pathObs{}
-		}
-		if _, ok := r.paths[key]; ok || len(r.paths) < model.MaxReals*4 {
-			r.paths[key] = pathObs{m: p, at: now}
-		}
+		next[model.RealKey(addr, int(p.GetPort()))] = pathObs{m: p, at: now}
 	}
+	r.paths = next
 }
 
 // svcPolicy is one comprehensive service's policy state.

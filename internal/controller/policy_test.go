@@ -379,7 +379,8 @@ func TestEffectiveWeight(t *testing.T) {
 	}
 }
 
-// TestRecordPaths: measurements are kept by real key, canonical address, latest first.
+// TestRecordPaths: measurements are kept by real key and canonical address; each report
+// with measurements replaces the set.
 func TestRecordPaths(t *testing.T) {
 	var r fwdRuntime
 	now := time.Unix(100, 0)
@@ -387,5 +388,10 @@ func TestRecordPaths(t *testing.T) {
 	r.recordPaths([]*ctlpb.PathMeasurement{{Address: "fd00::11", Port: 80, RttMs: 2}}, now.Add(time.Second))
 	if len(r.paths) != 1 || r.paths["[fd00::11]:80"].m.GetRttMs() != 2 || !r.paths["[fd00::11]:80"].at.Equal(now.Add(time.Second)) {
 		t.Fatalf("paths %v", r.paths)
+	}
+	r.recordPaths(nil, now.Add(2*time.Second)) // a report without measurements keeps them
+	r.recordPaths([]*ctlpb.PathMeasurement{{Address: "10.1.0.2", Port: 80, RttMs: 1}}, now.Add(3*time.Second))
+	if len(r.paths) != 1 || r.paths["10.1.0.2:80"].m == nil {
+		t.Fatalf("paths after the NF set changed: %v", r.paths)
 	}
 }
