@@ -471,6 +471,16 @@ class Topology:
         self.clear_rate(*self.peer(host, ifname))
 
     # ------------------------------------------------------------------------------------
+    # Link delay (lab/netdelay.py: NFQUEUE delay line, since the kernel has no netem or fq)
+
+    def set_delay(self, host, ifname, ms):
+        """Delays every packet host receives on ifname by ms (0 removes the delay)."""
+        _netdelay().set_delay(self, host, ifname, ms)
+
+    def clear_delay(self, host, ifname):
+        _netdelay().clear_delay(self, host, ifname)
+
+    # ------------------------------------------------------------------------------------
     # Processes
 
     def argv(self, host, cmd):
@@ -567,6 +577,15 @@ class Topology:
 
 # ---------------------------------------------------------------------------------------
 # Teardown and leftovers, by prefix alone (they work after a crash, without the YAML)
+
+
+def _netdelay():
+    """lab/netdelay.py, imported on first use (it lives next to this file)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import netdelay
+    return netdelay
 
 
 def unavailable():
