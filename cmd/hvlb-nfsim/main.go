@@ -41,6 +41,8 @@ func run() error {
 	flag.Float64Var(&cfg.Settings.MaxRPS, "max-rps", 0, "requests per second cap (0: none)")
 	flag.Float64Var(&cfg.Settings.DelayMS, "delay-ms", 0, "extra delay on every reply, ms (emulated path delay)")
 	flag.Float64Var(&cfg.Settings.CPULoadPct, "cpu-load", 0, "background load, percent of each core kept busy")
+	flag.Float64Var(&cfg.CapacityMbps, "capacity-mbps", 0, "bulk TCP processing capacity, Mbps, shared by the NF's bulk connections and reduced by the CPU load (x (1 - load)); 0: unlimited")
+	flag.StringVar(&cfg.CPULoadMode, "cpu-load-mode", nfsim.CPULoadSpin, "spin (the CPU load is burnt by spinners) or virtual (accounted in the utilisation, not burnt)")
 	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
 	flag.Parse()
 	if flag.NArg() > 0 {

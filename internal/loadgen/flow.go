@@ -25,6 +25,8 @@ type nfStats struct {
 	requests int64
 	bytes    int64
 	samples  []time.Duration
+	// transfers are the times of the completed bounded transfers (Config.TransferBytes).
+	transfers []time.Duration
 }
 
 // flow is one connection (or UDP socket) and everything it measured. Its goroutine owns it
@@ -220,12 +222,18 @@ func (f *flow) runTCP(ctx context.Context) {
 // rttSampleEvery is how often a bulk flow reads its connection's RTT from the kernel.
 const rttSampleEvery = 50 * time.Millisecond
 
-// bulk runs one connection to nfsim's bulk port until the end of the run or an error.
+// bulk runs one connection to nfsim's bulk port until the end of the run or an error, or,
+// with Config.TransferBytes, for one transfer of that many bytes.
 func (f *flow) bulk(c net.Conn) error {
 	defer c.Close()
+	t0 := time.Now()
+	n := f.cfg.TransferBytes
 	cmd := "source\n"
-	if f.cfg.Upload {
+	switch {
+	case f.cfg.Upload:
 		cmd = "sink\n"
+	case n > 0:
+		cmd = fmt.Sprintf("source %d\n", n)
 	}
 	c.SetDeadline(f.deadline())
 	if _, err := io.WriteString(c, cmd); err != nil {
@@ -247,14 +255,54 @@ func (f *flow) bulk(c net.Conn) error {
 	done := make(chan struct{})
 	samples := make(chan []time.Duration)
 	go func() { samples <- sampleRTT(c, !f.cfg.Upload, done) }()
-	if f.cfg.Upload {
+	switch {
+	case f.cfg.Upload && n > 0:
+		err = writeN(c, n, &st.bytes)
+		if err == nil {
+			err = closeWrite(c)
+		}
+		if err == nil {
+			// The NF closes once it has read (processed) everything.
+			_, err = io.Copy(io.Discard, br)
+		}
+	case f.cfg.Upload:
 		err = writeAll(c, &st.bytes)
-	} else {
-		err = readAll(br, &st.bytes)
+	default:
+		var got int64
+		err = readAll(br, &got)
+		st.bytes += got
+		if err == nil && n > 0 && got != n {
+			err = fmt.Errorf("transfer ended after %d of %d bytes", got, n)
+		}
 	}
 	close(done)
 	st.samples = append(st.samples, <-samples...)
+	if err == nil && n > 0 {
+		st.transfers = append(st.transfers, time.Since(t0))
+	}
 	return err
+}
+
+// closeWrite half-closes a TCP connection (the NF's sink reads to EOF).
+func closeWrite(c net.Conn) error {
+	if tc, ok := c.(interface{ CloseWrite() error }); ok {
+		return tc.CloseWrite()
+	}
+	return nil
+}
+
+// writeN writes n bytes.
+func writeN(w io.Writer, n int64, count *int64) error {
+	buf := bytes.Repeat([]byte("hvlb-loadgen...."), 16<<10)
+	for n > 0 {
+		k, err := w.Write(buf[:min(int64(len(buf)), n)])
+		*count += int64(k)
+		n -= int64(k)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func readAll(r io.Reader, n *int64) error {

@@ -45,6 +45,13 @@ type Config struct {
 	Path string
 	// Upload makes TCP flows send to the NF's sink instead of reading its source.
 	Upload bool
+	// TransferBytes makes each TCP flow a loop of back-to-back transfers of this many bytes,
+	// each on a new connection (so a load balancer places every transfer anew), instead of
+	// one stream for the whole run: a download asks the NF's source for them ("source N");
+	// an upload sends them to its sink, half-closes and waits for the NF to close, i.e. to
+	// have read them all. The time of each completed transfer is reported (Transfer).
+	// 0: one unbounded stream per flow.
+	TransferBytes int64
 	// NewConn makes HTTP flows open a new connection for every request (short
 	// connections, as a load balancer's new-connection path sees them).
 	NewConn bool
@@ -77,6 +84,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Rate < 0 {
 		return fmt.Errorf("rate %v: must not be negative: %w", c.Rate, ErrConfig)
+	}
+	if c.TransferBytes < 0 || (c.TransferBytes > 0 && c.Mode != ModeTCP) {
+		return fmt.Errorf("transfer bytes %d: want 0, or more in tcp mode: %w", c.TransferBytes, ErrConfig)
 	}
 	if c.Path == "" {
 		c.Path = "/"

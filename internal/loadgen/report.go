@@ -54,6 +54,9 @@ type Summary struct {
 	ThroughputBps float64     `json:"throughput_bps"`
 	RPS           float64     `json:"rps"`
 	RTT           Percentiles `json:"rtt_ms"`
+	// Transfer summarises the times of the completed bounded transfers (tcp mode with
+	// Config.TransferBytes), in ms; absent otherwise.
+	Transfer *Percentiles `json:"transfer_ms,omitempty"`
 	Sent          int64       `json:"sent,omitempty"`
 	Lost          int64       `json:"lost"`
 	Errors        int64       `json:"errors"`
@@ -99,19 +102,29 @@ func buildReport(cfg *Config, start time.Time, flows []*flow) *Report {
 		s.ThroughputBps = float64(s.Bytes) * 8 / secs
 		s.RPS = float64(s.Requests) / secs
 	}
-	var all []time.Duration
+	var all, allXfer []time.Duration
 	perNFSamples := map[string][]time.Duration{}
+	perNFXfer := map[string][]time.Duration{}
+	xfer := func(ds []time.Duration) *Percentiles {
+		if cfg.TransferBytes <= 0 {
+			return nil
+		}
+		p := percentiles(ds)
+		return &p
+	}
 	for _, f := range flows {
 		fr := FlowReport{ID: f.id, Local: f.local, NFs: map[string]int64{},
 			Reconnects: f.reconnects, LastError: f.lastErr}
 		fr.Sent, fr.Lost, fr.Errors = f.sent, f.lost, f.errors
-		var samples []time.Duration
+		var samples, xfers []time.Duration
 		for name, st := range f.byNF {
 			fr.NFs[name] = st.requests
 			fr.Requests += st.requests
 			fr.Bytes += st.bytes
 			samples = append(samples, st.samples...)
 			perNFSamples[name] = append(perNFSamples[name], st.samples...)
+			xfers = append(xfers, st.transfers...)
+			perNFXfer[name] = append(perNFXfer[name], st.transfers...)
 			ns := r.PerNF[name]
 			if ns == nil {
 				ns = &Summary{}
@@ -122,7 +135,9 @@ func buildReport(cfg *Config, start time.Time, flows []*flow) *Report {
 		}
 		fr.NF = mainNF(f.byNF)
 		all = append(all, samples...)
+		allXfer = append(allXfer, xfers...)
 		fr.RTT = percentiles(samples)
+		fr.Transfer = xfer(xfers)
 		rate(&fr.Summary)
 		if ns := r.PerNF[fr.NF]; ns != nil {
 			ns.Flows++
@@ -140,9 +155,11 @@ func buildReport(cfg *Config, start time.Time, flows []*flow) *Report {
 	}
 	for name, ns := range r.PerNF {
 		ns.RTT = percentiles(perNFSamples[name])
+		ns.Transfer = xfer(perNFXfer[name])
 		rate(ns)
 	}
 	r.Total.RTT = percentiles(all)
+	r.Total.Transfer = xfer(allXfer)
 	rate(&r.Total)
 	return r
 }

@@ -65,11 +65,15 @@ func newMetrics(reg *prometheus.Registry, s *Server) *metrics {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hvlb_nf_cpu_utilization",
 			Help: "Share (0..1) of the NF's cores its threads ran or waited to run over the last window.",
-		}, s.util.Utilization),
+		}, s.Utilization),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hvlb_nf_cpu_run_utilization",
 			Help: "Share (0..1) of the NF's cores its threads ran on over the last window.",
-		}, s.util.RunUtilization),
+		}, func() float64 { return s.withVirtualLoad(s.util.RunUtilization()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hvlb_nf_capacity_mbps",
+			Help: "Bulk processing capacity in force (configured capacity less the CPU load's share), Mbps; 0: unlimited.",
+		}, s.CapacityMbps),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hvlb_nf_cpu_cores", Help: "Cores the NF runs on (its GOMAXPROCS).",
 		}, func() float64 { return float64(s.cfg.Cores) }),

@@ -36,6 +36,12 @@ type Config struct {
 	ProcStat string
 	// Settings are the initial knobs.
 	Settings Settings
+	// CapacityMbps is the NF's processing capacity for bulk TCP payload, shared by its bulk
+	// connections and reduced by the CPU-load knob (see capacity.go); 0: unlimited.
+	CapacityMbps float64
+	// CPULoadMode is how the CPU-load knob loads the NF: CPULoadSpin (default: spinners
+	// burn it) or CPULoadVirtual (accounted in the utilisation gauges, not burnt).
+	CPULoadMode string
 	Logger   *slog.Logger
 }
 
@@ -66,6 +72,7 @@ type Server struct {
 	log      *slog.Logger
 	settings settingsBox
 	limiter  *rate.Limiter
+	bulkLim  *rate.Limiter // bulk payload bytes/s (capacity.go)
 	loader   *cpuLoader
 	util     *utilMeter
 	reg      *prometheus.Registry
@@ -91,10 +98,14 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.Settings.Validate(); err != nil {
 		return nil, fmt.Errorf("nfsim %s: %w", cfg.Name, err)
 	}
+	if err := cfg.validateCapacity(); err != nil {
+		return nil, fmt.Errorf("nfsim %s: %w", cfg.Name, err)
+	}
 	s := &Server{
 		cfg:     cfg,
 		log:     cfg.Logger.With("nf", cfg.Name),
 		limiter: rate.NewLimiter(rate.Inf, 1),
+		bulkLim: newBulkLimiter(),
 		loader:  newCPULoader(cfg.Cores),
 		util:    newUtilMeter(cfg.Cores, cfg.CPUWindow),
 		reg:     prometheus.NewRegistry(),
@@ -103,6 +114,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.settings.store(cfg.Settings)
 	s.applyLimit(cfg.Settings.MaxRPS)
+	s.applyCapacity(cfg.Settings)
 	s.m = newMetrics(s.reg, s)
 	if err := s.listen(); err != nil {
 		s.closeAll()
@@ -183,8 +195,12 @@ func (s *Server) Registry() *prometheus.Registry { return s.reg }
 // Settings returns the knobs in force.
 func (s *Server) Settings() Settings { return s.settings.load() }
 
-// Utilization is the NF's current CPU utilisation (0..1 of its cores).
-func (s *Server) Utilization() float64 { return s.util.Utilization() }
+// Utilization is the NF's current CPU utilisation (0..1 of its cores), the virtual load
+// included in virtual CPU-load mode.
+func (s *Server) Utilization() float64 { return s.withVirtualLoad(s.util.Utilization()) }
+
+// CapacityMbps is the bulk capacity in force (0: unlimited).
+func (s *Server) CapacityMbps() float64 { return s.effectiveCapacityMbps(s.Settings()) }
 
 // Update changes some knobs and returns the knobs now in force. It is served by the
 // goroutine that owns the knobs, so concurrent updates never lose each other; it fails if
@@ -203,7 +219,8 @@ func (s *Server) Update(ctx context.Context, p Patch) (Settings, error) {
 		}
 		s.settings.store(st)
 		s.applyLimit(st.MaxRPS)
-		s.loader.set(runCtx, st.CPULoadPct)
+		s.applyCapacity(st)
+		s.loader.set(runCtx, s.spinPct(st))
 		done <- result{st: st}
 	}
 	select {
@@ -248,7 +265,7 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	wg.Go(func() { s.util.run(ctx) })
 	wg.Go(func() { s.loader.run(ctx) })
-	s.loader.set(ctx, s.Settings().CPULoadPct)
+	s.loader.set(ctx, s.spinPct(s.Settings()))
 
 	var servers []*http.Server
 	serveHTTP := func(h *http.Server, ln net.Listener, what string) {

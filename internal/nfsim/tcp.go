@@ -115,20 +115,26 @@ func (s *Server) serveBulk(ctx context.Context, c net.Conn) {
 	}
 	switch cmd.mode {
 	case "source":
-		s.bulkSource(c, cmd.n)
+		s.bulkSource(ctx, c, cmd.n)
 	case "echo":
 		s.bulkEcho(ctx, br, c)
 	default:
-		s.bulkSink(br)
+		s.bulkSink(ctx, br)
 	}
 }
 
-func (s *Server) bulkSource(w io.Writer, n int64) {
+func (s *Server) bulkSource(ctx context.Context, w io.Writer, n int64) {
 	tx := s.m.txBytes.WithLabelValues(protoTCP)
 	for n != 0 {
 		chunk := fill
+		if s.cfg.CapacityMbps > 0 {
+			chunk = chunk[:min(len(chunk), bulkChunk)]
+		}
 		if n > 0 && n < int64(len(chunk)) {
 			chunk = chunk[:n]
+		}
+		if s.payBulk(ctx, len(chunk)) != nil {
+			return
 		}
 		k, err := w.Write(chunk)
 		tx.Add(float64(k))
@@ -141,13 +147,16 @@ func (s *Server) bulkSource(w io.Writer, n int64) {
 	}
 }
 
-func (s *Server) bulkSink(r io.Reader) {
+func (s *Server) bulkSink(ctx context.Context, r io.Reader) {
 	rx := s.m.rxBytes.WithLabelValues(protoTCP)
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, bulkChunk)
 	for {
 		k, err := r.Read(buf)
 		rx.Add(float64(k))
 		if err != nil {
+			return
+		}
+		if s.payBulk(ctx, k) != nil {
 			return
 		}
 	}
@@ -163,7 +172,7 @@ func (s *Server) bulkEcho(ctx context.Context, r io.Reader, w io.Writer) {
 		if k > 0 {
 			rx.Add(float64(k))
 			start := time.Now()
-			if !s.serve(ctx) {
+			if s.payBulk(ctx, k) != nil || !s.serve(ctx) {
 				return
 			}
 			n, werr := w.Write(buf[:k])
