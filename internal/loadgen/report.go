@@ -54,12 +54,13 @@ type Summary struct {
 	ThroughputBps float64     `json:"throughput_bps"`
 	RPS           float64     `json:"rps"`
 	RTT           Percentiles `json:"rtt_ms"`
-	// Transfer summarises the times of the completed bounded transfers (tcp mode with
-	// Config.TransferBytes), in ms; absent otherwise.
-	Transfer *Percentiles `json:"transfer_ms,omitempty"`
 	Sent          int64       `json:"sent,omitempty"`
 	Lost          int64       `json:"lost"`
 	Errors        int64       `json:"errors"`
+
+	// Transfer summarises the times of the completed bounded transfers (tcp mode with
+	// Config.TransferBytes), in ms; absent otherwise.
+	Transfer *Percentiles `json:"transfer_ms,omitempty"`
 }
 
 // FlowReport is what one flow measured.

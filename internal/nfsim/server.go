@@ -42,7 +42,7 @@ type Config struct {
 	// CPULoadMode is how the CPU-load knob loads the NF: CPULoadSpin (default: spinners
 	// burn it) or CPULoadVirtual (accounted in the utilisation gauges, not burnt).
 	CPULoadMode string
-	Logger   *slog.Logger
+	Logger      *slog.Logger
 }
 
 func (c *Config) setDefaults() {
