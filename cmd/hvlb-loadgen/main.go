@@ -35,6 +35,7 @@ func run() (int, error) {
 	flag.DurationVar(&cfg.Duration, "duration", 5e9, "how long to send")
 	flag.StringVar(&cfg.Path, "path", "/", "http: request path; /bytes?n=N downloads N bytes")
 	flag.BoolVar(&cfg.Upload, "upload", false, "tcp: send to the NF instead of receiving from it")
+	flag.DurationVar(&cfg.Warmup, "warmup", 0, "tcp: traffic in this first part of the duration is not counted (rates are over the rest)")
 	flag.Int64Var(&cfg.TransferBytes, "transfer-bytes", 0, "tcp: each flow is a loop of back-to-back transfers of this many bytes, a new connection each (0: one stream per flow)")
 	flag.BoolVar(&cfg.NewConn, "new-conn", false, "http: a new connection for every request (short connections)")
 	flag.Float64Var(&cfg.Rate, "rate", 0, "total requests or datagrams per second (0: closed loop)")

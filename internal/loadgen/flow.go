@@ -62,6 +62,12 @@ func (f *flow) nf(name string) *nfStats {
 	return st
 }
 
+// counting tells whether the warm-up (Config.Warmup) is over: traffic before it is not
+// counted.
+func (f *flow) counting() bool {
+	return f.cfg.Warmup <= 0 || !time.Now().Before(f.start.Add(f.cfg.Warmup))
+}
+
 func (f *flow) fail(err error) {
 	f.errors++
 	f.lastErr = err.Error()
@@ -249,15 +255,22 @@ func (f *flow) bulk(c net.Conn) error {
 		return fmt.Errorf("greeting %q: want nf=<name>", line)
 	}
 	st := f.nf(nf)
-	st.requests++
+	if f.counting() {
+		st.requests++
+	}
 	c.SetDeadline(f.end)
+	count := func(k int64) {
+		if f.counting() {
+			st.bytes += k
+		}
+	}
 
 	done := make(chan struct{})
 	samples := make(chan []time.Duration)
-	go func() { samples <- sampleRTT(c, !f.cfg.Upload, done) }()
+	go func() { samples <- f.sampleRTT(c, !f.cfg.Upload, done) }()
 	switch {
 	case f.cfg.Upload && n > 0:
-		err = writeN(c, n, &st.bytes)
+		err = writeN(c, n, count)
 		if err == nil {
 			err = closeWrite(c)
 		}
@@ -266,18 +279,17 @@ func (f *flow) bulk(c net.Conn) error {
 			_, err = io.Copy(io.Discard, br)
 		}
 	case f.cfg.Upload:
-		err = writeAll(c, &st.bytes)
+		err = writeAll(c, count)
 	default:
 		var got int64
-		err = readAll(br, &got)
-		st.bytes += got
+		err = readAll(br, func(k int64) { got += k; count(k) })
 		if err == nil && n > 0 && got != n {
 			err = fmt.Errorf("transfer ended after %d of %d bytes", got, n)
 		}
 	}
 	close(done)
 	st.samples = append(st.samples, <-samples...)
-	if err == nil && n > 0 {
+	if err == nil && n > 0 && f.counting() {
 		st.transfers = append(st.transfers, time.Since(t0))
 	}
 	return err
@@ -292,11 +304,11 @@ func closeWrite(c net.Conn) error {
 }
 
 // writeN writes n bytes.
-func writeN(w io.Writer, n int64, count *int64) error {
+func writeN(w io.Writer, n int64, count func(int64)) error {
 	buf := bytes.Repeat([]byte("hvlb-loadgen...."), 16<<10)
 	for n > 0 {
 		k, err := w.Write(buf[:min(int64(len(buf)), n)])
-		*count += int64(k)
+		count(int64(k))
 		n -= int64(k)
 		if err != nil {
 			return err
@@ -305,11 +317,11 @@ func writeN(w io.Writer, n int64, count *int64) error {
 	return nil
 }
 
-func readAll(r io.Reader, n *int64) error {
+func readAll(r io.Reader, count func(int64)) error {
 	buf := make([]byte, 256<<10)
 	for {
 		k, err := r.Read(buf)
-		*n += int64(k)
+		count(int64(k))
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
@@ -319,19 +331,20 @@ func readAll(r io.Reader, n *int64) error {
 	}
 }
 
-func writeAll(w io.Writer, n *int64) error {
+func writeAll(w io.Writer, count func(int64)) error {
 	buf := bytes.Repeat([]byte("hvlb-loadgen...."), 16<<10)
 	for {
 		k, err := w.Write(buf)
-		*n += int64(k)
+		count(int64(k))
 		if err != nil {
 			return err
 		}
 	}
 }
 
-// sampleRTT reads the connection's RTT every rttSampleEvery until done closes.
-func sampleRTT(c net.Conn, receiving bool, done <-chan struct{}) []time.Duration {
+// sampleRTT reads the connection's RTT every rttSampleEvery until done closes (keeping
+// the samples taken after the warm-up).
+func (f *flow) sampleRTT(c net.Conn, receiving bool, done <-chan struct{}) []time.Duration {
 	var out []time.Duration
 	t := time.NewTicker(rttSampleEvery)
 	defer t.Stop()
@@ -340,7 +353,7 @@ func sampleRTT(c net.Conn, receiving bool, done <-chan struct{}) []time.Duration
 		case <-done:
 			return out
 		case <-t.C:
-			if d, ok := tcpRTT(c, receiving); ok {
+			if d, ok := tcpRTT(c, receiving); ok && f.counting() {
 				out = append(out, d)
 			}
 		}

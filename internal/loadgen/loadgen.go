@@ -52,6 +52,10 @@ type Config struct {
 	// have read them all. The time of each completed transfer is reported (Transfer).
 	// 0: one unbounded stream per flow.
 	TransferBytes int64
+	// Warmup (tcp mode) is the first part of Duration whose traffic is sent but not
+	// counted: bytes, connections, RTT samples and transfers ending in it are left out, and
+	// rates are over Duration − Warmup. It lets a closed loop settle before it is measured.
+	Warmup time.Duration
 	// NewConn makes HTTP flows open a new connection for every request (short
 	// connections, as a load balancer's new-connection path sees them).
 	NewConn bool
@@ -84,6 +88,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Rate < 0 {
 		return fmt.Errorf("rate %v: must not be negative: %w", c.Rate, ErrConfig)
+	}
+	if c.Warmup < 0 || c.Warmup >= c.Duration || (c.Warmup > 0 && c.Mode != ModeTCP) {
+		return fmt.Errorf("warmup %v: want 0, or less than the duration in tcp mode: %w", c.Warmup, ErrConfig)
 	}
 	if c.TransferBytes < 0 || (c.TransferBytes > 0 && c.Mode != ModeTCP) {
 		return fmt.Errorf("transfer bytes %d: want 0, or more in tcp mode: %w", c.TransferBytes, ErrConfig)

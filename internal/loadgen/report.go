@@ -94,7 +94,10 @@ func buildReport(cfg *Config, start time.Time, flows []*flow) *Report {
 	}
 	// Traffic stops at the end of the run (I/O deadlines cut it); a run cancelled early
 	// counts what it lasted.
-	secs := min(elapsed, cfg.Duration).Seconds()
+	secs := (min(elapsed, cfg.Duration) - cfg.Warmup).Seconds()
+	if secs <= 0 {
+		secs = 1e-9 // a run cancelled within its warm-up: nothing was counted
+	}
 	r := &Report{Mode: cfg.Mode, Target: cfg.Target, DurationS: secs, PerNF: map[string]*Summary{}}
 	if cfg.Mode == ModeHTTP {
 		r.Path = cfg.Path
