@@ -6,8 +6,12 @@
  * either the real worker loop (worker_poll_once) or DPDK's floor on the same path (a bare
  * rx_burst -> tx_burst loop). With --single N everything runs in one thread for N packets
  * (for valgrind --tool=callgrind --toggle-collect=worker_poll_once: instructions per packet).
+ * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--seconds S] [--single N]
+ *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
+ *                      [--steer software|nic] --rate MPPS [--warmup S] [--seconds S]
+ *                      [--period-ms MS] [--calibrate | --prices P,P,P,P,P,P,P,P]
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@
 
 #include "csum.h"
 #include "fwdinit.h"
+#include "skew.h"
 #include "worker.h"
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
@@ -155,7 +160,12 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{"mode", required_argument, NULL, 'm'},  {"flows", required_argument, NULL, 'f'},
 		{"seconds", required_argument, NULL, 's'}, {"single", required_argument, NULL, 'n'},
-		{NULL, 0, NULL, 0}};
+		{"workers", required_argument, NULL, 'w'}, {"load", required_argument, NULL, 'l'},
+		{"rssa", required_argument, NULL, 'r'}, {"steer", required_argument, NULL, 't'},
+		{"rate", required_argument, NULL, 'R'}, {"warmup", required_argument, NULL, 'W'},
+		{"period-ms", required_argument, NULL, 'p'}, {"calibrate", no_argument, NULL, 'C'},
+		{"prices", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	const char *mode = "fwd";
 	double seconds = 2.0;
 	uint64_t single = 0;
@@ -177,8 +187,34 @@ main(int argc, char **argv)
 			seconds = atof(optarg);
 		else if (opt == 'n')
 			single = strtoull(optarg, NULL, 10);
+		else if (opt == 'w')
+			sk.workers = (uint16_t)atoi(optarg);
+		else if (opt == 'l')
+			sk.skewed = strcmp(optarg, "skewed") == 0;
+		else if (opt == 'r')
+			sk.rssa = strcmp(optarg, "on") == 0;
+		else if (opt == 't')
+			sk.nic_steer = strcmp(optarg, "nic") == 0;
+		else if (opt == 'R')
+			sk.rate_mpps = atof(optarg);
+		else if (opt == 'W')
+			sk.warmup_s = atof(optarg);
+		else if (opt == 'p')
+			sk.period_ms = (uint32_t)atoi(optarg);
+		else if (opt == 'C')
+			sk.calibrate = true;
+		else if (opt == 'P') {
+			if (sscanf(optarg, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &sk.price[0],
+				   &sk.price[1], &sk.price[2], &sk.price[3], &sk.price[4],
+				   &sk.price[5], &sk.price[6], &sk.price[7]) != 8)
+				return 2;
+		}
 		else
 			return 2;
+	}
+	if (strcmp(mode, "skew") == 0) {
+		sk.seconds = seconds;
+		return skew_run(&sk);
 	}
 	unsigned gen_lcore = rte_get_next_lcore(rte_lcore_id(), 1, 0);
 	if (single == 0 && gen_lcore >= RTE_MAX_LCORE) {

@@ -263,15 +263,23 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		client = &x->key.dst;
 		client_port = x->key.dport;
 	}
-	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
 	if (steer) {
+		/* The client hash gives the default owner and the table's bitmap bit: only a
+		 * bitmap hit, or a connection this worker just handed on, costs more. A packet
+		 * another worker passed here stays unless this worker handed its connection on,
+		 * so the table is not asked for it. */
+		uint32_t ch = steer_client_hash(client, client_port);
+		bool hit = !from_peer && w->steer != NULL && steer_filter_hit(w->steer, ch);
 		bool forced = false;
 
-		x->owner = worker_steer_owner(w, &x->key, client, client_port, x->owner, &forced);
+		x->owner = (uint16_t)(((uint64_t)ch * w->fwd->n_workers) >> 32);
+		if (unlikely(hit || w->n_moved > 0))
+			x->owner = worker_steer_owner(w, &x->key, hit, x->owner, &forced);
 		if (x->owner != w->id && (!from_peer || forced))
 			return PKT_ROUTE_HANDOFF;
 		return PKT_ROUTE_LOOKUP;
 	}
+	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
 	/* A packet another worker passed here is never passed on again (no loops). */
 	if (x->owner != w->id && !from_peer)
 		return PKT_ROUTE_HANDOFF;

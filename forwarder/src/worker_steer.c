@@ -37,17 +37,12 @@ moved_find(const struct worker *w, const struct flow_key *key, uint32_t h)
 }
 
 uint16_t
-worker_steer_owner(struct worker *w, const struct flow_key *key, const union hvlb_addr *client,
-		   uint16_t client_port, uint16_t owner, bool *forced)
+worker_steer_owner(struct worker *w, const struct flow_key *key, bool hit, uint16_t owner,
+		   bool *forced)
 {
-	const struct steer_table *t = w->steer;
-	bool hit = t != NULL && steer_filter_hit(t, steer_client_hash(client, client_port));
-	uint32_t h;
+	uint32_t h = flow_hash(key);
 	int i;
 
-	if (!hit && w->n_moved == 0)
-		return owner;
-	h = flow_hash(key);
 	/* Handed on from here, not yet unmarked: wherever the packet came from, it follows the
 	 * connection (this worker no longer has its state). */
 	if (w->n_moved > 0 && (i = moved_find(w, key, h)) >= 0) {
@@ -55,7 +50,7 @@ worker_steer_owner(struct worker *w, const struct flow_key *key, const union hvl
 		w->stats.steer_fwd++;
 		return w->moved[i].to;
 	}
-	if (hit && (i = steer_lookup(t, key, h)) >= 0)
+	if (hit && (i = steer_lookup(w->steer, key, h)) >= 0)
 		return (uint16_t)i;
 	return owner;
 }

@@ -12,12 +12,12 @@
 #include "steer_msg.h"
 #include "worker.h"
 
-/* The owner of a packet with tuple key whose client endpoint is client:client_port and whose
- * default owner is owner. *forced is set when this worker handed the connection on and the
- * packet must follow it even if another worker passed it here. */
-uint16_t worker_steer_owner(struct worker *w, const struct flow_key *key,
-			    const union hvlb_addr *client, uint16_t client_port, uint16_t owner,
-			    bool *forced);
+/* The owner of a packet with tuple key whose default owner is owner, when the steering
+ * table's bitmap has its client endpoint (hit) or this worker has moved entries. *forced is
+ * set when this worker handed the connection on and the packet must follow it even if another
+ * worker passed it here. */
+uint16_t worker_steer_owner(struct worker *w, const struct flow_key *key, bool hit,
+			    uint16_t owner, bool *forced);
 
 /* Carry out the commands waiting on the command ring (MIGRATE). */
 void worker_steer_commands(struct worker *w);

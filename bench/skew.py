@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The multi-worker and skew benchmark (run by bench/run.sh): the highest rate each setup
+forwards with at most 0.1 % loss (a no-drop-rate search), with 1 and 2 workers, uniform and
+skewed load, with and without RSS-A. Each trial is one run of `fwd_bench --mode skew`
+(forwarder/bench/skew.c), which models one dedicated core per worker on a single thread.
+
+    python3 bench/skew.py BIN [EAL args...]     # JSON on stdout, progress on stderr
+
+All trials of a run use the same prices (the cycles of each kind of work, measured first: the
+median of three calibrations), so the scenarios differ only in what the forwarder does.
+Environment: BENCH_SKEW_WARMUP (simulated seconds before measuring, default 0.4: 8 RSS-A
+periods), BENCH_SKEW_SECONDS (measured, 0.2), BENCH_SKEW_PERIOD_MS (RSS-A period, 50; the
+paper's 1 s scaled down so a trial simulates seconds, not minutes), BENCH_SKEW_STEPS
+(bisection steps, 6: about 1 % resolution).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+LOSS = 0.001
+WARMUP = os.environ.get("BENCH_SKEW_WARMUP", "0.4")
+SECONDS = os.environ.get("BENCH_SKEW_SECONDS", "0.2")
+PERIOD = os.environ.get("BENCH_SKEW_PERIOD_MS", "50")
+STEPS = int(os.environ.get("BENCH_SKEW_STEPS", "6"))
+
+
+def fwd_bench(binary, eal, *args):
+    p = subprocess.run([binary, *eal, "--", "--mode", "skew", *args], capture_output=True,
+                       text=True, timeout=600)
+    if p.returncode != 0:
+        raise RuntimeError(f"fwd_bench {' '.join(args)}: exit {p.returncode}: {p.stderr[-2000:]}")
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def prices(binary, eal, workers):
+    """The median of three calibrations, and the TSC rate (the prices' unit)."""
+    runs = [fwd_bench(binary, eal, "--workers", str(workers), "--load", "skewed", "--calibrate")
+            for _ in range(3)]
+    cols = zip(*[[float(x) for x in r["prices"].split(",")] for r in runs])
+    return ",".join(f"{statistics.median(c):.2f}" for c in cols), runs[0]["hz"]
+
+
+def trial(binary, eal, price, workers, load, rssa, steer, rate):
+    return fwd_bench(binary, eal, "--workers", str(workers), "--load", load, "--rssa", rssa,
+                     "--steer", steer, "--rate", f"{rate:.3f}", "--prices", price,
+                     "--warmup", WARMUP, "--seconds", SECONDS, "--period-ms", PERIOD)
+
+
+def ndr(binary, eal, price, workers, load, rssa, steer, hi):
+    """The highest rate (Mpps) with loss <= LOSS, by bisection between 0.3 hi (taken to pass)
+    and hi (taken to fail); and the trial at that rate."""
+    lo, best = 0.3 * hi, None
+    for _ in range(STEPS):
+        rate = (lo + hi) / 2
+        r = trial(binary, eal, price, workers, load, rssa, steer, rate)
+        print(f"  {workers}w {load:7} rssa={rssa:3} {steer:8} {rate:7.3f} Mpps: loss "
+              f"{r['loss']:.4f} moves {r['moves']} load {r['load']}", file=sys.stderr)
+        if r["loss"] <= LOSS:
+            lo, best = rate, r
+        else:
+            hi = rate
+    return lo, best
+
+
+def main():
+    binary, eal = sys.argv[1], sys.argv[2:]
+    (p1, hz), (p2, _) = prices(binary, eal, 1), prices(binary, eal, 2)
+    print(f"  prices (cycles: iteration, own, out, in; with steering): 1 worker {p1}, "
+          f"2 workers {p2}", file=sys.stderr)
+    # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
+    hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6
+    hi2 = 2.4 * hz / float(p2.split(",")[1]) / 1e6
+    res = {"prices": {"1": p1, "2": p2}, "tsc_hz": hz, "loss_max": LOSS,
+           "period_ms": int(PERIOD)}
+    setups = [("w1_uniform", 1, "uniform", "off", "software", p1, hi1),
+              ("w2_uniform", 2, "uniform", "off", "software", p2, hi2),
+              ("w2_uniform_rssa", 2, "uniform", "on", "software", p2, hi2),
+              ("w2_skewed", 2, "skewed", "off", "software", p2, hi2),
+              ("w2_skewed_rssa", 2, "skewed", "on", "software", p2, hi2),
+              ("w2_skewed_rssa_flow_rules", 2, "skewed", "on", "nic", p2, hi2)]
+    for name, w, load, rssa, steer, price, hi in setups:
+        rate, r = ndr(binary, eal, price, w, load, rssa, steer, hi)
+        res[name] = {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
+                     "load": r["load"] if r else None}
+    uni = res["w2_uniform"]["mpps"]
+    res["skew_over_uniform"] = round(res["w2_skewed_rssa"]["mpps"] / uni, 3)
+    res["skew_over_uniform_no_rssa"] = round(res["w2_skewed"]["mpps"] / uni, 3)
+    res["skew_over_uniform_flow_rules"] = round(res["w2_skewed_rssa_flow_rules"]["mpps"] / uni, 3)
+    res["two_workers_over_one"] = round(uni / res["w1_uniform"]["mpps"], 3)
+    print(json.dumps(res))
+
+
+if __name__ == "__main__":
+    main()

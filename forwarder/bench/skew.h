@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The multi-worker skew benchmark (skew.c), run by fwd_bench --mode skew. */
+#ifndef HVLB_BENCH_SKEW_H
+#define HVLB_BENCH_SKEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct skew_opts {
+	uint16_t workers;
+	bool skewed;     /* the paper's per-queue growth rates; else uniform */
+	bool rssa;
+	bool nic_steer;  /* the generator applies the steering table (a NIC with flow rules) */
+	double rate_mpps;
+	double warmup_s; /* simulated seconds before the measured window (RSS-A settles) */
+	double seconds;  /* the measured window, simulated */
+	uint32_t period_ms;
+	bool calibrate;  /* only measure and print the prices */
+	double price[8]; /* cycles: iteration, own, out, in; then the same with steering. All
+			    0: measure them first */
+};
+
+/* Build the ports and forwarder, simulate, print one JSON line. 0, or 1/2 on set-up errors. */
+int skew_run(const struct skew_opts *o);
+
+#endif
