@@ -33,8 +33,8 @@ def _lcores(workers):
 
 def config_text(meta, services=(), extra="", settings=None):
     """The forwarder's INI configuration for a topology's meta.forwarder, with services as
-    dicts {protocol, vip, port, mode, scheduler, reals: [(addr, port, weight), ...]} and
-    settings overriding keys of its [forwarder] section."""
+    dicts {protocol, vip, port, mode, scheduler, priority, reals: [(addr, port, weight), ...]}
+    and settings overriding keys of its [forwarder] section (e.g. rssa, rssa_q)."""
     fw = meta["forwarder"]
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
@@ -44,7 +44,8 @@ def config_text(meta, services=(), extra="", settings=None):
     for n, s in enumerate(services):
         lines += [f"[vs.s{n}]", f"protocol = {s['protocol']}", f"vip = {s['vip']}",
                   f"port = {s['port']}", f"mode = {s.get('mode', 'nat')}",
-                  f"scheduler = {s.get('scheduler', 'maglev')}"]
+                  f"scheduler = {s.get('scheduler', 'maglev')}",
+                  f"priority = {s.get('priority', 0)}"]
         for k, (a, p, w) in enumerate(s.get("reals", ())):
             ep = f"{a}:{p}" if p else a
             lines.append(f"rs.{k} = {ep} weight={w}")

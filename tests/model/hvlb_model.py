@@ -198,3 +198,19 @@ def pick_rs(rs_list, proto, src, dst, sport, dport, sched=SCHED_MAGLEV, table=No
         h = flow_hash(_af_of(src), proto, src, dst, sport, dport)
     e = pick_maglev(table, h)
     return None if e == MAGLEV_EMPTY else e
+
+
+def worker_owner(n_workers, client, client_port):
+    """The default owner of a client endpoint's connections (forwarder/core/steer.h
+    steer_owner): the 32-bit words of the address as the forwarder holds them (network-order
+    bytes read as native little-endian integers on x86-64 and arm64), xor the port (network
+    order, read the same way), times the Fibonacci constant, scaled to n_workers."""
+    if n_workers == 1:
+        return 0
+    b = addr_bytes(client).ljust(16, b"\x00")
+    h = 0
+    for i in range(4):
+        h ^= struct.unpack_from("<I", b, 4 * i)[0]
+    h ^= struct.unpack("<H", struct.pack(">H", client_port))[0]
+    h = (h * 0x9E3779B1) & 0xFFFFFFFF
+    return (h * n_workers) >> 32

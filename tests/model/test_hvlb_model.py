@@ -110,3 +110,14 @@ def test_pick_rs_maglev_and_sh():
     assert a == b == table[m.addr_hash("10.9.9.9") % m.MAGLEV_TABLE_SIZE]
     assert m.pick_rs([{"addr": "10.0.0.1", "port": 80, "weight": 0}], 6, "1.1.1.1",
                      "2.2.2.2", 1, 2) is None
+
+
+# The default owner of a client endpoint; the same vectors are in forwarder/tests/unit/test_steer.c.
+GOLDEN_OWNER_V4_3 = [2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 0, 1]  # 10.0.0.2, ports 40000.., 3 workers
+GOLDEN_OWNER_V6_2 = [0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1]  # fd00::2, ports 40000.., 2 workers
+
+
+def test_worker_owner_golden():
+    assert [m.worker_owner(3, "10.0.0.2", p) for p in range(40000, 40012)] == GOLDEN_OWNER_V4_3
+    assert [m.worker_owner(2, "fd00::2", p) for p in range(40000, 40012)] == GOLDEN_OWNER_V6_2
+    assert m.worker_owner(1, "10.0.0.2", 40000) == 0

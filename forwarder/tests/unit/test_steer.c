@@ -136,6 +136,22 @@ test_default_owner(void)
 	}
 }
 
+/* The same vectors as tests/model/test_hvlb_model.py (the e2e tests' Python model). */
+static void
+test_default_owner_golden(void)
+{
+	static const uint16_t v4_3[12] = {2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 0, 1};
+	static const uint16_t v6_2[12] = {0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1};
+	union hvlb_addr a4, a6 = {.b = {0xfd, 0, [15] = 2}};
+
+	hvlb_addr_set4(&a4, 0x0200000au); /* 10.0.0.2 */
+	for (uint16_t i = 0; i < 12; i++) {
+		uint16_t port_be = (uint16_t)(((40000 + i) >> 8) | (((40000 + i) & 0xff) << 8));
+		CHECK_EQ(steer_owner(3, &a4, port_be), v4_3[i]);
+		CHECK_EQ(steer_owner(2, &a6, port_be), v6_2[i]);
+	}
+}
+
 int
 main(void)
 {
@@ -144,5 +160,6 @@ main(void)
 	RUN(test_duplicate_keeps_last);
 	RUN(test_limits);
 	RUN(test_default_owner);
+	RUN(test_default_owner_golden);
 	return check_summary();
 }
