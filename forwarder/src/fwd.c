@@ -157,6 +157,20 @@ rings_create(struct fwd *f, int socket)
 	return 0;
 }
 
+/* RX queue q of every port goes to worker q % n_workers. */
+static void
+assign_queues(struct fwd *f)
+{
+	for (uint16_t p = 0; p < f->n_ports; p++)
+		for (uint16_t q = 0; q < f->ports[p].nb_rxq; q++) {
+			struct worker *w = f->workers[q % f->n_workers];
+			if (w->n_rxq == WORKER_MAX_RXQ)
+				continue;
+			w->rxq[w->n_rxq].port = p;
+			w->rxq[w->n_rxq++].queue = q;
+		}
+}
+
 struct fwd *
 fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 {
@@ -222,15 +236,7 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 		LOG(ERR, "out of memory for flow steering\n");
 		goto fail;
 	}
-	/* RX queue q of every port goes to worker q % n_workers. */
-	for (uint16_t p = 0; p < f->n_ports; p++)
-		for (uint16_t q = 0; q < f->ports[p].nb_rxq; q++) {
-			struct worker *w = f->workers[q % n_workers];
-			if (w->n_rxq == WORKER_MAX_RXQ)
-				continue;
-			w->rxq[w->n_rxq].port = p;
-			w->rxq[w->n_rxq++].queue = q;
-		}
+	assign_queues(f);
 	rte_cfgfile_close(cfg);
 	return f;
 fail:

@@ -206,6 +206,34 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	return PKT_ROUTE_DONE;
 }
 
+/* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). */
+static __rte_always_inline enum pkt_route
+owner_route(struct worker *w, struct pkt_ctx *x, const union hvlb_addr *client,
+	    uint16_t client_port, int from_peer, bool steer)
+{
+	if (steer) {
+		/* The client hash gives the default owner and the table's bitmap bit: only a
+		 * bitmap hit, or a connection this worker just handed on, costs more. A packet
+		 * another worker passed here stays unless this worker handed its connection on,
+		 * so the table is not asked for it. */
+		uint32_t ch = steer_client_hash(client, client_port);
+		bool hit = !from_peer && w->steer != NULL && steer_filter_hit(w->steer, ch);
+		bool forced = false;
+
+		x->owner = (uint16_t)(((uint64_t)ch * w->fwd->n_workers) >> 32);
+		if (unlikely(hit || w->n_moved > 0))
+			x->owner = worker_steer_owner(w, &x->key, hit, x->owner, &forced);
+		if (x->owner != w->id && (!from_peer || forced))
+			return PKT_ROUTE_HANDOFF;
+		return PKT_ROUTE_LOOKUP;
+	}
+	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
+	/* A packet another worker passed here is never passed on again (no loops). */
+	if (x->owner != w->id && !from_peer)
+		return PKT_ROUTE_HANDOFF;
+	return PKT_ROUTE_LOOKUP;
+}
+
 /* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
  * drops) are fully handled here and PKT_ROUTE_DONE is returned. steer: whether overrides or
  * moved entries exist (a constant at each call site, see classify_burst). */
@@ -263,27 +291,7 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		client = &x->key.dst;
 		client_port = x->key.dport;
 	}
-	if (steer) {
-		/* The client hash gives the default owner and the table's bitmap bit: only a
-		 * bitmap hit, or a connection this worker just handed on, costs more. A packet
-		 * another worker passed here stays unless this worker handed its connection on,
-		 * so the table is not asked for it. */
-		uint32_t ch = steer_client_hash(client, client_port);
-		bool hit = !from_peer && w->steer != NULL && steer_filter_hit(w->steer, ch);
-		bool forced = false;
-
-		x->owner = (uint16_t)(((uint64_t)ch * w->fwd->n_workers) >> 32);
-		if (unlikely(hit || w->n_moved > 0))
-			x->owner = worker_steer_owner(w, &x->key, hit, x->owner, &forced);
-		if (x->owner != w->id && (!from_peer || forced))
-			return PKT_ROUTE_HANDOFF;
-		return PKT_ROUTE_LOOKUP;
-	}
-	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
-	/* A packet another worker passed here is never passed on again (no loops). */
-	if (x->owner != w->id && !from_peer)
-		return PKT_ROUTE_HANDOFF;
-	return PKT_ROUTE_LOOKUP;
+	return owner_route(w, x, client, client_port, from_peer, steer);
 
 out_drop:
 	drop(w, m, r);
