@@ -128,9 +128,14 @@ measure(struct fwd *f, uint64_t now)
 		if (!rssa_overloaded(&sc->rssa, i) || b->scan == NULL)
 			continue;
 		for (uint32_t k = 0, cap = conn_capacity(t); k < cap; k++) {
-			struct conn c = *conn_at(t, k); /* one copy: the owner keeps writing */
-			uint32_t delta = (uint32_t)(c.pkts[0] + c.pkts[1]) - b->scan[k];
+			const struct conn *live = conn_at(t, k);
+			struct conn c;
+			uint32_t delta;
 
+			if (b->tag[k] == 0 || !live->in_use)
+				continue;
+			c = *live; /* one copy to work on: the owner keeps writing */
+			delta = (uint32_t)(c.pkts[0] + c.pkts[1]) - b->scan[k];
 			if (c.in_use && b->tag[k] == ((uint32_t)c.created | 1) && delta > 0)
 				cand_offer(f, cand, &n, &min, &c, delta, i);
 		}

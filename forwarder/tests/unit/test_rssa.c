@@ -406,6 +406,42 @@ test_threshold_blocks_transfer(void)
 	CHECK_EQ(rssa_plan(&r, flows, 1, mv, 2), 0);
 }
 
+/* Recorded: the first period of the skew benchmark (bench/skew.py: 2 workers, the paper's
+ * skewed load at 34 Mpps, RSS-A period 50 ms) as the control thread sampled it, and the 39
+ * connections its flow scan found on the overloaded worker 1 with their measured loads. Worker
+ * 1 is saturated (1.0 every sample: foe 1), worker 0 at 0.486 (foe 0). By hand: the heaviest,
+ * 0.0488, goes to worker 0 (0.486 + 0.0488 < 0.95) and leaves worker 1 at 0.9512, still at the
+ * threshold; the next, 0.0486, brings it to 0.9026: two moves, both 1 -> 0. */
+static void
+test_recorded_skew_trace(void)
+{
+	static const double loads[39] = {
+		0.0242, 0.0242, 0.0242, 0.0242, 0.0242, 0.0242, 0.0242, 0.0242, 0.0242, 0.0242,
+		0.0291, 0.0291, 0.0291, 0.0291, 0.0291, 0.0291, 0.0291, 0.0291, 0.0291, 0.0291,
+		0.0485, 0.0485, 0.0488, 0.0486, 0.0485, 0.0485, 0.0485, 0.0485, 0.0412, 0.0288,
+		0.0016, 0.0016, 0.0016, 0.0016, 0.0004, 0.0004, 0.0004, 0.0004, 0.0004};
+	static const double w0[NSAM] = {
+		0.486, 0.486, 0.487, 0.486, 0.486, 0.486, 0.487, 0.486, 0.486, 0.486,
+		0.487, 0.486, 0.486, 0.486, 0.487, 0.486, 0.486, 0.486, 0.487, 0.486};
+	double trace[2][NSAM];
+	struct rssa_flow flows[39];
+	struct rssa_move mv[8];
+	struct rssa r;
+
+	for (unsigned s = 0; s < NSAM; s++) {
+		trace[0][s] = w0[s];
+		trace[1][s] = 1.0;
+	}
+	for (unsigned k = 0; k < 39; k++)
+		flows[k] = (struct rssa_flow){.id = k, .worker = 1, .load = loads[k]};
+	init(&r, 2);
+	CHECK(feed_period(&r, trace));
+	CHECK(!rssa_overloaded(&r, 0) && rssa_overloaded(&r, 1));
+	CHECK_EQ(rssa_plan(&r, flows, 39, mv, 8), 2);
+	CHECK(flows[mv[0].flow].id == 22 && flows[mv[1].flow].id == 23);
+	CHECK(mv[0].from == 1 && mv[0].to == 0 && mv[1].from == 1 && mv[1].to == 0);
+}
+
 /* Changing the parameters restarts the period in progress. */
 static void
 test_set_params_restarts(void)
@@ -439,6 +475,7 @@ main(void)
 	RUN(test_near_threshold_moves_once);
 	RUN(test_no_ping_pong_swinging_loads);
 	RUN(test_threshold_blocks_transfer);
+	RUN(test_recorded_skew_trace);
 	RUN(test_set_params_restarts);
 	return check_summary();
 }
