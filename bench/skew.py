@@ -7,7 +7,8 @@ skewed load, with and without RSS-A. Each trial is one run of `fwd_bench --mode 
     python3 bench/skew.py BIN [EAL args...]     # JSON on stdout, progress on stderr
 
 All trials of a run use the same prices (the cycles of each kind of work, measured first: the
-median of three calibrations), so the scenarios differ only in what the forwarder does.
+median of five calibrations with 2 workers), so the setups differ only in what the forwarder
+does, and 1 and 2 workers are priced alike.
 Environment: BENCH_SKEW_WARMUP (simulated seconds before measuring, default 0.4: 8 RSS-A
 periods), BENCH_SKEW_SECONDS (measured, 0.2), BENCH_SKEW_PERIOD_MS (RSS-A period, 50; the
 paper's 1 s scaled down so a trial simulates seconds, not minutes), BENCH_SKEW_STEPS
@@ -35,10 +36,10 @@ def fwd_bench(binary, eal, *args):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def prices(binary, eal, workers):
-    """The median of three calibrations, and the TSC rate (the prices' unit)."""
+def prices(binary, eal, workers, n=5):
+    """The median of n calibrations, and the TSC rate (the prices' unit)."""
     runs = [fwd_bench(binary, eal, "--workers", str(workers), "--load", "skewed", "--calibrate")
-            for _ in range(3)]
+            for _ in range(n)]
     cols = zip(*[[float(x) for x in r["prices"].split(",")] for r in runs])
     return ",".join(f"{statistics.median(c):.2f}" for c in cols), runs[0]["hz"]
 
@@ -67,13 +68,14 @@ def ndr(binary, eal, price, workers, load, rssa, steer, hi):
 
 def main():
     binary, eal = sys.argv[1], sys.argv[2:]
-    (p1, hz), (p2, _) = prices(binary, eal, 1), prices(binary, eal, 2)
-    print(f"  prices (cycles: iteration, own, out, in; with steering): 1 worker {p1}, "
-          f"2 workers {p2}", file=sys.stderr)
+    p2, hz = prices(binary, eal, 2)
+    p1 = p2
+    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {p2}",
+          file=sys.stderr)
     # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
     hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6
     hi2 = 2.4 * hz / float(p2.split(",")[1]) / 1e6
-    res = {"prices": {"1": p1, "2": p2}, "tsc_hz": hz, "loss_max": LOSS,
+    res = {"prices": p2, "tsc_hz": hz, "loss_max": LOSS,
            "period_ms": int(PERIOD)}
     setups = [("w1_uniform", 1, "uniform", "off", "software", p1, hi1),
               ("w2_uniform", 2, "uniform", "off", "software", p2, hi2),

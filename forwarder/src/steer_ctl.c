@@ -330,11 +330,16 @@ note_handle(struct fwd *f, const struct steer_note *n)
 		return;
 	}
 	m = mig_find(sc, n->seq);
-	if (m == NULL)
+	/* Each note belongs to one state; one arriving after mig_expire moved on is stale. */
+	if (m == NULL || (n->type == STEER_NOTE_NOT_FOUND && m->state != MIG_SENT) ||
+	    ((n->type == STEER_NOTE_IMPORTED || n->type == STEER_NOTE_IMPORT_FAILED) &&
+	     m->state != MIG_EXPORTED))
 		return;
 	switch (n->type) {
 	case STEER_NOTE_EXPORTED:
 		/* The old owner's own view of the reply tuple. */
+		if (m->state != MIG_SENT)
+			break;
 		m->n_keys = n->n_keys;
 		if (n->n_keys == 2) {
 			m->key[1] = n->key;

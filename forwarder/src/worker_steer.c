@@ -102,6 +102,9 @@ migrate(struct worker *w, struct steer_msg *m)
 	m->from = w->id;
 	m->conn = *c;
 	fwd = *m; /* m belongs to the new owner once enqueued */
+	/* Noted before the new owner can have it, so that the control thread hears of the export
+	 * before the import (both notes go through one FIFO). */
+	note(w, STEER_NOTE_EXPORTED, fwd.seq, &fwd.key[1], fwd.n_keys);
 	if (rte_ring_mp_enqueue(w->fwd->workers[m->to]->inbox, steer_msg_tag(m)) != 0) {
 		note(w, STEER_NOTE_ABORTED, fwd.seq, NULL, 0);
 		w->stats.steer_failed++;
@@ -113,7 +116,6 @@ migrate(struct worker *w, struct steer_msg *m)
 	w->vs_active[c->vs_slot]--;
 	conn_delete(w->conns, c);
 	w->stats.steer_out++;
-	note(w, STEER_NOTE_EXPORTED, fwd.seq, &fwd.key[1], fwd.n_keys);
 }
 
 void
