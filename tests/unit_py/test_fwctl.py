@@ -325,6 +325,64 @@ def test_cli_stats_table(serve, capsys):
     assert srv.requests[0].WhichOneof("op") == "get_stats"
 
 
+def test_cli_stats_shows_load_and_moves(serve, capsys):
+    st = pb.Stats(workers=[pb.WorkerStats(worker=1, lcore=2, socket=1, load=0.8125,
+                                          overload_freq=0.55, flows_moved_in=3,
+                                          flows_moved_out=1)])
+    srv = serve(lambda req: pb.Response(stats=st))
+    assert fwctl.main(["-s", srv.path, "stats"]) == 0
+    head, row = capsys.readouterr().out.splitlines()[:2]
+    assert head.split()[-3:] == ["LOAD", "OVERLOAD", "MOVED_IN/OUT"]
+    assert row.split()[-3:] == ["0.81", "0.55", "3/1"]
+
+
+def test_cli_steering_table(serve, capsys):
+    s = pb.Steering(
+        ports=[pb.PortSteering(port=0, name="net_af_packet0", socket=0,
+                               mechanism="driver spread over 2 queues + handoff")],
+        rssa=pb.RssaConfig(enabled=True, q=1, epsilon=0.95, theta_h=0.5, period_ms=1000,
+                           n_sam=20, cooldown=5, max_moves=32),
+        workers=[pb.WorkerLoad(worker=0, lcore=1, load=0.97, load_period=0.96,
+                               overload_freq=0.8, overloaded=True, flows_moved_out=2),
+                 pb.WorkerLoad(worker=1, lcore=2, load=0.4, load_period=0.41, overrides=2,
+                               flows_moved_in=2)],
+        overrides=[pb.SteerOverride(protocol="tcp", client="10.0.0.2:42000",
+                                    vip="10.100.0.1:80", worker=1, from_worker=0,
+                                    default_worker=0, age_s=3, priority=1)],
+        overrides_total=2, periods=40, flows_moved=2, rssa_moves=2)
+    srv = serve(lambda req: pb.Response(steering=s))
+    assert fwctl.main(["-s", srv.path, "steering", "--limit", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "driver spread over 2 queues + handoff" in out
+    assert "RSS-A on: Q 1, epsilon 0.95, theta_h 0.5, 20 samples per 1000 ms" in out
+    assert "2 moves (2 by RSS-A" in out and "2 overrides" in out
+    assert "10.0.0.2:42000" in out and "rss-a" in out
+    row0 = next(l for l in out.splitlines() if l.startswith("0 ") and "yes" in l)
+    assert "0.970" in row0 and "0.80" in row0
+    assert srv.requests[0].get_steering.limit == 5
+
+
+def test_cli_rssa_and_steer(serve):
+    srv = serve(ok)
+    s = ["-s", srv.path]
+    assert fwctl.main(s + ["rssa", "on", "--q", "0.8", "--period-ms", "500"]) == 0
+    assert fwctl.main(s + ["rssa", "--n-sam", "10"]) == 0
+    assert fwctl.main(s + ["steer", "udp", "10.0.0.2:5000", "10.100.0.1:53", "1"]) == 0
+    assert fwctl.main(s + ["vs", "set", "udp", "10.100.0.1:53", "--priority", "3"]) == 0
+    a, b, st, vs = srv.requests
+    assert a.set_rssa.set_enabled and a.set_rssa.config.enabled
+    assert (a.set_rssa.config.q, a.set_rssa.config.period_ms, a.set_rssa.config.n_sam) == \
+        (0.8, 500, 0)
+    assert not b.set_rssa.set_enabled and b.set_rssa.config.n_sam == 10
+    f = st.steer_flow
+    assert (f.protocol, f.client, f.vip, f.worker) == ("udp", "10.0.0.2:5000",
+                                                        "10.100.0.1:53", 1)
+    u = vs.update_service
+    assert u.set_priority and u.priority == 3 and u.mode == ""
+    with pytest.raises(TypeError):
+        fwctl.Client(srv.path).set_rssa(bogus=1)
+
+
 @pytest.mark.parametrize("text,want", [
     ("10.0.0.1:80", ("10.0.0.1", 80)),
     ("10.0.0.1", ("10.0.0.1", 0)),
