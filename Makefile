@@ -9,7 +9,8 @@ FWD_BUILD  := $(BUILD)/forwarder
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
-.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean
+.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean \
+	lab-delay bench-sched
 
 all: build
 
@@ -64,6 +65,18 @@ demo-down:
 
 bench: build
 	bash bench/run.sh
+
+# The lab's per-packet link delay (lab/netdelay.py): an NFQUEUE delay line, since the lab
+# kernel has no netem and no fq/etf for EDT. lab/netdelay.py also builds it when missing.
+lab-delay: deps
+	@mkdir -p $(BUILD)/lab
+	$(CC) -O2 -Wall -o $(BUILD)/lab/nfq-delay lab/delay/nfq_delay.c -lmnl
+
+# The paper's scheduling experiment (Figs. 12, 13) at lab scale, about 12 minutes as root:
+# writes docs/scheduling.json and the plots in docs/ (report: docs/scheduling.md).
+bench-sched: build lab-delay
+	@bash scripts/deps-bench.sh
+	python3 bench/scheduling.py
 
 clean:
 	rm -rf $(BUILD)
