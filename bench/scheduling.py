@@ -65,6 +65,13 @@ DELAYED = ("nfh1", "nfh2")
 LOADED = ("nfh3", "nfh4")
 
 
+def cpu_times():
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = f[3] + f[4]
+    return sum(f) - idle, sum(f)
+
+
 def log(*a):
     print(time.strftime("%H:%M:%S"), *a, file=sys.stderr, flush=True)
 
@@ -194,6 +201,7 @@ class Bed:
             lgs.append(subprocess.Popen(self.topo.argv(cl, argv), stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True))
         t0 = time.monotonic()
+        cpu0, load0 = cpu_times(), Path("/proc/loadavg").read_text().split()[0]
         series, weights = [], []
         prev = self.host_rx_bytes()
         prev_t = t0
@@ -211,6 +219,10 @@ class Bed:
             prev, prev_t = cur, now
             if int(now - t0) % 5 == 0:
                 weights.append({"t": round(now - t0, 1), "weights": self.fwd_weights()})
+        cpu1 = cpu_times()
+        machine = {"cpu_busy": round((cpu1[0] - cpu0[0]) / max(cpu1[1] - cpu0[1], 1), 3),
+                   "loadavg_before": float(load0),
+                   "loadavg_after": float(Path("/proc/loadavg").read_text().split()[0])}
         reports = []
         for p in lgs:
             out, err = p.communicate(timeout=60)
@@ -218,7 +230,9 @@ class Bed:
                 raise LabError(f"loadgen: exit {p.returncode}: {err.strip()}")
             reports.append(json.loads(out))
         view = self.policy_view() if "policy" in VARIANTS[policy] else None
-        return summarize(policy, scenario, reports, series, weights, view, self.nfs, a)
+        out = summarize(policy, scenario, reports, series, weights, view, self.nfs, a)
+        out["machine"] = machine
+        return out
 
 
 def summarize(policy, scenario, reports, series, weights, view, nfs, a):
@@ -298,11 +312,16 @@ def write_outputs(results, args):
             else:
                 e["meets_bar"] = all(abs(v) <= 5 for v in e.values())
             comp.setdefault(sc, {})[p] = e
+    extra_views = {}
     setup = {k: getattr(args, k) for k in ("flows", "link_mbps", "buffer_ms", "nf_capacity_mbps",
                                            "cpu_load", "transfer_mb", "warmup", "duration")}
     setup["policy_args"] = args.policy_args
-    doc = {**table, "comparison": comp, "setup": setup,
-           "extra": {sc: {p: {k: results[sc][p][k] for k in ("wire_mbps", "transfers", "mean_transfer_s", "errors", "per_host")}
+    for sc in results:
+        for p, r in results[sc].items():
+            if "policy_view" in r:
+                extra_views.setdefault(sc, {})[p] = r["policy_view"]
+    doc = {**table, "comparison": comp, "setup": setup, "policy_views": extra_views,
+           "extra": {sc: {p: {k: results[sc][p][k] for k in ("wire_mbps", "transfers", "mean_transfer_s", "errors", "per_host", "machine")}
                           for p in results[sc]} for sc in results}}
     out_json = Path(args.json) if args.json else docs / "scheduling.json"
     out_json.write_text(json.dumps(doc, indent=2) + "\n")
