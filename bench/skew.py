@@ -75,8 +75,8 @@ def main():
     # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
     hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6
     hi2 = 2.4 * hz / float(p2.split(",")[1]) / 1e6
-    res = {"prices": p2, "tsc_hz": hz, "loss_max": LOSS,
-           "period_ms": int(PERIOD)}
+    res = {"prices": p2, "tsc_hz": hz, "loss_max": LOSS, "period_ms": int(PERIOD),
+           "resolution_mpps": round(0.7 * hi2 / 2 ** STEPS, 2)}
     setups = [("w1_uniform", 1, "uniform", "off", "software", p1, hi1),
               ("w2_uniform", 2, "uniform", "off", "software", p2, hi2),
               ("w2_uniform_rssa", 2, "uniform", "on", "software", p2, hi2),
