@@ -258,12 +258,16 @@ def show_services(services):
     for vs in services:
         rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport), vs.mode, vs.scheduler,
                      vs.priority, "", "", f"{vs.active_conns}/{vs.total_conns}", vs.packets,
-                     vs.bytes])
+                     vs.bytes, ""])
         for rs in vs.real_services:
+            # The forwarder's handshake RTT (NAT): smoothed ms over how many samples.
+            rtt = (f"{rs.handshake_rtt_ms:.3f}/{rs.handshake_samples}"
+                   if rs.handshake_samples else "-")
             rows.append(["", "  -> " + fmt_endpoint(rs.address, rs.port), "", "", "", rs.weight,
-                         rs.health, f"{rs.active_conns}/{rs.total_conns}", rs.packets, rs.bytes])
+                         rs.health, f"{rs.active_conns}/{rs.total_conns}", rs.packets, rs.bytes,
+                         rtt])
     return table(rows, ["PROTO", "SERVICE", "MODE", "SCHED", "PRIO", "WEIGHT", "HEALTH", "CONNS",
-                        "PACKETS", "BYTES"])
+                        "PACKETS", "BYTES", "HS_RTT_MS/N"])
 
 
 def show_stats(st):

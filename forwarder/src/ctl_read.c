@@ -58,6 +58,7 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	char ip[INET6_ADDRSTRLEN];
 	struct slot_stats ss;
 	uint64_t active;
+	double srtt_us;
 
 	if (m == NULL)
 		return NULL;
@@ -71,6 +72,8 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	m->total_conns = ss.conns_total;
 	m->packets = ss.pkts;
 	m->bytes = ss.bytes;
+	fwd_rs_rtt(r->f, rs->slot, &srtt_us, &m->handshake_samples);
+	m->handshake_rtt_ms = srtt_us / 1000.0;
 	return m->address != NULL ? m : NULL;
 }
 

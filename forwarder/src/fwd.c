@@ -346,6 +346,20 @@ fwd_sum_rs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *activ
 }
 
 void
+fwd_rs_rtt(struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples)
+{
+	double weighted = 0;
+
+	*samples = 0;
+	for (uint16_t i = 0; i < f->n_workers; i++) {
+		const struct rs_rtt *r = &f->workers[i]->rs_rtt[slot];
+		weighted += (double)r->samples * r->srtt8_us / 8.0;
+		*samples += r->samples;
+	}
+	*srtt_us = *samples > 0 ? weighted / (double)*samples : 0;
+}
+
+void
 fwd_sum_vs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
 {
 	memset(out, 0, sizeof(*out));

@@ -103,6 +103,16 @@ struct slot_stats {
 	uint64_t reserved;
 };
 
+/* Per-RS handshake RTT of one worker (NAT only): the time from a client's SYN arriving to the
+ * NF's first SYN-ACK arriving, i.e. forwarder -> NF -> forwarder path RTT plus the NF's accept
+ * time. Written once per connection, on its first SYN-ACK, so it stays off the established
+ * path. */
+struct rs_rtt {
+	uint32_t srtt8_us; /* EWMA (gain 1/8) in microseconds, kept times 8 as TCP keeps SRTT */
+	uint32_t pad;
+	uint64_t samples;
+};
+
 struct worker;
 struct steer_table;
 struct steer_ctl;

@@ -27,5 +27,8 @@ void fwd_sum_worker_stats(struct fwd *f, struct worker_stats *out);
 /* Per-slot counters summed over workers; active = connections now. */
 void fwd_sum_rs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
 void fwd_sum_vs(struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
+/* An RS slot's handshake RTT over workers: the sample-weighted mean of their EWMAs in
+ * microseconds (0 with no sample), and how many samples they took. */
+void fwd_rs_rtt(struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples);
 
 #endif

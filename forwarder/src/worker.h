@@ -68,6 +68,7 @@ struct worker {
 	struct slot_stats vs_stats[VS_MAX_SLOTS];
 	struct slot_stats rs_stats[RS_MAX_SLOTS + 1];
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
+	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];
 	uint32_t vs_active[VS_MAX_SLOTS];
 	/* In front of the shared neighbour table, so that steady-state forwarding makes no
 	 * rte_hash lookup. */

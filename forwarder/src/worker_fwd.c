@@ -316,6 +316,30 @@ count(struct worker *w, const struct conn *c, uint32_t bytes)
 	w->vs_stats[c->vs_slot].bytes += bytes;
 }
 
+/* The NF's SYN-ACK of a NAT connection in SYN_SENT: one handshake RTT sample for its RS,
+ * now - created (the client SYN's arrival; see struct rs_rtt). Only a first SYN-ACK answering
+ * a SYN sent once counts: a retransmitted SYN or SYN-ACK would make the sample ambiguous
+ * (Karn). Once per connection, so out of line. */
+static __rte_noinline void
+rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
+{
+	const uint8_t want = HVLB_TCP_SYN | HVLB_TCP_ACK;
+	struct rs_rtt *r = &w->rs_rtt[c->rs_slot];
+	uint64_t us = 0;
+
+	if ((fl & (want | HVLB_TCP_RST)) != want || c->pkts[CONN_DIR_REPLY] != 0 ||
+	    c->pkts[CONN_DIR_ORIG] != 1)
+		return;
+	if (w->now > c->created) /* a handed-off connection: another core's TSC */
+		us = (w->now - c->created) * 1000000 / w->fwd->hz;
+	if (us > UINT32_MAX / 8)
+		us = UINT32_MAX / 8;
+	if (r->samples++ == 0)
+		r->srtt8_us = (uint32_t)us * 8;
+	else /* srtt += (sample - srtt) / 8, in eighths */
+		r->srtt8_us = (uint32_t)((int64_t)r->srtt8_us + (int64_t)us - (r->srtt8_us >> 3));
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. */
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
@@ -438,6 +462,8 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
+	if (unlikely(c->state == CONN_S_SYN_SENT))
+		rtt_sample(w, c, x->pi.tcp_flags);
 	conn_update(w->conns, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len, w->now);
 	count(w, c, m->pkt_len);
 	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);

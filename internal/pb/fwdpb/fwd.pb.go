@@ -94,12 +94,18 @@ type RealService struct {
 	Weight  uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"` // forwarding proportion; 0 drains (no new connections)
 	Health  uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"` // 1 up, 0 down (no new connections; existing ones continue)
 	// Read-outs.
-	ActiveConns   uint64 `protobuf:"varint,10,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
-	TotalConns    uint64 `protobuf:"varint,11,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
-	Packets       uint64 `protobuf:"varint,12,opt,name=packets,proto3" json:"packets,omitempty"`
-	Bytes         uint64 `protobuf:"varint,13,opt,name=bytes,proto3" json:"bytes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ActiveConns uint64 `protobuf:"varint,10,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
+	TotalConns  uint64 `protobuf:"varint,11,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
+	Packets     uint64 `protobuf:"varint,12,opt,name=packets,proto3" json:"packets,omitempty"`
+	Bytes       uint64 `protobuf:"varint,13,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	// NAT only: the smoothed time from a client's SYN reaching the forwarder to the NF's first
+	// SYN-ACK reaching it (forwarder -> NF -> forwarder path RTT plus the NF's accept time),
+	// an EWMA of gain 1/8 per worker, combined over workers weighted by their sample counts;
+	// 0 with no sample. handshake_samples counts the samples taken since the RS slot was made.
+	HandshakeRttMs   float64 `protobuf:"fixed64,14,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
+	HandshakeSamples uint64  `protobuf:"varint,15,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *RealService) Reset() {
@@ -184,6 +190,20 @@ func (x *RealService) GetPackets() uint64 {
 func (x *RealService) GetBytes() uint64 {
 	if x != nil {
 		return x.Bytes
+	}
+	return 0
+}
+
+func (x *RealService) GetHandshakeRttMs() float64 {
+	if x != nil {
+		return x.HandshakeRttMs
+	}
+	return 0
+}
+
+func (x *RealService) GetHandshakeSamples() uint64 {
+	if x != nil {
+		return x.HandshakeSamples
 	}
 	return 0
 }
@@ -3287,7 +3307,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\tServiceId\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x10\n" +
 	"\x03vip\x18\x02 \x01(\tR\x03vip\x12\x14\n" +
-	"\x05vport\x18\x03 \x01(\rR\x05vport\"\xdf\x01\n" +
+	"\x05vport\x18\x03 \x01(\rR\x05vport\"\xb6\x02\n" +
 	"\vRealService\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
@@ -3298,7 +3318,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\vtotal_conns\x18\v \x01(\x04R\n" +
 	"totalConns\x12\x18\n" +
 	"\apackets\x18\f \x01(\x04R\apackets\x12\x14\n" +
-	"\x05bytes\x18\r \x01(\x04R\x05bytes\"\xcb\x02\n" +
+	"\x05bytes\x18\r \x01(\x04R\x05bytes\x12(\n" +
+	"\x10handshake_rtt_ms\x18\x0e \x01(\x01R\x0ehandshakeRttMs\x12+\n" +
+	"\x11handshake_samples\x18\x0f \x01(\x04R\x10handshakeSamples\"\xcb\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
