@@ -37,10 +37,14 @@ import (
 //     stray slow probe; the controller's EWMA smooths over intervals), how many there
 //     were, and "probe-<kind>" as rtt_source; 0 when none succeeded.
 //
-// Where the forwarder sees both directions of a connection (NAT) it can time the SYN it
-// forwards against the NF's SYN-ACK per RS; once its local API exports that, the agent
-// reports it with rtt_source "handshake" in place of the probe for that NF. The message
-// does not change: rtt_source says which one filled rtt_ms.
+//   - RTT, passively, for NFs of NAT services: the forwarder, which sees both directions,
+//     times each connection's client SYN against the NF's first SYN-ACK and keeps a
+//     smoothed value per RS (RealService.handshake_rtt_ms, handshake_samples). When an NF's
+//     sample counter moved during the interval, the report carries that value (the mean
+//     over the NF's services, weighted by their new samples), the new samples' count and
+//     "handshake" as rtt_source, in place of the probe's median; with no new sample (no new
+//     connection, a DR service, no stats) the probe's stands. It is the forwarder -> NF
+//     path's RTT plus the NF's accept time, as seen by the traffic itself.
 
 // DefaultProbeInterval is how often each NF is probed.
 const DefaultProbeInterval = 500 * time.Millisecond
@@ -168,6 +172,7 @@ type pathMeter struct {
 	mu      sync.Mutex
 	probers map[string]*prober // by NF key
 	bytes   map[string]uint64  // per (service, real): the counters at the last report
+	hs      map[string]uint64  // per (service, real): handshake_samples at the last report
 	bytesAt time.Time          // zero: no report yet
 	closed  bool
 }
@@ -263,6 +268,8 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 		address string
 		port    uint32
 		bytes   uint64
+		hsN     uint64  // new handshake samples in the interval
+		hsSum   float64 // their forwarder RTTs (ms) times hsN, over the NF's services
 	}
 	nfs := map[string]*nf{}
 	get := func(address string, port uint32) *nf {
@@ -274,24 +281,27 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	}
 	var dt float64
 	if stats != nil {
-		cur := map[string]uint64{}
+		cur, hs := map[string]uint64{}, map[string]uint64{}
 		for _, vs := range stats.GetServices() {
+			nat := vs.GetMode() == "" || vs.GetMode() == "nat"
 			for _, rs := range vs.GetRealServices() {
 				ck := checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())
 				n := get(rs.GetAddress(), rs.GetPort())
-				b := rs.GetBytes()
-				cur[ck] = b
-				if prev, ok := m.bytes[ck]; ok && b >= prev {
-					n.bytes += b - prev
-				} else {
-					n.bytes += b // new since the last report, or went back: from 0
+				cur[ck] = rs.GetBytes()
+				n.bytes += delta(m.bytes, ck, rs.GetBytes())
+				if nat {
+					hs[ck] = rs.GetHandshakeSamples()
+					if d := delta(m.hs, ck, hs[ck]); d > 0 {
+						n.hsN += d
+						n.hsSum += float64(d) * rs.GetHandshakeRttMs()
+					}
 				}
 			}
 		}
 		if !m.bytesAt.IsZero() {
 			dt = now.Sub(m.bytesAt).Seconds()
 		}
-		m.bytes, m.bytesAt = cur, now
+		m.bytes, m.hs, m.bytesAt = cur, hs, now
 	}
 	for _, pr := range m.probers {
 		get(pr.spec.nfAddress, pr.spec.nfPort)
@@ -303,10 +313,18 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 			pm.IntervalS = dt
 			pm.ThroughputMbps = float64(n.bytes) * 8 / dt / 1e6
 		}
-		if pr := m.probers[k]; pr != nil && len(pr.samples) > 0 {
+		pr := m.probers[k]
+		switch {
+		case n.hsN > 0:
+			pm.RttMs = n.hsSum / float64(n.hsN)
+			pm.RttSamples = uint32(min(n.hsN, uint64(^uint32(0))))
+			pm.RttSource = "handshake"
+		case pr != nil && len(pr.samples) > 0:
 			pm.RttMs = float64(median(pr.samples)) / float64(time.Millisecond)
 			pm.RttSamples = uint32(len(pr.samples))
 			pm.RttSource = pr.spec.source()
+		}
+		if pr != nil {
 			pr.samples = pr.samples[:0]
 		}
 		out = append(out, pm)
@@ -318,6 +336,15 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 		return nil
 	}
 	return out
+}
+
+// delta is how far counter key moved from its value in prev; all of it when it is new
+// since then or went back (a forwarder restart, a real re-added): from 0.
+func delta(prev map[string]uint64, key string, v uint64) uint64 {
+	if p, ok := prev[key]; ok && v >= p {
+		return v - p
+	}
+	return v
 }
 
 // median of ds (the mean of the two middle ones for an even count); it sorts ds.

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"hvlb/internal/fwdclient"
 	"hvlb/internal/fwdclient/fwdtest"
 	"hvlb/internal/health"
 	"hvlb/internal/pb/ctlpb"
@@ -256,4 +257,82 @@ func TestAgentReportsPaths(t *testing.T) {
 		}
 		return false, fmt.Sprint(r.GetPaths())
 	})
+}
+
+// TestMeasureHandshake: for NFs of NAT services the forwarder's handshake RTT (read from a
+// fake forwarder's stats) replaces the probe in an interval where its sample counter moved,
+// weighted by the new samples over the NF's services; the probe stands otherwise, and a DR
+// service's read-outs are not used.
+func TestMeasureHandshake(t *testing.T) {
+	f := fwdtest.New(t)
+	a, b, c := sid("10.0.0.1", 80), sid("10.0.0.2", 80), sid("10.0.0.3", 80)
+	f.Load([]*fwdpb.VirtualService{
+		{Id: a, Mode: "nat", RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}, {Address: "10.1.0.2", Port: 80}}},
+		{Id: b, Mode: "dr", RealServices: []*fwdpb.RealService{{Address: "10.1.0.3", Port: 80}}},
+		{Id: c, Mode: "nat", RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}}},
+	})
+	cl := fwdclient.New(f.Path)
+	defer cl.Close()
+	m := newPathMeter(time.Hour)
+	for _, nf := range []string{"10.1.0.1", "10.1.0.2", "10.1.0.3"} {
+		m.probers[nf+":80"] = &prober{spec: probeSpec{nfAddress: nf, nfPort: 80, kind: "tcp"}, cancel: func() {}}
+	}
+	type hs struct {
+		id      *fwdpb.ServiceId
+		nf      string
+		rttMs   float64
+		samples uint64
+	}
+	type want struct {
+		rttMs   float64
+		samples uint32
+		source  string
+	}
+	steps := []struct {
+		name  string
+		set   []hs
+		probe time.Duration // one probe sample per NF in the interval; 0: none
+		want  map[string]want
+	}{
+		{"no handshake yet: the probe", nil, 4 * time.Millisecond, map[string]want{
+			"10.1.0.1": {4, 1, "probe-tcp"}, "10.1.0.2": {4, 1, "probe-tcp"}, "10.1.0.3": {4, 1, "probe-tcp"}}},
+		{"new samples: the forwarder's", []hs{{a, "10.1.0.1", 2, 10}}, 4 * time.Millisecond, map[string]want{
+			"10.1.0.1": {2, 10, "handshake"}, "10.1.0.2": {4, 1, "probe-tcp"}}},
+		{"none new: back to the probe", nil, 4 * time.Millisecond, map[string]want{
+			"10.1.0.1": {4, 1, "probe-tcp"}}},
+		{"two services, weighted by new samples", []hs{{a, "10.1.0.1", 3, 13}, {c, "10.1.0.1", 7, 1}}, 4 * time.Millisecond,
+			map[string]want{"10.1.0.1": {4, 4, "handshake"}}},
+		{"a DR service's read-outs are not used", []hs{{b, "10.1.0.3", 1, 5}}, 4 * time.Millisecond, map[string]want{
+			"10.1.0.3": {4, 1, "probe-tcp"}}},
+		{"a counter that went back counts from 0", []hs{{a, "10.1.0.1", 5, 2}}, 0, map[string]want{
+			"10.1.0.1": {5, 2, "handshake"}}},
+		{"nothing in the interval", nil, 0, map[string]want{
+			"10.1.0.1": {0, 0, ""}, "10.1.0.2": {0, 0, ""}}},
+	}
+	t0 := time.Unix(1000, 0)
+	for i, st := range steps {
+		for _, h := range st.set {
+			f.SetHandshake(h.id, h.nf, 80, h.rttMs, h.samples)
+		}
+		if st.probe > 0 {
+			for _, pr := range m.probers {
+				pr.samples = append(pr.samples, st.probe)
+			}
+		}
+		stats, err := cl.GetStats(context.Background())
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		got := map[string]*ctlpb.PathMeasurement{}
+		for _, p := range m.measure(stats, t0.Add(time.Duration(i)*time.Second)) {
+			got[p.GetAddress()] = p
+		}
+		for nf, w := range st.want {
+			p := got[nf]
+			if p.GetRttMs() != w.rttMs || p.GetRttSamples() != w.samples || p.GetRttSource() != w.source {
+				t.Errorf("%s: %s: rtt %v ms over %d (%q), want %v over %d (%q)", st.name, nf,
+					p.GetRttMs(), p.GetRttSamples(), p.GetRttSource(), w.rttMs, w.samples, w.source)
+			}
+		}
+	}
 }

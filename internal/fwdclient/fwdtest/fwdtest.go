@@ -38,6 +38,7 @@ type Forwarder struct {
 	fail     map[string]syscall.Errno
 	workers  int
 	ports    []string
+	hs       map[string]handshake // by svcName + " " + realName: SetHandshake's read-outs
 	wg       sync.WaitGroup
 }
 
@@ -155,6 +156,25 @@ func (f *Forwarder) SetConnections(c []*fwdpb.Connection) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.connList = c
+}
+
+// handshake is a real's handshake RTT read-out.
+type handshake struct {
+	rttMs   float64
+	samples uint64
+}
+
+// SetHandshake sets the handshake RTT read-outs (handshake_rtt_ms, handshake_samples) that
+// GetStats reports for a real of a service, as the forwarder's SYN -> SYN-ACK timing would.
+func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint32, rttMs float64,
+	samples uint64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.hs == nil {
+		f.hs = map[string]handshake{}
+	}
+	rs := &fwdpb.RealService{Address: address, Port: port}
+	f.hs[svcName(id)+" "+realName(rs)] = handshake{rttMs: rttMs, samples: samples}
 }
 
 // FailNext makes the next request of op (e.g. "add_real") fail with errno.
@@ -309,6 +329,13 @@ func (f *Forwarder) cloneServices() []*fwdpb.VirtualService {
 
 func (f *Forwarder) stats() *fwdpb.Stats {
 	s := &fwdpb.Stats{ConfigVersion: f.version, Services: f.cloneServices(), MempoolSize: 16383}
+	for _, vs := range s.Services {
+		for _, rs := range vs.RealServices {
+			if h, ok := f.hs[svcName(vs.GetId())+" "+realName(rs)]; ok {
+				rs.HandshakeRttMs, rs.HandshakeSamples = h.rttMs, h.samples
+			}
+		}
+	}
 	for w := 0; w < f.workers; w++ {
 		s.Workers = append(s.Workers, &fwdpb.WorkerStats{Worker: uint32(w), Lcore: uint32(w + 1)})
 	}
