@@ -121,7 +121,7 @@ def test_curl_and_udp_through_nat_and_dr(bed):
 
 def test_1000_short_connections_follow_weights_and_model(bed):
     topo, start = bed
-    start()
+    fw = start()
     p = topo.run("client", ["python3", "-c", SHORT_CONNS, NAT_VIP, "1000", "30000"], timeout=120)
     conns = [json.loads(l) for l in p.stdout.splitlines()]
     assert len(conns) == 1000
@@ -137,6 +137,13 @@ def test_1000_short_connections_follow_weights_and_model(bed):
     for (name, _), w in zip(NFS, WEIGHTS):
         expect = 1000 * w / sum(WEIGHTS)
         assert abs(count[name] - expect) <= 0.15 * expect, f"{name}: {count[name]} vs {expect}"
+    # The forwarder timed each connection's SYN against its NF's SYN-ACK (NAT): every RS has
+    # samples and a plausible smoothed handshake RTT on this veth lab.
+    nat = next(s for s in fw.stats().services if s.id.vip == NAT_VIP and s.id.protocol == "tcp")
+    for rs in nat.real_services:
+        assert rs.handshake_samples > 0, f"{rs.address}: no handshake RTT sample"
+        assert 0 < rs.handshake_rtt_ms < 50, f"{rs.address}: handshake RTT {rs.handshake_rtt_ms} ms"
+        print(f"{rs.address}: handshake RTT {rs.handshake_rtt_ms:.3f} ms over {rs.handshake_samples}")
 
 
 def test_long_connection_keeps_its_nf(bed):
