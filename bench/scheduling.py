@@ -149,8 +149,10 @@ class Bed:
             reals = ",".join(f"{nf['addr']}:{PORT}:100" for nf in self.nfs)
             ctl("vs", "add", "tcp", f"{VIP}:{PORT}", "--mode", "nat", "--sched", v["sched"],
                 *check, "--real", reals)
-        self.wait(lambda: len(self.fwd_weights()) == len(self.nfs) and
-                  all(w > 0 for w in self.fwd_weights().values()), "every NF up at the forwarder", 30)
+        # Every NF present and healthy at the forwarder (the comprehensive policy may give
+        # some weight 0 at once: a filtered NF is healthy, it just gets no new connections).
+        self.wait(lambda: self.fwd_health() == {nf["addr"]: 1 for nf in self.nfs},
+                  "every NF up at the forwarder", 30)
 
     def fwd_weights(self):
         """{NF address: weight} at the forwarder, healthy reals only."""
@@ -160,6 +162,11 @@ class Bed:
                 for r in s.real_services:
                     out[r.address] = r.weight if r.health else 0
         return out
+
+    def fwd_health(self):
+        """{NF address: health} at the forwarder."""
+        return {r.address: r.health for s in self.fw.client.list_services()
+                if s.id.vip == VIP and s.id.vport == PORT for r in s.real_services}
 
     def policy_view(self):
         return self.cp.ctl("vs", "policy", SVC, json_out=True)
