@@ -196,7 +196,8 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 			return PKT_ROUTE_DONE;
 		}
 		/* The quoted packet went VIP -> client; its connection's key is the reverse. */
-		flow_key_reverse(&x->key, &inner);
+		flow_key_reverse(&x->inner, &inner);
+		x->key = &x->inner;
 		x->dirn = PKT_ICMP_ERR;
 		return PKT_ROUTE_LOOKUP;
 	default:
@@ -222,7 +223,7 @@ owner_route(struct worker *w, struct pkt_ctx *x, const union hvlb_addr *client,
 
 		x->owner = (uint16_t)(((uint64_t)ch * w->fwd->n_workers) >> 32);
 		if (unlikely(hit || w->n_moved > 0))
-			x->owner = worker_steer_owner(w, &x->key, hit, x->owner, &forced);
+			x->owner = worker_steer_owner(w, x->key, hit, x->owner, &forced);
 		if (x->owner != w->id && (!from_peer || forced))
 			return PKT_ROUTE_HANDOFF;
 		return PKT_ROUTE_LOOKUP;
@@ -270,26 +271,26 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
 		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
-		client = &x->key.src;
-		client_port = x->key.sport;
+		client = &x->key->src;
+		client_port = x->key->sport;
 	} else if (vip) {
 		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
 			r = HVLB_DROP_UNKNOWN_L4;
 			goto out_drop;
 		}
 		x->dirn = PKT_TO_VIP;
-		x->key = x->pi.key;
-		client = &x->key.src;
-		client_port = x->key.sport;
+		x->key = &x->pi.key;
+		client = &x->key->src;
+		client_port = x->key->sport;
 	} else {
 		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
 			r = HVLB_DROP_LOCAL_UNHANDLED;
 			goto out_drop;
 		}
 		x->dirn = PKT_FROM_RS;
-		x->key = x->pi.key;
-		client = &x->key.dst;
-		client_port = x->key.dport;
+		x->key = &x->pi.key;
+		client = &x->key->dst;
+		client_port = x->key->dport;
 	}
 	return owner_route(w, x, client, client_port, from_peer, steer);
 
@@ -344,7 +345,7 @@ rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 {
-	const struct vs *vs = vs_lookup(w->snap->vst, x->key.proto, &x->key.dst, x->key.dport);
+	const struct vs *vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
 	enum hvlb_drop r;
 	struct conn *c;
 	int i;
@@ -360,13 +361,13 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
-	i = sched_pick(vs, &x->key, x->hash, &w->sched);
+	i = sched_pick(vs, x->key, x->hash, &w->sched);
 	if (unlikely(i < 0)) {
 		r = HVLB_DROP_NO_RS;
 		goto out_drop;
 	}
 	const struct rs_config *rs = &vs->rs[i];
-	c = conn_insert(w->conns, &x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
+	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
 			w->now);
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
@@ -374,7 +375,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		 * rare path pays the second lookup; the RS picked above goes unused.) */
 		enum conn_dir dir;
 
-		c = conn_lookup(w->conns, &x->key, x->hash, &dir);
+		c = conn_lookup(w->conns, x->key, x->hash, &dir);
 		if (c != NULL && dir == CONN_DIR_ORIG)
 			return c;
 		r = HVLB_DROP_CONN_TABLE_FULL;
@@ -386,7 +387,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
-	if (unlikely(w->steer_on) && worker_owner(w->fwd->n_workers, &x->key.src, x->key.sport) !=
+	if (unlikely(w->steer_on) && worker_owner(w->fwd->n_workers, &x->key->src, x->key->sport) !=
 					     w->id)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[rs->slot]++;
@@ -467,7 +468,7 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	conn_update(w->conns, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len, w->now);
 	count(w, c, m->pkt_len);
 	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
-	return &x->key.dst;
+	return &x->key->dst;
 
 out_drop:
 	drop(w, m, r);
@@ -525,7 +526,7 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	}
 	/* One call site, so route_tx inlines here. */
 	if (dst != NULL)
-		route_tx(w, m, x->key.af, dst);
+		route_tx(w, m, x->key->af, dst);
 }
 
 /* Pass each handed-off packet to its owner, one ring burst per owner. */
@@ -587,9 +588,9 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 			b->ho_owner[n_ho++] = x->owner;
 			continue;
 		}
-		x->hash = flow_hash(&x->key);
+		x->hash = flow_hash(x->key);
 		conn_prefetch(w->conns, x->hash);
-		b->keys[n_lk] = &x->key;
+		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->lk[n_lk++] = i;
 	}

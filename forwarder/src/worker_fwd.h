@@ -23,7 +23,8 @@ enum pkt_dirn {
 
 struct pkt_ctx {
 	struct pkt_info pi;
-	struct flow_key key;   /* the connection-table key (ORIG tuple for ICMP errors) */
+	const struct flow_key *key; /* the connection-table key: &pi.key, or &inner (ICMP) */
+	struct flow_key inner;      /* ICMP errors: the ORIG tuple of the quoted connection */
 	uint32_t hash;
 	uint16_t owner;
 	uint16_t inner_l3_off; /* ICMP errors */
