@@ -101,7 +101,7 @@ def wait_applied(fw, services, reals, timeout=20):
     raise RuntimeError("the agent did not apply the services in time")
 
 
-def report(fw, http, udp, duration):
+def report(fw, nfs, http, udp, duration):
     st = fw.stats()
     svc = {s.id.protocol: s for s in st.services}
     print("\nvirtual services read back from the forwarder:")
@@ -111,7 +111,7 @@ def report(fw, http, udp, duration):
                      s.total_conns, s.packets])
     print(table(rows, ["proto", "vip", "mode", "scheduler", "connections", "packets"]))
 
-    names = {a: n for n, a in ((nf["name"], nf["addr"]) for nf in topo_nfs())}
+    names = {nf["addr"]: nf["name"] for nf in nfs}
     total_w = sum(WEIGHTS.values())
     tcp_reals = {names[r.address]: r for r in svc["tcp"].real_services}
     udp_reals = {names[r.address]: r for r in svc["udp"].real_services}
@@ -153,13 +153,6 @@ def report(fw, http, udp, duration):
         r.total_conns > 0 for r in tcp_reals.values())
 
 
-_NFS = []
-
-
-def topo_nfs():
-    return _NFS
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--keep", action="store_true", help="leave the topology running")
@@ -171,20 +164,20 @@ def main():
         return 1
     topolib.teardown(PREFIX)  # a demo left running earlier
     topo = topolib.Topology.load(TOPOLOGY, prefix=PREFIX)
-    _NFS.extend(topo.spec["nfs"])
+    nfs = topo.spec["nfs"]
     ok = False
     try:
         print(f"topology {TOPOLOGY.name}: hosts {', '.join(topo.hosts)}")
         topo.up()
-        for nf in _NFS:
+        for nf in nfs:
             labtools.start_nfsim(topo, nf["host"], nf["name"], addr=nf["addr"], work_us=50)
         fw = fwdlab.start_forwarder(topo, workers=1)
         cp = ctlab.ControlPlane(topo, fw.sock, host="rtr").start()
         print("forwarder, controller and agent up (forwarder fwd-a registered)")
         tcp_reals = ",".join(f"{nf['addr']}:{labtools.HTTP_PORT}:{WEIGHTS[nf['name']]}"
-                             for nf in _NFS)
+                             for nf in nfs)
         udp_nfs = ",".join(f"{nf['addr']}:{labtools.UDP_PORT}:{WEIGHTS[nf['name']]}"
-                           for nf in _NFS)
+                           for nf in nfs)
         show(f"hvlbctl vs add tcp {VIP}:80 --mode nat --sched maglev --real {tcp_reals}",
              cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat", "--sched", "maglev",
                     "--real", tcp_reals, "--check", "tcp", "--interval", "500ms"))
@@ -192,7 +185,7 @@ def main():
              "(the NFV manager's request)",
              cp.ctl("lb-request", "--protocol", "udp", "--vip", f"{VIP}:53", "--nf", udp_nfs,
                     "--upstream", "demo-client-net"))
-        wait_applied(fw, 2, len(_NFS))
+        wait_applied(fw, 2, len(nfs))
         print(f"traffic for {args.duration:.0f} s: client1 HTTP (new connection per request), "
               "client2 UDP request/response")
         d = f"{args.duration}s"
@@ -210,7 +203,7 @@ def main():
         if not hout.strip() or not uout.strip():
             print(f"demo: load generator failed: {herr}{uerr}", file=sys.stderr)
             return 1
-        ok = report(fw, json.loads(hout), json.loads(uout), args.duration)
+        ok = report(fw, nfs, json.loads(hout), json.loads(uout), args.duration)
         time.sleep(2.5)  # one more agent report, so the controller has the final counters
         print("\nread back from the controller:")
         for cmd in (["vs", "list"], ["fr", "list"], ["vs", "show", f"tcp-{VIP}-80"]):
