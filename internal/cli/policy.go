@@ -20,6 +20,7 @@ type Policy struct {
 	MaxRTTMs            *float64 `json:"max_rtt_ms,omitempty"`
 	MinAvailMbps        *float64 `json:"min_avail_mbps,omitempty"`
 	CPUHigh             *float64 `json:"cpu_high,omitempty"`
+	CPUHysteresis       *float64 `json:"cpu_hysteresis,omitempty"`
 	Smoothing           *float64 `json:"smoothing,omitempty"`
 	ChangeThreshold     *float64 `json:"change_threshold,omitempty"`
 	StaleAfterMS        *float64 `json:"stale_after_ms,omitempty"`
@@ -33,7 +34,8 @@ var policyParams = []struct{ flag, json, help string }{
 	{"gamma", "gamma", "weight of path quality against CPU headroom, 0..1 (server default 0.5)"},
 	{"max-rtt-ms", "max_rtt_ms", "filter out paths slower than this; 0: no bound (server default 50)"},
 	{"min-avail-mbps", "min_avail_mbps", "filter out paths with less free bandwidth; 0: no bound"},
-	{"cpu-high", "cpu_high", "filter out NFs busier than this, 0..1 (server default 0.85)"},
+	{"cpu-high", "cpu_high", "filter out NFs busier than this, 0..1 (server default 0.7)"},
+	{"cpu-hysteresis", "cpu_hysteresis", "an NF filtered for CPU comes back at cpu_high minus this (server default 0.05)"},
 	{"smoothing", "smoothing", "EWMA weight of a new sample; 1: none (server default 0.3)"},
 	{"change-threshold", "change_threshold", "share of traffic the weights must move by to be published (server default 0.05)"},
 	{"stale-after-ms", "stale_after_ms", "measurements older than this do not count (server default 15000)"},
@@ -53,6 +55,8 @@ func (p *Policy) field(name string) **float64 {
 		return &p.MinAvailMbps
 	case "cpu_high":
 		return &p.CPUHigh
+	case "cpu_hysteresis":
+		return &p.CPUHysteresis
 	case "smoothing":
 		return &p.Smoothing
 	case "change_threshold":

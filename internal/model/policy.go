@@ -34,6 +34,7 @@ type PolicyParams struct {
 	MaxRTTMs            float64 `json:"max_rtt_ms"`
 	MinAvailMbps        float64 `json:"min_avail_mbps"`
 	CPUHigh             float64 `json:"cpu_high"`
+	CPUHysteresis       float64 `json:"cpu_hysteresis"`
 	Smoothing           float64 `json:"smoothing"`
 	ChangeThreshold     float64 `json:"change_threshold"`
 	StaleAfterMS        int64   `json:"stale_after_ms"`

@@ -16,6 +16,9 @@ type snapNF struct {
 	cpu     float64
 	cpuData Data
 	cpuAge  int64 // ms
+	// cpuHeld: the last update filtered the NF out for its CPU, so it must come down to
+	// CPUHigh − CPUHysteresis to get back in.
+	cpuHeld bool
 	notes   []string
 }
 
@@ -25,11 +28,14 @@ type outcome struct {
 	weights  map[string]int
 	fallback bool
 	alerts   []string
+	// cpuOut[i]: NF i was filtered out for its CPU (the next update's cpuHeld).
+	cpuOut []bool
 }
 
 // compute runs Algorithm 2 (see the package documentation) over nfs, which are in ID order.
 func compute(p Params, nfs []snapNF) outcome {
-	out := outcome{exps: make([]Explanation, len(nfs)), weights: make(map[string]int, len(nfs))}
+	out := outcome{exps: make([]Explanation, len(nfs)), weights: make(map[string]int, len(nfs)),
+		cpuOut: make([]bool, len(nfs))}
 	var healthy, survivors []int
 	for i, nf := range nfs {
 		e := &out.exps[i]
@@ -46,10 +52,19 @@ func compute(p Params, nfs []snapNF) outcome {
 			e.Filtered = pathFail
 			continue
 		}
-		// Step 2: the CPU bound.
-		if e.CPUData == DataFresh && e.CPU > p.CPUHigh {
-			e.Filtered = fmt.Sprintf("cpu %.3f > cpu_high %.3f", e.CPU, p.CPUHigh)
-			continue
+		// Step 2: the CPU bound, lowered by the hysteresis for an NF already out for it.
+		if e.CPUData == DataFresh {
+			switch {
+			case e.CPU > p.CPUHigh:
+				e.Filtered = fmt.Sprintf("cpu %.3f > cpu_high %.3f", e.CPU, p.CPUHigh)
+			case nf.cpuHeld && e.CPU > p.CPUHigh-p.CPUHysteresis+1e-9: // 0.7 − 0.05 is 0.6499…
+				e.Filtered = fmt.Sprintf("cpu %.3f > cpu_high %.3f - cpu_hysteresis %.3f (out since it passed cpu_high)",
+					e.CPU, p.CPUHigh, p.CPUHysteresis)
+			}
+			if e.Filtered != "" {
+				out.cpuOut[i] = true
+				continue
+			}
 		}
 		survivors = append(survivors, i)
 	}

@@ -21,6 +21,7 @@ func testParams() Params {
 	p.Smoothing = 1
 	p.StaleAfterMS = 10000
 	p.DefaultCapacityMbps = 1000
+	p.CPUHigh = 0.85 // the tables below were worked out by hand with it
 	return p
 }
 

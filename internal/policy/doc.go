@@ -31,7 +31,10 @@
 //     ability at equal free bandwidth; a saturated path (avail 0) has none. RTTs below
 //     RTTFloorMS (1 ms by default) count as the floor: on a LAN the probes' jitter of tens
 //     of microseconds would otherwise halve or double an NF's φ at random.
-//  2. CPU. Of the NFs left, those with ω_i > CPUHigh are filtered out.
+//  2. CPU. Of the NFs left, those with ω_i > CPUHigh are filtered out. An NF filtered out
+//     for its CPU in the previous update stays out while ω_i > CPUHigh − CPUHysteresis: an
+//     NF whose load sits at the bound would otherwise be in and out every update (its own
+//     work falls when it gets no traffic, which lets it back in, which raises it again).
 //  3. Scores, over the N − k − r NFs left ("survivors"):
 //     φ_i = t_i / max_j t_j                (1 for all when max_j t_j = 0)
 //     η_i = (1 − ω_i) / max_j (1 − ω_j)    (1 for all when the max is 0)

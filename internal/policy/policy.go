@@ -22,6 +22,8 @@ type Policy struct {
 type nfState struct {
 	paths map[string]*pathState // by forwarder
 	cpu   ewma
+	// cpuOut: the last update filtered the NF out for its CPU (see Params.CPUHysteresis).
+	cpuOut bool
 }
 
 type pathState struct {
@@ -85,6 +87,9 @@ func (p *Policy) Update(nfs []NF, now time.Time) Result {
 	snap, alerts := p.ingest(nfs, now)
 	res.Alerts = alerts
 	out := compute(p.params, snap)
+	for i, s := range snap {
+		p.nfs[s.id].cpuOut = out.cpuOut[i]
+	}
 	res.Fallback = out.fallback
 	res.Alerts = append(res.Alerts, out.alerts...)
 	res.Change = change(out.weights, p.published, p.params.Scale)
@@ -139,7 +144,7 @@ func (p *Policy) ingest(nfs []NF, now time.Time) ([]snapNF, []string) {
 
 func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 	alpha, stale := p.params.Smoothing, p.params.StaleAfter()
-	s := snapNF{id: nf.ID, healthy: nf.Healthy, cpuData: DataMissing}
+	s := snapNF{id: nf.ID, healthy: nf.Healthy, cpuData: DataMissing, cpuHeld: st.cpuOut}
 	fwds := make(map[string]bool, len(nf.Paths))
 	for _, m := range nf.Paths {
 		fwds[m.Forwarder] = true

@@ -291,6 +291,7 @@ func TestNoisyConstantInput(t *testing.T) {
 func TestMovesAwayAndBack(t *testing.T) {
 	p := DefaultParams()
 	p.DefaultCapacityMbps = 1000
+	p.CPUHigh = 0.85 // C at 0.8 stays in: this is about the scores moving the weights
 	pol := newPolicy(t, p)
 	step := 0
 	run := func(rttD, cpuC float64) Result {
@@ -338,6 +339,40 @@ func TestMovesAwayAndBack(t *testing.T) {
 		t.Fatalf("weights did not come back within 10 reports (%d): %v", back, pol.Published())
 	}
 	t.Logf("moved away after %d reports, back after %d", moved, back)
+}
+
+// An NF that passes cpu_high stays out until it is back at cpu_high − cpu_hysteresis.
+func TestCPUHysteresis(t *testing.T) {
+	p := testParams()
+	p.CPUHigh, p.CPUHysteresis = 0.7, 0.05
+	pol := newPolicy(t, p)
+	steps := []struct {
+		cpu      float64
+		filtered string // substring of C's Filtered; "" when C is in
+	}{
+		{0.5, ""},
+		{0.72, "cpu 0.720 > cpu_high 0.700"},
+		{0.68, "cpu_hysteresis 0.050"}, // under cpu_high, but not yet under 0.65
+		{0.66, "cpu_hysteresis"},
+		{0.65, ""},   // at cpu_high − cpu_hysteresis: back in
+		{0.68, ""},   // not held any more: only cpu_high counts
+		{0.701, "cpu 0.701 > cpu_high"},
+	}
+	for i, st := range steps {
+		now := t0.Add(time.Duration(i) * time.Second)
+		nfs := []NF{mk("A", 2, 500, 0.3), mk("C", 2, 500, st.cpu)}
+		for k := range nfs {
+			nfs[k].Paths[0].At, nfs[k].CPU.At = now, now
+		}
+		res := pol.Update(nfs, now)
+		c := res.NFs[1]
+		if (st.filtered == "") != (c.Filtered == "") || !strings.Contains(c.Filtered, st.filtered) {
+			t.Fatalf("step %d, cpu %.3f: C filtered %q, want %q", i, st.cpu, c.Filtered, st.filtered)
+		}
+		if (c.Filtered == "") != (res.Weights["C"] > 0) {
+			t.Fatalf("step %d: C's weight %d with filtered %q", i, res.Weights["C"], c.Filtered)
+		}
+	}
 }
 
 func TestDeterministic(t *testing.T) {
@@ -394,6 +429,8 @@ func TestParamsValidate(t *testing.T) {
 		{"negative bandwidth", func(p *Params) { p.MinAvailMbps = -1 }, "min_avail_mbps"},
 		{"cpu_high 0", func(p *Params) { p.CPUHigh = 0 }, "cpu_high"},
 		{"cpu_high above 1", func(p *Params) { p.CPUHigh = 1.1 }, "cpu_high"},
+		{"cpu_hysteresis negative", func(p *Params) { p.CPUHysteresis = -0.1 }, "cpu_hysteresis"},
+		{"cpu_hysteresis not under cpu_high", func(p *Params) { p.CPUHigh, p.CPUHysteresis = 0.5, 0.5 }, "cpu_hysteresis"},
 		{"smoothing 0", func(p *Params) { p.Smoothing = 0 }, "smoothing"},
 		{"threshold 1", func(p *Params) { p.ChangeThreshold = 1 }, "change_threshold"},
 		{"stale 0", func(p *Params) { p.StaleAfterMS = 0 }, "stale_after_ms"},
