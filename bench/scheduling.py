@@ -4,7 +4,8 @@
 10 NFs (hvlb-nfsim) on 5 NF hosts, each host on its own link of the same capacity (HTB);
 one forwarder (AF_PACKET ports) with one NAT virtual service driven through the controller
 and its agent; 60 TCP flows from two clients. For each policy -- `rr`, `maglev` with equal
-weights, and the comprehensive policy (weighted Maglev) -- two runs:
+weights, and the comprehensive policy (over weighted Maglev, and over smooth weighted round
+robin) -- two runs:
 
   steady:  every link and NF alike;
   dynamic: +5 ms on the links of 2 hosts (nfh1, nfh2: an NFQUEUE delay line, lab/netdelay.py)
@@ -51,15 +52,18 @@ ADMIN = labtools.ADMIN_PORT
 VARIANTS = {
     "rr": {"sched": "rr"},
     "maglev": {"sched": "maglev"},
-    # The comprehensive policy as shipped: gamma 0.5, cpu_high 0.85, smoothing 0.3, ...
+    # The comprehensive policy as shipped (gamma 0.5, cpu_high 0.7, cpu_hysteresis 0.05,
+    # smoothing 0.3, ...) over the forwarder's default scheduler, weighted Maglev.
     "comprehensive": {"sched": "maglev", "policy": []},
-    # The same with the CPU bound below the loaded NFs' 78 %.
-    "comprehensive-cpu0.7": {"sched": "maglev", "policy": ["--cpu-high", "0.7"]},
-    # Not run by default: weighted least connections, alone or over the policy's weights.
+    # The same weights spread by smooth weighted round robin at the forwarder.
+    "comprehensive-wrr": {"sched": "wrr", "policy": []},
+    # Not run by default: the first release's CPU bound (0.85, no hysteresis); weighted
+    # least connections, alone or over the policy's weights.
+    "comprehensive-cpu0.85": {"sched": "maglev", "policy": ["--cpu-high", "0.85", "--cpu-hysteresis", "0"]},
     "lc": {"sched": "lc"},
     "comprehensive-lc": {"sched": "lc", "policy": []},
 }
-POLICIES = ("rr", "maglev", "comprehensive", "comprehensive-cpu0.7")
+POLICIES = ("rr", "maglev", "comprehensive", "comprehensive-wrr")
 SCENARIOS = ("steady", "dynamic")
 DELAYED = ("nfh1", "nfh2")
 LOADED = ("nfh3", "nfh4")
