@@ -14,8 +14,10 @@
 #ifndef HVLB_CORE_STEER_H
 #define HVLB_CORE_STEER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hash.h"
 #include "types.h"
@@ -90,6 +92,65 @@ steer_lookup(const struct steer_table *t, const struct flow_key *key, uint32_t h
 		if (e->hash == hash && flow_key_eq(&e->key, key))
 			return e->worker;
 	}
+}
+
+/* The tuple of a plain TCP or UDP packet, read straight from the frame without parsing or
+ * checking it: untagged IPv4 without options or fragmentation, or IPv6 whose next header is
+ * TCP or UDP. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
+ * False for anything else, which takes the full path.
+ *
+ * Why: a worker that receives a packet of a connection RSS-A moved away only has to pass it
+ * on; parsing and checking it is the new owner's job. Passing it on at this price instead of
+ * a full classification is what lets moving flows balance the workers (docs/benchmarks.md). */
+static inline bool
+steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
+{
+	const uint8_t *ip = frame + 14;
+	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
+	const uint8_t *l4;
+
+	*key = (struct flow_key){0};
+	if (et == 0x0800) {
+		if (len < 14 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0)
+			return false;
+		key->proto = ip[9];
+		key->af = HVLB_AF_INET;
+		memcpy(&key->src.w[0], ip + 12, 4);
+		memcpy(&key->dst.w[0], ip + 16, 4);
+		l4 = ip + 20;
+	} else if (et == 0x86DD) {
+		if (len < 14 + 40 + 4)
+			return false;
+		key->proto = ip[6];
+		key->af = HVLB_AF_INET6;
+		memcpy(key->src.b, ip + 8, 16);
+		memcpy(key->dst.b, ip + 24, 16);
+		l4 = ip + 40;
+	} else {
+		return false;
+	}
+	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
+		return false;
+	memcpy(&key->sport, l4, 2);
+	memcpy(&key->dport, l4 + 2, 2);
+	return true;
+}
+
+/* The worker a steering table sends the tuple of a plain frame to (steer_peek), or -1 when
+ * the frame is not plain or neither of its endpoints is in the table's bitmap or the tuple
+ * is not overridden. Either endpoint may be the client: a connection's ORIG tuple has it as
+ * source, its NAT reply tuple as destination. */
+static inline int
+steer_peek_owner(const struct steer_table *t, const uint8_t *frame, uint32_t len)
+{
+	struct flow_key k;
+
+	if (!steer_peek(frame, len, &k))
+		return -1;
+	if (!steer_filter_hit(t, steer_client_hash(&k.src, k.sport)) &&
+	    !steer_filter_hit(t, steer_client_hash(&k.dst, k.dport)))
+		return -1;
+	return steer_lookup(t, &k, flow_hash(&k));
 }
 
 /* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */

@@ -90,6 +90,7 @@ struct worker_stats {
 	uint64_t steer_in;      /* connections handed to this worker (steering) */
 	uint64_t steer_out;     /* connections this worker handed on */
 	uint64_t steer_fwd;     /* packets of a moved connection passed on to its new owner */
+	uint64_t steer_early;   /* of handoff_out: passed on before parsing (steer_peek_owner) */
 	uint64_t steer_failed;  /* connections lost in a hand-over (no room), moves refused */
 	uint64_t notes_lost;    /* steering notes to the control thread lost (ring full) */
 	uint64_t drops[HVLB_DROP_MAX];

@@ -402,6 +402,8 @@ func TestMetrics(t *testing.T) {
 	mustNil(t, err)
 	rep := report("fwd-a", 123, func(r *ctlpb.AgentReport) {
 		r.Stats.Workers[0].Drops = []*fwdpb.DropCount{{Reason: "bad_csum", Count: 4}}
+		r.Stats.Workers[0].Load, r.Stats.Workers[0].OverloadFreq = 0.75, 0.6
+		r.Stats.Workers[0].FlowsMovedOut = 5
 		r.Stats.Services = []*fwdpb.VirtualService{{Id: &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80},
 			Packets: 99, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5}}
@@ -436,6 +438,9 @@ func TestMetrics(t *testing.T) {
 		"hvlb_worker_rx_packets_total,forwarder=fwd-a,worker=0":                                 123,
 		"hvlb_worker_active_connections,forwarder=fwd-a,worker=0":                               3,
 		"hvlb_worker_drops_total,forwarder=fwd-a,reason=bad_csum,worker=0":                      4,
+		"hvlb_worker_load,forwarder=fwd-a,worker=0":                                             0.75,
+		"hvlb_worker_overload_frequency,forwarder=fwd-a,worker=0":                               0.6,
+		"hvlb_worker_flows_moved_out_total,forwarder=fwd-a,worker=0":                            5,
 		"hvlb_service_packets_total,forwarder=fwd-a,service=tcp-10.0.0.1-80":                    99,
 		"hvlb_real_active_connections,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80": 2,
 		"hvlb_port_rx_packets_total,forwarder=fwd-a,name=net_af_packet0,port=0":                 5,

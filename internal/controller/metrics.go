@@ -45,6 +45,13 @@ var (
 		"empty_polls":   desc("worker_empty_polls_total", "Polls that returned nothing.", wl...),
 		"conns":         desc("worker_connections_total", "Connections a worker created.", wl...),
 		"active":        desc("worker_active_connections", "Connections a worker holds now.", wl...),
+		// RSS-A's view of a worker (the forwarder's GetStats; DESIGN.md section 5).
+		"busy_cycles":     desc("worker_busy_cycles_total", "TSC cycles of loop iterations that had packets.", wl...),
+		"flows_moved_in":  desc("worker_flows_moved_in_total", "Connections RSS-A or an operator moved to the worker.", wl...),
+		"flows_moved_out": desc("worker_flows_moved_out_total", "Connections moved away from the worker.", wl...),
+		"load":            desc("worker_load", "The worker's last load sample: busy share of its loop plus inbox backlog, in cores.", wl...),
+		"load_period":     desc("worker_load_period", "The worker's mean load over the last complete RSS-A period.", wl...),
+		"overload_freq":   desc("worker_overload_frequency", "Share of the last RSS-A period's samples at or above Q x epsilon.", wl...),
 	}
 	mWorkerDrops = desc("worker_drops_total", "Packets a worker dropped, by reason.", "forwarder", "worker", "reason")
 	mFwdDrops    = desc("forwarder_drops_total", "Packets a forwarder dropped, by reason (summed over workers).", "forwarder", "reason")
@@ -233,10 +240,14 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 			"tx_bytes": w.GetTxBytes(), "handoff_out": w.GetHandoffOut(), "handoff_in": w.GetHandoffIn(),
 			"local_replies": w.GetLocalReplies(), "idle_sleeps": w.GetIdleSleeps(),
 			"busy_polls": w.GetBusyPolls(), "empty_polls": w.GetEmptyPolls(), "conns": w.GetTotalConns(),
+			"busy_cycles": w.GetBusyCycles(), "flows_moved_in": w.GetFlowsMovedIn(), "flows_moved_out": w.GetFlowsMovedOut(),
 		} {
 			emit(ch, mWorker[name], cnt, float64(v), id, wid)
 		}
 		emit(ch, mWorker["active"], gauge, float64(w.GetActiveConns()), id, wid)
+		emit(ch, mWorker["load"], gauge, w.GetLoad(), id, wid)
+		emit(ch, mWorker["load_period"], gauge, w.GetLoadPeriod(), id, wid)
+		emit(ch, mWorker["overload_freq"], gauge, w.GetOverloadFreq(), id, wid)
 		for _, d := range w.GetDrops() {
 			emit(ch, mWorkerDrops, cnt, float64(d.GetCount()), id, wid, d.GetReason())
 		}
