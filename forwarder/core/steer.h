@@ -136,21 +136,26 @@ steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
 	return true;
 }
 
-/* The worker a steering table sends the tuple of a plain frame to (steer_peek), or -1 when
- * the frame is not plain or neither of its endpoints is in the table's bitmap or the tuple
- * is not overridden. Either endpoint may be the client: a connection's ORIG tuple has it as
- * source, its NAT reply tuple as destination. */
+#define STEER_PEEK_NOT_PLAIN (-1) /* steer_peek declined the frame: parse it */
+#define STEER_PEEK_DEFAULT (-2)   /* a plain frame the table does not override */
+
+/* The worker a steering table sends the tuple of a plain frame to (steer_peek), or
+ * STEER_PEEK_DEFAULT when the table does not override it (neither endpoint in the bitmap, or
+ * the tuple not in the table), or STEER_PEEK_NOT_PLAIN. Either endpoint may be the client: a
+ * connection's ORIG tuple has it as source, its NAT reply tuple as destination. */
 static inline int
 steer_peek_owner(const struct steer_table *t, const uint8_t *frame, uint32_t len)
 {
 	struct flow_key k;
+	int o;
 
 	if (!steer_peek(frame, len, &k))
-		return -1;
+		return STEER_PEEK_NOT_PLAIN;
 	if (!steer_filter_hit(t, steer_client_hash(&k.src, k.sport)) &&
 	    !steer_filter_hit(t, steer_client_hash(&k.dst, k.dport)))
-		return -1;
-	return steer_lookup(t, &k, flow_hash(&k));
+		return STEER_PEEK_DEFAULT;
+	o = steer_lookup(t, &k, flow_hash(&k));
+	return o >= 0 ? o : STEER_PEEK_DEFAULT;
 }
 
 /* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */

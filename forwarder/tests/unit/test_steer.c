@@ -227,7 +227,12 @@ test_peek_owner(void)
 			if (i >= 50 && r == 1)
 				sp.dport = (uint16_t)(sp.dport + 7);
 			len = pkt_build(f, &sp);
-			CHECK_EQ(steer_peek_owner(t, f, len), i < 50 ? (int)(1 + i % 3) : -1);
+			CHECK_EQ(steer_peek_owner(t, f, len), i < 50 ? (int)(1 + i % 3) : STEER_PEEK_DEFAULT);
+			if (r == 0 && i == 0) { /* not plain: a VLAN tag */
+				sp.has_vlan = 1;
+				len = pkt_build(f, &sp);
+				CHECK_EQ(steer_peek_owner(t, f, len), STEER_PEEK_NOT_PLAIN);
+			}
 		}
 	}
 }
