@@ -53,12 +53,16 @@ struct steer_rule {
  * of a steering table. Fibonacci hashing spreads consecutive addresses and ports; the tests'
  * Python models copy this arithmetic (gen_fixtures.py, tests/e2e). */
 static inline uint32_t
+steer_client_hash_folded(uint32_t addr_fold, uint16_t client_port)
+{
+	return (addr_fold ^ client_port) * 0x9E3779B1u;
+}
+
+static inline uint32_t
 steer_client_hash(const union hvlb_addr *client, uint16_t client_port)
 {
-	uint32_t h = (uint32_t)(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3]);
-
-	h ^= client_port;
-	return h * 0x9E3779B1u;
+	return steer_client_hash_folded(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3],
+					client_port);
 }
 
 /* The default owner among n_workers of a client endpoint's connections. */
@@ -142,18 +146,42 @@ steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
 /* The worker a steering table sends the tuple of a plain frame to (steer_peek), or
  * STEER_PEEK_DEFAULT when the table does not override it (neither endpoint in the bitmap, or
  * the tuple not in the table), or STEER_PEEK_NOT_PLAIN. Either endpoint may be the client: a
- * connection's ORIG tuple has it as source, its NAT reply tuple as destination. */
+ * connection's ORIG tuple has it as source, its NAT reply tuple as destination. The bitmap is
+ * tested on the frame's bytes (steer_client_hash of addresses read in place), so a packet of
+ * a connection that was never moved costs a few loads and two bit tests; only a hit builds
+ * the key. */
 static inline int
 steer_peek_owner(const struct steer_table *t, const uint8_t *frame, uint32_t len)
 {
+	const uint8_t *ip = frame + 14;
+	uint32_t a[8], fs, fd;
+	uint16_t ports[2];
 	struct flow_key k;
 	int o;
 
-	if (!steer_peek(frame, len, &k))
+	if (frame[12] == 0x08 && frame[13] == 0x00) {
+		if (len < 14 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0 ||
+		    (ip[9] != HVLB_PROTO_TCP && ip[9] != HVLB_PROTO_UDP))
+			return STEER_PEEK_NOT_PLAIN;
+		memcpy(&fs, ip + 12, 4);
+		memcpy(&fd, ip + 16, 4);
+		memcpy(ports, ip + 20, 4);
+	} else if (frame[12] == 0x86 && frame[13] == 0xDD) {
+		if (len < 14 + 40 + 4 || (ip[6] != HVLB_PROTO_TCP && ip[6] != HVLB_PROTO_UDP))
+			return STEER_PEEK_NOT_PLAIN;
+		memcpy(a, ip + 8, 32);
+		fs = a[0] ^ a[1] ^ a[2] ^ a[3];
+		fd = a[4] ^ a[5] ^ a[6] ^ a[7];
+		memcpy(ports, ip + 40, 4);
+	} else {
 		return STEER_PEEK_NOT_PLAIN;
-	if (!steer_filter_hit(t, steer_client_hash(&k.src, k.sport)) &&
-	    !steer_filter_hit(t, steer_client_hash(&k.dst, k.dport)))
+	}
+	/* A plain frame's tuple is its connection's (ICMP errors, which name another, were
+	 * declined above): a miss on both endpoints means no override. */
+	if (!steer_filter_hit(t, steer_client_hash_folded(fs, ports[0])) &&
+	    !steer_filter_hit(t, steer_client_hash_folded(fd, ports[1])))
 		return STEER_PEEK_DEFAULT;
+	steer_peek(frame, len, &k); /* the same tests passed above */
 	o = steer_lookup(t, &k, flow_hash(&k));
 	return o >= 0 ? o : STEER_PEEK_DEFAULT;
 }

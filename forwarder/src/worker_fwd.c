@@ -586,6 +586,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
 		enum pkt_route r;
+		bool st = steer;
 
 		if (early != NULL) {
 			struct rte_mbuf *m = pkts[i];
@@ -600,14 +601,10 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 				b->ho_owner[n_ho++] = (uint16_t)o;
 				continue;
 			}
-			/* Not overridden (or a plain frame steered here): the default owner. */
-			if (o == STEER_PEEK_DEFAULT)
-				r = worker_classify(w, m, x, from_peer, false);
-			else
-				r = worker_classify(w, m, x, from_peer, true);
-		} else {
-			r = worker_classify(w, pkts[i], x, from_peer, steer);
+			/* Not overridden: classified as without steering. */
+			st = o != STEER_PEEK_DEFAULT;
 		}
+		r = worker_classify(w, pkts[i], x, from_peer, st);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;
