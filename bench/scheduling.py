@@ -304,7 +304,9 @@ def write_outputs(results, args):
                   for p in results[sc]} for sc in results}
     # Each policy other than rr and maglev against both, in the same run, and the issue's
     # bar: dynamic, at least the paper's margins over Maglev (+29.6 % throughput, -42.9 %
-    # mean RTT) and better than rr on both; steady, within 5 % of both on both.
+    # mean RTT) and better than rr on both; steady, within 5 % of both: no more than 5 %
+    # less throughput and no more than 5 % more mean RTT than either (doing better is not
+    # a miss).
     def pct(a, b):
         return round(100 * (a / b - 1), 1)
 
@@ -321,7 +323,8 @@ def write_outputs(results, args):
                 e["meets_bar"] = (e["throughput_vs_maglev_pct"] >= 29.6 and e["rtt_vs_maglev_pct"] <= -42.9
                                   and e["throughput_vs_rr_pct"] > 0 and e["rtt_vs_rr_pct"] < 0)
             else:
-                e["meets_bar"] = all(abs(v) <= 5 for v in e.values())
+                e["meets_bar"] = all(e[f"throughput_vs_{b}_pct"] >= -5 and e[f"rtt_vs_{b}_pct"] <= 5
+                                     for b in ("maglev", "rr"))
             comp.setdefault(sc, {})[p] = e
     extra_views = {}
     setup = {k: getattr(args, k) for k in ("flows", "link_mbps", "buffer_ms", "nf_capacity_mbps",
@@ -351,7 +354,8 @@ def plot(results, outdir):
     import matplotlib.pyplot as plt
 
     colors = {"rr": "tab:blue", "maglev": "tab:orange", "comprehensive": "tab:green",
-              "comprehensive-cpu0.7": "tab:red", "lc": "tab:purple", "comprehensive-lc": "tab:brown"}
+              "comprehensive-wrr": "tab:red", "comprehensive-cpu0.85": "tab:gray", "lc": "tab:purple",
+              "comprehensive-lc": "tab:brown"}
     scs = [sc for sc in SCENARIOS if sc in results]
     fig, axes = plt.subplots(1, len(scs), figsize=(6 * len(scs), 3.8), sharey=True, squeeze=False)
     for ax, sc in zip(axes[0], scs):
@@ -409,6 +413,8 @@ def main(argv=None):
     ap.add_argument("--plots", help="directory of the PNGs (default docs/)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--keep-logs", action="store_true")
+    ap.add_argument("--from-raw", metavar="RAW",
+                    help="no runs: rewrite the figures and plots from a raw file a run wrote (bench/out/scheduling-raw.json)")
     args = ap.parse_args(argv)
     if os.geteuid() != 0:
         sys.exit("bench/scheduling.py: needs root (network namespaces)")
@@ -423,6 +429,9 @@ def main(argv=None):
     if unknown:
         sys.exit(f"bench/scheduling.py: unknown policies {sorted(unknown)}; known: {', '.join(VARIANTS)}")
     scenarios = args.scenarios.split(",")
+    if args.from_raw:
+        write_outputs(json.loads(Path(args.from_raw).read_text()), args)
+        return
     t_start = time.monotonic()
     bed = Bed(args)
     results = {}

@@ -11,7 +11,7 @@ it runs) and from `hvlbctl vs policy -o json` (what the controller published and
 
     (a) delay_ms=20 on nf1: its RTT grows, its transmit ability falls (t = avail / rtt),
         its weight drops; delay 0: back;
-    (b) cpu_load_pct=85 on nf2: its CPU passes cpu_high (0.7 here) and it is filtered out
+    (b) cpu_load_pct=85 on nf2: its CPU passes cpu_high (0.7, the default) and it is filtered out
         (weight 0); load 0: back.
 """
 
@@ -58,7 +58,7 @@ class Bed:
         self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat",
                     "--check", "http", "--check-path", "/", "--interval", "500ms",
                     "--check-timeout", "400ms",
-                    "--policy", "comprehensive", "--gamma", "0.5", "--cpu-high", "0.7",
+                    "--policy", "comprehensive", "--gamma", "0.5",
                     "--smoothing", "0.6", "--change-threshold", "0.02")
         for h, a in NFS:
             self.cp.ctl("rs", "add", SVC, f"{a}:80", "--metrics-url", f"http://{a}:9100/metrics",
@@ -137,7 +137,7 @@ def test_weights_follow_path_delay_and_cpu_load(bed):
     timings["delay cleared: back"] = bed.wait(lambda: (balanced(bed.fwd_weights(), keys), bed.fwd_weights()),
                                               "nf1's weight back", MOVE_S)
 
-    # (b) nf2's CPU goes to 85% (above cpu_high 0.7): filtered out.
+    # (b) nf2's CPU goes to 85% (above the default cpu_high 0.7): filtered out.
     bed.set_knobs("nf2", cpu_load_pct=85)
 
     def nf2_out():
@@ -156,6 +156,7 @@ def test_weights_follow_path_delay_and_cpu_load(bed):
     assert f'hvlb_policy_input_cpu{{real="{KEY["nf2"]}",service="{SVC}"}}' in metrics
     assert f'hvlb_policy_weight{{real="{KEY["nf1"]}",service="{SVC}"}}' in metrics
 
+    # Back in once its CPU reads cpu_high - cpu_hysteresis (0.65) or less.
     bed.set_knobs("nf2", cpu_load_pct=0)
     timings["cpu cleared: back"] = bed.wait(lambda: (balanced(bed.fwd_weights(), keys), bed.fwd_weights()),
                                             "nf2's weight back", MOVE_S)
