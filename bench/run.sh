@@ -142,6 +142,11 @@ srows = [("1", "uniform", "off", "-", skew["w1_uniform"]),
          ("2", "skewed", "on", "software (handoff)", skew["w2_skewed_rssa"]),
          ("2", "skewed", "on", "flow rules (emulated NIC)", skew["w2_skewed_rssa_flow_rules"])]
 pr = skew["prices"].split(",")
+# The best any mover could do on the software path at these prices (see the text below).
+own, out_, in_ = float(pr[5]), float(pr[6]), float(pr[7])
+x = 0.38 * own / (own + in_ - out_)
+bound = 0.5 * own / (0.31 * own + x * in_)
+res["skew_bound_software"] = round(bound, 3)
 md += ["## Several workers, skew and RSS-A", "",
        "`bench/skew.py` runs `fwd_bench --mode skew` (forwarder/bench/skew.c): workers on memory-fed",
        "ring ports, each modelled as a dedicated core on one thread (2 workers and a generator on this",
@@ -174,10 +179,22 @@ md += ["", f"Throughput under skew as a fraction of the uniform case (`skew_over
        f"{skew['skew_over_uniform']:.1%} with RSS-A on the software path, "
        f"{skew['skew_over_uniform_no_rssa']:.1%} without RSS-A, "
        f"{skew['skew_over_uniform_flow_rules']:.1%} with flow-rule steering. The paper: 13.83 / 14.79 = 93.5 %.",
-       "On the software path a moved flow's packets still cost their receiving worker the parse and",
-       "hand-off (the `out` price), and RSS-A only fills a worker to Q × epsilon, which bounds the",
-       "result below the flow-rule case. This VM has 2 vCPUs; on a larger machine, `bench/skew.py`",
-       "with more workers (`fwd_bench --mode skew --workers N`, up to 8) gives the scaling curve.", ""]
+       "",
+       "**Why the software path stays below 98 %.** A moved flow's packets still arrive on their old",
+       "worker's queue, and that worker must pass each on: since the early steering test",
+       "(`steer_peek_owner`: the table is asked on the frame's bytes, before any parsing) that costs",
+       f"the `out` price with steering, {pr[6]} cycles, against {pr[5]} for a packet it processes. With",
+       "31 % / 69 % of the load on the two queues, moving a share x of the load off the heavy worker",
+       "balances the two when (0.69 − x)·own + x·out = 0.31·own + x·in, so even a perfect mover ends",
+       f"with the busier worker at 0.31·own + x·in: {bound:.1%} of the uniform rate at these prices",
+       f"(measured: {skew['skew_over_uniform']:.1%}; RSS-A moves whole flows and stops at Q × epsilon).",
+       "≥ 98 % needs the port to put a moved flow's packets on its new owner's queue (per-flow rules",
+       "or a redirection table: the flow-rules row), or a passing-on price under about a tenth of the",
+       "processing price, which one ring hand-off per packet does not reach here (RX, the bitmap test,",
+       "the tuple hash and probe, the enqueue).",
+       "",
+       "This VM has 2 vCPUs; on a larger machine, `bench/skew.py` with more workers",
+       "(`fwd_bench --mode skew --workers N`, up to 8) gives the scaling curve.", ""]
 if "skipped" in idle:
     md += ["## Idle mode", "", f"skipped: {idle['skipped']}", ""]
 else:
