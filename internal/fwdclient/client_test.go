@@ -136,6 +136,42 @@ func TestConnectionsPaged(t *testing.T) {
 	}
 }
 
+// GetSteering: the default read-out, the overrides cut to the limit with overrides_total
+// counting them all, and a forwarder that does not know the request (EINVAL).
+func TestGetSteering(t *testing.T) {
+	f := fwdtest.New(t)
+	c := fwdclient.New(f.Path)
+	defer c.Close()
+	ctx := context.Background()
+	s, err := c.GetSteering(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.GetPorts()) != 2 || len(s.GetWorkers()) != 2 || s.GetRssa().GetEnabled() || s.GetOverridesTotal() != 0 {
+		t.Errorf("default steering: %v", s)
+	}
+	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 0.9}, FlowsMoved: 7}
+	for i := 0; i < 150; i++ {
+		set.Overrides = append(set.Overrides, &fwdpb.SteerOverride{Protocol: "tcp", Worker: 1, AgeS: uint32(i)})
+	}
+	f.SetSteering(set)
+	for _, tc := range []struct{ limit, want uint32 }{{0, 100}, {10, 10}, {150, 150}, {5000, 150}} {
+		s, err := c.GetSteering(ctx, tc.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if uint32(len(s.GetOverrides())) != tc.want || s.GetOverridesTotal() != 150 ||
+			!s.GetRssa().GetEnabled() || s.GetFlowsMoved() != 7 {
+			t.Errorf("limit %d: %d overrides of %d, want %d of 150 (%v)", tc.limit, len(s.GetOverrides()),
+				s.GetOverridesTotal(), tc.want, s.GetRssa())
+		}
+	}
+	f.FailNext("get_steering", syscall.EINVAL)
+	if _, err := c.GetSteering(ctx, 100); !errors.Is(err, syscall.EINVAL) {
+		t.Errorf("refused: error %v, want EINVAL", err)
+	}
+}
+
 // A forwarder that goes away and comes back (wiped) is reconnected to on the next call,
 // and Resets says so.
 func TestReconnect(t *testing.T) {

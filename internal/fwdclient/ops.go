@@ -134,6 +134,18 @@ func (c *Client) GetStats(ctx context.Context) (*fwdpb.Stats, error) {
 	return resp.GetStats(), nil
 }
 
+// GetSteering returns how flows reach their workers: the mechanism per port, RSS-A's
+// settings and per-worker load, and up to limit overrides (0: the forwarder's default, 100;
+// at most 1000). An older forwarder refuses it with EINVAL.
+func (c *Client) GetSteering(ctx context.Context, limit uint32) (*fwdpb.Steering, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_GetSteering{
+		GetSteering: &fwdpb.GetSteering{Limit: limit}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetSteering(), nil
+}
+
 // ListConnections returns one page of connections (of one service when svc is not nil)
 // and the cursor of the next page, 0 at the end. Start with cursor 0.
 func (c *Client) ListConnections(ctx context.Context, cursor uint64, limit uint32,

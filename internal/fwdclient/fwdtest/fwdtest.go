@@ -39,6 +39,7 @@ type Forwarder struct {
 	workers  int
 	ports    []string
 	hs       map[string]handshake // by svcName + " " + realName: SetHandshake's read-outs
+	steering *fwdpb.Steering      // SetSteering's; nil: one built from the workers and ports
 	wg       sync.WaitGroup
 }
 
@@ -177,6 +178,19 @@ func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint3
 	f.hs[svcName(id)+" "+realName(rs)] = handshake{rttMs: rttMs, samples: samples}
 }
 
+// SetSteering sets what GetSteering answers, every override included: the reply carries
+// up to the request's limit of them (0: 100, at most 1000) and overrides_total counts them
+// all (or says more, when s does). nil goes back to the default: each port with software
+// handoff, RSS-A off, the workers idle, no override.
+func (f *Forwarder) SetSteering(s *fwdpb.Steering) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s != nil {
+		s = proto.Clone(s).(*fwdpb.Steering)
+	}
+	f.steering = s
+}
+
 // FailNext makes the next request of op (e.g. "add_real") fail with errno.
 func (f *Forwarder) FailNext(op string, errno syscall.Errno) {
 	f.mu.Lock()
@@ -301,6 +315,8 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		resp.Body = &fwdpb.Response_Stats{Stats: f.stats()}
 	case *fwdpb.Request_ListConnections:
 		resp.Body = &fwdpb.Response_Connections{Connections: f.listConns(op.ListConnections)}
+	case *fwdpb.Request_GetSteering:
+		resp.Body = &fwdpb.Response_Steering{Steering: f.steeringOut(op.GetSteering.GetLimit())}
 	case *fwdpb.Request_ListRoutes:
 		resp.Body = &fwdpb.Response_Routes{Routes: &fwdpb.RouteList{}}
 	case *fwdpb.Request_ListNeighbors:
@@ -341,6 +357,33 @@ func (f *Forwarder) stats() *fwdpb.Stats {
 	}
 	for p, name := range f.ports {
 		s.Ports = append(s.Ports, &fwdpb.PortStats{Port: uint32(p), Name: name})
+	}
+	return s
+}
+
+func (f *Forwarder) steeringOut(limit uint32) *fwdpb.Steering {
+	switch {
+	case limit == 0:
+		limit = 100
+	case limit > 1000:
+		limit = 1000
+	}
+	if f.steering == nil {
+		s := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Q: 1, Epsilon: 0.95, ThetaH: 0.5, PeriodMs: 1000,
+			NSam: 20, Cooldown: 5, MaxMoves: 32}}
+		for p, name := range f.ports {
+			s.Ports = append(s.Ports, &fwdpb.PortSteering{Port: uint32(p), Name: name,
+				Mechanism: "driver spread + handoff"})
+		}
+		for w := 0; w < f.workers; w++ {
+			s.Workers = append(s.Workers, &fwdpb.WorkerLoad{Worker: uint32(w), Lcore: uint32(w + 1)})
+		}
+		return s
+	}
+	s := proto.Clone(f.steering).(*fwdpb.Steering)
+	s.OverridesTotal = max(s.OverridesTotal, uint32(len(s.Overrides)))
+	if uint32(len(s.Overrides)) > limit {
+		s.Overrides = s.Overrides[:limit]
 	}
 	return s
 }
