@@ -733,7 +733,12 @@ type AgentReport struct {
 	State          string                 `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"` // "ready", "draining", "failed"
 	Error          string                 `protobuf:"bytes,7,opt,name=error,proto3" json:"error,omitempty"` // last apply error, if any
 	// Up to 1000 of the forwarder's connections (for read-outs through the controller).
-	Connections   []*fwdpb.Connection `protobuf:"bytes,8,rep,name=connections,proto3" json:"connections,omitempty"`
+	Connections []*fwdpb.Connection `protobuf:"bytes,8,rep,name=connections,proto3" json:"connections,omitempty"`
+	// How flows reach the forwarder's workers (as GetSteering returns it): the mechanism per
+	// port, RSS-A's settings and per-worker load, the counts of moves, and up to N of the
+	// current overrides (the agent asks with limit 100; overrides_total says how many there
+	// are). Absent when the forwarder does not answer GetSteering (an older forwarder).
+	Steering      *fwdpb.Steering `protobuf:"bytes,9,opt,name=steering,proto3" json:"steering,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -820,6 +825,13 @@ func (x *AgentReport) GetError() string {
 func (x *AgentReport) GetConnections() []*fwdpb.Connection {
 	if x != nil {
 		return x.Connections
+	}
+	return nil
+}
+
+func (x *AgentReport) GetSteering() *fwdpb.Steering {
+	if x != nil {
+		return x.Steering
 	}
 	return nil
 }
@@ -927,7 +939,7 @@ const file_controller_proto_rawDesc = "" +
 	"\vrtt_samples\x18\a \x01(\rR\n" +
 	"rttSamples\x12\x1d\n" +
 	"\n" +
-	"interval_s\x18\b \x01(\x01R\tintervalS\"\xd1\x02\n" +
+	"interval_s\x18\b \x01(\x01R\tintervalS\"\x84\x03\n" +
 	"\vAgentReport\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12'\n" +
 	"\x0fapplied_version\x18\x02 \x01(\x04R\x0eappliedVersion\x12(\n" +
@@ -936,7 +948,8 @@ const file_controller_proto_rawDesc = "" +
 	"\x05paths\x18\x05 \x03(\v2\x1c.hvlb.ctl.v1.PathMeasurementR\x05paths\x12\x14\n" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x14\n" +
 	"\x05error\x18\a \x01(\tR\x05error\x129\n" +
-	"\vconnections\x18\b \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\"\v\n" +
+	"\vconnections\x18\b \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x121\n" +
+	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\"\v\n" +
 	"\tReportAck2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
@@ -972,6 +985,7 @@ var file_controller_proto_goTypes = []any{
 	(*fwdpb.ServiceId)(nil),      // 12: hvlb.fwd.v1.ServiceId
 	(*fwdpb.Stats)(nil),          // 13: hvlb.fwd.v1.Stats
 	(*fwdpb.Connection)(nil),     // 14: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 15: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
@@ -985,17 +999,18 @@ var file_controller_proto_depIdxs = []int32{
 	7,  // 8: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	8,  // 9: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
 	14, // 10: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	1,  // 11: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 12: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	9,  // 13: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 14: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 15: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	10, // 16: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	14, // [14:17] is the sub-list for method output_type
-	11, // [11:14] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	15, // 11: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	1,  // 12: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 13: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	9,  // 14: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 15: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	10, // 17: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	15, // [15:18] is the sub-list for method output_type
+	12, // [12:15] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
