@@ -183,6 +183,10 @@ func (a *Agent) reportLoop(ctx context.Context, cancel context.CancelFunc, clien
 	}
 }
 
+// MaxReportedOverrides bounds the steering overrides one report lists (the forwarder's
+// overrides_total still counts them all).
+const MaxReportedOverrides = 100
+
 // buildReport gathers one report; the forwarder's own stats come back too (nil when the
 // forwarder does not answer: the report then says "failed").
 func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, *fwdpb.Stats, error) {
@@ -201,6 +205,12 @@ func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, 
 		return rep, nil, nil
 	}
 	rep.Stats = stats
+	// An older forwarder does not answer GetSteering: the report goes without it.
+	steering, err := a.fc.GetSteering(fctx, MaxReportedOverrides)
+	if err != nil {
+		a.log.Debug("get steering", "err", err)
+	}
+	rep.Steering = steering
 	rep.Paths = a.paths.measure(stats, time.Now())
 	conns, err := a.fc.Connections(fctx, MaxReportedConns, nil)
 	if err != nil {
