@@ -34,6 +34,10 @@ const DefaultReportTimeout = 6 * time.Second
 // MaxConnections is how many connections per forwarder the controller keeps.
 const MaxConnections = 1000
 
+// MaxOverrides is how many steering overrides per forwarder the controller keeps (the
+// forwarder lists at most this many; its agent asks for 100).
+const MaxOverrides = 1000
+
 // Forwarder states.
 const (
 	StateReady    = "ready"
@@ -80,6 +84,8 @@ type fwdRuntime struct {
 	lastError  string
 	stats      *fwdpb.Stats // replaced, never modified, so it can be shared read-only
 	conns      []*fwdpb.Connection
+	steering   *fwdpb.Steering // as stats: replaced, never modified
+	steeringAt time.Time
 	paths      map[string]pathObs // by real key (addr:port)
 	rxPackets  uint64
 	rxAt       time.Time

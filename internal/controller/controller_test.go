@@ -408,6 +408,8 @@ func TestMetrics(t *testing.T) {
 			Packets: 99, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5}}
 		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", Port: 80, RttMs: 0.5}}
+		r.Steering = &fwdpb.Steering{OverridesTotal: 150, FlowsMoved: 12, RssaMoves: 11,
+			Overrides: []*fwdpb.SteerOverride{{Protocol: "tcp", Worker: 1}}}
 	})
 	mustNil(t, c.RecordReport(ctx(), rep))
 	clk.Add(DefaultReportTimeout / 2)
@@ -452,10 +454,15 @@ func TestMetrics(t *testing.T) {
 		"hvlb_controller_forwarders,state=failed":                                               1,
 		"hvlb_forwarder_state,forwarder=fwd-b,state=failed":                                     1,
 		"hvlb_forwarder_applied_version,forwarder=fwd-a":                                        1,
+		"hvlb_forwarder_steering_overrides,forwarder=fwd-a":                                     150,
+		"hvlb_forwarder_flows_moved_total,forwarder=fwd-a":                                      12,
 	} {
 		if v, ok := got[key]; !ok || v != want {
 			t.Errorf("%s = %v (present %v), want %v", key, v, ok, want)
 		}
+	}
+	if v, ok := got["hvlb_forwarder_steering_overrides,forwarder=fwd-b"]; ok {
+		t.Errorf("fwd-b never reported steering, yet hvlb_forwarder_steering_overrides = %v", v)
 	}
 }
 

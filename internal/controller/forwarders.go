@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -125,6 +127,11 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 		if conns := rep.GetConnections(); conns != nil || rep.GetStats() != nil {
 			r.conns = conns[:min(len(conns), MaxConnections)]
 		}
+		// A forwarder that answered for its stats but not for its steering no longer has
+		// one to show (an older forwarder); one that did not answer at all keeps its last.
+		if sg := rep.GetSteering(); sg != nil || rep.GetStats() != nil {
+			r.steering, r.steeringAt = capOverrides(sg), now
+		}
 		r.recordPaths(rep.GetPaths(), now)
 		for _, h := range rep.GetHealth() {
 			c.recordHealth(s, id, h, now)
@@ -134,6 +141,17 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 		return derr
 	}
 	return err
+}
+
+// capOverrides returns sg, or a copy with MaxOverrides overrides when it lists more (sg
+// itself may be shared with the report's sender).
+func capOverrides(sg *fwdpb.Steering) *fwdpb.Steering {
+	if len(sg.GetOverrides()) <= MaxOverrides {
+		return sg
+	}
+	c := proto.Clone(sg).(*fwdpb.Steering)
+	c.Overrides = c.Overrides[:MaxOverrides]
+	return c
 }
 
 func (r *fwdRuntime) setStats(st *fwdpb.Stats, now time.Time) {
@@ -255,6 +273,36 @@ func (c *Controller) Stats(ctx context.Context) ([]ForwarderStats, error) {
 		}
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Forwarder < out[j].Forwarder })
+	return out, err
+}
+
+// ForwarderSteering is one forwarder's latest steering read-out.
+type ForwarderSteering struct {
+	Forwarder string
+	At        time.Time       // when the report that carried it arrived
+	Steering  *fwdpb.Steering // shared: read only
+}
+
+// Steering returns a forwarder's latest steering read-out: not found when the forwarder is
+// unknown or has not reported one (not yet, or its forwarder does not answer GetSteering).
+func (c *Controller) Steering(ctx context.Context, fwd string) (ForwarderSteering, error) {
+	var out ForwarderSteering
+	var err error
+	derr := c.do(ctx, func(s *state) {
+		r := s.fwd[fwd]
+		switch {
+		case r == nil:
+			err = fmt.Errorf("forwarder %q: %w", fwd, store.ErrNotFound)
+		case r.steering == nil:
+			err = fmt.Errorf("forwarder %q: steering read-out %w (none reported yet, or its forwarder does not answer GetSteering)",
+				fwd, store.ErrNotFound)
+		default:
+			out = ForwarderSteering{Forwarder: fwd, At: r.steeringAt, Steering: r.steering}
+		}
+	})
+	if derr != nil {
+		return ForwarderSteering{}, derr
+	}
 	return out, err
 }
 

@@ -89,6 +89,16 @@ var (
 	mLBByState   = desc("controller_lb_requests", "Load-balancing requests by state.", "state")
 )
 
+// Flow steering, per forwarder: the forwarder's GetSteering in its agent's latest report.
+var (
+	mSteerOverrides = desc("forwarder_steering_overrides", "Connections living away from their default worker now (all of them, not only the reported ones).", fl...)
+	mFlowsMoved     = desc("forwarder_flows_moved_total", "Connection moves completed, RSS-A's and operators' (SteerFlow).", fl...)
+	mRssaMoves      = desc("forwarder_rssa_moves_total", "Connection moves RSS-A asked for.", fl...)
+	mMovesFailed    = desc("forwarder_steering_moves_failed_total", "Moves refused, or whose connection was lost in the hand-over.", fl...)
+	mMovesInFlight  = desc("forwarder_steering_moves_in_progress", "Moves under way now.", fl...)
+	mRssaPeriods    = desc("forwarder_rssa_periods_total", "Complete RSS-A periods.", fl...)
+)
+
 func (collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range mWorker {
 		ch <- d
@@ -97,7 +107,8 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		ch <- d
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
-		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
+		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSteerOverrides, mFlowsMoved, mRssaMoves,
+		mMovesFailed, mMovesInFlight, mRssaPeriods, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
 		mStoreVer, mFwdByState, mLBByState} {
 		ch <- d
@@ -120,6 +131,7 @@ type fwdSample struct {
 	pps        float64
 	lastReport time.Time
 	stats      *fwdpb.Stats
+	steering   *fwdpb.Steering
 	paths      []*ctlpb.PathMeasurement
 }
 
@@ -165,6 +177,7 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 			}
 			sm := &samples[i]
 			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(r, now), r.applied, r.pps, r.lastReport, r.stats
+			sm.steering = r.steering
 			for _, p := range r.paths {
 				sm.paths = append(sm.paths, p.m)
 			}
@@ -222,11 +235,19 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		}
 		emit(ch, mPathTput, prometheus.GaugeValue, p.GetThroughputMbps(), id, real)
 	}
+	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
+	if sg := sm.steering; sg != nil {
+		emit(ch, mSteerOverrides, gauge, float64(sg.GetOverridesTotal()), id)
+		emit(ch, mFlowsMoved, cnt, float64(sg.GetFlowsMoved()), id)
+		emit(ch, mRssaMoves, cnt, float64(sg.GetRssaMoves()), id)
+		emit(ch, mMovesFailed, cnt, float64(sg.GetMovesFailed()), id)
+		emit(ch, mMovesInFlight, gauge, float64(sg.GetMovesInProgress()), id)
+		emit(ch, mRssaPeriods, cnt, float64(sg.GetPeriods()), id)
+	}
 	st := sm.stats
 	if st == nil {
 		return
 	}
-	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
 	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
 	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
 	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)
