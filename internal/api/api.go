@@ -116,6 +116,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/v1/services/{id}/reals/{real}/drain", json: s.drainReal},
 		{method: "GET", path: "/v1/forwarders", json: s.listForwarders},
 		{method: "GET", path: "/v1/forwarders/{id}", json: s.getForwarder},
+		{method: "GET", path: "/v1/forwarders/{id}/steering", json: s.getSteering},
 		{method: "GET", path: "/v1/stats", json: s.getStats},
 		{method: "GET", path: "/v1/connections", json: s.listConnections},
 		{method: "POST", path: "/v1/lb-requests", json: s.createLBRequest},

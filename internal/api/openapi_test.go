@@ -119,6 +119,8 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"PublishedWeights": controller.PublishedWeights{}, "PolicyResult": policy.Result{},
 		"PolicyExplanation": policy.Explanation{}, "PolicyPath": policy.PathView{}, "PolicyRange": policy.Range{},
 		"ScrapeStatus": nfload.TargetStatus{}, "ScrapeTarget": nfload.Target{},
+		"Steering": steeringOut{}, "PortSteering": portSteerOut{}, "RssaConfig": rssaOut{},
+		"WorkerLoad": workerLoadOut{}, "SteerOverride": overrideOut{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -18,6 +19,112 @@ func (s *Server) listForwarders(r *http.Request) (int, any, error) {
 func (s *Server) getForwarder(r *http.Request) (int, any, error) {
 	f, err := s.c.Forwarder(r.Context(), r.PathValue("id"))
 	return http.StatusOK, f, err
+}
+
+// steeringOut is GET /v1/forwarders/{id}/steering: the forwarder's GetSteering read-out
+// from its agent's latest report that had one.
+type steeringOut struct {
+	Forwarder       string          `json:"forwarder"`
+	At              time.Time       `json:"at"`
+	Ports           []portSteerOut  `json:"ports"`
+	RSSA            rssaOut         `json:"rssa"`
+	Workers         []workerLoadOut `json:"workers"`
+	Overrides       []overrideOut   `json:"overrides"`
+	OverridesTotal  uint32          `json:"overrides_total"`
+	Periods         uint64          `json:"periods"`
+	FlowsMoved      uint64          `json:"flows_moved"`
+	RSSAMoves       uint64          `json:"rssa_moves"`
+	MovesFailed     uint64          `json:"moves_failed"`
+	MovesInProgress uint32          `json:"moves_in_progress"`
+	Publications    uint64          `json:"publications"`
+}
+
+type portSteerOut struct {
+	Port      uint32 `json:"port"`
+	Name      string `json:"name"`
+	Mechanism string `json:"mechanism"`
+	Socket    int32  `json:"socket"`
+}
+
+type rssaOut struct {
+	Enabled  bool    `json:"enabled"`
+	Q        float64 `json:"q"`
+	Epsilon  float64 `json:"epsilon"`
+	ThetaH   float64 `json:"theta_h"`
+	PeriodMs uint32  `json:"period_ms"`
+	NSam     uint32  `json:"n_sam"`
+	Cooldown uint32  `json:"cooldown"`
+	MaxMoves uint32  `json:"max_moves"`
+}
+
+type workerLoadOut struct {
+	Worker        uint32  `json:"worker"`
+	Lcore         uint32  `json:"lcore"`
+	Socket        uint32  `json:"socket"`
+	Load          float64 `json:"load"`
+	LoadPeriod    float64 `json:"load_period"`
+	OverloadFreq  float64 `json:"overload_freq"`
+	Overloaded    bool    `json:"overloaded"`
+	FlowsMovedIn  uint64  `json:"flows_moved_in"`
+	FlowsMovedOut uint64  `json:"flows_moved_out"`
+	Overrides     uint32  `json:"overrides"`
+}
+
+type overrideOut struct {
+	Protocol      string `json:"protocol"`
+	Client        string `json:"client"`
+	VIP           string `json:"vip"`
+	Worker        uint32 `json:"worker"`
+	FromWorker    uint32 `json:"from_worker"`
+	DefaultWorker uint32 `json:"default_worker"`
+	AgeS          uint32 `json:"age_s"`
+	Priority      uint32 `json:"priority"`
+	Manual        bool   `json:"manual"`
+}
+
+// finite keeps a NaN or an infinity an agent sent out of the JSON (which cannot hold one).
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+func steeringOf(fs controller.ForwarderSteering) steeringOut {
+	sg := fs.Steering
+	r := sg.GetRssa()
+	out := steeringOut{Forwarder: fs.Forwarder, At: fs.At.UTC(), Ports: []portSteerOut{}, Workers: []workerLoadOut{},
+		Overrides: []overrideOut{},
+		RSSA: rssaOut{r.GetEnabled(), finite(r.GetQ()), finite(r.GetEpsilon()), finite(r.GetThetaH()), r.GetPeriodMs(),
+			r.GetNSam(), r.GetCooldown(), r.GetMaxMoves()},
+		OverridesTotal: sg.GetOverridesTotal(), Periods: sg.GetPeriods(), FlowsMoved: sg.GetFlowsMoved(),
+		RSSAMoves: sg.GetRssaMoves(), MovesFailed: sg.GetMovesFailed(), MovesInProgress: sg.GetMovesInProgress(),
+		Publications: sg.GetPublications()}
+	for _, p := range sg.GetPorts() {
+		out.Ports = append(out.Ports, portSteerOut{p.GetPort(), p.GetName(), p.GetMechanism(), p.GetSocket()})
+	}
+	for _, w := range sg.GetWorkers() {
+		out.Workers = append(out.Workers, workerLoadOut{w.GetWorker(), w.GetLcore(), w.GetSocket(), finite(w.GetLoad()),
+			finite(w.GetLoadPeriod()), finite(w.GetOverloadFreq()), w.GetOverloaded(), w.GetFlowsMovedIn(),
+			w.GetFlowsMovedOut(), w.GetOverrides()})
+	}
+	for _, o := range sg.GetOverrides() {
+		out.Overrides = append(out.Overrides, overrideOut{o.GetProtocol(), o.GetClient(), o.GetVip(), o.GetWorker(),
+			o.GetFromWorker(), o.GetDefaultWorker(), o.GetAgeS(), o.GetPriority(), o.GetManual()})
+	}
+	return out
+}
+
+func (s *Server) getSteering(r *http.Request) (int, any, error) {
+	id := r.PathValue("id")
+	if err := model.ValidName("id", id); err != nil {
+		return 0, nil, err
+	}
+	fs, err := s.c.Steering(r.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, steeringOf(fs), nil
 }
 
 type statsOut struct {
