@@ -25,6 +25,7 @@ type fake struct {
 	order   []string
 	version uint64
 	policy  string // the reply of GET /v1/services/{id}/policy
+	steer   string // the reply of GET /v1/forwarders/fwd-a/steering
 }
 
 type fakeReq struct {
@@ -224,6 +225,16 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var all []json.RawMessage
 		json.Unmarshal([]byte(fakeForwarders), &all)
 		f.reply(w, 200, string(all[0]))
+	})
+	mux.HandleFunc("GET /v1/forwarders/{id}/steering", func(w http.ResponseWriter, r *http.Request) {
+		switch r.PathValue("id") {
+		case "fwd-a":
+			f.reply(w, 200, f.steer)
+		case "fwd-b":
+			f.fail(w, 404, "", "forwarder %q: steering read-out not found (none reported yet, or its forwarder does not answer GetSteering)", r.PathValue("id"))
+		default:
+			f.fail(w, 404, "", "forwarder %q: not found", r.PathValue("id"))
+		}
 	})
 	mux.HandleFunc("GET /v1/stats", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeStats) })
 	mux.HandleFunc("GET /v1/connections", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeConns) })

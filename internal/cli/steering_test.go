@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+const fakeSteering = `{"forwarder": "fwd-a", "at": "2026-01-02T03:04:05Z",
+ "ports": [{"port": 0, "name": "net_af_packet0", "mechanism": "driver spread over 2 queues + handoff", "socket": 0},
+           {"port": 1, "name": "net_af_packet1", "mechanism": "single queue + handoff", "socket": -1}],
+ "rssa": {"enabled": true, "q": 1, "epsilon": 0.95, "theta_h": 0.5, "period_ms": 1000, "n_sam": 20, "cooldown": 5, "max_moves": 32},
+ "workers": [{"worker": 0, "lcore": 1, "socket": 0, "load": 0.973, "load_period": 0.91, "overload_freq": 0.6, "overloaded": true,
+              "flows_moved_in": 0, "flows_moved_out": 4, "overrides": 0},
+             {"worker": 1, "lcore": 2, "socket": 0, "load": 0.41, "load_period": 0.38, "overload_freq": 0, "overloaded": false,
+              "flows_moved_in": 4, "flows_moved_out": 0, "overrides": 2}],
+ "overrides": [{"protocol": "tcp", "client": "10.9.0.5:40000", "vip": "10.100.0.1:80", "worker": 1, "from_worker": 0,
+                "default_worker": 0, "age_s": 3, "priority": 2, "manual": false},
+               {"protocol": "udp", "client": "[fd00::5]:5353", "vip": "[fd00::1]:53", "worker": 1, "from_worker": 0,
+                "default_worker": 0, "age_s": 12, "priority": 0, "manual": true}],
+ "overrides_total": 150, "periods": 42, "flows_moved": 4, "rssa_moves": 5, "moves_failed": 1, "moves_in_progress": 0,
+ "publications": 6}`
+
+// TestSteeringCommand: fr steering as tables and as the server's JSON, and the errors of
+// a forwarder that is unknown or reported no steering.
+func TestSteeringCommand(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	f.steer = fakeSteering
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	steps := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantReqs []fakeReq
+		wantOut  []string
+		wantErr  string
+	}{
+		{name: "tables", args: []string{"fr", "steering", "fwd-a"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a/steering"}},
+			wantOut: []string{
+				"FORWARDER     fwd-a\n",
+				"PORT 0        net_af_packet0 (socket 0): driver spread over 2 queues + handoff\n",
+				"PORT 1        net_af_packet1 (socket unknown): single queue + handoff\n",
+				"RSS-A         on: Q 1, epsilon 0.95, theta_h 0.5, 20 samples per 1000 ms period, cooldown 5 periods, at most 32 moves a period\n",
+				"PERIODS       42\n", "FLOWS MOVED   4 completed (RSS-A asked for 5)\n",
+				"MOVES FAILED  1\n",
+				"WORKER  LCORE  SOCKET  LOAD   PERIOD_LOAD  OVERLOAD_FREQ  OVERLOADED  OVERRIDES  MOVED_IN  MOVED_OUT\n" +
+					"0       1      0       0.973  0.910        0.60           yes         0          0         4\n" +
+					"1       2      0       0.410  0.380        0.00           no          2          4         0\n",
+				"overrides: 2 of 150 shown\n" +
+					"PROTO  CLIENT          VIP            WORKER  FROM  DEFAULT  AGE_S  PRIORITY  BY\n" +
+					"tcp    10.9.0.5:40000  10.100.0.1:80  1       0     0        3      2         rss-a\n" +
+					"udp    [fd00::5]:5353  [fd00::1]:53   1       0     0        12     0         operator\n"}},
+		{name: "json", args: []string{"-o", "json", "fr", "steering", "fwd-a"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a/steering"}},
+			wantOut:  []string{"{\n  \"forwarder\": \"fwd-a\",\n", `"overrides_total": 150,`, `"theta_h": 0.5,`}},
+		{name: "no steering reported", args: []string{"fr", "steering", "fwd-b"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-b/steering"}},
+			wantErr:  `hvlbctl: forwarder "fwd-b": steering read-out not found`},
+		{name: "unknown forwarder", args: []string{"fr", "steering", "fwd-z"}, wantCode: 1,
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-z/steering"}},
+			wantErr:  `hvlbctl: forwarder "fwd-z": not found [HTTP 404]`},
+		{name: "no id", args: []string{"fr", "steering"}, wantCode: 2, wantErr: "missing argument: ID"},
+	}
+	for _, st := range steps {
+		code, out, errOut := run(env, st.args...)
+		if code != st.wantCode {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
+		}
+		reqs := f.takeReqs()
+		if len(reqs) != len(st.wantReqs) {
+			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
+		} else {
+			for i, w := range st.wantReqs {
+				if g := reqs[i]; g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
+					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
+				}
+			}
+		}
+		for _, w := range st.wantOut {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
+			}
+		}
+		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
+			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
+		}
+		if st.wantCode == 0 && errOut != "" {
+			t.Errorf("%s: stderr %q", st.name, errOut)
+		}
+	}
+}
