@@ -119,6 +119,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/forwarders/{id}/steering", json: s.getSteering},
 		{method: "GET", path: "/v1/stats", json: s.getStats},
 		{method: "GET", path: "/v1/connections", json: s.listConnections},
+		{method: "POST", path: "/v1/nf-load", json: s.pushNFLoad},
 		{method: "POST", path: "/v1/lb-requests", json: s.createLBRequest},
 		{method: "GET", path: "/v1/lb-requests", json: s.listLBRequests},
 		{method: "GET", path: "/v1/lb-requests/{id}", json: s.getLBRequest},

@@ -121,6 +121,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"ScrapeStatus": nfload.TargetStatus{}, "ScrapeTarget": nfload.Target{},
 		"Steering": steeringOut{}, "PortSteering": portSteerOut{}, "RssaConfig": rssaOut{},
 		"WorkerLoad": workerLoadOut{}, "SteerOverride": overrideOut{},
+		"NFLoadInput": nfLoadIn{}, "NFLoadSample": nfLoadSampleIn{}, "NFLoadResult": nfLoadOut{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {

@@ -249,6 +249,19 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			VIP: req.VIP, Port: req.Port, Mode: "nat", Scheduler: "maglev", Forwarders: []string{"fwd-a"}}
 		f.reply(w, 201, lbReply{ID: "lb-1", State: "accepted", Service: &s, Forwarder: "fwd-a"})
 	})
+	mux.HandleFunc("POST /v1/nf-load", func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Samples []nfLoadSample `json:"samples"`
+		}
+		json.Unmarshal(body, &req)
+		for i, smp := range req.Samples {
+			if smp.Address == "10.7.7.7" {
+				f.fail(w, 400, fmt.Sprintf("samples[%d].address", i), "samples[%d].address: 10.7.7.7 is not a real of any service", i)
+				return
+			}
+		}
+		f.reply(w, 200, map[string]int{"accepted": len(req.Samples)})
+	})
 	mux.HandleFunc("GET /v1/lb-requests/{id}", func(w http.ResponseWriter, r *http.Request) {
 		f.reply(w, 200, lbReply{ID: r.PathValue("id"), State: "accepted", ServiceID: "tcp-10.200.0.99-80", Forwarder: "fwd-c"})
 	})

@@ -25,7 +25,8 @@ import (
 //   - per forwarder that runs the service and is not failed, the latest PathMeasurement
 //     its agent reported for the real (RTT and throughput; capacity_mbps from the real),
 //     timed by the report's arrival;
-//   - the CPU utilisation scraped from the real's metrics_url by an nfload.Poller.
+//   - the CPU utilisation scraped from the real's metrics_url by an nfload.Poller, or pushed
+//     for its address by the NFV manager (PushNFLoad), whichever is newer.
 //
 // Weights the policy publishes go into the store (PutPolicyWeights, one version bump), and
 // from there into every forwarder's desired state in place of the operator's weights,
@@ -271,10 +272,8 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 			}
 			nf.Paths = append(nf.Paths, p)
 		}
-		if r.MetricsURL != "" {
-			if smp, ok := c.pr.cpu.Get(r.MetricsURL); ok {
-				nf.CPU = policy.CPU{Utilization: smp.Utilization, At: smp.At}
-			}
+		if smp, ok := c.nfCPU(&r); ok {
+			nf.CPU = policy.CPU{Utilization: smp.Utilization, At: smp.At}
 		}
 		nfs = append(nfs, nf)
 	}
@@ -312,9 +311,10 @@ func (c *Controller) setScrapeTargets(svcs []model.Service) {
 	if err := c.pr.poller.SetTargets(ts); err != nil {
 		c.log.Error("policy: metrics endpoints", "err", err)
 	}
-	for u := range c.pr.cpu.All() {
-		if !seen[u] {
-			c.pr.cpu.Forget(u)
+	reals := realAddresses(svcs)
+	for k := range c.pr.cpu.All() {
+		if addr, pushed := strings.CutPrefix(k, pushKeyPrefix); pushed && !reals[addr] || !pushed && !seen[k] {
+			c.pr.cpu.Forget(k) // no real uses the endpoint, or the address, any more
 		}
 	}
 }

@@ -354,8 +354,8 @@ func TestCPUHysteresis(t *testing.T) {
 		{0.72, "cpu 0.720 > cpu_high 0.700"},
 		{0.68, "cpu_hysteresis 0.050"}, // under cpu_high, but not yet under 0.65
 		{0.66, "cpu_hysteresis"},
-		{0.65, ""},   // at cpu_high − cpu_hysteresis: back in
-		{0.68, ""},   // not held any more: only cpu_high counts
+		{0.65, ""}, // at cpu_high − cpu_hysteresis: back in
+		{0.68, ""}, // not held any more: only cpu_high counts
 		{0.701, "cpu 0.701 > cpu_high"},
 	}
 	for i, st := range steps {
