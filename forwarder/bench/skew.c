@@ -24,7 +24,8 @@
  * worker_owner, so that without moves no packet is handed off). A moved flow keeps arriving on
  * that queue and is handed off in software, as on every port hvlb drives today; with --steer
  * nic the generator also applies the steering table, as a NIC with flow rules (the paper's
- * Flow Director) would.
+ * Flow Director) would, and the forwarder runs as it would on such a port (no early test
+ * for packets of moved flows: fwd.steer_early 0), priced by the third set of prices.
  *
  * Flows: 80 UDP flows to a NAT service. Uniform: equal rates, spread evenly over the queues.
  * Skewed (the paper's RSS-A scenario, scaled to this machine): 6 groups of 10 flows whose
@@ -76,7 +77,7 @@ static struct sk_flow flows[SK_FLOWS];
 struct sk_price {
 	double iter, own, out, in;
 };
-static struct sk_price price[2];
+static struct sk_price price[3];
 static struct rte_ring *rxr[2][SK_MAXW], *txr[2][SK_MAXW];
 static struct rte_mempool *pool;
 
@@ -215,7 +216,7 @@ run_worker(struct worker *w, int64_t *budget)
 	while (*budget > 0) {
 		uint64_t rx = s->rx_pkts, out = s->handoff_out, in = s->handoff_in;
 		unsigned n = worker_poll_once(w);
-		const struct sk_price *p = &price[w->steer_on];
+		const struct sk_price *p = &price[!w->steer_on ? 0 : w->fwd->steer_early ? 1 : 2];
 		double own;
 
 		rx = s->rx_pkts - rx;
@@ -341,7 +342,7 @@ skew_calibrate(struct fwd *f)
 	}
 	if (f->n_workers == 1) {
 		measure(f, a, na, NULL, 0, &price[0]);
-		price[1] = price[0];
+		price[1] = price[2] = price[0];
 		return;
 	}
 	for (unsigned i = 0; i < nc; i++) /* their connections exist on worker 0 */
@@ -351,6 +352,10 @@ skew_calibrate(struct fwd *f)
 		steer_ctl_move(f, &flows[c[i]].key, 1, 1, 0, true, now);
 	settle(f, &now);
 	measure(f, a, na, c, nc, &price[1]);
+	/* A port that steers single flows (--steer nic) needs no early test (struct fwd). */
+	f->steer_early = 0;
+	measure(f, a, na, c, nc, &price[2]);
+	f->steer_early = 1;
 	for (unsigned i = 0; i < nc; i++)
 		steer_ctl_move(f, &flows[c[i]].key, 1, 0, 0, true, now);
 	settle(f, &now);
@@ -417,9 +422,11 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 static void
 print_prices(void)
 {
-	printf("{\"prices\":\"%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f\",\"hz\":%" PRIu64 "}\n",
+	printf("{\"prices\":\"%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f\","
+	       "\"hz\":%" PRIu64 "}\n",
 	       price[0].iter, price[0].own, price[0].out, price[0].in, price[1].iter, price[1].own,
-	       price[1].out, price[1].in, rte_get_tsc_hz());
+	       price[1].out, price[1].in, price[2].iter, price[2].own, price[2].out, price[2].in,
+	       rte_get_tsc_hz());
 }
 
 int
@@ -450,6 +457,7 @@ skew_run(const struct skew_opts *o)
 		print_prices();
 		return 0;
 	}
+	f->steer_early = !o->nic_steer; /* the port steers moved flows: nothing to pass on */
 	now = rte_rdtsc();
 	simulate(f, o, o->warmup_s, &now, &warm);
 	simulate(f, o, o->seconds, &now, &st);

@@ -147,6 +147,12 @@ struct fwd {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;        /* least time between two requests for one neighbour */
+	uint8_t steer_early;            /* a moved flow's packets can reach a worker that does
+					   not own them, which then passes them on before parsing
+					   (worker_fwd.c). True on every port hvlb drives today; a
+					   port that steered single flows to their owner's queue
+					   (rte_flow rules) would clear it, and the packets of
+					   flows never moved would not pay the early test. */
 	uint64_t hz;
 	volatile int quit;
 };

@@ -581,7 +581,8 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	 * on at once (its new owner parses and checks it), and one that is not overridden is
 	 * classified as without steering, so it pays the table once. Not while this worker has
 	 * moved entries of its own: their packets follow worker_steer_owner's rules. */
-	const struct steer_table *early = steer && !from_peer && w->n_moved == 0 ? w->steer : NULL;
+	const struct steer_table *early =
+		steer && !from_peer && w->n_moved == 0 && w->fwd->steer_early ? w->steer : NULL;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
