@@ -180,6 +180,9 @@ md += ["", f"Throughput under skew as a fraction of the uniform case (`skew_over
        f"{skew['skew_over_uniform']:.1%} with RSS-A on the software path, "
        f"{skew['skew_over_uniform_no_rssa']:.1%} without RSS-A, "
        f"{skew['skew_over_uniform_flow_rules']:.1%} with flow-rule steering. The paper: 13.83 / 14.79 = 93.5 %.",
+       "These ratios move by several points from run to run (each set of prices is calibrated on its",
+       "own on a shared VM, and the search steps by the resolution above; a flow-rules figure over",
+       "100 % is that): compare the rows of one run.",
        "",
        "**Why the software path stays below 98 %.** A moved flow's packets still arrive on their old",
        "worker's queue, and that worker must pass each on: since the early steering test",
