@@ -58,7 +58,7 @@ class Bed:
         self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat",
                     "--check", "http", "--check-path", "/", "--interval", "500ms",
                     "--check-timeout", "400ms",
-                    "--policy", "comprehensive", "--gamma", "0.5",
+                    "--policy", "comprehensive", "--gamma", "0.5", "--max-rtt-ms", "500",
                     "--smoothing", "0.6", "--change-threshold", "0.02")
         for h, a in NFS:
             self.cp.ctl("rs", "add", SVC, f"{a}:80", "--metrics-url", f"http://{a}:9100/metrics",
@@ -128,6 +128,7 @@ def test_weights_follow_path_delay_and_cpu_load(bed):
     v = bed.policy()
     e = bed.nf_view(v, "nf1")
     assert e["paths"][0]["rtt_ms"] >= 5, e  # from well under 1 ms (smoothed on its way to 20)
+    # Scored, not filtered (max_rtt_ms 500 above: a stalled probe on a busy VM can read 60 ms).
     assert e["phi"] < 0.5 and not e.get("filtered"), e
     assert v["weights"][KEY["nf1"]] < 0.75 * min(v["weights"][KEY["nf2"]], v["weights"][KEY["nf3"]]), v["weights"]
     bed.wait(lambda: (bed.fwd_weights() == bed.policy()["weights"], bed.fwd_weights()),
