@@ -142,10 +142,11 @@ srows = [("1", "uniform", "off", "-", skew["w1_uniform"]),
          ("2", "skewed", "on", "software (handoff)", skew["w2_skewed_rssa"]),
          ("2", "skewed", "on", "flow rules (emulated NIC)", skew["w2_skewed_rssa_flow_rules"])]
 pr = skew["prices"].split(",")
-# The best any mover could do on the software path at these prices (see the text below).
-own, out_, in_ = float(pr[5]), float(pr[6]), float(pr[7])
+# The best any mover could do on the software path at these prices (see the text below): the
+# uniform case runs without steering (pr[1] a packet), the skewed one with it (pr[5..7]).
+own0, own, out_, in_ = float(pr[1]), float(pr[5]), float(pr[6]), float(pr[7])
 x = 0.38 * own / (own + in_ - out_)
-bound = 0.5 * own / (0.31 * own + x * in_)
+bound = 0.5 * own0 / (0.31 * own + x * in_)
 res["skew_bound_software"] = round(bound, 3)
 md += ["## Several workers, skew and RSS-A", "",
        "`bench/skew.py` runs `fwd_bench --mode skew` (forwarder/bench/skew.c): workers on memory-fed",
@@ -153,10 +154,10 @@ md += ["## Several workers, skew and RSS-A", "",
        "2-vCPU VM would share cores and measure the scheduler). Time advances in 20 µs ticks; each worker",
        "runs the real loop until its tick's cycles are spent, each iteration priced at this machine's",
        "measured cost of its work (a fixed cost per iteration; per packet processed, handed off, taken",
-       "from the inbox; with and without steering active: first quartile of 4000 timed 32-packet batches,",
+       "from the inbox; with and without steering active, the two measured in turn round by round:",
+       "first quartile of 2000 timed 32-packet batches each,",
        f"median of 5 calibrations: {pr[1]} / {pr[2]} / {pr[3]} cycles per packet, {pr[5]} / {pr[6]} /",
-       f"{pr[7]} with steering, {pr[9]} / {pr[10]} / {pr[11]} with steering on a port that steers moved",
-       f"flows itself (flow rules, below: no early test), {pr[0]} per iteration). The control thread (steering, RSS-A) runs at",
+       f"{pr[7]} with steering, {pr[0]} per iteration). The control thread (steering, RSS-A) runs at",
        "simulated time. Nothing the workers share (caches, memory bandwidth) is priced, so uniform load",
        "scales linearly with workers here: the 1-worker row is a core's capacity at these prices.",
        f"Mpps: the highest offered rate forwarded with at most 0.1 % loss (bisection, to {skew['resolution_mpps']} Mpps), 64-byte UDP to a",
@@ -185,17 +186,18 @@ md += ["", f"Throughput under skew as a fraction of the uniform case (`skew_over
        "100 % is that): compare the rows of one run.",
        "",
        "**Why the software path stays below 98 %.** A moved flow's packets still arrive on their old",
-       "worker's queue, and that worker must pass each on: since the early steering test",
-       "(`steer_peek_owner`: the table is asked on the frame's bytes, before any parsing) that costs",
-       f"the `out` price with steering, {pr[6]} cycles, against {pr[5]} for a packet it processes. With",
-       "31 % / 69 % of the load on the two queues, moving a share x of the load off the heavy worker",
-       "balances the two when (0.69 − x)·own + x·out = 0.31·own + x·in, so even a perfect mover ends",
-       f"with the busier worker at 0.31·own + x·in: {bound:.1%} of the uniform rate at these prices",
-       f"(measured: {skew['skew_over_uniform']:.1%}; RSS-A moves whole flows and stops at Q × epsilon).",
-       "≥ 98 % needs the port to put a moved flow's packets on its new owner's queue (per-flow rules",
-       "or a redirection table: the flow-rules row), or a passing-on price under about a tenth of the",
-       "processing price, which one ring hand-off per packet does not reach here (RX, the bitmap test,",
-       "the tuple hash and probe, the enqueue).",
+       "worker's queue, and that worker must pass each on: the `out` price with steering,",
+       f"{pr[6]} cycles, against {pr[5]} for a packet it processes. With 31 % / 69 % of the load on",
+       "the two queues, moving a share x of the load off the heavy worker balances the two when",
+       "(0.69 − x)·own + x·out = 0.31·own + x·in, so even a perfect mover ends with the busier worker",
+       f"at 0.31·own + x·in: {bound:.1%} of the uniform rate at these prices (measured:",
+       f"{skew['skew_over_uniform']:.1%}; RSS-A moves whole flows and stops at Q × epsilon). ≥ 98 %",
+       "needs the port to put a moved flow's packets on its new owner's queue (per-flow rules or a",
+       "redirection table: the flow-rules row), or passing a packet on at under about a tenth of",
+       "the price of processing it, which one ring hand-off per packet (RX, parse, the table, the",
+       "enqueue) does not reach. Passing on before parsing (the table asked on the frame's bytes)",
+       "was tried: it cut `out` by 14 % but cost every other packet 6-7 % while overrides existed,",
+       "and lowered this bound by about 1.5 points, so it was taken out.",
        "",
        "This VM has 2 vCPUs; on a larger machine, `bench/skew.py` with more workers",
        "(`fwd_bench --mode skew --workers N`, up to 8) gives the scaling curve.", ""]

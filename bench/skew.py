@@ -70,7 +70,7 @@ def main():
     binary, eal = sys.argv[1], sys.argv[2:]
     p2, hz = prices(binary, eal, 2)
     p1 = p2
-    print(f"  prices (cycles: iteration, own, out, in; with steering; with steering, no early test): {p2}",
+    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {p2}",
           file=sys.stderr)
     # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
     hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6

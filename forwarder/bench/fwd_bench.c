@@ -207,10 +207,9 @@ main(int argc, char **argv)
 		else if (opt == 'C')
 			sk.calibrate = true;
 		else if (opt == 'P') {
-			if (sscanf(optarg, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
-				   &sk.price[0], &sk.price[1], &sk.price[2], &sk.price[3], &sk.price[4],
-				   &sk.price[5], &sk.price[6], &sk.price[7], &sk.price[8], &sk.price[9],
-				   &sk.price[10], &sk.price[11]) != 12)
+			if (sscanf(optarg, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &sk.price[0],
+				   &sk.price[1], &sk.price[2], &sk.price[3], &sk.price[4],
+				   &sk.price[5], &sk.price[6], &sk.price[7]) != 8)
 				return 2;
 		}
 		else

@@ -13,7 +13,8 @@
  * What a worker is charged for a loop iteration is its work priced at this machine's costs:
  * a fixed cost per iteration, and per packet it received and processed, handed off, or took
  * from its inbox, each with and without steering active. The prices are measured at start on
- * the same loop (calibrate: the least of many 32-packet batches). Why not time each iteration:
+ * the same loop (calibrate: the first quartile of many 32-packet batches, the two sets in
+ * turn). Why not time each iteration:
  * this 2-vCPU VM is shared, and a neighbour on the sibling hyperthread or a preemption swings
  * the cycles of an iteration by 2x or more in the middle of a run, which would measure the
  * neighbours. Why not real threads: 2 workers plus a generator on 2 vCPUs would measure the
@@ -24,8 +25,7 @@
  * worker_owner, so that without moves no packet is handed off). A moved flow keeps arriving on
  * that queue and is handed off in software, as on every port hvlb drives today; with --steer
  * nic the generator also applies the steering table, as a NIC with flow rules (the paper's
- * Flow Director) would, and the forwarder runs as it would on such a port (no early test
- * for packets of moved flows: fwd.steer_early 0), priced by the third set of prices.
+ * Flow Director) would.
  *
  * Flows: 80 UDP flows to a NAT service. Uniform: equal rates, spread evenly over the queues.
  * Skewed (the paper's RSS-A scenario, scaled to this machine): 6 groups of 10 flows whose
@@ -77,7 +77,7 @@ static struct sk_flow flows[SK_FLOWS];
 struct sk_price {
 	double iter, own, out, in;
 };
-static struct sk_price price[3];
+static struct sk_price price[2];
 static struct rte_ring *rxr[2][SK_MAXW], *txr[2][SK_MAXW];
 static struct rte_mempool *pool;
 
@@ -216,7 +216,7 @@ run_worker(struct worker *w, int64_t *budget)
 	while (*budget > 0) {
 		uint64_t rx = s->rx_pkts, out = s->handoff_out, in = s->handoff_in;
 		unsigned n = worker_poll_once(w);
-		const struct sk_price *p = &price[!w->steer_on ? 0 : w->fwd->steer_early ? 1 : 2];
+		const struct sk_price *p = &price[w->steer_on];
 		double own;
 
 		rx = s->rx_pkts - rx;
@@ -275,38 +275,57 @@ quartile(uint64_t *t, unsigned n)
 	return (double)t[n / 4];
 }
 
-/* Time SK_CAL_ROUNDS rounds of: an empty iteration of worker 0; one with 32 packets of its
- * own flows (own); one with 32 it hands to worker 1 (out); worker 1's iteration taking those
- * from its inbox (in). Per-packet prices into *p. */
+/* The two price sets, measured side by side: round r runs set r % 2 (0: no steering table;
+ * 1: the table), so a neighbour's burst on this shared VM lands on both alike. A round times:
+ * an empty iteration of worker 0; one with 32 packets of its own flows (own); one with 32 it
+ * hands to worker 1 (out: worker 1's default flows in set 0, the moved ones in set 1); worker
+ * 1's iteration taking those from its inbox (in). Per-packet prices into p[0..1]. Switching the table
+ * pointer here is safe: this one thread runs every worker, and no control-thread step runs
+ * in between. */
 static void
-measure(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *out, unsigned n_out,
-	struct sk_price *p)
+measure(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *plain, unsigned n_plain,
+	const unsigned *moved, unsigned n_moved, struct sk_price *p)
 {
-	static uint64_t t[4][SK_CAL_ROUNDS];
+	static uint64_t t[2][4][SK_CAL_ROUNDS];
 	struct worker *w0 = f->workers[0], *w1 = f->workers[f->n_workers - 1];
+	struct steer_table *table = f->steer;
 	uint16_t pid = f->ports[0].port_id;
-	unsigned i = 0, j = 0;
-	double q[4];
+	unsigned i = 0, j = 0, k = 0, n[2] = {0};
 
 	for (unsigned r = 0; r < SK_CAL_ROUNDS; r++) {
-		t[0][r] = timed_poll(w0);
+		unsigned set = table == NULL ? 0 : r % 2, m = n[set]++;
+
+		f->steer = set == 0 ? NULL : table;
+		t[set][0][m] = timed_poll(w0);
 		feed(own, n_own, &i, 0, pid);
-		t[1][r] = timed_poll(w0);
-		t[2][r] = t[3][r] = 0;
+		t[set][1][m] = timed_poll(w0);
+		t[set][2][m] = t[set][3][m] = 0;
 		if (f->n_workers > 1) {
-			feed(out, n_out, &j, 0, pid);
-			t[2][r] = timed_poll(w0);
-			t[3][r] = timed_poll(w1);
+			if (set == 0)
+				feed(plain, n_plain, &j, 0, pid);
+			else
+				feed(moved, n_moved, &k, 0, pid);
+			t[set][2][m] = timed_poll(w0);
+			t[set][3][m] = timed_poll(w1);
 		}
 		drain_tx(f->n_workers, &(struct sk_stats){0});
 	}
+	f->steer = table;
 	drain_tx(f->n_workers, &(struct sk_stats){0});
-	for (int k = 0; k < 4; k++)
-		q[k] = quartile(t[k], SK_CAL_ROUNDS);
-	p->iter = q[0];
-	p->own = RTE_MAX(q[1] - q[0], 0.0) / 32;
-	p->out = RTE_MAX(q[2] - q[0], 0.0) / 32;
-	p->in = RTE_MAX(q[3] - q[0], 0.0) / 32;
+	for (unsigned set = 0; set < 2; set++) {
+		double q[4];
+
+		if (n[set] == 0) {
+			p[set] = p[0];
+			continue;
+		}
+		for (int c = 0; c < 4; c++)
+			q[c] = quartile(t[set][c], n[set]);
+		p[set].iter = q[0];
+		p[set].own = RTE_MAX(q[1] - q[0], 0.0) / 32;
+		p[set].out = RTE_MAX(q[2] - q[0], 0.0) / 32;
+		p[set].in = RTE_MAX(q[3] - q[0], 0.0) / 32;
+	}
 }
 
 /* Let the moves in progress finish. */
@@ -323,9 +342,10 @@ settle(struct fwd *f, uint64_t *now)
 	}
 }
 
-/* Price the work without steering (worker 0's flows, and worker 1's arriving on queue 0),
- * then with it: a quarter of worker 0's flows moved to worker 1, so worker 0 hands them off by
- * their override. They go home afterwards: the run starts with no override. */
+/* Price the work (measure): a quarter of worker 0's flows moved to worker 1, so that with the
+ * steering table worker 0 hands them off by their override; without it, worker 1's own flows
+ * arriving on queue 0 are the hand-offs. They go home afterwards: the run starts with no
+ * override. */
 static void
 skew_calibrate(struct fwd *f)
 {
@@ -341,21 +361,18 @@ skew_calibrate(struct fwd *f)
 			b[nb++] = i;
 	}
 	if (f->n_workers == 1) {
-		measure(f, a, na, NULL, 0, &price[0]);
-		price[1] = price[2] = price[0];
+		measure(f, a, na, NULL, 0, NULL, 0, price);
 		return;
 	}
-	for (unsigned i = 0; i < nc; i++) /* their connections exist on worker 0 */
+	for (unsigned i = 0; i < nc; i++) { /* their connections exist on worker 0 ... */
 		feed(c, nc, &x, 0, f->ports[0].port_id);
-	measure(f, a, na, b, nb, &price[0]);
-	for (unsigned i = 0; i < nc; i++)
+		worker_poll_once(f->workers[0]);
+		drain_tx(f->n_workers, &(struct sk_stats){0});
+	}
+	for (unsigned i = 0; i < nc; i++) /* ... and move to worker 1 */
 		steer_ctl_move(f, &flows[c[i]].key, 1, 1, 0, true, now);
 	settle(f, &now);
-	measure(f, a, na, c, nc, &price[1]);
-	/* A port that steers single flows (--steer nic) needs no early test (struct fwd). */
-	f->steer_early = 0;
-	measure(f, a, na, c, nc, &price[2]);
-	f->steer_early = 1;
+	measure(f, a, na, b, nb, c, nc, price);
 	for (unsigned i = 0; i < nc; i++)
 		steer_ctl_move(f, &flows[c[i]].key, 1, 0, 0, true, now);
 	settle(f, &now);
@@ -422,11 +439,9 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 static void
 print_prices(void)
 {
-	printf("{\"prices\":\"%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f\","
-	       "\"hz\":%" PRIu64 "}\n",
+	printf("{\"prices\":\"%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f\",\"hz\":%" PRIu64 "}\n",
 	       price[0].iter, price[0].own, price[0].out, price[0].in, price[1].iter, price[1].own,
-	       price[1].out, price[1].in, price[2].iter, price[2].own, price[2].out, price[2].in,
-	       rte_get_tsc_hz());
+	       price[1].out, price[1].in, rte_get_tsc_hz());
 }
 
 int
@@ -457,7 +472,6 @@ skew_run(const struct skew_opts *o)
 		print_prices();
 		return 0;
 	}
-	f->steer_early = !o->nic_steer; /* the port steers moved flows: nothing to pass on */
 	now = rte_rdtsc();
 	simulate(f, o, o->warmup_s, &now, &warm);
 	simulate(f, o, o->seconds, &now, &st);

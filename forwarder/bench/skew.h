@@ -16,8 +16,8 @@ struct skew_opts {
 	double seconds;  /* the measured window, simulated */
 	uint32_t period_ms;
 	bool calibrate;  /* only measure and print the prices */
-	double price[12]; /* cycles: iteration, own, out, in; the same with steering; the same
-			     with steering and no early test (--steer nic). All 0: measure first */
+	double price[8]; /* cycles: iteration, own, out, in; then the same with steering. All
+			    0: measure them first */
 };
 
 /* Build the ports and forwarder, simulate, print one JSON line. 0, or 1/2 on set-up errors. */

@@ -14,10 +14,8 @@
 #ifndef HVLB_CORE_STEER_H
 #define HVLB_CORE_STEER_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "hash.h"
 #include "types.h"
@@ -53,16 +51,12 @@ struct steer_rule {
  * of a steering table. Fibonacci hashing spreads consecutive addresses and ports; the tests'
  * Python models copy this arithmetic (gen_fixtures.py, tests/e2e). */
 static inline uint32_t
-steer_client_hash_folded(uint32_t addr_fold, uint16_t client_port)
-{
-	return (addr_fold ^ client_port) * 0x9E3779B1u;
-}
-
-static inline uint32_t
 steer_client_hash(const union hvlb_addr *client, uint16_t client_port)
 {
-	return steer_client_hash_folded(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3],
-					client_port);
+	uint32_t h = (uint32_t)(client->w[0] ^ client->w[1] ^ client->w[2] ^ client->w[3]);
+
+	h ^= client_port;
+	return h * 0x9E3779B1u;
 }
 
 /* The default owner among n_workers of a client endpoint's connections. */
@@ -96,94 +90,6 @@ steer_lookup(const struct steer_table *t, const struct flow_key *key, uint32_t h
 		if (e->hash == hash && flow_key_eq(&e->key, key))
 			return e->worker;
 	}
-}
-
-/* The tuple of a plain TCP or UDP packet, read straight from the frame without parsing or
- * checking it: untagged IPv4 without options or fragmentation, or IPv6 whose next header is
- * TCP or UDP. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
- * False for anything else, which takes the full path.
- *
- * Why: a worker that receives a packet of a connection RSS-A moved away only has to pass it
- * on; parsing and checking it is the new owner's job. Passing it on at this price instead of
- * a full classification is what lets moving flows balance the workers (docs/benchmarks.md). */
-static inline bool
-steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
-{
-	const uint8_t *ip = frame + 14;
-	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
-	const uint8_t *l4;
-
-	*key = (struct flow_key){0};
-	if (et == 0x0800) {
-		if (len < 14 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0)
-			return false;
-		key->proto = ip[9];
-		key->af = HVLB_AF_INET;
-		memcpy(&key->src.w[0], ip + 12, 4);
-		memcpy(&key->dst.w[0], ip + 16, 4);
-		l4 = ip + 20;
-	} else if (et == 0x86DD) {
-		if (len < 14 + 40 + 4)
-			return false;
-		key->proto = ip[6];
-		key->af = HVLB_AF_INET6;
-		memcpy(key->src.b, ip + 8, 16);
-		memcpy(key->dst.b, ip + 24, 16);
-		l4 = ip + 40;
-	} else {
-		return false;
-	}
-	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
-		return false;
-	memcpy(&key->sport, l4, 2);
-	memcpy(&key->dport, l4 + 2, 2);
-	return true;
-}
-
-#define STEER_PEEK_NOT_PLAIN (-1) /* steer_peek declined the frame: parse it */
-#define STEER_PEEK_DEFAULT (-2)   /* a plain frame the table does not override */
-
-/* The worker a steering table sends the tuple of a plain frame to (steer_peek), or
- * STEER_PEEK_DEFAULT when the table does not override it (neither endpoint in the bitmap, or
- * the tuple not in the table), or STEER_PEEK_NOT_PLAIN. Either endpoint may be the client: a
- * connection's ORIG tuple has it as source, its NAT reply tuple as destination. The bitmap is
- * tested on the frame's bytes (steer_client_hash of addresses read in place), so a packet of
- * a connection that was never moved costs a few loads and two bit tests; only a hit builds
- * the key. */
-static inline int
-steer_peek_owner(const struct steer_table *t, const uint8_t *frame, uint32_t len)
-{
-	const uint8_t *ip = frame + 14;
-	uint32_t a[8], fs, fd;
-	uint16_t ports[2];
-	struct flow_key k;
-	int o;
-
-	if (frame[12] == 0x08 && frame[13] == 0x00) {
-		if (len < 14 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0 ||
-		    (ip[9] != HVLB_PROTO_TCP && ip[9] != HVLB_PROTO_UDP))
-			return STEER_PEEK_NOT_PLAIN;
-		memcpy(&fs, ip + 12, 4);
-		memcpy(&fd, ip + 16, 4);
-		memcpy(ports, ip + 20, 4);
-	} else if (frame[12] == 0x86 && frame[13] == 0xDD) {
-		if (len < 14 + 40 + 4 || (ip[6] != HVLB_PROTO_TCP && ip[6] != HVLB_PROTO_UDP))
-			return STEER_PEEK_NOT_PLAIN;
-		memcpy(a, ip + 8, 32);
-		fs = a[0] ^ a[1] ^ a[2] ^ a[3];
-		fd = a[4] ^ a[5] ^ a[6] ^ a[7];
-		memcpy(ports, ip + 40, 4);
-	} else {
-		return STEER_PEEK_NOT_PLAIN;
-	}
-	/* A plain frame's tuple is its connection's (ICMP errors, which name another, were
-	 * declined above): a miss on both endpoints means no override. */
-	if (!steer_filter_hit(t, steer_client_hash_folded(fs, ports[0])) &&
-	    !steer_filter_hit(t, steer_client_hash_folded(fd, ports[1])))
-		return STEER_PEEK_DEFAULT;
-	steer_peek(frame, len, &k); /* the same tests passed above */
-	o = steer_lookup(t, &k, flow_hash(&k));
-	return o >= 0 ? o : STEER_PEEK_DEFAULT;
 }
 
 /* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */

@@ -195,7 +195,6 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 	f->conn_max = set.conn_max;
 	f->idle_sleep_max_us = set.idle_sleep_max_us;
 	f->neigh_retry_ms = set.neigh_retry_ms;
-	f->steer_early = 1; /* no port here steers single flows (see struct fwd) */
 	f->hz = rte_get_tsc_hz();
 	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
 	 * none; then the control thread's). */

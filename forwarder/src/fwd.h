@@ -90,7 +90,6 @@ struct worker_stats {
 	uint64_t steer_in;      /* connections handed to this worker (steering) */
 	uint64_t steer_out;     /* connections this worker handed on */
 	uint64_t steer_fwd;     /* packets of a moved connection passed on to its new owner */
-	uint64_t steer_early;   /* of handoff_out: passed on before parsing (steer_peek_owner) */
 	uint64_t steer_failed;  /* connections lost in a hand-over (no room), moves refused */
 	uint64_t notes_lost;    /* steering notes to the control thread lost (ring full) */
 	uint64_t drops[HVLB_DROP_MAX];
@@ -147,12 +146,6 @@ struct fwd {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;        /* least time between two requests for one neighbour */
-	uint8_t steer_early;            /* a moved flow's packets can reach a worker that does
-					   not own them, which then passes them on before parsing
-					   (worker_fwd.c). True on every port hvlb drives today; a
-					   port that steered single flows to their owner's queue
-					   (rte_flow rules) would clear it, and the packets of
-					   flows never moved would not pay the early test. */
 	uint64_t hz;
 	volatile int quit;
 };

@@ -215,7 +215,6 @@ worker_dict(const struct worker *w)
 	rte_tel_data_add_dict_u64(d, "tx_bytes", s.tx_bytes);
 	rte_tel_data_add_dict_u64(d, "handoff_out", s.handoff_out);
 	rte_tel_data_add_dict_u64(d, "handoff_in", s.handoff_in);
-	rte_tel_data_add_dict_u64(d, "handoff_early", s.steer_early);
 	rte_tel_data_add_dict_u64(d, "active_conns", conn_count(w->conns));
 	rte_tel_data_add_dict_u64(d, "total_conns", s.conns_total);
 	rte_tel_data_add_dict_u64(d, "dropped", dropped);

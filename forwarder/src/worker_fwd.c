@@ -576,36 +576,10 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	       struct burst *b, uint16_t *n_ho_out)
 {
 	uint16_t n_lk = 0, n_ho = 0;
-	/* With overrides in force, a received plain TCP/UDP frame is looked up in the table
-	 * before any parsing (steer_peek_owner): a packet of a connection moved away is passed
-	 * on at once (its new owner parses and checks it), and one that is not overridden is
-	 * classified as without steering, so it pays the table once. Not while this worker has
-	 * moved entries of its own: their packets follow worker_steer_owner's rules. */
-	const struct steer_table *early =
-		steer && !from_peer && w->n_moved == 0 && w->fwd->steer_early ? w->steer : NULL;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
-		enum pkt_route r;
-		bool st = steer;
-
-		if (early != NULL) {
-			struct rte_mbuf *m = pkts[i];
-			int o = steer_peek_owner(early, rte_pktmbuf_mtod(m, const uint8_t *),
-						 rte_pktmbuf_data_len(m));
-
-			if (o >= 0 && o != w->id) {
-				w->stats.rx_pkts++;
-				w->stats.rx_bytes += m->pkt_len;
-				w->stats.steer_early++;
-				b->ho[n_ho] = m;
-				b->ho_owner[n_ho++] = (uint16_t)o;
-				continue;
-			}
-			/* Not overridden: classified as without steering. */
-			st = o != STEER_PEEK_DEFAULT;
-		}
-		r = worker_classify(w, pkts[i], x, from_peer, st);
+		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer, steer);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;

@@ -2,16 +2,12 @@
 /*
  * Unit tests of the steering table (core/steer.c): both tuples of a moved connection find its
  * worker, other tuples miss, the client-endpoint bitmap never misses a present tuple, a tuple
- * given twice keeps the last worker, the size limit holds; the default owner spreads
- * client endpoints evenly; and steer_peek reads the tuple parse_frame would, from plain frames
- * only.
+ * given twice keeps the last worker, the size limit holds; and the default owner spreads
+ * client endpoints evenly.
  */
-#include <arpa/inet.h>
 #include <stdlib.h>
 
 #include "check.h"
-#include "parse.h"
-#include "pkt_build.h"
 #include "steer.h"
 
 static struct flow_key
@@ -140,103 +136,6 @@ test_default_owner(void)
 	}
 }
 
-/* Plain TCP and UDP over IPv4 and IPv6: the peeked key is byte for byte parse_frame's. */
-static void
-test_peek_matches_parse(void)
-{
-	static const uint8_t afs[2] = {HVLB_AF_INET, HVLB_AF_INET6};
-	static const uint8_t protos[2] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP};
-	uint8_t f[256];
-
-	for (int a = 0; a < 2; a++)
-		for (int p = 0; p < 2; p++) {
-			struct pkt_spec sp;
-			struct pkt_info pi;
-			struct flow_key k;
-			uint32_t len;
-
-			pkt_spec_default(&sp, afs[a], protos[p]);
-			sp.sport = (uint16_t)(40000 + a * 2 + p);
-			len = pkt_build(f, &sp);
-			CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
-			CHECK(steer_peek(f, len, &k));
-			CHECK(memcmp(&k, &pi.key, sizeof(k)) == 0);
-		}
-}
-
-/* Anything but a plain TCP or UDP frame goes the full way. */
-static void
-test_peek_declines(void)
-{
-	uint8_t f[256];
-	struct pkt_spec sp;
-	struct flow_key k;
-	uint32_t len;
-
-	pkt_spec_default(&sp, HVLB_AF_INET, HVLB_PROTO_TCP);
-	sp.has_vlan = 1;
-	CHECK(!steer_peek(f, pkt_build(f, &sp), &k)); /* VLAN tag */
-	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_ICMP);
-	CHECK(!steer_peek(f, len, &k));
-	len = pkt_build_default(f, HVLB_AF_INET6, HVLB_PROTO_ICMPV6);
-	CHECK(!steer_peek(f, len, &k));
-	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_UDP);
-	CHECK(steer_peek(f, len, &k));
-	CHECK(!steer_peek(f, 14 + 20 + 3, &k)); /* too short for the ports */
-	f[14 + 6] |= 0x20;                      /* more fragments */
-	CHECK(!steer_peek(f, len, &k));
-	f[14 + 6] &= (uint8_t)~0x20;
-	f[14 + 7] = 1; /* a fragment offset */
-	CHECK(!steer_peek(f, len, &k));
-	f[14 + 7] = 0;
-	f[14] = 0x46; /* IP options */
-	CHECK(!steer_peek(f, len, &k));
-	f[14] = 0x45;
-	f[12] = 0x08, f[13] = 0x06; /* ARP */
-	CHECK(!steer_peek(f, len, &k));
-}
-
-/* Frames of both tuples of a moved connection find its worker by their bytes; another
- * connection's frames find nothing. */
-static void
-test_peek_owner(void)
-{
-	struct steer_rule rules[2 * 50];
-	static uint64_t mem[(sizeof(struct steer_table) + 256 * sizeof(struct steer_entry)) / 8];
-	const struct steer_table *t;
-	uint8_t f[256];
-
-	for (uint32_t i = 0; i < 50; i++)
-		conn_rules(&rules[2 * i], i, (uint16_t)(1 + i % 3));
-	CHECK(steer_table_mem_size(100) <= sizeof(mem));
-	t = steer_table_build(mem, rules, 100);
-	CHECK(t != NULL);
-	for (uint32_t i = 0; i < 60; i++) {
-		for (int r = 0; r < 2; r++) {
-			const struct flow_key *k = &rules[2 * (i % 50) + r].key;
-			struct pkt_spec sp;
-			uint32_t len;
-
-			pkt_spec_default(&sp, HVLB_AF_INET, HVLB_PROTO_TCP);
-			memcpy(sp.src, &k->src.w[0], 4);
-			memcpy(sp.dst, &k->dst.w[0], 4);
-			sp.sport = ntohs(k->sport);
-			sp.dport = ntohs(k->dport);
-			if (i >= 50 && r == 0) /* not moved: the same client, another port */
-				sp.sport = (uint16_t)(sp.sport + 7);
-			if (i >= 50 && r == 1)
-				sp.dport = (uint16_t)(sp.dport + 7);
-			len = pkt_build(f, &sp);
-			CHECK_EQ(steer_peek_owner(t, f, len), i < 50 ? (int)(1 + i % 3) : STEER_PEEK_DEFAULT);
-			if (r == 0 && i == 0) { /* not plain: a VLAN tag */
-				sp.has_vlan = 1;
-				len = pkt_build(f, &sp);
-				CHECK_EQ(steer_peek_owner(t, f, len), STEER_PEEK_NOT_PLAIN);
-			}
-		}
-	}
-}
-
 /* The same vectors as tests/model/test_hvlb_model.py (the e2e tests' Python model). */
 static void
 test_default_owner_golden(void)
@@ -262,8 +161,5 @@ main(void)
 	RUN(test_limits);
 	RUN(test_default_owner);
 	RUN(test_default_owner_golden);
-	RUN(test_peek_matches_parse);
-	RUN(test_peek_declines);
-	RUN(test_peek_owner);
 	return check_summary();
 }
