@@ -172,10 +172,7 @@ func (c *Controller) recordHealth(s *state, fwd string, h *ctlpb.HealthChange, n
 	if id == nil || h.GetPort() > 65535 {
 		return
 	}
-	addr := h.GetAddress()
-	if a, err := model.ParseAddr("address", addr); err == nil {
-		addr = a.String()
-	}
+	addr := canonAddr(h.GetAddress())
 	at := now
 	if h.GetAtUnixMs() > 0 {
 		at = time.UnixMilli(h.GetAtUnixMs())

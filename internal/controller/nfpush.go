@@ -81,16 +81,21 @@ func (c *Controller) PushNFLoad(ctx context.Context, samples []NFLoadSample) (in
 	return len(samples), nil
 }
 
+// canonAddr is an address in its canonical text (fd00:0::1 -> fd00::1), or as given when it
+// does not parse (agents' reports are not trusted to be well formed).
+func canonAddr(s string) string {
+	if a, err := model.ParseAddr("address", s); err == nil {
+		return a.String()
+	}
+	return s
+}
+
 // realAddresses is the set of the services' reals' addresses (canonical).
 func realAddresses(svcs []model.Service) map[string]bool {
 	out := map[string]bool{}
 	for i := range svcs {
 		for _, r := range svcs[i].Reals {
-			if a, err := model.ParseAddr("address", r.Address); err == nil {
-				out[a.String()] = true
-			} else {
-				out[r.Address] = true
-			}
+			out[canonAddr(r.Address)] = true
 		}
 	}
 	return out
@@ -104,11 +109,7 @@ func (c *Controller) nfCPU(r *model.Real) (nfload.Sample, bool) {
 	if r.MetricsURL != "" {
 		best, found = c.pr.cpu.Get(r.MetricsURL)
 	}
-	addr := r.Address
-	if a, err := model.ParseAddr("address", addr); err == nil {
-		addr = a.String()
-	}
-	if p, ok := c.pr.cpu.Get(pushKey(addr)); ok && (!found || p.At.After(best.At)) {
+	if p, ok := c.pr.cpu.Get(pushKey(canonAddr(r.Address))); ok && (!found || p.At.After(best.At)) {
 		best, found = p, true
 	}
 	return best, found

@@ -98,11 +98,7 @@ func (r *fwdRuntime) recordPaths(ps []*ctlpb.PathMeasurement, now time.Time) {
 		if p.GetPort() > 65535 || len(next) >= model.MaxReals*4 {
 			continue
 		}
-		addr := p.GetAddress()
-		if a, err := model.ParseAddr("address", addr); err == nil {
-			addr = a.String()
-		}
-		next[model.RealKey(addr, int(p.GetPort()))] = pathObs{m: p, at: now}
+		next[model.RealKey(canonAddr(p.GetAddress()), int(p.GetPort()))] = pathObs{m: p, at: now}
 	}
 	r.paths = next
 }
