@@ -10,8 +10,9 @@
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--seconds S] [--single N]
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
- *                      [--steer software|nic] --rate MPPS [--warmup S] [--seconds S]
- *                      [--period-ms MS] [--calibrate | --prices P,P,P,P,P,P,P,P]
+ *                      [--steer software|nic|dispatch] --rate MPPS [--warmup S] [--seconds S]
+ *                      [--period-ms MS] [--calibrate | --prices P,P,P,P,P,P,P,P
+ *                      [--dispatch-prices P,P,P,P]]
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -167,7 +168,8 @@ main(int argc, char **argv)
 		{"rssa", required_argument, NULL, 'r'}, {"steer", required_argument, NULL, 't'},
 		{"rate", required_argument, NULL, 'R'}, {"warmup", required_argument, NULL, 'W'},
 		{"period-ms", required_argument, NULL, 'p'}, {"calibrate", no_argument, NULL, 'C'},
-		{"prices", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+		{"prices", required_argument, NULL, 'P'},
+		{"dispatch-prices", required_argument, NULL, 'D'}, {NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	const char *mode = "fwd";
 	double seconds = 2.0;
@@ -196,8 +198,10 @@ main(int argc, char **argv)
 			sk.skewed = strcmp(optarg, "skewed") == 0;
 		else if (opt == 'r')
 			sk.rssa = strcmp(optarg, "on") == 0;
-		else if (opt == 't')
+		else if (opt == 't') {
 			sk.nic_steer = strcmp(optarg, "nic") == 0;
+			sk.dispatch = strcmp(optarg, "dispatch") == 0;
+		}
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -210,6 +214,10 @@ main(int argc, char **argv)
 			if (sscanf(optarg, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &sk.price[0],
 				   &sk.price[1], &sk.price[2], &sk.price[3], &sk.price[4],
 				   &sk.price[5], &sk.price[6], &sk.price[7]) != 8)
+				return 2;
+		} else if (opt == 'D') {
+			if (sscanf(optarg, "%lf,%lf,%lf,%lf", &sk.dprice[0], &sk.dprice[1],
+				   &sk.dprice[2], &sk.dprice[3]) != 4)
 				return 2;
 		}
 		else

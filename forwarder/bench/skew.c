@@ -25,7 +25,9 @@
  * worker_owner, so that without moves no packet is handed off). A moved flow keeps arriving on
  * that queue and is handed off in software, as on every port hvlb drives today; with --steer
  * nic the generator also applies the steering table, as a NIC with flow rules (the paper's
- * Flow Director) would.
+ * Flow Director) would. With --steer dispatch a software dispatch stage (src/dispatch.c) polls
+ * every RX queue and puts each packet on its owner's inbox; it is one more core, priced like a
+ * worker by its own measured costs (per iteration and per packet).
  *
  * Flows: 80 UDP flows to a NAT service. Uniform: equal rates, spread evenly over the queues.
  * Skewed (the paper's RSS-A scenario, scaled to this machine): 6 groups of 10 flows whose
@@ -48,6 +50,7 @@
 #include <rte_ring.h>
 
 #include "csum.h"
+#include "dispatch.h"
 #include "fwdinit.h"
 #include "skew.h"
 #include "steer_ctl.h"
@@ -78,12 +81,17 @@ struct sk_price {
 	double iter, own, out, in;
 };
 static struct sk_price price[2];
+/* The dispatch stage's: per iteration and per packet; [1] with a steering table. */
+struct sk_dprice {
+	double iter, pkt;
+};
+static struct sk_dprice dprice[2];
 static struct rte_ring *rxr[2][SK_MAXW], *txr[2][SK_MAXW];
 static struct rte_mempool *pool;
 
 static const char config_ini[] =
 	"[forwarder]\nconn_max = 4096\nidle_sleep_max_us = 0\nmbufs = 1023\n"
-	"rssa = %s\nrssa_period_ms = %u\n"
+	"rssa = %s\nrssa_period_ms = %u\ndispatch = %s\n"
 	"[port0]\ndev = net_ring_sk_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
 	"[port1]\ndev = net_ring_sk_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
 	"[route.clients]\nprefix = 10.0.0.0/9\nvia = 10.9.0.1\nport = 0\n"
@@ -231,6 +239,32 @@ run_worker(struct worker *w, int64_t *budget)
 	}
 }
 
+/* The dispatch stage for up to *budget cycles of its own core, as run_worker. */
+static void
+run_dispatcher(struct dispatcher *d, int64_t *budget)
+{
+	while (*budget > 0) {
+		unsigned n = dispatch_poll_once(d);
+		const struct sk_dprice *p = &dprice[d->f->steer != NULL];
+		uint64_t dt = (uint64_t)(p->iter + n * p->pkt);
+
+		*budget -= (int64_t)dt;
+		if (n == 0)
+			break;
+		d->stats.busy_cycles += dt;
+	}
+}
+
+/* One round of everything but the control thread, unpriced (set-up and calibration). */
+static void
+poll_all(struct fwd *f)
+{
+	if (f->disp != NULL)
+		dispatch_poll_once(f->disp);
+	for (uint16_t w = 0; w < f->n_workers; w++)
+		worker_poll_once(f->workers[w]);
+}
+
 /* ---- prices ---- */
 
 /* 32 packets on RX queue q, taken in turn from the n flows in list (from *next on). */
@@ -328,14 +362,63 @@ measure(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *plai
 	}
 }
 
+/* The dispatch stage's prices, the two sets side by side as in measure: an empty iteration,
+ * and one with 32 packets of queue 0's flows (own: worker 0's, and in set 1 the moved ones
+ * too, which the table sends to worker 1). The workers then take what it sent, untimed. */
+static void
+measure_dispatch(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *moved,
+		 unsigned n_moved)
+{
+	static uint64_t t[2][2][SK_CAL_ROUNDS];
+	unsigned mix[SK_FLOWS], n_mix = 0, i = 0, j = 0, n[2] = {0};
+	struct steer_table *table = f->steer;
+	uint16_t pid = f->ports[0].port_id;
+
+	for (unsigned k = 0; k < n_own; k++)
+		mix[n_mix++] = own[k];
+	for (unsigned k = 0; k < n_moved; k++)
+		mix[n_mix++] = moved[k];
+	for (unsigned r = 0; r < SK_CAL_ROUNDS; r++) {
+		unsigned set = table == NULL ? 0 : r % 2, m = n[set]++;
+		uint64_t t0;
+
+		f->steer = set == 0 ? NULL : table;
+		t0 = rte_rdtsc();
+		dispatch_poll_once(f->disp);
+		t[set][0][m] = rte_rdtsc() - t0;
+		if (set == 0)
+			feed(own, n_own, &i, 0, pid);
+		else
+			feed(mix, n_mix, &j, 0, pid);
+		t0 = rte_rdtsc();
+		dispatch_poll_once(f->disp);
+		t[set][1][m] = rte_rdtsc() - t0;
+		for (uint16_t w = 0; w < f->n_workers; w++)
+			worker_poll_once(f->workers[w]);
+		drain_tx(f->n_workers, &(struct sk_stats){0});
+	}
+	f->steer = table;
+	for (unsigned set = 0; set < 2; set++) {
+		double q0, q1;
+
+		if (n[set] == 0) {
+			dprice[set] = dprice[0];
+			continue;
+		}
+		q0 = quartile(t[set][0], n[set]);
+		q1 = quartile(t[set][1], n[set]);
+		dprice[set].iter = q0;
+		dprice[set].pkt = RTE_MAX(q1 - q0, 0.0) / 32;
+	}
+}
+
 /* Let the moves in progress finish. */
 static void
 settle(struct fwd *f, uint64_t *now)
 {
 	for (int r = 0; r < 10000 && (f->sc->n_mig > 0 || f->workers[0]->n_moved > 0 ||
 				      f->workers[f->n_workers - 1]->n_moved > 0); r++) {
-		for (uint16_t w = 0; w < f->n_workers; w++)
-			worker_poll_once(f->workers[w]);
+		poll_all(f);
 		drain_tx(f->n_workers, &(struct sk_stats){0});
 		*now += rte_get_tsc_hz() / 1000;
 		steer_ctl_poll(f, *now);
@@ -366,13 +449,16 @@ skew_calibrate(struct fwd *f)
 	}
 	for (unsigned i = 0; i < nc; i++) { /* their connections exist on worker 0 ... */
 		feed(c, nc, &x, 0, f->ports[0].port_id);
-		worker_poll_once(f->workers[0]);
+		poll_all(f);
 		drain_tx(f->n_workers, &(struct sk_stats){0});
 	}
 	for (unsigned i = 0; i < nc; i++) /* ... and move to worker 1 */
 		steer_ctl_move(f, &flows[c[i]].key, 1, 1, 0, true, now);
 	settle(f, &now);
-	measure(f, a, na, b, nb, c, nc, price);
+	if (f->disp != NULL)
+		measure_dispatch(f, a, na, c, nc);
+	else
+		measure(f, a, na, b, nb, c, nc, price);
 	for (unsigned i = 0; i < nc; i++)
 		steer_ctl_move(f, &flows[c[i]].key, 1, 0, 0, true, now);
 	settle(f, &now);
@@ -400,7 +486,7 @@ drops(const struct fwd *f)
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		for (int r = 1; r < HVLB_DROP_MAX; r++)
 			d += f->workers[w]->stats.drops[r];
-	return d;
+	return d + (f->disp != NULL ? f->disp->stats.full : 0);
 }
 
 /* Simulate `seconds` at rate_mpps; returns what was offered, delivered and lost. */
@@ -411,12 +497,18 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 	uint64_t tick = rte_get_tsc_hz() * SK_TICK_US / 1000000, ticks = (uint64_t)(seconds * 1e6 /
 									      SK_TICK_US);
 	double per_tick = o->rate_mpps * SK_TICK_US;
-	int64_t budget[SK_MAXW] = {0};
+	int64_t budget[SK_MAXW] = {0}, dbudget = 0;
 	uint64_t d0 = drops(f);
 
 	memset(st, 0, sizeof(*st));
 	for (uint64_t k = 0; k < ticks; k++) {
 		generate(f, per_tick, o->nic_steer, f->n_workers, st);
+		if (f->disp != NULL) {
+			dbudget += (int64_t)tick;
+			run_dispatcher(f->disp, &dbudget);
+			if (dbudget > 0)
+				dbudget = 0;
+		}
 		for (uint16_t i = 0; i < f->n_workers; i++) {
 			/* Alternate the order: neither worker always sees the other's handoffs a
 			 * tick late. */
@@ -435,10 +527,16 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 	st->lost += st->dropped;
 }
 
-/* The prices, as --prices takes them back. */
+/* The prices, as --prices (or --dispatch-prices) takes them back. */
 static void
-print_prices(void)
+print_prices(const struct fwd *f)
 {
+	if (f->disp != NULL) {
+		printf("{\"dispatch_prices\":\"%.1f,%.2f,%.1f,%.2f\",\"hz\":%" PRIu64 "}\n",
+		       dprice[0].iter, dprice[0].pkt, dprice[1].iter, dprice[1].pkt,
+		       rte_get_tsc_hz());
+		return;
+	}
 	printf("{\"prices\":\"%.1f,%.2f,%.2f,%.2f,%.1f,%.2f,%.2f,%.2f\",\"hz\":%" PRIu64 "}\n",
 	       price[0].iter, price[0].own, price[0].out, price[0].in, price[1].iter, price[1].own,
 	       price[1].out, price[1].in, rte_get_tsc_hz());
@@ -450,36 +548,47 @@ skew_run(const struct skew_opts *o)
 	char path[] = "/tmp/hvlb_skew_XXXXXX";
 	unsigned lcores[SK_MAXW] = {0};
 	struct sk_stats warm, st;
-	uint64_t now;
+	uint64_t now, dbusy0;
 	struct fwd *f;
 	int fd;
 
-	if (o->workers < 1 || o->workers > SK_MAXW || ports_make(o->workers) != 0)
+	if (o->workers < 1 || o->workers > SK_MAXW - 1 || (o->dispatch && o->workers < 2) ||
+	    ports_make(o->workers) != 0)
 		return 2;
 	flows_make(o->workers, o->skewed);
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, o->rssa ? "on" : "off", o->period_ms);
+	dprintf(fd, config_ini, o->rssa ? "on" : "off", o->period_ms, o->dispatch ? "on" : "off");
 	close(fd);
-	f = fwd_create(path, o->workers, lcores);
+	/* With a dispatch stage, one more lcore: it takes the first. */
+	f = fwd_create(path, (uint16_t)(o->workers + o->dispatch), lcores);
 	unlink(path);
 	if (f == NULL || fwd_start(f) != 0)
 		return 1;
-	if (o->calibrate || o->price[0] == 0)
+	if (o->calibrate || o->price[0] == 0 || (o->dispatch && o->dprice[0] == 0))
 		skew_calibrate(f);
-	else
+	if (!o->calibrate && o->price[0] != 0)
 		memcpy(price, o->price, sizeof(price));
+	if (!o->calibrate && o->dprice[0] != 0)
+		memcpy(dprice, o->dprice, sizeof(dprice));
 	if (o->calibrate) {
-		print_prices();
+		print_prices(f);
 		return 0;
 	}
 	now = rte_rdtsc();
 	simulate(f, o, o->warmup_s, &now, &warm);
+	dbusy0 = f->disp != NULL ? f->disp->stats.busy_cycles : 0;
 	simulate(f, o, o->seconds, &now, &st);
 	printf("{\"workers\":%u,\"scenario\":\"%s\",\"rssa\":%s,\"steer\":\"%s\","
+	       "\"dispatch_load\":%.3f,",
+	       o->workers, o->skewed ? "skewed" : "uniform", o->rssa ? "true" : "false",
+	       o->dispatch ? "dispatch" : o->nic_steer ? "nic" : "software",
+	       f->disp != NULL ? (double)(f->disp->stats.busy_cycles - dbusy0) /
+					 (o->seconds * (double)rte_get_tsc_hz())
+			       : 0.0);
+	printf(
 	       "\"offered_mpps\":%.4f,\"delivered_mpps\":%.4f,\"loss\":%.6f,\"moves\":%" PRIu64
 	       ",\"overrides\":%u,\"dropped\":%" PRIu64 ",\"load\":[",
-	       o->workers, o->skewed ? "skewed" : "uniform", o->rssa ? "true" : "false",
-	       o->nic_steer ? "nic" : "software", st.offered / o->seconds / 1e6,
+	       st.offered / o->seconds / 1e6,
 	       st.delivered / o->seconds / 1e6, st.offered ? (double)st.lost / st.offered : 0,
 	       f->sc->moves_done, f->sc->n_ovr, st.dropped);
 	for (uint16_t i = 0; i < o->workers; i++)

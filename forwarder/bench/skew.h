@@ -11,6 +11,7 @@ struct skew_opts {
 	bool skewed;     /* the paper's per-queue growth rates; else uniform */
 	bool rssa;
 	bool nic_steer;  /* the generator applies the steering table (a NIC with flow rules) */
+	bool dispatch;   /* a software dispatch stage (one more priced core) feeds the workers */
 	double rate_mpps;
 	double warmup_s; /* simulated seconds before the measured window (RSS-A settles) */
 	double seconds;  /* the measured window, simulated */
@@ -18,6 +19,7 @@ struct skew_opts {
 	bool calibrate;  /* only measure and print the prices */
 	double price[8]; /* cycles: iteration, own, out, in; then the same with steering. All
 			    0: measure them first */
+	double dprice[4]; /* the dispatch stage's: iteration, packet; the same with steering */
 };
 
 /* Build the ports and forwarder, simulate, print one JSON line. 0, or 1/2 on set-up errors. */

@@ -14,8 +14,10 @@
 #ifndef HVLB_CORE_STEER_H
 #define HVLB_CORE_STEER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hash.h"
 #include "types.h"
@@ -90,6 +92,54 @@ steer_lookup(const struct steer_table *t, const struct flow_key *key, uint32_t h
 		if (e->hash == hash && flow_key_eq(&e->key, key))
 			return e->worker;
 	}
+}
+
+/* The tuple of a plain TCP or UDP packet, read straight from the frame without checking it:
+ * IPv4 without options or fragmentation, or IPv6 whose next header is TCP or UDP, with at most
+ * one 802.1Q tag. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
+ * False for anything else.
+ *
+ * Why: the dispatch stage (src/dispatch.c) only has to find a packet's owner; parsing and
+ * checking it is the owner's job, which it does anyway. */
+static inline bool
+steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
+{
+	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
+	uint32_t l2 = 14;
+	const uint8_t *ip, *l4;
+
+	if (len < 18)
+		return false;
+	if (et == 0x8100) {
+		et = (uint16_t)(frame[16] << 8 | frame[17]);
+		l2 = 18;
+	}
+	ip = frame + l2;
+	*key = (struct flow_key){0};
+	if (et == 0x0800) {
+		if (len < l2 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0)
+			return false;
+		key->proto = ip[9];
+		key->af = HVLB_AF_INET;
+		memcpy(&key->src.w[0], ip + 12, 4);
+		memcpy(&key->dst.w[0], ip + 16, 4);
+		l4 = ip + 20;
+	} else if (et == 0x86DD) {
+		if (len < l2 + 40 + 4)
+			return false;
+		key->proto = ip[6];
+		key->af = HVLB_AF_INET6;
+		memcpy(key->src.b, ip + 8, 16);
+		memcpy(key->dst.b, ip + 24, 16);
+		l4 = ip + 40;
+	} else {
+		return false;
+	}
+	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
+		return false;
+	memcpy(&key->sport, l4, 2);
+	memcpy(&key->dport, l4 + 2, 2);
+	return true;
 }
 
 /* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */

@@ -91,6 +91,23 @@ load_rssa(struct rte_cfgfile *cfg, struct rssa_settings *r)
 	return 0;
 }
 
+/* dispatch = on | off (docs/forwarder-config.md). */
+static int
+load_dispatch(struct rte_cfgfile *cfg, bool *on)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "dispatch");
+
+	*on = false;
+	if (v == NULL)
+		return 0;
+	if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0) {
+		LOG("config [forwarder] dispatch: '%s' is not on or off\n", v);
+		return -1;
+	}
+	*on = strcmp(v, "on") == 0;
+	return 0;
+}
+
 struct rte_cfgfile *
 config_load(const char *path, struct fwd_settings *s)
 {
@@ -106,7 +123,7 @@ config_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
-	    load_rssa(cfg, &s->rssa) != 0)
+	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
 		goto fail;
 	if (s->conn_max < 64 || s->conn_max > (1u << 26)) {
 		LOG("config [forwarder] conn_max: must be between 64 and %u\n", 1u << 26);

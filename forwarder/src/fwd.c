@@ -19,6 +19,7 @@
 #include "config.h"
 #include "fwdinit.h"
 #include "neigh.h"
+#include "dispatch.h"
 #include "steer_ctl.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
@@ -150,17 +151,21 @@ rings_create(struct fwd *f, int socket)
 					  RING_F_SP_ENQ | RING_F_SC_DEQ);
 	if (f->ctrl_ring == NULL || f->miss_ring == NULL || f->ctrl_tx_ring == NULL)
 		return -ENOMEM;
-	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers);
+	/* Reader ids: the workers 0..n-1, the dispatch stage n. */
+	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers + 1);
 	f->rcu = rte_zmalloc_socket("rcu", sz, RTE_CACHE_LINE_SIZE, socket);
-	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, f->n_workers) != 0)
+	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, f->n_workers + 1) != 0)
 		return -ENOMEM;
 	return 0;
 }
 
-/* RX queue q of every port goes to worker q % n_workers. */
+/* RX queue q of every port goes to worker q % n_workers; with a dispatch stage, it polls
+ * them all (dispatch_create) and the workers only their inboxes. */
 static void
 assign_queues(struct fwd *f)
 {
+	if (f->disp != NULL)
+		return;
 	for (uint16_t p = 0; p < f->n_ports; p++)
 		for (uint16_t q = 0; q < f->ports[p].nb_rxq; q++) {
 			struct worker *w = f->workers[q % f->n_workers];
@@ -172,8 +177,9 @@ assign_queues(struct fwd *f)
 }
 
 struct fwd *
-fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
+fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 {
+	uint16_t n_workers = n_lcores;
 	struct fwd_settings set;
 	struct rte_cfgfile *cfg;
 	struct fwd *f;
@@ -184,6 +190,14 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 	cfg = config_load(config_path, &set);
 	if (cfg == NULL)
 		return NULL;
+	if (set.dispatch && n_lcores < 2) {
+		LOG(ERR, "config [forwarder] dispatch: on needs at least 2 worker lcores (-l): "
+			 "one dispatches, the others forward\n");
+		rte_cfgfile_close(cfg);
+		return NULL;
+	}
+	if (set.dispatch)
+		n_workers--;
 	f = rte_zmalloc("fwd", sizeof(*f), RTE_CACHE_LINE_SIZE);
 	if (f == NULL || n_workers == 0 || n_workers > FWD_MAX_WORKERS)
 		goto fail;
@@ -221,10 +235,24 @@ fwd_create(const char *config_path, uint16_t n_workers, const unsigned *lcores)
 		LOG(ERR, "config %s: %s\n", config_path, err);
 		goto fail;
 	}
-	order_lcores(lcores, n_workers, socket, order);
+	order_lcores(lcores, n_lcores, socket, order);
+	if (set.dispatch) {
+		/* The first lcore (on the ports' socket) dispatches. */
+		f->disp = dispatch_create(f, order[0], (int)rte_lcore_to_socket_id(order[0]));
+		if (f->disp == NULL)
+			goto fail;
+		rte_rcu_qsbr_thread_register(f->rcu, f->disp->rcu_id);
+		rte_rcu_qsbr_thread_online(f->rcu, f->disp->rcu_id);
+		for (uint16_t p = 0; p < f->n_ports; p++)
+			snprintf(f->ports[p].steering, sizeof(f->ports[p].steering),
+				 "%u queue(s), software dispatch stage to %u workers",
+				 f->ports[p].nb_rxq, n_workers);
+	}
 	for (uint16_t w = 0; w < n_workers; w++) {
+		unsigned lc = order[w + (set.dispatch ? 1 : 0)];
+
 		/* A worker's table and inbox are on its own lcore's socket: it alone reads them. */
-		f->workers[w] = worker_create(f, w, order[w], (int)rte_lcore_to_socket_id(order[w]));
+		f->workers[w] = worker_create(f, w, lc, (int)rte_lcore_to_socket_id(lc));
 		if (f->workers[w] == NULL) {
 			LOG(ERR, "worker %u: out of memory (conn_max %u)\n", w, f->conn_max);
 			goto fail;
@@ -275,6 +303,7 @@ fwd_destroy(struct fwd *f)
 		rte_eth_dev_close(f->ports[p].port_id);
 	}
 	steer_ctl_free(f);
+	dispatch_free(f->disp);
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		worker_free(f->workers[w]);
 	cfg_snapshot_free(f->snap);
@@ -328,6 +357,12 @@ fwd_sum_worker_stats(struct fwd *f, struct worker_stats *out)
 		uint64_t *dst = (uint64_t *)out;
 		for (size_t k = 0; k < sizeof(*s) / sizeof(uint64_t); k++)
 			dst[k] += src[k];
+	}
+	if (f->disp != NULL) {
+		/* What the dispatch stage received and sent on; its raw packets a worker counts. */
+		out->rx_pkts += f->disp->stats.rx_pkts;
+		out->rx_bytes += f->disp->stats.rx_bytes;
+		out->drops[HVLB_DROP_HANDOFF_FULL] += f->disp->stats.full;
 	}
 }
 

@@ -39,7 +39,7 @@ struct fwd_port {
 	int socket;
 	struct rte_ether_addr mac;
 	char name[64];
-	char steering[48];  /* how flows reach their owner, logged at start-up */
+	char steering[64];  /* how flows reach their owner, logged at start-up */
 };
 
 /* An address of the forwarder itself. */
@@ -114,6 +114,7 @@ struct rs_rtt {
 };
 
 struct worker;
+struct dispatcher;
 struct steer_table;
 struct steer_ctl;
 
@@ -139,6 +140,8 @@ struct fwd {
 	struct steer_table *steer;      /* flow overrides; NULL when none; read with
 					   __atomic_load_n, swapped by the control thread */
 	struct steer_ctl *sc;           /* the control thread's steering and RSS-A state */
+	struct dispatcher *disp;        /* the software dispatch stage; NULL when off
+					   (dispatch.h) */
 	struct rte_mempool *steer_pool; /* struct steer_msg: commands and connection hand-overs */
 	struct rte_ring *steer_notes;   /* workers -> control thread: struct steer_note */
 	struct cfgstore *cfg;

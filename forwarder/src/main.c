@@ -14,6 +14,7 @@
 #include <rte_log.h>
 
 #include "ctl.h"
+#include "dispatch.h"
 #include "fwdinit.h"
 #include "telemetry.h"
 
@@ -93,9 +94,12 @@ main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	/* fwd_create may have reordered the lcores (the ports' socket first). */
-	for (uint16_t i = 0; i < n; i++)
+	for (uint16_t i = 0; i < f->n_workers; i++)
 		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
-	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n", n, sock);
+	if (f->disp != NULL)
+		rte_eal_remote_launch(dispatch_main, f->disp, f->disp->lcore);
+	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s)%s, control socket %s\n",
+		f->n_workers, f->disp != NULL ? " and a dispatch stage" : "", sock);
 	while (!stop) {
 		ctl_poll(f->ctl, 1);
 		fwd_control_poll(f);

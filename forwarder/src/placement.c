@@ -12,6 +12,7 @@
 #include <rte_log.h>
 #include <rte_mempool.h>
 
+#include "dispatch.h"
 #include "fwdinit.h"
 #include "steer_ctl.h"
 #include "worker.h"
@@ -82,7 +83,8 @@ log_worker(const struct fwd *f, const struct worker *w)
 	LOG(INFO, "numa: worker %u on lcore %u, socket %u; connection table (%u entries) and "
 		  "inbox on socket %d; polls%s\n",
 	    w->id, w->lcore, rte_lcore_to_socket_id(w->lcore), conn_capacity(w->conns),
-	    w->socket, w->n_rxq > 0 ? polls : " nothing (more workers than RX queues)");
+	    w->socket, w->n_rxq > 0 ? polls : f->disp != NULL ? " its inbox (the dispatch stage feeds it)"
+					     : " nothing (more workers than RX queues)");
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		const struct fwd_port *fp = &f->ports[w->rxq[q].port];
 
@@ -111,6 +113,16 @@ fwd_log_placement(const struct fwd *f)
 		if (f->ports[p].socket != pool_socket)
 			LOG(WARNING, "numa: port%u is on socket %d, its mbufs on socket %d\n", p,
 			    f->ports[p].socket, pool_socket);
+	}
+	if (f->disp != NULL) {
+		LOG(INFO, "numa: dispatch stage on lcore %u, socket %u; polls all %u RX queue(s)\n",
+		    f->disp->lcore, rte_lcore_to_socket_id(f->disp->lcore), f->disp->n_rxq);
+		for (uint16_t p = 0; p < f->n_ports; p++)
+			if (f->ports[p].socket >= 0 &&
+			    f->ports[p].socket != (int)rte_lcore_to_socket_id(f->disp->lcore))
+				LOG(WARNING, "numa: the dispatch stage (socket %u) polls port%u on "
+					     "socket %d: its packets cross sockets\n",
+				    rte_lcore_to_socket_id(f->disp->lcore), p, f->ports[p].socket);
 	}
 	for (uint16_t i = 0; i < f->n_workers; i++)
 		log_worker(f, f->workers[i]);

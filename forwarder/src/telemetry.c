@@ -24,6 +24,7 @@
 #include <rte_telemetry.h>
 
 #include "cfgstore.h"
+#include "dispatch.h"
 #include "fwdctl.h"
 #include "scheduler.h"
 #include "steer_ctl.h"
@@ -278,6 +279,16 @@ steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "rssa_moves", sc->rssa_moves);
 	rte_tel_data_add_dict_u64(d, "moves_failed", sc->moves_failed);
 	rte_tel_data_add_dict_u64(d, "moves_in_progress", sc->n_mig);
+	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->disp != NULL);
+	if (f->disp != NULL) {
+		struct dispatch_stats ds = f->disp->stats; /* one read of each */
+
+		rte_tel_data_add_dict_u64(d, "dispatch_rx_pkts", ds.rx_pkts);
+		rte_tel_data_add_dict_u64(d, "dispatch_raw", ds.raw);
+		rte_tel_data_add_dict_u64(d, "dispatch_steered", ds.steered);
+		rte_tel_data_add_dict_u64(d, "dispatch_full", ds.full);
+		rte_tel_data_add_dict_u64(d, "dispatch_busy_cycles", ds.busy_cycles);
+	}
 	for (uint16_t i = 0; i < f->n_workers && i < TELEM_DICT_ROOM; i++) {
 		struct rte_tel_data *w = load_dict(f, i);
 

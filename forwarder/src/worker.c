@@ -146,31 +146,42 @@ send_control_frames(struct worker *w)
 	}
 }
 
-/* Drain one burst of the inbox: packets other workers handed here, and steering messages,
- * each dealt with in its place among them (a connection's entry before its packets, an
- * unmark after the packets queued ahead of it). Returns the packets. */
+/* Drain one burst of the inbox: packets other workers or the dispatch stage handed here, and
+ * steering messages, each dealt with in its place among them (a connection's entry before its
+ * packets, an unmark after the packets queued ahead of it). Packets are this worker's to
+ * handle, except those the dispatch stage tagged raw (not plain TCP/UDP), which are classified
+ * in full as if received here. Returns the packets. */
 static unsigned
 inbox_poll(struct worker *w)
 {
 	void *objs[FWD_BURST];
 	unsigned n = rte_ring_sc_dequeue_burst(w->inbox, objs, FWD_BURST, NULL);
-	unsigned start = 0, pkts = 0;
+	unsigned start = 0, pkts = 0, raws = 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		if (likely(!steer_is_msg(objs[i])))
+		uintptr_t tag = (uintptr_t)objs[i] & 3;
+		struct rte_mbuf *raw;
+
+		if (likely(tag == 0))
 			continue;
 		if (i > start)
 			worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(i - start),
 					     1);
 		pkts += i - start;
-		worker_steer_msg(w, steer_msg_untag(objs[i]));
 		start = i + 1;
+		if (tag & 1) {
+			worker_steer_msg(w, steer_msg_untag(objs[i]));
+			continue;
+		}
+		raw = (struct rte_mbuf *)((uintptr_t)objs[i] & ~(uintptr_t)3);
+		worker_process_burst(w, &raw, 1, 0);
+		raws++;
 	}
 	if (n > start)
 		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1);
 	pkts += n - start;
 	w->stats.handoff_in += pkts;
-	return pkts;
+	return pkts + raws;
 }
 
 unsigned

@@ -2,12 +2,15 @@
 /*
  * Unit tests of the steering table (core/steer.c): both tuples of a moved connection find its
  * worker, other tuples miss, the client-endpoint bitmap never misses a present tuple, a tuple
- * given twice keeps the last worker, the size limit holds; and the default owner spreads
- * client endpoints evenly.
+ * given twice keeps the last worker, the size limit holds; the default owner spreads client
+ * endpoints evenly; and steer_peek (the dispatch stage's reading of a frame) gives the tuple
+ * parse_frame would, from plain frames only.
  */
 #include <stdlib.h>
 
 #include "check.h"
+#include "parse.h"
+#include "pkt_build.h"
 #include "steer.h"
 
 static struct flow_key
@@ -136,6 +139,66 @@ test_default_owner(void)
 	}
 }
 
+/* Plain TCP and UDP over IPv4 and IPv6, with and without a VLAN tag, in frames as short as
+ * a veth delivers them: the peeked key is byte for byte parse_frame's. */
+static void
+test_peek_matches_parse(void)
+{
+	static const uint8_t afs[2] = {HVLB_AF_INET, HVLB_AF_INET6};
+	static const uint8_t protos[2] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP};
+	uint8_t f[256];
+
+	for (int a = 0; a < 2; a++)
+		for (int p = 0; p < 2; p++)
+			for (int v = 0; v < 2; v++) {
+				struct pkt_spec sp;
+				struct pkt_info pi;
+				struct flow_key k;
+				uint32_t len;
+
+				pkt_spec_default(&sp, afs[a], protos[p]);
+				sp.sport = (uint16_t)(40000 + a * 4 + p * 2 + v);
+				sp.has_vlan = (uint8_t)v;
+				len = pkt_build(f, &sp);
+				CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+				CHECK(steer_peek(f, len, &k));
+				CHECK(memcmp(&k, &pi.key, sizeof(k)) == 0);
+			}
+}
+
+/* Anything but a plain TCP or UDP frame is declined (the dispatch stage sends it to a
+ * worker that classifies it in full). */
+static void
+test_peek_declines(void)
+{
+	uint8_t f[256];
+	struct flow_key k;
+	uint32_t len;
+
+	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_ICMP);
+	CHECK(!steer_peek(f, len, &k));
+	len = pkt_build_default(f, HVLB_AF_INET6, HVLB_PROTO_ICMPV6);
+	CHECK(!steer_peek(f, len, &k));
+	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_UDP);
+	CHECK(steer_peek(f, len, &k));
+	CHECK(!steer_peek(f, 14 + 20 + 3, &k)); /* too short for the ports */
+	CHECK(!steer_peek(f, 17, &k));
+	f[14 + 6] |= 0x20; /* more fragments */
+	CHECK(!steer_peek(f, len, &k));
+	f[14 + 6] &= (uint8_t)~0x20;
+	f[14 + 7] = 1; /* a fragment offset */
+	CHECK(!steer_peek(f, len, &k));
+	f[14 + 7] = 0;
+	f[14] = 0x46; /* IP options */
+	CHECK(!steer_peek(f, len, &k));
+	f[14] = 0x45;
+	f[12] = 0x08, f[13] = 0x06; /* ARP */
+	CHECK(!steer_peek(f, len, &k));
+	len = pkt_build_default(f, HVLB_AF_INET6, HVLB_PROTO_TCP);
+	CHECK(steer_peek(f, len, &k));
+	CHECK(!steer_peek(f, 14 + 40 + 3, &k));
+}
+
 /* The same vectors as tests/model/test_hvlb_model.py (the e2e tests' Python model). */
 static void
 test_default_owner_golden(void)
@@ -161,5 +224,7 @@ main(void)
 	RUN(test_limits);
 	RUN(test_default_owner);
 	RUN(test_default_owner_golden);
+	RUN(test_peek_matches_parse);
+	RUN(test_peek_declines);
 	return check_summary();
 }

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The software dispatch stage ([forwarder] dispatch = on): one lcore polls every RX queue of
+ * every port and puts each packet straight on its owner's inbox, so no worker ever receives a
+ * packet it does not own. Without it (the default) each worker polls its own RX queues and
+ * passes on the packets it does not own; on ports that cannot steer a moved connection (every
+ * virtual PMD on this machine), that pass costs the old owner about 0.6 of processing the
+ * packet, which caps how well RSS-A can even out a skewed load (docs/benchmarks.md). With the
+ * dispatch stage the cap goes, at the price of one core that does no forwarding.
+ *
+ * The dispatcher reads only a packet's tuple (steer_peek): the owner is the hash of the client
+ * endpoint, or the steering table's override, exactly as a worker computes it. Anything that
+ * is not plain TCP or UDP (ARP, ICMP, fragments, malformed frames) goes to a worker in turn,
+ * tagged to be classified in full: that worker answers it, drops it under its named reason or
+ * passes it to its owner (an ICMP error to the owner of the connection it quotes).
+ *
+ * A move (steer_msg.h) needs nothing new: until the dispatcher sees the new steering table it
+ * sends the connection's packets to the old owner, which passes them on behind the
+ * connection's state, as it does for packets from its own queues.
+ */
+#ifndef HVLB_DISPATCH_H
+#define HVLB_DISPATCH_H
+
+#include <stdint.h>
+
+#include "worker.h"
+
+#define DISPATCH_MAX_RXQ (FWD_MAX_PORTS * WORKER_MAX_RXQ)
+
+/* Inbox entries from the dispatcher that the worker must classify in full (tag bit 1; bit 0
+ * marks steering messages, steer_msg.h). */
+static inline void *
+dispatch_tag_raw(struct rte_mbuf *m)
+{
+	return (void *)((uintptr_t)m | 2);
+}
+
+struct dispatch_stats {
+	uint64_t rx_pkts;     /* plain TCP/UDP sent to an owner (the rest a worker counts) */
+	uint64_t rx_bytes;
+	uint64_t raw;         /* sent to a worker to be classified in full */
+	uint64_t steered;     /* sent where an override says */
+	uint64_t full;        /* dropped: an inbox was full (counted as handoff_full) */
+	uint64_t busy_cycles; /* TSC cycles of loop iterations that had packets */
+	uint64_t idle_sleeps;
+	uint64_t sent[FWD_MAX_WORKERS];
+} __rte_cache_aligned;
+
+struct dispatcher {
+	unsigned lcore;
+	uint16_t rcu_id;  /* its RCU reader id: n_workers (the workers have 0..n-1) */
+	uint16_t n_rxq;
+	uint16_t next_raw; /* the worker the next raw packet goes to */
+	struct worker_rxq rxq[DISPATCH_MAX_RXQ];
+	struct fwd *f;
+	uint64_t now;
+	uint32_t empty_polls;
+	uint32_t sleep_us;
+	struct dispatch_stats stats;
+};
+
+/* The dispatcher of f, on lcore, polling every RX queue of every port (set up already). */
+struct dispatcher *dispatch_create(struct fwd *f, unsigned lcore, int socket);
+void dispatch_free(struct dispatcher *d);
+
+/* One iteration: poll every RX queue and hand each packet to its owner. Returns the packets
+ * received. The lcore loop, the fixture runner and the benchmark all call it. */
+unsigned dispatch_poll_once(struct dispatcher *d);
+
+/* The lcore entry point: loops until f->quit. */
+int dispatch_main(void *arg);
+
+#endif
