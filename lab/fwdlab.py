@@ -70,20 +70,23 @@ class Forwarder:
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None):
+                    settings=None, dispatch=False):
     """Starts hvlb-forwarder in the topology's forwarder host and waits for its control
-    socket. Raises RuntimeError with the log if it does not come up."""
+    socket. dispatch: a software dispatch stage on one more lcore feeds the workers. Raises
+    RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = meta["forwarder"]
     rundir = topo.logdir  # removed with the topology
     rundir.mkdir(parents=True, exist_ok=True)
     sock = rundir / f"{name}.sock"
     conf = rundir / f"{name}.ini"
+    if dispatch:
+        settings = {**(settings or {}), "dispatch": "on"}
     conf.write_text(config_text(meta, services, extra, settings))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"
-    argv = [FORWARDER, "--lcores", _lcores(workers), "--no-pci", "--no-huge", "--no-shconf",
+    argv = [FORWARDER, "--lcores", _lcores(workers + (1 if dispatch else 0)), "--no-pci", "--no-huge", "--no-shconf",
             "-m", "512", "--file-prefix", prefix,
             "--log-level=lib.*:warning"]
     for i, port in enumerate(fw["ports"]):

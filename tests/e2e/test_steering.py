@@ -4,7 +4,9 @@ connection's owner). Long-lived TCP connections and UDP flows from client ports 
 owner is worker 0 load that worker alone; RSS-A, its threshold set between the two workers'
 measured loads, moves connections to worker 1 while they carry data; every TCP connection's
 payload is echoed back by the NF and compared by SHA-256 at the client, with no reset and no
-stall. Then one connection is moved by hand (SteerFlow) and back.
+stall. Then one connection is moved by hand (SteerFlow) and back. The RSS-A test runs twice:
+with the workers polling the queues and passing on what they do not own, and with the software
+dispatch stage ([forwarder] dispatch = on) putting every packet on its owner's inbox.
 """
 
 import json
@@ -160,6 +162,16 @@ def wait_for(cond, timeout, what):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def telemetry(fw, cmd):
+    """One DPDK telemetry command's reply from the forwarder (dpdk-telemetry.py)."""
+    p = subprocess.run(["dpdk-telemetry.py", "-f", fw.prefix], input=cmd + "\n",
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
+    key = '{"' + cmd + '"'
+    assert key in p.stdout, p.stdout
+    return json.JSONDecoder().raw_decode(p.stdout[p.stdout.index(key):])[0][cmd]
+
+
 def moved_tcp_conns(fw, tcp_ports):
     """The echo connections that live on worker 1 (their default owner is 0)."""
     return [c for c in fw.client.iter_connections()
@@ -167,18 +179,22 @@ def moved_tcp_conns(fw, tcp_ports):
             and c.worker == 1]
 
 
-def test_rssa_moves_flows_and_every_tcp_connection_survives(lab):
+@pytest.mark.parametrize("dispatch", [False, True], ids=["handoff", "dispatch"])
+def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
     topo = lab(TOPO)
     for host, _ in NFS:
         labtools.start_nfsim(topo, host, host, addr=None)
-    fw = fwdlab.start_forwarder(topo, workers=2, services=services(), settings={
-        "rssa": "off", "rssa_period_ms": 500, "rssa_n_sam": 10, "rssa_cooldown": 2})
+    fw = fwdlab.start_forwarder(topo, workers=2, services=services(), dispatch=dispatch,
+                                settings={"rssa": "off", "rssa_period_ms": 500,
+                                          "rssa_n_sam": 10, "rssa_cooldown": 2})
     client = topo.addr("client")
     tcp_ports = owned_ports(client, 0, 42000, TCP_CONNS)
     udp_ports = owned_ports(client, 0, 43000, UDP_FLOWS)
     st = fw.client.steering()
     assert len(st.workers) == 2 and st.ports and not st.rssa.enabled
     assert all("software" in p.mechanism or "handoff" in p.mechanism for p in st.ports), st.ports
+    assert ("dispatch stage" in st.ports[0].mechanism) == dispatch, st.ports
+    assert ("dispatch stage" in fw.log()) == dispatch
 
     proc = subprocess.Popen(topo.argv("client", [
         "python3", "-c", CLIENT, VIP, str(ECHO_PORT), ",".join(map(str, tcp_ports)),
@@ -223,6 +239,13 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab):
     # (not_for_us is no evidence here: the NFs' own IPv6 and multicast chatter lands in it.)
     stats = fw.stats()
     assert not any(d.reason == "handoff_full" and d.count for d in stats.drops), stats.drops
+    if dispatch:
+        # Every packet reached its owner through the dispatch stage: the workers polled no
+        # queue, and nothing of the echo traffic was passed on by a worker that was not its
+        # owner but for moved connections' packets during their moves.
+        tel = telemetry(fw, "/hvlb/steering")
+        assert tel["dispatch_stage"] == 1 and tel["dispatch_rx_pkts"] > 1000, tel
+        assert tel["dispatch_full"] == 0, tel
 
 
 def test_steer_flow_moves_one_connection_and_back(lab):
