@@ -131,23 +131,33 @@ md = ["# Benchmarks", "",
 for name, mpps, i in rows:
     md.append(f"| {name} | {mpps:.2f} | {mpps / floor:.1%} | {'' if i is None else i} |")
 md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured in the same run.", ""]
-res.update({k: skew[k] for k in ("skew_over_uniform", "skew_over_uniform_no_rssa",
-                                  "skew_over_uniform_flow_rules", "two_workers_over_one")})
+res.update({k: skew[k] for k in (
+    "skew_over_uniform", "skew_over_uniform_dispatch_no_rssa", "skew_over_uniform_handoff",
+    "skew_over_uniform_no_rssa", "skew_over_uniform_flow_rules",
+    "dispatch_skewed_over_handoff_skewed", "dispatch_uniform_over_uniform",
+    "two_workers_over_one")})
 res["workers_mpps"] = {k: skew[k]["mpps"] for k in skew if k.startswith("w")}
 uni = skew["w2_uniform"]["mpps"]
-srows = [("1", "uniform", "off", "-", skew["w1_uniform"]),
-         ("2", "uniform", "off", "-", skew["w2_uniform"]),
-         ("2", "uniform", "on", "software", skew["w2_uniform_rssa"]),
-         ("2", "skewed", "off", "-", skew["w2_skewed"]),
-         ("2", "skewed", "on", "software (handoff)", skew["w2_skewed_rssa"]),
-         ("2", "skewed", "on", "flow rules (emulated NIC)", skew["w2_skewed_rssa_flow_rules"])]
+duni = skew["w2_uniform_dispatch"]["mpps"]
+srows = [("1", "uniform", "off", "-", skew["w1_uniform"], uni),
+         ("2", "uniform", "off", "-", skew["w2_uniform"], uni),
+         ("2", "uniform", "on", "handoff", skew["w2_uniform_rssa"], uni),
+         ("2", "skewed", "off", "-", skew["w2_skewed"], uni),
+         ("2", "skewed", "on", "handoff", skew["w2_skewed_rssa"], uni),
+         ("2", "skewed", "on", "flow rules (emulated NIC)", skew["w2_skewed_rssa_flow_rules"], uni),
+         ("2 + dispatch", "uniform", "off", "-", skew["w2_uniform_dispatch"], duni),
+         ("2 + dispatch", "skewed", "off", "-", skew["w2_skewed_dispatch"], duni),
+         ("2 + dispatch", "skewed", "on", "dispatch stage", skew["w2_skewed_rssa_dispatch"], duni)]
 pr = skew["prices"].split(",")
-# The best any mover could do on the software path at these prices (see the text below): the
-# uniform case runs without steering (pr[1] a packet), the skewed one with it (pr[5..7]).
+dp = skew["dispatch_prices"].split(",")
+# The best any mover could do when the old worker passes a moved flow's packets on, at these
+# prices (see the text below): the uniform case runs without steering (pr[1] a packet), the
+# skewed one with it (pr[5..7]).
 own0, own, out_, in_ = float(pr[1]), float(pr[5]), float(pr[6]), float(pr[7])
 x = 0.38 * own / (own + in_ - out_)
 bound = 0.5 * own0 / (0.31 * own + x * in_)
-res["skew_bound_software"] = round(bound, 3)
+res["skew_bound_handoff"] = round(bound, 3)
+fmt = lambda r: "" if r is None else f"{r:.2f}"
 md += ["## Several workers, skew and RSS-A", "",
        "`bench/skew.py` runs `fwd_bench --mode skew` (forwarder/bench/skew.c): workers on memory-fed",
        "ring ports, each modelled as a dedicated core on one thread (2 workers and a generator on this",
@@ -157,9 +167,11 @@ md += ["## Several workers, skew and RSS-A", "",
        "from the inbox; with and without steering active, the two measured in turn round by round:",
        "first quartile of 2000 timed 32-packet batches each,",
        f"median of 5 calibrations: {pr[1]} / {pr[2]} / {pr[3]} cycles per packet, {pr[5]} / {pr[6]} /",
-       f"{pr[7]} with steering, {pr[0]} per iteration). The control thread (steering, RSS-A) runs at",
-       "simulated time. Nothing the workers share (caches, memory bandwidth) is priced, so uniform load",
-       "scales linearly with workers here: the 1-worker row is a core's capacity at these prices.",
+       f"{pr[7]} with steering, {pr[0]} per iteration). The dispatch stage is one more core, priced",
+       f"the same way: {dp[1]} cycles per packet ({dp[3]} with a steering table), {dp[0]} per iteration.",
+       "The control thread (steering, RSS-A) runs at simulated time. Nothing the cores share (caches,",
+       "memory bandwidth) is priced, so uniform load scales linearly with workers here: the 1-worker",
+       "row is a core's capacity at these prices.",
        f"Mpps: the highest offered rate forwarded with at most 0.1 % loss (bisection, to {skew['resolution_mpps']} Mpps), 64-byte UDP to a",
        "NAT service, 80 flows, each on the RX queue of its default owner (as RSS hashing like",
        "`worker_owner` would put it).",
@@ -169,38 +181,52 @@ md += ["## Several workers, skew and RSS-A", "",
        "  plus 10 even flows of 0.01 per queue (31 % / 69 % of the load);",
        f"- RSS-A: Q 1, epsilon 0.95, theta_h 0.5, N_sam 20, period {skew['period_ms']} ms (the paper's",
        "  1 s scaled down so a trial simulates seconds), cooldown 5 periods; measured after 8 periods;",
-       "- software steering: a moved flow still arrives on its old queue and that worker hands it off",
-       "  (the only mechanism the PMDs here offer); flow rules: the generator applies the steering",
-       "  table as a NIC with per-flow rules (the paper's Flow Director) would, which hvlb cannot use",
-       "  on these PMDs: shown for what RSS-A achieves when the port steers.", "",
-       "| workers | load | RSS-A | moved flows reach their owner by | Mpps (≤0.1 % loss) | vs 2 workers uniform | flows moved |",
-       "|---|---|---|---|---|---|---|"]
-for w, load, rssa, how, r in srows:
-    md.append(f"| {w} | {load} | {rssa} | {how} | {r['mpps']:.2f} | {r['mpps'] / uni:.1%} | {r['moves']} |")
-md += ["", f"Throughput under skew as a fraction of the uniform case (`skew_over_uniform`): "
-       f"{skew['skew_over_uniform']:.1%} with RSS-A on the software path, "
-       f"{skew['skew_over_uniform_no_rssa']:.1%} without RSS-A, "
+       "- how a moved flow's packets reach the new owner: *handoff*, the workers poll the queues and",
+       "  the old owner passes each packet on (`dispatch = off`, the default); *dispatch stage*, one",
+       "  more core polls every queue and puts each packet on its owner's inbox (`dispatch = on`,",
+       "  src/dispatch.c); *flow rules*, the generator applies the steering table as a NIC with",
+       "  per-flow rules (the paper's Flow Director) would, which no PMD here offers: shown for",
+       "  comparison.", "",
+       "| workers | load | RSS-A | moved flows reach their owner by | Mpps (≤0.1 % loss) | vs the same cores uniform | flows moved | dispatch stage busy |",
+       "|---|---|---|---|---|---|---|---|"]
+for w, load, rssa, how, r, base in srows:
+    md.append(f"| {w} | {load} | {rssa} | {how} | {r['mpps']:.2f} | {r['mpps'] / base:.1%} | "
+              f"{r['moves']} | {'-' if not r.get('dispatch_load') else format(r['dispatch_load'], '.0%')} |")
+md += ["", "Throughput under skew as a fraction of the uniform case (`skew_over_uniform`): "
+       f"**{skew['skew_over_uniform']:.1%} with RSS-A behind the dispatch stage** "
+       f"({skew['skew_over_uniform_dispatch_no_rssa']:.1%} without RSS-A); with the workers on the",
+       f"queues {skew['skew_over_uniform_handoff']:.1%} with RSS-A (handoff), "
+       f"{skew['skew_over_uniform_no_rssa']:.1%} without, "
        f"{skew['skew_over_uniform_flow_rules']:.1%} with flow-rule steering. The paper: 13.83 / 14.79 = 93.5 %.",
-       "These ratios move by several points from run to run (each set of prices is calibrated on its",
-       "own on a shared VM, and the search steps by the resolution above; a flow-rules figure over",
-       "100 % is that): compare the rows of one run.",
+       "These ratios move by a point or two from run to run (each set of prices is calibrated on its",
+       "own on a shared VM, and the search steps by the resolution above; a figure over 100 % is",
+       "that): compare the rows of one run.",
        "",
-       "**Why the software path stays below 98 %.** A moved flow's packets still arrive on their old",
+       "**What the dispatch stage costs.** A core that forwards nothing: with 2 workers, uniform load,",
+       f"it forwards {skew['dispatch_uniform_over_uniform']:.1%} of what the 2 workers do on the queues "
+       "(each packet comes off an inbox",
+       f"at {pr[3]} cycles instead of off the RX ring at {pr[1]}); under skew with RSS-A it forwards",
+       f"{skew['dispatch_skewed_over_handoff_skewed']:.1%} of the handoff path's rate. At "
+       f"{dp[3]} cycles a packet it could feed about {float(pr[7]) / float(dp[3]):.1f} workers at their {pr[7]}, so the",
+       "core pays off with more workers, or on ports with fewer queues than workers (one queue: every",
+       "virtual PMD without RSS). Without it, one worker reads such a queue and passes on most of it.",
+       "",
+       "**Why the handoff path stays below 98 %.** A moved flow's packets still arrive on their old",
        "worker's queue, and that worker must pass each on: the `out` price with steering,",
        f"{pr[6]} cycles, against {pr[5]} for a packet it processes. With 31 % / 69 % of the load on",
        "the two queues, moving a share x of the load off the heavy worker balances the two when",
        "(0.69 − x)·own + x·out = 0.31·own + x·in, so even a perfect mover ends with the busier worker",
        f"at 0.31·own + x·in: {bound:.1%} of the uniform rate at these prices (measured:",
-       f"{skew['skew_over_uniform']:.1%}; RSS-A moves whole flows and stops at Q × epsilon). ≥ 98 %",
-       "needs the port to put a moved flow's packets on its new owner's queue (per-flow rules or a",
-       "redirection table: the flow-rules row), or passing a packet on at under about a tenth of",
-       "the price of processing it, which one ring hand-off per packet (RX, parse, the table, the",
-       "enqueue) does not reach. Passing on before parsing (the table asked on the frame's bytes)",
-       "was tried: it cut `out` by 14 % but cost every other packet 6-7 % while overrides existed,",
-       "and lowered this bound by about 1.5 points, so it was taken out.",
+       f"{skew['skew_over_uniform_handoff']:.1%}; RSS-A moves whole flows and stops at Q × epsilon).",
+       "The dispatch stage removes the pass (every packet goes straight to its owner), so RSS-A is",
+       "left with its own limits: whole flows (the heaviest here is 3 % of the load) and a move only",
+       "while the receiving worker stays under Q × epsilon. Passing on before parsing (the table",
+       "asked on the frame's bytes) was tried in a worker: it cut `out` by 14 % but cost every other",
+       "packet 6-7 % while overrides existed, so it was taken out; the dispatch stage reads the same",
+       "bytes (steer_peek), on its own core.",
        "",
        "This VM has 2 vCPUs; on a larger machine, `bench/skew.py` with more workers",
-       "(`fwd_bench --mode skew --workers N`, up to 8) gives the scaling curve.", ""]
+       "(`fwd_bench --mode skew --workers N`, up to 7 with the dispatch stage) gives the scaling curve.", ""]
 if "skipped" in idle:
     md += ["## Idle mode", "", f"skipped: {idle['skipped']}", ""]
 else:

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The multi-worker and skew benchmark (run by bench/run.sh): the highest rate each setup
 forwards with at most 0.1 % loss (a no-drop-rate search), with 1 and 2 workers, uniform and
-skewed load, with and without RSS-A. Each trial is one run of `fwd_bench --mode skew`
-(forwarder/bench/skew.c), which models one dedicated core per worker on a single thread.
+skewed load, with and without RSS-A, the workers on the queues or behind the software
+dispatch stage. Each trial is one run of `fwd_bench --mode skew` (forwarder/bench/skew.c),
+which models one dedicated core per worker (and one for the dispatch stage) on a single
+thread.
 
     python3 bench/skew.py BIN [EAL args...]     # JSON on stdout, progress on stderr
 
@@ -12,7 +14,7 @@ does, and 1 and 2 workers are priced alike.
 Environment: BENCH_SKEW_WARMUP (simulated seconds before measuring, default 0.4: 8 RSS-A
 periods), BENCH_SKEW_SECONDS (measured, 0.2), BENCH_SKEW_PERIOD_MS (RSS-A period, 50; the
 paper's 1 s scaled down so a trial simulates seconds, not minutes), BENCH_SKEW_STEPS
-(bisection steps, 6: about 1 % resolution).
+(bisection steps, 8: about 0.3 % resolution).
 """
 
 import json
@@ -25,7 +27,7 @@ LOSS = 0.001
 WARMUP = os.environ.get("BENCH_SKEW_WARMUP", "0.4")
 SECONDS = os.environ.get("BENCH_SKEW_SECONDS", "0.2")
 PERIOD = os.environ.get("BENCH_SKEW_PERIOD_MS", "50")
-STEPS = int(os.environ.get("BENCH_SKEW_STEPS", "6"))
+STEPS = int(os.environ.get("BENCH_SKEW_STEPS", "8"))
 
 
 def fwd_bench(binary, eal, *args):
@@ -36,17 +38,20 @@ def fwd_bench(binary, eal, *args):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def prices(binary, eal, workers, n=5):
+def prices(binary, eal, workers, n=5, steer="software", key="prices"):
     """The median of n calibrations, and the TSC rate (the prices' unit)."""
-    runs = [fwd_bench(binary, eal, "--workers", str(workers), "--load", "skewed", "--calibrate")
-            for _ in range(n)]
-    cols = zip(*[[float(x) for x in r["prices"].split(",")] for r in runs])
+    runs = [fwd_bench(binary, eal, "--workers", str(workers), "--load", "skewed", "--steer",
+                      steer, "--calibrate") for _ in range(n)]
+    cols = zip(*[[float(x) for x in r[key].split(",")] for r in runs])
     return ",".join(f"{statistics.median(c):.2f}" for c in cols), runs[0]["hz"]
 
 
 def trial(binary, eal, price, workers, load, rssa, steer, rate):
+    """price: the workers' prices, or (workers', dispatch stage's)."""
+    wp, dp = price if isinstance(price, tuple) else (price, None)
+    extra = ["--dispatch-prices", dp] if dp else []
     return fwd_bench(binary, eal, "--workers", str(workers), "--load", load, "--rssa", rssa,
-                     "--steer", steer, "--rate", f"{rate:.3f}", "--prices", price,
+                     "--steer", steer, "--rate", f"{rate:.3f}", "--prices", wp, *extra,
                      "--warmup", WARMUP, "--seconds", SECONDS, "--period-ms", PERIOD)
 
 
@@ -58,7 +63,8 @@ def ndr(binary, eal, price, workers, load, rssa, steer, hi):
         rate = (lo + hi) / 2
         r = trial(binary, eal, price, workers, load, rssa, steer, rate)
         print(f"  {workers}w {load:7} rssa={rssa:3} {steer:8} {rate:7.3f} Mpps: loss "
-              f"{r['loss']:.4f} moves {r['moves']} load {r['load']}", file=sys.stderr)
+              f"{r['loss']:.4f} moves {r['moves']} load {r['load']} dispatch "
+              f"{r['dispatch_load']}", file=sys.stderr)
         if r["loss"] <= LOSS:
             lo, best = rate, r
         else:
@@ -70,27 +76,41 @@ def main():
     binary, eal = sys.argv[1], sys.argv[2:]
     p2, hz = prices(binary, eal, 2)
     p1 = p2
-    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {p2}",
-          file=sys.stderr)
+    pd, _ = prices(binary, eal, 2, steer="dispatch", key="dispatch_prices")
+    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {p2}; "
+          f"dispatch stage (iteration, packet; the same with steering): {pd}", file=sys.stderr)
     # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
     hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6
     hi2 = 2.4 * hz / float(p2.split(",")[1]) / 1e6
-    res = {"prices": p2, "tsc_hz": hz, "loss_max": LOSS, "period_ms": int(PERIOD),
+    res = {"prices": p2, "dispatch_prices": pd, "tsc_hz": hz, "loss_max": LOSS,
+           "period_ms": int(PERIOD),
            "resolution_mpps": round(0.7 * hi2 / 2 ** STEPS, 2)}
     setups = [("w1_uniform", 1, "uniform", "off", "software", p1, hi1),
               ("w2_uniform", 2, "uniform", "off", "software", p2, hi2),
               ("w2_uniform_rssa", 2, "uniform", "on", "software", p2, hi2),
               ("w2_skewed", 2, "skewed", "off", "software", p2, hi2),
               ("w2_skewed_rssa", 2, "skewed", "on", "software", p2, hi2),
-              ("w2_skewed_rssa_flow_rules", 2, "skewed", "on", "nic", p2, hi2)]
+              ("w2_skewed_rssa_flow_rules", 2, "skewed", "on", "nic", p2, hi2),
+              ("w2_uniform_dispatch", 2, "uniform", "off", "dispatch", (p2, pd), hi2),
+              ("w2_skewed_dispatch", 2, "skewed", "off", "dispatch", (p2, pd), hi2),
+              ("w2_skewed_rssa_dispatch", 2, "skewed", "on", "dispatch", (p2, pd), hi2)]
     for name, w, load, rssa, steer, price, hi in setups:
         rate, r = ndr(binary, eal, price, w, load, rssa, steer, hi)
         res[name] = {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
-                     "load": r["load"] if r else None}
+                     "load": r["load"] if r else None,
+                     "dispatch_load": r["dispatch_load"] if r else None}
     uni = res["w2_uniform"]["mpps"]
-    res["skew_over_uniform"] = round(res["w2_skewed_rssa"]["mpps"] / uni, 3)
+    duni = res["w2_uniform_dispatch"]["mpps"]
+    # The headline: the dispatch stage, the software path that lets RSS-A even out the load.
+    res["skew_over_uniform"] = round(res["w2_skewed_rssa_dispatch"]["mpps"] / duni, 3)
+    res["skew_over_uniform_dispatch_no_rssa"] = round(res["w2_skewed_dispatch"]["mpps"] / duni, 3)
+    res["skew_over_uniform_handoff"] = round(res["w2_skewed_rssa"]["mpps"] / uni, 3)
     res["skew_over_uniform_no_rssa"] = round(res["w2_skewed"]["mpps"] / uni, 3)
     res["skew_over_uniform_flow_rules"] = round(res["w2_skewed_rssa_flow_rules"]["mpps"] / uni, 3)
+    # What the stage's core buys: skewed with it against skewed without (same 2 workers).
+    res["dispatch_skewed_over_handoff_skewed"] = round(
+        res["w2_skewed_rssa_dispatch"]["mpps"] / res["w2_skewed_rssa"]["mpps"], 3)
+    res["dispatch_uniform_over_uniform"] = round(duni / uni, 3)
     res["two_workers_over_one"] = round(uni / res["w1_uniform"]["mpps"], 3)
     print(json.dumps(res))
 
