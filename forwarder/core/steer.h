@@ -34,10 +34,27 @@ struct steer_entry {
 	uint16_t used;    /* 0: empty slot (ends a probe) */
 };
 
+#define STEER_MAX_FRESH 128 /* moves in progress at most (STEER_MAX_MIGS) */
+
+/* A move whose old owner may still pass packets of the connection on: published, not yet
+ * forgotten by the old owner. The dispatch stage holds the connection's packets back until
+ * the old owner has worked through what it was sent before the move (src/dispatch.c). */
+struct steer_fresh {
+	struct flow_key key[2];    /* ORIG tuple, and the reply tuple when n_keys is 2 */
+	uint32_t client_hash[2];   /* steer_client_hash of each tuple's client endpoint */
+	uint64_t gen;              /* the publication that first carried it */
+	uint16_t from;
+	uint16_t to;
+	uint8_t n_keys;
+};
+
 /* An immutable table (open addressing, linear probing, at most half full). */
 struct steer_table {
 	uint32_t n_keys;
 	uint32_t mask;    /* slots - 1 */
+	uint64_t gen;     /* publication number, from 1 */
+	uint32_t n_fresh;
+	struct steer_fresh fresh[STEER_MAX_FRESH];
 	uint64_t filter[STEER_FILTER_WORDS];
 	struct steer_entry slots[];
 };

@@ -34,6 +34,10 @@ dispatch_create(struct fwd *f, unsigned lcore, int socket)
 void
 dispatch_free(struct dispatcher *d)
 {
+	if (d == NULL)
+		return;
+	for (uint16_t i = 0; i < d->n_fences; i++)
+		rte_pktmbuf_free_bulk(d->fence[i].held, d->fence[i].n_held);
 	rte_free(d);
 }
 
@@ -41,7 +45,7 @@ dispatch_free(struct dispatcher *d)
  * goes to a VIP, else the destination (a reply from an NF), as worker_classify decides. */
 static __rte_always_inline uint16_t
 owner_of(struct dispatcher *d, const struct vs_table *vst, const struct steer_table *t,
-	 const struct flow_key *k)
+	 const struct flow_key *k, uint32_t *client_hash)
 {
 	bool to_vip = vs_is_vip(vst, &k->dst);
 	uint32_t ch = to_vip ? steer_client_hash(&k->src, k->sport)
@@ -56,6 +60,7 @@ owner_of(struct dispatcher *d, const struct vs_table *vst, const struct steer_ta
 			o = (uint16_t)i;
 		}
 	}
+	*client_hash = ch;
 	return o;
 }
 
@@ -73,31 +78,140 @@ send_to(struct dispatcher *d, uint16_t o, void **objs, unsigned n)
 	}
 }
 
+/* ---- move fences (dispatch.h) ---- */
+
+/* Release fence i: its held packets go to the new owner, in order, and it goes. */
+static void
+fence_release(struct dispatcher *d, uint16_t i)
+{
+	struct dispatch_fence *fc = &d->fence[i];
+
+	if (fc->n_held > 0)
+		send_to(d, fc->to, (void **)fc->held, fc->n_held);
+	if (i != --d->n_fences) {
+		*fc = d->fence[d->n_fences];
+	}
+}
+
+/* Fence the moves table t lists that the dispatcher has not seen yet. Up to here it sent
+ * their packets to the old owner: those are in the old owner's inbox before pos. */
+static void
+fences_add(struct dispatcher *d, const struct steer_table *t)
+{
+	for (uint32_t k = 0; k < t->n_fresh; k++) {
+		const struct steer_fresh *e = &t->fresh[k];
+		struct dispatch_fence *fc;
+
+		if (e->gen <= d->seen_gen || e->from >= d->f->n_workers || e->to >= d->f->n_workers)
+			continue;
+		/* Moved again before its last fence came down: that one goes first. */
+		for (uint16_t i = 0; i < d->n_fences; i++)
+			if (flow_key_eq(&d->fence[i].key[0], &e->key[0])) {
+				fence_release(d, i);
+				d->stats.fence_early++;
+				break;
+			}
+		if (d->n_fences == DISPATCH_MAX_FENCES) {
+			d->stats.fence_early++;
+			continue;
+		}
+		fc = &d->fence[d->n_fences++];
+		fc->n_keys = e->n_keys;
+		for (uint8_t j = 0; j < e->n_keys; j++) {
+			fc->key[j] = e->key[j];
+			fc->client_hash[j] = e->client_hash[j];
+		}
+		fc->from = e->from;
+		fc->to = e->to;
+		fc->n_held = 0;
+		fc->since = d->now;
+		fc->pos = __atomic_load_n(&d->f->workers[e->from]->inbox->prod.tail,
+					  __ATOMIC_ACQUIRE);
+		d->stats.fences++;
+	}
+	d->seen_gen = t->gen;
+}
+
+/* Release the fences whose old owner has dealt with its inbox up to pos (or took too long). */
+static void
+fences_poll(struct dispatcher *d)
+{
+	uint64_t max = d->f->hz / 1000000 * DISPATCH_FENCE_MAX_US;
+
+	for (uint16_t i = 0; i < d->n_fences;) {
+		struct dispatch_fence *fc = &d->fence[i];
+		uint32_t done = __atomic_load_n(&d->f->workers[fc->from]->inbox_done,
+						__ATOMIC_ACQUIRE);
+
+		if ((int32_t)(done - fc->pos) >= 0) {
+			fence_release(d, i);
+		} else if (d->now - fc->since > max) {
+			fence_release(d, i);
+			d->stats.fence_early++;
+		} else {
+			i++;
+		}
+	}
+}
+
+/* Whether m (tuple k, client hash ch) belongs to a fenced move: then it is held (or, the hold
+ * being full, the fence comes down and m follows its held packets). */
+static bool
+fence_hold(struct dispatcher *d, uint32_t ch, const struct flow_key *k, struct rte_mbuf *m)
+{
+	for (uint16_t i = 0; i < d->n_fences; i++) {
+		struct dispatch_fence *fc = &d->fence[i];
+
+		for (uint8_t j = 0; j < fc->n_keys; j++) {
+			if (fc->client_hash[j] != ch || !flow_key_eq(&fc->key[j], k))
+				continue;
+			if (fc->n_held == DISPATCH_FENCE_HOLD) {
+				uint16_t to = fc->to;
+
+				fence_release(d, i);
+				d->stats.fence_early++;
+				send_to(d, to, (void **)&m, 1);
+				return true;
+			}
+			fc->held[fc->n_held++] = m;
+			d->stats.fence_held++;
+			return true;
+		}
+	}
+	return false;
+}
+
 static void
 dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct steer_table *t,
 	       struct rte_mbuf **pkts, uint16_t n)
 {
-	uint16_t n_workers = d->f->n_workers, owner[FWD_BURST];
+	uint16_t n_workers = d->f->n_workers, owner[FWD_BURST], n_out = 0;
 	void *objs[FWD_BURST];
 	struct flow_key k;
+	uint32_t ch;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 
 		if (likely(steer_peek(rte_pktmbuf_mtod(m, const uint8_t *),
 				      rte_pktmbuf_data_len(m), &k))) {
-			owner[i] = owner_of(d, vst, t, &k);
-			objs[i] = m;
+			uint16_t o = owner_of(d, vst, t, &k, &ch);
+
 			d->stats.rx_pkts++;
 			d->stats.rx_bytes += m->pkt_len;
+			if (unlikely(d->n_fences > 0) && fence_hold(d, ch, &k, m))
+				continue;
+			owner[n_out] = o;
+			objs[n_out++] = m;
 		} else {
 			/* Spread over the workers: none of it belongs to a worker by its tuple. */
-			owner[i] = d->next_raw;
+			owner[n_out] = d->next_raw;
 			d->next_raw = (uint16_t)((d->next_raw + 1) % n_workers);
-			objs[i] = dispatch_tag_raw(m);
+			objs[n_out++] = dispatch_tag_raw(m);
 			d->stats.raw++;
 		}
 	}
+	n = n_out;
 	/* One ring burst per owner, in arrival order within it. */
 	while (n > 0) {
 		uint16_t o = owner[0], rest = 0, n_mine = 0;
@@ -130,6 +244,10 @@ dispatch_poll_once(struct dispatcher *d)
 	s = __atomic_load_n(&f->snap, __ATOMIC_ACQUIRE);
 	t = __atomic_load_n(&f->steer, __ATOMIC_ACQUIRE);
 	d->now = rte_rdtsc();
+	if (unlikely(t != NULL && t->gen > d->seen_gen))
+		fences_add(d, t);
+	if (unlikely(d->n_fences > 0))
+		fences_poll(d);
 	for (uint16_t q = 0; q < d->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(f->ports[d->rxq[q].port].port_id, d->rxq[q].queue,
 					      pkts, FWD_BURST);
@@ -173,7 +291,7 @@ dispatch_main(void *arg)
 
 		if (n > 0)
 			d->stats.busy_cycles += rte_rdtsc() - d->now;
-		dispatch_idle(d, n);
+		dispatch_idle(d, n + d->n_fences); /* no sleep while holding packets */
 	}
 	rte_rcu_qsbr_thread_offline(d->f->rcu, d->rcu_id);
 	return 0;

@@ -14,9 +14,15 @@
  * tagged to be classified in full: that worker answers it, drops it under its named reason or
  * passes it to its owner (an ICMP error to the owner of the connection it quotes).
  *
- * A move (steer_msg.h) needs nothing new: until the dispatcher sees the new steering table it
- * sends the connection's packets to the old owner, which passes them on behind the
- * connection's state, as it does for packets from its own queues.
+ * A move (steer_msg.h) keeps every packet of the connection in order. Until the dispatcher
+ * sees the steering table that moves it, it sends the connection's packets to the old owner,
+ * which passes them on behind the connection's state. The table lists the move as fresh
+ * (steer_fresh); from then on the dispatcher holds the connection's packets back (a fence)
+ * until the old owner has dealt with everything in its inbox up to that moment, which it has
+ * passed on to the new owner's inbox by then, and only then releases them to the new owner's
+ * inbox, behind those. A fence whose hold fills up, or whose old owner takes longer than
+ * DISPATCH_FENCE_MAX_US, releases early: its connection may then see packets out of order, as
+ * without the dispatch stage, and fence_early counts it.
  */
 #ifndef HVLB_DISPATCH_H
 #define HVLB_DISPATCH_H
@@ -26,6 +32,9 @@
 #include "worker.h"
 
 #define DISPATCH_MAX_RXQ (FWD_MAX_PORTS * WORKER_MAX_RXQ)
+#define DISPATCH_MAX_FENCES 32   /* moves held at once (RSS-A moves a few per period) */
+#define DISPATCH_FENCE_HOLD 128  /* packets held per move */
+#define DISPATCH_FENCE_MAX_US 5000
 
 /* Inbox entries from the dispatcher that the worker must classify in full (tag bit 1; bit 0
  * marks steering messages, steer_msg.h). */
@@ -42,9 +51,25 @@ struct dispatch_stats {
 	uint64_t steered;     /* sent where an override says */
 	uint64_t full;        /* dropped: an inbox was full (counted as handoff_full) */
 	uint64_t busy_cycles; /* TSC cycles of loop iterations that had packets */
+	uint64_t fences;      /* moves whose packets were held back until the old owner was done */
+	uint64_t fence_held;  /* packets held back */
+	uint64_t fence_early; /* fences released early (hold full, old owner too slow, no slot) */
 	uint64_t idle_sleeps;
 	uint64_t sent[FWD_MAX_WORKERS];
 } __rte_cache_aligned;
+
+/* A move the dispatcher holds packets of (dispatch.h). */
+struct dispatch_fence {
+	struct flow_key key[2];
+	uint32_t client_hash[2];
+	uint8_t n_keys;
+	uint16_t from;
+	uint16_t to;
+	uint16_t n_held;
+	uint32_t pos;      /* the old owner's inbox entries to be dealt with first */
+	uint64_t since;    /* TSC */
+	struct rte_mbuf *held[DISPATCH_FENCE_HOLD];
+};
 
 struct dispatcher {
 	unsigned lcore;
@@ -56,7 +81,10 @@ struct dispatcher {
 	uint64_t now;
 	uint32_t empty_polls;
 	uint32_t sleep_us;
+	uint64_t seen_gen;              /* the newest publication whose moves are fenced */
+	uint16_t n_fences;
 	struct dispatch_stats stats;
+	struct dispatch_fence fence[DISPATCH_MAX_FENCES];
 };
 
 /* The dispatcher of f, on lcore, polling every RX queue of every port (set up already). */

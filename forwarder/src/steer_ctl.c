@@ -164,9 +164,56 @@ ovr_apply(struct fwd *f, const struct steer_mig *m, uint64_t now)
 	o->key[1] = m->key[1];
 }
 
+/* The moves whose old owner may still pass packets on (steer_fresh), for the dispatch stage:
+ * published now or before, not yet unmarked. A move is stamped with the first publication
+ * that carries it. */
+static void
+fresh_fill(struct fwd *f, struct steer_table *t)
+{
+	struct steer_ctl *sc = f->sc;
+
+	t->n_fresh = 0;
+	for (unsigned i = 0; i < STEER_MAX_MIGS && t->n_fresh < STEER_MAX_FRESH; i++) {
+		struct steer_mig *m = &sc->mig[i];
+		struct steer_fresh *e;
+
+		if (!((m->state == MIG_READY && m->publish == 2) ||
+		      (m->state == MIG_PUBLISHED && m->gen != 0)))
+			continue;
+		if (m->gen == 0)
+			m->gen = t->gen;
+		e = &t->fresh[t->n_fresh++];
+		*e = (struct steer_fresh){.gen = m->gen, .from = m->from, .to = m->to,
+					  .n_keys = m->n_keys};
+		e->key[0] = m->key[0];
+		e->client_hash[0] = steer_client_hash(&m->key[0].src, m->key[0].sport);
+		if (m->n_keys == 2) {
+			e->key[1] = m->key[1];
+			e->client_hash[1] = steer_client_hash(&m->key[1].dst, m->key[1].dport);
+		}
+	}
+}
+
+/* Whether a table must be published to carry moves for the dispatch stage alone. */
+static bool
+fresh_pending(const struct fwd *f)
+{
+	if (f->disp == NULL)
+		return false;
+	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
+		const struct steer_mig *m = &f->sc->mig[i];
+
+		if ((m->state == MIG_READY && m->publish == 2) ||
+		    (m->state == MIG_PUBLISHED && m->gen != 0))
+			return true;
+	}
+	return false;
+}
+
 /* Build the table of the current overrides and swap it in. The old one is freed once every
  * worker has passed a quiescent point (steer_ctl_poll). Returns 0, or -EBUSY / -ENOMEM (the
- * caller tries again at its next round). */
+ * caller tries again at its next round). With a dispatch stage, a table also lists the moves
+ * in progress (fresh_fill), even when no override is left. */
 static int
 publish(struct fwd *f, uint64_t now, uint64_t *token)
 {
@@ -174,11 +221,12 @@ publish(struct fwd *f, uint64_t now, uint64_t *token)
 	uint32_t n = 0;
 	struct steer_rule *rules;
 	struct steer_table *t = NULL, *old;
+	bool fresh = fresh_pending(f);
 
 	if (sc->n_retired == STEER_MAX_RETIRED)
 		return -EBUSY;
-	if (sc->n_ovr > 0) {
-		rules = malloc(sizeof(*rules) * 2 * sc->n_ovr);
+	if (sc->n_ovr > 0 || fresh) {
+		rules = malloc(sizeof(*rules) * (2 * sc->n_ovr + 1));
 		t = rte_malloc_socket("steer", steer_table_mem_size(2 * sc->n_ovr),
 				      RTE_CACHE_LINE_SIZE, f->ports[0].socket);
 		if (rules == NULL || t == NULL) {
@@ -198,6 +246,9 @@ publish(struct fwd *f, uint64_t now, uint64_t *token)
 		}
 		steer_table_build(t, rules, n);
 		free(rules);
+		t->gen = sc->publications + 1;
+		if (fresh)
+			fresh_fill(f, t);
 	}
 	old = f->steer;
 	__atomic_store_n(&f->steer, t, __ATOMIC_RELEASE);
@@ -206,7 +257,9 @@ publish(struct fwd *f, uint64_t now, uint64_t *token)
 		sc->retired[sc->n_retired].t = old;
 		sc->retired[sc->n_retired++].token = *token;
 	}
-	sc->dirty = false;
+	/* A table kept only for moves in progress goes again once they are over: the workers
+	 * look every packet up while a table exists. */
+	sc->dirty = t != NULL && t->n_keys == 0;
 	sc->last_publish = now;
 	sc->publications++;
 	return 0;

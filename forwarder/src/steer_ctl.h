@@ -54,6 +54,7 @@ struct steer_mig {
 	uint32_t hash[2];
 	struct flow_key key[2];
 	uint64_t token;   /* RCU token of the publication (MIG_PUBLISHED) */
+	uint64_t gen;     /* the first publication that listed it as fresh (dispatch stage) */
 	uint64_t started; /* TSC */
 };
 

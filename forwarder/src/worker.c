@@ -181,6 +181,9 @@ inbox_poll(struct worker *w)
 		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1);
 	pkts += n - start;
 	w->stats.handoff_in += pkts;
+	/* After everything from this burst that goes on to another worker is on its inbox. */
+	if (n > 0)
+		__atomic_store_n(&w->inbox_done, w->inbox_done + n, __ATOMIC_RELEASE);
 	return pkts + raws;
 }
 

@@ -50,6 +50,9 @@ struct worker {
 	uint16_t txq;                     /* this worker's TX queue on every port */
 	struct fwd *fwd;
 	struct rte_ring *inbox;           /* packets other workers pass to this owner */
+	uint32_t inbox_done;              /* inbox entries dequeued and dealt with (what is handed
+					     on is on its next inbox by then); the dispatch stage
+					     reads it (its move fences) */
 	struct rte_ring *cmd;             /* steering commands from the control thread (SPSC) */
 	struct conn_table *conns;
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
