@@ -288,6 +288,9 @@ steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(d, "dispatch_steered", ds.steered);
 		rte_tel_data_add_dict_u64(d, "dispatch_full", ds.full);
 		rte_tel_data_add_dict_u64(d, "dispatch_busy_cycles", ds.busy_cycles);
+		rte_tel_data_add_dict_u64(d, "dispatch_fences", ds.fences);
+		rte_tel_data_add_dict_u64(d, "dispatch_fence_held", ds.fence_held);
+		rte_tel_data_add_dict_u64(d, "dispatch_fence_early", ds.fence_early);
 	}
 	for (uint16_t i = 0; i < f->n_workers && i < TELEM_DICT_ROOM; i++) {
 		struct rte_tel_data *w = load_dict(f, i);
