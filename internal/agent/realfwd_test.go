@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,15 +20,20 @@ import (
 
 // realForwarder is hvlb-forwarder itself on two net_null ports (no NIC, no huge pages).
 type realForwarder struct {
-	t      *testing.T
-	bin    string
-	dir    string
-	Path   string // control socket
-	cmd    *exec.Cmd
-	done   chan struct{} // closed when the process has exited
-	n      int
-	prefix string // EAL's file prefix
+	t        *testing.T
+	bin      string
+	dir      string
+	Path     string // control socket
+	cmd      *exec.Cmd
+	done     chan struct{} // closed when the process has exited
+	n        int
+	prefix   string // EAL's file prefix
+	dispatch bool   // [forwarder] dispatch = on: one more lcore, the dispatch stage's
 }
+
+// withDispatch runs the forwarder with the software dispatch stage on its first worker
+// lcore, and one worker after it.
+func withDispatch(f *realForwarder) { f.dispatch = true }
 
 const realForwarderINI = `[forwarder]
 conn_max = 4096
@@ -50,7 +56,7 @@ rs.1 = 10.1.0.90:443 weight=100
 
 // startRealForwarder starts the forwarder built in build/forwarder (or $HVLB_FORWARDER),
 // and skips the test, saying why, when there is none or it cannot run here.
-func startRealForwarder(t *testing.T) *realForwarder {
+func startRealForwarder(t *testing.T, opts ...func(*realForwarder)) *realForwarder {
 	bin := os.Getenv("HVLB_FORWARDER")
 	if bin == "" {
 		bin, _ = filepath.Abs("../../build/forwarder/src/hvlb-forwarder")
@@ -63,10 +69,17 @@ func startRealForwarder(t *testing.T) *realForwarder {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.WriteFile(filepath.Join(dir, "f.ini"), []byte(realForwarderINI), 0o644); err != nil {
+	f := &realForwarder{t: t, bin: bin, dir: dir, Path: filepath.Join(dir, "f.sock")}
+	for _, o := range opts {
+		o(f)
+	}
+	ini := realForwarderINI
+	if f.dispatch {
+		ini = strings.Replace(ini, "[forwarder]\n", "[forwarder]\ndispatch = on\n", 1)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f.ini"), []byte(ini), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := &realForwarder{t: t, bin: bin, dir: dir, Path: filepath.Join(dir, "f.sock")}
 	if err := f.start(); err != nil {
 		t.Skipf("the forwarder does not run here: %v", err)
 	}
@@ -97,7 +110,11 @@ func (f *realForwarder) start() error {
 	}
 	defer log.Close()
 	f.prefix = fmt.Sprintf("hvlbagenttest%d_%d", os.Getpid(), f.n)
-	f.cmd = exec.Command(f.bin, "--lcores", fmt.Sprintf("0@%d,1@%d", cpu, cpu), "--no-pci", "--no-huge",
+	lcores := fmt.Sprintf("0@%d,1@%d", cpu, cpu)
+	if f.dispatch {
+		lcores += fmt.Sprintf(",2@%d", cpu)
+	}
+	f.cmd = exec.Command(f.bin, "--lcores", lcores, "--no-pci", "--no-huge",
 		"--no-shconf", "-m", "512", "--file-prefix", f.prefix,
 		"--vdev", "net_null0", "--vdev", "net_null1", "--log-level=lib.*:warning",
 		"--", "-c", filepath.Join(f.dir, "f.ini"), "-s", f.Path)

@@ -11,13 +11,14 @@ import (
 	"hvlb/internal/pb/fwdpb"
 )
 
-// Reports carry the forwarder's steering read-out with up to MaxReportedOverrides
-// overrides; a forwarder that refuses GetSteering (an older one) still gets its stats
+// Reports carry the forwarder's steering read-out, the dispatch stage's figures included,
+// with up to MaxReportedOverrides overrides; a forwarder that refuses GetSteering (an older one) still gets its stats
 // reported, without steering, and the next report has it again.
 func TestAgentReportsSteering(t *testing.T) {
 	dir := pki(t)
 	f := fwdtest.New(t)
-	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 1}, FlowsMoved: 9, RssaMoves: 8}
+	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 1}, FlowsMoved: 9, RssaMoves: 8,
+		Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2, RxPackets: 500, BusySeconds: 0.5}}
 	for i := 0; i < 150; i++ {
 		set.Overrides = append(set.Overrides, &fwdpb.SteerOverride{Protocol: "tcp",
 			Client: fmt.Sprintf("10.9.0.5:%d", 40000+i), Vip: "10.100.0.1:80", Worker: 1})
@@ -31,7 +32,8 @@ func TestAgentReportsSteering(t *testing.T) {
 	eventually(t, 5*time.Second, "steering reported", func() (bool, string) {
 		s := ctl.lastReport().GetSteering()
 		return len(s.GetOverrides()) == MaxReportedOverrides && s.GetOverridesTotal() == 150 &&
-			s.GetRssa().GetEnabled() && s.GetFlowsMoved() == 9, fmt.Sprint(s)
+			s.GetRssa().GetEnabled() && s.GetFlowsMoved() == 9 && s.GetDispatch().GetEnabled() &&
+			s.GetDispatch().GetRxPackets() == 500 && s.GetDispatch().GetBusySeconds() == 0.5, fmt.Sprint(s)
 	})
 
 	ctl.mu.Lock()

@@ -137,7 +137,8 @@ func TestConnectionsPaged(t *testing.T) {
 }
 
 // GetSteering: the default read-out, the overrides cut to the limit with overrides_total
-// counting them all, and a forwarder that does not know the request (EINVAL).
+// counting them all, the dispatch stage's figures, and a forwarder that does not know the
+// request (EINVAL).
 func TestGetSteering(t *testing.T) {
 	f := fwdtest.New(t)
 	c := fwdclient.New(f.Path)
@@ -147,10 +148,13 @@ func TestGetSteering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.GetPorts()) != 2 || len(s.GetWorkers()) != 2 || s.GetRssa().GetEnabled() || s.GetOverridesTotal() != 0 {
+	if len(s.GetPorts()) != 2 || len(s.GetWorkers()) != 2 || s.GetRssa().GetEnabled() || s.GetOverridesTotal() != 0 ||
+		s.GetDispatch() == nil || s.GetDispatch().GetEnabled() {
 		t.Errorf("default steering: %v", s)
 	}
-	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 0.9}, FlowsMoved: 7}
+	disp := &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2, RxPackets: 100, RawPackets: 3,
+		SteeredPackets: 5, FullDrops: 1, BusySeconds: 0.25}
+	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 0.9}, FlowsMoved: 7, Dispatch: disp}
 	for i := 0; i < 150; i++ {
 		set.Overrides = append(set.Overrides, &fwdpb.SteerOverride{Protocol: "tcp", Worker: 1, AgeS: uint32(i)})
 	}
@@ -164,6 +168,9 @@ func TestGetSteering(t *testing.T) {
 			!s.GetRssa().GetEnabled() || s.GetFlowsMoved() != 7 {
 			t.Errorf("limit %d: %d overrides of %d, want %d of 150 (%v)", tc.limit, len(s.GetOverrides()),
 				s.GetOverridesTotal(), tc.want, s.GetRssa())
+		}
+		if !proto.Equal(s.GetDispatch(), disp) {
+			t.Errorf("limit %d: dispatch %v, want %v", tc.limit, s.GetDispatch(), disp)
 		}
 	}
 	f.FailNext("get_steering", syscall.EINVAL)

@@ -181,7 +181,7 @@ func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint3
 // SetSteering sets what GetSteering answers, every override included: the reply carries
 // up to the request's limit of them (0: 100, at most 1000) and overrides_total counts them
 // all (or says more, when s does). nil goes back to the default: each port with software
-// handoff, RSS-A off, the workers idle, no override.
+// handoff, RSS-A and the dispatch stage off, the workers idle, no override.
 func (f *Forwarder) SetSteering(s *fwdpb.Steering) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -370,7 +370,7 @@ func (f *Forwarder) steeringOut(limit uint32) *fwdpb.Steering {
 	}
 	if f.steering == nil {
 		s := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Q: 1, Epsilon: 0.95, ThetaH: 0.5, PeriodMs: 1000,
-			NSam: 20, Cooldown: 5, MaxMoves: 32}}
+			NSam: 20, Cooldown: 5, MaxMoves: 32}, Dispatch: &fwdpb.DispatchStage{}}
 		for p, name := range f.ports {
 			s.Ports = append(s.Ports, &fwdpb.PortSteering{Port: uint32(p), Name: name,
 				Mechanism: "driver spread + handoff"})

@@ -2593,6 +2593,7 @@ type Steering struct {
 	MovesFailed     uint64                 `protobuf:"varint,9,opt,name=moves_failed,json=movesFailed,proto3" json:"moves_failed,omitempty"` // refused, or the connection lost in the hand-over
 	MovesInProgress uint32                 `protobuf:"varint,10,opt,name=moves_in_progress,json=movesInProgress,proto3" json:"moves_in_progress,omitempty"`
 	Publications    uint64                 `protobuf:"varint,11,opt,name=publications,proto3" json:"publications,omitempty"` // steering tables published
+	Dispatch        *DispatchStage         `protobuf:"bytes,12,opt,name=dispatch,proto3" json:"dispatch,omitempty"`          // absent from an older forwarder: read it as off
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -2704,6 +2705,125 @@ func (x *Steering) GetPublications() uint64 {
 	return 0
 }
 
+func (x *Steering) GetDispatch() *DispatchStage {
+	if x != nil {
+		return x.Dispatch
+	}
+	return nil
+}
+
+// The software dispatch stage ([forwarder] dispatch = on): one lcore that polls every RX queue
+// and puts each packet on its owner's inbox (docs/forwarder-config.md).
+type DispatchStage struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Enabled        bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`                                     // dispatch = on; when off, every other field is 0
+	Lcore          uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`                                         // the lcore it runs on (no worker runs there)
+	Socket         uint32                 `protobuf:"varint,3,opt,name=socket,proto3" json:"socket,omitempty"`                                       // NUMA socket of its lcore
+	RxQueues       uint32                 `protobuf:"varint,4,opt,name=rx_queues,json=rxQueues,proto3" json:"rx_queues,omitempty"`                   // RX queues it polls, over every port
+	RxPackets      uint64                 `protobuf:"varint,5,opt,name=rx_packets,json=rxPackets,proto3" json:"rx_packets,omitempty"`                // plain TCP/UDP, sent to its owner (raw_packets not included)
+	RawPackets     uint64                 `protobuf:"varint,6,opt,name=raw_packets,json=rawPackets,proto3" json:"raw_packets,omitempty"`             // the rest (ARP, ICMP...), to the workers in turn to classify
+	SteeredPackets uint64                 `protobuf:"varint,7,opt,name=steered_packets,json=steeredPackets,proto3" json:"steered_packets,omitempty"` // of rx_packets, those sent where an override says
+	FullDrops      uint64                 `protobuf:"varint,8,opt,name=full_drops,json=fullDrops,proto3" json:"full_drops,omitempty"`                // dropped: the worker's inbox was full
+	// TSC cycles of its loop iterations that had packets, in seconds: a counter, so its rate is
+	// the share of the core the stage is busy.
+	BusySeconds   float64 `protobuf:"fixed64,9,opt,name=busy_seconds,json=busySeconds,proto3" json:"busy_seconds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DispatchStage) Reset() {
+	*x = DispatchStage{}
+	mi := &file_fwd_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DispatchStage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DispatchStage) ProtoMessage() {}
+
+func (x *DispatchStage) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
+func (*DispatchStage) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *DispatchStage) GetEnabled() bool {
+	if x != nil {
+		return x.Enabled
+	}
+	return false
+}
+
+func (x *DispatchStage) GetLcore() uint32 {
+	if x != nil {
+		return x.Lcore
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetSocket() uint32 {
+	if x != nil {
+		return x.Socket
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetRxQueues() uint32 {
+	if x != nil {
+		return x.RxQueues
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetRxPackets() uint64 {
+	if x != nil {
+		return x.RxPackets
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetRawPackets() uint64 {
+	if x != nil {
+		return x.RawPackets
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetSteeredPackets() uint64 {
+	if x != nil {
+		return x.SteeredPackets
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetFullDrops() uint64 {
+	if x != nil {
+		return x.FullDrops
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetBusySeconds() float64 {
+	if x != nil {
+		return x.BusySeconds
+	}
+	return 0
+}
+
 // Moves one existing connection (client -> vip, "addr:port" each) to a worker, its state
 // with it; it stays there (RSS-A may move it again after its cooldown).
 type SteerFlow struct {
@@ -2718,7 +2838,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2730,7 +2850,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2743,7 +2863,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -2804,7 +2924,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2816,7 +2936,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2829,7 +2949,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Request) GetId() uint64 {
@@ -3142,7 +3262,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3154,7 +3274,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3167,7 +3287,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Response) GetId() uint64 {
@@ -3529,7 +3649,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\toverrides\x18\n" +
 	" \x01(\rR\toverrides\"#\n" +
 	"\vGetSteering\x12\x14\n" +
-	"\x05limit\x18\x01 \x01(\rR\x05limit\"\xcb\x03\n" +
+	"\x05limit\x18\x01 \x01(\rR\x05limit\"\x83\x04\n" +
 	"\bSteering\x12/\n" +
 	"\x05ports\x18\x01 \x03(\v2\x19.hvlb.fwd.v1.PortSteeringR\x05ports\x12+\n" +
 	"\x04rssa\x18\x02 \x01(\v2\x17.hvlb.fwd.v1.RssaConfigR\x04rssa\x121\n" +
@@ -3544,7 +3664,21 @@ const file_fwd_proto_rawDesc = "" +
 	"\fmoves_failed\x18\t \x01(\x04R\vmovesFailed\x12*\n" +
 	"\x11moves_in_progress\x18\n" +
 	" \x01(\rR\x0fmovesInProgress\x12\"\n" +
-	"\fpublications\x18\v \x01(\x04R\fpublications\"i\n" +
+	"\fpublications\x18\v \x01(\x04R\fpublications\x126\n" +
+	"\bdispatch\x18\f \x01(\v2\x1a.hvlb.fwd.v1.DispatchStageR\bdispatch\"\x9f\x02\n" +
+	"\rDispatchStage\x12\x18\n" +
+	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\x14\n" +
+	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x16\n" +
+	"\x06socket\x18\x03 \x01(\rR\x06socket\x12\x1b\n" +
+	"\trx_queues\x18\x04 \x01(\rR\brxQueues\x12\x1d\n" +
+	"\n" +
+	"rx_packets\x18\x05 \x01(\x04R\trxPackets\x12\x1f\n" +
+	"\vraw_packets\x18\x06 \x01(\x04R\n" +
+	"rawPackets\x12'\n" +
+	"\x0fsteered_packets\x18\a \x01(\x04R\x0esteeredPackets\x12\x1d\n" +
+	"\n" +
+	"full_drops\x18\b \x01(\x04R\tfullDrops\x12!\n" +
+	"\fbusy_seconds\x18\t \x01(\x01R\vbusySeconds\"i\n" +
 	"\tSteerFlow\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
@@ -3603,7 +3737,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),       // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),     // 1: hvlb.fwd.v1.RealService
@@ -3642,9 +3776,10 @@ var file_fwd_proto_goTypes = []any{
 	(*WorkerLoad)(nil),      // 34: hvlb.fwd.v1.WorkerLoad
 	(*GetSteering)(nil),     // 35: hvlb.fwd.v1.GetSteering
 	(*Steering)(nil),        // 36: hvlb.fwd.v1.Steering
-	(*SteerFlow)(nil),       // 37: hvlb.fwd.v1.SteerFlow
-	(*Request)(nil),         // 38: hvlb.fwd.v1.Request
-	(*Response)(nil),        // 39: hvlb.fwd.v1.Response
+	(*DispatchStage)(nil),   // 37: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),       // 38: hvlb.fwd.v1.SteerFlow
+	(*Request)(nil),         // 39: hvlb.fwd.v1.Request
+	(*Response)(nil),        // 40: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -3674,35 +3809,36 @@ var file_fwd_proto_depIdxs = []int32{
 	30, // 24: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
 	34, // 25: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
 	33, // 26: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	3,  // 27: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	4,  // 28: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	5,  // 29: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	6,  // 30: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	7,  // 31: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	8,  // 32: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	9,  // 33: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	12, // 34: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	13, // 35: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	14, // 36: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	17, // 37: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	18, // 38: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	21, // 39: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	25, // 40: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	28, // 41: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	35, // 42: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	31, // 43: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	37, // 44: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	10, // 45: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	15, // 46: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	19, // 47: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	26, // 48: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	29, // 49: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	36, // 50: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	51, // [51:51] is the sub-list for method output_type
-	51, // [51:51] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	37, // 27: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	3,  // 28: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	4,  // 29: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	5,  // 30: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	6,  // 31: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	7,  // 32: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	8,  // 33: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	9,  // 34: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	12, // 35: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	13, // 36: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	14, // 37: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	17, // 38: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	18, // 39: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	21, // 40: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	25, // 41: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	28, // 42: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	35, // 43: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	31, // 44: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	38, // 45: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	10, // 46: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	15, // 47: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	19, // 48: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	26, // 49: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	29, // 50: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	36, // 51: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	52, // [52:52] is the sub-list for method output_type
+	52, // [52:52] is the sub-list for method input_type
+	52, // [52:52] is the sub-list for extension type_name
+	52, // [52:52] is the sub-list for extension extendee
+	0,  // [0:52] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -3710,7 +3846,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[38].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[39].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -3730,7 +3866,7 @@ func file_fwd_proto_init() {
 		(*Request_SetRssa)(nil),
 		(*Request_SteerFlow)(nil),
 	}
-	file_fwd_proto_msgTypes[39].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[40].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -3744,7 +3880,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
