@@ -99,6 +99,17 @@ var (
 	mRssaPeriods    = desc("forwarder_rssa_periods_total", "Complete RSS-A periods.", fl...)
 )
 
+// The dispatch stage ([forwarder] dispatch = on), from the same read-out: the gauge for every
+// forwarder that reported one, the counters only while the stage is on.
+var (
+	mDispStage   = desc("forwarder_dispatch_stage", "1 when the forwarder runs a software dispatch stage, else 0.", fl...)
+	mDispRx      = desc("forwarder_dispatch_rx_packets_total", "Plain TCP and UDP packets the dispatch stage sent to their owning worker.", fl...)
+	mDispRaw     = desc("forwarder_dispatch_raw_packets_total", "Other packets (ARP, ICMP, fragments) the dispatch stage sent to a worker to classify in full.", fl...)
+	mDispSteered = desc("forwarder_dispatch_steered_packets_total", "Packets the dispatch stage sent where a steering override says.", fl...)
+	mDispFull    = desc("forwarder_dispatch_full_drops_total", "Packets the dispatch stage dropped because a worker's inbox was full.", fl...)
+	mDispBusy    = desc("forwarder_dispatch_busy_seconds_total", "Time the dispatch stage's loop spent on iterations that had packets; its rate is the share of its core in use.", fl...)
+)
+
 func (collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range mWorker {
 		ch <- d
@@ -108,7 +119,8 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
 		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSteerOverrides, mFlowsMoved, mRssaMoves,
-		mMovesFailed, mMovesInFlight, mRssaPeriods, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
+		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispRx, mDispRaw, mDispSteered, mDispFull,
+		mDispBusy, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
 		mStoreVer, mFwdByState, mLBByState} {
 		ch <- d
@@ -243,6 +255,7 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		emit(ch, mMovesFailed, cnt, float64(sg.GetMovesFailed()), id)
 		emit(ch, mMovesInFlight, gauge, float64(sg.GetMovesInProgress()), id)
 		emit(ch, mRssaPeriods, cnt, float64(sg.GetPeriods()), id)
+		collectDispatch(ch, id, sg.GetDispatch())
 	}
 	st := sm.stats
 	if st == nil {
@@ -297,4 +310,20 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 			emit(ch, mRealConns, cnt, float64(rs.GetTotalConns()), id, svc, real)
 		}
 	}
+}
+
+// collectDispatch exports the dispatch stage: its counters only while it is on, so a
+// forwarder without one has no series that stay at 0.
+func collectDispatch(ch chan<- prometheus.Metric, id string, d *fwdpb.DispatchStage) {
+	if !d.GetEnabled() {
+		emit(ch, mDispStage, prometheus.GaugeValue, 0, id)
+		return
+	}
+	cnt := prometheus.CounterValue
+	emit(ch, mDispStage, prometheus.GaugeValue, 1, id)
+	emit(ch, mDispRx, cnt, float64(d.GetRxPackets()), id)
+	emit(ch, mDispRaw, cnt, float64(d.GetRawPackets()), id)
+	emit(ch, mDispSteered, cnt, float64(d.GetSteeredPackets()), id)
+	emit(ch, mDispFull, cnt, float64(d.GetFullDrops()), id)
+	emit(ch, mDispBusy, cnt, d.GetBusySeconds(), id)
 }

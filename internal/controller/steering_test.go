@@ -3,6 +3,7 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,5 +77,46 @@ func TestSteering(t *testing.T) {
 			t.Errorf("%s: %s at %v, %d moved, %d overrides; want %s at %v, %d, %d", st.name, got.Forwarder, got.At,
 				got.Steering.GetFlowsMoved(), len(got.Steering.GetOverrides()), st.fwd, at, st.wantMoved, st.wantOvr)
 		}
+	}
+}
+
+// TestDispatchMetrics: the dispatch stage's gauge for each forwarder with a steering
+// read-out (0 for one without the stage, or too old to say), its counters only while it is
+// on, and nothing for a forwarder that reported no steering.
+func TestDispatchMetrics(t *testing.T) {
+	c := newCtl(t, newClock(), "")
+	on := &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 4, RxPackets: 1000, RawPackets: 7,
+		SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5}
+	for id, sg := range map[string]*fwdpb.Steering{
+		"fwd-on":    {Dispatch: on},
+		"fwd-off":   {Dispatch: &fwdpb.DispatchStage{}},
+		"fwd-older": {},  // no dispatch field: a forwarder from before the stage
+		"fwd-none":  nil, // answered GetStats, not GetSteering
+	} {
+		_, err := c.Register(ctx(), model.Forwarder{ID: id})
+		mustNil(t, err)
+		mustNil(t, c.RecordReport(ctx(), report(id, 10, func(r *ctlpb.AgentReport) { r.Steering = sg })))
+	}
+	got := gather(t, c)
+	want := map[string]float64{
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-on":                 1,
+		"hvlb_forwarder_dispatch_rx_packets_total,forwarder=fwd-on":      1000,
+		"hvlb_forwarder_dispatch_raw_packets_total,forwarder=fwd-on":     7,
+		"hvlb_forwarder_dispatch_steered_packets_total,forwarder=fwd-on": 30,
+		"hvlb_forwarder_dispatch_full_drops_total,forwarder=fwd-on":      2,
+		"hvlb_forwarder_dispatch_busy_seconds_total,forwarder=fwd-on":    1.5,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-off":                0,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-older":              0,
+	}
+	for key, v := range got {
+		if strings.HasPrefix(key, "hvlb_forwarder_dispatch_") {
+			if w, ok := want[key]; !ok || v != w {
+				t.Errorf("%s = %v, want %v (present %v)", key, v, w, ok)
+			}
+			delete(want, key)
+		}
+	}
+	for key, v := range want {
+		t.Errorf("%s missing, want %v", key, v)
 	}
 }
