@@ -120,7 +120,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"PolicyExplanation": policy.Explanation{}, "PolicyPath": policy.PathView{}, "PolicyRange": policy.Range{},
 		"ScrapeStatus": nfload.TargetStatus{}, "ScrapeTarget": nfload.Target{},
 		"Steering": steeringOut{}, "PortSteering": portSteerOut{}, "RssaConfig": rssaOut{},
-		"WorkerLoad": workerLoadOut{}, "SteerOverride": overrideOut{},
+		"WorkerLoad": workerLoadOut{}, "SteerOverride": overrideOut{}, "DispatchStage": dispatchOut{},
 		"NFLoadInput": nfLoadIn{}, "NFLoadSample": nfLoadSampleIn{}, "NFLoadResult": nfLoadOut{},
 	} {
 		sc, ok := d.Components.Schemas[name]

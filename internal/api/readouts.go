@@ -37,6 +37,7 @@ type steeringOut struct {
 	MovesFailed     uint64          `json:"moves_failed"`
 	MovesInProgress uint32          `json:"moves_in_progress"`
 	Publications    uint64          `json:"publications"`
+	Dispatch        dispatchOut     `json:"dispatch"`
 }
 
 type portSteerOut struct {
@@ -70,6 +71,20 @@ type workerLoadOut struct {
 	Overrides     uint32  `json:"overrides"`
 }
 
+// dispatchOut is the software dispatch stage; all but enabled are 0 when it is off (or the
+// forwarder predates it).
+type dispatchOut struct {
+	Enabled        bool    `json:"enabled"`
+	Lcore          uint32  `json:"lcore"`
+	Socket         uint32  `json:"socket"`
+	RxQueues       uint32  `json:"rx_queues"`
+	RxPackets      uint64  `json:"rx_packets"`
+	RawPackets     uint64  `json:"raw_packets"`
+	SteeredPackets uint64  `json:"steered_packets"`
+	FullDrops      uint64  `json:"full_drops"`
+	BusySeconds    float64 `json:"busy_seconds"`
+}
+
 type overrideOut struct {
 	Protocol      string `json:"protocol"`
 	Client        string `json:"client"`
@@ -100,6 +115,10 @@ func steeringOf(fs controller.ForwarderSteering) steeringOut {
 		OverridesTotal: sg.GetOverridesTotal(), Periods: sg.GetPeriods(), FlowsMoved: sg.GetFlowsMoved(),
 		RSSAMoves: sg.GetRssaMoves(), MovesFailed: sg.GetMovesFailed(), MovesInProgress: sg.GetMovesInProgress(),
 		Publications: sg.GetPublications()}
+	if d := sg.GetDispatch(); d.GetEnabled() {
+		out.Dispatch = dispatchOut{true, d.GetLcore(), d.GetSocket(), d.GetRxQueues(), d.GetRxPackets(),
+			d.GetRawPackets(), d.GetSteeredPackets(), d.GetFullDrops(), finite(d.GetBusySeconds())}
+	}
 	for _, p := range sg.GetPorts() {
 		out.Ports = append(out.Ports, portSteerOut{p.GetPort(), p.GetName(), p.GetMechanism(), p.GetSocket()})
 	}

@@ -59,11 +59,22 @@ type steeringView struct {
 	MovesFailed     uint64 `json:"moves_failed"`
 	MovesInProgress uint32 `json:"moves_in_progress"`
 	Publications    uint64 `json:"publications"`
+	Dispatch        struct {
+		Enabled        bool    `json:"enabled"`
+		Lcore          uint32  `json:"lcore"`
+		Socket         uint32  `json:"socket"`
+		RxQueues       uint32  `json:"rx_queues"`
+		RxPackets      uint64  `json:"rx_packets"`
+		RawPackets     uint64  `json:"raw_packets"`
+		SteeredPackets uint64  `json:"steered_packets"`
+		FullDrops      uint64  `json:"full_drops"`
+		BusySeconds    float64 `json:"busy_seconds"`
+	} `json:"dispatch"`
 }
 
 func init() {
 	commands = append(commands, &command{"fr steering", "ID",
-		"how flows reach a forwarder's workers: mechanism per port, RSS-A, per-worker load and overload frequency, flows moved, and the current overrides",
+		"how flows reach a forwarder's workers: mechanism per port, RSS-A, the dispatch stage, per-worker load and overload frequency, flows moved, and the current overrides",
 		frSteering})
 }
 
@@ -108,6 +119,11 @@ func writeSteering(w io.Writer, v *steeringView) {
 	}
 	fmt.Fprintf(tw, "RSS-A\t%s: Q %s, epsilon %s, theta_h %s, %d samples per %d ms period, cooldown %d periods, at most %d moves a period\n",
 		onOff, fnum(r.Q), fnum(r.Epsilon), fnum(r.ThetaH), r.NSam, r.PeriodMs, r.Cooldown, r.MaxMoves)
+	// Only when on: a line saying "off" on every forwarder without the stage says nothing.
+	if d := v.Dispatch; d.Enabled {
+		fmt.Fprintf(tw, "DISPATCH\tlcore %d (socket %d), %d RX queues: %d packets (%d steered), %d raw, %d dropped with a full inbox, busy %s s\n",
+			d.Lcore, d.Socket, d.RxQueues, d.RxPackets, d.SteeredPackets, d.RawPackets, d.FullDrops, num(d.BusySeconds, 2))
+	}
 	fmt.Fprintf(tw, "PERIODS\t%d\n", v.Periods)
 	fmt.Fprintf(tw, "FLOWS MOVED\t%d completed (RSS-A asked for %d)\n", v.FlowsMoved, v.RSSAMoves)
 	fmt.Fprintf(tw, "MOVES FAILED\t%d\n", v.MovesFailed)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,9 @@ const fakeSteering = `{"forwarder": "fwd-a", "at": "2026-01-02T03:04:05Z",
                {"protocol": "udp", "client": "[fd00::5]:5353", "vip": "[fd00::1]:53", "worker": 1, "from_worker": 0,
                 "default_worker": 0, "age_s": 12, "priority": 0, "manual": true}],
  "overrides_total": 150, "periods": 42, "flows_moved": 4, "rssa_moves": 5, "moves_failed": 1, "moves_in_progress": 0,
- "publications": 6}`
+ "publications": 6,
+ "dispatch": {"enabled": true, "lcore": 1, "socket": 0, "rx_queues": 4, "rx_packets": 1000, "raw_packets": 7,
+              "steered_packets": 30, "full_drops": 2, "busy_seconds": 1.5}}`
 
 // TestSteeringCommand: fr steering as tables and as the server's JSON, and the errors of
 // a forwarder that is unknown or reported no steering.
@@ -41,6 +44,7 @@ func TestSteeringCommand(t *testing.T) {
 				"PORT 0        net_af_packet0 (socket 0): driver spread over 2 queues + handoff\n",
 				"PORT 1        net_af_packet1 (socket unknown): single queue + handoff\n",
 				"RSS-A         on: Q 1, epsilon 0.95, theta_h 0.5, 20 samples per 1000 ms period, cooldown 5 periods, at most 32 moves a period\n",
+				"DISPATCH      lcore 1 (socket 0), 4 RX queues: 1000 packets (30 steered), 7 raw, 2 dropped with a full inbox, busy 1.50 s\n",
 				"PERIODS       42\n", "FLOWS MOVED   4 completed (RSS-A asked for 5)\n",
 				"MOVES FAILED  1\n",
 				"WORKER  LCORE  SOCKET  LOAD   PERIOD_LOAD  OVERLOAD_FREQ  OVERLOADED  OVERRIDES  MOVED_IN  MOVED_OUT\n" +
@@ -52,7 +56,8 @@ func TestSteeringCommand(t *testing.T) {
 					"udp    [fd00::5]:5353  [fd00::1]:53   1       0     0        12     0         operator\n"}},
 		{name: "json", args: []string{"-o", "json", "fr", "steering", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a/steering"}},
-			wantOut:  []string{"{\n  \"forwarder\": \"fwd-a\",\n", `"overrides_total": 150,`, `"theta_h": 0.5,`}},
+			wantOut: []string{"{\n  \"forwarder\": \"fwd-a\",\n", `"overrides_total": 150,`, `"theta_h": 0.5,`,
+				"\"dispatch\": {\n    \"enabled\": true,", `"steered_packets": 30,`, `"busy_seconds": 1.5`}},
 		{name: "no steering reported", args: []string{"fr", "steering", "fwd-b"}, wantCode: 1,
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-b/steering"}},
 			wantErr:  `hvlbctl: forwarder "fwd-b": steering read-out not found`},
@@ -87,5 +92,20 @@ func TestSteeringCommand(t *testing.T) {
 		if st.wantCode == 0 && errOut != "" {
 			t.Errorf("%s: stderr %q", st.name, errOut)
 		}
+	}
+}
+
+// A forwarder without the dispatch stage gets no DISPATCH line: on most it is off, and a
+// line saying so would be noise.
+func TestSteeringDispatchOff(t *testing.T) {
+	var v steeringView
+	if err := json.Unmarshal([]byte(fakeSteering), &v); err != nil {
+		t.Fatal(err)
+	}
+	v.Dispatch.Enabled = false
+	var b strings.Builder
+	writeSteering(&b, &v)
+	if out := b.String(); strings.Contains(out, "DISPATCH") || !strings.Contains(out, "RSS-A") {
+		t.Errorf("dispatch off:\n%s", out)
 	}
 }
