@@ -10,7 +10,8 @@
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--seconds S] [--single N]
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
- *                      [--steer software|nic|dispatch] --rate MPPS [--warmup S] [--seconds S]
+ *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
+ *                      [--warmup S] [--seconds S]
  *                      [--period-ms MS] [--calibrate | --prices P,P,P,P,P,P,P,P
  *                      [--dispatch-prices P,P,P,P]]
  */
@@ -169,7 +170,8 @@ main(int argc, char **argv)
 		{"rate", required_argument, NULL, 'R'}, {"warmup", required_argument, NULL, 'W'},
 		{"period-ms", required_argument, NULL, 'p'}, {"calibrate", no_argument, NULL, 'C'},
 		{"prices", required_argument, NULL, 'P'},
-		{"dispatch-prices", required_argument, NULL, 'D'}, {NULL, 0, NULL, 0}};
+		{"dispatch-prices", required_argument, NULL, 'D'},
+		{"stages", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	const char *mode = "fwd";
 	double seconds = 2.0;
@@ -200,7 +202,9 @@ main(int argc, char **argv)
 			sk.rssa = strcmp(optarg, "on") == 0;
 		else if (opt == 't') {
 			sk.nic_steer = strcmp(optarg, "nic") == 0;
-			sk.dispatch = strcmp(optarg, "dispatch") == 0;
+			sk.dispatch = strcmp(optarg, "dispatch") == 0 ? RTE_MAX(sk.dispatch, 1) : 0;
+		} else if (opt == 'S') {
+			sk.dispatch = (uint16_t)atoi(optarg);
 		}
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);

@@ -27,12 +27,14 @@
  * nic the generator also applies the steering table, as a NIC with flow rules (the paper's
  * Flow Director) would. With --steer dispatch a software dispatch stage (src/dispatch.c) polls
  * every RX queue and puts each packet on its owner's inbox; it is one more core, priced like a
- * worker by its own measured costs (per iteration and per packet).
+ * worker by its own measured costs (per iteration and per packet). --stages N runs N of them,
+ * stage i polling queues i, i + N, ...
  *
  * Flows: 80 UDP flows to a NAT service. Uniform: equal rates, spread evenly over the queues.
- * Skewed (the paper's RSS-A scenario, scaled to this machine): 6 groups of 10 flows whose
- * rates grow as 0.02, 0.03, 0.04, 0.05, 0.06 and 0.1, groups 1-3 on queue 0 and 4-6 on queue
- * 1, plus 10 even flows of 0.01 per queue: 31 % / 69 % of the load.
+ * Skewed (the paper's RSS-A scenario): 6 groups of 10 flows whose rates grow as 0.02, 0.03,
+ * 0.04, 0.05, 0.06 and 0.1, plus 20 even flows of 0.01 spread over the queues. With 6 workers
+ * group g is on queue g, as in the paper; with 2, groups 1-3 on queue 0 and 4-6 on queue 1
+ * (31 % / 69 % of the load); otherwise group g on queue g mod N.
  *
  * Prints one JSON line: offered and delivered Mpps over the measured window (after a warm-up
  * in which RSS-A settles), the loss, the moves, and the prices. bench/run.sh searches the
@@ -91,7 +93,7 @@ static struct rte_mempool *pool;
 
 static const char config_ini[] =
 	"[forwarder]\nconn_max = 4096\nidle_sleep_max_us = 0\nmbufs = 1023\n"
-	"rssa = %s\nrssa_period_ms = %u\ndispatch = %s\n"
+	"rssa = %s\nrssa_period_ms = %u\ndispatch = %u\n"
 	"[port0]\ndev = net_ring_sk_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
 	"[port1]\ndev = net_ring_sk_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
 	"[route.clients]\nprefix = 10.0.0.0/9\nvia = 10.9.0.1\nport = 0\n"
@@ -143,8 +145,9 @@ flows_make(uint16_t n_workers, bool skewed)
 		w[i] = !skewed ? 1.0 : g < 6 ? growth[g] : 0.01;
 		q[i] = n_workers == 1 ? 0
 		       : !skewed     ? (uint16_t)(i % n_workers)
-		       : g < 6       ? (uint16_t)((g / 3) % n_workers)
-				     : (uint16_t)(i % n_workers);
+		       : g >= 6      ? (uint16_t)(i % n_workers)
+		       : n_workers == 2 ? (uint16_t)(g / 3)
+				     : (uint16_t)(g % n_workers);
 		sum += w[i];
 	}
 	for (unsigned i = 0; i < SK_FLOWS; i++)
@@ -259,8 +262,8 @@ run_dispatcher(struct dispatcher *d, int64_t *budget)
 static void
 poll_all(struct fwd *f)
 {
-	if (f->disp != NULL)
-		dispatch_poll_once(f->disp);
+	for (uint16_t i = 0; i < f->n_disp; i++)
+		dispatch_poll_once(f->disp[i]);
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		worker_poll_once(f->workers[w]);
 }
@@ -384,14 +387,14 @@ measure_dispatch(struct fwd *f, const unsigned *own, unsigned n_own, const unsig
 
 		f->steer = set == 0 ? NULL : table;
 		t0 = rte_rdtsc();
-		dispatch_poll_once(f->disp);
+		dispatch_poll_once(f->disp[0]);
 		t[set][0][m] = rte_rdtsc() - t0;
 		if (set == 0)
 			feed(own, n_own, &i, 0, pid);
 		else
 			feed(mix, n_mix, &j, 0, pid);
 		t0 = rte_rdtsc();
-		dispatch_poll_once(f->disp);
+		dispatch_poll_once(f->disp[0]);
 		t[set][1][m] = rte_rdtsc() - t0;
 		for (uint16_t w = 0; w < f->n_workers; w++)
 			worker_poll_once(f->workers[w]);
@@ -455,7 +458,7 @@ skew_calibrate(struct fwd *f)
 	for (unsigned i = 0; i < nc; i++) /* ... and move to worker 1 */
 		steer_ctl_move(f, &flows[c[i]].key, 1, 1, 0, true, now);
 	settle(f, &now);
-	if (f->disp != NULL)
+	if (f->n_disp > 0)
 		measure_dispatch(f, a, na, c, nc);
 	else
 		measure(f, a, na, b, nb, c, nc, price);
@@ -486,7 +489,10 @@ drops(const struct fwd *f)
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		for (int r = 1; r < HVLB_DROP_MAX; r++)
 			d += f->workers[w]->stats.drops[r];
-	return d + (f->disp != NULL ? f->disp->stats.full : 0);
+	struct dispatch_stats ds;
+
+	dispatch_sum(f, &ds);
+	return d + ds.full;
 }
 
 /* Simulate `seconds` at rate_mpps; returns what was offered, delivered and lost. */
@@ -497,17 +503,17 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 	uint64_t tick = rte_get_tsc_hz() * SK_TICK_US / 1000000, ticks = (uint64_t)(seconds * 1e6 /
 									      SK_TICK_US);
 	double per_tick = o->rate_mpps * SK_TICK_US;
-	int64_t budget[SK_MAXW] = {0}, dbudget = 0;
+	int64_t budget[SK_MAXW] = {0}, dbudget[FWD_MAX_DISPATCH] = {0};
 	uint64_t d0 = drops(f);
 
 	memset(st, 0, sizeof(*st));
 	for (uint64_t k = 0; k < ticks; k++) {
 		generate(f, per_tick, o->nic_steer, f->n_workers, st);
-		if (f->disp != NULL) {
-			dbudget += (int64_t)tick;
-			run_dispatcher(f->disp, &dbudget);
-			if (dbudget > 0)
-				dbudget = 0;
+		for (uint16_t i = 0; i < f->n_disp; i++) {
+			dbudget[i] += (int64_t)tick;
+			run_dispatcher(f->disp[i], &dbudget[i]);
+			if (dbudget[i] > 0)
+				dbudget[i] = 0;
 		}
 		for (uint16_t i = 0; i < f->n_workers; i++) {
 			/* Alternate the order: neither worker always sees the other's handoffs a
@@ -531,7 +537,7 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 static void
 print_prices(const struct fwd *f)
 {
-	if (f->disp != NULL) {
+	if (f->n_disp > 0) {
 		printf("{\"dispatch_prices\":\"%.1f,%.2f,%.1f,%.2f\",\"hz\":%" PRIu64 "}\n",
 		       dprice[0].iter, dprice[0].pkt, dprice[1].iter, dprice[1].pkt,
 		       rte_get_tsc_hz());
@@ -548,18 +554,20 @@ skew_run(const struct skew_opts *o)
 	char path[] = "/tmp/hvlb_skew_XXXXXX";
 	unsigned lcores[SK_MAXW] = {0};
 	struct sk_stats warm, st;
-	uint64_t now, dbusy0;
+	struct dispatch_stats ds0, ds1;
+	uint64_t now;
 	struct fwd *f;
 	int fd;
 
-	if (o->workers < 1 || o->workers > SK_MAXW - 1 || (o->dispatch && o->workers < 2) ||
+	if (o->workers < 1 || o->workers + o->dispatch > SK_MAXW || o->dispatch > FWD_MAX_DISPATCH ||
+	    (o->dispatch && o->workers < 2) ||
 	    ports_make(o->workers) != 0)
 		return 2;
 	flows_make(o->workers, o->skewed);
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, o->rssa ? "on" : "off", o->period_ms, o->dispatch ? "on" : "off");
+	dprintf(fd, config_ini, o->rssa ? "on" : "off", o->period_ms, o->dispatch);
 	close(fd);
-	/* With a dispatch stage, one more lcore: it takes the first. */
+	/* A dispatch stage takes one more lcore (the first ones). */
 	f = fwd_create(path, (uint16_t)(o->workers + o->dispatch), lcores);
 	unlink(path);
 	if (f == NULL || fwd_start(f) != 0)
@@ -576,15 +584,16 @@ skew_run(const struct skew_opts *o)
 	}
 	now = rte_rdtsc();
 	simulate(f, o, o->warmup_s, &now, &warm);
-	dbusy0 = f->disp != NULL ? f->disp->stats.busy_cycles : 0;
+	dispatch_sum(f, &ds0);
 	simulate(f, o, o->seconds, &now, &st);
+	dispatch_sum(f, &ds1);
 	printf("{\"workers\":%u,\"scenario\":\"%s\",\"rssa\":%s,\"steer\":\"%s\","
 	       "\"dispatch_load\":%.3f,",
 	       o->workers, o->skewed ? "skewed" : "uniform", o->rssa ? "true" : "false",
 	       o->dispatch ? "dispatch" : o->nic_steer ? "nic" : "software",
-	       f->disp != NULL ? (double)(f->disp->stats.busy_cycles - dbusy0) /
-					 (o->seconds * (double)rte_get_tsc_hz())
-			       : 0.0);
+	       f->n_disp > 0 ? (double)(ds1.busy_cycles - ds0.busy_cycles) /
+				       (o->seconds * (double)rte_get_tsc_hz() * f->n_disp)
+			     : 0.0);
 	printf(
 	       "\"offered_mpps\":%.4f,\"delivered_mpps\":%.4f,\"loss\":%.6f,\"moves\":%" PRIu64
 	       ",\"overrides\":%u,\"dropped\":%" PRIu64 ",\"load\":[",

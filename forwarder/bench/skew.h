@@ -11,7 +11,8 @@ struct skew_opts {
 	bool skewed;     /* the paper's per-queue growth rates; else uniform */
 	bool rssa;
 	bool nic_steer;  /* the generator applies the steering table (a NIC with flow rules) */
-	bool dispatch;   /* a software dispatch stage (one more priced core) feeds the workers */
+	uint16_t dispatch; /* software dispatch stages (one more priced core each) feed the
+			      workers; 0: the workers poll the queues */
 	double rate_mpps;
 	double warmup_s; /* simulated seconds before the measured window (RSS-A settles) */
 	double seconds;  /* the measured window, simulated */

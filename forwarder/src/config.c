@@ -91,20 +91,28 @@ load_rssa(struct rte_cfgfile *cfg, struct rssa_settings *r)
 	return 0;
 }
 
-/* dispatch = on | off (docs/forwarder-config.md). */
+/* dispatch = off | on | N stages (docs/forwarder-config.md). */
 static int
-load_dispatch(struct rte_cfgfile *cfg, bool *on)
+load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 {
 	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "dispatch");
+	char *end;
+	unsigned long k;
 
-	*on = false;
-	if (v == NULL)
+	*n = 0;
+	if (v == NULL || strcmp(v, "off") == 0)
 		return 0;
-	if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0) {
-		LOG("config [forwarder] dispatch: '%s' is not on or off\n", v);
+	if (strcmp(v, "on") == 0) {
+		*n = 1;
+		return 0;
+	}
+	k = strtoul(v, &end, 10);
+	if (*v == '\0' || *end != '\0' || k > FWD_MAX_DISPATCH) {
+		LOG("config [forwarder] dispatch: '%s' is not off, on or a number of stages "
+		    "(0 to %u)\n", v, FWD_MAX_DISPATCH);
 		return -1;
 	}
-	*on = strcmp(v, "on") == 0;
+	*n = (uint16_t)k;
 	return 0;
 }
 

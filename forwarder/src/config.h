@@ -18,7 +18,7 @@ struct fwd_settings {
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;
 	uint32_t mbufs;
-	bool dispatch;          /* a software dispatch stage on the first worker lcore */
+	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	struct rssa_settings rssa;
 	uint16_t n_ports;
 	struct {

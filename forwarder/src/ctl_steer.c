@@ -111,19 +111,26 @@ dispatch_stage(struct ctl_req *r)
 {
 	Hvlb__Fwd__V1__DispatchStage *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__DispatchStage, hvlb__fwd__v1__dispatch_stage__init);
-	const struct dispatcher *d = r->f->disp;
+	const struct fwd *f = r->f;
+	struct dispatch_stats ds;
 
-	if (m == NULL || d == NULL)
+	if (m == NULL || f->n_disp == 0)
 		return m;
+	dispatch_sum(f, &ds);
 	m->enabled = true;
-	m->lcore = d->lcore;
-	m->socket = rte_lcore_to_socket_id(d->lcore);
-	m->rx_queues = d->n_rxq;
-	m->rx_packets = d->stats.rx_pkts;
-	m->raw_packets = d->stats.raw;
-	m->steered_packets = d->stats.steered;
-	m->full_drops = d->stats.full;
-	m->busy_seconds = (double)d->stats.busy_cycles / (double)r->f->hz;
+	m->stages = f->n_disp;
+	m->lcore = f->disp[0]->lcore;
+	m->socket = rte_lcore_to_socket_id(f->disp[0]->lcore);
+	for (uint16_t i = 0; i < f->n_disp; i++)
+		m->rx_queues += f->disp[i]->n_rxq;
+	m->rx_packets = ds.rx_pkts;
+	m->raw_packets = ds.raw;
+	m->steered_packets = ds.steered;
+	m->full_drops = ds.full;
+	m->busy_seconds = (double)ds.busy_cycles / (double)f->hz;
+	m->fences = ds.fences;
+	m->fence_held = ds.fence_held;
+	m->fence_early = ds.fence_early;
 	return m;
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The software dispatch stage (dispatch.h). */
+#include <string.h>
 #include <sys/prctl.h>
 
 #include <rte_cycles.h>
@@ -13,7 +14,7 @@
 #define IDLE_SPIN_POLLS 1024
 
 struct dispatcher *
-dispatch_create(struct fwd *f, unsigned lcore, int socket)
+dispatch_create(struct fwd *f, uint16_t id, uint16_t n, unsigned lcore, int socket)
 {
 	struct dispatcher *d = rte_zmalloc_socket("dispatch", sizeof(*d), RTE_CACHE_LINE_SIZE,
 						  socket);
@@ -22,13 +23,37 @@ dispatch_create(struct fwd *f, unsigned lcore, int socket)
 		return NULL;
 	d->f = f;
 	d->lcore = lcore;
-	d->rcu_id = f->n_workers;
+	d->id = id;
+	d->rcu_id = (uint16_t)(f->n_workers + id);
+	d->next_raw = (uint16_t)(id % f->n_workers); /* the stages start their turns apart */
 	for (uint16_t p = 0; p < f->n_ports; p++)
-		for (uint16_t q = 0; q < f->ports[p].nb_rxq && d->n_rxq < DISPATCH_MAX_RXQ; q++) {
+		for (uint16_t q = id; q < f->ports[p].nb_rxq && d->n_rxq < DISPATCH_MAX_RXQ;
+		     q = (uint16_t)(q + n)) {
 			d->rxq[d->n_rxq].port = p;
 			d->rxq[d->n_rxq++].queue = q;
 		}
 	return d;
+}
+
+void
+dispatch_sum(const struct fwd *f, struct dispatch_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (uint16_t i = 0; i < f->n_disp; i++) {
+		/* Read while the stage counts: each an aligned 64-bit load, never torn. */
+		const struct dispatch_stats *s = &f->disp[i]->stats;
+
+		out->rx_pkts += s->rx_pkts;
+		out->rx_bytes += s->rx_bytes;
+		out->raw += s->raw;
+		out->steered += s->steered;
+		out->full += s->full;
+		out->busy_cycles += s->busy_cycles;
+		out->idle_sleeps += s->idle_sleeps;
+		out->fences += s->fences;
+		out->fence_held += s->fence_held;
+		out->fence_early += s->fence_early;
+	}
 }
 
 void

@@ -73,7 +73,8 @@ struct dispatch_fence {
 
 struct dispatcher {
 	unsigned lcore;
-	uint16_t rcu_id;  /* its RCU reader id: n_workers (the workers have 0..n-1) */
+	uint16_t id;      /* 0 .. n_disp - 1 */
+	uint16_t rcu_id;  /* its RCU reader id: n_workers + id (the workers have 0..n-1) */
 	uint16_t n_rxq;
 	uint16_t next_raw; /* the worker the next raw packet goes to */
 	struct worker_rxq rxq[DISPATCH_MAX_RXQ];
@@ -87,9 +88,14 @@ struct dispatcher {
 	struct dispatch_fence fence[DISPATCH_MAX_FENCES];
 };
 
-/* The dispatcher of f, on lcore, polling every RX queue of every port (set up already). */
-struct dispatcher *dispatch_create(struct fwd *f, unsigned lcore, int socket);
+/* Dispatch stage id of n on lcore, polling RX queue q of every port (set up already) where
+ * q mod n is id. */
+struct dispatcher *dispatch_create(struct fwd *f, uint16_t id, uint16_t n, unsigned lcore,
+				   int socket);
 void dispatch_free(struct dispatcher *d);
+
+/* The counters of all of f's dispatch stages, summed (sent[] left out). */
+void dispatch_sum(const struct fwd *f, struct dispatch_stats *out);
 
 /* One iteration: poll every RX queue and hand each packet to its owner. Returns the packets
  * received. The lcore loop, the fixture runner and the benchmark all call it. */

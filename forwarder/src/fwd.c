@@ -151,10 +151,10 @@ rings_create(struct fwd *f, int socket)
 					  RING_F_SP_ENQ | RING_F_SC_DEQ);
 	if (f->ctrl_ring == NULL || f->miss_ring == NULL || f->ctrl_tx_ring == NULL)
 		return -ENOMEM;
-	/* Reader ids: the workers 0..n-1, the dispatch stage n. */
-	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers + 1);
+	/* Reader ids: the workers 0..n-1, then the dispatch stages. */
+	size_t sz = rte_rcu_qsbr_get_memsize(f->n_workers + FWD_MAX_DISPATCH);
 	f->rcu = rte_zmalloc_socket("rcu", sz, RTE_CACHE_LINE_SIZE, socket);
-	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, f->n_workers + 1) != 0)
+	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, f->n_workers + FWD_MAX_DISPATCH) != 0)
 		return -ENOMEM;
 	return 0;
 }
@@ -164,7 +164,7 @@ rings_create(struct fwd *f, int socket)
 static void
 assign_queues(struct fwd *f)
 {
-	if (f->disp != NULL)
+	if (f->n_disp > 0)
 		return;
 	for (uint16_t p = 0; p < f->n_ports; p++)
 		for (uint16_t q = 0; q < f->ports[p].nb_rxq; q++) {
@@ -190,14 +190,14 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	cfg = config_load(config_path, &set);
 	if (cfg == NULL)
 		return NULL;
-	if (set.dispatch && n_lcores < 2) {
-		LOG(ERR, "config [forwarder] dispatch: on needs at least 2 worker lcores (-l): "
-			 "one dispatches, the others forward\n");
+	if (set.dispatch > 0 && n_lcores <= set.dispatch) {
+		LOG(ERR, "config [forwarder] dispatch: %u stage(s) need at least %u worker lcores "
+			 "(-l): the first %u dispatch, the others forward\n", set.dispatch,
+		    set.dispatch + 1, set.dispatch);
 		rte_cfgfile_close(cfg);
 		return NULL;
 	}
-	if (set.dispatch)
-		n_workers--;
+	n_workers = (uint16_t)(n_lcores - set.dispatch);
 	f = rte_zmalloc("fwd", sizeof(*f), RTE_CACHE_LINE_SIZE);
 	if (f == NULL || n_workers == 0 || n_workers > FWD_MAX_WORKERS)
 		goto fail;
@@ -236,20 +236,22 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		goto fail;
 	}
 	order_lcores(lcores, n_lcores, socket, order);
-	if (set.dispatch) {
-		/* The first lcore (on the ports' socket) dispatches. */
-		f->disp = dispatch_create(f, order[0], (int)rte_lcore_to_socket_id(order[0]));
-		if (f->disp == NULL)
+	/* The first lcores (on the ports' socket) dispatch. */
+	for (uint16_t i = 0; i < set.dispatch; i++) {
+		f->disp[i] = dispatch_create(f, i, set.dispatch, order[i],
+					     (int)rte_lcore_to_socket_id(order[i]));
+		if (f->disp[i] == NULL)
 			goto fail;
-		rte_rcu_qsbr_thread_register(f->rcu, f->disp->rcu_id);
-		rte_rcu_qsbr_thread_online(f->rcu, f->disp->rcu_id);
-		for (uint16_t p = 0; p < f->n_ports; p++)
-			snprintf(f->ports[p].steering, sizeof(f->ports[p].steering),
-				 "%u queue(s), software dispatch stage to %u workers",
-				 f->ports[p].nb_rxq, n_workers);
+		f->n_disp++;
+		rte_rcu_qsbr_thread_register(f->rcu, f->disp[i]->rcu_id);
+		rte_rcu_qsbr_thread_online(f->rcu, f->disp[i]->rcu_id);
 	}
+	for (uint16_t p = 0; p < f->n_ports && f->n_disp > 0; p++)
+		snprintf(f->ports[p].steering, sizeof(f->ports[p].steering),
+			 "%u queue(s), %u software dispatch stage(s) to %u workers",
+			 f->ports[p].nb_rxq, f->n_disp, n_workers);
 	for (uint16_t w = 0; w < n_workers; w++) {
-		unsigned lc = order[w + (set.dispatch ? 1 : 0)];
+		unsigned lc = order[w + set.dispatch];
 
 		/* A worker's table and inbox are on its own lcore's socket: it alone reads them. */
 		f->workers[w] = worker_create(f, w, lc, (int)rte_lcore_to_socket_id(lc));
@@ -303,7 +305,8 @@ fwd_destroy(struct fwd *f)
 		rte_eth_dev_close(f->ports[p].port_id);
 	}
 	steer_ctl_free(f);
-	dispatch_free(f->disp);
+	for (uint16_t i = 0; i < f->n_disp; i++)
+		dispatch_free(f->disp[i]);
 	for (uint16_t w = 0; w < f->n_workers; w++)
 		worker_free(f->workers[w]);
 	cfg_snapshot_free(f->snap);
@@ -358,11 +361,15 @@ fwd_sum_worker_stats(struct fwd *f, struct worker_stats *out)
 		for (size_t k = 0; k < sizeof(*s) / sizeof(uint64_t); k++)
 			dst[k] += src[k];
 	}
-	if (f->disp != NULL) {
-		/* What the dispatch stage received and sent on; its raw packets a worker counts. */
-		out->rx_pkts += f->disp->stats.rx_pkts;
-		out->rx_bytes += f->disp->stats.rx_bytes;
-		out->drops[HVLB_DROP_HANDOFF_FULL] += f->disp->stats.full;
+	if (f->n_disp > 0) {
+		/* What the dispatch stages received and sent on; their raw packets a worker
+		 * counts. */
+		struct dispatch_stats ds;
+
+		dispatch_sum(f, &ds);
+		out->rx_pkts += ds.rx_pkts;
+		out->rx_bytes += ds.rx_bytes;
+		out->drops[HVLB_DROP_HANDOFF_FULL] += ds.full;
 	}
 }
 

@@ -21,6 +21,7 @@
 
 #define FWD_MAX_PORTS 8
 #define FWD_MAX_WORKERS 64
+#define FWD_MAX_DISPATCH 8
 #define FWD_MAX_LOCAL 64   /* own addresses, all ports */
 #define FWD_MAX_ROUTES 1024
 #define FWD_BURST 32
@@ -140,8 +141,8 @@ struct fwd {
 	struct steer_table *steer;      /* flow overrides; NULL when none; read with
 					   __atomic_load_n, swapped by the control thread */
 	struct steer_ctl *sc;           /* the control thread's steering and RSS-A state */
-	struct dispatcher *disp;        /* the software dispatch stage; NULL when off
-					   (dispatch.h) */
+	uint16_t n_disp;                /* software dispatch stages (dispatch.h); 0: off */
+	struct dispatcher *disp[FWD_MAX_DISPATCH];
 	struct rte_mempool *steer_pool; /* struct steer_msg: commands and connection hand-overs */
 	struct rte_ring *steer_notes;   /* workers -> control thread: struct steer_note */
 	struct cfgstore *cfg;

@@ -96,10 +96,10 @@ main(int argc, char **argv)
 	/* fwd_create may have reordered the lcores (the ports' socket first). */
 	for (uint16_t i = 0; i < f->n_workers; i++)
 		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
-	if (f->disp != NULL)
-		rte_eal_remote_launch(dispatch_main, f->disp, f->disp->lcore);
-	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s)%s, control socket %s\n",
-		f->n_workers, f->disp != NULL ? " and a dispatch stage" : "", sock);
+	for (uint16_t i = 0; i < f->n_disp; i++)
+		rte_eal_remote_launch(dispatch_main, f->disp[i], f->disp[i]->lcore);
+	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), %u dispatch stage(s), control "
+		"socket %s\n", f->n_workers, f->n_disp, sock);
 	while (!stop) {
 		ctl_poll(f->ctl, 1);
 		fwd_control_poll(f);

@@ -70,6 +70,33 @@ log_steering(const struct fwd *f)
 		    f->sc->rssa.p.cooldown);
 }
 
+/* One dispatch stage: its socket, what it polls, a warning for each port on another socket
+ * and for a stage with no queue to poll. */
+static void
+log_dispatch(const struct fwd *f, const struct dispatcher *d)
+{
+	char polls[8 * DISPATCH_MAX_RXQ + 1] = "";
+	size_t off = 0;
+	unsigned sock = rte_lcore_to_socket_id(d->lcore);
+
+	for (uint16_t q = 0; q < d->n_rxq; q++)
+		off += (size_t)snprintf(polls + off, sizeof(polls) - off, " port%u/q%u",
+					d->rxq[q].port, d->rxq[q].queue);
+	LOG(INFO, "numa: dispatch stage %u on lcore %u, socket %u; polls%s\n", d->id, d->lcore,
+	    sock, d->n_rxq > 0 ? polls : " nothing");
+	if (d->n_rxq == 0)
+		LOG(WARNING, "dispatch: stage %u has no RX queue to poll (more stages than queues): "
+			     "its lcore is wasted\n", d->id);
+	for (uint16_t q = 0; q < d->n_rxq; q++) {
+		const struct fwd_port *fp = &f->ports[d->rxq[q].port];
+
+		if (fp->socket >= 0 && fp->socket != (int)sock)
+			LOG(WARNING, "numa: dispatch stage %u (socket %u) polls port%u on socket %d: "
+				     "its packets cross sockets\n", d->id, sock, d->rxq[q].port,
+			    fp->socket);
+	}
+}
+
 /* One worker: its socket, what it polls, and a warning for each port on another socket. */
 static void
 log_worker(const struct fwd *f, const struct worker *w)
@@ -83,7 +110,7 @@ log_worker(const struct fwd *f, const struct worker *w)
 	LOG(INFO, "numa: worker %u on lcore %u, socket %u; connection table (%u entries) and "
 		  "inbox on socket %d; polls%s\n",
 	    w->id, w->lcore, rte_lcore_to_socket_id(w->lcore), conn_capacity(w->conns),
-	    w->socket, w->n_rxq > 0 ? polls : f->disp != NULL ? " its inbox (the dispatch stage feeds it)"
+	    w->socket, w->n_rxq > 0 ? polls : f->n_disp > 0 ? " its inbox (the dispatch stages feed it)"
 					     : " nothing (more workers than RX queues)");
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		const struct fwd_port *fp = &f->ports[w->rxq[q].port];
@@ -114,16 +141,8 @@ fwd_log_placement(const struct fwd *f)
 			LOG(WARNING, "numa: port%u is on socket %d, its mbufs on socket %d\n", p,
 			    f->ports[p].socket, pool_socket);
 	}
-	if (f->disp != NULL) {
-		LOG(INFO, "numa: dispatch stage on lcore %u, socket %u; polls all %u RX queue(s)\n",
-		    f->disp->lcore, rte_lcore_to_socket_id(f->disp->lcore), f->disp->n_rxq);
-		for (uint16_t p = 0; p < f->n_ports; p++)
-			if (f->ports[p].socket >= 0 &&
-			    f->ports[p].socket != (int)rte_lcore_to_socket_id(f->disp->lcore))
-				LOG(WARNING, "numa: the dispatch stage (socket %u) polls port%u on "
-					     "socket %d: its packets cross sockets\n",
-				    rte_lcore_to_socket_id(f->disp->lcore), p, f->ports[p].socket);
-	}
+	for (uint16_t i = 0; i < f->n_disp; i++)
+		log_dispatch(f, f->disp[i]);
 	for (uint16_t i = 0; i < f->n_workers; i++)
 		log_worker(f, f->workers[i]);
 }

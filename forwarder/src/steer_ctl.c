@@ -198,7 +198,7 @@ fresh_fill(struct fwd *f, struct steer_table *t)
 static bool
 fresh_pending(const struct fwd *f)
 {
-	if (f->disp == NULL)
+	if (f->n_disp == 0)
 		return false;
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
 		const struct steer_mig *m = &f->sc->mig[i];

@@ -279,9 +279,12 @@ steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "rssa_moves", sc->rssa_moves);
 	rte_tel_data_add_dict_u64(d, "moves_failed", sc->moves_failed);
 	rte_tel_data_add_dict_u64(d, "moves_in_progress", sc->n_mig);
-	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->disp != NULL);
-	if (f->disp != NULL) {
-		struct dispatch_stats ds = f->disp->stats; /* one read of each */
+	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->n_disp > 0);
+	rte_tel_data_add_dict_u64(d, "dispatch_stages", f->n_disp);
+	if (f->n_disp > 0) {
+		struct dispatch_stats ds;
+
+		dispatch_sum(f, &ds);
 
 		rte_tel_data_add_dict_u64(d, "dispatch_rx_pkts", ds.rx_pkts);
 		rte_tel_data_add_dict_u64(d, "dispatch_raw", ds.raw);

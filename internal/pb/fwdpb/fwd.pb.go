@@ -2714,12 +2714,13 @@ func (x *Steering) GetDispatch() *DispatchStage {
 
 // The software dispatch stage ([forwarder] dispatch = on): one lcore that polls every RX queue
 // and puts each packet on its owner's inbox (docs/forwarder-config.md).
+// The software dispatch stages (dispatch = on or N), their counters summed.
 type DispatchStage struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
-	Enabled        bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`                                     // dispatch = on; when off, every other field is 0
-	Lcore          uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`                                         // the lcore it runs on (no worker runs there)
-	Socket         uint32                 `protobuf:"varint,3,opt,name=socket,proto3" json:"socket,omitempty"`                                       // NUMA socket of its lcore
-	RxQueues       uint32                 `protobuf:"varint,4,opt,name=rx_queues,json=rxQueues,proto3" json:"rx_queues,omitempty"`                   // RX queues it polls, over every port
+	Enabled        bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`                                     // dispatch = on or N; when off, every other field is 0
+	Lcore          uint32                 `protobuf:"varint,2,opt,name=lcore,proto3" json:"lcore,omitempty"`                                         // the lcore the first stage runs on (no worker runs there)
+	Socket         uint32                 `protobuf:"varint,3,opt,name=socket,proto3" json:"socket,omitempty"`                                       // NUMA socket of that lcore
+	RxQueues       uint32                 `protobuf:"varint,4,opt,name=rx_queues,json=rxQueues,proto3" json:"rx_queues,omitempty"`                   // RX queues they poll, over every port
 	RxPackets      uint64                 `protobuf:"varint,5,opt,name=rx_packets,json=rxPackets,proto3" json:"rx_packets,omitempty"`                // plain TCP/UDP, sent to its owner (raw_packets not included)
 	RawPackets     uint64                 `protobuf:"varint,6,opt,name=raw_packets,json=rawPackets,proto3" json:"raw_packets,omitempty"`             // the rest (ARP, ICMP...), to the workers in turn to classify
 	SteeredPackets uint64                 `protobuf:"varint,7,opt,name=steered_packets,json=steeredPackets,proto3" json:"steered_packets,omitempty"` // of rx_packets, those sent where an override says
@@ -2727,6 +2728,10 @@ type DispatchStage struct {
 	// TSC cycles of its loop iterations that had packets, in seconds: a counter, so its rate is
 	// the share of the core the stage is busy.
 	BusySeconds   float64 `protobuf:"fixed64,9,opt,name=busy_seconds,json=busySeconds,proto3" json:"busy_seconds,omitempty"`
+	Stages        uint32  `protobuf:"varint,10,opt,name=stages,proto3" json:"stages,omitempty"`                           // dispatch stages, each on its own lcore
+	Fences        uint64  `protobuf:"varint,11,opt,name=fences,proto3" json:"fences,omitempty"`                           // moves whose packets were held until the old owner was done
+	FenceHeld     uint64  `protobuf:"varint,12,opt,name=fence_held,json=fenceHeld,proto3" json:"fence_held,omitempty"`    // packets so held
+	FenceEarly    uint64  `protobuf:"varint,13,opt,name=fence_early,json=fenceEarly,proto3" json:"fence_early,omitempty"` // holds ended early (full, too slow): reordering possible
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2820,6 +2825,34 @@ func (x *DispatchStage) GetFullDrops() uint64 {
 func (x *DispatchStage) GetBusySeconds() float64 {
 	if x != nil {
 		return x.BusySeconds
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetStages() uint32 {
+	if x != nil {
+		return x.Stages
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetFences() uint64 {
+	if x != nil {
+		return x.Fences
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetFenceHeld() uint64 {
+	if x != nil {
+		return x.FenceHeld
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetFenceEarly() uint64 {
+	if x != nil {
+		return x.FenceEarly
 	}
 	return 0
 }
@@ -3665,7 +3698,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x11moves_in_progress\x18\n" +
 	" \x01(\rR\x0fmovesInProgress\x12\"\n" +
 	"\fpublications\x18\v \x01(\x04R\fpublications\x126\n" +
-	"\bdispatch\x18\f \x01(\v2\x1a.hvlb.fwd.v1.DispatchStageR\bdispatch\"\x9f\x02\n" +
+	"\bdispatch\x18\f \x01(\v2\x1a.hvlb.fwd.v1.DispatchStageR\bdispatch\"\x8f\x03\n" +
 	"\rDispatchStage\x12\x18\n" +
 	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x16\n" +
@@ -3678,7 +3711,14 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0fsteered_packets\x18\a \x01(\x04R\x0esteeredPackets\x12\x1d\n" +
 	"\n" +
 	"full_drops\x18\b \x01(\x04R\tfullDrops\x12!\n" +
-	"\fbusy_seconds\x18\t \x01(\x01R\vbusySeconds\"i\n" +
+	"\fbusy_seconds\x18\t \x01(\x01R\vbusySeconds\x12\x16\n" +
+	"\x06stages\x18\n" +
+	" \x01(\rR\x06stages\x12\x16\n" +
+	"\x06fences\x18\v \x01(\x04R\x06fences\x12\x1d\n" +
+	"\n" +
+	"fence_held\x18\f \x01(\x04R\tfenceHeld\x12\x1f\n" +
+	"\vfence_early\x18\r \x01(\x04R\n" +
+	"fenceEarly\"i\n" +
 	"\tSteerFlow\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
