@@ -42,7 +42,7 @@ func TestAgentRealForwarderSteering(t *testing.T) {
 	})
 }
 
-// With dispatch = on, the read-out has the dispatch stage on the first worker lcore, polling
+// With dispatch = on, the read-out has one dispatch stage on the first worker lcore, polling
 // both ports, and its counters move and reach the agent's reports: net_null's RX hands out zero-filled frames endlessly,
 // which are not TCP or UDP, so they go to the worker raw, and the stage is busy.
 func TestAgentRealForwarderDispatch(t *testing.T) {
@@ -59,7 +59,7 @@ func TestAgentRealForwarderDispatch(t *testing.T) {
 		return d.GetRawPackets() > 0 && d.GetBusySeconds() > 0, fmt.Sprint(d)
 	})
 	d := s.GetDispatch()
-	if !d.GetEnabled() || d.GetLcore() != 1 || d.GetRxQueues() != 2 || len(s.GetWorkers()) != 1 ||
+	if !d.GetEnabled() || d.GetStages() != 1 || d.GetLcore() != 1 || d.GetRxQueues() != 2 || len(s.GetWorkers()) != 1 ||
 		s.GetWorkers()[0].GetLcore() != 2 {
 		t.Errorf("GetSteering: %v", s)
 	}

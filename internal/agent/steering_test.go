@@ -18,7 +18,8 @@ func TestAgentReportsSteering(t *testing.T) {
 	dir := pki(t)
 	f := fwdtest.New(t)
 	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 1}, FlowsMoved: 9, RssaMoves: 8,
-		Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2, RxPackets: 500, BusySeconds: 0.5}}
+		Dispatch: &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, RxQueues: 2, RxPackets: 500, BusySeconds: 0.5,
+			Fences: 3, FenceHeld: 40, FenceEarly: 1}}
 	for i := 0; i < 150; i++ {
 		set.Overrides = append(set.Overrides, &fwdpb.SteerOverride{Protocol: "tcp",
 			Client: fmt.Sprintf("10.9.0.5:%d", 40000+i), Vip: "10.100.0.1:80", Worker: 1})
@@ -33,7 +34,9 @@ func TestAgentReportsSteering(t *testing.T) {
 		s := ctl.lastReport().GetSteering()
 		return len(s.GetOverrides()) == MaxReportedOverrides && s.GetOverridesTotal() == 150 &&
 			s.GetRssa().GetEnabled() && s.GetFlowsMoved() == 9 && s.GetDispatch().GetEnabled() &&
-			s.GetDispatch().GetRxPackets() == 500 && s.GetDispatch().GetBusySeconds() == 0.5, fmt.Sprint(s)
+			s.GetDispatch().GetRxPackets() == 500 && s.GetDispatch().GetBusySeconds() == 0.5 &&
+			s.GetDispatch().GetStages() == 2 && s.GetDispatch().GetFences() == 3 &&
+			s.GetDispatch().GetFenceHeld() == 40 && s.GetDispatch().GetFenceEarly() == 1, fmt.Sprint(s)
 	})
 
 	ctl.mu.Lock()

@@ -71,10 +71,11 @@ type workerLoadOut struct {
 	Overrides     uint32  `json:"overrides"`
 }
 
-// dispatchOut is the software dispatch stage; all but enabled are 0 when it is off (or the
-// forwarder predates it).
+// dispatchOut is the software dispatch stages, their counters summed; all but enabled are 0
+// when they are off (or the forwarder predates them).
 type dispatchOut struct {
 	Enabled        bool    `json:"enabled"`
+	Stages         uint32  `json:"stages"`
 	Lcore          uint32  `json:"lcore"`
 	Socket         uint32  `json:"socket"`
 	RxQueues       uint32  `json:"rx_queues"`
@@ -83,6 +84,9 @@ type dispatchOut struct {
 	SteeredPackets uint64  `json:"steered_packets"`
 	FullDrops      uint64  `json:"full_drops"`
 	BusySeconds    float64 `json:"busy_seconds"`
+	Fences         uint64  `json:"fences"`
+	FenceHeld      uint64  `json:"fence_held"`
+	FenceEarly     uint64  `json:"fence_early"`
 }
 
 type overrideOut struct {
@@ -116,8 +120,11 @@ func steeringOf(fs controller.ForwarderSteering) steeringOut {
 		RSSAMoves: sg.GetRssaMoves(), MovesFailed: sg.GetMovesFailed(), MovesInProgress: sg.GetMovesInProgress(),
 		Publications: sg.GetPublications()}
 	if d := sg.GetDispatch(); d.GetEnabled() {
-		out.Dispatch = dispatchOut{true, d.GetLcore(), d.GetSocket(), d.GetRxQueues(), d.GetRxPackets(),
-			d.GetRawPackets(), d.GetSteeredPackets(), d.GetFullDrops(), finite(d.GetBusySeconds())}
+		out.Dispatch = dispatchOut{Enabled: true, Stages: controller.DispatchStages(d), Lcore: d.GetLcore(),
+			Socket: d.GetSocket(), RxQueues: d.GetRxQueues(), RxPackets: d.GetRxPackets(),
+			RawPackets: d.GetRawPackets(), SteeredPackets: d.GetSteeredPackets(), FullDrops: d.GetFullDrops(),
+			BusySeconds: finite(d.GetBusySeconds()), Fences: d.GetFences(), FenceHeld: d.GetFenceHeld(),
+			FenceEarly: d.GetFenceEarly()}
 	}
 	for _, p := range sg.GetPorts() {
 		out.Ports = append(out.Ports, portSteerOut{p.GetPort(), p.GetName(), p.GetMechanism(), p.GetSocket()})

@@ -13,13 +13,13 @@ import (
 )
 
 // TestSteeringAPI: GET /v1/forwarders/{id}/steering gives the latest read-out a report
-// carried, in snake_case, the dispatch stage included (off for a forwarder that predates it);
-// 404 naming the forwarder when it is unknown or reported none, 400 naming the field for an
+// carried, in snake_case, the dispatch stages included (off for a forwarder that predates
+// them, one for a forwarder that predates dispatch = N); 404 naming the forwarder when it is unknown or reported none, 400 naming the field for an
 // id that cannot be one.
 func TestSteeringAPI(t *testing.T) {
 	e := newEnv(t, "")
 	ctx := context.Background()
-	for _, id := range []string{"fwd-a", "fwd-b", "fwd-c"} {
+	for _, id := range []string{"fwd-a", "fwd-b", "fwd-c", "fwd-d"} {
 		if _, err := e.c.Register(ctx, model.Forwarder{ID: id}); err != nil {
 			t.Fatal(err)
 		}
@@ -33,13 +33,16 @@ func TestSteeringAPI(t *testing.T) {
 			Overrides: []*fwdpb.SteerOverride{{Protocol: "tcp", Client: "10.9.0.5:40000", Vip: "10.100.0.1:80",
 				Worker: 1, FromWorker: 0, DefaultWorker: 0, AgeS: 3, Priority: 2}},
 			OverridesTotal: 150, Periods: 42, FlowsMoved: 4, RssaMoves: 5, MovesFailed: 1, MovesInProgress: 0, Publications: 6,
-			Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, Socket: 0, RxQueues: 4, RxPackets: 1000, RawPackets: 7,
-				SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5},
+			Dispatch: &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, Socket: 0, RxQueues: 4, RxPackets: 1000,
+				RawPackets: 7, SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1},
 		}}
 	rep2 := &ctlpb.AgentReport{ForwarderId: "fwd-b", State: "ready", Stats: &fwdpb.Stats{}} // an older forwarder
 	// A forwarder from before the dispatch stage: its read-out has no dispatch field.
 	rep3 := &ctlpb.AgentReport{ForwarderId: "fwd-c", State: "ready", Stats: &fwdpb.Stats{}, Steering: &fwdpb.Steering{}}
-	for _, r := range []*ctlpb.AgentReport{rep, rep2, rep3} {
+	// A forwarder from before dispatch = N: its one stage is on, and it does not say how many.
+	rep4 := &ctlpb.AgentReport{ForwarderId: "fwd-d", State: "ready", Stats: &fwdpb.Stats{},
+		Steering: &fwdpb.Steering{Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2}}}
+	for _, r := range []*ctlpb.AgentReport{rep, rep2, rep3, rep4} {
 		if err := e.c.RecordReport(ctx, r); err != nil {
 			t.Fatal(err)
 		}
@@ -53,6 +56,7 @@ func TestSteeringAPI(t *testing.T) {
 	port := m["ports"].([]any)[0].(map[string]any)
 	disp := m["dispatch"].(map[string]any)
 	older := e.mustDo("GET", "/v1/forwarders/fwd-c/steering", "", http.StatusOK)["dispatch"].(map[string]any)
+	single := e.mustDo("GET", "/v1/forwarders/fwd-d/steering", "", http.StatusOK)["dispatch"].(map[string]any)
 	for _, c := range []struct {
 		what      string
 		got, want any
@@ -80,6 +84,7 @@ func TestSteeringAPI(t *testing.T) {
 		{"overrides[0].priority", ovr["priority"], 2.0},
 		{"overrides[0].manual", ovr["manual"], false},
 		{"dispatch.enabled", disp["enabled"], true},
+		{"dispatch.stages", disp["stages"], 2.0},
 		{"dispatch.lcore", disp["lcore"], 1.0},
 		{"dispatch.rx_queues", disp["rx_queues"], 4.0},
 		{"dispatch.rx_packets", disp["rx_packets"], 1000.0},
@@ -87,8 +92,14 @@ func TestSteeringAPI(t *testing.T) {
 		{"dispatch.steered_packets", disp["steered_packets"], 30.0},
 		{"dispatch.full_drops", disp["full_drops"], 2.0},
 		{"dispatch.busy_seconds", disp["busy_seconds"], 1.5},
+		{"dispatch.fences", disp["fences"], 3.0},
+		{"dispatch.fence_held", disp["fence_held"], 40.0},
+		{"dispatch.fence_early", disp["fence_early"], 1.0},
 		{"dispatch.enabled (older forwarder)", older["enabled"], false},
 		{"dispatch.rx_packets (older forwarder)", older["rx_packets"], 0.0},
+		{"dispatch.stages (older forwarder)", older["stages"], 0.0},
+		{"dispatch.fences (older forwarder)", older["fences"], 0.0},
+		{"dispatch.stages (before dispatch = N)", single["stages"], 1.0},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)

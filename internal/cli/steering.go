@@ -61,6 +61,7 @@ type steeringView struct {
 	Publications    uint64 `json:"publications"`
 	Dispatch        struct {
 		Enabled        bool    `json:"enabled"`
+		Stages         uint32  `json:"stages"`
 		Lcore          uint32  `json:"lcore"`
 		Socket         uint32  `json:"socket"`
 		RxQueues       uint32  `json:"rx_queues"`
@@ -69,6 +70,9 @@ type steeringView struct {
 		SteeredPackets uint64  `json:"steered_packets"`
 		FullDrops      uint64  `json:"full_drops"`
 		BusySeconds    float64 `json:"busy_seconds"`
+		Fences         uint64  `json:"fences"`
+		FenceHeld      uint64  `json:"fence_held"`
+		FenceEarly     uint64  `json:"fence_early"`
 	} `json:"dispatch"`
 }
 
@@ -121,8 +125,13 @@ func writeSteering(w io.Writer, v *steeringView) {
 		onOff, fnum(r.Q), fnum(r.Epsilon), fnum(r.ThetaH), r.NSam, r.PeriodMs, r.Cooldown, r.MaxMoves)
 	// Only when on: a line saying "off" on every forwarder without the stage says nothing.
 	if d := v.Dispatch; d.Enabled {
-		fmt.Fprintf(tw, "DISPATCH\tlcore %d (socket %d), %d RX queues: %d packets (%d steered), %d raw, %d dropped with a full inbox, busy %s s\n",
-			d.Lcore, d.Socket, d.RxQueues, d.RxPackets, d.SteeredPackets, d.RawPackets, d.FullDrops, num(d.BusySeconds, 2))
+		stages := "1 stage" // a controller from before dispatch = N says no more than "on"
+		if d.Stages > 1 {
+			stages = fmt.Sprintf("%d stages", d.Stages)
+		}
+		fmt.Fprintf(tw, "DISPATCH\t%s from lcore %d (socket %d), %d RX queues: %d packets (%d steered), %d raw, %d dropped with a full inbox, busy %s s; %d moves fenced (%d packets held, %d released early)\n",
+			stages, d.Lcore, d.Socket, d.RxQueues, d.RxPackets, d.SteeredPackets, d.RawPackets, d.FullDrops,
+			num(d.BusySeconds, 2), d.Fences, d.FenceHeld, d.FenceEarly)
 	}
 	fmt.Fprintf(tw, "PERIODS\t%d\n", v.Periods)
 	fmt.Fprintf(tw, "FLOWS MOVED\t%d completed (RSS-A asked for %d)\n", v.FlowsMoved, v.RSSAMoves)

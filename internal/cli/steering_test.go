@@ -20,8 +20,9 @@ const fakeSteering = `{"forwarder": "fwd-a", "at": "2026-01-02T03:04:05Z",
                 "default_worker": 0, "age_s": 12, "priority": 0, "manual": true}],
  "overrides_total": 150, "periods": 42, "flows_moved": 4, "rssa_moves": 5, "moves_failed": 1, "moves_in_progress": 0,
  "publications": 6,
- "dispatch": {"enabled": true, "lcore": 1, "socket": 0, "rx_queues": 4, "rx_packets": 1000, "raw_packets": 7,
-              "steered_packets": 30, "full_drops": 2, "busy_seconds": 1.5}}`
+ "dispatch": {"enabled": true, "stages": 2, "lcore": 1, "socket": 0, "rx_queues": 4, "rx_packets": 1000,
+              "raw_packets": 7, "steered_packets": 30, "full_drops": 2, "busy_seconds": 1.5, "fences": 3,
+              "fence_held": 40, "fence_early": 1}}`
 
 // TestSteeringCommand: fr steering as tables and as the server's JSON, and the errors of
 // a forwarder that is unknown or reported no steering.
@@ -44,7 +45,7 @@ func TestSteeringCommand(t *testing.T) {
 				"PORT 0        net_af_packet0 (socket 0): driver spread over 2 queues + handoff\n",
 				"PORT 1        net_af_packet1 (socket unknown): single queue + handoff\n",
 				"RSS-A         on: Q 1, epsilon 0.95, theta_h 0.5, 20 samples per 1000 ms period, cooldown 5 periods, at most 32 moves a period\n",
-				"DISPATCH      lcore 1 (socket 0), 4 RX queues: 1000 packets (30 steered), 7 raw, 2 dropped with a full inbox, busy 1.50 s\n",
+				"DISPATCH      2 stages from lcore 1 (socket 0), 4 RX queues: 1000 packets (30 steered), 7 raw, 2 dropped with a full inbox, busy 1.50 s; 3 moves fenced (40 packets held, 1 released early)\n",
 				"PERIODS       42\n", "FLOWS MOVED   4 completed (RSS-A asked for 5)\n",
 				"MOVES FAILED  1\n",
 				"WORKER  LCORE  SOCKET  LOAD   PERIOD_LOAD  OVERLOAD_FREQ  OVERLOADED  OVERRIDES  MOVED_IN  MOVED_OUT\n" +
@@ -57,7 +58,8 @@ func TestSteeringCommand(t *testing.T) {
 		{name: "json", args: []string{"-o", "json", "fr", "steering", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a/steering"}},
 			wantOut: []string{"{\n  \"forwarder\": \"fwd-a\",\n", `"overrides_total": 150,`, `"theta_h": 0.5,`,
-				"\"dispatch\": {\n    \"enabled\": true,", `"steered_packets": 30,`, `"busy_seconds": 1.5`}},
+				"\"dispatch\": {\n    \"enabled\": true,", `"steered_packets": 30,`, `"busy_seconds": 1.5,`,
+				`"stages": 2,`, `"fence_early": 1`}},
 		{name: "no steering reported", args: []string{"fr", "steering", "fwd-b"}, wantCode: 1,
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-b/steering"}},
 			wantErr:  `hvlbctl: forwarder "fwd-b": steering read-out not found`},
@@ -107,5 +109,22 @@ func TestSteeringDispatchOff(t *testing.T) {
 	writeSteering(&b, &v)
 	if out := b.String(); strings.Contains(out, "DISPATCH") || !strings.Contains(out, "RSS-A") {
 		t.Errorf("dispatch off:\n%s", out)
+	}
+}
+
+// One stage reads "1 stage", and so does a controller from before dispatch = N, which sends
+// no stages: the stage is on, so there is one.
+func TestSteeringDispatchOneStage(t *testing.T) {
+	for _, stages := range []uint32{1, 0} {
+		var v steeringView
+		if err := json.Unmarshal([]byte(fakeSteering), &v); err != nil {
+			t.Fatal(err)
+		}
+		v.Dispatch.Stages = stages
+		var b strings.Builder
+		writeSteering(&b, &v)
+		if out := b.String(); !strings.Contains(out, "DISPATCH      1 stage from lcore 1 (socket 0), 4 RX queues:") {
+			t.Errorf("stages %d:\n%s", stages, out)
+		}
 	}
 }

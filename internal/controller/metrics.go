@@ -99,15 +99,19 @@ var (
 	mRssaPeriods    = desc("forwarder_rssa_periods_total", "Complete RSS-A periods.", fl...)
 )
 
-// The dispatch stage ([forwarder] dispatch = on), from the same read-out: the gauge for every
-// forwarder that reported one, the counters only while the stage is on.
+// The dispatch stages ([forwarder] dispatch = on or N), from the same read-out, their counters
+// summed: the gauge for every forwarder that reported one, the rest only while the stage is on.
 var (
 	mDispStage   = desc("forwarder_dispatch_stage", "1 when the forwarder runs a software dispatch stage, else 0.", fl...)
+	mDispStages  = desc("forwarder_dispatch_stages", "Software dispatch stages the forwarder runs, each on its own lcore.", fl...)
 	mDispRx      = desc("forwarder_dispatch_rx_packets_total", "Plain TCP and UDP packets the dispatch stage sent to their owning worker.", fl...)
 	mDispRaw     = desc("forwarder_dispatch_raw_packets_total", "Other packets (ARP, ICMP, fragments) the dispatch stage sent to a worker to classify in full.", fl...)
 	mDispSteered = desc("forwarder_dispatch_steered_packets_total", "Packets the dispatch stage sent where a steering override says.", fl...)
 	mDispFull    = desc("forwarder_dispatch_full_drops_total", "Packets the dispatch stage dropped because a worker's inbox was full.", fl...)
-	mDispBusy    = desc("forwarder_dispatch_busy_seconds_total", "Time the dispatch stage's loop spent on iterations that had packets; its rate is the share of its core in use.", fl...)
+	mDispBusy    = desc("forwarder_dispatch_busy_seconds_total", "Time the dispatch stages' loops spent on iterations that had packets; its rate is the number of their cores in use.", fl...)
+	mDispFences  = desc("forwarder_dispatch_fences_total", "Moved connections whose packets the dispatch stage held back until the old owner was done with them, so they stayed in order.", fl...)
+	mDispHeld    = desc("forwarder_dispatch_fence_held_packets_total", "Packets the dispatch stage held back behind a move's fence.", fl...)
+	mDispEarly   = desc("forwarder_dispatch_fence_early_total", "Fences the dispatch stage released early (hold full or too long), so that connection may have seen packets out of order.", fl...)
 )
 
 func (collector) Describe(ch chan<- *prometheus.Desc) {
@@ -119,8 +123,8 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
 		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSteerOverrides, mFlowsMoved, mRssaMoves,
-		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispRx, mDispRaw, mDispSteered, mDispFull,
-		mDispBusy, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
+		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
+		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
 		mStoreVer, mFwdByState, mLBByState} {
 		ch <- d
@@ -312,8 +316,8 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 	}
 }
 
-// collectDispatch exports the dispatch stage: its counters only while it is on, so a
-// forwarder without one has no series that stay at 0.
+// collectDispatch exports the dispatch stages: their count and counters only while they are
+// on, so a forwarder without them has no series that stay at 0.
 func collectDispatch(ch chan<- prometheus.Metric, id string, d *fwdpb.DispatchStage) {
 	if !d.GetEnabled() {
 		emit(ch, mDispStage, prometheus.GaugeValue, 0, id)
@@ -321,9 +325,22 @@ func collectDispatch(ch chan<- prometheus.Metric, id string, d *fwdpb.DispatchSt
 	}
 	cnt := prometheus.CounterValue
 	emit(ch, mDispStage, prometheus.GaugeValue, 1, id)
+	emit(ch, mDispStages, prometheus.GaugeValue, float64(DispatchStages(d)), id)
 	emit(ch, mDispRx, cnt, float64(d.GetRxPackets()), id)
 	emit(ch, mDispRaw, cnt, float64(d.GetRawPackets()), id)
 	emit(ch, mDispSteered, cnt, float64(d.GetSteeredPackets()), id)
 	emit(ch, mDispFull, cnt, float64(d.GetFullDrops()), id)
 	emit(ch, mDispBusy, cnt, d.GetBusySeconds(), id)
+	emit(ch, mDispFences, cnt, float64(d.GetFences()), id)
+	emit(ch, mDispHeld, cnt, float64(d.GetFenceHeld()), id)
+	emit(ch, mDispEarly, cnt, float64(d.GetFenceEarly()), id)
+}
+
+// DispatchStages is how many dispatch stages d says run: a forwarder from before dispatch = N
+// leaves stages at 0 while it runs its one stage.
+func DispatchStages(d *fwdpb.DispatchStage) uint32 {
+	if d.GetEnabled() && d.GetStages() == 0 {
+		return 1
+	}
+	return d.GetStages()
 }

@@ -81,14 +81,16 @@ func TestSteering(t *testing.T) {
 }
 
 // TestDispatchMetrics: the dispatch stage's gauge for each forwarder with a steering
-// read-out (0 for one without the stage, or too old to say), its counters only while it is
-// on, and nothing for a forwarder that reported no steering.
+// read-out (0 for one without the stage, or too old to say), the number of stages (1 from a
+// forwarder that predates dispatch = N) and the counters only while it is on, and nothing for
+// a forwarder that reported no steering.
 func TestDispatchMetrics(t *testing.T) {
 	c := newCtl(t, newClock(), "")
-	on := &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 4, RxPackets: 1000, RawPackets: 7,
-		SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5}
+	on := &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, RxQueues: 4, RxPackets: 1000, RawPackets: 7,
+		SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1}
 	for id, sg := range map[string]*fwdpb.Steering{
 		"fwd-on":    {Dispatch: on},
+		"fwd-one":   {Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2}}, // before dispatch = N
 		"fwd-off":   {Dispatch: &fwdpb.DispatchStage{}},
 		"fwd-older": {},  // no dispatch field: a forwarder from before the stage
 		"fwd-none":  nil, // answered GetStats, not GetSteering
@@ -99,14 +101,28 @@ func TestDispatchMetrics(t *testing.T) {
 	}
 	got := gather(t, c)
 	want := map[string]float64{
-		"hvlb_forwarder_dispatch_stage,forwarder=fwd-on":                 1,
-		"hvlb_forwarder_dispatch_rx_packets_total,forwarder=fwd-on":      1000,
-		"hvlb_forwarder_dispatch_raw_packets_total,forwarder=fwd-on":     7,
-		"hvlb_forwarder_dispatch_steered_packets_total,forwarder=fwd-on": 30,
-		"hvlb_forwarder_dispatch_full_drops_total,forwarder=fwd-on":      2,
-		"hvlb_forwarder_dispatch_busy_seconds_total,forwarder=fwd-on":    1.5,
-		"hvlb_forwarder_dispatch_stage,forwarder=fwd-off":                0,
-		"hvlb_forwarder_dispatch_stage,forwarder=fwd-older":              0,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-on":                     1,
+		"hvlb_forwarder_dispatch_stages,forwarder=fwd-on":                    2,
+		"hvlb_forwarder_dispatch_rx_packets_total,forwarder=fwd-on":          1000,
+		"hvlb_forwarder_dispatch_raw_packets_total,forwarder=fwd-on":         7,
+		"hvlb_forwarder_dispatch_steered_packets_total,forwarder=fwd-on":     30,
+		"hvlb_forwarder_dispatch_full_drops_total,forwarder=fwd-on":          2,
+		"hvlb_forwarder_dispatch_busy_seconds_total,forwarder=fwd-on":        1.5,
+		"hvlb_forwarder_dispatch_fences_total,forwarder=fwd-on":              3,
+		"hvlb_forwarder_dispatch_fence_held_packets_total,forwarder=fwd-on":  40,
+		"hvlb_forwarder_dispatch_fence_early_total,forwarder=fwd-on":         1,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-one":                    1,
+		"hvlb_forwarder_dispatch_stages,forwarder=fwd-one":                   1,
+		"hvlb_forwarder_dispatch_rx_packets_total,forwarder=fwd-one":         0,
+		"hvlb_forwarder_dispatch_raw_packets_total,forwarder=fwd-one":        0,
+		"hvlb_forwarder_dispatch_steered_packets_total,forwarder=fwd-one":    0,
+		"hvlb_forwarder_dispatch_full_drops_total,forwarder=fwd-one":         0,
+		"hvlb_forwarder_dispatch_busy_seconds_total,forwarder=fwd-one":       0,
+		"hvlb_forwarder_dispatch_fences_total,forwarder=fwd-one":             0,
+		"hvlb_forwarder_dispatch_fence_held_packets_total,forwarder=fwd-one": 0,
+		"hvlb_forwarder_dispatch_fence_early_total,forwarder=fwd-one":        0,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-off":                    0,
+		"hvlb_forwarder_dispatch_stage,forwarder=fwd-older":                  0,
 	}
 	for key, v := range got {
 		if strings.HasPrefix(key, "hvlb_forwarder_dispatch_") {

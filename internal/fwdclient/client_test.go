@@ -152,8 +152,8 @@ func TestGetSteering(t *testing.T) {
 		s.GetDispatch() == nil || s.GetDispatch().GetEnabled() {
 		t.Errorf("default steering: %v", s)
 	}
-	disp := &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2, RxPackets: 100, RawPackets: 3,
-		SteeredPackets: 5, FullDrops: 1, BusySeconds: 0.25}
+	disp := &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, RxQueues: 2, RxPackets: 100, RawPackets: 3,
+		SteeredPackets: 5, FullDrops: 1, BusySeconds: 0.25, Fences: 4, FenceHeld: 20, FenceEarly: 1}
 	set := &fwdpb.Steering{Rssa: &fwdpb.RssaConfig{Enabled: true, Q: 0.9}, FlowsMoved: 7, Dispatch: disp}
 	for i := 0; i < 150; i++ {
 		set.Overrides = append(set.Overrides, &fwdpb.SteerOverride{Protocol: "tcp", Worker: 1, AgeS: uint32(i)})
