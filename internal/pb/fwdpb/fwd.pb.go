@@ -2712,9 +2712,8 @@ func (x *Steering) GetDispatch() *DispatchStage {
 	return nil
 }
 
-// The software dispatch stage ([forwarder] dispatch = on): one lcore that polls every RX queue
-// and puts each packet on its owner's inbox (docs/forwarder-config.md).
-// The software dispatch stages (dispatch = on or N), their counters summed.
+// The software dispatch stages ([forwarder] dispatch = on or N): lcores that poll the RX queues
+// and put each packet on its owner's inbox (docs/forwarder-config.md); counters summed.
 type DispatchStage struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Enabled        bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`                                     // dispatch = on or N; when off, every other field is 0
