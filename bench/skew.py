@@ -28,6 +28,11 @@ WARMUP = os.environ.get("BENCH_SKEW_WARMUP", "0.4")
 SECONDS = os.environ.get("BENCH_SKEW_SECONDS", "0.2")
 PERIOD = os.environ.get("BENCH_SKEW_PERIOD_MS", "50")
 STEPS = int(os.environ.get("BENCH_SKEW_STEPS", "8"))
+# More workers (the paper's 6 queues): shorter trials, a narrower search, to keep make bench
+# within minutes. BENCH_SKEW_CURVE="" leaves them out.
+CURVE = [int(n) for n in os.environ.get("BENCH_SKEW_CURVE", "6").split(",") if n]
+CURVE_WARMUP, CURVE_SECONDS = "0.25", "0.1"
+CURVE_STEPS = int(os.environ.get("BENCH_SKEW_CURVE_STEPS", "6"))
 
 
 def fwd_bench(binary, eal, *args):
@@ -46,23 +51,25 @@ def prices(binary, eal, workers, n=5, steer="software", key="prices"):
     return ",".join(f"{statistics.median(c):.2f}" for c in cols), runs[0]["hz"]
 
 
-def trial(binary, eal, price, workers, load, rssa, steer, rate):
+def trial(binary, eal, price, workers, load, rssa, steer, rate, stages=1,
+          timing=(WARMUP, SECONDS)):
     """price: the workers' prices, or (workers', dispatch stage's)."""
     wp, dp = price if isinstance(price, tuple) else (price, None)
-    extra = ["--dispatch-prices", dp] if dp else []
+    extra = ["--dispatch-prices", dp, "--stages", str(stages)] if dp else []
     return fwd_bench(binary, eal, "--workers", str(workers), "--load", load, "--rssa", rssa,
                      "--steer", steer, "--rate", f"{rate:.3f}", "--prices", wp, *extra,
-                     "--warmup", WARMUP, "--seconds", SECONDS, "--period-ms", PERIOD)
+                     "--warmup", timing[0], "--seconds", timing[1], "--period-ms", PERIOD)
 
 
-def ndr(binary, eal, price, workers, load, rssa, steer, hi):
-    """The highest rate (Mpps) with loss <= LOSS, by bisection between 0.3 hi (taken to pass)
-    and hi (taken to fail); and the trial at that rate."""
-    lo, best = 0.3 * hi, None
-    for _ in range(STEPS):
+def ndr(binary, eal, price, workers, load, rssa, steer, hi, stages=1, lo_share=0.3,
+        steps=STEPS, timing=(WARMUP, SECONDS)):
+    """The highest rate (Mpps) with loss <= LOSS, by bisection between lo_share hi (taken to
+    pass) and hi (taken to fail); and the trial at that rate."""
+    lo, best = lo_share * hi, None
+    for _ in range(steps):
         rate = (lo + hi) / 2
-        r = trial(binary, eal, price, workers, load, rssa, steer, rate)
-        print(f"  {workers}w {load:7} rssa={rssa:3} {steer:8} {rate:7.3f} Mpps: loss "
+        r = trial(binary, eal, price, workers, load, rssa, steer, rate, stages, timing)
+        print(f"  {workers}w {load:7} rssa={rssa:3} {steer:8} x{stages} {rate:7.3f} Mpps: loss "
               f"{r['loss']:.4f} moves {r['moves']} load {r['load']} dispatch "
               f"{r['dispatch_load']}", file=sys.stderr)
         if r["loss"] <= LOSS:
@@ -112,6 +119,29 @@ def main():
         res["w2_skewed_rssa_dispatch"]["mpps"] / res["w2_skewed_rssa"]["mpps"], 3)
     res["dispatch_uniform_over_uniform"] = round(duni / uni, 3)
     res["two_workers_over_one"] = round(uni / res["w1_uniform"]["mpps"], 3)
+    # More workers: the workers on the queues, and behind one dispatch stage per two workers
+    # (one stage feeds about three at these prices; skew puts more on some stages).
+    res["curve"] = []
+    for n in CURVE:
+        stages = (n + 1) // 2
+        hi = 1.2 * n * hz / float(p2.split(",")[1]) / 1e6
+        row = {"workers": n, "dispatch_stages": stages}
+        for name, load, rssa, steer, price in (
+                ("uniform", "uniform", "off", "software", p2),
+                ("skewed_rssa", "skewed", "on", "software", p2),
+                ("uniform_dispatch", "uniform", "off", "dispatch", (p2, pd)),
+                ("skewed_rssa_dispatch", "skewed", "on", "dispatch", (p2, pd))):
+            rate, r = ndr(binary, eal, price, n, load, rssa, steer, hi, stages, lo_share=0.5,
+                          steps=CURVE_STEPS, timing=(CURVE_WARMUP, CURVE_SECONDS))
+            row[name] = {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
+                         "load": r["load"] if r else None,
+                         "dispatch_load": r["dispatch_load"] if r else None}
+        row["skew_over_uniform_handoff"] = round(row["skewed_rssa"]["mpps"] /
+                                                 row["uniform"]["mpps"], 3)
+        row["skew_over_uniform_dispatch"] = round(row["skewed_rssa_dispatch"]["mpps"] /
+                                                  row["uniform_dispatch"]["mpps"], 3)
+        row["resolution_mpps"] = round(0.5 * hi / 2 ** CURVE_STEPS, 2)
+        res["curve"].append(row)
     print(json.dumps(res))
 
 

@@ -59,7 +59,7 @@
 #include "worker.h"
 
 #define SK_FLOWS 80
-#define SK_MAXW 8
+#define SK_MAXW 16 /* cores: workers and dispatch stages */
 #define SK_TICK_US 20
 #define SK_RX_SIZE 1024 /* a NIC RX ring */
 #define SK_TX_SIZE 4096
@@ -559,7 +559,8 @@ skew_run(const struct skew_opts *o)
 	struct fwd *f;
 	int fd;
 
-	if (o->workers < 1 || o->workers + o->dispatch > SK_MAXW || o->dispatch > FWD_MAX_DISPATCH ||
+	if (o->workers < 1 || o->workers > 8 || o->workers + o->dispatch > SK_MAXW ||
+	    o->dispatch > FWD_MAX_DISPATCH ||
 	    (o->dispatch && o->workers < 2) ||
 	    ports_make(o->workers) != 0)
 		return 2;
