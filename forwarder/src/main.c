@@ -98,8 +98,12 @@ main(int argc, char **argv)
 		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
 	for (uint16_t i = 0; i < f->n_disp; i++)
 		rte_eal_remote_launch(dispatch_main, f->disp[i], f->disp[i]->lcore);
-	RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), %u dispatch stage(s), control "
-		"socket %s\n", f->n_workers, f->n_disp, sock);
+	if (f->n_disp > 0)
+		RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s) behind %u dispatch "
+			"stage(s), control socket %s\n", f->n_workers, f->n_disp, sock);
+	else
+		RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n",
+			f->n_workers, sock);
 	while (!stop) {
 		ctl_poll(f->ctl, 1);
 		fwd_control_poll(f);

@@ -194,7 +194,7 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
     assert len(st.workers) == 2 and st.ports and not st.rssa.enabled
     assert all("software" in p.mechanism or "handoff" in p.mechanism for p in st.ports), st.ports
     assert ("dispatch stage" in st.ports[0].mechanism) == dispatch, st.ports
-    assert ("dispatch stage" in fw.log()) == dispatch
+    assert ("numa: dispatch stage 0 on lcore" in fw.log()) == dispatch
 
     proc = subprocess.Popen(topo.argv("client", [
         "python3", "-c", CLIENT, VIP, str(ECHO_PORT), ",".join(map(str, tcp_ports)),
@@ -246,6 +246,9 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         tel = telemetry(fw, "/hvlb/steering")
         assert tel["dispatch_stage"] == 1 and tel["dispatch_rx_pkts"] > 1000, tel
         assert tel["dispatch_full"] == 0, tel
+        # Each move was fenced: the stage held the connection's packets until the old owner
+        # had passed on what it had been sent before.
+        assert tel["dispatch_stages"] == 1 and tel["dispatch_fences"] >= 1, tel
 
 
 def test_steer_flow_moves_one_connection_and_back(lab):
