@@ -236,7 +236,7 @@ if skew.get("curve"):
            "stages cost). Skewed: group g of the paper's scenario on queue g (with 6 workers exactly the",
            "paper's set-up), the 20 even flows spread. One dispatch stage per two workers: at these",
            "prices one feeds about three, and skew loads the stages unevenly too (a stage polls fixed",
-           "queues). Shorter trials (0.25 s warm-up, 0.1 s measured) and a coarser search "
+           "queues). A shorter measured window (0.1 s, after the same warm-up) and a coarser search "
            f"(to {skew['curve'][0]['resolution_mpps']} Mpps) keep `make bench` short.", "",
            "| workers | cores | uniform Mpps | skewed + RSS-A Mpps | skew / uniform | Mpps per core (uniform) |",
            "|---|---|---|---|---|---|"]
