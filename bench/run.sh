@@ -251,7 +251,7 @@ if skew.get("curve"):
     md += ["", "With 6 workers the heaviest queue carries a third of the load and its flows are each 3 % of",
            "the total, a fifth of a worker's fair share: RSS-A moves whole flows and only into a worker",
            "that stays under Q x epsilon, so the even-out is coarser than with 2 workers (the paper's",
-           "own 6-queue figure is 93.5 %). The dispatch stages buy back what handoff loses under skew",
+           "own 6-queue figure is 93.5 %). The dispatch stages win back much of what handoff loses under skew",
            "at the price of their cores; on ports with per-flow rules or a writable redirection table",
            "neither would be needed (not available here).", "",
            "This VM has 2 vCPUs and no device machine was lent to this work, so there is no",
