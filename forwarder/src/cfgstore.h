@@ -67,6 +67,9 @@ struct cfgstore {
 /* An RS or VS address as text plus port; parsing helpers for the API and the config file. */
 int cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af);
 int cfg_parse_prefix(const char *s, union hvlb_addr *a, uint8_t *af, uint8_t *plen);
+/* "addr", "addr:port" or "[v6addr]:port" (a bare IPv6 address has no port): port in network
+ * order, 0 when none is given. -1 when s is none of these. */
+int cfg_parse_endpoint(const char *s, union hvlb_addr *a, uint8_t *af, uint16_t *port);
 int cfg_parse_proto(const char *s, uint8_t *proto);
 void cfg_format_addr(const union hvlb_addr *a, uint8_t af, char *buf, size_t len);
 

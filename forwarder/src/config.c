@@ -198,45 +198,6 @@ add_addr(void *arg, const char *item)
 	return 0;
 }
 
-/* "addr[:port]" or "[v6addr]:port" */
-static int
-parse_endpoint(const char *s, union hvlb_addr *a, uint8_t *af, uint16_t *port)
-{
-	char buf[64];
-	const char *colon;
-	unsigned long p = 0;
-
-	if (s[0] == '[') {
-		const char *rb = strchr(s, ']');
-		if (rb == NULL || (size_t)(rb - s - 1) >= sizeof(buf))
-			return -1;
-		memcpy(buf, s + 1, rb - s - 1);
-		buf[rb - s - 1] = '\0';
-		colon = rb[1] == ':' ? rb + 1 : NULL;
-		if (rb[1] != '\0' && colon == NULL)
-			return -1;
-	} else {
-		colon = strchr(s, ':');
-		if (colon != NULL && strchr(colon + 1, ':') != NULL)
-			colon = NULL; /* a bare IPv6 address */
-		size_t n = colon ? (size_t)(colon - s) : strlen(s);
-		if (n >= sizeof(buf))
-			return -1;
-		memcpy(buf, s, n);
-		buf[n] = '\0';
-	}
-	if (cfg_parse_addr(buf, a, af) != 0)
-		return -1;
-	if (colon != NULL) {
-		char *end;
-		p = strtoul(colon + 1, &end, 10);
-		if (*end != '\0' || end == colon + 1 || p > 65535)
-			return -1;
-	}
-	*port = rte_cpu_to_be_16((uint16_t)p);
-	return 0;
-}
-
 static int
 apply_ports(struct rte_cfgfile *cfg, struct fwd *f)
 {
@@ -316,7 +277,7 @@ apply_rs(struct fwd *f, struct cfg_vs *vs, const char *sect, const char *key, co
 
 	snprintf(buf, sizeof(buf), "%s", val);
 	char *ep = strtok_r(buf, " \t", &save);
-	if (ep == NULL || parse_endpoint(ep, &addr, &af, &port) != 0) {
+	if (ep == NULL || cfg_parse_endpoint(ep, &addr, &af, &port) != 0) {
 		LOG("config [%s] %s: '%s' is not address[:port]\n", sect, key, val);
 		return -1;
 	}

@@ -53,6 +53,10 @@ int ctl_fail(struct ctl_req *r, int rc, const char *fmt, ...) __attribute__((for
 
 #define CTL_ENOMEM(r) ctl_fail((r), -ENOMEM, "out of memory")
 
+/* Cast for protobuf-c's char * fields pointing at constant names (never freed: the
+ * response is packed, then its arena is dropped). */
+#define CTL_CONST_STR(s) ((char *)(uintptr_t)(s))
+
 /* A service key as given by a ServiceId; vport in network order. */
 struct ctl_svc {
 	union hvlb_addr vip;

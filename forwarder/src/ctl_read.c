@@ -28,10 +28,6 @@
  * bounds the time the control thread spends on one page. */
 #define CTL_CONN_SCAN_BUDGET 65536u
 
-/* Cast for protobuf-c's char * fields pointing at constant names (never freed: the
- * response is packed, then its arena is dropped). */
-#define CTL_CONST_STR(s) ((char *)(uintptr_t)(s))
-
 /* ---- services ---- */
 
 static Hvlb__Fwd__V1__ServiceId *

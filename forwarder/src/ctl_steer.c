@@ -23,37 +23,12 @@
 #define CTL_OVR_LIMIT_DEFAULT 100u
 #define CTL_OVR_LIMIT_MAX 1000u
 
-#define CTL_CONST_STR(s) ((char *)(uintptr_t)(s))
-
-/* "addr:port" or "[v6addr]:port", the port required; port in network order. */
+/* "addr:port" or "[v6addr]:port", the port required ("fd00::1:80" is a bare address, so it
+ * fails for want of a port). */
 static int
 parse_endpoint(const char *s, union hvlb_addr *a, uint8_t *af, uint16_t *port)
 {
-	char buf[64];
-	const char *colon = strrchr(s, ':');
-	const char *start = s, *end = colon;
-	unsigned long p;
-	char *e;
-
-	if (colon == NULL)
-		return -EINVAL;
-	if (s[0] == '[') {
-		start = s + 1;
-		end = colon > s && colon[-1] == ']' ? colon - 1 : NULL;
-		if (end == NULL)
-			return -EINVAL;
-	}
-	if (end < start || (size_t)(end - start) >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, start, (size_t)(end - start));
-	buf[end - start] = '\0';
-	p = strtoul(colon + 1, &e, 10);
-	if (*e != '\0' || e == colon + 1 || p == 0 || p > 65535 || cfg_parse_addr(buf, a, af) != 0)
-		return -EINVAL;
-	if (*af == HVLB_AF_INET6 && s[0] != '[')
-		return -EINVAL; /* "fd00::1:80" is ambiguous */
-	*port = rte_cpu_to_be_16((uint16_t)p);
-	return 0;
+	return cfg_parse_endpoint(s, a, af, port) != 0 || *port == 0 ? -EINVAL : 0;
 }
 
 /* ---- read-out ---- */
