@@ -78,13 +78,21 @@ steer_client_hash(const union hvlb_addr *client, uint16_t client_port)
 	return h * 0x9E3779B1u;
 }
 
+/* The default owner among n_workers of the client endpoint whose steer_client_hash is ch
+ * (for callers that keep the hash for the table's bitmap too). */
+static inline uint16_t
+steer_owner_of_hash(uint16_t n_workers, uint32_t ch)
+{
+	return (uint16_t)(((uint64_t)ch * n_workers) >> 32);
+}
+
 /* The default owner among n_workers of a client endpoint's connections. */
 static inline uint16_t
 steer_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_port)
 {
 	if (n_workers == 1)
 		return 0;
-	return (uint16_t)(((uint64_t)steer_client_hash(client, client_port) * n_workers) >> 32);
+	return steer_owner_of_hash(n_workers, steer_client_hash(client, client_port));
 }
 
 /* Whether the table may hold a tuple of the client endpoint with this client hash (false:

@@ -75,7 +75,7 @@ owner_of(struct dispatcher *d, const struct vs_table *vst, const struct steer_ta
 	bool to_vip = vs_is_vip(vst, &k->dst);
 	uint32_t ch = to_vip ? steer_client_hash(&k->src, k->sport)
 			     : steer_client_hash(&k->dst, k->dport);
-	uint16_t o = (uint16_t)(((uint64_t)ch * d->f->n_workers) >> 32);
+	uint16_t o = steer_owner_of_hash(d->f->n_workers, ch);
 
 	if (t != NULL && unlikely(steer_filter_hit(t, ch))) {
 		int i = steer_lookup(t, k, flow_hash(k));
@@ -99,7 +99,7 @@ send_to(struct dispatcher *d, uint16_t o, void **objs, unsigned n)
 	if (unlikely(k < n)) {
 		d->stats.full += n - k;
 		for (unsigned i = k; i < n; i++)
-			rte_pktmbuf_free((struct rte_mbuf *)((uintptr_t)objs[i] & ~(uintptr_t)3));
+			rte_pktmbuf_free(dispatch_untag(objs[i]));
 	}
 }
 
@@ -236,22 +236,12 @@ dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct st
 			d->stats.raw++;
 		}
 	}
-	n = n_out;
 	/* One ring burst per owner, in arrival order within it. */
-	while (n > 0) {
-		uint16_t o = owner[0], rest = 0, n_mine = 0;
+	while (n_out > 0) {
 		void *mine[FWD_BURST];
+		uint16_t o, n_mine = owner_batch_take(objs, owner, &n_out, mine, &o);
 
-		for (uint16_t i = 0; i < n; i++) {
-			if (owner[i] == o) {
-				mine[n_mine++] = objs[i];
-			} else {
-				objs[rest] = objs[i];
-				owner[rest++] = owner[i];
-			}
-		}
 		send_to(d, o, mine, n_mine);
-		n = rest;
 	}
 }
 

@@ -44,6 +44,13 @@ dispatch_tag_raw(struct rte_mbuf *m)
 	return (void *)((uintptr_t)m | 2);
 }
 
+/* The mbuf of an inbox entry that is not a steering message, tagged raw or not. */
+static inline struct rte_mbuf *
+dispatch_untag(void *p)
+{
+	return (struct rte_mbuf *)((uintptr_t)p & ~(uintptr_t)3);
+}
+
 struct dispatch_stats {
 	uint64_t rx_pkts;     /* plain TCP/UDP sent to an owner (the rest a worker counts) */
 	uint64_t rx_bytes;

@@ -164,6 +164,15 @@ ovr_apply(struct fwd *f, const struct steer_mig *m, uint64_t now)
 	o->key[1] = m->key[1];
 }
 
+/* Whether a move's override is (being) published and its old owner has not forgotten it: it
+ * is applied in this round (READY, publish 2) or went out in an earlier table (gen set). */
+static bool
+mig_fresh(const struct steer_mig *m)
+{
+	return (m->state == MIG_READY && m->publish == 2) ||
+	       (m->state == MIG_PUBLISHED && m->gen != 0);
+}
+
 /* The moves whose old owner may still pass packets on (steer_fresh), for the dispatch stage:
  * published now or before, not yet unmarked. A move is stamped with the first publication
  * that carries it. */
@@ -177,8 +186,7 @@ fresh_fill(struct fwd *f, struct steer_table *t)
 		struct steer_mig *m = &sc->mig[i];
 		struct steer_fresh *e;
 
-		if (!((m->state == MIG_READY && m->publish == 2) ||
-		      (m->state == MIG_PUBLISHED && m->gen != 0)))
+		if (!mig_fresh(m))
 			continue;
 		if (m->gen == 0)
 			m->gen = t->gen;
@@ -201,10 +209,7 @@ fresh_pending(const struct fwd *f)
 	if (f->n_disp == 0)
 		return false;
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
-		const struct steer_mig *m = &f->sc->mig[i];
-
-		if ((m->state == MIG_READY && m->publish == 2) ||
-		    (m->state == MIG_PUBLISHED && m->gen != 0))
+		if (mig_fresh(&f->sc->mig[i]))
 			return true;
 	}
 	return false;

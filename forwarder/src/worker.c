@@ -10,6 +10,7 @@
 #include <rte_lcore.h>
 #include <rte_malloc.h>
 
+#include "dispatch.h"
 #include "worker.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
@@ -159,21 +160,20 @@ inbox_poll(struct worker *w)
 	unsigned start = 0, pkts = 0, raws = 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		uintptr_t tag = (uintptr_t)objs[i] & 3;
 		struct rte_mbuf *raw;
 
-		if (likely(tag == 0))
+		if (likely(((uintptr_t)objs[i] & 3) == 0)) /* a packet: no tag */
 			continue;
 		if (i > start)
 			worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(i - start),
 					     1);
 		pkts += i - start;
 		start = i + 1;
-		if (tag & 1) {
+		if (steer_is_msg(objs[i])) {
 			worker_steer_msg(w, steer_msg_untag(objs[i]));
 			continue;
 		}
-		raw = (struct rte_mbuf *)((uintptr_t)objs[i] & ~(uintptr_t)3);
+		raw = dispatch_untag(objs[i]);
 		worker_process_burst(w, &raw, 1, 0);
 		raws++;
 	}

@@ -98,6 +98,27 @@ void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
 
+/* For one ring burst per owner: move the entries of objs[0..*n) whose owner (owner[i]) is
+ * owner[0] to out, in order, and set *o to it; the rest stay in objs and owner, in order, and
+ * *n counts them. Returns how many were moved. */
+static inline uint16_t
+owner_batch_take(void **objs, uint16_t *owner, uint16_t *n, void **out, uint16_t *o)
+{
+	uint16_t k = 0, rest = 0;
+
+	*o = owner[0];
+	for (uint16_t i = 0; i < *n; i++) {
+		if (owner[i] == *o) {
+			out[k++] = objs[i];
+		} else {
+			objs[rest] = objs[i];
+			owner[rest++] = owner[i];
+		}
+	}
+	*n = rest;
+	return k;
+}
+
 /* Which worker owns the connections of a client endpoint by default: a hash of it
  * (steer_owner); a steering override can say otherwise for one connection. */
 static inline uint16_t

@@ -221,7 +221,7 @@ owner_route(struct worker *w, struct pkt_ctx *x, const union hvlb_addr *client,
 		bool hit = !from_peer && w->steer != NULL && steer_filter_hit(w->steer, ch);
 		bool forced = false;
 
-		x->owner = (uint16_t)(((uint64_t)ch * w->fwd->n_workers) >> 32);
+		x->owner = steer_owner_of_hash(w->fwd->n_workers, ch);
 		if (unlikely(hit || w->n_moved > 0))
 			x->owner = worker_steer_owner(w, x->key, hit, x->owner, &forced);
 		if (x->owner != w->id && (!from_peer || forced))
@@ -534,21 +534,10 @@ static void
 handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t n)
 {
 	struct rte_mbuf *batch[FWD_BURST];
+	uint16_t o;
 
-	for (uint16_t o = 0; o < w->fwd->n_workers && n > 0; o++) {
-		uint16_t nb = 0, rest = 0;
-
-		for (uint16_t i = 0; i < n; i++) {
-			if (owner[i] == o) {
-				batch[nb++] = ho[i];
-			} else {
-				ho[rest] = ho[i];
-				owner[rest++] = owner[i];
-			}
-		}
-		n = rest;
-		if (nb == 0)
-			continue;
+	while (n > 0) {
+		uint16_t nb = owner_batch_take((void **)ho, owner, &n, (void **)batch, &o);
 		unsigned done = rte_ring_enqueue_burst(w->fwd->workers[o]->inbox,
 						       (void **)batch, nb, NULL);
 		w->stats.handoff_out += done;
