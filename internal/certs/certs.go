@@ -33,10 +33,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"hvlb/internal/model"
 )
 
 // File names inside the directory Init writes.
@@ -63,9 +64,6 @@ const (
 	AgentCNPrefix  = "hvlb-agent:"     // CN hvlb-agent:<forwarder id>
 	AgentURIPrefix = "urn:hvlb:agent:" // URI SAN urn:hvlb:agent:<forwarder id>
 )
-
-// agentIDRE is a forwarder id (the controller's rule for names); it is safe in a file name.
-var agentIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
 
 // AgentFiles returns the names (in the directory Generate writes) of forwarder id's agent
 // certificate and key.
@@ -94,7 +92,7 @@ func AgentID(c *x509.Certificate) (string, error) {
 			return "", fmt.Errorf("certificate %q names more than one forwarder (%q, %q)", c.Subject.CommonName, ids[0], id)
 		}
 	}
-	if !agentIDRE.MatchString(ids[0]) {
+	if model.ValidName("", ids[0]) != nil {
 		return "", fmt.Errorf("certificate %q: %q is not a forwarder id", c.Subject.CommonName, ids[0])
 	}
 	return ids[0], nil
@@ -140,7 +138,7 @@ func existingAgents(dir string) []string {
 	var ids []string
 	for _, n := range names {
 		id := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(n), "agent-"), ".pem")
-		if strings.HasSuffix(id, "-key") || !agentIDRE.MatchString(id) {
+		if strings.HasSuffix(id, "-key") || model.ValidName("", id) != nil {
 			continue
 		}
 		ids = append(ids, id)
@@ -157,8 +155,9 @@ func Generate(dir string, o Options) error {
 		}
 	}
 	for _, id := range o.Agents {
-		if !agentIDRE.MatchString(id) {
-			return fmt.Errorf("certs: agents: %q: want 1-63 letters, digits, '.', '_' or '-', starting with a letter or digit", id)
+		// A forwarder id (the controller's rule for names) is safe in a file name.
+		if err := model.ValidName("agents", id); err != nil {
+			return fmt.Errorf("certs: %w", err)
 		}
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
