@@ -138,7 +138,7 @@ class Bed:
     def apply_policy(self, policy):
         ctl = self.cp.ctl
         ctl("vs", "delete", SVC, check=False)
-        self.wait(lambda: not self.fwd_weights(), "the old service gone at the forwarder")
+        labtools.wait_until(lambda: not self.fwd_weights(), "the old service gone at the forwarder")
         check = ["--check", "tcp", "--check-port", str(ADMIN), "--interval", "500ms",
                  "--check-timeout", "400ms"]
         v = VARIANTS[policy]
@@ -155,8 +155,8 @@ class Bed:
                 *check, "--real", reals)
         # Every NF present and healthy at the forwarder (the comprehensive policy may give
         # some weight 0 at once: a filtered NF is healthy, it just gets no new connections).
-        self.wait(lambda: self.fwd_health() == {nf["addr"]: 1 for nf in self.nfs},
-                  "every NF up at the forwarder", 30)
+        labtools.wait_until(lambda: self.fwd_health() == {nf["addr"]: 1 for nf in self.nfs},
+                            "every NF up at the forwarder", 30)
 
     def fwd_weights(self):
         """{NF address: weight} at the forwarder, healthy reals only."""
@@ -174,15 +174,6 @@ class Bed:
 
     def policy_view(self):
         return self.cp.ctl("vs", "policy", SVC, json_out=True)
-
-    @staticmethod
-    def wait(cond, what, timeout=20.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if cond():
-                return
-            time.sleep(0.2)
-        raise LabError(f"timed out waiting for {what}")
 
     # ---------------------------------------------------------------------------------
     # Measurement

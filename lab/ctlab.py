@@ -53,7 +53,8 @@ class ControlPlane:
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
             "--report-timeout", "5s", *self.controller_args], name="controller")
-        self._wait(lambda: self.ctl("version", check=False).returncode == 0, "controller")
+        labtools.wait_until(lambda: self.ctl("version", check=False).returncode == 0,
+                            "controller")
 
     def start_agent(self):
         c = self.certs
@@ -86,13 +87,4 @@ class ControlPlane:
         def ready():
             p = self.ctl("fr", "list", "-o", "json", check=False)
             return p.returncode == 0 and self.fwd_id in p.stdout and "ready" in p.stdout
-        self._wait(ready, f"forwarder {self.fwd_id} ready at the controller", timeout)
-
-    @staticmethod
-    def _wait(cond, what, timeout=20):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if cond():
-                return
-            time.sleep(0.2)
-        raise RuntimeError(f"timed out waiting for {what}")
+        labtools.wait_until(ready, f"forwarder {self.fwd_id} ready at the controller", timeout)

@@ -89,16 +89,13 @@ def show(cmd, proc):
 
 def wait_applied(fw, services, reals, timeout=20):
     """Until the agent has applied the services and the NFs' neighbours are resolved."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def applied():
         svcs = fw.client.list_services()
-        if len(svcs) == services and all(len(s.real_services) == reals and
-                                         all(r.health == 1 for r in s.real_services)
-                                         for s in svcs):
-            time.sleep(1.0)  # neighbour resolution
-            return
-        time.sleep(0.2)
-    raise RuntimeError("the agent did not apply the services in time")
+        return len(svcs) == services and all(len(s.real_services) == reals and
+                                             all(r.health == 1 for r in s.real_services)
+                                             for s in svcs)
+    labtools.wait_until(applied, "the agent to apply the services", timeout)
+    time.sleep(1.0)  # neighbour resolution
 
 
 def report(fw, nfs, http, udp, duration):

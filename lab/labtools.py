@@ -6,6 +6,7 @@
     m = labtools.scrape(topo, "nf1", "10.1.0.11")      # {'hvlb_nf_cpu_utilization': 0.8, ...}
     rep = labtools.loadgen(topo, "client", "10.100.0.1:80", mode="http", flows=8, duration=5)
     rep["per_nf"]["nf1"]["rps"], rep["total"]["rtt_ms"]["p99"]
+    conns = labtools.wait_until(lambda: list(fw.client.iter_connections()), "a connection", 5)
 
 Every call runs inside the topology's namespaces (through topo.run / topo.popen), so traffic
 never leaves them.
@@ -31,6 +32,18 @@ _prefix_no = itertools.count()
 def unique_prefix(stem="hvt"):
     """A topology prefix no other run uses at the same time (stem, pid, counter)."""
     return f"{stem}{os.getpid() % 100000}_{next(_prefix_no)}"
+
+
+def wait_until(cond, what, timeout=20.0, interval=0.2):
+    """Polls cond until it returns something true and returns that; raises LabError naming
+    what after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = cond()
+        if v:
+            return v
+        time.sleep(interval)
+    raise LabError(f"timed out after {timeout:g} s waiting for {what}")
 
 
 # nfsim's default ports (cmd/hvlb-nfsim flags).
