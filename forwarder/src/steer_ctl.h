@@ -70,7 +70,6 @@ struct bal_worker {
 
 struct bal_cand {
 	struct flow_key key[2];
-	uint32_t hash[2];
 	uint8_t n_keys;
 	uint8_t priority;
 	uint16_t worker;

@@ -278,6 +278,7 @@ steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "flows_moved", sc->moves_done);
 	rte_tel_data_add_dict_u64(d, "rssa_moves", sc->rssa_moves);
 	rte_tel_data_add_dict_u64(d, "moves_failed", sc->moves_failed);
+	rte_tel_data_add_dict_u64(d, "moves_vanished", sc->moves_vanished);
 	rte_tel_data_add_dict_u64(d, "moves_in_progress", sc->n_mig);
 	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->n_disp > 0);
 	rte_tel_data_add_dict_u64(d, "dispatch_stages", f->n_disp);
