@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,12 +68,8 @@ func run() error {
 		return err
 	}
 	// The controller takes this agent only for the forwarder its certificate names: say
-	// so now rather than be refused at every retry.
-	leaf, err := x509.ParseCertificate(tlsCfg.Certificates[0].Certificate[0])
-	if err != nil {
-		return fmt.Errorf("--cert %s: %w", cert, err)
-	}
-	if named, err := certs.AgentID(leaf); err != nil {
+	// so now rather than be refused at every retry (tls.LoadX509KeyPair parsed the leaf).
+	if named, err := certs.AgentID(tlsCfg.Certificates[0].Leaf); err != nil {
 		return fmt.Errorf("--cert %s: %w (hvlbctl certs init --agent %s)", cert, err, cfg.ID)
 	} else if named != cfg.ID {
 		return fmt.Errorf("--cert %s is forwarder %q's, not --id %q's", cert, named, cfg.ID)
