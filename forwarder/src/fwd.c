@@ -93,7 +93,8 @@ port_setup(struct fwd *f, uint16_t idx, const struct fwd_settings *s)
 		snprintf(p->steering, sizeof(p->steering), "driver spread over %u queues + handoff",
 			 p->nb_rxq);
 	} else {
-		snprintf(p->steering, sizeof(p->steering), "1 queue, software dispatch");
+		/* Without dispatch stages, worker 0 reads it and passes on what it does not own. */
+		snprintf(p->steering, sizeof(p->steering), "1 queue (worker 0) + handoff");
 	}
 	rc = rte_eth_dev_configure(pid, p->nb_rxq, p->nb_txq, &conf);
 	if (rc != 0) {
@@ -159,8 +160,8 @@ rings_create(struct fwd *f, int socket)
 	return 0;
 }
 
-/* RX queue q of every port goes to worker q % n_workers; with a dispatch stage, it polls
- * them all (dispatch_create) and the workers only their inboxes. */
+/* RX queue q of every port goes to worker q % n_workers; with dispatch stages, they poll the
+ * queues (dispatch_create) and the workers only their inboxes. */
 static void
 assign_queues(struct fwd *f)
 {
