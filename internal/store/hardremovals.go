@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"hvlb/internal/model"
 )
@@ -39,16 +38,7 @@ func hardRemovalKey(version uint64, addr string, port int) []byte {
 
 // HardRemovals returns the recorded hard removals, oldest first.
 func (t *ReadTx) HardRemovals() ([]HardRemoval, error) {
-	out := []HardRemoval{}
-	err := t.tx.Bucket(bucketHardRemove).ForEach(func(k, v []byte) error {
-		var h HardRemoval
-		if err := json.Unmarshal(v, &h); err != nil {
-			return fmt.Errorf("hard removal %x: stored record: %w", k, err)
-		}
-		out = append(out, h)
-		return nil
-	})
-	return out, err
+	return listJSON[HardRemoval](t.tx.Bucket(bucketHardRemove))
 }
 
 // AddHardRemoval records that real addr:port of svc is removed hard at this transaction's

@@ -1,26 +1,16 @@
 package store
 
 import (
-	"fmt"
+	"errors"
 	"maps"
-
-	bolt "go.etcd.io/bbolt"
 
 	"hvlb/internal/model"
 )
 
-// bucketPolicy holds the comprehensive policy's published weights, by service id. It is
-// created on first use, so stores written before it existed open unchanged.
-var bucketPolicy = []byte("policy-weights")
-
 // PolicyWeights returns the published weights of every service that has some.
 func (t *ReadTx) PolicyWeights() (map[string]model.PolicyWeights, error) {
-	out := map[string]model.PolicyWeights{}
-	b := t.tx.Bucket(bucketPolicy)
-	if b == nil {
-		return out, nil
-	}
-	list, err := listJSON[model.PolicyWeights](b)
+	list, err := listJSON[model.PolicyWeights](t.tx.Bucket(bucketPolicy))
+	out := make(map[string]model.PolicyWeights, len(list))
 	for _, pw := range list {
 		out[pw.Service] = pw
 	}
@@ -30,21 +20,14 @@ func (t *ReadTx) PolicyWeights() (map[string]model.PolicyWeights, error) {
 // PutPolicyWeights stores the weights published for a service, unless they are the ones
 // stored already; it returns the store's version after the write.
 func (s *Store) PutPolicyWeights(pw model.PolicyWeights, what string) (uint64, error) {
-	if pw.Service == "" {
-		return 0, fmt.Errorf("store: policy weights without a service")
-	}
 	return s.Update(what, func(t *Tx) error {
-		b, err := t.tx.CreateBucketIfNotExists(bucketPolicy)
-		if err != nil {
-			return err
-		}
 		var cur model.PolicyWeights
-		if err := getJSON(b, pw.Service, "policy weights", &cur); err == nil && maps.Equal(cur.Weights, pw.Weights) {
+		if err := getJSON(t.tx.Bucket(bucketPolicy), pw.Service, "policy weights", &cur); err == nil &&
+			maps.Equal(cur.Weights, pw.Weights) {
 			return nil
 		}
 		pw.Version = t.next
-		t.changed = true
-		return putJSON(b, []byte(pw.Service), pw)
+		return t.put(bucketPolicy, pw.Service, pw)
 	})
 }
 
@@ -52,23 +35,11 @@ func (s *Store) PutPolicyWeights(pw model.PolicyWeights, what string) (uint64, e
 // Ids with no weights are skipped; nothing to drop changes nothing.
 func (s *Store) DeletePolicyWeights(what string, ids ...string) (uint64, error) {
 	return s.Update(what, func(t *Tx) error {
-		b := t.tx.Bucket(bucketPolicy)
-		if b == nil {
-			return nil
+		for _, id := range ids {
+			if err := t.del(bucketPolicy, id, "policy weights"); err != nil && !errors.Is(err, ErrNotFound) {
+				return err
+			}
 		}
-		return deleteKeys(t, b, ids)
+		return nil
 	})
-}
-
-func deleteKeys(t *Tx, b *bolt.Bucket, ids []string) error {
-	for _, id := range ids {
-		if b.Get([]byte(id)) == nil {
-			continue
-		}
-		t.changed = true
-		if err := b.Delete([]byte(id)); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -38,10 +38,11 @@ var (
 	bucketLBRequests = []byte("lb-requests")
 	bucketChanges    = []byte("changes")
 	bucketHardRemove = []byte("hard-removals")
+	bucketPolicy     = []byte("policy-weights") // the comprehensive policy's published weights, by service id
 	keyVersion       = []byte("version")
 	keySchema        = []byte("schema")
 	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges,
-		bucketHardRemove}
+		bucketHardRemove, bucketPolicy}
 )
 
 const schemaVersion = 1
