@@ -279,7 +279,7 @@ func (f *flow) bulk(c net.Conn) error {
 			_, err = io.Copy(io.Discard, br)
 		}
 	case f.cfg.Upload:
-		err = writeAll(c, count)
+		err = writeN(c, -1, count)
 	default:
 		var got int64
 		err = readAll(br, func(k int64) { got += k; count(k) })
@@ -303,13 +303,19 @@ func closeWrite(c net.Conn) error {
 	return nil
 }
 
-// writeN writes n bytes.
+// writeN writes n bytes, or until an error when n < 0.
 func writeN(w io.Writer, n int64, count func(int64)) error {
 	buf := bytes.Repeat([]byte("hvlb-loadgen...."), 16<<10)
-	for n > 0 {
-		k, err := w.Write(buf[:min(int64(len(buf)), n)])
+	for n != 0 {
+		chunk := buf
+		if n > 0 && n < int64(len(chunk)) {
+			chunk = chunk[:n]
+		}
+		k, err := w.Write(chunk)
 		count(int64(k))
-		n -= int64(k)
+		if n > 0 {
+			n -= int64(k)
+		}
 		if err != nil {
 			return err
 		}
@@ -326,17 +332,6 @@ func readAll(r io.Reader, count func(int64)) error {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
-			return err
-		}
-	}
-}
-
-func writeAll(w io.Writer, count func(int64)) error {
-	buf := bytes.Repeat([]byte("hvlb-loadgen...."), 16<<10)
-	for {
-		k, err := w.Write(buf)
-		count(int64(k))
-		if err != nil {
 			return err
 		}
 	}
