@@ -36,31 +36,26 @@ func (in *policyIn) toModel() (*model.Policy, error) {
 		kind = model.PolicyStatic
 	}
 	p := policy.DefaultParams().Model()
-	set := map[string]bool{}
-	// Copy every parameter given onto the defaults, by JSON name (the two types share them).
+	given := "" // the first parameter given, by JSON name
+	// Copy every parameter given onto the defaults, by field name (the two types share them).
 	vin, vp := reflect.ValueOf(in).Elem(), reflect.ValueOf(&p).Elem()
 	for i := 1; i < vin.NumField(); i++ {
 		f := vin.Field(i)
 		if f.IsNil() {
 			continue
 		}
-		name, _, _ := strings.Cut(vin.Type().Field(i).Tag.Get("json"), ",")
-		set[name] = true
+		if given == "" {
+			given, _, _ = strings.Cut(vin.Type().Field(i).Tag.Get("json"), ",")
+		}
 		vp.FieldByName(vin.Type().Field(i).Name).Set(f.Elem())
 	}
-	switch kind {
-	case model.PolicyComprehensive:
+	switch {
+	case kind == model.PolicyComprehensive:
 		return &model.Policy{Kind: kind, PolicyParams: &p}, nil
-	case model.PolicyStatic:
-		for i := 1; i < vin.NumField(); i++ {
-			name, _, _ := strings.Cut(vin.Type().Field(i).Tag.Get("json"), ",")
-			if set[name] {
-				return nil, &model.FieldError{Field: "policy." + name, Msg: "only for kind comprehensive"}
-			}
-		}
-		return &model.Policy{Kind: kind}, nil
+	case kind == model.PolicyStatic && given != "":
+		return nil, &model.FieldError{Field: "policy." + given, Msg: "only for kind comprehensive"}
 	}
-	return &model.Policy{Kind: kind}, nil // NormalizeService names the kind at fault
+	return &model.Policy{Kind: kind}, nil // another kind: NormalizeService names it
 }
 
 func (s *Server) getServicePolicy(r *http.Request) (int, any, error) {
