@@ -86,7 +86,7 @@ type fwdRuntime struct {
 	conns      []*fwdpb.Connection
 	steering   *fwdpb.Steering // as stats: replaced, never modified
 	steeringAt time.Time
-	paths      map[string]pathObs // by real key (addr:port)
+	paths      map[string]pathObs // by real key (addr:port); as stats: replaced, never modified
 	rxPackets  uint64
 	rxAt       time.Time
 	pps        float64

@@ -8,7 +8,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"hvlb/internal/model"
-	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 	"hvlb/internal/store"
 )
@@ -148,7 +147,7 @@ type fwdSample struct {
 	lastReport time.Time
 	stats      *fwdpb.Stats
 	steering   *fwdpb.Steering
-	paths      []*ctlpb.PathMeasurement
+	paths      map[string]pathObs // by real key; shared: read only
 }
 
 func (k collector) Collect(ch chan<- prometheus.Metric) {
@@ -193,10 +192,7 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 			}
 			sm := &samples[i]
 			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(r, now), r.applied, r.pps, r.lastReport, r.stats
-			sm.steering = r.steering
-			for _, p := range r.paths {
-				sm.paths = append(sm.paths, p.m)
-			}
+			sm.steering, sm.paths = r.steering, r.paths
 		}
 	})
 	if err != nil {
@@ -244,12 +240,11 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 	if !sm.lastReport.IsZero() {
 		emit(ch, mLastReport, prometheus.GaugeValue, float64(sm.lastReport.UnixMilli())/1000, id)
 	}
-	for _, p := range sm.paths {
-		real := model.RealKey(p.GetAddress(), int(p.GetPort()))
-		if p.GetRttMs() > 0 {
-			emit(ch, mPathRTT, prometheus.GaugeValue, p.GetRttMs(), id, real)
+	for real, p := range sm.paths {
+		if p.m.GetRttMs() > 0 {
+			emit(ch, mPathRTT, prometheus.GaugeValue, p.m.GetRttMs(), id, real)
 		}
-		emit(ch, mPathTput, prometheus.GaugeValue, p.GetThroughputMbps(), id, real)
+		emit(ch, mPathTput, prometheus.GaugeValue, p.m.GetThroughputMbps(), id, real)
 	}
 	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
 	if sg := sm.steering; sg != nil {
