@@ -391,6 +391,31 @@ func TestLBRequestNoWebhook(t *testing.T) {
 	}
 }
 
+// gather collects c's metrics as "name,label=value,..." -> value.
+func gather(t *testing.T, c *Controller) map[string]float64 {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(c.Collector())
+	mfs, err := reg.Gather()
+	mustNil(t, err)
+	got := map[string]float64{}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			key := mf.GetName()
+			for _, l := range m.GetLabel() {
+				key += "," + l.GetName() + "=" + l.GetValue()
+			}
+			switch {
+			case m.GetCounter() != nil:
+				got[key] = m.GetCounter().GetValue()
+			case m.GetGauge() != nil:
+				got[key] = m.GetGauge().GetValue()
+			}
+		}
+	}
+	return got
+}
+
 func TestMetrics(t *testing.T) {
 	clk := newClock()
 	c := newCtl(t, clk, "")
@@ -417,25 +442,7 @@ func TestMetrics(t *testing.T) {
 	mustNil(t, c.RecordReport(ctx(), rep))        // keep the detailed stats as the latest
 	clk.Add(DefaultReportTimeout/2 + time.Second) // fwd-b never reported: failed
 
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(c.Collector())
-	mfs, err := reg.Gather()
-	mustNil(t, err)
-	got := map[string]float64{}
-	for _, mf := range mfs {
-		for _, m := range mf.GetMetric() {
-			key := mf.GetName()
-			for _, l := range m.GetLabel() {
-				key += "," + l.GetName() + "=" + l.GetValue()
-			}
-			switch {
-			case m.GetCounter() != nil:
-				got[key] = m.GetCounter().GetValue()
-			case m.GetGauge() != nil:
-				got[key] = m.GetGauge().GetValue()
-			}
-		}
-	}
+	got := gather(t, c)
 	for key, want := range map[string]float64{
 		"hvlb_worker_rx_packets_total,forwarder=fwd-a,worker=0":                                 123,
 		"hvlb_worker_active_connections,forwarder=fwd-a,worker=0":                               3,

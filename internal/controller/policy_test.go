@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/policy"
@@ -259,30 +257,6 @@ func TestPolicyLoop(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
-
-func gather(t *testing.T, c *Controller) map[string]float64 {
-	t.Helper()
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(c.Collector())
-	mfs, err := reg.Gather()
-	mustNil(t, err)
-	got := map[string]float64{}
-	for _, mf := range mfs {
-		for _, m := range mf.GetMetric() {
-			key := mf.GetName()
-			for _, l := range m.GetLabel() {
-				key += "," + l.GetName() + "=" + l.GetValue()
-			}
-			switch {
-			case m.GetCounter() != nil:
-				got[key] = m.GetCounter().GetValue()
-			case m.GetGauge() != nil:
-				got[key] = m.GetGauge().GetValue()
-			}
-		}
-	}
-	return got
-}
 
 // TestPolicyWarmup: a controller restarted on the same store serves the stored weights
 // until the warm-up has passed, then computes again.
