@@ -14,7 +14,7 @@ import (
 // startCapServer runs an NF with a bulk capacity and a CPU-load mode.
 func startCapServer(t *testing.T, capMbps float64, mode string, st Settings) *Server {
 	t.Helper()
-	s, err := New(Config{
+	return runServer(t, Config{
 		Name:         "nf-cap",
 		TCPAddrs:     []string{"127.0.0.1:0"},
 		AdminAddr:    "127.0.0.1:0",
@@ -23,24 +23,6 @@ func startCapServer(t *testing.T, capMbps float64, mode string, st Settings) *Se
 		CapacityMbps: capMbps,
 		CPULoadMode:  mode,
 	})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Errorf("Run did not return after cancel")
-		}
-	})
-	return s
 }
 
 // sinkMbps sends n bytes to the NF's sink on each of conns connections at once, waits for

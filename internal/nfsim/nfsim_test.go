@@ -214,7 +214,7 @@ func TestDoWorkScalesWithWork(t *testing.T) {
 // startServer runs an NF on loopback with every service on a free port.
 func startServer(t *testing.T, st Settings) *Server {
 	t.Helper()
-	s, err := New(Config{
+	return runServer(t, Config{
 		Name:      "nf-test",
 		HTTPAddrs: []string{"127.0.0.1:0"},
 		TCPAddrs:  []string{"127.0.0.1:0"},
@@ -223,6 +223,12 @@ func startServer(t *testing.T, st Settings) *Server {
 		CPUWindow: 400 * time.Millisecond,
 		Settings:  st,
 	})
+}
+
+// runServer creates an NF of cfg and runs it until the test ends.
+func runServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
