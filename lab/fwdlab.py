@@ -3,6 +3,7 @@
     fw = fwdlab.start_forwarder(topo, workers=1, services=[...])
     fw.client.add_real("tcp", "10.100.0.1", 80, "10.1.0.11", 80, weight=100)
     fw.stats()
+    fw.telemetry("/hvlb/steering")   # a DPDK telemetry command's reply, as a dict
     fw.stop()
 
 The forwarder runs in the topology's forwarder host (topology meta.forwarder) on
@@ -12,7 +13,9 @@ it leaves no huge-page file or runtime directory behind. Its log is tracked by t
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import time
 from pathlib import Path
 
@@ -63,6 +66,17 @@ class Forwarder:
 
     def log(self):
         return Path(self.proc.log_path).read_text(errors="replace")
+
+    def telemetry(self, cmd):
+        """One DPDK telemetry command's reply (through dpdk-telemetry.py), as a dict."""
+        p = subprocess.run(["dpdk-telemetry.py", "-f", self.prefix], input=cmd + "\n",
+                           capture_output=True, text=True, timeout=30)
+        # The tool prints its connection info, then "--> " and each reply as one JSON object.
+        key = '{"' + cmd + '"'
+        if p.returncode != 0 or key not in p.stdout:
+            raise RuntimeError(f"dpdk-telemetry.py {cmd}: exit {p.returncode}:\n"
+                               f"{p.stdout}{p.stderr}")
+        return json.JSONDecoder().raw_decode(p.stdout[p.stdout.index(key):])[0][cmd]
 
     def stop(self):
         self.client.close()

@@ -162,16 +162,6 @@ def wait_for(cond, timeout, what):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def telemetry(fw, cmd):
-    """One DPDK telemetry command's reply from the forwarder (dpdk-telemetry.py)."""
-    p = subprocess.run(["dpdk-telemetry.py", "-f", fw.prefix], input=cmd + "\n",
-                       capture_output=True, text=True, timeout=30)
-    assert p.returncode == 0, p.stderr
-    key = '{"' + cmd + '"'
-    assert key in p.stdout, p.stdout
-    return json.JSONDecoder().raw_decode(p.stdout[p.stdout.index(key):])[0][cmd]
-
-
 def moved_tcp_conns(fw, tcp_ports):
     """The echo connections that live on worker 1 (their default owner is 0)."""
     return [c for c in fw.client.iter_connections()
@@ -243,7 +233,7 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         # Every packet reached its owner through the dispatch stage: the workers polled no
         # queue, and nothing of the echo traffic was passed on by a worker that was not its
         # owner but for moved connections' packets during their moves.
-        tel = telemetry(fw, "/hvlb/steering")
+        tel = fw.telemetry("/hvlb/steering")
         assert tel["dispatch_stage"] == 1 and tel["dispatch_rx_pkts"] > 1000, tel
         assert tel["dispatch_full"] == 0, tel
         # Each move was fenced: the stage held the connection's packets until the old owner
