@@ -152,16 +152,6 @@ def services():
     ]
 
 
-def wait_for(cond, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = cond()
-        if v:
-            return v
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def moved_tcp_conns(fw, tcp_ports):
     """The echo connections that live on worker 1 (their default owner is 0)."""
     return [c for c in fw.client.iter_connections()
@@ -200,12 +190,13 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         # Worker 0 at or above the threshold, worker 1 well below it: RSS-A must move flows.
         threshold = l1 + 0.6 * (l0 - l1)
         fw.client.set_rssa(enabled=True, q=threshold / 0.95)
-        st = wait_for(lambda: (s := fw.client.steering()).rssa_moves >= 1 and s.flows_moved >= 1
-                      and s, 10, "RSS-A to move a flow")
+        st = labtools.wait_until(lambda: (s := fw.client.steering()).rssa_moves >= 1
+                                 and s.flows_moved >= 1 and s, "RSS-A to move a flow", 10)
         assert st.overrides_total >= 1 and st.workers[1].flows_moved_in >= 1
         assert any(o.worker == 1 and o.default_worker == 0 and not o.manual
                    for o in st.overrides), st.overrides
-        moved = wait_for(lambda: moved_tcp_conns(fw, tcp_ports), 10, "a TCP connection on 1")
+        moved = labtools.wait_until(lambda: moved_tcp_conns(fw, tcp_ports),
+                                    "a TCP connection on 1", 10)
         before = {c.client: c.packets_in + c.packets_out for c in moved}
         # A moved connection keeps carrying data on its new owner.
         time.sleep(1.0)
@@ -223,8 +214,8 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         assert c["max_gap_s"] < 2.0, c  # no stall (a retransmission timeout or worse)
     udp = res["udp"]
     assert udp["sent"] > 500 and udp["replies"] >= 0.99 * udp["sent"], udp
-    st = wait_for(lambda: (s := fw.client.steering()).moves_in_progress == 0 and s, 5,
-                  "the last move to finish")
+    st = labtools.wait_until(lambda: (s := fw.client.steering()).moves_in_progress == 0 and s,
+                             "the last move to finish", 5)
     assert st.moves_failed == 0, st
     # (not_for_us is no evidence here: the NFs' own IPv6 and multicast chatter lands in it.)
     stats = fw.stats()
@@ -252,22 +243,25 @@ def test_steer_flow_moves_one_connection_and_back(lab):
         "python3", "-c", CLIENT, VIP, str(ECHO_PORT), str(port), str(port + 1), "6",
         str(RATE)]), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        conn = wait_for(lambda: [c for c in fw.client.iter_connections()
-                                 if c.client == f"{client}:{port}" and c.protocol == "tcp"],
-                        5, "the connection")[0]
+        conn = labtools.wait_until(lambda: [c for c in fw.client.iter_connections()
+                                            if c.client == f"{client}:{port}"
+                                            and c.protocol == "tcp"],
+                                   "the connection", 5)[0]
         assert conn.worker == 0
         with pytest.raises(fwdlab.fwctl.FwctlError):  # it is there already
             fw.client.steer_flow("tcp", f"{client}:{port}", conn.vip, 0)
         with pytest.raises(fwdlab.fwctl.FwctlError):  # no such connection
             fw.client.steer_flow("tcp", f"{client}:1", conn.vip, 1)
         fw.client.steer_flow("tcp", f"{client}:{port}", conn.vip, 1)
-        wait_for(lambda: [c for c in fw.client.iter_connections()
-                          if c.client == f"{client}:{port}" and c.worker == 1], 5, "the move")
+        labtools.wait_until(lambda: [c for c in fw.client.iter_connections()
+                                     if c.client == f"{client}:{port}" and c.worker == 1],
+                            "the move", 5)
         st = fw.client.steering()
         assert any(o.manual and o.worker == 1 for o in st.overrides), st.overrides
         time.sleep(1.5)
         fw.client.steer_flow("tcp", f"{client}:{port}", conn.vip, 0)
-        wait_for(lambda: fw.client.steering().overrides_total == 0, 5, "the override to go")
+        labtools.wait_until(lambda: fw.client.steering().overrides_total == 0,
+                            "the override to go", 5)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
