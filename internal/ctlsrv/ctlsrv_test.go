@@ -2,6 +2,7 @@ package ctlsrv
 
 import (
 	"context"
+	"crypto/tls"
 	"log/slog"
 	"net"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
@@ -24,6 +26,16 @@ import (
 // end-to-end test's business) and returns a client.
 func newService(t *testing.T) (ctlpb.AgentServiceClient, *Server, *controller.Controller) {
 	t.Helper()
+	srv, c, dial := serve(t, nil, true)
+	return dial(insecure.NewCredentials()), srv, c
+}
+
+// serve serves the agent service over an in-memory connection with serverTLS (nil:
+// plaintext), anonymous agents allowed when anon, and returns a dialer of clients with
+// the given credentials.
+func serve(t *testing.T, serverTLS *tls.Config, anon bool) (*Server, *controller.Controller,
+	func(credentials.TransportCredentials) ctlpb.AgentServiceClient) {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "c.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -37,25 +49,33 @@ func newService(t *testing.T) (ctlpb.AgentServiceClient, *Server, *controller.Co
 	ctlDone := make(chan struct{})
 	go func() { c.Run(ctx); close(ctlDone) }()
 	srv := New(c, quiet)
-	srv.AllowAnonymousAgents()
-	g := NewGRPCServer(nil, srv)
+	if anon {
+		srv.AllowAnonymousAgents()
+	}
+	g := NewGRPCServer(serverTLS, srv)
 	ln := bufconn.Listen(1 << 20)
 	go g.Serve(ln)
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return ln.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	var conns []*grpc.ClientConn
 	t.Cleanup(func() {
-		conn.Close()
+		for _, cc := range conns {
+			cc.Close()
+		}
 		srv.Shutdown()
 		g.Stop()
 		cancel()
 		<-ctlDone
 		st.Close()
 	})
-	return ctlpb.NewAgentServiceClient(conn), srv, c
+	return srv, c, func(creds credentials.TransportCredentials) ctlpb.AgentServiceClient {
+		conn, err := grpc.NewClient("passthrough:///bufnet",
+			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return ln.DialContext(ctx) }),
+			grpc.WithTransportCredentials(creds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, conn)
+		return ctlpb.NewAgentServiceClient(conn)
+	}
 }
 
 func TestErrors(t *testing.T) {

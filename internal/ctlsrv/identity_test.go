@@ -2,72 +2,19 @@ package ctlsrv
 
 import (
 	"context"
-	"crypto/tls"
 	"io"
-	"log/slog"
-	"net"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/grpc/test/bufconn"
 
 	"hvlb/internal/certs"
-	"hvlb/internal/controller"
 	"hvlb/internal/pb/ctlpb"
-	"hvlb/internal/store"
 )
-
-// serveWith serves the agent service over an in-memory connection with serverTLS (nil:
-// plaintext) and returns a dialer of clients with the given credentials.
-func serveWith(t *testing.T, serverTLS *tls.Config, anon bool) func(credentials.TransportCredentials) ctlpb.AgentServiceClient {
-	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	quiet := slog.New(slog.DiscardHandler)
-	c, err := controller.New(controller.Config{Store: st, Log: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ctlDone := make(chan struct{})
-	go func() { c.Run(ctx); close(ctlDone) }()
-	srv := New(c, quiet)
-	if anon {
-		srv.AllowAnonymousAgents()
-	}
-	g := NewGRPCServer(serverTLS, srv)
-	ln := bufconn.Listen(1 << 20)
-	go g.Serve(ln)
-	var conns []*grpc.ClientConn
-	t.Cleanup(func() {
-		for _, cc := range conns {
-			cc.Close()
-		}
-		srv.Shutdown()
-		g.Stop()
-		cancel()
-		<-ctlDone
-		st.Close()
-	})
-	return func(creds credentials.TransportCredentials) ctlpb.AgentServiceClient {
-		conn, err := grpc.NewClient("passthrough:///bufnet",
-			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return ln.DialContext(ctx) }),
-			grpc.WithTransportCredentials(creds))
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, conn)
-		return ctlpb.NewAgentServiceClient(conn)
-	}
-}
 
 // register, watch and report as forwarder id; each returns the call's error.
 func asForwarder(ctx context.Context, c ctlpb.AgentServiceClient, id string) map[string]error {
@@ -99,7 +46,7 @@ func TestAgentIdentity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mtls := serveWith(t, serverTLS, false)
+	_, _, mtls := serve(t, serverTLS, false)
 	withCert := func(cert, key string) credentials.TransportCredentials {
 		cfg, err := certs.ClientTLS(p(certs.CAFile), p(cert), p(key))
 		if err != nil {
@@ -108,8 +55,8 @@ func TestAgentIdentity(t *testing.T) {
 		cfg.ServerName = "localhost"
 		return credentials.NewTLS(cfg)
 	}
-	plain := serveWith(t, nil, false)
-	dev := serveWith(t, nil, true)
+	_, _, plain := serve(t, nil, false)
+	_, _, dev := serve(t, nil, true)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 
