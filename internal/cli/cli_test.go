@@ -36,20 +36,60 @@ func sameJSON(t *testing.T, got, want string) bool {
 
 const svcID = "tcp-10.100.0.1-80"
 
+// cmdStep is one hvlbctl run against the fake controller: the requests it makes, its exit
+// status and its output.
+type cmdStep struct {
+	name     string
+	args     []string
+	wantCode int
+	wantReqs []fakeReq // Body compared as JSON; Query exactly
+	wantOut  []string  // substrings of stdout
+	wantErr  string    // substring of stderr
+}
+
+// runSteps runs steps in order against f, with the environment env.
+func runSteps(t *testing.T, f *fake, env map[string]string, steps []cmdStep) {
+	t.Helper()
+	for _, st := range steps {
+		code, out, errOut := run(env, st.args...)
+		if code != st.wantCode {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
+		}
+		reqs := f.takeReqs()
+		if len(reqs) != len(st.wantReqs) {
+			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
+		} else {
+			for i, w := range st.wantReqs {
+				g := reqs[i]
+				if g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
+					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
+				}
+				if (w.Body == "") != (g.Body == "") || (w.Body != "" && !sameJSON(t, g.Body, w.Body)) {
+					t.Errorf("%s: body %s, want %s", st.name, g.Body, w.Body)
+				}
+			}
+		}
+		for _, w := range st.wantOut {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
+			}
+		}
+		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
+			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
+		}
+		if st.wantCode == 0 && errOut != "" {
+			t.Errorf("%s: stderr %q", st.name, errOut)
+		}
+	}
+}
+
 // TestCommands runs ordered steps against one fake controller: each step's requests,
 // exit status and output.
 func TestCommands(t *testing.T) {
 	f, url, dir := startFake(t, false)
 	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
 	hc := `{"kind":"http","http_path":"/health","interval_ms":2000,"timeout_ms":500,"rise":2,"fall":3,"port":0}`
-	steps := []struct {
-		name     string
-		args     []string
-		wantCode int
-		wantReqs []fakeReq // Body compared as JSON; Query exactly
-		wantOut  []string  // substrings of stdout
-		wantErr  string    // substring of stderr
-	}{
+	steps := []cmdStep{
 		{name: "add a service",
 			args: []string{"vs", "add", "tcp", "10.100.0.1:80", "--forwarder", "fwd-a", "--check", "http",
 				"--check-path", "/health", "--interval", "2s"},
@@ -166,37 +206,7 @@ func TestCommands(t *testing.T) {
 				{Method: "GET", Path: "/v1/lb-requests/lb-2"}},
 			wantOut: []string{"request lb-2 accepted: service tcp-10.200.0.99-80 on forwarder fwd-c"}},
 	}
-	for _, st := range steps {
-		code, out, errOut := run(env, st.args...)
-		if code != st.wantCode {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
-		}
-		reqs := f.takeReqs()
-		if len(reqs) != len(st.wantReqs) {
-			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
-		} else {
-			for i, w := range st.wantReqs {
-				g := reqs[i]
-				if g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
-					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
-				}
-				if (w.Body == "") != (g.Body == "") || (w.Body != "" && !sameJSON(t, g.Body, w.Body)) {
-					t.Errorf("%s: body %s, want %s", st.name, g.Body, w.Body)
-				}
-			}
-		}
-		for _, w := range st.wantOut {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
-			}
-		}
-		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
-			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
-		}
-		if st.wantCode == 0 && errOut != "" {
-			t.Errorf("%s: stderr %q", st.name, errOut)
-		}
-	}
+	runSteps(t, f, env, steps)
 }
 
 // TestUsageErrors: bad arguments exit 2 naming the argument, and send nothing.

@@ -1,9 +1,6 @@
 package cli
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 const fakePolicy = `{"service": "tcp-10.100.0.1-80",
  "policy": {"kind": "comprehensive", "gamma": 0.5, "max_rtt_ms": 50, "min_avail_mbps": 0, "cpu_high": 0.7,
@@ -40,14 +37,7 @@ func TestPolicyCommands(t *testing.T) {
 	f.policy = fakePolicy
 	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
 	path := "/v1/services/" + svcID
-	steps := []struct {
-		name     string
-		args     []string
-		wantCode int
-		wantReqs []fakeReq
-		wantOut  []string
-		wantErr  string
-	}{
+	steps := []cmdStep{
 		{name: "add, comprehensive", args: []string{"vs", "add", "tcp", "10.100.0.1:80", "--policy", "comprehensive",
 			"--gamma", "0.5", "--cpu-high", "0.7"},
 			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
@@ -91,32 +81,5 @@ func TestPolicyCommands(t *testing.T) {
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/tcp-10.9.9.9-80/policy", Query: "history=10"}},
 			wantErr:  "not found [HTTP 404]"},
 	}
-	for _, st := range steps {
-		code, out, errOut := run(env, st.args...)
-		if code != st.wantCode {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
-		}
-		reqs := f.takeReqs()
-		if len(reqs) != len(st.wantReqs) {
-			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
-		} else {
-			for i, w := range st.wantReqs {
-				g := reqs[i]
-				if g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
-					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
-				}
-				if (w.Body == "") != (g.Body == "") || (w.Body != "" && !sameJSON(t, g.Body, w.Body)) {
-					t.Errorf("%s: body %s, want %s", st.name, g.Body, w.Body)
-				}
-			}
-		}
-		for _, w := range st.wantOut {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
-			}
-		}
-		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
-			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
-		}
-	}
+	runSteps(t, f, env, steps)
 }

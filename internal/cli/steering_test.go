@@ -30,14 +30,7 @@ func TestSteeringCommand(t *testing.T) {
 	f, url, dir := startFake(t, false)
 	f.steer = fakeSteering
 	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
-	steps := []struct {
-		name     string
-		args     []string
-		wantCode int
-		wantReqs []fakeReq
-		wantOut  []string
-		wantErr  string
-	}{
+	steps := []cmdStep{
 		{name: "tables", args: []string{"fr", "steering", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a/steering"}},
 			wantOut: []string{
@@ -68,33 +61,7 @@ func TestSteeringCommand(t *testing.T) {
 			wantErr:  `hvlbctl: forwarder "fwd-z": not found [HTTP 404]`},
 		{name: "no id", args: []string{"fr", "steering"}, wantCode: 2, wantErr: "missing argument: ID"},
 	}
-	for _, st := range steps {
-		code, out, errOut := run(env, st.args...)
-		if code != st.wantCode {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", st.name, code, st.wantCode, errOut)
-		}
-		reqs := f.takeReqs()
-		if len(reqs) != len(st.wantReqs) {
-			t.Errorf("%s: requests %+v, want %+v", st.name, reqs, st.wantReqs)
-		} else {
-			for i, w := range st.wantReqs {
-				if g := reqs[i]; g.Method != w.Method || g.Path != w.Path || g.Query != w.Query {
-					t.Errorf("%s: request %s %s?%s, want %s %s?%s", st.name, g.Method, g.Path, g.Query, w.Method, w.Path, w.Query)
-				}
-			}
-		}
-		for _, w := range st.wantOut {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
-			}
-		}
-		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
-			t.Errorf("%s: stderr %q, want it to hold %q", st.name, errOut, st.wantErr)
-		}
-		if st.wantCode == 0 && errOut != "" {
-			t.Errorf("%s: stderr %q", st.name, errOut)
-		}
-	}
+	runSteps(t, f, env, steps)
 }
 
 // A forwarder without the dispatch stage gets no DISPATCH line: on most it is off, and a
