@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 LOSS = 0.001
+LO_SHARE = 0.3  # a search's low end, as a share of its high end (taken to pass)
 WARMUP = os.environ.get("BENCH_SKEW_WARMUP", "0.4")
 SECONDS = os.environ.get("BENCH_SKEW_SECONDS", "0.2")
 PERIOD = os.environ.get("BENCH_SKEW_PERIOD_MS", "50")
@@ -32,7 +33,7 @@ STEPS = int(os.environ.get("BENCH_SKEW_STEPS", "8"))
 # measured window and fewer steps, to keep make bench within minutes. BENCH_SKEW_CURVE=""
 # leaves them out.
 CURVE = [int(n) for n in os.environ.get("BENCH_SKEW_CURVE", "6").split(",") if n]
-CURVE_WARMUP, CURVE_SECONDS = WARMUP, "0.1"
+CURVE_SECONDS = "0.1"
 CURVE_STEPS = int(os.environ.get("BENCH_SKEW_CURVE_STEPS", "7"))
 
 
@@ -54,19 +55,19 @@ def prices(binary, eal, workers, n=5, steer="software", key="prices"):
 
 def trial(binary, eal, price, workers, load, rssa, steer, rate, stages=1,
           timing=(WARMUP, SECONDS)):
-    """price: the workers' prices, or (workers', dispatch stage's)."""
-    wp, dp = price if isinstance(price, tuple) else (price, None)
-    extra = ["--dispatch-prices", dp, "--stages", str(stages)] if dp else []
+    """price: (the workers' prices, the dispatch stage's), the latter used with steer dispatch."""
+    wp, dp = price
+    extra = ["--dispatch-prices", dp, "--stages", str(stages)] if steer == "dispatch" else []
     return fwd_bench(binary, eal, "--workers", str(workers), "--load", load, "--rssa", rssa,
                      "--steer", steer, "--rate", f"{rate:.3f}", "--prices", wp, *extra,
                      "--warmup", timing[0], "--seconds", timing[1], "--period-ms", PERIOD)
 
 
-def ndr(binary, eal, price, workers, load, rssa, steer, hi, stages=1, lo_share=0.3,
-        steps=STEPS, timing=(WARMUP, SECONDS)):
-    """The highest rate (Mpps) with loss <= LOSS, by bisection between lo_share hi (taken to
+def ndr(binary, eal, price, workers, load, rssa, steer, hi, stages=1, steps=STEPS,
+        timing=(WARMUP, SECONDS)):
+    """The highest rate (Mpps) with loss <= LOSS, by bisection between LO_SHARE hi (taken to
     pass) and hi (taken to fail); and the trial at that rate."""
-    lo, best = lo_share * hi, None
+    lo, best = LO_SHARE * hi, None
     for _ in range(steps):
         rate = (lo + hi) / 2
         r = trial(binary, eal, price, workers, load, rssa, steer, rate, stages, timing)
@@ -80,33 +81,43 @@ def ndr(binary, eal, price, workers, load, rssa, steer, hi, stages=1, lo_share=0
     return lo, best
 
 
+def resolution(hi, steps):
+    """The bisection's last step (Mpps)."""
+    return round((1 - LO_SHARE) * hi / 2 ** steps, 2)
+
+
+def summary(rate, r):
+    """A setup's figures: its no-drop rate and what the trial at that rate saw."""
+    return {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
+            "load": r["load"] if r else None,
+            "dispatch_load": r["dispatch_load"] if r else None}
+
+
 def main():
     binary, eal = sys.argv[1], sys.argv[2:]
-    p2, hz = prices(binary, eal, 2)
-    p1 = p2
+    pw, hz = prices(binary, eal, 2)
     pd, _ = prices(binary, eal, 2, steer="dispatch", key="dispatch_prices")
-    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {p2}; "
+    print(f"  prices (cycles: iteration, own, out, in; the same with steering): {pw}; "
           f"dispatch stage (iteration, packet; the same with steering): {pd}", file=sys.stderr)
-    # Upper ends of the search: 1.2 times what the cores could do at their own-packet price.
-    hi1 = 1.2 * hz / float(p1.split(",")[1]) / 1e6
-    hi2 = 2.4 * hz / float(p2.split(",")[1]) / 1e6
-    res = {"prices": p2, "dispatch_prices": pd, "tsc_hz": hz, "loss_max": LOSS,
-           "period_ms": int(PERIOD),
-           "resolution_mpps": round(0.7 * hi2 / 2 ** STEPS, 2)}
-    setups = [("w1_uniform", 1, "uniform", "off", "software", p1, hi1),
-              ("w2_uniform", 2, "uniform", "off", "software", p2, hi2),
-              ("w2_uniform_rssa", 2, "uniform", "on", "software", p2, hi2),
-              ("w2_skewed", 2, "skewed", "off", "software", p2, hi2),
-              ("w2_skewed_rssa", 2, "skewed", "on", "software", p2, hi2),
-              ("w2_skewed_rssa_flow_rules", 2, "skewed", "on", "nic", p2, hi2),
-              ("w2_uniform_dispatch", 2, "uniform", "off", "dispatch", (p2, pd), hi2),
-              ("w2_skewed_dispatch", 2, "skewed", "off", "dispatch", (p2, pd), hi2),
-              ("w2_skewed_rssa_dispatch", 2, "skewed", "on", "dispatch", (p2, pd), hi2)]
-    for name, w, load, rssa, steer, price, hi in setups:
-        rate, r = ndr(binary, eal, price, w, load, rssa, steer, hi)
-        res[name] = {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
-                     "load": r["load"] if r else None,
-                     "dispatch_load": r["dispatch_load"] if r else None}
+
+    def top(workers):
+        """Upper end of a search: 1.2 times what the workers could do at their own-packet
+        price."""
+        return 1.2 * workers * hz / float(pw.split(",")[1]) / 1e6
+
+    res = {"prices": pw, "dispatch_prices": pd, "tsc_hz": hz, "loss_max": LOSS,
+           "period_ms": int(PERIOD), "resolution_mpps": resolution(top(2), STEPS)}
+    setups = [("w1_uniform", 1, "uniform", "off", "software"),
+              ("w2_uniform", 2, "uniform", "off", "software"),
+              ("w2_uniform_rssa", 2, "uniform", "on", "software"),
+              ("w2_skewed", 2, "skewed", "off", "software"),
+              ("w2_skewed_rssa", 2, "skewed", "on", "software"),
+              ("w2_skewed_rssa_flow_rules", 2, "skewed", "on", "nic"),
+              ("w2_uniform_dispatch", 2, "uniform", "off", "dispatch"),
+              ("w2_skewed_dispatch", 2, "skewed", "off", "dispatch"),
+              ("w2_skewed_rssa_dispatch", 2, "skewed", "on", "dispatch")]
+    for name, w, load, rssa, steer in setups:
+        res[name] = summary(*ndr(binary, eal, (pw, pd), w, load, rssa, steer, top(w)))
     uni = res["w2_uniform"]["mpps"]
     duni = res["w2_uniform_dispatch"]["mpps"]
     # The headline: the dispatch stage, the software path that lets RSS-A even out the load.
@@ -125,23 +136,18 @@ def main():
     res["curve"] = []
     for n in CURVE:
         stages = (n + 1) // 2
-        hi = 1.2 * n * hz / float(p2.split(",")[1]) / 1e6
         row = {"workers": n, "dispatch_stages": stages}
-        for name, load, rssa, steer, price in (
-                ("uniform", "uniform", "off", "software", p2),
-                ("skewed_rssa", "skewed", "on", "software", p2),
-                ("uniform_dispatch", "uniform", "off", "dispatch", (p2, pd)),
-                ("skewed_rssa_dispatch", "skewed", "on", "dispatch", (p2, pd))):
-            rate, r = ndr(binary, eal, price, n, load, rssa, steer, hi, stages,
-                          steps=CURVE_STEPS, timing=(CURVE_WARMUP, CURVE_SECONDS))
-            row[name] = {"mpps": round(rate, 2), "moves": r["moves"] if r else 0,
-                         "load": r["load"] if r else None,
-                         "dispatch_load": r["dispatch_load"] if r else None}
+        for name, load, rssa, steer in (("uniform", "uniform", "off", "software"),
+                                        ("skewed_rssa", "skewed", "on", "software"),
+                                        ("uniform_dispatch", "uniform", "off", "dispatch"),
+                                        ("skewed_rssa_dispatch", "skewed", "on", "dispatch")):
+            row[name] = summary(*ndr(binary, eal, (pw, pd), n, load, rssa, steer, top(n), stages,
+                                     steps=CURVE_STEPS, timing=(WARMUP, CURVE_SECONDS)))
         row["skew_over_uniform_handoff"] = round(row["skewed_rssa"]["mpps"] /
                                                  row["uniform"]["mpps"], 3)
         row["skew_over_uniform_dispatch"] = round(row["skewed_rssa_dispatch"]["mpps"] /
                                                   row["uniform_dispatch"]["mpps"], 3)
-        row["resolution_mpps"] = round(0.7 * hi / 2 ** CURVE_STEPS, 2)
+        row["resolution_mpps"] = resolution(top(n), CURVE_STEPS)
         res["curve"].append(row)
     print(json.dumps(res))
 
