@@ -158,19 +158,18 @@ class Bed:
         labtools.wait_until(lambda: self.fwd_health() == {nf["addr"]: 1 for nf in self.nfs},
                             "every NF up at the forwarder", 30)
 
+    def fwd_reals(self):
+        """The service's reals at the forwarder."""
+        return [r for s in self.fw.client.list_services()
+                if s.id.vip == VIP and s.id.vport == PORT for r in s.real_services]
+
     def fwd_weights(self):
         """{NF address: weight} at the forwarder, healthy reals only."""
-        out = {}
-        for s in self.fw.client.list_services():
-            if s.id.vip == VIP and s.id.vport == PORT:
-                for r in s.real_services:
-                    out[r.address] = r.weight if r.health else 0
-        return out
+        return {r.address: r.weight if r.health else 0 for r in self.fwd_reals()}
 
     def fwd_health(self):
         """{NF address: health} at the forwarder."""
-        return {r.address: r.health for s in self.fw.client.list_services()
-                if s.id.vip == VIP and s.id.vport == PORT for r in s.real_services}
+        return {r.address: r.health for r in self.fwd_reals()}
 
     def policy_view(self):
         return self.cp.ctl("vs", "policy", SVC, json_out=True)
@@ -232,12 +231,12 @@ class Bed:
                 raise LabError(f"loadgen: exit {p.returncode}: {err.strip()}")
             reports.append(json.loads(out))
         view = self.policy_view() if "policy" in VARIANTS[policy] else None
-        out = summarize(policy, scenario, reports, series, weights, view, self.nfs, a)
+        out = summarize(policy, scenario, reports, series, weights, view, self.nfs)
         out["machine"] = machine
         return out
 
 
-def summarize(policy, scenario, reports, series, weights, view, nfs, a):
+def summarize(policy, scenario, reports, series, weights, view, nfs):
     flows = [f for r in reports for f in r["flows"]]
     secs = reports[0]["duration_s"]
     total_bytes = sum(r["total"]["bytes"] for r in reports)
