@@ -149,7 +149,7 @@ func policyString(p *Policy) string {
 	var parts []string
 	for _, pp := range policyParams {
 		if v := *p.field(pp.json); v != nil {
-			parts = append(parts, pp.json+" "+strconv.FormatFloat(*v, 'g', -1, 64))
+			parts = append(parts, pp.json+" "+fnum(*v))
 		}
 	}
 	return p.Kind + " (" + strings.Join(parts, ", ") + ")"
@@ -253,7 +253,9 @@ func vsPolicy(e *env, cl *cmdline) error {
 	return nil
 }
 
+// num is a figure with digits decimals; fnum is a setting as short as it goes (0.95, 1, 0.5).
 func num(v float64, digits int) string { return strconv.FormatFloat(v, 'f', digits, 64) }
+func fnum(v float64) string            { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // writePolicy renders a policy view for people.
 func writePolicy(w io.Writer, v *policyView) {

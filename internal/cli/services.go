@@ -548,7 +548,7 @@ func writeReals(w io.Writer, reals []Real) {
 		if inputs {
 			capacity := "-"
 			if r.CapacityMbps != 0 {
-				capacity = strconv.FormatFloat(r.CapacityMbps, 'g', -1, 64)
+				capacity = fnum(r.CapacityMbps)
 			}
 			fmt.Fprintf(tw, "\t%s\t%s", capacity, dash(r.MetricsURL))
 		}

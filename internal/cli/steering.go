@@ -171,6 +171,3 @@ func writeSteering(w io.Writer, v *steeringView) {
 	}
 	tw.Flush()
 }
-
-// fnum is a setting as short as it goes (0.95, 1, 0.5).
-func fnum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
