@@ -406,6 +406,9 @@ def main(argv=None):
     ap.add_argument("--from-raw", metavar="RAW",
                     help="no runs: rewrite the figures and plots from a raw file a run wrote (bench/out/scheduling-raw.json)")
     args = ap.parse_args(argv)
+    if args.from_raw:  # no runs: no root, tools or link delay needed
+        write_outputs(json.loads(Path(args.from_raw).read_text()), args)
+        return
     if os.geteuid() != 0:
         sys.exit("bench/scheduling.py: needs root (network namespaces)")
     why = netdelay.unavailable()
@@ -419,9 +422,6 @@ def main(argv=None):
     if unknown:
         sys.exit(f"bench/scheduling.py: unknown policies {sorted(unknown)}; known: {', '.join(VARIANTS)}")
     scenarios = args.scenarios.split(",")
-    if args.from_raw:
-        write_outputs(json.loads(Path(args.from_raw).read_text()), args)
-        return
     t_start = time.monotonic()
     bed = Bed(args)
     results = {}
