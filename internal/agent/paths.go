@@ -283,7 +283,7 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	if stats != nil {
 		cur, hs := map[string]uint64{}, map[string]uint64{}
 		for _, vs := range stats.GetServices() {
-			nat := vs.GetMode() == "" || vs.GetMode() == "nat"
+			nat := orDefault(vs.GetMode(), defaultMode) == "nat"
 			for _, rs := range vs.GetRealServices() {
 				ck := checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())
 				n := get(rs.GetAddress(), rs.GetPort())
