@@ -254,12 +254,11 @@ if skew.get("curve"):
            "own 6-queue figure is 93.5 %). The dispatch stages win back much of what handoff loses under skew",
            "at the price of their cores; on ports with per-flow rules or a writable redirection table",
            "neither would be needed (not available here).", "",
-           "This VM has 2 vCPUs and no device machine was lent to this work, so there is no",
-           "measurement on dedicated cores; `fwd_bench --mode skew --workers N --steer dispatch",
-           "--stages S` runs the model for any N up to 8.", ""]
+           f"These are the model's figures (this machine: {os.cpu_count()} CPUs), not a measurement on",
+           "dedicated cores; `fwd_bench --mode skew --workers N --steer dispatch --stages S` runs the",
+           "model for any N up to 8.", ""]
 else:
-    md += ["This VM has 2 vCPUs; `fwd_bench --mode skew --workers N` (up to 8) runs the model with more",
-           "workers.", ""]
+    md += ["`fwd_bench --mode skew --workers N` (up to 8) runs the model with more workers.", ""]
 if "skipped" in idle:
     md += ["## Idle mode", "", f"skipped: {idle['skipped']}", ""]
 else:
