@@ -82,8 +82,10 @@ def progress(fw, t0, duration, last):
     return rx, now
 
 
-def show(cmd, proc):
-    print(f"$ {cmd}")
+def show(cp, *args, note=""):
+    """Runs hvlbctl with args in the control plane and prints the command and its output."""
+    proc = cp.ctl(*args)
+    print(f"$ hvlbctl {' '.join(args)}{note}")
     print("  " + proc.stdout.strip().replace("\n", "\n  "))
 
 
@@ -175,13 +177,10 @@ def main():
                              for nf in nfs)
         udp_nfs = ",".join(f"{nf['addr']}:{labtools.UDP_PORT}:{WEIGHTS[nf['name']]}"
                            for nf in nfs)
-        show(f"hvlbctl vs add tcp {VIP}:80 --mode nat --sched maglev --real {tcp_reals}",
-             cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat", "--sched", "maglev",
-                    "--real", tcp_reals, "--check", "tcp", "--interval", "500ms"))
-        show(f"hvlbctl lb-request --protocol udp --vip {VIP}:53 --nf {udp_nfs}  "
-             "(the NFV manager's request)",
-             cp.ctl("lb-request", "--protocol", "udp", "--vip", f"{VIP}:53", "--nf", udp_nfs,
-                    "--upstream", "demo-client-net"))
+        show(cp, "vs", "add", "tcp", f"{VIP}:80", "--mode", "nat", "--sched", "maglev",
+             "--real", tcp_reals, "--check", "tcp", "--interval", "500ms")
+        show(cp, "lb-request", "--protocol", "udp", "--vip", f"{VIP}:53", "--nf", udp_nfs,
+             "--upstream", "demo-client-net", note="  (the NFV manager's request)")
         wait_applied(fw, 2, len(nfs))
         print(f"traffic for {args.duration:.0f} s: client1 HTTP (new connection per request), "
               "client2 UDP request/response")
@@ -204,7 +203,7 @@ def main():
         time.sleep(2.5)  # one more agent report, so the controller has the final counters
         print("\nread back from the controller:")
         for cmd in (["vs", "list"], ["fr", "list"], ["vs", "show", f"tcp-{VIP}-80"]):
-            show("hvlbctl " + " ".join(cmd), cp.ctl(*cmd))
+            show(cp, *cmd)
         if args.keep:
             print(f"\nleft running (prefix {PREFIX}). Try:\n"
                   f"  ip netns exec {PREFIX}-client1 curl http://{VIP}/\n"
