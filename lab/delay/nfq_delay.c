@@ -6,10 +6,10 @@
  * that time. The lab kernel has neither sch_fq nor sch_etf (CONFIG_NET_SCH_FQ and
  * CONFIG_NET_SCH_ETF are off and modules are off), so nothing would enforce the timestamp.
  * It does have NFQUEUE (CONFIG_NETFILTER_NETLINK_QUEUE, xt_NFQUEUE), so this program does
- * the holding instead: an iptables rule queues a host's outgoing packets to NFQUEUE queue
- * N; the packets stay in the kernel, this program learns only their ids and timestamps
- * (copy mode META, no payload), and gives each the ACCEPT verdict `delay` after it was
- * queued. Verdicts are batched (NFQNL_MSG_VERDICT_BATCH accepts every packet up to an id),
+ * the holding instead: an iptables rule queues the packets a host receives on an interface
+ * (mangle PREROUTING; lab/netdelay.py says why not the ones it sends) to NFQUEUE queue N;
+ * the packets stay in the kernel, this program learns only their ids (copy mode META, no
+ * payload), and gives each the ACCEPT verdict `delay` after it reached this program. Verdicts are batched (NFQNL_MSG_VERDICT_BATCH accepts every packet up to an id),
  * so the cost is one netlink message in per packet and one out per wake-up. GSO packets
  * are queued whole (NFQA_CFG_F_GSO). Packets leave in the order they came, as on a link.
  *
