@@ -224,7 +224,7 @@ md += ["", "Throughput under skew as a fraction of the uniform case (`skew_over_
        "The dispatch stage removes the pass (every packet goes straight to its owner), so RSS-A is",
        "left with its own limits: whole flows (the heaviest here is 3 % of the load) and a move only",
        "while the receiving worker stays under Q × epsilon. Passing on before parsing (the table",
-       "asked on the frame's bytes) was tried in a worker: it cut `out` by 14 % but cost every other",
+       "asked on the frame's bytes) was tried in a worker (commits c9e957e-48979a4, measured then, not by this run): it cut `out` by 14 % but cost every other",
        "packet 6-7 % while overrides existed, so it was taken out; the dispatch stage reads the same",
        "bytes (steer_peek), on its own core.",
        "",
