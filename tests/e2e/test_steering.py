@@ -255,8 +255,11 @@ def test_steer_flow_moves_one_connection_and_back(lab):
         labtools.wait_until(lambda: [c for c in fw.client.iter_connections()
                                      if c.client == f"{client}:{port}" and c.worker == 1],
                             "the move", 5)
-        st = fw.client.steering()
-        assert any(o.manual and o.worker == 1 for o in st.overrides), st.overrides
+        # The new owner has the connection a moment before the control thread, having heard
+        # so, publishes its override (ListConnections reads the workers' tables directly).
+        labtools.wait_until(lambda: any(o.manual and o.worker == 1
+                                        for o in fw.client.steering().overrides),
+                            "the manual override", 5)
         time.sleep(1.5)
         fw.client.steer_flow("tcp", f"{client}:{port}", conn.vip, 0)
         labtools.wait_until(lambda: fw.client.steering().overrides_total == 0,
