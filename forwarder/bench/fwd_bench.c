@@ -31,9 +31,9 @@
 #include <rte_ring.h>
 
 #include "csum.h"
-#include "fwdinit.h"
+#include "fwd.h"
+#include "worker_loop.h"
 #include "skew.h"
-#include "worker.h"
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
 #define IN_FLIGHT 8192
@@ -143,8 +143,8 @@ static unsigned
 floor_poll(struct fwd *f)
 {
 	struct rte_mbuf *pkts[FWD_BURST];
-	uint16_t n = rte_eth_rx_burst(f->ports[0].port_id, 0, pkts, FWD_BURST);
-	uint16_t sent = rte_eth_tx_burst(f->ports[1].port_id, 0, pkts, n);
+	uint16_t n = rte_eth_rx_burst(f->ports.p[0].port_id, 0, pkts, FWD_BURST);
+	uint16_t sent = rte_eth_tx_burst(f->ports.p[1].port_id, 0, pkts, n);
 
 	if (sent < n)
 		rte_pktmbuf_free_bulk(pkts + sent, n - sent);

@@ -52,11 +52,9 @@
 #include <rte_ring.h>
 
 #include "csum.h"
-#include "dispatch.h"
-#include "fwdinit.h"
+#include "fwd.h"
+#include "worker_loop.h"
 #include "skew.h"
-#include "steer_ctl.h"
-#include "worker.h"
 
 #define SK_FLOWS 80
 #define SK_MAXW 16 /* cores: workers and dispatch stages */
@@ -190,7 +188,7 @@ generate(struct fwd *f, double pkts_per_tick, bool nic, uint16_t n, struct sk_st
 {
 	static struct rte_mbuf *q[SK_MAXW][2048];
 	unsigned nq[SK_MAXW] = {0};
-	const struct steer_table *t = nic ? f->steer : NULL;
+	const struct steer_table *t = nic ? f->sc->link.table : NULL;
 
 	for (unsigned i = 0; i < SK_FLOWS; i++) {
 		struct sk_flow *fl = &flows[i];
@@ -204,7 +202,7 @@ generate(struct fwd *f, double pkts_per_tick, bool nic, uint16_t n, struct sk_st
 			if (m == NULL)
 				break;
 			memcpy(rte_pktmbuf_append(m, FRAME_LEN), fl->frame, FRAME_LEN);
-			m->port = f->ports[0].port_id;
+			m->port = f->ports.p[0].port_id;
 			q[queue][nq[queue]++] = m;
 		}
 	}
@@ -248,7 +246,7 @@ run_dispatcher(struct dispatcher *d, int64_t *budget)
 {
 	while (*budget > 0) {
 		unsigned n = dispatch_poll_once(d);
-		const struct sk_dprice *p = &dprice[d->f->steer != NULL];
+		const struct sk_dprice *p = &dprice[d->env->steer->table != NULL];
 		uint64_t dt = (uint64_t)(p->iter + n * p->pkt);
 
 		*budget -= (int64_t)dt;
@@ -262,9 +260,9 @@ run_dispatcher(struct dispatcher *d, int64_t *budget)
 static void
 poll_all(struct fwd *f)
 {
-	for (uint16_t i = 0; i < f->n_disp; i++)
-		dispatch_poll_once(f->disp[i]);
-	for (uint16_t w = 0; w < f->n_workers; w++)
+	for (uint16_t i = 0; i < f->disp.n; i++)
+		dispatch_poll_once(f->disp.d[i]);
+	for (uint16_t w = 0; w < f->env.n_workers; w++)
 		worker_poll_once(f->workers[w]);
 }
 
@@ -324,20 +322,20 @@ measure(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *plai
 	const unsigned *moved, unsigned n_moved, struct sk_price *p)
 {
 	static uint64_t t[2][4][SK_CAL_ROUNDS];
-	struct worker *w0 = f->workers[0], *w1 = f->workers[f->n_workers - 1];
-	struct steer_table *table = f->steer;
-	uint16_t pid = f->ports[0].port_id;
+	struct worker *w0 = f->workers[0], *w1 = f->workers[f->env.n_workers - 1];
+	struct steer_table *table = f->sc->link.table;
+	uint16_t pid = f->ports.p[0].port_id;
 	unsigned i = 0, j = 0, k = 0, n[2] = {0};
 
 	for (unsigned r = 0; r < SK_CAL_ROUNDS; r++) {
 		unsigned set = table == NULL ? 0 : r % 2, m = n[set]++;
 
-		f->steer = set == 0 ? NULL : table;
+		f->sc->link.table = set == 0 ? NULL : table;
 		t[set][0][m] = timed_poll(w0);
 		feed(own, n_own, &i, 0, pid);
 		t[set][1][m] = timed_poll(w0);
 		t[set][2][m] = t[set][3][m] = 0;
-		if (f->n_workers > 1) {
+		if (f->env.n_workers > 1) {
 			if (set == 0)
 				feed(plain, n_plain, &j, 0, pid);
 			else
@@ -345,10 +343,10 @@ measure(struct fwd *f, const unsigned *own, unsigned n_own, const unsigned *plai
 			t[set][2][m] = timed_poll(w0);
 			t[set][3][m] = timed_poll(w1);
 		}
-		drain_tx(f->n_workers, &(struct sk_stats){0});
+		drain_tx(f->env.n_workers, &(struct sk_stats){0});
 	}
-	f->steer = table;
-	drain_tx(f->n_workers, &(struct sk_stats){0});
+	f->sc->link.table = table;
+	drain_tx(f->env.n_workers, &(struct sk_stats){0});
 	for (unsigned set = 0; set < 2; set++) {
 		double q[4];
 
@@ -374,8 +372,8 @@ measure_dispatch(struct fwd *f, const unsigned *own, unsigned n_own, const unsig
 {
 	static uint64_t t[2][2][SK_CAL_ROUNDS];
 	unsigned mix[SK_FLOWS], n_mix = 0, i = 0, j = 0, n[2] = {0};
-	struct steer_table *table = f->steer;
-	uint16_t pid = f->ports[0].port_id;
+	struct steer_table *table = f->sc->link.table;
+	uint16_t pid = f->ports.p[0].port_id;
 
 	for (unsigned k = 0; k < n_own; k++)
 		mix[n_mix++] = own[k];
@@ -385,22 +383,22 @@ measure_dispatch(struct fwd *f, const unsigned *own, unsigned n_own, const unsig
 		unsigned set = table == NULL ? 0 : r % 2, m = n[set]++;
 		uint64_t t0;
 
-		f->steer = set == 0 ? NULL : table;
+		f->sc->link.table = set == 0 ? NULL : table;
 		t0 = rte_rdtsc();
-		dispatch_poll_once(f->disp[0]);
+		dispatch_poll_once(f->disp.d[0]);
 		t[set][0][m] = rte_rdtsc() - t0;
 		if (set == 0)
 			feed(own, n_own, &i, 0, pid);
 		else
 			feed(mix, n_mix, &j, 0, pid);
 		t0 = rte_rdtsc();
-		dispatch_poll_once(f->disp[0]);
+		dispatch_poll_once(f->disp.d[0]);
 		t[set][1][m] = rte_rdtsc() - t0;
-		for (uint16_t w = 0; w < f->n_workers; w++)
+		for (uint16_t w = 0; w < f->env.n_workers; w++)
 			worker_poll_once(f->workers[w]);
-		drain_tx(f->n_workers, &(struct sk_stats){0});
+		drain_tx(f->env.n_workers, &(struct sk_stats){0});
 	}
-	f->steer = table;
+	f->sc->link.table = table;
 	for (unsigned set = 0; set < 2; set++) {
 		double q0, q1;
 
@@ -420,11 +418,12 @@ static void
 settle(struct fwd *f, uint64_t *now)
 {
 	for (int r = 0; r < 10000 && (f->sc->n_mig > 0 || f->workers[0]->n_moved > 0 ||
-				      f->workers[f->n_workers - 1]->n_moved > 0); r++) {
+				      f->workers[f->env.n_workers - 1]->n_moved > 0); r++) {
 		poll_all(f);
-		drain_tx(f->n_workers, &(struct sk_stats){0});
+		drain_tx(f->env.n_workers, &(struct sk_stats){0});
 		*now += rte_get_tsc_hz() / 1000;
-		steer_ctl_poll(f, *now);
+		steer_ctl_poll(f->sc, *now);
+		rssa_ctl_poll(f->rssa, *now);
 	}
 }
 
@@ -439,31 +438,31 @@ skew_calibrate(struct fwd *f)
 	uint64_t now = rte_rdtsc();
 
 	for (unsigned i = 0; i < SK_FLOWS; i++) {
-		if (flows[i].queue == 0 && (i % 4 != 0 || f->n_workers == 1))
+		if (flows[i].queue == 0 && (i % 4 != 0 || f->env.n_workers == 1))
 			a[na++] = i;
 		else if (flows[i].queue == 0)
 			c[nc++] = i;
 		else
 			b[nb++] = i;
 	}
-	if (f->n_workers == 1) {
+	if (f->env.n_workers == 1) {
 		measure(f, a, na, NULL, 0, NULL, 0, price);
 		return;
 	}
 	for (unsigned i = 0; i < nc; i++) { /* their connections exist on worker 0 ... */
-		feed(c, nc, &x, 0, f->ports[0].port_id);
+		feed(c, nc, &x, 0, f->ports.p[0].port_id);
 		poll_all(f);
-		drain_tx(f->n_workers, &(struct sk_stats){0});
+		drain_tx(f->env.n_workers, &(struct sk_stats){0});
 	}
 	for (unsigned i = 0; i < nc; i++) /* ... and move to worker 1 */
-		steer_ctl_move(f, &flows[c[i]].key, 1, 1, 0, true, now);
+		steer_ctl_move(f->sc, &flows[c[i]].key, 1, 1, 0, true, 0, now);
 	settle(f, &now);
-	if (f->n_disp > 0)
+	if (f->disp.n > 0)
 		measure_dispatch(f, a, na, c, nc);
 	else
 		measure(f, a, na, b, nb, c, nc, price);
 	for (unsigned i = 0; i < nc; i++)
-		steer_ctl_move(f, &flows[c[i]].key, 1, 0, 0, true, now);
+		steer_ctl_move(f->sc, &flows[c[i]].key, 1, 0, 0, true, 0, now);
 	settle(f, &now);
 }
 
@@ -486,12 +485,12 @@ drops(const struct fwd *f)
 {
 	uint64_t d = 0;
 
-	for (uint16_t w = 0; w < f->n_workers; w++)
+	for (uint16_t w = 0; w < f->env.n_workers; w++)
 		for (int r = 1; r < HVLB_DROP_MAX; r++)
 			d += f->workers[w]->stats.drops[r];
 	struct dispatch_stats ds;
 
-	dispatch_sum(f, &ds);
+	dispatch_sum(&f->disp, &ds);
 	return d + ds.full;
 }
 
@@ -508,26 +507,27 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 
 	memset(st, 0, sizeof(*st));
 	for (uint64_t k = 0; k < ticks; k++) {
-		generate(f, per_tick, o->nic_steer, f->n_workers, st);
-		for (uint16_t i = 0; i < f->n_disp; i++) {
+		generate(f, per_tick, o->nic_steer, f->env.n_workers, st);
+		for (uint16_t i = 0; i < f->disp.n; i++) {
 			dbudget[i] += (int64_t)tick;
-			run_dispatcher(f->disp[i], &dbudget[i]);
+			run_dispatcher(f->disp.d[i], &dbudget[i]);
 			if (dbudget[i] > 0)
 				dbudget[i] = 0;
 		}
-		for (uint16_t i = 0; i < f->n_workers; i++) {
+		for (uint16_t i = 0; i < f->env.n_workers; i++) {
 			/* Alternate the order: neither worker always sees the other's handoffs a
 			 * tick late. */
-			uint16_t w = (uint16_t)((i + k) % f->n_workers);
+			uint16_t w = (uint16_t)((i + k) % f->env.n_workers);
 
 			budget[w] += (int64_t)tick;
 			run_worker(f->workers[w], &budget[w]);
 			if (budget[w] > 0)
 				budget[w] = 0; /* idle time is not saved up */
 		}
-		drain_tx(f->n_workers, st);
+		drain_tx(f->env.n_workers, st);
 		*now += tick;
-		steer_ctl_poll(f, *now);
+		steer_ctl_poll(f->sc, *now);
+		rssa_ctl_poll(f->rssa, *now);
 	}
 	st->dropped = drops(f) - d0;
 	st->lost += st->dropped;
@@ -537,7 +537,7 @@ simulate(struct fwd *f, const struct skew_opts *o, double seconds, uint64_t *now
 static void
 print_prices(const struct fwd *f)
 {
-	if (f->n_disp > 0) {
+	if (f->disp.n > 0) {
 		printf("{\"dispatch_prices\":\"%.1f,%.2f,%.1f,%.2f\",\"hz\":%" PRIu64 "}\n",
 		       dprice[0].iter, dprice[0].pkt, dprice[1].iter, dprice[1].pkt,
 		       rte_get_tsc_hz());
@@ -585,15 +585,15 @@ skew_run(const struct skew_opts *o)
 	}
 	now = rte_rdtsc();
 	simulate(f, o, o->warmup_s, &now, &warm);
-	dispatch_sum(f, &ds0);
+	dispatch_sum(&f->disp, &ds0);
 	simulate(f, o, o->seconds, &now, &st);
-	dispatch_sum(f, &ds1);
+	dispatch_sum(&f->disp, &ds1);
 	printf("{\"workers\":%u,\"scenario\":\"%s\",\"rssa\":%s,\"steer\":\"%s\","
 	       "\"dispatch_load\":%.3f,",
 	       o->workers, o->skewed ? "skewed" : "uniform", o->rssa ? "true" : "false",
 	       o->dispatch ? "dispatch" : o->nic_steer ? "nic" : "software",
-	       f->n_disp > 0 ? (double)(ds1.busy_cycles - ds0.busy_cycles) /
-				       (o->seconds * (double)rte_get_tsc_hz() * f->n_disp)
+	       f->disp.n > 0 ? (double)(ds1.busy_cycles - ds0.busy_cycles) /
+				       (o->seconds * (double)rte_get_tsc_hz() * f->disp.n)
 			     : 0.0);
 	printf(
 	       "\"offered_mpps\":%.4f,\"delivered_mpps\":%.4f,\"loss\":%.6f,\"moves\":%" PRIu64
@@ -602,7 +602,7 @@ skew_run(const struct skew_opts *o)
 	       st.delivered / o->seconds / 1e6, st.offered ? (double)st.lost / st.offered : 0,
 	       f->sc->moves_done, f->sc->n_ovr, st.dropped);
 	for (uint16_t i = 0; i < o->workers; i++)
-		printf("%s%.3f", i ? "," : "", f->sc->rssa.w[i].load);
+		printf("%s%.3f", i ? "," : "", f->rssa->rssa.w[i].load);
 	printf("]}\n");
 	return 0;
 }

@@ -148,8 +148,7 @@ parse_l4(const uint8_t *frame, struct pkt_info *pi)
 	} else {
 		return HVLB_DROP_NONE; /* another protocol: no ports, the worker decides */
 	}
-	pi->key.sport = parse_rd16_be(l4);
-	pi->key.dport = parse_rd16_be(l4 + 2);
+	parse_tuple_ports(l4, &pi->key);
 	return HVLB_DROP_NONE;
 }
 
@@ -184,10 +183,7 @@ parse_ipv4(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV4_HLEN);
 	pi->l4_len = (uint16_t)(tot - PARSE_IPV4_HLEN);
 	pi->ttl = ip[8];
-	pi->key.af = HVLB_AF_INET;
-	pi->key.proto = ip[9];
-	memcpy(&pi->key.src.w[0], ip + 12, 4);
-	memcpy(&pi->key.dst.w[0], ip + 16, 4);
+	parse_tuple4(ip, &pi->key);
 	return parse_l4(frame, pi);
 }
 
@@ -214,8 +210,7 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 		return HVLB_DROP_FRAGMENT;
 	if (hvlb_unlikely(parse_ipv6_is_ext(nh)))
 		return HVLB_DROP_IPV6_EXT_HDR;
-	memcpy(pi->key.src.b, ip + 8, 16);
-	memcpy(pi->key.dst.b, ip + 24, 16);
+	parse_tuple6(ip, &pi->key);
 	if (hvlb_unlikely(parse_martian6(&pi->key.src)))
 		return HVLB_DROP_MARTIAN;
 
@@ -223,8 +218,6 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV6_HLEN);
 	pi->l4_len = (uint16_t)(tot - PARSE_IPV6_HLEN);
 	pi->ttl = ip[7];
-	pi->key.af = HVLB_AF_INET6;
-	pi->key.proto = nh;
 	return parse_l4(frame, pi);
 }
 
@@ -316,8 +309,7 @@ parse_inner_ports(const uint8_t *l4, struct flow_key *inner)
 	uint8_t p = inner->proto;
 
 	if (p == HVLB_PROTO_TCP || p == HVLB_PROTO_UDP) {
-		inner->sport = parse_rd16_be(l4);
-		inner->dport = parse_rd16_be(l4 + 2);
+		parse_tuple_ports(l4, inner);
 	} else if ((p == HVLB_PROTO_ICMP && inner->af == HVLB_AF_INET &&
 		    (l4[0] == 8 || l4[0] == 0)) ||
 		   (p == HVLB_PROTO_ICMPV6 && inner->af == HVLB_AF_INET6 &&
@@ -348,20 +340,14 @@ parse_icmp_inner(const uint8_t *frame, const struct pkt_info *pi, struct flow_ke
 		/* A non-first fragment has no L4 header to name the connection. */
 		if (parse_rd16(ip + 6) & 0x1fff)
 			return HVLB_DROP_BAD_L4_HDR;
-		inner->af = HVLB_AF_INET;
-		inner->proto = ip[9];
-		memcpy(&inner->src.w[0], ip + 12, 4);
-		memcpy(&inner->dst.w[0], ip + 16, 4);
+		parse_tuple4(ip, inner);
 	} else {
 		if (avail < PARSE_IPV6_HLEN)
 			return HVLB_DROP_TRUNCATED;
 		hl = PARSE_IPV6_HLEN;
 		if (ip[0] >> 4 != 6 || ip[6] == PARSE_IPV6_NH_FRAGMENT || parse_ipv6_is_ext(ip[6]))
 			return HVLB_DROP_BAD_L4_HDR;
-		inner->af = HVLB_AF_INET6;
-		inner->proto = ip[6];
-		memcpy(inner->src.b, ip + 8, 16);
-		memcpy(inner->dst.b, ip + 24, 16);
+		parse_tuple6(ip, inner);
 	}
 	if (avail < hl + 8)
 		return HVLB_DROP_TRUNCATED;

@@ -7,7 +7,9 @@
 #ifndef HVLB_CORE_PARSE_H
 #define HVLB_CORE_PARSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "drop.h"
 #include "types.h"
@@ -94,5 +96,76 @@ void parse_arp(const uint8_t *frame, const struct pkt_info *pi, struct pkt_arp *
  * (source LLA in an NS, target LLA in an NA) if present. Returns 0, or -1 when malformed. */
 int parse_nd(const uint8_t *frame, const struct pkt_info *pi, union hvlb_addr *target,
 	     uint8_t lla[6], int *has_lla);
+
+/* ---- the tuple: one reading of addresses and ports for every parser below ---- */
+
+/* Family, protocol and addresses of an IPv4 header (options or not). */
+static inline void
+parse_tuple4(const uint8_t *ip, struct flow_key *k)
+{
+	k->af = HVLB_AF_INET;
+	k->proto = ip[9];
+	memcpy(&k->src.w[0], ip + 12, 4);
+	memcpy(&k->dst.w[0], ip + 16, 4);
+}
+
+/* Family, next header and addresses of an IPv6 header. */
+static inline void
+parse_tuple6(const uint8_t *ip, struct flow_key *k)
+{
+	k->af = HVLB_AF_INET6;
+	k->proto = ip[6];
+	memcpy(k->src.b, ip + 8, 16);
+	memcpy(k->dst.b, ip + 24, 16);
+}
+
+/* TCP / UDP ports, left in network order. */
+static inline void
+parse_tuple_ports(const uint8_t *l4, struct flow_key *k)
+{
+	memcpy(&k->sport, l4, 2);
+	memcpy(&k->dport, l4 + 2, 2);
+}
+
+/* The tuple of a plain TCP or UDP packet, read straight from the frame without checking it:
+ * IPv4 without options or fragmentation, or IPv6 whose next header is TCP or UDP, with at most
+ * one 802.1Q tag. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
+ * False for anything else.
+ *
+ * Why: the dispatch stage (src/dispatch.c) only has to find a packet's owner; parsing and
+ * checking it is the owner's job, which it does anyway. */
+static inline bool
+parse_peek_tuple(const uint8_t *frame, uint32_t len, struct flow_key *key)
+{
+	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
+	uint32_t l2 = 14;
+	const uint8_t *ip;
+
+	if (len < 18)
+		return false;
+	if (et == HVLB_ETHERTYPE_VLAN) {
+		et = (uint16_t)(frame[16] << 8 | frame[17]);
+		l2 = 18;
+	}
+	ip = frame + l2;
+	*key = (struct flow_key){0};
+	if (et == HVLB_ETHERTYPE_IPV4) {
+		if (len < l2 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0)
+			return false;
+		parse_tuple4(ip, key);
+		ip += 20;
+	} else if (et == HVLB_ETHERTYPE_IPV6) {
+		if (len < l2 + 40 + 4)
+			return false;
+		parse_tuple6(ip, key);
+		ip += 40;
+	} else {
+		return false;
+	}
+	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
+		return false;
+	parse_tuple_ports(ip, key);
+	return true;
+}
 
 #endif

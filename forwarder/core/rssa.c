@@ -253,3 +253,21 @@ rssa_plan(const struct rssa *r, struct rssa_flow *flows, unsigned n, struct rssa
 	k = choose(r, flows, n, target, load, out, cap);
 	return k > 1 ? place(r, flows, target, out, k) : k;
 }
+
+void
+rssa_settings_default(struct rssa_settings *s)
+{
+	s->enabled = true;
+	s->period_ms = 1000;
+	rssa_params_default(&s->p);
+}
+
+const char *
+rssa_settings_check(const struct rssa_settings *s)
+{
+	if (s->period_ms < 10 || s->period_ms > 60000)
+		return "period_ms: must be 10 to 60000";
+	if (s->period_ms / s->p.n_sam == 0)
+		return "n_sam: more samples than milliseconds in a period";
+	return rssa_params_check(&s->p);
+}

@@ -43,6 +43,18 @@ void rssa_params_default(struct rssa_params *p);
 /* NULL when p is valid; else a message naming the field at fault ("epsilon: ..."). */
 const char *rssa_params_check(const struct rssa_params *p);
 
+/* RSS-A as an operator sets it ([forwarder] rssa_* keys, SetRssa): on or off, its period
+ * and the algorithm's parameters. */
+struct rssa_settings {
+	bool enabled;
+	uint32_t period_ms;
+	struct rssa_params p;
+};
+
+void rssa_settings_default(struct rssa_settings *s);
+/* NULL when valid, else a message naming the field. */
+const char *rssa_settings_check(const struct rssa_settings *s);
+
 struct rssa_worker {
 	double load;     /* mean load over the last complete period */
 	double foe;      /* overload frequency over the last complete period */

@@ -95,6 +95,24 @@ steer_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_p
 	return steer_owner_of_hash(n_workers, steer_client_hash(client, client_port));
 }
 
+/* The hash of the client endpoint of tuple k: its source when the packet goes to a VIP (or
+ * the tuple is a connection's ORIG), else its destination (an NF's reply in NAT). Every
+ * decision of who owns a packet starts here. */
+static inline uint32_t
+steer_client_hash_of(const struct flow_key *k, bool to_vip)
+{
+	return to_vip ? steer_client_hash(&k->src, k->sport) : steer_client_hash(&k->dst, k->dport);
+}
+
+/* The default owner among n_workers of tuple k (see steer_client_hash_of). */
+static inline uint16_t
+steer_owner_of_tuple(uint16_t n_workers, const struct flow_key *k, bool to_vip)
+{
+	if (n_workers == 1)
+		return 0;
+	return steer_owner_of_hash(n_workers, steer_client_hash_of(k, to_vip));
+}
+
 /* Whether the table may hold a tuple of the client endpoint with this client hash (false:
  * certainly not). High bits: the low bits of a Fibonacci product mix poorly. */
 static inline bool
@@ -119,52 +137,23 @@ steer_lookup(const struct steer_table *t, const struct flow_key *key, uint32_t h
 	}
 }
 
-/* The tuple of a plain TCP or UDP packet, read straight from the frame without checking it:
- * IPv4 without options or fragmentation, or IPv6 whose next header is TCP or UDP, with at most
- * one 802.1Q tag. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
- * False for anything else.
- *
- * Why: the dispatch stage (src/dispatch.c) only has to find a packet's owner; parsing and
- * checking it is the owner's job, which it does anyway. */
-static inline bool
-steer_peek(const uint8_t *frame, uint32_t len, struct flow_key *key)
+/* The owner of tuple k, whose client endpoint hashes to ch, among n_workers: the override
+ * table t (NULL: none) has for it, else the default owner. *overridden says which. The rule
+ * the dispatch stage and the workers share (src/dispatch.c, src/worker_fwd.c). */
+static inline uint16_t
+steer_owner_by_table(const struct steer_table *t, uint16_t n_workers, const struct flow_key *k,
+		     uint32_t ch, bool *overridden)
 {
-	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
-	uint32_t l2 = 14;
-	const uint8_t *ip, *l4;
+	if (t != NULL && hvlb_unlikely(steer_filter_hit(t, ch))) {
+		int i = steer_lookup(t, k, flow_hash(k));
 
-	if (len < 18)
-		return false;
-	if (et == 0x8100) {
-		et = (uint16_t)(frame[16] << 8 | frame[17]);
-		l2 = 18;
+		if (i >= 0) {
+			*overridden = true;
+			return (uint16_t)i;
+		}
 	}
-	ip = frame + l2;
-	*key = (struct flow_key){0};
-	if (et == 0x0800) {
-		if (len < l2 + 20 + 4 || ip[0] != 0x45 || ((ip[6] & 0x3f) | ip[7]) != 0)
-			return false;
-		key->proto = ip[9];
-		key->af = HVLB_AF_INET;
-		memcpy(&key->src.w[0], ip + 12, 4);
-		memcpy(&key->dst.w[0], ip + 16, 4);
-		l4 = ip + 20;
-	} else if (et == 0x86DD) {
-		if (len < l2 + 40 + 4)
-			return false;
-		key->proto = ip[6];
-		key->af = HVLB_AF_INET6;
-		memcpy(key->src.b, ip + 8, 16);
-		memcpy(key->dst.b, ip + 24, 16);
-		l4 = ip + 40;
-	} else {
-		return false;
-	}
-	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
-		return false;
-	memcpy(&key->sport, l4, 2);
-	memcpy(&key->dport, l4 + 2, 2);
-	return true;
+	*overridden = false;
+	return steer_owner_of_hash(n_workers, ch);
 }
 
 /* Bytes the caller must provide for a table of n_keys tuples (0 if n_keys is too many). */

@@ -32,6 +32,9 @@ enum sched_kind {
 #define VS_MAX_RS 1024        /* real services per virtual service */
 #define VS_MAX_SLOTS 4096     /* virtual services per forwarder (stable counter ids) */
 #define RS_MAX_SLOTS 65535    /* real services per forwarder (stable counter ids) */
+/* The largest weight an RS may be given: the local API's and the configuration file's limit,
+ * as the controller's (internal/model.MaxWeight). */
+#define RS_WEIGHT_MAX 1000000u
 #define WRR_SEQ_MAX 4096      /* longest smooth-WRR sequence kept (weights scaled to fit) */
 
 /* Configuration of one RS, as the control API gives it. */

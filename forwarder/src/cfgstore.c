@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_byteorder.h>
 #include <rte_common.h>
 
 #include "cfgstore.h"
@@ -118,6 +119,17 @@ cfg_init(struct cfgstore *st, uint16_t n_ports)
 	conn_timeouts_default(&st->timeouts);
 	st->gen_next = 1;
 	st->rs_slot_next = 1; /* slot 0 is never used, so a zeroed counter means "none" */
+}
+
+void
+cfg_free(struct cfgstore *st)
+{
+	if (st == NULL)
+		return;
+	for (unsigned i = 0; i < st->n_vs; i++)
+		free(st->vs[i].rs);
+	free(st->vs);
+	free(st);
 }
 
 /* Keep only the prefix bits of an address. */
@@ -330,8 +342,8 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 		return ERR("real.address: family differs from the VIP's"), -EINVAL;
 	if (health > 1)
 		return ERR("real.health: must be 0 or 1"), -EINVAL;
-	if (weight > 1000000)
-		return ERR("real.weight: must be <= 1000000"), -EINVAL;
+	if (weight > RS_WEIGHT_MAX)
+		return ERR("real.weight: must be <= %u", RS_WEIGHT_MAX), -EINVAL;
 	if (vs->mode == VS_MODE_DR && port != 0 && port != vs->vport)
 		return ERR("real.port: a dr service cannot change the port (use 0)"), -EINVAL;
 	if (cfg_rs_find(vs, addr, port) != NULL)
@@ -370,8 +382,8 @@ cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int6
 	      int health, char *err)
 {
 	(void)vs;
-	if (weight > 1000000)
-		return ERR("real.weight: must be <= 1000000"), -EINVAL;
+	if (weight > RS_WEIGHT_MAX)
+		return ERR("real.weight: must be <= %u", RS_WEIGHT_MAX), -EINVAL;
 	if (health > 1)
 		return ERR("real.health: must be 0 or 1"), -EINVAL;
 	if (weight >= 0)

@@ -2,8 +2,8 @@
 /*
  * The forwarder's desired configuration, owned by the control thread: virtual and real
  * services, routes, own addresses, timeouts. Every change goes through these functions, which
- * validate it (errors name the field), and is made visible to workers by fwd_publish(), which
- * builds an immutable snapshot from the store.
+ * validate it (errors name the field), and is made visible to workers by snap_publish()
+ * (snapshot.h), which builds an immutable snapshot from the store.
  */
 #ifndef HVLB_CFGSTORE_H
 #define HVLB_CFGSTORE_H
@@ -12,12 +12,20 @@
 #include <stdint.h>
 
 #include "conn.h"
-#include "fwd.h"
+#include "fwd_limits.h"
 #include "types.h"
 #include "vs.h"
 
 #define CFG_ERR_LEN 160
 #define CFG_MAX_PRIORITY 7 /* RSS-A priority classes: 0 (normal) .. 7 */
+
+/* An address of the forwarder itself. */
+struct local_addr {
+	union hvlb_addr addr;
+	uint8_t af;
+	uint8_t plen;
+	uint16_t port;
+};
 
 struct cfg_vs {
 	union hvlb_addr vip;
@@ -74,6 +82,8 @@ int cfg_parse_proto(const char *s, uint8_t *proto);
 void cfg_format_addr(const union hvlb_addr *a, uint8_t af, char *buf, size_t len);
 
 void cfg_init(struct cfgstore *st, uint16_t n_ports);
+/* Free a store (calloc'ed, then cfg_init'ed) and everything it holds. NULL is a no-op. */
+void cfg_free(struct cfgstore *st);
 
 /* All return 0 or a negative errno (-EINVAL, -ENOENT, -EEXIST, -ENOSPC) with err set to a
  * message naming the field at fault. Ports are network order. */
@@ -104,10 +114,5 @@ int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *
  * of a slot now, summed over workers). Returns how many slots it freed. */
 unsigned cfg_rs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
 			void *arg);
-
-/* Build an immutable snapshot of the store (vs table, LPM tables, next hops, own addresses,
- * timeouts) on socket. NULL with err set on failure. */
-struct fwd_snapshot *cfg_snapshot_build(const struct cfgstore *st, int socket, char *err);
-void cfg_snapshot_free(struct fwd_snapshot *s);
 
 #endif

@@ -4,7 +4,7 @@
  * Every socket is non-blocking; each client has a small state machine that reads a frame
  * (length, then body) as it trickles in, and a response buffer that is written out as the
  * client drains it. While a client's response is pending it is not read, which is all the
- * flow control one client needs. Request handling itself is in ctl_handlers.c.
+ * flow control one client needs. Request handling itself is in ctl_op.c.
  */
 #define _GNU_SOURCE /* struct ucred for SO_PEERCRED */
 #include <errno.h>
@@ -23,6 +23,7 @@
 #include <rte_log.h>
 
 #include "ctl.h"
+#include "ctl_op.h"
 
 #define CTL_MAX_CLIENTS 16
 #define CTL_BACKLOG 16

@@ -28,10 +28,4 @@ void ctl_poll(struct ctl_server *s, int timeout_ms);
 /* Close every client and the listener, and remove the socket file. NULL is a no-op. */
 void ctl_close(struct ctl_server *s);
 
-/* Handle one serialized Request (without its length prefix). On success *out is a malloc'd
- * framed Response (length prefix included) of *out_len bytes, for the caller to free; the
- * request's own errors are in the Response. -ENOMEM if no response could be built. Also
- * used by tests to drive the API without a socket. */
-int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len);
-
 #endif

@@ -9,25 +9,24 @@
 #include <rte_rcu_qsbr.h>
 
 #include "dispatch.h"
-
-/* As a worker's idle back-off (worker.c). */
-#define IDLE_SPIN_POLLS 1024
+#include "inbox.h"
+#include "parse.h"
 
 struct dispatcher *
-dispatch_create(struct fwd *f, uint16_t id, uint16_t n, unsigned lcore, int socket)
+dispatch_create(struct lcore_env *env, uint16_t id, uint16_t n, unsigned lcore, int socket)
 {
 	struct dispatcher *d = rte_zmalloc_socket("dispatch", sizeof(*d), RTE_CACHE_LINE_SIZE,
 						  socket);
 
 	if (d == NULL)
 		return NULL;
-	d->f = f;
+	d->env = env;
 	d->lcore = lcore;
 	d->id = id;
-	d->rcu_id = (uint16_t)(f->n_workers + id);
-	d->next_raw = (uint16_t)(id % f->n_workers); /* the stages start their turns apart */
-	for (uint16_t p = 0; p < f->n_ports; p++)
-		for (uint16_t q = id; q < f->ports[p].nb_rxq && d->n_rxq < DISPATCH_MAX_RXQ;
+	d->rcu_id = (uint16_t)(env->n_workers + id);
+	d->next_raw = (uint16_t)(id % env->n_workers); /* the stages start their turns apart */
+	for (uint16_t p = 0; p < env->ports->n; p++)
+		for (uint16_t q = id; q < env->ports->p[p].nb_rxq && d->n_rxq < DISPATCH_MAX_RXQ;
 		     q = (uint16_t)(q + n)) {
 			d->rxq[d->n_rxq].port = p;
 			d->rxq[d->n_rxq++].queue = q;
@@ -36,12 +35,12 @@ dispatch_create(struct fwd *f, uint16_t id, uint16_t n, unsigned lcore, int sock
 }
 
 void
-dispatch_sum(const struct fwd *f, struct dispatch_stats *out)
+dispatch_sum(const struct dispatch_set *ds, struct dispatch_stats *out)
 {
 	memset(out, 0, sizeof(*out));
-	for (uint16_t i = 0; i < f->n_disp; i++) {
+	for (uint16_t i = 0; i < ds->n; i++) {
 		/* Read while the stage counts: each an aligned 64-bit load, never torn. */
-		const struct dispatch_stats *s = &f->disp[i]->stats;
+		const struct dispatch_stats *s = &ds->d[i]->stats;
 
 		out->rx_pkts += s->rx_pkts;
 		out->rx_bytes += s->rx_bytes;
@@ -66,25 +65,17 @@ dispatch_free(struct dispatcher *d)
 	rte_free(d);
 }
 
-/* The owner of a plain TCP/UDP packet with tuple k: the client is the source when the packet
- * goes to a VIP, else the destination (a reply from an NF), as worker_classify decides. */
+/* The owner of a plain TCP/UDP packet with tuple k, by the rule the workers follow
+ * (steer_owner_by_table); *client_hash is its client endpoint's hash. */
 static __rte_always_inline uint16_t
 owner_of(struct dispatcher *d, const struct vs_table *vst, const struct steer_table *t,
 	 const struct flow_key *k, uint32_t *client_hash)
 {
-	bool to_vip = vs_is_vip(vst, &k->dst);
-	uint32_t ch = to_vip ? steer_client_hash(&k->src, k->sport)
-			     : steer_client_hash(&k->dst, k->dport);
-	uint16_t o = steer_owner_of_hash(d->f->n_workers, ch);
+	bool overridden;
+	uint32_t ch = steer_client_hash_of(k, vs_is_vip(vst, &k->dst));
+	uint16_t o = steer_owner_by_table(t, d->env->n_workers, k, ch, &overridden);
 
-	if (t != NULL && unlikely(steer_filter_hit(t, ch))) {
-		int i = steer_lookup(t, k, flow_hash(k));
-
-		if (i >= 0) {
-			d->stats.steered++;
-			o = (uint16_t)i;
-		}
-	}
+	d->stats.steered += overridden;
 	*client_hash = ch;
 	return o;
 }
@@ -93,13 +84,13 @@ owner_of(struct dispatcher *d, const struct vs_table *vst, const struct steer_ta
 static void
 send_to(struct dispatcher *d, uint16_t o, void **objs, unsigned n)
 {
-	unsigned k = rte_ring_mp_enqueue_burst(d->f->workers[o]->inbox, objs, n, NULL);
+	unsigned k = rte_ring_mp_enqueue_burst(d->env->workers[o]->inbox, objs, n, NULL);
 
 	d->stats.sent[o] += k;
 	if (unlikely(k < n)) {
 		d->stats.full += n - k;
 		for (unsigned i = k; i < n; i++)
-			rte_pktmbuf_free(dispatch_untag(objs[i]));
+			rte_pktmbuf_free(inbox_mbuf(objs[i]));
 	}
 }
 
@@ -127,7 +118,7 @@ fences_add(struct dispatcher *d, const struct steer_table *t)
 		const struct steer_fresh *e = &t->fresh[k];
 		struct dispatch_fence *fc;
 
-		if (e->gen <= d->seen_gen || e->from >= d->f->n_workers || e->to >= d->f->n_workers)
+		if (e->gen <= d->seen_gen || e->from >= d->env->n_workers || e->to >= d->env->n_workers)
 			continue;
 		/* Moved again before its last fence came down: that one goes first. */
 		for (uint16_t i = 0; i < d->n_fences; i++)
@@ -150,7 +141,7 @@ fences_add(struct dispatcher *d, const struct steer_table *t)
 		fc->to = e->to;
 		fc->n_held = 0;
 		fc->since = d->now;
-		fc->pos = __atomic_load_n(&d->f->workers[e->from]->inbox->prod.tail,
+		fc->pos = __atomic_load_n(&d->env->workers[e->from]->inbox->prod.tail,
 					  __ATOMIC_ACQUIRE);
 		d->stats.fences++;
 	}
@@ -161,11 +152,11 @@ fences_add(struct dispatcher *d, const struct steer_table *t)
 static void
 fences_poll(struct dispatcher *d)
 {
-	uint64_t max = d->f->hz / 1000000 * DISPATCH_FENCE_MAX_US;
+	uint64_t max = d->env->hz / 1000000 * DISPATCH_FENCE_MAX_US;
 
 	for (uint16_t i = 0; i < d->n_fences;) {
 		struct dispatch_fence *fc = &d->fence[i];
-		uint32_t done = __atomic_load_n(&d->f->workers[fc->from]->inbox_done,
+		uint32_t done = __atomic_load_n(&d->env->workers[fc->from]->inbox_done,
 						__ATOMIC_ACQUIRE);
 
 		if ((int32_t)(done - fc->pos) >= 0) {
@@ -210,7 +201,7 @@ static void
 dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct steer_table *t,
 	       struct rte_mbuf **pkts, uint16_t n)
 {
-	uint16_t n_workers = d->f->n_workers, owner[FWD_BURST], n_out = 0;
+	uint16_t n_workers = d->env->n_workers, owner[FWD_BURST], n_out = 0;
 	void *objs[FWD_BURST];
 	struct flow_key k;
 	uint32_t ch;
@@ -218,7 +209,7 @@ dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct st
 	for (uint16_t i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 
-		if (likely(steer_peek(rte_pktmbuf_mtod(m, const uint8_t *),
+		if (likely(parse_peek_tuple(rte_pktmbuf_mtod(m, const uint8_t *),
 				      rte_pktmbuf_data_len(m), &k))) {
 			uint16_t o = owner_of(d, vst, t, &k, &ch);
 
@@ -232,14 +223,14 @@ dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct st
 			/* Spread over the workers: none of it belongs to a worker by its tuple. */
 			owner[n_out] = d->next_raw;
 			d->next_raw = (uint16_t)((d->next_raw + 1) % n_workers);
-			objs[n_out++] = dispatch_tag_raw(m);
+			objs[n_out++] = inbox_tag_raw(m);
 			d->stats.raw++;
 		}
 	}
 	/* One ring burst per owner, in arrival order within it. */
 	while (n_out > 0) {
 		void *mine[FWD_BURST];
-		uint16_t o, n_mine = owner_batch_take(objs, owner, &n_out, mine, &o);
+		uint16_t o, n_mine = inbox_batch_take(objs, owner, &n_out, mine, &o);
 
 		send_to(d, o, mine, n_mine);
 	}
@@ -248,23 +239,23 @@ dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct st
 unsigned
 dispatch_poll_once(struct dispatcher *d)
 {
-	struct fwd *f = d->f;
+	struct lcore_env *env = d->env;
 	struct rte_mbuf *pkts[FWD_BURST];
 	const struct fwd_snapshot *s;
 	const struct steer_table *t;
 	unsigned total = 0;
 
 	/* Quiescent point: no snapshot or steering table is held past here. */
-	rte_rcu_qsbr_quiescent(f->rcu, d->rcu_id);
-	s = __atomic_load_n(&f->snap, __ATOMIC_ACQUIRE);
-	t = __atomic_load_n(&f->steer, __ATOMIC_ACQUIRE);
+	rte_rcu_qsbr_quiescent(env->rcu, d->rcu_id);
+	s = snap_current(env->snap);
+	t = steer_link_table(env->steer);
 	d->now = rte_rdtsc();
 	if (unlikely(t != NULL && t->gen > d->seen_gen))
 		fences_add(d, t);
 	if (unlikely(d->n_fences > 0))
 		fences_poll(d);
 	for (uint16_t q = 0; q < d->n_rxq; q++) {
-		uint16_t n = rte_eth_rx_burst(f->ports[d->rxq[q].port].port_id, d->rxq[q].queue,
+		uint16_t n = rte_eth_rx_burst(env->ports->p[d->rxq[q].port].port_id, d->rxq[q].queue,
 					      pkts, FWD_BURST);
 
 		if (n == 0)
@@ -275,39 +266,22 @@ dispatch_poll_once(struct dispatcher *d)
 	return total;
 }
 
-/* As worker_idle: spin, then sleep for doubling periods, offline for RCU meanwhile. */
-static void
-dispatch_idle(struct dispatcher *d, unsigned nrx)
-{
-	uint32_t max = d->f->idle_sleep_max_us;
-
-	if (nrx > 0) {
-		d->empty_polls = 0;
-		d->sleep_us = 0;
-		return;
-	}
-	if (max == 0 || ++d->empty_polls < IDLE_SPIN_POLLS)
-		return;
-	d->sleep_us = d->sleep_us == 0 ? 1 : RTE_MIN(d->sleep_us * 2, max);
-	rte_rcu_qsbr_thread_offline(d->f->rcu, d->rcu_id);
-	rte_delay_us_sleep(d->sleep_us);
-	rte_rcu_qsbr_thread_online(d->f->rcu, d->rcu_id);
-	d->stats.idle_sleeps++;
-}
-
 int
 dispatch_main(void *arg)
 {
 	struct dispatcher *d = arg;
 
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-	while (!d->f->quit) {
+	while (!d->env->quit) {
 		unsigned n = dispatch_poll_once(d);
 
 		if (n > 0)
 			d->stats.busy_cycles += rte_rdtsc() - d->now;
-		dispatch_idle(d, n + d->n_fences); /* no sleep while holding packets */
+		/* No sleep while holding packets. */
+		if (idle_backoff(&d->idle, n + d->n_fences, d->env->idle_sleep_max_us, d->env->rcu,
+				 d->rcu_id))
+			d->stats.idle_sleeps++;
 	}
-	rte_rcu_qsbr_thread_offline(d->f->rcu, d->rcu_id);
+	rte_rcu_qsbr_thread_offline(d->env->rcu, d->rcu_id);
 	return 0;
 }

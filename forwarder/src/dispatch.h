@@ -11,7 +11,7 @@
  * The dispatcher reads only a packet's tuple (steer_peek): the owner is the hash of the client
  * endpoint, or the steering table's override, exactly as a worker computes it. Anything that
  * is not plain TCP or UDP (ARP, ICMP, fragments, malformed frames) goes to a worker in turn,
- * tagged to be classified in full: that worker answers it, drops it under its named reason or
+ * tagged to be classified in full (inbox.h): that worker answers it, drops it under its named reason or
  * passes it to its owner (an ICMP error to the owner of the connection it quotes).
  *
  * A move (steer_msg.h) keeps every packet of the connection in order. Until the dispatcher
@@ -29,27 +29,14 @@
 
 #include <stdint.h>
 
+#include "idle.h"
+#include "lcore_env.h"
 #include "worker.h"
 
 #define DISPATCH_MAX_RXQ (FWD_MAX_PORTS * WORKER_MAX_RXQ)
 #define DISPATCH_MAX_FENCES 32   /* moves held at once (RSS-A moves a few per period) */
 #define DISPATCH_FENCE_HOLD 128  /* packets held per move */
 #define DISPATCH_FENCE_MAX_US 5000
-
-/* Inbox entries from the dispatcher that the worker must classify in full (tag bit 1; bit 0
- * marks steering messages, steer_msg.h). */
-static inline void *
-dispatch_tag_raw(struct rte_mbuf *m)
-{
-	return (void *)((uintptr_t)m | 2);
-}
-
-/* The mbuf of an inbox entry that is not a steering message, tagged raw or not. */
-static inline struct rte_mbuf *
-dispatch_untag(void *p)
-{
-	return (struct rte_mbuf *)((uintptr_t)p & ~(uintptr_t)3);
-}
 
 struct dispatch_stats {
 	uint64_t rx_pkts;     /* plain TCP/UDP sent to an owner (the rest a worker counts) */
@@ -85,30 +72,35 @@ struct dispatcher {
 	uint16_t n_rxq;
 	uint16_t next_raw; /* the worker the next raw packet goes to */
 	struct worker_rxq rxq[DISPATCH_MAX_RXQ];
-	struct fwd *f;
+	struct lcore_env *env;
 	uint64_t now;
-	uint32_t empty_polls;
-	uint32_t sleep_us;
+	struct idle idle;
 	uint64_t seen_gen;              /* the newest publication whose moves are fenced */
 	uint16_t n_fences;
 	struct dispatch_stats stats;
 	struct dispatch_fence fence[DISPATCH_MAX_FENCES];
 };
 
+/* The dispatch stages of a forwarder (n is 0 without them). */
+struct dispatch_set {
+	uint16_t n;
+	struct dispatcher *d[FWD_MAX_DISPATCH];
+};
+
 /* Dispatch stage id of n on lcore, polling RX queue q of every port (set up already) where
  * q mod n is id. */
-struct dispatcher *dispatch_create(struct fwd *f, uint16_t id, uint16_t n, unsigned lcore,
-				   int socket);
+struct dispatcher *dispatch_create(struct lcore_env *env, uint16_t id, uint16_t n,
+				   unsigned lcore, int socket);
 void dispatch_free(struct dispatcher *d);
 
-/* The counters of all of f's dispatch stages, summed (sent[] left out). */
-void dispatch_sum(const struct fwd *f, struct dispatch_stats *out);
+/* The counters of all the stages, summed (sent[] left out). */
+void dispatch_sum(const struct dispatch_set *ds, struct dispatch_stats *out);
 
 /* One iteration: poll every RX queue and hand each packet to its owner. Returns the packets
  * received. The lcore loop, the fixture runner and the benchmark all call it. */
 unsigned dispatch_poll_once(struct dispatcher *d);
 
-/* The lcore entry point: loops until f->quit. */
+/* The lcore entry point: loops until env->quit. */
 int dispatch_main(void *arg);
 
 #endif

@@ -14,9 +14,10 @@
 #include <rte_log.h>
 
 #include "ctl.h"
-#include "dispatch.h"
-#include "fwdinit.h"
+#include "fwd.h"
+#include "placement.h"
 #include "telemetry.h"
+#include "worker_loop.h"
 
 static volatile sig_atomic_t stop;
 
@@ -86,6 +87,7 @@ main(int argc, char **argv)
 		return 1;
 	if (fwd_start(f) != 0)
 		goto out;
+	placement_log(f);
 	f->ctl = ctl_open(f, sock);
 	if (f->ctl == NULL)
 		goto out;
@@ -94,22 +96,22 @@ main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	/* fwd_create may have reordered the lcores (the ports' socket first). */
-	for (uint16_t i = 0; i < f->n_workers; i++)
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
 		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
-	for (uint16_t i = 0; i < f->n_disp; i++)
-		rte_eal_remote_launch(dispatch_main, f->disp[i], f->disp[i]->lcore);
-	if (f->n_disp > 0)
+	for (uint16_t i = 0; i < f->disp.n; i++)
+		rte_eal_remote_launch(dispatch_main, f->disp.d[i], f->disp.d[i]->lcore);
+	if (f->disp.n > 0)
 		RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s) behind %u dispatch "
-			"stage(s), control socket %s\n", f->n_workers, f->n_disp, sock);
+			"stage(s), control socket %s\n", f->env.n_workers, f->disp.n, sock);
 	else
 		RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n",
-			f->n_workers, sock);
+			f->env.n_workers, sock);
 	while (!stop) {
 		ctl_poll(f->ctl, 1);
 		fwd_control_poll(f);
 	}
 	RTE_LOG(INFO, USER1, "stopping\n");
-	f->quit = 1;
+	f->env.quit = 1;
 	rte_eal_mp_wait_lcore();
 	rc = 0;
 out:

@@ -1,11 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/*
- * Neighbours (ARP / IPv6 ND), resolved by the control thread. Workers read the table without
- * locks (rte_hash with lock-free readers; each entry's MAC and port packed in one 64-bit word
- * stored atomically). The control thread learns from the ARP replies and neighbour
- * advertisements workers pass it, asks for next hops workers missed (rate-limited), and
- * refreshes learnt entries.
- */
+/* Neighbours (neigh.h): the table, its upkeep on the control thread, the workers' cache. */
 #include <errno.h>
 
 #include <rte_cycles.h>
@@ -31,10 +25,9 @@ struct neigh_meta {
 	uint8_t in_use;
 };
 
-static struct neigh_meta *meta;
-
 int
-neigh_init(struct fwd *f, int socket)
+neigh_init(struct neigh_table *nt, int socket, const struct port_set *ports,
+	   struct rte_mempool *pool, uint32_t retry_ms)
 {
 	struct rte_hash_parameters p = {
 		.name = "hvlb_neigh",
@@ -45,69 +38,97 @@ neigh_init(struct fwd *f, int socket)
 		.extra_flag = RTE_HASH_EXTRA_FLAGS_RW_CONCURRENCY_LF,
 	};
 
-	f->neigh = rte_hash_create(&p);
-	f->neigh_data = rte_zmalloc_socket("neigh", sizeof(uint64_t) * FWD_NEIGH_MAX, 64, socket);
-	meta = rte_zmalloc_socket("neigh_meta", sizeof(*meta) * FWD_NEIGH_MAX, 64, socket);
-	if (f->neigh == NULL || f->neigh_data == NULL || meta == NULL)
+	nt->ports = ports;
+	nt->pool = pool;
+	nt->retry_ms = retry_ms;
+	nt->hz = rte_get_tsc_hz();
+	nt->h = rte_hash_create(&p);
+	nt->data = rte_zmalloc_socket("neigh", sizeof(uint64_t) * FWD_NEIGH_MAX, 64, socket);
+	nt->meta = rte_zmalloc_socket("neigh_meta", sizeof(*nt->meta) * FWD_NEIGH_MAX, 64, socket);
+	nt->learn = rte_ring_create("hvlb_ctrl", 1024, socket, RING_F_SC_DEQ);
+	nt->miss = rte_ring_create_elem("hvlb_miss", sizeof(struct neigh_key), 1024, socket,
+					RING_F_SC_DEQ);
+	nt->tx = rte_ring_create("hvlb_ctrl_tx", 256, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (nt->h == NULL || nt->data == NULL || nt->meta == NULL || nt->learn == NULL ||
+	    nt->miss == NULL || nt->tx == NULL)
 		return -ENOMEM;
-	f->neigh_version = 1; /* never 0, the version of a worker's zeroed, empty cache slots */
-	return 0;
-}
-
-/* The entry's position, adding an unresolved (data 0) entry if needed. */
-static int
-neigh_pos(struct fwd *f, uint8_t af, const union hvlb_addr *addr)
-{
-	struct neigh_key k = {.addr = *addr, .af = af};
-	int pos = rte_hash_lookup(f->neigh, &k);
-
-	if (pos < 0)
-		pos = rte_hash_add_key(f->neigh, &k);
-	if (pos >= 0)
-		meta[pos].in_use = 1;
-	return pos;
-}
-
-int
-neigh_set(struct fwd *f, uint8_t af, const union hvlb_addr *addr,
-	  const struct rte_ether_addr *mac, uint16_t port, int is_static)
-{
-	uint64_t v = neigh_pack(mac, port);
-	int pos = neigh_pos(f, af, addr);
-
-	if (pos < 0)
-		return pos;
-	if (meta[pos].is_static && !is_static)
-		return 0; /* learning never replaces an operator's entry */
-	meta[pos].is_static = (uint8_t)!!is_static;
-	meta[pos].learnt = rte_rdtsc();
-	if (v == f->neigh_data[pos])
-		return 0; /* a refresh: the workers' cached copies are still right */
-	__atomic_store_n(&f->neigh_data[pos], v, __ATOMIC_RELEASE);
-	/* After the data, so a worker that sees the new version also sees the new entry and
-	 * drops every copy it cached before. Only this thread writes the version. */
-	__atomic_store_n(&f->neigh_version, f->neigh_version + 1, __ATOMIC_RELEASE);
+	nt->version = 1; /* never 0, the version of a worker's zeroed, empty cache slots */
 	return 0;
 }
 
 void
-neigh_walk(struct fwd *f, neigh_walk_fn fn, void *arg)
+neigh_free(struct neigh_table *nt)
+{
+	struct rte_mbuf *m;
+
+	if (nt->learn != NULL)
+		while (rte_ring_dequeue(nt->learn, (void **)&m) == 0)
+			rte_pktmbuf_free(m);
+	if (nt->tx != NULL)
+		while (rte_ring_dequeue(nt->tx, (void **)&m) == 0)
+			rte_pktmbuf_free(m);
+	rte_ring_free(nt->learn);
+	rte_ring_free(nt->miss);
+	rte_ring_free(nt->tx);
+	rte_hash_free(nt->h);
+	rte_free(nt->data);
+	rte_free(nt->meta);
+}
+
+/* The entry's position, adding an unresolved (data 0) entry if needed. */
+static int
+neigh_pos(struct neigh_table *nt, uint8_t af, const union hvlb_addr *addr)
+{
+	struct neigh_key k = {.addr = *addr, .af = af};
+	int pos = rte_hash_lookup(nt->h, &k);
+
+	if (pos < 0)
+		pos = rte_hash_add_key(nt->h, &k);
+	if (pos >= 0)
+		nt->meta[pos].in_use = 1;
+	return pos;
+}
+
+int
+neigh_set(struct neigh_table *nt, uint8_t af, const union hvlb_addr *addr,
+	  const struct rte_ether_addr *mac, uint16_t port, int is_static)
+{
+	uint64_t v = neigh_pack(mac, port);
+	int pos = neigh_pos(nt, af, addr);
+
+	if (pos < 0)
+		return pos;
+	if (nt->meta[pos].is_static && !is_static)
+		return 0; /* learning never replaces an operator's entry */
+	nt->meta[pos].is_static = (uint8_t)!!is_static;
+	nt->meta[pos].learnt = rte_rdtsc();
+	if (v == nt->data[pos])
+		return 0; /* a refresh: the workers' cached copies are still right */
+	__atomic_store_n(&nt->data[pos], v, __ATOMIC_RELEASE);
+	/* After the data, so a worker that sees the new version also sees the new entry and
+	 * drops every copy it cached before. Only this thread writes the version. */
+	__atomic_store_n(&nt->version, nt->version + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void
+neigh_walk(const struct neigh_table *nt, neigh_walk_fn fn, void *arg)
 {
 	const void *key;
 	void *data;
 	uint32_t it = 0;
 	int32_t pos;
 
-	while ((pos = rte_hash_iterate(f->neigh, &key, &data, &it)) >= 0) {
+	while ((pos = rte_hash_iterate(nt->h, &key, &data, &it)) >= 0) {
 		const struct neigh_key *k = key;
-		uint64_t v = __atomic_load_n(&f->neigh_data[pos], __ATOMIC_RELAXED);
+		uint64_t v = __atomic_load_n(&nt->data[pos], __ATOMIC_RELAXED);
 		struct rte_ether_addr mac;
 		uint16_t port;
 
 		if (v == 0)
 			continue;
 		neigh_unpack(v, &mac, &port);
-		fn(arg, (uint8_t)k->af, &k->addr, &mac, port, meta[pos].is_static);
+		fn(arg, (uint8_t)k->af, &k->addr, &mac, port, nt->meta[pos].is_static);
 	}
 }
 
@@ -146,9 +167,9 @@ port_for(const struct fwd_snapshot *s, uint8_t af, const union hvlb_addr *a)
 }
 
 static void
-send_request(struct fwd *f, uint8_t af, const union hvlb_addr *target)
+send_request(struct neigh_table *nt, const struct fwd_snapshot *s, uint8_t af,
+	     const union hvlb_addr *target)
 {
-	const struct fwd_snapshot *s = f->snap;
 	int port = port_for(s, af, target);
 	const struct local_addr *src;
 	struct rte_mbuf *m;
@@ -159,40 +180,42 @@ send_request(struct fwd *f, uint8_t af, const union hvlb_addr *target)
 	src = source_for(s, (uint16_t)port, af, target);
 	if (src == NULL)
 		return;
-	m = rte_pktmbuf_alloc(f->pool);
+	m = rte_pktmbuf_alloc(nt->pool);
 	if (m == NULL)
 		return;
 	uint8_t *buf = rte_pktmbuf_mtod(m, uint8_t *);
-	const uint8_t *mac = f->ports[port].mac.addr_bytes;
+	const uint8_t *mac = nt->ports->p[port].mac.addr_bytes;
 	if (af == HVLB_AF_INET)
 		len = build_arp_request(buf, mac, src->addr.w[0], target->w[0], 0);
 	else
 		len = build_nd_solicit(buf, mac, &src->addr, target, 0);
 	m->data_len = m->pkt_len = len;
-	m->port = f->ports[port].port_id;
-	if (rte_ring_sp_enqueue(f->ctrl_tx_ring, m) != 0)
+	m->port = nt->ports->p[port].port_id;
+	if (rte_ring_sp_enqueue(nt->tx, m) != 0)
 		rte_pktmbuf_free(m);
 }
 
 static void
-request(struct fwd *f, uint8_t af, const union hvlb_addr *addr, uint64_t now)
+request(struct neigh_table *nt, const struct fwd_snapshot *s, uint8_t af,
+	const union hvlb_addr *addr, uint64_t now)
 {
-	int pos = neigh_pos(f, af, addr);
+	int pos = neigh_pos(nt, af, addr);
 
-	if (pos < 0 || meta[pos].is_static)
+	if (pos < 0 || nt->meta[pos].is_static)
 		return;
-	if (meta[pos].last_req != 0 && now - meta[pos].last_req < f->neigh_retry_ms * f->hz / 1000)
+	if (nt->meta[pos].last_req != 0 &&
+	    now - nt->meta[pos].last_req < nt->retry_ms * nt->hz / 1000)
 		return;
-	meta[pos].last_req = now;
-	send_request(f, af, addr);
+	nt->meta[pos].last_req = now;
+	send_request(nt, s, af, addr);
 }
 
 /* Learn from an ARP reply or a neighbour advertisement a worker passed up. */
 static void
-learn(struct fwd *f, struct rte_mbuf *m)
+learn(struct neigh_table *nt, struct rte_mbuf *m)
 {
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
-	uint16_t port = f->port_index[m->port];
+	uint16_t port = nt->ports->index[m->port];
 	struct rte_ether_addr mac;
 	union hvlb_addr addr;
 	struct pkt_info pi;
@@ -205,18 +228,17 @@ learn(struct fwd *f, struct rte_mbuf *m)
 		parse_arp(frame, &pi, &a);
 		hvlb_addr_set4(&addr, a.spa);
 		memcpy(mac.addr_bytes, a.sha, 6);
-		neigh_set(f, HVLB_AF_INET, &addr, &mac, port, 0);
+		neigh_set(nt, HVLB_AF_INET, &addr, &mac, port, 0);
 	} else if (pi.icmp == PKT_ICMP_NA &&
 		   parse_nd(frame, &pi, &addr, mac.addr_bytes, &has_lla) == 0 && has_lla) {
-		neigh_set(f, HVLB_AF_INET6, &addr, &mac, port, 0);
+		neigh_set(nt, HVLB_AF_INET6, &addr, &mac, port, 0);
 	}
 }
 
 /* Ask for every next hop the configuration needs, so the first packets find them. */
 static void
-resolve_all(struct fwd *f, uint64_t now)
+resolve_all(struct neigh_table *nt, const struct fwd_snapshot *s, uint64_t now)
 {
-	const struct fwd_snapshot *s = f->snap;
 
 	for (unsigned i = 0; i < vs_table_count(s->vst); i++) {
 		const struct vs *v = vs_table_at(s->vst, i);
@@ -228,60 +250,80 @@ resolve_all(struct fwd *f, uint64_t now)
 					 : rte_lpm6_lookup(s->lpm6, a->b, &nh);
 			if (rc != 0 || nh >= s->n_nh)
 				continue;
-			request(f, v->af, s->nh[nh].connected ? a : &s->nh[nh].gw, now);
+			request(nt, s, v->af, s->nh[nh].connected ? a : &s->nh[nh].gw, now);
 		}
 	}
 	for (uint32_t i = 0; i < s->n_nh; i++)
 		if (!s->nh[i].connected)
-			request(f, s->nh[i].af, &s->nh[i].gw, now);
+			request(nt, s, s->nh[i].af, &s->nh[i].gw, now);
 }
 
 /* Refresh learnt entries that are getting old. */
 static void
-refresh(struct fwd *f, uint64_t now)
+refresh(struct neigh_table *nt, const struct fwd_snapshot *s, uint64_t now)
 {
 	const void *key;
 	void *data;
 	uint32_t it = 0;
 	int32_t pos;
 
-	while ((pos = rte_hash_iterate(f->neigh, &key, &data, &it)) >= 0) {
+	while ((pos = rte_hash_iterate(nt->h, &key, &data, &it)) >= 0) {
 		const struct neigh_key *k = key;
-		if (meta[pos].is_static || now - meta[pos].learnt < NEIGH_REFRESH_S * f->hz)
+		if (nt->meta[pos].is_static || now - nt->meta[pos].learnt < NEIGH_REFRESH_S * nt->hz)
 			continue;
-		request(f, (uint8_t)k->af, &k->addr, now);
+		request(nt, s, (uint8_t)k->af, &k->addr, now);
 	}
 }
 
 void
-neigh_poll_rings(struct fwd *f)
+neigh_poll_rings(struct neigh_table *nt, const struct fwd_snapshot *s)
 {
 	struct rte_mbuf *pkts[FWD_BURST];
 	struct neigh_key keys[FWD_BURST];
 	uint64_t now = rte_rdtsc();
 	unsigned n;
 
-	while ((n = rte_ring_sc_dequeue_burst(f->ctrl_ring, (void **)pkts, FWD_BURST, NULL)) > 0) {
+	while ((n = rte_ring_sc_dequeue_burst(nt->learn, (void **)pkts, FWD_BURST, NULL)) > 0) {
 		for (unsigned i = 0; i < n; i++)
-			learn(f, pkts[i]);
+			learn(nt, pkts[i]);
 		rte_pktmbuf_free_bulk(pkts, n);
 	}
-	while ((n = rte_ring_sc_dequeue_burst_elem(f->miss_ring, keys, sizeof(keys[0]), FWD_BURST,
+	while ((n = rte_ring_sc_dequeue_burst_elem(nt->miss, keys, sizeof(keys[0]), FWD_BURST,
 						   NULL)) > 0)
 		for (unsigned i = 0; i < n; i++)
-			request(f, (uint8_t)keys[i].af, &keys[i].addr, now);
+			request(nt, s, (uint8_t)keys[i].af, &keys[i].addr, now);
 }
 
 void
-neigh_poll_timers(struct fwd *f, int force)
+neigh_poll_timers(struct neigh_table *nt, const struct fwd_snapshot *s, int force)
 {
-	static uint64_t last_sweep, last_version;
 	uint64_t now = rte_rdtsc();
 
-	if (force || f->snap->version != last_version || now - last_sweep > f->hz) {
-		last_version = f->snap->version;
-		last_sweep = now;
-		resolve_all(f, now);
-		refresh(f, now);
+	if (force || s->version != nt->last_version || now - nt->last_sweep > nt->hz) {
+		nt->last_version = s->version;
+		nt->last_sweep = now;
+		resolve_all(nt, s, now);
+		refresh(nt, s, now);
 	}
+}
+
+uint64_t
+neigh_cache_fill(struct neigh_cache *c, struct neigh_cached *e, const struct neigh_table *nt,
+		 uint8_t af, const union hvlb_addr *a)
+{
+	struct neigh_key k = {.addr = *a, .af = af};
+	int pos = rte_hash_lookup(nt->h, &k);
+	uint64_t v = 0;
+
+	if (likely(pos >= 0))
+		v = __atomic_load_n(&nt->data[pos], __ATOMIC_RELAXED);
+	if (unlikely(v == 0)) {
+		rte_ring_mp_enqueue_elem(nt->miss, &k, sizeof(k));
+		return 0;
+	}
+	e->addr = *a;
+	e->af = af;
+	e->data = v;
+	e->version = c->version;
+	return v;
 }

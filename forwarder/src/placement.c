@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What the forwarder tells the operator at start-up about where things run: the steering
- * mechanism of each port, and the NUMA placement of ports, workers and memory, with a warning
- * wherever packets or tables cross sockets (the paper measured 11-14 % of throughput and 4x
- * the latency lost to that).
+ * Start-up placement logs (placement.h). Crossing sockets matters: the paper measured 11-14 %
+ * of throughput and 4x the latency lost to it.
  */
 #include <rte_eal.h>
 #include <rte_ethdev.h>
@@ -12,10 +10,7 @@
 #include <rte_log.h>
 #include <rte_mempool.h>
 
-#include "dispatch.h"
-#include "fwdinit.h"
-#include "steer_ctl.h"
-#include "worker.h"
+#include "placement.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 
@@ -52,8 +47,8 @@ port_has_flow_rules(uint16_t port_id)
 static void
 log_steering(const struct fwd *f)
 {
-	for (uint16_t p = 0; p < f->n_ports; p++) {
-		const struct fwd_port *fp = &f->ports[p];
+	for (uint16_t p = 0; p < f->ports.n; p++) {
+		const struct fwd_port *fp = &f->ports.p[p];
 		bool rules = port_has_flow_rules(fp->port_id);
 
 		/* The software path is complete on every port; a port that takes flow rules
@@ -62,12 +57,12 @@ log_steering(const struct fwd *f)
 			  "overrides per connection in software; rte_flow rules %s\n",
 		    p, fp->name, fp->steering, rules ? "supported (not used)" : "not supported");
 	}
-	if (f->n_workers > 1)
+	if (f->env.n_workers > 1)
 		LOG(INFO, "steering: RSS-A %s: Q %.2f epsilon %.2f theta_h %.2f, %u samples per "
 			  "%u ms period, cooldown %u periods\n",
-		    f->sc->rssa_on ? "on" : "off", f->sc->rssa.p.q, f->sc->rssa.p.epsilon,
-		    f->sc->rssa.p.theta_h, f->sc->rssa.p.n_sam, f->sc->period_ms,
-		    f->sc->rssa.p.cooldown);
+		    f->rssa->on ? "on" : "off", f->rssa->rssa.p.q, f->rssa->rssa.p.epsilon,
+		    f->rssa->rssa.p.theta_h, f->rssa->rssa.p.n_sam, f->rssa->period_ms,
+		    f->rssa->rssa.p.cooldown);
 }
 
 /* One dispatch stage: its socket, what it polls, a warning for each port on another socket
@@ -88,7 +83,7 @@ log_dispatch(const struct fwd *f, const struct dispatcher *d)
 		LOG(WARNING, "dispatch: stage %u has no RX queue to poll (more stages than queues): "
 			     "its lcore is wasted\n", d->id);
 	for (uint16_t q = 0; q < d->n_rxq; q++) {
-		const struct fwd_port *fp = &f->ports[d->rxq[q].port];
+		const struct fwd_port *fp = &f->ports.p[d->rxq[q].port];
 
 		if (fp->socket >= 0 && fp->socket != (int)sock)
 			LOG(WARNING, "numa: dispatch stage %u (socket %u) polls port%u on socket %d: "
@@ -110,10 +105,10 @@ log_worker(const struct fwd *f, const struct worker *w)
 	LOG(INFO, "numa: worker %u on lcore %u, socket %u; connection table (%u entries) and "
 		  "inbox on socket %d; polls%s\n",
 	    w->id, w->lcore, rte_lcore_to_socket_id(w->lcore), conn_capacity(w->conns),
-	    w->socket, w->n_rxq > 0 ? polls : f->n_disp > 0 ? " its inbox (the dispatch stages feed it)"
+	    w->socket, w->n_rxq > 0 ? polls : f->disp.n > 0 ? " its inbox (the dispatch stages feed it)"
 					     : " nothing (more workers than RX queues)");
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
-		const struct fwd_port *fp = &f->ports[w->rxq[q].port];
+		const struct fwd_port *fp = &f->ports.p[w->rxq[q].port];
 
 		if (fp->socket != (int)rte_lcore_to_socket_id(w->lcore))
 			LOG(WARNING, "numa: worker %u (socket %u) polls port%u on socket %d: its "
@@ -124,7 +119,7 @@ log_worker(const struct fwd *f, const struct worker *w)
 }
 
 void
-fwd_log_placement(const struct fwd *f)
+placement_log(const struct fwd *f)
 {
 	int pool_socket = f->pool->socket_id;
 
@@ -134,15 +129,15 @@ fwd_log_placement(const struct fwd *f)
 	    rte_socket_count(), rte_eal_has_hugepages() ? "in huge pages" :
 	    "NOT in huge pages (--no-huge: for tests only, slower)", f->pool->size, pool_socket,
 	    rte_lcore_id(), rte_socket_id());
-	for (uint16_t p = 0; p < f->n_ports; p++) {
-		LOG(INFO, "numa: port%u (%s) on socket %d\n", p, f->ports[p].name,
-		    f->ports[p].socket);
-		if (f->ports[p].socket != pool_socket)
+	for (uint16_t p = 0; p < f->ports.n; p++) {
+		LOG(INFO, "numa: port%u (%s) on socket %d\n", p, f->ports.p[p].name,
+		    f->ports.p[p].socket);
+		if (f->ports.p[p].socket != pool_socket)
 			LOG(WARNING, "numa: port%u is on socket %d, its mbufs on socket %d\n", p,
-			    f->ports[p].socket, pool_socket);
+			    f->ports.p[p].socket, pool_socket);
 	}
-	for (uint16_t i = 0; i < f->n_disp; i++)
-		log_dispatch(f, f->disp[i]);
-	for (uint16_t i = 0; i < f->n_workers; i++)
+	for (uint16_t i = 0; i < f->disp.n; i++)
+		log_dispatch(f, f->disp.d[i]);
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
 		log_worker(f, f->workers[i]);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Building the immutable snapshot workers read: the VS table (core/vs.c), the LPM route
- * tables with their next hops, the forwarder's own addresses and the timeouts.
+ * Building the immutable snapshot workers read (the VS table of core/vs.c, the LPM route
+ * tables with their next hops, the forwarder's own addresses and the timeouts), and
+ * publishing it (snapshot.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,7 +13,7 @@
 #include <rte_lpm6.h>
 #include <rte_malloc.h>
 
-#include "cfgstore.h"
+#include "snapshot.h"
 
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
@@ -104,7 +105,7 @@ build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char
 }
 
 void
-cfg_snapshot_free(struct fwd_snapshot *s)
+snap_free(struct fwd_snapshot *s)
 {
 	if (s == NULL)
 		return;
@@ -116,7 +117,7 @@ cfg_snapshot_free(struct fwd_snapshot *s)
 }
 
 struct fwd_snapshot *
-cfg_snapshot_build(const struct cfgstore *st, int socket, char *err)
+snap_build(const struct cfgstore *st, int socket, char *err)
 {
 	struct fwd_snapshot *s;
 	uint32_t *gen;
@@ -137,8 +138,26 @@ cfg_snapshot_build(const struct cfgstore *st, int socket, char *err)
 	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
 	snapshot_seq++;
 	if (build_vs(s, st, err) != 0 || build_routes(s, st, socket, err) != 0) {
-		cfg_snapshot_free(s);
+		snap_free(s);
 		return NULL;
 	}
 	return s;
+}
+
+int
+snap_publish(struct snap_pub *p, const struct cfgstore *st, char *err)
+{
+	struct fwd_snapshot *s = snap_build(st, p->socket, err), *old;
+
+	if (s == NULL)
+		return -EINVAL;
+	old = p->cur;
+	__atomic_store_n(&p->cur, s, __ATOMIC_RELEASE);
+	if (old == NULL)
+		return 0;
+	/* Every reader reports a quiescent point at the top of its loop (or is offline while
+	 * idle), after which none can still hold the old snapshot: free it then. */
+	rte_rcu_qsbr_synchronize(p->rcu, RTE_QSBR_THRID_INVALID);
+	snap_free(old);
+	return 0;
 }

@@ -18,6 +18,7 @@
 #include <rte_ring_elem.h>
 
 #include "hash.h"
+#include "inbox.h"
 #include "steer_ctl.h"
 #include "worker.h"
 
@@ -28,91 +29,44 @@
 /* A move with no news from a worker for this long lost a note (ring full): see mig_expire. */
 #define MIG_TIMEOUT_MS 5000
 
-void
-rssa_settings_default(struct rssa_settings *s)
-{
-	s->enabled = true;
-	s->period_ms = 1000;
-	rssa_params_default(&s->p);
-}
-
-const char *
-rssa_settings_check(const struct rssa_settings *s)
-{
-	if (s->period_ms < 10 || s->period_ms > 60000)
-		return "period_ms: must be 10 to 60000";
-	if (s->period_ms / s->p.n_sam == 0)
-		return "n_sam: more samples than milliseconds in a period";
-	return rssa_params_check(&s->p);
-}
-
-static void
-set_rssa(struct fwd *f, const struct rssa_settings *s)
-{
-	struct steer_ctl *sc = f->sc;
-
-	sc->rssa_on = s->enabled;
-	sc->period_ms = s->period_ms;
-	sc->sample_cycles = f->hz * s->period_ms / 1000 / s->p.n_sam;
-	rssa_set_params(&sc->rssa, &s->p);
-}
-
-void
-steer_ctl_set_rssa(struct fwd *f, const struct rssa_settings *s)
-{
-	set_rssa(f, s);
-	f->sc->scan_at = 0;
-}
-
-void
-steer_ctl_get_rssa(const struct fwd *f, struct rssa_settings *s)
-{
-	s->enabled = f->sc->rssa_on;
-	s->period_ms = f->sc->period_ms;
-	s->p = f->sc->rssa.p;
-}
-
-int
-steer_ctl_init(struct fwd *f, const struct rssa_settings *s, int socket)
+struct steer_ctl *
+steer_ctl_create(struct lcore_env *env, bool fence_moves, int socket)
 {
 	struct steer_ctl *sc = rte_zmalloc_socket("steer_ctl", sizeof(*sc), RTE_CACHE_LINE_SIZE,
 						  socket);
 
-	f->sc = sc;
 	if (sc == NULL)
-		return -ENOMEM;
+		return NULL;
+	sc->env = env;
+	sc->fence_moves = fence_moves;
+	sc->socket = socket;
+	sc->seq_next = 1;
 	sc->ovr = rte_zmalloc_socket("steer_ovr", sizeof(sc->ovr[0]) * STEER_MAX_OVERRIDES,
 				     RTE_CACHE_LINE_SIZE, socket);
-	f->steer_pool = rte_mempool_create("hvlb_steer", STEER_POOL_SIZE, sizeof(struct steer_msg),
-					   32, 0, NULL, NULL, NULL, NULL, socket, 0);
-	f->steer_notes = rte_ring_create_elem("hvlb_steer_notes", sizeof(struct steer_note),
+	sc->link.pool = rte_mempool_create("hvlb_steer", STEER_POOL_SIZE,
+					   sizeof(struct steer_msg), 32, 0, NULL, NULL, NULL, NULL,
+					   socket, 0);
+	sc->link.notes = rte_ring_create_elem("hvlb_steer_notes", sizeof(struct steer_note),
 					      STEER_NOTES_SIZE, socket, RING_F_SC_DEQ);
-	if (sc->ovr == NULL || f->steer_pool == NULL || f->steer_notes == NULL)
-		return -ENOMEM;
-	rssa_init(&sc->rssa, &s->p, f->n_workers);
-	set_rssa(f, s);
-	sc->seq_next = 1;
-	return 0;
+	if (sc->ovr == NULL || sc->link.pool == NULL || sc->link.notes == NULL) {
+		steer_ctl_free(sc);
+		return NULL;
+	}
+	return sc;
 }
 
 void
-steer_ctl_free(struct fwd *f)
+steer_ctl_free(struct steer_ctl *sc)
 {
-	struct steer_ctl *sc = f->sc;
-
-	if (sc != NULL) {
-		for (unsigned i = 0; i < sc->n_retired; i++)
-			rte_free(sc->retired[i].t);
-		for (unsigned i = 0; i < FWD_MAX_WORKERS; i++) {
-			rte_free(sc->w[i].scan);
-			rte_free(sc->w[i].tag);
-		}
-		rte_free(sc->ovr);
-		rte_free(sc);
-	}
-	rte_free(f->steer);
-	rte_mempool_free(f->steer_pool);
-	rte_ring_free(f->steer_notes);
+	if (sc == NULL)
+		return;
+	for (unsigned i = 0; i < sc->n_retired; i++)
+		rte_free(sc->retired[i].t);
+	rte_free(sc->ovr);
+	rte_free(sc->link.table);
+	rte_mempool_free(sc->link.pool);
+	rte_ring_free(sc->link.notes);
+	rte_free(sc);
 }
 
 /* ---- overrides ---- */
@@ -134,24 +88,23 @@ ovr_remove(struct steer_ctl *sc, uint32_t i)
 }
 
 uint16_t
-steer_ctl_owner(const struct fwd *f, const struct flow_key *orig)
+steer_ctl_owner(const struct steer_ctl *sc, const struct flow_key *orig)
 {
-	int i = ovr_find(f->sc, orig);
+	int i = ovr_find(sc, orig);
 
-	return i >= 0 ? f->sc->ovr[i].worker : steer_owner(f->n_workers, &orig->src, orig->sport);
+	return i >= 0 ? sc->ovr[i].worker : steer_owner_of_tuple(sc->env->n_workers, orig, true);
 }
 
 /* A move is done: the override says where the connection is (none when that is its default
  * owner). steer_ctl_move checked there is room. */
 static void
-ovr_apply(struct fwd *f, const struct steer_mig *m, uint64_t now)
+ovr_apply(struct steer_ctl *sc, const struct steer_mig *m, uint64_t now)
 {
-	struct steer_ctl *sc = f->sc;
 	int i = ovr_find(sc, &m->key[0]);
 	struct steer_override *o;
 
 	sc->dirty = true;
-	if (m->to == steer_owner(f->n_workers, &m->key[0].src, m->key[0].sport)) {
+	if (m->to == steer_owner_of_tuple(sc->env->n_workers, &m->key[0], true)) {
 		if (i >= 0)
 			ovr_remove(sc, (uint32_t)i);
 		return;
@@ -159,7 +112,7 @@ ovr_apply(struct fwd *f, const struct steer_mig *m, uint64_t now)
 	o = &sc->ovr[i >= 0 ? (uint32_t)i : sc->n_ovr++];
 	*o = (struct steer_override){.n_keys = m->n_keys, .priority = m->priority,
 				     .manual = m->manual, .worker = m->to, .from = m->from,
-				     .period = sc->rssa.periods, .since = now};
+				     .period = m->period, .since = now};
 	o->key[0] = m->key[0];
 	o->key[1] = m->key[1];
 }
@@ -177,9 +130,8 @@ mig_fresh(const struct steer_mig *m)
  * published now or before, not yet unmarked. A move is stamped with the first publication
  * that carries it. */
 static void
-fresh_fill(struct fwd *f, struct steer_table *t)
+fresh_fill(struct steer_ctl *sc, struct steer_table *t)
 {
-	struct steer_ctl *sc = f->sc;
 
 	t->n_fresh = 0;
 	for (unsigned i = 0; i < STEER_MAX_MIGS && t->n_fresh < STEER_MAX_FRESH; i++) {
@@ -194,22 +146,22 @@ fresh_fill(struct fwd *f, struct steer_table *t)
 		*e = (struct steer_fresh){.gen = m->gen, .from = m->from, .to = m->to,
 					  .n_keys = m->n_keys};
 		e->key[0] = m->key[0];
-		e->client_hash[0] = steer_client_hash(&m->key[0].src, m->key[0].sport);
+		e->client_hash[0] = steer_client_hash_of(&m->key[0], true);
 		if (m->n_keys == 2) {
 			e->key[1] = m->key[1];
-			e->client_hash[1] = steer_client_hash(&m->key[1].dst, m->key[1].dport);
+			e->client_hash[1] = steer_client_hash_of(&m->key[1], false);
 		}
 	}
 }
 
 /* Whether a table must be published to carry moves for the dispatch stage alone. */
 static bool
-fresh_pending(const struct fwd *f)
+fresh_pending(const struct steer_ctl *sc)
 {
-	if (f->n_disp == 0)
+	if (!sc->fence_moves)
 		return false;
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
-		if (mig_fresh(&f->sc->mig[i]))
+		if (mig_fresh(&sc->mig[i]))
 			return true;
 	}
 	return false;
@@ -220,20 +172,19 @@ fresh_pending(const struct fwd *f)
  * caller tries again at its next round). With a dispatch stage, a table also lists the moves
  * in progress (fresh_fill), even when no override is left. */
 static int
-publish(struct fwd *f, uint64_t now, uint64_t *token)
+publish(struct steer_ctl *sc, uint64_t now, uint64_t *token)
 {
-	struct steer_ctl *sc = f->sc;
 	uint32_t n = 0;
 	struct steer_rule *rules;
 	struct steer_table *t = NULL, *old;
-	bool fresh = fresh_pending(f);
+	bool fresh = fresh_pending(sc);
 
 	if (sc->n_retired == STEER_MAX_RETIRED)
 		return -EBUSY;
 	if (sc->n_ovr > 0 || fresh) {
 		rules = malloc(sizeof(*rules) * (2 * sc->n_ovr + 1));
 		t = rte_malloc_socket("steer", steer_table_mem_size(2 * sc->n_ovr),
-				      RTE_CACHE_LINE_SIZE, f->ports[0].socket);
+				      RTE_CACHE_LINE_SIZE, sc->socket);
 		if (rules == NULL || t == NULL) {
 			free(rules);
 			rte_free(t);
@@ -241,23 +192,22 @@ publish(struct fwd *f, uint64_t now, uint64_t *token)
 		}
 		for (uint32_t i = 0; i < sc->n_ovr; i++) {
 			const struct steer_override *o = &sc->ovr[i];
-			/* The client is the source of the ORIG tuple, the destination of the reply. */
+			/* The ORIG tuple goes to the VIP; the reply tuple comes from the NF. */
 			rules[n++] = (struct steer_rule){.key = o->key[0], .worker = o->worker,
-				.client_hash = steer_client_hash(&o->key[0].src, o->key[0].sport)};
+				.client_hash = steer_client_hash_of(&o->key[0], true)};
 			if (o->n_keys == 2)
 				rules[n++] = (struct steer_rule){.key = o->key[1], .worker = o->worker,
-					.client_hash = steer_client_hash(&o->key[1].dst,
-									 o->key[1].dport)};
+					.client_hash = steer_client_hash_of(&o->key[1], false)};
 		}
 		steer_table_build(t, rules, n);
 		free(rules);
 		t->gen = sc->publications + 1;
 		if (fresh)
-			fresh_fill(f, t);
+			fresh_fill(sc, t);
 	}
-	old = f->steer;
-	__atomic_store_n(&f->steer, t, __ATOMIC_RELEASE);
-	*token = rte_rcu_qsbr_start(f->rcu);
+	old = sc->link.table;
+	__atomic_store_n(&sc->link.table, t, __ATOMIC_RELEASE);
+	*token = rte_rcu_qsbr_start(sc->env->rcu);
 	if (old != NULL) {
 		sc->retired[sc->n_retired].t = old;
 		sc->retired[sc->n_retired++].token = *token;
@@ -271,18 +221,17 @@ publish(struct fwd *f, uint64_t now, uint64_t *token)
 }
 
 static bool
-token_passed(struct fwd *f, uint64_t token)
+token_passed(struct steer_ctl *sc, uint64_t token)
 {
-	return rte_rcu_qsbr_check(f->rcu, token, false) == 1;
+	return rte_rcu_qsbr_check(sc->env->rcu, token, false) == 1;
 }
 
 static void
-retired_free(struct fwd *f)
+retired_free(struct steer_ctl *sc)
 {
-	struct steer_ctl *sc = f->sc;
 
 	for (unsigned i = 0; i < sc->n_retired;)
-		if (token_passed(f, sc->retired[i].token)) {
+		if (token_passed(sc, sc->retired[i].token)) {
 			rte_free(sc->retired[i].t);
 			sc->retired[i] = sc->retired[--sc->n_retired];
 		} else {
@@ -309,20 +258,20 @@ mig_free(struct steer_ctl *sc, struct steer_mig *m)
 }
 
 bool
-steer_ctl_busy(const struct fwd *f)
+steer_ctl_busy(const struct steer_ctl *sc)
 {
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++)
-		if (f->sc->mig[i].state == MIG_SENT || f->sc->mig[i].state == MIG_EXPORTED)
+		if (sc->mig[i].state == MIG_SENT || sc->mig[i].state == MIG_EXPORTED)
 			return true;
 	return false;
 }
 
 static struct steer_msg *
-msg_new(struct fwd *f, uint8_t type, uint32_t seq)
+msg_new(struct steer_ctl *sc, uint8_t type, uint32_t seq)
 {
 	struct steer_msg *m;
 
-	if (rte_mempool_get(f->steer_pool, (void **)&m) != 0)
+	if (rte_mempool_get(sc->link.pool, (void **)&m) != 0)
 		return NULL;
 	m->type = type;
 	m->seq = seq;
@@ -330,15 +279,14 @@ msg_new(struct fwd *f, uint8_t type, uint32_t seq)
 }
 
 int
-steer_ctl_move(struct fwd *f, const struct flow_key *key, uint8_t n_keys, uint16_t to,
-	       uint8_t priority, bool manual, uint64_t now)
+steer_ctl_move(struct steer_ctl *sc, const struct flow_key *key, uint8_t n_keys, uint16_t to,
+	       uint8_t priority, bool manual, uint64_t period, uint64_t now)
 {
-	struct steer_ctl *sc = f->sc;
-	uint16_t from = steer_ctl_owner(f, &key[0]);
+	uint16_t from = steer_ctl_owner(sc, &key[0]);
 	struct steer_mig *m = NULL;
 	struct steer_msg *msg;
 
-	if (to >= f->n_workers || from == to)
+	if (to >= sc->env->n_workers || from == to)
 		return -EINVAL;
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
 		if (sc->mig[i].state == MIG_FREE)
@@ -348,12 +296,12 @@ steer_ctl_move(struct fwd *f, const struct flow_key *key, uint8_t n_keys, uint16
 	}
 	if (m == NULL || sc->n_ovr + sc->n_mig >= STEER_MAX_OVERRIDES)
 		return -ENOSPC;
-	msg = msg_new(f, STEER_MSG_MIGRATE, sc->seq_next);
+	msg = msg_new(sc, STEER_MSG_MIGRATE, sc->seq_next);
 	if (msg == NULL)
 		return -ENOSPC;
 	*m = (struct steer_mig){.state = MIG_SENT, .n_keys = n_keys, .priority = priority,
 				.manual = manual, .from = from, .to = to, .seq = sc->seq_next++,
-				.started = now};
+				.period = period, .started = now};
 	for (unsigned k = 0; k < n_keys; k++) {
 		m->key[k] = key[k];
 		m->hash[k] = flow_hash(&key[k]);
@@ -363,8 +311,8 @@ steer_ctl_move(struct fwd *f, const struct flow_key *key, uint8_t n_keys, uint16
 	msg->to = to;
 	memcpy(msg->key, m->key, sizeof(msg->key));
 	memcpy(msg->hash, m->hash, sizeof(msg->hash));
-	if (rte_ring_sp_enqueue(f->workers[from]->cmd, msg) != 0) {
-		rte_mempool_put(f->steer_pool, msg);
+	if (rte_ring_sp_enqueue(sc->env->workers[from]->cmd, msg) != 0) {
+		rte_mempool_put(sc->link.pool, msg);
 		m->state = MIG_FREE;
 		return -EBUSY;
 	}
@@ -373,9 +321,8 @@ steer_ctl_move(struct fwd *f, const struct flow_key *key, uint8_t n_keys, uint16
 }
 
 static void
-note_handle(struct fwd *f, const struct steer_note *n)
+note_handle(struct steer_ctl *sc, const struct steer_note *n)
 {
-	struct steer_ctl *sc = f->sc;
 	struct steer_mig *m;
 	int i;
 
@@ -432,23 +379,23 @@ note_handle(struct fwd *f, const struct steer_note *n)
 }
 
 static void
-notes_poll(struct fwd *f)
+notes_poll(struct steer_ctl *sc)
 {
 	struct steer_note n[32];
 	unsigned k;
 
-	while ((k = rte_ring_sc_dequeue_burst_elem(f->steer_notes, n, sizeof(n[0]), 32, NULL)) > 0)
+	while ((k = rte_ring_sc_dequeue_burst_elem(sc->link.notes, n, sizeof(n[0]), 32, NULL)) > 0)
 		for (unsigned i = 0; i < k; i++)
-			note_handle(f, &n[i]);
+			note_handle(sc, &n[i]);
 }
 
 /* A note went missing (the ring was full): EXPORTED means the new owner got the connection or
  * will, so publish; SENT may mean the old owner refused, so let it forget any moved entry and
  * give up; UNMARKING only waits for a confirmation. */
 static void
-mig_expire(struct fwd *f, struct steer_mig *m, uint64_t now)
+mig_expire(struct steer_ctl *sc, struct steer_mig *m, uint64_t now)
 {
-	if (now - m->started < f->hz / 1000 * MIG_TIMEOUT_MS)
+	if (now - m->started < sc->env->hz / 1000 * MIG_TIMEOUT_MS)
 		return;
 	LOG(WARNING, "move %u (worker %u -> %u) timed out in state %u\n", m->seq, m->from, m->to,
 	    m->state);
@@ -459,9 +406,9 @@ mig_expire(struct fwd *f, struct steer_mig *m, uint64_t now)
 	} else if (m->state == MIG_SENT) {
 		m->state = MIG_READY;
 		m->publish = 0;
-		f->sc->moves_failed++;
+		sc->moves_failed++;
 	} else if (m->state == MIG_UNMARKING) {
-		mig_free(f->sc, m);
+		mig_free(sc, m);
 	}
 }
 
@@ -469,9 +416,8 @@ mig_expire(struct fwd *f, struct steer_mig *m, uint64_t now)
  * the old owners forget their moved entries once every worker has seen the new table. A
  * move's `publish` is 1 until its override is applied, then 2 until a table with it is out. */
 static void
-migs_progress(struct fwd *f, uint64_t now)
+migs_progress(struct steer_ctl *sc, uint64_t now)
 {
-	struct steer_ctl *sc = f->sc;
 	bool need = false;
 	uint64_t token = 0;
 
@@ -479,14 +425,14 @@ migs_progress(struct fwd *f, uint64_t now)
 		struct steer_mig *m = &sc->mig[i];
 
 		if (m->state == MIG_READY && m->publish == 1) {
-			ovr_apply(f, m, now);
+			ovr_apply(sc, m, now);
 			sc->moves_done++;
 			m->publish = 2;
 		}
 		need |= m->state == MIG_READY && m->publish == 2;
 	}
-	if ((need || (sc->dirty && now - sc->last_publish > f->hz / 1000 * PUBLISH_GAP_MS)) &&
-	    publish(f, now, &token) != 0)
+	if ((need || (sc->dirty && now - sc->last_publish > sc->env->hz / 1000 * PUBLISH_GAP_MS)) &&
+	    publish(sc, now, &token) != 0)
 		return; /* tried again next round */
 	for (unsigned i = 0; i < STEER_MAX_MIGS; i++) {
 		struct steer_mig *m = &sc->mig[i];
@@ -499,14 +445,14 @@ migs_progress(struct fwd *f, uint64_t now)
 		}
 		if (m->state != MIG_PUBLISHED) {
 			if (m->state != MIG_FREE)
-				mig_expire(f, m, now);
+				mig_expire(sc, m, now);
 			continue;
 		}
-		if ((m->token != 0 && !token_passed(f, m->token)) ||
-		    (u = msg_new(f, STEER_MSG_UNMARK, m->seq)) == NULL)
+		if ((m->token != 0 && !token_passed(sc, m->token)) ||
+		    (u = msg_new(sc, STEER_MSG_UNMARK, m->seq)) == NULL)
 			continue;
-		if (rte_ring_mp_enqueue(f->workers[m->from]->inbox, steer_msg_tag(u)) != 0) {
-			rte_mempool_put(f->steer_pool, u);
+		if (rte_ring_mp_enqueue(sc->env->workers[m->from]->inbox, inbox_tag_msg(u)) != 0) {
+			rte_mempool_put(sc->link.pool, u);
 			continue;
 		}
 		m->state = MIG_UNMARKING;
@@ -515,10 +461,9 @@ migs_progress(struct fwd *f, uint64_t now)
 }
 
 void
-steer_ctl_poll(struct fwd *f, uint64_t now)
+steer_ctl_poll(struct steer_ctl *sc, uint64_t now)
 {
-	notes_poll(f);
-	migs_progress(f, now);
-	retired_free(f);
-	bal_poll(f, now);
+	notes_poll(sc);
+	migs_progress(sc, now);
+	retired_free(sc);
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The control thread's side of flow steering: the set of overrides (connections moved off
- * their default owner) and the moves in progress (steer_ctl.c), and RSS-A, which samples the
- * workers' load and decides moves (balance.c). All of it runs on the control thread only; the
- * telemetry thread reads its figures (plain 64-bit and double reads).
+ * their default owner), the moves in progress, and publishing the overrides as an immutable
+ * steering table (steer_link.table, which workers and dispatch stages read). Who decides the
+ * moves is another module's business (RSS-A in rssa_ctl.c, an operator's SteerFlow). All of
+ * it runs on the control thread only; the telemetry thread reads its counters (plain 64-bit
+ * reads).
  */
 #ifndef HVLB_STEER_CTL_H
 #define HVLB_STEER_CTL_H
@@ -11,14 +13,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "fwd.h"
-#include "rssa.h"
+#include "lcore_env.h"
 #include "steer_msg.h"
 
 #define STEER_MAX_OVERRIDES (STEER_MAX_KEYS / 2) /* connections */
 #define STEER_MAX_MIGS 128                     /* moves in progress */
 #define STEER_MAX_RETIRED 16                   /* tables waiting for a grace period */
-#define BAL_MAX_CANDIDATES 64                  /* heaviest flows considered per worker */
 
 /* A connection that lives away from its default owner. */
 struct steer_override {
@@ -28,7 +28,7 @@ struct steer_override {
 	uint8_t manual;         /* an operator's request, not RSS-A */
 	uint16_t worker;        /* its owner now */
 	uint16_t from;          /* the owner it was last moved from */
-	uint64_t period;        /* RSS-A period of the last move (cooldown) */
+	uint64_t period;        /* RSS-A period of the last move (its cooldown) */
 	uint64_t since;         /* TSC of the last move */
 };
 
@@ -55,28 +55,15 @@ struct steer_mig {
 	struct flow_key key[2];
 	uint64_t token;   /* RCU token of the publication (MIG_PUBLISHED) */
 	uint64_t gen;     /* the first publication that listed it as fresh (dispatch stage) */
+	uint64_t period;  /* RSS-A's period when it was asked for */
 	uint64_t started; /* TSC */
 };
 
-/* RSS-A's view of one worker. */
-struct bal_worker {
-	uint64_t busy;     /* busy_cycles at the last sample */
-	uint64_t pkts;     /* packets at the last sample (received + handed in) */
-	double load;       /* the last sample */
-	double cost;       /* cycles per packet, last sample with packets */
-	uint32_t *scan;    /* per connection slot: packets at the first scan */
-	uint32_t *tag;     /* per connection slot: low bits of `created` (0: none) */
-};
-
-struct bal_cand {
-	struct flow_key key[2];
-	uint8_t n_keys;
-	uint8_t priority;
-	uint16_t worker;
-	double load;
-};
-
 struct steer_ctl {
+	struct lcore_env *env;
+	struct steer_link link;  /* what the lcores read: owned here */
+	bool fence_moves;        /* dispatch stages run: tables list the moves in progress */
+	int socket;              /* where tables are built */
 	/* overrides */
 	struct steer_override *ovr;
 	uint32_t n_ovr;
@@ -97,57 +84,29 @@ struct steer_ctl {
 	uint64_t moves_vanished; /* RSS-A picked a connection that had ended */
 	uint64_t publications;
 	uint64_t gone;
-	/* RSS-A */
-	struct rssa rssa;
-	bool rssa_on;
-	uint32_t period_ms;
-	uint64_t sample_cycles;
-	uint64_t next_sample;
-	uint64_t last_sample;
-	uint64_t scan_at;        /* TSC of the first scan; 0: none pending */
-	uint64_t rssa_moves;     /* moves RSS-A asked for */
-	struct bal_worker w[FWD_MAX_WORKERS];
-	struct bal_cand cand[FWD_MAX_WORKERS * BAL_MAX_CANDIDATES];
-	unsigned n_cand;
 };
 
-/* The RSS-A settings of the [forwarder] section and SetRssa. */
-struct rssa_settings {
-	bool enabled;
-	uint32_t period_ms;
-	struct rssa_params p;
-};
-
-void rssa_settings_default(struct rssa_settings *s);
-/* NULL when valid, else a message naming the field. */
-const char *rssa_settings_check(const struct rssa_settings *s);
-
-/* Set up (after the workers exist): rings, message pool, RSS-A. 0 or -ENOMEM. */
-int steer_ctl_init(struct fwd *f, const struct rssa_settings *s, int socket);
-void steer_ctl_free(struct fwd *f);
+/* Set up for the workers of env (which must exist), fencing moves when dispatch stages run,
+ * on socket. NULL when out of memory. The caller points env->steer at its link. */
+struct steer_ctl *steer_ctl_create(struct lcore_env *env, bool fence_moves, int socket);
+void steer_ctl_free(struct steer_ctl *sc);
 
 /* One round of the control thread at TSC now: notes from workers, moves in progress,
- * publication, and RSS-A's samples and decisions. */
-void steer_ctl_poll(struct fwd *f, uint64_t now);
+ * publication. */
+void steer_ctl_poll(struct steer_ctl *sc, uint64_t now);
 
 /* Whether a connection is between two workers now (its RS slot must not be reclaimed). */
-bool steer_ctl_busy(const struct fwd *f);
+bool steer_ctl_busy(const struct steer_ctl *sc);
 
 /* Start moving the connection whose tuples are key[0] (ORIG) and key[1] (reply, when n_keys
  * is 2) from its owner now to worker `to`. manual: an operator's request (an override is
- * published even if the connection does not exist yet). 0, -EBUSY (already moving), -ENOSPC
- * (too many overrides or moves), -EINVAL (to is its owner already). */
-int steer_ctl_move(struct fwd *f, const struct flow_key *key, uint8_t n_keys, uint16_t to,
-		   uint8_t priority, bool manual, uint64_t now);
+ * published even if the connection does not exist yet). period: RSS-A's period now (the
+ * override's cooldown counts from it). 0, -EBUSY (already moving), -ENOSPC (too many
+ * overrides or moves), -EINVAL (to is its owner already). */
+int steer_ctl_move(struct steer_ctl *sc, const struct flow_key *key, uint8_t n_keys, uint16_t to,
+		   uint8_t priority, bool manual, uint64_t period, uint64_t now);
 
 /* The owner of a connection now, as far as the control thread knows (override or default). */
-uint16_t steer_ctl_owner(const struct fwd *f, const struct flow_key *orig);
-
-/* Change RSS-A's settings (valid). */
-void steer_ctl_set_rssa(struct fwd *f, const struct rssa_settings *s);
-void steer_ctl_get_rssa(const struct fwd *f, struct rssa_settings *s);
-
-/* RSS-A (balance.c): a sample at now; on a period's end, measure and move. */
-void bal_poll(struct fwd *f, uint64_t now);
+uint16_t steer_ctl_owner(const struct steer_ctl *sc, const struct flow_key *orig);
 
 #endif

@@ -21,8 +21,8 @@
  * what was queued in the old owner's inbox at the flip (tests/fixtures/test_handoff.c bounds
  * it).
  *
- * Inbox entries are mbuf pointers; a message is told apart by the low bit of its pointer
- * (mempool objects are cache-line aligned), so packets pay one bit test.
+ * Inbox entries are mbuf pointers; a message is told apart by a tag in its pointer
+ * (inbox.h).
  */
 #ifndef HVLB_STEER_MSG_H
 #define HVLB_STEER_MSG_H
@@ -33,6 +33,10 @@
 #include <rte_common.h>
 
 #include "conn.h"
+#include "steer.h"
+
+struct rte_mempool;
+struct rte_ring;
 
 #define STEER_POOL_SIZE 2047  /* messages in flight, all workers */
 #define STEER_NOTES_SIZE 4096 /* worker -> control thread notes */
@@ -73,22 +77,20 @@ struct steer_note {
 	struct flow_key key;
 };
 
-static inline void *
-steer_msg_tag(struct steer_msg *m)
-{
-	return (void *)((uintptr_t)m | 1);
-}
+/* The channels between the control thread's steering (steer_ctl.c, which creates them, alone
+ * publishes `table` and frees them) and the lcores that read them. */
+struct steer_link {
+	struct steer_table *table; /* flow overrides; NULL when none; read with
+				      steer_link_table, swapped by the control thread */
+	struct rte_mempool *pool;  /* struct steer_msg: commands and connection hand-overs */
+	struct rte_ring *notes;    /* workers -> control thread: struct steer_note */
+};
 
-static inline bool
-steer_is_msg(const void *p)
+/* The overrides in force, for a reader between two of its RCU quiescent points. */
+static inline const struct steer_table *
+steer_link_table(const struct steer_link *l)
 {
-	return ((uintptr_t)p & 1) != 0;
-}
-
-static inline struct steer_msg *
-steer_msg_untag(void *p)
-{
-	return (struct steer_msg *)((uintptr_t)p & ~(uintptr_t)1);
+	return __atomic_load_n(&l->table, __ATOMIC_ACQUIRE);
 }
 
 #endif

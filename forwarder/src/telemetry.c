@@ -23,13 +23,8 @@
 #include <rte_mempool.h>
 #include <rte_telemetry.h>
 
-#include "cfgstore.h"
-#include "dispatch.h"
-#include "fwdctl.h"
 #include "scheduler.h"
-#include "steer_ctl.h"
 #include "telemetry.h"
-#include "worker.h"
 
 #define TELEM_NAME_LEN 64
 /* Dict entries left for services or real services once the fixed fields are in. */
@@ -160,6 +155,13 @@ param_index(const char *params)
 	return *end != '\0' || i < 0 ? -2 : i;
 }
 
+/* One counter of stats_each into a telemetry dictionary. */
+static void
+add_counter(void *arg, const char *name, uint64_t value)
+{
+	rte_tel_data_add_dict_u64(arg, name, value);
+}
+
 static int
 stats_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 {
@@ -171,19 +173,11 @@ stats_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	if (dr == NULL)
 		return -ENOMEM;
 	fwd_sum_worker_stats(f, &t);
-	for (uint16_t i = 0; i < f->n_workers; i++)
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
 		active += conn_count(f->workers[i]->conns);
 	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_u64(d, "rx_packets", t.rx_pkts);
-	rte_tel_data_add_dict_u64(d, "rx_bytes", t.rx_bytes);
-	rte_tel_data_add_dict_u64(d, "tx_packets", t.tx_pkts);
-	rte_tel_data_add_dict_u64(d, "tx_bytes", t.tx_bytes);
-	rte_tel_data_add_dict_u64(d, "handoff_out", t.handoff_out);
-	rte_tel_data_add_dict_u64(d, "handoff_in", t.handoff_in);
+	stats_each(&t, add_counter, d);
 	rte_tel_data_add_dict_u64(d, "active_conns", active);
-	rte_tel_data_add_dict_u64(d, "total_conns", t.conns_total);
-	rte_tel_data_add_dict_u64(d, "local_replies", t.local_replies);
-	rte_tel_data_add_dict_u64(d, "idle_sleeps", t.idle_sleeps);
 	rte_tel_data_add_dict_u64(d, "config_version", telem_view ? telem_view->version : 0);
 	if (f->pool != NULL) {
 		rte_tel_data_add_dict_u64(d, "mempool_in_use", rte_mempool_in_use_count(f->pool));
@@ -210,21 +204,9 @@ worker_dict(const struct worker *w)
 		dropped += s.drops[i];
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_u64(d, "lcore", w->lcore);
-	rte_tel_data_add_dict_u64(d, "rx_packets", s.rx_pkts);
-	rte_tel_data_add_dict_u64(d, "rx_bytes", s.rx_bytes);
-	rte_tel_data_add_dict_u64(d, "tx_packets", s.tx_pkts);
-	rte_tel_data_add_dict_u64(d, "tx_bytes", s.tx_bytes);
-	rte_tel_data_add_dict_u64(d, "handoff_out", s.handoff_out);
-	rte_tel_data_add_dict_u64(d, "handoff_in", s.handoff_in);
+	stats_each(&s, add_counter, d);
 	rte_tel_data_add_dict_u64(d, "active_conns", conn_count(w->conns));
-	rte_tel_data_add_dict_u64(d, "total_conns", s.conns_total);
 	rte_tel_data_add_dict_u64(d, "dropped", dropped);
-	rte_tel_data_add_dict_u64(d, "idle_sleeps", s.idle_sleeps);
-	rte_tel_data_add_dict_u64(d, "busy_polls", s.busy_polls);
-	rte_tel_data_add_dict_u64(d, "empty_polls", s.empty_polls);
-	rte_tel_data_add_dict_u64(d, "busy_cycles", s.busy_cycles);
-	rte_tel_data_add_dict_u64(d, "flows_moved_in", s.steer_in);
-	rte_tel_data_add_dict_u64(d, "flows_moved_out", s.steer_out);
 	return d;
 }
 
@@ -243,16 +225,16 @@ static struct rte_tel_data *
 load_dict(const struct fwd *f, uint16_t i)
 {
 	struct rte_tel_data *d = rte_tel_data_alloc();
-	const struct steer_ctl *sc = f->sc;
+	const struct rssa_ctl *rc = f->rssa;
 
 	if (d == NULL)
 		return NULL;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_u64(d, "socket", (uint64_t)f->workers[i]->socket);
-	add_permille(d, "load", sc->w[i].load);
-	add_permille(d, "load_period", sc->rssa.w[i].load);
-	add_permille(d, "overload_freq", sc->rssa.w[i].foe);
-	rte_tel_data_add_dict_u64(d, "overloaded", rssa_overloaded(&sc->rssa, i));
+	add_permille(d, "load", rc->w[i].load);
+	add_permille(d, "load_period", rc->rssa.w[i].load);
+	add_permille(d, "overload_freq", rc->rssa.w[i].foe);
+	rte_tel_data_add_dict_u64(d, "overloaded", rssa_overloaded(&rc->rssa, i));
 	rte_tel_data_add_dict_u64(d, "flows_moved_in", f->workers[i]->stats.steer_in);
 	rte_tel_data_add_dict_u64(d, "flows_moved_out", f->workers[i]->stats.steer_out);
 	return d;
@@ -263,29 +245,30 @@ static int
 steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 {
 	const struct steer_ctl *sc = f->sc;
+	const struct rssa_ctl *rc = f->rssa;
 	char name[32];
 
 	RTE_SET_USED(params);
 	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_u64(d, "rssa_enabled", sc->rssa_on);
-	add_permille(d, "q", sc->rssa.p.q);
-	add_permille(d, "epsilon", sc->rssa.p.epsilon);
-	add_permille(d, "theta_h", sc->rssa.p.theta_h);
-	rte_tel_data_add_dict_u64(d, "period_ms", sc->period_ms);
-	rte_tel_data_add_dict_u64(d, "n_sam", sc->rssa.p.n_sam);
-	rte_tel_data_add_dict_u64(d, "periods", sc->rssa.periods);
+	rte_tel_data_add_dict_u64(d, "rssa_enabled", rc->on);
+	add_permille(d, "q", rc->rssa.p.q);
+	add_permille(d, "epsilon", rc->rssa.p.epsilon);
+	add_permille(d, "theta_h", rc->rssa.p.theta_h);
+	rte_tel_data_add_dict_u64(d, "period_ms", rc->period_ms);
+	rte_tel_data_add_dict_u64(d, "n_sam", rc->rssa.p.n_sam);
+	rte_tel_data_add_dict_u64(d, "periods", rc->rssa.periods);
 	rte_tel_data_add_dict_u64(d, "overrides", sc->n_ovr);
 	rte_tel_data_add_dict_u64(d, "flows_moved", sc->moves_done);
-	rte_tel_data_add_dict_u64(d, "rssa_moves", sc->rssa_moves);
+	rte_tel_data_add_dict_u64(d, "rssa_moves", rc->moves);
 	rte_tel_data_add_dict_u64(d, "moves_failed", sc->moves_failed);
 	rte_tel_data_add_dict_u64(d, "moves_vanished", sc->moves_vanished);
 	rte_tel_data_add_dict_u64(d, "moves_in_progress", sc->n_mig);
-	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->n_disp > 0);
-	rte_tel_data_add_dict_u64(d, "dispatch_stages", f->n_disp);
-	if (f->n_disp > 0) {
+	rte_tel_data_add_dict_u64(d, "dispatch_stage", f->disp.n > 0);
+	rte_tel_data_add_dict_u64(d, "dispatch_stages", f->disp.n);
+	if (f->disp.n > 0) {
 		struct dispatch_stats ds;
 
-		dispatch_sum(f, &ds);
+		dispatch_sum(&f->disp, &ds);
 
 		rte_tel_data_add_dict_u64(d, "dispatch_rx_pkts", ds.rx_pkts);
 		rte_tel_data_add_dict_u64(d, "dispatch_raw", ds.raw);
@@ -296,7 +279,7 @@ steering_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(d, "dispatch_fence_held", ds.fence_held);
 		rte_tel_data_add_dict_u64(d, "dispatch_fence_early", ds.fence_early);
 	}
-	for (uint16_t i = 0; i < f->n_workers && i < TELEM_DICT_ROOM; i++) {
+	for (uint16_t i = 0; i < f->env.n_workers && i < TELEM_DICT_ROOM; i++) {
 		struct rte_tel_data *w = load_dict(f, i);
 
 		if (w == NULL)
@@ -313,10 +296,10 @@ workers_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	long one = param_index(params);
 	char name[32];
 
-	if (one == -2 || one >= f->n_workers)
+	if (one == -2 || one >= f->env.n_workers)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
-	for (uint16_t i = 0; i < f->n_workers && i < TELEM_DICT_ROOM; i++) {
+	for (uint16_t i = 0; i < f->env.n_workers && i < TELEM_DICT_ROOM; i++) {
 		struct rte_tel_data *w;
 
 		if (one >= 0 && i != one)

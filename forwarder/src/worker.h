@@ -9,24 +9,20 @@
 
 #include <rte_ethdev.h>
 
-#include "fwd.h"
+#include "conn.h"
+#include "idle.h"
+#include "lcore_env.h"
+#include "neigh.h"
 #include "scheduler.h"
+#include "stats.h"
 #include "steer.h"
+#include "steer_msg.h"
+#include "vs.h"
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
 #define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
 #define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
-#define WORKER_NEIGH_BITS 6 /* a 64-entry cache: next hops are few (gateways, NFs) */
-
-/* A cached neighbour (next hop), direct-mapped by address. */
-struct worker_neigh {
-	union hvlb_addr addr;
-	uint64_t data;    /* neigh_pack()ed MAC and port, never 0 */
-	uint64_t version; /* fwd.neigh_version when filled: any other value means stale */
-	uint8_t af;
-};
-
 struct worker_rxq {
 	uint16_t port;
 	uint16_t queue;
@@ -48,7 +44,8 @@ struct worker {
 	uint16_t n_rxq;
 	struct worker_rxq rxq[WORKER_MAX_RXQ];
 	uint16_t txq;                     /* this worker's TX queue on every port */
-	struct fwd *fwd;
+	struct lcore_env *env;
+	const struct port_set *ports;     /* env->ports, one load nearer */
 	struct rte_ring *inbox;           /* packets other workers pass to this owner */
 	uint32_t inbox_done;              /* inbox entries dequeued and dealt with (what is handed
 					     on is on its next inbox by then); the dispatch stage
@@ -58,9 +55,7 @@ struct worker {
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
-	uint64_t neigh_version;           /* fwd.neigh_version at the top of the iteration */
-	uint32_t empty_polls;             /* consecutive, for idle back-off */
-	uint32_t sleep_us;
+	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
 	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
 	uint16_t n_moved;
@@ -73,58 +68,24 @@ struct worker {
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];
 	uint32_t vs_active[VS_MAX_SLOTS];
-	/* In front of the shared neighbour table, so that steady-state forwarding makes no
-	 * rte_hash lookup. */
-	struct worker_neigh neigh[1u << WORKER_NEIGH_BITS];
+	struct neigh_cache neigh;
 	struct worker_moved moved[WORKER_MAX_MOVED];
 } __rte_cache_aligned;
 
-/* Allocate and initialise worker id on socket (connection table, TX buffers, inbox). */
-struct worker *worker_create(struct fwd *f, uint16_t id, unsigned lcore, int socket);
+/* Allocate and initialise worker id on socket (connection table, TX buffers, inbox, command
+ * ring). NULL when out of memory. */
+struct worker *worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket);
 void worker_free(struct worker *w);
-
-/* The lcore entry point: loops until f->quit. */
-int worker_main(void *arg);
-
-/* One iteration of the loop: poll every RX queue and the inbox, process, expire a few
- * connections, flush TX. Returns the number of packets received. Used by worker_main and by
- * the fixture runner and benchmark, so they run exactly the production code. */
-unsigned worker_poll_once(struct worker *w);
-
-/* Process a burst of received frames (from a port, or from another worker when from_peer).
- * Every mbuf is consumed: transmitted, handed off, passed to the control thread or freed. */
-void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer);
 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
 
-/* For one ring burst per owner: move the entries of objs[0..*n) whose owner (owner[i]) is
- * owner[0] to out, in order, and set *o to it; the rest stay in objs and owner, in order, and
- * *n counts them. Returns how many were moved. */
-static inline uint16_t
-owner_batch_take(void **objs, uint16_t *owner, uint16_t *n, void **out, uint16_t *o)
-{
-	uint16_t k = 0, rest = 0;
+/* Tell the control thread's steering (steer_msg.h) of type, for move seq or about key; a full
+ * ring loses the note and counts it. */
+void worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key *key,
+		 uint8_t n_keys);
 
-	*o = owner[0];
-	for (uint16_t i = 0; i < *n; i++) {
-		if (owner[i] == *o) {
-			out[k++] = objs[i];
-		} else {
-			objs[rest] = objs[i];
-			owner[rest++] = owner[i];
-		}
-	}
-	*n = rest;
-	return k;
-}
-
-/* Which worker owns the connections of a client endpoint by default: a hash of it
- * (steer_owner); a steering override can say otherwise for one connection. */
-static inline uint16_t
-worker_owner(uint16_t n_workers, const union hvlb_addr *client, uint16_t client_port)
-{
-	return steer_owner(n_workers, client, client_port);
-}
+/* Account for a connection leaving the table (expiry, hard remove). */
+void worker_conn_gone(struct worker *w, const struct conn *c);
 
 #endif

@@ -13,6 +13,7 @@
 #include <rte_lpm6.h>
 
 #include "hash.h"
+#include "inbox.h"
 #include "rewrite.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
@@ -29,14 +30,14 @@ tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
 	w->stats.tx_pkts++;
 	w->stats.tx_bytes += m->pkt_len;
-	rte_eth_tx_buffer(w->fwd->ports[port].port_id, w->txq, w->tx[port], m);
+	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
 }
 
 /* Hand a packet to the control thread (neighbour learning). */
 static void
 to_control(struct worker *w, struct rte_mbuf *m)
 {
-	if (unlikely(rte_ring_mp_enqueue(w->fwd->ctrl_ring, m) != 0))
+	if (unlikely(rte_ring_mp_enqueue(w->env->neigh->learn, m) != 0))
 		drop(w, m, HVLB_DROP_CTRL_RING_FULL);
 }
 
@@ -44,47 +45,6 @@ static inline bool
 is_ours(const struct fwd_snapshot *s, const union hvlb_addr *a)
 {
 	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a);
-}
-
-static inline uint32_t
-neigh_slot(const union hvlb_addr *a)
-{
-	uint32_t h = a->w[0] ^ a->w[1] ^ a->w[2] ^ a->w[3];
-
-	return (h * 0x9E3779B1u) >> (32 - WORKER_NEIGH_BITS); /* Fibonacci hashing */
-}
-
-/* A cache miss: look the shared table up and cache what it has. An unresolved neighbour is
- * not cached, and the control thread is asked to resolve it (a full ring only delays that). */
-static uint64_t
-neigh_fill(struct worker *w, struct worker_neigh *e, uint8_t af, const union hvlb_addr *a)
-{
-	struct neigh_key k = {.addr = *a, .af = af};
-	int pos = rte_hash_lookup(w->fwd->neigh, &k);
-	uint64_t v = 0;
-
-	if (likely(pos >= 0))
-		v = __atomic_load_n(&w->fwd->neigh_data[pos], __ATOMIC_RELAXED);
-	if (unlikely(v == 0)) {
-		rte_ring_mp_enqueue_elem(w->fwd->miss_ring, &k, sizeof(k));
-		return 0;
-	}
-	e->addr = *a;
-	e->af = af;
-	e->data = v;
-	e->version = w->neigh_version;
-	return v;
-}
-
-/* The next hop's packed MAC and port, or 0 while unresolved. */
-static inline uint64_t
-neigh_get(struct worker *w, uint8_t af, const union hvlb_addr *a)
-{
-	struct worker_neigh *e = &w->neigh[neigh_slot(a)];
-
-	if (likely(e->version == w->neigh_version && e->af == af && hvlb_addr_eq(&e->addr, a)))
-		return e->data;
-	return neigh_fill(w, e, af, a);
 }
 
 /* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
@@ -105,14 +65,14 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 		return;
 	}
 	const struct nexthop *nh = &s->nh[nh_idx];
-	v = neigh_get(w, af, nh->connected ? dst : &nh->gw);
+	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
 	if (unlikely(v == 0)) {
 		drop(w, m, HVLB_DROP_NEIGH_MISS);
 		return;
 	}
 	/* neigh_pack keeps the MAC in the first six bytes of v: no unpacking. */
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
-		   w->fwd->ports[nh->port].mac.addr_bytes);
+		   w->ports->p[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
 }
 
@@ -130,7 +90,7 @@ handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		return;
 	}
 	if (a.op == 1) {
-		rewrite_arp_reply(frame, &x->pi, w->fwd->ports[x->in_port].mac.addr_bytes);
+		rewrite_arp_reply(frame, &x->pi, w->ports->p[x->in_port].mac.addr_bytes);
 		w->stats.local_replies++;
 		tx(w, x->in_port, m);
 		return;
@@ -174,7 +134,7 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 			drop(w, m, HVLB_DROP_ARP_IGNORED);
 		} else {
 			uint32_t len = rewrite_nd_advert(frame, &x->pi,
-							 w->fwd->ports[x->in_port].mac.addr_bytes);
+							 w->ports->p[x->in_port].mac.addr_bytes);
 			if (len == 0) {
 				drop(w, m, HVLB_DROP_BAD_ARP);
 				return PKT_ROUTE_DONE;
@@ -207,28 +167,32 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	return PKT_ROUTE_DONE;
 }
 
-/* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). */
+/* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). The
+ * client endpoint is the source of x->key, except in an NF's reply (PKT_FROM_RS). */
 static __rte_always_inline enum pkt_route
-owner_route(struct worker *w, struct pkt_ctx *x, const union hvlb_addr *client,
-	    uint16_t client_port, int from_peer, bool steer)
+owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
 {
-	if (steer) {
-		/* The client hash gives the default owner and the table's bitmap bit: only a
-		 * bitmap hit, or a connection this worker just handed on, costs more. A packet
-		 * another worker passed here stays unless this worker handed its connection on,
-		 * so the table is not asked for it. */
-		uint32_t ch = steer_client_hash(client, client_port);
-		bool hit = !from_peer && w->steer != NULL && steer_filter_hit(w->steer, ch);
-		bool forced = false;
+	bool to_vip = x->dirn != PKT_FROM_RS;
 
-		x->owner = steer_owner_of_hash(w->fwd->n_workers, ch);
-		if (unlikely(hit || w->n_moved > 0))
-			x->owner = worker_steer_owner(w, x->key, hit, x->owner, &forced);
+	if (steer) {
+		/* A connection this worker just handed on: wherever the packet came from, it
+		 * follows the connection (this worker no longer has its state). Otherwise the
+		 * override table decides, as for the dispatch stage; a packet another worker
+		 * passed here stays, so the table is not asked for it. */
+		bool forced = false, overridden;
+
+		if (unlikely(w->n_moved > 0) && worker_steer_moved(w, x->key, &x->owner))
+			forced = true;
+		else
+			x->owner = steer_owner_by_table(from_peer ? NULL : w->steer,
+							w->env->n_workers, x->key,
+							steer_client_hash_of(x->key, to_vip),
+							&overridden);
 		if (x->owner != w->id && (!from_peer || forced))
 			return PKT_ROUTE_HANDOFF;
 		return PKT_ROUTE_LOOKUP;
 	}
-	x->owner = worker_owner(w->fwd->n_workers, client, client_port);
+	x->owner = steer_owner_of_tuple(w->env->n_workers, x->key, to_vip);
 	/* A packet another worker passed here is never passed on again (no loops). */
 	if (x->owner != w->id && !from_peer)
 		return PKT_ROUTE_HANDOFF;
@@ -244,12 +208,10 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 {
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
 	const struct fwd_snapshot *s = w->snap;
-	const union hvlb_addr *client;
-	uint16_t client_port;
 	enum hvlb_drop r;
 	bool vip;
 
-	x->in_port = w->fwd->port_index[m->port];
+	x->in_port = w->ports->index[m->port];
 	if (!from_peer) {
 		w->stats.rx_pkts++;
 		w->stats.rx_bytes += m->pkt_len;
@@ -259,7 +221,7 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		goto out_drop;
 	if (unlikely(!x->pi.l2_bcast &&
 		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
-					     &w->fwd->ports[x->in_port].mac))) {
+					     &w->ports->p[x->in_port].mac))) {
 		r = HVLB_DROP_L2_OTHER_HOST;
 		goto out_drop;
 	}
@@ -271,8 +233,6 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
 		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
-		client = &x->key->src;
-		client_port = x->key->sport;
 	} else if (vip) {
 		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
 			r = HVLB_DROP_UNKNOWN_L4;
@@ -280,8 +240,6 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		}
 		x->dirn = PKT_TO_VIP;
 		x->key = &x->pi.key;
-		client = &x->key->src;
-		client_port = x->key->sport;
 	} else {
 		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
 			r = HVLB_DROP_LOCAL_UNHANDLED;
@@ -289,23 +247,12 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		}
 		x->dirn = PKT_FROM_RS;
 		x->key = &x->pi.key;
-		client = &x->key->dst;
-		client_port = x->key->dport;
 	}
-	return owner_route(w, x, client, client_port, from_peer, steer);
+	return owner_route(w, x, from_peer, steer);
 
 out_drop:
 	drop(w, m, r);
 	return PKT_ROUTE_DONE;
-}
-
-void
-worker_conn_gone(struct worker *w, const struct conn *c)
-{
-	w->rs_active[c->rs_slot]--;
-	w->vs_active[c->vs_slot]--;
-	if (unlikely(c->flags & CONN_FL_STEERED))
-		worker_steer_gone(w, c);
 }
 
 static inline void
@@ -332,7 +279,7 @@ rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 	    c->pkts[CONN_DIR_ORIG] != 1)
 		return;
 	if (w->now > c->created) /* a handed-off connection: another core's TSC */
-		us = (w->now - c->created) * 1000000 / w->fwd->hz;
+		us = (w->now - c->created) * 1000000 / w->env->hz;
 	if (us > UINT32_MAX / 8)
 		us = UINT32_MAX / 8;
 	if (r->samples++ == 0)
@@ -387,8 +334,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
-	if (unlikely(w->steer_on) && worker_owner(w->fwd->n_workers, &x->key->src, x->key->sport) !=
-					     w->id)
+	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[rs->slot]++;
 	w->vs_active[vs->slot]++;
@@ -537,8 +483,8 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 	uint16_t o;
 
 	while (n > 0) {
-		uint16_t nb = owner_batch_take((void **)ho, owner, &n, (void **)batch, &o);
-		unsigned done = rte_ring_enqueue_burst(w->fwd->workers[o]->inbox,
+		uint16_t nb = inbox_batch_take((void **)ho, owner, &n, (void **)batch, &o);
+		unsigned done = rte_ring_enqueue_burst(w->env->workers[o]->inbox,
 						       (void **)batch, nb, NULL);
 		w->stats.handoff_out += done;
 		if (unlikely(done < nb)) {

@@ -32,7 +32,8 @@ struct pkt_ctx {
 	uint8_t dirn;          /* enum pkt_dirn */
 };
 
-/* Account for a connection leaving the table (expiry, hard remove). */
-void worker_conn_gone(struct worker *w, const struct conn *c);
+/* Process a burst of received frames (from a port, or from another worker when from_peer).
+ * Every mbuf is consumed: transmitted, handed off, passed to the control thread or freed. */
+void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer);
 
 #endif

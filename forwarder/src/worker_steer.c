@@ -9,19 +9,8 @@
 #include <rte_ring_elem.h>
 
 #include "hash.h"
-#include "worker_fwd.h"
+#include "inbox.h"
 #include "worker_steer.h"
-
-static void
-note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key *key, uint8_t n_keys)
-{
-	struct steer_note n = {.type = type, .n_keys = n_keys, .worker = w->id, .seq = seq};
-
-	if (key != NULL)
-		n.key = *key;
-	if (rte_ring_mp_enqueue_elem(w->fwd->steer_notes, &n, sizeof(n)) != 0)
-		w->stats.notes_lost++;
-}
 
 static int
 moved_find(const struct worker *w, const struct flow_key *key, uint32_t h)
@@ -36,23 +25,16 @@ moved_find(const struct worker *w, const struct flow_key *key, uint32_t h)
 	return -1;
 }
 
-uint16_t
-worker_steer_owner(struct worker *w, const struct flow_key *key, bool hit, uint16_t owner,
-		   bool *forced)
+bool
+worker_steer_moved(struct worker *w, const struct flow_key *key, uint16_t *owner)
 {
-	uint32_t h = flow_hash(key);
-	int i;
+	int i = moved_find(w, key, flow_hash(key));
 
-	/* Handed on from here, not yet unmarked: wherever the packet came from, it follows the
-	 * connection (this worker no longer has its state). */
-	if (w->n_moved > 0 && (i = moved_find(w, key, h)) >= 0) {
-		*forced = true;
-		w->stats.steer_fwd++;
-		return w->moved[i].to;
-	}
-	if (hit && (i = steer_lookup(w->steer, key, h)) >= 0)
-		return (uint16_t)i;
-	return owner;
+	if (i < 0)
+		return false;
+	w->stats.steer_fwd++;
+	*owner = w->moved[i].to;
+	return true;
 }
 
 /* The moved entry for a MIGRATE, kept in this worker until its UNMARK. */
@@ -76,13 +58,13 @@ moved_add(struct worker *w, const struct steer_msg *m)
 static void
 migrate(struct worker *w, struct steer_msg *m)
 {
-	struct rte_mempool *pool = w->fwd->steer_pool;
+	struct rte_mempool *pool = w->env->steer->pool;
 	struct steer_msg fwd;
 	enum conn_dir dir;
 	struct conn *c;
 
-	if (w->n_moved == WORKER_MAX_MOVED || m->to == w->id || m->to >= w->fwd->n_workers) {
-		note(w, STEER_NOTE_ABORTED, m->seq, NULL, 0);
+	if (w->n_moved == WORKER_MAX_MOVED || m->to == w->id || m->to >= w->env->n_workers) {
+		worker_note(w, STEER_NOTE_ABORTED, m->seq, NULL, 0);
 		w->stats.steer_failed++;
 		rte_mempool_put(pool, m);
 		return;
@@ -91,7 +73,7 @@ migrate(struct worker *w, struct steer_msg *m)
 	if (c == NULL || dir != CONN_DIR_ORIG) {
 		/* No state to move, but the flow belongs to the new owner from now on. */
 		moved_add(w, m);
-		note(w, STEER_NOTE_NOT_FOUND, m->seq, NULL, 0);
+		worker_note(w, STEER_NOTE_NOT_FOUND, m->seq, NULL, 0);
 		rte_mempool_put(pool, m);
 		return;
 	}
@@ -104,9 +86,9 @@ migrate(struct worker *w, struct steer_msg *m)
 	fwd = *m; /* m belongs to the new owner once enqueued */
 	/* Noted before the new owner can have it, so that the control thread hears of the export
 	 * before the import (both notes go through one FIFO). */
-	note(w, STEER_NOTE_EXPORTED, fwd.seq, &fwd.key[1], fwd.n_keys);
-	if (rte_ring_mp_enqueue(w->fwd->workers[m->to]->inbox, steer_msg_tag(m)) != 0) {
-		note(w, STEER_NOTE_ABORTED, fwd.seq, NULL, 0);
+	worker_note(w, STEER_NOTE_EXPORTED, fwd.seq, &fwd.key[1], fwd.n_keys);
+	if (rte_ring_mp_enqueue(w->env->workers[m->to]->inbox, inbox_tag_msg(m)) != 0) {
+		worker_note(w, STEER_NOTE_ABORTED, fwd.seq, NULL, 0);
 		w->stats.steer_failed++;
 		rte_mempool_put(pool, m);
 		return;
@@ -127,7 +109,7 @@ worker_steer_commands(struct worker *w)
 		if (m->type == STEER_MSG_MIGRATE)
 			migrate(w, m);
 		else
-			rte_mempool_put(w->fwd->steer_pool, m);
+			rte_mempool_put(w->env->steer->pool, m);
 	}
 }
 
@@ -140,16 +122,16 @@ import(struct worker *w, struct steer_msg *m)
 
 	if (c == NULL) {
 		w->stats.steer_failed++;
-		note(w, STEER_NOTE_IMPORT_FAILED, m->seq, NULL, 0);
+		worker_note(w, STEER_NOTE_IMPORT_FAILED, m->seq, NULL, 0);
 		return;
 	}
 	c->flags &= (uint8_t)~CONN_FL_STEERED;
-	if (worker_owner(w->fwd->n_workers, &c->orig.src, c->orig.sport) != w->id)
+	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[c->rs_slot]++;
 	w->vs_active[c->vs_slot]++;
 	w->stats.steer_in++;
-	note(w, STEER_NOTE_IMPORTED, m->seq, NULL, 0);
+	worker_note(w, STEER_NOTE_IMPORTED, m->seq, NULL, 0);
 }
 
 static void
@@ -161,7 +143,7 @@ unmark(struct worker *w, const struct steer_msg *m)
 			break;
 		}
 	worker_steer_refresh(w);
-	note(w, STEER_NOTE_UNMARKED, m->seq, NULL, 0);
+	worker_note(w, STEER_NOTE_UNMARKED, m->seq, NULL, 0);
 }
 
 void
@@ -171,11 +153,5 @@ worker_steer_msg(struct worker *w, struct steer_msg *m)
 		import(w, m);
 	else if (m->type == STEER_MSG_UNMARK)
 		unmark(w, m);
-	rte_mempool_put(w->fwd->steer_pool, m);
-}
-
-void
-worker_steer_gone(struct worker *w, const struct conn *c)
-{
-	note(w, STEER_NOTE_GONE, 0, &c->orig, 1);
+	rte_mempool_put(w->env->steer->pool, m);
 }

@@ -12,22 +12,16 @@
 #include "steer_msg.h"
 #include "worker.h"
 
-/* The owner of a packet with tuple key whose default owner is owner, when the steering
- * table's bitmap has its client endpoint (hit) or this worker has moved entries. *forced is
- * set when this worker handed the connection on and the packet must follow it even if another
- * worker passed it here. */
-uint16_t worker_steer_owner(struct worker *w, const struct flow_key *key, bool hit,
-			    uint16_t owner, bool *forced);
+/* Whether this worker handed the connection of tuple key on and has not unmarked it yet: then
+ * *owner is where it went, and the packet must follow it even if another worker passed it
+ * here. */
+bool worker_steer_moved(struct worker *w, const struct flow_key *key, uint16_t *owner);
 
 /* Carry out the commands waiting on the command ring (MIGRATE). */
 void worker_steer_commands(struct worker *w);
 
 /* A message found in the inbox (CONN, UNMARK), in its place among the packets. */
 void worker_steer_msg(struct worker *w, struct steer_msg *m);
-
-/* A steered connection (CONN_FL_STEERED) left the table: tell the control thread, whose
- * override for it can go. */
-void worker_steer_gone(struct worker *w, const struct conn *c);
 
 /* Recompute w->steer_on after w->steer or the moved list changed. */
 static inline void

@@ -248,7 +248,9 @@ def test_config_changes_never_stop_forwarding(bed):
     rep = json.loads(out)
     assert changes >= 200
     why = {f.get("last_error") for f in rep["flows"] if f.get("last_error")}
-    assert rep["total"]["requests"] > 100 and rep["total"]["errors"] == 0, (rep["total"], why)
+    drops = {d.reason: d.count for d in fw.stats().drops}
+    assert rep["total"]["requests"] > 100 and rep["total"]["errors"] == 0, (rep["total"], why,
+                                                                           drops)
 
 
 def test_stats_through_dpdk_telemetry(bed):

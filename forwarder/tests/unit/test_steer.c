@@ -3,7 +3,7 @@
  * Unit tests of the steering table (core/steer.c): both tuples of a moved connection find its
  * worker, other tuples miss, the client-endpoint bitmap never misses a present tuple, a tuple
  * given twice keeps the last worker, the size limit holds; the default owner spreads client
- * endpoints evenly; and steer_peek (the dispatch stage's reading of a frame) gives the tuple
+ * endpoints evenly; and parse_peek_tuple (the dispatch stage's reading of a frame) gives the tuple
  * parse_frame would, from plain frames only.
  */
 #include <stdlib.h>
@@ -161,7 +161,7 @@ test_peek_matches_parse(void)
 				sp.has_vlan = (uint8_t)v;
 				len = pkt_build(f, &sp);
 				CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
-				CHECK(steer_peek(f, len, &k));
+				CHECK(parse_peek_tuple(f, len, &k));
 				CHECK(memcmp(&k, &pi.key, sizeof(k)) == 0);
 			}
 }
@@ -176,27 +176,27 @@ test_peek_declines(void)
 	uint32_t len;
 
 	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_ICMP);
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	len = pkt_build_default(f, HVLB_AF_INET6, HVLB_PROTO_ICMPV6);
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	len = pkt_build_default(f, HVLB_AF_INET, HVLB_PROTO_UDP);
-	CHECK(steer_peek(f, len, &k));
-	CHECK(!steer_peek(f, 14 + 20 + 3, &k)); /* too short for the ports */
-	CHECK(!steer_peek(f, 17, &k));
+	CHECK(parse_peek_tuple(f, len, &k));
+	CHECK(!parse_peek_tuple(f, 14 + 20 + 3, &k)); /* too short for the ports */
+	CHECK(!parse_peek_tuple(f, 17, &k));
 	f[14 + 6] |= 0x20; /* more fragments */
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	f[14 + 6] &= (uint8_t)~0x20;
 	f[14 + 7] = 1; /* a fragment offset */
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	f[14 + 7] = 0;
 	f[14] = 0x46; /* IP options */
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	f[14] = 0x45;
 	f[12] = 0x08, f[13] = 0x06; /* ARP */
-	CHECK(!steer_peek(f, len, &k));
+	CHECK(!parse_peek_tuple(f, len, &k));
 	len = pkt_build_default(f, HVLB_AF_INET6, HVLB_PROTO_TCP);
-	CHECK(steer_peek(f, len, &k));
-	CHECK(!steer_peek(f, 14 + 40 + 3, &k));
+	CHECK(parse_peek_tuple(f, len, &k));
+	CHECK(!parse_peek_tuple(f, 14 + 40 + 3, &k));
 }
 
 /* The same vectors as tests/model/test_hvlb_model.py (the e2e tests' Python model). */

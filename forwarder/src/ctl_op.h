@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Shared by the control-socket handlers: ctl_handlers.c (dispatch and configuration changes),
- * ctl_read.c (read-outs) and ctl_util.c (the helpers below). Everything a response points to
+ * The control socket's request handlers (ctl_op_*): ctl_op.c (decoding, routing each request
+ * to its handler, configuration changes), ctl_op_read.c (read-outs), ctl_op_steer.c (flow
+ * steering) and ctl_op_util.c (the helpers below). Everything a response points to
  * is allocated from the request's arena and freed in one go once the response is serialized,
  * so handlers never free piecemeal and an error half way through a listing leaks nothing.
  */
-#ifndef HVLB_CTL_PRIV_H
-#define HVLB_CTL_PRIV_H
+#ifndef HVLB_CTL_OP_H
+#define HVLB_CTL_OP_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -88,14 +89,20 @@ void ctl_fmt_service(char *buf, size_t len, uint8_t proto, const union hvlb_addr
 /* "tcp", "udp", "icmp", "icmpv6" or the number. */
 const char *ctl_proto_name(uint8_t proto, char *buf, size_t len);
 
-/* Read-outs (ctl_read.c). Each fills r->resp's body; 0 or a negative errno. */
+/* Handle one serialized Request (without its length prefix). On success *out is a malloc'd
+ * framed Response (length prefix included) of *out_len bytes, for the caller to free; the
+ * request's own errors are in the Response. -ENOMEM if no response could be built. The socket
+ * (ctl.c) calls it; tests drive the API with it without a socket. */
+int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len);
+
+/* Read-outs (ctl_op_read.c). Each fills r->resp's body; 0 or a negative errno. */
 int ctl_op_list_services(struct ctl_req *r);
 int ctl_op_list_routes(struct ctl_req *r);
 int ctl_op_list_neighbors(struct ctl_req *r);
 int ctl_op_get_stats(struct ctl_req *r);
 int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
 
-/* Flow steering (ctl_steer.c). */
+/* Flow steering (ctl_op_steer.c). */
 int ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m);
 int ctl_op_set_rssa(struct ctl_req *r, const Hvlb__Fwd__V1__SetRssa *m);
 int ctl_op_steer_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m);

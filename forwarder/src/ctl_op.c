@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The control API's request handling: decoding, dispatch, and the operations that change the
- * configuration. Each change is validated here first, with messages that name the request
+ * The control API's request handling: decoding, routing to the handler, and the operations
+ * that change the configuration. Each change is validated here first, with messages that name the request
  * field, so the store (cfgstore.c) never holds something the snapshot builder would refuse;
  * then it is applied to the store and published to the workers. When publishing fails anyway
  * (out of memory), additions and updates are undone so the store keeps matching what the
- * workers run. Read-outs are in ctl_read.c, shared helpers in ctl_util.c.
+ * workers run. Read-outs are in ctl_op_read.c, steering in ctl_op_steer.c, shared helpers in
+ * ctl_op_util.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,14 +17,11 @@
 #include <rte_common.h>
 #include <rte_ether.h>
 
-#include "ctl.h"
-#include "ctl_priv.h"
-#include "fwdctl.h"
+#include "ctl_op.h"
 #include "scheduler.h"
 #include "telemetry.h"
 
 /* At most VS_MAX_RS weights of this size still sum below 2^32, which vs.c requires. */
-#define CTL_MAX_WEIGHT 1000000u
 
 /* ---- validation ---- */
 
@@ -106,8 +104,8 @@ parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService
 	if (mode == VS_MODE_DR && out->port != 0 && out->port != vport)
 		return ctl_fail(r, -EINVAL, "%s.port: dr mode cannot rewrite ports (use 0)",
 				path);
-	if (m->weight > CTL_MAX_WEIGHT)
-		return ctl_fail(r, -EINVAL, "%s.weight: must be <= %u", path, CTL_MAX_WEIGHT);
+	if (m->weight > RS_WEIGHT_MAX)
+		return ctl_fail(r, -EINVAL, "%s.weight: must be <= %u", path, RS_WEIGHT_MAX);
 	if (m->health > 1)
 		return ctl_fail(r, -EINVAL, "%s.health: must be 0 or 1", path);
 	out->weight = m->weight;
@@ -159,7 +157,7 @@ add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs,
 }
 
 static int
-op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
+ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 {
 	const Hvlb__Fwd__V1__VirtualService *v = m->service;
 	struct cfgstore *st = r->f->cfg;
@@ -228,7 +226,7 @@ check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs)
 }
 
 static int
-op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
+ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 {
 	struct cfgstore *st = r->f->cfg;
 	char err[CFG_ERR_LEN] = "";
@@ -269,7 +267,7 @@ op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 
 /* Its connections continue until they end (the store keeps their slots' generations). */
 static int
-op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
+ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 {
 	struct ctl_svc k;
 	struct cfg_vs *vs;
@@ -317,7 +315,7 @@ find_real(struct ctl_req *r, const char *op, const Hvlb__Fwd__V1__ServiceId *id,
 }
 
 static int
-op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
+ctl_op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
 {
 	struct cfgstore *st = r->f->cfg;
 	char name[CTL_NAME_LEN], ep[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
@@ -352,7 +350,7 @@ op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
 }
 
 static int
-op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
+ctl_op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
 {
 	char err[CFG_ERR_LEN] = "";
 	struct rs_config *rs;
@@ -363,8 +361,8 @@ op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
 
 	if (!m->set_weight && !m->set_health)
 		return ctl_fail(r, -EINVAL, "update_real: set_weight and set_health both false");
-	if (m->set_weight && m->weight > CTL_MAX_WEIGHT)
-		return ctl_fail(r, -EINVAL, "update_real.weight: must be <= %u", CTL_MAX_WEIGHT);
+	if (m->set_weight && m->weight > RS_WEIGHT_MAX)
+		return ctl_fail(r, -EINVAL, "update_real.weight: must be <= %u", RS_WEIGHT_MAX);
 	if (m->set_health && m->health > 1)
 		return ctl_fail(r, -EINVAL, "update_real.health: must be 0 or 1");
 	rc = find_real(r, "update_real", m->service, m->address, m->port, &vs, &rs);
@@ -384,7 +382,7 @@ op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
 
 /* Soft: the RS's connections continue until they end; hard: workers drop them. */
 static int
-op_remove_real(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveReal *m)
+ctl_op_remove_real(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveReal *m)
 {
 	struct rs_config *rs;
 	struct cfg_vs *vs;
@@ -425,7 +423,7 @@ routes_restore(struct ctl_req *r, const struct route_backup *b)
 }
 
 static int
-op_set_route(struct ctl_req *r, const Hvlb__Fwd__V1__SetRoute *m)
+ctl_op_set_route(struct ctl_req *r, const Hvlb__Fwd__V1__SetRoute *m)
 {
 	const Hvlb__Fwd__V1__Route *rt = m->route;
 	char err[CFG_ERR_LEN] = "";
@@ -449,7 +447,7 @@ op_set_route(struct ctl_req *r, const Hvlb__Fwd__V1__SetRoute *m)
 }
 
 static int
-op_delete_route(struct ctl_req *r, const Hvlb__Fwd__V1__DeleteRoute *m)
+ctl_op_delete_route(struct ctl_req *r, const Hvlb__Fwd__V1__DeleteRoute *m)
 {
 	char err[CFG_ERR_LEN] = "";
 	struct route_backup *b = routes_save(r);
@@ -468,7 +466,7 @@ op_delete_route(struct ctl_req *r, const Hvlb__Fwd__V1__DeleteRoute *m)
 
 /* Neighbours are not part of the snapshot: the entry is live at once. */
 static int
-op_set_neighbor(struct ctl_req *r, const Hvlb__Fwd__V1__SetNeighbor *m)
+ctl_op_set_neighbor(struct ctl_req *r, const Hvlb__Fwd__V1__SetNeighbor *m)
 {
 	const Hvlb__Fwd__V1__Neighbor *n = m->neighbor;
 	struct rte_ether_addr mac;
@@ -485,9 +483,9 @@ op_set_neighbor(struct ctl_req *r, const Hvlb__Fwd__V1__SetNeighbor *m)
 				"set_neighbor.neighbor.mac: not a MAC address (aa:bb:cc:dd:ee:ff)");
 	if (!rte_is_unicast_ether_addr(&mac) || rte_is_zero_ether_addr(&mac))
 		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor.mac: must be a unicast address");
-	if (n->port >= r->f->n_ports)
+	if (n->port >= r->f->ports.n)
 		return ctl_fail(r, -EINVAL, "set_neighbor.neighbor.port: no port %u", n->port);
-	rc = neigh_set(r->f, af, &addr, &mac, (uint16_t)n->port, 1);
+	rc = neigh_set(&r->f->neigh, af, &addr, &mac, (uint16_t)n->port, 1);
 	if (rc < 0)
 		return ctl_fail(r, rc, "set_neighbor: %s",
 				rc == -ENOSPC ? "the neighbour table is full" : strerror(-rc));
@@ -495,7 +493,7 @@ op_set_neighbor(struct ctl_req *r, const Hvlb__Fwd__V1__SetNeighbor *m)
 }
 
 static int
-op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
+ctl_op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
 {
 	const Hvlb__Fwd__V1__Timeouts *t = m->timeouts;
 	struct conn_timeouts old = r->f->cfg->timeouts, to;
@@ -523,38 +521,38 @@ op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
 	return rc;
 }
 
-/* ---- dispatch ---- */
+/* ---- routing a request to its handler ---- */
 
 static int
-dispatch(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
+ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 {
 	switch (m->op_case) {
 	case HVLB__FWD__V1__REQUEST__OP_ADD_SERVICE:
-		return op_add_service(r, m->add_service);
+		return ctl_op_add_service(r, m->add_service);
 	case HVLB__FWD__V1__REQUEST__OP_UPDATE_SERVICE:
-		return op_update_service(r, m->update_service);
+		return ctl_op_update_service(r, m->update_service);
 	case HVLB__FWD__V1__REQUEST__OP_REMOVE_SERVICE:
-		return op_remove_service(r, m->remove_service);
+		return ctl_op_remove_service(r, m->remove_service);
 	case HVLB__FWD__V1__REQUEST__OP_ADD_REAL:
-		return op_add_real(r, m->add_real);
+		return ctl_op_add_real(r, m->add_real);
 	case HVLB__FWD__V1__REQUEST__OP_UPDATE_REAL:
-		return op_update_real(r, m->update_real);
+		return ctl_op_update_real(r, m->update_real);
 	case HVLB__FWD__V1__REQUEST__OP_REMOVE_REAL:
-		return op_remove_real(r, m->remove_real);
+		return ctl_op_remove_real(r, m->remove_real);
 	case HVLB__FWD__V1__REQUEST__OP_LIST_SERVICES:
 		return ctl_op_list_services(r);
 	case HVLB__FWD__V1__REQUEST__OP_SET_ROUTE:
-		return op_set_route(r, m->set_route);
+		return ctl_op_set_route(r, m->set_route);
 	case HVLB__FWD__V1__REQUEST__OP_DELETE_ROUTE:
-		return op_delete_route(r, m->delete_route);
+		return ctl_op_delete_route(r, m->delete_route);
 	case HVLB__FWD__V1__REQUEST__OP_LIST_ROUTES:
 		return ctl_op_list_routes(r);
 	case HVLB__FWD__V1__REQUEST__OP_SET_NEIGHBOR:
-		return op_set_neighbor(r, m->set_neighbor);
+		return ctl_op_set_neighbor(r, m->set_neighbor);
 	case HVLB__FWD__V1__REQUEST__OP_LIST_NEIGHBORS:
 		return ctl_op_list_neighbors(r);
 	case HVLB__FWD__V1__REQUEST__OP_SET_TIMEOUTS:
-		return op_set_timeouts(r, m->set_timeouts);
+		return ctl_op_set_timeouts(r, m->set_timeouts);
 	case HVLB__FWD__V1__REQUEST__OP_GET_STATS:
 		return ctl_op_get_stats(r);
 	case HVLB__FWD__V1__REQUEST__OP_LIST_CONNECTIONS:
@@ -603,7 +601,7 @@ ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t 
 		rc = ctl_fail(&r, -EINVAL, "request: not a valid Request message");
 	} else {
 		resp.id = m->id;
-		rc = dispatch(&r, m);
+		rc = ctl_op_run(&r, m);
 		hvlb__fwd__v1__request__free_unpacked(m, NULL);
 	}
 	resp.config_version = f->cfg->version;

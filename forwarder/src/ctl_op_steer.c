@@ -14,11 +14,8 @@
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 
-#include "ctl_priv.h"
-#include "dispatch.h"
+#include "ctl_op.h"
 #include "hash.h"
-#include "steer_ctl.h"
-#include "worker.h"
 
 #define CTL_OVR_LIMIT_DEFAULT 100u
 #define CTL_OVR_LIMIT_MAX 1000u
@@ -42,7 +39,7 @@ rssa_config(struct ctl_req *r)
 
 	if (m == NULL)
 		return NULL;
-	steer_ctl_get_rssa(r->f, &s);
+	rssa_ctl_get(r->f->rssa, &s);
 	m->enabled = s.enabled;
 	m->q = s.p.q;
 	m->epsilon = s.p.epsilon;
@@ -60,6 +57,7 @@ worker_load(struct ctl_req *r, uint16_t i)
 	Hvlb__Fwd__V1__WorkerLoad *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__WorkerLoad, hvlb__fwd__v1__worker_load__init);
 	const struct steer_ctl *sc = r->f->sc;
+	const struct rssa_ctl *rc = r->f->rssa;
 	const struct worker *w = r->f->workers[i];
 
 	if (m == NULL)
@@ -67,10 +65,10 @@ worker_load(struct ctl_req *r, uint16_t i)
 	m->worker = i;
 	m->lcore = w->lcore;
 	m->socket = (uint32_t)w->socket;
-	m->load = sc->w[i].load;
-	m->load_period = sc->rssa.w[i].load;
-	m->overload_freq = sc->rssa.w[i].foe;
-	m->overloaded = rssa_overloaded(&sc->rssa, i);
+	m->load = rc->w[i].load;
+	m->load_period = rc->rssa.w[i].load;
+	m->overload_freq = rc->rssa.w[i].foe;
+	m->overloaded = rssa_overloaded(&rc->rssa, i);
 	m->flows_moved_in = w->stats.steer_in;
 	m->flows_moved_out = w->stats.steer_out;
 	for (uint32_t k = 0; k < sc->n_ovr; k++)
@@ -89,20 +87,20 @@ dispatch_stage(struct ctl_req *r)
 	const struct fwd *f = r->f;
 	struct dispatch_stats ds;
 
-	if (m == NULL || f->n_disp == 0)
+	if (m == NULL || f->disp.n == 0)
 		return m;
-	dispatch_sum(f, &ds);
+	dispatch_sum(&f->disp, &ds);
 	m->enabled = true;
-	m->stages = f->n_disp;
-	m->lcore = f->disp[0]->lcore;
-	m->socket = rte_lcore_to_socket_id(f->disp[0]->lcore);
-	for (uint16_t i = 0; i < f->n_disp; i++)
-		m->rx_queues += f->disp[i]->n_rxq;
+	m->stages = f->disp.n;
+	m->lcore = f->disp.d[0]->lcore;
+	m->socket = rte_lcore_to_socket_id(f->disp.d[0]->lcore);
+	for (uint16_t i = 0; i < f->disp.n; i++)
+		m->rx_queues += f->disp.d[i]->n_rxq;
 	m->rx_packets = ds.rx_pkts;
 	m->raw_packets = ds.raw;
 	m->steered_packets = ds.steered;
 	m->full_drops = ds.full;
-	m->busy_seconds = (double)ds.busy_cycles / (double)f->hz;
+	m->busy_seconds = (double)ds.busy_cycles / (double)f->env.hz;
 	m->fences = ds.fences;
 	m->fence_held = ds.fence_held;
 	m->fence_early = ds.fence_early;
@@ -126,8 +124,8 @@ override(struct ctl_req *r, const struct steer_override *o, uint64_t now)
 	m->vip = ctl_strdup(r, buf);
 	m->worker = o->worker;
 	m->from_worker = o->from;
-	m->default_worker = steer_owner(r->f->n_workers, &k->src, k->sport);
-	m->age_s = (uint32_t)RTE_MIN((now - o->since) / r->f->hz, (uint64_t)UINT32_MAX);
+	m->default_worker = steer_owner(r->f->env.n_workers, &k->src, k->sport);
+	m->age_s = (uint32_t)RTE_MIN((now - o->since) / r->f->env.hz, (uint64_t)UINT32_MAX);
 	m->priority = o->priority;
 	m->manual = o->manual;
 	return m->protocol != NULL && m->client != NULL && m->vip != NULL ? m : NULL;
@@ -140,23 +138,23 @@ steering_lists(struct ctl_req *r, Hvlb__Fwd__V1__Steering *s, uint32_t limit)
 	const struct steer_ctl *sc = f->sc;
 	uint64_t now = rte_rdtsc();
 
-	s->ports = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__PortSteering, f->n_ports);
-	s->workers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__WorkerLoad, f->n_workers);
+	s->ports = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__PortSteering, f->ports.n);
+	s->workers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__WorkerLoad, f->env.n_workers);
 	s->overrides = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__SteerOverride, RTE_MIN(limit, sc->n_ovr));
 	if (s->ports == NULL || s->workers == NULL || s->overrides == NULL)
 		return CTL_ENOMEM(r);
-	for (uint16_t p = 0; p < f->n_ports; p++) {
+	for (uint16_t p = 0; p < f->ports.n; p++) {
 		Hvlb__Fwd__V1__PortSteering *m = CTL_NEW(r, Hvlb__Fwd__V1__PortSteering,
 							 hvlb__fwd__v1__port_steering__init);
 		if (m == NULL)
 			return CTL_ENOMEM(r);
 		m->port = p;
-		m->name = CTL_CONST_STR(f->ports[p].name);
-		m->mechanism = CTL_CONST_STR(f->ports[p].steering);
-		m->socket = f->ports[p].socket;
+		m->name = CTL_CONST_STR(f->ports.p[p].name);
+		m->mechanism = CTL_CONST_STR(f->ports.p[p].steering);
+		m->socket = f->ports.p[p].socket;
 		s->ports[s->n_ports++] = m;
 	}
-	for (uint16_t i = 0; i < f->n_workers; i++)
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
 		if ((s->workers[s->n_workers++] = worker_load(r, i)) == NULL)
 			return CTL_ENOMEM(r);
 	for (uint32_t k = 0; k < sc->n_ovr && k < limit; k++)
@@ -181,9 +179,9 @@ ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m)
 	if ((rc = steering_lists(r, s, limit)) != 0)
 		return rc;
 	s->overrides_total = sc->n_ovr;
-	s->periods = sc->rssa.periods;
+	s->periods = r->f->rssa->rssa.periods;
 	s->flows_moved = sc->moves_done;
-	s->rssa_moves = sc->rssa_moves;
+	s->rssa_moves = r->f->rssa->moves;
 	s->moves_failed = sc->moves_failed;
 	s->moves_in_progress = sc->n_mig;
 	s->publications = sc->publications;
@@ -203,7 +201,7 @@ ctl_op_set_rssa(struct ctl_req *r, const Hvlb__Fwd__V1__SetRssa *m)
 
 	if (c == NULL && !m->set_enabled)
 		return ctl_fail(r, -EINVAL, "set_rssa: neither config nor set_enabled given");
-	steer_ctl_get_rssa(r->f, &s);
+	rssa_ctl_get(r->f->rssa, &s);
 	if (m->set_enabled)
 		s.enabled = c != NULL && c->enabled;
 	if (c != NULL) {
@@ -218,7 +216,7 @@ ctl_op_set_rssa(struct ctl_req *r, const Hvlb__Fwd__V1__SetRssa *m)
 	msg = rssa_settings_check(&s);
 	if (msg != NULL)
 		return ctl_fail(r, -EINVAL, "set_rssa.config.%s", msg);
-	steer_ctl_set_rssa(r->f, &s);
+	rssa_ctl_set(r->f->rssa, &s);
 	return 0;
 }
 
@@ -243,7 +241,7 @@ find_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m, struct conn *out
 		return ctl_fail(r, -EINVAL, "steer_flow.vip: not addr:port or [addr]:port");
 	if (af2 != k.af)
 		return ctl_fail(r, -EINVAL, "steer_flow.vip: not the client's address family");
-	owner = steer_ctl_owner(f, &k);
+	owner = steer_ctl_owner(f->sc, &k);
 	c = conn_lookup(f->workers[owner]->conns, &k, flow_hash(&k), &dir);
 	if (c != NULL)
 		*out = *c;
@@ -261,16 +259,17 @@ ctl_op_steer_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m)
 	struct conn c;
 	int rc;
 
-	if (f->n_workers < 2)
+	if (f->env.n_workers < 2)
 		return ctl_fail(r, -EINVAL, "steer_flow: one worker, nothing to steer to");
-	if (m->worker >= f->n_workers)
+	if (m->worker >= f->env.n_workers)
 		return ctl_fail(r, -EINVAL, "steer_flow.worker: no worker %u (workers 0 to %u)",
-				m->worker, f->n_workers - 1);
+				m->worker, f->env.n_workers - 1);
 	if ((rc = find_flow(r, m, &c)) != 0)
 		return rc;
 	keys[0] = c.orig;
-	rc = steer_ctl_move(f, keys, conn_reply_tuple(&c, &keys[1]) ? 2 : 1, (uint16_t)m->worker,
-			    f->cfg->vs_prio[c.vs_slot % VS_MAX_SLOTS], true, rte_rdtsc());
+	rc = steer_ctl_move(f->sc, keys, conn_reply_tuple(&c, &keys[1]) ? 2 : 1,
+			    (uint16_t)m->worker, f->cfg->vs_prio[c.vs_slot % VS_MAX_SLOTS], true,
+			    rssa_ctl_period(f->rssa), rte_rdtsc());
 	if (rc == -EINVAL)
 		return ctl_fail(r, -EEXIST, "steer_flow: the connection is on worker %u already",
 				m->worker);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Helpers of the control-socket handlers: the per-request arena, error messages, and the
- * names and parsing of services shared by ctl_handlers.c and ctl_read.c.
+ * names and parsing of services shared by ctl_op.c and ctl_op_read.c.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -13,7 +13,7 @@
 #include <rte_byteorder.h>
 #include <rte_common.h>
 
-#include "ctl_priv.h"
+#include "ctl_op.h"
 
 #define CTL_CHUNK_SIZE (64 * 1024)
 

@@ -12,9 +12,7 @@
 #include <rte_cfgfile.h>
 #include <rte_log.h>
 
-#include "cfgstore.h"
-#include "config.h"
-#include "fwdctl.h"
+#include "cfgfile.h"
 #include "scheduler.h"
 
 #define LOG(...) RTE_LOG(ERR, USER1, __VA_ARGS__)
@@ -117,7 +115,7 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 }
 
 struct rte_cfgfile *
-config_load(const char *path, struct fwd_settings *s)
+cfgfile_load(const char *path, struct fwd_settings *s)
 {
 	struct rte_cfgfile *cfg = rte_cfgfile_load(path, 0);
 	char sect[32];
@@ -199,16 +197,16 @@ add_addr(void *arg, const char *item)
 }
 
 static int
-apply_ports(struct rte_cfgfile *cfg, struct fwd *f)
+apply_ports(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
 	char sect[32], buf[CFG_VALUE_LEN];
 
-	for (uint16_t p = 0; p < f->n_ports; p++) {
+	for (uint16_t p = 0; p < t->n_ports; p++) {
 		snprintf(sect, sizeof(sect), "port%u", p);
 		const char *v = rte_cfgfile_get_entry(cfg, sect, "addr");
 		if (v == NULL)
 			continue;
-		struct addr_ctx c = {.st = f->cfg, .port = p};
+		struct addr_ctx c = {.st = t->st, .port = p};
 		snprintf(buf, sizeof(buf), "%s", v);
 		if (for_each_item(buf, add_addr, &c) != 0)
 			return -1;
@@ -217,7 +215,7 @@ apply_ports(struct rte_cfgfile *cfg, struct fwd *f)
 }
 
 static int
-apply_route(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+apply_route(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
 {
 	const char *prefix = rte_cfgfile_get_entry(cfg, sect, "prefix");
 	const char *via = rte_cfgfile_get_entry(cfg, sect, "via");
@@ -230,7 +228,7 @@ apply_route(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 	}
 	if (get_u32(cfg, sect, "port", 0, &port) != 0)
 		return -1;
-	if (cfg_route_set(f->cfg, prefix, via, (uint16_t)port, err) != 0) {
+	if (cfg_route_set(t->st, prefix, via, (uint16_t)port, err) != 0) {
 		LOG("config [%s]: %s\n", sect, err);
 		return -1;
 	}
@@ -238,7 +236,7 @@ apply_route(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 }
 
 static int
-apply_neigh(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+apply_neigh(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
 {
 	const char *a = rte_cfgfile_get_entry(cfg, sect, "addr");
 	const char *m = rte_cfgfile_get_entry(cfg, sect, "mac");
@@ -257,16 +255,16 @@ apply_neigh(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 	}
 	if (get_u32(cfg, sect, "port", 0, &port) != 0)
 		return -1;
-	if (port >= f->n_ports) {
+	if (port >= t->n_ports) {
 		LOG("config [%s] port: no port %u\n", sect, port);
 		return -1;
 	}
-	return neigh_set(f, af, &addr, &mac, (uint16_t)port, 1);
+	return neigh_set(t->neigh, af, &addr, &mac, (uint16_t)port, 1);
 }
 
 /* "addr[:port] [weight=N] [health=0|1]" */
 static int
-apply_rs(struct fwd *f, struct cfg_vs *vs, const char *sect, const char *key, const char *val)
+apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, const char *key, const char *val)
 {
 	char buf[CFG_VALUE_LEN], err[CFG_ERR_LEN];
 	uint32_t weight = 100, health = 1;
@@ -281,24 +279,24 @@ apply_rs(struct fwd *f, struct cfg_vs *vs, const char *sect, const char *key, co
 		LOG("config [%s] %s: '%s' is not address[:port]\n", sect, key, val);
 		return -1;
 	}
-	for (char *t = strtok_r(NULL, " \t", &save); t != NULL; t = strtok_r(NULL, " \t", &save)) {
+	for (char *o = strtok_r(NULL, " \t", &save); o != NULL; o = strtok_r(NULL, " \t", &save)) {
 		char *end;
 		unsigned long n;
-		if (strncmp(t, "weight=", 7) == 0) {
-			n = strtoul(t + 7, &end, 10);
+		if (strncmp(o, "weight=", 7) == 0) {
+			n = strtoul(o + 7, &end, 10);
 			weight = (uint32_t)n;
-		} else if (strncmp(t, "health=", 7) == 0) {
-			n = strtoul(t + 7, &end, 10);
+		} else if (strncmp(o, "health=", 7) == 0) {
+			n = strtoul(o + 7, &end, 10);
 			health = (uint32_t)n;
 		} else {
-			end = t;
+			end = o;
 		}
-		if (*end != '\0' || n > 1000000 || end == t) {
-			LOG("config [%s] %s: bad option '%s'\n", sect, key, t);
+		if (*end != '\0' || n > UINT32_MAX || end == o) {
+			LOG("config [%s] %s: bad option '%s'\n", sect, key, o);
 			return -1;
 		}
 	}
-	if (cfg_rs_add(f->cfg, vs, &addr, af, port, weight, (uint8_t)health, err) != 0) {
+	if (cfg_rs_add(t->st, vs, &addr, af, port, weight, (uint8_t)health, err) != 0) {
 		LOG("config [%s] %s: %s\n", sect, key, err);
 		return -1;
 	}
@@ -306,7 +304,7 @@ apply_rs(struct fwd *f, struct cfg_vs *vs, const char *sect, const char *key, co
 }
 
 static int
-apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
+apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
 {
 	const char *proto_s = rte_cfgfile_get_entry(cfg, sect, "protocol");
 	const char *vip_s = rte_cfgfile_get_entry(cfg, sect, "vip");
@@ -336,12 +334,12 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
-	if (cfg_vs_add(f->cfg, proto, &vip, af, vport, mode, sched, err) != 0) {
+	if (cfg_vs_add(t->st, proto, &vip, af, vport, mode, sched, err) != 0) {
 		LOG("config [%s]: %s\n", sect, err);
 		return -1;
 	}
-	struct cfg_vs *vs = cfg_vs_find(f->cfg, proto, &vip, af, vport);
-	if (cfg_vs_set_priority(f->cfg, vs, prio, err) != 0) {
+	struct cfg_vs *vs = cfg_vs_find(t->st, proto, &vip, af, vport);
+	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}
@@ -350,7 +348,7 @@ apply_vs(struct rte_cfgfile *cfg, struct fwd *f, const char *sect)
 		return -1;
 	n = rte_cfgfile_section_entries(cfg, sect, e, MAX_ENTRIES);
 	for (int i = 0; i < n; i++)
-		if (strncmp(e[i].name, "rs.", 3) == 0 && apply_rs(f, vs, sect, e[i].name, e[i].value) != 0)
+		if (strncmp(e[i].name, "rs.", 3) == 0 && apply_rs(t, vs, sect, e[i].name, e[i].value) != 0)
 			goto out;
 	rc = 0;
 out:
@@ -359,7 +357,7 @@ out:
 }
 
 static int
-apply_timeouts(struct rte_cfgfile *cfg, struct fwd *f)
+apply_timeouts(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
 	struct conn_timeouts to;
 	char err[CFG_ERR_LEN];
@@ -373,7 +371,7 @@ apply_timeouts(struct rte_cfgfile *cfg, struct fwd *f)
 	    get_u32(cfg, "timeouts", "tcp_close", 0, &to.tcp_close) != 0 ||
 	    get_u32(cfg, "timeouts", "udp", 0, &to.udp) != 0)
 		return -1;
-	if (cfg_timeouts_set(f->cfg, &to, err) != 0) {
+	if (cfg_timeouts_set(t->st, &to, err) != 0) {
 		LOG("config [timeouts]: %s\n", err);
 		return -1;
 	}
@@ -381,12 +379,12 @@ apply_timeouts(struct rte_cfgfile *cfg, struct fwd *f)
 }
 
 int
-config_apply(struct rte_cfgfile *cfg, struct fwd *f)
+cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
 	char **names;
 	int n, rc = -1;
 
-	if (apply_ports(cfg, f) != 0)
+	if (apply_ports(cfg, t) != 0)
 		return -1;
 	names = calloc(MAX_SECTIONS, sizeof(*names));
 	if (names == NULL)
@@ -397,15 +395,15 @@ config_apply(struct rte_cfgfile *cfg, struct fwd *f)
 	n = rte_cfgfile_sections(cfg, names, MAX_SECTIONS);
 	/* Routes before services, so neighbour resolution finds them on the first publish. */
 	for (int i = 0; i < n; i++)
-		if (strncmp(names[i], "route.", 6) == 0 && apply_route(cfg, f, names[i]) != 0)
+		if (strncmp(names[i], "route.", 6) == 0 && apply_route(cfg, t, names[i]) != 0)
 			goto out;
 	for (int i = 0; i < n; i++)
-		if (strncmp(names[i], "neigh.", 6) == 0 && apply_neigh(cfg, f, names[i]) != 0)
+		if (strncmp(names[i], "neigh.", 6) == 0 && apply_neigh(cfg, t, names[i]) != 0)
 			goto out;
 	for (int i = 0; i < n; i++)
-		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, f, names[i]) != 0)
+		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, t, names[i]) != 0)
 			goto out;
-	rc = apply_timeouts(cfg, f);
+	rc = apply_timeouts(cfg, t);
 out:
 	for (int i = 0; i < MAX_SECTIONS; i++)
 		free(names[i]);

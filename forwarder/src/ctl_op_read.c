@@ -16,11 +16,8 @@
 #include <rte_ethdev.h>
 #include <rte_mempool.h>
 
-#include "ctl_priv.h"
-#include "fwdctl.h"
+#include "ctl_op.h"
 #include "scheduler.h"
-#include "steer_ctl.h"
-#include "worker.h"
 
 #define CTL_CONN_LIMIT_DEFAULT 100u
 #define CTL_CONN_LIMIT_MAX 1000u
@@ -223,7 +220,7 @@ ctl_op_list_neighbors(struct ctl_req *r)
 	if (x.l == NULL ||
 	    (x.l->neighbors = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Neighbor, FWD_NEIGH_MAX)) == NULL)
 		return CTL_ENOMEM(r);
-	neigh_walk(r->f, neigh_visit, &x);
+	neigh_walk(&r->f->neigh, neigh_visit, &x);
 	if (x.oom)
 		return CTL_ENOMEM(r);
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_NEIGHBORS;
@@ -260,6 +257,19 @@ drops(struct ctl_req *r, const uint64_t *count, size_t *n, Hvlb__Fwd__V1__DropCo
 	return 0;
 }
 
+/* One counter of stats_each into the field of the same name, where the message declares one
+ * (telemetry shows them all; the API carries those its readers use). */
+static void
+set_counter(void *arg, const char *name, uint64_t value)
+{
+	ProtobufCMessage *m = arg;
+	const ProtobufCFieldDescriptor *fd =
+		protobuf_c_message_descriptor_get_field_by_name(m->descriptor, name);
+
+	if (fd != NULL && fd->type == PROTOBUF_C_TYPE_UINT64 && fd->label == PROTOBUF_C_LABEL_NONE)
+		*(uint64_t *)(void *)((char *)m + fd->offset) = value;
+}
+
 static Hvlb__Fwd__V1__WorkerStats *
 worker_stats(struct ctl_req *r, const struct worker *w)
 {
@@ -271,24 +281,11 @@ worker_stats(struct ctl_req *r, const struct worker *w)
 		return NULL;
 	m->worker = w->id;
 	m->lcore = w->lcore;
-	m->rx_packets = s.rx_pkts;
-	m->rx_bytes = s.rx_bytes;
-	m->tx_packets = s.tx_pkts;
-	m->tx_bytes = s.tx_bytes;
-	m->handoff_out = s.handoff_out;
-	m->handoff_in = s.handoff_in;
+	stats_each(&s, set_counter, &m->base);
 	m->active_conns = conn_count(w->conns);
-	m->total_conns = s.conns_total;
-	m->local_replies = s.local_replies;
-	m->idle_sleeps = s.idle_sleeps;
-	m->busy_polls = s.busy_polls;
-	m->empty_polls = s.empty_polls;
-	m->busy_cycles = s.busy_cycles;
-	m->load = r->f->sc->w[w->id].load;
-	m->load_period = r->f->sc->rssa.w[w->id].load;
-	m->overload_freq = r->f->sc->rssa.w[w->id].foe;
-	m->flows_moved_in = s.steer_in;
-	m->flows_moved_out = s.steer_out;
+	m->load = r->f->rssa->w[w->id].load;
+	m->load_period = r->f->rssa->rssa.w[w->id].load;
+	m->overload_freq = r->f->rssa->rssa.w[w->id].foe;
 	m->socket = (uint32_t)w->socket;
 	return drops(r, s.drops, &m->n_drops, &m->drops) == 0 ? m : NULL;
 }
@@ -298,7 +295,7 @@ port_stats(struct ctl_req *r, uint16_t i)
 {
 	Hvlb__Fwd__V1__PortStats *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__PortStats, hvlb__fwd__v1__port_stats__init);
-	const struct fwd_port *p = &r->f->ports[i];
+	const struct fwd_port *p = &r->f->ports.p[i];
 	struct rte_eth_stats es;
 
 	if (m == NULL)
@@ -323,22 +320,22 @@ stats_workers_ports(struct ctl_req *r, Hvlb__Fwd__V1__Stats *s)
 {
 	struct fwd *f = r->f;
 
-	s->workers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__WorkerStats, f->n_workers);
-	s->ports = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__PortStats, f->n_ports);
+	s->workers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__WorkerStats, f->env.n_workers);
+	s->ports = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__PortStats, f->ports.n);
 	if (s->workers == NULL || s->ports == NULL)
 		return CTL_ENOMEM(r);
-	for (uint16_t i = 0; i < f->n_workers; i++) {
+	for (uint16_t i = 0; i < f->env.n_workers; i++) {
 		s->workers[i] = worker_stats(r, f->workers[i]);
 		if (s->workers[i] == NULL)
 			return CTL_ENOMEM(r);
 	}
-	s->n_workers = f->n_workers;
-	for (uint16_t i = 0; i < f->n_ports; i++) {
+	s->n_workers = f->env.n_workers;
+	for (uint16_t i = 0; i < f->ports.n; i++) {
 		s->ports[i] = port_stats(r, i);
 		if (s->ports[i] == NULL)
 			return CTL_ENOMEM(r);
 	}
-	s->n_ports = f->n_ports;
+	s->n_ports = f->ports.n;
 	return 0;
 }
 
@@ -408,8 +405,8 @@ conn_msg(struct conn_ctx *x, const struct conn *c)
 	ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
 	m->real = ctl_strdup(r, buf);
 	m->state = CTL_CONST_STR(conn_state_name(c->state));
-	m->age_s = ticks_to_s(c->created, x->now, r->f->hz);
-	m->expires_in_s = ticks_to_s(x->now, c->expires, r->f->hz);
+	m->age_s = ticks_to_s(c->created, x->now, r->f->env.hz);
+	m->expires_in_s = ticks_to_s(x->now, c->expires, r->f->env.hz);
 	m->packets_in = c->pkts[CONN_DIR_ORIG];
 	m->packets_out = c->pkts[CONN_DIR_REPLY];
 	m->bytes_in = c->bytes[CONN_DIR_ORIG];
@@ -468,7 +465,7 @@ ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections 
 	uint32_t budget = CTL_CONN_SCAN_BUDGET;
 	int rc;
 
-	if (w >= r->f->n_workers && m->cursor != 0)
+	if (w >= r->f->env.n_workers && m->cursor != 0)
 		return ctl_fail(r, -EINVAL, "list_connections.cursor: no worker %u", w);
 	rc = conn_filter(r, m, &x);
 	if (rc != 0)
@@ -477,7 +474,7 @@ ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections 
 	x.out = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Connection, x.limit);
 	if (l == NULL || x.out == NULL)
 		return CTL_ENOMEM(r);
-	while (w < r->f->n_workers && x.n < x.limit && budget > 0) {
+	while (w < r->f->env.n_workers && x.n < x.limit && budget > 0) {
 		x.worker = (uint16_t)w;
 		x.visited = 0;
 		conn_walk(r->f->workers[w]->conns, &pos, budget, conn_visit, &x);
@@ -491,7 +488,7 @@ ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections 
 	}
 	l->connections = x.out;
 	l->n_connections = x.n;
-	l->next_cursor = w < r->f->n_workers ? (uint64_t)w << 32 | pos : 0;
+	l->next_cursor = w < r->f->env.n_workers ? (uint64_t)w << 32 | pos : 0;
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_CONNECTIONS;
 	r->resp->connections = l;
 	return 0;

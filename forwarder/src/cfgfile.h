@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The start-up configuration file (docs/forwarder-config.md), read with rte_cfgfile. */
+#ifndef HVLB_CFGFILE_H
+#define HVLB_CFGFILE_H
+
+#include <stdint.h>
+
+#include "cfgstore.h"
+#include "fwd_limits.h"
+#include "neigh.h"
+#include "port.h"
+#include "rssa.h"
+
+struct rte_cfgfile;
+
+/* What the file says about the process itself and its ports. */
+struct fwd_settings {
+	uint32_t conn_max;
+	uint32_t idle_sleep_max_us;
+	uint32_t neigh_retry_ms;
+	uint32_t mbufs;
+	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
+	struct rssa_settings rssa;
+	uint16_t n_ports;
+	struct port_settings port[FWD_MAX_PORTS];
+};
+
+/* What the sections after the ports are applied to. */
+struct cfgfile_target {
+	struct cfgstore *st;
+	struct neigh_table *neigh;   /* static neighbours */
+	uint16_t n_ports;
+};
+
+/* Load path; fill *s. Returns the parsed file (for cfgfile_apply) or NULL after logging why. */
+struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);
+
+/* Apply addresses, routes, static neighbours, services and timeouts to t (ports already
+ * set up). 0, or -1 after logging the section and key at fault. */
+int cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t);
+
+#endif

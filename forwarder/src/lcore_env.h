@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What every polling lcore (workers and dispatch stages) shares: pointers to the pieces of
+ * state that their owning modules create and the control thread writes. fwd.c fills it in
+ * once, before the lcores start; nothing in it changes afterwards except through the pieces'
+ * own publication rules (snapshot.h, neigh.h, steer_msg.h).
+ */
+#ifndef HVLB_LCORE_ENV_H
+#define HVLB_LCORE_ENV_H
+
+#include <stdint.h>
+
+#include <rte_rcu_qsbr.h>
+
+#include "fwd_limits.h"
+#include "neigh.h"
+#include "port.h"
+#include "snapshot.h"
+#include "steer_msg.h"
+
+struct worker;
+
+struct lcore_env {
+	const struct port_set *ports;
+	struct snap_pub *snap;
+	struct neigh_table *neigh;
+	struct steer_link *steer;
+	struct rte_rcu_qsbr *rcu;       /* reader ids: workers 0..n-1, then dispatch stages */
+	struct worker **workers;        /* n_workers, each with its inbox */
+	uint16_t n_workers;
+	uint32_t conn_max;              /* connections per worker */
+	uint32_t idle_sleep_max_us;
+	uint64_t hz;
+	volatile int quit;              /* set by the control thread: lcores return */
+};
+
+#endif

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The forwarder's ports (port.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include "port.h"
+
+#define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
+#define RX_DESC 1024
+#define TX_DESC 1024
+
+int
+port_socket(const struct port_settings *s, uint16_t idx)
+{
+	uint16_t pid = idx;
+
+	if (s->dev[0] != '\0' && rte_eth_dev_get_port_by_name(s->dev, &pid) != 0)
+		return -1;
+	return rte_eth_dev_is_valid_port(pid) ? rte_eth_dev_socket_id(pid) : -1;
+}
+
+/* The DPDK port s names, or -ENODEV (logged). */
+static int
+port_find(const struct port_settings *s, uint16_t idx, uint16_t *pid)
+{
+	if (s->dev[0] != '\0') {
+		if (rte_eth_dev_get_port_by_name(s->dev, pid) != 0) {
+			LOG(ERR, "port%u: no DPDK device '%s' (check --vdev / -a)\n", idx, s->dev);
+			return -ENODEV;
+		}
+		return 0;
+	}
+	*pid = idx;
+	if (!rte_eth_dev_is_valid_port(*pid)) {
+		LOG(ERR, "port%u: no DPDK port %u\n", idx, *pid);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+/* Configure the queues, with RSS where the device has it, and say how flows get spread. */
+static int
+port_configure(struct fwd_port *p, uint16_t idx, const struct rte_eth_dev_info *info,
+	       uint16_t n_workers)
+{
+	struct rte_eth_conf conf = {0};
+	int rc;
+
+	p->nb_rxq = RTE_MIN(n_workers, info->max_rx_queues);
+	p->nb_txq = n_workers;
+	if (p->nb_txq > info->max_tx_queues) {
+		LOG(ERR, "port%u (%s): needs %u TX queues (one per worker), has %u\n", idx, p->name,
+		    p->nb_txq, info->max_tx_queues);
+		return -EINVAL;
+	}
+	if (p->nb_rxq > 1 && info->flow_type_rss_offloads != 0) {
+		conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		conf.rx_adv_conf.rss_conf.rss_hf = info->flow_type_rss_offloads &
+						   (RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP);
+		snprintf(p->steering, sizeof(p->steering), "hardware RSS over %u queues + handoff",
+			 p->nb_rxq);
+	} else if (p->nb_rxq > 1) {
+		snprintf(p->steering, sizeof(p->steering), "driver spread over %u queues + handoff",
+			 p->nb_rxq);
+	} else {
+		/* Without dispatch stages, worker 0 reads it and passes on what it does not own. */
+		snprintf(p->steering, sizeof(p->steering), "1 queue (worker 0) + handoff");
+	}
+	rc = rte_eth_dev_configure(p->port_id, p->nb_rxq, p->nb_txq, &conf);
+	if (rc != 0)
+		LOG(ERR, "port%u (%s): configure: %s\n", idx, p->name, strerror(-rc));
+	return rc;
+}
+
+int
+port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
+	   uint16_t n_workers, struct rte_mempool *pool)
+{
+	struct fwd_port *p = &ps->p[idx];
+	struct rte_eth_dev_info info;
+	uint16_t pid;
+	int rc;
+
+	if ((rc = port_find(s, idx, &pid)) != 0)
+		return rc;
+	p->port_id = pid;
+	ps->index[pid] = (uint8_t)idx;
+	rte_eth_dev_get_name_by_port(pid, p->name);
+	rc = rte_eth_dev_info_get(pid, &info);
+	if (rc != 0)
+		return rc;
+	p->socket = rte_eth_dev_socket_id(pid);
+	if (p->socket < 0)
+		p->socket = (int)rte_socket_id();
+	if ((rc = port_configure(p, idx, &info, n_workers)) != 0)
+		return rc;
+	for (uint16_t q = 0; q < p->nb_rxq; q++)
+		if ((rc = rte_eth_rx_queue_setup(pid, q, RX_DESC, p->socket, NULL, pool)) != 0)
+			return rc;
+	for (uint16_t q = 0; q < p->nb_txq; q++)
+		if ((rc = rte_eth_tx_queue_setup(pid, q, TX_DESC, p->socket, NULL)) != 0)
+			return rc;
+	if (s->has_mac) {
+		rc = rte_eth_dev_default_mac_addr_set(pid, (struct rte_ether_addr *)&s->mac);
+		if (rc != 0)
+			LOG(WARNING, "port%u (%s): cannot set MAC: %s\n", idx, p->name, strerror(-rc));
+	}
+	rte_eth_macaddr_get(pid, &p->mac);
+	if (s->has_mac)
+		p->mac = s->mac; /* frames are addressed to the configured MAC */
+	return 0;
+}
+
+int
+port_start_all(struct port_set *ps)
+{
+	for (uint16_t i = 0; i < ps->n; i++) {
+		struct fwd_port *p = &ps->p[i];
+		int rc = rte_eth_dev_start(p->port_id);
+
+		if (rc != 0) {
+			LOG(ERR, "port%u (%s): start: %s\n", i, p->name, strerror(-rc));
+			return rc;
+		}
+		rte_eth_promiscuous_enable(p->port_id);
+		LOG(INFO, "port%u: %s mac " RTE_ETHER_ADDR_PRT_FMT " socket %d rxq %u txq %u: %s\n",
+		    i, p->name, RTE_ETHER_ADDR_BYTES(&p->mac), p->socket, p->nb_rxq, p->nb_txq,
+		    p->steering);
+	}
+	return 0;
+}
+
+void
+port_close_all(struct port_set *ps)
+{
+	for (uint16_t i = 0; i < ps->n; i++) {
+		rte_eth_dev_stop(ps->p[i].port_id);
+		rte_eth_dev_close(ps->p[i].port_id);
+	}
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The immutable configuration snapshot every lcore reads, and its publication. The control
+ * thread builds a new snapshot from the configuration store for every change (snap_build) and
+ * swaps the pointer (snap_publish); workers and dispatch stages load the current one at the
+ * top of each loop iteration, which is also their RCU quiescent point, so the old snapshot is
+ * freed once every reader has passed one.
+ */
+#ifndef HVLB_SNAPSHOT_H
+#define HVLB_SNAPSHOT_H
+
+#include <stdint.h>
+
+#include <rte_rcu_qsbr.h>
+
+#include "cfgstore.h"
+#include "conn.h"
+#include "fwd_limits.h"
+#include "vs.h"
+
+struct rte_lpm;
+struct rte_lpm6;
+
+/* Where a route sends packets. */
+struct nexthop {
+	union hvlb_addr gw; /* the neighbour to resolve; unused when connected */
+	uint16_t port;
+	uint8_t af;
+	uint8_t connected;  /* 1: the destination itself is the neighbour */
+};
+
+struct fwd_snapshot {
+	uint64_t version;
+	struct vs_table *vst;
+	struct rte_lpm *lpm4;
+	struct rte_lpm6 *lpm6;
+	uint32_t n_nh;
+	struct nexthop nh[FWD_MAX_ROUTES];
+	uint32_t n_local;
+	struct local_addr local[FWD_MAX_LOCAL];
+	struct conn_timeouts timeouts;
+	const uint32_t *rs_gen; /* RS_MAX_SLOTS + 1: 0 = the slot's RS is gone for good */
+};
+
+/* The published snapshot. Only the control thread writes it. */
+struct snap_pub {
+	struct fwd_snapshot *cur; /* read with snap_current */
+	struct rte_rcu_qsbr *rcu; /* every lcore that reads snapshots is a reader of it */
+	int socket;               /* where snapshots are built */
+};
+
+/* Build an immutable snapshot of the store (VS table, LPM tables, next hops, own addresses,
+ * timeouts) on socket. NULL with err (CFG_ERR_LEN) set on failure. */
+struct fwd_snapshot *snap_build(const struct cfgstore *st, int socket, char *err);
+void snap_free(struct fwd_snapshot *s);
+
+/* Build a snapshot of st and make it the current one; the old one is freed once every reader
+ * has passed a quiescent point (this waits for that). 0, or -EINVAL with err set. */
+int snap_publish(struct snap_pub *p, const struct cfgstore *st, char *err);
+
+/* The current snapshot, for a reader between two of its quiescent points. */
+static inline const struct fwd_snapshot *
+snap_current(const struct snap_pub *p)
+{
+	return __atomic_load_n(&p->cur, __ATOMIC_ACQUIRE);
+}
+
+/* Whether addr is one of the forwarder's own addresses; returns its index or -1. */
+static inline int
+snap_local_find(const struct fwd_snapshot *s, const union hvlb_addr *addr)
+{
+	for (uint32_t i = 0; i < s->n_local; i++)
+		if (hvlb_addr_eq(&s->local[i].addr, addr))
+			return (int)i;
+	return -1;
+}
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The forwarder's counters: each worker's, and per RS and VS slot. Plain adds by the owning
+ * worker on its own cache lines, summed by the control thread (no atomics on the fast path).
+ * Every worker counter is listed once, in WORKER_COUNTERS, with the name it has in telemetry
+ * and in the local API (stats_each walks them for both).
+ */
+#ifndef HVLB_STATS_H
+#define HVLB_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_common.h>
+
+#include "drop.h"
+
+/* X(field, "name"). */
+#define WORKER_COUNTERS(X)                                                                         \
+	X(rx_pkts, "rx_packets")                                                                   \
+	X(rx_bytes, "rx_bytes")                                                                    \
+	X(tx_pkts, "tx_packets")                                                                   \
+	X(tx_bytes, "tx_bytes")                                                                    \
+	X(handoff_out, "handoff_out")     /* packets passed to the connection's owner */         \
+	X(handoff_in, "handoff_in")       /* packets other workers passed here */                 \
+	X(conns_total, "total_conns")                                                              \
+	X(local_replies, "local_replies") /* ARP / ND / echo answered */                          \
+	X(idle_sleeps, "idle_sleeps")                                                              \
+	X(busy_polls, "busy_polls")                                                                \
+	X(empty_polls, "empty_polls")                                                              \
+	X(busy_cycles, "busy_cycles")     /* TSC cycles of iterations with packets: the load */   \
+	X(steer_in, "flows_moved_in")     /* connections handed to this worker (steering) */     \
+	X(steer_out, "flows_moved_out")   /* connections this worker handed on */                 \
+	X(steer_fwd, "moved_packets")     /* packets of a moved connection passed on */           \
+	X(steer_failed, "moves_failed")   /* connections lost in a hand-over, moves refused */    \
+	X(notes_lost, "notes_lost")       /* steering notes to the control thread lost */
+
+struct worker_stats {
+#define STATS_FIELD(f, name) uint64_t f;
+	WORKER_COUNTERS(STATS_FIELD)
+#undef STATS_FIELD
+	uint64_t drops[HVLB_DROP_MAX];
+} __rte_cache_aligned;
+
+/* Per-RS and per-VS counters of one worker, indexed by slot. */
+struct slot_stats {
+	uint64_t pkts;
+	uint64_t bytes;
+	uint64_t conns_total;
+	uint64_t reserved;
+};
+
+/* Per-RS handshake RTT of one worker (NAT only): the time from a client's SYN arriving to the
+ * NF's first SYN-ACK arriving, i.e. forwarder -> NF -> forwarder path RTT plus the NF's accept
+ * time. Written once per connection, on its first SYN-ACK, so it stays off the established
+ * path. */
+struct rs_rtt {
+	uint32_t srtt8_us; /* EWMA (gain 1/8) in microseconds, kept times 8 as TCP keeps SRTT */
+	uint32_t pad;
+	uint64_t samples;
+};
+
+/* dst += src, every counter and drop reason. */
+void stats_add(struct worker_stats *dst, const struct worker_stats *src);
+
+/* Call fn with the name and value of every counter of s in WORKER_COUNTERS order (drops
+ * not included: hvlb_drop_name names them). */
+typedef void (*stats_fn)(void *arg, const char *name, uint64_t value);
+void stats_each(const struct worker_stats *s, stats_fn fn, void *arg);
+
+#endif

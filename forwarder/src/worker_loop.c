@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The worker loop: poll every RX queue and the inbox, hand each burst to the pipeline
+ * (worker_process_burst, worker_fwd.c), expire a few connections and flush.
+ */
+#include <sys/prctl.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+
+#include "inbox.h"
+#include "worker_fwd.h"
+#include "worker_loop.h"
+#include "worker_steer.h"
+
+/* Connections examined for expiry per loop iteration. */
+#define EXPIRE_BUDGET 32
+
+static void
+expire_cb(void *arg, const struct conn *c)
+{
+	worker_conn_gone(arg, c);
+}
+
+/* Frames the control thread built (ARP requests, neighbour solicitations) leave through
+ * worker 0's TX queues. */
+static void
+send_control_frames(struct worker *w)
+{
+	struct rte_mbuf *pkts[8];
+	unsigned n = rte_ring_sc_dequeue_burst(w->env->neigh->tx, (void **)pkts, 8, NULL);
+
+	for (unsigned i = 0; i < n; i++) {
+		uint16_t p = w->ports->index[pkts[i]->port];
+		w->stats.tx_pkts++;
+		w->stats.tx_bytes += pkts[i]->pkt_len;
+		rte_eth_tx_buffer(w->ports->p[p].port_id, w->txq, w->tx[p], pkts[i]);
+	}
+}
+
+/* Drain one burst of the inbox: packets other workers or the dispatch stage handed here, and
+ * steering messages, each dealt with in its place among them (a connection's entry before its
+ * packets, an unmark after the packets queued ahead of it). Packets are this worker's to
+ * handle, except those the dispatch stage tagged raw (not plain TCP/UDP), which are classified
+ * in full as if received here. Returns the packets. */
+static unsigned
+inbox_poll(struct worker *w)
+{
+	void *objs[FWD_BURST];
+	unsigned n = rte_ring_sc_dequeue_burst(w->inbox, objs, FWD_BURST, NULL);
+	unsigned start = 0, pkts = 0, raws = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct rte_mbuf *raw;
+
+		if (likely(inbox_is_plain(objs[i])))
+			continue;
+		if (i > start)
+			worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(i - start),
+					     1);
+		pkts += i - start;
+		start = i + 1;
+		if (inbox_is_msg(objs[i])) {
+			worker_steer_msg(w, inbox_msg(objs[i]));
+			continue;
+		}
+		raw = inbox_mbuf(objs[i]);
+		worker_process_burst(w, &raw, 1, 0);
+		raws++;
+	}
+	if (n > start)
+		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1);
+	pkts += n - start;
+	w->stats.handoff_in += pkts;
+	/* After everything from this burst that goes on to another worker is on its inbox. */
+	if (n > 0)
+		__atomic_store_n(&w->inbox_done, w->inbox_done + n, __ATOMIC_RELEASE);
+	return pkts + raws;
+}
+
+unsigned
+worker_poll_once(struct worker *w)
+{
+	struct rte_mbuf *pkts[FWD_BURST];
+	struct lcore_env *env = w->env;
+	unsigned total = 0;
+
+	/* Quiescent point: nothing from the previous snapshot or steering table is held past
+	 * here. */
+	rte_rcu_qsbr_quiescent(env->rcu, w->id);
+	w->snap = snap_current(env->snap);
+	if (unlikely(w->snap->version != w->snap_version)) {
+		conn_table_set_timeouts(w->conns, &w->snap->timeouts);
+		w->snap_version = w->snap->version;
+	}
+	w->steer = steer_link_table(env->steer);
+	worker_steer_refresh(w);
+	w->now = rte_rdtsc();
+	neigh_cache_sync(&w->neigh, env->neigh);
+	if (unlikely(!rte_ring_empty(w->cmd)))
+		worker_steer_commands(w);
+
+	for (uint16_t q = 0; q < w->n_rxq; q++) {
+		uint16_t n = rte_eth_rx_burst(w->ports->p[w->rxq[q].port].port_id, w->rxq[q].queue,
+					      pkts, FWD_BURST);
+		if (n == 0)
+			continue;
+		total += n;
+		worker_process_burst(w, pkts, n, 0);
+	}
+	total += inbox_poll(w);
+	if (w->id == 0)
+		send_control_frames(w);
+	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
+	worker_flush(w);
+	return total;
+}
+
+int
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	/* Sleeps of a few µs only make sense with a fine timer slack (default 50 µs). */
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+	rte_rcu_qsbr_thread_register(w->env->rcu, w->id);
+	rte_rcu_qsbr_thread_online(w->env->rcu, w->id);
+	while (!w->env->quit) {
+		unsigned n = worker_poll_once(w);
+
+		/* The load RSS-A samples: the time of the loop iterations that had work, over
+		 * all the time (busy / total cycles, as DPDK's lcore usage counts it). An
+		 * iteration with packets counts whole, its empty polls of other queues too. */
+		if (n > 0)
+			w->stats.busy_cycles += rte_rdtsc() - w->now;
+		if (n > 0)
+			w->stats.busy_polls++;
+		else
+			w->stats.empty_polls++;
+		if (idle_backoff(&w->idle, n, w->env->idle_sleep_max_us, w->env->rcu, w->id))
+			w->stats.idle_sleeps++;
+	}
+	rte_rcu_qsbr_thread_offline(w->env->rcu, w->id);
+	rte_rcu_qsbr_thread_unregister(w->env->rcu, w->id);
+	return 0;
+}
