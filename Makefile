@@ -45,9 +45,13 @@ proto-go: | $(AFTER_DEPS)
 	PATH=$(CURDIR)/$(BUILD)/tools:$$PATH protoc -Iproto --go_out=. --go_opt=module=hvlb \
 		--go-grpc_out=. --go-grpc_opt=module=hvlb proto/fwd.proto proto/controller.proto
 
-# Python bindings of the local API for the thin CLI and the tests.
-proto-py: | $(AFTER_DEPS)
-	@mkdir -p $(BUILD)/py && protoc --python_out=$(BUILD)/py -Iproto proto/fwd.proto
+# Python bindings of the local API for lab/fwctl.py (and so the lab, the benchmarks and the
+# tests), which imports them from build/py and refuses a missing or stale one.
+PY_PB := $(BUILD)/py/fwd_pb2.py
+proto-py: $(PY_PB)
+$(PY_PB): proto/fwd.proto | $(AFTER_DEPS)
+	@mkdir -p $(@D)
+	protoc --python_out=$(@D) -Iproto proto/fwd.proto
 
 build: forwarder go proto-py
 

@@ -16,7 +16,6 @@ import json
 import os
 import socket
 import struct
-import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,23 +25,28 @@ MAX_MESSAGE = 64 << 20  # a reply larger than this is a framing error, not a rea
 
 
 def _load_pb():
-    """Import fwd_pb2 from build/py, running protoc into it first if missing or stale."""
+    """Import fwd_pb2, the bindings of proto/fwd.proto that `make build` writes to build/py.
+    Raises ImportError, saying to run `make build`, when they are missing or older than the
+    .proto (bindings of another version would misread the forwarder's replies)."""
     proto = os.path.join(REPO, "proto", "fwd.proto")
     gen = os.path.join(PY_OUT, "fwd_pb2.py")
-    if not os.path.exists(gen) or os.path.getmtime(gen) < os.path.getmtime(proto):
-        os.makedirs(PY_OUT, exist_ok=True)
-        try:
-            subprocess.run(["protoc", f"--python_out={PY_OUT}", "-Iproto", "proto/fwd.proto"],
-                           cwd=REPO, check=True)
-        except (OSError, subprocess.CalledProcessError) as e:
-            raise ImportError(f"cannot generate {gen} with protoc: {e}") from e
+    if not os.path.exists(gen):
+        raise ImportError(f"{gen} is missing: run `make build` (it generates the Python "
+                          "bindings of proto/fwd.proto)")
+    if os.path.getmtime(gen) < os.path.getmtime(proto):
+        raise ImportError(f"{gen} is older than {proto}: run `make build` to regenerate it")
     if PY_OUT not in sys.path:
         sys.path.insert(0, PY_OUT)
     import fwd_pb2  # noqa: E402
     return fwd_pb2
 
 
-pb = _load_pb()
+try:
+    pb = _load_pb()
+except ImportError as e:
+    if __name__ != "__main__":
+        raise
+    sys.exit(f"fwctl: {e}")
 from google.protobuf import json_format  # noqa: E402
 
 
