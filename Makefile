@@ -1,5 +1,7 @@
 # hvlb: `make demo` runs the main job, `make test` runs every test, `make bench` the benchmarks.
-# Every target installs what it needs first (scripts/deps.sh, idempotent).
+# `make deps` (scripts/deps.sh, idempotent) is the only installer. The targets a user runs on a
+# fresh machine (demo, test, unit, e2e, bench, bench-sched) run it first; `make build` and its
+# parts (forwarder, go, proto-py, proto-go, lab-delay) install nothing.
 
 # The Go toolchain of the machine image lives here; CI's PATH may not name it.
 export PATH := /usr/local/go/bin:$(PATH)
@@ -17,34 +19,44 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-$(FWD_BUILD)/build.ninja:
+# When a goal that installs is on the command line, every build step waits for deps
+# (order-only, so `make -j` cannot build before the packages are there); otherwise the
+# build steps depend on nothing being installed.
+INSTALLING := $(filter deps demo test unit e2e bench bench-sched,$(MAKECMDGOALS))
+AFTER_DEPS := $(if $(INSTALLING),deps)
+
+$(FWD_BUILD)/build.ninja: | $(AFTER_DEPS)
 	meson setup $(FWD_BUILD) forwarder
 
-forwarder: deps $(FWD_BUILD)/build.ninja
+forwarder: $(FWD_BUILD)/build.ninja | $(AFTER_DEPS)
 	ninja -C $(FWD_BUILD)
 
 # Go binaries (controller, agent, hvlbctl, lab tools), once the module exists.
-go: deps
+go: | $(AFTER_DEPS)
 	@if [ -f go.mod ]; then mkdir -p $(GO_BIN) && go build -o $(GO_BIN)/ ./cmd/...; fi
 
 # Go code generated from proto/ (committed; run after changing a .proto). The generator
 # versions are pinned so the output does not drift.
 PROTOC_GEN_GO      := google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.6
 PROTOC_GEN_GO_GRPC := google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
-proto-go: deps
+proto-go: | $(AFTER_DEPS)
 	GOBIN=$(CURDIR)/$(BUILD)/tools go install $(PROTOC_GEN_GO)
 	GOBIN=$(CURDIR)/$(BUILD)/tools go install $(PROTOC_GEN_GO_GRPC)
 	PATH=$(CURDIR)/$(BUILD)/tools:$$PATH protoc -Iproto --go_out=. --go_opt=module=hvlb \
 		--go-grpc_out=. --go-grpc_opt=module=hvlb proto/fwd.proto proto/controller.proto
 
-# Python bindings of the local API for the thin CLI and the tests.
-proto-py: deps
-	@mkdir -p $(BUILD)/py && protoc --python_out=$(BUILD)/py -Iproto proto/fwd.proto
+# Python bindings of the local API for lab/fwctl.py (and so the lab, the benchmarks and the
+# tests), which imports them from build/py and refuses a missing or stale one.
+PY_PB := $(BUILD)/py/fwd_pb2.py
+proto-py: $(PY_PB)
+$(PY_PB): proto/fwd.proto | $(AFTER_DEPS)
+	@mkdir -p $(@D)
+	protoc --python_out=$(@D) -Iproto proto/fwd.proto
 
 build: forwarder go proto-py
 
 # C unit tests and packet fixtures (no huge pages, no root needed).
-unit: build
+unit: deps build
 	meson test -C $(FWD_BUILD) --print-errorlogs
 	$(PYTEST) -q tests/model tests/unit_py
 	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
@@ -52,29 +64,29 @@ unit: build
 # End-to-end tests in network namespaces (root; they skip with the reason otherwise), and
 # the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without
 # schemathesis).
-e2e: build
+e2e: deps build
 	$(PYTEST) -v -rs tests/e2e tests/api_fuzz.py
 
 test: unit e2e
 
-demo: build
+demo: deps build
 	bash lab/demo.sh
 
 demo-down:
 	python3 lab/topo.py down lab/topologies/demo.yaml --prefix hvlbdemo
 
-bench: build
+bench: deps build
 	bash bench/run.sh
 
 # The lab's per-packet link delay (lab/netdelay.py): an NFQUEUE delay line, since the lab
 # kernel has no netem and no fq/etf for EDT. lab/netdelay.py also builds it when missing.
-lab-delay: deps
+lab-delay: | $(AFTER_DEPS)
 	@mkdir -p $(BUILD)/lab
 	$(CC) -O2 -Wall -o $(BUILD)/lab/nfq-delay lab/delay/nfq_delay.c -lmnl
 
 # The paper's scheduling experiment (Figs. 12, 13) at lab scale, about 12 minutes as root:
 # writes docs/scheduling.json and the plots in docs/ (report: docs/scheduling.md).
-bench-sched: build lab-delay
+bench-sched: deps build lab-delay
 	@bash scripts/deps-bench.sh
 	python3 bench/scheduling.py
 

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import ctlab  # noqa: E402
+import fwctl  # noqa: E402
 import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 import topo as topolib  # noqa: E402
@@ -102,18 +103,20 @@ def wait_applied(fw, services, reals, timeout=20):
 
 def report(fw, nfs, http, udp, duration):
     st = fw.stats()
-    svc = {s.id.protocol: s for s in st.services}
+    counters = fwctl.status_by_service(st.service_status)
     print("\nvirtual services read back from the forwarder:")
     rows = []
     for s in st.services:
+        c = counters[fwctl.service_key(s.id)]
         rows.append([s.id.protocol, f"{s.id.vip}:{s.id.vport}", s.mode, s.scheduler,
-                     s.total_conns, s.packets])
+                     c.total_conns, c.packets])
     print(table(rows, ["proto", "vip", "mode", "scheduler", "connections", "packets"]))
 
     names = {nf["addr"]: nf["name"] for nf in nfs}
     total_w = sum(WEIGHTS.values())
-    tcp_reals = {names[r.address]: r for r in svc["tcp"].real_services}
-    udp_reals = {names[r.address]: r for r in svc["udp"].real_services}
+    svc = {c.id.protocol: c for c in st.service_status}  # one service of each protocol
+    tcp_reals = {names[r.address]: r for r in svc["tcp"].reals}
+    udp_reals = {names[r.address]: r for r in svc["udp"].reals}
     total_conns = sum(r.total_conns for r in tcp_reals.values()) or 1
     print("\nper NF (TCP = short HTTP connections from client1, UDP = request/response from "
           "client2):")

@@ -16,7 +16,6 @@ import json
 import os
 import socket
 import struct
-import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,23 +25,28 @@ MAX_MESSAGE = 64 << 20  # a reply larger than this is a framing error, not a rea
 
 
 def _load_pb():
-    """Import fwd_pb2 from build/py, running protoc into it first if missing or stale."""
+    """Import fwd_pb2, the bindings of proto/fwd.proto that `make build` writes to build/py.
+    Raises ImportError, saying to run `make build`, when they are missing or older than the
+    .proto (bindings of another version would misread the forwarder's replies)."""
     proto = os.path.join(REPO, "proto", "fwd.proto")
     gen = os.path.join(PY_OUT, "fwd_pb2.py")
-    if not os.path.exists(gen) or os.path.getmtime(gen) < os.path.getmtime(proto):
-        os.makedirs(PY_OUT, exist_ok=True)
-        try:
-            subprocess.run(["protoc", f"--python_out={PY_OUT}", "-Iproto", "proto/fwd.proto"],
-                           cwd=REPO, check=True)
-        except (OSError, subprocess.CalledProcessError) as e:
-            raise ImportError(f"cannot generate {gen} with protoc: {e}") from e
+    if not os.path.exists(gen):
+        raise ImportError(f"{gen} is missing: run `make build` (it generates the Python "
+                          "bindings of proto/fwd.proto)")
+    if os.path.getmtime(gen) < os.path.getmtime(proto):
+        raise ImportError(f"{gen} is older than {proto}: run `make build` to regenerate it")
     if PY_OUT not in sys.path:
         sys.path.insert(0, PY_OUT)
     import fwd_pb2  # noqa: E402
     return fwd_pb2
 
 
-pb = _load_pb()
+try:
+    pb = _load_pb()
+except ImportError as e:
+    if __name__ != "__main__":
+        raise
+    sys.exit(f"fwctl: {e}")
 from google.protobuf import json_format  # noqa: E402
 
 
@@ -129,7 +133,13 @@ class Client:
         return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport)))
 
     def list_services(self):
-        return list(self.call(list_services=pb.ListServices()).services.services)
+        """The services as configured (VirtualService specs); counters: service_list()."""
+        return list(self.service_list().services)
+
+    def service_list(self):
+        """The ServiceList: specs in .services, their counters in .service_status (join them
+        with status_by_service)."""
+        return self.call(list_services=pb.ListServices()).services
 
     # --- real services ------------------------------------------------------------------------
     def add_real(self, protocol, vip, vport, address, port=0, weight=100, health=1):
@@ -253,19 +263,39 @@ def to_json(msg):
                                      including_default_value_fields=True)
 
 
-def show_services(services):
+def service_key(sid):
+    """A service's key, (protocol, vip, vport), as the forwarder writes its id."""
+    return sid.protocol, sid.vip, sid.vport
+
+
+def status_by_service(status):
+    """The counters of services (ServiceStatus, from a ServiceList or Stats) by service_key,
+    to join them to the specs beside them."""
+    return {service_key(st.id): st for st in status}
+
+
+def status_by_real(st):
+    """The counters of a ServiceStatus's reals (RealStatus) by (address, port)."""
+    return {(r.address, r.port): r for r in st.reals}
+
+
+def show_services(services, status=()):
+    """Specs (VirtualService) with their counters (ServiceStatus) joined by service id."""
+    counters = status_by_service(status)
     rows = []
     for vs in services:
+        st = counters.get(service_key(vs.id), pb.ServiceStatus())
+        reals = status_by_real(st)
         rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport), vs.mode, vs.scheduler,
-                     vs.priority, "", "", f"{vs.active_conns}/{vs.total_conns}", vs.packets,
-                     vs.bytes, ""])
+                     vs.priority, "", "", f"{st.active_conns}/{st.total_conns}", st.packets,
+                     st.bytes, ""])
         for rs in vs.real_services:
+            c = reals.get((rs.address, rs.port), pb.RealStatus())
             # The forwarder's handshake RTT (NAT): smoothed ms over how many samples.
-            rtt = (f"{rs.handshake_rtt_ms:.3f}/{rs.handshake_samples}"
-                   if rs.handshake_samples else "-")
+            rtt = (f"{c.handshake_rtt_ms:.3f}/{c.handshake_samples}"
+                   if c.handshake_samples else "-")
             rows.append(["", "  -> " + fmt_endpoint(rs.address, rs.port), "", "", "", rs.weight,
-                         rs.health, f"{rs.active_conns}/{rs.total_conns}", rs.packets, rs.bytes,
-                         rtt])
+                         rs.health, f"{c.active_conns}/{c.total_conns}", c.packets, c.bytes, rtt])
     return table(rows, ["PROTO", "SERVICE", "MODE", "SCHED", "PRIO", "WEIGHT", "HEALTH", "CONNS",
                         "PACKETS", "BYTES", "HS_RTT_MS/N"])
 
@@ -289,7 +319,7 @@ def show_stats(st):
     out.append(f"config version {st.config_version}, mbufs in use {st.mempool_in_use}"
                f"/{st.mempool_size}")
     if st.services:
-        out.append(show_services(st.services))
+        out.append(show_services(st.services, st.service_status))
     return "\n\n".join(out)
 
 
@@ -331,7 +361,7 @@ def _svc(args):
 
 def cmd_vs(cl, args):
     if args.action == "list":
-        return cl.list_services(), show_services
+        return cl.service_list(), lambda l: show_services(l.services, l.service_status)
     p, vip, vport = _svc(args)
     if args.action == "add":
         return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev",

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The control API's read-outs: services with their counters, routes, neighbours, stats and
+ * The control API's read-outs: services and their counters, routes, neighbours, stats and
  * connections. They run on the control thread and read worker counters and connection
  * tables while the workers keep writing them: plain 64-bit reads, which do not tear on
  * x86-64; a connection being rewritten may show mixed fields, which a listing tolerates.
@@ -49,6 +49,23 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	Hvlb__Fwd__V1__RealService *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__RealService, hvlb__fwd__v1__real_service__init);
 	char ip[INET6_ADDRSTRLEN];
+
+	if (m == NULL)
+		return NULL;
+	cfg_format_addr(&rs->addr, rs->af, ip, sizeof(ip));
+	m->address = ctl_strdup(r, ip);
+	m->port = rte_be_to_cpu_16(rs->port);
+	m->weight = rs->weight;
+	m->health = rs->health;
+	return m->address != NULL ? m : NULL;
+}
+
+static Hvlb__Fwd__V1__RealStatus *
+real_status(struct ctl_req *r, const struct rs_config *rs)
+{
+	Hvlb__Fwd__V1__RealStatus *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__RealStatus, hvlb__fwd__v1__real_status__init);
+	char ip[INET6_ADDRSTRLEN];
 	struct slot_stats ss;
 	uint64_t active;
 	double srtt_us;
@@ -58,8 +75,6 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	cfg_format_addr(&rs->addr, rs->af, ip, sizeof(ip));
 	m->address = ctl_strdup(r, ip);
 	m->port = rte_be_to_cpu_16(rs->port);
-	m->weight = rs->weight;
-	m->health = rs->health;
 	fwd_sum_rs(r->f, rs->slot, &ss, &active);
 	m->active_conns = active;
 	m->total_conns = ss.conns_total;
@@ -75,20 +90,12 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 {
 	Hvlb__Fwd__V1__VirtualService *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__VirtualService, hvlb__fwd__v1__virtual_service__init);
-	struct slot_stats ss;
-	uint64_t active;
 
 	if (m == NULL || (m->id = service_id(r, v)) == NULL)
 		return NULL;
 	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
 	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
 	m->priority = v->priority;
-	m->key = vs_key(v->proto, &v->vip, v->vport);
-	fwd_sum_vs(r->f, v->slot, &ss, &active);
-	m->active_conns = active;
-	m->total_conns = ss.conns_total;
-	m->packets = ss.pkts;
-	m->bytes = ss.bytes;
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;
@@ -101,23 +108,56 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	return m;
 }
 
-/* Every configured service with its counters; 0 or -ENOMEM. */
+static Hvlb__Fwd__V1__ServiceStatus *
+service_status(struct ctl_req *r, const struct cfg_vs *v)
+{
+	Hvlb__Fwd__V1__ServiceStatus *m =
+		CTL_NEW(r, Hvlb__Fwd__V1__ServiceStatus, hvlb__fwd__v1__service_status__init);
+	struct slot_stats ss;
+	uint64_t active;
+
+	if (m == NULL || (m->id = service_id(r, v)) == NULL)
+		return NULL;
+	m->key = vs_key(v->proto, &v->vip, v->vport);
+	fwd_sum_vs(r->f, v->slot, &ss, &active);
+	m->active_conns = active;
+	m->total_conns = ss.conns_total;
+	m->packets = ss.pkts;
+	m->bytes = ss.bytes;
+	m->reals = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealStatus, v->n_rs);
+	if (m->reals == NULL)
+		return NULL;
+	for (unsigned i = 0; i < v->n_rs; i++) {
+		m->reals[i] = real_status(r, &v->rs[i]);
+		if (m->reals[i] == NULL)
+			return NULL;
+	}
+	m->n_reals = v->n_rs;
+	return m;
+}
+
+/* Every configured service: its spec in specs, its counters at the same index in status.
+ * 0 or -ENOMEM. */
 static int
-services(struct ctl_req *r, size_t *n, Hvlb__Fwd__V1__VirtualService ***out)
+services(struct ctl_req *r, size_t *n, Hvlb__Fwd__V1__VirtualService ***specs,
+	 Hvlb__Fwd__V1__ServiceStatus ***status)
 {
 	const struct cfgstore *st = r->f->cfg;
 	Hvlb__Fwd__V1__VirtualService **a =
 		CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__VirtualService, st->n_vs);
+	Hvlb__Fwd__V1__ServiceStatus **b = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__ServiceStatus, st->n_vs);
 
-	if (a == NULL)
+	if (a == NULL || b == NULL)
 		return CTL_ENOMEM(r);
 	for (unsigned i = 0; i < st->n_vs; i++) {
 		a[i] = virtual_service(r, &st->vs[i]);
-		if (a[i] == NULL)
+		b[i] = service_status(r, &st->vs[i]);
+		if (a[i] == NULL || b[i] == NULL)
 			return CTL_ENOMEM(r);
 	}
 	*n = st->n_vs;
-	*out = a;
+	*specs = a;
+	*status = b;
 	return 0;
 }
 
@@ -130,9 +170,10 @@ ctl_op_list_services(struct ctl_req *r)
 
 	if (l == NULL)
 		return CTL_ENOMEM(r);
-	rc = services(r, &l->n_services, &l->services);
+	rc = services(r, &l->n_services, &l->services, &l->service_status);
 	if (rc != 0)
 		return rc;
+	l->n_service_status = l->n_services;
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_SERVICES;
 	r->resp->services = l;
 	return 0;
@@ -351,9 +392,10 @@ ctl_op_get_stats(struct ctl_req *r)
 		return CTL_ENOMEM(r);
 	fwd_sum_worker_stats(f, &tot);
 	if ((rc = stats_workers_ports(r, s)) != 0 ||
-	    (rc = services(r, &s->n_services, &s->services)) != 0 ||
+	    (rc = services(r, &s->n_services, &s->services, &s->service_status)) != 0 ||
 	    (rc = drops(r, tot.drops, &s->n_drops, &s->drops)) != 0)
 		return rc;
+	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
 	if (f->pool != NULL) {
 		s->mempool_in_use = rte_mempool_in_use_count(f->pool);

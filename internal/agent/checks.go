@@ -61,15 +61,12 @@ func effective(ds *ctlpb.DesiredState, down func(key string) bool) []*fwdpb.Virt
 	out := make([]*fwdpb.VirtualService, 0, len(ds.GetServices()))
 	for _, vs := range ds.GetServices() {
 		vs = proto.Clone(vs).(*fwdpb.VirtualService)
-		// Read-outs mean nothing in a desired state.
-		vs.Key, vs.ActiveConns, vs.TotalConns, vs.Packets, vs.Bytes = 0, 0, 0, 0, 0
 		for _, rs := range vs.RealServices {
 			h := uint32(0)
 			if rs.GetHealth() != 0 && !down(checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())) {
 				h = 1
 			}
 			rs.Health = h
-			rs.ActiveConns, rs.TotalConns, rs.Packets, rs.Bytes = 0, 0, 0, 0
 		}
 		out = append(out, vs)
 	}

@@ -39,7 +39,7 @@ import (
 //
 //   - RTT, passively, for NFs of NAT services: the forwarder, which sees both directions,
 //     times each connection's client SYN against the NF's first SYN-ACK and keeps a
-//     smoothed value per RS (RealService.handshake_rtt_ms, handshake_samples). When an NF's
+//     smoothed value per RS (RealStatus.handshake_rtt_ms, handshake_samples). When an NF's
 //     sample counter moved during the interval, the report carries that value (the mean
 //     over the NF's services, weighted by their new samples), the new samples' count and
 //     "handshake" as rtt_source, in place of the probe's median; with no new sample (no new
@@ -282,9 +282,13 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	var dt float64
 	if stats != nil {
 		cur, hs := map[string]uint64{}, map[string]uint64{}
+		nats := map[string]bool{} // by fwdpb.ServiceKey
 		for _, vs := range stats.GetServices() {
-			nat := orDefault(vs.GetMode(), defaultMode) == "nat"
-			for _, rs := range vs.GetRealServices() {
+			nats[fwdpb.ServiceKey(vs.GetId())] = orDefault(vs.GetMode(), defaultMode) == "nat"
+		}
+		for _, vs := range stats.GetServiceStatus() {
+			nat := nats[fwdpb.ServiceKey(vs.GetId())]
+			for _, rs := range vs.GetReals() {
 				ck := checkKey(vs.GetId(), rs.GetAddress(), rs.GetPort())
 				n := get(rs.GetAddress(), rs.GetPort())
 				cur[ck] = rs.GetBytes()

@@ -124,8 +124,22 @@ func TestProbeOnce(t *testing.T) {
 	}
 }
 
-func statsWith(reals ...*fwdpb.RealService) *fwdpb.Stats {
-	return &fwdpb.Stats{Services: []*fwdpb.VirtualService{{Id: sid("10.0.0.1", 80), RealServices: reals}}}
+// statsWith is a forwarder's Stats with one service (mode unset: nat) whose reals have the
+// counters given.
+func statsWith(reals ...*fwdpb.RealStatus) *fwdpb.Stats {
+	st := &fwdpb.Stats{}
+	addService(st, sid("10.0.0.1", 80), reals...)
+	return st
+}
+
+// addService adds to st a service (mode unset: nat): its spec and its counters.
+func addService(st *fwdpb.Stats, id *fwdpb.ServiceId, reals ...*fwdpb.RealStatus) {
+	vs := &fwdpb.VirtualService{Id: id}
+	for _, r := range reals {
+		vs.RealServices = append(vs.RealServices, &fwdpb.RealService{Address: r.GetAddress(), Port: r.GetPort()})
+	}
+	st.Services = append(st.Services, vs)
+	st.ServiceStatus = append(st.ServiceStatus, &fwdpb.ServiceStatus{Id: id, Reals: reals})
 }
 
 // TestMeasure: throughput from counter deltas (two services sharing an NF add up; a
@@ -138,7 +152,7 @@ func TestMeasure(t *testing.T) {
 	m.probers["10.1.0.9:80"] = &prober{spec: probeSpec{nfAddress: "10.1.0.9", nfPort: 80, kind: "tcp"}, cancel: func() {}}
 	t0 := time.Unix(1000, 0)
 
-	first := m.measure(statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 1000}), t0)
+	first := m.measure(statsWith(&fwdpb.RealStatus{Address: "10.1.0.1", Port: 80, Bytes: 1000}), t0)
 	if len(first) != 2 || first[0].GetAddress() != "10.1.0.1" || first[0].GetRttMs() != 3 ||
 		first[0].GetRttSamples() != 3 || first[0].GetRttSource() != "probe-http" || first[0].GetThroughputMbps() != 0 ||
 		first[0].GetIntervalS() != 0 {
@@ -148,10 +162,9 @@ func TestMeasure(t *testing.T) {
 		t.Fatalf("unanswered probe: %v", first[1])
 	}
 
-	st := statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 1000 + 1_250_000},
-		&fwdpb.RealService{Address: "10.1.0.2", Port: 80, Bytes: 500})
-	st.Services = append(st.Services, &fwdpb.VirtualService{Id: sid("10.0.0.2", 80),
-		RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, Bytes: 250_000}}})
+	st := statsWith(&fwdpb.RealStatus{Address: "10.1.0.1", Port: 80, Bytes: 1000 + 1_250_000},
+		&fwdpb.RealStatus{Address: "10.1.0.2", Port: 80, Bytes: 500})
+	addService(st, sid("10.0.0.2", 80), &fwdpb.RealStatus{Address: "10.1.0.1", Port: 80, Bytes: 250_000})
 	second := m.measure(st, t0.Add(2*time.Second))
 	byKey := map[string]*ctlpb.PathMeasurement{}
 	for _, p := range second {
@@ -165,7 +178,7 @@ func TestMeasure(t *testing.T) {
 		t.Errorf("10.1.0.2 (new): %v", p)
 	}
 	// The forwarder restarted: counters back to small values count from 0.
-	third := m.measure(statsWith(&fwdpb.RealService{Address: "10.1.0.1", Port: 80, Bytes: 125_000}), t0.Add(3*time.Second))
+	third := m.measure(statsWith(&fwdpb.RealStatus{Address: "10.1.0.1", Port: 80, Bytes: 125_000}), t0.Add(3*time.Second))
 	if third[0].GetThroughputMbps() != 1 {
 		t.Errorf("after a counter reset: %v", third[0])
 	}

@@ -256,15 +256,19 @@ func statsOf(st *fwdpb.Stats) statsBody {
 		b.Ports = append(b.Ports, portOut{p.GetPort(), p.GetName(), p.GetIpackets(), p.GetOpackets(),
 			p.GetIbytes(), p.GetObytes(), p.GetImissed(), p.GetIerrors(), p.GetOerrors()})
 	}
+	status := fwdpb.StatusByService(st.GetServiceStatus())
 	for _, vs := range st.GetServices() {
 		id := vs.GetId()
+		vst := status[fwdpb.ServiceKey(id)] // nil (counters 0) if the forwarder sent none
 		v := vsOut{ID: model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport())), Protocol: id.GetProtocol(),
-			VIP: id.GetVip(), Port: id.GetVport(), Mode: vs.GetMode(), Scheduler: vs.GetScheduler(), Key: vs.GetKey(),
-			ActiveConns: vs.GetActiveConns(), TotalConns: vs.GetTotalConns(), Packets: vs.GetPackets(),
-			Bytes: vs.GetBytes(), Reals: []rsStatOut{}}
+			VIP: id.GetVip(), Port: id.GetVport(), Mode: vs.GetMode(), Scheduler: vs.GetScheduler(), Key: vst.GetKey(),
+			ActiveConns: vst.GetActiveConns(), TotalConns: vst.GetTotalConns(), Packets: vst.GetPackets(),
+			Bytes: vst.GetBytes(), Reals: []rsStatOut{}}
+		reals := vst.RealsByKey()
 		for _, rs := range vs.GetRealServices() {
+			c := reals[fwdpb.RealKey(rs.GetAddress(), rs.GetPort())]
 			v.Reals = append(v.Reals, rsStatOut{rs.GetAddress(), rs.GetPort(), rs.GetWeight(), rs.GetHealth(),
-				rs.GetActiveConns(), rs.GetTotalConns(), rs.GetPackets(), rs.GetBytes()})
+				c.GetActiveConns(), c.GetTotalConns(), c.GetPackets(), c.GetBytes()})
 		}
 		b.Services = append(b.Services, v)
 	}

@@ -429,8 +429,10 @@ func TestMetrics(t *testing.T) {
 		r.Stats.Workers[0].Drops = []*fwdpb.DropCount{{Reason: "bad_csum", Count: 4}}
 		r.Stats.Workers[0].Load, r.Stats.Workers[0].OverloadFreq = 0.75, 0.6
 		r.Stats.Workers[0].FlowsMovedOut = 5
-		r.Stats.Services = []*fwdpb.VirtualService{{Id: &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80},
-			Packets: 99, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
+		web := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80}
+		r.Stats.Services = []*fwdpb.VirtualService{{Id: web, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}}}}
+		r.Stats.ServiceStatus = []*fwdpb.ServiceStatus{{Id: web, Packets: 99,
+			Reals: []*fwdpb.RealStatus{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5}}
 		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", Port: 80, RttMs: 0.5}}
 		r.Steering = &fwdpb.Steering{OverridesTotal: 150, FlowsMoved: 12, RssaMoves: 11,

@@ -294,14 +294,14 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 			emit(ch, mPort[name], cnt, float64(v), id, pid, p.GetName())
 		}
 	}
-	for _, vs := range st.GetServices() {
+	for _, vs := range st.GetServiceStatus() {
 		sid := vs.GetId()
 		svc := model.ServiceID(sid.GetProtocol(), sid.GetVip(), int(sid.GetVport()))
 		emit(ch, mSvcPackets, cnt, float64(vs.GetPackets()), id, svc)
 		emit(ch, mSvcBytes, cnt, float64(vs.GetBytes()), id, svc)
 		emit(ch, mSvcActive, gauge, float64(vs.GetActiveConns()), id, svc)
 		emit(ch, mSvcConns, cnt, float64(vs.GetTotalConns()), id, svc)
-		for _, rs := range vs.GetRealServices() {
+		for _, rs := range vs.GetReals() {
 			real := model.RealKey(rs.GetAddress(), int(rs.GetPort()))
 			emit(ch, mRealPackets, cnt, float64(rs.GetPackets()), id, svc, real)
 			emit(ch, mRealBytes, cnt, float64(rs.GetBytes()), id, svc, real)

@@ -78,13 +78,19 @@ func goldenMessages() map[string]proto.Message {
 					Scheduler: "maglev",
 					RealServices: []*fwdpb.RealService{{
 						Address: "10.1.0.11", Port: 8080, Weight: 100, Health: 1,
-						ActiveConns: 40, TotalConns: 4000, Packets: 123456, Bytes: 98765432,
 					}},
+				}},
+				ServiceStatus: []*fwdpb.ServiceStatus{{
+					Id:          web,
 					Key:         0xdeadbeef,
 					ActiveConns: 42,
 					TotalConns:  4242,
 					Packets:     1000000,
 					Bytes:       1 << 40,
+					Reals: []*fwdpb.RealStatus{{
+						Address: "10.1.0.11", Port: 8080, ActiveConns: 40, TotalConns: 4000,
+						Packets: 123456, Bytes: 98765432, HandshakeRttMs: 0.625, HandshakeSamples: 12,
+					}},
 				}},
 				Drops: []*fwdpb.DropCount{{Reason: "no_service", Count: 7}},
 				Ports: []*fwdpb.PortStats{{

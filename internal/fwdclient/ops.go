@@ -69,7 +69,8 @@ func (c *Client) RemoveReal(ctx context.Context, id *fwdpb.ServiceId, address st
 	return err
 }
 
-// ListServices returns every service with its real services and counters.
+// ListServices returns every service's spec, with its real services. The reply's counters
+// (ServiceList.service_status) are left out: GetStats carries them too.
 func (c *Client) ListServices(ctx context.Context) ([]*fwdpb.VirtualService, error) {
 	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListServices{
 		ListServices: &fwdpb.ListServices{}}})

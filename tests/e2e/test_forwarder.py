@@ -114,7 +114,7 @@ def test_curl_and_udp_through_nat_and_dr(bed):
     tot = rep["total"]
     assert tot["requests"] > 100 and tot["errors"] == 0, json.dumps(tot)
     st = fw.stats()
-    nat = next(s for s in st.services if s.id.vip == NAT_VIP and s.id.protocol == "tcp")
+    nat = next(s for s in st.service_status if s.id.vip == NAT_VIP and s.id.protocol == "tcp")
     assert nat.total_conns >= 12
     assert st.mempool_in_use < 64  # nothing piling up
 
@@ -139,8 +139,10 @@ def test_1000_short_connections_follow_weights_and_model(bed):
         assert abs(count[name] - expect) <= 0.15 * expect, f"{name}: {count[name]} vs {expect}"
     # The forwarder timed each connection's SYN against its NF's SYN-ACK (NAT): every RS has
     # samples and a plausible smoothed handshake RTT on this veth lab.
-    nat = next(s for s in fw.stats().services if s.id.vip == NAT_VIP and s.id.protocol == "tcp")
-    for rs in nat.real_services:
+    nat = next(s for s in fw.stats().service_status
+               if s.id.vip == NAT_VIP and s.id.protocol == "tcp")
+    assert sorted(rs.address for rs in nat.reals) == sorted(a for _, a in NFS)
+    for rs in nat.reals:
         assert rs.handshake_samples > 0, f"{rs.address}: no handshake RTT sample"
         assert 0 < rs.handshake_rtt_ms < 50, f"{rs.address}: handshake RTT {rs.handshake_rtt_ms} ms"
         print(f"{rs.address}: handshake RTT {rs.handshake_rtt_ms:.3f} ms over {rs.handshake_samples}")

@@ -299,17 +299,34 @@ def test_cli_route_and_neigh(serve):
 
 
 def test_cli_vs_list_table(serve, capsys):
-    vs = pb.VirtualService(id=pb.ServiceId(protocol="tcp", vip="fd00:100::1", vport=80),
-                           mode="nat", scheduler="maglev", active_conns=2, total_conns=9,
+    """Each spec's row shows the counters of its status, joined by id and (address, port),
+    not by position."""
+    sid = pb.ServiceId(protocol="tcp", vip="fd00:100::1", vport=80)
+    vs = pb.VirtualService(id=sid, mode="nat", scheduler="maglev",
                            real_services=[pb.RealService(address="fd01::11", port=8080,
-                                                         weight=100, health=1, active_conns=2,
-                                                         total_conns=9)])
-    srv = serve(lambda req: pb.Response(services=pb.ServiceList(services=[vs])))
+                                                         weight=100, health=1),
+                                          pb.RealService(address="fd01::12", port=8080,
+                                                         weight=50, health=0)])
+    st = pb.ServiceStatus(id=sid, active_conns=2, total_conns=9,
+                          reals=[pb.RealStatus(address="fd01::12", port=8080, total_conns=0),
+                                 pb.RealStatus(address="fd01::11", port=8080, active_conns=2,
+                                               total_conns=9, handshake_rtt_ms=0.5,
+                                               handshake_samples=4)])
+    other = pb.ServiceStatus(id=pb.ServiceId(protocol="udp", vip="fd00:100::1", vport=80),
+                             total_conns=77)
+    srv = serve(lambda req: pb.Response(services=pb.ServiceList(services=[vs],
+                                                                service_status=[other, st])))
     assert fwctl.main(["-s", srv.path, "vs", "list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:4] == ["PROTO", "SERVICE", "MODE", "SCHED"]
     assert "[fd00:100::1]:80" in out[1] and "2/9" in out[1]
-    assert "-> [fd01::11]:8080" in out[2] and "100" in out[2]
+    assert "-> [fd01::11]:8080" in out[2] and "100" in out[2] and "2/9" in out[2]
+    assert out[2].split()[-1] == "0.500/4"
+    assert "-> [fd01::12]:8080" in out[3] and "0/0" in out[3]
+    assert fwctl.main(["-s", srv.path, "-o", "json", "vs", "list"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["services"][0]["real_services"][0]["weight"] == 100
+    assert data["service_status"][1]["reals"][1]["total_conns"] == "9"
 
 
 def test_cli_stats_table(serve, capsys):

@@ -180,6 +180,10 @@ test_response_stats(void)
 	Hvlb__Fwd__V1__RealService *rsp[1] = {&rs};
 	Hvlb__Fwd__V1__VirtualService vs = HVLB__FWD__V1__VIRTUAL_SERVICE__INIT;
 	Hvlb__Fwd__V1__VirtualService *services[1] = {&vs};
+	Hvlb__Fwd__V1__RealStatus rst = HVLB__FWD__V1__REAL_STATUS__INIT;
+	Hvlb__Fwd__V1__RealStatus *rstp[1] = {&rst};
+	Hvlb__Fwd__V1__ServiceStatus vst = HVLB__FWD__V1__SERVICE_STATUS__INIT;
+	Hvlb__Fwd__V1__ServiceStatus *status[1] = {&vst};
 	Hvlb__Fwd__V1__PortStats port = HVLB__FWD__V1__PORT_STATS__INIT;
 	Hvlb__Fwd__V1__PortStats *ports[1] = {&port};
 	Hvlb__Fwd__V1__Stats stats = HVLB__FWD__V1__STATS__INIT;
@@ -219,20 +223,27 @@ test_response_stats(void)
 	rs.port = 8080;
 	rs.weight = 100;
 	rs.health = 1;
-	rs.active_conns = 40;
-	rs.total_conns = 4000;
-	rs.packets = 123456;
-	rs.bytes = 98765432;
 	vs.id = &id;
 	vs.mode = "nat";
 	vs.scheduler = "maglev";
 	vs.n_real_services = 1;
 	vs.real_services = rsp;
-	vs.key = 0xdeadbeef;
-	vs.active_conns = 42;
-	vs.total_conns = 4242;
-	vs.packets = 1000000;
-	vs.bytes = 1ull << 40;
+	rst.address = "10.1.0.11";
+	rst.port = 8080;
+	rst.active_conns = 40;
+	rst.total_conns = 4000;
+	rst.packets = 123456;
+	rst.bytes = 98765432;
+	rst.handshake_rtt_ms = 0.625;
+	rst.handshake_samples = 12;
+	vst.id = &id;
+	vst.key = 0xdeadbeef;
+	vst.active_conns = 42;
+	vst.total_conns = 4242;
+	vst.packets = 1000000;
+	vst.bytes = 1ull << 40;
+	vst.n_reals = 1;
+	vst.reals = rstp;
 
 	port.port = 0;
 	port.name = "net_af_packet0";
@@ -255,6 +266,8 @@ test_response_stats(void)
 	stats.config_version = 17;
 	stats.mempool_in_use = 512;
 	stats.mempool_size = 16383;
+	stats.n_service_status = 1;
+	stats.service_status = status;
 
 	resp.id = 2;
 	resp.config_version = 17;
@@ -268,7 +281,10 @@ test_response_stats(void)
 	CHECK_EQ(back->stats->n_workers, 2);
 	CHECK(back->stats->workers[0]->rx_bytes == 1ull << 40);
 	CHECK_EQ(back->stats->workers[0]->n_drops, 2);
-	CHECK_EQ(back->stats->services[0]->key, 0xdeadbeef);
+	CHECK_EQ(back->stats->n_service_status, 1);
+	CHECK_EQ(back->stats->service_status[0]->key, 0xdeadbeef);
+	CHECK_EQ(back->stats->service_status[0]->reals[0]->handshake_samples, 12);
+	CHECK(back->stats->service_status[0]->reals[0]->handshake_rtt_ms == 0.625);
 	CHECK(strcmp(back->stats->ports[0]->name, "net_af_packet0") == 0);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }

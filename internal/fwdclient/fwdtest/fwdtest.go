@@ -108,7 +108,7 @@ func (f *Forwarder) Restart() error {
 	return f.Start()
 }
 
-// Services is a copy of the configured services (no counters), in the order added.
+// Services is a copy of the configured services (their specs), in the order added.
 func (f *Forwarder) Services() []*fwdpb.VirtualService {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -165,8 +165,9 @@ type handshake struct {
 	samples uint64
 }
 
-// SetHandshake sets the handshake RTT read-outs (handshake_rtt_ms, handshake_samples) that
-// GetStats reports for a real of a service, as the forwarder's SYN -> SYN-ACK timing would.
+// SetHandshake sets the handshake RTT read-outs (RealStatus.handshake_rtt_ms,
+// handshake_samples) that GetStats and ListServices report for a real of a service, as the
+// forwarder's SYN -> SYN-ACK timing would.
 func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint32, rttMs float64,
 	samples uint64) {
 	f.mu.Lock()
@@ -310,7 +311,8 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 			realName(vs.RealServices[j]), m.GetHard())
 		vs.RealServices = slices.Delete(vs.RealServices, j, j+1)
 	case *fwdpb.Request_ListServices:
-		resp.Body = &fwdpb.Response_Services{Services: &fwdpb.ServiceList{Services: f.cloneServices()}}
+		resp.Body = &fwdpb.Response_Services{Services: &fwdpb.ServiceList{Services: f.cloneServices(),
+			ServiceStatus: f.status()}}
 	case *fwdpb.Request_GetStats:
 		resp.Body = &fwdpb.Response_Stats{Stats: f.stats()}
 	case *fwdpb.Request_ListConnections:
@@ -343,15 +345,27 @@ func (f *Forwarder) cloneServices() []*fwdpb.VirtualService {
 	return out
 }
 
-func (f *Forwarder) stats() *fwdpb.Stats {
-	s := &fwdpb.Stats{ConfigVersion: f.version, Services: f.cloneServices(), MempoolSize: 16383}
-	for _, vs := range s.Services {
+// status is the counters of every service, in the order of the specs: 0, but for
+// SetHandshake's read-outs.
+func (f *Forwarder) status() []*fwdpb.ServiceStatus {
+	out := make([]*fwdpb.ServiceStatus, 0, len(f.services))
+	for _, vs := range f.services {
+		st := &fwdpb.ServiceStatus{Id: proto.Clone(vs.GetId()).(*fwdpb.ServiceId)}
 		for _, rs := range vs.RealServices {
+			r := &fwdpb.RealStatus{Address: rs.GetAddress(), Port: rs.GetPort()}
 			if h, ok := f.hs[svcName(vs.GetId())+" "+realName(rs)]; ok {
-				rs.HandshakeRttMs, rs.HandshakeSamples = h.rttMs, h.samples
+				r.HandshakeRttMs, r.HandshakeSamples = h.rttMs, h.samples
 			}
+			st.Reals = append(st.Reals, r)
 		}
+		out = append(out, st)
 	}
+	return out
+}
+
+func (f *Forwarder) stats() *fwdpb.Stats {
+	s := &fwdpb.Stats{ConfigVersion: f.version, Services: f.cloneServices(), ServiceStatus: f.status(),
+		MempoolSize: 16383}
 	for w := 0; w < f.workers; w++ {
 		s.Workers = append(s.Workers, &fwdpb.WorkerStats{Worker: uint32(w), Lcore: uint32(w + 1)})
 	}

@@ -88,24 +88,13 @@ func (x *ServiceId) GetVport() uint32 {
 }
 
 type RealService struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	Address string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
-	Port    uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`     // 0: keep the client's destination port
-	Weight  uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"` // forwarding proportion; 0 drains (no new connections)
-	Health  uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"` // 1 up, 0 down (no new connections; existing ones continue)
-	// Read-outs.
-	ActiveConns uint64 `protobuf:"varint,10,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
-	TotalConns  uint64 `protobuf:"varint,11,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
-	Packets     uint64 `protobuf:"varint,12,opt,name=packets,proto3" json:"packets,omitempty"`
-	Bytes       uint64 `protobuf:"varint,13,opt,name=bytes,proto3" json:"bytes,omitempty"`
-	// NAT only: the smoothed time from a client's SYN reaching the forwarder to the NF's first
-	// SYN-ACK reaching it (forwarder -> NF -> forwarder path RTT plus the NF's accept time),
-	// an EWMA of gain 1/8 per worker, combined over workers weighted by their sample counts;
-	// 0 with no sample. handshake_samples counts the samples taken since the RS slot was made.
-	HandshakeRttMs   float64 `protobuf:"fixed64,14,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
-	HandshakeSamples uint64  `protobuf:"varint,15,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Address       string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	Port          uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`     // 0: keep the client's destination port
+	Weight        uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"` // forwarding proportion; 0 drains (no new connections)
+	Health        uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"` // 1 up, 0 down (no new connections; existing ones continue)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RealService) Reset() {
@@ -166,48 +155,6 @@ func (x *RealService) GetHealth() uint32 {
 	return 0
 }
 
-func (x *RealService) GetActiveConns() uint64 {
-	if x != nil {
-		return x.ActiveConns
-	}
-	return 0
-}
-
-func (x *RealService) GetTotalConns() uint64 {
-	if x != nil {
-		return x.TotalConns
-	}
-	return 0
-}
-
-func (x *RealService) GetPackets() uint64 {
-	if x != nil {
-		return x.Packets
-	}
-	return 0
-}
-
-func (x *RealService) GetBytes() uint64 {
-	if x != nil {
-		return x.Bytes
-	}
-	return 0
-}
-
-func (x *RealService) GetHandshakeRttMs() float64 {
-	if x != nil {
-		return x.HandshakeRttMs
-	}
-	return 0
-}
-
-func (x *RealService) GetHandshakeSamples() uint64 {
-	if x != nil {
-		return x.HandshakeSamples
-	}
-	return 0
-}
-
 type VirtualService struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Id           *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -217,13 +164,7 @@ type VirtualService struct {
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
 	// connections of a higher class are moved last, and placed first on the least-loaded
 	// workers.
-	Priority uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
-	// Read-outs.
-	Key           uint32 `protobuf:"varint,10,opt,name=key,proto3" json:"key,omitempty"`
-	ActiveConns   uint64 `protobuf:"varint,11,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
-	TotalConns    uint64 `protobuf:"varint,12,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
-	Packets       uint64 `protobuf:"varint,13,opt,name=packets,proto3" json:"packets,omitempty"`
-	Bytes         uint64 `protobuf:"varint,14,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	Priority      uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -293,39 +234,204 @@ func (x *VirtualService) GetPriority() uint32 {
 	return 0
 }
 
-func (x *VirtualService) GetKey() uint32 {
+// The counters of one real service of a service; joined to its RealService by (address,
+// port), as the forwarder writes both.
+type RealStatus struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Address     string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	Port        uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`
+	ActiveConns uint64                 `protobuf:"varint,3,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
+	TotalConns  uint64                 `protobuf:"varint,4,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
+	Packets     uint64                 `protobuf:"varint,5,opt,name=packets,proto3" json:"packets,omitempty"`
+	Bytes       uint64                 `protobuf:"varint,6,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	// NAT only: the smoothed time from a client's SYN reaching the forwarder to the NF's first
+	// SYN-ACK reaching it (forwarder -> NF -> forwarder path RTT plus the NF's accept time),
+	// an EWMA of gain 1/8 per worker, combined over workers weighted by their sample counts;
+	// 0 with no sample. handshake_samples counts the samples taken since the RS slot was made.
+	HandshakeRttMs   float64 `protobuf:"fixed64,7,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
+	HandshakeSamples uint64  `protobuf:"varint,8,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *RealStatus) Reset() {
+	*x = RealStatus{}
+	mi := &file_fwd_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RealStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RealStatus) ProtoMessage() {}
+
+func (x *RealStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[3]
 	if x != nil {
-		return x.Key
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RealStatus.ProtoReflect.Descriptor instead.
+func (*RealStatus) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *RealStatus) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *RealStatus) GetPort() uint32 {
+	if x != nil {
+		return x.Port
 	}
 	return 0
 }
 
-func (x *VirtualService) GetActiveConns() uint64 {
+func (x *RealStatus) GetActiveConns() uint64 {
 	if x != nil {
 		return x.ActiveConns
 	}
 	return 0
 }
 
-func (x *VirtualService) GetTotalConns() uint64 {
+func (x *RealStatus) GetTotalConns() uint64 {
 	if x != nil {
 		return x.TotalConns
 	}
 	return 0
 }
 
-func (x *VirtualService) GetPackets() uint64 {
+func (x *RealStatus) GetPackets() uint64 {
 	if x != nil {
 		return x.Packets
 	}
 	return 0
 }
 
-func (x *VirtualService) GetBytes() uint64 {
+func (x *RealStatus) GetBytes() uint64 {
 	if x != nil {
 		return x.Bytes
 	}
 	return 0
+}
+
+func (x *RealStatus) GetHandshakeRttMs() float64 {
+	if x != nil {
+		return x.HandshakeRttMs
+	}
+	return 0
+}
+
+func (x *RealStatus) GetHandshakeSamples() uint64 {
+	if x != nil {
+		return x.HandshakeSamples
+	}
+	return 0
+}
+
+// The counters of one service; joined to its VirtualService by id. The forwarder lists them
+// in the order of the specs beside them, and reals in the order of the service's real_services.
+type ServiceStatus struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Key           uint32                 `protobuf:"varint,2,opt,name=key,proto3" json:"key,omitempty"` // the forwarder's VS key, a hash of id
+	ActiveConns   uint64                 `protobuf:"varint,3,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"`
+	TotalConns    uint64                 `protobuf:"varint,4,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
+	Packets       uint64                 `protobuf:"varint,5,opt,name=packets,proto3" json:"packets,omitempty"`
+	Bytes         uint64                 `protobuf:"varint,6,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	Reals         []*RealStatus          `protobuf:"bytes,7,rep,name=reals,proto3" json:"reals,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceStatus) Reset() {
+	*x = ServiceStatus{}
+	mi := &file_fwd_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceStatus) ProtoMessage() {}
+
+func (x *ServiceStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceStatus.ProtoReflect.Descriptor instead.
+func (*ServiceStatus) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ServiceStatus) GetId() *ServiceId {
+	if x != nil {
+		return x.Id
+	}
+	return nil
+}
+
+func (x *ServiceStatus) GetKey() uint32 {
+	if x != nil {
+		return x.Key
+	}
+	return 0
+}
+
+func (x *ServiceStatus) GetActiveConns() uint64 {
+	if x != nil {
+		return x.ActiveConns
+	}
+	return 0
+}
+
+func (x *ServiceStatus) GetTotalConns() uint64 {
+	if x != nil {
+		return x.TotalConns
+	}
+	return 0
+}
+
+func (x *ServiceStatus) GetPackets() uint64 {
+	if x != nil {
+		return x.Packets
+	}
+	return 0
+}
+
+func (x *ServiceStatus) GetBytes() uint64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+func (x *ServiceStatus) GetReals() []*RealStatus {
+	if x != nil {
+		return x.Reals
+	}
+	return nil
 }
 
 type AddService struct {
@@ -337,7 +443,7 @@ type AddService struct {
 
 func (x *AddService) Reset() {
 	*x = AddService{}
-	mi := &file_fwd_proto_msgTypes[3]
+	mi := &file_fwd_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -349,7 +455,7 @@ func (x *AddService) String() string {
 func (*AddService) ProtoMessage() {}
 
 func (x *AddService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[3]
+	mi := &file_fwd_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -362,7 +468,7 @@ func (x *AddService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddService.ProtoReflect.Descriptor instead.
 func (*AddService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{3}
+	return file_fwd_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *AddService) GetService() *VirtualService {
@@ -386,7 +492,7 @@ type UpdateService struct {
 
 func (x *UpdateService) Reset() {
 	*x = UpdateService{}
-	mi := &file_fwd_proto_msgTypes[4]
+	mi := &file_fwd_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -398,7 +504,7 @@ func (x *UpdateService) String() string {
 func (*UpdateService) ProtoMessage() {}
 
 func (x *UpdateService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[4]
+	mi := &file_fwd_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -411,7 +517,7 @@ func (x *UpdateService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateService.ProtoReflect.Descriptor instead.
 func (*UpdateService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{4}
+	return file_fwd_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *UpdateService) GetId() *ServiceId {
@@ -458,7 +564,7 @@ type RemoveService struct {
 
 func (x *RemoveService) Reset() {
 	*x = RemoveService{}
-	mi := &file_fwd_proto_msgTypes[5]
+	mi := &file_fwd_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -470,7 +576,7 @@ func (x *RemoveService) String() string {
 func (*RemoveService) ProtoMessage() {}
 
 func (x *RemoveService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[5]
+	mi := &file_fwd_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -483,7 +589,7 @@ func (x *RemoveService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveService.ProtoReflect.Descriptor instead.
 func (*RemoveService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{5}
+	return file_fwd_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RemoveService) GetId() *ServiceId {
@@ -503,7 +609,7 @@ type AddReal struct {
 
 func (x *AddReal) Reset() {
 	*x = AddReal{}
-	mi := &file_fwd_proto_msgTypes[6]
+	mi := &file_fwd_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -515,7 +621,7 @@ func (x *AddReal) String() string {
 func (*AddReal) ProtoMessage() {}
 
 func (x *AddReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[6]
+	mi := &file_fwd_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -528,7 +634,7 @@ func (x *AddReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReal.ProtoReflect.Descriptor instead.
 func (*AddReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{6}
+	return file_fwd_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *AddReal) GetService() *ServiceId {
@@ -562,7 +668,7 @@ type UpdateReal struct {
 
 func (x *UpdateReal) Reset() {
 	*x = UpdateReal{}
-	mi := &file_fwd_proto_msgTypes[7]
+	mi := &file_fwd_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -574,7 +680,7 @@ func (x *UpdateReal) String() string {
 func (*UpdateReal) ProtoMessage() {}
 
 func (x *UpdateReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[7]
+	mi := &file_fwd_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -587,7 +693,7 @@ func (x *UpdateReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReal.ProtoReflect.Descriptor instead.
 func (*UpdateReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{7}
+	return file_fwd_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UpdateReal) GetService() *ServiceId {
@@ -652,7 +758,7 @@ type RemoveReal struct {
 
 func (x *RemoveReal) Reset() {
 	*x = RemoveReal{}
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -664,7 +770,7 @@ func (x *RemoveReal) String() string {
 func (*RemoveReal) ProtoMessage() {}
 
 func (x *RemoveReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -677,7 +783,7 @@ func (x *RemoveReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveReal.ProtoReflect.Descriptor instead.
 func (*RemoveReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{8}
+	return file_fwd_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RemoveReal) GetService() *ServiceId {
@@ -716,7 +822,7 @@ type ListServices struct {
 
 func (x *ListServices) Reset() {
 	*x = ListServices{}
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -728,7 +834,7 @@ func (x *ListServices) String() string {
 func (*ListServices) ProtoMessage() {}
 
 func (x *ListServices) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -741,19 +847,20 @@ func (x *ListServices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServices.ProtoReflect.Descriptor instead.
 func (*ListServices) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{9}
+	return file_fwd_proto_rawDescGZIP(), []int{11}
 }
 
 type ServiceList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Services      []*VirtualService      `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty"`
+	ServiceStatus []*ServiceStatus       `protobuf:"bytes,2,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ServiceList) Reset() {
 	*x = ServiceList{}
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -765,7 +872,7 @@ func (x *ServiceList) String() string {
 func (*ServiceList) ProtoMessage() {}
 
 func (x *ServiceList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -778,12 +885,19 @@ func (x *ServiceList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceList.ProtoReflect.Descriptor instead.
 func (*ServiceList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{10}
+	return file_fwd_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ServiceList) GetServices() []*VirtualService {
 	if x != nil {
 		return x.Services
+	}
+	return nil
+}
+
+func (x *ServiceList) GetServiceStatus() []*ServiceStatus {
+	if x != nil {
+		return x.ServiceStatus
 	}
 	return nil
 }
@@ -801,7 +915,7 @@ type Route struct {
 
 func (x *Route) Reset() {
 	*x = Route{}
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -813,7 +927,7 @@ func (x *Route) String() string {
 func (*Route) ProtoMessage() {}
 
 func (x *Route) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -826,7 +940,7 @@ func (x *Route) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Route.ProtoReflect.Descriptor instead.
 func (*Route) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{11}
+	return file_fwd_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Route) GetPrefix() string {
@@ -859,7 +973,7 @@ type SetRoute struct {
 
 func (x *SetRoute) Reset() {
 	*x = SetRoute{}
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +985,7 @@ func (x *SetRoute) String() string {
 func (*SetRoute) ProtoMessage() {}
 
 func (x *SetRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +998,7 @@ func (x *SetRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRoute.ProtoReflect.Descriptor instead.
 func (*SetRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{12}
+	return file_fwd_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SetRoute) GetRoute() *Route {
@@ -903,7 +1017,7 @@ type DeleteRoute struct {
 
 func (x *DeleteRoute) Reset() {
 	*x = DeleteRoute{}
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -915,7 +1029,7 @@ func (x *DeleteRoute) String() string {
 func (*DeleteRoute) ProtoMessage() {}
 
 func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -928,7 +1042,7 @@ func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRoute.ProtoReflect.Descriptor instead.
 func (*DeleteRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{13}
+	return file_fwd_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DeleteRoute) GetPrefix() string {
@@ -946,7 +1060,7 @@ type ListRoutes struct {
 
 func (x *ListRoutes) Reset() {
 	*x = ListRoutes{}
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -958,7 +1072,7 @@ func (x *ListRoutes) String() string {
 func (*ListRoutes) ProtoMessage() {}
 
 func (x *ListRoutes) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -971,7 +1085,7 @@ func (x *ListRoutes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoutes.ProtoReflect.Descriptor instead.
 func (*ListRoutes) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{14}
+	return file_fwd_proto_rawDescGZIP(), []int{16}
 }
 
 type RouteList struct {
@@ -983,7 +1097,7 @@ type RouteList struct {
 
 func (x *RouteList) Reset() {
 	*x = RouteList{}
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1109,7 @@ func (x *RouteList) String() string {
 func (*RouteList) ProtoMessage() {}
 
 func (x *RouteList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1122,7 @@ func (x *RouteList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RouteList.ProtoReflect.Descriptor instead.
 func (*RouteList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{15}
+	return file_fwd_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RouteList) GetRoutes() []*Route {
@@ -1031,7 +1145,7 @@ type Neighbor struct {
 
 func (x *Neighbor) Reset() {
 	*x = Neighbor{}
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1043,7 +1157,7 @@ func (x *Neighbor) String() string {
 func (*Neighbor) ProtoMessage() {}
 
 func (x *Neighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1056,7 +1170,7 @@ func (x *Neighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Neighbor.ProtoReflect.Descriptor instead.
 func (*Neighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{16}
+	return file_fwd_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Neighbor) GetAddress() string {
@@ -1096,7 +1210,7 @@ type SetNeighbor struct {
 
 func (x *SetNeighbor) Reset() {
 	*x = SetNeighbor{}
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1108,7 +1222,7 @@ func (x *SetNeighbor) String() string {
 func (*SetNeighbor) ProtoMessage() {}
 
 func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1121,7 +1235,7 @@ func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetNeighbor.ProtoReflect.Descriptor instead.
 func (*SetNeighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{17}
+	return file_fwd_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SetNeighbor) GetNeighbor() *Neighbor {
@@ -1139,7 +1253,7 @@ type ListNeighbors struct {
 
 func (x *ListNeighbors) Reset() {
 	*x = ListNeighbors{}
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1151,7 +1265,7 @@ func (x *ListNeighbors) String() string {
 func (*ListNeighbors) ProtoMessage() {}
 
 func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1164,7 +1278,7 @@ func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNeighbors.ProtoReflect.Descriptor instead.
 func (*ListNeighbors) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{18}
+	return file_fwd_proto_rawDescGZIP(), []int{20}
 }
 
 type NeighborList struct {
@@ -1176,7 +1290,7 @@ type NeighborList struct {
 
 func (x *NeighborList) Reset() {
 	*x = NeighborList{}
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1188,7 +1302,7 @@ func (x *NeighborList) String() string {
 func (*NeighborList) ProtoMessage() {}
 
 func (x *NeighborList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1201,7 +1315,7 @@ func (x *NeighborList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NeighborList.ProtoReflect.Descriptor instead.
 func (*NeighborList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{19}
+	return file_fwd_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *NeighborList) GetNeighbors() []*Neighbor {
@@ -1226,7 +1340,7 @@ type Timeouts struct {
 
 func (x *Timeouts) Reset() {
 	*x = Timeouts{}
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1238,7 +1352,7 @@ func (x *Timeouts) String() string {
 func (*Timeouts) ProtoMessage() {}
 
 func (x *Timeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1251,7 +1365,7 @@ func (x *Timeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Timeouts.ProtoReflect.Descriptor instead.
 func (*Timeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{20}
+	return file_fwd_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Timeouts) GetTcpSyn() uint32 {
@@ -1305,7 +1419,7 @@ type SetTimeouts struct {
 
 func (x *SetTimeouts) Reset() {
 	*x = SetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1317,7 +1431,7 @@ func (x *SetTimeouts) String() string {
 func (*SetTimeouts) ProtoMessage() {}
 
 func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1330,7 +1444,7 @@ func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTimeouts.ProtoReflect.Descriptor instead.
 func (*SetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{21}
+	return file_fwd_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetTimeouts) GetTimeouts() *Timeouts {
@@ -1350,7 +1464,7 @@ type DropCount struct {
 
 func (x *DropCount) Reset() {
 	*x = DropCount{}
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1362,7 +1476,7 @@ func (x *DropCount) String() string {
 func (*DropCount) ProtoMessage() {}
 
 func (x *DropCount) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1375,7 +1489,7 @@ func (x *DropCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCount.ProtoReflect.Descriptor instead.
 func (*DropCount) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{22}
+	return file_fwd_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DropCount) GetReason() string {
@@ -1424,7 +1538,7 @@ type WorkerStats struct {
 
 func (x *WorkerStats) Reset() {
 	*x = WorkerStats{}
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1436,7 +1550,7 @@ func (x *WorkerStats) String() string {
 func (*WorkerStats) ProtoMessage() {}
 
 func (x *WorkerStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1449,7 +1563,7 @@ func (x *WorkerStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerStats.ProtoReflect.Descriptor instead.
 func (*WorkerStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{23}
+	return file_fwd_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *WorkerStats) GetWorker() uint32 {
@@ -1623,7 +1737,7 @@ type PortStats struct {
 
 func (x *PortStats) Reset() {
 	*x = PortStats{}
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1635,7 +1749,7 @@ func (x *PortStats) String() string {
 func (*PortStats) ProtoMessage() {}
 
 func (x *PortStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1648,7 +1762,7 @@ func (x *PortStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortStats.ProtoReflect.Descriptor instead.
 func (*PortStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{24}
+	return file_fwd_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PortStats) GetPort() uint32 {
@@ -1722,7 +1836,7 @@ type GetStats struct {
 
 func (x *GetStats) Reset() {
 	*x = GetStats{}
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1734,7 +1848,7 @@ func (x *GetStats) String() string {
 func (*GetStats) ProtoMessage() {}
 
 func (x *GetStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1747,25 +1861,26 @@ func (x *GetStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStats.ProtoReflect.Descriptor instead.
 func (*GetStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{25}
+	return file_fwd_proto_rawDescGZIP(), []int{27}
 }
 
 type Stats struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Workers       []*WorkerStats         `protobuf:"bytes,1,rep,name=workers,proto3" json:"workers,omitempty"`
-	Services      []*VirtualService      `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"` // with per-RS counters
+	Services      []*VirtualService      `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"` // the specs
 	Drops         []*DropCount           `protobuf:"bytes,3,rep,name=drops,proto3" json:"drops,omitempty"`       // summed over workers
 	Ports         []*PortStats           `protobuf:"bytes,4,rep,name=ports,proto3" json:"ports,omitempty"`
 	ConfigVersion uint64                 `protobuf:"varint,5,opt,name=config_version,json=configVersion,proto3" json:"config_version,omitempty"`
 	MempoolInUse  uint64                 `protobuf:"varint,6,opt,name=mempool_in_use,json=mempoolInUse,proto3" json:"mempool_in_use,omitempty"` // mbufs out of the pool now
 	MempoolSize   uint64                 `protobuf:"varint,7,opt,name=mempool_size,json=mempoolSize,proto3" json:"mempool_size,omitempty"`
+	ServiceStatus []*ServiceStatus       `protobuf:"bytes,8,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service, with its reals'
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1777,7 +1892,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1790,7 +1905,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{26}
+	return file_fwd_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Stats) GetWorkers() []*WorkerStats {
@@ -1842,6 +1957,13 @@ func (x *Stats) GetMempoolSize() uint64 {
 	return 0
 }
 
+func (x *Stats) GetServiceStatus() []*ServiceStatus {
+	if x != nil {
+		return x.ServiceStatus
+	}
+	return nil
+}
+
 type Connection struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Worker        uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
@@ -1862,7 +1984,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1874,7 +1996,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1887,7 +2009,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{27}
+	return file_fwd_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Connection) GetWorker() uint32 {
@@ -1986,7 +2108,7 @@ type ListConnections struct {
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1998,7 +2120,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2011,7 +2133,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{28}
+	return file_fwd_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -2045,7 +2167,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2057,7 +2179,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2070,7 +2192,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{29}
+	return file_fwd_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -2104,7 +2226,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2116,7 +2238,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2129,7 +2251,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{30}
+	return file_fwd_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -2199,7 +2321,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2211,7 +2333,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2224,7 +2346,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{31}
+	return file_fwd_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -2254,7 +2376,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2266,7 +2388,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2279,7 +2401,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{32}
+	return file_fwd_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -2328,7 +2450,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2340,7 +2462,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2353,7 +2475,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{33}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -2437,7 +2559,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2449,7 +2571,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2462,7 +2584,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -2545,7 +2667,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2557,7 +2679,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2570,7 +2692,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -2600,7 +2722,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2612,7 +2734,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2625,7 +2747,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -2737,7 +2859,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2749,7 +2871,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2762,7 +2884,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -2870,7 +2992,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2882,7 +3004,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2895,7 +3017,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -2956,7 +3078,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2968,7 +3090,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2981,7 +3103,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Request) GetId() uint64 {
@@ -3294,7 +3416,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3306,7 +3428,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3319,7 +3441,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Response) GetId() uint64 {
@@ -3459,33 +3581,40 @@ const file_fwd_proto_rawDesc = "" +
 	"\tServiceId\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x10\n" +
 	"\x03vip\x18\x02 \x01(\tR\x03vip\x12\x14\n" +
-	"\x05vport\x18\x03 \x01(\rR\x05vport\"\xb6\x02\n" +
+	"\x05vport\x18\x03 \x01(\rR\x05vport\"q\n" +
 	"\vRealService\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
 	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
-	"\x06health\x18\x04 \x01(\rR\x06health\x12!\n" +
-	"\factive_conns\x18\n" +
-	" \x01(\x04R\vactiveConns\x12\x1f\n" +
-	"\vtotal_conns\x18\v \x01(\x04R\n" +
-	"totalConns\x12\x18\n" +
-	"\apackets\x18\f \x01(\x04R\apackets\x12\x14\n" +
-	"\x05bytes\x18\r \x01(\x04R\x05bytes\x12(\n" +
-	"\x10handshake_rtt_ms\x18\x0e \x01(\x01R\x0ehandshakeRttMs\x12+\n" +
-	"\x11handshake_samples\x18\x0f \x01(\x04R\x10handshakeSamples\"\xcb\x02\n" +
+	"\x06health\x18\x04 \x01(\rR\x06healthJ\x04\b\n" +
+	"\x10\x10\"\xcb\x01\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12=\n" +
 	"\rreal_services\x18\x04 \x03(\v2\x18.hvlb.fwd.v1.RealServiceR\frealServices\x12\x1a\n" +
-	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x10\n" +
-	"\x03key\x18\n" +
-	" \x01(\rR\x03key\x12!\n" +
-	"\factive_conns\x18\v \x01(\x04R\vactiveConns\x12\x1f\n" +
-	"\vtotal_conns\x18\f \x01(\x04R\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriorityJ\x04\b\n" +
+	"\x10\x0f\"\x85\x02\n" +
+	"\n" +
+	"RealStatus\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04port\x18\x02 \x01(\rR\x04port\x12!\n" +
+	"\factive_conns\x18\x03 \x01(\x04R\vactiveConns\x12\x1f\n" +
+	"\vtotal_conns\x18\x04 \x01(\x04R\n" +
 	"totalConns\x12\x18\n" +
-	"\apackets\x18\r \x01(\x04R\apackets\x12\x14\n" +
-	"\x05bytes\x18\x0e \x01(\x04R\x05bytes\"C\n" +
+	"\apackets\x18\x05 \x01(\x04R\apackets\x12\x14\n" +
+	"\x05bytes\x18\x06 \x01(\x04R\x05bytes\x12(\n" +
+	"\x10handshake_rtt_ms\x18\a \x01(\x01R\x0ehandshakeRttMs\x12+\n" +
+	"\x11handshake_samples\x18\b \x01(\x04R\x10handshakeSamples\"\xec\x01\n" +
+	"\rServiceStatus\x12&\n" +
+	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\rR\x03key\x12!\n" +
+	"\factive_conns\x18\x03 \x01(\x04R\vactiveConns\x12\x1f\n" +
+	"\vtotal_conns\x18\x04 \x01(\x04R\n" +
+	"totalConns\x12\x18\n" +
+	"\apackets\x18\x05 \x01(\x04R\apackets\x12\x14\n" +
+	"\x05bytes\x18\x06 \x01(\x04R\x05bytes\x12-\n" +
+	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
 	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa8\x01\n" +
@@ -3517,9 +3646,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x03 \x01(\rR\x04port\x12\x12\n" +
 	"\x04hard\x18\x04 \x01(\bR\x04hard\"\x0e\n" +
-	"\fListServices\"F\n" +
+	"\fListServices\"\x89\x01\n" +
 	"\vServiceList\x127\n" +
-	"\bservices\x18\x01 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\"E\n" +
+	"\bservices\x18\x01 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12A\n" +
+	"\x0eservice_status\x18\x02 \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\"E\n" +
 	"\x05Route\x12\x16\n" +
 	"\x06prefix\x18\x01 \x01(\tR\x06prefix\x12\x10\n" +
 	"\x03via\x18\x02 \x01(\tR\x03via\x12\x12\n" +
@@ -3599,7 +3729,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aierrors\x18\b \x01(\x04R\aierrors\x12\x18\n" +
 	"\aoerrors\x18\t \x01(\x04R\aoerrors\"\n" +
 	"\n" +
-	"\bGetStats\"\xc0\x02\n" +
+	"\bGetStats\"\x83\x03\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -3607,7 +3737,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05ports\x18\x04 \x03(\v2\x16.hvlb.fwd.v1.PortStatsR\x05ports\x12%\n" +
 	"\x0econfig_version\x18\x05 \x01(\x04R\rconfigVersion\x12$\n" +
 	"\x0emempool_in_use\x18\x06 \x01(\x04R\fmempoolInUse\x12!\n" +
-	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\"\xc3\x02\n" +
+	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
+	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\"\xc3\x02\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -3776,108 +3907,114 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),       // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),     // 1: hvlb.fwd.v1.RealService
 	(*VirtualService)(nil),  // 2: hvlb.fwd.v1.VirtualService
-	(*AddService)(nil),      // 3: hvlb.fwd.v1.AddService
-	(*UpdateService)(nil),   // 4: hvlb.fwd.v1.UpdateService
-	(*RemoveService)(nil),   // 5: hvlb.fwd.v1.RemoveService
-	(*AddReal)(nil),         // 6: hvlb.fwd.v1.AddReal
-	(*UpdateReal)(nil),      // 7: hvlb.fwd.v1.UpdateReal
-	(*RemoveReal)(nil),      // 8: hvlb.fwd.v1.RemoveReal
-	(*ListServices)(nil),    // 9: hvlb.fwd.v1.ListServices
-	(*ServiceList)(nil),     // 10: hvlb.fwd.v1.ServiceList
-	(*Route)(nil),           // 11: hvlb.fwd.v1.Route
-	(*SetRoute)(nil),        // 12: hvlb.fwd.v1.SetRoute
-	(*DeleteRoute)(nil),     // 13: hvlb.fwd.v1.DeleteRoute
-	(*ListRoutes)(nil),      // 14: hvlb.fwd.v1.ListRoutes
-	(*RouteList)(nil),       // 15: hvlb.fwd.v1.RouteList
-	(*Neighbor)(nil),        // 16: hvlb.fwd.v1.Neighbor
-	(*SetNeighbor)(nil),     // 17: hvlb.fwd.v1.SetNeighbor
-	(*ListNeighbors)(nil),   // 18: hvlb.fwd.v1.ListNeighbors
-	(*NeighborList)(nil),    // 19: hvlb.fwd.v1.NeighborList
-	(*Timeouts)(nil),        // 20: hvlb.fwd.v1.Timeouts
-	(*SetTimeouts)(nil),     // 21: hvlb.fwd.v1.SetTimeouts
-	(*DropCount)(nil),       // 22: hvlb.fwd.v1.DropCount
-	(*WorkerStats)(nil),     // 23: hvlb.fwd.v1.WorkerStats
-	(*PortStats)(nil),       // 24: hvlb.fwd.v1.PortStats
-	(*GetStats)(nil),        // 25: hvlb.fwd.v1.GetStats
-	(*Stats)(nil),           // 26: hvlb.fwd.v1.Stats
-	(*Connection)(nil),      // 27: hvlb.fwd.v1.Connection
-	(*ListConnections)(nil), // 28: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),  // 29: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),      // 30: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),         // 31: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),    // 32: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),   // 33: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),      // 34: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),     // 35: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),        // 36: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),   // 37: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),       // 38: hvlb.fwd.v1.SteerFlow
-	(*Request)(nil),         // 39: hvlb.fwd.v1.Request
-	(*Response)(nil),        // 40: hvlb.fwd.v1.Response
+	(*RealStatus)(nil),      // 3: hvlb.fwd.v1.RealStatus
+	(*ServiceStatus)(nil),   // 4: hvlb.fwd.v1.ServiceStatus
+	(*AddService)(nil),      // 5: hvlb.fwd.v1.AddService
+	(*UpdateService)(nil),   // 6: hvlb.fwd.v1.UpdateService
+	(*RemoveService)(nil),   // 7: hvlb.fwd.v1.RemoveService
+	(*AddReal)(nil),         // 8: hvlb.fwd.v1.AddReal
+	(*UpdateReal)(nil),      // 9: hvlb.fwd.v1.UpdateReal
+	(*RemoveReal)(nil),      // 10: hvlb.fwd.v1.RemoveReal
+	(*ListServices)(nil),    // 11: hvlb.fwd.v1.ListServices
+	(*ServiceList)(nil),     // 12: hvlb.fwd.v1.ServiceList
+	(*Route)(nil),           // 13: hvlb.fwd.v1.Route
+	(*SetRoute)(nil),        // 14: hvlb.fwd.v1.SetRoute
+	(*DeleteRoute)(nil),     // 15: hvlb.fwd.v1.DeleteRoute
+	(*ListRoutes)(nil),      // 16: hvlb.fwd.v1.ListRoutes
+	(*RouteList)(nil),       // 17: hvlb.fwd.v1.RouteList
+	(*Neighbor)(nil),        // 18: hvlb.fwd.v1.Neighbor
+	(*SetNeighbor)(nil),     // 19: hvlb.fwd.v1.SetNeighbor
+	(*ListNeighbors)(nil),   // 20: hvlb.fwd.v1.ListNeighbors
+	(*NeighborList)(nil),    // 21: hvlb.fwd.v1.NeighborList
+	(*Timeouts)(nil),        // 22: hvlb.fwd.v1.Timeouts
+	(*SetTimeouts)(nil),     // 23: hvlb.fwd.v1.SetTimeouts
+	(*DropCount)(nil),       // 24: hvlb.fwd.v1.DropCount
+	(*WorkerStats)(nil),     // 25: hvlb.fwd.v1.WorkerStats
+	(*PortStats)(nil),       // 26: hvlb.fwd.v1.PortStats
+	(*GetStats)(nil),        // 27: hvlb.fwd.v1.GetStats
+	(*Stats)(nil),           // 28: hvlb.fwd.v1.Stats
+	(*Connection)(nil),      // 29: hvlb.fwd.v1.Connection
+	(*ListConnections)(nil), // 30: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),  // 31: hvlb.fwd.v1.ConnectionList
+	(*RssaConfig)(nil),      // 32: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),         // 33: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),    // 34: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),   // 35: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),      // 36: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),     // 37: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),        // 38: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),   // 39: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),       // 40: hvlb.fwd.v1.SteerFlow
+	(*Request)(nil),         // 41: hvlb.fwd.v1.Request
+	(*Response)(nil),        // 42: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
 	1,  // 1: hvlb.fwd.v1.VirtualService.real_services:type_name -> hvlb.fwd.v1.RealService
-	2,  // 2: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
-	0,  // 3: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 4: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 5: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	1,  // 6: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
-	0,  // 7: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 8: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	2,  // 9: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
-	11, // 10: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
-	11, // 11: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
-	16, // 12: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
-	16, // 13: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
-	20, // 14: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	22, // 15: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	23, // 16: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 17: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	22, // 18: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	24, // 19: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	0,  // 20: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	27, // 21: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	30, // 22: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	32, // 23: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	30, // 24: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	34, // 25: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	33, // 26: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	37, // 27: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	3,  // 28: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	4,  // 29: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	5,  // 30: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	6,  // 31: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	7,  // 32: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	8,  // 33: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	9,  // 34: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	12, // 35: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	13, // 36: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	14, // 37: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	17, // 38: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	18, // 39: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	21, // 40: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	25, // 41: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	28, // 42: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	35, // 43: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	31, // 44: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	38, // 45: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	10, // 46: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	15, // 47: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	19, // 48: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	26, // 49: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	29, // 50: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	36, // 51: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	52, // [52:52] is the sub-list for method output_type
-	52, // [52:52] is the sub-list for method input_type
-	52, // [52:52] is the sub-list for extension type_name
-	52, // [52:52] is the sub-list for extension extendee
-	0,  // [0:52] is the sub-list for field type_name
+	0,  // 2: hvlb.fwd.v1.ServiceStatus.id:type_name -> hvlb.fwd.v1.ServiceId
+	3,  // 3: hvlb.fwd.v1.ServiceStatus.reals:type_name -> hvlb.fwd.v1.RealStatus
+	2,  // 4: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
+	0,  // 5: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 6: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 7: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	1,  // 8: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
+	0,  // 9: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 10: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	2,  // 11: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
+	4,  // 12: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	13, // 13: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
+	13, // 14: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
+	18, // 15: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
+	18, // 16: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
+	22, // 17: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	24, // 18: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
+	25, // 19: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 20: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	24, // 21: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	26, // 22: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 23: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	0,  // 24: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	29, // 25: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	32, // 26: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	34, // 27: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	32, // 28: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	36, // 29: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	35, // 30: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	39, // 31: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	5,  // 32: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	6,  // 33: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	7,  // 34: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	8,  // 35: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	9,  // 36: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	10, // 37: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	11, // 38: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	14, // 39: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	15, // 40: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	16, // 41: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	19, // 42: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	20, // 43: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	23, // 44: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	27, // 45: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	30, // 46: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	37, // 47: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	33, // 48: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	40, // 49: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	12, // 50: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	17, // 51: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	21, // 52: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	28, // 53: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	31, // 54: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	38, // 55: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	56, // [56:56] is the sub-list for method output_type
+	56, // [56:56] is the sub-list for method input_type
+	56, // [56:56] is the sub-list for extension type_name
+	56, // [56:56] is the sub-list for extension extendee
+	0,  // [0:56] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -3885,7 +4022,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[39].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[41].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -3905,7 +4042,7 @@ func file_fwd_proto_init() {
 		(*Request_SetRssa)(nil),
 		(*Request_SteerFlow)(nil),
 	}
-	file_fwd_proto_msgTypes[40].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[42].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -3919,7 +4056,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   41,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
