@@ -28,7 +28,8 @@
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
 	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
 	X(NO_ROUTE, "no_route")                   /* no route to the next hop */                 \
-	X(NEIGH_MISS, "neigh_miss")               /* next hop's MAC not yet resolved */          \
+	X(NEIGH_MISS, "neigh_miss")               /* next hop unresolved for NEIGH_HOLD_MS */     \
+	X(NEIGH_HOLD_FULL, "neigh_hold_full")     /* no room to wait for the next hop's MAC */   \
 	X(ICMP_UNHANDLED, "icmp_unhandled")       /* ICMP type hvlb does not act on */           \
 	X(ICMP_NO_CONN, "icmp_no_conn")           /* ICMP error about no known connection */     \
 	X(ARP_IGNORED, "arp_ignored")             /* ARP/ND not for one of our addresses */      \

@@ -319,6 +319,7 @@ neigh_cache_fill(struct neigh_cache *c, struct neigh_cached *e, const struct nei
 		v = __atomic_load_n(&nt->data[pos], __ATOMIC_RELAXED);
 	if (unlikely(v == 0)) {
 		rte_ring_mp_enqueue_elem(nt->miss, &k, sizeof(k));
+		c->miss = k;
 		return 0;
 	}
 	e->addr = *a;
@@ -326,4 +327,52 @@ neigh_cache_fill(struct neigh_cache *c, struct neigh_cached *e, const struct nei
 	e->data = v;
 	e->version = c->version;
 	return v;
+}
+
+uint64_t
+neigh_lookup(const struct neigh_table *nt, uint8_t af, const union hvlb_addr *a)
+{
+	struct neigh_key k = {.addr = *a, .af = af};
+	int pos = rte_hash_lookup(nt->h, &k);
+
+	return pos >= 0 ? __atomic_load_n(&nt->data[pos], __ATOMIC_RELAXED) : 0;
+}
+
+int
+neigh_hold(struct neigh_cache *c, uint16_t port, struct rte_mbuf *m, uint64_t now)
+{
+	const union hvlb_addr *a = &c->miss.addr;
+	uint8_t af = (uint8_t)c->miss.af;
+	struct neigh_held *free_slot = NULL;
+
+	for (unsigned i = 0; i < NEIGH_HOLD_NEXTHOPS; i++) {
+		struct neigh_held *h = &c->held[i];
+
+		if (h->n == 0) {
+			free_slot = free_slot != NULL ? free_slot : h;
+			continue;
+		}
+		if (h->af != af || !hvlb_addr_eq(&h->addr, a))
+			continue;
+		if (h->n == NEIGH_HOLD_PKTS)
+			return -ENOSPC;
+		h->m[h->n++] = m;
+		return 0;
+	}
+	if (free_slot == NULL)
+		return -ENOSPC;
+	*free_slot = (struct neigh_held){.addr = *a, .since = now, .port = port, .af = af, .n = 1};
+	free_slot->m[0] = m;
+	c->n_held++;
+	return 0;
+}
+
+void
+neigh_hold_flush(struct neigh_cache *c)
+{
+	for (unsigned i = 0; i < NEIGH_HOLD_NEXTHOPS; i++) {
+		rte_pktmbuf_free_bulk(c->held[i].m, c->held[i].n);
+		c->held[i].n = 0;
+	}
+	c->n_held = 0;
 }

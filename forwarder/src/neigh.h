@@ -28,6 +28,14 @@
 #include "types.h"
 
 #define NEIGH_CACHE_BITS 6 /* a 64-entry cache per worker: next hops are few (gateways, NFs) */
+/* Packets to an unresolved next hop wait in the worker that routed them, as the kernel queues
+ * packets to an incomplete neighbour (unres_qlen), so the first packets after start-up or
+ * after a new NF appears are not lost: up to NEIGH_HOLD_PKTS per next hop, for up to
+ * NEIGH_HOLD_NEXTHOPS next hops per worker, for at most NEIGH_HOLD_MS (three requests at the
+ * default neigh_retry_ms, as the kernel's three probes). */
+#define NEIGH_HOLD_NEXTHOPS 8
+#define NEIGH_HOLD_PKTS 16
+#define NEIGH_HOLD_MS 3000
 
 /* The table key: address and family. No padding bytes (the whole struct is hashed). */
 struct neigh_key {
@@ -65,11 +73,25 @@ struct neigh_cached {
 	uint8_t af;
 };
 
+/* Packets waiting for one next hop's MAC. */
+struct neigh_held {
+	union hvlb_addr addr;
+	uint64_t since;   /* TSC of the first one */
+	uint16_t port;    /* index of the port the route sends them out of */
+	uint8_t af;
+	uint8_t n;        /* 0: a free slot */
+	struct rte_mbuf *m[NEIGH_HOLD_PKTS];
+};
+
 /* A worker's cache in front of the table, so that steady-state forwarding makes no rte_hash
- * lookup. */
+ * lookup, and the packets it holds for next hops not resolved yet. */
 struct neigh_cache {
-	uint64_t version; /* the table's version at the top of the worker's loop iteration */
+	uint64_t version;      /* the table's version at the top of the worker's loop iteration */
+	uint32_t n_held;       /* next hops with packets waiting */
+	uint64_t held_version; /* the table's version when they were last looked up */
+	struct neigh_key miss; /* the last next hop neigh_cache_get found unresolved */
 	struct neigh_cached e[1u << NEIGH_CACHE_BITS];
+	struct neigh_held held[NEIGH_HOLD_NEXTHOPS];
 };
 
 static inline uint64_t
@@ -132,6 +154,17 @@ neigh_cache_slot(const union hvlb_addr *a)
  * cached, and the control thread is asked to resolve it (a full ring only delays that). */
 uint64_t neigh_cache_fill(struct neigh_cache *c, struct neigh_cached *e,
 			  const struct neigh_table *nt, uint8_t af, const union hvlb_addr *a);
+
+/* Hold m, routed out of port towards the next hop neigh_cache_get just found unresolved
+ * (c->miss), at TSC now. 0, or -ENOSPC when there is no room (the caller drops m as
+ * neigh_hold_full). */
+int neigh_hold(struct neigh_cache *c, uint16_t port, struct rte_mbuf *m, uint64_t now);
+
+/* The table's packed MAC and port of a next hop, 0 while unresolved (no caching, no request). */
+uint64_t neigh_lookup(const struct neigh_table *nt, uint8_t af, const union hvlb_addr *a);
+
+/* Free every held packet (a worker going away). */
+void neigh_hold_flush(struct neigh_cache *c);
 
 /* The next hop's packed MAC and port, or 0 while unresolved. */
 static inline uint64_t

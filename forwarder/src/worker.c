@@ -74,6 +74,7 @@ worker_free(struct worker *w)
 {
 	if (w == NULL)
 		return;
+	neigh_hold_flush(&w->neigh);
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
 	rte_free(w->conns);

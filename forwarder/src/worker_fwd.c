@@ -47,6 +47,16 @@ is_ours(const struct fwd_snapshot *s, const union hvlb_addr *a)
 	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a);
 }
 
+/* The next hop neigh_cache_get just missed is unresolved: m waits for the answer the control
+ * thread was just asked for (worker_neigh_poll sends it), or is dropped when there is no room.
+ * Out of line, and given only what the hit path keeps anyway: it is rare. */
+static __rte_noinline void
+neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port)
+{
+	if (neigh_hold(&w->neigh, port, m, w->now) != 0)
+		drop(w, m, HVLB_DROP_NEIGH_HOLD_FULL);
+}
+
 /* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
 static void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
@@ -67,13 +77,45 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	const struct nexthop *nh = &s->nh[nh_idx];
 	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
 	if (unlikely(v == 0)) {
-		drop(w, m, HVLB_DROP_NEIGH_MISS);
+		neigh_wait(w, m, nh->port);
 		return;
 	}
 	/* neigh_pack keeps the MAC in the first six bytes of v: no unpacking. */
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
 		   w->ports->p[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
+}
+
+void
+worker_neigh_poll(struct worker *w)
+{
+	uint64_t max = w->env->hz / 1000 * NEIGH_HOLD_MS;
+	/* Only a change of the table can resolve them: until then, only their age matters. */
+	bool changed = w->neigh.held_version != w->neigh.version;
+
+	w->neigh.held_version = w->neigh.version;
+	for (unsigned i = 0; i < NEIGH_HOLD_NEXTHOPS; i++) {
+		struct neigh_held *h = &w->neigh.held[i];
+		uint64_t v = 0;
+
+		if (h->n == 0 || (!changed && w->now - h->since < max))
+			continue;
+		if (changed)
+			v = neigh_lookup(w->env->neigh, h->af, &h->addr);
+		if (v == 0 && w->now - h->since < max)
+			continue;
+		for (uint8_t k = 0; k < h->n; k++) {
+			if (v == 0) {
+				drop(w, h->m[k], HVLB_DROP_NEIGH_MISS);
+				continue;
+			}
+			rewrite_l2(rte_pktmbuf_mtod(h->m[k], uint8_t *), (const uint8_t *)&v,
+				   w->ports->p[h->port].mac.addr_bytes);
+			tx(w, h->port, h->m[k]);
+		}
+		h->n = 0;
+		w->neigh.n_held--;
+	}
 }
 
 static void

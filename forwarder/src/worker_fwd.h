@@ -32,6 +32,10 @@ struct pkt_ctx {
 	uint8_t dirn;          /* enum pkt_dirn */
 };
 
+/* Send the packets held for next hops that are resolved now, and drop (neigh_miss) those that
+ * waited NEIGH_HOLD_MS in vain. Call while w->neigh.n_held > 0. */
+void worker_neigh_poll(struct worker *w);
+
 /* Process a burst of received frames (from a port, or from another worker when from_peer).
  * Every mbuf is consumed: transmitted, handed off, passed to the control thread or freed. */
 void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer);

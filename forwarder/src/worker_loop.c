@@ -112,6 +112,8 @@ worker_poll_once(struct worker *w)
 	total += inbox_poll(w);
 	if (w->id == 0)
 		send_control_frames(w);
+	if (unlikely(w->neigh.n_held > 0))
+		worker_neigh_poll(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
 	worker_flush(w);
 	return total;
