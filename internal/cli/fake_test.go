@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"hvlb/internal/certs"
+	"hvlb/internal/model"
 )
 
 // fake is a controller that implements the endpoints of docs/api.md that hvlbctl uses,
@@ -165,8 +166,8 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		var rl Real
 		json.Unmarshal(body, &rl)
-		if rl.Weight > 1000000 {
-			f.fail(w, 400, "weight", "weight %d: want 0..1000000", rl.Weight)
+		if rl.Weight > model.MaxWeight {
+			f.fail(w, 400, "weight", "weight %d: want 0..%d", rl.Weight, model.MaxWeight)
 			return
 		}
 		f.version++

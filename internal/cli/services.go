@@ -12,6 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"hvlb/internal/model"
 )
 
 // Service, Real and HealthCheck are the controller's objects as docs/api.md gives them.
@@ -318,7 +320,7 @@ func realArgs(cl *cmdline) (string, netip.AddrPort, error) {
 }
 
 func rsAdd(e *env, cl *cmdline) error {
-	weight := cl.fs.Uint("weight", 100, "weight, 0..1000000")
+	weight := cl.fs.Uint("weight", 100, fmt.Sprintf("weight, 0..%d", model.MaxWeight))
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint, for the comprehensive policy's CPU input")
 	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
 	if err := cl.parse(2, 2); err != nil {
@@ -329,7 +331,7 @@ func rsAdd(e *env, cl *cmdline) error {
 		return err
 	}
 	if *weight > 1<<32-1 {
-		return usagef("--weight %d: want 0..1000000", *weight)
+		return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
 	}
 	c, err := e.client()
 	if err != nil {
@@ -345,7 +347,7 @@ func rsAdd(e *env, cl *cmdline) error {
 }
 
 func rsSet(e *env, cl *cmdline) error {
-	weight := cl.fs.Uint("weight", 0, "weight, 0..1000000")
+	weight := cl.fs.Uint("weight", 0, fmt.Sprintf("weight, 0..%d", model.MaxWeight))
 	health := cl.fs.String("health", "", "up or down (override the checks), auto (follow them)")
 	drain := cl.fs.Bool("drain", false, "drain (--drain=false: take it back)")
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint ('': none)")
@@ -360,7 +362,7 @@ func rsSet(e *env, cl *cmdline) error {
 	patch := map[string]any{}
 	if cl.set["weight"] {
 		if *weight > 1<<32-1 {
-			return usagef("--weight %d: want 0..1000000", *weight)
+			return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
 		}
 		patch["weight"] = *weight
 	}
