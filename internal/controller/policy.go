@@ -315,62 +315,6 @@ func (c *Controller) setScrapeTargets(svcs []model.Service) {
 	}
 }
 
-// effectiveWeight is the weight the forwarders get for real r of svc: 0 when drained;
-// for a comprehensive service with published weights, the policy's (a real added since
-// the last publication gets the mean of the others until the next one); otherwise the
-// operator's.
-func effectiveWeight(svc *model.Service, r *model.Real, pw *model.PolicyWeights) int {
-	if r.Drain {
-		return 0
-	}
-	if pw == nil || !svc.Comprehensive() || len(pw.Weights) == 0 {
-		return r.Weight
-	}
-	if w, ok := pw.Weights[r.Key()]; ok {
-		return w
-	}
-	if r.Weight == 0 {
-		return 0
-	}
-	sum, n := 0, 0
-	for _, w := range pw.Weights {
-		if w > 0 {
-			sum, n = sum+w, n+1
-		}
-	}
-	if n == 0 {
-		return r.Weight
-	}
-	return sum / n
-}
-
-// applyPolicyWeights puts the published weights into a desired state built from svcs.
-func applyPolicyWeights(ds *ctlpb.DesiredState, svcs []model.Service, stored map[string]model.PolicyWeights) {
-	if len(stored) == 0 {
-		return
-	}
-	byID := make(map[string]*model.Service, len(svcs))
-	for i := range svcs {
-		byID[svcs[i].ID] = &svcs[i]
-	}
-	for _, vs := range ds.GetServices() {
-		id := vs.GetId()
-		svc := byID[model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport()))]
-		if svc == nil || !svc.Comprehensive() {
-			continue
-		}
-		pw, ok := stored[svc.ID]
-		if !ok {
-			continue
-		}
-		for _, rs := range vs.GetRealServices() {
-			if i := svc.FindReal(rs.GetAddress(), int(rs.GetPort())); i >= 0 {
-				rs.Weight = uint32(effectiveWeight(svc, &svc.Reals[i], &pw))
-			}
-		}
-	}
-}
-
 // checkPolicyParams checks a comprehensive service's parameters against the policy's
 // ranges; the error names the field ("policy.gamma").
 func checkPolicyParams(s *model.Service) error {
