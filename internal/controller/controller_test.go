@@ -184,6 +184,32 @@ func TestBuildDesiredWeights(t *testing.T) {
 	}
 }
 
+// TestRealHealth: a real's effective health, as the read-outs show it and the policy takes
+// it: the override, else the latest agent verdict, else up.
+func TestRealHealth(t *testing.T) {
+	const svc = "tcp-10.0.0.1-80"
+	s := &state{health: map[healthKey]healthObs{
+		{svc, "10.1.0.1", 80}: {up: false, reason: "connect: refused", forwarder: "fwd-a"},
+		{svc, "10.1.0.2", 80}: {up: true},
+	}}
+	tests := []struct {
+		name                   string
+		r                      model.Real
+		wantHealth, wantReason string
+	}{
+		{"override down beats an up verdict", model.Real{Address: "10.1.0.2", Port: 80, HealthOverride: "down"}, "down", "health_override"},
+		{"override up beats a down verdict", model.Real{Address: "10.1.0.1", Port: 80, HealthOverride: "up"}, "up", "health_override"},
+		{"down verdict, named by its forwarder", model.Real{Address: "10.1.0.1", Port: 80}, "down", "fwd-a: connect: refused"},
+		{"up verdict", model.Real{Address: "10.1.0.2", Port: 80}, "up", ""},
+		{"no verdict yet: up", model.Real{Address: "10.1.0.3", Port: 80}, "up", ""},
+	}
+	for _, tt := range tests {
+		if h, why := realHealth(s, svc, &tt.r); h != tt.wantHealth || why != tt.wantReason {
+			t.Errorf("%s: %q (%q), want %q (%q)", tt.name, h, why, tt.wantHealth, tt.wantReason)
+		}
+	}
+}
+
 func report(id string, rx uint64, mut ...func(*ctlpb.AgentReport)) *ctlpb.AgentReport {
 	r := &ctlpb.AgentReport{ForwarderId: id, AppliedVersion: 1, State: "ready",
 		Stats: &fwdpb.Stats{Workers: []*fwdpb.WorkerStats{{Worker: 0, RxPackets: rx, ActiveConns: 3}}}}

@@ -236,13 +236,28 @@ func annotate(res *policy.Result, svc *model.Service) {
 		if j < 0 {
 			continue
 		}
-		switch r := &svc.Reals[j]; {
-		case r.Drain:
-			e.Filtered = "drained"
-		case r.Weight == 0:
-			e.Filtered = "operator weight 0"
+		if why := operatorOut(&svc.Reals[j]); why != "" {
+			e.Filtered = why
 		}
 	}
+}
+
+// Why the operator's settings keep a real out of the policy's choice (Explanation.Filtered).
+const (
+	outDrained = "drained"
+	outWeight0 = "operator weight 0"
+)
+
+// operatorOut says why the operator's settings keep real r out of the policy's choice, or
+// "" when they do not: the policy takes such a real as unhealthy, and annotate tells why.
+func operatorOut(r *model.Real) string {
+	switch {
+	case r.Drain:
+		return outDrained
+	case r.Weight == 0:
+		return outWeight0
+	}
+	return ""
 }
 
 // policyInputs gathers the policy's view of a service's reals now.
@@ -251,7 +266,8 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 	nfs := make([]policy.NF, 0, len(svc.Reals))
 	for _, r := range svc.Reals {
 		key := r.Key()
-		nf := policy.NF{ID: key, Healthy: !r.Drain && r.Weight > 0 && realUp(s, svc.ID, &r)}
+		health, _ := realHealth(s, svc.ID, &r)
+		nf := policy.NF{ID: key, Healthy: operatorOut(&r) == "" && health == "up"}
 		for _, id := range fwds {
 			fr := s.fwd[id]
 			if !svc.RunsOn(id) || c.stateOf(fr, now) == StateFailed {
@@ -274,18 +290,6 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 		nfs = append(nfs, nf)
 	}
 	return nfs
-}
-
-// realUp is a real's effective health: its override, else the latest verdict of any
-// agent, else up (as fillHealth shows it).
-func realUp(s *state, service string, r *model.Real) bool {
-	if r.HealthOverride != "" {
-		return r.HealthOverride == "up"
-	}
-	if obs, ok := s.health[healthKey{service, r.Address, r.Port}]; ok {
-		return obs.up
-	}
-	return true
 }
 
 // setScrapeTargets points the poller at the metrics endpoints of the comprehensive
@@ -447,7 +451,7 @@ func filterReason(filtered string) string {
 	switch {
 	case filtered == "":
 		return ""
-	case filtered == "unhealthy" || filtered == "drained" || filtered == "operator weight 0":
+	case filtered == "unhealthy" || filtered == outDrained || filtered == outWeight0:
 		return "unhealthy"
 	case strings.HasPrefix(filtered, "path"):
 		return "path"
