@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/nfload"
 	"hvlb/internal/pb/ctlpb"
@@ -335,39 +336,9 @@ func checkPolicyParams(s *model.Service) error {
 	return nil
 }
 
-// PolicyView is GET /v1/services/{id}/policy: where a service's weights come from, the
-// weights the forwarders run, and the policy's reasoning now and over time.
-type PolicyView struct {
-	Service string       `json:"service"`
-	Policy  model.Policy `json:"policy"`
-	// Weights are what the forwarders get, by real: the policy's published weights, or
-	// the operator's (static, or nothing published yet); 0 for drained reals.
-	Weights map[string]int `json:"weights"`
-	// Source is "policy" or "operator": where Weights come from.
-	Source string `json:"source"`
-	// Published is when and why the weights in force were published, and the store
-	// version that carries them (absent: none).
-	Published *PublishedWeights `json:"published,omitempty"`
-	// Current is the latest update (absent: none yet, or a static service).
-	Current *policy.Result `json:"current,omitempty"`
-	// History holds earlier updates, oldest first (see PolicyConfig.HistorySize).
-	History   []*policy.Result      `json:"history"`
-	Fallbacks uint64                `json:"fallbacks"` // times every NF was filtered out
-	Publishes uint64                `json:"publishes"` // since the controller started
-	Scrapes   []nfload.TargetStatus `json:"scrapes"`   // the reals' metrics endpoints
-	Error     string                `json:"error,omitempty"`
-}
-
-// PublishedWeights is the stored record of a publication.
-type PublishedWeights struct {
-	At      time.Time `json:"at"`
-	Reason  string    `json:"reason"`
-	Version uint64    `json:"version"`
-}
-
-// ServicePolicy returns a service's policy view with up to history entries of history
-// (the newest; negative: all).
-func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) (PolicyView, error) {
+// ServicePolicy returns a service's policy view (GET /v1/services/{id}/policy) with up to
+// history entries of history (the newest; negative: all).
+func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) (apitypes.PolicyView, error) {
 	var svc model.Service
 	var pw model.PolicyWeights
 	var hasPW bool
@@ -381,9 +352,9 @@ func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) 
 		return err
 	})
 	if err != nil {
-		return PolicyView{}, err
+		return apitypes.PolicyView{}, err
 	}
-	v := PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{}, Source: "operator",
+	v := apitypes.PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{}, Source: "operator",
 		History: []*policy.Result{}, Scrapes: []nfload.TargetStatus{}}
 	if v.Policy.Kind == "" {
 		v.Policy.Kind = model.PolicyStatic
@@ -392,7 +363,7 @@ func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) 
 	if hasPW && svc.Comprehensive() {
 		pwp = &pw
 		v.Source = "policy"
-		v.Published = &PublishedWeights{At: pw.At, Reason: pw.Reason, Version: pw.Version}
+		v.Published = &apitypes.PublishedWeights{At: pw.At, Reason: pw.Reason, Version: pw.Version}
 	}
 	urls := map[string]bool{}
 	for i := range svc.Reals {

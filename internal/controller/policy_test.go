@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/policy"
@@ -131,7 +132,7 @@ func (b *policyBed) desired() []int {
 	return out
 }
 
-func (b *policyBed) view() PolicyView {
+func (b *policyBed) view() apitypes.PolicyView {
 	b.t.Helper()
 	v, err := b.c.ServicePolicy(ctx(), b.svc, -1)
 	mustNil(b.t, err)
