@@ -226,6 +226,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--weight", "5"}, "flag provided but not defined: -weight"},
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--interval", "0s"}, "--interval 0s"},
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--real", "10.1.0.1"}, `--real "10.1.0.1"`},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--policy", "comprehensive", "--scale", "1.5"},
+			"--scale: 1.5: want a whole number"},
 		{[]string{"vs", "show", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"vs", "set", "a"}, "nothing to change"},
 		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table or json`},
