@@ -63,13 +63,14 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 
 var checkFlags = []string{"check", "check-path", "interval", "check-timeout", "rise", "fall", "check-port"}
 
-// healthCheck applies the check flags given on the command line to base (nil: the
-// documented defaults), or returns base unchanged when none was given.
-func (f *svcFlags) healthCheck(set map[string]bool, base *apitypes.HealthCheck) (*apitypes.HealthCheck, error) {
+// healthCheck applies the check flags given on the command line to base (nil: the check
+// a service of this protocol has without one, model.DefaultHealthCheck), or returns base
+// unchanged when none was given.
+func (f *svcFlags) healthCheck(set map[string]bool, base *apitypes.HealthCheck, protocol string) (*apitypes.HealthCheck, error) {
 	if !anySet(set, checkFlags) {
 		return base, nil
 	}
-	hc := apitypes.HealthCheck{Kind: "tcp", IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+	hc := model.DefaultHealthCheck(protocol)
 	if base != nil {
 		hc = *base
 	}
@@ -133,7 +134,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
-	if svc.HealthCheck, err = f.healthCheck(cl.set, nil); err != nil {
+	if svc.HealthCheck, err = f.healthCheck(cl.set, nil, proto); err != nil {
 		return err
 	}
 	if svc.Policy, err = pf.policy(cl.set, nil); err != nil {
@@ -245,7 +246,7 @@ func vsSet(e *env, cl *cmdline) error {
 	if up.Forwarders == nil {
 		up.Forwarders = []string{}
 	}
-	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck); err != nil {
+	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck, cur.Protocol); err != nil {
 		return err
 	}
 	if up.Policy, err = pf.policy(cl.set, cur.Policy); err != nil {
