@@ -133,7 +133,7 @@ type PolicyView struct {
 	// Weights are what the forwarders get, by real: the policy's published weights, or
 	// the operator's (static, or nothing published yet); 0 for drained reals.
 	Weights map[string]int `json:"weights"`
-	// Source is "policy" or "operator": where Weights come from.
+	// Source is where Weights come from: PolicySourcePolicy or PolicySourceOperator.
 	Source string `json:"source"`
 	// Published is when and why the weights in force were published, and the store
 	// version that carries them (absent: none).
@@ -148,6 +148,12 @@ type PolicyView struct {
 	Scrapes   []ScrapeStatus  `json:"scrapes"`   // the reals' metrics endpoints
 	Error     string          `json:"error,omitempty"`
 }
+
+// Where a PolicyView's weights come from.
+const (
+	PolicySourcePolicy   = "policy"   // the policy's published weights
+	PolicySourceOperator = "operator" // the reals' weights
+)
 
 // PublishedWeights is the stored record of a publication.
 type PublishedWeights struct {

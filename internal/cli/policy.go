@@ -163,7 +163,7 @@ func writePolicy(w io.Writer, v *policyView) {
 	fmt.Fprintf(tw, "SERVICE\t%s\n", v.Service)
 	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(&v.Policy))
 	src := "the reals' weights (operator)"
-	if v.Source == "policy" && v.Published != nil {
+	if v.Source == apitypes.PolicySourcePolicy && v.Published != nil {
 		src = fmt.Sprintf("the policy, published %s at version %d: %s", v.Published.At.Local().Format(time.DateTime),
 			v.Published.Version, v.Published.Reason)
 	}

@@ -354,15 +354,15 @@ func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) 
 	if err != nil {
 		return apitypes.PolicyView{}, err
 	}
-	v := apitypes.PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{}, Source: "operator",
-		History: []*policy.Result{}, Scrapes: []nfload.TargetStatus{}}
+	v := apitypes.PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{},
+		Source: apitypes.PolicySourceOperator, History: []*policy.Result{}, Scrapes: []nfload.TargetStatus{}}
 	if v.Policy.Kind == "" {
 		v.Policy.Kind = model.PolicyStatic
 	}
 	var pwp *model.PolicyWeights
 	if hasPW && svc.Comprehensive() {
 		pwp = &pw
-		v.Source = "policy"
+		v.Source = apitypes.PolicySourcePolicy
 		v.Published = &apitypes.PublishedWeights{At: pw.At, Reason: pw.Reason, Version: pw.Version}
 	}
 	urls := map[string]bool{}
