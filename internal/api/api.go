@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
@@ -79,11 +80,11 @@ func noRoute(w http.ResponseWriter, r *http.Request, muxAnswer http.Handler) {
 	muxAnswer.ServeHTTP(probe, r)
 	if probe.status == http.StatusMethodNotAllowed {
 		w.Header().Set("Allow", probe.header.Get("Allow"))
-		writeJSON(w, http.StatusMethodNotAllowed, errorBody{
+		writeJSON(w, http.StatusMethodNotAllowed, apitypes.Error{
 			Error: fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, probe.header.Get("Allow"))})
 		return
 	}
-	writeJSON(w, http.StatusNotFound, errorBody{Error: fmt.Sprintf("%s %s: no such endpoint", r.Method, r.URL.Path)})
+	writeJSON(w, http.StatusNotFound, apitypes.Error{Error: fmt.Sprintf("%s %s: no such endpoint", r.Method, r.URL.Path)})
 }
 
 // headerProbe records the status and headers the mux's own 404/405 answer sets.
@@ -134,7 +135,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if p := recover(); p != nil {
 			s.log.Error("api: panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
 			if !rw.wrote {
-				writeJSON(rw, http.StatusInternalServerError, errorBody{Error: "internal error"})
+				writeJSON(rw, http.StatusInternalServerError, apitypes.Error{Error: "internal error"})
 			}
 		}
 		s.log.Debug("api", "method", r.Method, "path", r.URL.Path, "status", rw.status, "took", time.Since(start))
@@ -173,7 +174,7 @@ func (s *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.tokens.CheckHeader(r.Header.Get("Authorization")) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hvlb"`)
-			writeJSON(w, http.StatusUnauthorized, errorBody{Error: "Authorization: no or bad bearer token"})
+			writeJSON(w, http.StatusUnauthorized, apitypes.Error{Error: "Authorization: no or bad bearer token"})
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -193,11 +194,6 @@ func (s *Server) serveJSON(h handler) http.Handler {
 		}
 		writeJSON(w, status, body)
 	})
-}
-
-type errorBody struct {
-	Error string `json:"error"`
-	Field string `json:"field,omitempty"`
 }
 
 // statusOf maps an error to its HTTP status.
@@ -228,7 +224,7 @@ func statusOf(err error) int {
 
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
-	body := errorBody{Error: err.Error()}
+	body := apitypes.Error{Error: err.Error()}
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
 		body.Field = fe.Field
@@ -269,7 +265,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	if s.metrics == nil {
-		writeJSON(w, http.StatusNotFound, errorBody{Error: "metrics are not enabled"})
+		writeJSON(w, http.StatusNotFound, apitypes.Error{Error: "metrics are not enabled"})
 		return
 	}
 	s.metrics.ServeHTTP(w, r)

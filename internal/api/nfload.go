@@ -5,29 +5,14 @@ import (
 	"strconv"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
 	"hvlb/internal/model"
 )
 
-// POST /v1/nf-load: the NFV manager pushes its NFs' CPU utilisation, an input of the
-// comprehensive policy besides (or instead of) scraping each real's metrics_url.
-
-type nfLoadIn struct {
-	Samples []nfLoadSampleIn `json:"samples"`
-}
-
-type nfLoadSampleIn struct {
-	Address        string   `json:"address"`
-	CPUUtilization *float64 `json:"cpu_utilization"`
-	At             string   `json:"at"` // RFC 3339; empty: now
-}
-
-type nfLoadOut struct {
-	Accepted int `json:"accepted"`
-}
-
+// pushNFLoad is POST /v1/nf-load: the NFV manager pushes its NFs' CPU utilisation.
 func (s *Server) pushNFLoad(r *http.Request) (int, any, error) {
-	var in nfLoadIn
+	var in apitypes.NFLoadInput
 	if err := decode(r, &in); err != nil {
 		return 0, nil, err
 	}
@@ -50,5 +35,5 @@ func (s *Server) pushNFLoad(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, nfLoadOut{Accepted: n}, nil
+	return http.StatusOK, apitypes.NFLoadResult{Accepted: n}, nil
 }

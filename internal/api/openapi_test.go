@@ -7,10 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"hvlb/internal/controller"
-	"hvlb/internal/model"
-	"hvlb/internal/nfload"
-	"hvlb/internal/policy"
+	"hvlb/internal/apitypes"
 )
 
 type oaDoc struct {
@@ -108,20 +105,25 @@ func jsonFields(t reflect.Type) []string {
 func TestOpenAPISchemasMatchTypes(t *testing.T) {
 	d := loadDoc(t)
 	for name, typ := range map[string]any{
-		"ServiceInput": serviceIn{}, "ServiceUpdate": serviceIn{}, "RealInput": realIn{},
-		"RealPatch": realPatchIn{}, "LBRequestInput": lbIn{}, "NF": nfIn{},
-		"HealthCheck": model.HealthCheck{}, "Service": model.Service{}, "Real": model.Real{},
-		"Forwarder": controller.ForwarderView{}, "Load": controller.Load{}, "Change": model.Change{},
-		"LBRequest": lbOut{}, "LBSpec": model.LBSpec{}, "Connection": connOut{},
-		"ForwarderStats": fwdStatsOut{}, "WorkerStats": workerOut{}, "PortStats": portOut{},
-		"ServiceStats": vsOut{}, "RealStats": rsStatOut{}, "Drop": dropOut{}, "Error": errorBody{},
-		"Policy": model.Policy{}, "PolicyInput": policyIn{}, "PolicyView": controller.PolicyView{},
-		"PublishedWeights": controller.PublishedWeights{}, "PolicyResult": policy.Result{},
-		"PolicyExplanation": policy.Explanation{}, "PolicyPath": policy.PathView{}, "PolicyRange": policy.Range{},
-		"ScrapeStatus": nfload.TargetStatus{}, "ScrapeTarget": nfload.Target{},
-		"Steering": steeringOut{}, "PortSteering": portSteerOut{}, "RssaConfig": rssaOut{},
-		"WorkerLoad": workerLoadOut{}, "SteerOverride": overrideOut{}, "DispatchStage": dispatchOut{},
-		"NFLoadInput": nfLoadIn{}, "NFLoadSample": nfLoadSampleIn{}, "NFLoadResult": nfLoadOut{},
+		"ServiceInput": apitypes.ServiceInput{}, "ServiceUpdate": apitypes.ServiceInput{},
+		"RealInput": apitypes.RealInput{}, "RealPatch": apitypes.RealPatch{},
+		"LBRequestInput": apitypes.LBRequestInput{}, "NF": apitypes.NF{},
+		"HealthCheck": apitypes.HealthCheck{}, "Service": apitypes.Service{}, "Real": apitypes.Real{},
+		"Forwarder": apitypes.Forwarder{}, "Load": apitypes.Load{}, "Change": apitypes.Change{},
+		"LBRequest": apitypes.LBRequest{}, "LBSpec": apitypes.LBSpec{}, "Connection": apitypes.Connection{},
+		"Connections": apitypes.Connections{}, "Version": apitypes.Version{}, "Stats": apitypes.Stats{},
+		"ForwarderStats": apitypes.ForwarderStats{}, "WorkerStats": apitypes.WorkerStats{},
+		"PortStats": apitypes.PortStats{}, "ServiceStats": apitypes.ServiceStats{}, "RealStats": apitypes.RealStats{},
+		"Drop": apitypes.Drop{}, "Error": apitypes.Error{},
+		"Policy": apitypes.Policy{}, "PolicyInput": apitypes.PolicyInput{}, "PolicyView": apitypes.PolicyView{},
+		"PublishedWeights": apitypes.PublishedWeights{}, "PolicyResult": apitypes.PolicyResult{},
+		"PolicyExplanation": apitypes.PolicyExplanation{}, "PolicyPath": apitypes.PolicyPath{},
+		"PolicyRange": apitypes.PolicyRange{}, "ScrapeStatus": apitypes.ScrapeStatus{},
+		"ScrapeTarget": apitypes.ScrapeTarget{}, "Steering": apitypes.Steering{},
+		"PortSteering": apitypes.PortSteering{}, "RssaConfig": apitypes.RSSAConfig{},
+		"WorkerLoad": apitypes.WorkerLoad{}, "SteerOverride": apitypes.SteerOverride{},
+		"DispatchStage": apitypes.DispatchStage{}, "NFLoadInput": apitypes.NFLoadInput{},
+		"NFLoadSample": apitypes.NFLoadSample{}, "NFLoadResult": apitypes.NFLoadResult{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/policy"
 )
@@ -76,10 +77,10 @@ func TestPolicyAPI(t *testing.T) {
 	e.mustDo("GET", "/v1/services/nope/policy", "", http.StatusNotFound)
 }
 
-// TestPolicyInDefaults: policyIn copies every parameter by name onto the defaults.
+// TestPolicyInDefaults: policyOf copies every parameter given onto the defaults.
 func TestPolicyInDefaults(t *testing.T) {
 	g, sc, stale := 0.1, 77, int64(999)
-	p, err := (&policyIn{Kind: "comprehensive", Gamma: &g, Scale: &sc, StaleAfterMS: &stale}).toModel()
+	p, err := policyOf(&apitypes.PolicyInput{Kind: "comprehensive", Gamma: &g, Scale: &sc, StaleAfterMS: &stale})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +89,10 @@ func TestPolicyInDefaults(t *testing.T) {
 	if policy.FromModel(*p.PolicyParams) != want {
 		t.Fatalf("%+v, want %+v", *p.PolicyParams, want)
 	}
-	if p, err := (*policyIn)(nil).toModel(); p != nil || err != nil {
+	if p, err := policyOf(nil); p != nil || err != nil {
 		t.Fatalf("nil: %v %v", p, err)
 	}
-	if p, err := (&policyIn{}).toModel(); err != nil || p.Kind != "static" || p.PolicyParams != nil {
+	if p, err := policyOf(&apitypes.PolicyInput{}); err != nil || p.Kind != "static" || p.PolicyParams != nil {
 		t.Fatalf("empty: %+v %v", p, err)
 	}
 }

@@ -5,51 +5,14 @@ import (
 	"net/http"
 	"strconv"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
 	"hvlb/internal/model"
 )
 
-// serviceIn is the body of POST and PUT /v1/services. Read-only fields are accepted (so
-// a GET reply can be sent back) and ignored, except as PUT's checks say.
-type serviceIn struct {
-	ID          *string            `json:"id"`
-	Protocol    string             `json:"protocol"`
-	VIP         string             `json:"vip"`
-	Port        *int               `json:"port"`
-	Mode        string             `json:"mode"`
-	Scheduler   string             `json:"scheduler"`
-	Forwarders  []string           `json:"forwarders"`
-	HealthCheck *model.HealthCheck `json:"health_check"`
-	Policy      *policyIn          `json:"policy"`
-	Reals       []realIn           `json:"reals"`
-	Version     *uint64            `json:"version"`
-}
-
-// realIn is a real in a service body or the body of POST .../reals.
-type realIn struct {
-	Address        string  `json:"address"`
-	Port           *int    `json:"port"`
-	Weight         *int    `json:"weight"`
-	HealthOverride string  `json:"health_override"`
-	Drain          bool    `json:"drain"`
-	Health         *string `json:"health"`
-	HealthReason   *string `json:"health_reason"`
-	MetricsURL     string  `json:"metrics_url"`
-	CapacityMbps   float64 `json:"capacity_mbps"`
-	Version        *uint64 `json:"version"`
-}
-
-// realPatchIn is the body of PATCH .../reals/{real}.
-type realPatchIn struct {
-	Weight         *int     `json:"weight"`
-	HealthOverride *string  `json:"health_override"`
-	Drain          *bool    `json:"drain"`
-	MetricsURL     *string  `json:"metrics_url"`
-	CapacityMbps   *float64 `json:"capacity_mbps"`
-}
-
-// toReal converts a real, defaulting its port to the service's and its weight to 100.
-func (in realIn) toReal(servicePort int) model.Real {
+// toReal converts a real of a request, defaulting its port to the service's and its
+// weight to model.DefaultWeight.
+func toReal(in apitypes.RealInput, servicePort int) model.Real {
 	r := model.Real{Address: in.Address, Port: servicePort, Weight: model.DefaultWeight,
 		HealthOverride: in.HealthOverride, Drain: in.Drain, MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps}
 	if in.Port != nil {
@@ -72,7 +35,7 @@ func (s *Server) getService(r *http.Request) (int, any, error) {
 }
 
 func (s *Server) createService(r *http.Request) (int, any, error) {
-	var in serviceIn
+	var in apitypes.ServiceInput
 	if err := decode(r, &in); err != nil {
 		return 0, nil, err
 	}
@@ -81,7 +44,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	}
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
 		Scheduler: in.Scheduler, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
-	pol, err := in.Policy.toModel()
+	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -89,7 +52,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 		svc.Policy = *pol
 	}
 	for _, ri := range in.Reals {
-		svc.Reals = append(svc.Reals, ri.toReal(svc.Port))
+		svc.Reals = append(svc.Reals, toReal(ri, svc.Port))
 	}
 	if in.ID != nil && *in.ID != "" {
 		// Check the id against the canonical one only once the rest is valid.
@@ -107,7 +70,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 
 func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	id := r.PathValue("id")
-	var in serviceIn
+	var in apitypes.ServiceInput
 	if err := decode(r, &in); err != nil {
 		return 0, nil, err
 	}
@@ -120,7 +83,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, Forwarders: in.Forwarders,
 		HealthCheck: in.HealthCheck}
-	if u.Policy, err = in.Policy.toModel(); err != nil {
+	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}
 	if in.Version != nil {
@@ -131,7 +94,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 }
 
 // sameIdentity checks that a PUT body, where it names the service, names this one.
-func sameIdentity(in serviceIn, cur model.Service) error {
+func sameIdentity(in apitypes.ServiceInput, cur model.Service) error {
 	if in.ID != nil && *in.ID != "" && *in.ID != cur.ID {
 		return &model.FieldError{Field: "id", Msg: fmt.Sprintf("%q: not this service (%s)", *in.ID, cur.ID)}
 	}
@@ -159,7 +122,7 @@ func (s *Server) deleteService(r *http.Request) (int, any, error) {
 
 func (s *Server) addReal(r *http.Request) (int, any, error) {
 	id := r.PathValue("id")
-	var in realIn
+	var in apitypes.RealInput
 	if err := decode(r, &in); err != nil {
 		return 0, nil, err
 	}
@@ -167,7 +130,7 @@ func (s *Server) addReal(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	out, err := s.c.AddReal(r.Context(), id, in.toReal(svc.Port))
+	out, err := s.c.AddReal(r.Context(), id, toReal(in, svc.Port))
 	return http.StatusCreated, out, err
 }
 
@@ -185,7 +148,7 @@ func (s *Server) patchReal(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var in realPatchIn
+	var in apitypes.RealPatch
 	if err := decode(r, &in); err != nil {
 		return 0, nil, err
 	}
@@ -219,7 +182,7 @@ func (s *Server) deleteReal(r *http.Request) (int, any, error) {
 
 func (s *Server) getVersion(r *http.Request) (int, any, error) {
 	v, err := s.c.Version()
-	return http.StatusOK, map[string]uint64{"version": v}, err
+	return http.StatusOK, apitypes.Version{Version: v}, err
 }
 
 func (s *Server) listChanges(r *http.Request) (int, any, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/tls"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -209,6 +210,31 @@ func TestCommands(t *testing.T) {
 	runSteps(t, f, env, steps)
 }
 
+// TestCheckDefaults: a check flag on a service without a check starts from the check the
+// controller gives one of its protocol (a UDP service's is a UDP check: a TCP connect to a
+// UDP-only NF would mark every real down).
+func TestCheckDefaults(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	const udpID = "udp-10.100.0.9-53"
+	udpCheck := func(fall int) string {
+		return fmt.Sprintf(`{"kind":"udp","interval_ms":1000,"timeout_ms":500,"rise":2,"fall":%d,"port":0}`, fall)
+	}
+	steps := []cmdStep{
+		{name: "add, a check flag", args: []string{"vs", "add", "udp", "10.100.0.8:53", "--fall", "4"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"udp","vip":"10.100.0.8","port":53,"forwarders":[],"health_check":` + udpCheck(4) + `}`}},
+			wantOut: []string{"HEALTH CHECK  udp every 1s, timeout 500ms, rise 2, fall 4"}},
+		{name: "add without a check", args: []string{"vs", "add", "udp", "10.100.0.9:53"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"udp","vip":"10.100.0.9","port":53,"forwarders":[]}`}}},
+		{name: "set a check flag", args: []string{"vs", "set", udpID, "--fall", "5"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + udpID}, {Method: "PUT", Path: "/v1/services/" + udpID,
+				Body: `{"mode":"nat","scheduler":"maglev","forwarders":[],"health_check":` + udpCheck(5) + `}`}}},
+	}
+	runSteps(t, f, env, steps)
+}
+
 // TestUsageErrors: bad arguments exit 2 naming the argument, and send nothing.
 func TestUsageErrors(t *testing.T) {
 	f, url, dir := startFake(t, false)
@@ -226,6 +252,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--weight", "5"}, "flag provided but not defined: -weight"},
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--interval", "0s"}, "--interval 0s"},
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--real", "10.1.0.1"}, `--real "10.1.0.1"`},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--policy", "comprehensive", "--scale", "1.5"},
+			"--scale: 1.5: want a whole number"},
 		{[]string{"vs", "show", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"vs", "set", "a"}, "nothing to change"},
 		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table or json`},

@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/certs"
+	"hvlb/internal/model"
 )
 
 // APIError is the controller's error reply: {"error": ..., "field": ...}.
@@ -111,10 +113,7 @@ func (c *client) do(method, path string, body any) (int, []byte, error) {
 	}
 	if resp.StatusCode >= 400 {
 		ae := &APIError{Status: resp.StatusCode}
-		var eb struct {
-			Error string `json:"error"`
-			Field string `json:"field"`
-		}
+		var eb apitypes.Error
 		if json.Unmarshal(b, &eb) == nil && eb.Error != "" {
 			ae.Message, ae.Field = eb.Error, eb.Field
 		} else {
@@ -180,9 +179,9 @@ func parseAddrPort(what, s string) (netip.AddrPort, error) {
 	return netip.AddrPort{}, usagef("%s %q: want ADDR:PORT or [IPv6]:PORT", what, s)
 }
 
-// parseNF reads ADDR:PORT[:WEIGHT] (IPv6: [ADDR]:PORT[:WEIGHT]); the weight is 100
-// when not given.
-func parseNF(s string) (netip.AddrPort, uint32, error) {
+// parseNF reads ADDR:PORT[:WEIGHT] (IPv6: [ADDR]:PORT[:WEIGHT]); the weight is
+// model.DefaultWeight when not given.
+func parseNF(s string) (netip.AddrPort, int, error) {
 	hostPort, weight := s, ""
 	if strings.HasPrefix(s, "[") {
 		if i := strings.Index(s, "]"); i > 0 {
@@ -200,11 +199,11 @@ func parseNF(s string) (netip.AddrPort, uint32, error) {
 		return ap, 0, usagef("--nf %q: want ADDR:PORT[:WEIGHT] ([IPv6]:PORT[:WEIGHT])", s)
 	}
 	if weight == "" {
-		return ap, 100, nil
+		return ap, model.DefaultWeight, nil
 	}
 	w, err := strconv.ParseUint(weight, 10, 32)
 	if err != nil {
 		return ap, 0, usagef("--nf %q: weight %q is not a number", s, weight)
 	}
-	return ap, uint32(w), nil
+	return ap, int(w), nil
 }

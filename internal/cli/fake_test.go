@@ -12,7 +12,9 @@ import (
 	"sync"
 	"testing"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/certs"
+	"hvlb/internal/model"
 )
 
 // fake is a controller that implements the endpoints of docs/api.md that hvlbctl uses,
@@ -21,7 +23,7 @@ type fake struct {
 	mu      sync.Mutex
 	token   string
 	reqs    []fakeReq
-	svcs    map[string]*Service
+	svcs    map[string]*service
 	order   []string
 	version uint64
 	policy  string // the reply of GET /v1/services/{id}/policy
@@ -32,7 +34,7 @@ type fakeReq struct {
 	Method, Path, Query, Body string
 }
 
-func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*Service{}} }
+func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*service{}} }
 
 const fakeForwarders = `[
  {"id":"fwd-a","hostname":"host-a","ports":["0000:00:08.0"],"queues":2,"cores":2,"numa_nodes":[0],
@@ -85,14 +87,14 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.reply(w, 200, map[string]uint64{"version": f.version})
 	})
 	mux.HandleFunc("GET /v1/services", func(w http.ResponseWriter, r *http.Request) {
-		out := []*Service{}
+		out := []*service{}
 		for _, id := range f.order {
 			out = append(out, f.svcs[id])
 		}
 		f.reply(w, 200, out)
 	})
 	mux.HandleFunc("POST /v1/services", func(w http.ResponseWriter, r *http.Request) {
-		var s Service
+		var s service
 		if err := json.Unmarshal(body, &s); err != nil {
 			f.fail(w, 400, "", "body: %v", err)
 			return
@@ -113,7 +115,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.order = append(f.order, s.ID)
 		f.reply(w, 201, s)
 	})
-	svc := func(w http.ResponseWriter, r *http.Request) *Service {
+	svc := func(w http.ResponseWriter, r *http.Request) *service {
 		s := f.svcs[r.PathValue("id")]
 		if s == nil {
 			f.fail(w, 404, "", "service %s: not found", r.PathValue("id"))
@@ -130,7 +132,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if s == nil {
 			return
 		}
-		var u serviceUpdate
+		var u apitypes.ServiceInput
 		json.Unmarshal(body, &u)
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
 		if u.Policy != nil {
@@ -163,10 +165,10 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if s == nil {
 			return
 		}
-		var rl Real
+		var rl apitypes.Real
 		json.Unmarshal(body, &rl)
-		if rl.Weight > 1000000 {
-			f.fail(w, 400, "weight", "weight %d: want 0..1000000", rl.Weight)
+		if rl.Weight > model.MaxWeight {
+			f.fail(w, 400, "weight", "weight %d: want 0..%d", rl.Weight, model.MaxWeight)
 			return
 		}
 		f.version++
@@ -174,7 +176,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.Reals = append(s.Reals, rl)
 		f.reply(w, 201, rl)
 	})
-	real := func(w http.ResponseWriter, r *http.Request) (*Service, int) {
+	real := func(w http.ResponseWriter, r *http.Request) (*service, int) {
 		s := svc(w, r)
 		if s == nil {
 			return nil, -1
@@ -185,7 +187,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return nil, -1
 		}
 		for i, rl := range s.Reals {
-			if rl.Address == ap.Addr().String() && rl.Port == ap.Port() {
+			if rl.Address == ap.Addr().String() && rl.Port == int(ap.Port()) {
 				return s, i
 			}
 		}
@@ -239,20 +241,19 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mux.HandleFunc("GET /v1/stats", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeStats) })
 	mux.HandleFunc("GET /v1/connections", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeConns) })
 	mux.HandleFunc("POST /v1/lb-requests", func(w http.ResponseWriter, r *http.Request) {
-		var req lbReq
+		var req apitypes.LBRequestInput
 		json.Unmarshal(body, &req)
 		if req.VIP == "10.200.0.99" {
 			f.reply(w, 202, map[string]string{"id": "lb-2", "state": "pending"})
 			return
 		}
-		s := Service{ID: fmt.Sprintf("%s-%s-%d", req.Protocol, req.VIP, req.Port), Protocol: req.Protocol,
-			VIP: req.VIP, Port: req.Port, Mode: "nat", Scheduler: "maglev", Forwarders: []string{"fwd-a"}}
-		f.reply(w, 201, lbReply{ID: "lb-1", State: "accepted", Service: &s, Forwarder: "fwd-a"})
+		s := apitypes.Service{ID: fmt.Sprintf("%s-%s-%d", req.Protocol, req.VIP, *req.Port), Protocol: req.Protocol,
+			VIP: req.VIP, Port: *req.Port, Mode: "nat", Scheduler: "maglev", Forwarders: []string{"fwd-a"}}
+		f.reply(w, 201, apitypes.LBRequest{LBRequest: model.LBRequest{ID: "lb-1", State: "accepted", Forwarder: "fwd-a"},
+			Service: &s})
 	})
 	mux.HandleFunc("POST /v1/nf-load", func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Samples []nfLoadSample `json:"samples"`
-		}
+		var req apitypes.NFLoadInput
 		json.Unmarshal(body, &req)
 		for i, smp := range req.Samples {
 			if smp.Address == "10.7.7.7" {
@@ -263,7 +264,8 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.reply(w, 200, map[string]int{"accepted": len(req.Samples)})
 	})
 	mux.HandleFunc("GET /v1/lb-requests/{id}", func(w http.ResponseWriter, r *http.Request) {
-		f.reply(w, 200, lbReply{ID: r.PathValue("id"), State: "accepted", ServiceID: "tcp-10.200.0.99-80", Forwarder: "fwd-c"})
+		f.reply(w, 200, apitypes.LBRequest{LBRequest: model.LBRequest{ID: r.PathValue("id"), State: "accepted",
+			ServiceID: "tcp-10.200.0.99-80", Forwarder: "fwd-c"}})
 	})
 	mux.ServeHTTP(w, r)
 }

@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+
+	"hvlb/internal/apitypes"
 )
 
 // hvlbctl nf-load ADDR=UTIL[@TIME] ...: push NF CPU utilisation as the NFV manager does
@@ -17,19 +19,11 @@ func init() {
 		"push NF CPU utilisation (0..1) for reals' addresses, an input of the comprehensive policy", nfLoad})
 }
 
-type nfLoadSample struct {
-	Address        string  `json:"address"`
-	CPUUtilization float64 `json:"cpu_utilization"`
-	At             string  `json:"at,omitempty"`
-}
-
 func nfLoad(e *env, cl *cmdline) error {
 	if err := cl.parse(1, 4096); err != nil {
 		return err
 	}
-	var body struct {
-		Samples []nfLoadSample `json:"samples"`
-	}
+	var body apitypes.NFLoadInput
 	for _, arg := range cl.pos {
 		addr, rest, ok := strings.Cut(arg, "=")
 		if !ok {
@@ -44,7 +38,7 @@ func nfLoad(e *env, cl *cmdline) error {
 		if err != nil {
 			return usagef("%q: utilisation %q: not a number (0..1)", arg, util)
 		}
-		body.Samples = append(body.Samples, nfLoadSample{Address: a.String(), CPUUtilization: u, At: at})
+		body.Samples = append(body.Samples, apitypes.NFLoadSample{Address: a.String(), CPUUtilization: &u, At: at})
 	}
 	c, err := e.client()
 	if err != nil {
@@ -57,9 +51,7 @@ func nfLoad(e *env, cl *cmdline) error {
 	if e.json() {
 		return printJSON(e.stdout, b)
 	}
-	var r struct {
-		Accepted int `json:"accepted"`
-	}
+	var r apitypes.NFLoadResult
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("nf-load: reply: %w", err)
 	}

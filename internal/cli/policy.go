@@ -10,26 +10,13 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"hvlb/internal/apitypes"
+	"hvlb/internal/model"
 )
 
-// Policy is a service's NF-selection policy as the API gives it: the kind, and for
-// comprehensive the parameters (all of them in a reply; the ones to change in a request).
-type Policy struct {
-	Kind                string   `json:"kind"`
-	Gamma               *float64 `json:"gamma,omitempty"`
-	MaxRTTMs            *float64 `json:"max_rtt_ms,omitempty"`
-	MinAvailMbps        *float64 `json:"min_avail_mbps,omitempty"`
-	CPUHigh             *float64 `json:"cpu_high,omitempty"`
-	CPUHysteresis       *float64 `json:"cpu_hysteresis,omitempty"`
-	Smoothing           *float64 `json:"smoothing,omitempty"`
-	ChangeThreshold     *float64 `json:"change_threshold,omitempty"`
-	StaleAfterMS        *float64 `json:"stale_after_ms,omitempty"`
-	Scale               *float64 `json:"scale,omitempty"`
-	DefaultCapacityMbps *float64 `json:"default_capacity_mbps,omitempty"`
-	RTTFloorMS          *float64 `json:"rtt_floor_ms,omitempty"`
-}
-
-// policyParams are the parameters' flags and JSON names, in the API's order.
+// policyParams are the parameters' flags and JSON names, in the API's order
+// (apitypes.PolicyParamNames; a test keeps them in step).
 var policyParams = []struct{ flag, json, help string }{
 	{"gamma", "gamma", "weight of path quality against CPU headroom, 0..1 (server default 0.5)"},
 	{"max-rtt-ms", "max_rtt_ms", "filter out paths slower than this; 0: no bound (server default 50)"},
@@ -42,35 +29,6 @@ var policyParams = []struct{ flag, json, help string }{
 	{"scale", "scale", "sum of the weights (server default 10000)"},
 	{"default-capacity-mbps", "default_capacity_mbps", "a path's capacity when its real has none (server default 10000)"},
 	{"rtt-floor-ms", "rtt_floor_ms", "RTTs below this count as this (server default 1)"},
-}
-
-// field returns the parameter named by its JSON name.
-func (p *Policy) field(name string) **float64 {
-	switch name {
-	case "gamma":
-		return &p.Gamma
-	case "max_rtt_ms":
-		return &p.MaxRTTMs
-	case "min_avail_mbps":
-		return &p.MinAvailMbps
-	case "cpu_high":
-		return &p.CPUHigh
-	case "cpu_hysteresis":
-		return &p.CPUHysteresis
-	case "smoothing":
-		return &p.Smoothing
-	case "change_threshold":
-		return &p.ChangeThreshold
-	case "stale_after_ms":
-		return &p.StaleAfterMS
-	case "scale":
-		return &p.Scale
-	case "default_capacity_mbps":
-		return &p.DefaultCapacityMbps
-	case "rtt_floor_ms":
-		return &p.RTTFloorMS
-	}
-	panic("policy parameter " + name)
 }
 
 // policyFlags are the flags of vs add and vs set that choose the policy.
@@ -101,7 +59,7 @@ func policyFlagNames() []string {
 
 // policy returns the policy the flags ask for over cur (the service's now; nil: none),
 // or nil when no policy flag was given.
-func (f *policyFlags) policy(set map[string]bool, cur *Policy) (*Policy, error) {
+func (f *policyFlags) policy(set map[string]bool, cur *apitypes.PolicyInput) (*apitypes.PolicyInput, error) {
 	var given []string
 	for _, p := range policyParams {
 		if set[p.flag] {
@@ -111,7 +69,7 @@ func (f *policyFlags) policy(set map[string]bool, cur *Policy) (*Policy, error) 
 	if !set["policy"] && len(given) == 0 {
 		return nil, nil
 	}
-	kind := "static"
+	kind := model.PolicyStatic
 	if cur != nil && cur.Kind != "" {
 		kind = cur.Kind
 	}
@@ -119,106 +77,48 @@ func (f *policyFlags) policy(set map[string]bool, cur *Policy) (*Policy, error) 
 		kind = *f.kind
 	}
 	switch kind {
-	case "static":
+	case model.PolicyStatic:
 		if len(given) > 0 {
 			return nil, usagef("--%s: only with --policy comprehensive", given[0])
 		}
-		return &Policy{Kind: "static"}, nil
-	case "comprehensive":
+		return &apitypes.PolicyInput{Kind: model.PolicyStatic}, nil
+	case model.PolicyComprehensive:
 	default:
 		return nil, usagef("--policy %q: want static or comprehensive", kind)
 	}
-	out := Policy{Kind: kind}
-	if cur != nil && cur.Kind == "comprehensive" {
+	out := apitypes.PolicyInput{Kind: kind}
+	if cur != nil && cur.Kind == model.PolicyComprehensive {
 		out = *cur // the parameters in force stay unless a flag changes them
 	}
 	for _, p := range policyParams {
 		if set[p.flag] {
-			v := *f.params[p.json]
-			*out.field(p.json) = &v
+			if err := out.SetParam(p.json, *f.params[p.json]); err != nil {
+				return nil, usagef("--%s: %v", p.flag, err)
+			}
 		}
 	}
 	return &out, nil
 }
 
-// policyString is a service's policy on one line.
-func policyString(p *Policy) string {
-	if p == nil || p.Kind == "" || p.Kind == "static" {
+// policyString is a service's policy on one line, with the parameters the controller gave.
+func policyString(p *apitypes.PolicyInput) string {
+	if p == nil || p.Kind == "" || p.Kind == model.PolicyStatic {
 		return "static (the reals' weights)"
 	}
 	var parts []string
 	for _, pp := range policyParams {
-		if v := *p.field(pp.json); v != nil {
-			parts = append(parts, pp.json+" "+fnum(*v))
+		if v, ok := p.Param(pp.json); ok {
+			parts = append(parts, pp.json+" "+fnum(v))
 		}
 	}
 	return p.Kind + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// The reply of GET /v1/services/{id}/policy (controller.PolicyView).
+// policyView is the reply of GET /v1/services/{id}/policy as hvlbctl reads it: the policy's
+// parameters as the controller gave them (as in service).
 type policyView struct {
-	Service   string          `json:"service"`
-	Policy    Policy          `json:"policy"`
-	Weights   map[string]int  `json:"weights"`
-	Source    string          `json:"source"`
-	Published *publishedView  `json:"published"`
-	Current   *policyResult   `json:"current"`
-	History   []*policyResult `json:"history"`
-	Fallbacks uint64          `json:"fallbacks"`
-	Publishes uint64          `json:"publishes"`
-	Scrapes   []scrapeView    `json:"scrapes"`
-	Error     string          `json:"error"`
-}
-
-type publishedView struct {
-	At      time.Time `json:"at"`
-	Reason  string    `json:"reason"`
-	Version uint64    `json:"version"`
-}
-
-type policyResult struct {
-	At       time.Time       `json:"at"`
-	Weights  map[string]int  `json:"weights"`
-	Publish  bool            `json:"publish"`
-	Reason   string          `json:"reason"`
-	Change   float64         `json:"change"`
-	Fallback bool            `json:"fallback"`
-	Alerts   []string        `json:"alerts"`
-	NFs      []nfExplanation `json:"nfs"`
-}
-
-type nfExplanation struct {
-	ID        string     `json:"id"`
-	Healthy   bool       `json:"healthy"`
-	Paths     []pathView `json:"paths"`
-	BestPath  string     `json:"best_path"`
-	PathData  string     `json:"path_data"`
-	CPU       float64    `json:"cpu"`
-	CPUData   string     `json:"cpu_data"`
-	T         float64    `json:"t"`
-	Phi       float64    `json:"phi"`
-	Eta       float64    `json:"eta"`
-	A         float64    `json:"a"`
-	Lambda    float64    `json:"lambda"`
-	Weight    int        `json:"weight"`
-	Published int        `json:"published"`
-	Filtered  string     `json:"filtered"`
-	Notes     []string   `json:"notes"`
-}
-
-type pathView struct {
-	Forwarder      string  `json:"forwarder"`
-	RTTMs          float64 `json:"rtt_ms"`
-	ThroughputMbps float64 `json:"throughput_mbps"`
-	AvailMbps      float64 `json:"avail_mbps"`
-	Data           string  `json:"data"`
-	Fail           string  `json:"fail"`
-}
-
-type scrapeView struct {
-	Target     struct{ URL string } `json:"target"`
-	LastSample time.Time            `json:"last_sample"`
-	Error      string               `json:"error"`
+	apitypes.PolicyView
+	Policy apitypes.PolicyInput `json:"policy"`
 }
 
 var policyCommands = []*command{
@@ -263,12 +163,12 @@ func writePolicy(w io.Writer, v *policyView) {
 	fmt.Fprintf(tw, "SERVICE\t%s\n", v.Service)
 	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(&v.Policy))
 	src := "the reals' weights (operator)"
-	if v.Source == "policy" && v.Published != nil {
+	if v.Source == apitypes.PolicySourcePolicy && v.Published != nil {
 		src = fmt.Sprintf("the policy, published %s at version %d: %s", v.Published.At.Local().Format(time.DateTime),
 			v.Published.Version, v.Published.Reason)
 	}
 	fmt.Fprintf(tw, "WEIGHTS FROM\t%s\n", src)
-	if v.Policy.Kind == "comprehensive" {
+	if v.Policy.Kind == model.PolicyComprehensive {
 		fmt.Fprintf(tw, "PUBLISHES\t%d since the controller started\n", v.Publishes)
 		fmt.Fprintf(tw, "FALLBACKS\t%d (every NF filtered out: equal weights)\n", v.Fallbacks)
 		if cur := v.Current; cur != nil {
@@ -305,7 +205,7 @@ func writePolicy(w io.Writer, v *policyView) {
 			fmt.Fprintf(tw, "%s\t%d\n", k, v.Weights[k])
 		}
 		tw.Flush()
-		if v.Policy.Kind == "comprehensive" {
+		if v.Policy.Kind == model.PolicyComprehensive {
 			fmt.Fprintln(w, "\nno update yet: the policy runs every second once the controller has had its warm-up")
 		}
 		return
@@ -332,22 +232,22 @@ func writePolicy(w io.Writer, v *policyView) {
 
 // writeExplanations is the per-NF table: the weight in force at the forwarders, the
 // weight computed now, the smoothed inputs of the path that counted, and the scores.
-func writeExplanations(w io.Writer, res *policyResult, inForce map[string]int) {
+func writeExplanations(w io.Writer, res *apitypes.PolicyResult, inForce map[string]int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "REAL\tWEIGHT\tCOMPUTED\tLAMBDA\tRTT_MS\tAVAIL_MBPS\tCPU\tT\tPHI\tETA\tA\tFILTERED / NOTES")
 	for _, e := range res.NFs {
 		rtt, avail := "-", "-"
 		if p := shownPath(&e); p != nil {
 			rtt, avail = num(p.RTTMs, 2), num(p.AvailMbps, 1)
-			if p.Data != "fresh" {
-				rtt += " (" + p.Data + ")"
+			if p.Data != apitypes.PolicyDataFresh {
+				rtt += " (" + string(p.Data) + ")"
 			}
 		}
 		cpu := "-"
-		if e.CPUData != "missing" {
+		if e.CPUData != apitypes.PolicyDataMissing {
 			cpu = num(e.CPU, 2)
-			if e.CPUData != "fresh" {
-				cpu += " (" + e.CPUData + ")"
+			if e.CPUData != apitypes.PolicyDataFresh {
+				cpu += " (" + string(e.CPUData) + ")"
 			}
 		}
 		why := e.Filtered
@@ -369,14 +269,14 @@ func writeExplanations(w io.Writer, res *policyResult, inForce map[string]int) {
 
 // shownPath is the path an NF's inputs are shown from: the one that gave its transmit
 // ability, else its path of least RTT.
-func shownPath(e *nfExplanation) *pathView {
-	var best *pathView
+func shownPath(e *apitypes.PolicyExplanation) *apitypes.PolicyPath {
+	var best *apitypes.PolicyPath
 	for i := range e.Paths {
 		p := &e.Paths[i]
 		if p.Forwarder == e.BestPath {
 			return p
 		}
-		if best == nil || (p.Data == "fresh" && best.Data != "fresh") ||
+		if best == nil || (p.Data == apitypes.PolicyDataFresh && best.Data != apitypes.PolicyDataFresh) ||
 			(p.Data == best.Data && p.RTTMs < best.RTTMs) {
 			best = p
 		}

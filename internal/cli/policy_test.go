@@ -1,6 +1,11 @@
 package cli
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"hvlb/internal/apitypes"
+)
 
 const fakePolicy = `{"service": "tcp-10.100.0.1-80",
  "policy": {"kind": "comprehensive", "gamma": 0.5, "max_rtt_ms": 50, "min_avail_mbps": 0, "cpu_high": 0.7,
@@ -82,4 +87,16 @@ func TestPolicyCommands(t *testing.T) {
 			wantErr:  "not found [HTTP 404]"},
 	}
 	runSteps(t, f, env, steps)
+}
+
+// TestPolicyFlagsCoverParams: vs add and vs set have a flag for every parameter of the
+// policy, in the API's order.
+func TestPolicyFlagsCoverParams(t *testing.T) {
+	var names []string
+	for _, p := range policyParams {
+		names = append(names, p.json)
+	}
+	if want := apitypes.PolicyParamNames(); !slices.Equal(names, want) {
+		t.Errorf("policy flags for %v, want %v", names, want)
+	}
 }

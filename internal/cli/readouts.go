@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"hvlb/internal/apitypes"
+	"hvlb/internal/model"
 )
 
 var readoutCommands = []*command{
@@ -123,9 +126,7 @@ func version(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	var v struct {
-		Version uint64 `json:"version"`
-	}
+	var v apitypes.Version
 	b, err := c.get("/v1/version", &v)
 	if err != nil {
 		return err
@@ -135,32 +136,6 @@ func version(e *env, cl *cmdline) error {
 	}
 	fmt.Fprintf(e.stdout, "version %d\n", v.Version)
 	return nil
-}
-
-type lbNF struct {
-	Address string `json:"address"`
-	Port    uint16 `json:"port"`
-	Weight  uint32 `json:"weight"`
-}
-
-type lbReq struct {
-	Protocol  string `json:"protocol"`
-	VIP       string `json:"vip"`
-	Port      uint16 `json:"port"`
-	Mode      string `json:"mode,omitempty"`
-	Scheduler string `json:"scheduler,omitempty"`
-	NFs       []lbNF `json:"nfs"`
-	Upstream  string `json:"upstream,omitempty"`
-}
-
-// lbReply is the reply to a load-balancing request and to GET /v1/lb-requests/{id}.
-type lbReply struct {
-	ID        string   `json:"id"`
-	State     string   `json:"state"`
-	Service   *Service `json:"service"`
-	ServiceID string   `json:"service_id"` // what GET may give instead of the service
-	Forwarder string   `json:"forwarder"`
-	Error     string   `json:"error"`
 }
 
 func lbRequest(e *env, cl *cmdline) error {
@@ -185,14 +160,16 @@ func lbRequest(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	req := lbReq{Protocol: *proto, VIP: vip.Addr().String(), Port: vip.Port(), Mode: *mode,
+	port := int(vip.Port())
+	req := apitypes.LBRequestInput{Protocol: *proto, VIP: vip.Addr().String(), Port: &port, Mode: *mode,
 		Scheduler: *sched, Upstream: *upstream}
 	for _, s := range nfs.vals {
 		ap, w, err := parseNF(s)
 		if err != nil {
 			return err
 		}
-		req.NFs = append(req.NFs, lbNF{Address: ap.Addr().String(), Port: ap.Port(), Weight: w})
+		port := int(ap.Port())
+		req.NFs = append(req.NFs, apitypes.NF{Address: ap.Addr().String(), Port: &port, Weight: &w})
 	}
 	c, err := e.client()
 	if err != nil {
@@ -202,18 +179,18 @@ func lbRequest(e *env, cl *cmdline) error {
 	if err != nil {
 		return fmt.Errorf("lb-request %s: %w", *vipArg, err)
 	}
-	var r lbReply
+	var r apitypes.LBRequest
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("the reply is not a load-balancing request: %w", err)
 	}
 	// A pending request completes when the NFV manager's new forwarder registers.
-	for deadline := time.Now().Add(*wait); r.State == "pending" && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(*wait); r.State == model.LBPending && time.Now().Before(deadline); {
 		time.Sleep(min(time.Second, time.Until(deadline)))
 		if b, err = c.get("/v1/lb-requests/"+url.PathEscape(r.ID), &r); err != nil {
 			return about(err, "lb-request "+r.ID, r.ID)
 		}
 	}
-	if *wait > 0 && r.State == "pending" {
+	if *wait > 0 && r.State == model.LBPending {
 		e.showLB(b, r)
 		return fmt.Errorf("lb-request %s: still pending after %v", r.ID, *wait)
 	}
@@ -228,7 +205,7 @@ func lbRequestShow(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	var r lbReply
+	var r apitypes.LBRequest
 	b, err := c.get("/v1/lb-requests/"+url.PathEscape(cl.pos[0]), &r)
 	if err != nil {
 		return about(err, "lb-request "+cl.pos[0], cl.pos[0])
@@ -236,17 +213,17 @@ func lbRequestShow(e *env, cl *cmdline) error {
 	return e.showLB(b, r)
 }
 
-func (e *env) showLB(b []byte, r lbReply) error {
+func (e *env) showLB(b []byte, r apitypes.LBRequest) error {
 	if e.json() {
 		return printJSON(e.stdout, b)
 	}
 	switch r.State {
-	case "accepted":
+	case model.LBAccepted:
 		fmt.Fprintf(e.stdout, "request %s accepted: service %s on forwarder %s\n\n", r.ID, serviceID(r), dash(r.Forwarder))
-		if r.Service != nil {
-			writeService(e.stdout, *r.Service)
+		if s := r.Service; s != nil {
+			writeService(e.stdout, service{Service: *s, Policy: apitypes.PolicyInputOf(s.Policy)})
 		}
-	case "pending":
+	case model.LBPending:
 		fmt.Fprintf(e.stdout, "request %s pending: no forwarder has room; the NFV manager was asked for one\n", r.ID)
 		fmt.Fprintf(e.stdout, "follow it with: hvlbctl lb-request show %s\n", r.ID)
 	default:
@@ -259,7 +236,9 @@ func (e *env) showLB(b []byte, r lbReply) error {
 	return nil
 }
 
-func serviceID(r lbReply) string {
+// serviceID is the id of an accepted request's service, which GET may give without the
+// service.
+func serviceID(r apitypes.LBRequest) string {
 	if r.Service != nil {
 		return r.Service.ID
 	}

@@ -61,7 +61,7 @@ func TestRenderTree(t *testing.T) {
 func TestParseNF(t *testing.T) {
 	for _, tc := range []struct {
 		in, want string
-		weight   uint32
+		weight   int
 		err      string
 	}{
 		{"10.1.0.1:80", "10.1.0.1:80", 100, ""},

@@ -8,57 +8,20 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"hvlb/internal/apitypes"
+	"hvlb/internal/model"
 )
 
-// Service, Real and HealthCheck are the controller's objects as docs/api.md gives them.
-type Service struct {
-	ID          string       `json:"id,omitempty"`
-	Protocol    string       `json:"protocol"`
-	VIP         string       `json:"vip"`
-	Port        uint16       `json:"port"`
-	Mode        string       `json:"mode,omitempty"`
-	Scheduler   string       `json:"scheduler,omitempty"`
-	Forwarders  []string     `json:"forwarders"`
-	HealthCheck *HealthCheck `json:"health_check,omitempty"`
-	Policy      *Policy      `json:"policy,omitempty"`
-	Reals       []Real       `json:"reals,omitempty"`
-	Version     uint64       `json:"version,omitempty"`
-}
-
-type Real struct {
-	Address        string  `json:"address"`
-	Port           uint16  `json:"port"`
-	Weight         uint32  `json:"weight"`
-	HealthOverride string  `json:"health_override,omitempty"`
-	Drain          bool    `json:"drain,omitempty"`
-	Health         string  `json:"health,omitempty"`
-	HealthReason   string  `json:"health_reason,omitempty"`
-	MetricsURL     string  `json:"metrics_url,omitempty"`
-	CapacityMbps   float64 `json:"capacity_mbps,omitempty"`
-	Version        uint64  `json:"version,omitempty"`
-}
-
-type HealthCheck struct {
-	Kind       string `json:"kind"`
-	HTTPPath   string `json:"http_path,omitempty"`
-	IntervalMS uint32 `json:"interval_ms"`
-	TimeoutMS  uint32 `json:"timeout_ms"`
-	Rise       uint32 `json:"rise"`
-	Fall       uint32 `json:"fall"`
-	Port       uint16 `json:"port"`
-}
-
-// serviceUpdate is the body of PUT /v1/services/{id}: what it may replace.
-type serviceUpdate struct {
-	Mode        string       `json:"mode,omitempty"`
-	Scheduler   string       `json:"scheduler,omitempty"`
-	Forwarders  []string     `json:"forwarders"`
-	HealthCheck *HealthCheck `json:"health_check,omitempty"`
-	Policy      *Policy      `json:"policy,omitempty"` // nil: the server keeps it
+// service is a service reply as hvlbctl reads it: the API's Service, but with the policy's
+// parameters as the controller gave them, so that vs show prints those and vs set sends
+// back those only (a controller older than a parameter would refuse it).
+type service struct {
+	apitypes.Service
+	Policy *apitypes.PolicyInput `json:"policy"`
 }
 
 var serviceCommands = []*command{
@@ -100,21 +63,22 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 
 var checkFlags = []string{"check", "check-path", "interval", "check-timeout", "rise", "fall", "check-port"}
 
-// healthCheck applies the check flags given on the command line to base (nil: the
-// documented defaults), or returns base unchanged when none was given.
-func (f *svcFlags) healthCheck(set map[string]bool, base *HealthCheck) (*HealthCheck, error) {
+// healthCheck applies the check flags given on the command line to base (nil: the check
+// a service of this protocol has without one, model.DefaultHealthCheck), or returns base
+// unchanged when none was given.
+func (f *svcFlags) healthCheck(set map[string]bool, base *apitypes.HealthCheck, protocol string) (*apitypes.HealthCheck, error) {
 	if !anySet(set, checkFlags) {
 		return base, nil
 	}
-	hc := HealthCheck{Kind: "tcp", IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+	hc := model.DefaultHealthCheck(protocol)
 	if base != nil {
 		hc = *base
 	}
-	ms := func(name string, d time.Duration) (uint32, error) {
+	ms := func(name string, d time.Duration) (int, error) {
 		if d <= 0 || d%time.Millisecond != 0 || d.Milliseconds() > 1<<31 {
 			return 0, usagef("--%s %v: want a whole number of milliseconds above 0", name, d)
 		}
-		return uint32(d.Milliseconds()), nil
+		return int(d.Milliseconds()), nil
 	}
 	var err error
 	if set["check"] {
@@ -137,16 +101,16 @@ func (f *svcFlags) healthCheck(set map[string]bool, base *HealthCheck) (*HealthC
 		}
 	}
 	if set["rise"] {
-		hc.Rise = uint32(min(*f.rise, 1<<31))
+		hc.Rise = int(min(*f.rise, 1<<31))
 	}
 	if set["fall"] {
-		hc.Fall = uint32(min(*f.fall, 1<<31))
+		hc.Fall = int(min(*f.fall, 1<<31))
 	}
 	if set["check-port"] {
 		if *f.checkPort > 65535 {
 			return nil, usagef("--check-port %d: want 0..65535", *f.checkPort)
 		}
-		hc.Port = uint16(*f.checkPort)
+		hc.Port = int(*f.checkPort)
 	}
 	return &hc, nil
 }
@@ -164,12 +128,13 @@ func vsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	svc := Service{Protocol: proto, VIP: vip.Addr().String(), Port: vip.Port(),
+	port := int(vip.Port())
+	svc := apitypes.ServiceInput{Protocol: proto, VIP: vip.Addr().String(), Port: &port,
 		Mode: *f.mode, Scheduler: *f.sched, Forwarders: f.forwarders.vals}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
-	if svc.HealthCheck, err = f.healthCheck(cl.set, nil); err != nil {
+	if svc.HealthCheck, err = f.healthCheck(cl.set, nil, proto); err != nil {
 		return err
 	}
 	if svc.Policy, err = pf.policy(cl.set, nil); err != nil {
@@ -180,7 +145,8 @@ func vsAdd(e *env, cl *cmdline) error {
 		if err != nil {
 			return usagef("--real %q: want ADDR:PORT[:WEIGHT]", r)
 		}
-		svc.Reals = append(svc.Reals, Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: w})
+		port := int(ap.Port())
+		svc.Reals = append(svc.Reals, apitypes.RealInput{Address: ap.Addr().String(), Port: &port, Weight: &w})
 	}
 	c, err := e.client()
 	if err != nil {
@@ -208,9 +174,9 @@ func vsList(e *env, cl *cmdline) error {
 	if e.json() {
 		return printJSON(e.stdout, b)
 	}
-	var svcs []Service
+	var svcs []service
 	if err := json.Unmarshal(b, &svcs); err != nil {
-		var wrapped struct{ Services []Service }
+		var wrapped struct{ Services []service }
 		if err2 := json.Unmarshal(b, &wrapped); err2 != nil {
 			return fmt.Errorf("GET /v1/services: the reply is not a list of services: %w", err)
 		}
@@ -262,11 +228,12 @@ func vsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	// PUT replaces all four fields, so the ones not given keep their current values.
-	var cur Service
+	var cur service
 	if _, err := c.get(servicePath(id), &cur); err != nil {
 		return about(err, "service "+id, id)
 	}
-	up := serviceUpdate{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders, HealthCheck: cur.HealthCheck}
+	up := apitypes.ServiceInput{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
+		HealthCheck: cur.HealthCheck}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
 	}
@@ -279,7 +246,7 @@ func vsSet(e *env, cl *cmdline) error {
 	if up.Forwarders == nil {
 		up.Forwarders = []string{}
 	}
-	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck); err != nil {
+	if up.HealthCheck, err = f.healthCheck(cl.set, cur.HealthCheck, cur.Protocol); err != nil {
 		return err
 	}
 	if up.Policy, err = pf.policy(cl.set, cur.Policy); err != nil {
@@ -318,7 +285,7 @@ func realArgs(cl *cmdline) (string, netip.AddrPort, error) {
 }
 
 func rsAdd(e *env, cl *cmdline) error {
-	weight := cl.fs.Uint("weight", 100, "weight, 0..1000000")
+	weight := cl.fs.Uint("weight", model.DefaultWeight, fmt.Sprintf("weight, 0..%d", model.MaxWeight))
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint, for the comprehensive policy's CPU input")
 	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
 	if err := cl.parse(2, 2); err != nil {
@@ -329,13 +296,14 @@ func rsAdd(e *env, cl *cmdline) error {
 		return err
 	}
 	if *weight > 1<<32-1 {
-		return usagef("--weight %d: want 0..1000000", *weight)
+		return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
 	}
 	c, err := e.client()
 	if err != nil {
 		return err
 	}
-	body := Real{Address: ap.Addr().String(), Port: ap.Port(), Weight: uint32(*weight), MetricsURL: *metrics,
+	port, w := int(ap.Port()), int(*weight)
+	body := apitypes.RealInput{Address: ap.Addr().String(), Port: &port, Weight: &w, MetricsURL: *metrics,
 		CapacityMbps: *capacity}
 	_, b, err := c.do(http.MethodPost, servicePath(id)+"/reals", body)
 	if err != nil {
@@ -345,7 +313,7 @@ func rsAdd(e *env, cl *cmdline) error {
 }
 
 func rsSet(e *env, cl *cmdline) error {
-	weight := cl.fs.Uint("weight", 0, "weight, 0..1000000")
+	weight := cl.fs.Uint("weight", 0, fmt.Sprintf("weight, 0..%d", model.MaxWeight))
 	health := cl.fs.String("health", "", "up or down (override the checks), auto (follow them)")
 	drain := cl.fs.Bool("drain", false, "drain (--drain=false: take it back)")
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint ('': none)")
@@ -357,33 +325,35 @@ func rsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	patch := map[string]any{}
+	var patch apitypes.RealPatch
 	if cl.set["weight"] {
 		if *weight > 1<<32-1 {
-			return usagef("--weight %d: want 0..1000000", *weight)
+			return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
 		}
-		patch["weight"] = *weight
+		w := int(*weight)
+		patch.Weight = &w
 	}
 	if cl.set["health"] {
+		override := ""
 		switch *health {
 		case "up", "down":
-			patch["health_override"] = *health
+			override = *health
 		case "auto", "":
-			patch["health_override"] = ""
 		default:
 			return usagef("--health %q: want up, down or auto", *health)
 		}
+		patch.HealthOverride = &override
 	}
 	if cl.set["drain"] {
-		patch["drain"] = *drain
+		patch.Drain = drain
 	}
 	if cl.set["metrics-url"] {
-		patch["metrics_url"] = *metrics
+		patch.MetricsURL = metrics
 	}
 	if cl.set["capacity-mbps"] {
-		patch["capacity_mbps"] = *capacity
+		patch.CapacityMbps = capacity
 	}
-	if len(patch) == 0 {
+	if patch == (apitypes.RealPatch{}) {
 		return usagef("nothing to change: give --weight, --health, --drain, --metrics-url or --capacity-mbps")
 	}
 	c, err := e.client()
@@ -467,20 +437,14 @@ func forwarders(f []string) string {
 	return strings.Join(f, ",")
 }
 
-func vipString(s Service) string {
-	a, err := netip.ParseAddr(s.VIP)
-	if err != nil {
-		return s.VIP + ":" + strconv.Itoa(int(s.Port))
-	}
-	return netip.AddrPortFrom(a, s.Port).String()
-}
+func vipString(s service) string { return model.RealKey(s.VIP, s.Port) }
 
 // showService prints a service reply: the server's JSON, or its fields and reals.
 func (e *env) showService(b []byte) error {
 	if e.json() {
 		return printJSON(e.stdout, b)
 	}
-	var s Service
+	var s service
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("the reply is not a service: %w", err)
 	}
@@ -488,7 +452,7 @@ func (e *env) showService(b []byte) error {
 	return nil
 }
 
-func writeService(w io.Writer, s Service) {
+func writeService(w io.Writer, s service) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "ID\t%s\n", s.ID)
 	fmt.Fprintf(tw, "PROTOCOL\t%s\n", s.Protocol)
@@ -508,7 +472,7 @@ func writeService(w io.Writer, s Service) {
 	writeReals(w, s.Reals)
 }
 
-func checkString(hc *HealthCheck) string {
+func checkString(hc *apitypes.HealthCheck) string {
 	if hc == nil {
 		return "default"
 	}
@@ -526,24 +490,20 @@ func checkString(hc *HealthCheck) string {
 		time.Duration(hc.IntervalMS)*time.Millisecond, time.Duration(hc.TimeoutMS)*time.Millisecond, hc.Rise, hc.Fall)
 }
 
-func writeReals(w io.Writer, reals []Real) {
+func writeReals(w io.Writer, reals []apitypes.Real) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	inputs := slices.ContainsFunc(reals, func(r Real) bool { return r.MetricsURL != "" || r.CapacityMbps != 0 })
+	inputs := slices.ContainsFunc(reals, func(r apitypes.Real) bool { return r.MetricsURL != "" || r.CapacityMbps != 0 })
 	head := "REAL\tWEIGHT\tHEALTH\tOVERRIDE\tDRAIN\tVERSION\tREASON"
 	if inputs {
 		head += "\tCAPACITY_MBPS\tMETRICS_URL"
 	}
 	fmt.Fprintln(tw, head)
 	for _, r := range reals {
-		addr := r.Address + ":" + strconv.Itoa(int(r.Port))
-		if a, err := netip.ParseAddr(r.Address); err == nil {
-			addr = netip.AddrPortFrom(a, r.Port).String()
-		}
 		drain := "no"
 		if r.Drain {
 			drain = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s", addr, r.Weight, dash(r.Health),
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s", r.Key(), r.Weight, dash(r.Health),
 			dash(r.HealthOverride), drain, r.Version, dash(r.HealthReason))
 		if inputs {
 			capacity := "-"
@@ -570,11 +530,11 @@ func (e *env) showReal(b []byte, done string) error {
 	_ = json.Unmarshal(b, &probe)
 	switch {
 	case probe.Address != "":
-		var r Real
+		var r apitypes.Real
 		if err := json.Unmarshal(b, &r); err != nil {
 			return fmt.Errorf("the reply is not a real: %w", err)
 		}
-		writeReals(e.stdout, []Real{r})
+		writeReals(e.stdout, []apitypes.Real{r})
 	case probe.Reals != nil:
 		return e.showService(b)
 	default:

@@ -7,74 +7,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 	"time"
-)
 
-// steeringView is the reply of GET /v1/forwarders/{id}/steering.
-type steeringView struct {
-	Forwarder string    `json:"forwarder"`
-	At        time.Time `json:"at"`
-	Ports     []struct {
-		Port      uint32 `json:"port"`
-		Name      string `json:"name"`
-		Mechanism string `json:"mechanism"`
-		Socket    int32  `json:"socket"`
-	} `json:"ports"`
-	RSSA struct {
-		Enabled  bool    `json:"enabled"`
-		Q        float64 `json:"q"`
-		Epsilon  float64 `json:"epsilon"`
-		ThetaH   float64 `json:"theta_h"`
-		PeriodMs uint32  `json:"period_ms"`
-		NSam     uint32  `json:"n_sam"`
-		Cooldown uint32  `json:"cooldown"`
-		MaxMoves uint32  `json:"max_moves"`
-	} `json:"rssa"`
-	Workers []struct {
-		Worker        uint32  `json:"worker"`
-		Lcore         uint32  `json:"lcore"`
-		Socket        uint32  `json:"socket"`
-		Load          float64 `json:"load"`
-		LoadPeriod    float64 `json:"load_period"`
-		OverloadFreq  float64 `json:"overload_freq"`
-		Overloaded    bool    `json:"overloaded"`
-		FlowsMovedIn  uint64  `json:"flows_moved_in"`
-		FlowsMovedOut uint64  `json:"flows_moved_out"`
-		Overrides     uint32  `json:"overrides"`
-	} `json:"workers"`
-	Overrides []struct {
-		Protocol      string `json:"protocol"`
-		Client        string `json:"client"`
-		VIP           string `json:"vip"`
-		Worker        uint32 `json:"worker"`
-		FromWorker    uint32 `json:"from_worker"`
-		DefaultWorker uint32 `json:"default_worker"`
-		AgeS          uint32 `json:"age_s"`
-		Priority      uint32 `json:"priority"`
-		Manual        bool   `json:"manual"`
-	} `json:"overrides"`
-	OverridesTotal  uint32 `json:"overrides_total"`
-	Periods         uint64 `json:"periods"`
-	FlowsMoved      uint64 `json:"flows_moved"`
-	RSSAMoves       uint64 `json:"rssa_moves"`
-	MovesFailed     uint64 `json:"moves_failed"`
-	MovesInProgress uint32 `json:"moves_in_progress"`
-	Publications    uint64 `json:"publications"`
-	Dispatch        struct {
-		Enabled        bool    `json:"enabled"`
-		Stages         uint32  `json:"stages"`
-		Lcore          uint32  `json:"lcore"`
-		Socket         uint32  `json:"socket"`
-		RxQueues       uint32  `json:"rx_queues"`
-		RxPackets      uint64  `json:"rx_packets"`
-		RawPackets     uint64  `json:"raw_packets"`
-		SteeredPackets uint64  `json:"steered_packets"`
-		FullDrops      uint64  `json:"full_drops"`
-		BusySeconds    float64 `json:"busy_seconds"`
-		Fences         uint64  `json:"fences"`
-		FenceHeld      uint64  `json:"fence_held"`
-		FenceEarly     uint64  `json:"fence_early"`
-	} `json:"dispatch"`
-}
+	"hvlb/internal/apitypes"
+)
 
 func init() {
 	commands = append(commands, &command{"fr steering", "ID",
@@ -91,7 +26,7 @@ func frSteering(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	var v steeringView
+	var v apitypes.Steering
 	b, err := c.get("/v1/forwarders/"+url.PathEscape(id)+"/steering", &v)
 	if err != nil {
 		return about(err, "forwarder "+id, id)
@@ -105,7 +40,7 @@ func frSteering(e *env, cl *cmdline) error {
 
 // writeSteering renders a steering read-out for people: the settings and counts, the
 // per-worker load, then the overrides the forwarder listed.
-func writeSteering(w io.Writer, v *steeringView) {
+func writeSteering(w io.Writer, v *apitypes.Steering) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "FORWARDER\t%s\n", v.Forwarder)
 	fmt.Fprintf(tw, "REPORTED\t%s\n", v.At.Local().Format(time.DateTime))

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"hvlb/internal/apitypes"
 )
 
 const fakeSteering = `{"forwarder": "fwd-a", "at": "2026-01-02T03:04:05Z",
@@ -67,7 +69,7 @@ func TestSteeringCommand(t *testing.T) {
 // A forwarder without the dispatch stage gets no DISPATCH line: on most it is off, and a
 // line saying so would be noise.
 func TestSteeringDispatchOff(t *testing.T) {
-	var v steeringView
+	var v apitypes.Steering
 	if err := json.Unmarshal([]byte(fakeSteering), &v); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +85,7 @@ func TestSteeringDispatchOff(t *testing.T) {
 // no stages: the stage is on, so there is one.
 func TestSteeringDispatchOneStage(t *testing.T) {
 	for _, stages := range []uint32{1, 0} {
-		var v steeringView
+		var v apitypes.Steering
 		if err := json.Unmarshal([]byte(fakeSteering), &v); err != nil {
 			t.Fatal(err)
 		}

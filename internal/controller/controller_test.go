@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -88,7 +89,7 @@ func TestBuildDesired(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fwd, func(t *testing.T) {
-			ds := BuildDesired(42, tc.fwd, svcs)
+			ds := BuildDesired(42, tc.fwd, svcs, nil)
 			if ds.GetVersion() != 42 {
 				t.Errorf("version %d", ds.GetVersion())
 			}
@@ -111,7 +112,7 @@ func TestBuildDesired(t *testing.T) {
 		})
 	}
 
-	ds := BuildDesired(1, "fwd-a", svcs)
+	ds := BuildDesired(1, "fwd-a", svcs, nil)
 	vs := ds.GetServices()[0]
 	want := []*fwdpb.RealService{
 		{Address: "10.1.0.1", Port: 80, Weight: 10, Health: 1},
@@ -139,6 +140,72 @@ func TestBuildDesired(t *testing.T) {
 	for i, w := range wantChecks {
 		if !proto.Equal(ds.GetChecks()[i], w) {
 			t.Errorf("check %d: %v, want %v", i, ds.GetChecks()[i], w)
+		}
+	}
+}
+
+// TestBuildDesiredWeights: the weight each real gets in the desired state, from the
+// operator or from the policy weights published for its service. A drained real gets 0
+// whatever the policy published for it: the drain rule is effectiveWeight's alone.
+func TestBuildDesiredWeights(t *testing.T) {
+	reals := []model.Real{
+		{Address: "10.1.0.1", Port: 80, Weight: 10},
+		{Address: "10.1.0.2", Port: 80, Weight: 20, Drain: true},
+		{Address: "10.1.0.3", Port: 80, Weight: 30}, // added since the publication
+		{Address: "10.1.0.4", Port: 80, Weight: 0},  // added since, operator weight 0
+	}
+	static := service("10.0.0.1", 80, nil, reals...)
+	comp := service("10.0.0.1", 80, nil, reals...)
+	comp.Policy = model.Policy{Kind: model.PolicyComprehensive, PolicyParams: params(nil)}
+	published := map[string]model.PolicyWeights{comp.ID: {Service: comp.ID,
+		Weights: map[string]int{"10.1.0.1:80": 6000, "10.1.0.2:80": 4000}}}
+	tests := []struct {
+		name      string
+		svc       model.Service
+		published map[string]model.PolicyWeights
+		want      []uint32 // by real, in order
+	}{
+		{"static: the operator's, drained 0", static, nil, []uint32{10, 0, 30, 0}},
+		{"static ignores weights stored for its id", static, published, []uint32{10, 0, 30, 0}},
+		{"comprehensive, nothing published: the operator's", comp, nil, []uint32{10, 0, 30, 0}},
+		{"comprehensive: the policy's, drained 0, new real the mean", comp, published, []uint32{6000, 0, 5000, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := BuildDesired(1, "fwd-a", []model.Service{tt.svc}, tt.published)
+			var got []uint32
+			for _, rs := range ds.GetServices()[0].GetRealServices() {
+				got = append(got, rs.GetWeight())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("weights %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRealHealth: a real's effective health, as the read-outs show it and the policy takes
+// it: the override, else the latest agent verdict, else up.
+func TestRealHealth(t *testing.T) {
+	const svc = "tcp-10.0.0.1-80"
+	s := &state{health: map[healthKey]healthObs{
+		{svc, "10.1.0.1", 80}: {up: false, reason: "connect: refused", forwarder: "fwd-a"},
+		{svc, "10.1.0.2", 80}: {up: true},
+	}}
+	tests := []struct {
+		name                   string
+		r                      model.Real
+		wantHealth, wantReason string
+	}{
+		{"override down beats an up verdict", model.Real{Address: "10.1.0.2", Port: 80, HealthOverride: "down"}, "down", "health_override"},
+		{"override up beats a down verdict", model.Real{Address: "10.1.0.1", Port: 80, HealthOverride: "up"}, "up", "health_override"},
+		{"down verdict, named by its forwarder", model.Real{Address: "10.1.0.1", Port: 80}, "down", "fwd-a: connect: refused"},
+		{"up verdict", model.Real{Address: "10.1.0.2", Port: 80}, "up", ""},
+		{"no verdict yet: up", model.Real{Address: "10.1.0.3", Port: 80}, "up", ""},
+	}
+	for _, tt := range tests {
+		if h, why := realHealth(s, svc, &tt.r); h != tt.wantHealth || why != tt.wantReason {
+			t.Errorf("%s: %q (%q), want %q (%q)", tt.name, h, why, tt.wantHealth, tt.wantReason)
 		}
 	}
 }

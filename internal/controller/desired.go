@@ -10,24 +10,27 @@ import (
 )
 
 // BuildDesired returns forwarder fwd's desired state at version from the services: those
-// assigned to it (or to every forwarder), with each real's weight (0 when drained) and
-// health (0 when overridden down, else 1: the agent combines it with its own checks), and
-// a health check per real that has no override.
-func BuildDesired(version uint64, fwd string, services []model.Service) *ctlpb.DesiredState {
+// assigned to it (or to every forwarder), with each real's effective weight (effectiveWeight
+// over the policy weights published for its service, by service id) and health (0 when
+// overridden down, else 1: the agent combines it with its own checks), and a health check
+// per real that has no override.
+func BuildDesired(version uint64, fwd string, services []model.Service, published map[string]model.PolicyWeights) *ctlpb.DesiredState {
 	ds := &ctlpb.DesiredState{Version: version}
 	for i := range services {
 		s := &services[i]
 		if !s.RunsOn(fwd) {
 			continue
 		}
+		var pw *model.PolicyWeights
+		if p, ok := published[s.ID]; ok {
+			pw = &p
+		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler}
 		hc := s.EffectiveHealthCheck()
 		for _, r := range s.Reals {
-			rs := &fwdpb.RealService{Address: r.Address, Port: uint32(r.Port), Weight: uint32(r.Weight), Health: 1}
-			if r.Drain {
-				rs.Weight = 0
-			}
+			rs := &fwdpb.RealService{Address: r.Address, Port: uint32(r.Port),
+				Weight: uint32(effectiveWeight(s, &r, pw)), Health: 1}
 			if r.HealthOverride == "down" {
 				rs.Health = 0
 			}
@@ -71,18 +74,46 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 		if err != nil {
 			return err
 		}
-		ds = BuildDesired(t.Version(), id, svcs)
+		pws, err := t.PolicyWeights()
+		if err != nil {
+			return err
+		}
+		ds = BuildDesired(t.Version(), id, svcs, pws)
 		hard, err := t.HardRemovals()
 		if err != nil {
 			return err
 		}
 		ds.HardRemovals = HardRemovals(id, svcs, hard)
-		pws, err := t.PolicyWeights()
-		if err != nil {
-			return err
-		}
-		applyPolicyWeights(ds, svcs, pws)
 		return nil
 	})
 	return ds, changed, err
+}
+
+// effectiveWeight is the weight the forwarders get for real r of svc, the one rule for it:
+// 0 when drained, whatever else says; for a comprehensive service with published weights
+// (pw), the policy's (a real added since the last publication gets the mean of the others
+// until the next one); otherwise the operator's.
+func effectiveWeight(svc *model.Service, r *model.Real, pw *model.PolicyWeights) int {
+	if r.Drain {
+		return 0
+	}
+	if pw == nil || !svc.Comprehensive() || len(pw.Weights) == 0 {
+		return r.Weight
+	}
+	if w, ok := pw.Weights[r.Key()]; ok {
+		return w
+	}
+	if r.Weight == 0 {
+		return 0
+	}
+	sum, n := 0, 0
+	for _, w := range pw.Weights {
+		if w > 0 {
+			sum, n = sum+w, n+1
+		}
+	}
+	if n == 0 {
+		return r.Weight
+	}
+	return sum / n
 }

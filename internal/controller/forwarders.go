@@ -11,31 +11,12 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 	"hvlb/internal/store"
 )
-
-// ForwarderView is a forwarder as GET /v1/forwarders shows it.
-type ForwarderView struct {
-	model.Forwarder
-	State          string     `json:"state"`
-	AppliedVersion uint64     `json:"applied_version"`
-	DesiredVersion uint64     `json:"desired_version"`
-	LastReport     *time.Time `json:"last_report"`
-	Connected      bool       `json:"connected"`
-	Error          string     `json:"error,omitempty"`
-	Load           Load       `json:"load"`
-}
-
-// Load is a forwarder's load from its latest reports.
-type Load struct {
-	PPS         float64  `json:"pps"`
-	CapacityPPS uint64   `json:"capacity_pps"`
-	HeadroomPPS *float64 `json:"headroom_pps"` // null: capacity unknown
-	ActiveConns uint64   `json:"active_conns"`
-}
 
 // FromInfo converts an agent's registration.
 func FromInfo(in *ctlpb.ForwarderInfo) model.Forwarder {
@@ -194,7 +175,7 @@ func (c *Controller) recordHealth(s *state, fwd string, h *ctlpb.HealthChange, n
 }
 
 // Forwarders returns every registered forwarder with its runtime state.
-func (c *Controller) Forwarders(ctx context.Context) ([]ForwarderView, error) {
+func (c *Controller) Forwarders(ctx context.Context) ([]apitypes.Forwarder, error) {
 	var fwds []model.Forwarder
 	var version uint64
 	err := c.st.View(func(t *store.ReadTx) (err error) {
@@ -205,7 +186,7 @@ func (c *Controller) Forwarders(ctx context.Context) ([]ForwarderView, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ForwarderView, len(fwds))
+	out := make([]apitypes.Forwarder, len(fwds))
 	err = c.do(ctx, func(s *state) {
 		now := c.cfg.Now()
 		for i, f := range fwds {
@@ -216,21 +197,22 @@ func (c *Controller) Forwarders(ctx context.Context) ([]ForwarderView, error) {
 }
 
 // Forwarder returns one forwarder.
-func (c *Controller) Forwarder(ctx context.Context, id string) (ForwarderView, error) {
+func (c *Controller) Forwarder(ctx context.Context, id string) (apitypes.Forwarder, error) {
 	fs, err := c.Forwarders(ctx)
 	if err != nil {
-		return ForwarderView{}, err
+		return apitypes.Forwarder{}, err
 	}
 	for _, f := range fs {
 		if f.ID == id {
 			return f, nil
 		}
 	}
-	return ForwarderView{}, fmt.Errorf("forwarder %q: %w", id, store.ErrNotFound)
+	return apitypes.Forwarder{}, fmt.Errorf("forwarder %q: %w", id, store.ErrNotFound)
 }
 
-func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now time.Time) ForwarderView {
-	v := ForwarderView{Forwarder: f, DesiredVersion: version, State: StateFailed}
+// view is forwarder f as the API shows it.
+func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now time.Time) apitypes.Forwarder {
+	v := apitypes.Forwarder{Forwarder: f, DesiredVersion: version, State: StateFailed}
 	v.Load.CapacityPPS = f.CapacityPPS
 	if r == nil {
 		return v

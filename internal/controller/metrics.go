@@ -211,10 +211,9 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	for _, s := range svcs {
 		for _, r := range s.Reals {
-			w, up := float64(r.Weight), 0.0
-			if r.Drain {
-				w = 0
-			}
+			// The configured weight: the operator's, as effectiveWeight gives it without
+			// policy weights.
+			w, up := float64(effectiveWeight(&s, &r, nil)), 0.0
 			if r.Health == "up" {
 				up = 1
 			}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/nfload"
 	"hvlb/internal/pb/ctlpb"
@@ -236,13 +237,28 @@ func annotate(res *policy.Result, svc *model.Service) {
 		if j < 0 {
 			continue
 		}
-		switch r := &svc.Reals[j]; {
-		case r.Drain:
-			e.Filtered = "drained"
-		case r.Weight == 0:
-			e.Filtered = "operator weight 0"
+		if why := operatorOut(&svc.Reals[j]); why != "" {
+			e.Filtered = why
 		}
 	}
+}
+
+// Why the operator's settings keep a real out of the policy's choice (Explanation.Filtered).
+const (
+	outDrained = "drained"
+	outWeight0 = "operator weight 0"
+)
+
+// operatorOut says why the operator's settings keep real r out of the policy's choice, or
+// "" when they do not: the policy takes such a real as unhealthy, and annotate tells why.
+func operatorOut(r *model.Real) string {
+	switch {
+	case r.Drain:
+		return outDrained
+	case r.Weight == 0:
+		return outWeight0
+	}
+	return ""
 }
 
 // policyInputs gathers the policy's view of a service's reals now.
@@ -251,7 +267,8 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 	nfs := make([]policy.NF, 0, len(svc.Reals))
 	for _, r := range svc.Reals {
 		key := r.Key()
-		nf := policy.NF{ID: key, Healthy: !r.Drain && r.Weight > 0 && realUp(s, svc.ID, &r)}
+		health, _ := realHealth(s, svc.ID, &r)
+		nf := policy.NF{ID: key, Healthy: operatorOut(&r) == "" && health == "up"}
 		for _, id := range fwds {
 			fr := s.fwd[id]
 			if !svc.RunsOn(id) || c.stateOf(fr, now) == StateFailed {
@@ -274,18 +291,6 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 		nfs = append(nfs, nf)
 	}
 	return nfs
-}
-
-// realUp is a real's effective health: its override, else the latest verdict of any
-// agent, else up (as fillHealth shows it).
-func realUp(s *state, service string, r *model.Real) bool {
-	if r.HealthOverride != "" {
-		return r.HealthOverride == "up"
-	}
-	if obs, ok := s.health[healthKey{service, r.Address, r.Port}]; ok {
-		return obs.up
-	}
-	return true
 }
 
 // setScrapeTargets points the poller at the metrics endpoints of the comprehensive
@@ -315,62 +320,6 @@ func (c *Controller) setScrapeTargets(svcs []model.Service) {
 	}
 }
 
-// effectiveWeight is the weight the forwarders get for real r of svc: 0 when drained;
-// for a comprehensive service with published weights, the policy's (a real added since
-// the last publication gets the mean of the others until the next one); otherwise the
-// operator's.
-func effectiveWeight(svc *model.Service, r *model.Real, pw *model.PolicyWeights) int {
-	if r.Drain {
-		return 0
-	}
-	if pw == nil || !svc.Comprehensive() || len(pw.Weights) == 0 {
-		return r.Weight
-	}
-	if w, ok := pw.Weights[r.Key()]; ok {
-		return w
-	}
-	if r.Weight == 0 {
-		return 0
-	}
-	sum, n := 0, 0
-	for _, w := range pw.Weights {
-		if w > 0 {
-			sum, n = sum+w, n+1
-		}
-	}
-	if n == 0 {
-		return r.Weight
-	}
-	return sum / n
-}
-
-// applyPolicyWeights puts the published weights into a desired state built from svcs.
-func applyPolicyWeights(ds *ctlpb.DesiredState, svcs []model.Service, stored map[string]model.PolicyWeights) {
-	if len(stored) == 0 {
-		return
-	}
-	byID := make(map[string]*model.Service, len(svcs))
-	for i := range svcs {
-		byID[svcs[i].ID] = &svcs[i]
-	}
-	for _, vs := range ds.GetServices() {
-		id := vs.GetId()
-		svc := byID[model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport()))]
-		if svc == nil || !svc.Comprehensive() {
-			continue
-		}
-		pw, ok := stored[svc.ID]
-		if !ok {
-			continue
-		}
-		for _, rs := range vs.GetRealServices() {
-			if i := svc.FindReal(rs.GetAddress(), int(rs.GetPort())); i >= 0 {
-				rs.Weight = uint32(effectiveWeight(svc, &svc.Reals[i], &pw))
-			}
-		}
-	}
-}
-
 // checkPolicyParams checks a comprehensive service's parameters against the policy's
 // ranges; the error names the field ("policy.gamma").
 func checkPolicyParams(s *model.Service) error {
@@ -387,39 +336,9 @@ func checkPolicyParams(s *model.Service) error {
 	return nil
 }
 
-// PolicyView is GET /v1/services/{id}/policy: where a service's weights come from, the
-// weights the forwarders run, and the policy's reasoning now and over time.
-type PolicyView struct {
-	Service string       `json:"service"`
-	Policy  model.Policy `json:"policy"`
-	// Weights are what the forwarders get, by real: the policy's published weights, or
-	// the operator's (static, or nothing published yet); 0 for drained reals.
-	Weights map[string]int `json:"weights"`
-	// Source is "policy" or "operator": where Weights come from.
-	Source string `json:"source"`
-	// Published is when and why the weights in force were published, and the store
-	// version that carries them (absent: none).
-	Published *PublishedWeights `json:"published,omitempty"`
-	// Current is the latest update (absent: none yet, or a static service).
-	Current *policy.Result `json:"current,omitempty"`
-	// History holds earlier updates, oldest first (see PolicyConfig.HistorySize).
-	History   []*policy.Result      `json:"history"`
-	Fallbacks uint64                `json:"fallbacks"` // times every NF was filtered out
-	Publishes uint64                `json:"publishes"` // since the controller started
-	Scrapes   []nfload.TargetStatus `json:"scrapes"`   // the reals' metrics endpoints
-	Error     string                `json:"error,omitempty"`
-}
-
-// PublishedWeights is the stored record of a publication.
-type PublishedWeights struct {
-	At      time.Time `json:"at"`
-	Reason  string    `json:"reason"`
-	Version uint64    `json:"version"`
-}
-
-// ServicePolicy returns a service's policy view with up to history entries of history
-// (the newest; negative: all).
-func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) (PolicyView, error) {
+// ServicePolicy returns a service's policy view (GET /v1/services/{id}/policy) with up to
+// history entries of history (the newest; negative: all).
+func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) (apitypes.PolicyView, error) {
 	var svc model.Service
 	var pw model.PolicyWeights
 	var hasPW bool
@@ -433,18 +352,18 @@ func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) 
 		return err
 	})
 	if err != nil {
-		return PolicyView{}, err
+		return apitypes.PolicyView{}, err
 	}
-	v := PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{}, Source: "operator",
-		History: []*policy.Result{}, Scrapes: []nfload.TargetStatus{}}
+	v := apitypes.PolicyView{Service: id, Policy: svc.Policy.Clone(), Weights: map[string]int{},
+		Source: apitypes.PolicySourceOperator, History: []*policy.Result{}, Scrapes: []nfload.TargetStatus{}}
 	if v.Policy.Kind == "" {
 		v.Policy.Kind = model.PolicyStatic
 	}
 	var pwp *model.PolicyWeights
 	if hasPW && svc.Comprehensive() {
 		pwp = &pw
-		v.Source = "policy"
-		v.Published = &PublishedWeights{At: pw.At, Reason: pw.Reason, Version: pw.Version}
+		v.Source = apitypes.PolicySourcePolicy
+		v.Published = &apitypes.PublishedWeights{At: pw.At, Reason: pw.Reason, Version: pw.Version}
 	}
 	urls := map[string]bool{}
 	for i := range svc.Reals {
@@ -503,7 +422,7 @@ func filterReason(filtered string) string {
 	switch {
 	case filtered == "":
 		return ""
-	case filtered == "unhealthy" || filtered == "drained" || filtered == "operator weight 0":
+	case filtered == "unhealthy" || filtered == outDrained || filtered == outWeight0:
 		return "unhealthy"
 	case strings.HasPrefix(filtered, "path"):
 		return "path"

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/policy"
@@ -131,7 +132,7 @@ func (b *policyBed) desired() []int {
 	return out
 }
 
-func (b *policyBed) view() PolicyView {
+func (b *policyBed) view() apitypes.PolicyView {
 	b.t.Helper()
 	v, err := b.c.ServicePolicy(ctx(), b.svc, -1)
 	mustNil(b.t, err)
@@ -340,6 +341,9 @@ func TestEffectiveWeight(t *testing.T) {
 		{"policy", &comp, model.Real{Address: "10.1.0.1", Port: 80, Weight: 7}, pw, 6000},
 		{"policy 0", &comp, model.Real{Address: "10.1.0.3", Port: 80, Weight: 7}, pw, 0},
 		{"drained", &comp, model.Real{Address: "10.1.0.1", Port: 80, Weight: 7, Drain: true}, pw, 0},
+		{"drained, static", &static, model.Real{Address: "10.1.0.1", Port: 80, Weight: 7, Drain: true}, nil, 0},
+		{"drained, nothing published", &comp, model.Real{Address: "10.1.0.1", Port: 80, Weight: 7, Drain: true}, nil, 0},
+		{"drained new real", &comp, model.Real{Address: "10.1.0.9", Port: 80, Weight: 7, Drain: true}, pw, 0},
 		{"nothing published", &comp, model.Real{Address: "10.1.0.1", Port: 80, Weight: 7}, nil, 7},
 		{"new real: mean of the others", &comp, model.Real{Address: "10.1.0.9", Port: 80, Weight: 7}, pw, 5000},
 		{"new real of weight 0", &comp, model.Real{Address: "10.1.0.9", Port: 80}, pw, 0},

@@ -156,8 +156,7 @@ func (c *Controller) realWithHealth(ctx context.Context, id string, r model.Real
 	return s[0].Reals[0], err
 }
 
-// fillHealth sets each real's effective health: the override if set, else what an agent
-// last reported (the latest report from any forwarder), else up.
+// fillHealth sets each real's effective health and its reason (realHealth).
 func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error {
 	for i := range svcs { // lists are [] in JSON, never null
 		if svcs[i].Forwarders == nil {
@@ -174,25 +173,31 @@ func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error
 		for i := range svcs {
 			for j := range svcs[i].Reals {
 				r := &svcs[i].Reals[j]
-				r.Health, r.HealthReason = "up", ""
-				if r.HealthOverride != "" {
-					r.Health, r.HealthReason = r.HealthOverride, "health_override"
-					continue
-				}
-				obs, ok := s.health[healthKey{svcs[i].ID, r.Address, r.Port}]
-				if !ok {
-					continue
-				}
-				r.Health, r.HealthReason = "down", obs.reason
-				if obs.up {
-					r.Health = "up"
-				}
-				if obs.forwarder != "" && obs.reason != "" {
-					r.HealthReason = obs.forwarder + ": " + obs.reason
-				}
+				r.Health, r.HealthReason = realHealth(s, svcs[i].ID, r)
 			}
 		}
 	})
+}
+
+// realHealth is a real's effective health ("up" or "down") and why, the one rule that the
+// API's read-outs and the policy's inputs share: its override, else the latest verdict of
+// any agent, else up. Run's goroutine only.
+func realHealth(s *state, service string, r *model.Real) (health, reason string) {
+	if r.HealthOverride != "" {
+		return r.HealthOverride, "health_override"
+	}
+	obs, ok := s.health[healthKey{service, r.Address, r.Port}]
+	if !ok {
+		return "up", ""
+	}
+	health, reason = "down", obs.reason
+	if obs.up {
+		health = "up"
+	}
+	if obs.forwarder != "" && obs.reason != "" {
+		reason = obs.forwarder + ": " + obs.reason
+	}
+	return health, reason
 }
 
 func (c *Controller) forgetHealth(ctx context.Context, match func(healthKey) bool) error {

@@ -119,13 +119,17 @@ const (
 	DefaultMode      = "nat"
 	DefaultScheduler = "maglev"
 	DefaultWeight    = 100
-	MaxWeight        = 1000000
 	MaxReals         = 4096
 	MaxForwarders    = 256
 	MaxNameLen       = 63
 	MaxUpstreamLen   = 256
 	MaxHTTPPathLen   = 1024
 )
+
+// MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
+// forwarder/src, which refuses more); the Go side (validation, the policy's scale, hvlbctl,
+// the fake forwarder) takes it from here.
+const MaxWeight = 1000000
 
 var (
 	protocols  = []string{"tcp", "udp"}

@@ -28,10 +28,13 @@ import (
 	"time"
 
 	dto "github.com/prometheus/client_model/go"
+
+	"hvlb/internal/apitypes"
 )
 
-// Format is the kind of exporter a target is.
-type Format string
+// Format is the kind of exporter a target is (declared with the API's types, which show
+// it).
+type Format = apitypes.ScrapeFormat
 
 const (
 	FormatAuto    Format = "auto"

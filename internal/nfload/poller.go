@@ -16,23 +16,15 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 )
 
-// Target is one NF's Prometheus endpoint.
-type Target struct {
-	// NF names the NF (the real's key, "addr:port"); samples are stored under it.
-	NF string `json:"nf"`
-	// URL is the metrics endpoint, http or https.
-	URL string `json:"url"`
-	// Format is the exporter's kind; "" is auto.
-	Format Format `json:"format,omitempty"`
-	// Metric is the gauge's name for the gauge format ("": hvlb_nf_cpu_utilization).
-	Metric string `json:"metric,omitempty"`
-	// Labels select the series (every label must match): the domain of a libvirt host,
-	// the CPUs of a node that are the NF's.
-	Labels map[string]string `json:"labels,omitempty"`
-}
+// Target is one NF's Prometheus endpoint: NF (the real's key, under which samples are
+// stored), URL, Format ("" is auto), Metric (the gauge's name for the gauge format) and
+// Labels (the series to read). The API shows targets in a service's policy view, so the
+// fields are declared there, as apitypes.ScrapeTarget.
+type Target apitypes.ScrapeTarget
 
 func (t Target) gauge() string { return cmp.Or(t.Metric, DefaultGauge) }
 
@@ -61,16 +53,8 @@ func (t Target) Validate() error {
 	return nil
 }
 
-// TargetStatus is where a target's scraping stands.
-type TargetStatus struct {
-	Target Target `json:"target"`
-	// Format is the format in use (auto resolved after the first good scrape).
-	Format     Format    `json:"format,omitempty"`
-	LastScrape time.Time `json:"last_scrape"`
-	// LastSample is the time of the last utilisation this target gave.
-	LastSample time.Time `json:"last_sample"`
-	Error      string    `json:"error,omitempty"`
-}
+// TargetStatus is where a target's scraping stands, as the API shows it.
+type TargetStatus = apitypes.ScrapeStatus
 
 // PollerConfig configures a Poller; zero fields take the defaults.
 type PollerConfig struct {
@@ -147,7 +131,7 @@ func (p *Poller) SetTargets(ts []Target) error {
 			continue
 		}
 		t.Labels = maps.Clone(t.Labels)
-		next[t.NF] = &targetState{t: t, status: TargetStatus{Target: t}}
+		next[t.NF] = &targetState{t: t, status: TargetStatus{Target: apitypes.ScrapeTarget(t)}}
 	}
 	p.targets = next
 	return nil

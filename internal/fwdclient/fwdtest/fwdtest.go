@@ -21,6 +21,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"hvlb/internal/model"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -468,8 +469,8 @@ func parseReal(path string, rs *fwdpb.RealService) (*fwdpb.RealService, *failure
 	switch {
 	case rs.GetPort() > 65535:
 		return nil, fail(syscall.EINVAL, "%s.port: must be <= 65535", path)
-	case rs.GetWeight() > 1000000:
-		return nil, fail(syscall.EINVAL, "%s.weight: must be <= 1000000", path)
+	case rs.GetWeight() > model.MaxWeight:
+		return nil, fail(syscall.EINVAL, "%s.weight: must be <= %d", path, model.MaxWeight)
 	case rs.GetHealth() > 1:
 		return nil, fail(syscall.EINVAL, "%s.health: must be 0 or 1", path)
 	}
@@ -585,8 +586,8 @@ func (f *Forwarder) updateReal(m *fwdpb.UpdateReal) *failure {
 	if !m.GetSetWeight() && !m.GetSetHealth() {
 		return fail(syscall.EINVAL, "update_real: set_weight and set_health both false")
 	}
-	if m.GetSetWeight() && m.GetWeight() > 1000000 {
-		return fail(syscall.EINVAL, "update_real.weight: must be <= 1000000")
+	if m.GetSetWeight() && m.GetWeight() > model.MaxWeight {
+		return fail(syscall.EINVAL, "update_real.weight: must be <= %d", model.MaxWeight)
 	}
 	if m.GetSetHealth() && m.GetHealth() > 1 {
 		return fail(syscall.EINVAL, "update_real.health: must be 0 or 1")

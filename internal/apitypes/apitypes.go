@@ -1,0 +1,59 @@
+// Package apitypes is the controller's REST API on the wire (docs/api.md,
+// internal/api/openapi.json): the JSON bodies of its requests and replies, named after
+// their OpenAPI schemas. The server (internal/api) decodes and encodes these, and hvlbctl
+// (internal/cli) sends and reads the same ones, so a field is declared once for both.
+//
+// The package holds types and their small helpers only, and imports nothing of the
+// controller but internal/model, so a client links no server code. The objects the store
+// keeps (services, reals, load-balancing requests) are on the wire as model declares them,
+// with the rules that make one valid; the aliases below name them here.
+package apitypes
+
+import (
+	"time"
+
+	"hvlb/internal/model"
+)
+
+// The store's objects, as they are on the wire.
+type (
+	Service     = model.Service
+	Real        = model.Real
+	HealthCheck = model.HealthCheck
+	Policy      = model.Policy
+	LBSpec      = model.LBSpec
+	Change      = model.Change
+)
+
+// Error is the body of every 4xx and 5xx reply.
+type Error struct {
+	Error string `json:"error"`
+	// Field is the JSON path of the request's field at fault ("reals[1].port"), when one is.
+	Field string `json:"field,omitempty"`
+}
+
+// Version is GET /v1/version: the configuration's version.
+type Version struct {
+	Version uint64 `json:"version"`
+}
+
+// Forwarder is a forwarder as GET /v1/forwarders shows it: its registration and how it
+// stands now.
+type Forwarder struct {
+	model.Forwarder
+	State          string     `json:"state"`
+	AppliedVersion uint64     `json:"applied_version"`
+	DesiredVersion uint64     `json:"desired_version"`
+	LastReport     *time.Time `json:"last_report"`
+	Connected      bool       `json:"connected"`
+	Error          string     `json:"error,omitempty"`
+	Load           Load       `json:"load"`
+}
+
+// Load is a forwarder's load from its latest reports.
+type Load struct {
+	PPS         float64  `json:"pps"`
+	CapacityPPS uint64   `json:"capacity_pps"`
+	HeadroomPPS *float64 `json:"headroom_pps"` // null: capacity unknown
+	ActiveConns uint64   `json:"active_conns"`
+}

@@ -1,0 +1,198 @@
+package apitypes
+
+import "time"
+
+// Steering is GET /v1/forwarders/{id}/steering: the forwarder's GetSteering read-out from
+// its agent's latest report that had one.
+type Steering struct {
+	Forwarder       string          `json:"forwarder"`
+	At              time.Time       `json:"at"`
+	Ports           []PortSteering  `json:"ports"`
+	RSSA            RSSAConfig      `json:"rssa"`
+	Workers         []WorkerLoad    `json:"workers"`
+	Overrides       []SteerOverride `json:"overrides"`
+	OverridesTotal  uint32          `json:"overrides_total"`
+	Periods         uint64          `json:"periods"`
+	FlowsMoved      uint64          `json:"flows_moved"`
+	RSSAMoves       uint64          `json:"rssa_moves"`
+	MovesFailed     uint64          `json:"moves_failed"`
+	MovesInProgress uint32          `json:"moves_in_progress"`
+	Publications    uint64          `json:"publications"`
+	Dispatch        DispatchStage   `json:"dispatch"`
+}
+
+// PortSteering is how one port spreads flows over the workers.
+type PortSteering struct {
+	Port      uint32 `json:"port"`
+	Name      string `json:"name"`
+	Mechanism string `json:"mechanism"`
+	Socket    int32  `json:"socket"` // -1: unknown
+}
+
+// RSSAConfig is the RSS-A settings (the RssaConfig schema).
+type RSSAConfig struct {
+	Enabled  bool    `json:"enabled"`
+	Q        float64 `json:"q"`
+	Epsilon  float64 `json:"epsilon"`
+	ThetaH   float64 `json:"theta_h"`
+	PeriodMs uint32  `json:"period_ms"`
+	NSam     uint32  `json:"n_sam"`
+	Cooldown uint32  `json:"cooldown"`
+	MaxMoves uint32  `json:"max_moves"`
+}
+
+// WorkerLoad is one worker's load and the flows moved to and from it.
+type WorkerLoad struct {
+	Worker        uint32  `json:"worker"`
+	Lcore         uint32  `json:"lcore"`
+	Socket        uint32  `json:"socket"`
+	Load          float64 `json:"load"`
+	LoadPeriod    float64 `json:"load_period"`
+	OverloadFreq  float64 `json:"overload_freq"`
+	Overloaded    bool    `json:"overloaded"`
+	FlowsMovedIn  uint64  `json:"flows_moved_in"`
+	FlowsMovedOut uint64  `json:"flows_moved_out"`
+	Overrides     uint32  `json:"overrides"`
+}
+
+// DispatchStage is the software dispatch stages, their counters summed; all but enabled
+// are 0 when they are off (or the forwarder predates them).
+type DispatchStage struct {
+	Enabled        bool    `json:"enabled"`
+	Stages         uint32  `json:"stages"`
+	Lcore          uint32  `json:"lcore"`
+	Socket         uint32  `json:"socket"`
+	RxQueues       uint32  `json:"rx_queues"`
+	RxPackets      uint64  `json:"rx_packets"`
+	RawPackets     uint64  `json:"raw_packets"`
+	SteeredPackets uint64  `json:"steered_packets"`
+	FullDrops      uint64  `json:"full_drops"`
+	BusySeconds    float64 `json:"busy_seconds"`
+	Fences         uint64  `json:"fences"`
+	FenceHeld      uint64  `json:"fence_held"`
+	FenceEarly     uint64  `json:"fence_early"`
+}
+
+// SteerOverride is a connection steered off its default worker.
+type SteerOverride struct {
+	Protocol      string `json:"protocol"`
+	Client        string `json:"client"`
+	VIP           string `json:"vip"`
+	Worker        uint32 `json:"worker"`
+	FromWorker    uint32 `json:"from_worker"`
+	DefaultWorker uint32 `json:"default_worker"`
+	AgeS          uint32 `json:"age_s"`
+	Priority      uint32 `json:"priority"`
+	Manual        bool   `json:"manual"` // steered by an operator, not by RSS-A
+}
+
+// Stats is GET /v1/stats: the latest counters per forwarder.
+type Stats struct {
+	Forwarders []ForwarderStats `json:"forwarders"`
+}
+
+// ForwarderStats is one forwarder's latest counters and when they were reported.
+type ForwarderStats struct {
+	ID    string    `json:"id"`
+	At    time.Time `json:"at"`
+	Stats StatsBody `json:"stats"`
+}
+
+// StatsBody is a ForwarderStats's "stats": the forwarder's counters.
+type StatsBody struct {
+	ConfigVersion uint64         `json:"config_version"`
+	MempoolInUse  uint64         `json:"mempool_in_use"`
+	MempoolSize   uint64         `json:"mempool_size"`
+	Workers       []WorkerStats  `json:"workers"`
+	Services      []ServiceStats `json:"services"`
+	Drops         []Drop         `json:"drops"`
+	Ports         []PortStats    `json:"ports"`
+}
+
+// WorkerStats is one worker's counters.
+type WorkerStats struct {
+	Worker       uint32 `json:"worker"`
+	Lcore        uint32 `json:"lcore"`
+	RxPackets    uint64 `json:"rx_packets"`
+	RxBytes      uint64 `json:"rx_bytes"`
+	TxPackets    uint64 `json:"tx_packets"`
+	TxBytes      uint64 `json:"tx_bytes"`
+	HandoffOut   uint64 `json:"handoff_out"`
+	HandoffIn    uint64 `json:"handoff_in"`
+	ActiveConns  uint64 `json:"active_conns"`
+	TotalConns   uint64 `json:"total_conns"`
+	LocalReplies uint64 `json:"local_replies"`
+	IdleSleeps   uint64 `json:"idle_sleeps"`
+	BusyPolls    uint64 `json:"busy_polls"`
+	EmptyPolls   uint64 `json:"empty_polls"`
+	Drops        []Drop `json:"drops"`
+}
+
+// Drop counts the packets dropped for one reason (docs/drops.md).
+type Drop struct {
+	Reason string `json:"reason"`
+	Count  uint64 `json:"count"`
+}
+
+// PortStats is one port's counters.
+type PortStats struct {
+	Port     uint32 `json:"port"`
+	Name     string `json:"name"`
+	IPackets uint64 `json:"ipackets"`
+	OPackets uint64 `json:"opackets"`
+	IBytes   uint64 `json:"ibytes"`
+	OBytes   uint64 `json:"obytes"`
+	IMissed  uint64 `json:"imissed"`
+	IErrors  uint64 `json:"ierrors"`
+	OErrors  uint64 `json:"oerrors"`
+}
+
+// ServiceStats is one virtual service's counters at a forwarder.
+type ServiceStats struct {
+	ID          string      `json:"id"`
+	Protocol    string      `json:"protocol"`
+	VIP         string      `json:"vip"`
+	Port        uint32      `json:"port"`
+	Mode        string      `json:"mode"`
+	Scheduler   string      `json:"scheduler"`
+	Key         uint32      `json:"key"`
+	ActiveConns uint64      `json:"active_conns"`
+	TotalConns  uint64      `json:"total_conns"`
+	Packets     uint64      `json:"packets"`
+	Bytes       uint64      `json:"bytes"`
+	Reals       []RealStats `json:"reals"`
+}
+
+// RealStats is one real's counters at a forwarder, with the weight and health it runs.
+type RealStats struct {
+	Address     string `json:"address"`
+	Port        uint32 `json:"port"`
+	Weight      uint32 `json:"weight"`
+	Health      uint32 `json:"health"`
+	ActiveConns uint64 `json:"active_conns"`
+	TotalConns  uint64 `json:"total_conns"`
+	Packets     uint64 `json:"packets"`
+	Bytes       uint64 `json:"bytes"`
+}
+
+// Connections is GET /v1/connections.
+type Connections struct {
+	Connections []Connection `json:"connections"`
+}
+
+// Connection is one connection an agent reported.
+type Connection struct {
+	Forwarder  string `json:"forwarder"`
+	Worker     uint32 `json:"worker"`
+	Protocol   string `json:"protocol"`
+	Client     string `json:"client"`
+	VIP        string `json:"vip"`
+	Real       string `json:"real"`
+	State      string `json:"state"`
+	AgeS       uint32 `json:"age_s"`
+	ExpiresInS uint32 `json:"expires_in_s"`
+	PacketsIn  uint64 `json:"packets_in"`
+	PacketsOut uint64 `json:"packets_out"`
+	BytesIn    uint64 `json:"bytes_in"`
+	BytesOut   uint64 `json:"bytes_out"`
+}

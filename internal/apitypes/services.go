@@ -1,0 +1,44 @@
+package apitypes
+
+// ServiceInput is the body of POST /v1/services and of PUT /v1/services/{id} (the
+// ServiceUpdate schema). Read-only fields are accepted, so that a GET reply can be sent
+// back, and ignored except as PUT's checks say. Optional fields are pointers or empty,
+// and a client leaves out what it does not set.
+type ServiceInput struct {
+	ID          *string      `json:"id,omitempty"`
+	Protocol    string       `json:"protocol,omitempty"`
+	VIP         string       `json:"vip,omitempty"`
+	Port        *int         `json:"port,omitempty"` // required by POST (0: every port)
+	Mode        string       `json:"mode,omitempty"`
+	Scheduler   string       `json:"scheduler,omitempty"`
+	Forwarders  []string     `json:"forwarders"` // empty: every forwarder
+	HealthCheck *HealthCheck `json:"health_check,omitempty"`
+	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
+	Reals       []RealInput  `json:"reals,omitempty"`
+	Version     *uint64      `json:"version,omitempty"`
+}
+
+// RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.
+// An absent port is the service's, an absent weight model.DefaultWeight.
+type RealInput struct {
+	Address        string  `json:"address"`
+	Port           *int    `json:"port,omitempty"`
+	Weight         *int    `json:"weight,omitempty"`
+	HealthOverride string  `json:"health_override,omitempty"`
+	Drain          bool    `json:"drain,omitempty"`
+	Health         *string `json:"health,omitempty"`        // read-only
+	HealthReason   *string `json:"health_reason,omitempty"` // read-only
+	MetricsURL     string  `json:"metrics_url,omitempty"`
+	CapacityMbps   float64 `json:"capacity_mbps,omitempty"`
+	Version        *uint64 `json:"version,omitempty"` // read-only
+}
+
+// RealPatch is the body of PATCH /v1/services/{id}/reals/{real}: the fields given change,
+// the others stay.
+type RealPatch struct {
+	Weight         *int     `json:"weight,omitempty"`
+	HealthOverride *string  `json:"health_override,omitempty"` // "": follow the checks
+	Drain          *bool    `json:"drain,omitempty"`
+	MetricsURL     *string  `json:"metrics_url,omitempty"`
+	CapacityMbps   *float64 `json:"capacity_mbps,omitempty"`
+}
