@@ -177,7 +177,7 @@ md += ["## Several workers, skew and RSS-A", "",
        "row is a core's capacity at these prices.",
        f"Mpps: the highest offered rate forwarded with at most 0.1 % loss (bisection, to {skew['resolution_mpps']} Mpps), 64-byte UDP to a",
        "NAT service, 80 flows, each on the RX queue of its default owner (as RSS hashing like",
-       "`worker_owner` would put it).",
+       "`steer_owner_of_tuple` would put it).",
        "- uniform: equal rates, half the flows on each queue;",
        "- skewed: the paper's RSS-A scenario scaled to 2 queues: 6 groups of 10 flows with per-group",
        "  rates growing as 0.02, 0.03, 0.04, 0.05, 0.06, 0.1, groups 1-3 on queue 0 and 4-6 on queue 1,",
@@ -226,7 +226,7 @@ md += ["", "Throughput under skew as a fraction of the uniform case (`skew_over_
        "while the receiving worker stays under Q × epsilon. Passing on before parsing (the table",
        "asked on the frame's bytes) was tried in a worker (commits c9e957e-48979a4, measured then, not by this run): it cut `out` by 14 % but cost every other",
        "packet 6-7 % while overrides existed, so it was taken out; the dispatch stage reads the same",
-       "bytes (steer_peek), on its own core.",
+       "bytes (parse_peek_tuple), on its own core.",
        "",
        ""]
 if skew.get("curve"):

@@ -22,7 +22,7 @@
  * with the real code deciding every hand-off and move.
  *
  * A flow's RX queue is the one RSS would give it: here its default owner (a NIC hashing like
- * worker_owner, so that without moves no packet is handed off). A moved flow keeps arriving on
+ * steer_owner_of_tuple, so that without moves no packet is handed off). A moved flow keeps arriving on
  * that queue and is handed off in software, as on every port hvlb drives today; with --steer
  * nic the generator also applies the steering table, as a NIC with flow rules (the paper's
  * Flow Director) would. With --steer dispatch a software dispatch stage (src/dispatch.c) polls

@@ -8,7 +8,7 @@
  * packet, which caps how well RSS-A can even out a skewed load (docs/benchmarks.md). With the
  * dispatch stage the cap goes, at the price of one core that does no forwarding.
  *
- * The dispatcher reads only a packet's tuple (steer_peek): the owner is the hash of the client
+ * The dispatcher reads only a packet's tuple (parse_peek_tuple): the owner is the hash of the client
  * endpoint, or the steering table's override, exactly as a worker computes it. Anything that
  * is not plain TCP or UDP (ARP, ICMP, fragments, malformed frames) goes to a worker in turn,
  * tagged to be classified in full (inbox.h): that worker answers it, drops it under its named reason or
