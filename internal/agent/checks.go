@@ -44,6 +44,8 @@ func checkSpecs(ds *ctlpb.DesiredState) (map[string]health.Spec, map[string]targ
 			Address:  canonIP(c.GetAddress()),
 			Port:     uint16(min(port, 65535)),
 			HTTPPath: c.GetHttpPath(),
+			Send:     string(c.GetSend()),
+			Expect:   string(c.GetExpect()),
 			Interval: time.Duration(c.GetIntervalMs()) * time.Millisecond,
 			Timeout:  time.Duration(c.GetTimeoutMs()) * time.Millisecond,
 			Rise:     int(c.GetRise()),
