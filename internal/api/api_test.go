@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -175,6 +176,9 @@ func TestValidation(t *testing.T) {
 		{"check port", "POST", "/v1/services", svc(`,"health_check":{"port":70000}`), 400, "health_check.port", ""},
 		{"check path", "POST", "/v1/services", svc(`,"health_check":{"kind":"http","http_path":"status"}`), 400, "health_check.http_path", ""},
 		{"check path for tcp", "POST", "/v1/services", svc(`,"health_check":{"kind":"tcp","http_path":"/"}`), 400, "health_check.http_path", ""},
+		{"check send_hex", "POST", "/v1/services", svc(`,"health_check":{"kind":"udp","send_hex":"0g"}`), 400, "health_check.send_hex", ""},
+		{"check expect for tcp", "POST", "/v1/services", svc(`,"health_check":{"kind":"tcp","expect":"OK"}`), 400, "health_check.expect", ""},
+		{"check udp fast without expect", "POST", "/v1/services", svc(`,"health_check":{"kind":"udp","interval_ms":300}`), 400, "health_check.interval_ms", ""},
 		{"real address", "POST", "/v1/services", svc(`,"reals":[{"address":"nf1"}]`), 400, "reals[0].address", ""},
 		{"real family", "POST", "/v1/services", svc(`,"reals":[{"address":"fd00::1"}]`), 400, "reals[0].address", ""},
 		{"real port", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","port":65536}]`), 400, "reals[0].port", ""},
@@ -257,6 +261,29 @@ func TestValidation(t *testing.T) {
 				t.Errorf("message %q does not name %q", msg, want)
 			}
 		})
+	}
+}
+
+// The udp and sip check settings go in and come back as given; a PUT replaces them.
+func TestHealthCheckSettings(t *testing.T) {
+	e := newEnv(t, "")
+	check := func(m map[string]any) map[string]any {
+		hc, _ := m["health_check"].(map[string]any)
+		return hc
+	}
+	m := e.mustDo("POST", "/v1/services", `{"protocol":"udp","vip":"10.0.0.5","port":5060,
+		"health_check":{"kind":"udp","send_hex":"0d0a0d0a","expect":"SIP/2.0","interval_ms":200},
+		"reals":[{"address":"10.1.0.5"}]}`, 201)
+	hc := check(m)
+	if hc["kind"] != "udp" || hc["send_hex"] != "0d0a0d0a" || hc["expect"] != "SIP/2.0" || hc["interval_ms"] != 200.0 {
+		t.Fatalf("created with %v", hc)
+	}
+	if got := check(e.mustDo("GET", "/v1/services/udp-10.0.0.5-5060", "", 200)); !reflect.DeepEqual(got, hc) {
+		t.Errorf("read back %v, want %v", got, hc)
+	}
+	hc = check(e.mustDo("PUT", "/v1/services/udp-10.0.0.5-5060", `{"health_check":{"kind":"sip"}}`, 200))
+	if hc["kind"] != "sip" || hc["send_hex"] != nil || hc["expect"] != nil || hc["interval_ms"] != 1000.0 {
+		t.Errorf("replaced with %v", hc)
 	}
 }
 

@@ -23,6 +23,7 @@ func BuildDesired(version uint64, fwd string, services []model.Service) *ctlpb.D
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler}
 		hc := s.EffectiveHealthCheck()
+		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
 			rs := &fwdpb.RealService{Address: r.Address, Port: uint32(r.Port), Weight: uint32(r.Weight), Health: 1}
 			if r.Drain {
@@ -50,6 +51,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service) *ctlpb.D
 				Rise:       uint32(hc.Rise),
 				Fall:       uint32(hc.Fall),
 				CheckPort:  uint32(checkPort),
+				Send:       send,
+				Expect:     expect,
 			})
 		}
 		ds.Services = append(ds.Services, vs)

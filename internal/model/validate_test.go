@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,38 @@ func TestNormalizeService(t *testing.T) {
 		{"check path control char", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "http", HTTPPath: "/\x01"} }, "health_check.http_path", nil},
 		{"check interval big", func(s *Service) { s.HealthCheck = &HealthCheck{IntervalMS: 3600001} }, "health_check.interval_ms", nil},
 		{"check timeout small", func(s *Service) { s.HealthCheck = &HealthCheck{TimeoutMS: 5} }, "health_check.timeout_ms", nil},
+		{"check sip", func(s *Service) { s.Protocol = "udp"; s.HealthCheck = &HealthCheck{Kind: "sip"} }, "", nil},
+		{"udp check defaults to no expect, 1 s", func(s *Service) { s.Protocol = "udp"; s.HealthCheck = &HealthCheck{} }, "", func(t *testing.T, s Service) {
+			if hc := *s.HealthCheck; hc.Kind != "udp" || hc.IntervalMS != 1000 || hc.Expect != "" {
+				t.Errorf("%+v", hc)
+			}
+		}},
+		{"udp payloads, text and hex", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", Send: "PING\r\n", ExpectHex: "504F4e47", IntervalMS: 200}
+		}, "", func(t *testing.T, s Service) {
+			if send, expect := s.HealthCheck.Payloads(); string(send) != "PING\r\n" || string(expect) != "PONG" {
+				t.Errorf("payloads %q %q", send, expect)
+			}
+		}},
+		{"udp no payloads", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp"} }, "", func(t *testing.T, s Service) {
+			if send, expect := s.HealthCheck.Payloads(); send != nil || expect != nil {
+				t.Errorf("payloads %q %q", send, expect)
+			}
+		}},
+		{"udp without expect, fast", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", IntervalMS: 500} }, "health_check.interval_ms", nil},
+		{"send for tcp", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "tcp", Send: "x"} }, "health_check.send", nil},
+		{"expect for sip", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "sip", Expect: "200"} }, "health_check.expect", nil},
+		{"send and send_hex", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Send: "a", SendHex: "61"} }, "health_check.send_hex", nil},
+		{"expect and expect_hex", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Expect: "a", ExpectHex: "61"} }, "health_check.expect_hex", nil},
+		{"send_hex odd", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", SendHex: "abc"} }, "health_check.send_hex", nil},
+		{"expect_hex spaces", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", ExpectHex: "ab cd"} }, "health_check.expect_hex", nil},
+		{"send control char", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Send: "a\x00"} }, "health_check.send", nil},
+		{"send long", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", Send: strings.Repeat("x", MaxCheckPayload+1)}
+		}, "health_check.send", nil},
+		{"send_hex long", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", SendHex: strings.Repeat("00", MaxCheckPayload+1)}
+		}, "health_check.send_hex", nil},
 		{"real address", func(s *Service) { s.Reals[0].Address = "" }, "reals[0].address", nil},
 		{"real multicast", func(s *Service) { s.Reals[0].Address = "ff02::1" }, "reals[0].address", nil},
 		{"real weight", func(s *Service) { s.Reals[0].Weight = MaxWeight + 1 }, "reals[0].weight", nil},
