@@ -65,6 +65,9 @@ func ParseAddr(field, v string) (netip.Addr, error) {
 		return netip.Addr{}, fieldErr(field, "%q: multicast addresses are not allowed", v)
 	case a == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return netip.Addr{}, fieldErr(field, "%q: the broadcast address is not allowed", v)
+	case a.Unmap().IsLoopback():
+		return netip.Addr{}, fieldErr(field, "%q: loopback addresses (127.0.0.0/8, ::1) are not allowed: "+
+			"they never leave their host, so the forwarder can neither receive on one nor reach an NF at one", v)
 	}
 	return a.Unmap(), nil
 }
@@ -283,6 +286,10 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 	vip, _ := netip.ParseAddr(s.VIP)
 	if a.Is4() != vip.Is4() {
 		return fieldErr(join(field, "address"), "%s: not the address family of vip %s", a, s.VIP)
+	}
+	if a == vip {
+		return fieldErr(join(field, "address"), "%s is the service's own vip: the forwarder owns that "+
+			"address, so what it sends there, on any port, comes back to it and loops until its TTL runs out", a)
 	}
 	r.Address = a.String()
 	if err := checkPort(join(field, "port"), r.Port); err != nil {
