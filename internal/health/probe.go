@@ -37,9 +37,9 @@ const (
 	DefaultFall     = 3
 )
 
-// udpPayload is what a UDP check sends when its spec gives nothing: text an operator
-// recognises in a capture.
-const udpPayload = "hvlb-health\n"
+// DefaultUDPPayload is what a UDP check sends when its spec gives nothing: text an
+// operator recognises in a capture.
+const DefaultUDPPayload = "hvlb-health\n"
 
 // MaxPayload bounds Send and Expect: a datagram that fits any path's MTU.
 const MaxPayload = 1024
@@ -50,7 +50,7 @@ type Spec struct {
 	Address  string // IP address of the NF
 	Port     uint16
 	HTTPPath string // http: the path to GET ("/" when empty)
-	// udp: the datagram to send (empty: udpPayload). Bytes in a string, so Spec compares
+	// udp: the datagram to send (empty: DefaultUDPPayload). Bytes in a string, so Spec compares
 	// with ==.
 	Send string
 	// udp: the text a reply must contain. Empty: no reply is needed, and only an ICMP port
@@ -178,7 +178,7 @@ func probeUDP(ctx context.Context, s Spec) error {
 	defer c.Close()
 	payload := s.Send
 	if payload == "" {
-		payload = udpPayload
+		payload = DefaultUDPPayload
 	}
 	if _, err := io.WriteString(c, payload); err != nil {
 		return describe("send", s.Timeout, err)
