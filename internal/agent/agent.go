@@ -383,7 +383,10 @@ func (a *Agent) seed(actual []*fwdpb.VirtualService) {
 			v = verdict{state: health.Up, at: time.Now(),
 				reason: "up at the forwarder when the agent started; kept until the checks fail"}
 		}
-		if a.checks.Seed(key, v.state) {
+		// A checker whose first result came before this look at the forwarder (a probe
+		// is quicker than the forwarder's reply) and agrees keeps it; its transition,
+		// still on its way, then changes nothing at the forwarder.
+		if a.checks.Seed(key, v.state) || a.checks.State(key) == v.state {
 			a.verdicts[key] = v
 		}
 	}

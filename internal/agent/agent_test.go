@@ -564,6 +564,53 @@ func TestCheckedRealFirstHealth(t *testing.T) {
 	}
 }
 
+// A restarted agent whose first check of a real passes before it has read the forwarder
+// (a probe on a LAN is quicker than the forwarder's reply) still leaves that real up: the
+// forwarder sees no change at all.
+func TestRestartedAgentEarlyFirstCheck(t *testing.T) {
+	nf, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nf.Close()
+	go func() {
+		for {
+			c, err := nf.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := uint32(nf.Addr().(*net.TCPAddr).Port)
+	real := fmt.Sprintf("127.0.0.1:%d/100/1", port)
+	f := fwdtest.New(t)
+	f.Load([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", real)})
+	a := newTestAgent(t, f)
+	id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
+	key := checkKey(id, "127.0.0.1", port)
+	a.setDesired(&ctlpb.DesiredState{Version: 1,
+		Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", real)},
+		Checks: []*ctlpb.HealthCheck{{Service: id, Address: "127.0.0.1", Port: port, Kind: "tcp",
+			IntervalMs: 20, TimeoutMs: 20}}})
+	eventually(t, 5*time.Second, "the first check passed", func() (bool, string) {
+		st := a.checks.State(key)
+		return st == health.Up, st.String()
+	})
+	f.ResetOps()
+	a.apply(context.Background(), "test")
+	tr := <-a.transitions
+	if a.onTransition(tr) {
+		a.apply(context.Background(), "test")
+	}
+	if ops := f.Ops(); len(ops) != 0 {
+		t.Errorf("the forwarder was changed: %q", ops)
+	}
+	if v := a.verdicts[key]; v.state != health.Up {
+		t.Errorf("verdict %+v", v)
+	}
+}
+
 // A real added to a running service with a real check: it reaches the forwarder with
 // health 0 and gets 1 only once its NF answers, never before (the forwarder's log of
 // changes is the whole history); a real whose NF is dead stays at 0 while its checks fail.
