@@ -212,6 +212,18 @@ vs_slot_alloc(struct cfgstore *st)
 	return -1;
 }
 
+/* 127.0.0.0/8 or ::1: never on a wire, so neither a VIP clients reach nor an NF the
+ * forwarder can send to. */
+static int
+addr_is_loopback(const union hvlb_addr *a, uint8_t af)
+{
+	static const uint8_t v6_loopback[16] = {[15] = 1};
+
+	if (af == HVLB_AF_INET)
+		return a->b[0] == 127;
+	return memcmp(a->b, v6_loopback, sizeof(v6_loopback)) == 0;
+}
+
 int
 cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	   uint16_t vport, int mode, int sched, char *err)
@@ -219,6 +231,9 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	struct cfg_vs *v;
 	int slot;
 
+	if (addr_is_loopback(vip, af))
+		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
+		       -EINVAL;
 	if (mode < 0 || mode >= VS_MODE_MAX)
 		return ERR("mode: must be nat or dr"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
@@ -340,6 +355,13 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 
 	if (af != vs->af)
 		return ERR("real.address: family differs from the VIP's"), -EINVAL;
+	if (addr_is_loopback(addr, af))
+		return ERR("real.address: a loopback address (127.0.0.0/8, ::1) is no NF the "
+			   "forwarder can reach"), -EINVAL;
+	/* Any port: the forwarder owns the VIP, so what it sent there would come back to it. */
+	if (hvlb_addr_eq(addr, &vs->vip))
+		return ERR("real.address: the service's own VIP; packets to it would loop through "
+			   "the forwarder until their TTL runs out"), -EINVAL;
 	if (health > 1)
 		return ERR("real.health: must be 0 or 1"), -EINVAL;
 	if (weight > RS_WEIGHT_MAX)

@@ -229,15 +229,19 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 	specs, targets := checkSpecs(ds)
 	a.paths.setTargets(probeSpecs(ds))
 	for key, err := range a.checks.Update(specs) {
-		a.log.Warn("health check not run", "target", key, "err", err)
+		// A check this agent cannot run (a kind from a newer controller, say) counts as no
+		// check: holding the real down until a check that never runs passes would take
+		// every such real out.
+		a.log.Warn("health check not run; the real keeps the desired health", "target", key, "err", err)
+		delete(targets, key)
 	}
 	for key := range a.verdicts {
-		if _, ok := specs[key]; !ok {
+		if _, ok := targets[key]; !ok {
 			delete(a.verdicts, key)
 		}
 	}
 	for key := range a.seeded {
-		if _, ok := specs[key]; !ok {
+		if _, ok := targets[key]; !ok {
 			delete(a.seeded, key)
 		}
 	}
@@ -277,7 +281,7 @@ func (a *Agent) onTransition(tr health.Transition) bool {
 	if tr.Up {
 		st = health.Up
 	}
-	old := a.verdicts[tr.Key].state
+	wasUp := a.verdicts[tr.Key].state == health.Up
 	a.verdicts[tr.Key] = verdict{state: st, reason: tr.Reason, at: tr.At}
 	a.seeded[tr.Key] = true
 	a.log.Info("health", "target", tr.Key, "up", tr.Up, "reason", tr.Reason)
@@ -286,7 +290,14 @@ func (a *Agent) onTransition(tr health.Transition) bool {
 	case a.reportNow <- struct{}{}:
 	default:
 	}
-	return (old == health.Down) != (st == health.Down)
+	return wasUp != tr.Up
+}
+
+// checkedDown says whether the checks hold key's real down: it has a check, and that
+// check has not said up (a new real is down until its first success).
+func (a *Agent) checkedDown(key string) bool {
+	_, checked := a.targets[key]
+	return checked && a.verdicts[key].state != health.Up
 }
 
 func healthChange(t target, up bool, reason string, at time.Time) *ctlpb.HealthChange {
@@ -308,7 +319,7 @@ func (a *Agent) apply(ctx context.Context, why string) {
 		return
 	}
 	a.seed(actual)
-	want := effective(a.desired, func(key string) bool { return a.verdicts[key].state == health.Down })
+	want := effective(a.desired, a.checkedDown)
 	done, err := reconcile(ctx, a.fc, want, actual, a.pendingHard())
 	for _, d := range done {
 		a.log.Info("applied", "change", d.desc, "why", why)
@@ -334,10 +345,13 @@ func (a *Agent) setApplyErr(err error) {
 	a.applyErr = err.Error()
 }
 
-// seed gives a checked real that has no verdict yet the one the forwarder shows: a real
-// the desired state wants up but the forwarder runs with health 0 was marked down by the
-// checks of an agent before this one, and stays down until its checks rise again, so an
-// agent restart does not send traffic to a failed NF.
+// seed gives a checked real that has no verdict yet the one the forwarder shows, when the
+// desired state wants it up, so that an agent restart changes nothing at the forwarder: a
+// real it runs with health 0 was marked down by the checks of an agent before this one
+// and stays down until its checks rise again (no traffic to a failed NF); one it runs with
+// health 1 stays up until its checks fail (no outage while the first checks run). A real
+// the forwarder does not run yet is new: it has no verdict, so it is down until its
+// first success.
 func (a *Agent) seed(actual []*fwdpb.VirtualService) {
 	if len(a.targets) == len(a.seeded) {
 		return
@@ -359,11 +373,21 @@ func (a *Agent) seed(actual []*fwdpb.VirtualService) {
 			continue
 		}
 		a.seeded[key] = true
-		if h, ok := runs[key]; ok && h == 0 && wantUp[key] && a.verdicts[key].state == health.Unknown {
-			if a.checks.Seed(key, health.Down) {
-				a.verdicts[key] = verdict{state: health.Down, at: time.Now(),
-					reason: "down at the forwarder when the agent started; waiting for the checks to rise"}
-			}
+		h, ok := runs[key]
+		if !ok || !wantUp[key] || a.verdicts[key].state != health.Unknown {
+			continue
+		}
+		v := verdict{state: health.Down, at: time.Now(),
+			reason: "down at the forwarder when the agent started; waiting for the checks to rise"}
+		if h != 0 {
+			v = verdict{state: health.Up, at: time.Now(),
+				reason: "up at the forwarder when the agent started; kept until the checks fail"}
+		}
+		// A checker whose first result came before this look at the forwarder (a probe
+		// is quicker than the forwarder's reply) and agrees keeps it; its transition,
+		// still on its way, then changes nothing at the forwarder.
+		if a.checks.Seed(key, v.state) || a.checks.State(key) == v.state {
+			a.verdicts[key] = v
 		}
 	}
 }

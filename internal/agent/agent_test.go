@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -467,43 +468,224 @@ func TestAgentForwarderStartsLate(t *testing.T) {
 	eventually(t, 5*time.Second, "configured after a restart", runs(f, want))
 }
 
-// An agent restarted while a real is down at the forwarder keeps it down until the checks
-// rise, instead of sending it traffic on the desired state's word.
-func TestSeedFromForwarder(t *testing.T) {
-	f := fwdtest.New(t)
-	f.Load([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/0")})
+// newTestAgent is an agent for the forwarder f with no controller session, whose
+// apply and onTransition the test calls itself.
+func newTestAgent(t *testing.T, f *fwdtest.Forwarder) *Agent {
 	fc := fwdclient.New(f.Path)
-	defer fc.Close()
+	t.Cleanup(func() { fc.Close() })
 	tr := make(chan health.Transition, 4)
 	a := &Agent{cfg: Config{ApplyTimeout: time.Second}, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		fc: fc, checks: health.NewSet(tr), transitions: tr, reportNow: make(chan struct{}, 1),
 		targets: map[string]target{}, verdicts: map[string]verdict{}, seeded: map[string]bool{}}
-	defer a.checks.Close()
+	t.Cleanup(a.checks.Close)
+	return a
+}
+
+// The health a checked real first gets at the forwarder, and how the checks move it. A
+// new real is down until its first success; an agent restarted with the real already at
+// the forwarder keeps what the forwarder runs (down until the checks rise, up until they
+// fail); a real without a check, or with one this agent cannot run, keeps the desired
+// health. No checker probes here: the interval is an hour and the test sends transitions.
+func TestCheckedRealFirstHealth(t *testing.T) {
+	const key = "tcp/10.100.0.1/80 10.1.0.11:8080"
+	other := "10.1.0.12:8080/100/1"
+	tests := []struct {
+		name      string
+		runs      string // the real as the forwarder runs it at the start ("": not there)
+		desired   uint32 // desired health
+		kind      string // check kind ("": no check)
+		wantFirst uint32 // health at the forwarder after the first apply
+		wantState health.State
+		next      *health.Transition // then this transition...
+		wantNext  uint32             // ...gives this health
+	}{
+		{name: "new real: down until the first success", desired: 1, kind: "tcp",
+			wantFirst: 0, wantState: health.Unknown,
+			next: &health.Transition{Key: key, Up: true, Reason: "tcp ok (1/1 successes)"}, wantNext: 1},
+		{name: "new real whose checks fail stays down", desired: 1, kind: "tcp",
+			wantFirst: 0, wantState: health.Unknown,
+			next: &health.Transition{Key: key, Up: false, Reason: "connect: connection refused (3/3 failures)"}, wantNext: 0},
+		{name: "restarted agent, down at the forwarder: down until the checks rise", runs: "10.1.0.11:8080/100/0",
+			desired: 1, kind: "tcp", wantFirst: 0, wantState: health.Down,
+			next: &health.Transition{Key: key, Up: true, Reason: "tcp ok (2/2 successes)"}, wantNext: 1},
+		{name: "restarted agent, up at the forwarder: up until the checks fail", runs: "10.1.0.11:8080/100/1",
+			desired: 1, kind: "tcp", wantFirst: 1, wantState: health.Up,
+			next: &health.Transition{Key: key, Up: false, Reason: "connect: connection refused (3/3 failures)"}, wantNext: 0},
+		{name: "desired down: nothing taken from the forwarder", runs: "10.1.0.11:8080/100/1",
+			desired: 0, kind: "tcp", wantFirst: 0, wantState: health.Unknown},
+		{name: "no check: the desired health", desired: 1, wantFirst: 1, wantState: health.Unknown},
+		{name: "a check this agent cannot run: the desired health", desired: 1, kind: "icmp",
+			wantFirst: 1, wantState: health.Unknown},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := fwdtest.New(t)
+			boot := []string{other}
+			if tt.runs != "" {
+				boot = append(boot, tt.runs)
+			}
+			f.Load([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", boot...)})
+			a := newTestAgent(t, f)
+			id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
+			ds := &ctlpb.DesiredState{Version: 1, Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80,
+				"nat", "maglev", other, fmt.Sprintf("10.1.0.11:8080/100/%d", tt.desired))}}
+			if tt.kind != "" {
+				ds.Checks = []*ctlpb.HealthCheck{{Service: id, Address: "10.1.0.11", Port: 8080, Kind: tt.kind,
+					IntervalMs: 3600000, TimeoutMs: 1}}
+			}
+			a.setDesired(ds)
+			ctx := context.Background()
+			want := func(h uint32) []string {
+				return summary([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", other,
+					fmt.Sprintf("10.1.0.11:8080/100/%d", h))})
+			}
+			a.apply(ctx, "test")
+			if got := summary(f.Services()); !slices.Equal(got, want(tt.wantFirst)) {
+				t.Fatalf("first apply: forwarder runs %q, want %q", got, want(tt.wantFirst))
+			}
+			if v := a.verdicts[key]; v.state != tt.wantState || (v.state != health.Unknown && v.reason == "") {
+				t.Fatalf("verdict %+v, want state %v with a reason", v, tt.wantState)
+			}
+			if st := a.checks.State(key); tt.kind == "tcp" && st != tt.wantState {
+				t.Errorf("checker state %v, want %v (seeded like the verdict)", st, tt.wantState)
+			}
+			if tt.next == nil {
+				return
+			}
+			a.onTransition(*tt.next)
+			a.apply(ctx, "test")
+			if got := summary(f.Services()); !slices.Equal(got, want(tt.wantNext)) {
+				t.Fatalf("after %q: forwarder runs %q, want %q", tt.next.Reason, got, want(tt.wantNext))
+			}
+			if a.applyErr != "" || len(a.pending) != 1 {
+				t.Errorf("apply error %q, pending %v", a.applyErr, a.pending)
+			}
+		})
+	}
+}
+
+// A restarted agent whose first check of a real passes before it has read the forwarder
+// (a probe on a LAN is quicker than the forwarder's reply) still leaves that real up: the
+// forwarder sees no change at all.
+func TestRestartedAgentEarlyFirstCheck(t *testing.T) {
+	nf, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nf.Close()
+	go func() {
+		for {
+			c, err := nf.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := uint32(nf.Addr().(*net.TCPAddr).Port)
+	real := fmt.Sprintf("127.0.0.1:%d/100/1", port)
+	f := fwdtest.New(t)
+	f.Load([]*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", real)})
+	a := newTestAgent(t, f)
 	id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
-	// An interval so long that the checker never probes during the test.
+	key := checkKey(id, "127.0.0.1", port)
 	a.setDesired(&ctlpb.DesiredState{Version: 1,
-		Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:8080/100/1")},
-		Checks: []*ctlpb.HealthCheck{{Service: id, Address: "10.1.0.11", Port: 8080, Kind: "tcp",
-			IntervalMs: 3600000, TimeoutMs: 1}}})
-	ctx := context.Background()
-	a.apply(ctx, "test")
-	if got := summary(f.Services()); got[0] != "tcp/10.100.0.1/80 nat maglev [10.1.0.11:8080/100/0]" {
-		t.Fatalf("seeded real brought up: %q", got)
+		Services: []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", real)},
+		Checks: []*ctlpb.HealthCheck{{Service: id, Address: "127.0.0.1", Port: port, Kind: "tcp",
+			IntervalMs: 20, TimeoutMs: 20}}})
+	eventually(t, 5*time.Second, "the first check passed", func() (bool, string) {
+		st := a.checks.State(key)
+		return st == health.Up, st.String()
+	})
+	f.ResetOps()
+	a.apply(context.Background(), "test")
+	tr := <-a.transitions
+	if a.onTransition(tr) {
+		a.apply(context.Background(), "test")
 	}
-	if v := a.verdicts["tcp/10.100.0.1/80 10.1.0.11:8080"]; v.state != health.Down || v.reason == "" {
-		t.Fatalf("verdict %+v", v)
+	if ops := f.Ops(); len(ops) != 0 {
+		t.Errorf("the forwarder was changed: %q", ops)
 	}
-	// The checks rise: up at the forwarder.
-	if !a.onTransition(health.Transition{Key: "tcp/10.100.0.1/80 10.1.0.11:8080", Up: true, Reason: "tcp ok (2/2 successes)"}) {
-		t.Fatal("an up transition of a down real changes nothing")
+	if v := a.verdicts[key]; v.state != health.Up {
+		t.Errorf("verdict %+v", v)
 	}
-	a.apply(ctx, "test")
-	if got := summary(f.Services()); got[0] != "tcp/10.100.0.1/80 nat maglev [10.1.0.11:8080/100/1]" {
-		t.Fatalf("after rising: %q", got)
+}
+
+// A real added to a running service with a real check: it reaches the forwarder with
+// health 0 and gets 1 only once its NF answers, never before (the forwarder's log of
+// changes is the whole history); a real whose NF is dead stays at 0 while its checks fail.
+func TestAgentNewRealStartsDown(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f.Path)
+	id := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}
+	web := func(reals ...string) []*fwdpb.VirtualService {
+		return []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev",
+			append([]string{"10.1.0.12:8080/100/1"}, reals...)...)}
 	}
-	if a.applied != 1 || a.applyErr != "" || len(a.pending) != 1 {
-		t.Errorf("applied %d, err %q, pending %v", a.applied, a.applyErr, a.pending)
+	check := func(port uint16) *ctlpb.HealthCheck {
+		return &ctlpb.HealthCheck{Service: id, Address: "127.0.0.1", Port: uint32(port), Kind: "tcp",
+			IntervalMs: 50, TimeoutMs: 50, Rise: 2, Fall: 3}
 	}
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: web()})
+	eventually(t, 5*time.Second, "applied", runs(f, web()))
+
+	// serve accepts and closes connections on ln until the test ends.
+	serve := func(ln net.Listener) net.Listener {
+		t.Cleanup(func() { ln.Close() })
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		return ln
+	}
+	live, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve(live)
+	livePort := uint16(live.Addr().(*net.TCPAddr).Port)
+	deadAddr := freeAddr(t) // nothing listens there until the test says so
+	_, p, _ := net.SplitHostPort(deadAddr)
+	deadPort64, _ := strconv.ParseUint(p, 10, 16)
+	deadPort := uint16(deadPort64)
+	liveReal, deadReal := fmt.Sprintf("127.0.0.1:%d", livePort), fmt.Sprintf("127.0.0.1:%d", deadPort)
+
+	f.ResetOps()
+	ctl.publish(&ctlpb.DesiredState{Version: 2, Services: web(liveReal+"/100/1", deadReal+"/100/1"),
+		Checks: []*ctlpb.HealthCheck{check(livePort), check(deadPort)}})
+	eventually(t, 5*time.Second, "the live NF up, the dead one down", runs(f, web(liveReal+"/100/1", deadReal+"/100/0")))
+	eventually(t, 5*time.Second, "the dead NF's checks failed", func() (bool, string) {
+		h := ctl.healthChanges()
+		return slices.ContainsFunc(h, func(c *ctlpb.HealthChange) bool {
+			return c.GetPort() == uint32(deadPort) && !c.GetUp()
+		}), fmt.Sprint(h)
+	})
+	svcName := "tcp/10.100.0.1/80 "
+	wantOps := []string{
+		"add_real " + svcName + liveReal + " weight=100 health=0",
+		"add_real " + svcName + deadReal + " weight=100 health=0",
+		"update_real " + svcName + liveReal + " health=1",
+	}
+	if got := f.Ops(); !slices.Equal(got, wantOps) {
+		t.Fatalf("ops %q, want %q", got, wantOps)
+	}
+
+	// The dead NF comes to life: up after rise successes.
+	ln, err := net.Listen("tcp", deadAddr)
+	if err != nil {
+		t.Skipf("cannot listen on %s again: %v", deadAddr, err)
+	}
+	serve(ln)
+	eventually(t, 5*time.Second, "the revived NF up", runs(f, web(liveReal+"/100/1", deadReal+"/100/1")))
 }
 
 func TestForwarderInfo(t *testing.T) {

@@ -44,6 +44,8 @@ func checkSpecs(ds *ctlpb.DesiredState) (map[string]health.Spec, map[string]targ
 			Address:  canonIP(c.GetAddress()),
 			Port:     uint16(min(port, 65535)),
 			HTTPPath: c.GetHttpPath(),
+			Send:     string(c.GetSend()),
+			Expect:   string(c.GetExpect()),
 			Interval: time.Duration(c.GetIntervalMs()) * time.Millisecond,
 			Timeout:  time.Duration(c.GetTimeoutMs()) * time.Millisecond,
 			Rise:     int(c.GetRise()),
@@ -55,8 +57,8 @@ func checkSpecs(ds *ctlpb.DesiredState) (map[string]health.Spec, map[string]targ
 }
 
 // effective is the desired services with each real's health as the forwarder should run
-// it: the desired health AND the local checks' verdict (down only when the checks say
-// down; a real with no check, or not yet checked, keeps the desired health).
+// it: the desired health AND the local checks' verdict, as down says it (a real with no
+// check keeps the desired health).
 func effective(ds *ctlpb.DesiredState, down func(key string) bool) []*fwdpb.VirtualService {
 	out := make([]*fwdpb.VirtualService, 0, len(ds.GetServices()))
 	for _, vs := range ds.GetServices() {

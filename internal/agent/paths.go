@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"slices"
@@ -31,8 +32,12 @@ import (
 //     http: the time from sending a GET of the check's path to the first byte of the
 //     reply, on a fresh connection (so it includes the NF's turnaround, which is what
 //     a new connection waits for, and what the lab's NF emulator delays);
-//     udp: a datagram's round trip; tcp: the connect time (the SYN -> SYN-ACK of the
-//     path, which an NF's application delay does not show).
+//     udp (a check with expect only: the NF answers its payload): the round trip of the
+//     check's datagram; sip: an OPTIONS request's round trip to its final response; tcp:
+//     the connect time (the SYN -> SYN-ACK of the path, which an NF's application delay
+//     does not show). A udp check without expect gets no probe: its NF need not answer,
+//     and each probe to a closed port would spend one of the ICMP errors the NF's kernel
+//     sends a second, which that check needs (docs/agent.md).
 //     The report carries the median of the interval's successful samples (robust to a
 //     stray slow probe; the controller's EWMA smooths over intervals), how many there
 //     were, and "probe-<kind>" as rtt_source; 0 when none succeeded.
@@ -57,10 +62,11 @@ const maxWindow = 256
 type probeSpec struct {
 	nfAddress string
 	nfPort    uint32
-	kind      string // health.KindHTTP, KindUDP or KindTCP
+	kind      string // health.KindHTTP, KindSIP, KindUDP or KindTCP
 	address   string
 	port      uint16 // where the probe goes (the check's port)
 	path      string // http
+	send      string // udp: the datagram (the check's)
 	timeout   time.Duration
 }
 
@@ -68,7 +74,7 @@ type probeSpec struct {
 func nfKey(address string, port uint32) string { return realKey(address, port) }
 
 // probeRank orders the kinds when several services check one NF differently.
-var probeRank = map[string]int{health.KindHTTP: 3, health.KindUDP: 2, health.KindTCP: 1}
+var probeRank = map[string]int{health.KindHTTP: 3, health.KindSIP: 3, health.KindUDP: 2, health.KindTCP: 1}
 
 // probeSpecs returns one probe per NF (by nfKey) from the desired state's health checks.
 func probeSpecs(ds *ctlpb.DesiredState) map[string]probeSpec {
@@ -77,11 +83,14 @@ func probeSpecs(ds *ctlpb.DesiredState) map[string]probeSpec {
 	for key, s := range specs {
 		t := targets[key]
 		s = s.WithDefaults()
-		if s.Validate() != nil {
+		if s.Validate() != nil || (s.Kind == health.KindUDP && s.Expect == "") {
 			continue
 		}
 		ps := probeSpec{nfAddress: canonIP(t.address), nfPort: t.port, kind: s.Kind, address: s.Address,
 			port: s.Port, path: s.HTTPPath, timeout: s.Timeout}
+		if s.Kind == health.KindUDP {
+			ps.send = cmp.Or(s.Send, health.DefaultUDPPayload)
+		}
 		k := nfKey(t.address, t.port)
 		if cur, ok := out[k]; ok && (probeRank[cur.kind] > probeRank[ps.kind] ||
 			(probeRank[cur.kind] == probeRank[ps.kind] && cur.target() <= ps.target())) {
@@ -123,11 +132,19 @@ func probeOnce(ctx context.Context, p probeSpec) (time.Duration, error) {
 		dl, _ := ctx.Deadline()
 		c.SetDeadline(dl)
 		start := time.Now()
-		if _, err := c.Write([]byte("hvlb-probe\n")); err != nil {
+		if _, err := io.WriteString(c, cmp.Or(p.send, "hvlb-probe\n")); err != nil {
 			return 0, err
 		}
 		var buf [512]byte
 		if _, err := c.Read(buf[:]); err != nil {
+			return 0, err
+		}
+		return time.Since(start), nil
+	case health.KindSIP:
+		start := time.Now()
+		err := health.Probe(ctx, health.Spec{Kind: health.KindSIP, Address: p.address, Port: p.port,
+			Timeout: p.timeout})
+		if err != nil {
 			return 0, err
 		}
 		return time.Since(start), nil

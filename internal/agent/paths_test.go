@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,21 +25,28 @@ func sid(vip string, port uint32) *fwdpb.ServiceId {
 }
 
 // TestProbeSpecs: one probe per NF, of its check's kind and port; http wins over tcp when
-// two services check one NF; no check, no probe.
+// two services check one NF; no check (or a udp check without expect), no probe.
 func TestProbeSpecs(t *testing.T) {
 	ds := &ctlpb.DesiredState{Version: 1,
 		Services: []*fwdpb.VirtualService{{Id: sid("10.0.0.1", 80)}, {Id: sid("10.0.0.2", 80)}},
 		Checks: []*ctlpb.HealthCheck{
 			{Service: sid("10.0.0.1", 80), Address: "10.1.0.1", Port: 80, Kind: "tcp", TimeoutMs: 200},
 			{Service: sid("10.0.0.2", 80), Address: "10.1.0.1", Port: 80, Kind: "http", HttpPath: "/hc", CheckPort: 8080},
-			{Service: sid("10.0.0.1", 80), Address: "10.1.0.2", Port: 80, Kind: "udp", CheckPort: 9000},
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.2", Port: 80, Kind: "udp", CheckPort: 9000, Expect: []byte("nf=")},
 			{Service: sid("10.0.0.1", 80), Address: "10.1.0.3", Port: 80, Kind: "none"},
+			// Without expect, its NF need not answer: no probe, which would also spend the
+			// NF's ICMP errors the check needs.
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.5", Port: 53, Kind: "udp"},
+			{Service: sid("10.0.0.1", 80), Address: "10.1.0.6", Port: 5060, Kind: "sip"},
 			{Service: sid("10.0.0.1", 80), Address: "fd00:0::4", Port: 0, Kind: "tcp"},
 		}}
 	got := probeSpecs(ds)
 	want := map[string]probeSpec{
 		"10.1.0.1:80": {nfAddress: "10.1.0.1", nfPort: 80, kind: "http", address: "10.1.0.1", port: 8080, path: "/hc", timeout: health.DefaultTimeout},
-		"10.1.0.2:80": {nfAddress: "10.1.0.2", nfPort: 80, kind: "udp", address: "10.1.0.2", port: 9000, timeout: health.DefaultTimeout},
+		"10.1.0.2:80": {nfAddress: "10.1.0.2", nfPort: 80, kind: "udp", address: "10.1.0.2", port: 9000,
+			send: health.DefaultUDPPayload, timeout: health.DefaultTimeout},
+		"10.1.0.6:5060": {nfAddress: "10.1.0.6", nfPort: 5060, kind: "sip", address: "10.1.0.6", port: 5060,
+			timeout: health.DefaultTimeout},
 		"[fd00::4]:0": {nfAddress: "fd00::4", nfPort: 0, kind: "tcp", address: "fd00::4", port: 80, timeout: health.DefaultTimeout},
 	}
 	if len(got) != len(want) {
@@ -87,12 +95,25 @@ func TestProbeOnce(t *testing.T) {
 				return
 			}
 			time.Sleep(delay)
-			pc.WriteTo(buf[:n], addr)
+			msg := string(buf[:n])
+			switch {
+			case strings.HasPrefix(msg, "PING"): // the udp check's payload: echoed
+				pc.WriteTo(buf[:n], addr)
+			case strings.HasPrefix(msg, "OPTIONS "): // sip: a final response to that call
+				_, rest, _ := strings.Cut(msg, "\r\nCall-ID: ")
+				id, _, _ := strings.Cut(rest, "\r\n")
+				pc.WriteTo([]byte("SIP/2.0 200 OK\r\nCall-ID: "+id+"\r\nContent-Length: 0\r\n\r\n"), addr)
+			}
 		}
 	}()
-	uspec := probeSpec{kind: health.KindUDP, address: "127.0.0.1", port: uint16(pc.LocalAddr().(*net.UDPAddr).Port), timeout: time.Second}
+	uport := uint16(pc.LocalAddr().(*net.UDPAddr).Port)
+	uspec := probeSpec{kind: health.KindUDP, address: "127.0.0.1", port: uport, send: "PING 1", timeout: time.Second}
 	if rtt, err = probeOnce(context.Background(), uspec); err != nil || rtt < delay {
 		t.Errorf("udp: %v %v, want at least %v", rtt, err, delay)
+	}
+	sspec := probeSpec{kind: health.KindSIP, address: "127.0.0.1", port: uport, timeout: time.Second}
+	if rtt, err = probeOnce(context.Background(), sspec); err != nil || rtt < delay {
+		t.Errorf("sip: %v %v, want at least %v", rtt, err, delay)
 	}
 
 	// Failures: nothing listening, not HTTP, too slow.

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -253,4 +254,52 @@ func TestAgentRealForwarderRestart(t *testing.T) {
 		got := summary(f.services(t))
 		return slices.Equal(got, summary(want)), fmt.Sprintf("%q", got)
 	})
+}
+
+// The forwarder's local API refuses a loopback VIP or real and a real at its own service's
+// VIP (any port), naming the field: the controller's validation again, for whatever else
+// drives the local API.
+func TestRealForwarderRefusesLoopbackAndOwnVIP(t *testing.T) {
+	f := startRealForwarder(t)
+	fc := fwdclient.New(f.Path)
+	defer fc.Close()
+	ctx := context.Background()
+	boot := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.9", Vport: 443}
+	tests := []struct {
+		name string
+		do   func() error
+		want string
+	}{
+		{"loopback vip", func() error {
+			return fc.AddService(ctx, svc("udp", "127.0.0.1", 5060, "", "", "10.1.0.11:5060/100/1"))
+		}, "add_service.service.vip: a loopback address"},
+		{"loopback vip, IPv6", func() error { return fc.AddService(ctx, svc("udp", "::1", 5060, "", "")) },
+			"add_service.service.vip: a loopback address"},
+		{"loopback real in a new service", func() error {
+			return fc.AddService(ctx, svc("udp", "10.100.0.7", 5060, "", "", "10.1.0.11:5060/100/1", "127.0.0.53:5060/100/1"))
+		}, "add_service.service.real_services[1].address: a loopback address"},
+		{"own vip in a new service", func() error {
+			return fc.AddService(ctx, svc("udp", "10.100.0.7", 5060, "", "", "10.100.0.7:5061/100/1"))
+		}, "add_service.service.real_services[0].address: the service's own VIP"},
+		{"loopback real added", func() error {
+			return fc.AddReal(ctx, boot, &fwdpb.RealService{Address: "127.0.0.1", Port: 443, Weight: 1, Health: 1})
+		}, "address: a loopback address"},
+		{"own vip added, another port", func() error {
+			return fc.AddReal(ctx, boot, &fwdpb.RealService{Address: "10.100.0.9", Port: 8443, Weight: 1, Health: 1})
+		}, "address: the service's own VIP"},
+		{"IPv6 own vip", func() error {
+			return fc.AddService(ctx, svc("tcp", "fd00::9", 80, "", "", "[fd00:0::9]:80/100/1"))
+		}, "real_services[0].address: the service's own VIP"},
+	}
+	for _, tt := range tests {
+		err := tt.do()
+		var fe *fwdclient.Error
+		if !errors.As(err, &fe) || fe.Status != unix.EINVAL || !strings.Contains(fe.Message, tt.want) {
+			t.Errorf("%s: %v, want EINVAL saying %q", tt.name, err, tt.want)
+		}
+	}
+	// Nothing of it was taken: the boot service alone, as it was.
+	if got, want := summary(f.services(t)), []string{"tcp/10.100.0.9/443 nat maglev [10.1.0.90:443/100/1]"}; !slices.Equal(got, want) {
+		t.Errorf("forwarder runs %q, want %q", got, want)
+	}
 }

@@ -178,7 +178,7 @@ func TestEffectiveAndChecks(t *testing.T) {
 			{Service: &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}, Address: "10.1.0.13",
 				Port: 8080, Kind: "none"},
 			{Service: &fwdpb.ServiceId{Protocol: "udp", Vip: "10.100.0.2", Vport: 53}, Address: "10.1.0.21",
-				Kind: "udp"},
+				Kind: "udp", Send: []byte{0x12, 0x34, 0}, Expect: []byte{0x12, 0x34}},
 		},
 	}
 	specs, targets := checkSpecs(ds)
@@ -200,6 +200,9 @@ func TestEffectiveAndChecks(t *testing.T) {
 		if !ok || s.Kind != tt.kind || s.Port != tt.port || int64(s.Interval) != tt.interval {
 			t.Errorf("%s: spec %+v (present %t)", tt.key, s, ok)
 		}
+	}
+	if s := specs["udp/10.100.0.2/53 10.1.0.21:0"]; s.Send != "\x12\x34\x00" || s.Expect != "\x12\x34" {
+		t.Errorf("udp payloads: send %q, expect %q", s.Send, s.Expect)
 	}
 	down := map[string]bool{"tcp/10.100.0.1/80 10.1.0.11:8080": true, "tcp/10.100.0.1/80 10.1.0.13:8080": false}
 	got := summary(effective(ds, func(k string) bool { return down[k] }))

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -175,6 +176,13 @@ func TestValidation(t *testing.T) {
 		{"check port", "POST", "/v1/services", svc(`,"health_check":{"port":70000}`), 400, "health_check.port", ""},
 		{"check path", "POST", "/v1/services", svc(`,"health_check":{"kind":"http","http_path":"status"}`), 400, "health_check.http_path", ""},
 		{"check path for tcp", "POST", "/v1/services", svc(`,"health_check":{"kind":"tcp","http_path":"/"}`), 400, "health_check.http_path", ""},
+		{"check send_hex", "POST", "/v1/services", svc(`,"health_check":{"kind":"udp","send_hex":"0g"}`), 400, "health_check.send_hex", ""},
+		{"check expect for tcp", "POST", "/v1/services", svc(`,"health_check":{"kind":"tcp","expect":"OK"}`), 400, "health_check.expect", ""},
+		{"check udp fast without expect", "POST", "/v1/services", svc(`,"health_check":{"kind":"udp","interval_ms":300}`), 400, "health_check.interval_ms", ""},
+		{"vip loopback", "POST", "/v1/services", `{"protocol":"udp","vip":"127.0.0.1","port":5060}`, 400, "vip", ""},
+		{"vip loopback ipv6", "POST", "/v1/services", `{"protocol":"udp","vip":"::1","port":5060}`, 400, "vip", ""},
+		{"real loopback", "POST", "/v1/services", svc(`,"reals":[{"address":"127.0.0.53"}]`), 400, "reals[0].address", ""},
+		{"real is the vip", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.0.0.2","port":8080}]`), 400, "reals[1].address", ""},
 		{"real address", "POST", "/v1/services", svc(`,"reals":[{"address":"nf1"}]`), 400, "reals[0].address", ""},
 		{"real family", "POST", "/v1/services", svc(`,"reals":[{"address":"fd00::1"}]`), 400, "reals[0].address", ""},
 		{"real port", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","port":65536}]`), 400, "reals[0].port", ""},
@@ -203,6 +211,8 @@ func TestValidation(t *testing.T) {
 		{"add real weight", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","weight":-1}`, 400, "weight", ""},
 		{"add real override", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","health_override":"UP"}`, 400, "health_override", ""},
 		{"add real drain type", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","drain":"yes"}`, 400, "drain", ""},
+		{"add real loopback", "POST", "/v1/services/" + svcID + "/reals", `{"address":"::ffff:127.0.0.1"}`, 400, "address", ""},
+		{"add real is the vip", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.0.0.1","port":81}`, 400, "address", ""},
 		{"add real exists", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.1"}`, 409, "", "10.1.0.1:80"},
 		{"add real no service", "POST", "/v1/services/tcp-10.9.9.9-80/reals", `{"address":"10.1.0.1"}`, 404, "", "tcp-10.9.9.9-80"},
 
@@ -230,6 +240,7 @@ func TestValidation(t *testing.T) {
 		{"lb nf address", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"x"}]}`, 400, "nfs[0].address", ""},
 		{"lb nf weight", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"10.1.0.1"},{"address":"10.1.0.2","weight":-1}]}`, 400, "nfs[1].weight", ""},
 		{"lb nf unknown", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"addr":"10.1.0.1"}]}`, 400, "nfs[0].addr", ""},
+		{"lb nf is the vip", "POST", "/v1/lb-requests", `{"protocol":"udp","vip":"10.0.0.7","port":5060,"nfs":[{"address":"10.0.0.7"}]}`, 400, "nfs[0].address", ""},
 		{"lb port", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","nfs":[{"address":"10.1.0.1"}]}`, 400, "port", ""},
 		{"lb vip", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"","port":80,"nfs":[{"address":"10.1.0.1"}]}`, 400, "vip", ""},
 		{"lb upstream", "POST", "/v1/lb-requests", `{"protocol":"tcp","vip":"10.0.0.7","port":80,"nfs":[{"address":"10.1.0.1"}],"upstream":"` + strings.Repeat("x", 300) + `"}`, 400, "upstream", ""},
@@ -257,6 +268,29 @@ func TestValidation(t *testing.T) {
 				t.Errorf("message %q does not name %q", msg, want)
 			}
 		})
+	}
+}
+
+// The udp and sip check settings go in and come back as given; a PUT replaces them.
+func TestHealthCheckSettings(t *testing.T) {
+	e := newEnv(t, "")
+	check := func(m map[string]any) map[string]any {
+		hc, _ := m["health_check"].(map[string]any)
+		return hc
+	}
+	m := e.mustDo("POST", "/v1/services", `{"protocol":"udp","vip":"10.0.0.5","port":5060,
+		"health_check":{"kind":"udp","send_hex":"0d0a0d0a","expect":"SIP/2.0","interval_ms":200},
+		"reals":[{"address":"10.1.0.5"}]}`, 201)
+	hc := check(m)
+	if hc["kind"] != "udp" || hc["send_hex"] != "0d0a0d0a" || hc["expect"] != "SIP/2.0" || hc["interval_ms"] != 200.0 {
+		t.Fatalf("created with %v", hc)
+	}
+	if got := check(e.mustDo("GET", "/v1/services/udp-10.0.0.5-5060", "", 200)); !reflect.DeepEqual(got, hc) {
+		t.Errorf("read back %v, want %v", got, hc)
+	}
+	hc = check(e.mustDo("PUT", "/v1/services/udp-10.0.0.5-5060", `{"health_check":{"kind":"sip"}}`, 200))
+	if hc["kind"] != "sip" || hc["send_hex"] != nil || hc["expect"] != nil || hc["interval_ms"] != 1000.0 {
+		t.Errorf("replaced with %v", hc)
 	}
 }
 

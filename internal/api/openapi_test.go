@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -137,6 +138,37 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		sort.Strings(props)
 		if want := jsonFields(reflect.TypeOf(typ)); !reflect.DeepEqual(props, want) {
 			t.Errorf("schema %s has %v, the Go type %T has %v", name, props, typ, want)
+		}
+	}
+}
+
+// TestOpenAPICheckKinds: the document's health check kinds are the ones the controller
+// accepts.
+func TestOpenAPICheckKinds(t *testing.T) {
+	var d struct {
+		Components struct {
+			Schemas struct {
+				HealthCheck struct {
+					Properties struct {
+						Kind struct {
+							Enum []string `json:"enum"`
+						} `json:"kind"`
+					} `json:"properties"`
+				} `json:"HealthCheck"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(OpenAPI(), &d); err != nil {
+		t.Fatal(err)
+	}
+	kinds := d.Components.Schemas.HealthCheck.Properties.Kind.Enum
+	if !slices.Contains(kinds, "sip") {
+		t.Errorf("kinds %v: no sip", kinds)
+	}
+	for _, k := range append(kinds, "icmp") {
+		err := model.NormalizeHealthCheck("health_check", &model.HealthCheck{Kind: k}, "udp")
+		if (err == nil) != slices.Contains(kinds, k) {
+			t.Errorf("kind %q: the document lists it: %t, the controller says %v", k, slices.Contains(kinds, k), err)
 		}
 	}
 }

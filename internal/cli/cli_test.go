@@ -224,7 +224,7 @@ func TestCheckDefaults(t *testing.T) {
 		{name: "add, a check flag", args: []string{"vs", "add", "udp", "10.100.0.8:53", "--fall", "4"},
 			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
 				Body: `{"protocol":"udp","vip":"10.100.0.8","port":53,"forwarders":[],"health_check":` + udpCheck(4) + `}`}},
-			wantOut: []string{"HEALTH CHECK  udp every 1s, timeout 500ms, rise 2, fall 4"}},
+			wantOut: []string{"HEALTH CHECK  udp (no reply needed) every 1s, timeout 500ms, rise 2, fall 4"}},
 		{name: "add without a check", args: []string{"vs", "add", "udp", "10.100.0.9:53"},
 			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
 				Body: `{"protocol":"udp","vip":"10.100.0.9","port":53,"forwarders":[]}`}}},
@@ -233,6 +233,47 @@ func TestCheckDefaults(t *testing.T) {
 				Body: `{"mode":"nat","scheduler":"maglev","forwarders":[],"health_check":` + udpCheck(5) + `}`}}},
 	}
 	runSteps(t, f, env, steps)
+}
+
+// TestCheckFlags: the sip check and the udp check's payload flags, as vs add and vs set
+// send them and vs show prints them.
+func TestCheckFlags(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	const id = "udp-10.100.0.5-5060"
+	check := func(fields string) string {
+		return `{"mode":"nat","scheduler":"maglev","forwarders":[],"health_check":{` + fields +
+			`,"interval_ms":1000,"timeout_ms":500,"rise":2,"fall":3,"port":0}}`
+	}
+	runSteps(t, f, env, []cmdStep{
+		{name: "sip check", args: []string{"vs", "add", "udp", "10.100.0.5:5060", "--check", "sip"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"udp","vip":"10.100.0.5","port":5060,"forwarders":[],"health_check":` +
+					`{"kind":"sip","interval_ms":1000,"timeout_ms":500,"rise":2,"fall":3,"port":0}}`}},
+			wantOut: []string{"HEALTH CHECK  sip every 1s, timeout 500ms, rise 2, fall 3"}},
+		{name: "udp with hex payload and text reply", args: []string{"vs", "set", id, "--check", "udp",
+			"--check-send-hex", "0d0a0d0a", "--check-expect", "SIP/2.0"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + id}, {Method: "PUT", Path: "/v1/services/" + id,
+				Body: check(`"kind":"udp","send_hex":"0d0a0d0a","expect":"SIP/2.0"`)}},
+			wantOut: []string{`HEALTH CHECK  udp send hex 0d0a0d0a expect "SIP/2.0" every 1s`}},
+		{name: "text payload replaces hex, the reply stays", args: []string{"vs", "set", id, "--check-send", "PING"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + id}, {Method: "PUT", Path: "/v1/services/" + id,
+				Body: check(`"kind":"udp","send":"PING","expect":"SIP/2.0"`)}},
+			wantOut: []string{`udp send "PING" expect "SIP/2.0"`}},
+		{name: "no reply needed", args: []string{"vs", "set", id, "--check-expect", ""},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + id}, {Method: "PUT", Path: "/v1/services/" + id,
+				Body: check(`"kind":"udp","send":"PING"`)}},
+			wantOut: []string{`udp send "PING" (no reply needed)`}},
+		{name: "another kind drops the payloads", args: []string{"vs", "set", id, "--check", "sip"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services/" + id}, {Method: "PUT", Path: "/v1/services/" + id,
+				Body: check(`"kind":"sip"`)}},
+			wantOut: []string{"HEALTH CHECK  sip every"}},
+		{name: "a udp service's check defaults to udp", args: []string{"vs", "add", "udp", "10.100.0.6:53", "--interval", "2s"},
+			wantReqs: []fakeReq{{Method: "POST", Path: "/v1/services",
+				Body: `{"protocol":"udp","vip":"10.100.0.6","port":53,"forwarders":[],"health_check":` +
+					`{"kind":"udp","interval_ms":2000,"timeout_ms":500,"rise":2,"fall":3,"port":0}}`}},
+			wantOut: []string{"HEALTH CHECK  udp (no reply needed) every 2s"}},
+	})
 }
 
 // TestUsageErrors: bad arguments exit 2 naming the argument, and send nothing.
@@ -254,6 +295,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--real", "10.1.0.1"}, `--real "10.1.0.1"`},
 		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--policy", "comprehensive", "--scale", "1.5"},
 			"--scale: 1.5: want a whole number"},
+		{[]string{"vs", "add", "tcp", "10.0.0.1:80", "--check-send", "x"}, `--check-send: only for a udp check (this one is "tcp": give --check udp)`},
+		{[]string{"vs", "add", "udp", "10.0.0.1:5060", "--check", "sip", "--check-expect-hex", "00"}, "--check-expect-hex: only for a udp check"},
+		{[]string{"vs", "add", "udp", "10.0.0.1:53", "--check-send", "x", "--check-send-hex", "78"}, "--check-send and --check-send-hex: give one"},
+		{[]string{"vs", "add", "udp", "10.0.0.1:53", "--check-expect", "x", "--check-expect-hex", "78"}, "--check-expect and --check-expect-hex: give one"},
 		{[]string{"vs", "show", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"vs", "set", "a"}, "nothing to change"},
 		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table or json`},

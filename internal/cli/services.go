@@ -39,6 +39,7 @@ var serviceCommands = []*command{
 // svcFlags are the flags vs add and vs set share.
 type svcFlags struct {
 	mode, sched, check, checkPath *string
+	send, sendHex, expect, expHex *string
 	interval, timeout             *time.Duration
 	rise, fall                    *uint
 	checkPort                     *uint
@@ -49,8 +50,12 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
 		mode:      fs.String("mode", "", "nat or dr (server default: nat)"),
 		sched:     fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
-		check:     fs.String("check", "", "health check: tcp, udp, http or none (server default: tcp)"),
+		check:     fs.String("check", "", "health check: tcp, udp, sip, http or none (server default: tcp, udp for a udp service)"),
 		checkPath: fs.String("check-path", "", "http check: the path to GET (default /)"),
+		send:      fs.String("check-send", "", "udp check: the datagram to send, as text (default: hvlb-health and a newline)"),
+		sendHex:   fs.String("check-send-hex", "", "udp check: the datagram to send, in hex"),
+		expect:    fs.String("check-expect", "", "udp check: text a reply must contain (none: only an ICMP port unreachable fails)"),
+		expHex:    fs.String("check-expect-hex", "", "udp check: bytes a reply must contain, in hex"),
 		interval:  fs.Duration("interval", time.Second, "health check interval"),
 		timeout:   fs.Duration("check-timeout", 500*time.Millisecond, "health check timeout"),
 		rise:      fs.Uint("rise", 2, "successes in a row to mark a real up"),
@@ -61,7 +66,11 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	return f
 }
 
-var checkFlags = []string{"check", "check-path", "interval", "check-timeout", "rise", "fall", "check-port"}
+var checkFlags = []string{"check", "check-path", "interval", "check-timeout", "rise", "fall", "check-port",
+	"check-send", "check-send-hex", "check-expect", "check-expect-hex"}
+
+// payloadFlags are the udp check's: each sets one field and clears its pair's other.
+var payloadFlags = []string{"check-send", "check-send-hex", "check-expect", "check-expect-hex"}
 
 // healthCheck applies the check flags given on the command line to base (nil: the check
 // a service of this protocol has without one, model.DefaultHealthCheck), or returns base
@@ -112,7 +121,43 @@ func (f *svcFlags) healthCheck(set map[string]bool, base *apitypes.HealthCheck, 
 		}
 		hc.Port = int(*f.checkPort)
 	}
+	if err := f.payloads(set, &hc); err != nil {
+		return nil, err
+	}
 	return &hc, nil
+}
+
+// payloads applies the udp check's payload flags to hc. A check that is not udp (any
+// more) drops the payloads it had: they mean nothing to another kind.
+func (f *svcFlags) payloads(set map[string]bool, hc *apitypes.HealthCheck) error {
+	if hc.Kind != "udp" {
+		for _, name := range payloadFlags {
+			if set[name] {
+				return usagef("--%s: only for a udp check (this one is %q: give --check udp)", name, hc.Kind)
+			}
+		}
+		hc.Send, hc.SendHex, hc.Expect, hc.ExpectHex = "", "", "", ""
+		return nil
+	}
+	if set["check-send"] && set["check-send-hex"] {
+		return usagef("--check-send and --check-send-hex: give one")
+	}
+	if set["check-expect"] && set["check-expect-hex"] {
+		return usagef("--check-expect and --check-expect-hex: give one")
+	}
+	if set["check-send"] {
+		hc.Send, hc.SendHex = *f.send, ""
+	}
+	if set["check-send-hex"] {
+		hc.Send, hc.SendHex = "", *f.sendHex
+	}
+	if set["check-expect"] {
+		hc.Expect, hc.ExpectHex = *f.expect, ""
+	}
+	if set["check-expect-hex"] {
+		hc.Expect, hc.ExpectHex = "", *f.expHex
+	}
+	return nil
 }
 
 func vsAdd(e *env, cl *cmdline) error {
@@ -482,6 +527,22 @@ func checkString(hc *apitypes.HealthCheck) string {
 	s := hc.Kind
 	if hc.Kind == "http" {
 		s += " GET " + hc.HTTPPath
+	}
+	if hc.Kind == "udp" {
+		switch {
+		case hc.Send != "":
+			s += fmt.Sprintf(" send %q", hc.Send)
+		case hc.SendHex != "":
+			s += " send hex " + hc.SendHex
+		}
+		switch {
+		case hc.Expect != "":
+			s += fmt.Sprintf(" expect %q", hc.Expect)
+		case hc.ExpectHex != "":
+			s += " expect hex " + hc.ExpectHex
+		default:
+			s += " (no reply needed)"
+		}
 	}
 	if hc.Port != 0 {
 		s += fmt.Sprintf(" port %d", hc.Port)

@@ -142,6 +142,17 @@ func TestBuildDesired(t *testing.T) {
 			t.Errorf("check %d: %v, want %v", i, ds.GetChecks()[i], w)
 		}
 	}
+
+	// A udp check's payloads reach the agent as bytes, from text or hex.
+	e := model.Service{Protocol: "udp", VIP: "10.0.0.5", Port: 53, Forwarders: []string{"fwd-x"},
+		HealthCheck: &model.HealthCheck{Kind: "udp", SendHex: "00ff0a", Expect: "ok\r\n"},
+		Reals:       []model.Real{{Address: "10.1.0.8", Port: 53, Weight: 1}}}
+	mustNil(t, model.NormalizeService(&e))
+	got := BuildDesired(1, "fwd-x", []model.Service{e}).GetChecks()
+	if len(got) != 1 || string(got[0].GetSend()) != "\x00\xff\n" || string(got[0].GetExpect()) != "ok\r\n" ||
+		got[0].GetKind() != "udp" {
+		t.Errorf("udp check %v", got)
+	}
 }
 
 // TestBuildDesiredWeights: the weight each real gets in the desired state, from the

@@ -28,6 +28,7 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler}
 		hc := s.EffectiveHealthCheck()
+		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
 			rs := &fwdpb.RealService{Address: r.Address, Port: uint32(r.Port),
 				Weight: uint32(effectiveWeight(s, &r, pw)), Health: 1}
@@ -53,6 +54,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 				Rise:       uint32(hc.Rise),
 				Fall:       uint32(hc.Fall),
 				CheckPort:  uint32(checkPort),
+				Send:       send,
+				Expect:     expect,
 			})
 		}
 		ds.Services = append(ds.Services, vs)

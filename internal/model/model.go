@@ -4,6 +4,7 @@
 package model
 
 import (
+	"encoding/hex"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -29,8 +30,15 @@ type Service struct {
 
 // HealthCheck says how agents check each real of a service.
 type HealthCheck struct {
-	Kind       string `json:"kind"`
-	HTTPPath   string `json:"http_path,omitempty"`
+	Kind     string `json:"kind"`
+	HTTPPath string `json:"http_path,omitempty"`
+	// udp: the datagram to send, as text or as hex (one of them; neither: the agent's
+	// default), and what a reply must contain, likewise (neither: no reply is needed,
+	// only an ICMP port unreachable fails the check).
+	Send       string `json:"send,omitempty"`
+	SendHex    string `json:"send_hex,omitempty"`
+	Expect     string `json:"expect,omitempty"`
+	ExpectHex  string `json:"expect_hex,omitempty"`
 	IntervalMS int    `json:"interval_ms"`
 	TimeoutMS  int    `json:"timeout_ms"`
 	Rise       int    `json:"rise"`
@@ -124,6 +132,11 @@ const (
 	MaxNameLen       = 63
 	MaxUpstreamLen   = 256
 	MaxHTTPPathLen   = 1024
+	MaxCheckPayload  = 1024 // bytes of a udp check's send or expect: one datagram on any path
+	// MinUnreachableIntervalMS is the shortest interval of a udp check without expect:
+	// Linux sends at most one ICMP error a second to an address after a burst
+	// (net.ipv4.icmp_ratelimit), and a probe whose ICMP error was not sent reads as up.
+	MinUnreachableIntervalMS = 1000
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
@@ -135,7 +148,7 @@ var (
 	protocols  = []string{"tcp", "udp"}
 	modes      = []string{"nat", "dr"}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
-	checkKinds = []string{"tcp", "udp", "http", "none"}
+	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	overrides  = []string{"", "up", "down"}
 )
 
@@ -200,14 +213,31 @@ func (s *Service) EffectiveHealthCheck() HealthCheck {
 }
 
 // DefaultHealthCheck is the check a service without one gets, every second: a TCP connect
-// for a TCP service, a UDP request/response for a UDP one (a TCP connect to a UDP-only NF
-// would mark every real down).
+// for a TCP service, a UDP check without expect for a UDP one, which only an ICMP port
+// unreachable fails (a TCP connect to a UDP-only NF would mark every real down, and so
+// would wanting a reply from an NF that ignores what it does not understand).
 func DefaultHealthCheck(protocol string) HealthCheck {
 	kind := "tcp"
 	if protocol == "udp" {
 		kind = "udp"
 	}
 	return HealthCheck{Kind: kind, IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
+}
+
+// Payloads returns the bytes a udp check sends and expects (nil: not given), from a
+// health check NormalizeHealthCheck accepted.
+func (hc HealthCheck) Payloads() (send, expect []byte) {
+	pick := func(text, hx string) []byte {
+		if hx != "" {
+			b, _ := hex.DecodeString(hx)
+			return b
+		}
+		if text != "" {
+			return []byte(text)
+		}
+		return nil
+	}
+	return pick(hc.Send, hc.SendHex), pick(hc.Expect, hc.ExpectHex)
 }
 
 // Clone returns a deep copy.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/hex"
 	"fmt"
 	"net/netip"
 	"regexp"
@@ -64,6 +65,9 @@ func ParseAddr(field, v string) (netip.Addr, error) {
 		return netip.Addr{}, fieldErr(field, "%q: multicast addresses are not allowed", v)
 	case a == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return netip.Addr{}, fieldErr(field, "%q: the broadcast address is not allowed", v)
+	case a.Unmap().IsLoopback():
+		return netip.Addr{}, fieldErr(field, "%q: loopback addresses (127.0.0.0/8, ::1) are not allowed: "+
+			"they never leave their host, so the forwarder can neither receive on one nor reach an NF at one", v)
 	}
 	return a.Unmap(), nil
 }
@@ -201,11 +205,20 @@ func NormalizeHealthCheck(prefix string, hc *HealthCheck, protocol string) error
 	} else if hc.HTTPPath != "" {
 		return fieldErr(join(prefix, "http_path"), "only for kind http")
 	}
+	if err := checkPayloads(prefix, hc); err != nil {
+		return err
+	}
 	if hc.IntervalMS == 0 {
 		hc.IntervalMS = def.IntervalMS
 	}
 	if hc.IntervalMS < 100 || hc.IntervalMS > 3600000 {
 		return fieldErr(join(prefix, "interval_ms"), "%d: want 100..3600000", hc.IntervalMS)
+	}
+	if hc.Kind == "udp" && hc.Expect == "" && hc.ExpectHex == "" && hc.IntervalMS < MinUnreachableIntervalMS {
+		return fieldErr(join(prefix, "interval_ms"), "%d: a udp check without expect needs at least %d: "+
+			"it fails only on an ICMP port unreachable, and the NF's kernel sends at most one a second "+
+			"(a probe it sends none for reads as up); set expect or expect_hex for a faster check",
+			hc.IntervalMS, MinUnreachableIntervalMS)
 	}
 	if hc.TimeoutMS == 0 {
 		hc.TimeoutMS = min(def.TimeoutMS, hc.IntervalMS)
@@ -228,6 +241,41 @@ func NormalizeHealthCheck(prefix string, hc *HealthCheck, protocol string) error
 	return checkPort(join(prefix, "port"), hc.Port)
 }
 
+// checkPayloads checks a udp check's send and expect, each given as text or as hex.
+func checkPayloads(prefix string, hc *HealthCheck) error {
+	pairs := []struct{ text, hx, textField, hexField string }{
+		{hc.Send, hc.SendHex, "send", "send_hex"},
+		{hc.Expect, hc.ExpectHex, "expect", "expect_hex"},
+	}
+	for _, p := range pairs {
+		for _, f := range []struct{ v, name string }{{p.text, p.textField}, {p.hx, p.hexField}} {
+			if f.v != "" && hc.Kind != "udp" {
+				return fieldErr(join(prefix, f.name), "only for kind udp")
+			}
+		}
+		if p.text != "" && p.hx != "" {
+			return fieldErr(join(prefix, p.hexField), "give %s or %s, not both", p.textField, p.hexField)
+		}
+		if len(p.text) > MaxCheckPayload {
+			return fieldErr(join(prefix, p.textField), "longer than %d bytes", MaxCheckPayload)
+		}
+		for _, r := range p.text {
+			if !unicode.IsPrint(r) && r != '\t' && r != '\r' && r != '\n' {
+				return fieldErr(join(prefix, p.textField), "%q: a control character other than tab, CR or LF (give %s)",
+					r, p.hexField)
+			}
+		}
+		b, err := hex.DecodeString(p.hx)
+		if err != nil {
+			return fieldErr(join(prefix, p.hexField), "not hex (two digits a byte, no spaces): %v", err)
+		}
+		if len(b) > MaxCheckPayload {
+			return fieldErr(join(prefix, p.hexField), "%d bytes: at most %d", len(b), MaxCheckPayload)
+		}
+	}
+	return nil
+}
+
 // NormalizeReal checks a real of service s (whose protocol, vip, port and mode are already
 // valid) and canonicalises its address. field names it in errors ("reals[1]" or "").
 func NormalizeReal(field string, s *Service, r *Real) error {
@@ -238,6 +286,10 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 	vip, _ := netip.ParseAddr(s.VIP)
 	if a.Is4() != vip.Is4() {
 		return fieldErr(join(field, "address"), "%s: not the address family of vip %s", a, s.VIP)
+	}
+	if a == vip {
+		return fieldErr(join(field, "address"), "%s is the service's own vip: the forwarder owns that "+
+			"address, so what it sends there, on any port, comes back to it and loops until its TTL runs out", a)
 	}
 	r.Address = a.String()
 	if err := checkPort(join(field, "port"), r.Port); err != nil {

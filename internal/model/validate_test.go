@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,49 @@ func TestNormalizeService(t *testing.T) {
 		{"check path control char", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "http", HTTPPath: "/\x01"} }, "health_check.http_path", nil},
 		{"check interval big", func(s *Service) { s.HealthCheck = &HealthCheck{IntervalMS: 3600001} }, "health_check.interval_ms", nil},
 		{"check timeout small", func(s *Service) { s.HealthCheck = &HealthCheck{TimeoutMS: 5} }, "health_check.timeout_ms", nil},
+		{"check sip", func(s *Service) { s.Protocol = "udp"; s.HealthCheck = &HealthCheck{Kind: "sip"} }, "", nil},
+		{"udp check defaults to no expect, 1 s", func(s *Service) { s.Protocol = "udp"; s.HealthCheck = &HealthCheck{} }, "", func(t *testing.T, s Service) {
+			if hc := *s.HealthCheck; hc.Kind != "udp" || hc.IntervalMS != 1000 || hc.Expect != "" {
+				t.Errorf("%+v", hc)
+			}
+		}},
+		{"udp payloads, text and hex", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", Send: "PING\r\n", ExpectHex: "504F4e47", IntervalMS: 200}
+		}, "", func(t *testing.T, s Service) {
+			if send, expect := s.HealthCheck.Payloads(); string(send) != "PING\r\n" || string(expect) != "PONG" {
+				t.Errorf("payloads %q %q", send, expect)
+			}
+		}},
+		{"udp no payloads", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp"} }, "", func(t *testing.T, s Service) {
+			if send, expect := s.HealthCheck.Payloads(); send != nil || expect != nil {
+				t.Errorf("payloads %q %q", send, expect)
+			}
+		}},
+		{"udp without expect, fast", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", IntervalMS: 500} }, "health_check.interval_ms", nil},
+		{"send for tcp", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "tcp", Send: "x"} }, "health_check.send", nil},
+		{"expect for sip", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "sip", Expect: "200"} }, "health_check.expect", nil},
+		{"send and send_hex", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Send: "a", SendHex: "61"} }, "health_check.send_hex", nil},
+		{"expect and expect_hex", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Expect: "a", ExpectHex: "61"} }, "health_check.expect_hex", nil},
+		{"send_hex odd", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", SendHex: "abc"} }, "health_check.send_hex", nil},
+		{"expect_hex spaces", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", ExpectHex: "ab cd"} }, "health_check.expect_hex", nil},
+		{"send control char", func(s *Service) { s.HealthCheck = &HealthCheck{Kind: "udp", Send: "a\x00"} }, "health_check.send", nil},
+		{"send long", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", Send: strings.Repeat("x", MaxCheckPayload+1)}
+		}, "health_check.send", nil},
+		{"send_hex long", func(s *Service) {
+			s.HealthCheck = &HealthCheck{Kind: "udp", SendHex: strings.Repeat("00", MaxCheckPayload+1)}
+		}, "health_check.send_hex", nil},
+		{"vip loopback", func(s *Service) { s.VIP = "127.0.0.1" }, "vip", nil},
+		{"vip loopback 127/8", func(s *Service) { s.VIP = "127.1.2.3" }, "vip", nil},
+		{"vip loopback ipv6", func(s *Service) { s.VIP = "::1"; s.Reals[0].Address = "fd00::11" }, "vip", nil},
+		{"vip loopback v4-mapped", func(s *Service) { s.VIP = "::ffff:127.0.0.1" }, "vip", nil},
+		{"real loopback", func(s *Service) { s.Reals[0].Address = "127.0.0.2" }, "reals[0].address", nil},
+		{"real loopback ipv6", func(s *Service) { s.VIP = "fd00::1"; s.Reals[0].Address = "::1" }, "reals[0].address", nil},
+		{"real is the vip", func(s *Service) { s.Reals[0].Address = "10.0.0.1" }, "reals[0].address", nil},
+		{"real is the vip, other port", func(s *Service) { s.Reals[0].Address, s.Reals[0].Port = "10.0.0.1", 8080 }, "reals[0].address", nil},
+		{"real is the vip, ipv6 other spelling", func(s *Service) {
+			s.VIP, s.Reals = "fd00::1", []Real{{Address: "fd00:0::1", Port: 80}, {Address: "fd00::2", Port: 80}}
+		}, "reals[0].address", nil},
 		{"real address", func(s *Service) { s.Reals[0].Address = "" }, "reals[0].address", nil},
 		{"real multicast", func(s *Service) { s.Reals[0].Address = "ff02::1" }, "reals[0].address", nil},
 		{"real weight", func(s *Service) { s.Reals[0].Weight = MaxWeight + 1 }, "reals[0].weight", nil},
@@ -86,6 +130,27 @@ func TestNormalizeService(t *testing.T) {
 				tc.check(t, s)
 			}
 		})
+	}
+}
+
+// The address refusals say why, so an operator sees what is wrong with the address.
+func TestAddressRefusalsSayWhy(t *testing.T) {
+	tests := []struct {
+		vip, real string
+		want      []string
+	}{
+		{"10.0.0.1", "10.0.0.1", []string{"reals[0].address: 10.0.0.1 is the service's own vip", "any port", "TTL"}},
+		{"127.0.0.1", "10.1.0.1", []string{"vip: \"127.0.0.1\": loopback", "never leave their host"}},
+		{"fd00::1", "::1", []string{"reals[0].address: \"::1\": loopback"}},
+	}
+	for _, tt := range tests {
+		s := Service{Protocol: "udp", VIP: tt.vip, Port: 5060, Reals: []Real{{Address: tt.real, Port: 5060}}}
+		err := NormalizeService(&s)
+		for _, w := range tt.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("vip %s real %s: %v, want it to say %q", tt.vip, tt.real, err, w)
+			}
+		}
 	}
 }
 
@@ -128,6 +193,8 @@ func TestNormalizeLBSpec(t *testing.T) {
 		{"no nfs", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", Port: 80}, "nfs"},
 		{"nf address", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", Port: 80, NFs: []NF{{Address: "x"}}}, "nfs[0].address"},
 		{"protocol", LBSpec{Protocol: "icmp", VIP: "10.0.0.1", NFs: []NF{{Address: "10.1.0.1"}}}, "protocol"},
+		{"nf is the vip", LBSpec{Protocol: "udp", VIP: "10.0.0.1", Port: 5060, NFs: []NF{{Address: "10.1.0.1"}, {Address: "10.0.0.1"}}}, "nfs[1].address"},
+		{"vip loopback", LBSpec{Protocol: "tcp", VIP: "127.0.0.1", Port: 80, NFs: []NF{{Address: "10.1.0.1"}}}, "vip"},
 		{"upstream", LBSpec{Protocol: "tcp", VIP: "10.0.0.1", NFs: []NF{{Address: "10.1.0.1"}}, Upstream: "a\x00b"}, "upstream"},
 	}
 	for _, tc := range tests {

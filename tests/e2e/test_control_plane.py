@@ -6,6 +6,7 @@ hvlb-nfsim processes; clients are curl and hvlb-loadgen.
 """
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -44,11 +45,11 @@ class Bed:
                     "--check-timeout", "200ms", "--fall", str(FALL), "--rise", str(RISE))
         self.wait(lambda: self.health() == {a: 1 for _, a in NFS}, "service applied")
 
-    def health(self):
-        """{real address: health} as the forwarder has it now."""
+    def health(self, port=80):
+        """{real address: health} of the VIP's service on port as the forwarder has it now."""
         svcs = self.fw.client.list_services()
         return {r.address: r.health for s in svcs for r in s.real_services
-                if s.id.vip == VIP and s.id.vport == 80}
+                if s.id.vip == VIP and s.id.vport == port}
 
     def restart_forwarder(self):
         self.fw.stop()
@@ -83,9 +84,9 @@ def loadgen_bg(topo, seconds):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def controller_real(cp, address):
+def controller_real(cp, address, sid=f"tcp-{VIP}-80"):
     """The real as the controller shows it (hvlbctl vs show -o json)."""
-    svc = cp.ctl("vs", "show", f"tcp-{VIP}-80", json_out=True)
+    svc = cp.ctl("vs", "show", sid, json_out=True)
     return next(r for r in svc["reals"] if r["address"] == address)
 
 
@@ -238,3 +239,115 @@ def test_hard_removal_through_the_controller_ends_connections(bed):
     finally:
         for c in conns:
             c.close()
+
+
+# --- health checks of a UDP-only NF: SIP servers (sipp) behind a UDP VIP -----------------
+
+SIP_PORT = 5060
+SIP_SCENARIO = REPO / "lab" / "sip" / "uas-options.xml"
+SIPP = shutil.which("sipp")
+
+# SIP OPTIONS through the VIP from the client, one socket per call bound to the ports given
+# (distinct ports for each batch, so that no call reuses a flow the forwarder pinned to an
+# NF earlier): prints, per call, the status line and the NF that answered (sipp's Contact
+# holds its own address), or "timeout".
+SIP_CALLS = r"""
+import socket, sys, uuid
+vip, first, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+for sport in range(first, first + n):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("0.0.0.0", sport))
+    s.settimeout(2)
+    s.connect((vip, 5060))
+    host = s.getsockname()[0]
+    cid = uuid.uuid4().hex
+    s.send(("OPTIONS sip:%s:5060 SIP/2.0\r\nVia: SIP/2.0/UDP %s:%d;branch=z9hG4bK%s;rport\r\n"
+            "Max-Forwards: 70\r\nFrom: <sip:client@%s>;tag=%s\r\nTo: <sip:%s:5060>\r\n"
+            "Call-ID: %s\r\nCSeq: 1 OPTIONS\r\nContent-Length: 0\r\n\r\n"
+            % (vip, host, sport, cid, host, cid[:8], vip, cid)).encode())
+    try:
+        lines = s.recv(4096).decode().split("\r\n")
+    except socket.timeout:
+        print("timeout -")
+        continue
+    nf = next((l.split("sip:")[1].split(":")[0] for l in lines if l.startswith("Contact:")), "?")
+    print(lines[0].replace(" ", "_"), nf)
+    s.close()
+"""
+
+
+def sip_calls(topo, first_port, n):
+    """[(status line, address of the NF that answered)] of n SIP calls through the VIP."""
+    p = topo.run("client", ["python3", "-c", SIP_CALLS, VIP, str(first_port), str(n)])
+    return [tuple(line.split()) for line in p.stdout.splitlines()]
+
+
+def start_sipp(topo, host, addr):
+    """sipp answering OPTIONS on addr:5060 in host, once its socket is bound."""
+    p = topo.popen(host, [SIPP, "-sf", SIP_SCENARIO, "-i", addr, "-p", str(SIP_PORT), "-t", "u1",
+                          "-nostdin"], name=f"sipp-{host}", cwd=topo.logdir)
+    labtools.wait_until(lambda: p.poll() is not None or
+                        topo.run(host, ["ss", "-Hlun", f"sport = :{SIP_PORT}"]).stdout.strip(),
+                        f"sipp bound in {host}", timeout=10, interval=0.05)
+    assert p.poll() is None, p.log_path.read_text(errors="replace")
+    return p
+
+
+@pytest.mark.skipif(SIPP is None, reason="sipp is not installed (Debian sip-tester; scripts/deps.sh)")
+def test_udp_and_sip_checks_of_sip_nfs(bed):
+    """A UDP VIP over SIP servers that ignore what they do not understand: the default udp
+    check keeps them up (only an ICMP port unreachable fails it) and takes a stopped one
+    out; the sip check does the same with OPTIONS; a real added while its NF is dead never
+    gets traffic before its first good check, and the VIP answers every call throughout."""
+    topo, sid = bed.topo, f"udp-{VIP}-{SIP_PORT}"
+    sipp = {h: start_sipp(topo, h, a) for h, a in NFS[:2]}
+    addr = dict(NFS)
+    # No check flags: the udp service's default check, udp without expect, every second.
+    bed.cp.ctl("vs", "add", "udp", f"{VIP}:{SIP_PORT}", "--real",
+               ",".join(f"{addr[h]}:{SIP_PORT}:100" for h in sipp))
+    up2 = {addr["nf1"]: 1, addr["nf2"]: 1}
+    bed.wait(lambda: bed.health(SIP_PORT) == up2, "both SIP NFs up by the default udp check")
+    for h in sipp:
+        bed.wait(lambda: "udp ok" in controller_real(bed.cp, addr[h], sid)["health_reason"],
+                 f"controller shows {h}'s udp check passed")
+    calls = sip_calls(topo, 20000, 20)
+    assert {c[0] for c in calls} == {"SIP/2.0_200_OK"}, calls
+    assert {c[1] for c in calls} == set(up2), f"calls not spread over both NFs: {calls}"
+
+    # sipp on nf2 stops: its port is closed, the ICMP port unreachable takes it out.
+    t0 = time.monotonic()
+    topo.stop(sipp.pop("nf2"))
+    t_down = bed.wait(lambda: bed.health(SIP_PORT).get(addr["nf2"]) == 0, "nf2 down by the udp check")
+    assert t_down - t0 <= 2 * FALL * 1.0 + 1.0, f"took {t_down - t0:.2f}s"
+    bed.wait(lambda: "ICMP port unreachable" in controller_real(bed.cp, addr["nf2"], sid)["health_reason"],
+             "controller shows why nf2 is down")
+    sipp["nf2"] = start_sipp(topo, "nf2", addr["nf2"])
+    bed.wait(lambda: bed.health(SIP_PORT) == up2, "nf2 back up by the udp check")
+
+    # The sip check, and a real whose NF is not there yet: down from the start, and it
+    # stays down while its checks fail (every look at the forwarder sees 0).
+    bed.cp.ctl("vs", "set", sid, "--check", "sip", "--interval", f"{int(INTERVAL_S * 1000)}ms",
+               "--check-timeout", "200ms", "--fall", str(FALL), "--rise", str(RISE))
+    bed.cp.ctl("rs", "add", sid, f"{addr['nf3']}:{SIP_PORT}")
+    seen = []
+
+    def nf3_failed():
+        seen.append(bed.health(SIP_PORT).get(addr["nf3"]))
+        return f"({FALL}/{FALL} failures)" in controller_real(bed.cp, addr["nf3"], sid)["health_reason"]
+    bed.wait(nf3_failed, "nf3's sip checks failed")
+    seen.append(bed.health(SIP_PORT).get(addr["nf3"]))
+    assert 1 not in seen and seen[-1] == 0, f"nf3 at the forwarder: {seen}"
+    sipp["nf3"] = start_sipp(topo, "nf3", addr["nf3"])
+    up3 = {a: 1 for _, a in NFS}
+    bed.wait(lambda: bed.health(SIP_PORT) == up3, "nf3 up by the sip check")
+    bed.wait(lambda: "sip ok" in controller_real(bed.cp, addr["nf3"], sid)["health_reason"],
+             "controller shows nf3's sip check passed")
+
+    # sipp on nf2 stops again: the sip check takes it out, and no call is lost.
+    t0 = time.monotonic()
+    topo.stop(sipp.pop("nf2"))
+    t_down = bed.wait(lambda: bed.health(SIP_PORT).get(addr["nf2"]) == 0, "nf2 down by the sip check")
+    assert t_down - t0 <= 2 * FALL * INTERVAL_S + 1.0, f"took {t_down - t0:.2f}s"
+    calls = sip_calls(topo, 21000, 20)
+    assert {c[0] for c in calls} == {"SIP/2.0_200_OK"}, calls
+    assert {c[1] for c in calls} <= {addr["nf1"], addr["nf3"]}, calls

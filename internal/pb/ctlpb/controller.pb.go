@@ -413,17 +413,22 @@ func (x *HardRemoval) GetVersion() uint64 {
 }
 
 type HealthCheck struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
-	Address       string                 `protobuf:"bytes,2,opt,name=address,proto3" json:"address,omitempty"`
-	Port          uint32                 `protobuf:"varint,3,opt,name=port,proto3" json:"port,omitempty"`
-	Kind          string                 `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`                         // "tcp" (connect), "udp" (request/response), "http" (GET)
-	HttpPath      string                 `protobuf:"bytes,5,opt,name=http_path,json=httpPath,proto3" json:"http_path,omitempty"` // http: path, expects 2xx
-	IntervalMs    uint32                 `protobuf:"varint,6,opt,name=interval_ms,json=intervalMs,proto3" json:"interval_ms,omitempty"`
-	TimeoutMs     uint32                 `protobuf:"varint,7,opt,name=timeout_ms,json=timeoutMs,proto3" json:"timeout_ms,omitempty"`
-	Rise          uint32                 `protobuf:"varint,8,opt,name=rise,proto3" json:"rise,omitempty"`                             // consecutive successes to mark up
-	Fall          uint32                 `protobuf:"varint,9,opt,name=fall,proto3" json:"fall,omitempty"`                             // consecutive failures to mark down
-	CheckPort     uint32                 `protobuf:"varint,10,opt,name=check_port,json=checkPort,proto3" json:"check_port,omitempty"` // 0: the real's port
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Service    *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	Address    string                 `protobuf:"bytes,2,opt,name=address,proto3" json:"address,omitempty"`
+	Port       uint32                 `protobuf:"varint,3,opt,name=port,proto3" json:"port,omitempty"`
+	Kind       string                 `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`                         // "tcp" (connect), "udp", "sip" (OPTIONS), "http" (GET)
+	HttpPath   string                 `protobuf:"bytes,5,opt,name=http_path,json=httpPath,proto3" json:"http_path,omitempty"` // http: path, expects 2xx
+	IntervalMs uint32                 `protobuf:"varint,6,opt,name=interval_ms,json=intervalMs,proto3" json:"interval_ms,omitempty"`
+	TimeoutMs  uint32                 `protobuf:"varint,7,opt,name=timeout_ms,json=timeoutMs,proto3" json:"timeout_ms,omitempty"`
+	Rise       uint32                 `protobuf:"varint,8,opt,name=rise,proto3" json:"rise,omitempty"`                             // consecutive successes to mark up
+	Fall       uint32                 `protobuf:"varint,9,opt,name=fall,proto3" json:"fall,omitempty"`                             // consecutive failures to mark down
+	CheckPort  uint32                 `protobuf:"varint,10,opt,name=check_port,json=checkPort,proto3" json:"check_port,omitempty"` // 0: the real's port
+	// udp: the datagram to send (empty: the agent's default). An older agent ignores it.
+	Send []byte `protobuf:"bytes,11,opt,name=send,proto3" json:"send,omitempty"`
+	// udp: bytes a reply must contain. Empty: no reply is needed; only an ICMP port
+	// unreachable fails the check.
+	Expect        []byte `protobuf:"bytes,12,opt,name=expect,proto3" json:"expect,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -526,6 +531,20 @@ func (x *HealthCheck) GetCheckPort() uint32 {
 		return x.CheckPort
 	}
 	return 0
+}
+
+func (x *HealthCheck) GetSend() []byte {
+	if x != nil {
+		return x.Send
+	}
+	return nil
+}
+
+func (x *HealthCheck) GetExpect() []byte {
+	if x != nil {
+		return x.Expect
+	}
+	return nil
 }
 
 // What the agent observed about one real service.
@@ -903,7 +922,7 @@ const file_controller_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x03 \x01(\rR\x04port\x12\x18\n" +
-	"\aversion\x18\x04 \x01(\x04R\aversion\"\xa5\x02\n" +
+	"\aversion\x18\x04 \x01(\x04R\aversion\"\xd1\x02\n" +
 	"\vHealthCheck\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -918,7 +937,9 @@ const file_controller_proto_rawDesc = "" +
 	"\x04fall\x18\t \x01(\rR\x04fall\x12\x1d\n" +
 	"\n" +
 	"check_port\x18\n" +
-	" \x01(\rR\tcheckPort\"\xb4\x01\n" +
+	" \x01(\rR\tcheckPort\x12\x12\n" +
+	"\x04send\x18\v \x01(\fR\x04send\x12\x16\n" +
+	"\x06expect\x18\f \x01(\fR\x06expect\"\xb4\x01\n" +
 	"\fHealthChange\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
