@@ -122,13 +122,21 @@ cfg_init(struct cfgstore *st, uint16_t n_ports)
 }
 
 void
+cfg_free_contents(struct cfgstore *st)
+{
+	for (unsigned i = 0; i < st->n_vs; i++)
+		free(st->vs[i].rs);
+	free(st->vs);
+	st->vs = NULL;
+	st->n_vs = st->cap_vs = 0;
+}
+
+void
 cfg_free(struct cfgstore *st)
 {
 	if (st == NULL)
 		return;
-	for (unsigned i = 0; i < st->n_vs; i++)
-		free(st->vs[i].rs);
-	free(st->vs);
+	cfg_free_contents(st);
 	free(st);
 }
 

@@ -113,6 +113,7 @@ main(int argc, char **argv)
 	RTE_LOG(INFO, USER1, "stopping\n");
 	f->env.quit = 1;
 	rte_eal_mp_wait_lcore();
+	fwd_save(f);
 	rc = 0;
 out:
 	if (f->ctl != NULL)
