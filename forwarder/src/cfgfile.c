@@ -387,6 +387,14 @@ apply_timeouts(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 }
 
 int
+cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st)
+{
+	struct cfgfile_target t = {.st = st};
+
+	return apply_timeouts(cfg, &t);
+}
+
+int
 cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
 	char **names;

@@ -42,4 +42,7 @@ struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);
  * set up). 0, or -1 after logging the section and key at fault. */
 int cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t);
 
+/* Apply the [timeouts] section alone to st (a reload). 0, or -1 after logging the key. */
+int cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st);
+
 #endif

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_cfgfile.h>
 #include <rte_cycles.h>
@@ -209,6 +210,38 @@ fwd_start(struct fwd *f)
 	if (rc != 0)
 		return rc;
 	neigh_poll_timers(&f->neigh, snap_current(&f->snap), 1);
+	return 0;
+}
+
+int
+fwd_reload(struct fwd *f, const char *config_path)
+{
+	struct rte_cfgfile *cfg;
+	struct fwd_settings set;
+	uint64_t version = f->cfg->version;
+	char err[CFG_ERR_LEN];
+
+	cfg = cfgfile_load(config_path, &set);
+	if (cfg == NULL)
+		return -EINVAL;
+	if (cfgfile_apply_timeouts(cfg, f->cfg) != 0) {
+		rte_cfgfile_close(cfg);
+		return -EINVAL;
+	}
+	rte_cfgfile_close(cfg);
+	if (f->cfg->version != version && fwd_publish(f, err) != 0) {
+		LOG(ERR, "reload %s: %s\n", config_path, err);
+		return -EINVAL;
+	}
+	rssa_ctl_set(f->rssa, &set.rssa);
+	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
+	f->neigh.retry_ms = set.neigh_retry_ms;
+	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
+	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
+		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
+			     "with a restart\n", config_path);
+	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_retry_ms\n",
+	    config_path);
 	return 0;
 }
 

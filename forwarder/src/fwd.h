@@ -57,6 +57,11 @@ int fwd_start(struct fwd *f);
  * refresh, steering, RSS-A, reclaiming RS slots. */
 void fwd_control_poll(struct fwd *f);
 
+/* Read config_path again and apply what can change while running: [timeouts], the RSS-A
+ * settings, idle_sleep_max_us and neigh_retry_ms (SIGHUP). The rest needs a restart and is
+ * logged when it differs. 0, or -EINVAL (logged) with nothing changed. */
+int fwd_reload(struct fwd *f, const char *config_path);
+
 /* Before a clean stop (the lcores have returned): save what a restart needs. */
 void fwd_save(struct fwd *f);
 
