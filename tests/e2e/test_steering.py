@@ -113,10 +113,16 @@ def udp_flow(port):
         s.send(msg)
         with lock:
             udp["sent"] += 1
+        # A reply that came later than the timeout is read (and skipped) here, so one slow
+        # answer does not put every later one out of step.
+        deadline = time.monotonic() + 0.5
         try:
-            if s.recv(2048).endswith(msg):
-                with lock:
-                    udp["replies"] += 1
+            while True:
+                s.settimeout(max(deadline - time.monotonic(), 0.001))
+                if s.recv(2048).endswith(msg):
+                    with lock:
+                        udp["replies"] += 1
+                    break
         except OSError:
             pass
         seq += 1
@@ -213,7 +219,11 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         assert c["error"] is None and c["sha_ok"] and c["received"] == c["sent"] > 0, c
         assert c["max_gap_s"] < 2.0, c  # no stall (a retransmission timeout or worse)
     udp = res["udp"]
-    assert udp["sent"] > 500 and udp["replies"] >= 0.99 * udp["sent"], udp
+    assert udp["sent"] > 500 and udp["replies"] >= 0.99 * udp["sent"], (
+        udp, {d.reason: d.count for d in fw.stats().drops}, str(fw.stats().service_status),
+        [(w.rx_packets, w.tx_packets, w.handoff_in, w.handoff_out) for w in fw.stats().workers],
+        [(c.client, c.real, c.state, c.packets_in, c.packets_out)
+         for c in fw.client.iter_connections() if c.protocol == "udp"])
     st = labtools.wait_until(lambda: (s := fw.client.steering()).moves_in_progress == 0 and s,
                              "the last move to finish", 5)
     assert st.moves_failed == 0, st
