@@ -299,3 +299,25 @@ def test_units_run_by_hand(root, tmp_path):
         for x in procs:
             x.stop()
         shutil.rmtree(f"/var/run/dpdk/{prefix}", ignore_errors=True)
+
+
+def test_make_install_installs_nothing(tmp_path):
+    """`make install` builds and copies; it never runs the installer (scripts/deps.sh, apt)."""
+    p = run(["make", "-n", "install", f"DESTDIR={tmp_path}"], cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    for word in ("deps.sh", "apt-get", "pip "):
+        assert word not in p.stdout, p.stdout
+
+
+def test_remove_and_purge(root):
+    """Last (it empties the root): a purge removes the run-time directory and the
+    configuration; it keeps the user and the certificates' directory (keys)."""
+    pkgs = ["hvlb-forwarder", "hvlb-agent", "hvlb-controller", "hvlbctl", "hvlb-common"]
+    p = run(["dpkg", f"--root={root}", "--force-script-chrootless", "--force-depends",
+             "--log=/dev/null", "-P", *pkgs])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert not (root / "usr/sbin/hvlb-forwarder").exists()
+    assert not (root / "etc/hvlb/forwarder.ini").exists()
+    assert not (root / "run/hvlb").exists()
+    assert (root / "etc/hvlb/certs").is_dir()
+    assert "\nhvlb:" in "\n" + (root / "etc/passwd").read_text()
