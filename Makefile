@@ -22,7 +22,7 @@ deps:
 # When a goal that installs is on the command line, every build step waits for deps
 # (order-only, so `make -j` cannot build before the packages are there); otherwise the
 # build steps depend on nothing being installed.
-INSTALLING := $(filter deps demo test unit e2e bench bench-sched,$(MAKECMDGOALS))
+INSTALLING := $(filter deps demo test unit e2e bench bench-sched packaging,$(MAKECMDGOALS))
 AFTER_DEPS := $(if $(INSTALLING),deps)
 
 $(FWD_BUILD)/build.ninja: | $(AFTER_DEPS)
@@ -67,7 +67,7 @@ unit: deps build
 e2e: deps build
 	$(PYTEST) -v -rs tests/e2e tests/api_fuzz.py
 
-test: unit e2e
+test: unit e2e packaging
 
 demo: deps build
 	bash lab/demo.sh
@@ -92,3 +92,6 @@ bench-sched: deps build lab-delay
 
 clean:
 	rm -rf $(BUILD)
+
+# make install, make deb, and the packaging test.
+include packaging/packaging.mk
