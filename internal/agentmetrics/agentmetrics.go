@@ -33,16 +33,23 @@ var upDesc = prometheus.NewDesc("hvlb_agent_forwarder_up",
 
 // Handler serves /metrics for forwarder id, read through fc.
 func Handler(id string, fc *fwdclient.Client, log *slog.Logger) http.Handler {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		NewCollector(id, fc, log))
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
+	return mux
+}
+
+// NewCollector returns the collector of forwarder id's counters, read through fc at each
+// scrape, and of hvlb_agent_forwarder_up.
+func NewCollector(id string, fc *fwdclient.Client, log *slog.Logger) prometheus.Collector {
 	if log == nil {
 		log = slog.Default()
 	}
 	c := &collector{id: id, fc: fc, log: log}
 	c.inner = controller.ForwarderCollector(id, c.read)
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), c)
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
-	return mux
+	return c
 }
 
 // collector is the forwarder's collector plus hvlb_agent_forwarder_up. Scrapes take turns,
