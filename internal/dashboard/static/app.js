@@ -337,8 +337,9 @@ function viewTraffic() {
   }
   out.push(h("h2", {}, "Services at the forwarders"), table(["forwarder", "service", { label: "active", num: true },
     { label: "connections", num: true }, { label: "packets", num: true }, { label: "bytes", num: true }],
-  fwds.flatMap(fs => (fs.stats.services || []).map(s => h("tr", {}, h("td", {}, fs.id), h("td", {}, s.id),
-    num(s.active_conns), num(s.total_conns), num(s.packets), num(s.bytes))))));
+  fwds.flatMap(fs => (fs.stats.services || []).map(s => h("tr", { "data-forwarder": fs.id, "data-service": s.id },
+    h("td", {}, fs.id), h("td", {}, s.id), num(s.active_conns), num(s.total_conns, { class: "num conns" }),
+    num(s.packets), num(s.bytes)))), { class: "services" }));
   out.push(h("h2", {}, `Connections (${state.connections.length}, up to 100)`),
     table(["forwarder", "worker", "protocol", "client", "vip", "real", "state", { label: "age s", num: true },
       { label: "packets in/out", num: true }, { label: "bytes in/out", num: true }],
