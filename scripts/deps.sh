@@ -12,10 +12,12 @@ APT_PKGS=(
 	python3 valgrind
 	iptables libmnl-dev
 	sip-tester
+	chromium
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
-# against (internal/health, tests/e2e). The scheduling benchmark's extras are in
+# against (internal/health, tests/e2e). chromium: headless, for the web dashboard's end-to-end
+# test (tests/e2e/test_dashboard.py). The scheduling benchmark's extras are in
 # scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).

@@ -9,11 +9,13 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"hvlb/internal/agent"
+	"hvlb/internal/agentmetrics"
 	"hvlb/internal/certs"
 	"hvlb/internal/fwdclient"
 )
@@ -31,7 +33,7 @@ func run() error {
 	var (
 		cfg                   agent.Config
 		socket, cert, key, ca string
-		level                 string
+		level, metricsAddr    string
 	)
 	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port")
 	flag.StringVar(&cfg.ID, "id", "", "forwarder id, as the controller knows it (required)")
@@ -46,6 +48,8 @@ func run() error {
 		"how often to reconcile the forwarder with the desired state even without news")
 	flag.Uint64Var(&cfg.CapacityPPS, "capacity-pps", 0, "packets per second this forwarder can carry (0: unknown)")
 	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
+	flag.StringVar(&metricsAddr, "metrics-addr", "",
+		"serve the forwarder's counters for Prometheus at http://ADDR/metrics, e.g. 127.0.0.1:9465 (\"\": off)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", flag.Args())
@@ -86,6 +90,18 @@ func run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if metricsAddr != "" {
+		ln, err := net.Listen("tcp", metricsAddr)
+		if err != nil {
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		go func() {
+			if err := agentmetrics.Serve(ctx, ln, agentmetrics.Handler(cfg.ID, cfg.Forwarder, cfg.Logger)); err != nil {
+				cfg.Logger.Error("metrics endpoint", "err", err)
+			}
+		}()
+		cfg.Logger.Info("metrics", "addr", ln.Addr().String())
+	}
 	cfg.Logger.Info("starting", "controller", cfg.Controller, "fwd_socket", socket, "version", version)
 	err = a.Run(ctx)
 	cfg.Logger.Info("stopped; the forwarder keeps its configuration")

@@ -245,20 +245,30 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		}
 		emit(ch, mPathTput, prometheus.GaugeValue, p.m.GetThroughputMbps(), id, real)
 	}
+	if sm.steering != nil {
+		collectSteering(ch, id, sm.steering)
+	}
+	if sm.stats != nil {
+		collectStats(ch, id, sm.stats)
+	}
+}
+
+// collectSteering exports forwarder id's GetSteering read-out.
+func collectSteering(ch chan<- prometheus.Metric, id string, sg *fwdpb.Steering) {
 	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
-	if sg := sm.steering; sg != nil {
-		emit(ch, mSteerOverrides, gauge, float64(sg.GetOverridesTotal()), id)
-		emit(ch, mFlowsMoved, cnt, float64(sg.GetFlowsMoved()), id)
-		emit(ch, mRssaMoves, cnt, float64(sg.GetRssaMoves()), id)
-		emit(ch, mMovesFailed, cnt, float64(sg.GetMovesFailed()), id)
-		emit(ch, mMovesInFlight, gauge, float64(sg.GetMovesInProgress()), id)
-		emit(ch, mRssaPeriods, cnt, float64(sg.GetPeriods()), id)
-		collectDispatch(ch, id, sg.GetDispatch())
-	}
-	st := sm.stats
-	if st == nil {
-		return
-	}
+	emit(ch, mSteerOverrides, gauge, float64(sg.GetOverridesTotal()), id)
+	emit(ch, mFlowsMoved, cnt, float64(sg.GetFlowsMoved()), id)
+	emit(ch, mRssaMoves, cnt, float64(sg.GetRssaMoves()), id)
+	emit(ch, mMovesFailed, cnt, float64(sg.GetMovesFailed()), id)
+	emit(ch, mMovesInFlight, gauge, float64(sg.GetMovesInProgress()), id)
+	emit(ch, mRssaPeriods, cnt, float64(sg.GetPeriods()), id)
+	collectDispatch(ch, id, sg.GetDispatch())
+}
+
+// collectStats exports forwarder id's GetStats read-out: pool, drops, workers, ports,
+// services and reals.
+func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
+	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
 	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
 	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
 	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)

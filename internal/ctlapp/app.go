@@ -23,6 +23,7 @@ import (
 	"hvlb/internal/certs"
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlsrv"
+	"hvlb/internal/dashboard"
 	"hvlb/internal/nfload"
 	"hvlb/internal/store"
 )
@@ -149,8 +150,9 @@ func New(cfg Config) (*App, error) {
 	return a, nil
 }
 
-// Handler returns the REST API handler (for tests that serve it themselves).
-func (a *App) Handler() http.Handler { return a.api }
+// Handler returns the REST API handler with the web dashboard under /ui/ (for tests that
+// serve it themselves).
+func (a *App) Handler() http.Handler { return dashboard.With(a.api) }
 
 // ReloadTokens rereads the tokens file (on SIGHUP).
 func (a *App) ReloadTokens() error {
@@ -189,7 +191,7 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 		restLn = tls.NewListener(restLn, a.restTLS)
 	}
 	hs := &http.Server{
-		Handler:           a.api,
+		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

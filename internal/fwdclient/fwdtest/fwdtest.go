@@ -41,6 +41,7 @@ type Forwarder struct {
 	ports    []string
 	hs       map[string]handshake // by svcName + " " + realName: SetHandshake's read-outs
 	steering *fwdpb.Steering      // SetSteering's; nil: one built from the workers and ports
+	drops    []*fwdpb.DropCount   // SetDrops's, GetStats reports them for worker 0 and in all
 	wg       sync.WaitGroup
 }
 
@@ -178,6 +179,13 @@ func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint3
 	}
 	rs := &fwdpb.RealService{Address: address, Port: port}
 	f.hs[svcName(id)+" "+realName(rs)] = handshake{rttMs: rttMs, samples: samples}
+}
+
+// SetDrops sets the drops GetStats reports: by reason, all of them at worker 0.
+func (f *Forwarder) SetDrops(d []*fwdpb.DropCount) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.drops = d
 }
 
 // SetSteering sets what GetSteering answers, every override included: the reply carries
@@ -370,6 +378,10 @@ func (f *Forwarder) stats() *fwdpb.Stats {
 	for w := 0; w < f.workers; w++ {
 		s.Workers = append(s.Workers, &fwdpb.WorkerStats{Worker: uint32(w), Lcore: uint32(w + 1)})
 	}
+	if len(s.Workers) > 0 {
+		s.Workers[0].Drops = f.drops
+	}
+	s.Drops = f.drops
 	for p, name := range f.ports {
 		s.Ports = append(s.Ports, &fwdpb.PortStats{Port: uint32(p), Name: name})
 	}
