@@ -230,7 +230,7 @@ func (cl *cmdline) parse(minPos, maxPos int) error {
 	case maxPos >= 0 && len(cl.pos) > maxPos:
 		return usagef("unexpected argument %q", cl.pos[maxPos])
 	}
-	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "json" {
+	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "json" && (o != "yaml" || !yamlCommands[cl.c.name]) {
 		return usagef("-o %q: want table or json", o)
 	}
 	return nil
