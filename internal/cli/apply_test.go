@@ -143,3 +143,22 @@ func TestGetApplyRoundTrip(t *testing.T) {
 		t.Errorf("get of a missing service: exit %d, %q", code, errOut)
 	}
 }
+
+// TestApplyConcurrentChange: a service changed between apply's read and its PUT is not
+// overwritten.
+func TestApplyConcurrentChange(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	if code, _, errOut := run(env, "apply", "-f", writeFile(t, tmp, "a.yaml", applyFile)); code != 0 {
+		t.Fatalf("apply: %d %s", code, errOut)
+	}
+	f.beforePut = func(s *service) { s.Version += 10; f.beforePut = nil }
+	code, out, errOut := run(env, "apply", "-f", writeFile(t, tmp, "b.yaml", applyChanged))
+	if code != 1 || !strings.Contains(errOut, "the service changed on the controller since it was read (version 1); apply again") {
+		t.Errorf("apply over a concurrent change: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if s := f.svcs["tcp-10.100.0.1-80"]; s.Scheduler != "maglev" {
+		t.Errorf("the service was overwritten: scheduler %q", s.Scheduler)
+	}
+}
