@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -194,7 +195,11 @@ type cmdline struct {
 }
 
 func (cl *cmdline) usageLine() string {
-	return strings.TrimSpace("hvlbctl " + cl.c.name + " " + cl.c.args + " [flags]")
+	prog := "hvlbctl "
+	if slices.Contains(localCommands, cl.c) && cl.c != completionCmd {
+		prog += "--forwarder SOCKET "
+	}
+	return strings.TrimSpace(prog + cl.c.name + " " + cl.c.args + " [flags]")
 }
 
 func (cl *cmdline) printHelp(w io.Writer) {
