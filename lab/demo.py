@@ -211,8 +211,8 @@ def main():
             print(f"\nleft running (prefix {PREFIX}). Try:\n"
                   f"  ip netns exec {PREFIX}-client1 curl http://{VIP}/\n"
                   f"  ip netns exec {PREFIX}-rtr {labtools.BIN}/hvlbctl --certs {cp.certs} vs list\n"
-                  f"  python3 lab/fwctl.py -s {fw.sock} stats\n"
-                  f"  python3 lab/fwctl.py -s {fw.sock} conns\n"
+                  f"  {labtools.BIN}/hvlbctl --forwarder {fw.sock} stats --rate\n"
+                  f"  {labtools.BIN}/hvlbctl --forwarder {fw.sock} conns\n"
                   f"  dpdk-telemetry.py -f {topo.prefix}_forwarder  (then /hvlb/stats)\n"
                   f"  make demo-down   # tear it down")
             return 0 if ok else 1

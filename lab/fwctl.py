@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """fwctl: a thin client and CLI for one forwarder's local control socket.
 
-Stands in until the Go `hvlbctl --forwarder SOCKET` exists. Messages are proto/fwd.proto; each
-is a 4-byte big-endian length and a serialized Request, answered by one Response.
+The command line for operators is `hvlbctl --forwarder SOCKET` (internal/cli/local.go); this
+module stays as the lab's and the tests' Python client (fwdlab.Forwarder.client, reading the
+protobuf replies), and its command line as that client's own test (tests/unit_py/test_fwctl.py).
+Messages are proto/fwd.proto; each is a 4-byte big-endian length and a serialized Request,
+answered by one Response.
 
     python3 lab/fwctl.py -s /run/hvlb/fwd.sock vs add tcp 10.100.0.1:80 --mode nat
     python3 lab/fwctl.py -s /run/hvlb/fwd.sock rs add tcp 10.100.0.1:80 10.1.0.11:8080 --weight 100

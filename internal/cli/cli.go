@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -29,6 +30,8 @@ const defaultServer = "https://127.0.0.1:8443"
 type globals struct {
 	server, token, tokenFile, ca, cert, key, certsDir, output string
 	timeout                                                   time.Duration
+
+	fwdSocket string // --forwarder SOCKET, before the command: drive that forwarder (local.go)
 }
 
 var globalNames = map[string]bool{"server": true, "token": true, "token-file": true, "ca": true,
@@ -86,6 +89,7 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 	fs := flag.NewFlagSet("hvlbctl", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	e.g.register(fs)
+	fs.StringVar(&e.g.fwdSocket, "forwarder", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			e.usage(stdout)
@@ -100,11 +104,20 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		e.usage(stderr)
 		return exitUsage
 	}
+	if rest[0] == "__complete" { // the shell completion scripts' question (completion.go)
+		complete(stdout, rest[1:])
+		return exitOK
+	}
 	if rest[0] == "help" {
 		e.usage(stdout)
 		return exitOK
 	}
-	c, rest := lookup(rest)
+	c, rest := lookupIn(e.table(), rest)
+	if c == nil {
+		if status, isGroup := e.groupHelp(rest); isGroup {
+			return status
+		}
+	}
 	if c == nil {
 		fmt.Fprintf(stderr, "hvlbctl: unknown command %q\n", strings.Join(rest, " "))
 		e.usage(stderr)
@@ -132,10 +145,12 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 
 // lookup finds the command named by the longest prefix of words; on failure it returns
 // nil and the words it could not match.
-func lookup(words []string) (*command, []string) {
+func lookup(words []string) (*command, []string) { return lookupIn(commands, words) }
+
+func lookupIn(table []*command, words []string) (*command, []string) {
 	for n := min(2, len(words)); n >= 1; n-- {
 		name := strings.Join(words[:n], " ")
-		for _, c := range commands {
+		for _, c := range table {
 			if c.name == name {
 				return c, words[n:]
 			}
@@ -145,6 +160,10 @@ func lookup(words []string) (*command, []string) {
 }
 
 func (e *env) usage(w io.Writer) {
+	if e.g.fwdSocket != "" {
+		e.localUsage(w)
+		return
+	}
 	fmt.Fprintf(w, "usage: hvlbctl [global flags] COMMAND [flags]\n\ncommands:\n")
 	names := make([]string, 0, len(commands))
 	byName := map[string]*command{}
@@ -162,6 +181,7 @@ func (e *env) usage(w io.Writer) {
 	(&globals{}).register(fs)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
+	fmt.Fprintf(w, "  -forwarder SOCKET\n    \tbefore the command: drive the forwarder of this local socket directly (hvlbctl --forwarder SOCKET -h)\n")
 	fmt.Fprintf(w, "\n'hvlbctl COMMAND -h' lists a command's flags.\n")
 }
 
@@ -175,7 +195,11 @@ type cmdline struct {
 }
 
 func (cl *cmdline) usageLine() string {
-	return strings.TrimSpace("hvlbctl " + cl.c.name + " " + cl.c.args + " [flags]")
+	prog := "hvlbctl "
+	if slices.Contains(localCommands, cl.c) && cl.c != completionCmd {
+		prog += "--forwarder SOCKET "
+	}
+	return strings.TrimSpace(prog + cl.c.name + " " + cl.c.args + " [flags]")
 }
 
 func (cl *cmdline) printHelp(w io.Writer) {
@@ -230,7 +254,7 @@ func (cl *cmdline) parse(minPos, maxPos int) error {
 	case maxPos >= 0 && len(cl.pos) > maxPos:
 		return usagef("unexpected argument %q", cl.pos[maxPos])
 	}
-	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "json" {
+	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "json" && (o != "yaml" || !yamlCommands[cl.c.name]) {
 		return usagef("-o %q: want table or json", o)
 	}
 	return nil

@@ -28,6 +28,8 @@ type fake struct {
 	version uint64
 	policy  string // the reply of GET /v1/services/{id}/policy
 	steer   string // the reply of GET /v1/forwarders/fwd-a/steering
+	// beforePut, when set, runs before a PUT of a service is handled: a concurrent change.
+	beforePut func(s *service)
 }
 
 type fakeReq struct {
@@ -132,8 +134,15 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if s == nil {
 			return
 		}
+		if f.beforePut != nil {
+			f.beforePut(s)
+		}
 		var u apitypes.ServiceInput
 		json.Unmarshal(body, &u)
+		if u.Version != nil && *u.Version != s.Version {
+			f.fail(w, 409, "", "service %s: version %d is not the current one (%d)", s.ID, *u.Version, s.Version)
+			return
+		}
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
 		if u.Policy != nil {
 			s.Policy = u.Policy

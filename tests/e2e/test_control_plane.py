@@ -351,3 +351,45 @@ def test_udp_and_sip_checks_of_sip_nfs(bed):
     calls = sip_calls(topo, 21000, 20)
     assert {c[0] for c in calls} == {"SIP/2.0_200_OK"}, calls
     assert {c[1] for c in calls} <= {addr["nf1"], addr["nf3"]}, calls
+
+
+def test_apply_get_round_trip_and_prune(bed):
+    """A site's file: apply creates and changes, get -o yaml gives it back, applying that
+    changes nothing, and --prune deletes what the file lacks, down to the forwarder."""
+    import yaml
+
+    cp, fw = bed.cp, bed.fw
+    exported = cp.ctl("get", "-o", "yaml").stdout
+    doc = yaml.safe_load(exported)
+    assert [s["id"] for s in doc["services"]] == [f"tcp-{VIP}-80"]
+    svc = doc["services"][0]
+    next(r for r in svc["reals"] if r["address"] == "10.1.0.11")["weight"] = 50
+    second = {"protocol": "tcp", "vip": VIP, "port": 8080, "health_check": svc["health_check"],
+              "reals": [{"address": a, "port": 80, "weight": 10} for _, a in NFS[:2]]}
+    path = Path(cp.dir) / "site.yaml"
+    path.write_text(yaml.safe_dump({"services": [svc, second]}))
+
+    dry = cp.ctl("apply", "-f", path, "--dry-run").stdout
+    assert "create service tcp-10.100.0.1-8080 (2 reals)" in dry, dry
+    assert "update real tcp-10.100.0.1-80 10.1.0.11:80: weight 100 -> 50" in dry, dry
+    assert len(cp.ctl("vs", "list", json_out=True)) == 1
+
+    out = cp.ctl("apply", "-f", path).stdout
+    assert "create service tcp-10.100.0.1-8080" in out, out
+    bed.wait(lambda: bed.health(port=8080) == {a: 1 for _, a in NFS[:2]},
+             "the file's new service at the forwarder")
+    assert controller_real(cp, "10.1.0.11")["weight"] == 50
+
+    back = Path(cp.dir) / "back.yaml"
+    back.write_text(cp.ctl("get", "-o", "yaml").stdout)
+    again = cp.ctl("apply", "-f", back, "--prune").stdout
+    assert again.strip() == "no changes", again
+
+    path.write_text(yaml.safe_dump({"services": [svc]}))
+    kept = cp.ctl("apply", "-f", path).stdout
+    assert "no changes" in kept and "tcp-10.100.0.1-8080" in kept, kept
+    pruned = cp.ctl("apply", "-f", path, "--prune").stdout
+    assert pruned.strip() == "delete service tcp-10.100.0.1-8080", pruned
+    bed.wait(lambda: not any(s.id.vport == 8080 for s in fw.client.list_services()),
+             "the pruned service gone from the forwarder")
+    assert bed.health() == {a: 1 for _, a in NFS}

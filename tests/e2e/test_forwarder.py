@@ -281,3 +281,43 @@ def test_sighup_reloads_what_can_change(bed):
     assert "reloaded" in fw.log()
     assert len(fw.client.list_services()) == services_before
     curl(topo, f"http://{NAT_VIP}/")
+
+
+def test_hvlbctl_drives_the_forwarder_directly(bed):
+    """hvlbctl --forwarder SOCKET, the one CLI for a forwarder without the controller: a
+    service added, traffic through it, read back, its counters and rates, and removed."""
+    topo, start = bed
+    fw = start()
+    hvlbctl = labtools.BIN / "hvlbctl"
+    if not hvlbctl.exists():
+        pytest.skip(f"{hvlbctl} not built (make build)")
+
+    def ctl(*args):
+        p = subprocess.run([hvlbctl, "--forwarder", fw.sock, *map(str, args)],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0, f"hvlbctl {' '.join(map(str, args))}: {p.stderr}"
+        return p.stdout
+
+    ctl("vs", "add", "tcp", f"{NAT_VIP}:8080", "--sched", "rr")
+    ctl("rs", "add", "tcp", f"{NAT_VIP}:8080", "10.1.0.12:80", "--weight", "5")
+    svc = next(s for s in json.loads(ctl("-o", "json", "vs", "list"))["services"]
+               if s["id"]["vport"] == 8080)
+    assert svc["scheduler"] == "rr"
+    assert [(r["address"], r["port"], r["weight"]) for r in svc["real_services"]] == \
+        [("10.1.0.12", 80, 5)]
+    assert {nf_of(curl(topo, f"http://{NAT_VIP}:8080/")) for _ in range(4)} == {"nf2"}
+
+    listing = ctl("vs", "list")
+    assert f"{NAT_VIP}:8080" in listing and "-> 10.1.0.12:80" in listing, listing
+    st = next(s for s in fw.stats().service_status if s.id.vport == 8080)
+    assert st.total_conns >= 4
+    rate = ctl("stats", "--rate", "--interval", "300ms")
+    assert f"tcp    {NAT_VIP}:8080" in rate and "CONNS/S" in rate, rate
+    ctl("rs", "set", "tcp", f"{NAT_VIP}:8080", "10.1.0.12:80", "--health", "down")
+    assert [r.health for s in fw.client.list_services() if s.id.vport == 8080
+            for r in s.real_services] == [0]
+    ctl("vs", "delete", "tcp", f"{NAT_VIP}:8080")
+    assert not any(s.id.vport == 8080 for s in fw.client.list_services())
+    p = subprocess.run([hvlbctl, "--forwarder", fw.sock, "vs", "delete", "tcp", f"{NAT_VIP}:8080"],
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 1 and "forwarder: remove_service" in p.stderr, p.stderr

@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const applyFile = `services:
+- protocol: tcp
+  vip: 10.100.0.1
+  port: 80
+  scheduler: maglev
+  forwarders: [fwd-a]
+  reals:
+  - {address: 10.1.0.11, weight: 50}
+  - {address: 10.1.0.12, port: 8080}
+- protocol: udp
+  vip: 10.100.0.2
+  port: 53
+`
+
+// The first service with its scheduler changed, one real's weight changed, the other
+// removed and a third added; the second service left out.
+const applyChanged = `services:
+- protocol: tcp
+  vip: 10.100.0.1
+  port: 80
+  scheduler: rr
+  forwarders: [fwd-a]
+  reals:
+  - {address: 10.1.0.11, weight: 70}
+  - {address: 10.1.0.13}
+`
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestApply runs apply against the fake controller: creation, no change, a dry run,
+// updates, pruning, and mistakes in the file that are refused before anything is sent.
+func TestApply(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	first := writeFile(t, tmp, "lb.yaml", applyFile)
+	changed := writeFile(t, tmp, "changed.yaml", applyChanged)
+	bad := func(name, text string) string { return writeFile(t, tmp, name, text) }
+	list := fakeReq{Method: "GET", Path: "/v1/services"}
+	steps := []cmdStep{
+		{name: "create from the file", args: []string{"apply", "-f", first},
+			wantReqs: []fakeReq{list,
+				{Method: "POST", Path: "/v1/services", Body: `{"protocol":"tcp","vip":"10.100.0.1","port":80,"scheduler":"maglev",
+					"forwarders":["fwd-a"],"reals":[{"address":"10.1.0.11","port":80,"weight":50},{"address":"10.1.0.12","port":8080}]}`},
+				{Method: "POST", Path: "/v1/services", Body: `{"protocol":"udp","vip":"10.100.0.2","port":53,"forwarders":null}`}},
+			wantOut: []string{"create service tcp-10.100.0.1-80 (2 reals)\ncreate service udp-10.100.0.2-53 (0 reals)\n"}},
+		{name: "again: no change", args: []string{"apply", "-f", first},
+			wantReqs: []fakeReq{list}, wantOut: []string{"no changes"}},
+		{name: "dry run shows the changes and sends none", args: []string{"apply", "-f", changed, "--dry-run", "--prune"},
+			wantReqs: []fakeReq{list},
+			wantOut: []string{"update service tcp-10.100.0.1-80: scheduler maglev -> rr\n" +
+				"update real tcp-10.100.0.1-80 10.1.0.11:80: weight 50 -> 70\n" +
+				"add real tcp-10.100.0.1-80 10.1.0.13:80 weight 100\n" +
+				"delete real tcp-10.100.0.1-80 10.1.0.12:8080\n" +
+				"delete service udp-10.100.0.2-53\n", "dry run: nothing changed"}},
+		{name: "without --prune the other service stays", args: []string{"apply", "-f", changed},
+			wantReqs: []fakeReq{list,
+				{Method: "PUT", Path: "/v1/services/tcp-10.100.0.1-80",
+					Body: `{"mode":"nat","scheduler":"rr","forwarders":["fwd-a"],"version":1}`},
+				{Method: "PATCH", Path: "/v1/services/tcp-10.100.0.1-80/reals/10.1.0.11:80", Body: `{"weight":70}`},
+				{Method: "POST", Path: "/v1/services/tcp-10.100.0.1-80/reals", Body: `{"address":"10.1.0.13","port":80}`},
+				{Method: "DELETE", Path: "/v1/services/tcp-10.100.0.1-80/reals/10.1.0.12:8080"}},
+			wantOut: []string{"scheduler maglev -> rr", "1 service(s) not in " + changed + " kept (--prune deletes them): udp-10.100.0.2-53"}},
+		{name: "prune", args: []string{"apply", "-f", changed, "--prune"},
+			wantReqs: []fakeReq{list, {Method: "DELETE", Path: "/v1/services/udp-10.100.0.2-53"}},
+			wantOut:  []string{"delete service udp-10.100.0.2-53\n"}},
+		{name: "a bad weight names the service, the field and the line",
+			args:     []string{"apply", "-f", bad("w.yaml", strings.Replace(applyChanged, "weight: 70", "weight: 7000000", 1))},
+			wantCode: 2, wantErr: "w.yaml:8: services[0] (tcp-10.100.0.1-80): reals[0].weight"},
+		{name: "an unknown field is refused",
+			args:     []string{"apply", "-f", bad("u.yaml", strings.Replace(applyChanged, "scheduler:", "schedular:", 1))},
+			wantCode: 2, wantErr: `u.yaml:2: services[0]: unknown field "schedular"`},
+		{name: "a wrong type names its field's line",
+			args:     []string{"apply", "-f", bad("p.yaml", strings.Replace(applyChanged, "port: 80", "port: eighty", 1))},
+			wantCode: 2, wantErr: `p.yaml:4: services[0]: port: cannot unmarshal string`},
+		{name: "the same service twice",
+			args:     []string{"apply", "-f", bad("d.yaml", applyChanged+strings.TrimPrefix(applyChanged, "services:\n"))},
+			wantCode: 2, wantErr: "services[1] (tcp-10.100.0.1-80): the same service as services[0]"},
+		{name: "a wrong id", args: []string{"apply", "-f", bad("i.yaml", strings.Replace(applyChanged, "- protocol: tcp", "- id: x\n  protocol: tcp", 1))},
+			wantCode: 2, wantErr: `i.yaml:2: services[0] (tcp-10.100.0.1-80): id: "x": this service's id is "tcp-10.100.0.1-80"`},
+		{name: "no -f", args: []string{"apply"}, wantCode: 2, wantErr: "-f FILE is required"},
+		{name: "-o yaml is only for get", args: []string{"vs", "list", "-o", "yaml"}, wantCode: 2, wantErr: `-o "yaml"`},
+	}
+	runSteps(t, f, env, steps)
+}
+
+// TestGetApplyRoundTrip: what get -o yaml writes, apply reads back without a change.
+func TestGetApplyRoundTrip(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	hc := "  health_check: {kind: http, http_path: /h, interval_ms: 2000, timeout_ms: 500, rise: 2, fall: 3, port: 0}\n" +
+		"  policy: {kind: comprehensive, gamma: 0.5}\n"
+	src := writeFile(t, tmp, "src.yaml", strings.Replace(applyFile, "  forwarders: [fwd-a]\n", "  forwarders: [fwd-a]\n"+hc, 1))
+	if code, _, errOut := run(env, "apply", "-f", src); code != 0 {
+		t.Fatalf("apply: %d %s", code, errOut)
+	}
+	code, out, errOut := run(env, "get", "-o", "yaml")
+	if code != 0 {
+		t.Fatalf("get: %d %s", code, errOut)
+	}
+	for _, w := range []string{"services:\n  - id: tcp-10.100.0.1-80\n    protocol: tcp\n    vip: 10.100.0.1\n    port: 80\n",
+		"http_path: /h", "gamma: 0.5", "address: 10.1.0.12\n        port: 8080\n"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("get -o yaml lacks %q:\n%s", w, out)
+		}
+	}
+	for _, no := range []string{"version:", "health:", "health_reason:"} {
+		if strings.Contains(out, no) {
+			t.Errorf("get -o yaml holds the read-only %q:\n%s", no, out)
+		}
+	}
+	f.takeReqs()
+	back := writeFile(t, tmp, "back.yaml", out)
+	code, out, errOut = run(env, "apply", "-f", back, "--prune")
+	if code != 0 || out != "no changes\n" {
+		t.Errorf("apply of get's output: exit %d, stdout %q, stderr %q; want no changes", code, out, errOut)
+	}
+	if reqs := f.takeReqs(); len(reqs) != 1 {
+		t.Errorf("apply of get's output sent %+v, want one GET", reqs)
+	}
+	code, out, _ = run(env, "get", "udp-10.100.0.2-53")
+	if code != 0 || strings.Contains(out, "tcp-") || !strings.Contains(out, "udp-10.100.0.2-53") {
+		t.Errorf("get ID: exit %d:\n%s", code, out)
+	}
+	if code, _, errOut = run(env, "get", "tcp-10.9.9.9-1"); code != 1 || !strings.Contains(errOut, "not found") {
+		t.Errorf("get of a missing service: exit %d, %q", code, errOut)
+	}
+}
+
+// TestApplyConcurrentChange: a service changed between apply's read and its PUT is not
+// overwritten.
+func TestApplyConcurrentChange(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	if code, _, errOut := run(env, "apply", "-f", writeFile(t, tmp, "a.yaml", applyFile)); code != 0 {
+		t.Fatalf("apply: %d %s", code, errOut)
+	}
+	f.beforePut = func(s *service) { s.Version += 10; f.beforePut = nil }
+	code, out, errOut := run(env, "apply", "-f", writeFile(t, tmp, "b.yaml", applyChanged))
+	if code != 1 || !strings.Contains(errOut, "the service changed on the controller since it was read (version 1); apply again") {
+		t.Errorf("apply over a concurrent change: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if s := f.svcs["tcp-10.100.0.1-80"]; s.Scheduler != "maglev" {
+		t.Errorf("the service was overwritten: scheduler %q", s.Scheduler)
+	}
+}
