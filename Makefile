@@ -8,11 +8,12 @@ export PATH := /usr/local/go/bin:$(PATH)
 
 BUILD      ?= build
 FWD_BUILD  := $(BUILD)/forwarder
+SAN_BUILD  := $(BUILD)/san
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
 .PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean \
-	lab-delay bench-sched
+	lab-delay bench-sched san san-test
 
 all: build
 
@@ -55,11 +56,25 @@ $(PY_PB): proto/fwd.proto | $(AFTER_DEPS)
 
 build: forwarder go proto-py
 
-# C unit tests and packet fixtures (no huge pages, no root needed).
-unit: deps build
+# The sanitized build: the forwarder and its tests by clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer (b_lundef off, as meson asks of clang with sanitizers).
+$(SAN_BUILD)/build.ninja: | $(AFTER_DEPS)
+	CC=clang meson setup $(SAN_BUILD) forwarder -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dbuildtype=debugoptimized
+
+san: $(SAN_BUILD)/build.ninja | $(AFTER_DEPS)
+	ninja -C $(SAN_BUILD)
+
+# The C unit tests and the packet fixtures, sanitized.
+san-test: san
+	meson test -C $(SAN_BUILD) --print-errorlogs --suite unit --suite fixtures
+
+# C unit tests and packet fixtures (no huge pages, no root needed), then the same sanitized.
+unit: deps build san
 	meson test -C $(FWD_BUILD) --print-errorlogs
 	$(PYTEST) -q tests/model tests/unit_py
 	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
+	meson test -C $(SAN_BUILD) --print-errorlogs --suite unit --suite fixtures
 
 # End-to-end tests in network namespaces (root; they skip with the reason otherwise), and
 # the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without

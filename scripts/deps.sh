@@ -12,11 +12,13 @@ APT_PKGS=(
 	python3 valgrind
 	iptables libmnl-dev
 	sip-tester
+	clang libclang-rt-dev
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
-# against (internal/health, tests/e2e). The scheduling benchmark's extras are in
-# scripts/deps-bench.sh.
+# against (internal/health, tests/e2e). clang and libclang-rt-dev (libFuzzer and the
+# sanitizer runtimes): the sanitized and fuzzing build (make san). The
+# scheduling benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)
