@@ -8,11 +8,12 @@ export PATH := /usr/local/go/bin:$(PATH)
 
 BUILD      ?= build
 FWD_BUILD  := $(BUILD)/forwarder
+SAN_BUILD  := $(BUILD)/san
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
 .PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean \
-	lab-delay bench-sched
+	lab-delay bench-sched san san-test fuzz fuzz-seeds
 
 all: build
 
@@ -22,7 +23,7 @@ deps:
 # When a goal that installs is on the command line, every build step waits for deps
 # (order-only, so `make -j` cannot build before the packages are there); otherwise the
 # build steps depend on nothing being installed.
-INSTALLING := $(filter deps demo test unit e2e bench bench-sched packaging,$(MAKECMDGOALS))
+INSTALLING := $(filter deps demo test unit e2e bench bench-sched packaging fuzz,$(MAKECMDGOALS))
 AFTER_DEPS := $(if $(INSTALLING),deps)
 
 $(FWD_BUILD)/build.ninja: | $(AFTER_DEPS)
@@ -55,11 +56,40 @@ $(PY_PB): proto/fwd.proto | $(AFTER_DEPS)
 
 build: forwarder go proto-py
 
-# C unit tests and packet fixtures (no huge pages, no root needed).
-unit: deps build
+# The sanitized and fuzzing build (docs/testing.md): the forwarder, its tests and the
+# libFuzzer harnesses (forwarder/fuzz) by clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer (b_lundef off, as meson asks of clang with sanitizers).
+$(SAN_BUILD)/build.ninja: | $(AFTER_DEPS)
+	CC=clang meson setup $(SAN_BUILD) forwarder -Dfuzz=true -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dbuildtype=debugoptimized
+
+san: $(SAN_BUILD)/build.ninja | $(AFTER_DEPS)
+	ninja -C $(SAN_BUILD)
+
+# The C unit tests, the packet fixtures and the fuzzers' regression inputs, sanitized.
+san-test: san
+	meson test -C $(SAN_BUILD) --print-errorlogs --suite unit --suite fixtures --suite fuzz
+
+# The fuzzers' seed corpora, from the fixtures, golden requests and configurations.
+fuzz-seeds: proto-py
+	python3 forwarder/fuzz/seeds.py $(BUILD)/fuzz-seeds --py $(BUILD)/py
+
+# Every fuzzer (C and Go) for FUZZ_SECONDS each; `make test` runs them for TEST_FUZZ_SECONDS
+# (C) and TEST_GO_FUZZ_SECONDS (Go).
+FUZZ_SECONDS         ?= 600
+TEST_FUZZ_SECONDS    ?= 20
+TEST_GO_FUZZ_SECONDS ?= 10
+fuzz: deps build san fuzz-seeds
+	BUILD=$(BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_SECONDS)
+
+# C unit tests and packet fixtures (no huge pages, no root needed), then the same sanitized
+# and every fuzzer for a bounded time.
+unit: deps build san fuzz-seeds
 	meson test -C $(FWD_BUILD) --print-errorlogs
 	$(PYTEST) -q tests/model tests/unit_py
 	@if [ -f go.mod ]; then go vet ./... && go test -race ./...; fi
+	meson test -C $(SAN_BUILD) --print-errorlogs --suite unit --suite fixtures --suite fuzz
+	BUILD=$(BUILD) bash scripts/fuzz.sh $(TEST_FUZZ_SECONDS) $(TEST_GO_FUZZ_SECONDS)
 
 # End-to-end tests in network namespaces (root; they skip with the reason otherwise), and
 # the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without

@@ -13,12 +13,14 @@ APT_PKGS=(
 	iptables libmnl-dev
 	sip-tester
 	chromium
+	clang libclang-rt-dev
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
 # against (internal/health, tests/e2e). chromium: headless, for the web dashboard's end-to-end
-# test (tests/e2e/test_dashboard.py). The scheduling benchmark's extras are in
-# scripts/deps-bench.sh.
+# test (tests/e2e/test_dashboard.py). clang and libclang-rt-dev (libFuzzer and the sanitizer
+# runtimes): the sanitized and fuzzing build (make san, docs/testing.md). The scheduling
+# benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)

@@ -49,10 +49,9 @@ maglev_build(uint16_t *table, uint32_t size, const struct maglev_backend *b, uin
 	     uint32_t *scratch)
 {
 	/* scratch: pos[] is backend i's current place in its permutation (offset + j * skip,
-	 * kept reduced), skip[] its stride, credit[] its accumulated weight. */
-	uint32_t *pos = scratch;
-	uint32_t *skip = scratch + n;
-	uint32_t *credit = scratch + 2 * (uint32_t)n;
+	 * kept reduced), skip[] its stride, credit[] its accumulated weight. Set once scratch
+	 * is known not to be NULL (it may be with no backend): NULL + 0 is undefined. */
+	uint32_t *pos, *skip, *credit;
 	uint32_t max_w = 0;
 	uint32_t filled = 0;
 
@@ -66,6 +65,9 @@ maglev_build(uint16_t *table, uint32_t size, const struct maglev_backend *b, uin
 	maglev_fill_empty(table, size);
 	if (max_w == 0)
 		return 0;
+	pos = scratch;
+	skip = scratch + n;
+	credit = scratch + 2 * (uint32_t)n;
 
 	for (uint16_t i = 0; i < n; i++) {
 		pos[i] = hash_bytes(b[i].id, sizeof(b[i].id), MAGLEV_SEED_OFFSET) % size;

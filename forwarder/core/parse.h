@@ -137,12 +137,13 @@ parse_tuple_ports(const uint8_t *l4, struct flow_key *k)
 static inline bool
 parse_peek_tuple(const uint8_t *frame, uint32_t len, struct flow_key *key)
 {
-	uint16_t et = (uint16_t)(frame[12] << 8 | frame[13]);
 	uint32_t l2 = 14;
 	const uint8_t *ip;
+	uint16_t et;
 
 	if (len < 18)
 		return false;
+	et = (uint16_t)(frame[12] << 8 | frame[13]);
 	if (et == HVLB_ETHERTYPE_VLAN) {
 		et = (uint16_t)(frame[16] << 8 | frame[17]);
 		l2 = 18;

@@ -56,20 +56,23 @@ func ParseAddr(field, v string) (netip.Addr, error) {
 	if err != nil {
 		return netip.Addr{}, fieldErr(field, "%q is not an IPv4 or IPv6 address", v)
 	}
-	switch {
-	case a.Zone() != "":
+	if a.Zone() != "" {
 		return netip.Addr{}, fieldErr(field, "%q: zones are not allowed", v)
+	}
+	// The address it is, however written: ::ffff:0.0.0.0 is 0.0.0.0.
+	a = a.Unmap()
+	switch {
 	case a.IsUnspecified():
 		return netip.Addr{}, fieldErr(field, "%q: the unspecified address is not allowed", v)
 	case a.IsMulticast():
 		return netip.Addr{}, fieldErr(field, "%q: multicast addresses are not allowed", v)
 	case a == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return netip.Addr{}, fieldErr(field, "%q: the broadcast address is not allowed", v)
-	case a.Unmap().IsLoopback():
+	case a.IsLoopback():
 		return netip.Addr{}, fieldErr(field, "%q: loopback addresses (127.0.0.0/8, ::1) are not allowed: "+
 			"they never leave their host, so the forwarder can neither receive on one nor reach an NF at one", v)
 	}
-	return a.Unmap(), nil
+	return a, nil
 }
 
 func checkPort(field string, p int) error {

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * libFuzzer harness of the frame parsers (core/parse.h) on arbitrary frames: parse_frame, and
+ * on what it accepts the parsers the worker calls next (parse_verify_l4_csum, parse_icmp_inner,
+ * parse_arp, parse_nd), plus the dispatch stage's parse_peek_tuple. The frame is copied into a
+ * buffer of exactly its length, so AddressSanitizer sees any read past it. Besides not
+ * crashing, checks what parse.h promises:
+ *   - no parser writes to the frame;
+ *   - an accepted frame's offsets and lengths stay inside it;
+ *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "parse.h"
+
+/* What the worker would parse next, for a frame parse_frame accepted. */
+static void
+parse_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
+{
+	struct flow_key inner, peek;
+	struct pkt_arp arp;
+	union hvlb_addr target;
+	uint16_t inner_off = 0;
+	uint8_t lla[6];
+	int has_lla;
+
+	FUZZ_CHECK(pi->l3_off + pi->l3_len <= len);
+	if (pi->kind == PKT_ARP) {
+		parse_arp(f, pi, &arp);
+		FUZZ_CHECK(arp.op == 1 || arp.op == 2);
+		return;
+	}
+	FUZZ_CHECK(pi->l4_off >= pi->l3_off && pi->l4_off + pi->l4_len == pi->l3_off + pi->l3_len);
+	(void)parse_verify_l4_csum(f, pi);
+	if (pi->icmp == PKT_ICMP_ERROR &&
+	    parse_icmp_inner(f, pi, &inner, &inner_off) == HVLB_DROP_NONE)
+		FUZZ_CHECK(inner_off > pi->l4_off && inner_off < pi->l3_off + pi->l3_len);
+	if (pi->icmp == PKT_ICMP_NS || pi->icmp == PKT_ICMP_NA)
+		(void)parse_nd(f, pi, &target, lla, &has_lla);
+	if (pi->key.proto == HVLB_PROTO_TCP || pi->key.proto == HVLB_PROTO_UDP) {
+		FUZZ_CHECK(parse_peek_tuple(f, len, &peek));
+		FUZZ_CHECK(memcmp(&peek, &pi->key, sizeof(peek)) == 0);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct pkt_info pi;
+	struct flow_key peek;
+	uint32_t len = size > UINT16_MAX ? UINT16_MAX : (uint32_t)size;
+	uint8_t *f = malloc(len ? len : 1);
+
+	if (f == NULL)
+		return 0;
+	memcpy(f, data, len);
+	if (parse_frame(f, len, &pi) == HVLB_DROP_NONE)
+		parse_more(f, len, &pi);
+	(void)parse_peek_tuple(f, len, &peek);
+	FUZZ_CHECK(memcmp(f, data, len) == 0);
+	free(f);
+	return 0;
+}
