@@ -129,8 +129,11 @@ class Client:
             id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
             set_priority=priority is not None, priority=priority or 0))
 
-    def remove_service(self, protocol, vip, vport):
-        return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport)))
+    def remove_service(self, protocol, vip, vport, hard=False):
+        """Soft: the service's connections (and its VIP) stay until the last one ends; hard:
+        they end now."""
+        return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport),
+                                                         hard=hard))
 
     def list_services(self):
         """The services as configured (VirtualService specs); counters: service_list()."""
@@ -369,7 +372,7 @@ def cmd_vs(cl, args):
     if args.action == "set":
         return cl.update_service(p, vip, vport, args.mode or "", args.sched or "",
                                  args.priority), None
-    return cl.remove_service(p, vip, vport), None
+    return cl.remove_service(p, vip, vport, args.hard), None
 
 
 def cmd_rs(cl, args):
@@ -458,7 +461,10 @@ def build_parser():
     for action in ("add", "set", "del"):
         p = vs.add_parser(action)
         svc_args(p)
-        if action != "del":
+        if action == "del":
+            p.add_argument("--hard", action="store_true",
+                           help="also end its connections now")
+        else:
             p.add_argument("--mode", choices=("nat", "dr"))
             p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
             p.add_argument("--priority", type=int, choices=range(8), metavar="0-7",

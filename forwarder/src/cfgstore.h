@@ -35,6 +35,7 @@ struct cfg_vs {
 	uint8_t mode;
 	uint8_t sched;
 	uint8_t priority;  /* RSS-A class of its connections: moved last, placed first */
+	uint8_t retired;   /* in cfgstore.vs_retired: removed softly, connections remain */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -55,6 +56,12 @@ struct cfgstore {
 	struct cfg_vs *vs;
 	unsigned n_vs;
 	unsigned cap_vs;
+	/* Services removed softly while they have connections: only their VIPs are published
+	 * (still answered, their connections' packets still ours); they keep their VS slot and
+	 * their reals' slots and generations until cfg_vs_reclaim. */
+	struct cfg_vs *vs_retired;
+	unsigned n_vs_retired;
+	unsigned cap_vs_retired;
 	struct cfg_route routes[FWD_MAX_ROUTES];
 	unsigned n_routes;
 	struct local_addr local[FWD_MAX_LOCAL];
@@ -62,7 +69,9 @@ struct cfgstore {
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
 	uint32_t rs_gen[RS_MAX_SLOTS + 1]; /* 0: slot free or hard-removed */
-	uint8_t rs_retired[RS_MAX_SLOTS + 1]; /* soft-removed, connections may remain */
+	/* By RS slot: removed softly, connections may remain; the value is the slot + 1 of the
+	 * service it was removed from, so that removing that service hard ends them too. */
+	uint16_t rs_retired[RS_MAX_SLOTS + 1];
 	uint32_t n_retired;
 	uint32_t gen_next;
 	uint16_t rs_slot_next;
@@ -88,14 +97,23 @@ void cfg_free(struct cfgstore *st);
 /* All return 0 or a negative errno (-EINVAL, -ENOENT, -EEXIST, -ENOSPC) with err set to a
  * message naming the field at fault. Ports are network order. */
 int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err);
+/* A new service; one retired with the same (proto, vip, vport) is brought back instead: it
+ * keeps its VS slot (and counters), takes mode and scheduler, and its reals are removed softly
+ * (their connections go on; the caller adds the reals it is to have). */
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
 /* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
 int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
-int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs);
+/* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
+ * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
+ * vs may be a retired one. Either way vs points elsewhere afterwards. */
+int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs, int hard);
+/* The service (proto, vip, vport), or NULL; cfg_vs_find_retired: the retired one. */
 struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
 			   uint8_t af, uint16_t vport);
+struct cfg_vs *cfg_vs_find_retired(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
+				   uint8_t af, uint16_t vport);
 int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
 	       uint16_t port, uint32_t weight, uint8_t health, char *err);
 struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port);
@@ -113,6 +131,11 @@ int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *
 /* Free the slot of a soft-removed RS once it has no connection left (active: the connections
  * of a slot now, summed over workers). Returns how many slots it freed. */
 unsigned cfg_rs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
+			void *arg);
+/* Forget the retired services with no connection left (active: the connections of a VS slot
+ * now, summed over workers), freeing their VS and RS slots; their VIPs go with the next
+ * publication. Returns how many it forgot. */
+unsigned cfg_vs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
 			void *arg);
 
 #endif

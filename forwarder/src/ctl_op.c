@@ -128,13 +128,14 @@ publish(struct ctl_req *r)
 }
 
 /* Take a service that was just added out again. Its real services never carried a
- * connection, so they go hard (their counter slots are freed at once). */
+ * connection, so they go hard (their counter slots are freed at once); one that was brought
+ * back from retirement goes back there. */
 static void
-vs_discard(struct cfgstore *st, struct cfg_vs *vs)
+vs_discard(struct cfgstore *st, struct cfg_vs *vs, bool revived)
 {
 	while (vs->n_rs > 0)
 		cfg_rs_remove(st, vs, &vs->rs[vs->n_rs - 1], 1);
-	cfg_vs_remove(st, vs);
+	cfg_vs_remove(st, vs, !revived);
 }
 
 /* ---- services ---- */
@@ -165,6 +166,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	struct ctl_rs *rs;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
+	bool revived;
 	int mode, sched, rc;
 
 	if (v == NULL)
@@ -192,6 +194,8 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (v->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "add_service.service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
+	/* A service removed softly whose connections remain comes back with them. */
+	revived = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL;
 	rc = cfg_vs_add(st, k.proto, &k.vip, k.af, k.vport, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_service.service", "service", err);
@@ -201,7 +205,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (rc == 0)
 		rc = publish(r);
 	if (rc < 0)
-		vs_discard(st, vs);
+		vs_discard(st, vs, revived);
 	return rc;
 }
 
@@ -265,10 +269,14 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	return rc;
 }
 
-/* Its connections continue until they end (the store keeps their slots' generations). */
+/* Soft: the service is retired, its VIP answered and its connections forwarded until the last
+ * one ends (fwd_control_poll then forgets it). Hard: it goes now, its connections with it; a
+ * retired service too. */
 static int
 ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 {
+	struct cfgstore *st = r->f->cfg;
+	char name[CTL_NAME_LEN];
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	int rc;
@@ -276,10 +284,22 @@ ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 	rc = ctl_parse_service(r, "remove_service.id", m->id, &k);
 	if (rc != 0)
 		return rc;
-	vs = ctl_find_service(r, "remove_service", &k);
-	if (vs == NULL)
-		return -ENOENT;
-	cfg_vs_remove(r->f->cfg, vs);
+	vs = ctl_lookup_service(st, &k);
+	if (vs == NULL && m->hard)
+		vs = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport);
+	if (vs == NULL) {
+		ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
+		if (cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL)
+			return ctl_fail(r, -ENOENT,
+					"remove_service: service %s is removed already, its "
+					"connections end naturally (hard: end them now)",
+					name);
+		return ctl_fail(r, -ENOENT, "remove_service: no service %s", name);
+	}
+	rc = cfg_vs_remove(st, vs, m->hard);
+	if (rc < 0)
+		return ctl_fail(r, rc, "remove_service: out of memory to keep its connections "
+				       "(hard removes it)");
 	return publish(r);
 }
 

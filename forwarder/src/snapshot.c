@@ -19,29 +19,39 @@
 
 static uint64_t snapshot_seq;
 
+static void
+vs_config_of(struct vs_config *c, const struct cfg_vs *v)
+{
+	c->vip = v->vip;
+	c->vport = v->vport;
+	c->proto = v->proto;
+	c->af = v->af;
+	c->mode = v->mode;
+	c->sched = v->sched;
+	c->slot = v->slot;
+	c->retired = v->retired;
+	/* A retired service's VIP is all the workers need of it. */
+	c->n_rs = v->retired ? 0 : v->n_rs;
+	c->rs = v->rs;
+}
+
+/* The services, then the retired ones (only their VIPs). */
 static int
 build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
 {
-	struct vs_config *vc = calloc(st->n_vs ? st->n_vs : 1, sizeof(*vc));
+	unsigned n = st->n_vs + st->n_vs_retired;
+	struct vs_config *vc = calloc(n ? n : 1, sizeof(*vc));
 	const char *msg = NULL;
 
 	if (vc == NULL) {
 		ERR("out of memory");
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < st->n_vs; i++) {
-		const struct cfg_vs *v = &st->vs[i];
-		vc[i].vip = v->vip;
-		vc[i].vport = v->vport;
-		vc[i].proto = v->proto;
-		vc[i].af = v->af;
-		vc[i].mode = v->mode;
-		vc[i].sched = v->sched;
-		vc[i].slot = v->slot;
-		vc[i].n_rs = v->n_rs;
-		vc[i].rs = v->rs;
-	}
-	s->vst = vs_table_build(vc, st->n_vs, &msg);
+	for (unsigned i = 0; i < st->n_vs; i++)
+		vs_config_of(&vc[i], &st->vs[i]);
+	for (unsigned i = 0; i < st->n_vs_retired; i++)
+		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
+	s->vst = vs_table_build(vc, n, &msg);
 	free(vc);
 	if (s->vst == NULL) {
 		ERR("%s", msg ? msg : "cannot build the service table");
