@@ -259,7 +259,7 @@ addr_is_loopback(const union hvlb_addr *a, uint8_t af)
 }
 
 /* An RS removed from service vs: its slot is freed now (hard), or once its connections are
- * gone (cfg_rs_reclaim). */
+ * gone (cfg_rs_reclaim); if vs reschedules them, they go at their next packet. */
 static void
 retire(struct cfgstore *st, const struct cfg_vs *vs, uint16_t slot, int hard)
 {
@@ -267,6 +267,8 @@ retire(struct cfgstore *st, const struct cfg_vs *vs, uint16_t slot, int hard)
 		st->rs_gen[slot] = 0;
 		return;
 	}
+	if (vs->down_conns == VS_DOWN_RESCHEDULE)
+		st->rs_gen[slot] |= RS_GEN_DOWN;
 	if (!st->rs_retired[slot]) {
 		st->rs_retired[slot] = (uint16_t)(vs->slot + 1);
 		st->n_retired++;
@@ -303,6 +305,8 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->mode = (uint8_t)mode;
 	v->sched = (uint8_t)sched;
 	v->priority = 0;
+	v->down_conns = (uint8_t)vs_down_conns_default(v->proto);
+	v->all_down = VS_ALL_DOWN_DROP;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -342,7 +346,24 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	v->mode = (uint8_t)mode;
 	v->sched = (uint8_t)sched;
 	v->slot = (uint16_t)slot;
+	v->down_conns = (uint8_t)vs_down_conns_default(proto);
+	v->all_down = VS_ALL_DOWN_DROP;
 	st->vs_prio[slot] = 0;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down, char *err)
+{
+	if (down_conns >= VS_DOWN_MAX)
+		return ERR("down_conns: must be keep or reschedule"), -EINVAL;
+	if (all_down >= VS_ALL_DOWN_MAX)
+		return ERR("all_down: must be drop or keep_last"), -EINVAL;
+	if (down_conns >= 0)
+		vs->down_conns = (uint8_t)down_conns;
+	if (all_down >= 0)
+		vs->all_down = (uint8_t)all_down;
 	st->version++;
 	return 0;
 }
@@ -495,7 +516,7 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	r->health = health;
 	r->slot = (uint16_t)slot;
 	r->gen = st->gen_next++;
-	if (st->gen_next == 0)
+	if (st->gen_next >= RS_GEN_DOWN)
 		st->gen_next = 1;
 	st->rs_gen[slot] = r->gen;
 	st->version++;
@@ -539,8 +560,9 @@ int
 cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard)
 {
 	/* Soft: the slot keeps its generation so the RS's connections run to their end (the
-	 * slot is not reused before the allocator wraps). Hard: the generation is retired and
-	 * workers drop the connections at their next packet. */
+	 * slot is not reused before the allocator wraps), or are rescheduled at their next packet
+	 * (down_conns). Hard: the generation is retired and workers drop the connections at their
+	 * next packet. */
 	retire(st, vs, rs->slot, hard);
 	*rs = vs->rs[--vs->n_rs];
 	st->version++;

@@ -36,6 +36,8 @@ struct cfg_vs {
 	uint8_t sched;
 	uint8_t priority;  /* RSS-A class of its connections: moved last, placed first */
 	uint8_t retired;   /* in cfgstore.vs_retired: removed softly, connections remain */
+	uint8_t down_conns; /* enum vs_down_conns */
+	uint8_t all_down;  /* enum vs_all_down */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -68,7 +70,10 @@ struct cfgstore {
 	unsigned n_local;
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
-	uint32_t rs_gen[RS_MAX_SLOTS + 1]; /* 0: slot free or hard-removed */
+	/* By RS slot: 0 free or removed hard; else the generation, with RS_GEN_DOWN added for a
+	 * real removed softly from a service that reschedules its connections (the snapshot adds
+	 * it for the reals of such a service that are down). */
+	uint32_t rs_gen[RS_MAX_SLOTS + 1];
 	/* By RS slot: removed softly, connections may remain; the value is the slot + 1 of the
 	 * service it was removed from, so that removing that service hard ends them too. */
 	uint16_t rs_retired[RS_MAX_SLOTS + 1];
@@ -103,6 +108,10 @@ int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *e
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+/* down_conns (enum vs_down_conns) and all_down (enum vs_all_down); < 0 leaves one unchanged.
+ * A new service has its protocol's down_conns (vs_down_conns_default) and all_down drop. */
+int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down,
+		    char *err);
 /* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
 int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
@@ -120,7 +129,8 @@ struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, ui
 /* weight / health < 0: unchanged. */
 int cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int64_t weight,
 		  int health, char *err);
-/* hard: existing connections are dropped too (their slot generation is retired). */
+/* hard: existing connections are dropped too (their slot generation is retired). Soft, in a
+ * service that reschedules them (down_conns): they are, at their next packet. */
 int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard);
 int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
 		  char *err);

@@ -96,6 +96,8 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
 	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
 	m->priority = v->priority;
+	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
+	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;

@@ -164,7 +164,17 @@ type VirtualService struct {
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
 	// connections of a higher class are moved last, and placed first on the least-loaded
 	// workers.
-	Priority      uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	Priority uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	// What becomes of the connections of a real that goes down (health 0) or is removed softly:
+	// "keep" (they go on to it until they end) or "reschedule" (each one's next client packet
+	// opens a new connection to a usable real, as if the old one had never been; the real's own
+	// packets of it are dropped, rs_down). "": the protocol's default, keep for tcp, reschedule
+	// for udp. The forwarder lists the value in force.
+	DownConns string `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
+	// When no real is both up and weighted: "drop" (default: new connections are dropped,
+	// no_rs) or "keep_last" (they are scheduled over every weighted real as if it were up). ""
+	// is drop; the forwarder lists the value in force.
+	AllDown       string `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -232,6 +242,20 @@ func (x *VirtualService) GetPriority() uint32 {
 		return x.Priority
 	}
 	return 0
+}
+
+func (x *VirtualService) GetDownConns() string {
+	if x != nil {
+		return x.DownConns
+	}
+	return ""
+}
+
+func (x *VirtualService) GetAllDown() string {
+	if x != nil {
+		return x.AllDown
+	}
+	return ""
 }
 
 // The counters of one real service of a service; joined to its RealService by (address,
@@ -478,7 +502,8 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
-// Changes mode and/or scheduler (empty: unchanged) and the priority when set_priority.
+// Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
+// what each means) and the priority when set_priority.
 type UpdateService struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -486,6 +511,8 @@ type UpdateService struct {
 	Scheduler     string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
 	SetPriority   bool                   `protobuf:"varint,4,opt,name=set_priority,json=setPriority,proto3" json:"set_priority,omitempty"`
 	Priority      uint32                 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	DownConns     string                 `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
+	AllDown       string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -553,6 +580,20 @@ func (x *UpdateService) GetPriority() uint32 {
 		return x.Priority
 	}
 	return 0
+}
+
+func (x *UpdateService) GetDownConns() string {
+	if x != nil {
+		return x.DownConns
+	}
+	return ""
+}
+
+func (x *UpdateService) GetAllDown() string {
+	if x != nil {
+		return x.AllDown
+	}
+	return ""
 }
 
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
@@ -3610,13 +3651,16 @@ const file_fwd_proto_rawDesc = "" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
 	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
 	"\x06health\x18\x04 \x01(\rR\x06healthJ\x04\b\n" +
-	"\x10\x10\"\xcb\x01\n" +
+	"\x10\x10\"\x85\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12=\n" +
 	"\rreal_services\x18\x04 \x03(\v2\x18.hvlb.fwd.v1.RealServiceR\frealServices\x12\x1a\n" +
-	"\bpriority\x18\x05 \x01(\rR\bpriorityJ\x04\b\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
+	"\n" +
+	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
+	"\ball_down\x18\a \x01(\tR\aallDownJ\x04\b\n" +
 	"\x10\x0f\"\x85\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
@@ -3640,13 +3684,16 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa8\x01\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xe2\x01\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12!\n" +
 	"\fset_priority\x18\x04 \x01(\bR\vsetPriority\x12\x1a\n" +
-	"\bpriority\x18\x05 \x01(\rR\bpriority\"K\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
+	"\n" +
+	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
+	"\ball_down\x18\a \x01(\tR\aallDown\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
