@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hvlb/internal/apitypes"
+	"hvlb/internal/model"
 )
 
 type oaDoc struct {

@@ -148,7 +148,7 @@ func TestBuildDesired(t *testing.T) {
 		HealthCheck: &model.HealthCheck{Kind: "udp", SendHex: "00ff0a", Expect: "ok\r\n"},
 		Reals:       []model.Real{{Address: "10.1.0.8", Port: 53, Weight: 1}}}
 	mustNil(t, model.NormalizeService(&e))
-	got := BuildDesired(1, "fwd-x", []model.Service{e}).GetChecks()
+	got := BuildDesired(1, "fwd-x", []model.Service{e}, nil).GetChecks()
 	if len(got) != 1 || string(got[0].GetSend()) != "\x00\xff\n" || string(got[0].GetExpect()) != "ok\r\n" ||
 		got[0].GetKind() != "udp" {
 		t.Errorf("udp check %v", got)
