@@ -172,6 +172,24 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 	return t;
 }
 
+struct conn_table *
+conn_table_attach(void *mem, size_t size, uint32_t max_conns)
+{
+	struct conn_table *t = mem;
+	uint32_t cap;
+
+	if (mem == NULL || conn_table_mem_size(max_conns) == 0 ||
+	    size < conn_table_mem_size(max_conns))
+		return NULL;
+	cap = conn_capacity_for(max_conns);
+	if (t->conn_mask != cap - 1 || t->bucket_mask != conn_buckets_for(cap) - 1 ||
+	    t->count > cap || t->hz == 0)
+		return NULL;
+	t->conns = (struct conn *)((char *)mem + conn_header_size());
+	t->buckets = (struct conn_bucket *)(t->conns + cap);
+	return t;
+}
+
 uint32_t
 conn_count(const struct conn_table *t)
 {

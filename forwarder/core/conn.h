@@ -78,6 +78,12 @@ size_t conn_table_mem_size(uint32_t max_conns);
 struct conn_table *conn_table_init(void *mem, uint32_t max_conns, uint64_t hz,
 				   const struct conn_timeouts *to);
 
+/* A table conn_table_init laid out for max_conns in memory now at mem (size bytes), perhaps at
+ * another address than it was made at (a file mapped again after a restart): its internal
+ * pointers are set to mem. NULL when mem does not hold such a table. For reading its entries
+ * (conn_walk, conn_count); its timeouts are the old ones. */
+struct conn_table *conn_table_attach(void *mem, size_t size, uint32_t max_conns);
+
 /* Replace the timeouts (takes effect at each connection's next packet). */
 void conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to);
 

@@ -131,6 +131,14 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
 		goto fail;
+	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
+	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
+		LOG("config [forwarder] state_dir: '%s' is not an absolute path of at most %zu "
+		    "characters\n", sd, sizeof(s->state_dir) - 1);
+		goto fail;
+	}
+	if (sd != NULL)
+		snprintf(s->state_dir, sizeof(s->state_dir), "%s", sd);
 	if (s->conn_max < 64 || s->conn_max > (1u << 26)) {
 		LOG("config [forwarder] conn_max: must be between 64 and %u\n", 1u << 26);
 		goto fail;
@@ -392,12 +400,20 @@ apply_timeouts(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 }
 
 int
+cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st)
+{
+	struct cfgfile_target t = {.st = st};
+
+	return apply_timeouts(cfg, &t);
+}
+
+int
 cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
 	char **names;
 	int n, rc = -1;
 
-	if (apply_ports(cfg, t) != 0)
+	if (!t->neigh_only && apply_ports(cfg, t) != 0)
 		return -1;
 	names = calloc(MAX_SECTIONS, sizeof(*names));
 	if (names == NULL)
@@ -407,16 +423,16 @@ cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 			goto out;
 	n = rte_cfgfile_sections(cfg, names, MAX_SECTIONS);
 	/* Routes before services, so neighbour resolution finds them on the first publish. */
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n && !t->neigh_only; i++)
 		if (strncmp(names[i], "route.", 6) == 0 && apply_route(cfg, t, names[i]) != 0)
 			goto out;
 	for (int i = 0; i < n; i++)
 		if (strncmp(names[i], "neigh.", 6) == 0 && apply_neigh(cfg, t, names[i]) != 0)
 			goto out;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n && !t->neigh_only; i++)
 		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, t, names[i]) != 0)
 			goto out;
-	rc = apply_timeouts(cfg, t);
+	rc = t->neigh_only ? 0 : apply_timeouts(cfg, t);
 out:
 	for (int i = 0; i < MAX_SECTIONS; i++)
 		free(names[i]);

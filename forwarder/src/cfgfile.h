@@ -3,6 +3,7 @@
 #ifndef HVLB_CFGFILE_H
 #define HVLB_CFGFILE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "cfgstore.h"
@@ -20,6 +21,7 @@ struct fwd_settings {
 	uint32_t neigh_retry_ms;
 	uint32_t mbufs;
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
+	char state_dir[192];    /* where state that survives a restart lives; "" = none */
 	struct rssa_settings rssa;
 	uint16_t n_ports;
 	struct port_settings port[FWD_MAX_PORTS];
@@ -30,6 +32,7 @@ struct cfgfile_target {
 	struct cfgstore *st;
 	struct neigh_table *neigh;   /* static neighbours */
 	uint16_t n_ports;
+	bool neigh_only;             /* the store was restored (persist.h): static neighbours only */
 };
 
 /* Load path; fill *s. Returns the parsed file (for cfgfile_apply) or NULL after logging why. */
@@ -38,5 +41,8 @@ struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);
 /* Apply addresses, routes, static neighbours, services and timeouts to t (ports already
  * set up). 0, or -1 after logging the section and key at fault. */
 int cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t);
+
+/* Apply the [timeouts] section alone to st (a reload). 0, or -1 after logging the key. */
+int cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st);
 
 #endif

@@ -122,16 +122,24 @@ cfg_init(struct cfgstore *st, uint16_t n_ports)
 }
 
 void
-cfg_free(struct cfgstore *st)
+cfg_free_contents(struct cfgstore *st)
 {
-	if (st == NULL)
-		return;
 	for (unsigned i = 0; i < st->n_vs; i++)
 		free(st->vs[i].rs);
 	for (unsigned i = 0; i < st->n_vs_retired; i++)
 		free(st->vs_retired[i].rs);
 	free(st->vs);
 	free(st->vs_retired);
+	st->vs = st->vs_retired = NULL;
+	st->n_vs = st->cap_vs = st->n_vs_retired = st->cap_vs_retired = 0;
+}
+
+void
+cfg_free(struct cfgstore *st)
+{
+	if (st == NULL)
+		return;
+	cfg_free_contents(st);
 	free(st);
 }
 

@@ -98,6 +98,8 @@ void cfg_format_addr(const union hvlb_addr *a, uint8_t af, char *buf, size_t len
 void cfg_init(struct cfgstore *st, uint16_t n_ports);
 /* Free a store (calloc'ed, then cfg_init'ed) and everything it holds. NULL is a no-op. */
 void cfg_free(struct cfgstore *st);
+/* Free the services and reals a store holds, leaving it with none. */
+void cfg_free_contents(struct cfgstore *st);
 
 /* All return 0 or a negative errno (-EINVAL, -ENOENT, -EEXIST, -ENOSPC) with err set to a
  * message naming the field at fault. Ports are network order. */

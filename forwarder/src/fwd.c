@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_cfgfile.h>
 #include <rte_cycles.h>
@@ -87,6 +88,10 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	}
 	f->snap = (struct snap_pub){.rcu = f->rcu, .socket = f->ports.p[0].socket};
 	cfg_init(f->cfg, f->ports.n);
+	if (persist_open(&f->persist, set->state_dir, f->env.hz) != 0)
+		return -EIO;
+	/* A restart runs what the last run had; the file gives its static neighbours only. */
+	t.neigh_only = persist_load_config(&f->persist, f->cfg, &f->neigh, f->ports.n);
 	t.st = f->cfg;
 	if (cfgfile_apply(cfg, &t) != 0)
 		return -EINVAL;
@@ -121,8 +126,14 @@ setup_lcores(struct fwd *f, const struct fwd_settings *set, const unsigned *orde
 		unsigned lc = order[w + set->dispatch];
 
 		/* A worker's table and inbox are on its own lcore's socket: it alone reads them. */
-		f->workers[w] = worker_create(&f->env, w, lc, (int)rte_lcore_to_socket_id(lc));
+		int sock = (int)rte_lcore_to_socket_id(lc);
+		void *cmem = persist_conn_alloc(&f->persist, w,
+						conn_table_mem_size(f->env.conn_max),
+						f->env.conn_max, sock);
+
+		f->workers[w] = cmem == NULL ? NULL : worker_create(&f->env, w, lc, sock, cmem);
 		if (f->workers[w] == NULL) {
+			persist_conn_free(&f->persist, w, cmem);
 			LOG(ERR, "worker %u: out of memory (conn_max %u)\n", w, f->env.conn_max);
 			return -ENOMEM;
 		}
@@ -138,6 +149,7 @@ setup_lcores(struct fwd *f, const struct fwd_settings *set, const unsigned *orde
 	}
 	f->env.steer = &f->sc->link;
 	assign_queues(f);
+	persist_restore_conns(&f->persist, f->workers, n_workers);
 	return 0;
 }
 
@@ -201,6 +213,44 @@ fwd_start(struct fwd *f)
 	return 0;
 }
 
+int
+fwd_reload(struct fwd *f, const char *config_path)
+{
+	struct rte_cfgfile *cfg;
+	struct fwd_settings set;
+	uint64_t version = f->cfg->version;
+	char err[CFG_ERR_LEN];
+
+	cfg = cfgfile_load(config_path, &set);
+	if (cfg == NULL)
+		return -EINVAL;
+	if (cfgfile_apply_timeouts(cfg, f->cfg) != 0) {
+		rte_cfgfile_close(cfg);
+		return -EINVAL;
+	}
+	rte_cfgfile_close(cfg);
+	if (f->cfg->version != version && fwd_publish(f, err) != 0) {
+		LOG(ERR, "reload %s: %s\n", config_path, err);
+		return -EINVAL;
+	}
+	rssa_ctl_set(f->rssa, &set.rssa);
+	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
+	f->neigh.retry_ms = set.neigh_retry_ms;
+	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
+	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
+		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
+			     "with a restart\n", config_path);
+	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_retry_ms\n",
+	    config_path);
+	return 0;
+}
+
+void
+fwd_save(struct fwd *f)
+{
+	persist_poll(&f->persist, f->cfg, &f->neigh, rte_rdtsc(), true);
+}
+
 void
 fwd_destroy(struct fwd *f)
 {
@@ -211,8 +261,12 @@ fwd_destroy(struct fwd *f)
 	steer_ctl_free(f->sc);
 	for (uint16_t i = 0; i < f->disp.n; i++)
 		dispatch_free(f->disp.d[i]);
-	for (uint16_t w = 0; w < f->env.n_workers; w++)
+	for (uint16_t w = 0; w < f->env.n_workers; w++) {
+		void *cmem = f->workers[w] != NULL ? (void *)f->workers[w]->conns : NULL;
+
 		worker_free(f->workers[w]);
+		persist_conn_free(&f->persist, w, cmem);
+	}
 	snap_free(f->snap.cur);
 	cfg_free(f->cfg);
 	neigh_free(&f->neigh);
@@ -263,6 +317,7 @@ fwd_control_poll(struct fwd *f)
 	neigh_poll_timers(&f->neigh, s, 0);
 	steer_ctl_poll(f->sc, now);
 	rssa_ctl_poll(f->rssa, now);
+	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
 	/* Not while a connection is between two workers: neither counts it as active. */
 	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&
 	    now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {

@@ -18,6 +18,7 @@
 #include "lcore_env.h"
 #include "fwd_limits.h"
 #include "neigh.h"
+#include "persist.h"
 #include "port.h"
 #include "rssa_ctl.h"
 #include "snapshot.h"
@@ -34,6 +35,7 @@ struct fwd {
 	struct cfgstore *cfg;           /* cfgstore.h: the desired configuration */
 	struct snap_pub snap;           /* snapshot.h: what the lcores read of it */
 	struct neigh_table neigh;       /* neigh.h */
+	struct persist persist;         /* persist.h: what survives a restart */
 	struct lcore_env env;           /* lcore_env.h: pointers into the above, for the lcores */
 	struct worker *workers[FWD_MAX_WORKERS]; /* env.n_workers of them */
 	struct dispatch_set disp;       /* dispatch.h: 0 stages by default */
@@ -56,6 +58,14 @@ int fwd_start(struct fwd *f);
  * refresh, steering, RSS-A, reclaiming RS slots and retired services (once a second; a
  * forgotten service is published, which waits for the readers' grace period). */
 void fwd_control_poll(struct fwd *f);
+
+/* Read config_path again and apply what can change while running: [timeouts], the RSS-A
+ * settings, idle_sleep_max_us and neigh_retry_ms (SIGHUP). The rest needs a restart and is
+ * logged when it differs. 0, or -EINVAL (logged) with nothing changed. */
+int fwd_reload(struct fwd *f, const char *config_path);
+
+/* Before a clean stop (the lcores have returned): save what a restart needs. */
+void fwd_save(struct fwd *f);
 
 /* Stop ports and free everything (the lcores must have returned). NULL is a no-op. */
 void fwd_destroy(struct fwd *f);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hvlb-forwarder: set up EAL, read the configuration, start one worker per worker lcore and
- * run the control thread (socket, neighbours) on the main lcore until SIGINT / SIGTERM.
+ * run the control thread (socket, neighbours) on the main lcore until SIGINT / SIGTERM (which
+ * save the state a restart needs, with state_dir). SIGHUP reloads the file (fwd_reload).
  */
 #include <getopt.h>
 #include <signal.h>
@@ -19,13 +20,15 @@
 #include "telemetry.h"
 #include "worker_loop.h"
 
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, reload;
 
 static void
 on_signal(int sig)
 {
-	(void)sig;
-	stop = 1;
+	if (sig == SIGHUP)
+		reload = 1;
+	else
+		stop = 1;
 }
 
 static void
@@ -95,6 +98,7 @@ main(int argc, char **argv)
 		RTE_LOG(WARNING, USER1, "telemetry commands not registered\n");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	/* fwd_create may have reordered the lcores (the ports' socket first). */
 	for (uint16_t i = 0; i < f->env.n_workers; i++)
 		rte_eal_remote_launch(worker_main, f->workers[i], f->workers[i]->lcore);
@@ -109,10 +113,15 @@ main(int argc, char **argv)
 	while (!stop) {
 		ctl_poll(f->ctl, 1);
 		fwd_control_poll(f);
+		if (reload) {
+			reload = 0;
+			fwd_reload(f, config);
+		}
 	}
 	RTE_LOG(INFO, USER1, "stopping\n");
 	f->env.quit = 1;
 	rte_eal_mp_wait_lcore();
+	fwd_save(f);
 	rc = 0;
 out:
 	if (f->ctl != NULL)

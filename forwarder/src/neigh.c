@@ -17,12 +17,17 @@
 #include "rewrite.h"
 
 #define NEIGH_REFRESH_S 30  /* learnt entries are asked for again this often */
+/* An unresolved next hop is asked for again after 100 ms, then after twice as long each time,
+ * up to neigh_retry_ms: the first answers are often lost while a link comes up (a veth's
+ * qdisc stays inactive until the kernel's link watch runs), and packets wait meanwhile. */
+#define NEIGH_FIRST_RETRY_MS 100
 
 struct neigh_meta {
 	uint64_t last_req;  /* TSC of the last request sent */
 	uint64_t learnt;    /* TSC of the last answer */
 	uint8_t is_static;
 	uint8_t in_use;
+	uint8_t tries;      /* requests unanswered since it last resolved */
 };
 
 int
@@ -102,6 +107,7 @@ neigh_set(struct neigh_table *nt, uint8_t af, const union hvlb_addr *addr,
 		return 0; /* learning never replaces an operator's entry */
 	nt->meta[pos].is_static = (uint8_t)!!is_static;
 	nt->meta[pos].learnt = rte_rdtsc();
+	nt->meta[pos].tries = 0;
 	if (v == nt->data[pos])
 		return 0; /* a refresh: the workers' cached copies are still right */
 	__atomic_store_n(&nt->data[pos], v, __ATOMIC_RELEASE);
@@ -201,12 +207,23 @@ request(struct neigh_table *nt, const struct fwd_snapshot *s, uint8_t af,
 {
 	int pos = neigh_pos(nt, af, addr);
 
+	struct neigh_meta *m;
+	uint64_t gap;
+
 	if (pos < 0 || nt->meta[pos].is_static)
 		return;
-	if (nt->meta[pos].last_req != 0 &&
-	    now - nt->meta[pos].last_req < nt->retry_ms * nt->hz / 1000)
+	m = &nt->meta[pos];
+	gap = nt->retry_ms * nt->hz / 1000;
+	if (nt->data[pos] == 0) {
+		unsigned shift = m->tries < 10 ? m->tries : 10;
+		uint64_t fast = (nt->hz / 1000 * NEIGH_FIRST_RETRY_MS) << shift;
+
+		gap = RTE_MIN(gap, fast);
+	}
+	if (m->last_req != 0 && now - m->last_req < gap)
 		return;
-	nt->meta[pos].last_req = now;
+	m->last_req = now;
+	m->tries += m->tries < UINT8_MAX;
 	send_request(nt, s, af, addr);
 }
 

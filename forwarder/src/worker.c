@@ -18,13 +18,11 @@ tx_drop_cb(struct rte_mbuf **unsent, uint16_t count, void *arg)
 }
 
 struct worker *
-worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket)
+worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, void *conn_mem)
 {
 	const struct fwd_snapshot *snap = snap_current(env->snap);
-	size_t csz = conn_table_mem_size(env->conn_max);
 	char name[RTE_RING_NAMESIZE];
 	struct worker *w;
-	void *cmem;
 
 	w = rte_zmalloc_socket("worker", sizeof(*w), RTE_CACHE_LINE_SIZE, socket);
 	if (w == NULL)
@@ -41,10 +39,9 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket)
 	w->cmd = rte_ring_create(name, WORKER_CMD_SIZE, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
 	if (w->inbox == NULL || w->cmd == NULL)
 		goto fail_ring;
-	cmem = rte_zmalloc_socket("conns", csz, RTE_CACHE_LINE_SIZE, socket);
-	if (cmem == NULL)
+	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
+	if (w->conns == NULL)
 		goto fail_ring;
-	w->conns = conn_table_init(cmem, env->conn_max, env->hz, &snap->timeouts);
 	for (uint16_t p = 0; p < w->ports->n; p++) {
 		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
 		if (w->tx[p] == NULL)
@@ -61,7 +58,6 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket)
 fail_tx:
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
-	rte_free(cmem);
 fail_ring:
 	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
@@ -77,7 +73,6 @@ worker_free(struct worker *w)
 	neigh_hold_flush(&w->neigh);
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
-	rte_free(w->conns);
 	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
 	rte_free(w);

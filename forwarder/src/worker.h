@@ -72,9 +72,11 @@ struct worker {
 	struct worker_moved moved[WORKER_MAX_MOVED];
 } __rte_cache_aligned;
 
-/* Allocate and initialise worker id on socket (connection table, TX buffers, inbox, command
- * ring). NULL when out of memory. */
-struct worker *worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket);
+/* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its
+ * connection table laid out in conn_mem (conn_table_mem_size(env->conn_max) bytes, which the
+ * caller owns: persist.h). NULL when out of memory. */
+struct worker *worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket,
+			     void *conn_mem);
 void worker_free(struct worker *w);
 
 /* Flush every TX buffer. */

@@ -5,6 +5,8 @@ independent Python model of hashing and Maglev (tests/model/hvlb_model.py).
 """
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from collections import Counter
@@ -262,3 +264,20 @@ def test_stats_through_dpdk_telemetry(bed):
     stats = fw.telemetry("/hvlb/stats")
     assert stats["rx_packets"] > 0 and stats["tx_packets"] > 0, stats
     assert fw.stats().workers[0].rx_packets > 0
+
+
+def test_sighup_reloads_what_can_change(bed):
+    """SIGHUP reads the file again: RSS-A's settings apply without a restart, connections and
+    services untouched."""
+    topo, start = bed
+    fw = start()
+    services_before = len(fw.client.list_services())
+    assert fw.client.steering().rssa.q == pytest.approx(1.0)
+    conf = Path(fw.conf)
+    conf.write_text(conf.read_text().replace("[forwarder]\n", "[forwarder]\nrssa_q = 0.8\n", 1))
+    os.killpg(fw.proc.pid, signal.SIGHUP)
+    labtools.wait_until(lambda: fw.client.steering().rssa.q == pytest.approx(0.8),
+                        "RSS-A's Q reloaded", 10)
+    assert "reloaded" in fw.log()
+    assert len(fw.client.list_services()) == services_before
+    curl(topo, f"http://{NAT_VIP}/")

@@ -36,100 +36,7 @@ RATE = 400_000    # bytes per second per TCP connection, each way
 if not fwdlab.FORWARDER.exists():
     pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
 
-# Runs in the client namespace: TCP connections to VIP:ECHO_PORT from the given local ports,
-# each streaming seeded random bytes at a paced rate while a thread reads the echo; UDP flows
-# from the given ports sending numbered requests to VIP:53. Prints one JSON object.
-CLIENT = r"""
-import hashlib, json, random, socket, sys, threading, time
-vip, echo_port = sys.argv[1], int(sys.argv[2])
-tcp_ports = [int(p) for p in sys.argv[3].split(",")]
-udp_ports = [int(p) for p in sys.argv[4].split(",")]
-duration, rate = float(sys.argv[5]), float(sys.argv[6])
-results, udp = [], {"sent": 0, "replies": 0}
-lock = threading.Lock()
-
-def tcp_conn(port):
-    r = {"port": port, "sent": 0, "received": 0, "max_gap_s": 0.0, "error": None}
-    try:
-        s = socket.create_connection((vip, echo_port), timeout=10, source_address=("", port))
-        s.sendall(b"echo\n")
-        hello = b""
-        while not hello.endswith(b"\n"):
-            b = s.recv(1)
-            if not b:
-                raise OSError("closed before the greeting")
-            hello += b
-        r["nf"] = hello.decode().strip()
-    except OSError as e:
-        r["error"] = f"connect: {e}"
-        with lock:
-            results.append(r)
-        return
-    sent_h, recv_h, last = hashlib.sha256(), hashlib.sha256(), [time.monotonic()]
-
-    def reader():
-        try:
-            while True:
-                b = s.recv(65536)
-                if not b:
-                    break
-                now = time.monotonic()
-                r["max_gap_s"] = max(r["max_gap_s"], now - last[0])
-                last[0] = now
-                recv_h.update(b)
-                r["received"] += len(b)
-        except OSError as e:
-            r["error"] = f"read: {e}"
-
-    t = threading.Thread(target=reader)
-    t.start()
-    rnd, start = random.Random(port), time.monotonic()
-    try:
-        while time.monotonic() - start < duration:
-            data = rnd.randbytes(8192)
-            s.sendall(data)
-            sent_h.update(data)
-            r["sent"] += len(data)
-            pause = start + r["sent"] / rate - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
-        s.shutdown(socket.SHUT_WR)
-    except OSError as e:
-        r["error"] = f"write: {e}"
-    t.join(timeout=30)
-    s.close()
-    r["sha_ok"] = sent_h.hexdigest() == recv_h.hexdigest()
-    with lock:
-        results.append(r)
-
-def udp_flow(port):
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(("", port))
-    s.connect((vip, 53))
-    s.settimeout(0.5)
-    start, seq = time.monotonic(), 0
-    while time.monotonic() - start < duration:
-        msg = f"{port}:{seq}".encode()
-        s.send(msg)
-        with lock:
-            udp["sent"] += 1
-        try:
-            if s.recv(2048).endswith(msg):
-                with lock:
-                    udp["replies"] += 1
-        except OSError:
-            pass
-        seq += 1
-        time.sleep(0.005)
-
-threads = [threading.Thread(target=tcp_conn, args=(p,)) for p in tcp_ports]
-threads += [threading.Thread(target=udp_flow, args=(p,)) for p in udp_ports]
-for t in threads:
-    t.start()
-for t in threads:
-    t.join()
-print(json.dumps({"tcp": results, "udp": udp}))
-"""
+ECHO_CLIENT = REPO / "lab" / "echo_client.py"  # TCP echo with SHA-256, UDP requests
 
 
 def owned_ports(client, owner, start, n):
@@ -177,8 +84,9 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
     assert ("numa: dispatch stage 0 on lcore" in fw.log()) == dispatch
 
     proc = subprocess.Popen(topo.argv("client", [
-        "python3", "-c", CLIENT, VIP, str(ECHO_PORT), ",".join(map(str, tcp_ports)),
-        ",".join(map(str, udp_ports)), str(DURATION), str(RATE)]),
+        "python3", ECHO_CLIENT, VIP, str(ECHO_PORT), "--tcp-ports", ",".join(map(str, tcp_ports)),
+        "--udp-ports", ",".join(map(str, udp_ports)), "--duration", str(DURATION),
+        "--rate", str(RATE)]),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         # Two periods of skew: worker 0 owns every flow.
@@ -213,7 +121,11 @@ def test_rssa_moves_flows_and_every_tcp_connection_survives(lab, dispatch):
         assert c["error"] is None and c["sha_ok"] and c["received"] == c["sent"] > 0, c
         assert c["max_gap_s"] < 2.0, c  # no stall (a retransmission timeout or worse)
     udp = res["udp"]
-    assert udp["sent"] > 500 and udp["replies"] >= 0.99 * udp["sent"], udp
+    assert udp["sent"] > 500 and udp["replies"] >= 0.99 * udp["sent"], (
+        udp, {d.reason: d.count for d in fw.stats().drops}, str(fw.stats().service_status),
+        [(w.rx_packets, w.tx_packets, w.handoff_in, w.handoff_out) for w in fw.stats().workers],
+        [(c.client, c.real, c.state, c.packets_in, c.packets_out)
+         for c in fw.client.iter_connections() if c.protocol == "udp"])
     st = labtools.wait_until(lambda: (s := fw.client.steering()).moves_in_progress == 0 and s,
                              "the last move to finish", 5)
     assert st.moves_failed == 0, st
@@ -239,8 +151,8 @@ def test_steer_flow_moves_one_connection_and_back(lab):
     client = topo.addr("client")
     port = owned_ports(client, 0, 44000, 1)[0]
     proc = subprocess.Popen(topo.argv("client", [
-        "python3", "-c", CLIENT, VIP, str(ECHO_PORT), str(port), str(port + 1), "6",
-        str(RATE)]), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        "python3", ECHO_CLIENT, VIP, str(ECHO_PORT), "--tcp-ports", str(port),
+        "--udp-ports", str(port + 1), "--duration", "6", "--rate", str(RATE)]), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         conn = labtools.wait_until(lambda: [c for c in fw.client.iter_connections()
                                             if c.client == f"{client}:{port}"

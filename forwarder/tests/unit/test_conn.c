@@ -818,6 +818,48 @@ test_fill(void)
 	free(cs);
 }
 
+/* A table copied to other memory (a state file mapped again after a restart) is found whole
+ * there by conn_table_attach, and a table of another size is refused. */
+static int
+count_walk(void *arg, const struct conn *c)
+{
+	(void)c;
+	(*(unsigned *)arg)++;
+	return 0;
+}
+
+static void
+test_attach(void)
+{
+	struct conn_table *t = table_new(64, NULL);
+	size_t sz = conn_table_mem_size(64);
+	union hvlb_addr rs = addr4(0x0a01000b);
+	struct conn_table *u;
+	enum conn_dir dir;
+	uint32_t cursor = 0;
+	unsigned n = 0;
+	void *copy;
+
+	for (uint16_t i = 0; i < 10; i++) {
+		struct flow_key k = key4(0x0a000001, (uint16_t)(1000 + i), 0x0a640001, 80,
+					 HVLB_PROTO_TCP);
+		CHECK(conn_insert(t, &k, flow_hash(&k), &rs, 80, 1, 5) != NULL);
+	}
+	copy = aligned_alloc(HVLB_CACHE_LINE, sz);
+	memcpy(copy, table_mem, sz);
+	memset(table_mem, 0, sz); /* the old memory is gone */
+	CHECK(conn_table_attach(copy, sz, 128) == NULL);
+	CHECK(conn_table_attach(copy, sz - 1, 64) == NULL);
+	u = conn_table_attach(copy, sz, 64);
+	CHECK(u != NULL);
+	CHECK(conn_count(u) == 10);
+	conn_walk(u, &cursor, UINT32_MAX, count_walk, &n);
+	CHECK(n == 10);
+	struct flow_key k5 = key4(0x0a000001, 1005, 0x0a640001, 80, HVLB_PROTO_TCP);
+	CHECK(conn_lookup(u, &k5, flow_hash(&k5), &dir) != NULL && dir == O);
+	free(copy);
+}
+
 int
 main(void)
 {
@@ -837,6 +879,7 @@ main(void)
 	RUN(test_udp);
 	RUN(test_timeouts);
 	RUN(test_walk);
+	RUN(test_attach);
 	RUN(test_random_model);
 	RUN(test_fill);
 	free(table_mem);

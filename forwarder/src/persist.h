@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What survives a restart of the forwarder ([forwarder] state_dir; docs/forwarder-config.md,
+ * "Restarts"). Two kinds of file in the state directory:
+ *
+ *  - conns.<worker>: each worker's connection table itself, in a file mapped shared, so that
+ *    every change the worker makes is in the file the moment it makes it and a crash loses
+ *    nothing. At start-up the previous run's files are renamed *.restore, mapped again, and
+ *    every connection in them is inserted into the table of the worker that owns it now
+ *    (the worker count may have changed); then they are removed.
+ *  - config: the configuration store (services, reals with their slots and generations,
+ *    routes, addresses, timeouts) and the neighbours, written by the control thread whenever
+ *    either changed (at most every PERSIST_SAVE_MS, and at a clean stop), atomically (a
+ *    temporary file renamed). A restart reads it back instead of the file's services, so the
+ *    connections find the same slots, and an established connection keeps its NF even when
+ *    weights or reals changed since it opened.
+ *
+ * Files carry a layout signature (the sizes of the structures they hold) and the boot they
+ * were written in: a binary with other layouts, or another boot (the TSC deadlines in the
+ * tables would be meaningless), starts empty and says why. Without state_dir the tables are
+ * in DPDK memory as before and nothing is written.
+ */
+#ifndef HVLB_PERSIST_H
+#define HVLB_PERSIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfgstore.h"
+#include "fwd_limits.h"
+#include "neigh.h"
+#include "worker.h"
+
+#define PERSIST_SAVE_MS 100
+
+struct persist {
+	bool on;
+	char dir[192];
+	char boot_id[40];
+	uint64_t hz;
+	struct {
+		void *map;   /* the whole mapping (header first); NULL when not file-backed */
+		size_t len;
+	} conns[FWD_MAX_WORKERS];
+	uint64_t saved_cfg;      /* the store's version last saved (0: never) */
+	uint64_t saved_neigh;    /* the neighbour table's version last saved */
+	uint64_t last_save;      /* TSC */
+	uint64_t restored;       /* connections brought back at start-up */
+	uint64_t restore_failed; /* connections in the old files that found no room */
+};
+
+/* Start with state in dir ("" or NULL: none): create it (mode 0700) and set the previous run's
+ * connection files aside for persist_restore_conns. 0, or -errno after logging why. */
+int persist_open(struct persist *p, const char *dir, uint64_t hz);
+
+/* Fill st (cfg_init'ed for n_ports) and nt from the saved configuration. Returns whether it
+ * did (false: none, or one this binary or port set cannot use, logged). */
+bool persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *nt,
+			 uint16_t n_ports);
+
+/* Memory for worker id's connection table of size bytes (conn_table_mem_size) on socket:
+ * DPDK memory without state, else a new state file. NULL when out of memory. */
+void *persist_conn_alloc(struct persist *p, uint16_t id, size_t size, uint32_t conn_max,
+			 int socket);
+/* Give it back (the file stays: it is the state). */
+void persist_conn_free(struct persist *p, uint16_t id, void *mem);
+
+/* Insert the connections of the previous run's files into the tables of workers[0..n) (the
+ * owner of each by the default rule, steer_owner_of_tuple), counting them in their slots,
+ * then remove the files. Call before any lcore runs. Returns how many came back. */
+uint64_t persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t n);
+
+/* On the control thread: save the configuration when the store or the neighbours changed
+ * (now: TSC), or at once when force. */
+void persist_poll(struct persist *p, const struct cfgstore *st, const struct neigh_table *nt,
+		  uint64_t now, bool force);
+
+#endif
