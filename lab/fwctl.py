@@ -121,19 +121,27 @@ class Client:
         return resp
 
     # --- virtual services ---------------------------------------------------------------------
-    def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0):
+    def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0,
+                    down_conns="", all_down=""):
+        """down_conns "" / all_down "": the forwarder's defaults."""
         vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
-                               priority=priority)
+                               priority=priority, down_conns=down_conns, all_down=all_down)
         return self.call(add_service=pb.AddService(service=vs))
 
-    def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None):
-        """Change mode, scheduler and/or RSS-A priority; "" / None leaves it as it is."""
+    def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None,
+                       down_conns="", all_down=""):
+        """Change mode, scheduler, down_conns, all_down and/or RSS-A priority; "" / None leaves
+        it as it is."""
         return self.call(update_service=pb.UpdateService(
             id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
-            set_priority=priority is not None, priority=priority or 0))
+            set_priority=priority is not None, priority=priority or 0, down_conns=down_conns,
+            all_down=all_down))
 
-    def remove_service(self, protocol, vip, vport):
-        return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport)))
+    def remove_service(self, protocol, vip, vport, hard=False):
+        """Soft: the service's connections (and its VIP) stay until the last one ends; hard:
+        they end now."""
+        return self.call(remove_service=pb.RemoveService(id=service_id(protocol, vip, vport),
+                                                         hard=hard))
 
     def list_services(self):
         """The services as configured (VirtualService specs); counters: service_list()."""
@@ -368,11 +376,11 @@ def cmd_vs(cl, args):
     p, vip, vport = _svc(args)
     if args.action == "add":
         return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev",
-                              args.priority or 0), None
+                              args.priority or 0, args.down_conns or "", args.all_down or ""), None
     if args.action == "set":
         return cl.update_service(p, vip, vport, args.mode or "", args.sched or "",
-                                 args.priority), None
-    return cl.remove_service(p, vip, vport), None
+                                 args.priority, args.down_conns or "", args.all_down or ""), None
+    return cl.remove_service(p, vip, vport, args.hard), None
 
 
 def cmd_rs(cl, args):
@@ -461,11 +469,18 @@ def build_parser():
     for action in ("add", "set", "del"):
         p = vs.add_parser(action)
         svc_args(p)
-        if action != "del":
+        if action == "del":
+            p.add_argument("--hard", action="store_true",
+                           help="also end its connections now")
+        else:
             p.add_argument("--mode", choices=("nat", "dr"))
             p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
             p.add_argument("--priority", type=int, choices=range(8), metavar="0-7",
                            help="RSS-A class: moved last, placed first")
+            p.add_argument("--down-conns", choices=("keep", "reschedule"),
+                           help="connections of a real that goes down or is removed softly")
+            p.add_argument("--all-down", choices=("drop", "keep_last"),
+                           help="with no real up: drop, or schedule over every real")
     vs.add_parser("list")
     sub.choices["vs"].set_defaults(func=cmd_vs)
 

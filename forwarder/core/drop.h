@@ -27,6 +27,7 @@
 	X(NO_RS, "no_rs")                         /* the service has no usable real service */   \
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
 	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
+	X(RS_DOWN, "rs_down")                     /* from the down RS of a rescheduled conn. */  \
 	X(NO_ROUTE, "no_route")                   /* no route to the next hop */                 \
 	X(NEIGH_MISS, "neigh_miss")               /* next hop unresolved for NEIGH_HOLD_MS */     \
 	X(NEIGH_HOLD_FULL, "neigh_hold_full")     /* no room to wait for the next hop's MAC */   \

@@ -22,6 +22,26 @@ static const char *const vs_mode_names[VS_MODE_MAX] = {
 	[VS_MODE_DR] = "dr",
 };
 
+static const char *const vs_down_conns_names[VS_DOWN_MAX] = {
+	[VS_DOWN_KEEP] = "keep",
+	[VS_DOWN_RESCHEDULE] = "reschedule",
+};
+
+static const char *const vs_all_down_names[VS_ALL_DOWN_MAX] = {
+	[VS_ALL_DOWN_DROP] = "drop",
+	[VS_ALL_DOWN_KEEP_LAST] = "keep_last",
+};
+
+/* The index of s in names[n], or -1. */
+static int
+name_index(const char *const *names, unsigned n, const char *s)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return (int)i;
+	return -1;
+}
+
 void
 sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs_active)
 {
@@ -154,10 +174,7 @@ sched_name(unsigned kind)
 int
 sched_from_name(const char *s)
 {
-	for (unsigned i = 0; i < HVLB_SCHED_MAX; i++)
-		if (strcmp(sched_names[i], s) == 0)
-			return (int)i;
-	return -1;
+	return name_index(sched_names, HVLB_SCHED_MAX, s);
 }
 
 const char *
@@ -169,8 +186,35 @@ vs_mode_name(unsigned mode)
 int
 vs_mode_from_name(const char *s)
 {
-	for (unsigned i = 0; i < VS_MODE_MAX; i++)
-		if (strcmp(vs_mode_names[i], s) == 0)
-			return (int)i;
-	return -1;
+	return name_index(vs_mode_names, VS_MODE_MAX, s);
+}
+
+const char *
+vs_down_conns_name(unsigned v)
+{
+	return v < VS_DOWN_MAX ? vs_down_conns_names[v] : "invalid";
+}
+
+int
+vs_down_conns_from_name(const char *s)
+{
+	return name_index(vs_down_conns_names, VS_DOWN_MAX, s);
+}
+
+int
+vs_down_conns_default(uint8_t proto)
+{
+	return proto == HVLB_PROTO_UDP ? VS_DOWN_RESCHEDULE : VS_DOWN_KEEP;
+}
+
+const char *
+vs_all_down_name(unsigned v)
+{
+	return v < VS_ALL_DOWN_MAX ? vs_all_down_names[v] : "invalid";
+}
+
+int
+vs_all_down_from_name(const char *s)
+{
+	return name_index(vs_all_down_names, VS_ALL_DOWN_MAX, s);
 }

@@ -30,5 +30,14 @@ const char *sched_name(unsigned kind);
 int sched_from_name(const char *s);
 const char *vs_mode_name(unsigned mode);
 int vs_mode_from_name(const char *s);
+/* enum vs_down_conns and enum vs_all_down by name ("keep", "keep_last", ...) and back. */
+const char *vs_down_conns_name(unsigned v);
+int vs_down_conns_from_name(const char *s);
+const char *vs_all_down_name(unsigned v);
+int vs_all_down_from_name(const char *s);
+/* A VS's down_conns when none is given: keep for TCP (a connection moved mid-stream is reset
+ * by its new NF), reschedule for UDP (a datagram flow has no state at the NF that a move
+ * breaks, and a flow pinned to a dead NF fails until it times out). */
+int vs_down_conns_default(uint8_t proto);
 
 #endif

@@ -7,7 +7,9 @@
  * size, load <= 50%), so a hit costs one probe into memory that already holds everything the
  * worker needs next. proto 0 marks an empty slot (a valid VS is always TCP or UDP). A second,
  * smaller open-addressing set holds the VIP addresses alone for vs_is_vip (inline, in vs.h);
- * the all-zero address marks its empty slots (a zero VIP is rejected).
+ * the all-zero address marks its empty slots (a zero VIP is rejected). A retired VS (removed, its
+ * connections remain) is only in the VIP set: its VIP is still answered and its connections'
+ * packets are still for us, but no new connection finds it.
  *
  * Lookups take no address family: an IPv4 address is stored as w[0] with the rest zero, so it
  * can only equal an IPv6 address whose low 96 bits are zero (the subnet-router anycast address
@@ -103,6 +105,9 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 		return vs_errf("vs[%u].mode: %u out of range (nat or dr)", i, c->mode);
 	if (c->sched >= HVLB_SCHED_MAX)
 		return vs_errf("vs[%u].sched: %u out of range", i, c->sched);
+	if (c->all_down >= VS_ALL_DOWN_MAX)
+		return vs_errf("vs[%u].all_down: %u out of range (drop or keep_last)", i,
+			       c->all_down);
 	if (c->slot >= VS_MAX_SLOTS)
 		return vs_errf("vs[%u].slot: %u out of range (below %u)", i, c->slot, VS_MAX_SLOTS);
 	if (c->n_rs > VS_MAX_RS)
@@ -159,7 +164,7 @@ vs_check_rs(const struct vs_config *c, unsigned i, struct vs_build_tmp *tmp)
 		e = vs_check_one_rs(c, i, j);
 		if (e != NULL)
 			return e;
-		if (c->rs[j].health == 1)
+		if (c->rs[j].health == 1 || c->all_down == VS_ALL_DOWN_KEEP_LAST)
 			sum += c->rs[j].weight;
 		/* cum_weight[] and the random draw are 32-bit. */
 		if (sum > UINT32_MAX)
@@ -276,12 +281,28 @@ vs_build_maglev(struct vs *v, struct vs_build_tmp *tmp)
 	return 0;
 }
 
+bool
+vs_config_all_down(const struct vs_config *c)
+{
+	bool weighted = false;
+
+	for (unsigned j = 0; j < c->n_rs; j++) {
+		if (c->rs[j].weight == 0)
+			continue;
+		if (c->rs[j].health == 1)
+			return false;
+		weighted = true;
+	}
+	return weighted;
+}
+
 /* usable[] and cum_weight[] are small and always built; the Maglev table (128 KiB) and the
  * WRR sequence only for the schedulers that read them. */
 static int
 vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 {
 	size_t n_alloc = c->n_rs > 0 ? c->n_rs : 1;
+	bool any_health = c->all_down == VS_ALL_DOWN_KEEP_LAST && vs_config_all_down(c);
 	uint64_t total = 0;
 
 	v->key = vs_key(c->proto, &c->vip, c->vport);
@@ -303,7 +324,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 
 	v->n_usable = 0;
 	for (uint16_t j = 0; j < c->n_rs; j++) {
-		if (v->rs[j].health != 1 || v->rs[j].weight == 0)
+		if ((v->rs[j].health != 1 && !any_health) || v->rs[j].weight == 0)
 			continue;
 		total += v->rs[j].weight;
 		v->cum_weight[v->n_usable] = (uint32_t)total;
@@ -448,10 +469,12 @@ vs_table_build(const struct vs_config *cfg, unsigned n, const char **err)
 	if (t == NULL)
 		goto nomem;
 	for (unsigned i = 0; i < n; i++) {
+		vip_insert(t, &cfg[i].vip);
+		if (cfg[i].retired)
+			continue;
 		e = vs_insert(t, &cfg[i], i, &v);
 		if (e != NULL)
 			goto fail;
-		vip_insert(t, &cfg[i].vip);
 		if (vs_build_one(v, &cfg[i], tmp) != 0)
 			goto nomem;
 	}

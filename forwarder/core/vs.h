@@ -29,6 +29,23 @@ enum sched_kind {
 	HVLB_SCHED_MAX
 };
 
+/* What becomes of the connections of an RS that goes down (health 0) or is removed softly. */
+enum vs_down_conns {
+	VS_DOWN_KEEP = 0,       /* they go on to it until they end (the TCP default) */
+	VS_DOWN_RESCHEDULE = 1, /* each one's next client packet opens a new connection to a
+				   usable RS; the RS's own packets of it are dropped (the UDP
+				   default) */
+	VS_DOWN_MAX
+};
+
+/* What a VS schedules new connections over when none of its RSs is both up and weighted. */
+enum vs_all_down {
+	VS_ALL_DOWN_DROP = 0,      /* nothing: they are dropped (no_rs) */
+	VS_ALL_DOWN_KEEP_LAST = 1, /* every weighted RS, as if up: a false all-down verdict (the
+				      checks' own path broken) does not black-hole the VIP */
+	VS_ALL_DOWN_MAX
+};
+
 #define VS_MAX_RS 1024        /* real services per virtual service */
 #define VS_MAX_SLOTS 4096     /* virtual services per forwarder (stable counter ids) */
 #define RS_MAX_SLOTS 65535    /* real services per forwarder (stable counter ids) */
@@ -36,6 +53,10 @@ enum sched_kind {
  * as the controller's (internal/model.MaxWeight). */
 #define RS_WEIGHT_MAX 1000000u
 #define WRR_SEQ_MAX 4096      /* longest smooth-WRR sequence kept (weights scaled to fit) */
+/* RS generations (rs_config.gen) stay below this bit: the snapshot's table of generations adds
+ * it to an RS whose connections are to be rescheduled (snapshot.h), so that the one compare a
+ * packet of a live connection makes covers that case too. */
+#define RS_GEN_DOWN 0x80000000u
 
 /* Configuration of one RS, as the control API gives it. */
 struct rs_config {
@@ -57,6 +78,9 @@ struct vs_config {
 	uint8_t af;
 	uint8_t mode;     /* enum vs_mode */
 	uint8_t sched;    /* enum sched_kind */
+	uint8_t all_down; /* enum vs_all_down */
+	uint8_t retired;  /* removed, its connections remain: only its VIP is kept (vs_is_vip),
+			     vs_lookup does not find it */
 	uint16_t slot;    /* stable id (counters), assigned by the control thread */
 	uint16_t n_rs;
 	const struct rs_config *rs;
@@ -75,7 +99,8 @@ struct vs {
 	uint8_t af;
 	uint8_t mode;
 	uint8_t sched;
-	uint16_t n_usable;       /* RSs with health 1 and weight > 0 */
+	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
+				    all_down keep_last is in force: vs_config_all_down) */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */
@@ -103,6 +128,10 @@ uint32_t vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport);
  * sets *err to a message naming the field at fault. */
 struct vs_table *vs_table_build(const struct vs_config *cfg, unsigned n, const char **err);
 
+/* Whether none of c's RSs is both up and weighted while one is weighted: then VS_ALL_DOWN_KEEP_LAST
+ * schedules over the weighted ones as if they were up. */
+bool vs_config_all_down(const struct vs_config *c);
+
 /* Free a table built by vs_table_build (after every reader is done with it). */
 void vs_table_free(struct vs_table *t);
 
@@ -128,7 +157,7 @@ vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr)
 	}
 }
 
-/* Iterate: the i-th VS (0 <= i < vs_table_count). */
+/* Iterate: the i-th VS (0 <= i < vs_table_count); retired ones are not in the count. */
 unsigned vs_table_count(const struct vs_table *t);
 const struct vs *vs_table_at(const struct vs_table *t, unsigned i);
 

@@ -318,12 +318,14 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	const char *vip_s = rte_cfgfile_get_entry(cfg, sect, "vip");
 	const char *mode_s = rte_cfgfile_get_entry(cfg, sect, "mode");
 	const char *sched_s = rte_cfgfile_get_entry(cfg, sect, "scheduler");
+	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
+	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
 	struct rte_cfgfile_entry *e;
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
 	uint32_t port, prio;
-	int mode, sched, n, rc = -1;
+	int mode, sched, down, all_down, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
 		LOG("config [%s] protocol: must be tcp or udp\n", sect);
@@ -351,6 +353,17 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}
+	down = down_s != NULL ? vs_down_conns_from_name(down_s) : -1;
+	if (down_s != NULL && down < 0) {
+		LOG("config [%s] down_conns: '%s' is not keep or reschedule\n", sect, down_s);
+		return -1;
+	}
+	all_down = all_down_s != NULL ? vs_all_down_from_name(all_down_s) : -1;
+	if (all_down_s != NULL && all_down < 0) {
+		LOG("config [%s] all_down: '%s' is not drop or keep_last\n", sect, all_down_s);
+		return -1;
+	}
+	cfg_vs_set_down(t->st, vs, down, all_down, err);
 	e = malloc(sizeof(*e) * MAX_ENTRIES);
 	if (e == NULL)
 		return -1;

@@ -126,9 +126,12 @@ cfg_free_contents(struct cfgstore *st)
 {
 	for (unsigned i = 0; i < st->n_vs; i++)
 		free(st->vs[i].rs);
+	for (unsigned i = 0; i < st->n_vs_retired; i++)
+		free(st->vs_retired[i].rs);
 	free(st->vs);
-	st->vs = NULL;
-	st->n_vs = st->cap_vs = 0;
+	free(st->vs_retired);
+	st->vs = st->vs_retired = NULL;
+	st->n_vs = st->cap_vs = st->n_vs_retired = st->cap_vs_retired = 0;
 }
 
 void
@@ -194,16 +197,47 @@ cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err)
 	return 0;
 }
 
-struct cfg_vs *
-cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
-	    uint16_t vport)
+static struct cfg_vs *
+vs_find_in(struct cfg_vs *arr, unsigned n, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	   uint16_t vport)
 {
-	for (unsigned i = 0; i < st->n_vs; i++) {
-		struct cfg_vs *v = &st->vs[i];
+	for (unsigned i = 0; i < n; i++) {
+		struct cfg_vs *v = &arr[i];
 		if (v->proto == proto && v->vport == vport && v->af == af && hvlb_addr_eq(&v->vip, vip))
 			return v;
 	}
 	return NULL;
+}
+
+struct cfg_vs *
+cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	    uint16_t vport)
+{
+	return vs_find_in(st->vs, st->n_vs, proto, vip, af, vport);
+}
+
+struct cfg_vs *
+cfg_vs_find_retired(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+		    uint16_t vport)
+{
+	return vs_find_in(st->vs_retired, st->n_vs_retired, proto, vip, af, vport);
+}
+
+/* Room for one more service in *arr, which holds n of *cap: 0 or -ENOMEM. */
+static int
+vs_reserve(struct cfg_vs **arr, unsigned n, unsigned *cap)
+{
+	unsigned c = *cap ? *cap * 2 : 16;
+	struct cfg_vs *na;
+
+	if (n < *cap)
+		return 0;
+	na = realloc(*arr, c * sizeof(*na));
+	if (na == NULL)
+		return -ENOMEM;
+	*arr = na;
+	*cap = c;
+	return 0;
 }
 
 static int
@@ -232,11 +266,64 @@ addr_is_loopback(const union hvlb_addr *a, uint8_t af)
 	return memcmp(a->b, v6_loopback, sizeof(v6_loopback)) == 0;
 }
 
+/* An RS removed from service vs: its slot is freed now (hard), or once its connections are
+ * gone (cfg_rs_reclaim); if vs reschedules them, they go at their next packet. */
+static void
+retire(struct cfgstore *st, const struct cfg_vs *vs, uint16_t slot, int hard)
+{
+	if (hard) {
+		st->rs_gen[slot] = 0;
+		return;
+	}
+	if (vs->down_conns == VS_DOWN_RESCHEDULE)
+		st->rs_gen[slot] |= RS_GEN_DOWN;
+	if (!st->rs_retired[slot]) {
+		st->rs_retired[slot] = (uint16_t)(vs->slot + 1);
+		st->n_retired++;
+	}
+}
+
+/* The RSs once removed softly from vs go with it now (vs is removed hard). */
+static void
+retired_rs_drop(struct cfgstore *st, const struct cfg_vs *vs)
+{
+	for (uint32_t s = 1; s <= RS_MAX_SLOTS && st->n_retired > 0; s++) {
+		if (st->rs_retired[s] != vs->slot + 1)
+			continue;
+		st->rs_retired[s] = 0;
+		st->n_retired--;
+		st->rs_gen[s] = 0;
+	}
+}
+
+/* Retired service old becomes a service again (there is room in st->vs): with its slot, so
+ * its connections and counters carry on under it; its reals are removed softly, as if each
+ * had been before the service (their connections go on to them until they end). */
+static void
+vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
+{
+	struct cfg_vs *v = &st->vs[st->n_vs++];
+
+	for (unsigned i = 0; i < old->n_rs; i++)
+		retire(st, old, old->rs[i].slot, 0);
+	*v = *old;
+	*old = st->vs_retired[--st->n_vs_retired];
+	v->retired = 0;
+	v->n_rs = 0; /* the array stays, for the reals to come */
+	v->mode = (uint8_t)mode;
+	v->sched = (uint8_t)sched;
+	v->priority = 0;
+	v->down_conns = (uint8_t)vs_down_conns_default(v->proto);
+	v->all_down = VS_ALL_DOWN_DROP;
+	st->vs_prio[v->slot] = 0;
+	st->version++;
+}
+
 int
 cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	   uint16_t vport, int mode, int sched, char *err)
 {
-	struct cfg_vs *v;
+	struct cfg_vs *v, *old;
 	int slot;
 
 	if (addr_is_loopback(vip, af))
@@ -248,13 +335,12 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vs_find(st, proto, vip, af, vport) != NULL)
 		return ERR("service: already exists"), -EEXIST;
-	if (st->n_vs == st->cap_vs) {
-		unsigned cap = st->cap_vs ? st->cap_vs * 2 : 16;
-		struct cfg_vs *nv = realloc(st->vs, cap * sizeof(*nv));
-		if (nv == NULL)
-			return ERR("service: out of memory"), -ENOMEM;
-		st->vs = nv;
-		st->cap_vs = cap;
+	if (vs_reserve(&st->vs, st->n_vs, &st->cap_vs) != 0)
+		return ERR("service: out of memory"), -ENOMEM;
+	old = cfg_vs_find_retired(st, proto, vip, af, vport);
+	if (old != NULL) {
+		vs_revive(st, old, mode, sched);
+		return 0;
 	}
 	slot = vs_slot_alloc(st);
 	if (slot < 0)
@@ -268,7 +354,24 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	v->mode = (uint8_t)mode;
 	v->sched = (uint8_t)sched;
 	v->slot = (uint16_t)slot;
+	v->down_conns = (uint8_t)vs_down_conns_default(proto);
+	v->all_down = VS_ALL_DOWN_DROP;
 	st->vs_prio[slot] = 0;
+	st->version++;
+	return 0;
+}
+
+int
+cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down, char *err)
+{
+	if (down_conns >= VS_DOWN_MAX)
+		return ERR("down_conns: must be keep or reschedule"), -EINVAL;
+	if (all_down >= VS_ALL_DOWN_MAX)
+		return ERR("all_down: must be drop or keep_last"), -EINVAL;
+	if (down_conns >= 0)
+		vs->down_conns = (uint8_t)down_conns;
+	if (all_down >= 0)
+		vs->all_down = (uint8_t)all_down;
 	st->version++;
 	return 0;
 }
@@ -304,31 +407,52 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 	return 0;
 }
 
-/* A removed RS's slot: freed now (hard), or once its connections are gone (cfg_rs_reclaim). */
-static void
-retire(struct cfgstore *st, uint16_t slot, int hard)
-{
-	if (hard) {
-		st->rs_gen[slot] = 0;
-		return;
-	}
-	if (!st->rs_retired[slot]) {
-		st->rs_retired[slot] = 1;
-		st->n_retired++;
-	}
-}
-
 int
-cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs)
+cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs, int hard)
 {
-	/* Its connections live on until they end (their RS generations stay valid). */
+	struct cfg_vs *arr = vs->retired ? st->vs_retired : st->vs;
+	unsigned *n = vs->retired ? &st->n_vs_retired : &st->n_vs;
+
+	if (!hard) {
+		/* Everything stays, its reals' generations too, so its connections go on. */
+		if (vs->retired)
+			return 0;
+		if (vs_reserve(&st->vs_retired, st->n_vs_retired, &st->cap_vs_retired) != 0)
+			return -ENOMEM;
+		st->vs_retired[st->n_vs_retired] = *vs;
+		st->vs_retired[st->n_vs_retired++].retired = 1;
+		*vs = st->vs[--st->n_vs];
+		st->version++;
+		return 0;
+	}
+	/* Its connections die with their RS generations, those of the RSs it had before too. */
 	for (unsigned i = 0; i < vs->n_rs; i++)
-		retire(st, vs->rs[i].slot, 0);
+		retire(st, vs, vs->rs[i].slot, 1);
+	retired_rs_drop(st, vs);
 	st->vs_slot_used[vs->slot] = 0;
 	free(vs->rs);
-	*vs = st->vs[--st->n_vs];
+	*vs = arr[--*n];
 	st->version++;
 	return 0;
+}
+
+unsigned
+cfg_vs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot), void *arg)
+{
+	unsigned freed = 0;
+
+	for (unsigned i = 0; i < st->n_vs_retired;) {
+		struct cfg_vs *v = &st->vs_retired[i];
+
+		if (active(arg, v->slot) != 0) {
+			i++;
+			continue;
+		}
+		/* Its last connection is gone: nothing is left to drop. Entry i is now another. */
+		cfg_vs_remove(st, v, 1);
+		freed++;
+	}
+	return freed;
 }
 
 struct rs_config *
@@ -400,7 +524,7 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	r->health = health;
 	r->slot = (uint16_t)slot;
 	r->gen = st->gen_next++;
-	if (st->gen_next == 0)
+	if (st->gen_next >= RS_GEN_DOWN)
 		st->gen_next = 1;
 	st->rs_gen[slot] = r->gen;
 	st->version++;
@@ -444,10 +568,10 @@ int
 cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard)
 {
 	/* Soft: the slot keeps its generation so the RS's connections run to their end (the
-	 * slot is not reused before the allocator wraps). Hard: the generation is retired and
-	 * workers drop the connections at their next packet. */
-	(void)vs;
-	retire(st, rs->slot, hard);
+	 * slot is not reused before the allocator wraps), or are rescheduled at their next packet
+	 * (down_conns). Hard: the generation is retired and workers drop the connections at their
+	 * next packet. */
+	retire(st, vs, rs->slot, hard);
 	*rs = vs->rs[--vs->n_rs];
 	st->version++;
 	return 0;

@@ -35,6 +35,9 @@ struct cfg_vs {
 	uint8_t mode;
 	uint8_t sched;
 	uint8_t priority;  /* RSS-A class of its connections: moved last, placed first */
+	uint8_t retired;   /* in cfgstore.vs_retired: removed softly, connections remain */
+	uint8_t down_conns; /* enum vs_down_conns */
+	uint8_t all_down;  /* enum vs_all_down */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -55,14 +58,25 @@ struct cfgstore {
 	struct cfg_vs *vs;
 	unsigned n_vs;
 	unsigned cap_vs;
+	/* Services removed softly while they have connections: only their VIPs are published
+	 * (still answered, their connections' packets still ours); they keep their VS slot and
+	 * their reals' slots and generations until cfg_vs_reclaim. */
+	struct cfg_vs *vs_retired;
+	unsigned n_vs_retired;
+	unsigned cap_vs_retired;
 	struct cfg_route routes[FWD_MAX_ROUTES];
 	unsigned n_routes;
 	struct local_addr local[FWD_MAX_LOCAL];
 	unsigned n_local;
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
-	uint32_t rs_gen[RS_MAX_SLOTS + 1]; /* 0: slot free or hard-removed */
-	uint8_t rs_retired[RS_MAX_SLOTS + 1]; /* soft-removed, connections may remain */
+	/* By RS slot: 0 free or removed hard; else the generation, with RS_GEN_DOWN added for a
+	 * real removed softly from a service that reschedules its connections (the snapshot adds
+	 * it for the reals of such a service that are down). */
+	uint32_t rs_gen[RS_MAX_SLOTS + 1];
+	/* By RS slot: removed softly, connections may remain; the value is the slot + 1 of the
+	 * service it was removed from, so that removing that service hard ends them too. */
+	uint16_t rs_retired[RS_MAX_SLOTS + 1];
 	uint32_t n_retired;
 	uint32_t gen_next;
 	uint16_t rs_slot_next;
@@ -90,21 +104,35 @@ void cfg_free_contents(struct cfgstore *st);
 /* All return 0 or a negative errno (-EINVAL, -ENOENT, -EEXIST, -ENOSPC) with err set to a
  * message naming the field at fault. Ports are network order. */
 int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err);
+/* A new service; one retired with the same (proto, vip, vport) is brought back instead: it
+ * keeps its VS slot (and counters), takes mode and scheduler, and its reals are removed softly
+ * (their connections go on; the caller adds the reals it is to have). */
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+/* down_conns (enum vs_down_conns) and all_down (enum vs_all_down); < 0 leaves one unchanged.
+ * A new service has its protocol's down_conns (vs_down_conns_default) and all_down drop. */
+int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down,
+		    char *err);
 /* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
 int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
-int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs);
+/* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
+ * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
+ * vs may be a retired one. Either way vs points elsewhere afterwards. */
+int cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs, int hard);
+/* The service (proto, vip, vport), or NULL; cfg_vs_find_retired: the retired one. */
 struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
 			   uint8_t af, uint16_t vport);
+struct cfg_vs *cfg_vs_find_retired(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
+				   uint8_t af, uint16_t vport);
 int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
 	       uint16_t port, uint32_t weight, uint8_t health, char *err);
 struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port);
 /* weight / health < 0: unchanged. */
 int cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int64_t weight,
 		  int health, char *err);
-/* hard: existing connections are dropped too (their slot generation is retired). */
+/* hard: existing connections are dropped too (their slot generation is retired). Soft, in a
+ * service that reschedules them (down_conns): they are, at their next packet. */
 int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard);
 int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
 		  char *err);
@@ -115,6 +143,11 @@ int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *
 /* Free the slot of a soft-removed RS once it has no connection left (active: the connections
  * of a slot now, summed over workers). Returns how many slots it freed. */
 unsigned cfg_rs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
+			void *arg);
+/* Forget the retired services with no connection left (active: the connections of a VS slot
+ * now, summed over workers), freeing their VS and RS slots; their VIPs go with the next
+ * publication. Returns how many it forgot. */
+unsigned cfg_vs_reclaim(struct cfgstore *st, uint64_t (*active)(void *arg, uint16_t slot),
 			void *arg);
 
 #endif

@@ -60,6 +60,25 @@ parse_sched(struct ctl_req *r, const char *path, const char *s, int dflt, int *o
 	return 0;
 }
 
+/* down_conns / all_down by name; "" gives -1 (the default, or unchanged). */
+static int
+parse_down_conns(struct ctl_req *r, const char *path, const char *s, int *out)
+{
+	*out = s[0] == '\0' ? -1 : vs_down_conns_from_name(s);
+	if (*out < 0 && s[0] != '\0')
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not keep or reschedule", path, s);
+	return 0;
+}
+
+static int
+parse_all_down(struct ctl_req *r, const char *path, const char *s, int *out)
+{
+	*out = s[0] == '\0' ? -1 : vs_all_down_from_name(s);
+	if (*out < 0 && s[0] != '\0')
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not drop or keep_last", path, s);
+	return 0;
+}
+
 /* A real service as a request gives it. */
 struct ctl_rs {
 	union hvlb_addr addr;
@@ -128,13 +147,14 @@ publish(struct ctl_req *r)
 }
 
 /* Take a service that was just added out again. Its real services never carried a
- * connection, so they go hard (their counter slots are freed at once). */
+ * connection, so they go hard (their counter slots are freed at once); one that was brought
+ * back from retirement goes back there. */
 static void
-vs_discard(struct cfgstore *st, struct cfg_vs *vs)
+vs_discard(struct cfgstore *st, struct cfg_vs *vs, bool revived)
 {
 	while (vs->n_rs > 0)
 		cfg_rs_remove(st, vs, &vs->rs[vs->n_rs - 1], 1);
-	cfg_vs_remove(st, vs);
+	cfg_vs_remove(st, vs, !revived);
 }
 
 /* ---- services ---- */
@@ -165,14 +185,18 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	struct ctl_rs *rs;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
-	int mode, sched, rc;
+	bool revived;
+	int mode, sched, down, all_down, rc;
 
 	if (v == NULL)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
 	if ((rc = ctl_parse_service(r, "add_service.service.id", v->id, &k)) != 0 ||
 	    (rc = parse_mode(r, "add_service.service.mode", v->mode, VS_MODE_NAT, &mode)) != 0 ||
 	    (rc = parse_sched(r, "add_service.service.scheduler", v->scheduler, HVLB_SCHED_MAGLEV,
-			      &sched)) != 0)
+			      &sched)) != 0 ||
+	    (rc = parse_down_conns(r, "add_service.service.down_conns", v->down_conns,
+				   &down)) != 0 ||
+	    (rc = parse_all_down(r, "add_service.service.all_down", v->all_down, &all_down)) != 0)
 		return rc;
 	ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
 	if (ctl_lookup_service(st, &k) != NULL)
@@ -192,16 +216,19 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (v->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "add_service.service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
+	/* A service removed softly whose connections remain comes back with them. */
+	revived = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL;
 	rc = cfg_vs_add(st, k.proto, &k.vip, k.af, k.vport, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_service.service", "service", err);
 	vs = ctl_lookup_service(st, &k);
 	cfg_vs_set_priority(st, vs, v->priority, err);
+	cfg_vs_set_down(st, vs, down, all_down, err);
 	rc = add_service_reals(r, vs, rs, v->n_real_services);
 	if (rc == 0)
 		rc = publish(r);
 	if (rc < 0)
-		vs_discard(st, vs);
+		vs_discard(st, vs, revived);
 	return rc;
 }
 
@@ -230,17 +257,19 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 {
 	struct cfgstore *st = r->f->cfg;
 	char err[CFG_ERR_LEN] = "";
-	int mode, sched, old_mode, old_sched, rc;
+	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 
 	if ((rc = ctl_parse_service(r, "update_service.id", m->id, &k)) != 0 ||
 	    (rc = parse_mode(r, "update_service.mode", m->mode, -1, &mode)) != 0 ||
-	    (rc = parse_sched(r, "update_service.scheduler", m->scheduler, -1, &sched)) != 0)
+	    (rc = parse_sched(r, "update_service.scheduler", m->scheduler, -1, &sched)) != 0 ||
+	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
+	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0)
 		return rc;
-	if (mode < 0 && sched < 0 && !m->set_priority)
-		return ctl_fail(r, -EINVAL,
-				"update_service: neither mode, scheduler nor set_priority given");
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority)
+		return ctl_fail(r, -EINVAL, "update_service: neither mode, scheduler, down_conns, "
+				"all_down nor set_priority given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
@@ -250,25 +279,34 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
-	if (mode < 0 && sched < 0)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0)
 		return 0;
 	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
 	old_mode = vs->mode;
 	old_sched = vs->sched;
+	old_down = vs->down_conns;
+	old_all_down = vs->all_down;
 	rc = cfg_vs_update(st, vs, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "update_service", NULL, err);
+	cfg_vs_set_down(st, vs, down, all_down, err);
 	rc = publish(r);
-	if (rc < 0)
+	if (rc < 0) {
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
+		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
+	}
 	return rc;
 }
 
-/* Its connections continue until they end (the store keeps their slots' generations). */
+/* Soft: the service is retired, its VIP answered and its connections forwarded until the last
+ * one ends (fwd_control_poll then forgets it). Hard: it goes now, its connections with it; a
+ * retired service too. */
 static int
 ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 {
+	struct cfgstore *st = r->f->cfg;
+	char name[CTL_NAME_LEN];
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	int rc;
@@ -276,10 +314,22 @@ ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 	rc = ctl_parse_service(r, "remove_service.id", m->id, &k);
 	if (rc != 0)
 		return rc;
-	vs = ctl_find_service(r, "remove_service", &k);
-	if (vs == NULL)
-		return -ENOENT;
-	cfg_vs_remove(r->f->cfg, vs);
+	vs = ctl_lookup_service(st, &k);
+	if (vs == NULL && m->hard)
+		vs = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport);
+	if (vs == NULL) {
+		ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
+		if (cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL)
+			return ctl_fail(r, -ENOENT,
+					"remove_service: service %s is removed already, its "
+					"connections end naturally (hard: end them now)",
+					name);
+		return ctl_fail(r, -ENOENT, "remove_service: no service %s", name);
+	}
+	rc = cfg_vs_remove(st, vs, m->hard);
+	if (rc < 0)
+		return ctl_fail(r, rc, "remove_service: out of memory to keep its connections "
+				       "(hard removes it)");
 	return publish(r);
 }
 

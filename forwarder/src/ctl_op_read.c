@@ -96,6 +96,8 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
 	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
 	m->priority = v->priority;
+	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
+	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;
@@ -164,6 +166,7 @@ services(struct ctl_req *r, size_t *n, Hvlb__Fwd__V1__VirtualService ***specs,
 int
 ctl_op_list_services(struct ctl_req *r)
 {
+	const struct cfgstore *st = r->f->cfg;
 	Hvlb__Fwd__V1__ServiceList *l =
 		CTL_NEW(r, Hvlb__Fwd__V1__ServiceList, hvlb__fwd__v1__service_list__init);
 	int rc;
@@ -174,6 +177,13 @@ ctl_op_list_services(struct ctl_req *r)
 	if (rc != 0)
 		return rc;
 	l->n_service_status = l->n_services;
+	l->retired = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__ServiceStatus, st->n_vs_retired);
+	if (l->retired == NULL)
+		return CTL_ENOMEM(r);
+	for (unsigned i = 0; i < st->n_vs_retired; i++)
+		if ((l->retired[i] = service_status(r, &st->vs_retired[i])) == NULL)
+			return CTL_ENOMEM(r);
+	l->n_retired = st->n_vs_retired;
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_SERVICES;
 	r->resp->services = l;
 	return 0;

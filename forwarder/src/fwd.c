@@ -285,6 +285,28 @@ slot_active(void *arg, uint16_t slot)
 	return active;
 }
 
+static uint64_t
+vs_slot_active(void *arg, uint16_t slot)
+{
+	struct slot_stats s;
+	uint64_t active;
+
+	fwd_sum_vs(arg, slot, &s, &active);
+	return active;
+}
+
+/* Free the slots of reals removed softly and forget the retired services whose connections
+ * are all gone; such a service's VIP is answered no more from the publication on. */
+static void
+reclaim(struct fwd *f)
+{
+	char err[CFG_ERR_LEN];
+
+	cfg_rs_reclaim(f->cfg, slot_active, f);
+	if (cfg_vs_reclaim(f->cfg, vs_slot_active, f) > 0 && fwd_publish(f, err) != 0)
+		LOG(WARNING, "publishing after forgetting retired services: %s\n", err);
+}
+
 void
 fwd_control_poll(struct fwd *f)
 {
@@ -297,9 +319,10 @@ fwd_control_poll(struct fwd *f)
 	rssa_ctl_poll(f->rssa, now);
 	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
 	/* Not while a connection is between two workers: neither counts it as active. */
-	if (f->cfg->n_retired > 0 && now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {
+	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&
+	    now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {
 		f->last_reclaim = now;
-		cfg_rs_reclaim(f->cfg, slot_active, f);
+		reclaim(f);
 	}
 }
 

@@ -42,7 +42,8 @@ struct fwd {
 	struct steer_ctl *sc;           /* steer_ctl.h: overrides and moves */
 	struct rssa_ctl *rssa;          /* rssa_ctl.h: RSS-A */
 	struct ctl_server *ctl;         /* ctl.h: the local API's socket (main.c) */
-	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots */
+	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
+					   services */
 };
 
 /* Read the config file, set up its ports (not started), memory, the first snapshot and the
@@ -54,7 +55,8 @@ struct fwd *fwd_create(const char *config_path, uint16_t n_lcores, const unsigne
 int fwd_start(struct fwd *f);
 
 /* One round of control-thread work that is not the socket: neighbour learning, resolution,
- * refresh, steering, RSS-A, reclaiming RS slots. */
+ * refresh, steering, RSS-A, reclaiming RS slots and retired services (once a second; a
+ * forgotten service is published, which waits for the readers' grace period). */
 void fwd_control_poll(struct fwd *f);
 
 /* Read config_path again and apply what can change while running: [timeouts], the RSS-A

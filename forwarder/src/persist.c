@@ -45,7 +45,8 @@ struct cfg_file_hdr {
 	uint32_t n_vs;
 	uint32_t n_neigh;
 	uint16_t n_ports;
-	uint16_t pad[3];
+	uint16_t pad;
+	uint32_t n_vs_retired; /* services removed softly, kept for their connections */
 };
 
 struct neigh_rec {
@@ -151,17 +152,18 @@ write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* The services and their reals after the raw store, whose pointers are stale. */
+/* n services and their reals after the raw store, whose pointers are stale, into *arr (the
+ * services or the retired ones), counting them in *n_out. */
 static int
-load_services(int fd, struct cfgstore *st, uint32_t n_vs)
+load_services(int fd, struct cfg_vs **arr, unsigned *n_out, unsigned *cap, uint32_t n_vs)
 {
-	st->vs = calloc(n_vs > 0 ? n_vs : 1, sizeof(*st->vs));
-	st->cap_vs = n_vs > 0 ? n_vs : 1;
-	st->n_vs = 0;
-	if (st->vs == NULL)
+	*arr = calloc(n_vs > 0 ? n_vs : 1, sizeof(**arr));
+	*cap = n_vs > 0 ? n_vs : 1;
+	*n_out = 0;
+	if (*arr == NULL)
 		return -1;
 	for (uint32_t i = 0; i < n_vs; i++) {
-		struct cfg_vs *v = &st->vs[i];
+		struct cfg_vs *v = &(*arr)[i];
 
 		if (read_all(fd, v, sizeof(*v)) != 0)
 			return -1;
@@ -172,7 +174,7 @@ load_services(int fd, struct cfgstore *st, uint32_t n_vs)
 			v->rs = NULL;
 			return -1;
 		}
-		st->n_vs++;
+		(*n_out)++;
 	}
 	return 0;
 }
@@ -218,11 +220,14 @@ persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *
 	struct cfgstore saved;
 
 	if (read_all(fd, &saved, sizeof(saved)) == 0) {
-		*st = saved; /* its service array is rebuilt below */
-		st->vs = NULL;
-		st->n_vs = st->cap_vs = 0;
+		*st = saved; /* its service arrays are rebuilt below */
+		st->vs = st->vs_retired = NULL;
+		st->n_vs = st->cap_vs = st->n_vs_retired = st->cap_vs_retired = 0;
 	}
-	if (st->n_ports != n_ports || load_services(fd, st, h.n_vs) != 0 ||
+	if (st->n_ports != n_ports ||
+	    load_services(fd, &st->vs, &st->n_vs, &st->cap_vs, h.n_vs) != 0 ||
+	    load_services(fd, &st->vs_retired, &st->n_vs_retired, &st->cap_vs_retired,
+			  h.n_vs_retired) != 0 ||
 	    load_neighbours(fd, nt, h.n_neigh) != 0) {
 		LOG(WARNING, "%s: truncated: starting from the file\n", path);
 		close(fd);
@@ -231,8 +236,8 @@ persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *
 		return false;
 	}
 	close(fd);
-	LOG(INFO, "configuration restored from %s: %u service(s), version %lu\n", path, st->n_vs,
-	    st->version);
+	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
+		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
 	return true;
 }
 
@@ -259,7 +264,7 @@ save_config(struct persist *p, const struct cfgstore *st, const struct neigh_tab
 {
 	char path[512], tmp[520];
 	struct cfg_file_hdr h = {.magic = CFG_MAGIC, .layout = LAYOUT_SIG, .n_vs = st->n_vs,
-				 .n_ports = st->n_ports};
+				 .n_vs_retired = st->n_vs_retired, .n_ports = st->n_ports};
 	struct neigh_save ns = {0};
 	int rc = 0;
 
@@ -273,6 +278,12 @@ save_config(struct persist *p, const struct cfgstore *st, const struct neigh_tab
 	for (unsigned i = 0; i < st->n_vs; i++) {
 		rc |= write_all(ns.fd, &st->vs[i], sizeof(st->vs[i]));
 		rc |= write_all(ns.fd, st->vs[i].rs, sizeof(*st->vs[i].rs) * st->vs[i].n_rs);
+	}
+	for (unsigned i = 0; i < st->n_vs_retired; i++) {
+		const struct cfg_vs *v = &st->vs_retired[i];
+
+		rc |= write_all(ns.fd, v, sizeof(*v));
+		rc |= write_all(ns.fd, v->rs, sizeof(*v->rs) * v->n_rs);
 	}
 	neigh_walk(nt, save_neighbour, &ns);
 	h.n_neigh = ns.n;

@@ -19,29 +19,40 @@
 
 static uint64_t snapshot_seq;
 
+static void
+vs_config_of(struct vs_config *c, const struct cfg_vs *v)
+{
+	c->vip = v->vip;
+	c->vport = v->vport;
+	c->proto = v->proto;
+	c->af = v->af;
+	c->mode = v->mode;
+	c->sched = v->sched;
+	c->all_down = v->all_down;
+	c->slot = v->slot;
+	c->retired = v->retired;
+	/* A retired service's VIP is all the workers need of it. */
+	c->n_rs = v->retired ? 0 : v->n_rs;
+	c->rs = v->rs;
+}
+
+/* The services, then the retired ones (only their VIPs). */
 static int
 build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
 {
-	struct vs_config *vc = calloc(st->n_vs ? st->n_vs : 1, sizeof(*vc));
+	unsigned n = st->n_vs + st->n_vs_retired;
+	struct vs_config *vc = calloc(n ? n : 1, sizeof(*vc));
 	const char *msg = NULL;
 
 	if (vc == NULL) {
 		ERR("out of memory");
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < st->n_vs; i++) {
-		const struct cfg_vs *v = &st->vs[i];
-		vc[i].vip = v->vip;
-		vc[i].vport = v->vport;
-		vc[i].proto = v->proto;
-		vc[i].af = v->af;
-		vc[i].mode = v->mode;
-		vc[i].sched = v->sched;
-		vc[i].slot = v->slot;
-		vc[i].n_rs = v->n_rs;
-		vc[i].rs = v->rs;
-	}
-	s->vst = vs_table_build(vc, st->n_vs, &msg);
+	for (unsigned i = 0; i < st->n_vs; i++)
+		vs_config_of(&vc[i], &st->vs[i]);
+	for (unsigned i = 0; i < st->n_vs_retired; i++)
+		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
+	s->vst = vs_table_build(vc, n, &msg);
 	free(vc);
 	if (s->vst == NULL) {
 		ERR("%s", msg ? msg : "cannot build the service table");
@@ -104,6 +115,29 @@ build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char
 	return 0;
 }
 
+/* The store's RS generations, with RS_GEN_DOWN added for the reals whose connections are to be
+ * rescheduled at their next packet: down in a service that reschedules (down_conns), unless
+ * all_down keep_last schedules over them anyway. The store adds it itself for reals removed
+ * softly from such a service. */
+static void
+build_rs_gen(uint32_t *gen, const struct cfgstore *st)
+{
+	memcpy(gen, st->rs_gen, sizeof(st->rs_gen));
+	for (unsigned i = 0; i < st->n_vs; i++) {
+		const struct cfg_vs *v = &st->vs[i];
+		struct vs_config c;
+
+		if (v->down_conns != VS_DOWN_RESCHEDULE)
+			continue;
+		vs_config_of(&c, v);
+		if (v->all_down == VS_ALL_DOWN_KEEP_LAST && vs_config_all_down(&c))
+			continue;
+		for (unsigned j = 0; j < v->n_rs; j++)
+			if (v->rs[j].health == 0)
+				gen[v->rs[j].slot] |= RS_GEN_DOWN;
+	}
+}
+
 void
 snap_free(struct fwd_snapshot *s)
 {
@@ -130,7 +164,7 @@ snap_build(const struct cfgstore *st, int socket, char *err)
 		ERR("out of memory for a snapshot");
 		return NULL;
 	}
-	memcpy(gen, st->rs_gen, sizeof(st->rs_gen));
+	build_rs_gen(gen, st);
 	s->rs_gen = gen;
 	s->version = st->version;
 	s->timeouts = st->timeouts;

@@ -39,7 +39,10 @@ struct fwd_snapshot {
 	uint32_t n_local;
 	struct local_addr local[FWD_MAX_LOCAL];
 	struct conn_timeouts timeouts;
-	const uint32_t *rs_gen; /* RS_MAX_SLOTS + 1: 0 = the slot's RS is gone for good */
+	/* RS_MAX_SLOTS + 1, by RS slot: a connection whose rs_gen differs is over. 0: its RS is
+	 * gone for good (dropped, rs_removed); its rs_gen + RS_GEN_DOWN: its RS is down or removed
+	 * softly in a service that reschedules (vs.h vs_down_conns); else the slot was reused. */
+	const uint32_t *rs_gen;
 };
 
 /* The published snapshot. Only the control thread writes it. */

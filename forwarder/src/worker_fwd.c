@@ -390,15 +390,28 @@ out_drop:
 	return NULL;
 }
 
-/* The connection's RS was removed with --hard: forget the connection. */
+/* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
+ * One compare, on every packet of a connection. */
 static inline bool
-conn_dead(struct worker *w, struct conn *c)
+conn_stale(const struct worker *w, const struct conn *c)
 {
-	if (likely(w->snap->rs_gen[c->rs_slot] == c->rs_gen))
-		return false;
-	worker_conn_gone(w, c);
-	conn_delete(w->conns, c);
-	return true;
+	return unlikely(w->snap->rs_gen[c->rs_slot] != c->rs_gen);
+}
+
+/* Forget a connection conn_stale found over, and say why: its RS was removed with --hard
+ * (HVLB_DROP_RS_REMOVED), or is down in a service that reschedules its connections
+ * (HVLB_DROP_RS_DOWN). Out of line: rare. */
+static __rte_noinline enum hvlb_drop
+conn_end(struct worker *w, struct conn *c)
+{
+	uint32_t gen = w->snap->rs_gen[c->rs_slot];
+
+	/* A packet later in the burst may hold c, looked up before an earlier one ended it. */
+	if (c->in_use) {
+		worker_conn_gone(w, c);
+		conn_delete(w->conns, c);
+	}
+	return gen == (c->rs_gen | RS_GEN_DOWN) ? HVLB_DROP_RS_DOWN : HVLB_DROP_RS_REMOVED;
 }
 
 /* The forward_* functions rewrite the packet and return the address to route it to, or drop
@@ -409,13 +422,18 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	enum hvlb_drop r;
 
+	if (c != NULL && conn_stale(w, c)) {
+		r = conn_end(w, c);
+		if (r != HVLB_DROP_RS_DOWN)
+			goto out_drop;
+		/* Its RS is down and the service reschedules: this packet opens a new connection,
+		 * as if the old one had never been. */
+		c = NULL;
+	}
 	if (c == NULL) {
 		c = conn_new(w, m, x);
 		if (c == NULL)
 			return NULL;
-	} else if (unlikely(conn_dead(w, c))) {
-		r = HVLB_DROP_RS_REMOVED;
-		goto out_drop;
 	} else if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
@@ -443,8 +461,8 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_NOT_FOR_US;
 		goto out_drop;
 	}
-	if (unlikely(conn_dead(w, c))) {
-		r = HVLB_DROP_RS_REMOVED;
+	if (conn_stale(w, c)) {
+		r = conn_end(w, c);
 		goto out_drop;
 	}
 	if (unlikely(x->pi.ttl <= 1)) {
@@ -472,8 +490,12 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
 
-	if (c == NULL || dir != CONN_DIR_ORIG || conn_dead(w, c))
+	if (c == NULL || dir != CONN_DIR_ORIG)
 		goto out_drop;
+	if (conn_stale(w, c)) {
+		conn_end(w, c);
+		goto out_drop;
+	}
 	r = parse_verify_l4_csum(frame, &x->pi);
 	if (r != HVLB_DROP_NONE)
 		goto out_drop;

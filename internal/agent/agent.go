@@ -264,7 +264,7 @@ func (a *Agent) pendingHard() hardSet {
 	hs := hardSet{}
 	for _, h := range a.desired.GetHardRemovals() {
 		if id := hardID(h); !a.hardDone[id] {
-			hs[checkKey(h.GetService(), h.GetAddress(), h.GetPort())] = id
+			hs[hardKey(h)] = id
 		}
 	}
 	return hs

@@ -20,7 +20,7 @@ func hardRemoval(proto, vip string, vport uint32, addr string, port uint32, vers
 func hardSetOf(hs ...*ctlpb.HardRemoval) hardSet {
 	out := hardSet{}
 	for _, h := range hs {
-		out[checkKey(h.GetService(), h.GetAddress(), h.GetPort())] = hardID(h)
+		out[hardKey(h)] = hardID(h)
 	}
 	return out
 }
@@ -88,6 +88,19 @@ func TestReconcileHard(t *testing.T) {
 			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
 			hard:    hardSetOf(hardRemoval("tcp", "10.100.0.1", 80, "10.1.0.11", 8080, 7)),
 			wantOps: []string{"remove_service tcp/10.100.0.1/80"},
+		},
+		{
+			name:     "listed service removed hard, another softly",
+			actual:   []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1"), web2("10.1.0.11:8080/100/1")},
+			hard:     hardSetOf(hardRemoval("tcp", "10.100.0.1", 80, "", 0, 8)),
+			wantOps:  []string{"remove_service tcp/10.100.0.1/80 hard", "remove_service tcp/10.100.0.2/80"},
+			wantHard: []string{"tcp/10.100.0.1/80 :0@8"},
+		},
+		{
+			name:    "listed service but desired: kept",
+			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			hard:    hardSetOf(hardRemoval("tcp", "10.100.0.1", 80, "", 0, 8)),
 		},
 	}
 	for _, tt := range tests {
@@ -185,6 +198,29 @@ func TestAgentHardRemoval(t *testing.T) {
 			if got := f.Ops(); !slices.Equal(got, s.wantOps) {
 				t.Errorf("%s: ops %q, want %q", s.name, got, s.wantOps)
 			}
+		}
+	})
+
+	t.Run("a service removed hard, once", func(t *testing.T) {
+		dir := pki(t)
+		f := fwdtest.New(t)
+		ctl := newFakeCtl()
+		addr := freeAddr(t)
+		serveCtl(t, dir, addr, ctl)
+		startAgent(t, dir, addr, f.Path)
+		rmSvc := hardRemoval("tcp", "10.100.0.1", 80, "", 0, 2)
+		ctl.publish(&ctlpb.DesiredState{Version: 1, Services: three})
+		eventually(t, 5*time.Second, "added", runs(f, three))
+		f.ResetOps()
+		ctl.publish(&ctlpb.DesiredState{Version: 2, HardRemovals: []*ctlpb.HardRemoval{rmSvc}})
+		eventually(t, 5*time.Second, "removed", runs(f, nil))
+		eventually(t, 5*time.Second, "report", reportedVersion(ctl, 2))
+		f.ResetOps()
+		f.Load(three) // back from elsewhere: removed softly
+		eventually(t, 5*time.Second, "removed again", runs(f, nil))
+		time.Sleep(300 * time.Millisecond)
+		if got, want := f.Ops(), []string{"remove_service tcp/10.100.0.1/80"}; !slices.Equal(got, want) {
+			t.Errorf("ops %q, want %q", got, want)
 		}
 	})
 

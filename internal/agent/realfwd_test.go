@@ -196,24 +196,31 @@ func TestReconcileRealForwarder(t *testing.T) {
 	steps := []struct {
 		name    string
 		desired []*fwdpb.VirtualService
+		hard    hardSet
 	}{
-		{"boot config to desired", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/50/1"), dns}},
-		{"weight change", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/700/1"), dns}},
-		{"health 0", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), dns}},
-		{"real removed", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/0"), dns}},
-		{"nat to dr", []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "dr", "wrr", "10.1.0.11:0/100/1"), dns}},
+		{"boot config to desired", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/50/1"), dns}, nil},
+		{"weight change", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/700/1"), dns}, nil},
+		{"health 0", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), dns}, nil},
+		{"down_conns and all_down", []*fwdpb.VirtualService{
+			settings(web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), "reschedule", "keep_last"),
+			settings(dns, "keep", "")}, nil},
+		{"real removed", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/0"), dns}, nil},
+		{"nat to dr", []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "dr", "wrr", "10.1.0.11:0/100/1"), dns}, nil},
 		{"IPv6 written another way", []*fwdpb.VirtualService{
 			svc("tcp", "10.100.0.1", 80, "dr", "wrr", "10.1.0.11:0/100/1"),
-			svc("udp", "fd00:0::53", 53, "nat", "maglev", "[fd01:0:0::5]:0/100/1")}},
-		{"service removed", []*fwdpb.VirtualService{dns}},
-		{"everything removed", nil},
+			svc("udp", "fd00:0::53", 53, "nat", "maglev", "[fd01:0:0::5]:0/100/1")}, nil},
+		{"service removed", []*fwdpb.VirtualService{dns}, nil},
+		{"service added again", []*fwdpb.VirtualService{web("10.1.0.12:8080/1/1"), dns}, nil},
+		{"service removed hard", []*fwdpb.VirtualService{dns},
+			hardSetOf(hardRemoval("tcp", "10.100.0.1", 80, "", 0, 9))},
+		{"everything removed", nil, nil},
 	}
 	for _, s := range steps {
 		actual, err := fc.ListServices(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := reconcile(ctx, fc, s.desired, actual, nil); err != nil {
+		if _, err := reconcile(ctx, fc, s.desired, actual, s.hard); err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
 		if got, want := summary(f.services(t)), summary(s.desired); !slices.Equal(got, want) {
@@ -299,7 +306,7 @@ func TestRealForwarderRefusesLoopbackAndOwnVIP(t *testing.T) {
 		}
 	}
 	// Nothing of it was taken: the boot service alone, as it was.
-	if got, want := summary(f.services(t)), []string{"tcp/10.100.0.9/443 nat maglev [10.1.0.90:443/100/1]"}; !slices.Equal(got, want) {
+	if got, want := summary(f.services(t)), []string{"tcp/10.100.0.9/443 nat maglev keep drop [10.1.0.90:443/100/1]"}; !slices.Equal(got, want) {
 		t.Errorf("forwarder runs %q, want %q", got, want)
 	}
 }

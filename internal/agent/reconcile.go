@@ -9,14 +9,17 @@ import (
 	"strconv"
 
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
 
-// Defaults the forwarder applies to an empty mode or scheduler.
+// Defaults the forwarder applies to an empty mode, scheduler or all_down (down_conns:
+// model.DefaultDownConns of the protocol).
 const (
 	defaultMode      = "nat"
 	defaultScheduler = "maglev"
+	defaultAllDown   = model.AllDownDrop
 )
 
 // canonIP is an address as the forwarder prints it, so that "fd00:0::1" in the desired
@@ -58,8 +61,18 @@ type step struct {
 	hard string // a hard removal: the removal's id (see hardID)
 }
 
-// hardSet is the hard removals still to apply: removal id by check key of the real.
+// hardSet is the hard removals still to apply: removal id by check key of the real, or by
+// svcKey for a service removed hard.
 type hardSet map[string]string
+
+// hardKey is the hardSet key of a hard removal: the check key of its real, or the svcKey of
+// its service for a service removed hard (address "").
+func hardKey(h *ctlpb.HardRemoval) string {
+	if h.GetAddress() == "" {
+		return svcKey(h.GetService())
+	}
+	return checkKey(h.GetService(), h.GetAddress(), h.GetPort())
+}
 
 // hardID names one hard removal: the real and the store version of its removal, so that
 // a real removed hard, added again and removed hard again is two removals.
@@ -70,9 +83,10 @@ func hardID(h *ctlpb.HardRemoval) string {
 // plan lists the changes that turn actual into desired, in an order the forwarder
 // accepts: services no longer desired go first (freeing room), then per service the
 // reals no longer desired (before a switch to dr, which refuses reals with ports), the
-// mode and scheduler, new reals and changed weights or health; new services last. Reals
-// are removed softly (their connections continue until they end), except those in hard,
-// which are removed with hard=true (their connections end at once).
+// mode, scheduler, down_conns and all_down, new reals and changed weights or health; new
+// services last. Services and reals are removed softly (their connections continue until
+// they end), except those in hard, which are removed with hard=true (their connections end
+// at once).
 func plan(desired, actual []*fwdpb.VirtualService, hard hardSet) []step {
 	have := map[string]*fwdpb.VirtualService{}
 	for _, vs := range actual {
@@ -85,10 +99,14 @@ func plan(desired, actual []*fwdpb.VirtualService, hard hardSet) []step {
 	var steps []step
 	for _, vs := range actual {
 		if k := svcKey(vs.GetId()); !want[k] {
-			id := vs.GetId()
-			steps = append(steps, step{desc: "remove_service " + k, do: func(ctx context.Context, fc *fwdclient.Client) error {
-				return fc.RemoveService(ctx, id)
-			}})
+			id, hid := vs.GetId(), hard[k]
+			desc := "remove_service " + k
+			if hid != "" {
+				desc += " hard"
+			}
+			steps = append(steps, step{desc, func(ctx context.Context, fc *fwdclient.Client) error {
+				return fc.RemoveService(ctx, id, hid != "")
+			}, hid})
 		}
 	}
 	var adds []step
@@ -132,11 +150,10 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 			return fc.RemoveReal(ctx, id, addr, port, hid != "")
 		}, hid})
 	}
-	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
-	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) {
-		steps = append(steps, step{desc: fmt.Sprintf("update_service %s mode=%s scheduler=%s", k, mode, sched),
+	if u, desc := serviceUpdate(vs, cur); desc != "" {
+		steps = append(steps, step{desc: "update_service " + k + desc,
 			do: func(ctx context.Context, fc *fwdclient.Client) error {
-				return fc.UpdateService(ctx, id, mode, sched)
+				return fc.UpdateService(ctx, id, u)
 			}})
 	}
 	for _, rs := range vs.GetRealServices() {
@@ -169,6 +186,29 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 		}})
 	}
 	return steps
+}
+
+// serviceUpdate is what turns the forwarder's settings of a service (cur) into the desired
+// ones (vs), each compared with the forwarder's default filled in, and its description (""
+// when nothing differs). Mode and scheduler go together, down_conns and all_down each alone.
+func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, string) {
+	var u fwdclient.ServiceUpdate
+	desc := ""
+	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
+	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) {
+		u.Mode, u.Scheduler = mode, sched
+		desc += fmt.Sprintf(" mode=%s scheduler=%s", mode, sched)
+	}
+	dflt := model.DefaultDownConns(vs.GetId().GetProtocol())
+	if d := orDefault(vs.GetDownConns(), dflt); d != orDefault(cur.GetDownConns(), dflt) {
+		u.DownConns = d
+		desc += " down_conns=" + d
+	}
+	if a := orDefault(vs.GetAllDown(), defaultAllDown); a != orDefault(cur.GetAllDown(), defaultAllDown) {
+		u.AllDown = a
+		desc += " all_down=" + a
+	}
+	return u, desc
 }
 
 // reconcile applies the changes that turn actual (the forwarder's services) into desired,

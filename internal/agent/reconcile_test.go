@@ -8,8 +8,11 @@ import (
 	"syscall"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/fwdclient/fwdtest"
+	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -31,6 +34,13 @@ func svc(proto, vip string, vport uint32, mode, sched string, reals ...string) *
 	return vs
 }
 
+// settings is a copy of vs with down_conns and all_down.
+func settings(vs *fwdpb.VirtualService, downConns, allDown string) *fwdpb.VirtualService {
+	vs = proto.Clone(vs).(*fwdpb.VirtualService)
+	vs.DownConns, vs.AllDown = downConns, allDown
+	return vs
+}
+
 // summary is a service list as sorted text, for comparisons.
 func summary(l []*fwdpb.VirtualService) []string {
 	var out []string
@@ -41,8 +51,10 @@ func summary(l []*fwdpb.VirtualService) []string {
 				rs.GetWeight(), rs.GetHealth()))
 		}
 		slices.Sort(reals)
-		out = append(out, fmt.Sprintf("%s %s %s [%s]", svcKey(vs.GetId()), orDefault(vs.GetMode(), defaultMode),
-			orDefault(vs.GetScheduler(), defaultScheduler), strings.Join(reals, " ")))
+		out = append(out, fmt.Sprintf("%s %s %s %s %s [%s]", svcKey(vs.GetId()), orDefault(vs.GetMode(), defaultMode),
+			orDefault(vs.GetScheduler(), defaultScheduler),
+			orDefault(vs.GetDownConns(), model.DefaultDownConns(vs.GetId().GetProtocol())),
+			orDefault(vs.GetAllDown(), defaultAllDown), strings.Join(reals, " ")))
 	}
 	slices.Sort(out)
 	return out
@@ -110,6 +122,23 @@ func TestReconcile(t *testing.T) {
 				"update_service tcp/10.100.0.1/80 mode=dr scheduler=wrr",
 				"add_real tcp/10.100.0.1/80 10.1.0.11:0 weight=100 health=1",
 			},
+		},
+		{
+			name:    "down_conns and all_down",
+			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			desired: []*fwdpb.VirtualService{settings(web("10.1.0.11:8080/100/1"), "reschedule", "keep_last")},
+			wantOps: []string{"update_service tcp/10.100.0.1/80 down_conns=reschedule all_down=keep_last"},
+		},
+		{
+			name:    "the protocols' defaults, given or not, are the same",
+			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1"), dns},
+			desired: []*fwdpb.VirtualService{settings(web("10.1.0.11:8080/100/1"), "keep", "drop"), settings(dns, "reschedule", "")},
+		},
+		{
+			name:    "back to the default",
+			actual:  []*fwdpb.VirtualService{settings(dns, "keep", "")},
+			desired: []*fwdpb.VirtualService{dns},
+			wantOps: []string{"update_service udp/fd00::53/53 down_conns=reschedule"},
 		},
 		{
 			name:    "IPv6 written another way is the same address",
@@ -208,8 +237,8 @@ func TestEffectiveAndChecks(t *testing.T) {
 	got := summary(effective(ds, func(k string) bool { return down[k] }))
 	want := []string{
 		// .11 is down by its checks, .13 by the controller (and stays down whatever the checks say).
-		"tcp/10.100.0.1/80 nat maglev [10.1.0.11:8080/100/0 10.1.0.12:8080/100/1 10.1.0.13:8080/100/0]",
-		"udp/10.100.0.2/53 nat maglev [10.1.0.21:0/100/1]",
+		"tcp/10.100.0.1/80 nat maglev keep drop [10.1.0.11:8080/100/0 10.1.0.12:8080/100/1 10.1.0.13:8080/100/0]",
+		"udp/10.100.0.2/53 nat maglev reschedule drop [10.1.0.21:0/100/1]",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("effective\n %q\nwant\n %q", got, want)

@@ -164,6 +164,8 @@ func TestValidation(t *testing.T) {
 		{"port fraction", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.2","port":80.5}`, 400, "port", ""},
 		{"mode", "POST", "/v1/services", svc(`,"mode":"tunnel"`), 400, "mode", ""},
 		{"scheduler", "POST", "/v1/services", svc(`,"scheduler":"fastest"`), 400, "scheduler", ""},
+		{"down_conns", "POST", "/v1/services", svc(`,"down_conns":"expire"`), 400, "down_conns", ""},
+		{"all_down", "POST", "/v1/services", svc(`,"all_down":"keep"`), 400, "all_down", ""},
 		{"forwarders type", "POST", "/v1/services", svc(`,"forwarders":"fwd-a"`), 400, "forwarders", ""},
 		{"forwarder id", "POST", "/v1/services", svc(`,"forwarders":["fwd a"]`), 400, "forwarders[0]", ""},
 		{"forwarder twice", "POST", "/v1/services", svc(`,"forwarders":["a","a"]`), 400, "forwarders[1]", ""},
@@ -202,6 +204,8 @@ func TestValidation(t *testing.T) {
 		{"put port", "PUT", "/v1/services/" + svcID, `{"port":81}`, 400, "port", ""},
 		{"put protocol", "PUT", "/v1/services/" + svcID, `{"protocol":"udp"}`, 400, "protocol", ""},
 		{"put mode", "PUT", "/v1/services/" + svcID, `{"mode":"nat2"}`, 400, "mode", ""},
+		{"put down_conns", "PUT", "/v1/services/" + svcID, `{"down_conns":"drop"}`, 400, "down_conns", ""},
+		{"put all_down", "PUT", "/v1/services/" + svcID, `{"all_down":"all"}`, 400, "all_down", ""},
 		{"put forwarders", "PUT", "/v1/services/" + svcID, `{"forwarders":[""]}`, 400, "forwarders[0]", ""},
 		{"put stale version", "PUT", "/v1/services/" + svcID, `{"version":999}`, 409, "", "version"},
 		{"put dr breaks reals", "PUT", "/v1/services/udp-10.0.0.9-53", `{"mode":"dr","health_check":{"kind":"none"}}`, 200, "", ""},
@@ -227,6 +231,7 @@ func TestValidation(t *testing.T) {
 		{"get real bad key", "GET", "/v1/services/" + svcID + "/reals/x:y", ``, 400, "real", ""},
 		{"delete real hard", "DELETE", "/v1/services/" + svcID + "/reals/10.1.0.1:80?hard=maybe", ``, 400, "hard", ""},
 		{"delete missing service", "DELETE", "/v1/services/tcp-10.9.9.9-80", ``, 404, "", "tcp-10.9.9.9-80"},
+		{"delete service hard", "DELETE", "/v1/services/" + svcID + "?hard=si", ``, 400, "hard", ""},
 
 		{"conns limit", "GET", "/v1/connections?limit=0", ``, 400, "limit", ""},
 		{"conns limit big", "GET", "/v1/connections?limit=1001", ``, 400, "limit", ""},
@@ -268,6 +273,36 @@ func TestValidation(t *testing.T) {
 				t.Errorf("message %q does not name %q", msg, want)
 			}
 		})
+	}
+}
+
+// down_conns and all_down: the protocol's defaults, as given, kept by a PUT without them,
+// replaced by one with them; a hard DELETE is logged as one.
+func TestDownSettingsAndHardDelete(t *testing.T) {
+	e := newEnv(t, "")
+	m := e.mustDo("POST", "/v1/services", svcBody, 201)
+	if m["down_conns"] != "keep" || m["all_down"] != "drop" {
+		t.Fatalf("tcp defaults: %v", m)
+	}
+	m = e.mustDo("POST", "/v1/services", `{"protocol":"udp","vip":"10.0.0.5","port":5060,"all_down":"keep_last"}`, 201)
+	if m["down_conns"] != "reschedule" || m["all_down"] != "keep_last" {
+		t.Fatalf("udp: %v", m)
+	}
+	m = e.mustDo("PUT", "/v1/services/"+svcID, `{"scheduler":"rr"}`, 200)
+	if m["down_conns"] != "keep" || m["all_down"] != "drop" {
+		t.Errorf("a PUT without them changed them: %v", m)
+	}
+	m = e.mustDo("PUT", "/v1/services/"+svcID, `{"down_conns":"reschedule","all_down":"keep_last"}`, 200)
+	if m["down_conns"] != "reschedule" || m["all_down"] != "keep_last" || m["scheduler"] != "maglev" {
+		t.Errorf("put: %v", m)
+	}
+	e.mustDo("DELETE", "/v1/services/"+svcID+"?hard=true", "", 204)
+	e.mustDo("GET", "/v1/services/"+svcID, "", 404)
+	_, _, raw := e.do("GET", "/v1/changes?since=4", "")
+	var changes []model.Change
+	json.Unmarshal(raw, &changes)
+	if len(changes) != 1 || changes[0].What != "hard delete service "+svcID {
+		t.Errorf("changes: %s", raw)
 	}
 }
 

@@ -43,7 +43,8 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 		return 0, nil, &model.FieldError{Field: "port", Msg: "required (0: every port)"}
 	}
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
-		Scheduler: in.Scheduler, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
+		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
+		HealthCheck: in.HealthCheck}
 	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
@@ -81,8 +82,8 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	if err := sameIdentity(in, cur); err != nil {
 		return 0, nil, err
 	}
-	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, Forwarders: in.Forwarders,
-		HealthCheck: in.HealthCheck}
+	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
+		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}
@@ -117,7 +118,11 @@ func sameIdentity(in apitypes.ServiceInput, cur model.Service) error {
 }
 
 func (s *Server) deleteService(r *http.Request) (int, any, error) {
-	return http.StatusNoContent, nil, s.c.DeleteService(r.Context(), r.PathValue("id"))
+	hard, err := queryBool(r, "hard")
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, s.c.DeleteService(r.Context(), r.PathValue("id"), hard)
 }
 
 func (s *Server) addReal(r *http.Request) (int, any, error) {

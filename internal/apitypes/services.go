@@ -11,7 +11,9 @@ type ServiceInput struct {
 	Port        *int         `json:"port,omitempty"` // required by POST (0: every port)
 	Mode        string       `json:"mode,omitempty"`
 	Scheduler   string       `json:"scheduler,omitempty"`
-	Forwarders  []string     `json:"forwarders"` // empty: every forwarder
+	DownConns   string       `json:"down_conns,omitempty"` // POST: empty is the protocol's default; PUT: keeps
+	AllDown     string       `json:"all_down,omitempty"`   // POST: empty is drop; PUT: keeps
+	Forwarders  []string     `json:"forwarders"`           // empty: every forwarder
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
 	Reals       []RealInput  `json:"reals,omitempty"`

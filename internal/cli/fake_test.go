@@ -111,6 +111,8 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Mode, s.Scheduler = firstOf(s.Mode, "nat"), firstOf(s.Scheduler, "maglev")
+		s.DownConns = firstOf(s.DownConns, model.DefaultDownConns(s.Protocol))
+		s.AllDown = firstOf(s.AllDown, model.AllDownDrop)
 		f.version++
 		s.Version = f.version
 		f.svcs[s.ID] = &s
@@ -144,6 +146,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		s.DownConns, s.AllDown = firstOf(u.DownConns, s.DownConns), firstOf(u.AllDown, s.AllDown)
 		if u.Policy != nil {
 			s.Policy = u.Policy
 		}

@@ -28,8 +28,8 @@ var serviceCommands = []*command{
 	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
-	{"vs set", "ID", "change a virtual service's mode, scheduler, forwarders, health check or policy", vsSet},
-	{"vs delete", "ID", "delete a virtual service (its connections end naturally)", vsDelete},
+	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, health check or policy", vsSet},
+	{"vs delete", "ID", "delete a virtual service (its connections end naturally; --hard: at once)", vsDelete},
 	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
 	{"rs set", "ID ADDR:PORT", "change a real's weight, health override, drain, metrics URL or path capacity", rsSet},
 	{"rs drain", "ID ADDR:PORT", "drain a real: weight 0 at the forwarders, connections stay", rsDrain},
@@ -39,6 +39,7 @@ var serviceCommands = []*command{
 // svcFlags are the flags vs add and vs set share.
 type svcFlags struct {
 	mode, sched, check, checkPath *string
+	downConns, allDown            *string
 	send, sendHex, expect, expHex *string
 	interval, timeout             *time.Duration
 	rise, fall                    *uint
@@ -48,8 +49,12 @@ type svcFlags struct {
 
 func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
-		mode:      fs.String("mode", "", "nat or dr (server default: nat)"),
-		sched:     fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
+		mode:  fs.String("mode", "", "nat or dr (server default: nat)"),
+		sched: fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
+		downConns: fs.String("down-conns", "", "connections of a real that goes down or is removed softly: "+
+			"keep or reschedule (server default: keep for tcp, reschedule for udp)"),
+		allDown: fs.String("all-down", "", "with no real up: drop new connections, or keep_last: "+
+			"schedule over every real as if up (server default: drop)"),
 		check:     fs.String("check", "", "health check: tcp, udp, sip, http or none (server default: tcp, udp for a udp service)"),
 		checkPath: fs.String("check-path", "", "http check: the path to GET (default /)"),
 		send:      fs.String("check-send", "", "udp check: the datagram to send, as text (default: hvlb-health and a newline)"),
@@ -175,7 +180,8 @@ func vsAdd(e *env, cl *cmdline) error {
 	}
 	port := int(vip.Port())
 	svc := apitypes.ServiceInput{Protocol: proto, VIP: vip.Addr().String(), Port: &port,
-		Mode: *f.mode, Scheduler: *f.sched, Forwarders: f.forwarders.vals}
+		Mode: *f.mode, Scheduler: *f.sched, DownConns: *f.downConns, AllDown: *f.allDown,
+		Forwarders: f.forwarders.vals}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
@@ -263,9 +269,10 @@ func vsSet(e *env, cl *cmdline) error {
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["forwarder"] || anySet(cl.set, checkFlags) ||
-		anySet(cl.set, policyFlagNames())) {
-		return usagef("nothing to change: give --mode, --sched, --forwarder, a health check flag or a policy flag")
+	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
+		cl.set["forwarder"] || anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames())) {
+		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
+			"a health check flag or a policy flag")
 	}
 	id := cl.pos[0]
 	c, err := e.client()
@@ -284,6 +291,13 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if cl.set["sched"] {
 		up.Scheduler = *f.sched
+	}
+	// Absent, these stay as they are at the controller.
+	if cl.set["down-conns"] {
+		up.DownConns = *f.downConns
+	}
+	if cl.set["all-down"] {
+		up.AllDown = *f.allDown
 	}
 	if cl.set["forwarder"] {
 		up.Forwarders = f.forwarders.vals
@@ -305,6 +319,7 @@ func vsSet(e *env, cl *cmdline) error {
 }
 
 func vsDelete(e *env, cl *cmdline) error {
+	hard := cl.fs.Bool("hard", false, "end its connections at once (default: they end naturally, the VIP answered meanwhile)")
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
@@ -312,14 +327,22 @@ func vsDelete(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	_, b, err := c.do(http.MethodDelete, servicePath(cl.pos[0]), nil)
+	path := servicePath(cl.pos[0])
+	if *hard {
+		path += "?hard=true"
+	}
+	_, b, err := c.do(http.MethodDelete, path, nil)
 	if err != nil {
 		return about(err, "service "+cl.pos[0], cl.pos[0])
 	}
 	if e.json() {
 		return printJSON(e.stdout, b)
 	}
-	fmt.Fprintf(e.stdout, "service %s deleted\n", cl.pos[0])
+	if *hard {
+		fmt.Fprintf(e.stdout, "service %s deleted; its connections end now\n", cl.pos[0])
+	} else {
+		fmt.Fprintf(e.stdout, "service %s deleted; its connections end naturally\n", cl.pos[0])
+	}
 	return nil
 }
 
@@ -504,6 +527,8 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "VIP\t%s\n", vipString(s))
 	fmt.Fprintf(tw, "MODE\t%s\n", dash(s.Mode))
 	fmt.Fprintf(tw, "SCHEDULER\t%s\n", dash(s.Scheduler))
+	fmt.Fprintf(tw, "DOWN CONNS\t%s\n", dash(s.DownConns))
+	fmt.Fprintf(tw, "ALL DOWN\t%s\n", dash(s.AllDown))
 	fmt.Fprintf(tw, "FORWARDERS\t%s\n", forwarders(s.Forwarders))
 	fmt.Fprintf(tw, "HEALTH CHECK\t%s\n", checkString(s.HealthCheck))
 	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(s.Policy))

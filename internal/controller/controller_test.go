@@ -120,7 +120,8 @@ func TestBuildDesired(t *testing.T) {
 		{Address: "10.1.0.3", Port: 80, Weight: 30, Health: 0},
 		{Address: "10.1.0.4", Port: 80, Weight: 40, Health: 1},
 	}
-	if vs.GetMode() != "nat" || vs.GetScheduler() != "maglev" || len(vs.GetRealServices()) != len(want) {
+	if vs.GetMode() != "nat" || vs.GetScheduler() != "maglev" || len(vs.GetRealServices()) != len(want) ||
+		vs.GetDownConns() != "keep" || vs.GetAllDown() != "drop" {
 		t.Fatalf("service: %v", vs)
 	}
 	for i, w := range want {

@@ -8,8 +8,9 @@ import (
 )
 
 // HardRemovals returns the hard removals that forwarder fwd's desired state lists, oldest
-// first: those of services that ran on it when the real was removed, except a real that
-// its service has again (the store forgets those; this holds even if it did not).
+// first: those of services that ran on it when the real (or, address "", the service) was
+// removed, except a real that its service has again and a service that exists again (the
+// store forgets those; this holds even if it did not).
 func HardRemovals(fwd string, services []model.Service, removals []store.HardRemoval) []*ctlpb.HardRemoval {
 	byID := make(map[string]*model.Service, len(services))
 	for i := range services {
@@ -21,7 +22,7 @@ func HardRemovals(fwd string, services []model.Service, removals []store.HardRem
 		if !h.RunsOn(fwd) {
 			continue
 		}
-		if s := byID[h.Service]; s != nil && s.FindReal(h.Address, h.RealPort) >= 0 {
+		if s := byID[h.Service]; s != nil && (h.Address == "" || s.FindReal(h.Address, h.RealPort) >= 0) {
 			continue
 		}
 		out = append(out, &ctlpb.HardRemoval{

@@ -72,12 +72,20 @@ func TestHardRemovalsInDesiredState(t *testing.T) {
 			[]string{a + " 10.1.0.1:80 @6"}, []string{a + " 10.1.0.1:80 @6", b + " 10.1.0.1:80 @7"}},
 		{"real added again", func() error { _, err := c.AddReal(ctx(), a, r("10.1.0.1")); return err },
 			[]string{}, []string{b + " 10.1.0.1:80 @7"}},
-		{"service deleted", func() error { return c.DeleteService(ctx(), b) }, []string{}, []string{}},
+		{"service deleted", func() error { return c.DeleteService(ctx(), b, false) }, []string{}, []string{}},
 		{"hard removal of an unknown real fails", func() error {
 			if err := del(a, "10.1.0.9", true)(); err == nil {
 				return fmt.Errorf("no error")
 			}
 			return nil
+		}, []string{}, []string{}},
+		{"service deleted hard: listed for itself", func() error { return c.DeleteService(ctx(), a, true) },
+			[]string{a + " :0 @10"}, []string{a + " :0 @10"}},
+		{"and after a restart", func() error { stop(); start(); return nil },
+			[]string{a + " :0 @10"}, []string{a + " :0 @10"}},
+		{"service created again", func() error {
+			_, err := c.CreateService(ctx(), service("10.0.0.1", 80, nil, r("10.1.0.1")))
+			return err
 		}, []string{}, []string{}},
 	}
 	for _, st := range steps {
@@ -111,12 +119,18 @@ func TestHardRemovalsFilter(t *testing.T) {
 		{"named forwarder", "fwd-a", []store.HardRemoval{rec("10.1.0.2", "fwd-a")}, []string{"10.1.0.2"}},
 		{"another forwarder", "fwd-a", []store.HardRemoval{rec("10.1.0.2", "fwd-b")}, nil},
 		{"real back in its service", "fwd-a", []store.HardRemoval{rec("10.1.0.1"), rec("10.1.0.3")}, []string{"10.1.0.3"}},
+		{"the service itself, back", "fwd-a", []store.HardRemoval{rec("")}, nil},
+		{"another service, gone", "fwd-a", []store.HardRemoval{func() store.HardRemoval {
+			h := rec("")
+			h.Service, h.RealPort = "tcp-10.0.0.9-80", 0
+			return h
+		}()}, []string{""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
 			for _, h := range HardRemovals(tc.fwd, svcs, tc.in) {
-				if h.GetVersion() != 9 || h.GetPort() != 80 || h.GetService().GetVip() != "10.0.0.1" {
+				if h.GetVersion() != 9 || h.GetPort() != 80 && h.GetAddress() != "" || h.GetService().GetVip() != "10.0.0.1" {
 					t.Errorf("record %v", h)
 				}
 				got = append(got, h.GetAddress())

@@ -12,6 +12,8 @@ import (
 type ServiceUpdate struct {
 	Mode        string
 	Scheduler   string
+	DownConns   string // "": keep the current one
+	AllDown     string // "": keep the current one
 	Forwarders  []string
 	HealthCheck *model.HealthCheck
 	Policy      *model.Policy // nil: keep the current one
@@ -64,10 +66,17 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 	return out, c.fillHealth(ctx, []model.Service{out})
 }
 
-// ReplaceService replaces a service's mode, scheduler, forwarders and health check.
+// ReplaceService replaces a service's mode, scheduler, forwarders and health check, and its
+// down_conns and all_down when given.
 func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpdate) (model.Service, error) {
 	out, err := c.st.UpdateService(id, u.IfVersion, "update service "+id, func(s *model.Service) error {
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		if u.DownConns != "" {
+			s.DownConns = u.DownConns
+		}
+		if u.AllDown != "" {
+			s.AllDown = u.AllDown
+		}
 		if u.Policy != nil {
 			s.Policy = u.Policy.Clone()
 		}
@@ -82,13 +91,14 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 	return out, c.fillHealth(ctx, []model.Service{out})
 }
 
-// DeleteService removes a service.
-func (c *Controller) DeleteService(ctx context.Context, id string) error {
-	v, err := c.st.DeleteService(id)
+// DeleteService removes a service. Its connections end naturally at the forwarders, or at
+// once when hard (a hard removal is recorded for the desired states to list).
+func (c *Controller) DeleteService(ctx context.Context, id string, hard bool) error {
+	v, err := c.st.DeleteService(id, hard)
 	if err != nil {
 		return err
 	}
-	c.log.Info("service deleted", "service", id, "version", v)
+	c.log.Info("service deleted", "service", id, "version", v, "hard", hard)
 	return c.forgetHealth(ctx, func(k healthKey) bool { return k.service == id })
 }
 
@@ -167,6 +177,12 @@ func (c *Controller) fillHealth(ctx context.Context, svcs []model.Service) error
 		}
 		if svcs[i].Policy.Kind == "" { // stored before policies existed
 			svcs[i].Policy.Kind = model.PolicyStatic
+		}
+		if svcs[i].DownConns == "" { // stored before down_conns and all_down existed
+			svcs[i].DownConns = model.DefaultDownConns(svcs[i].Protocol)
+		}
+		if svcs[i].AllDown == "" {
+			svcs[i].AllDown = model.AllDownDrop
 		}
 	}
 	return c.do(ctx, func(s *state) {

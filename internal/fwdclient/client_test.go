@@ -43,9 +43,15 @@ func TestOps(t *testing.T) {
 		}, 0, ""},
 		{"add service again", func() error { return c.AddService(ctx, &fwdpb.VirtualService{Id: web}) },
 			syscall.EEXIST, "already exists"},
-		{"update service", func() error { return c.UpdateService(ctx, web, "", "rr") }, 0, ""},
-		{"update service, nothing", func() error { return c.UpdateService(ctx, web, "", "") },
-			syscall.EINVAL, "neither mode nor scheduler"},
+		{"update service", func() error { return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{Scheduler: "rr"}) }, 0, ""},
+		{"update service, nothing", func() error { return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{}) },
+			syscall.EINVAL, "neither mode, scheduler"},
+		{"update service, down_conns", func() error {
+			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{DownConns: "reschedule", AllDown: "keep_last"})
+		}, 0, ""},
+		{"update service, bad all_down", func() error {
+			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{AllDown: "keep"})
+		}, syscall.EINVAL, "update_service.all_down"},
 		{"add real", func() error {
 			return c.AddReal(ctx, web, &fwdpb.RealService{Address: "10.1.0.12", Port: 8080, Weight: 50, Health: 1})
 		}, 0, ""},
@@ -65,6 +71,7 @@ func TestOps(t *testing.T) {
 				return err
 			}
 			if len(l) != 1 || len(l[0].GetRealServices()) != 1 || l[0].GetScheduler() != "rr" ||
+				l[0].GetDownConns() != "reschedule" || l[0].GetAllDown() != "keep_last" ||
 				l[0].GetRealServices()[0].GetWeight() != 7 || l[0].GetRealServices()[0].GetHealth() != 0 {
 				t.Errorf("list services: %v", l)
 			}
@@ -94,8 +101,8 @@ func TestOps(t *testing.T) {
 			return err
 		}, 0, ""},
 		{"timeouts", func() error { return c.SetTimeouts(ctx, &fwdpb.Timeouts{Udp: 60}) }, 0, ""},
-		{"remove service", func() error { return c.RemoveService(ctx, web) }, 0, ""},
-		{"remove service again", func() error { return c.RemoveService(ctx, web) }, syscall.ENOENT, "no service"},
+		{"remove service", func() error { return c.RemoveService(ctx, web, false) }, 0, ""},
+		{"remove service again", func() error { return c.RemoveService(ctx, web, true) }, syscall.ENOENT, "no service"},
 	}
 	for _, s := range steps {
 		err := s.do()

@@ -40,6 +40,8 @@ func goldenMessages() map[string]proto.Message {
 					{Address: "10.1.0.11", Port: 8080, Weight: 100, Health: 1},
 					{Address: "10.1.0.12", Port: 8080, Weight: 250, Health: 0},
 				},
+				DownConns: "reschedule",
+				AllDown:   "keep_last",
 			}}},
 		},
 		// weight 0 with set_weight: the flag travels, the zero does not.

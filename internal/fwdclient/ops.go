@@ -18,17 +18,27 @@ func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error
 	return err
 }
 
-// UpdateService changes a service's mode and/or scheduler; "" leaves one as it is.
-func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, mode, scheduler string) error {
+// ServiceUpdate says what UpdateService changes: each field that is not "".
+type ServiceUpdate struct {
+	Mode      string
+	Scheduler string
+	DownConns string
+	AllDown   string
+}
+
+// UpdateService changes a service's mode, scheduler, down_conns and/or all_down.
+func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u ServiceUpdate) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{
-		UpdateService: &fwdpb.UpdateService{Id: id, Mode: mode, Scheduler: scheduler}}})
+		UpdateService: &fwdpb.UpdateService{Id: id, Mode: u.Mode, Scheduler: u.Scheduler,
+			DownConns: u.DownConns, AllDown: u.AllDown}}})
 	return err
 }
 
-// RemoveService removes a service; its connections continue until they end.
-func (c *Client) RemoveService(ctx context.Context, id *fwdpb.ServiceId) error {
+// RemoveService removes a service. Soft (hard false): its connections continue until they
+// end, its VIP answered meanwhile; hard: the workers drop them.
+func (c *Client) RemoveService(ctx context.Context, id *fwdpb.ServiceId, hard bool) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_RemoveService{
-		RemoveService: &fwdpb.RemoveService{Id: id}}})
+		RemoveService: &fwdpb.RemoveService{Id: id, Hard: hard}}})
 	return err
 }
 

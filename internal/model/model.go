@@ -15,12 +15,18 @@ import (
 
 // Service is a virtual service: (protocol, vip, port) and the NFs behind it.
 type Service struct {
-	ID          string       `json:"id"`
-	Protocol    string       `json:"protocol"`
-	VIP         string       `json:"vip"`
-	Port        int          `json:"port"`
-	Mode        string       `json:"mode"`
-	Scheduler   string       `json:"scheduler"`
+	ID        string `json:"id"`
+	Protocol  string `json:"protocol"`
+	VIP       string `json:"vip"`
+	Port      int    `json:"port"`
+	Mode      string `json:"mode"`
+	Scheduler string `json:"scheduler"`
+	// DownConns is what becomes of the connections of a real that goes down or is removed
+	// softly: DownKeep or DownReschedule (DefaultDownConns when empty).
+	DownConns string `json:"down_conns"`
+	// AllDown is what the service schedules over when no real is both up and weighted:
+	// AllDownDrop (nothing; the default) or AllDownKeepLast (every weighted real).
+	AllDown     string       `json:"all_down"`
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      Policy       `json:"policy"`
@@ -122,6 +128,26 @@ type Change struct {
 	What    string    `json:"what"`
 }
 
+// The values of Service.DownConns and Service.AllDown (docs/forwarder-config.md, "Removals,
+// down reals and all-down services", says what each does).
+const (
+	DownKeep        = "keep"
+	DownReschedule  = "reschedule"
+	AllDownDrop     = "drop"
+	AllDownKeepLast = "keep_last"
+)
+
+// DefaultDownConns is a service's DownConns when none is given: keep for tcp (a connection
+// moved mid-stream is reset by its new NF), reschedule for udp (a datagram flow pinned to a
+// dead NF fails until the client's port changes; moving it breaks nothing). The forwarder
+// has the same rule (vs_down_conns_default).
+func DefaultDownConns(protocol string) string {
+	if protocol == "udp" {
+		return DownReschedule
+	}
+	return DownKeep
+}
+
 // Defaults and limits.
 const (
 	DefaultMode      = "nat"
@@ -149,6 +175,8 @@ var (
 	modes      = []string{"nat", "dr"}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
+	downConns  = []string{DownKeep, DownReschedule}
+	allDowns   = []string{AllDownDrop, AllDownKeepLast}
 	overrides  = []string{"", "up", "down"}
 )
 

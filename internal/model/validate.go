@@ -127,6 +127,18 @@ func NormalizeService(s *Service) error {
 	if err := checkEnum("scheduler", s.Scheduler, schedulers); err != nil {
 		return err
 	}
+	if s.DownConns == "" {
+		s.DownConns = DefaultDownConns(s.Protocol)
+	}
+	if err := checkEnum("down_conns", s.DownConns, downConns); err != nil {
+		return err
+	}
+	if s.AllDown == "" {
+		s.AllDown = AllDownDrop
+	}
+	if err := checkEnum("all_down", s.AllDown, allDowns); err != nil {
+		return err
+	}
 	if err := normalizeForwarders(s); err != nil {
 		return err
 	}

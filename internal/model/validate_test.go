@@ -18,10 +18,24 @@ func TestNormalizeService(t *testing.T) {
 		check     func(*testing.T, Service)
 	}{
 		{"defaults", func(*Service) {}, "", func(t *testing.T, s Service) {
-			if s.ID != "tcp-10.0.0.1-80" || s.Mode != "nat" || s.Scheduler != "maglev" || s.Forwarders == nil {
+			if s.ID != "tcp-10.0.0.1-80" || s.Mode != "nat" || s.Scheduler != "maglev" || s.Forwarders == nil ||
+				s.DownConns != "keep" || s.AllDown != "drop" {
 				t.Errorf("%+v", s)
 			}
 		}},
+		{"udp reschedules by default", func(s *Service) { s.Protocol = "udp" }, "", func(t *testing.T, s Service) {
+			if s.DownConns != "reschedule" || s.AllDown != "drop" {
+				t.Errorf("down_conns %q all_down %q", s.DownConns, s.AllDown)
+			}
+		}},
+		{"down_conns and all_down given", func(s *Service) { s.DownConns, s.AllDown = "reschedule", "keep_last" }, "",
+			func(t *testing.T, s Service) {
+				if s.DownConns != "reschedule" || s.AllDown != "keep_last" {
+					t.Errorf("down_conns %q all_down %q", s.DownConns, s.AllDown)
+				}
+			}},
+		{"down_conns", func(s *Service) { s.DownConns = "expire" }, "down_conns", nil},
+		{"all_down", func(s *Service) { s.AllDown = "keep" }, "all_down", nil},
 		{"ipv6 canonical", func(s *Service) { s.VIP = "FD00:0::1"; s.Reals[0].Address = "fd00:0:0::11" }, "", func(t *testing.T, s Service) {
 			if s.ID != "tcp-fd00::1-80" || s.Reals[0].Address != "fd00::11" {
 				t.Errorf("%+v", s)

@@ -9,12 +9,13 @@ import (
 // MaxHardRemovals is how many hard removals the store keeps (the most recent).
 const MaxHardRemovals = 256
 
-// HardRemoval is a real removed with hard=true (its connections are to end at once, not
-// naturally). The desired state says only which reals a forwarder should run, so the
-// store keeps recent hard removals for the desired state to list: an agent that was away,
-// or a controller restarted, still gets the removal to the forwarder as a hard one.
-// A record lasts until MaxHardRemovals newer ones push it out, the real is in its service
-// again (any write of the service with it), or the service is deleted.
+// HardRemoval is a real, or (Address "" and RealPort 0) a whole service, removed with
+// hard=true (its connections are to end at once, not naturally). The desired state says
+// only what a forwarder should run, so the store keeps recent hard removals for the
+// desired state to list: an agent that was away, or a controller restarted, still gets the
+// removal to the forwarder as a hard one. A record lasts until MaxHardRemovals newer ones
+// push it out, the real (or the service) is in the store again (any write of the service
+// with it), or the service is deleted (which records its own when hard).
 type HardRemoval struct {
 	Service    string   `json:"service"` // the service's id
 	Protocol   string   `json:"protocol"`
@@ -41,8 +42,8 @@ func (t *ReadTx) HardRemovals() ([]HardRemoval, error) {
 	return listJSON[HardRemoval](t.tx.Bucket(bucketHardRemove))
 }
 
-// AddHardRemoval records that real addr:port of svc is removed hard at this transaction's
-// version, forgetting the oldest records beyond MaxHardRemovals.
+// AddHardRemoval records that real addr:port of svc (addr "", port 0: svc itself) is removed
+// hard at this transaction's version, forgetting the oldest records beyond MaxHardRemovals.
 func (t *Tx) AddHardRemoval(svc model.Service, addr string, port int) error {
 	h := HardRemoval{
 		Service: svc.ID, Protocol: svc.Protocol, VIP: svc.VIP, Port: svc.Port,

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -53,7 +54,7 @@ func TestHardRemovals(t *testing.T) {
 		{"added again: forgotten", add(a, "10.1.0.1"), []string{b + " 10.1.0.1:80 @5"}},
 		{"soft delete after the re-add: not hard", del(a, "10.1.0.1", false), []string{b + " 10.1.0.1:80 @5"}},
 		{"other real of a, hard", del(a, "10.1.0.2", true), []string{b + " 10.1.0.1:80 @5", a + " 10.1.0.2:80 @8"}},
-		{"service b deleted: its removals go", func() error { _, err := s.DeleteService(b); return err }, []string{a + " 10.1.0.2:80 @8"}},
+		{"service b deleted: its removals go", func() error { _, err := s.DeleteService(b, false); return err }, []string{a + " 10.1.0.2:80 @8"}},
 	}
 	for _, st := range steps {
 		if err := st.do(); err != nil {
@@ -72,6 +73,41 @@ func TestHardRemovals(t *testing.T) {
 	defer s2.Close()
 	if got := hardList(t, s2); !reflect.DeepEqual(got, []string{a + " 10.1.0.2:80 @8"}) {
 		t.Fatalf("after reopening: %q", got)
+	}
+}
+
+// TestHardServiceRemoval: a service deleted hard leaves one record, for itself (address ""),
+// in place of those of its reals; created again, it is forgotten.
+func TestHardServiceRemoval(t *testing.T) {
+	s, _ := openTemp(t)
+	const a = "tcp-10.0.0.1-80"
+	steps := []struct {
+		name string
+		do   func() error
+		want []string
+	}{
+		{"create", func() error { _, err := s.CreateService(svc("10.0.0.1", 80, "10.1.0.1", "10.1.0.2")); return err },
+			[]string{}},
+		{"a real, hard", func() error { _, err := s.DeleteReal(a, "10.1.0.1", 80, true); return err },
+			[]string{a + " 10.1.0.1:80 @2"}},
+		{"the service, hard", func() error { _, err := s.DeleteService(a, true); return err }, []string{a + " :0 @3"}},
+		{"hard again: not found, nothing more", func() error {
+			if _, err := s.DeleteService(a, true); !errors.Is(err, ErrNotFound) {
+				return fmt.Errorf("error %v", err)
+			}
+			return nil
+		}, []string{a + " :0 @3"}},
+		{"created again: forgotten", func() error { _, err := s.CreateService(svc("10.0.0.1", 80, "10.1.0.1")); return err },
+			[]string{}},
+		{"deleted softly: nothing", func() error { _, err := s.DeleteService(a, false); return err }, []string{}},
+	}
+	for _, st := range steps {
+		if err := st.do(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if got := hardList(t, s); !reflect.DeepEqual(got, st.want) {
+			t.Fatalf("%s: hard removals %q, want %q", st.name, got, st.want)
+		}
 	}
 }
 

@@ -63,9 +63,24 @@ func (s *Store) UpdateService(id string, ifVersion uint64, what string, fn func(
 	return out, err
 }
 
-// DeleteService removes service id and returns the version of the change.
-func (s *Store) DeleteService(id string) (uint64, error) {
-	return s.Update("delete service "+id, func(t *Tx) error { return t.DeleteService(id) })
+// DeleteService removes service id and returns the version of the change. A hard removal
+// is also recorded (see HardRemoval), for the desired state to tell the forwarders to drop
+// its connections rather than let them end.
+func (s *Store) DeleteService(id string, hard bool) (uint64, error) {
+	what := "delete service " + id
+	if hard {
+		what = "hard " + what
+	}
+	return s.Update(what, func(t *Tx) error {
+		svc, err := t.Service(id)
+		if err != nil {
+			return err
+		}
+		if err := t.DeleteService(id); err != nil || !hard {
+			return err
+		}
+		return t.AddHardRemoval(svc, "", 0)
+	})
 }
 
 // AddReal adds r to service id, checking it against the service as stored.

@@ -229,19 +229,19 @@ type Tx struct {
 // Next returns the version this transaction commits at if it writes anything.
 func (t *Tx) Next() uint64 { return t.next }
 
-// PutService writes s, stamping it with the transaction's version. A real it has is
-// no longer hard-removed (see HardRemoval).
+// PutService writes s, stamping it with the transaction's version. It, and a real it has,
+// are no longer hard-removed (see HardRemoval).
 func (t *Tx) PutService(s model.Service) error {
 	s.Version = t.next
 	if err := t.forgetHardRemovals(func(h HardRemoval) bool {
-		return h.Service == s.ID && s.FindReal(h.Address, h.RealPort) >= 0
+		return h.Service == s.ID && (h.Address == "" || s.FindReal(h.Address, h.RealPort) >= 0)
 	}); err != nil {
 		return err
 	}
 	return t.put(bucketServices, s.ID, s)
 }
 
-// DeleteService removes a service, and the hard removals of its reals with it.
+// DeleteService removes a service, and the hard removals of its reals (and of itself) with it.
 func (t *Tx) DeleteService(id string) error {
 	if err := t.del(bucketServices, id, "service"); err != nil {
 		return err

@@ -77,8 +77,8 @@ func TestSteps(t *testing.T) {
 		{"register forwarder", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 2}); return err }, nil, "", 7},
 		{"register unchanged", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 2}); return err }, nil, "", 7},
 		{"register changed", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 4}); return err }, nil, "", 8},
-		{"delete service", func() error { _, err := s.DeleteService(id); return err }, nil, "", 9},
-		{"delete service again", func() error { _, err := s.DeleteService(id); return err }, ErrNotFound, "", 9},
+		{"delete service", func() error { _, err := s.DeleteService(id, false); return err }, nil, "", 9},
+		{"delete service again", func() error { _, err := s.DeleteService(id, false); return err }, ErrNotFound, "", 9},
 	}
 	for _, st := range steps {
 		err := st.do()

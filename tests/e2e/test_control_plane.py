@@ -241,6 +241,113 @@ def test_hard_removal_through_the_controller_ends_connections(bed):
             c.close()
 
 
+def ping(topo, addr):
+    """Whether one ICMP echo to addr from the client is answered within a second."""
+    return topo.run("client", ["ping", "-n", "-c", "1", "-W", "1", addr], check=False).returncode == 0
+
+
+def test_tcp_connection_outlives_its_deleted_service(bed):
+    """`hvlbctl vs delete` of the only service on a VIP: the established connection goes on
+    (the forwarder keeps the VIP and forwards its packets both ways), new connections are
+    refused, and once the connection has closed the VIP goes."""
+    topo, sid = bed.topo, f"tcp-{VIP}-80"
+    # A short TIME_WAIT and FIN_WAIT, so the closed connection is gone within seconds.
+    bed.fw.client.set_timeouts(tcp_time_wait=1, tcp_fin=2, tcp_close=1)
+    conn = LongConn(topo)
+    try:
+        nf = conn.get()
+        assert nf in dict(NFS), f"no answer through the VIP: {nf!r}"
+        assert ping(topo, VIP), "the VIP does not answer echo before the delete"
+        out = bed.cp.ctl("vs", "delete", sid).stdout
+        assert "its connections end naturally" in out, out
+        bed.wait(lambda: bed.health() == {}, "service removed at the forwarder")
+        # The connection goes on, also past the forwarder's reclaim passes (once a second).
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline:
+            assert conn.get() == nf, "the connection broke when its service was deleted"
+        assert ping(topo, VIP), "the VIP stopped answering while a connection of it lives"
+        retired = bed.fw.client.service_list().retired
+        assert [(r.id.vip, r.active_conns) for r in retired] == [(VIP, 1)], retired
+        # New connections are refused (no_vs), but the old one is unaffected.
+        p = topo.run("client", ["curl", "-sS", "-m", "2", f"http://{VIP}/"], check=False)
+        assert p.returncode != 0, f"a new connection to the deleted service worked: {p.stdout}"
+        assert conn.get() == nf
+    finally:
+        conn.close()
+    # Closed: once its last state expires the forwarder forgets the service and its VIP.
+    bed.wait(lambda: not ping(topo, VIP), "the VIP gone after the connection closed", timeout=15)
+    assert list(bed.fw.client.service_list().retired) == []
+    assert bed.cp.ctl("vs", "list", json_out=True) == []
+
+
+# Datagram flows through the VIP, one socket per flow (its own client port): each "send" line
+# on stdin sends one datagram on every flow and prints, per flow, the NF that answered (nfsim
+# answers "nf=<name> ...") or "-" when no answer came within 2 s.
+UDP_FLOWS = r"""
+import socket, sys
+vip, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+flows = []
+for i in range(n):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.settimeout(2)
+    s.connect((vip, port))
+    flows.append(s)
+seq = 0
+for line in sys.stdin:
+    seq += 1
+    out = []
+    for i, s in enumerate(flows):
+        s.send(b"flow %d seq %d" % (i, seq))
+        try:
+            out.append(s.recv(2048).split()[0].decode()[3:])
+        except socket.timeout:
+            out.append("-")
+    print(" ".join(out), flush=True)
+"""
+
+
+def test_udp_flows_of_a_down_real_move_at_their_next_datagram(bed):
+    """A UDP service (down_conns: reschedule, the udp default) over two NFs: once one is
+    marked down, the next datagram of every flow it had reaches the other NF; none is lost."""
+    topo, port, n = bed.topo, labtools.UDP_PORT, 24
+    sid = f"udp-{VIP}-{port}"
+    addr = dict(NFS)
+    bed.cp.ctl("vs", "add", "udp", f"{VIP}:{port}", "--check", "none",
+               "--real", f"{addr['nf1']}:{port}:100,{addr['nf2']}:{port}:100")
+    assert bed.cp.ctl("vs", "show", sid, json_out=True)["down_conns"] == "reschedule"
+    bed.wait(lambda: bed.health(port) == {addr["nf1"]: 1, addr["nf2"]: 1}, "udp service applied")
+    flows = subprocess.Popen(topo.argv("client", ["python3", "-u", "-c", UDP_FLOWS, VIP, str(port),
+                                                  str(n)]),
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+
+    def send():
+        flows.stdin.write("send\n")
+        flows.stdin.flush()
+        return flows.stdout.readline().split()
+
+    try:
+        first = send()
+        assert len(first) == n and "-" not in first, f"flows before: {first}"
+        assert send() == first, "flows changed NF with every NF up"
+        counts = {h: first.count(h) for h in ("nf1", "nf2")}
+        assert min(counts.values()) > 0, f"{n} flows all on one NF: {counts}"
+        down = max(counts, key=counts.get)
+        other = "nf2" if down == "nf1" else "nf1"
+        bed.cp.ctl("rs", "set", sid, f"{addr[down]}:{port}", "--health", "down")
+        bed.wait(lambda: bed.health(port).get(addr[down]) == 0, f"{down} down at the forwarder")
+        for _ in range(3):
+            got = send()
+            assert got == [other] * n, f"after {down} went down: {got}"
+        # Back up: the flows stay where they are now.
+        bed.cp.ctl("rs", "set", sid, f"{addr[down]}:{port}", "--health", "auto")
+        bed.wait(lambda: bed.health(port).get(addr[down]) == 1, f"{down} up again")
+        assert send() == [other] * n
+    finally:
+        flows.stdin.close()
+        flows.wait(timeout=15)
+
+
 # --- health checks of a UDP-only NF: SIP servers (sipp) behind a UDP VIP -----------------
 
 SIP_PORT = 5060

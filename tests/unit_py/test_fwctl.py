@@ -176,12 +176,14 @@ def test_timeouts_neighbors_update_service(serve):
         cl.set_neighbor("10.1.0.11", "02:00:00:00:01:11", 1)
         cl.update_service("tcp", "10.100.0.1", 80, scheduler="wrr")
         cl.remove_service("tcp", "10.100.0.1", 80)
-    t, n, u, r = srv.requests
+        cl.remove_service("tcp", "10.100.0.1", 80, hard=True)
+    t, n, u, r, h = srv.requests
     assert (t.set_timeouts.timeouts.udp, t.set_timeouts.timeouts.tcp_established,
             t.set_timeouts.timeouts.tcp_syn) == (60, 300, 0)
     assert n.set_neighbor.neighbor.mac == "02:00:00:00:01:11" and n.set_neighbor.neighbor.port == 1
     assert (u.update_service.scheduler, u.update_service.mode) == ("wrr", "")
-    assert r.WhichOneof("op") == "remove_service"
+    assert r.WhichOneof("op") == "remove_service" and not r.remove_service.hard
+    assert h.remove_service.hard
 
 
 # --- errors ------------------------------------------------------------------------------------

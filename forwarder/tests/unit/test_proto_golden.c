@@ -114,6 +114,8 @@ test_request_add_service(void)
 	vs.id = &id;
 	vs.mode = "nat";
 	vs.scheduler = "maglev";
+	vs.down_conns = "reschedule";
+	vs.all_down = "keep_last";
 	vs.n_real_services = 2;
 	vs.real_services = rsp;
 	add.service = &vs;
@@ -128,6 +130,8 @@ test_request_add_service(void)
 	CHECK_EQ(back->add_service->service->n_real_services, 2);
 	CHECK(strcmp(back->add_service->service->real_services[1]->address, "10.1.0.12") == 0);
 	CHECK_EQ(back->add_service->service->real_services[1]->weight, 250);
+	CHECK(strcmp(back->add_service->service->down_conns, "reschedule") == 0);
+	CHECK(strcmp(back->add_service->service->all_down, "keep_last") == 0);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }
 

@@ -148,6 +148,16 @@ test_names(void)
 	CHECK_EQ(vs_mode_from_name("tunnel"), -1);
 	CHECK(strcmp(vs_mode_name(VS_MODE_DR), "dr") == 0);
 	CHECK(strcmp(vs_mode_name(VS_MODE_MAX), "invalid") == 0);
+	CHECK_EQ(vs_down_conns_from_name("keep"), VS_DOWN_KEEP);
+	CHECK_EQ(vs_down_conns_from_name("reschedule"), VS_DOWN_RESCHEDULE);
+	CHECK_EQ(vs_down_conns_from_name("expire"), -1);
+	CHECK(strcmp(vs_down_conns_name(VS_DOWN_RESCHEDULE), "reschedule") == 0);
+	CHECK_EQ(vs_down_conns_default(HVLB_PROTO_TCP), VS_DOWN_KEEP);
+	CHECK_EQ(vs_down_conns_default(HVLB_PROTO_UDP), VS_DOWN_RESCHEDULE);
+	CHECK_EQ(vs_all_down_from_name("drop"), VS_ALL_DOWN_DROP);
+	CHECK_EQ(vs_all_down_from_name("keep_last"), VS_ALL_DOWN_KEEP_LAST);
+	CHECK_EQ(vs_all_down_from_name(""), -1);
+	CHECK(strcmp(vs_all_down_name(VS_ALL_DOWN_MAX), "invalid") == 0);
 }
 
 static void

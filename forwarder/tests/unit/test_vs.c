@@ -401,6 +401,84 @@ test_all_down(void)
 	vs_table_free(t);
 }
 
+/* all_down keep_last: with no RS both up and weighted, the weighted ones are scheduled as if up
+ * (the drained one stays out); one RS up again and only it is. */
+static void
+test_all_down_keep_last(void)
+{
+	struct rs_config r[3] = {rs("10.0.0.1", 80, 0, 1), rs("10.0.0.2", 80, 4, 2),
+				 rs("10.0.0.3", 80, 2, 3)};
+	struct vs_config c = vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r, 3);
+	struct vs_table *t;
+	const struct vs *v;
+
+	for (int k = 0; k < 3; k++)
+		r[k].health = 0;
+	CHECK(vs_config_all_down(&c));
+	c.all_down = VS_ALL_DOWN_KEEP_LAST;
+	t = vs_table_build(&c, 1, NULL);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	v = vs_table_at(t, 0);
+	CHECK_EQ(v->n_usable, 2);
+	CHECK_EQ(v->usable[0], 1);
+	CHECK_EQ(v->usable[1], 2);
+	CHECK_EQ(v->weight_total, 6);
+	CHECK(v->maglev[0] == 1 || v->maglev[0] == 2);
+	vs_table_free(t);
+
+	r[2].health = 1;
+	CHECK(!vs_config_all_down(&c));
+	t = vs_table_build(&c, 1, NULL);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	v = vs_table_at(t, 0);
+	CHECK_EQ(v->n_usable, 1);
+	CHECK_EQ(v->usable[0], 2);
+	vs_table_free(t);
+
+	/* Only the drained RS: nothing to keep. */
+	c.n_rs = 1;
+	CHECK(!vs_config_all_down(&c));
+	c.all_down = VS_ALL_DOWN_MAX;
+	expect_err(&c, 1, "vs[0].all_down: 2 out of range (drop or keep_last)");
+}
+
+/* A retired VS: its VIP stays in the VIP set, lookups do not find it (a wildcard VS on the same
+ * VIP takes its port), and it holds its slot. */
+static void
+test_retired(void)
+{
+	struct rs_config r[1] = {rs("10.0.0.1", 80, 1, 1)};
+	struct vs_config c[3] = {
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r, 1),
+		vsc("192.0.2.2", HVLB_PROTO_TCP, 0, HVLB_SCHED_RR, 1, r, 1),
+		vsc("192.0.2.2", HVLB_PROTO_TCP, 80, HVLB_SCHED_RR, 2, NULL, 0),
+	};
+	union hvlb_addr v1 = ip("192.0.2.1"), v2 = ip("192.0.2.2");
+	struct vs_table *t;
+	const struct vs *v;
+
+	c[0].retired = 1;
+	c[2].retired = 1;
+	t = vs_table_build(c, 3, NULL);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	CHECK(vs_is_vip(t, &v1));
+	CHECK(vs_is_vip(t, &v2));
+	CHECK(vs_lookup(t, HVLB_PROTO_TCP, &v1, htons(80)) == NULL);
+	v = vs_lookup(t, HVLB_PROTO_TCP, &v2, htons(80));
+	CHECK(v != NULL && v->slot == 1);
+	CHECK_EQ(vs_table_count(t), 1);
+	vs_table_free(t);
+
+	c[2].slot = 0;
+	expect_err(c, 3, "vs[2].slot: 0 already used by vs[0]");
+}
+
 int
 main(void)
 {
@@ -412,5 +490,7 @@ main(void)
 	RUN(test_structures);
 	RUN(test_maglev_matches_model);
 	RUN(test_all_down);
+	RUN(test_all_down_keep_last);
+	RUN(test_retired);
 	return check_summary();
 }

@@ -303,7 +303,11 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		if bad != nil {
 			return bad
 		}
-		f.changed("remove_service %s", svcName(f.services[i].GetId()))
+		hard := ""
+		if op.RemoveService.GetHard() {
+			hard = " hard"
+		}
+		f.changed("remove_service %s%s", svcName(f.services[i].GetId()), hard)
 		f.services = slices.Delete(f.services, i, i+1)
 	case *fwdpb.Request_AddReal:
 		return f.addReal(op.AddReal)
@@ -438,6 +442,8 @@ func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
 var modes = map[string]bool{"nat": true, "dr": true}
 var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
 	"sh": true, "lc": true}
+var downConns = map[string]bool{model.DownKeep: true, model.DownReschedule: true}
+var allDowns = map[string]bool{model.AllDownDrop: true, model.AllDownKeepLast: true}
 
 // parseID checks a ServiceId and returns it with the address in canonical form.
 func parseID(path string, id *fwdpb.ServiceId) (*fwdpb.ServiceId, *failure) {
@@ -498,12 +504,25 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	if bad != nil {
 		return bad
 	}
-	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler()}
+	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
 	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
+	}
+	if vs.DownConns == "" {
+		vs.DownConns = model.DefaultDownConns(id.GetProtocol())
+	}
+	if vs.AllDown == "" {
+		vs.AllDown = model.AllDownDrop
+	}
+	if !downConns[vs.DownConns] {
+		return fail(syscall.EINVAL, "add_service.service.down_conns: '%s' is not keep or reschedule", vs.DownConns)
+	}
+	if !allDowns[vs.AllDown] {
+		return fail(syscall.EINVAL, "add_service.service.all_down: '%s' is not drop or keep_last", vs.AllDown)
 	}
 	if !modes[vs.Mode] {
 		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat or dr", vs.Mode)
@@ -529,8 +548,14 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 }
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
-	if m.GetMode() == "" && m.GetScheduler() == "" {
-		return fail(syscall.EINVAL, "update_service: neither mode nor scheduler given")
+	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" {
+		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns nor all_down given")
+	}
+	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
+		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
+	}
+	if m.GetAllDown() != "" && !allDowns[m.GetAllDown()] {
+		return fail(syscall.EINVAL, "update_service.all_down: '%s' is not drop or keep_last", m.GetAllDown())
 	}
 	if m.GetMode() != "" && !modes[m.GetMode()] {
 		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat or dr", m.GetMode())
@@ -549,8 +574,19 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetScheduler() != "" {
 		vs.Scheduler = m.GetScheduler()
 	}
-	f.changed("update_service %s mode=%s scheduler=%s", svcName(vs.GetId()), m.GetMode(),
-		m.GetScheduler())
+	desc := ""
+	if m.GetMode() != "" || m.GetScheduler() != "" {
+		desc = fmt.Sprintf(" mode=%s scheduler=%s", m.GetMode(), m.GetScheduler())
+	}
+	if m.GetDownConns() != "" {
+		vs.DownConns = m.GetDownConns()
+		desc += " down_conns=" + vs.DownConns
+	}
+	if m.GetAllDown() != "" {
+		vs.AllDown = m.GetAllDown()
+		desc += " all_down=" + vs.AllDown
+	}
+	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
 }
 

@@ -343,7 +343,7 @@ func (x *DesiredState) GetHardRemovals() []*HardRemoval {
 	return nil
 }
 
-// One real removed with hard=true.
+// One real removed with hard=true, or, address "" (and port 0), the service itself.
 type HardRemoval struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`

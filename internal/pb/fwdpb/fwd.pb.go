@@ -164,7 +164,17 @@ type VirtualService struct {
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
 	// connections of a higher class are moved last, and placed first on the least-loaded
 	// workers.
-	Priority      uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	Priority uint32 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	// What becomes of the connections of a real that goes down (health 0) or is removed softly:
+	// "keep" (they go on to it until they end) or "reschedule" (each one's next client packet
+	// opens a new connection to a usable real, as if the old one had never been; the real's own
+	// packets of it are dropped, rs_down). "": the protocol's default, keep for tcp, reschedule
+	// for udp. The forwarder lists the value in force.
+	DownConns string `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
+	// When no real is both up and weighted: "drop" (default: new connections are dropped,
+	// no_rs) or "keep_last" (they are scheduled over every weighted real as if it were up). ""
+	// is drop; the forwarder lists the value in force.
+	AllDown       string `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -232,6 +242,20 @@ func (x *VirtualService) GetPriority() uint32 {
 		return x.Priority
 	}
 	return 0
+}
+
+func (x *VirtualService) GetDownConns() string {
+	if x != nil {
+		return x.DownConns
+	}
+	return ""
+}
+
+func (x *VirtualService) GetAllDown() string {
+	if x != nil {
+		return x.AllDown
+	}
+	return ""
 }
 
 // The counters of one real service of a service; joined to its RealService by (address,
@@ -478,7 +502,8 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
-// Changes mode and/or scheduler (empty: unchanged) and the priority when set_priority.
+// Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
+// what each means) and the priority when set_priority.
 type UpdateService struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -486,6 +511,8 @@ type UpdateService struct {
 	Scheduler     string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
 	SetPriority   bool                   `protobuf:"varint,4,opt,name=set_priority,json=setPriority,proto3" json:"set_priority,omitempty"`
 	Priority      uint32                 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	DownConns     string                 `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
+	AllDown       string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -555,9 +582,29 @@ func (x *UpdateService) GetPriority() uint32 {
 	return 0
 }
 
+func (x *UpdateService) GetDownConns() string {
+	if x != nil {
+		return x.DownConns
+	}
+	return ""
+}
+
+func (x *UpdateService) GetAllDown() string {
+	if x != nil {
+		return x.AllDown
+	}
+	return ""
+}
+
+// Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
+// but its VIP is still answered (ARP / ND, echo) and its connections are forwarded until the
+// last one ends, when the forwarder forgets it; an AddService of the same id meanwhile brings
+// it back. Hard: it goes at once, and its connections with it. A retired service can still be
+// removed hard.
 type RemoveService struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Hard          bool                   `protobuf:"varint,2,opt,name=hard,proto3" json:"hard,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -597,6 +644,13 @@ func (x *RemoveService) GetId() *ServiceId {
 		return x.Id
 	}
 	return nil
+}
+
+func (x *RemoveService) GetHard() bool {
+	if x != nil {
+		return x.Hard
+	}
+	return false
 }
 
 type AddReal struct {
@@ -854,6 +908,9 @@ type ServiceList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Services      []*VirtualService      `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty"`
 	ServiceStatus []*ServiceStatus       `protobuf:"bytes,2,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service
+	// Services removed softly whose connections remain (RemoveService): their counters, with
+	// the reals they had. Not in services: they are configured no more.
+	Retired       []*ServiceStatus `protobuf:"bytes,3,rep,name=retired,proto3" json:"retired,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -898,6 +955,13 @@ func (x *ServiceList) GetServices() []*VirtualService {
 func (x *ServiceList) GetServiceStatus() []*ServiceStatus {
 	if x != nil {
 		return x.ServiceStatus
+	}
+	return nil
+}
+
+func (x *ServiceList) GetRetired() []*ServiceStatus {
+	if x != nil {
+		return x.Retired
 	}
 	return nil
 }
@@ -3587,13 +3651,16 @@ const file_fwd_proto_rawDesc = "" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
 	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
 	"\x06health\x18\x04 \x01(\rR\x06healthJ\x04\b\n" +
-	"\x10\x10\"\xcb\x01\n" +
+	"\x10\x10\"\x85\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12=\n" +
 	"\rreal_services\x18\x04 \x03(\v2\x18.hvlb.fwd.v1.RealServiceR\frealServices\x12\x1a\n" +
-	"\bpriority\x18\x05 \x01(\rR\bpriorityJ\x04\b\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
+	"\n" +
+	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
+	"\ball_down\x18\a \x01(\tR\aallDownJ\x04\b\n" +
 	"\x10\x0f\"\x85\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
@@ -3617,15 +3684,19 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa8\x01\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xe2\x01\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduler\x18\x03 \x01(\tR\tscheduler\x12!\n" +
 	"\fset_priority\x18\x04 \x01(\bR\vsetPriority\x12\x1a\n" +
-	"\bpriority\x18\x05 \x01(\rR\bpriority\"7\n" +
+	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
+	"\n" +
+	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
+	"\ball_down\x18\a \x01(\tR\aallDown\"K\n" +
 	"\rRemoveService\x12&\n" +
-	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\"i\n" +
+	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
+	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
 	"\aAddReal\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12,\n" +
 	"\x04real\x18\x02 \x01(\v2\x18.hvlb.fwd.v1.RealServiceR\x04real\"\xda\x01\n" +
@@ -3646,10 +3717,11 @@ const file_fwd_proto_rawDesc = "" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x03 \x01(\rR\x04port\x12\x12\n" +
 	"\x04hard\x18\x04 \x01(\bR\x04hard\"\x0e\n" +
-	"\fListServices\"\x89\x01\n" +
+	"\fListServices\"\xbf\x01\n" +
 	"\vServiceList\x127\n" +
 	"\bservices\x18\x01 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12A\n" +
-	"\x0eservice_status\x18\x02 \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\"E\n" +
+	"\x0eservice_status\x18\x02 \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x124\n" +
+	"\aretired\x18\x03 \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\aretired\"E\n" +
 	"\x05Route\x12\x16\n" +
 	"\x06prefix\x18\x01 \x01(\tR\x06prefix\x12\x10\n" +
 	"\x03via\x18\x02 \x01(\tR\x03via\x12\x12\n" +
@@ -3967,54 +4039,55 @@ var file_fwd_proto_depIdxs = []int32{
 	0,  // 10: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
 	2,  // 11: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
 	4,  // 12: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	13, // 13: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
-	13, // 14: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
-	18, // 15: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
-	18, // 16: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
-	22, // 17: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	24, // 18: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	25, // 19: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 20: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	24, // 21: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	26, // 22: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	4,  // 23: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	0,  // 24: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	29, // 25: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	32, // 26: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	34, // 27: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	32, // 28: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	36, // 29: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	35, // 30: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	39, // 31: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	5,  // 32: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	6,  // 33: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	7,  // 34: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	8,  // 35: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	9,  // 36: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	10, // 37: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	11, // 38: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	14, // 39: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	15, // 40: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	16, // 41: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	19, // 42: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	20, // 43: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	23, // 44: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	27, // 45: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	30, // 46: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	37, // 47: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	33, // 48: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	40, // 49: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	12, // 50: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	17, // 51: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	21, // 52: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	28, // 53: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	31, // 54: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	38, // 55: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	56, // [56:56] is the sub-list for method output_type
-	56, // [56:56] is the sub-list for method input_type
-	56, // [56:56] is the sub-list for extension type_name
-	56, // [56:56] is the sub-list for extension extendee
-	0,  // [0:56] is the sub-list for field type_name
+	4,  // 13: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
+	13, // 14: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
+	13, // 15: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
+	18, // 16: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
+	18, // 17: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
+	22, // 18: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	24, // 19: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
+	25, // 20: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 21: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	24, // 22: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	26, // 23: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 24: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	0,  // 25: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	29, // 26: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	32, // 27: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	34, // 28: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	32, // 29: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	36, // 30: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	35, // 31: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	39, // 32: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	5,  // 33: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	6,  // 34: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	7,  // 35: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	8,  // 36: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	9,  // 37: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	10, // 38: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	11, // 39: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	14, // 40: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	15, // 41: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	16, // 42: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	19, // 43: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	20, // 44: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	23, // 45: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	27, // 46: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	30, // 47: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	37, // 48: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	33, // 49: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	40, // 50: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	12, // 51: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	17, // 52: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	21, // 53: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	28, // 54: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	31, // 55: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	38, // 56: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	57, // [57:57] is the sub-list for method output_type
+	57, // [57:57] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
