@@ -36,6 +36,9 @@ def tcp_conn(a, port, seed, results, lock, up):
                 raise OSError("closed before the greeting")
             hello += b
         r["nf"] = hello.decode().strip()
+        # Past the connect, a slow moment (a busy machine starving this process's threads, an
+        # outage being retransmitted through) is not an error: what comes back is checked whole.
+        s.settimeout(60)
     except OSError as e:
         r["error"] = f"connect: {e}"
         up.release()
