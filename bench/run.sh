@@ -2,7 +2,8 @@
 # make bench: Mpps of one forwarder worker core on memory-fed ring ports, side by side with
 # DPDK's own floor on the same path (a bare rx_burst -> tx_burst loop), plus instructions per
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
-# RSS-A (bench/skew.py). Writes docs/benchmarks.md and ends with one JSON line.
+# RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py). Writes
+# docs/benchmarks.md and ends with one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -98,7 +99,7 @@ echo "  skew: $skew_json" >&2
 idle_json=$(python3 bench/idle.py | tail -1)
 echo "  idle: $idle_json" >&2
 
-python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
+res=$(python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
 	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" "$idle_json" \
 	"$skew_json" <<'PY'
 import json, os, platform, subprocess, sys, datetime
@@ -277,3 +278,13 @@ if os.path.exists(extra):
 open("docs/benchmarks.md", "w").write("\n".join(md))
 print(json.dumps(res))
 PY
+)
+
+# SIP calls through a UDP VIP at 500 calls/s, the control plane running (bench/sip.py, in
+# namespaces, about 3 minutes): its section goes at the end of docs/benchmarks.md.
+sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
+echo "  sip: $sip_json" >&2
+python3 -c 'import json, sys
+r = json.loads(sys.argv[1])
+r["sip"] = json.loads(sys.argv[2])
+print(json.dumps(r))' "$res" "$sip_json"

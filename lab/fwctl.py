@@ -321,9 +321,15 @@ def show_stats(st):
                   "HANDOFF_IN", "LOCAL", "DROPS", "LOAD", "OVERLOAD", "MOVED_IN/OUT"])]
     if st.ports:
         out.append(table([[p.port, p.name, p.ipackets, p.opackets, p.imissed, p.ierrors,
-                           p.oerrors] for p in st.ports],
+                           p.oerrors, f"{p.bad_l4_csum}/{p.csum_unfilled}",
+                           "yes" if p.peer_csum_offload else "no"] for p in st.ports],
                          ["PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS",
-                          "OERRORS"]))
+                          "OERRORS", "BAD_L4_CSUM/UNFILLED", "PEER_CSUM_OFFLOAD"]))
+        for p in st.ports:
+            if p.peer_csum_offload:
+                out.append(f"port {p.port}: its peer leaves TCP/UDP checksums for offload "
+                           "to fill in: `ethtool -K <peer> tx off` on the sending side "
+                           "(docs/drops.md)")
     drops = [d for d in st.drops if d.count]
     if drops:
         out.append(table([[d.reason, d.count] for d in drops], ["DROP", "COUNT"]))

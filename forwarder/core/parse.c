@@ -301,6 +301,26 @@ parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi)
 	return res == 0 ? HVLB_DROP_NONE : HVLB_DROP_BAD_L4_CSUM;
 }
 
+bool
+parse_l4_csum_unfilled(const uint8_t *frame, const struct pkt_info *pi)
+{
+	const uint8_t *l4 = frame + pi->l4_off;
+	uint8_t proto = pi->key.proto;
+	uint16_t field, unfilled;
+	uint32_t pseudo;
+
+	if (pi->kind != PKT_IP || (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP))
+		return false;
+	/* Both sides as memory holds them: a one's-complement sum has no byte order. */
+	memcpy(&field, l4 + (proto == HVLB_PROTO_TCP ? 16 : 6), sizeof(field));
+	if (pi->key.af == HVLB_AF_INET)
+		pseudo = csum_pseudo4(pi->key.src.w[0], pi->key.dst.w[0], proto, pi->l4_len);
+	else
+		pseudo = csum_pseudo6(pi->key.src.b, pi->key.dst.b, proto, pi->l4_len);
+	unfilled = (uint16_t)~csum_fold(pseudo);
+	return field == unfilled;
+}
+
 /* Ports of the embedded packet's L4 header (8 bytes present): TCP/UDP ports, or an echo's
  * identifier as parse_frame would have keyed it. */
 static void

@@ -75,6 +75,13 @@ enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *
  * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes. */
 enum hvlb_drop parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi);
 
+/* For a TCP/UDP segment whose checksum failed: true when its checksum field holds the folded
+ * pseudo-header sum, what a sender's stack writes for its NIC to complete (transmit checksum
+ * offload; Linux's CHECKSUM_PARTIAL), i.e. a checksum nobody filled in: a veth or tap peer
+ * with tx offload on hands such frames to AF_PACKET as they are. Chance alone gives it one
+ * bad checksum in 65,536. */
+bool parse_l4_csum_unfilled(const uint8_t *frame, const struct pkt_info *pi);
+
 /* For an ICMP error (pi->icmp == PKT_ICMP_ERROR): parse the embedded packet's header into
  * *inner (the tuple as the embedded packet had it) and its IP header offset into *inner_l3_off.
  * Needs the inner IP header and the first 8 bytes of its L4 header. Returns HVLB_DROP_NONE,

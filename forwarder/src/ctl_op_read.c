@@ -363,6 +363,8 @@ port_stats(struct ctl_req *r, uint16_t i)
 		m->ierrors = es.ierrors;
 		m->oerrors = es.oerrors;
 	}
+	csum_watch_sum(r->f->workers, r->f->env.n_workers, i, &m->bad_l4_csum, &m->csum_unfilled);
+	m->peer_csum_offload = r->f->csum.flagged[i];
 	return m;
 }
 

@@ -194,6 +194,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	order_lcores(lcores, n_lcores, socket, order);
 	if (setup_lcores(f, &set, order, socket) != 0)
 		goto fail;
+	csum_watch_init(&f->csum, f->env.hz, rte_rdtsc());
 	rte_cfgfile_close(cfg);
 	return f;
 fail:
@@ -318,6 +319,7 @@ fwd_control_poll(struct fwd *f)
 	steer_ctl_poll(f->sc, now);
 	rssa_ctl_poll(f->rssa, now);
 	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
+	csum_watch_poll(&f->csum, f->workers, f->env.n_workers, &f->ports, now);
 	/* Not while a connection is between two workers: neither counts it as active. */
 	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&
 	    now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {

@@ -14,6 +14,7 @@
 #include <rte_rcu_qsbr.h>
 
 #include "cfgstore.h"
+#include "csum_watch.h"
 #include "dispatch.h"
 #include "lcore_env.h"
 #include "fwd_limits.h"
@@ -44,6 +45,7 @@ struct fwd {
 	struct ctl_server *ctl;         /* ctl.h: the local API's socket (main.c) */
 	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
 					   services */
+	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
 };
 
 /* Read the config file, set up its ports (not started), memory, the first snapshot and the
@@ -56,7 +58,8 @@ int fwd_start(struct fwd *f);
 
 /* One round of control-thread work that is not the socket: neighbour learning, resolution,
  * refresh, steering, RSS-A, reclaiming RS slots and retired services (once a second; a
- * forgotten service is published, which waits for the readers' grace period). */
+ * forgotten service is published, which waits for the readers' grace period), watching for
+ * checksum offload. */
 void fwd_control_poll(struct fwd *f);
 
 /* Read config_path again and apply what can change while running: [timeouts], the RSS-A

@@ -14,6 +14,7 @@
 #include <rte_common.h>
 
 #include "drop.h"
+#include "fwd_limits.h"
 
 /* X(field, "name"). */
 #define WORKER_COUNTERS(X)                                                                         \
@@ -58,6 +59,13 @@ struct rs_rtt {
 	uint32_t srtt8_us; /* EWMA (gain 1/8) in microseconds, kept times 8 as TCP keeps SRTT */
 	uint32_t pad;
 	uint64_t samples;
+};
+
+/* One worker's bad_l4_csum drops by the port the packet came in on, counted on the drop path
+ * only (good packets pay nothing); the control thread reads them (csum_watch.h). */
+struct port_csum_drops {
+	uint64_t bad[FWD_MAX_PORTS];      /* bad_l4_csum drops */
+	uint64_t unfilled[FWD_MAX_PORTS]; /* of those, checksums left for offload to fill in */
 };
 
 /* dst += src, every counter and drop reason. */

@@ -394,6 +394,33 @@ vs_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* Per port: what csum_watch sees (the port's own counters are DPDK's /ethdev/stats). */
+static int
+ports_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
+{
+	uint64_t bad, unfilled;
+	char name[32];
+
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	for (uint16_t i = 0; i < f->ports.n; i++) {
+		struct rte_tel_data *p = rte_tel_data_alloc();
+
+		if (p == NULL)
+			return -ENOMEM;
+		csum_watch_sum(f->workers, f->env.n_workers, i, &bad, &unfilled);
+		rte_tel_data_start_dict(p);
+		rte_tel_data_add_dict_string(p, "name", f->ports.p[i].name);
+		rte_tel_data_add_dict_u64(p, "port_id", f->ports.p[i].port_id);
+		rte_tel_data_add_dict_u64(p, "bad_l4_csum", bad);
+		rte_tel_data_add_dict_u64(p, "csum_unfilled", unfilled);
+		rte_tel_data_add_dict_u64(p, "peer_csum_offload", f->csum.flagged[i]);
+		snprintf(name, sizeof(name), "port%u", i);
+		rte_tel_data_add_dict_container(d, name, p, 0);
+	}
+	return 0;
+}
+
 typedef int (*telem_fill_fn)(struct fwd *f, const char *params, struct rte_tel_data *d);
 
 static int
@@ -430,6 +457,13 @@ cmd_vs(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static int
+cmd_ports(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	return answer(ports_fill, params, d);
+}
+
+static int
 cmd_steering(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	RTE_SET_USED(cmd);
@@ -456,6 +490,10 @@ telem_register(struct fwd *f)
 		{"/hvlb/steering", cmd_steering,
 		 "hvlb flow steering and RSS-A: settings, moves, and each worker's load and "
 		 "overload frequency. Takes no parameters."},
+		/* Help texts stay under RTE_TEL_MAX_STRING_LEN (128) or registration fails. */
+		{"/hvlb/ports", cmd_ports,
+		 "hvlb per port: bad_l4_csum drops, unfilled checksums among them, peer checksum "
+		 "offload flag. No parameters."},
 	};
 	int rc;
 

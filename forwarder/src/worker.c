@@ -5,6 +5,7 @@
 #include <rte_lcore.h>
 #include <rte_malloc.h>
 
+#include "parse.h"
 #include "worker.h"
 
 static void
@@ -105,4 +106,21 @@ worker_conn_gone(struct worker *w, const struct conn *c)
 	/* A steered connection's override at the control thread can go. */
 	if (unlikely(c->flags & CONN_FL_STEERED))
 		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);
+}
+
+void
+worker_drop_bad_l4_csum(struct worker *w, struct rte_mbuf *m)
+{
+	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
+	uint16_t p = w->ports->index[m->port];
+	struct pkt_info pi;
+
+	/* The frame is as it came in (the checksum is verified before any rewrite); parsing it
+	 * again keeps the drop sites as they are. */
+	w->csum.bad[p]++;
+	if (parse_frame(frame, rte_pktmbuf_data_len(m), &pi) == HVLB_DROP_NONE &&
+	    parse_l4_csum_unfilled(frame, &pi))
+		w->csum.unfilled[p]++;
+	w->stats.drops[HVLB_DROP_BAD_L4_CSUM]++;
+	rte_pktmbuf_free(m);
 }

@@ -63,6 +63,7 @@ struct worker {
 	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
 	struct sched_worker sched;
 	struct worker_stats stats;
+	struct port_csum_drops csum;      /* worker_drop_bad_l4_csum */
 	struct slot_stats vs_stats[VS_MAX_SLOTS];
 	struct slot_stats rs_stats[RS_MAX_SLOTS + 1];
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
@@ -86,6 +87,10 @@ void worker_flush(struct worker *w);
  * ring loses the note and counts it. */
 void worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key *key,
 		 uint8_t n_keys);
+
+/* Drop m as bad_l4_csum, counted also by the port it came in on, and whether its checksum
+ * was left unfilled (parse_l4_csum_unfilled). Out of line: only the drop path calls it. */
+void worker_drop_bad_l4_csum(struct worker *w, struct rte_mbuf *m);
 
 /* Account for a connection leaving the table (expiry, hard remove). */
 void worker_conn_gone(struct worker *w, const struct conn *c);

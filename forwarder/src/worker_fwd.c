@@ -21,6 +21,12 @@
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 {
+	/* Also counted by port (csum_watch.h), out of line; r is not used after the call, so
+	 * the common path keeps it in no register for it. */
+	if (unlikely(r == HVLB_DROP_BAD_L4_CSUM)) {
+		worker_drop_bad_l4_csum(w, m);
+		return;
+	}
 	w->stats.drops[r]++;
 	rte_pktmbuf_free(m);
 }

@@ -98,6 +98,7 @@ func goldenMessages() map[string]proto.Message {
 				Ports: []*fwdpb.PortStats{{
 					Port: 0, Name: "net_af_packet0", Ipackets: 1, Opackets: 2, Ibytes: 3,
 					Obytes: 4, Imissed: 5, Ierrors: 6, Oerrors: 7,
+					BadL4Csum: 9, CsumUnfilled: 8, PeerCsumOffload: true,
 				}},
 				ConfigVersion: 17,
 				MempoolInUse:  512,

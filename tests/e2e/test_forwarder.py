@@ -321,3 +321,61 @@ def test_hvlbctl_drives_the_forwarder_directly(bed):
     p = subprocess.run([hvlbctl, "--forwarder", fw.sock, "vs", "delete", "tcp", f"{NAT_VIP}:8080"],
                        capture_output=True, text=True, timeout=30)
     assert p.returncode == 1 and "forwarder: remove_service" in p.stderr, p.stderr
+
+
+# UDP datagrams to vip:port from local ports base, base+1, ...: one new flow each.
+UDP_BURST = r"""
+import socket, sys
+vip, port, n, base = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+for i in range(n):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("", base + i))
+    s.sendto(b"hello", (vip, port))
+    s.close()
+"""
+
+CSUM_ADVICE = "ethtool -K <the peer of this interface> tx off"
+
+
+def test_checksum_offload_at_the_peer_is_spotted(bed):
+    """Transmit checksum offload on where port0's frames are sent (the router's fwd0, which
+    then forwards the client's frames with the checksums its veth left unfilled): every new
+    connection is a bad_l4_csum drop. The forwarder logs once what to do and flags port0 in
+    the local API and telemetry; port1 stays clear; with the offload off again, connections
+    work."""
+    topo, start = bed
+    fw = start()
+    nf_of(curl(topo, f"http://{NAT_VIP}/"))  # works before
+    topo.run("client", ["ethtool", "-K", "eth0", "tx", "on"])  # a veth's default, made sure
+    topo.run("rtr", ["ethtool", "-K", "fwd0", "tx", "on"])
+    base = 40000
+    for _ in range(3):
+        p = topo.run("client", ["curl", "-sS", "-m", "1", f"http://{NAT_VIP}/"], check=False)
+        assert p.returncode != 0, "a connection opened with the peer offloading checksums"
+    topo.run("client", ["python3", "-c", UDP_BURST, UDP_VIP, "53", "10", str(base)])
+
+    def port0():
+        p = fw.stats().ports[0]
+        return p if p.peer_csum_offload else None
+    p0 = labtools.wait_until(port0, "port0 flagged", timeout=10, interval=0.05)
+    assert p0.csum_unfilled >= 8 and p0.bad_l4_csum >= p0.csum_unfilled, p0
+    drops = {d.reason: d.count for d in fw.stats().drops}
+    assert drops.get("bad_l4_csum", 0) >= p0.bad_l4_csum, drops
+    p1 = fw.stats().ports[1]
+    assert not p1.peer_csum_offload and p1.bad_l4_csum == 0, p1
+    tel = fw.telemetry("/hvlb/ports")
+    assert tel["port0"]["peer_csum_offload"] == 1 and tel["port1"]["peer_csum_offload"] == 0, tel
+    assert tel["port0"]["csum_unfilled"] >= 8, tel
+    line = labtools.wait_until(lambda: next((l for l in fw.log().splitlines() if CSUM_ADVICE in l),
+                                            None), "the advice in the log", timeout=5)
+    print(line)
+    assert "port 0 (net_af_packet0, interface port0)" in line, line
+    assert fw.log().count(CSUM_ADVICE) == 1, fw.log()
+
+    # More of the same: counted, not logged again. Then the cure.
+    topo.run("client", ["python3", "-c", UDP_BURST, UDP_VIP, "53", "10", str(base + 10)])
+    labtools.wait_until(lambda: fw.stats().ports[0].csum_unfilled >= p0.csum_unfilled + 10,
+                        "the later unfilled checksums counted", timeout=10, interval=0.05)
+    topo.run("rtr", ["ethtool", "-K", "fwd0", "tx", "off"])
+    assert nf_of(curl(topo, f"http://{NAT_VIP}/")) in {n for n, _ in NFS}
+    assert fw.log().count(CSUM_ADVICE) == 1, fw.log()

@@ -344,6 +344,20 @@ def test_cli_stats_table(serve, capsys):
     assert srv.requests[0].WhichOneof("op") == "get_stats"
 
 
+def test_cli_stats_shows_checksum_offload_at_the_peer(serve, capsys):
+    st = pb.Stats(ports=[pb.PortStats(port=0, name="net_af_packet0", bad_l4_csum=12,
+                                      csum_unfilled=9, peer_csum_offload=True),
+                         pb.PortStats(port=1, name="net_af_packet1")])
+    srv = serve(lambda req: pb.Response(stats=st))
+    assert fwctl.main(["-s", srv.path, "stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    head = next(l for l in out if l.startswith("PORT"))
+    assert head.split()[-2:] == ["BAD_L4_CSUM/UNFILLED", "PEER_CSUM_OFFLOAD"]
+    rows = [l.split() for l in out if l.startswith(("0 ", "1 "))]
+    assert [r[-2:] for r in rows] == [["12/9", "yes"], ["0/0", "no"]]
+    assert any("port 0:" in l and "ethtool -K <peer> tx off" in l for l in out)
+
+
 def test_cli_stats_shows_load_and_moves(serve, capsys):
     st = pb.Stats(workers=[pb.WorkerStats(worker=1, lcore=2, socket=1, load=0.8125,
                                           overload_freq=0.55, flows_moved_in=3,

@@ -515,6 +515,47 @@ test_verify_l4_csum(void)
 	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
 }
 
+/* A checksum left for offload: the folded pseudo-header sum, computed here independently. */
+static void
+test_l4_csum_unfilled(void)
+{
+	static const uint8_t cases[][2] = {
+		{4, HVLB_PROTO_TCP}, {4, HVLB_PROTO_UDP}, {6, HVLB_PROTO_TCP}, {6, HVLB_PROTO_UDP},
+	};
+	struct pkt_spec s;
+	struct pkt_info pi;
+	uint8_t f[128];
+	uint32_t len, sum;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t af = cases[i][0], proto = cases[i][1];
+		int co = pkt_l4_csum_off(af, proto);
+
+		pkt_spec_default(&s, af, proto);
+		s.payload_len = 11;
+		len = pkt_build(f, &s);
+		CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+		CHECK(!parse_l4_csum_unfilled(f, &pi)); /* a good checksum */
+		if (af == 4)
+			sum = pkt_ref_sum(f + pi.l3_off + 12, 8, proto + pi.l4_len);
+		else
+			sum = pkt_ref_sum(f + pi.l3_off + 8, 32, proto + pi.l4_len);
+		pkt_put16(f + pi.l4_off + co, (uint16_t)~pkt_ref_fold(sum));
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+		CHECK(parse_l4_csum_unfilled(f, &pi));
+		/* Any other wrong value is plain damage. */
+		pkt_put16(f + pi.l4_off + co, (uint16_t)(~pkt_ref_fold(sum) + 1));
+		CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_BAD_L4_CSUM);
+		CHECK(!parse_l4_csum_unfilled(f, &pi));
+	}
+	/* ICMP has no pseudo-header and no offload. */
+	pkt_spec_default(&s, 4, HVLB_PROTO_ICMP);
+	len = pkt_build(f, &s);
+	CHECK_EQ(parse_exact(f, len, &pi), HVLB_DROP_NONE);
+	pkt_put16(f + pi.l4_off + 2, 0);
+	CHECK(!parse_l4_csum_unfilled(f, &pi));
+}
+
 static void
 test_icmp_inner(void)
 {
@@ -790,6 +831,7 @@ main(void)
 	RUN(test_martians);
 	RUN(test_arp);
 	RUN(test_verify_l4_csum);
+	RUN(test_l4_csum_unfilled);
 	RUN(test_icmp_inner);
 	RUN(test_nd);
 	RUN(test_fuzz);

@@ -258,6 +258,9 @@ test_response_stats(void)
 	port.imissed = 5;
 	port.ierrors = 6;
 	port.oerrors = 7;
+	port.bad_l4_csum = 9;
+	port.csum_unfilled = 8;
+	port.peer_csum_offload = 1;
 
 	stats.n_workers = 2;
 	stats.workers = workers;

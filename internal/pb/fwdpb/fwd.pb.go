@@ -1785,18 +1785,25 @@ func (x *WorkerStats) GetSocket() uint32 {
 }
 
 type PortStats struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Port          uint32                 `protobuf:"varint,1,opt,name=port,proto3" json:"port,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Ipackets      uint64                 `protobuf:"varint,3,opt,name=ipackets,proto3" json:"ipackets,omitempty"`
-	Opackets      uint64                 `protobuf:"varint,4,opt,name=opackets,proto3" json:"opackets,omitempty"`
-	Ibytes        uint64                 `protobuf:"varint,5,opt,name=ibytes,proto3" json:"ibytes,omitempty"`
-	Obytes        uint64                 `protobuf:"varint,6,opt,name=obytes,proto3" json:"obytes,omitempty"`
-	Imissed       uint64                 `protobuf:"varint,7,opt,name=imissed,proto3" json:"imissed,omitempty"`
-	Ierrors       uint64                 `protobuf:"varint,8,opt,name=ierrors,proto3" json:"ierrors,omitempty"`
-	Oerrors       uint64                 `protobuf:"varint,9,opt,name=oerrors,proto3" json:"oerrors,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Port     uint32                 `protobuf:"varint,1,opt,name=port,proto3" json:"port,omitempty"`
+	Name     string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Ipackets uint64                 `protobuf:"varint,3,opt,name=ipackets,proto3" json:"ipackets,omitempty"`
+	Opackets uint64                 `protobuf:"varint,4,opt,name=opackets,proto3" json:"opackets,omitempty"`
+	Ibytes   uint64                 `protobuf:"varint,5,opt,name=ibytes,proto3" json:"ibytes,omitempty"`
+	Obytes   uint64                 `protobuf:"varint,6,opt,name=obytes,proto3" json:"obytes,omitempty"`
+	Imissed  uint64                 `protobuf:"varint,7,opt,name=imissed,proto3" json:"imissed,omitempty"`
+	Ierrors  uint64                 `protobuf:"varint,8,opt,name=ierrors,proto3" json:"ierrors,omitempty"`
+	Oerrors  uint64                 `protobuf:"varint,9,opt,name=oerrors,proto3" json:"oerrors,omitempty"`
+	// Checksum offload on the far side (docs/drops.md, bad_l4_csum): the bad_l4_csum drops of
+	// packets received on this port, how many of them carried a TCP/UDP checksum their sender
+	// left for a NIC to fill in, and whether the forwarder concluded that the sender offloads
+	// checksums (after 8 such; logged once, with what to do).
+	BadL4Csum       uint64 `protobuf:"varint,10,opt,name=bad_l4_csum,json=badL4Csum,proto3" json:"bad_l4_csum,omitempty"`
+	CsumUnfilled    uint64 `protobuf:"varint,11,opt,name=csum_unfilled,json=csumUnfilled,proto3" json:"csum_unfilled,omitempty"`
+	PeerCsumOffload bool   `protobuf:"varint,12,opt,name=peer_csum_offload,json=peerCsumOffload,proto3" json:"peer_csum_offload,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *PortStats) Reset() {
@@ -1890,6 +1897,27 @@ func (x *PortStats) GetOerrors() uint64 {
 		return x.Oerrors
 	}
 	return 0
+}
+
+func (x *PortStats) GetBadL4Csum() uint64 {
+	if x != nil {
+		return x.BadL4Csum
+	}
+	return 0
+}
+
+func (x *PortStats) GetCsumUnfilled() uint64 {
+	if x != nil {
+		return x.CsumUnfilled
+	}
+	return 0
+}
+
+func (x *PortStats) GetPeerCsumOffload() bool {
+	if x != nil {
+		return x.PeerCsumOffload
+	}
+	return false
 }
 
 type GetStats struct {
@@ -3789,7 +3817,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\roverload_freq\x18\x13 \x01(\x01R\foverloadFreq\x12$\n" +
 	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
-	"\x06socket\x18\x16 \x01(\rR\x06socket\"\xe9\x01\n" +
+	"\x06socket\x18\x16 \x01(\rR\x06socket\"\xda\x02\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -3799,7 +3827,11 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06obytes\x18\x06 \x01(\x04R\x06obytes\x12\x18\n" +
 	"\aimissed\x18\a \x01(\x04R\aimissed\x12\x18\n" +
 	"\aierrors\x18\b \x01(\x04R\aierrors\x12\x18\n" +
-	"\aoerrors\x18\t \x01(\x04R\aoerrors\"\n" +
+	"\aoerrors\x18\t \x01(\x04R\aoerrors\x12\x1e\n" +
+	"\vbad_l4_csum\x18\n" +
+	" \x01(\x04R\tbadL4Csum\x12#\n" +
+	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
+	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\"\n" +
 	"\n" +
 	"\bGetStats\"\x83\x03\n" +
 	"\x05Stats\x122\n" +

@@ -1,0 +1,95 @@
+"""End to end: SIP calls from a real SIP client through a UDP VIP to four SIP servers, with the
+control plane running and a `sip` health check on the service (lab/topologies/sip.yaml,
+lab/siplab.py). The vIMS criterion of seed 003: at least 99.999 % of calls connected, here at
+500 calls/s from start-up; and when a server dies mid-run, the calls started once the check
+has taken it out all succeed, and the forwarder gives it no new flow from then on.
+
+Every call counts (sipp's statistics file and its per-call log). `make bench` (bench/sip.py)
+runs the long version; this one runs a few seconds of each.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lab"))
+
+import fwdlab  # noqa: E402
+import labtools  # noqa: E402
+import siplab  # noqa: E402
+
+VIP = "10.100.0.1"
+PORT = siplab.SIP_PORT
+RATE, CALLS, PAUSE_MS = 500, 2500, 1000
+INTERVAL_S, TIMEOUT_MS, FALL, RISE = 0.3, 200, 3, 2
+
+for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
+    if not (labtools.BIN / b).exists():
+        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
+if not fwdlab.FORWARDER.exists():
+    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+_why = siplab.unavailable()
+if _why:
+    pytest.skip(_why, allow_module_level=True)
+
+
+@pytest.fixture
+def bed(lab):
+    """A SIP server on each of the four NFs, the forwarder, the control plane and the UDP
+    service with its sip check, all up."""
+    return siplab.Bed(lab(siplab.TOPOLOGY), VIP, interval_s=INTERVAL_S, timeout_ms=TIMEOUT_MS,
+                      fall=FALL, rise=RISE)
+
+
+def test_calls_at_500_per_second_all_connect(bed):
+    """2,500 calls at 500 calls/s from the moment the service is up: every one connects,
+    and the four servers share them (none below half its fair share of the flows)."""
+    before = bed.reals()
+    rep = siplab.Calls(bed.topo, VIP, RATE, CALLS, pause_ms=PAUSE_MS).start().wait()
+    print(rep.summary(), "forwarder drops, missed:", *bed.losses())
+    assert rep.created == CALLS, rep.summary()
+    assert rep.successful == CALLS and rep.failed == 0 and rep.rc == 0, \
+        f"{rep.summary()}; failed calls (number, start): {rep.failed_calls()[:20]}"
+    assert len(rep.oks) == CALLS, f"{CALLS - len(rep.oks)} calls not logged as ended well"
+    # sipp kept the rate (a slower run would measure less than it claims).
+    assert rep.offered_rate() >= 0.9 * RATE, rep.summary()
+    after = bed.reals()
+    flows = {a: after[a][1] - before[a][1] for a in after}
+    assert sum(flows.values()) == CALLS, f"one flow per call: {flows}"
+    assert min(flows.values()) >= CALLS / len(flows) / 2, f"calls per server: {flows}"
+
+
+def test_server_killed_mid_run_calls_after_the_down_verdict_connect(bed):
+    """A server dies (SIGKILL) 1.5 s into 2,500 calls at 500 calls/s: the sip check marks it
+    down within fall x interval (plus a timeout and the agent's apply); from then on the
+    forwarder gives it no new flow and every call that starts connects. The calls in
+    between (new ones sent to it, and its calls in progress) fail; the test prints how many."""
+    topo = bed.topo
+    victim_host, victim = bed.nfs[1]
+    calls = siplab.Calls(topo, VIP, RATE, CALLS, pause_ms=PAUSE_MS).start()
+    labtools.wait_until(lambda: calls.started() >= 1.5 * RATE, "1.5 s of calls", timeout=20,
+                        interval=0.01)
+    assert bed.reals()[victim][1] > 0, "the victim took no call before it died"
+    down_s, victim_flows_at_down, t_kill, t_down = bed.kill_and_wait_down(victim_host)
+    rep = calls.wait()
+    failed = rep.failed_calls()
+    after_down = [n for n, t in failed if t > t_down]
+    print(f"{rep.summary()}; {victim} down {down_s:.2f} s after the kill; "
+          f"{len(failed)} calls failed, started {min((t for _, t in failed), default=0) - t_kill:+.2f} s "
+          f"to {max((t for _, t in failed), default=0) - t_kill:+.2f} s from the kill; "
+          "forwarder drops, missed:", *bed.losses())
+
+    assert down_s <= 2 * FALL * INTERVAL_S + 1.0, f"down after {down_s:.2f} s"
+    assert rep.created == CALLS, rep.summary()
+    assert not after_down, f"calls started after the down verdict failed: {after_down[:20]}"
+    assert bed.reals()[victim][1] == victim_flows_at_down, \
+        f"{victim} got new flows after it was marked down"
+    # What failed are the victim's calls: those answered before it died were answered by it
+    # (their flows in the forwarder go to it); the others got no answer at all. And sipp
+    # counts the same.
+    reals = bed.reals_of_clients()
+    answered = {n: reals.get(rep.ports[n]) for n, _ in failed if n in rep.ports}
+    assert set(answered.values()) <= {victim}, f"failed calls answered by others: {answered}"
+    assert rep.failed == len(failed) and rep.successful == CALLS - len(failed), rep.summary()
