@@ -14,6 +14,7 @@
 	X(BAD_IP_CSUM, "bad_ip_csum")             /* IPv4 header checksum wrong */               \
 	X(BAD_L4_CSUM, "bad_l4_csum")             /* TCP/UDP/ICMP checksum wrong */              \
 	X(BAD_L4_HDR, "bad_l4_hdr")               /* e.g. TCP data offset < 5, UDP len wrong */  \
+	X(TCP_BAD_FLAGS, "tcp_bad_flags")         /* TCP flags no TCP sends (SYN+FIN, none...) */ \
 	X(IP_OPTIONS, "ip_options")               /* IPv4 header with options */                 \
 	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* IPv6 extension header other than frag */    \
 	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment */                    \
