@@ -36,7 +36,6 @@ _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be 
 /* Flags in conn->reserved. */
 #define CONN_F_FIN_ORIG 0x1   /* client sent FIN */
 #define CONN_F_FIN_REPLY 0x2  /* NF sent FIN */
-#define CONN_F_REPLY_SEEN 0x4 /* a packet of the REPLY direction was seen */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 
 struct conn_bucket {
@@ -570,17 +569,24 @@ conn_tcp_reopens(uint8_t s)
 	       s == CONN_S_NONE;
 }
 
+/* SYN_SENT of a connection that has a reply direction (NAT): the NF has not answered, so
+ * nothing but the client's SYN is known; no packet but the NF's SYN-ACK moves it on (conn.h). */
+static inline bool
+conn_tcp_unanswered(const struct conn *c, uint8_t s)
+{
+	return s == CONN_S_SYN_SENT && (c->reserved & CONN_F_REPLY_KEY);
+}
+
+/* Flags are valid (parse_tcp_flags_valid): a SYN carries neither FIN nor RST. */
 static uint8_t
 conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
 {
 	uint8_t s = c->state;
 
-	if (dir == CONN_DIR_REPLY)
-		c->reserved |= CONN_F_REPLY_SEEN;
 	if (fl & HVLB_TCP_RST)
 		return CONN_S_CLOSE;
 	if (fl & HVLB_TCP_SYN) {
-		if (dir == CONN_DIR_ORIG && !(fl & HVLB_TCP_ACK) && conn_tcp_reopens(s)) {
+		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
 			c->reserved &= (uint16_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
 			return CONN_S_SYN_SENT;
 		}
@@ -589,7 +595,7 @@ conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
 		return s;
 	}
 	if (fl & HVLB_TCP_FIN) {
-		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT)
+		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT || conn_tcp_unanswered(c, s))
 			return s;
 		c->reserved |= dir == CONN_DIR_ORIG ? CONN_F_FIN_ORIG : CONN_F_FIN_REPLY;
 		if ((c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) ==
@@ -597,11 +603,10 @@ conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
 			return CONN_S_TIME_WAIT;
 		return CONN_S_FIN_WAIT;
 	}
-	/* The client's ACK completes the handshake; with no reply direction ever seen (DR,
-	 * tunnel) the client's first non-SYN packet is all there is to go on. */
+	/* The client's ACK completes the handshake: after the NF's SYN-ACK (SYN_RECV), or, with
+	 * no reply direction (DR), straight after the client's SYN. */
 	if (dir == CONN_DIR_ORIG &&
-	    (s == CONN_S_SYN_RECV ||
-	     (s == CONN_S_SYN_SENT && !(c->reserved & CONN_F_REPLY_SEEN))))
+	    (s == CONN_S_SYN_RECV || (s == CONN_S_SYN_SENT && !conn_tcp_unanswered(c, s))))
 		return CONN_S_ESTABLISHED;
 	return s;
 }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "parse.h"
 #include "types.h"
 
 enum conn_dir {
@@ -31,6 +32,25 @@ enum conn_state {
 	CONN_S_UDP,         /* UDP (and other datagram) flows */
 	CONN_S_MAX
 };
+
+/* The two rules of TCP state, each written once:
+ * - only a SYN without ACK opens a connection: any other packet that matches none is dropped
+ *   (tcp_no_conn) and creates nothing, so spoofed ACKs, FINs and RSTs cannot fill the table;
+ * - a connection is embryonic (SYN_SENT, SYN_RECV: the short tcp_syn timeout, evictable when
+ *   the table is full) until the client's ACK completes the handshake. With a reply direction
+ *   (NAT) that is an ACK after the NF's SYN-ACK; without one (DR) the forwarder never sees the
+ *   SYN-ACK, and the client's first ACK after its SYN is all it has. */
+static inline bool
+conn_tcp_opens(uint8_t tcp_flags)
+{
+	return (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN;
+}
+
+static inline bool
+conn_state_embryonic(uint8_t state)
+{
+	return state == CONN_S_SYN_SENT || state == CONN_S_SYN_RECV;
+}
 
 /* Timeouts per state, in seconds, as operators set them. */
 struct conn_timeouts {

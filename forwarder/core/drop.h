@@ -24,6 +24,7 @@
 	X(L2_OTHER_HOST, "l2_other_host")         /* unicast frame for another MAC */            \
 	X(UNKNOWN_L4, "unknown_l4")               /* VIP traffic that is not TCP/UDP/ICMP */     \
 	X(NOT_FOR_US, "not_for_us")               /* no VIP, no local address, no connection */  \
+	X(TCP_NO_CONN, "tcp_no_conn")             /* TCP to a VIP, no connection, not a SYN */   \
 	X(NO_VS, "no_vs")                         /* a VIP address, but no service on that port */ \
 	X(NO_RS, "no_rs")                         /* the service has no usable real service */   \
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \

@@ -330,15 +330,21 @@ rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 		r->srtt8_us = (uint32_t)((int64_t)r->srtt8_us + (int64_t)us - (r->srtt8_us >> 3));
 }
 
-/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. */
+/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
+ * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at. */
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 {
-	const struct vs *vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
+	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
 	int i;
 
+	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags)) {
+		r = HVLB_DROP_TCP_NO_CONN;
+		goto out_drop;
+	}
+	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
 	if (vs == NULL) {
 		r = HVLB_DROP_NO_VS;
 		goto out_drop;

@@ -447,6 +447,7 @@ test_import(void)
 	struct conn *c = insert(a, &o, &rs, 8080, 1, 100), *d;
 	enum conn_dir dir;
 
+	conn_update(a, c, R, HVLB_TCP_SYN | HVLB_TCP_ACK, 60, 150);
 	conn_update(a, c, O, HVLB_TCP_ACK, 60, 200);
 	conn_update(a, c, O, HVLB_TCP_FIN | HVLB_TCP_ACK, 60, 300);
 	c->flags = CONN_FL_STEERED;
@@ -493,17 +494,39 @@ test_tcp_nat(void)
 		{ O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES }, { R, RST, CL }, { O, ACK, CL },
 		{ O, FIN, CL }, { O, SYN | ACK, CL }, { O, SYN, SS }, { O, RST | ACK, CL },
 	};
-	/* Once the NF has answered, a client ACK alone does not complete a handshake. */
+	/* Only an ACK after the NF's SYN-ACK completes the handshake: a forger's SYN then ACKs
+	 * (or the NF's stray ACK) leave it embryonic, on the short SYN timeout. */
 	static const struct tcp_step no_synack[] = {
-		{ O, SYN, SS }, { R, ACK, SS }, { O, ACK, SS }, { R, SYN | ACK, SR },
-		{ R, SYN | ACK, SR }, { O, ACK | PSH, ES },
+		{ O, SYN, SS }, { O, ACK, SS }, { O, ACK | PSH, SS }, { R, ACK, SS }, { O, ACK, SS },
+		{ R, SYN | ACK, SR }, { R, SYN | ACK, SR }, { O, ACK | PSH, ES },
 	};
-	static const struct tcp_step syn_fin[] = { { O, SYN, SS }, { O, FIN, FW }, { O, SYN, SS } };
+	/* A FIN before the NF answered changes nothing either; once it has, the client's FIN-ACK
+	 * completes the handshake and starts the close. */
+	static const struct tcp_step syn_fin[] = {
+		{ O, SYN, SS }, { O, FIN | ACK, SS }, { R, FIN | ACK, SS }, { O, SYN, SS },
+		{ R, SYN | ACK, SR }, { O, FIN | ACK, FW }, { R, FIN | ACK, TW },
+	};
 
 	RUN_STEPS(1, normal);
 	RUN_STEPS(1, rst);
 	RUN_STEPS(1, no_synack);
 	RUN_STEPS(1, syn_fin);
+}
+
+/* The rules of conn.h over every valid flags byte: only SYN without ACK opens; embryonic is
+ * SYN_SENT and SYN_RECV. */
+static void
+test_tcp_rules(void)
+{
+	for (unsigned fl = 0; fl < 256; fl++) {
+		if (!parse_tcp_flags_valid((uint8_t)fl))
+			continue;
+		CHECK_EQ(conn_tcp_opens((uint8_t)fl), (fl & (SYN | ACK)) == SYN);
+	}
+	CHECK(conn_tcp_opens(SYN) && conn_tcp_opens(SYN | PSH | 0x20) && !conn_tcp_opens(ACK));
+	CHECK(!conn_tcp_opens(SYN | ACK) && !conn_tcp_opens(RST) && !conn_tcp_opens(FIN | ACK));
+	for (unsigned s = 0; s < CONN_S_MAX; s++)
+		CHECK_EQ(conn_state_embryonic((uint8_t)s), s == SS || s == SR);
 }
 
 static void
@@ -515,11 +538,13 @@ test_tcp_dr(void)
 		{ O, ACK, FW }, { O, SYN, SS }, { O, ACK, ES }, { O, RST, CL }, { O, SYN, SS },
 		{ O, RST, CL },
 	};
-	/* Picked up mid-stream (the first packet seen is not a SYN). */
-	static const struct tcp_step midstream[] = { { O, ACK | PSH, ES }, { O, ACK, ES } };
+	/* Retransmitted SYNs keep it embryonic; a first ACK that carries a FIN completes it too. */
+	static const struct tcp_step syn_fin[] = {
+		{ O, SYN, SS }, { O, SYN, SS }, { O, FIN | ACK, FW }, { O, ACK, FW },
+	};
 
 	RUN_STEPS(0, dr);
-	RUN_STEPS(0, midstream);
+	RUN_STEPS(0, syn_fin);
 }
 
 /* UDP (and ICMP) flows: one state, refreshed by every packet whatever its "flags". */
@@ -876,6 +901,7 @@ main(void)
 	RUN(test_import);
 	RUN(test_tcp_nat);
 	RUN(test_tcp_dr);
+	RUN(test_tcp_rules);
 	RUN(test_udp);
 	RUN(test_timeouts);
 	RUN(test_walk);
