@@ -136,6 +136,11 @@ struct conn *conn_import(struct conn_table *t, const struct conn *src);
 /* The tuple the NF answers c with (NAT), in *k; false when c has none (DR). */
 bool conn_reply_tuple(const struct conn *c, struct flow_key *k);
 
+/* The oldest embryonic connection (conn_state_embryonic) the table knows of, looking at no
+ * more than budget candidates; NULL if none. For making room for a new SYN in a full table:
+ * the caller accounts for it and conn_deletes it. */
+struct conn *conn_evict_embryonic(struct conn_table *t, unsigned budget);
+
 /* Remove a connection now (RST handling is via state timeouts; this is for hard removes). */
 void conn_delete(struct conn_table *t, struct conn *c);
 
@@ -152,9 +157,10 @@ typedef void (*conn_expire_cb)(void *arg, const struct conn *c);
 unsigned conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb cb,
 		     void *arg);
 
-/* Connections in the table now, and its capacity. */
+/* Connections in the table now, its capacity, and the free entries (capacity - count). */
 uint32_t conn_count(const struct conn_table *t);
 uint32_t conn_capacity(const struct conn_table *t);
+uint32_t conn_room(const struct conn_table *t);
 
 /* Walk in-use connections from index *cursor (0 to start), calling fn for each until fn
  * returns non-zero or max have been visited; *cursor is set to where to resume, and to

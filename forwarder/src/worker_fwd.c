@@ -603,6 +603,60 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	return n_lk;
 }
 
+/* Candidates conn_evict_embryonic looks at per connection a burst needs room for: bounds the
+ * work when no embryonic connection is left to evict. */
+#define EVICT_BUDGET 32
+
+/* Whether a packet the burst found no connection for will try to open one (conn_new). */
+static inline bool
+burst_opens(const struct pkt_ctx *x)
+{
+	return x->dirn == PKT_TO_VIP &&
+	       (x->key->proto != HVLB_PROTO_TCP || conn_tcp_opens(x->pi.tcp_flags));
+}
+
+/* Of a burst's packets that found no connection, those that will try to open one. */
+static uint32_t
+burst_wants(const struct burst *b, uint16_t n_lk, struct conn *const *conns)
+{
+	uint32_t want = 0;
+
+	for (uint16_t j = 0; j < n_lk; j++)
+		want += conns[j] == NULL && burst_opens(&b->ctx[b->lk[j]]);
+	return want;
+}
+
+/* The table may be too full for the connections this burst opens: evict as many embryonic
+ * connections (oldest first; established ones never) as it lacks room for, so that a SYN
+ * flood that filled the table does not lock new clients out. Done before any packet is
+ * forwarded, and the burst is looked up again after an eviction, so no packet is handled
+ * with an evicted connection's entry (a packet of an evicted connection, a retransmitted SYN
+ * say, may then want room too: hence the loop). Out of line: only a (nearly) full table
+ * comes here. */
+static __rte_noinline void
+burst_make_room(struct worker *w, struct burst *b, uint16_t n_lk, struct conn **conns,
+		uint8_t *dirs)
+{
+	uint32_t evicted, total = 0;
+
+	do {
+		uint32_t want = burst_wants(b, n_lk, conns);
+
+		for (evicted = 0; conn_room(w->conns) < want; evicted++) {
+			struct conn *victim = conn_evict_embryonic(w->conns, EVICT_BUDGET);
+
+			if (victim == NULL)
+				break;
+			worker_conn_gone(w, victim);
+			conn_delete(w->conns, victim);
+		}
+		if (evicted > 0)
+			conn_lookup_burst(w->conns, b->keys, b->hashes, n_lk, conns, dirs);
+		total += evicted;
+	} while (evicted > 0);
+	w->stats.conn_evicted_embryonic += total;
+}
+
 void
 worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
 {
@@ -622,6 +676,8 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	if (n_lk == 0)
 		return;
 	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
+	if (unlikely(conn_room(w->conns) < n_lk))
+		burst_make_room(w, &b, n_lk, conns, dirs);
 	for (uint16_t j = 0; j < n_lk; j++) {
 		uint16_t i = b.lk[j];
 		worker_forward(w, pkts[i], &b.ctx[i], conns[j], (enum conn_dir)dirs[j]);

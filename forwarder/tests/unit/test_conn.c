@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Unit tests of the connection table: both directions, IPv4 and IPv6, full buckets and a full
- * table, the TCP state machine (NAT and DR), incremental expiry, and a randomized run checked
- * against a brute-force model.
+ * table, the TCP state machine (NAT and DR), eviction of embryonic connections, incremental
+ * expiry, and a randomized run checked against a brute-force model.
  */
 #include <stdlib.h>
 
@@ -547,6 +547,80 @@ test_tcp_dr(void)
 	RUN_STEPS(0, syn_fin);
 }
 
+/* A TCP connection from 10.9.x.y (n picks x.y) to the VIP, inserted at time n. */
+static struct conn *
+tcp_conn(struct conn_table *t, unsigned n, int with_reply)
+{
+	struct flow_key k = key4(0x0a090000 + n, 40000, 0x0a000001, 80, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	return insert(t, &k, &rs, 0, with_reply, n);
+}
+
+/* conn_evict_embryonic: the oldest connection still embryonic, skipping those that completed
+ * their handshake or went; never UDP or established ones; a reopened one counts again; the
+ * budget bounds each call; a full ring forgets its oldest. */
+static void
+test_evict_embryonic(void)
+{
+	struct conn_table *t = table_new(16, NULL);
+	struct flow_key u = key4(1, 1, 2, 53, HVLB_PROTO_UDP);
+	union hvlb_addr rs = addr4(3);
+	struct conn *c[16];
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		c[i] = tcp_conn(t, i, 0);
+	CHECK(insert(t, &u, &rs, 0, 1, 9) != NULL);
+	conn_update(t, c[0], O, ACK, 60, 10); /* DR: established */
+	conn_delete(t, c[1]);
+	CHECK(conn_evict_embryonic(t, 8) == c[2]);
+	conn_delete(t, c[2]);
+	CHECK(conn_evict_embryonic(t, 8) == c[3]);
+	conn_delete(t, c[3]);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+	/* Reopened by a SYN after its close: embryonic again. */
+	conn_update(t, c[0], O, FIN | ACK, 60, 11);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+	conn_update(t, c[0], O, SYN, 60, 12);
+	CHECK(conn_evict_embryonic(t, 8) == c[0]);
+	conn_delete(t, c[0]);
+
+	/* NAT: a SYN and the client's ACKs without the NF's SYN-ACK stay evictable; after the
+	 * SYN-ACK (SYN_RECV) too; after the handshake no more. */
+	t = table_new(16, NULL);
+	c[0] = tcp_conn(t, 0, 1);
+	c[1] = tcp_conn(t, 1, 1);
+	conn_update(t, c[0], O, ACK, 60, 5);
+	conn_update(t, c[1], R, SYN | ACK, 60, 5);
+	conn_update(t, c[1], O, ACK, 60, 6);
+	CHECK(conn_evict_embryonic(t, 8) == c[0]);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+
+	/* Nine completed, then one embryonic: a budget of 5 finds it on the second call. */
+	t = table_new(16, NULL);
+	for (i = 0; i < 10; i++) {
+		c[i] = tcp_conn(t, i, 0);
+		if (i < 9)
+			conn_update(t, c[i], O, ACK, 60, 20);
+	}
+	CHECK(conn_evict_embryonic(t, 5) == NULL);
+	CHECK(conn_evict_embryonic(t, 5) == c[9]);
+
+	/* A full ring (16 entries for 16 connections) forgets its oldest: 16 embryonic, the first
+	 * 8 gone, 8 new ones take their places and push the first 8 entries out. */
+	t = table_new(16, NULL);
+	for (i = 0; i < 16; i++)
+		c[i] = tcp_conn(t, i, 0);
+	for (i = 0; i < 8; i++)
+		conn_delete(t, c[i]);
+	for (i = 0; i < 8; i++)
+		CHECK(tcp_conn(t, 100 + i, 0) != NULL);
+	CHECK_EQ(conn_room(t), 0);
+	for (i = 8; i < 16; i++)
+		CHECK(conn_evict_embryonic(t, 1) == c[i]); /* no stale entry left ahead of them */
+}
+
 /* UDP (and ICMP) flows: one state, refreshed by every packet whatever its "flags". */
 static void
 test_udp(void)
@@ -902,6 +976,7 @@ main(void)
 	RUN(test_tcp_nat);
 	RUN(test_tcp_dr);
 	RUN(test_tcp_rules);
+	RUN(test_evict_embryonic);
 	RUN(test_udp);
 	RUN(test_timeouts);
 	RUN(test_walk);
