@@ -27,6 +27,8 @@
 	X(TCP_NO_CONN, "tcp_no_conn")             /* TCP to a VIP, no connection, not a SYN */   \
 	X(NO_VS, "no_vs")                         /* a VIP address, but no service on that port */ \
 	X(NO_RS, "no_rs")                         /* the service has no usable real service */   \
+	X(VS_RATE_LIMITED, "vs_rate_limited")     /* past the service's new-connection rate */   \
+	X(RS_CONN_LIMITED, "rs_conn_limited")     /* the chosen real has its most connections */ \
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
 	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
 	X(RS_DOWN, "rs_down")                     /* from the down RS of a rescheduled conn. */  \

@@ -14,6 +14,7 @@
 
 #include "hash.h"
 #include "inbox.h"
+#include "rate.h"
 #include "rewrite.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
@@ -330,6 +331,22 @@ rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 		r->srtt8_us = (uint32_t)((int64_t)r->srtt8_us + (int64_t)us - (r->srtt8_us >> 3));
 }
 
+/* The service's new-connection rate and the RS's connection limit, each as this worker's
+ * share (rate.h): HVLB_DROP_NONE when the connection may open. The rate bucket is charged
+ * here. Out of line: only services and RSs with a limit come here. */
+static __rte_noinline enum hvlb_drop
+conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
+{
+	uint16_t n = w->env->n_workers;
+
+	if (rs->conn_limit != 0 && w->rs_active[rs->slot] >= rate_share(rs->conn_limit, n))
+		return HVLB_DROP_RS_CONN_LIMITED;
+	if (vs->conn_rate != 0 &&
+	    !rate_admit(&w->vs_rate_tat[vs->slot], w->now, w->env->hz, vs->conn_rate, n))
+		return HVLB_DROP_VS_RATE_LIMITED;
+	return HVLB_DROP_NONE;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at. */
 static struct conn *
@@ -362,6 +379,9 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		goto out_drop;
 	}
 	const struct rs_config *rs = &vs->rs[i];
+	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
+	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
+		goto out_drop;
 	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
 			w->now);
 	if (unlikely(c == NULL)) {
