@@ -348,16 +348,18 @@ conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 }
 
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
- * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at. */
+ * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
+ * resched: the packet belongs to a known connection the service reschedules off its down real
+ * (down_conns), which it opens again on a live one whatever its flags. */
 static struct conn *
-conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
 	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
 	int i;
 
-	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags)) {
+	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
 		r = HVLB_DROP_TCP_NO_CONN;
 		goto out_drop;
 	}
@@ -446,6 +448,7 @@ static const union hvlb_addr *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	bool resched = false;
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
@@ -453,11 +456,13 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		if (r != HVLB_DROP_RS_DOWN)
 			goto out_drop;
 		/* Its RS is down and the service reschedules: this packet opens a new connection,
-		 * as if the old one had never been. */
+		 * as if the old one had never been (a TCP one mid-stream too: its new NF answers
+		 * with an RST, and the client knows at once). */
 		c = NULL;
+		resched = true;
 	}
 	if (c == NULL) {
-		c = conn_new(w, m, x);
+		c = conn_new(w, m, x, resched);
 		if (c == NULL)
 			return NULL;
 	} else if (unlikely(x->pi.ttl <= 1)) {
