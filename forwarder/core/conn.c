@@ -3,9 +3,9 @@
  * The per-worker connection table (conn.h).
  *
  * Layout in the caller's memory: the table header, then the connection array (one free list
- * threaded through it), then the hash index. A bucket is one cache line holding 8 slots,
- * stored as 8 signatures followed by 8 values so that one signature compare covers the whole
- * bucket with two SSE compares. The signature is the key's full 32-bit hash: it gives both
+ * threaded through it), then the hash index, then the embryonic ring. A bucket is one cache
+ * line holding 8 slots, stored as 8 signatures followed by 8 values so that one signature
+ * compare covers the whole bucket with two SSE compares. The signature is the key's full 32-bit hash: it gives both
  * candidate buckets of a stored key, which is what bounded displacement needs. A value is
  * (connection index + 1) with the top bit set for the REPLY key; 0 marks a free slot, so a
  * zeroed bucket is empty.
@@ -36,7 +36,6 @@ _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be 
 /* Flags in conn->reserved. */
 #define CONN_F_FIN_ORIG 0x1   /* client sent FIN */
 #define CONN_F_FIN_REPLY 0x2  /* NF sent FIN */
-#define CONN_F_REPLY_SEEN 0x4 /* a packet of the REPLY direction was seen */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 
 struct conn_bucket {
@@ -46,14 +45,22 @@ struct conn_bucket {
 
 _Static_assert(sizeof(struct conn_bucket) == HVLB_CACHE_LINE, "a bucket is one cache line");
 
+/* The embryonic ring: the index of every TCP connection that became embryonic (opened or
+ * reopened by a SYN), oldest first, one slot per connection of the table. conn_evict_embryonic
+ * takes from its old end, skipping entries whose connection has since completed its handshake
+ * or gone (each is skipped once: amortised O(1)); a full ring forgets its oldest entry, whose
+ * connection, if still embryonic, then only leaves by expiry. */
 struct conn_table {
 	struct conn *conns;
 	struct conn_bucket *buckets;
+	uint32_t *emb_ring;
 	uint32_t conn_mask;   /* capacity - 1 */
 	uint32_t bucket_mask; /* number of buckets - 1 */
 	uint32_t count;
 	uint32_t free_head;   /* first free connection, linked through hash[0] */
 	uint32_t expire_hand; /* where the next conn_expire starts */
+	uint32_t emb_head;    /* embryonic ring: entries written, and taken (free running) */
+	uint32_t emb_tail;
 	uint64_t hz;
 	uint64_t timeout[CONN_S_MAX]; /* ticks, per state */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
@@ -122,7 +129,8 @@ conn_table_mem_size(uint32_t max_conns)
 		return 0;
 	cap = conn_capacity_for(max_conns);
 	return conn_header_size() + (size_t)cap * sizeof(struct conn) +
-	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket);
+	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket) +
+	       (size_t)cap * sizeof(uint32_t);
 }
 
 void
@@ -155,6 +163,7 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 	memset(t, 0, sizeof(*t));
 	t->conns = (struct conn *)((char *)mem + conn_header_size());
 	t->buckets = (struct conn_bucket *)(t->conns + cap);
+	t->emb_ring = (uint32_t *)(t->buckets + nb);
 	t->conn_mask = cap - 1;
 	t->bucket_mask = nb - 1;
 	t->hz = hz;
@@ -187,6 +196,7 @@ conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 		return NULL;
 	t->conns = (struct conn *)((char *)mem + conn_header_size());
 	t->buckets = (struct conn_bucket *)(t->conns + cap);
+	t->emb_ring = (uint32_t *)(t->buckets + conn_buckets_for(cap));
 	return t;
 }
 
@@ -200,6 +210,12 @@ uint32_t
 conn_capacity(const struct conn_table *t)
 {
 	return t->conn_mask + 1;
+}
+
+uint32_t
+conn_room(const struct conn_table *t)
+{
+	return t->conn_mask + 1 - t->count;
 }
 
 /* ---- the hash index ---- */
@@ -464,6 +480,15 @@ conn_bucket_del(struct conn_table *t, uint32_t hash, uint32_t v)
 
 /* ---- insert and delete ---- */
 
+/* c just became embryonic: remember it, forgetting the oldest entry when the ring is full. */
+static inline void
+conn_emb_push(struct conn_table *t, const struct conn *c)
+{
+	t->emb_ring[t->emb_head++ & t->conn_mask] = (uint32_t)(c - t->conns);
+	if (t->emb_head - t->emb_tail > t->conn_mask + 1)
+		t->emb_tail = t->emb_head - (t->conn_mask + 1);
+}
+
 static inline bool
 conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
 {
@@ -514,6 +539,8 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->expires = now + t->timeout[c->state];
 	c->hash[CONN_DIR_ORIG] = hash;
 	c->hash[CONN_DIR_REPLY] = rhash;
+	if (c->state == CONN_S_SYN_SENT)
+		conn_emb_push(t, c);
 	return c;
 }
 
@@ -570,18 +597,26 @@ conn_tcp_reopens(uint8_t s)
 	       s == CONN_S_NONE;
 }
 
+/* SYN_SENT of a connection that has a reply direction (NAT): the NF has not answered, so
+ * nothing but the client's SYN is known; no packet but the NF's SYN-ACK moves it on (conn.h). */
+static inline bool
+conn_tcp_unanswered(const struct conn *c, uint8_t s)
+{
+	return s == CONN_S_SYN_SENT && (c->reserved & CONN_F_REPLY_KEY);
+}
+
+/* Flags are valid (parse_tcp_flags_valid): a SYN carries neither FIN nor RST. */
 static uint8_t
-conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
+conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t fl)
 {
 	uint8_t s = c->state;
 
-	if (dir == CONN_DIR_REPLY)
-		c->reserved |= CONN_F_REPLY_SEEN;
 	if (fl & HVLB_TCP_RST)
 		return CONN_S_CLOSE;
 	if (fl & HVLB_TCP_SYN) {
-		if (dir == CONN_DIR_ORIG && !(fl & HVLB_TCP_ACK) && conn_tcp_reopens(s)) {
+		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
 			c->reserved &= (uint16_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
+			conn_emb_push(t, c);
 			return CONN_S_SYN_SENT;
 		}
 		if (dir == CONN_DIR_REPLY && (fl & HVLB_TCP_ACK) && s == CONN_S_SYN_SENT)
@@ -589,7 +624,7 @@ conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
 		return s;
 	}
 	if (fl & HVLB_TCP_FIN) {
-		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT)
+		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT || conn_tcp_unanswered(c, s))
 			return s;
 		c->reserved |= dir == CONN_DIR_ORIG ? CONN_F_FIN_ORIG : CONN_F_FIN_REPLY;
 		if ((c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) ==
@@ -597,11 +632,10 @@ conn_tcp_next(struct conn *c, enum conn_dir dir, uint8_t fl)
 			return CONN_S_TIME_WAIT;
 		return CONN_S_FIN_WAIT;
 	}
-	/* The client's ACK completes the handshake; with no reply direction ever seen (DR,
-	 * tunnel) the client's first non-SYN packet is all there is to go on. */
+	/* The client's ACK completes the handshake: after the NF's SYN-ACK (SYN_RECV), or, with
+	 * no reply direction (DR), straight after the client's SYN. */
 	if (dir == CONN_DIR_ORIG &&
-	    (s == CONN_S_SYN_RECV ||
-	     (s == CONN_S_SYN_SENT && !(c->reserved & CONN_F_REPLY_SEEN))))
+	    (s == CONN_S_SYN_RECV || (s == CONN_S_SYN_SENT && !conn_tcp_unanswered(c, s))))
 		return CONN_S_ESTABLISHED;
 	return s;
 }
@@ -613,8 +647,20 @@ conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp
 	c->pkts[dir]++;
 	c->bytes[dir] += bytes;
 	if (c->orig.proto == HVLB_PROTO_TCP)
-		c->state = conn_tcp_next(c, dir, tcp_flags);
+		c->state = conn_tcp_next(t, c, dir, tcp_flags);
 	c->expires = now + t->timeout[c->state];
+}
+
+struct conn *
+conn_evict_embryonic(struct conn_table *t, unsigned budget)
+{
+	while (budget-- > 0 && t->emb_tail != t->emb_head) {
+		struct conn *c = &t->conns[t->emb_ring[t->emb_tail++ & t->conn_mask]];
+
+		if (c->in_use && conn_state_embryonic(c->state))
+			return c;
+	}
+	return NULL;
 }
 
 /* ---- expiry and listing ---- */

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "parse.h"
 #include "types.h"
 
 enum conn_dir {
@@ -31,6 +32,25 @@ enum conn_state {
 	CONN_S_UDP,         /* UDP (and other datagram) flows */
 	CONN_S_MAX
 };
+
+/* The two rules of TCP state, each written once:
+ * - only a SYN without ACK opens a connection: any other packet that matches none is dropped
+ *   (tcp_no_conn) and creates nothing, so spoofed ACKs, FINs and RSTs cannot fill the table;
+ * - a connection is embryonic (SYN_SENT, SYN_RECV: the short tcp_syn timeout, evictable when
+ *   the table is full) until the client's ACK completes the handshake. With a reply direction
+ *   (NAT) that is an ACK after the NF's SYN-ACK; without one (DR) the forwarder never sees the
+ *   SYN-ACK, and the client's first ACK after its SYN is all it has. */
+static inline bool
+conn_tcp_opens(uint8_t tcp_flags)
+{
+	return (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN;
+}
+
+static inline bool
+conn_state_embryonic(uint8_t state)
+{
+	return state == CONN_S_SYN_SENT || state == CONN_S_SYN_RECV;
+}
 
 /* Timeouts per state, in seconds, as operators set them. */
 struct conn_timeouts {
@@ -116,6 +136,11 @@ struct conn *conn_import(struct conn_table *t, const struct conn *src);
 /* The tuple the NF answers c with (NAT), in *k; false when c has none (DR). */
 bool conn_reply_tuple(const struct conn *c, struct flow_key *k);
 
+/* The oldest embryonic connection (conn_state_embryonic) the table knows of, looking at no
+ * more than budget candidates; NULL if none. For making room for a new SYN in a full table:
+ * the caller accounts for it and conn_deletes it. */
+struct conn *conn_evict_embryonic(struct conn_table *t, unsigned budget);
+
 /* Remove a connection now (RST handling is via state timeouts; this is for hard removes). */
 void conn_delete(struct conn_table *t, struct conn *c);
 
@@ -132,9 +157,10 @@ typedef void (*conn_expire_cb)(void *arg, const struct conn *c);
 unsigned conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb cb,
 		     void *arg);
 
-/* Connections in the table now, and its capacity. */
+/* Connections in the table now, its capacity, and the free entries (capacity - count). */
 uint32_t conn_count(const struct conn_table *t);
 uint32_t conn_capacity(const struct conn_table *t);
+uint32_t conn_room(const struct conn_table *t);
 
 /* Walk in-use connections from index *cursor (0 to start), calling fn for each until fn
  * returns non-zero or max have been visited; *cursor is set to where to resume, and to

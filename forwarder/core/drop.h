@@ -14,6 +14,7 @@
 	X(BAD_IP_CSUM, "bad_ip_csum")             /* IPv4 header checksum wrong */               \
 	X(BAD_L4_CSUM, "bad_l4_csum")             /* TCP/UDP/ICMP checksum wrong */              \
 	X(BAD_L4_HDR, "bad_l4_hdr")               /* e.g. TCP data offset < 5, UDP len wrong */  \
+	X(TCP_BAD_FLAGS, "tcp_bad_flags")         /* TCP flags no TCP sends (SYN+FIN, none...) */ \
 	X(IP_OPTIONS, "ip_options")               /* IPv4 header with options */                 \
 	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* IPv6 extension header other than frag */    \
 	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment */                    \
@@ -23,8 +24,11 @@
 	X(L2_OTHER_HOST, "l2_other_host")         /* unicast frame for another MAC */            \
 	X(UNKNOWN_L4, "unknown_l4")               /* VIP traffic that is not TCP/UDP/ICMP */     \
 	X(NOT_FOR_US, "not_for_us")               /* no VIP, no local address, no connection */  \
+	X(TCP_NO_CONN, "tcp_no_conn")             /* TCP to a VIP, no connection, not a SYN */   \
 	X(NO_VS, "no_vs")                         /* a VIP address, but no service on that port */ \
 	X(NO_RS, "no_rs")                         /* the service has no usable real service */   \
+	X(VS_RATE_LIMITED, "vs_rate_limited")     /* past the service's new-connection rate */   \
+	X(RS_CONN_LIMITED, "rs_conn_limited")     /* the chosen real has its most connections */ \
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
 	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
 	X(RS_DOWN, "rs_down")                     /* from the down RS of a rescheduled conn. */  \

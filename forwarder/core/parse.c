@@ -128,6 +128,9 @@ parse_l4(const uint8_t *frame, struct pkt_info *pi)
 		if (doff < PARSE_TCP_HLEN || doff > pi->l4_len)
 			return HVLB_DROP_BAD_L4_HDR;
 		pi->tcp_flags = l4[13];
+		/* Before any connection sees it: a forged combination changes no state. */
+		if (hvlb_unlikely(!parse_tcp_flags_valid(pi->tcp_flags)))
+			return HVLB_DROP_TCP_BAD_FLAGS;
 	} else if (proto == HVLB_PROTO_UDP) {
 		if (pi->l4_len < PARSE_UDP_HLEN)
 			return HVLB_DROP_BAD_L3_LEN;

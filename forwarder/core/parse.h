@@ -25,6 +25,29 @@
 #define HVLB_TCP_RST 0x04
 #define HVLB_TCP_PSH 0x08
 #define HVLB_TCP_ACK 0x10
+#define HVLB_TCP_URG 0x20
+
+/* The flags that decide whether a combination is valid; PSH, ECE and CWR go with any. */
+#define HVLB_TCP_FLAGS_CHECKED                                                                     \
+	(HVLB_TCP_FIN | HVLB_TCP_SYN | HVLB_TCP_RST | HVLB_TCP_ACK | HVLB_TCP_URG)
+
+/* The combinations of HVLB_TCP_FLAGS_CHECKED a TCP sends, one bit each: Linux conntrack's
+ * tcp_valid_flags (SYN, SYN|URG, SYN|ACK, RST, RST|ACK, FIN|ACK, FIN|ACK|URG, ACK, ACK|URG).
+ * Everything else (no flag, FIN alone, SYN|FIN, SYN|RST, FIN|RST, ...) only a scanner or a
+ * forger sends. */
+#define HVLB_TCP_VALID_SET                                                                         \
+	(1ull << HVLB_TCP_SYN | 1ull << (HVLB_TCP_SYN | HVLB_TCP_URG) |                            \
+	 1ull << (HVLB_TCP_SYN | HVLB_TCP_ACK) | 1ull << HVLB_TCP_RST |                            \
+	 1ull << (HVLB_TCP_RST | HVLB_TCP_ACK) | 1ull << (HVLB_TCP_FIN | HVLB_TCP_ACK) |           \
+	 1ull << (HVLB_TCP_FIN | HVLB_TCP_ACK | HVLB_TCP_URG) | 1ull << HVLB_TCP_ACK |             \
+	 1ull << (HVLB_TCP_ACK | HVLB_TCP_URG))
+
+/* Whether a TCP flags byte is a combination a TCP sends (HVLB_TCP_VALID_SET). */
+static inline bool
+parse_tcp_flags_valid(uint8_t fl)
+{
+	return (HVLB_TCP_VALID_SET >> (fl & HVLB_TCP_FLAGS_CHECKED)) & 1;
+}
 
 enum pkt_kind {
 	PKT_IP = 0,   /* IPv4 / IPv6 carrying TCP, UDP, ICMP(v6) or another protocol */
@@ -66,7 +89,8 @@ struct pkt_info {
  * IPv6 fragment header) -> FRAGMENT; other IPv6 extension headers -> IPV6_EXT_HDR; IPv4 header
  * checksum wrong -> BAD_IP_CSUM; frame shorter than the IP length -> TRUNCATED, IP length
  * shorter than its headers -> BAD_L3_LEN (trailing Ethernet padding is allowed); TCP data
- * offset < 5 or UDP length != IP payload length -> BAD_L4_HDR; source address multicast,
+ * offset < 5 or UDP length != IP payload length -> BAD_L4_HDR; TCP flags that no TCP sends
+ * (parse_tcp_flags_valid) -> TCP_BAD_FLAGS; source address multicast,
  * broadcast or loopback -> MARTIAN; EtherType other than IPv4/IPv6/ARP -> UNKNOWN_ETHERTYPE.
  * L4 checksums are not checked here (parse_verify_l4_csum). */
 enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi);

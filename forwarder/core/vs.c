@@ -314,6 +314,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 	v->af = c->af;
 	v->mode = c->mode;
 	v->sched = c->sched;
+	v->conn_rate = c->conn_rate;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));
 	v->usable = malloc(n_alloc * sizeof(*v->usable));
 	v->cum_weight = malloc(n_alloc * sizeof(*v->cum_weight));

@@ -68,6 +68,8 @@ struct rs_config {
 	uint8_t af;
 	uint16_t pad;
 	uint32_t gen;     /* bumped by a hard remove so existing connections die */
+	uint32_t conn_limit; /* connections at most (in the table, any state), forwarder-wide;
+				0: no limit (rate.h: each worker enforces its share) */
 };
 
 /* Configuration of one VS. */
@@ -83,6 +85,7 @@ struct vs_config {
 			     vs_lookup does not find it */
 	uint16_t slot;    /* stable id (counters), assigned by the control thread */
 	uint16_t n_rs;
+	uint32_t conn_rate; /* new connections a second at most, forwarder-wide; 0: no limit */
 	const struct rs_config *rs;
 };
 
@@ -101,6 +104,7 @@ struct vs {
 	uint8_t sched;
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
+	uint32_t conn_rate;      /* vs_config.conn_rate */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

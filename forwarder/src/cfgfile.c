@@ -270,12 +270,12 @@ apply_neigh(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char 
 	return neigh_set(t->neigh, af, &addr, &mac, (uint16_t)port, 1);
 }
 
-/* "addr[:port] [weight=N] [health=0|1]" */
+/* "addr[:port] [weight=N] [health=0|1] [conn_limit=N]" */
 static int
 apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, const char *key, const char *val)
 {
 	char buf[CFG_VALUE_LEN], err[CFG_ERR_LEN];
-	uint32_t weight = 100, health = 1;
+	uint32_t weight = 100, health = 1, conn_limit = 0;
 	union hvlb_addr addr;
 	uint16_t port;
 	uint8_t af;
@@ -296,6 +296,9 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 		} else if (strncmp(o, "health=", 7) == 0) {
 			n = strtoul(o + 7, &end, 10);
 			health = (uint32_t)n;
+		} else if (strncmp(o, "conn_limit=", 11) == 0) {
+			n = strtoul(o + 11, &end, 10);
+			conn_limit = (uint32_t)n;
 		} else {
 			end = o;
 		}
@@ -308,6 +311,7 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 		LOG("config [%s] %s: %s\n", sect, key, err);
 		return -1;
 	}
+	cfg_rs_set_conn_limit(t->st, &vs->rs[vs->n_rs - 1], conn_limit);
 	return 0;
 }
 
@@ -324,7 +328,7 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
-	uint32_t port, prio;
+	uint32_t port, prio, rate;
 	int mode, sched, down, all_down, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
@@ -339,7 +343,8 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		LOG("config [%s] port: must be 0-65535\n", sect);
 		return -1;
 	}
-	if (get_u32(cfg, sect, "priority", 0, &prio) != 0)
+	if (get_u32(cfg, sect, "priority", 0, &prio) != 0 ||
+	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0)
 		return -1;
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
@@ -364,6 +369,7 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		return -1;
 	}
 	cfg_vs_set_down(t->st, vs, down, all_down, err);
+	cfg_vs_set_conn_rate(t->st, vs, rate);
 	e = malloc(sizeof(*e) * MAX_ENTRIES);
 	if (e == NULL)
 		return -1;

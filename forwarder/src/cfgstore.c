@@ -387,6 +387,20 @@ cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, c
 	return 0;
 }
 
+void
+cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s)
+{
+	vs->conn_rate = per_s;
+	st->version++;
+}
+
+void
+cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit)
+{
+	rs->conn_limit = limit;
+	st->version++;
+}
+
 int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {

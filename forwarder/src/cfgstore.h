@@ -38,6 +38,7 @@ struct cfg_vs {
 	uint8_t retired;   /* in cfgstore.vs_retired: removed softly, connections remain */
 	uint8_t down_conns; /* enum vs_down_conns */
 	uint8_t all_down;  /* enum vs_all_down */
+	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -116,6 +117,10 @@ int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int 
 		    char *err);
 /* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
 int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
+/* New connections a second at most (0: no limit), and an RS's connections at most (0: no
+ * limit); published by the caller like any other change. */
+void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s);
+void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
  * vs may be a retired one. Either way vs points elsewhere afterwards. */

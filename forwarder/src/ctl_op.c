@@ -86,6 +86,7 @@ struct ctl_rs {
 	uint8_t af;
 	uint8_t health;
 	uint32_t weight;
+	uint32_t conn_limit;
 };
 
 /* Address and port of a real service of a vs_af service; errors under path. */
@@ -129,6 +130,7 @@ parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService
 		return ctl_fail(r, -EINVAL, "%s.health: must be 0 or 1", path);
 	out->weight = m->weight;
 	out->health = (uint8_t)m->health;
+	out->conn_limit = m->conn_limit;
 	return 0;
 }
 
@@ -172,6 +174,7 @@ add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs,
 			snprintf(path, sizeof(path), "add_service.service.real_services[%zu]", i);
 			return cfg_fail(r, rc, path, "real", err);
 		}
+		cfg_rs_set_conn_limit(r->f->cfg, &vs->rs[vs->n_rs - 1], rs[i].conn_limit);
 	}
 	return 0;
 }
@@ -224,6 +227,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	vs = ctl_lookup_service(st, &k);
 	cfg_vs_set_priority(st, vs, v->priority, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
+	cfg_vs_set_conn_rate(st, vs, v->conn_rate_limit);
 	rc = add_service_reals(r, vs, rs, v->n_real_services);
 	if (rc == 0)
 		rc = publish(r);
@@ -258,6 +262,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	struct cfgstore *st = r->f->cfg;
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
+	uint32_t old_rate;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 
@@ -267,9 +272,10 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
 	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0)
 		return rc;
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority &&
+	    !m->set_conn_rate_limit)
 		return ctl_fail(r, -EINVAL, "update_service: neither mode, scheduler, down_conns, "
-				"all_down nor set_priority given");
+				"all_down, set_priority nor set_conn_rate_limit given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
@@ -279,7 +285,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_conn_rate_limit)
 		return 0;
 	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
@@ -287,14 +293,18 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	old_sched = vs->sched;
 	old_down = vs->down_conns;
 	old_all_down = vs->all_down;
+	old_rate = vs->conn_rate;
 	rc = cfg_vs_update(st, vs, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "update_service", NULL, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
+	if (m->set_conn_rate_limit)
+		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
 	rc = publish(r);
 	if (rc < 0) {
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
+		cfg_vs_set_conn_rate(st, vs, old_rate);
 	}
 	return rc;
 }
@@ -392,6 +402,7 @@ ctl_op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
 	rc = cfg_rs_add(st, vs, &rs.addr, rs.af, rs.port, rs.weight, rs.health, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_real.real", "real", err);
+	cfg_rs_set_conn_limit(st, &vs->rs[vs->n_rs - 1], rs.conn_limit);
 	rc = publish(r);
 	added = rc < 0 ? cfg_rs_find(vs, &rs.addr, rs.port) : NULL;
 	if (added != NULL)
@@ -405,12 +416,13 @@ ctl_op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
 	char err[CFG_ERR_LEN] = "";
 	struct rs_config *rs;
 	struct cfg_vs *vs;
-	uint32_t old_weight;
+	uint32_t old_weight, old_limit;
 	uint8_t old_health;
 	int rc;
 
-	if (!m->set_weight && !m->set_health)
-		return ctl_fail(r, -EINVAL, "update_real: set_weight and set_health both false");
+	if (!m->set_weight && !m->set_health && !m->set_conn_limit)
+		return ctl_fail(r, -EINVAL,
+				"update_real: set_weight, set_health and set_conn_limit all false");
 	if (m->set_weight && m->weight > RS_WEIGHT_MAX)
 		return ctl_fail(r, -EINVAL, "update_real.weight: must be <= %u", RS_WEIGHT_MAX);
 	if (m->set_health && m->health > 1)
@@ -420,13 +432,18 @@ ctl_op_update_real(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateReal *m)
 		return rc;
 	old_weight = rs->weight;
 	old_health = rs->health;
+	old_limit = rs->conn_limit;
 	rc = cfg_rs_update(r->f->cfg, vs, rs, m->set_weight ? (int64_t)m->weight : -1,
 			   m->set_health ? (int)m->health : -1, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "update_real", "real", err);
+	if (m->set_conn_limit)
+		cfg_rs_set_conn_limit(r->f->cfg, rs, m->conn_limit);
 	rc = publish(r);
-	if (rc < 0)
+	if (rc < 0) {
 		cfg_rs_update(r->f->cfg, vs, rs, old_weight, old_health, err);
+		cfg_rs_set_conn_limit(r->f->cfg, rs, old_limit);
+	}
 	return rc;
 }
 

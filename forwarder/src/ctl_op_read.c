@@ -57,6 +57,7 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	m->port = rte_be_to_cpu_16(rs->port);
 	m->weight = rs->weight;
 	m->health = rs->health;
+	m->conn_limit = rs->conn_limit;
 	return m->address != NULL ? m : NULL;
 }
 
@@ -98,6 +99,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->priority = v->priority;
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
 	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
+	m->conn_rate_limit = v->conn_rate;
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;

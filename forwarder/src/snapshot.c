@@ -29,6 +29,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->mode = v->mode;
 	c->sched = v->sched;
 	c->all_down = v->all_down;
+	c->conn_rate = v->conn_rate;
 	c->slot = v->slot;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */

@@ -25,6 +25,7 @@
 	X(handoff_out, "handoff_out")     /* packets passed to the connection's owner */         \
 	X(handoff_in, "handoff_in")       /* packets other workers passed here */                 \
 	X(conns_total, "total_conns")                                                              \
+	X(conn_evicted_embryonic, "conn_evicted_embryonic") /* made room for a SYN, table full */ \
 	X(local_replies, "local_replies") /* ARP / ND / echo answered */                          \
 	X(idle_sleeps, "idle_sleeps")                                                              \
 	X(busy_polls, "busy_polls")                                                                \

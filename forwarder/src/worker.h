@@ -69,6 +69,7 @@ struct worker {
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];
 	uint32_t vs_active[VS_MAX_SLOTS];
+	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;
 	struct worker_moved moved[WORKER_MAX_MOVED];
 } __rte_cache_aligned;

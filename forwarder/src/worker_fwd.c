@@ -14,6 +14,7 @@
 
 #include "hash.h"
 #include "inbox.h"
+#include "rate.h"
 #include "rewrite.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
@@ -336,15 +337,39 @@ rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 		r->srtt8_us = (uint32_t)((int64_t)r->srtt8_us + (int64_t)us - (r->srtt8_us >> 3));
 }
 
-/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. */
-static struct conn *
-conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+/* The service's new-connection rate and the RS's connection limit, each as this worker's
+ * share (rate.h): HVLB_DROP_NONE when the connection may open. The rate bucket is charged
+ * here. Out of line: only services and RSs with a limit come here. */
+static __rte_noinline enum hvlb_drop
+conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 {
-	const struct vs *vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
+	uint16_t n = w->env->n_workers;
+
+	if (rs->conn_limit != 0 && w->rs_active[rs->slot] >= rate_share(rs->conn_limit, n))
+		return HVLB_DROP_RS_CONN_LIMITED;
+	if (vs->conn_rate != 0 &&
+	    !rate_admit(&w->vs_rate_tat[vs->slot], w->now, w->env->hz, vs->conn_rate, n))
+		return HVLB_DROP_VS_RATE_LIMITED;
+	return HVLB_DROP_NONE;
+}
+
+/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
+ * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
+ * resched: the packet belongs to a known connection the service reschedules off its down real
+ * (down_conns), which it opens again on a live one whatever its flags. */
+static struct conn *
+conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
+{
+	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
 	int i;
 
+	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
+		r = HVLB_DROP_TCP_NO_CONN;
+		goto out_drop;
+	}
+	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
 	if (vs == NULL) {
 		r = HVLB_DROP_NO_VS;
 		goto out_drop;
@@ -362,6 +387,9 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		goto out_drop;
 	}
 	const struct rs_config *rs = &vs->rs[i];
+	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
+	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
+		goto out_drop;
 	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
 			w->now);
 	if (unlikely(c == NULL)) {
@@ -426,6 +454,7 @@ static const union hvlb_addr *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	bool resched = false;
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
@@ -433,11 +462,13 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		if (r != HVLB_DROP_RS_DOWN)
 			goto out_drop;
 		/* Its RS is down and the service reschedules: this packet opens a new connection,
-		 * as if the old one had never been. */
+		 * as if the old one had never been (a TCP one mid-stream too: its new NF answers
+		 * with an RST, and the client knows at once). */
 		c = NULL;
+		resched = true;
 	}
 	if (c == NULL) {
-		c = conn_new(w, m, x);
+		c = conn_new(w, m, x, resched);
 		if (c == NULL)
 			return NULL;
 	} else if (unlikely(x->pi.ttl <= 1)) {
@@ -603,6 +634,60 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	return n_lk;
 }
 
+/* Candidates conn_evict_embryonic looks at per connection a burst needs room for: bounds the
+ * work when no embryonic connection is left to evict. */
+#define EVICT_BUDGET 32
+
+/* Whether a packet the burst found no connection for will try to open one (conn_new). */
+static inline bool
+burst_opens(const struct pkt_ctx *x)
+{
+	return x->dirn == PKT_TO_VIP &&
+	       (x->key->proto != HVLB_PROTO_TCP || conn_tcp_opens(x->pi.tcp_flags));
+}
+
+/* Of a burst's packets that found no connection, those that will try to open one. */
+static uint32_t
+burst_wants(const struct burst *b, uint16_t n_lk, struct conn *const *conns)
+{
+	uint32_t want = 0;
+
+	for (uint16_t j = 0; j < n_lk; j++)
+		want += conns[j] == NULL && burst_opens(&b->ctx[b->lk[j]]);
+	return want;
+}
+
+/* The table may be too full for the connections this burst opens: evict as many embryonic
+ * connections (oldest first; established ones never) as it lacks room for, so that a SYN
+ * flood that filled the table does not lock new clients out. Done before any packet is
+ * forwarded, and the burst is looked up again after an eviction, so no packet is handled
+ * with an evicted connection's entry (a packet of an evicted connection, a retransmitted SYN
+ * say, may then want room too: hence the loop). Out of line: only a (nearly) full table
+ * comes here. */
+static __rte_noinline void
+burst_make_room(struct worker *w, struct burst *b, uint16_t n_lk, struct conn **conns,
+		uint8_t *dirs)
+{
+	uint32_t evicted, total = 0;
+
+	do {
+		uint32_t want = burst_wants(b, n_lk, conns);
+
+		for (evicted = 0; conn_room(w->conns) < want; evicted++) {
+			struct conn *victim = conn_evict_embryonic(w->conns, EVICT_BUDGET);
+
+			if (victim == NULL)
+				break;
+			worker_conn_gone(w, victim);
+			conn_delete(w->conns, victim);
+		}
+		if (evicted > 0)
+			conn_lookup_burst(w->conns, b->keys, b->hashes, n_lk, conns, dirs);
+		total += evicted;
+	} while (evicted > 0);
+	w->stats.conn_evicted_embryonic += total;
+}
+
 void
 worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
 {
@@ -622,6 +707,8 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	if (n_lk == 0)
 		return;
 	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
+	if (unlikely(conn_room(w->conns) < n_lk))
+		burst_make_room(w, &b, n_lk, conns, dirs);
 	for (uint16_t j = 0; j < n_lk; j++) {
 		uint16_t i = b.lk[j];
 		worker_forward(w, pkts[i], &b.ctx[i], conns[j], (enum conn_dir)dirs[j]);

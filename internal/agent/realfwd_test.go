@@ -201,6 +201,9 @@ func TestReconcileRealForwarder(t *testing.T) {
 		{"boot config to desired", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/50/1"), dns}, nil},
 		{"weight change", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/700/1"), dns}, nil},
 		{"health 0", []*fwdpb.VirtualService{web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), dns}, nil},
+		{"limits", []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), 2000, 0, 64), dns}, nil},
+		{"limits changed", []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), 0, 8, 64),
+			limited(dns, 30, 0)}, nil},
 		{"down_conns and all_down", []*fwdpb.VirtualService{
 			settings(web("10.1.0.11:8080/100/0", "10.1.0.12:8080/700/1"), "reschedule", "keep_last"),
 			settings(dns, "keep", "")}, nil},

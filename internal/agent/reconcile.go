@@ -83,8 +83,8 @@ func hardID(h *ctlpb.HardRemoval) string {
 // plan lists the changes that turn actual into desired, in an order the forwarder
 // accepts: services no longer desired go first (freeing room), then per service the
 // reals no longer desired (before a switch to dr, which refuses reals with ports), the
-// mode, scheduler, down_conns and all_down, new reals and changed weights or health; new
-// services last. Services and reals are removed softly (their connections continue until
+// mode, scheduler, down_conns, all_down and the connection rate limit, new reals and
+// changed weights, health or connection limits; new services last. Services and reals are removed softly (their connections continue until
 // they end), except those in hard, which are removed with hard=true (their connections end
 // at once).
 func plan(desired, actual []*fwdpb.VirtualService, hard hardSet) []step {
@@ -161,8 +161,11 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 		old, ok := have[rk]
 		if !ok {
 			rs := rs
-			steps = append(steps, step{desc: fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk,
-				rs.GetWeight(), rs.GetHealth()), do: func(ctx context.Context, fc *fwdclient.Client) error {
+			desc := fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk, rs.GetWeight(), rs.GetHealth())
+			if rs.GetConnLimit() != 0 {
+				desc += fmt.Sprintf(" conn_limit=%d", rs.GetConnLimit())
+			}
+			steps = append(steps, step{desc: desc, do: func(ctx context.Context, fc *fwdclient.Client) error {
 				return fc.AddReal(ctx, id, rs)
 			}})
 			continue
@@ -177,7 +180,11 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 			u.Health = &h
 			desc += fmt.Sprintf(" health=%d", h)
 		}
-		if u.Weight == nil && u.Health == nil {
+		if l := rs.GetConnLimit(); l != old.GetConnLimit() {
+			u.ConnLimit = &l
+			desc += fmt.Sprintf(" conn_limit=%d", l)
+		}
+		if u.Weight == nil && u.Health == nil && u.ConnLimit == nil {
 			continue
 		}
 		addr, port := old.GetAddress(), old.GetPort()
@@ -207,6 +214,10 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 	if a := orDefault(vs.GetAllDown(), defaultAllDown); a != orDefault(cur.GetAllDown(), defaultAllDown) {
 		u.AllDown = a
 		desc += " all_down=" + a
+	}
+	if rate := vs.GetConnRateLimit(); rate != cur.GetConnRateLimit() {
+		u.ConnRateLimit = &rate
+		desc += fmt.Sprintf(" conn_rate_limit=%d", rate)
 	}
 	return u, desc
 }

@@ -41,20 +41,37 @@ func settings(vs *fwdpb.VirtualService, downConns, allDown string) *fwdpb.Virtua
 	return vs
 }
 
+// limited is a copy of vs with a rate limit and its reals' connection limits, in order.
+func limited(vs *fwdpb.VirtualService, rate uint32, conns ...uint32) *fwdpb.VirtualService {
+	vs = proto.Clone(vs).(*fwdpb.VirtualService)
+	vs.ConnRateLimit = rate
+	for i, c := range conns {
+		vs.RealServices[i].ConnLimit = c
+	}
+	return vs
+}
+
 // summary is a service list as sorted text, for comparisons.
 func summary(l []*fwdpb.VirtualService) []string {
 	var out []string
 	for _, vs := range l {
 		var reals []string
 		for _, rs := range vs.GetRealServices() {
-			reals = append(reals, fmt.Sprintf("%s/%d/%d", realKey(rs.GetAddress(), rs.GetPort()),
-				rs.GetWeight(), rs.GetHealth()))
+			r := fmt.Sprintf("%s/%d/%d", realKey(rs.GetAddress(), rs.GetPort()), rs.GetWeight(), rs.GetHealth())
+			if rs.GetConnLimit() != 0 {
+				r += fmt.Sprintf(" limit=%d", rs.GetConnLimit())
+			}
+			reals = append(reals, r)
 		}
 		slices.Sort(reals)
-		out = append(out, fmt.Sprintf("%s %s %s %s %s [%s]", svcKey(vs.GetId()), orDefault(vs.GetMode(), defaultMode),
+		line := fmt.Sprintf("%s %s %s %s %s [%s]", svcKey(vs.GetId()), orDefault(vs.GetMode(), defaultMode),
 			orDefault(vs.GetScheduler(), defaultScheduler),
 			orDefault(vs.GetDownConns(), model.DefaultDownConns(vs.GetId().GetProtocol())),
-			orDefault(vs.GetAllDown(), defaultAllDown), strings.Join(reals, " ")))
+			orDefault(vs.GetAllDown(), defaultAllDown), strings.Join(reals, " "))
+		if vs.GetConnRateLimit() != 0 {
+			line += fmt.Sprintf(" rate=%d", vs.GetConnRateLimit())
+		}
+		out = append(out, line)
 	}
 	slices.Sort(out)
 	return out
@@ -139,6 +156,33 @@ func TestReconcile(t *testing.T) {
 			actual:  []*fwdpb.VirtualService{settings(dns, "keep", "")},
 			desired: []*fwdpb.VirtualService{dns},
 			wantOps: []string{"update_service udp/fd00::53/53 down_conns=reschedule"},
+		},
+		{
+			name:    "limits set",
+			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/100/1")},
+			desired: []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/1", "10.1.0.12:8080/100/1"), 1000, 0, 50)},
+			wantOps: []string{
+				"update_service tcp/10.100.0.1/80 conn_rate_limit=1000",
+				"update_real tcp/10.100.0.1/80 10.1.0.12:8080 conn_limit=50",
+			},
+		},
+		{
+			name:    "limits cleared, weight changed with one",
+			actual:  []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/1"), 1000, 50)},
+			desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/70/1")},
+			wantOps: []string{
+				"update_service tcp/10.100.0.1/80 conn_rate_limit=0",
+				"update_real tcp/10.100.0.1/80 10.1.0.11:8080 weight=70 conn_limit=0",
+			},
+		},
+		{
+			name:    "a new real and a new service carry their limits",
+			actual:  []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			desired: []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/1", "10.1.0.12:8080/100/1"), 0, 0, 9), limited(dns, 5, 7)},
+			wantOps: []string{
+				"add_real tcp/10.100.0.1/80 10.1.0.12:8080 weight=100 health=1 conn_limit=9",
+				"add_service udp/fd00::53/53 reals=1",
+			},
 		},
 		{
 			name:    "IPv6 written another way is the same address",

@@ -190,6 +190,11 @@ func TestValidation(t *testing.T) {
 		{"real port", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","port":65536}]`), 400, "reals[0].port", ""},
 		{"real port type", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.2","port":"x"}]`), 400, "reals[1].port", ""},
 		{"real weight", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","weight":1000001}]`), 400, "reals[0].weight", ""},
+		{"conn rate limit", "POST", "/v1/services", svc(`,"conn_rate_limit":-1`), 400, "conn_rate_limit", ""},
+		{"conn rate limit big", "POST", "/v1/services", svc(`,"conn_rate_limit":4294967296`), 400, "conn_rate_limit", ""},
+		{"conn rate limit type", "POST", "/v1/services", svc(`,"conn_rate_limit":"fast"`), 400, "conn_rate_limit", ""},
+		{"real conn limit", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","conn_limit":-2}]`), 400, "reals[0].conn_limit", ""},
+		{"real conn limit big", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.2","conn_limit":4294967296}]`), 400, "reals[1].conn_limit", ""},
 		{"real override", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","health_override":"maybe"}]`), 400, "reals[0].health_override", ""},
 		{"real unknown field", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","wieght":1}]`), 400, "reals[0].wieght", ""},
 		{"real twice", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.1"}]`), 400, "reals[1]", ""},
@@ -208,11 +213,13 @@ func TestValidation(t *testing.T) {
 		{"put all_down", "PUT", "/v1/services/" + svcID, `{"all_down":"all"}`, 400, "all_down", ""},
 		{"put forwarders", "PUT", "/v1/services/" + svcID, `{"forwarders":[""]}`, 400, "forwarders[0]", ""},
 		{"put stale version", "PUT", "/v1/services/" + svcID, `{"version":999}`, 409, "", "version"},
+		{"put conn rate limit", "PUT", "/v1/services/" + svcID, `{"conn_rate_limit":-1}`, 400, "conn_rate_limit", ""},
 		{"put dr breaks reals", "PUT", "/v1/services/udp-10.0.0.9-53", `{"mode":"dr","health_check":{"kind":"none"}}`, 200, "", ""},
 
 		{"add real address", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.300"}`, 400, "address", ""},
 		{"add real missing address", "POST", "/v1/services/" + svcID + "/reals", `{"port":80}`, 400, "address", ""},
 		{"add real weight", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","weight":-1}`, 400, "weight", ""},
+		{"add real conn limit", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","conn_limit":-1}`, 400, "conn_limit", ""},
 		{"add real override", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","health_override":"UP"}`, 400, "health_override", ""},
 		{"add real drain type", "POST", "/v1/services/" + svcID + "/reals", `{"address":"10.1.0.3","drain":"yes"}`, 400, "drain", ""},
 		{"add real loopback", "POST", "/v1/services/" + svcID + "/reals", `{"address":"::ffff:127.0.0.1"}`, 400, "address", ""},
@@ -223,6 +230,7 @@ func TestValidation(t *testing.T) {
 		{"patch bad key", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1", `{}`, 400, "real", ""},
 		{"patch v6 unbracketed", "PATCH", "/v1/services/" + svcID + "/reals/fd00::1:80", `{}`, 400, "real", ""},
 		{"patch weight", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"weight":-5}`, 400, "weight", ""},
+		{"patch conn limit", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"conn_limit":4294967296}`, 400, "conn_limit", ""},
 		{"patch override", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"health_override":"sick"}`, 400, "health_override", ""},
 		{"patch drain type", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"drain":1}`, 400, "drain", ""},
 		{"patch unknown", "PATCH", "/v1/services/" + svcID + "/reals/10.1.0.1:80", `{"address":"10.1.0.2"}`, 400, "address", ""},
@@ -427,6 +435,42 @@ func TestServiceLifecycle(t *testing.T) {
 	_, _, raw = e.do("GET", "/v1/services", "")
 	if strings.TrimSpace(string(raw)) != "[]" {
 		t.Errorf("list after delete: %s", raw)
+	}
+}
+
+// The connection limits go in with a service and its reals, come back, and travel in the
+// desired state; a PUT without conn_rate_limit keeps it, one with 0 clears it, and PATCH
+// changes a real's.
+func TestConnLimits(t *testing.T) {
+	e := newEnv(t, "")
+	m := e.mustDo("POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.1","port":80,"conn_rate_limit":500,
+		"reals":[{"address":"10.1.0.1","conn_limit":10},{"address":"10.1.0.2"}]}`, 201)
+	reals := m["reals"].([]any)
+	if m["conn_rate_limit"] != 500.0 || reals[0].(map[string]any)["conn_limit"] != 10.0 ||
+		reals[1].(map[string]any)["conn_limit"] != 0.0 {
+		t.Fatalf("created: %v", m)
+	}
+	if m := e.mustDo("PUT", "/v1/services/"+svcID, `{"scheduler":"rr"}`, 200); m["conn_rate_limit"] != 500.0 {
+		t.Errorf("PUT without conn_rate_limit: %v", m)
+	}
+	if m := e.mustDo("PATCH", "/v1/services/"+svcID+"/reals/10.1.0.2:80", `{"conn_limit":20}`, 200); m["conn_limit"] != 20.0 {
+		t.Errorf("patch: %v", m)
+	}
+	if m := e.mustDo("POST", "/v1/services/"+svcID+"/reals", `{"address":"10.1.0.3","conn_limit":30}`, 201); m["conn_limit"] != 30.0 {
+		t.Errorf("add real: %v", m)
+	}
+	svcs, err := e.c.Services(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := controller.BuildDesired(1, "fwd-a", svcs, nil)
+	vs := ds.GetServices()[0]
+	if vs.GetConnRateLimit() != 500 || vs.GetRealServices()[0].GetConnLimit() != 10 ||
+		vs.GetRealServices()[1].GetConnLimit() != 20 || vs.GetRealServices()[2].GetConnLimit() != 30 {
+		t.Errorf("desired state: %v", vs)
+	}
+	if m := e.mustDo("PUT", "/v1/services/"+svcID, `{"conn_rate_limit":0}`, 200); m["conn_rate_limit"] != 0.0 {
+		t.Errorf("PUT conn_rate_limit 0: %v", m)
 	}
 }
 

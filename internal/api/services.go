@@ -21,6 +21,9 @@ func toReal(in apitypes.RealInput, servicePort int) model.Real {
 	if in.Weight != nil {
 		r.Weight = *in.Weight
 	}
+	if in.ConnLimit != nil {
+		r.ConnLimit = *in.ConnLimit
+	}
 	return r
 }
 
@@ -45,6 +48,9 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
 		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
 		HealthCheck: in.HealthCheck}
+	if in.ConnRateLimit != nil {
+		svc.ConnRateLimit = *in.ConnRateLimit
+	}
 	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
@@ -83,7 +89,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
-		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck}
+		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}
@@ -159,7 +165,7 @@ func (s *Server) patchReal(r *http.Request) (int, any, error) {
 	}
 	out, err := s.c.PatchReal(r.Context(), r.PathValue("id"), addr, port,
 		controller.RealPatch{Weight: in.Weight, HealthOverride: in.HealthOverride, Drain: in.Drain,
-			MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps})
+			MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps, ConnLimit: in.ConnLimit})
 	return http.StatusOK, out, err
 }
 

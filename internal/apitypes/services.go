@@ -16,8 +16,11 @@ type ServiceInput struct {
 	Forwarders  []string     `json:"forwarders"`           // empty: every forwarder
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
-	Reals       []RealInput  `json:"reals,omitempty"`
-	Version     *uint64      `json:"version,omitempty"`
+	// New connections a second per forwarder (0: no limit). POST: absent is 0; PUT: absent
+	// keeps the limit.
+	ConnRateLimit *int        `json:"conn_rate_limit,omitempty"`
+	Reals         []RealInput `json:"reals,omitempty"`
+	Version       *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.
@@ -32,7 +35,8 @@ type RealInput struct {
 	HealthReason   *string `json:"health_reason,omitempty"` // read-only
 	MetricsURL     string  `json:"metrics_url,omitempty"`
 	CapacityMbps   float64 `json:"capacity_mbps,omitempty"`
-	Version        *uint64 `json:"version,omitempty"` // read-only
+	ConnLimit      *int    `json:"conn_limit,omitempty"` // per forwarder; absent: 0, no limit
+	Version        *uint64 `json:"version,omitempty"`    // read-only
 }
 
 // RealPatch is the body of PATCH /v1/services/{id}/reals/{real}: the fields given change,
@@ -43,4 +47,5 @@ type RealPatch struct {
 	Drain          *bool    `json:"drain,omitempty"`
 	MetricsURL     *string  `json:"metrics_url,omitempty"`
 	CapacityMbps   *float64 `json:"capacity_mbps,omitempty"`
+	ConnLimit      *int     `json:"conn_limit,omitempty"` // 0: no limit
 }

@@ -209,6 +209,10 @@ func (f *declFile) update(s *fileService, c *service) []change {
 		diffs = append(diffs, fmt.Sprintf("health_check %s -> %s", compact(c.HealthCheck), compact(w.HealthCheck)))
 		put.HealthCheck = w.HealthCheck
 	}
+	if s.given["conn_rate_limit"] && w.ConnRateLimit != c.ConnRateLimit {
+		diffs = append(diffs, fmt.Sprintf("conn_rate_limit %d -> %d", c.ConnRateLimit, w.ConnRateLimit))
+		put.ConnRateLimit = &w.ConnRateLimit
+	}
 	if s.given["policy"] && s.in.Policy != nil && !subset(s.in.Policy, c.Policy) {
 		diffs = append(diffs, fmt.Sprintf("policy %s -> %s", compact(c.Policy), compact(s.in.Policy)))
 		put.Policy = s.in.Policy
@@ -268,6 +272,10 @@ func (f *declFile) update(s *fileService, c *service) []change {
 		if fr.given["metrics_url"] && r.MetricsURL != cr.MetricsURL {
 			p.MetricsURL = &r.MetricsURL
 			rd = append(rd, fmt.Sprintf("metrics_url %s -> %s", dash(cr.MetricsURL), dash(r.MetricsURL)))
+		}
+		if fr.given["conn_limit"] && r.ConnLimit != cr.ConnLimit {
+			p.ConnLimit = &r.ConnLimit
+			rd = append(rd, fmt.Sprintf("conn_limit %d -> %d", cr.ConnLimit, r.ConnLimit))
 		}
 		if fr.given["capacity_mbps"] && r.CapacityMbps != cr.CapacityMbps {
 			p.CapacityMbps = &r.CapacityMbps

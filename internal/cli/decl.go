@@ -133,6 +133,9 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	}
 	s.want = model.Service{Protocol: s.in.Protocol, VIP: s.in.VIP, Port: *s.in.Port, Mode: s.in.Mode,
 		Scheduler: s.in.Scheduler, Forwarders: s.in.Forwarders, HealthCheck: s.in.HealthCheck}
+	if s.in.ConnRateLimit != nil {
+		s.want.ConnRateLimit = *s.in.ConnRateLimit
+	}
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}
@@ -152,6 +155,9 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 		}
 		if ri.Weight != nil {
 			r.Weight = *ri.Weight
+		}
+		if ri.ConnLimit != nil {
+			r.ConnLimit = *ri.ConnLimit
 		}
 		s.want.Reals = append(s.want.Reals, r)
 		fr := fileReal{given: map[string]bool{}}

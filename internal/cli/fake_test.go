@@ -150,6 +150,9 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if u.Policy != nil {
 			s.Policy = u.Policy
 		}
+		if u.ConnRateLimit != nil {
+			s.ConnRateLimit = *u.ConnRateLimit
+		}
 		f.version++
 		s.Version = f.version
 		f.reply(w, 200, s)

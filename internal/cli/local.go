@@ -128,6 +128,7 @@ func localVsList(e *env, cl *cmdline) error {
 type vsFlags struct {
 	mode, sched *string
 	priority    *uint
+	connRate    *uint
 }
 
 func addVsFlags(cl *cmdline) *vsFlags {
@@ -135,7 +136,16 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		mode:     cl.fs.String("mode", "", "nat or dr (add: nat)"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
+		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
 	}
+}
+
+// limitFlag checks a 32-bit limit flag (--conn-rate-limit, --conn-limit).
+func limitFlag(name string, v uint) (uint32, error) {
+	if v > 1<<32-1 {
+		return 0, usagef("--%s %d: want 0..%d (0: no limit)", name, v, uint32(1<<32-1))
+	}
+	return uint32(v), nil
 }
 
 func localVsAdd(e *env, cl *cmdline) error {
@@ -150,8 +160,12 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
 	}
+	rate, err := limitFlag("conn-rate-limit", *f.connRate)
+	if err != nil {
+		return err
+	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority)}
+		Priority: uint32(*f.priority), ConnRateLimit: rate}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_AddService{AddService: &fwdpb.AddService{Service: vs}}})
 }
 
@@ -164,14 +178,18 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] {
-		return usagef("give --mode, --sched or --priority")
+	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] {
+		return usagef("give --mode, --sched, --priority or --conn-rate-limit")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
 	}
+	rate, err := limitFlag("conn-rate-limit", *f.connRate)
+	if err != nil {
+		return err
+	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority)}
+		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 }
 
@@ -210,6 +228,7 @@ func healthFlag(s string) (uint32, error) {
 func localRsAdd(e *env, cl *cmdline) error {
 	weight := cl.fs.Uint("weight", 100, "forwarding proportion (0: no new connections)")
 	health := cl.fs.String("health", "up", "up or down")
+	limit := cl.fs.Uint("conn-limit", 0, "connections to it at most (0: no limit)")
 	if err := cl.parse(3, 3); err != nil {
 		return err
 	}
@@ -221,13 +240,19 @@ func localRsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	rs := &fwdpb.RealService{Address: addr, Port: port, Weight: uint32(min(*weight, 1<<32-1)), Health: h}
+	lim, err := limitFlag("conn-limit", *limit)
+	if err != nil {
+		return err
+	}
+	rs := &fwdpb.RealService{Address: addr, Port: port, Weight: uint32(min(*weight, 1<<32-1)), Health: h,
+		ConnLimit: lim}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_AddReal{AddReal: &fwdpb.AddReal{Service: id, Real: rs}}})
 }
 
 func localRsSet(e *env, cl *cmdline) error {
 	weight := cl.fs.Uint("weight", 0, "forwarding proportion (0: no new connections)")
 	health := cl.fs.String("health", "", "up or down")
+	limit := cl.fs.Uint("conn-limit", 0, "connections to it at most (0: no limit)")
 	if err := cl.parse(3, 3); err != nil {
 		return err
 	}
@@ -235,15 +260,20 @@ func localRsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	lim, err := limitFlag("conn-limit", *limit)
+	if err != nil {
+		return err
+	}
 	u := &fwdpb.UpdateReal{Service: id, Address: addr, Port: port, SetWeight: cl.set["weight"],
-		Weight: uint32(min(*weight, 1<<32-1)), SetHealth: cl.set["health"]}
+		Weight: uint32(min(*weight, 1<<32-1)), SetHealth: cl.set["health"],
+		SetConnLimit: cl.set["conn-limit"], ConnLimit: lim}
 	if u.SetHealth {
 		if u.Health, err = healthFlag(*health); err != nil {
 			return err
 		}
 	}
-	if !u.SetWeight && !u.SetHealth {
-		return usagef("give --weight, --health or both")
+	if !u.SetWeight && !u.SetHealth && !u.SetConnLimit {
+		return usagef("give --weight, --health or --conn-limit")
 	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateReal{UpdateReal: u}})
 }

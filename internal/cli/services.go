@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -44,6 +45,7 @@ type svcFlags struct {
 	interval, timeout             *time.Duration
 	rise, fall                    *uint
 	checkPort                     *uint
+	connRate                      *uint
 	forwarders                    list
 }
 
@@ -66,6 +68,7 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 		rise:      fs.Uint("rise", 2, "successes in a row to mark a real up"),
 		fall:      fs.Uint("fall", 3, "failures in a row to mark a real down"),
 		checkPort: fs.Uint("check-port", 0, "port to check (0: the real's port)"),
+		connRate:  fs.Uint("conn-rate-limit", 0, "new connections a second each forwarder accepts (0: no limit)"),
 	}
 	fs.Var(&f.forwarders, "forwarder", "`ID` of a forwarder to run on; repeat or comma-separate ('': every forwarder)")
 	return f
@@ -182,6 +185,9 @@ func vsAdd(e *env, cl *cmdline) error {
 	svc := apitypes.ServiceInput{Protocol: proto, VIP: vip.Addr().String(), Port: &port,
 		Mode: *f.mode, Scheduler: *f.sched, DownConns: *f.downConns, AllDown: *f.allDown,
 		Forwarders: f.forwarders.vals}
+	if svc.ConnRateLimit, err = f.connRateLimit(cl.set); err != nil {
+		return err
+	}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
@@ -208,6 +214,35 @@ func vsAdd(e *env, cl *cmdline) error {
 		return fmt.Errorf("vs add %s %s: %w", proto, cl.pos[1], err)
 	}
 	return e.showService(b)
+}
+
+// connRateLimit is --conn-rate-limit when it is given, else nil.
+func (f *svcFlags) connRateLimit(set map[string]bool) (*int, error) {
+	if !set["conn-rate-limit"] {
+		return nil, nil
+	}
+	if *f.connRate > model.MaxConnRateLimit {
+		return nil, usagef("--conn-rate-limit %d: want 0..%d (0: no limit)", *f.connRate, model.MaxConnRateLimit)
+	}
+	v := int(*f.connRate)
+	return &v, nil
+}
+
+// connLimitFlag is a real's --conn-limit.
+func connLimitFlag(fs *flag.FlagSet) *uint {
+	return fs.Uint("conn-limit", 0, "connections to the real each forwarder holds at most (0: no limit)")
+}
+
+// connLimit is --conn-limit when it is given, else nil.
+func connLimit(set map[string]bool, v *uint) (*int, error) {
+	if !set["conn-limit"] {
+		return nil, nil
+	}
+	if *v > model.MaxConnLimit {
+		return nil, usagef("--conn-limit %d: want 0..%d (0: no limit)", *v, model.MaxConnLimit)
+	}
+	n := int(*v)
+	return &n, nil
 }
 
 func vsList(e *env, cl *cmdline) error {
@@ -270,11 +305,17 @@ func vsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
-		cl.set["forwarder"] || anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames())) {
+		cl.set["forwarder"] || cl.set["conn-rate-limit"] || anySet(cl.set, checkFlags) ||
+		anySet(cl.set, policyFlagNames())) {
 		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
-			"a health check flag or a policy flag")
+			"--conn-rate-limit, a health check flag or a policy flag")
 	}
 	id := cl.pos[0]
+	// Absent, PUT keeps the limit.
+	rate, err := f.connRateLimit(cl.set)
+	if err != nil {
+		return err
+	}
 	c, err := e.client()
 	if err != nil {
 		return err
@@ -285,7 +326,7 @@ func vsSet(e *env, cl *cmdline) error {
 		return about(err, "service "+id, id)
 	}
 	up := apitypes.ServiceInput{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
-		HealthCheck: cur.HealthCheck}
+		HealthCheck: cur.HealthCheck, ConnRateLimit: rate}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
 	}
@@ -356,6 +397,7 @@ func rsAdd(e *env, cl *cmdline) error {
 	weight := cl.fs.Uint("weight", model.DefaultWeight, fmt.Sprintf("weight, 0..%d", model.MaxWeight))
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint, for the comprehensive policy's CPU input")
 	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
+	limit := connLimitFlag(cl.fs)
 	if err := cl.parse(2, 2); err != nil {
 		return err
 	}
@@ -366,13 +408,17 @@ func rsAdd(e *env, cl *cmdline) error {
 	if *weight > 1<<32-1 {
 		return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
 	}
+	connLim, err := connLimit(cl.set, limit)
+	if err != nil {
+		return err
+	}
 	c, err := e.client()
 	if err != nil {
 		return err
 	}
 	port, w := int(ap.Port()), int(*weight)
 	body := apitypes.RealInput{Address: ap.Addr().String(), Port: &port, Weight: &w, MetricsURL: *metrics,
-		CapacityMbps: *capacity}
+		CapacityMbps: *capacity, ConnLimit: connLim}
 	_, b, err := c.do(http.MethodPost, servicePath(id)+"/reals", body)
 	if err != nil {
 		return about(err, fmt.Sprintf("service %s, real %s", id, ap), id)
@@ -386,6 +432,7 @@ func rsSet(e *env, cl *cmdline) error {
 	drain := cl.fs.Bool("drain", false, "drain (--drain=false: take it back)")
 	metrics := cl.fs.String("metrics-url", "", "the NF's Prometheus endpoint ('': none)")
 	capacity := cl.fs.Float64("capacity-mbps", 0, "capacity of the path to the NF, Mbps (0: the policy's default)")
+	limit := connLimitFlag(cl.fs)
 	if err := cl.parse(2, 2); err != nil {
 		return err
 	}
@@ -394,6 +441,9 @@ func rsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	var patch apitypes.RealPatch
+	if patch.ConnLimit, err = connLimit(cl.set, limit); err != nil {
+		return err
+	}
 	if cl.set["weight"] {
 		if *weight > 1<<32-1 {
 			return usagef("--weight %d: want 0..%d", *weight, model.MaxWeight)
@@ -422,7 +472,8 @@ func rsSet(e *env, cl *cmdline) error {
 		patch.CapacityMbps = capacity
 	}
 	if patch == (apitypes.RealPatch{}) {
-		return usagef("nothing to change: give --weight, --health, --drain, --metrics-url or --capacity-mbps")
+		return usagef("nothing to change: give --weight, --health, --drain, --metrics-url, --capacity-mbps " +
+			"or --conn-limit")
 	}
 	c, err := e.client()
 	if err != nil {
@@ -532,6 +583,7 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "FORWARDERS\t%s\n", forwarders(s.Forwarders))
 	fmt.Fprintf(tw, "HEALTH CHECK\t%s\n", checkString(s.HealthCheck))
 	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(s.Policy))
+	fmt.Fprintf(tw, "RATE LIMIT\t%s\n", limitString(s.ConnRateLimit, " new connections/s per forwarder"))
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {
@@ -540,6 +592,14 @@ func writeService(w io.Writer, s service) {
 	}
 	fmt.Fprintln(w)
 	writeReals(w, s.Reals)
+}
+
+// limitString is a limit as hvlbctl shows it: "none" for 0, else the figure and its unit.
+func limitString(v int, unit string) string {
+	if v == 0 {
+		return "none"
+	}
+	return strconv.Itoa(v) + unit
 }
 
 func checkString(hc *apitypes.HealthCheck) string {
@@ -579,7 +639,11 @@ func checkString(hc *apitypes.HealthCheck) string {
 func writeReals(w io.Writer, reals []apitypes.Real) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	inputs := slices.ContainsFunc(reals, func(r apitypes.Real) bool { return r.MetricsURL != "" || r.CapacityMbps != 0 })
+	limits := slices.ContainsFunc(reals, func(r apitypes.Real) bool { return r.ConnLimit != 0 })
 	head := "REAL\tWEIGHT\tHEALTH\tOVERRIDE\tDRAIN\tVERSION\tREASON"
+	if limits {
+		head += "\tCONN_LIMIT"
+	}
 	if inputs {
 		head += "\tCAPACITY_MBPS\tMETRICS_URL"
 	}
@@ -591,6 +655,9 @@ func writeReals(w io.Writer, reals []apitypes.Real) {
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s", r.Key(), r.Weight, dash(r.Health),
 			dash(r.HealthOverride), drain, r.Version, dash(r.HealthReason))
+		if limits {
+			fmt.Fprintf(tw, "\t%s", limitString(r.ConnLimit, ""))
+		}
 		if inputs {
 			capacity := "-"
 			if r.CapacityMbps != 0 {

@@ -27,12 +27,12 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			AllDown: s.AllDown}
+			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit)}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
 			rs := &fwdpb.RealService{Address: r.Address, Port: uint32(r.Port),
-				Weight: uint32(effectiveWeight(s, &r, pw)), Health: 1}
+				Weight: uint32(effectiveWeight(s, &r, pw)), Health: 1, ConnLimit: uint32(r.ConnLimit)}
 			if r.HealthOverride == "down" {
 				rs.Health = 0
 			}

@@ -43,6 +43,7 @@ var (
 		"busy_polls":    desc("worker_busy_polls_total", "Polls that returned packets.", wl...),
 		"empty_polls":   desc("worker_empty_polls_total", "Polls that returned nothing.", wl...),
 		"conns":         desc("worker_connections_total", "Connections a worker created.", wl...),
+		"evicted":       desc("worker_embryonic_evicted_total", "Embryonic connections evicted to make room in a full table.", wl...),
 		"active":        desc("worker_active_connections", "Connections a worker holds now.", wl...),
 		// RSS-A's view of a worker (the forwarder's GetStats; DESIGN.md section 5).
 		"busy_cycles":     desc("worker_busy_cycles_total", "TSC cycles of loop iterations that had packets.", wl...),
@@ -283,6 +284,7 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			"local_replies": w.GetLocalReplies(), "idle_sleeps": w.GetIdleSleeps(),
 			"busy_polls": w.GetBusyPolls(), "empty_polls": w.GetEmptyPolls(), "conns": w.GetTotalConns(),
 			"busy_cycles": w.GetBusyCycles(), "flows_moved_in": w.GetFlowsMovedIn(), "flows_moved_out": w.GetFlowsMovedOut(),
+			"evicted": w.GetConnEvictedEmbryonic(),
 		} {
 			emit(ch, mWorker[name], cnt, float64(v), id, wid)
 		}

@@ -17,7 +17,9 @@ type ServiceUpdate struct {
 	Forwarders  []string
 	HealthCheck *model.HealthCheck
 	Policy      *model.Policy // nil: keep the current one
-	IfVersion   uint64        // not 0: apply only at this version
+	// ConnRateLimit replaces the service's limit; nil keeps it.
+	ConnRateLimit *int
+	IfVersion     uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -27,6 +29,7 @@ type RealPatch struct {
 	Drain          *bool
 	MetricsURL     *string
 	CapacityMbps   *float64
+	ConnLimit      *int
 }
 
 // Version returns the store's version.
@@ -79,6 +82,9 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.Policy != nil {
 			s.Policy = u.Policy.Clone()
+		}
+		if u.ConnRateLimit != nil {
+			s.ConnRateLimit = *u.ConnRateLimit
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err
@@ -141,6 +147,9 @@ func (c *Controller) PatchReal(ctx context.Context, id, addr string, port int, p
 		}
 		if p.CapacityMbps != nil {
 			r.CapacityMbps = *p.CapacityMbps
+		}
+		if p.ConnLimit != nil {
+			r.ConnLimit = *p.ConnLimit
 		}
 		return nil
 	})

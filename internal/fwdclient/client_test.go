@@ -52,11 +52,17 @@ func TestOps(t *testing.T) {
 		{"update service, bad all_down", func() error {
 			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{AllDown: "keep"})
 		}, syscall.EINVAL, "update_service.all_down"},
+		{"set conn rate limit", func() error {
+			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{ConnRateLimit: u32(1000)})
+		}, 0, ""},
 		{"add real", func() error {
 			return c.AddReal(ctx, web, &fwdpb.RealService{Address: "10.1.0.12", Port: 8080, Weight: 50, Health: 1})
 		}, 0, ""},
 		{"update real", func() error {
 			return c.UpdateReal(ctx, web, "10.1.0.12", 8080, fwdclient.RealUpdate{Weight: u32(7), Health: u32(0)})
+		}, 0, ""},
+		{"update real, conn limit", func() error {
+			return c.UpdateReal(ctx, web, "10.1.0.12", 8080, fwdclient.RealUpdate{ConnLimit: u32(50)})
 		}, 0, ""},
 		{"update real, bad health", func() error {
 			return c.UpdateReal(ctx, web, "10.1.0.12", 8080, fwdclient.RealUpdate{Health: u32(2)})
@@ -72,6 +78,7 @@ func TestOps(t *testing.T) {
 			}
 			if len(l) != 1 || len(l[0].GetRealServices()) != 1 || l[0].GetScheduler() != "rr" ||
 				l[0].GetDownConns() != "reschedule" || l[0].GetAllDown() != "keep_last" ||
+				l[0].GetConnRateLimit() != 1000 || l[0].GetRealServices()[0].GetConnLimit() != 50 ||
 				l[0].GetRealServices()[0].GetWeight() != 7 || l[0].GetRealServices()[0].GetHealth() != 0 {
 				t.Errorf("list services: %v", l)
 			}

@@ -33,12 +33,13 @@ func goldenMessages() map[string]proto.Message {
 		"request_add_service.bin": &fwdpb.Request{
 			Id: 1,
 			Op: &fwdpb.Request_AddService{AddService: &fwdpb.AddService{Service: &fwdpb.VirtualService{
-				Id:        web,
-				Mode:      "nat",
-				Scheduler: "maglev",
+				Id:            web,
+				Mode:          "nat",
+				Scheduler:     "maglev",
+				ConnRateLimit: 20000,
 				RealServices: []*fwdpb.RealService{
 					{Address: "10.1.0.11", Port: 8080, Weight: 100, Health: 1},
-					{Address: "10.1.0.12", Port: 8080, Weight: 250, Health: 0},
+					{Address: "10.1.0.12", Port: 8080, Weight: 250, Health: 0, ConnLimit: 5000},
 				},
 				DownConns: "reschedule",
 				AllDown:   "keep_last",
@@ -48,13 +49,15 @@ func goldenMessages() map[string]proto.Message {
 		"request_update_real.bin": &fwdpb.Request{
 			Id: 300,
 			Op: &fwdpb.Request_UpdateReal{UpdateReal: &fwdpb.UpdateReal{
-				Service:   &fwdpb.ServiceId{Protocol: "udp", Vip: "fd00::53", Vport: 53},
-				Address:   "fd01::5",
-				Port:      5353,
-				SetWeight: true,
-				Weight:    0,
-				SetHealth: true,
-				Health:    1,
+				Service:      &fwdpb.ServiceId{Protocol: "udp", Vip: "fd00::53", Vport: 53},
+				Address:      "fd01::5",
+				Port:         5353,
+				SetWeight:    true,
+				Weight:       0,
+				SetHealth:    true,
+				Health:       1,
+				SetConnLimit: true,
+				ConnLimit:    0,
 			}},
 		},
 		"response_stats.bin": &fwdpb.Response{

@@ -18,19 +18,25 @@ func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error
 	return err
 }
 
-// ServiceUpdate says what UpdateService changes: each field that is not "".
+// ServiceUpdate says what UpdateService changes: each field that is not "" (nil for the
+// connection rate limit, new connections a second, 0 meaning none).
 type ServiceUpdate struct {
-	Mode      string
-	Scheduler string
-	DownConns string
-	AllDown   string
+	Mode          string
+	Scheduler     string
+	DownConns     string
+	AllDown       string
+	ConnRateLimit *uint32
 }
 
-// UpdateService changes a service's mode, scheduler, down_conns and/or all_down.
+// UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
+// rate limit.
 func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u ServiceUpdate) error {
-	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{
-		UpdateService: &fwdpb.UpdateService{Id: id, Mode: u.Mode, Scheduler: u.Scheduler,
-			DownConns: u.DownConns, AllDown: u.AllDown}}})
+	m := &fwdpb.UpdateService{Id: id, Mode: u.Mode, Scheduler: u.Scheduler,
+		DownConns: u.DownConns, AllDown: u.AllDown}
+	if u.ConnRateLimit != nil {
+		m.SetConnRateLimit, m.ConnRateLimit = true, *u.ConnRateLimit
+	}
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
 	return err
 }
 
@@ -49,14 +55,15 @@ func (c *Client) AddReal(ctx context.Context, id *fwdpb.ServiceId, rs *fwdpb.Rea
 	return err
 }
 
-// RealUpdate says which of a real service's weight and health to change: nil leaves one
-// as it is.
+// RealUpdate says which of a real service's weight, health and connection limit to change:
+// nil leaves one as it is.
 type RealUpdate struct {
-	Weight *uint32
-	Health *uint32
+	Weight    *uint32
+	Health    *uint32
+	ConnLimit *uint32
 }
 
-// UpdateReal changes the weight and/or health of a real service.
+// UpdateReal changes the weight, health and/or connection limit of a real service.
 func (c *Client) UpdateReal(ctx context.Context, id *fwdpb.ServiceId, address string, port uint32,
 	u RealUpdate) error {
 	m := &fwdpb.UpdateReal{Service: id, Address: address, Port: port}
@@ -65,6 +72,9 @@ func (c *Client) UpdateReal(ctx context.Context, id *fwdpb.ServiceId, address st
 	}
 	if u.Health != nil {
 		m.SetHealth, m.Health = true, *u.Health
+	}
+	if u.ConnLimit != nil {
+		m.SetConnLimit, m.ConnLimit = true, *u.ConnLimit
 	}
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateReal{UpdateReal: m}})
 	return err

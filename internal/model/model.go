@@ -6,6 +6,7 @@ package model
 import (
 	"encoding/hex"
 	"fmt"
+	"math"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -30,8 +31,11 @@ type Service struct {
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      Policy       `json:"policy"`
-	Reals       []Real       `json:"reals"`
-	Version     uint64       `json:"version"`
+	// ConnRateLimit is the new connections a second each forwarder accepts for the service
+	// (0: no limit); those past it are dropped (vs_rate_limited).
+	ConnRateLimit int    `json:"conn_rate_limit"`
+	Reals         []Real `json:"reals"`
+	Version       uint64 `json:"version"`
 }
 
 // HealthCheck says how agents check each real of a service.
@@ -67,7 +71,10 @@ type Real struct {
 	MetricsURL string `json:"metrics_url"`
 	// CapacityMbps is the capacity of the path to the NF (0: the policy's default).
 	CapacityMbps float64 `json:"capacity_mbps"`
-	Version      uint64  `json:"version"`
+	// ConnLimit is the connections to the NF each forwarder holds at most (0: no limit),
+	// as IPVS's u_threshold; new ones past it are dropped (rs_conn_limited).
+	ConnLimit int    `json:"conn_limit"`
+	Version   uint64 `json:"version"`
 }
 
 // Forwarder is a forwarder's static description, as its agent registered it.
@@ -163,6 +170,13 @@ const (
 	// Linux sends at most one ICMP error a second to an address after a burst
 	// (net.ipv4.icmp_ratelimit), and a probe whose ICMP error was not sent reads as up.
 	MinUnreachableIntervalMS = 1000
+)
+
+// MaxConnRateLimit and MaxConnLimit are the largest conn_rate_limit of a service and
+// conn_limit of a real: the forwarder keeps both in 32 bits.
+const (
+	MaxConnRateLimit = math.MaxUint32
+	MaxConnLimit     = math.MaxUint32
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in

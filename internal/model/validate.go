@@ -150,6 +150,9 @@ func NormalizeService(s *Service) error {
 	if err := normalizePolicy(&s.Policy); err != nil {
 		return err
 	}
+	if s.ConnRateLimit < 0 || s.ConnRateLimit > MaxConnRateLimit {
+		return fieldErr("conn_rate_limit", "%d: want 0..%d (0: no limit)", s.ConnRateLimit, MaxConnRateLimit)
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}
@@ -315,6 +318,9 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 	}
 	if r.Weight < 0 || r.Weight > MaxWeight {
 		return fieldErr(join(field, "weight"), "%d: want 0..%d", r.Weight, MaxWeight)
+	}
+	if r.ConnLimit < 0 || r.ConnLimit > MaxConnLimit {
+		return fieldErr(join(field, "conn_limit"), "%d: want 0..%d (0: no limit)", r.ConnLimit, MaxConnLimit)
 	}
 	if err := checkEnum(join(field, "health_override"), r.HealthOverride, overrides); err != nil {
 		return err

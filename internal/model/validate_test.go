@@ -111,6 +111,16 @@ func TestNormalizeService(t *testing.T) {
 		{"real address", func(s *Service) { s.Reals[0].Address = "" }, "reals[0].address", nil},
 		{"real multicast", func(s *Service) { s.Reals[0].Address = "ff02::1" }, "reals[0].address", nil},
 		{"real weight", func(s *Service) { s.Reals[0].Weight = MaxWeight + 1 }, "reals[0].weight", nil},
+		{"limits", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit; s.Reals[0].ConnLimit = MaxConnLimit }, "",
+			func(t *testing.T, s Service) {
+				if s.ConnRateLimit != MaxConnRateLimit || s.Reals[0].ConnLimit != MaxConnLimit {
+					t.Errorf("%+v", s)
+				}
+			}},
+		{"conn rate limit negative", func(s *Service) { s.ConnRateLimit = -1 }, "conn_rate_limit", nil},
+		{"conn rate limit big", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit + 1 }, "conn_rate_limit", nil},
+		{"real conn limit negative", func(s *Service) { s.Reals[0].ConnLimit = -1 }, "reals[0].conn_limit", nil},
+		{"real conn limit big", func(s *Service) { s.Reals[0].ConnLimit = MaxConnLimit + 1 }, "reals[0].conn_limit", nil},
 		{"real override", func(s *Service) { s.Reals[0].HealthOverride = "Down" }, "reals[0].health_override", nil},
 		{"real twice, other spelling", func(s *Service) {
 			s.VIP = "fd00::1"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Unit tests of the connection table: both directions, IPv4 and IPv6, full buckets and a full
- * table, the TCP state machine (NAT and DR), incremental expiry, and a randomized run checked
- * against a brute-force model.
+ * table, the TCP state machine (NAT and DR), eviction of embryonic connections, incremental
+ * expiry, and a randomized run checked against a brute-force model.
  */
 #include <stdlib.h>
 
@@ -447,6 +447,7 @@ test_import(void)
 	struct conn *c = insert(a, &o, &rs, 8080, 1, 100), *d;
 	enum conn_dir dir;
 
+	conn_update(a, c, R, HVLB_TCP_SYN | HVLB_TCP_ACK, 60, 150);
 	conn_update(a, c, O, HVLB_TCP_ACK, 60, 200);
 	conn_update(a, c, O, HVLB_TCP_FIN | HVLB_TCP_ACK, 60, 300);
 	c->flags = CONN_FL_STEERED;
@@ -493,17 +494,39 @@ test_tcp_nat(void)
 		{ O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES }, { R, RST, CL }, { O, ACK, CL },
 		{ O, FIN, CL }, { O, SYN | ACK, CL }, { O, SYN, SS }, { O, RST | ACK, CL },
 	};
-	/* Once the NF has answered, a client ACK alone does not complete a handshake. */
+	/* Only an ACK after the NF's SYN-ACK completes the handshake: a forger's SYN then ACKs
+	 * (or the NF's stray ACK) leave it embryonic, on the short SYN timeout. */
 	static const struct tcp_step no_synack[] = {
-		{ O, SYN, SS }, { R, ACK, SS }, { O, ACK, SS }, { R, SYN | ACK, SR },
-		{ R, SYN | ACK, SR }, { O, ACK | PSH, ES },
+		{ O, SYN, SS }, { O, ACK, SS }, { O, ACK | PSH, SS }, { R, ACK, SS }, { O, ACK, SS },
+		{ R, SYN | ACK, SR }, { R, SYN | ACK, SR }, { O, ACK | PSH, ES },
 	};
-	static const struct tcp_step syn_fin[] = { { O, SYN, SS }, { O, FIN, FW }, { O, SYN, SS } };
+	/* A FIN before the NF answered changes nothing either; once it has, the client's FIN-ACK
+	 * completes the handshake and starts the close. */
+	static const struct tcp_step syn_fin[] = {
+		{ O, SYN, SS }, { O, FIN | ACK, SS }, { R, FIN | ACK, SS }, { O, SYN, SS },
+		{ R, SYN | ACK, SR }, { O, FIN | ACK, FW }, { R, FIN | ACK, TW },
+	};
 
 	RUN_STEPS(1, normal);
 	RUN_STEPS(1, rst);
 	RUN_STEPS(1, no_synack);
 	RUN_STEPS(1, syn_fin);
+}
+
+/* The rules of conn.h over every valid flags byte: only SYN without ACK opens; embryonic is
+ * SYN_SENT and SYN_RECV. */
+static void
+test_tcp_rules(void)
+{
+	for (unsigned fl = 0; fl < 256; fl++) {
+		if (!parse_tcp_flags_valid((uint8_t)fl))
+			continue;
+		CHECK_EQ(conn_tcp_opens((uint8_t)fl), (fl & (SYN | ACK)) == SYN);
+	}
+	CHECK(conn_tcp_opens(SYN) && conn_tcp_opens(SYN | PSH | 0x20) && !conn_tcp_opens(ACK));
+	CHECK(!conn_tcp_opens(SYN | ACK) && !conn_tcp_opens(RST) && !conn_tcp_opens(FIN | ACK));
+	for (unsigned s = 0; s < CONN_S_MAX; s++)
+		CHECK_EQ(conn_state_embryonic((uint8_t)s), s == SS || s == SR);
 }
 
 static void
@@ -515,11 +538,87 @@ test_tcp_dr(void)
 		{ O, ACK, FW }, { O, SYN, SS }, { O, ACK, ES }, { O, RST, CL }, { O, SYN, SS },
 		{ O, RST, CL },
 	};
-	/* Picked up mid-stream (the first packet seen is not a SYN). */
-	static const struct tcp_step midstream[] = { { O, ACK | PSH, ES }, { O, ACK, ES } };
+	/* Retransmitted SYNs keep it embryonic; a first ACK that carries a FIN completes it too. */
+	static const struct tcp_step syn_fin[] = {
+		{ O, SYN, SS }, { O, SYN, SS }, { O, FIN | ACK, FW }, { O, ACK, FW },
+	};
 
 	RUN_STEPS(0, dr);
-	RUN_STEPS(0, midstream);
+	RUN_STEPS(0, syn_fin);
+}
+
+/* A TCP connection from 10.9.x.y (n picks x.y) to the VIP, inserted at time n. */
+static struct conn *
+tcp_conn(struct conn_table *t, unsigned n, int with_reply)
+{
+	struct flow_key k = key4(0x0a090000 + n, 40000, 0x0a000001, 80, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	return insert(t, &k, &rs, 0, with_reply, n);
+}
+
+/* conn_evict_embryonic: the oldest connection still embryonic, skipping those that completed
+ * their handshake or went; never UDP or established ones; a reopened one counts again; the
+ * budget bounds each call; a full ring forgets its oldest. */
+static void
+test_evict_embryonic(void)
+{
+	struct conn_table *t = table_new(16, NULL);
+	struct flow_key u = key4(1, 1, 2, 53, HVLB_PROTO_UDP);
+	union hvlb_addr rs = addr4(3);
+	struct conn *c[16];
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		c[i] = tcp_conn(t, i, 0);
+	CHECK(insert(t, &u, &rs, 0, 1, 9) != NULL);
+	conn_update(t, c[0], O, ACK, 60, 10); /* DR: established */
+	conn_delete(t, c[1]);
+	CHECK(conn_evict_embryonic(t, 8) == c[2]);
+	conn_delete(t, c[2]);
+	CHECK(conn_evict_embryonic(t, 8) == c[3]);
+	conn_delete(t, c[3]);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+	/* Reopened by a SYN after its close: embryonic again. */
+	conn_update(t, c[0], O, FIN | ACK, 60, 11);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+	conn_update(t, c[0], O, SYN, 60, 12);
+	CHECK(conn_evict_embryonic(t, 8) == c[0]);
+	conn_delete(t, c[0]);
+
+	/* NAT: a SYN and the client's ACKs without the NF's SYN-ACK stay evictable; after the
+	 * SYN-ACK (SYN_RECV) too; after the handshake no more. */
+	t = table_new(16, NULL);
+	c[0] = tcp_conn(t, 0, 1);
+	c[1] = tcp_conn(t, 1, 1);
+	conn_update(t, c[0], O, ACK, 60, 5);
+	conn_update(t, c[1], R, SYN | ACK, 60, 5);
+	conn_update(t, c[1], O, ACK, 60, 6);
+	CHECK(conn_evict_embryonic(t, 8) == c[0]);
+	CHECK(conn_evict_embryonic(t, 8) == NULL);
+
+	/* Nine completed, then one embryonic: a budget of 5 finds it on the second call. */
+	t = table_new(16, NULL);
+	for (i = 0; i < 10; i++) {
+		c[i] = tcp_conn(t, i, 0);
+		if (i < 9)
+			conn_update(t, c[i], O, ACK, 60, 20);
+	}
+	CHECK(conn_evict_embryonic(t, 5) == NULL);
+	CHECK(conn_evict_embryonic(t, 5) == c[9]);
+
+	/* A full ring (16 entries for 16 connections) forgets its oldest: 16 embryonic, the first
+	 * 8 gone, 8 new ones take their places and push the first 8 entries out. */
+	t = table_new(16, NULL);
+	for (i = 0; i < 16; i++)
+		c[i] = tcp_conn(t, i, 0);
+	for (i = 0; i < 8; i++)
+		conn_delete(t, c[i]);
+	for (i = 0; i < 8; i++)
+		CHECK(tcp_conn(t, 100 + i, 0) != NULL);
+	CHECK_EQ(conn_room(t), 0);
+	for (i = 8; i < 16; i++)
+		CHECK(conn_evict_embryonic(t, 1) == c[i]); /* no stale entry left ahead of them */
 }
 
 /* UDP (and ICMP) flows: one state, refreshed by every packet whatever its "flags". */
@@ -876,6 +975,8 @@ main(void)
 	RUN(test_import);
 	RUN(test_tcp_nat);
 	RUN(test_tcp_dr);
+	RUN(test_tcp_rules);
+	RUN(test_evict_embryonic);
 	RUN(test_udp);
 	RUN(test_timeouts);
 	RUN(test_walk);

@@ -111,11 +111,13 @@ test_request_add_service(void)
 	rs[1].port = 8080;
 	rs[1].weight = 250;
 	rs[1].health = 0;
+	rs[1].conn_limit = 5000;
 	vs.id = &id;
 	vs.mode = "nat";
 	vs.scheduler = "maglev";
 	vs.down_conns = "reschedule";
 	vs.all_down = "keep_last";
+	vs.conn_rate_limit = 20000;
 	vs.n_real_services = 2;
 	vs.real_services = rsp;
 	add.service = &vs;
@@ -132,6 +134,8 @@ test_request_add_service(void)
 	CHECK_EQ(back->add_service->service->real_services[1]->weight, 250);
 	CHECK(strcmp(back->add_service->service->down_conns, "reschedule") == 0);
 	CHECK(strcmp(back->add_service->service->all_down, "keep_last") == 0);
+	CHECK_EQ(back->add_service->service->real_services[1]->conn_limit, 5000);
+	CHECK_EQ(back->add_service->service->conn_rate_limit, 20000);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }
 
@@ -153,6 +157,8 @@ test_request_update_real(void)
 	up.weight = 0; /* drain: the flag travels, the zero does not */
 	up.set_health = 1;
 	up.health = 1;
+	up.set_conn_limit = 1;
+	up.conn_limit = 0; /* no limit: the flag travels, the zero does not */
 	req.id = 300;
 	req.op_case = HVLB__FWD__V1__REQUEST__OP_UPDATE_REAL;
 	req.update_real = &up;
@@ -165,6 +171,8 @@ test_request_update_real(void)
 	CHECK(back->update_real->set_weight);
 	CHECK_EQ(back->update_real->weight, 0);
 	CHECK(back->update_real->set_health);
+	CHECK(back->update_real->set_conn_limit);
+	CHECK_EQ(back->update_real->conn_limit, 0);
 	CHECK_EQ(back->update_real->port, 5353);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }

@@ -493,7 +493,7 @@ func parseReal(path string, rs *fwdpb.RealService) (*fwdpb.RealService, *failure
 		return nil, fail(syscall.EINVAL, "%s.health: must be 0 or 1", path)
 	}
 	return &fwdpb.RealService{Address: a.String(), Port: rs.GetPort(), Weight: rs.GetWeight(),
-		Health: rs.GetHealth()}, nil
+		Health: rs.GetHealth(), ConnLimit: rs.GetConnLimit()}, nil
 }
 
 func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
@@ -505,7 +505,7 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return bad
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
-		DownConns: v.GetDownConns(), AllDown: v.GetAllDown()}
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
 	}
@@ -548,8 +548,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 }
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
-	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" {
-		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns nor all_down given")
+	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
+		!m.GetSetConnRateLimit() {
+		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down nor "+
+			"set_conn_rate_limit given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -585,6 +587,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetAllDown() != "" {
 		vs.AllDown = m.GetAllDown()
 		desc += " all_down=" + vs.AllDown
+	}
+	if m.GetSetConnRateLimit() {
+		vs.ConnRateLimit = m.GetConnRateLimit()
+		desc += fmt.Sprintf(" conn_rate_limit=%d", vs.ConnRateLimit)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -625,14 +631,18 @@ func (f *Forwarder) addReal(m *fwdpb.AddReal) *failure {
 		}
 	}
 	vs.RealServices = append(vs.RealServices, rs)
-	f.changed("add_real %s %s weight=%d health=%d", svcName(vs.GetId()), realName(rs),
+	op := fmt.Sprintf("add_real %s %s weight=%d health=%d", svcName(vs.GetId()), realName(rs),
 		rs.GetWeight(), rs.GetHealth())
+	if rs.GetConnLimit() != 0 {
+		op += fmt.Sprintf(" conn_limit=%d", rs.GetConnLimit())
+	}
+	f.changed("%s", op)
 	return nil
 }
 
 func (f *Forwarder) updateReal(m *fwdpb.UpdateReal) *failure {
-	if !m.GetSetWeight() && !m.GetSetHealth() {
-		return fail(syscall.EINVAL, "update_real: set_weight and set_health both false")
+	if !m.GetSetWeight() && !m.GetSetHealth() && !m.GetSetConnLimit() {
+		return fail(syscall.EINVAL, "update_real: set_weight, set_health and set_conn_limit all false")
 	}
 	if m.GetSetWeight() && m.GetWeight() > model.MaxWeight {
 		return fail(syscall.EINVAL, "update_real.weight: must be <= %d", model.MaxWeight)
@@ -654,6 +664,10 @@ func (f *Forwarder) updateReal(m *fwdpb.UpdateReal) *failure {
 	if m.GetSetHealth() {
 		rs.Health = m.GetHealth()
 		s += fmt.Sprintf(" health=%d", rs.Health)
+	}
+	if m.GetSetConnLimit() {
+		rs.ConnLimit = m.GetConnLimit()
+		s += fmt.Sprintf(" conn_limit=%d", rs.ConnLimit)
 	}
 	f.changed("%s", s)
 	return nil

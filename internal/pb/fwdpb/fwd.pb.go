@@ -88,11 +88,15 @@ func (x *ServiceId) GetVport() uint32 {
 }
 
 type RealService struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Address       string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
-	Port          uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`     // 0: keep the client's destination port
-	Weight        uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"` // forwarding proportion; 0 drains (no new connections)
-	Health        uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"` // 1 up, 0 down (no new connections; existing ones continue)
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Address string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	Port    uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`     // 0: keep the client's destination port
+	Weight  uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"` // forwarding proportion; 0 drains (no new connections)
+	Health  uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"` // 1 up, 0 down (no new connections; existing ones continue)
+	// Connections to it at most (in the table, in any state: IPVS's u_threshold), over the
+	// forwarder; a new connection that would pass it is dropped (rs_conn_limited). Each worker
+	// enforces its share (the limit over the workers, rounded up). 0: no limit.
+	ConnLimit     uint32 `protobuf:"varint,5,opt,name=conn_limit,json=connLimit,proto3" json:"conn_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -155,6 +159,13 @@ func (x *RealService) GetHealth() uint32 {
 	return 0
 }
 
+func (x *RealService) GetConnLimit() uint32 {
+	if x != nil {
+		return x.ConnLimit
+	}
+	return 0
+}
+
 type VirtualService struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Id           *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -174,7 +185,11 @@ type VirtualService struct {
 	// When no real is both up and weighted: "drop" (default: new connections are dropped,
 	// no_rs) or "keep_last" (they are scheduled over every weighted real as if it were up). ""
 	// is drop; the forwarder lists the value in force.
-	AllDown       string `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
+	AllDown string `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
+	// New connections a second at most, over the forwarder; those past it are dropped
+	// (vs_rate_limited). Each worker runs a token bucket of its share (the rate over the
+	// workers, rounded up), holding one second of it. 0: no limit.
+	ConnRateLimit uint32 `protobuf:"varint,8,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -256,6 +271,13 @@ func (x *VirtualService) GetAllDown() string {
 		return x.AllDown
 	}
 	return ""
+}
+
+func (x *VirtualService) GetConnRateLimit() uint32 {
+	if x != nil {
+		return x.ConnRateLimit
+	}
+	return 0
 }
 
 // The counters of one real service of a service; joined to its RealService by (address,
@@ -503,18 +525,21 @@ func (x *AddService) GetService() *VirtualService {
 }
 
 // Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
-// what each means) and the priority when set_priority.
+// what each means), the priority when set_priority and the connection rate limit when
+// set_conn_rate_limit.
 type UpdateService struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Mode          string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`
-	Scheduler     string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
-	SetPriority   bool                   `protobuf:"varint,4,opt,name=set_priority,json=setPriority,proto3" json:"set_priority,omitempty"`
-	Priority      uint32                 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
-	DownConns     string                 `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
-	AllDown       string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state            protoimpl.MessageState `protogen:"open.v1"`
+	Id               *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Mode             string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`
+	Scheduler        string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
+	SetPriority      bool                   `protobuf:"varint,4,opt,name=set_priority,json=setPriority,proto3" json:"set_priority,omitempty"`
+	Priority         uint32                 `protobuf:"varint,5,opt,name=priority,proto3" json:"priority,omitempty"`
+	DownConns        string                 `protobuf:"bytes,6,opt,name=down_conns,json=downConns,proto3" json:"down_conns,omitempty"`
+	AllDown          string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
+	SetConnRateLimit bool                   `protobuf:"varint,8,opt,name=set_conn_rate_limit,json=setConnRateLimit,proto3" json:"set_conn_rate_limit,omitempty"`
+	ConnRateLimit    uint32                 `protobuf:"varint,9,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
@@ -594,6 +619,20 @@ func (x *UpdateService) GetAllDown() string {
 		return x.AllDown
 	}
 	return ""
+}
+
+func (x *UpdateService) GetSetConnRateLimit() bool {
+	if x != nil {
+		return x.SetConnRateLimit
+	}
+	return false
+}
+
+func (x *UpdateService) GetConnRateLimit() uint32 {
+	if x != nil {
+		return x.ConnRateLimit
+	}
+	return 0
 }
 
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
@@ -705,8 +744,8 @@ func (x *AddReal) GetReal() *RealService {
 	return nil
 }
 
-// Changes weight and/or health of an RS: only the fields whose set_* flag is true.
-// (protobuf-c 1.4 has no proto3 `optional`, hence the flags.)
+// Changes weight, health and/or connection limit of an RS: only the fields whose set_* flag
+// is true. (protobuf-c 1.4 has no proto3 `optional`, hence the flags.)
 type UpdateReal struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Service       *ServiceId             `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
@@ -716,6 +755,8 @@ type UpdateReal struct {
 	Weight        uint32                 `protobuf:"varint,5,opt,name=weight,proto3" json:"weight,omitempty"`
 	SetHealth     bool                   `protobuf:"varint,6,opt,name=set_health,json=setHealth,proto3" json:"set_health,omitempty"`
 	Health        uint32                 `protobuf:"varint,7,opt,name=health,proto3" json:"health,omitempty"`
+	SetConnLimit  bool                   `protobuf:"varint,8,opt,name=set_conn_limit,json=setConnLimit,proto3" json:"set_conn_limit,omitempty"`
+	ConnLimit     uint32                 `protobuf:"varint,9,opt,name=conn_limit,json=connLimit,proto3" json:"conn_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -795,6 +836,20 @@ func (x *UpdateReal) GetSetHealth() bool {
 func (x *UpdateReal) GetHealth() uint32 {
 	if x != nil {
 		return x.Health
+	}
+	return 0
+}
+
+func (x *UpdateReal) GetSetConnLimit() bool {
+	if x != nil {
+		return x.SetConnLimit
+	}
+	return false
+}
+
+func (x *UpdateReal) GetConnLimit() uint32 {
+	if x != nil {
+		return x.ConnLimit
 	}
 	return 0
 }
@@ -1596,8 +1651,11 @@ type WorkerStats struct {
 	FlowsMovedIn  uint64  `protobuf:"varint,20,opt,name=flows_moved_in,json=flowsMovedIn,proto3" json:"flows_moved_in,omitempty"`    // connections handed to this worker (steering)
 	FlowsMovedOut uint64  `protobuf:"varint,21,opt,name=flows_moved_out,json=flowsMovedOut,proto3" json:"flows_moved_out,omitempty"` // connections it handed on
 	Socket        uint32  `protobuf:"varint,22,opt,name=socket,proto3" json:"socket,omitempty"`                                      // NUMA socket of its lcore
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Embryonic connections (handshake not complete) evicted to make room for new ones in a
+	// full table.
+	ConnEvictedEmbryonic uint64 `protobuf:"varint,23,opt,name=conn_evicted_embryonic,json=connEvictedEmbryonic,proto3" json:"conn_evicted_embryonic,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *WorkerStats) Reset() {
@@ -1780,6 +1838,13 @@ func (x *WorkerStats) GetFlowsMovedOut() uint64 {
 func (x *WorkerStats) GetSocket() uint32 {
 	if x != nil {
 		return x.Socket
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetConnEvictedEmbryonic() uint64 {
+	if x != nil {
+		return x.ConnEvictedEmbryonic
 	}
 	return 0
 }
@@ -3673,13 +3738,15 @@ const file_fwd_proto_rawDesc = "" +
 	"\tServiceId\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x10\n" +
 	"\x03vip\x18\x02 \x01(\tR\x03vip\x12\x14\n" +
-	"\x05vport\x18\x03 \x01(\rR\x05vport\"q\n" +
+	"\x05vport\x18\x03 \x01(\rR\x05vport\"\x90\x01\n" +
 	"\vRealService\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
 	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
-	"\x06health\x18\x04 \x01(\rR\x06healthJ\x04\b\n" +
-	"\x10\x10\"\x85\x02\n" +
+	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
+	"\n" +
+	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
+	"\x10\x10\"\xad\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -3688,7 +3755,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
 	"\n" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
-	"\ball_down\x18\a \x01(\tR\aallDownJ\x04\b\n" +
+	"\ball_down\x18\a \x01(\tR\aallDown\x12&\n" +
+	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimitJ\x04\b\n" +
 	"\x10\x0f\"\x85\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
@@ -3712,7 +3780,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xe2\x01\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xb9\x02\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -3721,13 +3789,15 @@ const file_fwd_proto_rawDesc = "" +
 	"\bpriority\x18\x05 \x01(\rR\bpriority\x12\x1d\n" +
 	"\n" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
-	"\ball_down\x18\a \x01(\tR\aallDown\"K\n" +
+	"\ball_down\x18\a \x01(\tR\aallDown\x12-\n" +
+	"\x13set_conn_rate_limit\x18\b \x01(\bR\x10setConnRateLimit\x12&\n" +
+	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
 	"\aAddReal\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12,\n" +
-	"\x04real\x18\x02 \x01(\v2\x18.hvlb.fwd.v1.RealServiceR\x04real\"\xda\x01\n" +
+	"\x04real\x18\x02 \x01(\v2\x18.hvlb.fwd.v1.RealServiceR\x04real\"\x9f\x02\n" +
 	"\n" +
 	"UpdateReal\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
@@ -3738,7 +3808,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06weight\x18\x05 \x01(\rR\x06weight\x12\x1d\n" +
 	"\n" +
 	"set_health\x18\x06 \x01(\bR\tsetHealth\x12\x16\n" +
-	"\x06health\x18\a \x01(\rR\x06health\"\x80\x01\n" +
+	"\x06health\x18\a \x01(\rR\x06health\x12$\n" +
+	"\x0eset_conn_limit\x18\b \x01(\bR\fsetConnLimit\x12\x1d\n" +
+	"\n" +
+	"conn_limit\x18\t \x01(\rR\tconnLimit\"\x80\x01\n" +
 	"\n" +
 	"RemoveReal\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
@@ -3783,7 +3856,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\x01 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xc8\x05\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xfe\x05\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -3817,7 +3890,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\roverload_freq\x18\x13 \x01(\x01R\foverloadFreq\x12$\n" +
 	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
-	"\x06socket\x18\x16 \x01(\rR\x06socket\"\xda\x02\n" +
+	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
+	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\"\xda\x02\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
