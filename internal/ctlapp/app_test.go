@@ -251,7 +251,7 @@ func TestEndToEnd(t *testing.T) {
 			{Address: "10.1.0.11", Port: 80, Weight: 10, Health: 1},
 			{Address: "10.1.0.12", Port: 8080, Weight: 0, Health: 1},
 			{Address: "10.1.0.13", Port: 80, Weight: 100, Health: 0},
-		}}},
+		}, DownConns: "keep", AllDown: "drop"}},
 		Checks: []*ctlpb.HealthCheck{
 			{Service: sid, Address: "10.1.0.11", Port: 80, Kind: "http", HttpPath: "/health", IntervalMs: 500, TimeoutMs: 200, Rise: 1, Fall: 2},
 			{Service: sid, Address: "10.1.0.12", Port: 8080, Kind: "http", HttpPath: "/health", IntervalMs: 500, TimeoutMs: 200, Rise: 1, Fall: 2},
