@@ -17,6 +17,15 @@
 
 static void *table_mem;
 
+/* Cache-line aligned memory for a table of sz bytes (aligned_alloc wants a whole number of
+ * alignments, which a table's size need not be). */
+static void *
+table_alloc(size_t sz)
+{
+	return aligned_alloc(HVLB_CACHE_LINE, (sz + HVLB_CACHE_LINE - 1) &
+					      ~(size_t)(HVLB_CACHE_LINE - 1));
+}
+
 /* One table at a time: the previous one's memory is freed. */
 static struct conn_table *
 table_new(uint32_t max_conns, const struct conn_timeouts *to)
@@ -24,7 +33,7 @@ table_new(uint32_t max_conns, const struct conn_timeouts *to)
 	size_t sz = conn_table_mem_size(max_conns);
 
 	free(table_mem);
-	table_mem = aligned_alloc(HVLB_CACHE_LINE, sz);
+	table_mem = table_alloc(sz);
 	/* Garbage, not zeroes: init must not rely on zeroed memory. */
 	memset(table_mem, 0xa5, sz);
 	return conn_table_init(table_mem, max_conns, HZ, to);
@@ -442,7 +451,7 @@ test_import(void)
 	struct flow_key o = key4(0xc0a80001, 40000, 0x0a000001, 80, HVLB_PROTO_TCP), rk, got;
 	union hvlb_addr rs = addr4(0x0a000105);
 	size_t sz = conn_table_mem_size(16);
-	void *mem2 = aligned_alloc(HVLB_CACHE_LINE, sz);
+	void *mem2 = table_alloc(sz);
 	struct conn_table *a = table_new(16, NULL), *b = conn_table_init(mem2, 16, HZ, NULL);
 	struct conn *c = insert(a, &o, &rs, 8080, 1, 100), *d;
 	enum conn_dir dir;
@@ -944,7 +953,7 @@ test_attach(void)
 					 HVLB_PROTO_TCP);
 		CHECK(conn_insert(t, &k, flow_hash(&k), &rs, 80, 1, 5) != NULL);
 	}
-	copy = aligned_alloc(HVLB_CACHE_LINE, sz);
+	copy = table_alloc(sz);
 	memcpy(copy, table_mem, sz);
 	memset(table_mem, 0, sz); /* the old memory is gone */
 	CHECK(conn_table_attach(copy, sz, 128) == NULL);
