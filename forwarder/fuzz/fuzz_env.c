@@ -188,7 +188,11 @@ fuzz_run_until_idle(struct fwd *f)
 			n += dispatch_poll_once(f->disp.d[i]);
 		for (uint16_t w = 0; w < f->env.n_workers; w++)
 			n += worker_poll_once(f->workers[w]);
+		/* The readers run on this thread: online, a publication the control thread makes
+		 * (reclaiming a retired service) would wait for them forever. */
+		fuzz_readers_offline(f);
 		fwd_control_poll(f);
+		fuzz_readers_online(f);
 		quiet = n == 0 ? quiet + 1 : 0;
 	}
 }
