@@ -38,9 +38,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t out_len = 0;
 	uint32_t prefix;
 
-	fuzz_readers_offline(fwd);
+	ringfwd_readers_offline(fwd, true);
 	FUZZ_CHECK(ctl_handle(fwd, data, size, &out, &out_len) == 0);
-	fuzz_readers_online(fwd);
+	ringfwd_readers_offline(fwd, false);
 	FUZZ_CHECK(out != NULL && out_len >= sizeof(prefix));
 	memcpy(&prefix, out, sizeof(prefix));
 	FUZZ_CHECK(ntohl(prefix) == out_len - sizeof(prefix));
@@ -52,6 +52,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hvlb__fwd__v1__response__free_unpacked(resp, NULL);
 	hvlb__fwd__v1__request__free_unpacked(req, NULL);
 	free(out);
-	fuzz_run_until_idle(fwd);
+	ringfwd_run_until_idle(fwd);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fwd.h"
+#include "ringfwd.h"
 
 /* The configuration the harnesses run against: $HVLB_FUZZ_CONFIG, else the two-arm fixture
  * topology (tests/fixtures/fixtures.ini). */
@@ -27,15 +28,6 @@ struct fwd *fuzz_fwd_create(const char *config, uint16_t n_workers, int dispatch
 
 /* Put m on RX queue q of port p (its ring); 0, or -1 when that ring is full or absent. */
 int fuzz_rx(uint16_t p, uint16_t q, struct rte_mbuf *m);
-
-/* Take every lcore that reads snapshots offline (RCU) while the control thread runs alone,
- * as main.c's would beside lcores that are not in a loop iteration: a publication waits for
- * online readers to report, and stepped lcores only report when stepped. */
-void fuzz_readers_offline(struct fwd *f);
-void fuzz_readers_online(struct fwd *f);
-
-/* Step the workers and the control thread until nothing moves. */
-void fuzz_run_until_idle(struct fwd *f);
 
 /* Free every frame the forwarder transmitted, after passing it to check (when not NULL);
  * returns how many. */

@@ -66,7 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		len = RTE_MIN(len, size);
 		len = RTE_MIN(len, (size_t)FUZZ_MAX_FRAME);
 		if (flags & 4)
-			fuzz_run_until_idle(fwd);
+			ringfwd_run_until_idle(fwd);
 		m = rte_pktmbuf_alloc(fwd->pool);
 		if (m == NULL)
 			break;
@@ -82,7 +82,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size -= len;
 		frames++;
 	}
-	fuzz_run_until_idle(fwd);
+	ringfwd_run_until_idle(fwd);
 	fuzz_drain_tx(fwd, check_tx);
 	FUZZ_CHECK(rte_mempool_in_use_count(fwd->pool) == fuzz_held_mbufs(fwd));
 	return 0;

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A forwarder on memory-fed ring ports, stepped on one thread: what the fixture runner and the
+ * fuzz harnesses share. Ports are made from the config file's [portN] dev names
+ * (net_ring_<name>) before fwd_create; the lcores' loops are then called by hand, so around
+ * the control thread's work (which may publish, and a publication waits for every online RCU
+ * reader) the readers are taken offline.
+ */
+#ifndef HVLB_RINGFWD_H
+#define HVLB_RINGFWD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_ring.h>
+
+#include "fwd.h"
+
+struct ringfwd_ports {
+	uint16_t n_ports;
+	uint16_t n_queues; /* RX and TX queues per port: one per worker */
+	struct rte_ring *rx[FWD_MAX_PORTS][FWD_MAX_WORKERS];
+	struct rte_ring *tx[FWD_MAX_PORTS][FWD_MAX_WORKERS];
+};
+
+/* Ring ports for every [portN] of the file at config, n_queues each, of ring_size entries;
+ * tag names the rings (unique per process). 0, or -1 after printing why. */
+int ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queues,
+		       unsigned ring_size, const char *tag);
+
+/* A copy of the config file at path, in the mkstemp template tmpl, with dispatch = on. 0 or -1
+ * after printing why. */
+int ringfwd_config_with_dispatch(const char *path, char *tmpl);
+
+/* Take every reader (workers, dispatch stages) offline (off) or back online. */
+void ringfwd_readers_offline(struct fwd *f, bool off);
+
+/* Run the dispatch stages, the workers and the control thread (its readers offline) in turn
+ * until two rounds in a row move no packet. */
+void ringfwd_run_until_idle(struct fwd *f);
+
+#endif
