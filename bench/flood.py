@@ -15,11 +15,14 @@ flood:
   wrongly), the states of the entries spoofed sources hold at the end, and the share of the
   flood that reached the forwarder at all (its tcp_no_conn drops over the ACKs and RSTs sent:
   the rest was lost in the lab's kernel).
-Prints one JSON object (bench/run.sh puts it in docs/benchmarks.md).
+Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also writes its
+section of FILE, in place of the one there.
 """
 
+import argparse
 import ipaddress
 import json
+import os
 import subprocess
 import sys
 import time
@@ -41,6 +44,7 @@ CONN_MAX = 8192
 SECONDS = 10
 RATES = (0, 5000, 10000, 20000, 40000)
 MIX = "syn=50,ack=40,synfin=4,rst=3,null=3"
+HEADING = "## Spoofed flood"
 
 
 def bg(t, argv):
@@ -117,15 +121,67 @@ def run_one(t, pps):
         fw.stop()
 
 
-def main():
+def markdown(res):
+    """The section of docs/benchmarks.md."""
+    if "skipped" in res:
+        return [HEADING, "", f"skipped: {res['skipped']}", ""]
+    md = [HEADING, "",
+          "`bench/flood.py`: one worker on AF_PACKET in the e2e namespaces, a NAT service over three",
+          f"NFs, a connection table of {res['conn_max']} entries. For {res['seconds']} s, `spoof_flood`",
+          "(forwarder/bench) sends from the client namespace, from random sources in 198.18.0.0/15",
+          "(blackholed at the router), half SYNs, 40 % bare ACKs, the rest SYN+FIN, RST and flagless",
+          "segments, while real clients open 100 HTTP connections a second (`hvlb-loadgen -new-conn`)",
+          "and two keep-alive connections, opened before the flood, carry 20 requests a second.",
+          "*Reached the forwarder*: its `tcp_no_conn` drops over the spoofed ACKs and RSTs sent (the",
+          "rest was lost in the lab's kernel). *At NFs*: what the NFs' kernels received from the",
+          "spoofed prefix (iptables counters): SYNs (forwarded, as any SYN is) and anything else,",
+          "which would have been forwarded wrongly. *Spoof entries*: the states of the entries",
+          "spoofed sources hold at the end.", "",
+          "| flood pps (sent) | reached the forwarder | real connections ok | real p50 / p99 ms | "
+          "keep-alive errors | evicted | tcp_no_conn | tcp_bad_flags | conn_table_full | "
+          "at NFs: SYN / other | spoof entries |",
+          "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in res["rows"]:
+        ent = ", ".join(f"{n} {k}" for k, n in sorted(r["spoof_entries"].items())) or "-"
+        reached = "-" if not r["pps_asked"] else f"{r['flood_reached_pct']} %"
+        md.append(f"| {r['pps_asked']} ({r['pps_sent']}) | {reached} | "
+                  f"{r['real_ok']}/{r['real_ok'] + r['real_failed']} ({r['real_ok_pct']} %) | "
+                  f"{r['real_rtt_ms_p50']:.2f} / {r['real_rtt_ms_p99']:.2f} | "
+                  f"{r['keepalive_errors'] + r['keepalive_reconnects']} | {r['evicted']} | "
+                  f"{r['tcp_no_conn']} | {r['tcp_bad_flags']} | {r['conn_table_full']} | "
+                  f"{r['nf_spoofed_syn']} / {r['nf_spoofed_other']} | {ent} |")
+    md += ["", "Only SYNs open connections (`tcp_no_conn`, `tcp_bad_flags`: docs/drops.md), so the",
+           "ACKs and the rest make no state and reach no NF; the spoofed SYNs fill the table with",
+           "embryonic entries, which every new connection evicts, oldest first, so real clients keep",
+           "connecting and no established connection is ever evicted. Before this defence a bare ACK",
+           "opened an entry, established at once for 900 s, so the same flood filled the table for",
+           "good. `tests/e2e/test_spoof.py` asserts the same at 10,000 packets a second.", "",
+           f"- date: {res['date']}; machine: {res['machine']}. A shared VM: figures from one run.",
+           ""]
+    return md
+
+
+def write_section(path, lines):
+    """Puts lines in place of the file's section under HEADING (or at its end)."""
+    text = Path(path).read_text() if Path(path).exists() else ""
+    start = text.find(HEADING)
+    if start < 0:
+        text = text.rstrip("\n") + "\n\n" if text else ""
+        Path(path).write_text(text + "\n".join(lines))
+        return
+    end = text.find("\n## ", start + len(HEADING))
+    rest = text[end + 1:] if end >= 0 else ""
+    Path(path).write_text(text[:start] + "\n".join(lines) + ("\n" + rest if rest else ""))
+
+
+def run():
     why = topolib.unavailable()
     if not why and not FLOOD.exists():
         why = f"{FLOOD} not built (make build)"
     if not why and not (labtools.BIN / "hvlb-loadgen").exists():
         why = "build/bin/hvlb-loadgen not built (make build)"
     if why:
-        print(json.dumps({"skipped": why}))
-        return 0
+        return {"skipped": why}
     t = topolib.Topology.load(REPO / "lab" / "topologies" / "e2e.yaml", prefix="hvlbflood")
     topolib.teardown("hvlbflood")
     rows = []
@@ -139,7 +195,21 @@ def main():
             print(f"  flood {pps} pps: {json.dumps(rows[-1])}", file=sys.stderr)
     finally:
         t.down()
-    print(json.dumps({"conn_max": CONN_MAX, "seconds": SECONDS, "mix": MIX, "rows": rows}))
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
+                if l.startswith("model name")), "?")
+    return {"conn_max": CONN_MAX, "seconds": SECONDS, "mix": MIX, "rows": rows,
+            "date": time.strftime("%Y-%m-%d"),
+            "machine": f"{cpu}, {os.cpu_count()} cores, {os.uname().release}"}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--doc", help="write the section of this markdown file")
+    a = ap.parse_args()
+    res = run()
+    if a.doc:
+        write_section(a.doc, markdown(res))
+    print(json.dumps(res))
     return 0
 
 

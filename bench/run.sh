@@ -103,21 +103,16 @@ echo "  skew: $skew_json" >&2
 idle_json=$(python3 bench/idle.py | tail -1)
 echo "  idle: $idle_json" >&2
 
-# A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces).
-flood_json=$(python3 bench/flood.py | tail -1)
-echo "  flood: $flood_json" >&2
-
 res=$(python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
 	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" "$idle_json" \
-	"$skew_json" "$flood_json" "$ipp_tcp1" "$ipp_tcpnew" <<'PY'
+	"$skew_json" "$ipp_tcp1" "$ipp_tcpnew" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 floor, est1, est10k, new = map(float, sys.argv[1:5])
 ipp = [None if a == "null" else float(a) for a in sys.argv[5:9]]
 secs, reps = sys.argv[9], sys.argv[10]
 idle = json.loads(sys.argv[11])
 skew = json.loads(sys.argv[12])
-flood = json.loads(sys.argv[13])
-ipp_tcp = [None if a == "null" else float(a) for a in sys.argv[14:16]]
+ipp_tcp = [None if a == "null" else float(a) for a in sys.argv[13:15]]
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 res = {
     "established_mpps": est1, "established_10k_mpps": est10k, "new_flow_mpps": new,
@@ -287,41 +282,6 @@ else:
            f"| forwarder CPU at idle (% of one core) | {idle['idle_cpu_pct']} | {idle['polling_cpu_pct']} |",
            f"| echo RTT to the VIP, median (ms) | {idle['echo_rtt_ms_idle']} | {idle['echo_rtt_ms_polling']} |",
            "", f"Latency cost of waking: {idle['wake_cost_us']} µs (difference of the medians).", ""]
-if "skipped" in flood:
-    md += ["## Spoofed flood", "", f"skipped: {flood['skipped']}", ""]
-else:
-    rows = flood["rows"]
-    res["flood"] = [{k: r[k] for k in ("pps_asked", "pps_sent", "real_ok_pct", "evicted",
-                                       "nf_spoofed_other")} for r in rows]
-    md += ["## Spoofed flood", "",
-           "`bench/flood.py`: one worker on AF_PACKET in the e2e namespaces, a NAT service over three",
-           f"NFs, a {flood['conn_max']}-entry connection table. For {flood['seconds']} s, "
-           "`spoof_flood` (forwarder/bench) sends from the client",
-           "namespace, from random sources in 198.18.0.0/15 (blackholed at the router), half SYNs, 40 %",
-           "bare ACKs, the rest SYN+FIN, RST and flagless segments, while real clients open 100 HTTP",
-           "connections a second (`hvlb-loadgen -new-conn`) and two keep-alive connections, opened",
-           "before the flood, carry 20 requests a second. *At NFs*: what the NFs' kernels received",
-           "from the spoofed prefix (iptables counters): SYNs (forwarded, as any SYN is) and anything",
-           "else, which would have been forwarded wrongly. *Spoof entries*: the states of the entries",
-           "spoofed sources hold at the end.", "",
-           "| flood pps (sent) | reached the forwarder | real connections ok | real p50 / p99 ms | keep-alive errors | evicted | tcp_no_conn | tcp_bad_flags | conn_table_full | at NFs: SYN / other | spoof entries |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in rows:
-        ent = ", ".join(f"{n} {k}" for k, n in sorted(r["spoof_entries"].items())) or "-"
-        reached = "-" if not r["pps_asked"] else f"{r['flood_reached_pct']} %"
-        md.append(f"| {r['pps_asked']} ({r['pps_sent']}) | {reached} | {r['real_ok']}/{r['real_ok'] + r['real_failed']} "
-                  f"({r['real_ok_pct']} %) | {r['real_rtt_ms_p50']:.2f} / {r['real_rtt_ms_p99']:.2f} | "
-                  f"{r['keepalive_errors'] + r['keepalive_reconnects']} | {r['evicted']} | {r['tcp_no_conn']} | "
-                  f"{r['tcp_bad_flags']} | {r['conn_table_full']} | {r['nf_spoofed_syn']} / "
-                  f"{r['nf_spoofed_other']} | {ent} |")
-    md += ["", "Only SYNs open connections (`tcp_no_conn`, `tcp_bad_flags`: docs/drops.md), so the",
-           "ACKs and the rest make no state and reach no NF; the spoofed SYNs fill the table with",
-           "embryonic entries, which every new connection evicts, oldest first, so real clients",
-           "keep connecting and no established connection is ever evicted. *Reached the forwarder*:",
-           "its `tcp_no_conn` drops over the spoofed ACKs and RSTs sent; the rest, and real clients'",
-           "packets with them, were lost in the lab's kernel (veths, AF_PACKET rings) on this shared",
-           "machine. Before this defence a bare ACK opened an entry, established at once for 900 s,",
-           "so the same flood filled the table for good.", ""]
 extra = "docs/benchmarks.extra.md"
 if os.path.exists(extra):
     md.append(open(extra).read())
@@ -334,7 +294,12 @@ PY
 # namespaces, about 3 minutes): its section goes at the end of docs/benchmarks.md.
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
+# A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces,
+# about 4 minutes): its section goes after the SIP one.
+flood_json=$(python3 bench/flood.py --doc docs/benchmarks.md | tail -1)
+echo "  flood: $flood_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
-print(json.dumps(r))' "$res" "$sip_json"
+r["flood"] = json.loads(sys.argv[3])
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json"
