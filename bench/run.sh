@@ -65,12 +65,12 @@ done
 
 # Instructions per packet: the same binary, one thread, no huge pages, counted by callgrind
 # inside worker_poll_once only (the floor loop inside floor_poll).
-ipp() { # mode flows fn
-	local f="$OUT/callgrind.$1.$2.out"
+ipp() { # mode flows fn [proto]
+	local f="$OUT/callgrind.$1.$2.${4:-udp}.out"
 	valgrind --tool=callgrind --callgrind-out-file="$f" --toggle-collect="$3" \
 		"$BIN" --no-huge -m 1024 --no-pci -l 0 --file-prefix hvlb_cg --log-level=lib.*:error \
-		--log-level=user1:error -- --mode "$1" --flows "$2" --single "$CG_PKTS" \
-		>/dev/null 2>&1
+		--log-level=user1:error -- --mode "$1" --flows "$2" --proto "${4:-udp}" \
+		--single "$CG_PKTS" >/dev/null 2>&1
 	python3 - "$f" "$CG_PKTS" <<'PY'
 import sys
 ir = 0
@@ -85,8 +85,12 @@ if command -v valgrind >/dev/null; then
 	ipp_est1=$(ipp fwd 1 worker_poll_once)
 	ipp_est10k=$(ipp fwd 10000 worker_poll_once)
 	ipp_new=$(ipp fwd new worker_poll_once)
+	# TCP: a SYN opens each flow, ACKs follow (no SYN-ACK comes back: NAT flows stay
+	# embryonic); every segment's flags are checked (tcp_bad_flags).
+	ipp_tcp1=$(ipp fwd 1 worker_poll_once tcp)
+	ipp_tcpnew=$(ipp fwd new worker_poll_once tcp)
 else
-	ipp_floor=null ipp_est1=null ipp_est10k=null ipp_new=null
+	ipp_floor=null ipp_est1=null ipp_est10k=null ipp_new=null ipp_tcp1=null ipp_tcpnew=null
 fi
 
 # Several workers, uniform and skewed, with and without RSS-A: each worker modelled as a
@@ -101,20 +105,22 @@ echo "  idle: $idle_json" >&2
 
 res=$(python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
 	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" "$idle_json" \
-	"$skew_json" <<'PY'
+	"$skew_json" "$ipp_tcp1" "$ipp_tcpnew" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 floor, est1, est10k, new = map(float, sys.argv[1:5])
 ipp = [None if a == "null" else float(a) for a in sys.argv[5:9]]
 secs, reps = sys.argv[9], sys.argv[10]
 idle = json.loads(sys.argv[11])
 skew = json.loads(sys.argv[12])
+ipp_tcp = [None if a == "null" else float(a) for a in sys.argv[13:15]]
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 res = {
     "established_mpps": est1, "established_10k_mpps": est10k, "new_flow_mpps": new,
     "floor_mpps": floor,
     "established_over_floor": round(est1 / floor, 3), "established_10k_over_floor": round(est10k / floor, 3),
     "new_flow_over_floor": round(new / floor, 3),
-    "instr_per_pkt": {"floor": ipp[0], "established": ipp[1], "established_10k": ipp[2], "new_flow": ipp[3]},
+    "instr_per_pkt": {"floor": ipp[0], "established": ipp[1], "established_10k": ipp[2], "new_flow": ipp[3],
+                      "tcp_1_flow": ipp_tcp[0], "tcp_new_flow": ipp_tcp[1]},
 }
 rows = [("DPDK floor (rx_burst -> tx_burst)", floor, ipp[0]),
         ("established, 1 flow", est1, ipp[1]),
@@ -131,7 +137,11 @@ md = ["# Benchmarks", "",
       "| path | Mpps (1 core) | vs floor | instructions / packet |", "|---|---|---|---|"]
 for name, mpps, i in rows:
     md.append(f"| {name} | {mpps:.2f} | {mpps / floor:.1%} | {'' if i is None else i} |")
-md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured in the same run.", ""]
+md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured in the same run.", "",
+       "The rows above are UDP. TCP (`fwd_bench --proto tcp`: a SYN opens each flow, ACKs follow;",
+       "its flags are checked on every segment, `tcp_bad_flags`), instructions per packet: "
+       f"1 flow {'' if ipp_tcp[0] is None else ipp_tcp[0]}, a new flow every packet "
+       f"{'' if ipp_tcp[1] is None else ipp_tcp[1]}.", ""]
 res.update({k: skew[k] for k in (
     "skew_over_uniform", "skew_over_uniform_dispatch_no_rssa", "skew_over_uniform_handoff",
     "skew_over_uniform_no_rssa", "skew_over_uniform_flow_rules",
@@ -284,7 +294,12 @@ PY
 # namespaces, about 3 minutes): its section goes at the end of docs/benchmarks.md.
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
+# A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces,
+# about 4 minutes): its section goes after the SIP one.
+flood_json=$(python3 bench/flood.py --doc docs/benchmarks.md | tail -1)
+echo "  flood: $flood_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
-print(json.dumps(r))' "$res" "$sip_json"
+r["flood"] = json.loads(sys.argv[3])
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json"

@@ -122,20 +122,22 @@ class Client:
 
     # --- virtual services ---------------------------------------------------------------------
     def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0,
-                    down_conns="", all_down=""):
-        """down_conns "" / all_down "": the forwarder's defaults."""
+                    down_conns="", all_down="", conn_rate_limit=0):
+        """down_conns "" / all_down "": the forwarder's defaults; conn_rate_limit 0: none."""
         vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
-                               priority=priority, down_conns=down_conns, all_down=all_down)
+                               priority=priority, down_conns=down_conns, all_down=all_down,
+                               conn_rate_limit=conn_rate_limit)
         return self.call(add_service=pb.AddService(service=vs))
 
     def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None,
-                       down_conns="", all_down=""):
-        """Change mode, scheduler, down_conns, all_down and/or RSS-A priority; "" / None leaves
-        it as it is."""
+                       down_conns="", all_down="", conn_rate_limit=None):
+        """Change mode, scheduler, down_conns, all_down, RSS-A priority and/or the
+        new-connection rate limit (a second; 0: none); "" / None leaves it as it is."""
         return self.call(update_service=pb.UpdateService(
             id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
             set_priority=priority is not None, priority=priority or 0, down_conns=down_conns,
-            all_down=all_down))
+            all_down=all_down, set_conn_rate_limit=conn_rate_limit is not None,
+            conn_rate_limit=conn_rate_limit or 0))
 
     def remove_service(self, protocol, vip, vport, hard=False):
         """Soft: the service's connections (and its VIP) stay until the last one ends; hard:
@@ -153,18 +155,22 @@ class Client:
         return self.call(list_services=pb.ListServices()).services
 
     # --- real services ------------------------------------------------------------------------
-    def add_real(self, protocol, vip, vport, address, port=0, weight=100, health=1):
-        rs = pb.RealService(address=address, port=port, weight=weight, health=health)
+    def add_real(self, protocol, vip, vport, address, port=0, weight=100, health=1,
+                 conn_limit=0):
+        rs = pb.RealService(address=address, port=port, weight=weight, health=health,
+                            conn_limit=conn_limit)
         return self.call(add_real=pb.AddReal(service=service_id(protocol, vip, vport), real=rs))
 
-    def update_real(self, protocol, vip, vport, address, port=0, weight=None, health=None):
-        """Change weight and/or health; None leaves it as it is."""
-        if weight is None and health is None:
-            raise ValueError("update_real: give weight, health or both")
+    def update_real(self, protocol, vip, vport, address, port=0, weight=None, health=None,
+                    conn_limit=None):
+        """Change weight, health and/or connection limit (0: none); None leaves it as it is."""
+        if weight is None and health is None and conn_limit is None:
+            raise ValueError("update_real: give weight, health or conn_limit")
         return self.call(update_real=pb.UpdateReal(
             service=service_id(protocol, vip, vport), address=address, port=port,
             set_weight=weight is not None, weight=weight or 0,
-            set_health=health is not None, health=health or 0))
+            set_health=health is not None, health=health or 0,
+            set_conn_limit=conn_limit is not None, conn_limit=conn_limit or 0))
 
     def remove_real(self, protocol, vip, vport, address, port=0, hard=False):
         return self.call(remove_real=pb.RemoveReal(service=service_id(protocol, vip, vport),

@@ -36,8 +36,9 @@ def _lcores(workers):
 
 def config_text(meta, services=(), extra="", settings=None):
     """The forwarder's INI configuration for a topology's meta.forwarder, with services as
-    dicts {protocol, vip, port, mode, scheduler, priority, reals: [(addr, port, weight), ...]}
-    and settings overriding keys of its [forwarder] section (e.g. rssa, rssa_q)."""
+    dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit, reals: [(addr,
+    port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
+    section (e.g. rssa, rssa_q)."""
     fw = meta["forwarder"]
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
@@ -48,10 +49,11 @@ def config_text(meta, services=(), extra="", settings=None):
         lines += [f"[vs.s{n}]", f"protocol = {s['protocol']}", f"vip = {s['vip']}",
                   f"port = {s['port']}", f"mode = {s.get('mode', 'nat')}",
                   f"scheduler = {s.get('scheduler', 'maglev')}",
-                  f"priority = {s.get('priority', 0)}"]
-        for k, (a, p, w) in enumerate(s.get("reals", ())):
+                  f"priority = {s.get('priority', 0)}",
+                  f"conn_rate_limit = {s.get('conn_rate_limit', 0)}"]
+        for k, (a, p, w, *limit) in enumerate(s.get("reals", ())):
             ep = f"{a}:{p}" if p else a
-            lines.append(f"rs.{k} = {ep} weight={w}")
+            lines.append(f"rs.{k} = {ep} weight={w}" + (f" conn_limit={limit[0]}" if limit else ""))
         lines.append("")
     return "\n".join(lines) + extra
 

@@ -8,7 +8,8 @@
  * (for valgrind --tool=callgrind --toggle-collect=worker_poll_once: instructions per packet).
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
- *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--seconds S] [--single N]
+ *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
+ *                      [--single N]
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -43,6 +44,7 @@ static struct rte_ring *rx0, *tx0[2], *rx1, *tx1[2];
 static struct rte_mempool *gen_pool;
 static volatile int gen_stop;
 static uint32_t n_flows; /* 0: a new flow per packet */
+static bool tcp;          /* --proto tcp: each flow's first packet a SYN, the rest ACKs */
 static uint64_t gen_seq;
 static volatile uint64_t gen_out; /* frames that came out of port 1's TX ring */
 
@@ -53,8 +55,8 @@ static const char config_ini[] =
 	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
-	"[vs.bench]\nprotocol = udp\nvip = 10.100.0.1\nport = 53\nmode = nat\n"
-	"scheduler = maglev\nrs.1 = 10.1.0.11:5353 weight=100\n";
+	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = nat\n"
+	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n";
 
 /* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
 static void
@@ -80,13 +82,46 @@ write_frame(uint8_t *p, uint64_t seq)
 	memcpy(p + 24, &c, 2);
 }
 
+/* Frame seq as TCP to 10.100.0.1:80, a SYN or an ACK. The checksum is right: a SYN's is
+ * checked. */
+static void
+write_tcp(uint8_t *p, uint64_t seq, bool syn)
+{
+	uint8_t *ip = p + 14, *l4 = ip + 20;
+	uint32_t src, dst;
+	uint16_t c;
+
+	write_frame(p, seq);
+	ip[3] = 40; /* total length: 20 + 20, the rest is padding */
+	ip[9] = 6;
+	memset(ip + 10, 0, 2);
+	c = csum_ipv4_hdr(ip, 20);
+	memcpy(ip + 10, &c, 2);
+	memset(l4 + 2, 0, 18);
+	l4[3] = 80;
+	l4[12] = 5 << 4;
+	l4[13] = syn ? 0x02 : 0x10;
+	l4[14] = 0xfa;
+	memcpy(&src, ip + 12, 4);
+	memcpy(&dst, ip + 16, 4);
+	c = csum_l4_verify4(src, dst, 6, l4, 20);
+	memcpy(l4 + 16, &c, 2);
+	memset(p + 54, 0, FRAME_LEN - 54);
+}
+
 static void
 refill(struct rte_mbuf *m)
 {
-	uint64_t seq = n_flows ? gen_seq++ % n_flows : gen_seq++;
+	uint64_t n = gen_seq++;
+	uint64_t seq = n_flows ? n % n_flows : n;
+	uint8_t *p = (uint8_t *)rte_pktmbuf_append((rte_pktmbuf_reset(m), m), FRAME_LEN);
 
-	rte_pktmbuf_reset(m);
-	write_frame((uint8_t *)rte_pktmbuf_append(m, FRAME_LEN), seq);
+	/* TCP: SYNs first, until every flow has had one and two whole bursts have gone (an ACK
+	 * looked up in the burst of its own flow's SYN finds no connection yet), then ACKs. */
+	if (tcp)
+		write_tcp(p, seq, n_flows == 0 || n < RTE_MAX(n_flows, 2u * FWD_BURST));
+	else
+		write_frame(p, seq);
 	m->port = 0;
 }
 
@@ -171,7 +206,8 @@ main(int argc, char **argv)
 		{"period-ms", required_argument, NULL, 'p'}, {"calibrate", no_argument, NULL, 'C'},
 		{"prices", required_argument, NULL, 'P'},
 		{"dispatch-prices", required_argument, NULL, 'D'},
-		{"stages", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0}};
+		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
+		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	const char *mode = "fwd";
 	double seconds = 2.0;
@@ -206,6 +242,8 @@ main(int argc, char **argv)
 		} else if (opt == 'S') {
 			sk.dispatch = (uint16_t)atoi(optarg);
 		}
+		else if (opt == 'T')
+			tcp = strcmp(optarg, "tcp") == 0;
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -239,7 +277,7 @@ main(int argc, char **argv)
 	/* New flows need room for every flow of the run; established ones a small table. */
 	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, conn_max);
+	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, tcp ? 8080u : 5353u);
 	close(fd);
 	lcores[0] = rte_lcore_id();
 	if (make_ports() != 0)
@@ -258,7 +296,11 @@ main(int argc, char **argv)
 			gen_step();
 			done += floor ? floor_poll(f) : worker_poll_once(w);
 		}
-		printf("{\"mode\":\"%s\",\"packets\":%" PRIu64 "}\n", mode, done);
+		uint64_t drops = 0;
+		for (int r = 1; r < HVLB_DROP_MAX; r++)
+			drops += w->stats.drops[r];
+		printf("{\"mode\":\"%s\",\"packets\":%" PRIu64 ",\"drops\":%" PRIu64
+		       ",\"conns\":%u}\n", mode, done, drops, conn_count(w->conns));
 		return 0;
 	}
 	rte_eal_remote_launch(gen_main, NULL, gen_lcore);
