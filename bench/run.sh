@@ -281,7 +281,7 @@ PY
 )
 
 # SIP calls through a UDP VIP at 500 calls/s, the control plane running (bench/sip.py, in
-# namespaces, about 3 minutes): its section goes at the end of docs/benchmarks.md.
+# namespaces, about 4 minutes): its section goes at the end of docs/benchmarks.md.
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
 python3 -c 'import json, sys
