@@ -291,7 +291,7 @@ PY
 )
 
 # SIP calls through a UDP VIP at 500 calls/s, the control plane running (bench/sip.py, in
-# namespaces, about 3 minutes): its section goes at the end of docs/benchmarks.md.
+# namespaces, about 4 minutes): its section goes at the end of docs/benchmarks.md.
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
 # A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces,

@@ -5,12 +5,13 @@ calls connected, with every call counted.
 In lab/topologies/sip.yaml (lab/siplab.py): sipp as the calling client and as four SIP
 servers, the forwarder (one worker, AF_PACKET ports), the controller and the agent with a sip
 check on the service (interval 300 ms, timeout 200 ms, fall 3). Each call is INVITE, 100,
-180, 200, ACK, 1 s, BYE, 200, on a client port of its own. Two runs:
+180, 200, ACK, 1 s, BYE, 200. Three runs:
 - steady: BENCH_SIP_SECONDS (60) at BENCH_SIP_RATE (500) calls/s, from the moment the
   service is up; sipp's statistics file counts every call;
-- a server killed: 20 s at the same rate, one server SIGKILLed 5 s in: how long the down
-  verdict took, how many calls failed meanwhile, whether every call started after the verdict
-  connected, and whether the dead server got any new flow after it.
+- a server killed: 20 s at the same rate, one server SIGKILLed 5 s in, once with the
+  service's down_conns = keep and once with reschedule: how long the down verdict took, how
+  many calls failed meanwhile, whether every call started after the verdict connected, and
+  whether the dead server got any new flow after it.
 Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also writes its
 section of FILE, in place of the one there.
 """
@@ -75,13 +76,16 @@ def steady(bed, rate, seconds):
     return res
 
 
-def killed(bed, rate, first_port):
-    """KILL_SECONDS of calls at rate from client ports first_port on, one server killed
-    KILL_AT_S in."""
-    host, victim = bed.nfs[1]
-    # Ports the steady run did not use: its flows are still in the forwarder.
+def killed(bed, rate, host, down_conns, first_port=None):
+    """KILL_SECONDS of calls at rate, host's server killed KILL_AT_S in, the service's
+    down_conns set first. keep: client ports from first_port on, one per call (a reused
+    port would be a flow still on the dead server); reschedule: the kernel's ports."""
+    victim = dict(bed.nfs)[host]
+    bed.set_down_conns(down_conns)
+    keep = down_conns == "keep"
     calls = siplab.Calls(bed.topo, VIP, rate, rate * KILL_SECONDS, pause_ms=PAUSE_MS,
-                         name="sipp-uac-kill", first_port=first_port)
+                         name=f"sipp-uac-kill-{down_conns}", sequential_ports=keep,
+                         first_port=first_port or siplab.FIRST_PORT)
     calls.start()
     siplab.wait_until(lambda: calls.started() >= rate * KILL_AT_S, f"{KILL_AT_S} s of calls",
                       timeout=KILL_AT_S * 3 + 10, interval=0.01)
@@ -90,7 +94,7 @@ def killed(bed, rate, first_port):
     failed = rep.failed_calls()
     res = call_figures(rep)
     res.update({
-        "killed": victim, "down_verdict_s": round(down_s, 2),
+        "down_conns": down_conns, "killed": victim, "down_verdict_s": round(down_s, 2),
         "failed_started_from_kill_s": [round(min(t for _, t in failed) - t_kill, 2),
                                        round(max(t for _, t in failed) - t_kill, 2)]
         if failed else [],
@@ -101,30 +105,43 @@ def killed(bed, rate, first_port):
     return res
 
 
+def kill_text(res, k):
+    lo, hi = (k["failed_started_from_kill_s"] + [0, 0])[:2]
+    where = (f", all started between {lo:+.2f} s and {hi:+.2f} s from the kill"
+             if k["failed"] else "")
+    return [f"- `down_conns = {k['down_conns']}`: the sip check had the server down at the forwarder "
+            f"{k['down_verdict_s']} s after the kill; {k['failed']} calls failed{where}; of the "
+            f"{k['calls_after_verdict']} calls started after the verdict {k['failed_after_verdict']} "
+            f"failed, and the dead server got {k['new_flows_to_killed_after_verdict']} new flows "
+            "after it."]
+
+
 def markdown(res):
     if "skipped" in res:
         return [HEADING, "", f"skipped: {res['skipped']}", ""]
-    s, k = res["steady"], res["killed"]
+    s, kk, kr = res["steady"], res["killed_keep"], res["killed_reschedule"]
     crit = "met" if s["success_pct"] >= 99.999 else "NOT met"
-    lo, hi = (k["failed_started_from_kill_s"] + [0, 0])[:2]
+    row = lambda name, r: (f"| {name} | {r['calls']} | {r['connected']} | {r['failed']} | "  # noqa: E731
+                           f"{r['success_pct']:.4f} % | {r['calls_per_s_started']} | "
+                           f"{r['invite_to_200_ms']} ms | {r['retransmissions']} |")
     return [
         HEADING, "",
         "`bench/sip.py` (lab/siplab.py, lab/topologies/sip.yaml): sipp as the SIP client and as four",
         "SIP servers (one per NF namespace), calls through a UDP VIP in NAT mode, the forwarder on",
         "AF_PACKET ports with one worker, the controller and the agent running with a `sip` check on",
         f"the service (OPTIONS every {int(INTERVAL_S * 1000)} ms, timeout {TIMEOUT_MS} ms, fall {FALL}). A call is INVITE, 100, 180,",
-        f"200, ACK, {PAUSE_MS} ms, BYE, 200, each on a client port no other call of the run uses (the kernel's",
-        "random ephemeral ports would put some new calls on an earlier call's flow, which the",
-        "forwarder keeps on that call's server for the UDP timeout, dead or not: services do not",
-        "reschedule such flows yet). Calls start at once when the",
-        "service is up; every call counts (sipp's statistics file); a call fails when a response does",
-        "not come within SIP's transaction timeout (64 x T1 = 32 s, retransmitting meanwhile).", "",
+        f"200, ACK, {PAUSE_MS} ms, BYE, 200. Calls start at once when the service is up; every call",
+        "counts (sipp's statistics file); a call fails when a response does not come within SIP's",
+        "transaction timeout (64 x T1 = 32 s, retransmitting meanwhile). Then a server is killed",
+        f"(SIGKILL) {KILL_AT_S} s into {KILL_SECONDS} s of calls, once with each `down_conns` of the service: with `keep`",
+        "its flows stay on it until they time out, so each call gets a client port no other call",
+        "used (else a new call could land on such a flow); with `reschedule`, the default for UDP,",
+        "their next client packet goes to a live server, and the kernel's ports do.", "",
         "| run | calls | connected | failed | success | calls/s started | INVITE→200 mean | retransmissions |",
         "|---|---|---|---|---|---|---|---|",
-        f"| steady, {res['seconds']} s | {s['calls']} | {s['connected']} | {s['failed']} | "
-        f"{s['success_pct']:.4f} % | {s['calls_per_s_started']} | {s['invite_to_200_ms']} ms | {s['retransmissions']} |",
-        f"| a server killed {KILL_AT_S} s in | {k['calls']} | {k['connected']} | {k['failed']} | "
-        f"{k['success_pct']:.4f} % | {k['calls_per_s_started']} | {k['invite_to_200_ms']} ms | {k['retransmissions']} |",
+        row(f"steady, {res['seconds']} s", s),
+        row(f"a server killed {KILL_AT_S} s in, `down_conns = keep`", kk),
+        row(f"a server killed {KILL_AT_S} s in, `down_conns = reschedule`", kr),
         "",
         f"Steady: the criterion (≥ 99.999 %) is **{crit}** at {res['rate']} calls/s "
         f"({s['calls']} calls; at this count a single failed call would be "
@@ -132,14 +149,16 @@ def markdown(res):
         f"Forwarder CPU {s['forwarder_cpu_pct']} % of a core (worker and control thread), the client sipp "
         f"{s['client_sipp_cpu_pct']} %; flows per server {sorted(s['flows_per_server'].values())}.",
         "",
-        f"Server killed (SIGKILL): the sip check had it down at the forwarder {k['down_verdict_s']} s later; "
-        f"{k['failed']} calls failed, all started between {lo:+.2f} s and {hi:+.2f} s from the kill:",
-        "its calls in progress and the new calls sent to it before the verdict, a quarter of the",
-        f"calls over a call's length plus the verdict's time (about "
-        f"{round(res['rate'] / 4 * (PAUSE_MS / 1000 + k['down_verdict_s']))}). "
-        f"Of the {k['calls_after_verdict']} calls started after the verdict "
-        f"{k['failed_after_verdict']} failed, and the dead server got "
-        f"{k['new_flows_to_killed_after_verdict']} new flows after it.",
+        "Server killed:",
+        *kill_text(res, kk), *kill_text(res, kr),
+        "",
+        "With `keep` the failed calls are the dead server's calls in progress and the new calls sent",
+        "to it before the verdict (a quarter of the calls over a call's length plus the verdict's",
+        "time). With `reschedule` a retransmitted INVITE of a call sent to it before the verdict is",
+        "answered by a live server, and so is the BYE of a call it had answered (sipp answers 200 to",
+        "a request of a call it does not know; a real server's 481 ends the dialog as well, RFC 3261",
+        "15.1.1); what still fails is a call the dead server had sent a 100 or 180 for (the client",
+        "stops retransmitting its INVITE then, and waits out the timeout).",
         "",
         f"- date: {res['date']}; machine: {res['machine']}. A shared VM: figures from one run.", "",
     ]
@@ -168,7 +187,12 @@ def run(rate, seconds):
         t.up()
         bed = siplab.Bed(t, VIP, interval_s=INTERVAL_S, timeout_ms=TIMEOUT_MS, fall=FALL)
         res = {"rate": rate, "seconds": seconds, "steady": steady(bed, rate, seconds)}
-        res["killed"] = killed(bed, rate, siplab.FIRST_PORT + res["steady"]["calls"])
+        # Ports the steady run did not use: its flows are still in the forwarder.
+        host_a, host_b = bed.nfs[1][0], bed.nfs[2][0]
+        res["killed_keep"] = killed(bed, rate, host_a, "keep",
+                                    first_port=siplab.FIRST_PORT + res["steady"]["calls"])
+        bed.restart_uas(host_a)
+        res["killed_reschedule"] = killed(bed, rate, host_b, "reschedule")
     finally:
         t.down()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")

@@ -9,10 +9,11 @@ servers in the NF namespaces and as the calling client (tests/e2e/test_sip.py, b
     rep = calls.wait()          # rep.created, rep.successful, rep.failed, rep.failed_calls()
 
 A call is INVITE, 100, 180, 200, ACK, a pause, BYE, 200 (lab/sip/uac-call.xml), each on a
-UDP socket of its own (sipp -t un) whose port no other call of the run uses: the kernel picks
-ephemeral ports at random, so a new call could reuse an earlier call's port, i.e. its flow,
-which the forwarder keeps on the earlier call's NF for its UDP timeout; lab/sip/seqport.c
-(LD_PRELOAD) hands the ports out in sequence instead. A call counts as successful when sipp
+UDP socket of its own (sipp -t un), by default on a port no other call of the run uses: the
+kernel picks ephemeral ports at random, so a new call could reuse an earlier call's port,
+i.e. its flow, which a service with down_conns = keep leaves on the earlier call's NF, dead
+or not, for the UDP timeout; lab/sip/seqport.c (LD_PRELOAD) hands the ports out in sequence
+instead (Calls(sequential_ports=False): the kernel's). A call counts as successful when sipp
 says so (its statistics file), and as failed when a response does not come within SIP's
 transaction timeout (32 s, retransmitting meanwhile); the scenario also logs when each call
 started and when it ended well, to place a failed call in time.
@@ -152,11 +153,14 @@ TRANSACTION_TIMEOUT_MS = 32000
 class Calls:
     """A sipp UAC in host placing `calls` calls to target:port at `rate` calls a second, each
     holding `pause_ms` between its ACK and its BYE. A call that waits more than
-    `recv_timeout_ms` for a response is aborted and counts as failed."""
+    `recv_timeout_ms` for a response is aborted and counts as failed. sequential_ports: each
+    call on a client port of its own from first_port on (seqport.c); else the kernel's."""
 
     def __init__(self, topo, target, rate, calls, pause_ms=1000, host="client", port=SIP_PORT,
-                 recv_timeout_ms=TRANSACTION_TIMEOUT_MS, name="sipp-uac", first_port=FIRST_PORT):
-        if calls > LAST_PORT - first_port + 1:
+                 recv_timeout_ms=TRANSACTION_TIMEOUT_MS, name="sipp-uac", first_port=FIRST_PORT,
+                 sequential_ports=True):
+        self.sequential_ports = sequential_ports
+        if sequential_ports and calls > LAST_PORT - first_port + 1:
             raise LabError(f"{calls} calls need as many client ports; {first_port}-{LAST_PORT} "
                            "has fewer")
         self.topo, self.target, self.port = topo, target, port
@@ -171,9 +175,9 @@ class Calls:
         # Sockets: one per call in progress, and the calls that fail hold theirs until they
         # time out; sipp wants fewer than its open-files limit, which prlimit raises.
         conc = int(self.rate * (self.pause_ms + self.recv_timeout_ms + 2000) / 1000) + 100
-        return ["env", f"LD_PRELOAD={build_seqport()}",
-                f"SEQPORT_RANGE={self.first_port}-{LAST_PORT}",
-                "prlimit", f"--nofile={conc + 1000}", "--",
+        ports = [f"LD_PRELOAD={build_seqport()}", f"SEQPORT_RANGE={self.first_port}-{LAST_PORT}"] \
+            if self.sequential_ports else []
+        return ["env", *ports, "prlimit", f"--nofile={conc + 1000}", "--",
                 SIPP, "-sf", UAC_SCENARIO, f"{self.target}:{self.port}",
                 "-i", self.topo.addr(self.host), "-t", "un", "-max_socket", conc, "-l", conc,
                 "-r", self.rate, "-rp", "1000", "-m", self.calls, "-d", self.pause_ms,
@@ -249,18 +253,42 @@ class Bed:
     mode over every SIP server of the topology with a sip check, and a SIP server on each NF,
     all up (health 1 at the forwarder) when the constructor returns."""
 
-    def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2):
+    def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
+                 down_conns=None):
         self.topo, self.vip, self.port = topo, vip, port
+        self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
         self.uas = {h: start_uas(topo, h, a, port) for h, a in self.nfs}
         self.fw = fwdlab.start_forwarder(topo, workers=1)
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
+        # down_conns None: the service's default (reschedule for udp).
         self.cp.ctl("vs", "add", "udp", f"{vip}:{port}", "--mode", "nat",
                     "--real", ",".join(f"{a}:{port}:100" for _, a in self.nfs),
                     "--check", "sip", "--interval", f"{int(interval_s * 1000)}ms",
-                    "--check-timeout", f"{timeout_ms}ms", "--fall", str(fall), "--rise", str(rise))
+                    "--check-timeout", f"{timeout_ms}ms", "--fall", str(fall), "--rise", str(rise),
+                    *(["--down-conns", down_conns] if down_conns else []))
+        self.wait_all_up()
+
+    def wait_all_up(self):
         wait_until(lambda: self.health() == {a: 1 for _, a in self.nfs},
                    "every SIP server up by the sip check", timeout=20, interval=0.05)
+
+    def down_conns(self):
+        """The service's down_conns as the forwarder has it."""
+        return next(s.down_conns for s in self.fw.client.list_services()
+                    if (s.id.vip, s.id.vport) == (self.vip, self.port))
+
+    def set_down_conns(self, value):
+        """Changes the service's down_conns through the controller; returns once the
+        forwarder has it."""
+        self.cp.ctl("vs", "set", self.sid, "--down-conns", value)
+        wait_until(lambda: self.down_conns() == value, f"down_conns {value} at the forwarder",
+                   timeout=20, interval=0.05)
+
+    def restart_uas(self, host):
+        """Starts host's SIP server again and waits for the sip check to have it up."""
+        self.uas[host] = start_uas(self.topo, host, dict(self.nfs)[host], self.port)
+        self.wait_all_up()
 
     def reals(self):
         """{address: (health, total_conns)} of the service's reals, from one read-out."""
