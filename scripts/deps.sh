@@ -14,12 +14,16 @@ APT_PKGS=(
 	sip-tester
 	chromium
 	clang libclang-rt-dev
+	frr etcd-server etcd-client libssl-dev
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
 # against (internal/health, tests/e2e). chromium: headless, for the web dashboard's end-to-end
 # test (tests/e2e/test_dashboard.py). clang and libclang-rt-dev (libFuzzer and the sanitizer
-# runtimes): the sanitized and fuzzing build (make san, docs/testing.md). The scheduling
+# runtimes): the sanitized and fuzzing build (make san, docs/testing.md). frr: the lab's
+# upstream routers (bgpd and zebra) that the agents' BGP speakers peer with (lab/frr.py).
+# etcd-server and etcd-client: the controllers' highly available store. libssl-dev: HMAC for
+# the forwarders' connection sync. The scheduling
 # benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
