@@ -47,6 +47,8 @@ func run() error {
 	flag.DurationVar(&cfg.ResyncInterval, "resync-interval", agent.DefaultResyncInterval,
 		"how often to reconcile the forwarder with the desired state even without news")
 	flag.Uint64Var(&cfg.CapacityPPS, "capacity-pps", 0, "packets per second this forwarder can carry (0: unknown)")
+	flag.StringVar(&cfg.SyncAddr, "sync-addr", "",
+		"address:port where the forwarder's connection sync listens, on a management interface (\"\": no sync; docs/sync.md)")
 	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
 	flag.StringVar(&metricsAddr, "metrics-addr", "",
 		"serve the forwarder's counters for Prometheus at http://ADDR/metrics, e.g. 127.0.0.1:9465 (\"\": off)")

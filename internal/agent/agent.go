@@ -45,6 +45,10 @@ type Config struct {
 	Hostname    string
 	Version     string // agent version, reported at registration
 	CapacityPPS uint64
+	// SyncAddr is where the forwarder's connection sync listens (address:port, on a
+	// management interface; "": the forwarder takes no part in sync). The controller hands
+	// it to the other forwarders of the pool as this one's address.
+	SyncAddr string
 
 	ReportInterval time.Duration // default 2s
 	ResyncInterval time.Duration // reconcile this often even without news; default 5s

@@ -238,7 +238,7 @@ var sysCPU = "/sys/devices/system/cpu"
 // the workers' cores plus the control thread's, and the NUMA nodes of the workers' cores.
 func (a *Agent) forwarderInfo(stats *fwdpb.Stats) *ctlpb.ForwarderInfo {
 	info := &ctlpb.ForwarderInfo{Id: a.cfg.ID, Hostname: a.cfg.Hostname, Version: a.cfg.Version,
-		CapacityPps: a.cfg.CapacityPPS}
+		CapacityPps: a.cfg.CapacityPPS, SyncAddr: a.cfg.SyncAddr}
 	if stats == nil {
 		return info
 	}

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"sort"
 
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
@@ -88,6 +89,11 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds.HardRemovals = HardRemovals(id, svcs, hard)
+		fwds, err := t.Forwarders()
+		if err != nil {
+			return err
+		}
+		ds.Sync = SyncSettings(id, fwds, t.SyncKey())
 		return nil
 	})
 	return ds, changed, err
@@ -120,4 +126,26 @@ func effectiveWeight(svc *model.Service, r *model.Real, pw *model.PolicyWeights)
 		return r.Weight
 	}
 	return sum / n
+}
+
+// SyncSettings is forwarder id's part in the pool's connection sync: its sync id, the
+// pool's key, its listen address and every other forwarder that registered a sync address
+// (ordered by id, so the desired state does not churn). Nil when id registered none.
+func SyncSettings(id string, fwds []model.Forwarder, key []byte) *ctlpb.SyncSettings {
+	var out *ctlpb.SyncSettings
+	for _, f := range fwds {
+		if f.ID == id && f.SyncAddr != "" && f.SyncID != 0 {
+			out = &ctlpb.SyncSettings{Id: f.SyncID, Key: key, Listen: f.SyncAddr}
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	for _, f := range fwds {
+		if f.ID != id && f.SyncAddr != "" && f.SyncID != 0 {
+			out.Peers = append(out.Peers, &ctlpb.SyncPeer{ForwarderId: f.ID, Id: f.SyncID, Address: f.SyncAddr})
+		}
+	}
+	sort.Slice(out.Peers, func(i, j int) bool { return out.Peers[i].Id < out.Peers[j].Id })
+	return out
 }

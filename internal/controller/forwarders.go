@@ -23,7 +23,7 @@ func FromInfo(in *ctlpb.ForwarderInfo) model.Forwarder {
 	f := model.Forwarder{
 		ID: in.GetId(), Hostname: in.GetHostname(), Ports: in.GetPorts(),
 		Queues: int(min(in.GetQueues(), math.MaxInt32)), Cores: int(min(in.GetCores(), math.MaxInt32)),
-		AgentVersion: in.GetVersion(), CapacityPPS: in.GetCapacityPps(),
+		AgentVersion: in.GetVersion(), CapacityPPS: in.GetCapacityPps(), SyncAddr: in.GetSyncAddr(),
 	}
 	for _, n := range in.GetNumaNodes() {
 		f.NUMANodes = append(f.NUMANodes, int(min(n, math.MaxInt32)))

@@ -79,14 +79,20 @@ type Real struct {
 
 // Forwarder is a forwarder's static description, as its agent registered it.
 type Forwarder struct {
-	ID           string    `json:"id"`
-	Hostname     string    `json:"hostname"`
-	Ports        []string  `json:"ports"`
-	Queues       int       `json:"queues"`
-	Cores        int       `json:"cores"`
-	NUMANodes    []int     `json:"numa_nodes"`
-	AgentVersion string    `json:"agent_version"`
-	CapacityPPS  uint64    `json:"capacity_pps"`
+	ID           string   `json:"id"`
+	Hostname     string   `json:"hostname"`
+	Ports        []string `json:"ports"`
+	Queues       int      `json:"queues"`
+	Cores        int      `json:"cores"`
+	NUMANodes    []int    `json:"numa_nodes"`
+	AgentVersion string   `json:"agent_version"`
+	CapacityPPS  uint64   `json:"capacity_pps"`
+	// SyncAddr is where the forwarder's connection sync listens (address:port, from the
+	// agent's --sync-addr; "" when it takes no part in sync). SyncID is its number in the
+	// sync messages, given by the controller at its first registration with a SyncAddr and
+	// kept for good, so peers' replay windows never mix two forwarders.
+	SyncAddr     string    `json:"sync_addr,omitempty"`
+	SyncID       uint32    `json:"sync_id,omitempty"`
 	RegisteredAt time.Time `json:"registered_at"`
 	Version      uint64    `json:"version"`
 }

@@ -368,6 +368,11 @@ func NormalizeForwarder(f *Forwarder) error {
 	if f.NUMANodes == nil {
 		f.NUMANodes = []int{}
 	}
+	if f.SyncAddr != "" {
+		if _, err := netip.ParseAddrPort(f.SyncAddr); err != nil {
+			return fieldErr("forwarder.sync_addr", "%q: want address:port (%v)", f.SyncAddr, err)
+		}
+	}
 	return checkText("forwarder.version", f.AgentVersion, 64)
 }
 

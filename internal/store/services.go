@@ -181,7 +181,14 @@ func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
 		cur, err := t.Forwarder(f.ID)
 		isNew = err != nil
 		if !isNew {
-			f.RegisteredAt, f.Version = cur.RegisteredAt, cur.Version
+			f.RegisteredAt, f.Version, f.SyncID = cur.RegisteredAt, cur.Version, cur.SyncID
+		}
+		if f.SyncAddr != "" && f.SyncID == 0 {
+			if f.SyncID, err = t.nextSyncID(); err != nil {
+				return err
+			}
+		}
+		if !isNew {
 			if reflect.DeepEqual(cur, f) {
 				out = cur
 				return nil
@@ -192,4 +199,23 @@ func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
 		return t.PutForwarder(f)
 	})
 	return out, isNew, err
+}
+
+// nextSyncID is the lowest sync id no forwarder holds (ids start at 1; 0 is "none"). Ids
+// are 16 bits on the wire.
+func (t *Tx) nextSyncID() (uint32, error) {
+	fs, err := t.Forwarders()
+	if err != nil {
+		return 0, err
+	}
+	taken := make(map[uint32]bool, len(fs))
+	for _, f := range fs {
+		taken[f.SyncID] = true
+	}
+	for id := uint32(1); id <= 0xFFFF; id++ {
+		if !taken[id] {
+			return id, nil
+		}
+	}
+	return 0, fmt.Errorf("store: every sync id is taken (65535 forwarders)")
 }

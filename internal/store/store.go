@@ -6,6 +6,7 @@
 package store
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -41,6 +42,7 @@ var (
 	bucketPolicy     = []byte("policy-weights") // the comprehensive policy's published weights, by service id
 	keyVersion       = []byte("version")
 	keySchema        = []byte("schema")
+	keySyncKey       = []byte("sync-key") // the forwarders' connection-sync HMAC key
 	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges,
 		bucketHardRemove, bucketPolicy}
 )
@@ -76,6 +78,15 @@ func Open(path string) (*Store, error) {
 		if v := meta.Get(keySchema); v != nil && binary.BigEndian.Uint64(v) != schemaVersion {
 			return fmt.Errorf("schema version %d, this controller reads %d", binary.BigEndian.Uint64(v), schemaVersion)
 		}
+		if meta.Get(keySyncKey) == nil {
+			key := make([]byte, SyncKeyLen)
+			if _, err := rand.Read(key); err != nil {
+				return err
+			}
+			if err := meta.Put(keySyncKey, key); err != nil {
+				return err
+			}
+		}
 		return meta.Put(keySchema, u64(schemaVersion))
 	})
 	if err != nil {
@@ -83,6 +94,16 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return &Store{db: db, now: time.Now, changed: make(chan struct{})}, nil
+}
+
+// SyncKeyLen is the length of the forwarders' connection-sync key.
+const SyncKeyLen = 32
+
+// SyncKey is the key the forwarders authenticate their connection-sync messages with: made
+// at random when the store is created, handed to every forwarder in its desired state, and
+// never shown by the REST API.
+func (t *ReadTx) SyncKey() []byte {
+	return append([]byte(nil), t.tx.Bucket(bucketMeta).Get(keySyncKey)...)
 }
 
 // Close closes the file.

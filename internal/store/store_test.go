@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -139,6 +140,11 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a"}); err != nil {
 		t.Fatal(err)
 	}
+	var key []byte
+	s.View(func(rt *ReadTx) error { key = rt.SyncKey(); return nil })
+	if len(key) != SyncKeyLen {
+		t.Fatalf("sync key of %d bytes, want %d", len(key), SyncKeyLen)
+	}
 	if _, err := s.Update("lb", func(t *Tx) error {
 		id, err := t.NewLBRequestID()
 		if err != nil {
@@ -164,6 +170,9 @@ func TestReopenKeepsEverything(t *testing.T) {
 		ls, _ := rt.LBRequests()
 		if len(ss) != 1 || len(fs) != 1 || len(ls) != 1 || ls[0].ID != "lbr-1" {
 			t.Errorf("after reopen: %v %v %v", ss, fs, ls)
+		}
+		if !bytes.Equal(rt.SyncKey(), key) {
+			t.Errorf("the sync key changed across a reopen")
 		}
 		return nil
 	})

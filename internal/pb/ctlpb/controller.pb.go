@@ -29,15 +29,18 @@ const (
 
 // A forwarder as its agent describes it.
 type ForwarderInfo struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"` // stable id chosen by the operator (agent flag), e.g. "fwd-a"
-	Hostname      string                 `protobuf:"bytes,2,opt,name=hostname,proto3" json:"hostname,omitempty"`
-	Ports         []string               `protobuf:"bytes,3,rep,name=ports,proto3" json:"ports,omitempty"`    // DPDK port names
-	Queues        uint32                 `protobuf:"varint,4,opt,name=queues,proto3" json:"queues,omitempty"` // RX queues (workers)
-	Cores         uint32                 `protobuf:"varint,5,opt,name=cores,proto3" json:"cores,omitempty"`
-	NumaNodes     []uint32               `protobuf:"varint,6,rep,packed,name=numa_nodes,json=numaNodes,proto3" json:"numa_nodes,omitempty"`
-	Version       string                 `protobuf:"bytes,7,opt,name=version,proto3" json:"version,omitempty"`                             // agent version
-	CapacityPps   uint64                 `protobuf:"varint,8,opt,name=capacity_pps,json=capacityPps,proto3" json:"capacity_pps,omitempty"` // what it can carry (operator estimate; 0: unknown)
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"` // stable id chosen by the operator (agent flag), e.g. "fwd-a"
+	Hostname    string                 `protobuf:"bytes,2,opt,name=hostname,proto3" json:"hostname,omitempty"`
+	Ports       []string               `protobuf:"bytes,3,rep,name=ports,proto3" json:"ports,omitempty"`    // DPDK port names
+	Queues      uint32                 `protobuf:"varint,4,opt,name=queues,proto3" json:"queues,omitempty"` // RX queues (workers)
+	Cores       uint32                 `protobuf:"varint,5,opt,name=cores,proto3" json:"cores,omitempty"`
+	NumaNodes   []uint32               `protobuf:"varint,6,rep,packed,name=numa_nodes,json=numaNodes,proto3" json:"numa_nodes,omitempty"`
+	Version     string                 `protobuf:"bytes,7,opt,name=version,proto3" json:"version,omitempty"`                             // agent version
+	CapacityPps uint64                 `protobuf:"varint,8,opt,name=capacity_pps,json=capacityPps,proto3" json:"capacity_pps,omitempty"` // what it can carry (operator estimate; 0: unknown)
+	// Where the forwarder's connection sync listens, address:port ("": no sync). The
+	// controller hands it to the forwarder's peers (DesiredState.sync).
+	SyncAddr      string `protobuf:"bytes,9,opt,name=sync_addr,json=syncAddr,proto3" json:"sync_addr,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -126,6 +129,13 @@ func (x *ForwarderInfo) GetCapacityPps() uint64 {
 		return x.CapacityPps
 	}
 	return 0
+}
+
+func (x *ForwarderInfo) GetSyncAddr() string {
+	if x != nil {
+		return x.SyncAddr
+	}
+	return ""
 }
 
 type RegisterRequest struct {
@@ -280,7 +290,9 @@ type DesiredState struct {
 	// oldest first. A real listed here that the forwarder still runs and that `services` no
 	// longer has is removed with hard=true (its connections end at once) instead of softly;
 	// the agent applies each removal once. A real added again drops out of the list.
-	HardRemovals  []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
+	HardRemovals []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
+	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
+	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -343,6 +355,143 @@ func (x *DesiredState) GetHardRemovals() []*HardRemoval {
 	return nil
 }
 
+func (x *DesiredState) GetSync() *SyncSettings {
+	if x != nil {
+		return x.Sync
+	}
+	return nil
+}
+
+// Connection sync between the forwarders of a pool: this forwarder's number, the key every
+// message is authenticated with, and the other forwarders to send to and accept from.
+type SyncSettings struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's sync id (1..65535; the controller's choice)
+	Key           []byte                 `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`       // HMAC key, the same for the whole pool
+	Listen        string                 `protobuf:"bytes,3,opt,name=listen,proto3" json:"listen,omitempty"` // address:port (the forwarder's registered sync_addr)
+	Peers         []*SyncPeer            `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // every other forwarder with a sync_addr
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncSettings) Reset() {
+	*x = SyncSettings{}
+	mi := &file_controller_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncSettings) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncSettings) ProtoMessage() {}
+
+func (x *SyncSettings) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncSettings.ProtoReflect.Descriptor instead.
+func (*SyncSettings) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SyncSettings) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SyncSettings) GetKey() []byte {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+func (x *SyncSettings) GetListen() string {
+	if x != nil {
+		return x.Listen
+	}
+	return ""
+}
+
+func (x *SyncSettings) GetPeers() []*SyncPeer {
+	if x != nil {
+		return x.Peers
+	}
+	return nil
+}
+
+type SyncPeer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ForwarderId   string                 `protobuf:"bytes,1,opt,name=forwarder_id,json=forwarderId,proto3" json:"forwarder_id,omitempty"`
+	Id            uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Address       string                 `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"` // address:port
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncPeer) Reset() {
+	*x = SyncPeer{}
+	mi := &file_controller_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncPeer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncPeer) ProtoMessage() {}
+
+func (x *SyncPeer) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
+func (*SyncPeer) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *SyncPeer) GetForwarderId() string {
+	if x != nil {
+		return x.ForwarderId
+	}
+	return ""
+}
+
+func (x *SyncPeer) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
 // One real removed with hard=true, or, address "" (and port 0), the service itself.
 type HardRemoval struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -356,7 +505,7 @@ type HardRemoval struct {
 
 func (x *HardRemoval) Reset() {
 	*x = HardRemoval{}
-	mi := &file_controller_proto_msgTypes[5]
+	mi := &file_controller_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -368,7 +517,7 @@ func (x *HardRemoval) String() string {
 func (*HardRemoval) ProtoMessage() {}
 
 func (x *HardRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[5]
+	mi := &file_controller_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -381,7 +530,7 @@ func (x *HardRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HardRemoval.ProtoReflect.Descriptor instead.
 func (*HardRemoval) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{5}
+	return file_controller_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *HardRemoval) GetService() *fwdpb.ServiceId {
@@ -435,7 +584,7 @@ type HealthCheck struct {
 
 func (x *HealthCheck) Reset() {
 	*x = HealthCheck{}
-	mi := &file_controller_proto_msgTypes[6]
+	mi := &file_controller_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -447,7 +596,7 @@ func (x *HealthCheck) String() string {
 func (*HealthCheck) ProtoMessage() {}
 
 func (x *HealthCheck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[6]
+	mi := &file_controller_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -460,7 +609,7 @@ func (x *HealthCheck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthCheck.ProtoReflect.Descriptor instead.
 func (*HealthCheck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{6}
+	return file_controller_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *HealthCheck) GetService() *fwdpb.ServiceId {
@@ -562,7 +711,7 @@ type HealthChange struct {
 
 func (x *HealthChange) Reset() {
 	*x = HealthChange{}
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -574,7 +723,7 @@ func (x *HealthChange) String() string {
 func (*HealthChange) ProtoMessage() {}
 
 func (x *HealthChange) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -587,7 +736,7 @@ func (x *HealthChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthChange.ProtoReflect.Descriptor instead.
 func (*HealthChange) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{7}
+	return file_controller_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *HealthChange) GetService() *fwdpb.ServiceId {
@@ -658,7 +807,7 @@ type PathMeasurement struct {
 
 func (x *PathMeasurement) Reset() {
 	*x = PathMeasurement{}
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -670,7 +819,7 @@ func (x *PathMeasurement) String() string {
 func (*PathMeasurement) ProtoMessage() {}
 
 func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -683,7 +832,7 @@ func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PathMeasurement.ProtoReflect.Descriptor instead.
 func (*PathMeasurement) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{8}
+	return file_controller_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PathMeasurement) GetAddress() string {
@@ -764,7 +913,7 @@ type AgentReport struct {
 
 func (x *AgentReport) Reset() {
 	*x = AgentReport{}
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +925,7 @@ func (x *AgentReport) String() string {
 func (*AgentReport) ProtoMessage() {}
 
 func (x *AgentReport) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +938,7 @@ func (x *AgentReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AgentReport.ProtoReflect.Descriptor instead.
 func (*AgentReport) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{9}
+	return file_controller_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *AgentReport) GetForwarderId() string {
@@ -863,7 +1012,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -875,7 +1024,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -888,14 +1037,14 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{10}
+	return file_controller_proto_rawDescGZIP(), []int{12}
 }
 
 var File_controller_proto protoreflect.FileDescriptor
 
 const file_controller_proto_rawDesc = "" +
 	"\n" +
-	"\x10controller.proto\x12\vhvlb.ctl.v1\x1a\tfwd.proto\"\xdb\x01\n" +
+	"\x10controller.proto\x12\vhvlb.ctl.v1\x1a\tfwd.proto\"\xf8\x01\n" +
 	"\rForwarderInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bhostname\x18\x02 \x01(\tR\bhostname\x12\x14\n" +
@@ -905,19 +1054,30 @@ const file_controller_proto_rawDesc = "" +
 	"\n" +
 	"numa_nodes\x18\x06 \x03(\rR\tnumaNodes\x12\x18\n" +
 	"\aversion\x18\a \x01(\tR\aversion\x12!\n" +
-	"\fcapacity_pps\x18\b \x01(\x04R\vcapacityPps\"K\n" +
+	"\fcapacity_pps\x18\b \x01(\x04R\vcapacityPps\x12\x1b\n" +
+	"\tsync_addr\x18\t \x01(\tR\bsyncAddr\"K\n" +
 	"\x0fRegisterRequest\x128\n" +
 	"\tforwarder\x18\x01 \x01(\v2\x1a.hvlb.ctl.v1.ForwarderInfoR\tforwarder\"8\n" +
 	"\rRegisterReply\x12'\n" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xd2\x01\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x81\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
-	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\"\x87\x01\n" +
+	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12-\n" +
+	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
+	"\fSyncSettings\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\fR\x03key\x12\x16\n" +
+	"\x06listen\x18\x03 \x01(\tR\x06listen\x12+\n" +
+	"\x05peers\x18\x04 \x03(\v2\x15.hvlb.ctl.v1.SyncPeerR\x05peers\"W\n" +
+	"\bSyncPeer\x12!\n" +
+	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\rR\x02id\x12\x18\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\"\x87\x01\n" +
 	"\vHardRemoval\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -989,49 +1149,53 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
 	(*RegisterReply)(nil),        // 2: hvlb.ctl.v1.RegisterReply
 	(*WatchRequest)(nil),         // 3: hvlb.ctl.v1.WatchRequest
 	(*DesiredState)(nil),         // 4: hvlb.ctl.v1.DesiredState
-	(*HardRemoval)(nil),          // 5: hvlb.ctl.v1.HardRemoval
-	(*HealthCheck)(nil),          // 6: hvlb.ctl.v1.HealthCheck
-	(*HealthChange)(nil),         // 7: hvlb.ctl.v1.HealthChange
-	(*PathMeasurement)(nil),      // 8: hvlb.ctl.v1.PathMeasurement
-	(*AgentReport)(nil),          // 9: hvlb.ctl.v1.AgentReport
-	(*ReportAck)(nil),            // 10: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 11: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 12: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 13: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 14: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 15: hvlb.fwd.v1.Steering
+	(*SyncSettings)(nil),         // 5: hvlb.ctl.v1.SyncSettings
+	(*SyncPeer)(nil),             // 6: hvlb.ctl.v1.SyncPeer
+	(*HardRemoval)(nil),          // 7: hvlb.ctl.v1.HardRemoval
+	(*HealthCheck)(nil),          // 8: hvlb.ctl.v1.HealthCheck
+	(*HealthChange)(nil),         // 9: hvlb.ctl.v1.HealthChange
+	(*PathMeasurement)(nil),      // 10: hvlb.ctl.v1.PathMeasurement
+	(*AgentReport)(nil),          // 11: hvlb.ctl.v1.AgentReport
+	(*ReportAck)(nil),            // 12: hvlb.ctl.v1.ReportAck
+	(*fwdpb.VirtualService)(nil), // 13: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 14: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 15: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 16: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 17: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	11, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
-	6,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
-	5,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
-	12, // 4: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	12, // 5: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	12, // 6: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	13, // 7: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
-	7,  // 8: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
-	8,  // 9: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	14, // 10: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	15, // 11: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	1,  // 12: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 13: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	9,  // 14: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 15: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	10, // 17: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	15, // [15:18] is the sub-list for method output_type
-	12, // [12:15] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	13, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	8,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
+	7,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
+	5,  // 4: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
+	6,  // 5: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
+	14, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	14, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	14, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	15, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	9,  // 10: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
+	10, // 11: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
+	16, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	17, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	1,  // 14: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 15: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	11, // 16: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 17: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 18: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	12, // 19: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	17, // [17:20] is the sub-list for method output_type
+	14, // [14:17] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1045,7 +1209,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
