@@ -39,7 +39,7 @@ func hardRemovalKey(version uint64, addr string, port int) []byte {
 
 // HardRemovals returns the recorded hard removals, oldest first.
 func (t *ReadTx) HardRemovals() ([]HardRemoval, error) {
-	return listJSON[HardRemoval](t.tx.Bucket(bucketHardRemove))
+	return listJSON[HardRemoval](t.kv, bucketHardRemove)
 }
 
 // AddHardRemoval records that real addr:port of svc (addr "", port 0: svc itself) is removed
@@ -49,18 +49,20 @@ func (t *Tx) AddHardRemoval(svc model.Service, addr string, port int) error {
 		Service: svc.ID, Protocol: svc.Protocol, VIP: svc.VIP, Port: svc.Port,
 		Forwarders: svc.Forwarders, Address: addr, RealPort: port, Version: t.next,
 	}
-	b := t.tx.Bucket(bucketHardRemove)
 	t.changed = true
-	if err := putJSON(b, hardRemovalKey(h.Version, addr, port), h); err != nil {
+	if err := putJSON(t.kv, bucketHardRemove, hardRemovalKey(h.Version, addr, port), h); err != nil {
 		return err
 	}
 	var keys [][]byte // oldest first
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+	err := t.kv.each(bucketHardRemove, nil, func(k, _ []byte) (bool, error) {
 		keys = append(keys, append([]byte(nil), k...))
+		return true, nil
+	})
+	if err != nil {
+		return err
 	}
 	for len(keys) > MaxHardRemovals {
-		if err := b.Delete(keys[0]); err != nil {
+		if err := t.kv.del(bucketHardRemove, keys[0]); err != nil {
 			return err
 		}
 		keys = keys[1:]
@@ -70,21 +72,20 @@ func (t *Tx) AddHardRemoval(svc model.Service, addr string, port int) error {
 
 // forgetHardRemovals deletes the records that match.
 func (t *Tx) forgetHardRemovals(match func(HardRemoval) bool) error {
-	b := t.tx.Bucket(bucketHardRemove)
 	var del [][]byte
-	err := b.ForEach(func(k, v []byte) error {
+	err := t.kv.each(bucketHardRemove, nil, func(k, v []byte) (bool, error) {
 		var h HardRemoval
 		if json.Unmarshal(v, &h) != nil || match(h) {
 			del = append(del, append([]byte(nil), k...))
 		}
-		return nil
+		return true, nil
 	})
 	if err != nil {
 		return err
 	}
 	for _, k := range del {
 		t.changed = true
-		if err := b.Delete(k); err != nil {
+		if err := t.kv.del(bucketHardRemove, k); err != nil {
 			return err
 		}
 	}

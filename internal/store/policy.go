@@ -9,7 +9,7 @@ import (
 
 // PolicyWeights returns the published weights of every service that has some.
 func (t *ReadTx) PolicyWeights() (map[string]model.PolicyWeights, error) {
-	list, err := listJSON[model.PolicyWeights](t.tx.Bucket(bucketPolicy))
+	list, err := listJSON[model.PolicyWeights](t.kv, bucketPolicy)
 	out := make(map[string]model.PolicyWeights, len(list))
 	for _, pw := range list {
 		out[pw.Service] = pw
@@ -22,7 +22,7 @@ func (t *ReadTx) PolicyWeights() (map[string]model.PolicyWeights, error) {
 func (s *Store) PutPolicyWeights(pw model.PolicyWeights, what string) (uint64, error) {
 	return s.Update(what, func(t *Tx) error {
 		var cur model.PolicyWeights
-		if err := getJSON(t.tx.Bucket(bucketPolicy), pw.Service, "policy weights", &cur); err == nil &&
+		if err := getJSON(t.kv, bucketPolicy, pw.Service, "policy weights", &cur); err == nil &&
 			maps.Equal(cur.Weights, pw.Weights) {
 			return nil
 		}

@@ -1,8 +1,10 @@
-// Package store keeps the controller's desired state in an embedded bbolt file: services
-// with their reals, forwarders' static descriptions and load-balancing requests. Every
-// committed change bumps one global version, stamps it on the objects it wrote and appends
-// an entry to a change log. bbolt serialises writers, so concurrent updates never
-// interleave; readers see consistent snapshots.
+// Package store keeps the controller's desired state: services with their reals,
+// forwarders' static descriptions and load-balancing requests. Every committed change bumps
+// one global version, stamps it on the objects it wrote and appends an entry to a change
+// log. The records live in a backend (backend.go): an embedded bbolt file (Open, the
+// default) or an etcd cluster shared by a group of controllers (OpenEtcd). Either way
+// writers are serialised, so concurrent updates never interleave, and readers see
+// consistent snapshots.
 package store
 
 import (
@@ -11,13 +13,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"sync"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"hvlb/internal/model"
 )
@@ -27,6 +25,10 @@ var (
 	ErrNotFound = errors.New("not found")
 	ErrExists   = errors.New("already exists")
 	ErrConflict = errors.New("version conflict")
+	// ErrUnavailable: the backend could not be read or refused a write (etcd unreachable,
+	// out of quota, permission denied); the message names the cause, and nothing of the
+	// transaction was written.
+	ErrUnavailable = errors.New("store unavailable")
 )
 
 // ChangeLogSize is how many change-log entries the store keeps.
@@ -49,51 +51,46 @@ var (
 
 const schemaVersion = 1
 
-// Store is the desired-state file. Its methods are safe for concurrent use.
+// Store is the desired state. Its methods are safe for concurrent use.
 type Store struct {
-	db  *bolt.DB
+	be  backend
 	now func() time.Time
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced after every committed change
 }
 
-// Open opens (creating if needed) the store file at path. A file held by another process
-// fails after a second instead of waiting forever.
-func Open(path string) (*Store, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("store %s: %w", path, err)
-	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		return nil, fmt.Errorf("store %s: %w", path, err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
+// newStore checks the schema of the records in be and creates what a new store lacks (the
+// sync key), without bumping the version.
+func newStore(be backend) (*Store, error) {
+	err := be.update(func(kv kvTx) error {
+		v, err := kv.get(bucketMeta, keySchema)
+		if err != nil {
+			return err
 		}
-		meta := tx.Bucket(bucketMeta)
-		if v := meta.Get(keySchema); v != nil && binary.BigEndian.Uint64(v) != schemaVersion {
+		if v != nil && binary.BigEndian.Uint64(v) != schemaVersion {
 			return fmt.Errorf("schema version %d, this controller reads %d", binary.BigEndian.Uint64(v), schemaVersion)
 		}
-		if meta.Get(keySyncKey) == nil {
-			key := make([]byte, SyncKeyLen)
-			if _, err := rand.Read(key); err != nil {
-				return err
-			}
-			if err := meta.Put(keySyncKey, key); err != nil {
+		if v == nil {
+			if err := kv.put(bucketMeta, keySchema, u64(schemaVersion)); err != nil {
 				return err
 			}
 		}
-		return meta.Put(keySchema, u64(schemaVersion))
+		if key, err := kv.get(bucketMeta, keySyncKey); err != nil || key != nil {
+			return err
+		}
+		key := make([]byte, SyncKeyLen)
+		if _, err := rand.Read(key); err != nil {
+			return err
+		}
+		return kv.put(bucketMeta, keySyncKey, key)
 	})
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store %s: %w", path, err)
+		return nil, err
 	}
-	return &Store{db: db, now: time.Now, changed: make(chan struct{})}, nil
+	s := &Store{be: be, now: time.Now, changed: make(chan struct{})}
+	be.watch(s.notify)
+	return s, nil
 }
 
 // SyncKeyLen is the length of the forwarders' connection-sync key.
@@ -103,13 +100,15 @@ const SyncKeyLen = 32
 // at random when the store is created, handed to every forwarder in its desired state, and
 // never shown by the REST API.
 func (t *ReadTx) SyncKey() []byte {
-	return append([]byte(nil), t.tx.Bucket(bucketMeta).Get(keySyncKey)...)
+	v, _ := t.kv.get(bucketMeta, keySyncKey) // the backends read the meta bucket up front
+	return append([]byte(nil), v...)
 }
 
-// Close closes the file.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the backend.
+func (s *Store) Close() error { return s.be.close() }
 
-// Changed returns a channel that is closed after the next committed change.
+// Changed returns a channel that is closed after the next committed change (this
+// controller's, or, with etcd, any controller's of the group).
 func (s *Store) Changed() <-chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -125,20 +124,22 @@ func (s *Store) notify() {
 
 // View runs fn on a read-only snapshot.
 func (s *Store) View(fn func(*ReadTx) error) error {
-	return s.db.View(func(tx *bolt.Tx) error { return fn(&ReadTx{tx: tx}) })
+	return s.be.view(func(kv kvTx) error { return fn(&ReadTx{kv: kv}) })
 }
 
 // Update runs fn in a read-write transaction. If fn writes anything, the transaction
 // commits at the next version, with what as its change-log entry, and Update returns that
 // version; if fn writes nothing, the version stays and Update returns it. An error from fn
-// rolls everything back.
+// rolls everything back. fn may run more than once (etcd runs it again when another
+// controller committed first), so it must only compute from what it reads in t.
 func (s *Store) Update(what string, fn func(*Tx) error) (uint64, error) {
 	var version uint64
 	var changed bool
-	err := s.db.Update(func(btx *bolt.Tx) error {
-		t := &Tx{ReadTx: ReadTx{tx: btx}}
+	err := s.be.update(func(kv kvTx) error {
+		t := &Tx{ReadTx: ReadTx{kv: kv}}
 		cur := t.Version()
 		t.next = cur + 1
+		changed = false
 		if err := fn(t); err != nil {
 			return err
 		}
@@ -146,15 +147,18 @@ func (s *Store) Update(what string, fn func(*Tx) error) (uint64, error) {
 			version = cur
 			return nil
 		}
-		if err := btx.Bucket(bucketMeta).Put(keyVersion, u64(t.next)); err != nil {
+		if err := kv.put(bucketMeta, keyVersion, u64(t.next)); err != nil {
 			return err
 		}
-		ch := btx.Bucket(bucketChanges)
-		if err := putJSON(ch, u64(t.next), model.Change{Version: t.next, Time: s.now().UTC(), What: what}); err != nil {
+		entry, err := json.Marshal(model.Change{Version: t.next, Time: s.now().UTC(), What: what})
+		if err != nil {
+			return err
+		}
+		if err := kv.put(bucketChanges, u64(t.next), entry); err != nil {
 			return err
 		}
 		if t.next > ChangeLogSize {
-			if err := ch.Delete(u64(t.next - ChangeLogSize)); err != nil {
+			if err := kv.del(bucketChanges, u64(t.next-ChangeLogSize)); err != nil {
 				return err
 			}
 		}
@@ -177,11 +181,11 @@ func (s *Store) Version() (v uint64, err error) {
 }
 
 // ReadTx reads one consistent snapshot.
-type ReadTx struct{ tx *bolt.Tx }
+type ReadTx struct{ kv kvTx }
 
 // Version returns the snapshot's version (0 for a new store).
 func (t *ReadTx) Version() uint64 {
-	v := t.tx.Bucket(bucketMeta).Get(keyVersion)
+	v, _ := t.kv.get(bucketMeta, keyVersion) // the backends read the meta bucket up front
 	if v == nil {
 		return 0
 	}
@@ -191,37 +195,37 @@ func (t *ReadTx) Version() uint64 {
 // Service returns one service.
 func (t *ReadTx) Service(id string) (model.Service, error) {
 	var s model.Service
-	err := getJSON(t.tx.Bucket(bucketServices), id, "service", &s)
+	err := getJSON(t.kv, bucketServices, id, "service", &s)
 	return s, err
 }
 
 // Services returns every service, ordered by id.
 func (t *ReadTx) Services() ([]model.Service, error) {
-	return listJSON[model.Service](t.tx.Bucket(bucketServices))
+	return listJSON[model.Service](t.kv, bucketServices)
 }
 
 // Forwarder returns one forwarder.
 func (t *ReadTx) Forwarder(id string) (model.Forwarder, error) {
 	var f model.Forwarder
-	err := getJSON(t.tx.Bucket(bucketForwarders), id, "forwarder", &f)
+	err := getJSON(t.kv, bucketForwarders, id, "forwarder", &f)
 	return f, err
 }
 
 // Forwarders returns every forwarder, ordered by id.
 func (t *ReadTx) Forwarders() ([]model.Forwarder, error) {
-	return listJSON[model.Forwarder](t.tx.Bucket(bucketForwarders))
+	return listJSON[model.Forwarder](t.kv, bucketForwarders)
 }
 
 // LBRequest returns one load-balancing request.
 func (t *ReadTx) LBRequest(id string) (model.LBRequest, error) {
 	var r model.LBRequest
-	err := getJSON(t.tx.Bucket(bucketLBRequests), id, "lb-request", &r)
+	err := getJSON(t.kv, bucketLBRequests, id, "lb-request", &r)
 	return r, err
 }
 
 // LBRequests returns every load-balancing request, oldest first.
 func (t *ReadTx) LBRequests() ([]model.LBRequest, error) {
-	rs, err := listJSON[model.LBRequest](t.tx.Bucket(bucketLBRequests))
+	rs, err := listJSON[model.LBRequest](t.kv, bucketLBRequests)
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Version < rs[j].Version })
 	return rs, err
 }
@@ -229,13 +233,16 @@ func (t *ReadTx) LBRequests() ([]model.LBRequest, error) {
 // Changes returns up to limit change-log entries after version since, oldest first.
 func (t *ReadTx) Changes(since uint64, limit int) ([]model.Change, error) {
 	out := []model.Change{}
-	c := t.tx.Bucket(bucketChanges).Cursor()
-	for k, v := c.Seek(u64(since + 1)); k != nil && len(out) < limit; k, v = c.Next() {
+	err := t.kv.each(bucketChanges, u64(since+1), func(k, v []byte) (bool, error) {
 		var ch model.Change
 		if err := json.Unmarshal(v, &ch); err != nil {
-			return nil, fmt.Errorf("change %d: %w", binary.BigEndian.Uint64(k), err)
+			return false, fmt.Errorf("change %d: %w", binary.BigEndian.Uint64(k), err)
 		}
 		out = append(out, ch)
+		return len(out) < limit, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -289,7 +296,7 @@ func (t *Tx) PutLBRequest(r model.LBRequest) error {
 
 // NewLBRequestID returns an id no other load-balancing request has had.
 func (t *Tx) NewLBRequestID() (string, error) {
-	n, err := t.tx.Bucket(bucketLBRequests).NextSequence()
+	n, err := t.kv.nextSequence(bucketLBRequests)
 	if err != nil {
 		return "", err
 	}
@@ -301,28 +308,34 @@ func (t *Tx) put(bucket []byte, key string, v any) error {
 		return fmt.Errorf("store: empty key in %s", bucket)
 	}
 	t.changed = true
-	return putJSON(t.tx.Bucket(bucket), []byte(key), v)
+	return putJSON(t.kv, bucket, []byte(key), v)
 }
 
 func (t *Tx) del(bucket []byte, key, kind string) error {
-	b := t.tx.Bucket(bucket)
-	if b.Get([]byte(key)) == nil {
+	v, err := t.kv.get(bucket, []byte(key))
+	if err != nil {
+		return err
+	}
+	if v == nil {
 		return fmt.Errorf("%s %q: %w", kind, key, ErrNotFound)
 	}
 	t.changed = true
-	return b.Delete([]byte(key))
+	return t.kv.del(bucket, []byte(key))
 }
 
-func putJSON(b *bolt.Bucket, key []byte, v any) error {
+func putJSON(kv kvTx, bucket, key []byte, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return b.Put(key, data)
+	return kv.put(bucket, key, data)
 }
 
-func getJSON(b *bolt.Bucket, key, kind string, v any) error {
-	data := b.Get([]byte(key))
+func getJSON(kv kvTx, bucket []byte, key, kind string, v any) error {
+	data, err := kv.get(bucket, []byte(key))
+	if err != nil {
+		return err
+	}
 	if data == nil {
 		return fmt.Errorf("%s %q: %w", kind, key, ErrNotFound)
 	}
@@ -332,15 +345,15 @@ func getJSON(b *bolt.Bucket, key, kind string, v any) error {
 	return nil
 }
 
-func listJSON[T any](b *bolt.Bucket) ([]T, error) {
+func listJSON[T any](kv kvTx, bucket []byte) ([]T, error) {
 	out := []T{}
-	err := b.ForEach(func(k, v []byte) error {
+	err := kv.each(bucket, nil, func(k, v []byte) (bool, error) {
 		var x T
 		if err := json.Unmarshal(v, &x); err != nil {
-			return fmt.Errorf("%s %q: stored record: %w", "object", k, err)
+			return false, fmt.Errorf("%s %q: stored record: %w", "object", k, err)
 		}
 		out = append(out, x)
-		return nil
+		return true, nil
 	})
 	return out, err
 }
