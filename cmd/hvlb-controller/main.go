@@ -1,4 +1,5 @@
-// Command hvlb-controller is hvlb's control plane: desired state in a bbolt file, the REST
+// Command hvlb-controller is hvlb's control plane: desired state in a bbolt file (or, for a
+// highly available group of controllers, in etcd), the REST
 // API for operators and the NFV manager (TLS, bearer tokens), and the gRPC service for
 // agents (mutual TLS). See docs/api.md.
 package main
@@ -15,6 +16,8 @@ import (
 
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlapp"
+	"hvlb/internal/leader"
+	"hvlb/internal/store"
 )
 
 func main() {
@@ -22,7 +25,14 @@ func main() {
 	var debug bool
 	flag.StringVar(&cfg.Listen, "listen", ":8443", "REST API address (HTTPS)")
 	flag.StringVar(&cfg.GRPCListen, "grpc-listen", ":9443", "agent gRPC address (mutual TLS)")
-	flag.StringVar(&cfg.DB, "db", "/var/lib/hvlb/controller.db", "desired-state store (bbolt file)")
+	flag.StringVar(&cfg.DB, "db", "/var/lib/hvlb/controller.db", "desired-state store (bbolt file), unless --etcd")
+	flag.StringVar(&cfg.Etcd.Endpoints, "etcd", "", "a group of controllers: the etcd cluster's endpoints, comma-separated (instead of --db)")
+	flag.StringVar(&cfg.Etcd.CertFile, "etcd-cert", "", "TLS client certificate for etcd (PEM)")
+	flag.StringVar(&cfg.Etcd.KeyFile, "etcd-key", "", "TLS client key for etcd (PEM)")
+	flag.StringVar(&cfg.Etcd.CAFile, "etcd-ca", "", "CA of etcd's server certificates (PEM)")
+	flag.StringVar(&cfg.Etcd.Prefix, "etcd-prefix", store.DefaultEtcdPrefix, "where the group keeps its records in etcd")
+	flag.StringVar(&cfg.Etcd.Name, "name", "", "this controller's name in its group, shown as the leader (default: hostname:port of --listen; give its REST URL)")
+	flag.DurationVar(&cfg.Etcd.LeaderTTL, "leader-ttl", leader.DefaultTTL, "the leader's etcd lease: a dead leader is replaced within about this long (whole seconds, at least 2s)")
 	flag.StringVar(&cfg.TokensFile, "tokens-file", "", "bearer tokens, one per line (SIGHUP rereads it)")
 	flag.StringVar(&cfg.TLSCert, "tls-cert", "", "REST server certificate (PEM)")
 	flag.StringVar(&cfg.TLSKey, "tls-key", "", "REST server key (PEM)")

@@ -216,7 +216,8 @@ func statusOf(err error) int {
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, controller.ErrWebhook):
 		return http.StatusBadGateway
-	case errors.Is(err, controller.ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, controller.ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded),
+		errors.Is(err, store.ErrUnavailable), errors.Is(err, controller.ErrNotLeader):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
@@ -255,12 +256,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
+// healthz: 200 while the store answers; either way it says this controller's role in its
+// group (standalone, leader or follower) and the leader it last saw.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	role, leader := s.c.Role()
+	body := map[string]string{"status": "ok", "role": role}
+	if leader != "" {
+		body["leader"] = leader
+	}
 	if _, err := s.c.Version(); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store: " + err.Error()})
+		body["status"] = "store: " + err.Error()
+		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, body)
 }
 
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {

@@ -54,6 +54,7 @@ type Config struct {
 	Log           *slog.Logger     // default slog.Default()
 	Now           func() time.Time // default time.Now
 	Policy        PolicyConfig     // the comprehensive policy's loop (policy.go)
+	Leadership    Leadership       // the group's election (leadership.go); nil: no group, always the leader
 }
 
 // Controller is the runtime. Create it with New and start Run before using it.
@@ -147,6 +148,10 @@ func (c *Controller) Run(ctx context.Context) {
 	defer tick.Stop()
 	policyTick := time.NewTicker(c.cfg.Policy.Interval)
 	defer policyTick.Stop()
+	wasLeading := true // a controller starts as if it led: a restart is not a take-over
+	if c.cfg.Leadership != nil {
+		wasLeading = false
+	}
 	pollerDone := make(chan struct{})
 	go func() { c.pr.poller.Run(ctx); close(pollerDone) }()
 	defer func() { <-pollerDone }()
@@ -159,7 +164,15 @@ func (c *Controller) Run(ctx context.Context) {
 		case <-tick.C:
 			c.checkLiveness(c.s)
 		case <-policyTick.C:
-			c.runPolicies(c.s)
+			// Only the group's leader runs the policy; checked each round, so a controller
+			// that lost etcd stops within one.
+			leading := c.leading()
+			if leading && !wasLeading {
+				c.takeOver(c.s)
+			}
+			if wasLeading = leading; leading {
+				c.runPolicies(c.s)
+			}
 		}
 	}
 }

@@ -53,7 +53,9 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 		}
 		r.lastSeen = c.cfg.Now()
 		r.agentState = ""
-		c.completePending(s)
+		if c.leading() {
+			c.completePending(s)
+		}
 	})
 	if err != nil {
 		return 0, err

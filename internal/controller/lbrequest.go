@@ -18,11 +18,15 @@ import (
 // CreateLBRequest runs the NFV-manager workflow: the service goes on the ready forwarder
 // with the most headroom, or, when none has room, the NFV manager's webhook is asked for
 // a new forwarder and the request stays pending until one registers (ErrNoRoom without a
-// webhook, ErrWebhook when the call fails).
+// webhook, ErrWebhook when the call fails). In a group only the leader takes it
+// (ErrNotLeader naming the leader): the ranking needs what the leader knows.
 func (c *Controller) CreateLBRequest(ctx context.Context, spec model.LBSpec) (model.LBRequest, error) {
 	svc, err := model.NormalizeLBSpec(&spec)
 	if err != nil {
 		return model.LBRequest{}, err
+	}
+	if !c.leading() {
+		return model.LBRequest{}, c.notLeader()
 	}
 	var req model.LBRequest
 	var opErr error

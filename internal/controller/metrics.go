@@ -87,6 +87,8 @@ var (
 	mStoreVer    = desc("controller_store_version", "The desired-state store's version.")
 	mFwdByState  = desc("controller_forwarders", "Registered forwarders by state.", "state")
 	mLBByState   = desc("controller_lb_requests", "Load-balancing requests by state.", "state")
+	mLeader      = desc("controller_leader", "1 while this controller acts as its group's leader (always, without a group), else 0.")
+	mStoreUp     = desc("controller_store_up", "1 when this scrape could read the desired-state store, else 0.")
 )
 
 // Flow steering, per forwarder: the forwarder's GetSteering in its agent's latest report.
@@ -126,7 +128,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
 		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
-		mStoreVer, mFwdByState, mLBByState} {
+		mStoreVer, mFwdByState, mLBByState, mLeader, mStoreUp} {
 		ch <- d
 	}
 	describePolicy(ch)
@@ -168,6 +170,8 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 		lbs, err = t.LBRequests()
 		return err
 	})
+	emit(ch, mLeader, prometheus.GaugeValue, boolGauge(c.leading()))
+	emit(ch, mStoreUp, prometheus.GaugeValue, boolGauge(err == nil))
 	if err != nil {
 		return
 	}
@@ -349,4 +353,11 @@ func DispatchStages(d *fwdpb.DispatchStage) uint32 {
 		return 1
 	}
 	return d.GetStages()
+}
+
+func boolGauge(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -33,6 +33,8 @@ type Config struct {
 	Listen        string // REST, e.g. ":8443"
 	GRPCListen    string // agents, e.g. ":9443"
 	DB            string // bbolt file
+	// A group of controllers on etcd instead of the bbolt file (etcd.go).
+	Etcd EtcdConfig
 	TokensFile    string
 	TLSCert       string
 	TLSKey        string
@@ -89,6 +91,7 @@ type App struct {
 	grpc    *grpc.Server
 	tokens  *api.Tokens
 	restTLS *tls.Config
+	group   *group // nil without etcd
 }
 
 // New checks cfg, loads certificates and tokens, opens the store and builds the servers.
@@ -126,20 +129,29 @@ func New(cfg Config) (*App, error) {
 	if grpcTLS == nil || cfg.ClientCA == "" {
 		a.log.Warn("INSECURE: agent gRPC without mutual TLS (--insecure-dev)")
 	}
-	if a.st, err = store.Open(cfg.DB); err != nil {
+	var leadership controller.Leadership
+	if cfg.Etcd.Endpoints != "" {
+		if a.group, err = openGroup(&a.cfg); err != nil {
+			return nil, err
+		}
+		a.st, leadership = a.group.st, a.group.elector
+	} else if a.st, err = store.Open(cfg.DB); err != nil {
 		return nil, err
 	}
 	a.ctl, err = controller.New(controller.Config{Store: a.st, ReportTimeout: cfg.ReportTimeout,
 		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
 			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
-		Webhook: cfg.Webhook, Log: a.log})
+		Webhook: cfg.Webhook, Log: a.log, Leadership: leadership})
 	if err != nil {
-		a.st.Close()
+		a.closeStore()
 		return nil, err
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		a.ctl.Collector())
+	if a.group != nil {
+		reg.MustRegister(a.group.elector.Collector())
+	}
 	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
 	a.api = api.New(api.Config{Controller: a.ctl, Tokens: a.tokens, Metrics: metrics, Log: a.log})
 	a.agents = ctlsrv.New(a.ctl, a.log)
@@ -166,13 +178,13 @@ func (a *App) ReloadTokens() error {
 func (a *App) Run(ctx context.Context) error {
 	restLn, err := net.Listen("tcp", a.cfg.Listen)
 	if err != nil {
-		a.st.Close()
+		a.closeStore()
 		return fmt.Errorf("--listen: %w", err)
 	}
 	grpcLn, err := net.Listen("tcp", a.cfg.GRPCListen)
 	if err != nil {
 		restLn.Close()
-		a.st.Close()
+		a.closeStore()
 		return fmt.Errorf("--grpc-listen: %w", err)
 	}
 	return a.Serve(ctx, restLn, grpcLn)
@@ -186,6 +198,12 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 	defer cancel()
 	ctlDone := make(chan struct{})
 	go func() { a.ctl.Run(ctx); close(ctlDone) }()
+	electorDone := make(chan struct{})
+	if a.group != nil {
+		go func() { a.group.elector.Run(ctx); close(electorDone) }()
+	} else {
+		close(electorDone)
+	}
 
 	if a.restTLS != nil {
 		restLn = tls.NewListener(restLn, a.restTLS)
@@ -213,8 +231,12 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 			errc <- fmt.Errorf("gRPC server: %w", err)
 		}
 	}()
-	a.log.Info("hvlb-controller serving", "rest", restLn.Addr().String(), "grpc", grpcLn.Addr().String(),
-		"db", a.cfg.DB, "tls", a.restTLS != nil, "auth", a.tokens != nil)
+	where := []any{"db", a.cfg.DB}
+	if a.group != nil {
+		where = []any{"etcd", a.cfg.Etcd.Endpoints, "name", a.cfg.Etcd.Name}
+	}
+	a.log.Info("hvlb-controller serving", append([]any{"rest", restLn.Addr().String(), "grpc", grpcLn.Addr().String(),
+		"tls", a.restTLS != nil, "auth", a.tokens != nil}, where...)...)
 
 	var err error
 	select {
@@ -239,8 +261,18 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 	wg.Wait()
 	cancel()
 	<-ctlDone
-	if cerr := a.st.Close(); err == nil && cerr != nil {
+	<-electorDone // it resigned: another controller of the group takes over at once
+	if cerr := a.closeStore(); err == nil && cerr != nil {
 		err = fmt.Errorf("store: %w", cerr)
+	}
+	return err
+}
+
+// closeStore closes the store, and the etcd client under it.
+func (a *App) closeStore() error {
+	err := a.st.Close()
+	if a.group != nil {
+		a.group.cli.Close()
 	}
 	return err
 }

@@ -1,0 +1,58 @@
+package controller
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Leadership says whether this controller leads its group; internal/leader's Elector (etcd's
+// election) implements it. A controller without one (its own bbolt file) always leads.
+type Leadership interface {
+	IsLeader() bool
+	Leader() string // the group's leader as last seen, "" when unknown
+}
+
+// ErrNotLeader: the request needs the group's leader (the NFV-manager workflow ranks
+// forwarders by what the leader knows).
+var ErrNotLeader = errors.New("not the leader of the controller group")
+
+// Roles a controller reports in its health endpoint.
+const (
+	RoleStandalone = "standalone" // its own store, no group
+	RoleLeader     = "leader"
+	RoleFollower   = "follower"
+)
+
+// leading reports whether this controller runs the group's one-at-a-time work now.
+func (c *Controller) leading() bool {
+	return c.cfg.Leadership == nil || c.cfg.Leadership.IsLeader()
+}
+
+// Role returns this controller's role and the group's leader as last seen.
+func (c *Controller) Role() (role, leader string) {
+	switch {
+	case c.cfg.Leadership == nil:
+		return RoleStandalone, ""
+	case c.cfg.Leadership.IsLeader():
+		return RoleLeader, c.cfg.Leadership.Leader()
+	}
+	return RoleFollower, c.cfg.Leadership.Leader()
+}
+
+// notLeader is the error a follower answers leader-only requests with, naming the leader.
+func (c *Controller) notLeader() error {
+	if l := c.cfg.Leadership.Leader(); l != "" {
+		return fmt.Errorf("%w: ask the leader, %s", ErrNotLeader, l)
+	}
+	return fmt.Errorf("%w, and no leader is known now: retry shortly", ErrNotLeader)
+}
+
+// takeOver runs when this controller becomes the leader (Run's goroutine): the policy starts
+// afresh (another controller's measurements are not here, so it waits a warm-up for them, as
+// after a restart) and pending load-balancing requests are placed if a forwarder has room.
+func (c *Controller) takeOver(s *state) {
+	c.log.Info("leading the controller group: policy loop and lb-request placement on")
+	s.policies = map[string]*svcPolicy{}
+	c.pr.started = c.cfg.Now()
+	c.completePending(s)
+}

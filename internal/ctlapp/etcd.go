@@ -1,0 +1,62 @@
+package ctlapp
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"hvlb/internal/leader"
+	"hvlb/internal/store"
+)
+
+// EtcdConfig is a controller group's: the etcd cluster that holds the desired state and
+// elects the leader, and this controller's name in it.
+type EtcdConfig struct {
+	Endpoints string // comma-separated, e.g. https://10.0.0.1:2379,https://10.0.0.2:2379
+	CertFile  string // TLS client certificate for etcd
+	KeyFile   string
+	CAFile    string        // CA of etcd's server certificates
+	Prefix    string        // where the group keeps its records; default store.DefaultEtcdPrefix
+	Name      string        // this controller's name in the group (its REST URL); default hostname:port of --listen
+	LeaderTTL time.Duration // the election lease; default leader.DefaultTTL
+}
+
+// group is what a controller in a group holds besides the runtime.
+type group struct {
+	cli     *clientv3.Client
+	st      *store.Store
+	elector *leader.Elector
+}
+
+// openGroup connects to etcd and opens the group's store; it fills in cfg.Etcd's defaults.
+func openGroup(cfg *Config) (*group, error) {
+	ec := &cfg.Etcd
+	if ec.Prefix == "" {
+		ec.Prefix = store.DefaultEtcdPrefix
+	}
+	if ec.Name == "" {
+		host, _ := os.Hostname()
+		port := cfg.Listen[strings.LastIndexByte(cfg.Listen, ':')+1:]
+		ec.Name = host + ":" + port
+	}
+	var endpoints []string
+	for _, e := range strings.Split(ec.Endpoints, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			endpoints = append(endpoints, e)
+		}
+	}
+	cli, err := store.DialEtcd(store.EtcdConfig{Endpoints: endpoints, CertFile: ec.CertFile, KeyFile: ec.KeyFile, CAFile: ec.CAFile})
+	if err != nil {
+		return nil, fmt.Errorf("--etcd: %w", err)
+	}
+	st, err := store.OpenEtcd(cli, ec.Prefix)
+	if err != nil {
+		cli.Close()
+		return nil, fmt.Errorf("--etcd %s: %w", ec.Endpoints, err)
+	}
+	el := leader.New(leader.Config{Client: cli, Prefix: ec.Prefix, Name: ec.Name, TTL: ec.LeaderTTL, Log: cfg.Log})
+	return &group{cli: cli, st: st, elector: el}, nil
+}
