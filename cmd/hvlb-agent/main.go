@@ -35,7 +35,7 @@ func run() error {
 		socket, cert, key, ca string
 		level, metricsAddr    string
 	)
-	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port")
+	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port; a group's controllers comma-separated (the agent fails over between them)")
 	flag.StringVar(&cfg.ID, "id", "", "forwarder id, as the controller knows it (required)")
 	flag.StringVar(&socket, "fwd-socket", "/run/hvlb/fwd.sock", "the forwarder's control socket")
 	flag.StringVar(&cert, "cert", "", "this forwarder's agent certificate, PEM (required: the controller is mutual TLS; hvlbctl certs init --agent ID)")

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -39,7 +40,7 @@ import (
 // Config is what an agent needs.
 type Config struct {
 	ID          string            // forwarder id (required)
-	Controller  string            // host:port of the controller's gRPC service
+	Controller  string            // host:port of the controller's gRPC service; several, comma-separated, for a group (fail-over in turn)
 	TLS         *tls.Config       // client TLS (mutual: with the agent's certificate)
 	Forwarder   *fwdclient.Client // the forwarder's local API
 	Hostname    string
@@ -101,10 +102,14 @@ type verdict struct {
 
 // Agent runs one forwarder's agent. Create with New, then Run.
 type Agent struct {
-	cfg  Config
-	log  *slog.Logger
-	fc   *fwdclient.Client
-	conn *grpc.ClientConn
+	cfg         Config
+	log         *slog.Logger
+	fc          *fwdclient.Client
+	controllers []string           // cfg.Controller's addresses
+	conns       []*grpc.ClientConn // one per controller
+	// staleDesired counts desired states refused for being older than one already taken
+	// (a controller behind the others, or one of another store).
+	staleDesired uint64
 
 	ops         chan func()
 	desiredCh   chan *ctlpb.DesiredState
@@ -133,7 +138,13 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Forwarder == nil {
 		return nil, errors.New("agent: forwarder client: required")
 	}
-	if cfg.Controller == "" {
+	var controllers []string
+	for _, c := range strings.Split(cfg.Controller, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			controllers = append(controllers, c)
+		}
+	}
+	if len(controllers) == 0 {
 		return nil, errors.New("agent: controller address: required")
 	}
 	if cfg.TLS == nil {
@@ -154,12 +165,13 @@ func New(cfg Config) (*Agent, error) {
 		verdicts:    map[string]verdict{},
 		seeded:      map[string]bool{},
 		hardDone:    map[string]bool{},
+		controllers: controllers,
 	}
-	conn, err := a.dial()
+	conns, err := a.dial()
 	if err != nil {
 		return nil, err
 	}
-	a.conn = conn
+	a.conns = conns
 	return a, nil
 }
 
@@ -171,12 +183,14 @@ func (a *Agent) Run(ctx context.Context) error {
 	sessionDone := make(chan struct{})
 	go func() {
 		defer close(sessionDone)
-		a.controllerLoop(ctx, a.conn)
+		a.controllerLoop(ctx)
 	}()
 	defer func() {
 		cancel()
 		<-sessionDone
-		a.conn.Close()
+		for _, c := range a.conns {
+			c.Close()
+		}
 		a.checks.Close()
 		a.paths.close()
 	}()
@@ -194,6 +208,14 @@ func (a *Agent) Run(ctx context.Context) error {
 			// is not a reason to empty the forwarder.
 			if ds.GetVersion() == 0 {
 				a.log.Warn("desired state of version 0 ignored", "services", len(ds.GetServices()))
+				continue
+			}
+			// Never back: after a fail-over, a controller that is behind (or serves another
+			// store) must not undo what a newer state did. A restarted agent takes any.
+			if cur := a.desired.GetVersion(); ds.GetVersion() < cur {
+				a.staleDesired++
+				a.log.Warn("desired state older than the one taken, ignored", "version", ds.GetVersion(),
+					"taken", cur, "stale_total", a.staleDesired)
 				continue
 			}
 			a.setDesired(ds)

@@ -41,27 +41,36 @@ func (b *backoff) next() time.Duration {
 
 func (b *backoff) reset() { b.cur = 0 }
 
-// dial makes the controller's client connection (it connects lazily, and again by
-// itself after a failure, with back-off bounded like the agent's own).
-func (a *Agent) dial() (*grpc.ClientConn, error) {
+// dial makes a client connection to each controller of cfg.Controller (they connect
+// lazily, and again by themselves after a failure, with back-off bounded like the agent's
+// own).
+func (a *Agent) dial() ([]*grpc.ClientConn, error) {
 	bc := grpcbackoff.DefaultConfig
 	bc.BaseDelay, bc.MaxDelay = a.cfg.BackoffMin, a.cfg.BackoffMax
-	conn, err := grpc.NewClient(a.cfg.Controller,
-		grpc.WithTransportCredentials(credentials.NewTLS(a.cfg.TLS)),
-		grpc.WithConnectParams(grpc.ConnectParams{Backoff: bc, MinConnectTimeout: 10 * time.Second}))
-	if err != nil {
-		return nil, fmt.Errorf("agent: controller %s: %w", a.cfg.Controller, err)
+	var conns []*grpc.ClientConn
+	for _, addr := range a.controllers {
+		conn, err := grpc.NewClient(addr,
+			grpc.WithTransportCredentials(credentials.NewTLS(a.cfg.TLS)),
+			grpc.WithConnectParams(grpc.ConnectParams{Backoff: bc, MinConnectTimeout: 10 * time.Second}))
+		if err != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			return nil, fmt.Errorf("agent: controller %s: %w", addr, err)
+		}
+		conns = append(conns, conn)
 	}
-	return conn, nil
+	return conns, nil
 }
 
-// controllerLoop runs sessions with the controller until ctx ends, with back-off between
-// them. Losing the controller changes nothing at the forwarder.
-func (a *Agent) controllerLoop(ctx context.Context, conn *grpc.ClientConn) {
-	client := ctlpb.NewAgentServiceClient(conn)
+// controllerLoop runs sessions with the controllers until ctx ends, with back-off between
+// them. Each session that ends moves to the next controller of the list (any controller
+// of a group serves agents). Losing the controllers changes nothing at the forwarder.
+func (a *Agent) controllerLoop(ctx context.Context) {
 	bo := backoff{min: a.cfg.BackoffMin, max: a.cfg.BackoffMax}
-	for attempt := 1; ; attempt++ {
-		progressed, err := a.session(ctx, client)
+	for attempt, i := 1, 0; ; attempt, i = attempt+1, (i+1)%len(a.conns) {
+		addr := a.controllers[i]
+		progressed, err := a.session(ctx, ctlpb.NewAgentServiceClient(a.conns[i]), addr)
 		if ctx.Err() != nil {
 			return
 		}
@@ -70,8 +79,9 @@ func (a *Agent) controllerLoop(ctx context.Context, conn *grpc.ClientConn) {
 			attempt = 1
 		}
 		d := bo.next()
+		next := a.controllers[(i+1)%len(a.conns)]
 		a.log.Warn("controller session ended; the forwarder keeps its configuration",
-			"controller", a.cfg.Controller, "err", err, "attempt", attempt, "retry_in", d.Round(time.Millisecond))
+			"controller", addr, "err", err, "attempt", attempt, "next", next, "retry_in", d.Round(time.Millisecond))
 		select {
 		case <-ctx.Done():
 			return
@@ -83,11 +93,11 @@ func (a *Agent) controllerLoop(ctx context.Context, conn *grpc.ClientConn) {
 // session registers, then watches the desired state and streams reports until either
 // fails. progressed says a desired state arrived (the controller works: back-off starts
 // over).
-func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient) (progressed bool, err error) {
+func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient, addr string) (progressed bool, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	info := a.forwarderInfo(a.forwarderStats(ctx))
-	if err := a.register(ctx, client, info); err != nil {
+	if err := a.register(ctx, client, info, addr); err != nil {
 		return false, err
 	}
 	watch, err := client.WatchDesired(ctx, &ctlpb.WatchRequest{ForwarderId: a.cfg.ID})
@@ -120,7 +130,7 @@ func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient) (p
 	}()
 	go func() {
 		defer wg.Done()
-		errc <- a.reportLoop(ctx, cancel, client, report, info)
+		errc <- a.reportLoop(ctx, cancel, client, report, info, addr)
 	}()
 	err = <-errc
 	cancel()
@@ -128,14 +138,14 @@ func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient) (p
 	return got.Load(), err
 }
 
-func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, info *ctlpb.ForwarderInfo) error {
+func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, info *ctlpb.ForwarderInfo, addr string) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	reply, err := client.Register(ctx, &ctlpb.RegisterRequest{Forwarder: info})
 	if err != nil {
 		return fmt.Errorf("register forwarder %s: %w", a.cfg.ID, err)
 	}
-	a.log.Info("registered", "controller", a.cfg.Controller, "forwarder", a.cfg.ID,
+	a.log.Info("registered", "controller", addr, "forwarder", a.cfg.ID,
 		"ports", info.GetPorts(), "queues", info.GetQueues(), "desired_version", reply.GetDesiredVersion())
 	return nil
 }
@@ -145,7 +155,7 @@ func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, i
 // intervals (a controller gone silent) ends the session. The forwarder is registered
 // again when what it looks like changes (it restarted with other ports or workers).
 func (a *Agent) reportLoop(ctx context.Context, cancel context.CancelFunc, client ctlpb.AgentServiceClient,
-	stream grpc.ClientStreamingClient[ctlpb.AgentReport, ctlpb.ReportAck], info *ctlpb.ForwarderInfo) error {
+	stream grpc.ClientStreamingClient[ctlpb.AgentReport, ctlpb.ReportAck], info *ctlpb.ForwarderInfo, addr string) error {
 	t := time.NewTicker(a.cfg.ReportInterval)
 	defer t.Stop()
 	all := true
@@ -157,7 +167,7 @@ func (a *Agent) reportLoop(ctx context.Context, cancel context.CancelFunc, clien
 		all = false
 		if stats != nil {
 			if now := a.forwarderInfo(stats); !proto.Equal(now, info) {
-				if err := a.register(ctx, client, now); err != nil {
+				if err := a.register(ctx, client, now, addr); err != nil {
 					return err
 				}
 				info = now
