@@ -38,7 +38,7 @@ var globalNames = map[string]bool{"server": true, "token": true, "token-file": t
 	"cert": true, "key": true, "certs": true, "o": true, "timeout": true}
 
 func (g *globals) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.server, "server", g.server, "controller URL (env HVLB_SERVER; default "+defaultServer+")")
+	fs.StringVar(&g.server, "server", g.server, "controller URL; a group's, comma-separated, tried in turn (env HVLB_SERVER; default "+defaultServer+")")
 	fs.StringVar(&g.token, "token", g.token, "bearer token (env HVLB_TOKEN)")
 	fs.StringVar(&g.tokenFile, "token-file", g.tokenFile, "file whose first line is the bearer token (env HVLB_TOKEN_FILE)")
 	fs.StringVar(&g.ca, "ca", g.ca, "CA certificate that signed the controller's (env HVLB_CA; default: system roots)")

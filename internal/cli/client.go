@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -47,9 +48,11 @@ func about(err error, what, key string) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// client sends requests to the controller.
+// client sends requests to the controller, or to one of a group's controllers: it tries
+// them in turn, from the last one that answered (see do).
 type client struct {
-	base  string
+	bases []string
+	cur   int // index in bases of the one to try first
 	token string
 	http  *http.Client
 }
@@ -59,9 +62,14 @@ func (e *env) client() (*client, error) {
 	if err != nil {
 		return nil, err
 	}
-	u, err := url.Parse(server)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return nil, usagef("--server %q: want https://HOST:PORT", server)
+	var bases []string
+	for _, one := range strings.Split(server, ",") {
+		one = strings.TrimSpace(one)
+		u, err := url.Parse(one)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return nil, usagef("--server %q: want https://HOST:PORT (several: comma-separated)", one)
+		}
+		bases = append(bases, strings.TrimRight(one, "/"))
 	}
 	tlsCfg, err := certs.ClientTLS(e.g.ca, e.g.cert, e.g.key)
 	if err != nil {
@@ -74,29 +82,63 @@ func (e *env) client() (*client, error) {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.TLSClientConfig = tlsCfg
 	return &client{
-		base:  strings.TrimRight(server, "/"),
+		bases: bases,
 		token: token,
 		http:  &http.Client{Transport: tr, Timeout: timeout},
 	}, nil
 }
 
 // do sends one request; body, when not nil, is sent as JSON. It returns the reply's
-// status and body, or an *APIError for a 4xx/5xx.
+// status and body, or an *APIError for a 4xx/5xx. With several servers, it goes on to the
+// next one when a server cannot be reached (for a write, only when the connection was never
+// made: a write that reached a server may have been applied) or answers that it is not the
+// group's leader for a request only the leader takes.
 func (c *client) do(method, path string, body any) (int, []byte, error) {
-	var rd io.Reader
+	var data []byte
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
 			return 0, nil, err
 		}
-		rd = bytes.NewReader(b)
+		data = b
 	}
-	req, err := http.NewRequest(method, c.base+path, rd)
+	var status int
+	var reply []byte
+	var err error
+	for tried := 0; tried < len(c.bases); tried++ {
+		i := (c.cur + tried) % len(c.bases)
+		var sent bool
+		status, reply, sent, err = c.doOn(c.bases[i], method, path, body != nil, data)
+		var ae *APIError
+		switch {
+		case err == nil:
+			c.cur = i
+			return status, reply, nil
+		case errors.As(err, &ae):
+			if ae.Status == http.StatusServiceUnavailable && strings.Contains(ae.Message, "not the leader") {
+				continue
+			}
+			c.cur = i
+			return status, reply, err
+		case sent && method != http.MethodGet:
+			return status, reply, err
+		}
+	}
+	return status, reply, err
+}
+
+// doOn sends the request to one server; sent says whether it may have reached it.
+func (c *client) doOn(base, method, path string, hasBody bool, data []byte) (int, []byte, bool, error) {
+	var rd io.Reader
+	if hasBody {
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, base+path, rd)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, false, err
 	}
 	req.Header.Set("Accept", "application/json")
-	if body != nil {
+	if hasBody {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	if c.token != "" {
@@ -104,12 +146,14 @@ func (c *client) do(method, path string, body any) (int, []byte, error) {
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, explain(c.base, err)
+		var op *net.OpError
+		sent := !(errors.As(err, &op) && op.Op == "dial")
+		return 0, nil, sent, explain(base, err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	if err != nil {
-		return 0, nil, fmt.Errorf("%s %s: reading the reply: %w", method, path, err)
+		return 0, nil, true, fmt.Errorf("%s %s: reading the reply: %w", method, path, err)
 	}
 	if resp.StatusCode >= 400 {
 		ae := &APIError{Status: resp.StatusCode}
@@ -122,9 +166,9 @@ func (c *client) do(method, path string, body any) (int, []byte, error) {
 				ae.Message = ae.Message[:200] + "..."
 			}
 		}
-		return resp.StatusCode, b, ae
+		return resp.StatusCode, b, true, ae
 	}
-	return resp.StatusCode, b, nil
+	return resp.StatusCode, b, true, nil
 }
 
 // explain adds what to do about the usual connection failures.
@@ -139,7 +183,7 @@ func explain(base string, err error) error {
 	case strings.Contains(err.Error(), "certificate required"):
 		return fmt.Errorf("%s: %w (the controller wants a client certificate: --cert and --key, or --certs)", base, err)
 	}
-	return fmt.Errorf("cannot reach the controller: %w", err)
+	return fmt.Errorf("cannot reach the controller %s: %w", base, err)
 }
 
 // get fetches path and decodes the JSON reply into out (unless out is nil).
