@@ -21,6 +21,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && (os.Args[1] == "export" || os.Args[1] == "import") {
+		if err := migrate(os.Args[1], os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "hvlb-controller %s: %v\n", os.Args[1], err)
+			os.Exit(1)
+		}
+		return
+	}
 	var cfg ctlapp.Config
 	var debug bool
 	flag.StringVar(&cfg.Listen, "listen", ":8443", "REST API address (HTTPS)")

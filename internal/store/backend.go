@@ -30,4 +30,8 @@ type kvTx interface {
 	// nextSequence returns the bucket's next sequence number (1, 2, ...), for ids that are
 	// never reused.
 	nextSequence(bucket []byte) (uint64, error)
+	// sequence and setSequence read and set the bucket's last sequence number (export and
+	// import).
+	sequence(bucket []byte) (uint64, error)
+	setSequence(bucket []byte, n uint64) error
 }

@@ -90,3 +90,15 @@ func (t boltTx) nextSequence(bucket []byte) (uint64, error) {
 	}
 	return t.tx.Bucket(bucket).NextSequence()
 }
+
+func (t boltTx) sequence(bucket []byte) (uint64, error) {
+	return t.tx.Bucket(bucket).Sequence(), nil
+}
+
+func (t boltTx) setSequence(bucket []byte, n uint64) error {
+	b := t.tx.Bucket(bucket)
+	if b == nil {
+		return fmt.Errorf("store: no bucket %q", bucket)
+	}
+	return b.SetSequence(n)
+}

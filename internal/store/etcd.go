@@ -331,17 +331,26 @@ func (t *etcdTx) del(bucket, key []byte) error {
 }
 
 func (t *etcdTx) nextSequence(bucket []byte) (uint64, error) {
-	key := []byte("sequence-" + string(bucket))
-	v, err := t.get(bucketMeta, key)
+	n, err := t.sequence(bucket)
 	if err != nil {
 		return 0, err
 	}
-	var n uint64
-	if len(v) == 8 {
-		n = binary.BigEndian.Uint64(v)
+	return n + 1, t.setSequence(bucket, n+1)
+}
+
+// sequenceKey is the meta key that holds a bucket's sequence (bbolt keeps it in the bucket).
+func sequenceKey(bucket []byte) []byte { return []byte("sequence-" + string(bucket)) }
+
+func (t *etcdTx) sequence(bucket []byte) (uint64, error) {
+	v, err := t.get(bucketMeta, sequenceKey(bucket))
+	if err != nil || len(v) != 8 {
+		return 0, err
 	}
-	n++
-	return n, t.put(bucketMeta, key, u64(n))
+	return binary.BigEndian.Uint64(v), nil
+}
+
+func (t *etcdTx) setSequence(bucket []byte, n uint64) error {
+	return t.put(bucketMeta, sequenceKey(bucket), u64(n))
 }
 
 // commit sends the writes as one transaction that applies only if the version key has not
