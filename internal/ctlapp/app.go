@@ -30,11 +30,10 @@ import (
 
 // Config is what the controller's flags set.
 type Config struct {
-	Listen     string // REST, e.g. ":8443"
-	GRPCListen string // agents, e.g. ":9443"
-	DB         string // bbolt file
-	// A group of controllers on etcd instead of the bbolt file (etcd.go).
-	Etcd          EtcdConfig
+	Listen        string     // REST, e.g. ":8443"
+	GRPCListen    string     // agents, e.g. ":9443"
+	DB            string     // bbolt file
+	Etcd          EtcdConfig // a group of controllers on etcd instead of the bbolt file (etcd.go)
 	TokensFile    string
 	TLSCert       string
 	TLSKey        string
