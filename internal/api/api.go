@@ -264,13 +264,26 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	if leader != "" {
 		body["leader"] = leader
 	}
-	if _, err := s.c.Version(); err != nil {
+	// A store that does not answer (etcd cut off) makes a health check wait no longer than
+	// healthzStoreWait; the read goes on in the background until its own time limit.
+	answer := make(chan error, 1)
+	go func() { _, err := s.c.Version(); answer <- err }()
+	var err error
+	select {
+	case err = <-answer:
+	case <-time.After(healthzStoreWait):
+		err = fmt.Errorf("no answer within %s", healthzStoreWait)
+	}
+	if err != nil {
 		body["status"] = "store: " + err.Error()
 		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
 }
+
+// healthzStoreWait is how long /healthz waits for the store.
+const healthzStoreWait = time.Second
 
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	if s.metrics == nil {

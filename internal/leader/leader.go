@@ -162,7 +162,9 @@ func (e *Elector) round(ctx context.Context) error {
 	}
 	el := concurrency.NewElection(sess, e.cfg.Prefix+"leader/")
 	won := make(chan error, 1)
-	go func() { won <- el.Campaign(rctx, e.cfg.Name) }()
+	// WithRequireLeader: a campaign waiting on a member cut off from the others (which
+	// would hear of no deletion) fails, and the next round tries another member.
+	go func() { won <- el.Campaign(clientv3.WithRequireLeader(rctx), e.cfg.Name) }()
 	e.update(func(s *Status) { s.EtcdUp, s.Err = true, "" })
 
 	alive := func() bool { return e.cfg.Now().Sub(lastAnswer) < e.cfg.TTL/2 }

@@ -46,7 +46,8 @@ func DialEtcd(cfg EtcdConfig) (*clientv3.Client, error) {
 		cfg.DialTimeout = 5 * time.Second
 	}
 	cc := clientv3.Config{Endpoints: cfg.Endpoints, DialTimeout: cfg.DialTimeout, Logger: zap.NewNop(),
-		DialKeepAliveTime: 2 * time.Second, DialKeepAliveTimeout: 2 * time.Second}
+		// A member that stops answering (its host cut off) is left within 2 s.
+		DialKeepAliveTime: time.Second, DialKeepAliveTimeout: time.Second}
 	if cfg.CAFile != "" || cfg.CertFile != "" || cfg.KeyFile != "" {
 		tc, err := certs.ClientTLS(cfg.CAFile, cfg.CertFile, cfg.KeyFile)
 		if err != nil {

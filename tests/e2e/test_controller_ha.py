@@ -1,0 +1,215 @@
+"""End to end: three controllers on a 3-member etcd cluster keep the control plane up when
+one dies or is cut off, and never lose an acknowledged write (issue 15, docs/controller.md).
+
+The lab (lab/topologies/ha.yaml, lab/halab.py): one etcd member and one hvlb-controller in
+each of ctl1..ctl3, the forwarder with its agent (which lists the three controllers), three
+NFs that echo every byte, and long-lived TCP connections through a NAT VIP checked by
+SHA-256. A writer creates services in a loop through hvlbctl (which lists the three
+controllers) and records each acknowledged one. Then, in order:
+
+1. SIGKILL the leader (the agent's controller): another leads within LEADER_BOUND_S (the
+   figure is printed), the agent registers with another controller, writes go on.
+2. The killed controller comes back; the leader's link is cut: it steps down (health and
+   metrics say so), the two others elect a leader and writes go on; the link comes back and
+   the three controllers read the same state.
+3. Every acknowledged write is in the store, once (the change log has one creation each).
+4. Every controller stops: the connections carry on to their end, none lost, and a new
+   connection through the VIP still works.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lab"))
+
+import fwdlab  # noqa: E402
+import halab  # noqa: E402
+import labtools  # noqa: E402
+
+TOPO = "lab/topologies/ha.yaml"
+VIP = "10.100.0.1"
+NFS = [("nf1", "10.1.0.11"), ("nf2", "10.1.0.12"), ("nf3", "10.1.0.13")]
+ECHO_PORT = 5001
+CONNS = 50
+DURATION = 60.0   # seconds each connection streams: longer than every step below
+RATE = 5_000      # bytes per second per connection, each way
+WRITE_VIP = "10.100.0.50"  # the writer's services: one per acknowledged write, port 10000 + n
+WRITE_EVERY_S = 0.1
+LEADER_TTL = "3s"
+LEADER_BOUND_S = 5.0       # a new leader after SIGKILL within this (the lease is 3 s)
+
+for tool in (halab.ETCD, Path("/usr/bin/etcdctl")):
+    if not tool.exists():
+        pytest.skip(f"{tool} missing: scripts/deps.sh installs etcd-server and etcd-client",
+                    allow_module_level=True)
+if shutil.which("curl") is None:
+    pytest.skip("curl missing (the test reads each controller's /healthz with it)", allow_module_level=True)
+for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
+    if not (labtools.BIN / b).exists():
+        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
+if not fwdlab.FORWARDER.exists():
+    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+
+ECHO_CLIENT = REPO / "lab" / "echo_client.py"
+
+
+def wait(cond, what, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = cond()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout:g} s: {what}")
+
+
+def services_at(fw):
+    try:
+        return {(s.id.vip, s.id.vport) for s in fw.client.list_services()}
+    except OSError:
+        return set()
+
+
+class Writer(threading.Thread):
+    """Creates one service per write, in a loop, through every controller in --server;
+    records which writes were acknowledged and which failed (a failed one may or may not
+    have been applied: only the acknowledged ones must be there)."""
+
+    def __init__(self, group):
+        super().__init__(daemon=True)
+        self.group, self.stop = group, threading.Event()
+        self.acked, self.failed, self.n = [], [], 0
+        self.lock = threading.Lock()
+
+    def run(self):
+        while not self.stop.is_set():
+            self.n += 1
+            port = 10000 + self.n
+            p = self.group.ctl("vs", "add", "tcp", f"{WRITE_VIP}:{port}",
+                               "--real", f"10.1.0.11:{ECHO_PORT}:100", "--check", "none", check=False)
+            with self.lock:
+                (self.acked if p.returncode == 0 else self.failed).append((port, time.monotonic(),
+                                                                          p.stderr.strip()[-200:]))
+            self.stop.wait(WRITE_EVERY_S)  # paced: a few hundred services in all, not thousands
+
+    def acked_since(self, t):
+        with self.lock:
+            return [port for port, at, _ in self.acked if at > t]
+
+
+def test_group_survives_leader_loss_and_isolation(lab):
+    topo = lab(TOPO)
+    for h, a in NFS:
+        labtools.start_nfsim(topo, h, h, addr=a)
+    fw = fwdlab.start_forwarder(topo, workers=1)
+    g = halab.Group(topo, fw.sock, leader_ttl=LEADER_TTL).start()
+    g.ctl("vs", "add", "tcp", f"{VIP}:{ECHO_PORT}", "--mode", "nat",
+          "--real", ",".join(f"{a}:{ECHO_PORT}:100" for _, a in NFS), "--check", "none")
+    wait(lambda: (VIP, ECHO_PORT) in services_at(fw), "service applied")
+
+    client = subprocess.Popen(
+        topo.argv("client", [sys.executable, ECHO_CLIENT, VIP, str(ECHO_PORT),
+                             "--tcp-count", str(CONNS), "--duration", str(DURATION),
+                             "--rate", str(RATE), "--chunk", "500"]),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    writer = Writer(g)
+    try:
+        check_group(topo, fw, g, client, writer)
+    finally:
+        if client.poll() is None:
+            client.kill()
+
+
+def check_group(topo, fw, g, client, writer):
+    try:
+        assert client.stderr.readline().strip() == f"connected {CONNS}"
+        writer.start()
+        wait(lambda: len(writer.acked) >= 5, "the writer's first writes")
+
+        # 1. SIGKILL the leader, which the agent is connected to.
+        first = g.leader()
+        assert first == "ctl1", first
+        registrations = g.agent.log_path.read_text().count("msg=registered")
+        t_kill = time.monotonic()
+        g.kill_controller(first)
+        second = wait(g.leader, "a new leader", 3 * LEADER_BOUND_S)
+        took = time.monotonic() - t_kill
+        print(f"\nSIGKILL of the leader ({first}): {second} leads after {took:.2f} s")
+        assert took < LEADER_BOUND_S, f"new leader after {took:.2f} s"
+        wait(lambda: g.agent.log_path.read_text().count("msg=registered") > registrations,
+             "the agent registered with another controller")
+        wait(lambda: len(writer.acked_since(t_kill)) >= 5, "writes acknowledged after the kill")
+        port = writer.acked_since(t_kill)[-1]
+        wait(lambda: (WRITE_VIP, port) in services_at(fw), "a write after the kill at the forwarder")
+
+        # 2. The killed controller comes back; the leader is cut off from etcd (and the rest).
+        g.start_controller(first)
+        wait(lambda: g.role(first) == "follower", f"{first} back as a follower")
+        t_cut = time.monotonic()
+        g.isolate(second)
+        others = [h for h in g.hosts if h != second]
+        seen = {}
+
+        def progress():  # the cut-off one steps down; one of the others leads
+            if "down" not in seen and g.role(second) == "follower":
+                seen["down"] = time.monotonic() - t_cut
+            if "leader" not in seen:
+                lead = next((h for h in others if g.role(h) == "leader"), "")
+                if lead:
+                    seen["leader"] = (lead, time.monotonic() - t_cut)
+            return len(seen) == 2
+        wait(progress, f"{second} steps down and another leads", 15)
+        third, took = seen["leader"]
+        print(f"{second} cut off: stepped down within {seen['down']:.2f} s; {third} leads after {took:.2f} s")
+        assert took < LEADER_BOUND_S + 2, f"new leader after {took:.2f} s"  # + a raft election
+        assert g.metric(second, "hvlb_controller_leader") == 0
+        assert g.metric(second, "hvlb_controller_etcd_up") == 0
+        wait(lambda: len(writer.acked_since(time.monotonic() - 1)) >= 1 and
+             len(writer.acked_since(t_cut)) >= 5, "writes acknowledged while it is cut off")
+        g.reconnect(second)
+        wait(lambda: (g.health(second) or {}).get("code") == 200, f"{second} reads the store again", 30)
+    finally:
+        writer.stop.set()
+        writer.join(timeout=30)
+
+    # 3. Every acknowledged write is there, once; the three controllers agree.
+    def state(host):
+        r = g.curl(host, "/v1/version", token=True)
+        return r and r[0] == 200 and json.loads(r[1])["version"]
+    wait(lambda: len({state(h) for h in g.hosts}) == 1, "the three controllers at one version", 20)
+    created = {}
+    r = g.curl(g.leader() or "ctl1", "/v1/changes?since=0&limit=10000", token=True)
+    for ch in json.loads(r[1]):
+        if ch["what"].startswith(f"create service tcp-{WRITE_VIP}-"):
+            created[ch["what"]] = created.get(ch["what"], 0) + 1
+    twice = [w for w, n in created.items() if n > 1]
+    stored = {s["port"] for s in g.ctl("vs", "list", json_out=True) if s["vip"] == WRITE_VIP}
+    missing = [p for p, _, _ in writer.acked if p not in stored]
+    print(f"writes: {len(writer.acked)} acknowledged, {len(writer.failed)} failed "
+          f"({len(stored)} in the store)")
+    assert not missing, (missing, writer.failed[-5:])
+    assert not twice, twice
+    for h in g.hosts:
+        assert {s["port"] for s in json.loads(g.curl(h, "/v1/services", token=True)[1])
+                if s["vip"] == WRITE_VIP} == stored, f"{h} diverges"
+
+    # 4. No controller at all: forwarding carries on.
+    for h in g.hosts:
+        g.stop_controller(h)
+    probe = topo.run("client", [sys.executable, ECHO_CLIENT, VIP, str(ECHO_PORT), "--tcp-count", "3",
+                                "--duration", "1", "--rate", "10000"], timeout=60)
+    assert all(r["sha_ok"] and not r["error"] for r in json.loads(probe.stdout)["tcp"]), probe.stdout
+    out, err = client.communicate(timeout=DURATION + 60)
+    results = json.loads(out)["tcp"]
+    bad = [r for r in results if r["error"] or not r.get("sha_ok")]
+    print(f"connections: {CONNS - len(bad)}/{CONNS} intact; longest echo gap "
+          f"{max(r['max_gap_s'] for r in results):.2f} s")
+    assert len(results) == CONNS and not bad, (bad[:5], err[-2000:])
