@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Weighted Maglev tables, and the golden vectors shared with the Python model
- * (tests/model/test_hvlb_model.py): if one side changes, both must.
+ * (tests/model/test_hvlb_model.py): if one side changes, both must. A table must name the same
+ * backend in every entry whatever order the backends are listed in.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -107,6 +108,27 @@ test_golden_table(void)
 
 	CHECK_EQ(maglev_build(small, 13, b, 3, scratch), 0);
 	CHECK_MEM(small, size13, sizeof(size13));
+}
+
+/* Backends listed out of identity order, with repeated and zero weights: the whole table
+ * (indexes into this list, as little-endian uint16 on x86-64 and arm64) hashes to a figure
+ * the model gives too (tests/model: GOLDEN_SCRAMBLED). An implementation that let the list's
+ * order decide contested entries gets another figure. */
+static void
+test_golden_scrambled(void)
+{
+	struct maglev_backend b[8];
+
+	set_id4(&b[0], "10.1.0.14", 80, 2);
+	set_id4(&b[1], "10.1.0.3", 443, 5);
+	set_id4(&b[2], "10.1.0.3", 80, 5);
+	set_id4(&b[3], "10.1.0.9", 80, 0);
+	set_id4(&b[4], "10.1.0.200", 80, 1);
+	set_id4(&b[5], "10.1.0.7", 8080, 2);
+	set_id4(&b[6], "10.1.0.21", 80, 3);
+	set_id4(&b[7], "10.1.0.1", 80, 5);
+	CHECK_EQ(maglev_build(table_a, SIZE, b, 8, scratch), 0);
+	CHECK_EQ(hash_bytes(table_a, sizeof(table_a), 0), 0x88EB9F37u);
 }
 
 static void
@@ -296,12 +318,10 @@ check_permutations(const struct maglev_backend *b, unsigned n, uint32_t size, ui
 			shuffled[k] = b[from[k]];
 		CHECK_EQ(maglev_build(table_b, size, shuffled, (uint16_t)n, scratch), 0);
 		for (uint32_t e = 0; e < size; e++) {
-			uint16_t mapped = table_b[e] == MAGLEV_EMPTY ? MAGLEV_EMPTY : from[table_b[e]];
-
-			table_b[e] = mapped;
-		}
-		for (uint32_t e = 0; e < size; e++)
+			if (table_b[e] != MAGLEV_EMPTY)
+				table_b[e] = from[table_b[e]];
 			differ += table_a[e] != table_b[e];
+		}
 		if (differ != 0)
 			fprintf(stderr, "n %u round %d: %u of %u entries name another backend\n", n,
 				round, differ, size);
@@ -310,8 +330,25 @@ check_permutations(const struct maglev_backend *b, unsigned n, uint32_t size, ui
 	return (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 }
 
-/* Sizes from 2 to VS_MAX_RS's 1000-odd, equal weights, repeated weights, distinct ones, zero
- * weights among them, and a small table where most entries are contested. */
+/* Backend i's weight in each kind of set: equal, repeated (1, 2, 3, 1, ...), distinct (random),
+ * and a quarter drained (0) among repeated ones. */
+static uint32_t
+test_weight(int kind, unsigned i, uint32_t *rng)
+{
+	switch (kind) {
+	case 0:
+		return 100;
+	case 1:
+		return 1 + i % 3;
+	case 2:
+		return 1 + test_rand(rng) % 1000;
+	default:
+		return i % 4 == 1 ? 0 : 10 * (1 + i % 2);
+	}
+}
+
+/* Sizes from 2 to VS_MAX_RS's 1000-odd, each kind of weights, in the full table and (for few
+ * backends) a 13-entry one where most entries are contested. */
 static void
 test_order_independent(void)
 {
@@ -324,14 +361,8 @@ test_order_independent(void)
 		unsigned n = sizes[s];
 
 		for (int kind = 0; kind < 4; kind++) {
-			for (unsigned i = 0; i < n; i++) {
-				uint32_t w = kind == 0   ? 100			   /* equal */
-					     : kind == 1 ? 1 + i % 3		   /* 1, 2, 3, 1, ... */
-					     : kind == 2 ? 1 + test_rand(&rng) % 1000 /* distinct */
-							 : (i % 4 == 1 ? 0 : 10 * (1 + i % 2));
-
-				random_backend(&b[i], i, w, &rng);
-			}
+			for (unsigned i = 0; i < n; i++)
+				random_backend(&b[i], i, test_weight(kind, i, &rng), &rng);
 			ms = check_permutations(b, n, SIZE, &rng);
 			if (n < 13)
 				check_permutations(b, n, 13, &rng);
@@ -396,6 +427,7 @@ main(void)
 {
 	RUN(test_golden_hashes);
 	RUN(test_golden_table);
+	RUN(test_golden_scrambled);
 	RUN(test_weights_proportional);
 	RUN(test_all_zero_is_empty);
 	RUN(test_minimal_disruption);
