@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -141,4 +143,30 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("connect retry %s: negative", c.ConnectRetry)
 	}
 	return nil
+}
+
+// ParsePeer reads a peer as the agent's --bgp-peer flag gives it: "ADDRESS,AS" or
+// "ADDRESS,AS,PORT" (e.g. "10.8.0.1,65000", "fd00:8::1,65000,1179").
+func ParsePeer(s string) (Peer, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) < 2 || len(parts) > 3 {
+		return Peer{}, fmt.Errorf("peer %q: want ADDRESS,AS[,PORT]", s)
+	}
+	addr, err := netip.ParseAddr(strings.TrimSpace(parts[0]))
+	if err != nil {
+		return Peer{}, fmt.Errorf("peer %q: address: %w", s, err)
+	}
+	as, err := strconv.ParseUint(strings.TrimSpace(parts[1]), 10, 32)
+	if err != nil || as == 0 {
+		return Peer{}, fmt.Errorf("peer %q: AS %q: want 1 to 4294967295", s, parts[1])
+	}
+	p := Peer{Address: addr.Unmap(), RemoteAS: uint32(as)}
+	if len(parts) == 3 {
+		port, err := strconv.ParseUint(strings.TrimSpace(parts[2]), 10, 16)
+		if err != nil || port == 0 {
+			return Peer{}, fmt.Errorf("peer %q: port %q: want 1 to 65535", s, parts[2])
+		}
+		p.Port = uint16(port)
+	}
+	return p, nil
 }
