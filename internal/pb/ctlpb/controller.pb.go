@@ -280,7 +280,11 @@ type DesiredState struct {
 	// oldest first. A real listed here that the forwarder still runs and that `services` no
 	// longer has is removed with hard=true (its connections end at once) instead of softly;
 	// the agent applies each removal once. A real added again drops out of the list.
-	HardRemovals  []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
+	HardRemovals []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
+	// The operator drains this forwarder (PUT /v1/forwarders/{id}/drain): its agent withdraws
+	// the BGP announcements of its VIPs, so the routers stop sending it new traffic, and
+	// keeps the forwarder configured for the connections still arriving.
+	Draining      bool `protobuf:"varint,5,opt,name=draining,proto3" json:"draining,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -341,6 +345,13 @@ func (x *DesiredState) GetHardRemovals() []*HardRemoval {
 		return x.HardRemovals
 	}
 	return nil
+}
+
+func (x *DesiredState) GetDraining() bool {
+	if x != nil {
+		return x.Draining
+	}
+	return false
 }
 
 // One real removed with hard=true, or, address "" (and port 0), the service itself.
@@ -757,7 +768,11 @@ type AgentReport struct {
 	// port, RSS-A's settings and per-worker load, the counts of moves, and up to N of the
 	// current overrides (the agent asks with limit 100; overrides_total says how many there
 	// are). Absent when the forwarder does not answer GetSteering (an older forwarder).
-	Steering      *fwdpb.Steering `protobuf:"bytes,9,opt,name=steering,proto3" json:"steering,omitempty"`
+	Steering *fwdpb.Steering `protobuf:"bytes,9,opt,name=steering,proto3" json:"steering,omitempty"`
+	// The agent's BGP sessions (absent when it runs no BGP speaker), and the VIP prefixes it
+	// announces now ("10.100.0.1/32", "fd00:100::1/128"; empty while it withdraws them).
+	Bgp           []*BgpPeer `protobuf:"bytes,10,rep,name=bgp,proto3" json:"bgp,omitempty"`
+	Announced     []string   `protobuf:"bytes,11,rep,name=announced,proto3" json:"announced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -855,6 +870,113 @@ func (x *AgentReport) GetSteering() *fwdpb.Steering {
 	return nil
 }
 
+func (x *AgentReport) GetBgp() []*BgpPeer {
+	if x != nil {
+		return x.Bgp
+	}
+	return nil
+}
+
+func (x *AgentReport) GetAnnounced() []string {
+	if x != nil {
+		return x.Announced
+	}
+	return nil
+}
+
+// One BGP session of the agent's speaker with an upstream router.
+type BgpPeer struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Address           string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"` // the router's address
+	RemoteAs          uint32                 `protobuf:"varint,2,opt,name=remote_as,json=remoteAs,proto3" json:"remote_as,omitempty"`
+	State             string                 `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`                                                   // RFC 4271: idle, connect, active, opensent, openconfirm, established
+	UptimeS           float64                `protobuf:"fixed64,4,opt,name=uptime_s,json=uptimeS,proto3" json:"uptime_s,omitempty"`                              // since established; 0 when not
+	PrefixesAnnounced uint64                 `protobuf:"varint,5,opt,name=prefixes_announced,json=prefixesAnnounced,proto3" json:"prefixes_announced,omitempty"` // sent to the router and not withdrawn
+	PrefixesAccepted  uint64                 `protobuf:"varint,6,opt,name=prefixes_accepted,json=prefixesAccepted,proto3" json:"prefixes_accepted,omitempty"`    // received from the router and accepted
+	Port              uint32                 `protobuf:"varint,7,opt,name=port,proto3" json:"port,omitempty"`                                                    // the router's port (179 unless configured)
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *BgpPeer) Reset() {
+	*x = BgpPeer{}
+	mi := &file_controller_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BgpPeer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BgpPeer) ProtoMessage() {}
+
+func (x *BgpPeer) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BgpPeer.ProtoReflect.Descriptor instead.
+func (*BgpPeer) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *BgpPeer) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetRemoteAs() uint32 {
+	if x != nil {
+		return x.RemoteAs
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetUptimeS() float64 {
+	if x != nil {
+		return x.UptimeS
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPrefixesAnnounced() uint64 {
+	if x != nil {
+		return x.PrefixesAnnounced
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPrefixesAccepted() uint64 {
+	if x != nil {
+		return x.PrefixesAccepted
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
 type ReportAck struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -863,7 +985,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -875,7 +997,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -888,7 +1010,7 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{10}
+	return file_controller_proto_rawDescGZIP(), []int{11}
 }
 
 var File_controller_proto protoreflect.FileDescriptor
@@ -912,12 +1034,13 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xd2\x01\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xee\x01\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
-	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\"\x87\x01\n" +
+	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
+	"\bdraining\x18\x05 \x01(\bR\bdraining\"\x87\x01\n" +
 	"\vHardRemoval\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -960,7 +1083,7 @@ const file_controller_proto_rawDesc = "" +
 	"\vrtt_samples\x18\a \x01(\rR\n" +
 	"rttSamples\x12\x1d\n" +
 	"\n" +
-	"interval_s\x18\b \x01(\x01R\tintervalS\"\x84\x03\n" +
+	"interval_s\x18\b \x01(\x01R\tintervalS\"\xca\x03\n" +
 	"\vAgentReport\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12'\n" +
 	"\x0fapplied_version\x18\x02 \x01(\x04R\x0eappliedVersion\x12(\n" +
@@ -970,7 +1093,18 @@ const file_controller_proto_rawDesc = "" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x14\n" +
 	"\x05error\x18\a \x01(\tR\x05error\x129\n" +
 	"\vconnections\x18\b \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x121\n" +
-	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\"\v\n" +
+	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\x12&\n" +
+	"\x03bgp\x18\n" +
+	" \x03(\v2\x14.hvlb.ctl.v1.BgpPeerR\x03bgp\x12\x1c\n" +
+	"\tannounced\x18\v \x03(\tR\tannounced\"\xe1\x01\n" +
+	"\aBgpPeer\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1b\n" +
+	"\tremote_as\x18\x02 \x01(\rR\bremoteAs\x12\x14\n" +
+	"\x05state\x18\x03 \x01(\tR\x05state\x12\x19\n" +
+	"\buptime_s\x18\x04 \x01(\x01R\auptimeS\x12-\n" +
+	"\x12prefixes_announced\x18\x05 \x01(\x04R\x11prefixesAnnounced\x12+\n" +
+	"\x11prefixes_accepted\x18\x06 \x01(\x04R\x10prefixesAccepted\x12\x12\n" +
+	"\x04port\x18\a \x01(\rR\x04port\"\v\n" +
 	"\tReportAck2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
@@ -989,7 +1123,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1001,37 +1135,39 @@ var file_controller_proto_goTypes = []any{
 	(*HealthChange)(nil),         // 7: hvlb.ctl.v1.HealthChange
 	(*PathMeasurement)(nil),      // 8: hvlb.ctl.v1.PathMeasurement
 	(*AgentReport)(nil),          // 9: hvlb.ctl.v1.AgentReport
-	(*ReportAck)(nil),            // 10: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 11: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 12: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 13: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 14: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 15: hvlb.fwd.v1.Steering
+	(*BgpPeer)(nil),              // 10: hvlb.ctl.v1.BgpPeer
+	(*ReportAck)(nil),            // 11: hvlb.ctl.v1.ReportAck
+	(*fwdpb.VirtualService)(nil), // 12: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 13: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 14: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 15: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 16: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	11, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	12, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
 	6,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
 	5,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
-	12, // 4: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	12, // 5: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	12, // 6: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	13, // 7: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	13, // 4: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	13, // 5: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	13, // 6: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	14, // 7: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
 	7,  // 8: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	8,  // 9: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	14, // 10: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	15, // 11: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	1,  // 12: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 13: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	9,  // 14: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 15: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	10, // 17: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	15, // [15:18] is the sub-list for method output_type
-	12, // [12:15] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	15, // 10: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	16, // 11: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	10, // 12: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
+	1,  // 13: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 14: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	9,  // 15: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 16: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 17: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	11, // 18: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	16, // [16:19] is the sub-list for method output_type
+	13, // [13:16] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1045,7 +1181,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
