@@ -94,8 +94,8 @@ type fwdRuntime struct {
 	conns      []*fwdpb.Connection
 	steering   *fwdpb.Steering // as stats: replaced, never modified
 	steeringAt time.Time
-	bgp        []*ctlpb.BgpPeer // the agent's BGP sessions; as stats: replaced, never modified
-	announced  []string         // the VIP prefixes its speaker announces
+	bgp        []*ctlpb.BgpPeer   // the agent's BGP sessions; as stats: replaced, never modified
+	announced  []string           // the VIP prefixes its speaker announces
 	paths      map[string]pathObs // by real key (addr:port); as stats: replaced, never modified
 	rxPackets  uint64
 	rxAt       time.Time
