@@ -18,6 +18,7 @@ type bgpFlags struct {
 	source                          string
 	peers                           []bgp.Peer
 	holdTime, keepalive, connectRtr time.Duration
+	listenPort                      uint
 }
 
 func (f *bgpFlags) register(fs *flag.FlagSet) {
@@ -38,6 +39,8 @@ func (f *bgpFlags) register(fs *flag.FlagSet) {
 		"BGP hold time: how long a router keeps the routes of a speaker it no longer hears (a vanished host)")
 	fs.DurationVar(&f.keepalive, "bgp-keepalive", 0, "BGP keepalive interval (0: a third of the hold time)")
 	fs.DurationVar(&f.connectRtr, "bgp-connect-retry", bgp.DefaultConnectRetry, "wait between attempts to connect to a router")
+	fs.UintVar(&f.listenPort, "bgp-listen-port", 0,
+		"also accept sessions on this TCP port (0: listen on none, so that several agents can share a host; the agent connects out)")
 }
 
 // config is the speaker's configuration, nil without --bgp-local-as.
@@ -51,8 +54,11 @@ func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
 	if f.localAS > 1<<32-1 {
 		return nil, fmt.Errorf("--bgp-local-as %d: at most 4294967295", f.localAS)
 	}
+	if f.listenPort > 65535 {
+		return nil, fmt.Errorf("--bgp-listen-port %d: at most 65535", f.listenPort)
+	}
 	c := &bgp.Config{LocalAS: uint32(f.localAS), Peers: f.peers, HoldTime: f.holdTime,
-		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, Logger: log}
+		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, ListenPort: int32(f.listenPort), Logger: log}
 	for _, a := range []struct {
 		flag, val string
 		to        *netip.Addr

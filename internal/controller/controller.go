@@ -86,7 +86,8 @@ type state struct {
 type fwdRuntime struct {
 	lastSeen   time.Time // registration or last report
 	lastReport time.Time
-	watchers   int // open WatchDesired streams
+	watchers   int  // open WatchDesired streams
+	streamLost bool // the agent's last desired-state stream ended and no other is open
 	agentState string
 	applied    uint64
 	lastError  string
@@ -189,11 +190,11 @@ func (c *Controller) do(ctx context.Context, f func(*state)) error {
 	return nil
 }
 
-// failed says whether a forwarder is failed now: its agent is not connected (no
-// registration nor report for the report timeout), or reports that its forwarder does not
-// answer.
+// failed says whether a forwarder is failed now: its agent is not connected (its
+// desired-state stream ended and none is open, or no registration nor report for the
+// report timeout), or reports that its forwarder does not answer.
 func (c *Controller) failed(r *fwdRuntime, now time.Time) bool {
-	return r == nil || now.Sub(r.lastSeen) > c.cfg.ReportTimeout || r.agentState == StateFailed
+	return r == nil || r.streamLost || now.Sub(r.lastSeen) > c.cfg.ReportTimeout || r.agentState == StateFailed
 }
 
 // stateOf returns forwarder f's state now: failed (see failed), else draining when the

@@ -41,6 +41,14 @@ func TestForwarderDrain(t *testing.T) {
 		}
 	}
 	check("reporting", StateReady, false)
+
+	// Connected is watching the desired state: an agent whose stream ends is failed at once.
+	mustNil(t, c.WatchStarted(ctx(), "fwd-a"))
+	check("watching", StateReady, false)
+	c.WatchEnded("fwd-a")
+	check("stream ended", StateFailed, false)
+	mustNil(t, c.WatchStarted(ctx(), "fwd-a"))
+	check("watching again", StateReady, false)
 	v0, _ := c.Version()
 
 	f, err := c.SetDraining(ctx(), "fwd-a", true)

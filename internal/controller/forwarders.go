@@ -61,11 +61,15 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 	return c.st.Version()
 }
 
-// WatchStarted and WatchEnded count a forwarder's open desired-state streams.
+// WatchStarted and WatchEnded count a forwarder's open desired-state streams. A forwarder
+// whose last stream ended is failed until its agent watches again (an agent that died, or
+// lost the controller); one that never watched since the controller started gets the
+// report timeout's grace.
 func (c *Controller) WatchStarted(ctx context.Context, id string) error {
 	return c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil {
 			r.watchers++
+			r.streamLost = false
 		}
 	})
 }
@@ -77,6 +81,7 @@ func (c *Controller) WatchEnded(id string) {
 	c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil && r.watchers > 0 {
 			r.watchers--
+			r.streamLost = r.watchers == 0
 		}
 	})
 }
