@@ -35,7 +35,8 @@ def _lcores(workers):
 
 
 def config_text(meta, services=(), extra="", settings=None):
-    """The forwarder's INI configuration for a topology's meta.forwarder, with services as
+    """The forwarder's INI configuration for a topology's meta.forwarder (addrs: each port's
+    addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with services as
     dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit, reals: [(addr,
     port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
     section (e.g. rssa, rssa_q)."""
@@ -45,6 +46,8 @@ def config_text(meta, services=(), extra="", settings=None):
     for i, addr in enumerate(fw["addrs"]):
         lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
+    if fw.get("gateway6"):
+        lines += ["[route.default6]", "prefix = ::/0", f"via = {fw['gateway6']}", "port = 0", ""]
     for n, s in enumerate(services):
         lines += [f"[vs.s{n}]", f"protocol = {s['protocol']}", f"vip = {s['vip']}",
                   f"port = {s['port']}", f"mode = {s.get('mode', 'nat')}",
