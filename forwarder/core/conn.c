@@ -755,3 +755,20 @@ conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_
 	}
 	*cursor = i > t->conn_mask ? UINT32_MAX : i;
 }
+
+void
+conn_scan(const struct conn_table *t, uint32_t *cursor, uint32_t slots, conn_walk_fn fn,
+	  void *arg)
+{
+	uint32_t i = *cursor, end = i + slots;
+
+	if (end > t->conn_mask + 1 || end < i)
+		end = t->conn_mask + 1;
+	while (i < end) {
+		const struct conn *c = &t->conns[i++];
+
+		if (c->in_use && fn(arg, c) != 0)
+			break;
+	}
+	*cursor = i > t->conn_mask ? UINT32_MAX : i;
+}

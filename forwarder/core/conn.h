@@ -188,6 +188,12 @@ typedef int (*conn_walk_fn)(void *arg, const struct conn *c);
 void conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_fn fn,
 	       void *arg);
 
+/* As conn_walk, but bounded by the entries looked at (slots, in use or not) rather than by the
+ * connections found: the same work per call however empty the table is. For walks that share
+ * a worker's loop with forwarding (sync's dump and refresh). */
+void conn_scan(const struct conn_table *t, uint32_t *cursor, uint32_t slots, conn_walk_fn fn,
+	       void *arg);
+
 /* The position of c in t's connection array (0 .. conn_capacity - 1), and the entry at a
  * position: for scans that remember entries between two passes. */
 uint32_t conn_index(const struct conn_table *t, const struct conn *c);

@@ -421,12 +421,23 @@ receive_one(struct sync_ctl *s, const uint8_t *buf, size_t len,
 	}
 }
 
+/* Whether every worker's ring can take a whole message's records: if not, datagrams wait in
+ * the socket's buffer (back-pressure) rather than be lost at a full ring. */
+static bool
+workers_have_room(const struct sync_ctl *s)
+{
+	for (uint16_t w = 0; w < s->env->n_workers; w++)
+		if (rte_ring_free_count(s->env->workers[w]->sync_in) < SYNC_MAX_RECS + 1)
+			return false;
+	return true;
+}
+
 static void
 receive(struct sync_ctl *s, uint64_t now)
 {
 	uint8_t buf[SYNC_MAX_DGRAM + 1];
 
-	for (unsigned k = 0; k < SYNC_RX_BUDGET; k++) {
+	for (unsigned k = 0; k < SYNC_RX_BUDGET && workers_have_room(s); k++) {
 		struct sockaddr_storage from;
 		socklen_t flen = sizeof(from);
 		ssize_t n = recvfrom(s->fd, buf, sizeof(buf), MSG_DONTWAIT | MSG_TRUNC,

@@ -7,9 +7,9 @@
 #include "hash.h"
 #include "worker_sync.h"
 
-/* Table entries a dump or refresh walk looks at per loop iteration, and peers' records
- * applied per iteration: bounds the time sync takes from forwarding. */
-#define SYNC_WALK_BUDGET 64
+/* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
+ * records applied per iteration: bounds the time sync takes from forwarding. */
+#define SYNC_WALK_BUDGET 128
 #define SYNC_IN_BUDGET 256
 /* The refresh pass: a quarter of the shorter of the UDP and established timeouts, at most
  * SYNC_REFRESH_MAX_S, at least a second. */
@@ -310,7 +310,7 @@ dump_step(struct worker *w)
 	struct walk x = {.w = w, .peers = w->sync.dump_peers};
 	struct sync_item *done;
 
-	conn_walk(w->conns, &w->sync.dump_cursor, SYNC_WALK_BUDGET, walk_one, &x);
+	conn_scan(w->conns, &w->sync.dump_cursor, SYNC_WALK_BUDGET, walk_one, &x);
 	if (w->sync.dump_cursor != UINT32_MAX)
 		return;
 	done = item_next(w);
@@ -335,7 +335,7 @@ refresh_step(struct worker *w)
 		w->sync.refresh_start = w->now;
 		w->sync.refresh_cursor = 0;
 	}
-	conn_walk(w->conns, &w->sync.refresh_cursor, SYNC_WALK_BUDGET, walk_one, &x);
+	conn_scan(w->conns, &w->sync.refresh_cursor, SYNC_WALK_BUDGET, walk_one, &x);
 }
 
 void

@@ -790,6 +790,17 @@ test_walk(void)
 		conn_walk(t, &cursor, 100, walk_fn, &w);
 	CHECK_EQ(w.seen, 10);
 	CHECK(calls >= 10);
+	/* conn_scan: bounded by slots, not by what it finds: 64 slots in calls of 16 are 4 calls
+	 * (and the 10 connections, wherever they sit). */
+	w.seen = 0;
+	w.stop = 0;
+	for (cursor = 0, calls = 0; cursor != UINT32_MAX && calls < 100; calls++)
+		conn_scan(t, &cursor, 16, walk_fn, &w);
+	CHECK_EQ(w.seen, 10);
+	CHECK_EQ(calls, 4);
+	cursor = 0;
+	conn_scan(t, &cursor, UINT32_MAX, walk_fn, &w);
+	CHECK_EQ(cursor, UINT32_MAX);
 }
 
 /* ---- randomized run against a brute-force model ---- */
