@@ -471,7 +471,8 @@ state_step(struct sync_ctl *s, uint64_t now)
 			LOG(INFO, "ready: table received from %s\n", p->name);
 			return;
 		}
-		if (!p->answered && now - p->asked_at >= ms_ticks(s, SYNC_ASK_AGAIN_MS))
+		if (now - p->asked_at >= ms_ticks(s, p->answered ? SYNC_DUMP_WAIT_MS
+								 : SYNC_ASK_AGAIN_MS))
 			ask_dump(s, p, now);
 		if (p->last_heard > heard)
 			heard = p->last_heard;

@@ -30,6 +30,8 @@
 
 #define SYNC_ALONE_MS 3000     /* no peer heard for this long while syncing: ready alone */
 #define SYNC_ASK_AGAIN_MS 1000 /* a peer that has not answered a dump request is asked again */
+#define SYNC_DUMP_WAIT_MS 10000 /* a peer that answered but sent no dump end: asked again (the
+				   end may have been lost while it kept sending records) */
 
 enum sync_state {
 	SYNC_STATE_OFF = 0, /* no peers */
