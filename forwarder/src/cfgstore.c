@@ -747,6 +747,9 @@ cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err)
 		if ((rc = sync_check_peer(s, i, err)) != 0)
 			return rc;
 set:
+	/* The same setting again (an agent reconciling) is no change. */
+	if (memcmp(&st->sync, s, sizeof(*s)) == 0)
+		return 0;
 	st->sync = *s;
 	st->version++;
 	return 0;

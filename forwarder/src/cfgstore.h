@@ -72,6 +72,7 @@ struct cfg_sync {
 	struct cfg_endpoint listen;   /* the sync socket's address; port 0: any (tests) */
 	uint8_t key_len;
 	uint8_t key[CFG_SYNC_KEY_MAX]; /* the cluster's HMAC key */
+	uint8_t pad;                  /* 0: settings are compared whole (memcmp) */
 	uint16_t n_peers;
 	struct cfg_endpoint peers[CFG_SYNC_PEERS];
 };
