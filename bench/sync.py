@@ -15,8 +15,10 @@ Best of REPS runs for the rates, the median run's lag. Prints one JSON object; w
 """
 
 import argparse
+import datetime
 import json
-import statistics
+import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -69,7 +71,16 @@ def markdown(r):
             "forwarder). The",
             "lag is mostly the control thread's wait in poll() (up to 1 ms a round, as main.c runs",
             "it) and, on this 2-CPU VM, three busy threads sharing two CPUs; records lost on the "
-            f"way in these runs: {r['sync_lost']}.", ""]
+            f"way in these runs: {r['sync_lost']}.", "",
+            f"- date: {datetime.date.today()}; machine: {cpu_name()}, {os.cpu_count()} cores, "
+            f"{platform.release()}. A shared VM: figures from one run.", ""]
+
+
+def cpu_name():
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "?"
 
 
 def write_section(path, lines):
