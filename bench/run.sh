@@ -2,8 +2,9 @@
 # make bench: Mpps of one forwarder worker core on memory-fed ring ports, side by side with
 # DPDK's own floor on the same path (a bare rx_burst -> tx_burst loop), plus instructions per
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
-# RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py). Writes
-# docs/benchmarks.md and ends with one JSON line.
+# RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
+# (bench/flood.py) and connection sync (bench/sync.py). Writes docs/benchmarks.md and ends with
+# one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -298,8 +299,14 @@ echo "  sip: $sip_json" >&2
 # about 4 minutes): its section goes after the SIP one.
 flood_json=$(python3 bench/flood.py --doc docs/benchmarks.md | tail -1)
 echo "  flood: $flood_json" >&2
+# Connection sync between forwarders: publish and absorb rates, creation-to-arrival lag
+# (bench/sync.py, fwd_bench --mode sync, about 15 s): its section goes after the flood one;
+# its figures (sync_conns_per_s, sync_lag_p50_ms, sync_lag_p99_ms...) join the line's top level.
+sync_json=$(python3 bench/sync.py --doc docs/benchmarks.md | tail -1)
+echo "  sync: $sync_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
 r["flood"] = json.loads(sys.argv[3])
-print(json.dumps(r))' "$res" "$sip_json" "$flood_json"
+r.update(json.loads(sys.argv[4]))
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json"

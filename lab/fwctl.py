@@ -235,6 +235,17 @@ class Client:
         return self.call(steer_flow=pb.SteerFlow(protocol=protocol, client=client, vip=vip,
                                                  worker=worker))
 
+    def set_sync(self, id=0, listen="", key=b"", peers=()):
+        """Replace the connection-sync setting (docs/sync.md); no peers turns it off."""
+        pb = _load_pb()
+        cfg = pb.SyncConfig(id=id, listen=listen, key=key, peers=list(peers))
+        return self.call(set_sync=pb.SetSync(config=cfg))
+
+    def sync(self):
+        """The sync state ("off", "syncing", "ready"), peers and counters."""
+        pb = _load_pb()
+        return self.call(get_sync=pb.GetSync()).sync
+
     def iter_connections(self, limit=1000, service=None):
         """Every connection, fetching page after page."""
         cursor = 0
@@ -452,6 +463,27 @@ def cmd_steer(cl, args):
     return cl.steer_flow(args.protocol, args.client, args.vip, args.worker), None
 
 
+def show_sync(s):
+    head = f"sync {s.state}, id {s.id}, listen {s.listen or '-'}, epoch {s.epoch}"
+    rows = [(p.address, p.id, f"{p.last_heard_s:.1f}" if p.last_heard_s >= 0 else "never",
+             p.rx_messages, p.rx_records, p.tx_messages, p.tx_records,
+             "yes" if p.dump_received else "no") for p in s.peers]
+    ctrs = "\n".join(f"  {c.name} {c.value}" for c in s.counters if c.value)
+    return "\n".join([head, table(rows, ("peer", "id", "heard_s", "rx_msgs", "rx_recs",
+                                          "tx_msgs", "tx_recs", "dump_in")), ctrs])
+
+
+def cmd_sync(cl, args):
+    if args.action == "show":
+        return cl.sync(), show_sync
+    if args.action == "off":
+        return cl.set_sync(), None
+    key = bytes.fromhex(args.key) if args.key else open(args.key_file).read().strip()
+    if isinstance(key, str):
+        key = bytes.fromhex(key)
+    return cl.set_sync(args.id, args.listen, key, args.peer), None
+
+
 def cmd_conns(cl, args):
     svc = None
     if args.vs:
@@ -551,6 +583,19 @@ def build_parser():
     p.add_argument("vip", metavar="VIP:PORT")
     p.add_argument("worker", type=int)
     p.set_defaults(func=cmd_steer)
+
+    sy = sub.add_parser("sync", help="connection sync with peer forwarders").add_subparsers(
+        dest="action", required=True)
+    sy.add_parser("show")
+    sy.add_parser("off")
+    p = sy.add_parser("set", help="replace the whole setting")
+    p.add_argument("--id", type=int, required=True)
+    p.add_argument("--listen", required=True, metavar="ADDR:PORT")
+    k = p.add_mutually_exclusive_group(required=True)
+    k.add_argument("--key", help="the cluster key in hex (16 to 64 bytes)")
+    k.add_argument("--key-file", help="a file holding the key in hex")
+    p.add_argument("--peer", action="append", default=[], metavar="ADDR:PORT")
+    sub.choices["sync"].set_defaults(func=cmd_sync)
 
     p = sub.add_parser("conns", help="connections (paged)")
     p.add_argument("--limit", type=int, default=1000)

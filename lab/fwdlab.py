@@ -9,6 +9,10 @@
 The forwarder runs in the topology's forwarder host (topology meta.forwarder) on
 net_af_packet ports bound to that host's DPDK-owned veths, with --no-huge and --in-memory so
 it leaves no huge-page file or runtime directory behind. Its log is tracked by topo.popen.
+
+A topology with several forwarders lists them in meta.forwarders ({host, ports, addrs,
+gateway, sync_addr}, ...); start_forwarder(topo, host="fwdb", ...) runs one of them (the first
+by default), and sync_section() writes the [sync] section that makes them peers.
 """
 
 from __future__ import annotations
@@ -34,17 +38,46 @@ def _lcores(workers):
     return ",".join(parts)
 
 
-def config_text(meta, services=(), extra="", settings=None):
-    """The forwarder's INI configuration for a topology's meta.forwarder, with services as
-    dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit, reals: [(addr,
-    port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
+SYNC_PORT = 8472
+
+
+def forwarder_meta(meta, host=None):
+    """The meta of the forwarder in host: meta.forwarder, or the entry of meta.forwarders
+    (the first when host is None)."""
+    fws = meta.get("forwarders") or [meta["forwarder"]]
+    if host is None:
+        return fws[0]
+    for fw in fws:
+        if fw["host"] == host:
+            return fw
+    raise KeyError(f"no forwarder in host {host!r} in the topology's meta")
+
+
+def sync_section(meta, host, key_hex, port=SYNC_PORT):
+    """The [sync] section that makes the forwarder in host a peer of every other forwarder of
+    meta.forwarders (ids by their order, from 1), over their sync_addr."""
+    fws = meta["forwarders"]
+    me = next(i for i, fw in enumerate(fws) if fw["host"] == host)
+    lines = ["[sync]", f"id = {me + 1}", f"listen = {fws[me]['sync_addr']}:{port}",
+             f"key = {key_hex}"]
+    lines += [f"peer.{i} = {fw['sync_addr']}:{port}" for i, fw in enumerate(fws) if i != me]
+    return "\n".join(lines) + "\n"
+
+
+def config_text(meta, services=(), extra="", settings=None, host=None):
+    """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
+    port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
+    services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit, reals:
+    [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
     section (e.g. rssa, rssa_q)."""
-    fw = meta["forwarder"]
+    fw = forwarder_meta(meta, host)
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
         lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
+    if fw.get("gateway6"):
+        lines += ["[route.default6]", "prefix = ::/0", f"via = {fw['gateway6']}", "port = 0", ""]
     for n, s in enumerate(services):
         lines += [f"[vs.s{n}]", f"protocol = {s['protocol']}", f"vip = {s['vip']}",
                   f"port = {s['port']}", f"mode = {s.get('mode', 'nat')}",
@@ -86,19 +119,19 @@ class Forwarder:
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False):
-    """Starts hvlb-forwarder in the topology's forwarder host and waits for its control
-    socket. dispatch: a software dispatch stage on one more lcore feeds the workers. Raises
-    RuntimeError with the log if it does not come up."""
+                    settings=None, dispatch=False, host=None):
+    """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
+    and waits for its control socket. dispatch: a software dispatch stage on one more lcore
+    feeds the workers. Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
-    fw = meta["forwarder"]
+    fw = forwarder_meta(meta, host)
     rundir = topo.logdir  # removed with the topology
     rundir.mkdir(parents=True, exist_ok=True)
     sock = rundir / f"{name}.sock"
     conf = rundir / f"{name}.ini"
     if dispatch:
         settings = {**(settings or {}), "dispatch": "on"}
-    conf.write_text(config_text(meta, services, extra, settings))
+    conf.write_text(config_text(meta, services, extra, settings, host))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"

@@ -1,6 +1,8 @@
 // Command hvlb-agent runs beside one hvlb forwarder: it registers the forwarder with the
 // controller (gRPC, mutual TLS), applies the desired state the controller publishes to the
-// forwarder's local API, health-checks the NFs and reports back. See internal/agent.
+// forwarder's local API, health-checks the NFs and reports back; with --bgp-local-as, it
+// announces the forwarder's VIPs to its upstream routers by BGP. See internal/agent and
+// internal/bgp.
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 
 	"hvlb/internal/agent"
 	"hvlb/internal/agentmetrics"
+	"hvlb/internal/bgp"
 	"hvlb/internal/certs"
 	"hvlb/internal/fwdclient"
 )
@@ -34,6 +37,7 @@ func run() error {
 		cfg                   agent.Config
 		socket, cert, key, ca string
 		level, metricsAddr    string
+		bf                    bgpFlags
 	)
 	flag.StringVar(&cfg.Controller, "controller", "127.0.0.1:9443", "controller's agent service, host:port; a group's controllers comma-separated (the agent fails over between them)")
 	flag.StringVar(&cfg.ID, "id", "", "forwarder id, as the controller knows it (required)")
@@ -52,6 +56,11 @@ func run() error {
 	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
 	flag.StringVar(&metricsAddr, "metrics-addr", "",
 		"serve the forwarder's counters for Prometheus at http://ADDR/metrics, e.g. 127.0.0.1:9465 (\"\": off)")
+	bf.register(flag.CommandLine)
+	flag.DurationVar(&cfg.GracefulWait, "bgp-graceful-wait", agent.DefaultGracefulWait,
+		"on SIGTERM/SIGINT, how long to wait between withdrawing the VIPs and closing the BGP sessions, for the routers to move the traffic (0: none)")
+	flag.DurationVar(&cfg.FwdDeadAfter, "fwd-dead-after", agent.DefaultFwdDeadAfter,
+		"with BGP: withdraw the VIPs once the forwarder has not answered its local API for this long (at once when its socket refuses connections)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", flag.Args())
@@ -69,6 +78,13 @@ func run() error {
 	}
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv})).
 		With("forwarder", cfg.ID)
+	bgpCfg, err := bf.config(cfg.Logger)
+	if err != nil {
+		return err
+	}
+	if cfg.GracefulWait == 0 {
+		cfg.GracefulWait = -1 // the flag's 0 is "no wait"; the agent's zero value is its default
+	}
 	tlsCfg, err := certs.ClientTLS(ca, cert, key)
 	if err != nil {
 		return err
@@ -86,19 +102,32 @@ func run() error {
 	cfg.Hostname = agent.Hostname()
 	cfg.Version = version
 
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// A second signal during the graceful stop ends the process at once.
+	context.AfterFunc(ctx, stop)
+	if bgpCfg != nil {
+		sp, err := bgp.Start(ctx, *bgpCfg)
+		if err != nil {
+			return err
+		}
+		cfg.Speaker = sp
+		defer sp.Stop(context.Background())
+		cfg.Logger.Info("BGP speaker", "local_as", bgpCfg.LocalAS, "router_id", bgpCfg.RouterID,
+			"peers", fmt.Sprint(bgpCfg.Peers), "next_hop_v4", bgpCfg.NextHop4, "next_hop_v6", bgpCfg.NextHop6,
+			"hold_time", bgpCfg.HoldTime)
+	}
 	a, err := agent.New(cfg)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if metricsAddr != "" {
 		ln, err := net.Listen("tcp", metricsAddr)
 		if err != nil {
 			return fmt.Errorf("--metrics-addr: %w", err)
 		}
 		go func() {
-			if err := agentmetrics.Serve(ctx, ln, agentmetrics.Handler(cfg.ID, cfg.Forwarder, cfg.Logger)); err != nil {
+			if err := agentmetrics.Serve(ctx, ln, agentmetrics.Handler(cfg.ID, cfg.Forwarder, cfg.Speaker, cfg.Logger)); err != nil {
 				cfg.Logger.Error("metrics endpoint", "err", err)
 			}
 		}()

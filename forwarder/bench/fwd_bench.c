@@ -9,7 +9,8 @@
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
- *                      [--single N]
+ *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
+ *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -35,6 +36,7 @@
 #include "fwd.h"
 #include "worker_loop.h"
 #include "skew.h"
+#include "sync_bench.h"
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
 #define IN_FLIGHT 8192
@@ -207,8 +209,11 @@ main(int argc, char **argv)
 		{"prices", required_argument, NULL, 'P'},
 		{"dispatch-prices", required_argument, NULL, 'D'},
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
+		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
+	struct sync_bench_opts sy = {.lag_kcps = 100};
+	bool sync_on = false;
 	const char *mode = "fwd";
 	double seconds = 2.0;
 	uint64_t single = 0;
@@ -244,6 +249,10 @@ main(int argc, char **argv)
 		}
 		else if (opt == 'T')
 			tcp = strcmp(optarg, "tcp") == 0;
+		else if (opt == 'K')
+			sy.lag_kcps = (unsigned)atoi(optarg);
+		else if (opt == 'Y')
+			sync_on = true;
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -265,6 +274,10 @@ main(int argc, char **argv)
 		else
 			return 2;
 	}
+	if (strcmp(mode, "sync") == 0) {
+		sy.seconds = seconds;
+		return sync_bench_run(&sy);
+	}
 	if (strcmp(mode, "skew") == 0) {
 		sk.seconds = seconds;
 		return skew_run(&sk);
@@ -284,7 +297,7 @@ main(int argc, char **argv)
 		return 1;
 	struct fwd *f = fwd_create(path, 1, lcores);
 	unlink(path);
-	if (f == NULL || fwd_start(f) != 0)
+	if (f == NULL || fwd_start(f) != 0 || (sync_on && sync_bench_enable(f) != 0))
 		return 1;
 	int floor = strcmp(mode, "floor") == 0;
 	struct worker *w = f->workers[0];
@@ -295,6 +308,8 @@ main(int argc, char **argv)
 		while (done < single) {
 			gen_step();
 			done += floor ? floor_poll(f) : worker_poll_once(w);
+			if (sync_on)
+				sync_bench_drain(f);
 		}
 		uint64_t drops = 0;
 		for (int r = 1; r < HVLB_DROP_MAX; r++)

@@ -34,8 +34,8 @@ _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be 
 #define CONN_BURST_GROUP 32
 
 /* Flags in conn->reserved. */
-#define CONN_F_FIN_ORIG 0x1   /* client sent FIN */
-#define CONN_F_FIN_REPLY 0x2  /* NF sent FIN */
+#define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
+#define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 
 struct conn_bucket {
@@ -74,6 +74,7 @@ static const char *const conn_state_names[CONN_S_MAX] = {
 	[CONN_S_TIME_WAIT] = "time_wait",
 	[CONN_S_CLOSE] = "close",
 	[CONN_S_UDP] = "udp",
+	[CONN_S_UNCONFIRMED] = "unconfirmed",
 };
 
 void
@@ -145,6 +146,7 @@ conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to)
 	t->timeout[CONN_S_TIME_WAIT] = (uint64_t)to->tcp_tw * t->hz;
 	t->timeout[CONN_S_CLOSE] = (uint64_t)to->tcp_close * t->hz;
 	t->timeout[CONN_S_UDP] = (uint64_t)to->udp * t->hz;
+	t->timeout[CONN_S_UNCONFIRMED] = (uint64_t)to->tcp_syn * t->hz;
 }
 
 /* to == NULL means conn_timeouts_default. */
@@ -594,7 +596,7 @@ conn_tcp_reopens(uint8_t s)
 	/* FIN_WAIT too: in DR and tunnel modes the NF's FIN is never seen, so a finished
 	 * connection stays in FIN_WAIT until it expires. */
 	return s == CONN_S_FIN_WAIT || s == CONN_S_TIME_WAIT || s == CONN_S_CLOSE ||
-	       s == CONN_S_NONE;
+	       s == CONN_S_NONE || s == CONN_S_UNCONFIRMED;
 }
 
 /* SYN_SENT of a connection that has a reply direction (NAT): the NF has not answered, so
@@ -613,6 +615,13 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 
 	if (fl & HVLB_TCP_RST)
 		return CONN_S_CLOSE;
+	/* Met mid-stream (conn.h): only the NF's side confirms it, and only the client's SYN
+	 * opens it anew; anything else leaves it as it is. */
+	if (s == CONN_S_UNCONFIRMED && !(dir == CONN_DIR_ORIG && conn_tcp_opens(fl))) {
+		if (dir != CONN_DIR_REPLY || (fl & HVLB_TCP_SYN))
+			return s;
+		s = CONN_S_ESTABLISHED;
+	}
 	if (fl & HVLB_TCP_SYN) {
 		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
 			c->reserved &= (uint16_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
@@ -661,6 +670,32 @@ conn_evict_embryonic(struct conn_table *t, unsigned budget)
 			return c;
 	}
 	return NULL;
+}
+
+/* ---- connection sync ---- */
+
+uint8_t
+conn_fin_seen(const struct conn *c)
+{
+	return (uint8_t)(c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY));
+}
+
+void
+conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
+	       uint64_t expires)
+{
+	if (conn_state_embryonic(state) && !conn_state_embryonic(c->state))
+		conn_emb_push(t, c);
+	c->state = state;
+	c->reserved = (uint16_t)((c->reserved & ~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) |
+				 (fin & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)));
+	c->expires = expires;
+}
+
+uint64_t
+conn_state_timeout(const struct conn_table *t, uint8_t state)
+{
+	return state < CONN_S_MAX ? t->timeout[state] : 0;
 }
 
 /* ---- expiry and listing ---- */
@@ -716,6 +751,23 @@ conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_
 			continue;
 		seen++;
 		if (fn(arg, c) != 0)
+			break;
+	}
+	*cursor = i > t->conn_mask ? UINT32_MAX : i;
+}
+
+void
+conn_scan(const struct conn_table *t, uint32_t *cursor, uint32_t slots, conn_walk_fn fn,
+	  void *arg)
+{
+	uint32_t i = *cursor, end = i + slots;
+
+	if (end > t->conn_mask + 1 || end < i)
+		end = t->conn_mask + 1;
+	while (i < end) {
+		const struct conn *c = &t->conns[i++];
+
+		if (c->in_use && fn(arg, c) != 0)
 			break;
 	}
 	*cursor = i > t->conn_mask ? UINT32_MAX : i;

@@ -30,16 +30,25 @@ enum conn_state {
 	CONN_S_TIME_WAIT,   /* both sides sent FIN */
 	CONN_S_CLOSE,       /* RST seen */
 	CONN_S_UDP,         /* UDP (and other datagram) flows */
+	CONN_S_UNCONFIRMED, /* TCP met mid-stream with sync on, not yet confirmed by the NF */
 	CONN_S_MAX
 };
 
-/* The two rules of TCP state, each written once:
+/* The rules of TCP state, each written once:
  * - only a SYN without ACK opens a connection: any other packet that matches none is dropped
  *   (tcp_no_conn) and creates nothing, so spoofed ACKs, FINs and RSTs cannot fill the table;
  * - a connection is embryonic (SYN_SENT, SYN_RECV: the short tcp_syn timeout, evictable when
  *   the table is full) until the client's ACK completes the handshake. With a reply direction
  *   (NAT) that is an ACK after the NF's SYN-ACK; without one (DR) the forwarder never sees the
- *   SYN-ACK, and the client's first ACK after its SYN is all it has. */
+ *   SYN-ACK, and the client's first ACK after its SYN is all it has;
+ * - the mid-stream rule, only on a forwarder with connection sync on (docs/sync.md): a
+ *   connection another forwarder opened may reach this one mid-stream (an ECMP change, a
+ *   restart). Its entry, when sync brought it, is in the table and wins. Without one, a packet
+ *   with ACK and neither SYN nor RST (conn_tcp_midstream) goes where the service's consistent
+ *   choice (Maglev) sends it, and leaves at most an UNCONFIRMED entry: embryonic (tcp_syn
+ *   timeout, evicted before any established connection when the table is full), never synced
+ *   to peers, and never ESTABLISHED until a packet from the NF's side confirms it. A spoofed
+ *   bare ACK therefore creates nothing that lasts. Without sync the first rule holds as is. */
 static inline bool
 conn_tcp_opens(uint8_t tcp_flags)
 {
@@ -47,9 +56,16 @@ conn_tcp_opens(uint8_t tcp_flags)
 }
 
 static inline bool
+conn_tcp_midstream(uint8_t tcp_flags)
+{
+	return (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK | HVLB_TCP_RST)) == HVLB_TCP_ACK;
+}
+
+static inline bool
 conn_state_embryonic(uint8_t state)
 {
-	return state == CONN_S_SYN_SENT || state == CONN_S_SYN_RECV;
+	return state == CONN_S_SYN_SENT || state == CONN_S_SYN_RECV ||
+	       state == CONN_S_UNCONFIRMED;
 }
 
 /* Timeouts per state, in seconds, as operators set them. */
@@ -86,6 +102,8 @@ struct conn {
 
 /* conn->flags */
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
+#define CONN_FL_SYNCED 0x2  /* its latest state came from a peer, not from a packet here
+			       (src/worker_sync.c) */
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 
@@ -170,10 +188,30 @@ typedef int (*conn_walk_fn)(void *arg, const struct conn *c);
 void conn_walk(const struct conn_table *t, uint32_t *cursor, uint32_t max, conn_walk_fn fn,
 	       void *arg);
 
+/* As conn_walk, but bounded by the entries looked at (slots, in use or not) rather than by the
+ * connections found: the same work per call however empty the table is. For walks that share
+ * a worker's loop with forwarding (sync's dump and refresh). */
+void conn_scan(const struct conn_table *t, uint32_t *cursor, uint32_t slots, conn_walk_fn fn,
+	       void *arg);
+
 /* The position of c in t's connection array (0 .. conn_capacity - 1), and the entry at a
  * position: for scans that remember entries between two passes. */
 uint32_t conn_index(const struct conn_table *t, const struct conn *c);
 const struct conn *conn_at(const struct conn_table *t, uint32_t idx);
+
+/* Connection sync (docs/sync.md). The FIN-seen bits of c (conn.c's own flags), as
+ * CONN_FIN_ORIG | CONN_FIN_REPLY. */
+#define CONN_FIN_ORIG 0x1
+#define CONN_FIN_REPLY 0x2
+uint8_t conn_fin_seen(const struct conn *c);
+
+/* Put c in state (with its FIN-seen bits, CONN_FIN_*) until expires, as a peer or the
+ * mid-stream rule says: an embryonic state joins the eviction order as a SYN would. */
+void conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
+		    uint64_t expires);
+
+/* The ticks a connection in state lives after its last packet. */
+uint64_t conn_state_timeout(const struct conn_table *t, uint8_t state);
 
 /* The name of a state ("established", ...). */
 const char *conn_state_name(unsigned state);

@@ -2,7 +2,9 @@
 /*
  * Weighted Maglev lookup tables (Eisenbud et al., NSDI 2016, section 3.4), with weights as in
  * Katran: in each round of the population loop a backend takes turns in proportion to its
- * weight. Built on the control thread; read-only afterwards.
+ * weight. The table is a function of the set of (identity, weight) pairs alone, not of the
+ * order the caller lists them in, so forwarders behind one ECMP group pick the same backend
+ * for a flow whatever their history. Built on the control thread; read-only afterwards.
  */
 #ifndef HVLB_CORE_MAGLEV_H
 #define HVLB_CORE_MAGLEV_H
@@ -19,9 +21,13 @@ struct maglev_backend {
 	uint32_t weight;
 };
 
-/* Fill table[0..size) with backend indexes (0..n-1), or MAGLEV_EMPTY everywhere when every
- * weight is 0. size must be prime and > n. scratch must hold 3 * n uint32_t.
- * Returns 0, or -EINVAL. */
+/* The uint32_t words maglev_build needs as scratch for n backends. */
+#define MAGLEV_SCRATCH_WORDS(n) (5u * (uint32_t)(n))
+
+/* Fill table[0..size) with indexes into b (0..n-1), or MAGLEV_EMPTY everywhere when every
+ * weight is 0. Permuting b permutes the indexes and nothing else: each entry names the same
+ * backend. size must be prime and > n; identities must be distinct. scratch must hold
+ * MAGLEV_SCRATCH_WORDS(n) words. Returns 0, or -EINVAL. */
 int maglev_build(uint16_t *table, uint32_t size, const struct maglev_backend *b, uint16_t n,
 		 uint32_t *scratch);
 

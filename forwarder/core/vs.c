@@ -40,7 +40,7 @@ struct rs_ident {
 
 struct vs_build_tmp {
 	struct maglev_backend backends[VS_MAX_RS];
-	uint32_t maglev_scratch[3 * VS_MAX_RS];
+	uint32_t maglev_scratch[MAGLEV_SCRATCH_WORDS(VS_MAX_RS)];
 	struct rs_ident ids[VS_MAX_RS];
 	uint32_t wrr_w[VS_MAX_RS];
 	int64_t wrr_cur[VS_MAX_RS];
@@ -257,7 +257,9 @@ vs_build_wrr(struct vs *v, struct vs_build_tmp *tmp)
 	return 0;
 }
 
-/* The Maglev table over usable RSs, its entries mapped back to indexes into rs[]. */
+/* The Maglev table over usable RSs, its entries mapped back to indexes into rs[]. The order
+ * of rs[] (the store's add/remove history) does not matter: maglev_build's table names the
+ * same RS in every entry whatever order the backends come in. */
 static int
 vs_build_maglev(struct vs *v, struct vs_build_tmp *tmp)
 {

@@ -9,12 +9,16 @@ already holds, into OUT/<harness>/ (rewritten each run; deterministic):
   ctl      proto/testdata's golden requests, and one request of every operation against the
            fixture configuration (needs the Python bindings `make build` writes to build/py);
   cfgfile  the fixture configurations, the example in docs/forwarder-config.md and the lab's
-           configuration (lab/fwdlab.py) for each topology.
+           configuration (lab/fwdlab.py) for each topology;
+  sync     sync messages (docs/sync.md) about the fixture configuration's services: upserts
+           and deletes of TCP and UDP connections, a dump request and end, each behind the
+           flags byte of fuzz_sync.c (retag and renumber), and one with a wrong tag.
 
 Usage: seeds.py OUT [--py build/py]
 """
 import argparse
 import hashlib
+import hmac
 import re
 import shutil
 import struct
@@ -23,7 +27,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "forwarder" / "tests" / "fixtures"
-HARNESSES = ("parse", "worker", "dispatch", "ctl", "cfgfile")
+HARNESSES = ("parse", "worker", "dispatch", "ctl", "cfgfile", "sync")
 
 
 def write(out, data):
@@ -151,6 +155,32 @@ def seed_configs(out):
             write(out / "cfgfile", text.encode())
 
 
+SYNC_KEY = b"fuzz-sync-key-0123456789abcdef"  # fuzz_sync.c's
+
+
+def sync_msg(mtype, recs, seq, key=SYNC_KEY):
+    """A sync message (docs/sync.md): header, 68-byte records, 16-byte HMAC-SHA256 tag."""
+    body = struct.pack(">IBBHIIQQ", 0x48565359, 1, mtype, len(recs), 2, 0, 1, seq)
+    for op, proto, state, client, cport, vip, vport, nf, nport in recs:
+        ip = lambda a: bytes(map(int, a.split("."))) + bytes(12)  # noqa: E731
+        body += struct.pack(">BBBBBxxxI16s16s16sHHHxx", op, proto, 4, state if op == 1 else 0,
+                            4, 600000 if op == 1 else 0, ip(client), ip(vip), ip(nf), cport,
+                            vport, nport)
+    return body + hmac.new(key, body, hashlib.sha256).digest()[:16]
+
+
+def seed_sync(out):
+    tcp = (1, 6, 3, "10.0.0.5", 40000, "10.100.0.1", 80, "10.1.0.11", 8080)
+    udp = (1, 17, 7, "10.0.0.6", 40001, "10.100.0.1", 53, "10.1.0.12", 5353)
+    gone = (2, 6, 0, "10.0.0.5", 40000, "10.100.0.1", 80, "10.1.0.11", 8080)
+    nosvc = (1, 6, 3, "10.0.0.7", 40002, "10.100.0.9", 80, "10.1.0.11", 8080)
+    for i, (mtype, recs) in enumerate([(1, [tcp]), (1, [udp, tcp]), (1, [gone]), (1, [nosvc]),
+                                       (1, [tcp] * 19), (2, []), (3, [])]):
+        write(out / "sync", b"\x03" + sync_msg(mtype, recs, i + 1))
+    write(out / "sync", b"\x00" + sync_msg(1, [tcp], 100, key=b"another-key-0123456789"))
+    write(out / "sync", b"\x07" + sync_msg(1, [udp], 200))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path)
@@ -161,6 +191,7 @@ def main():
     seed_frames(args.out)
     seed_requests(args.out, args.py)
     seed_configs(args.out)
+    seed_sync(args.out)
     for h in HARNESSES:
         print(f"seeds.py: {h}: {len(list((args.out / h).iterdir()))} seeds")
 

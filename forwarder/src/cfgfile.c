@@ -4,6 +4,7 @@
  * [vs.*], [timeouts]; see docs/forwarder-config.md. Everything after the ports goes through
  * the same validated calls as the control socket.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,6 +414,104 @@ cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st)
 	return apply_timeouts(cfg, &t);
 }
 
+/* hex (whitespace around it ignored) into at most max bytes: the length, or -1. */
+static int
+parse_hex_key(const char *hex, uint8_t *out, size_t max)
+{
+	size_t n = 0;
+
+	while (isspace((unsigned char)*hex))
+		hex++;
+	while (isxdigit((unsigned char)hex[0]) && isxdigit((unsigned char)hex[1]) && n < max) {
+		char b[3] = {hex[0], hex[1], '\0'};
+
+		out[n++] = (uint8_t)strtoul(b, NULL, 16);
+		hex += 2;
+	}
+	while (isspace((unsigned char)*hex))
+		hex++;
+	return *hex == '\0' ? (int)n : -1;
+}
+
+/* key = HEX, or key_file = a file holding it in hex (openssl rand -hex 32). */
+static int
+sync_key_of(struct rte_cfgfile *cfg, struct cfg_sync *s)
+{
+	const char *key = rte_cfgfile_get_entry(cfg, "sync", "key");
+	const char *file = rte_cfgfile_get_entry(cfg, "sync", "key_file");
+	char buf[2 * CFG_SYNC_KEY_MAX + 64] = "";
+	int n;
+
+	if ((key == NULL) == (file == NULL)) {
+		LOG("config [sync]: give key or key_file (the cluster's key, in hex)\n");
+		return -1;
+	}
+	if (file != NULL) {
+		FILE *fp = fopen(file, "r");
+		size_t got = fp != NULL ? fread(buf, 1, sizeof(buf) - 1, fp) : 0;
+
+		if (fp == NULL) {
+			LOG("config [sync] key_file: %s: %s\n", file, strerror(errno));
+			return -1;
+		}
+		fclose(fp);
+		buf[got] = '\0';
+		key = buf;
+	}
+	n = parse_hex_key(key, s->key, sizeof(s->key));
+	if (n < 0) {
+		LOG("config [sync] %s: not a key in hex (16 to %u bytes)\n",
+		    file != NULL ? "key_file" : "key", CFG_SYNC_KEY_MAX);
+		return -1;
+	}
+	s->key_len = (uint8_t)n;
+	return 0;
+}
+
+static int
+sync_endpoint(const char *key, const char *v, struct cfg_endpoint *e)
+{
+	if (v == NULL || cfg_parse_endpoint(v, &e->addr, &e->af, &e->port) != 0) {
+		LOG("config [sync] %s: want addr:port\n", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* [sync]: id, listen, key or key_file, peer.N = addr:port (docs/sync.md). */
+static int
+apply_sync(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
+{
+	struct rte_cfgfile_entry e[CFG_SYNC_PEERS + 8]; /* id, listen, key(_file), peers */
+	char err[CFG_ERR_LEN];
+	struct cfg_sync s;
+	int n;
+
+	if (!rte_cfgfile_has_section(cfg, "sync"))
+		return 0;
+	memset(&s, 0, sizeof(s));
+	if (get_u32(cfg, "sync", "id", 0, &s.id) != 0 ||
+	    sync_endpoint("listen", rte_cfgfile_get_entry(cfg, "sync", "listen"), &s.listen) != 0 ||
+	    sync_key_of(cfg, &s) != 0)
+		return -1;
+	n = rte_cfgfile_section_entries(cfg, "sync", e, (int)RTE_DIM(e));
+	for (int i = 0; i < n; i++) {
+		if (strncmp(e[i].name, "peer.", 5) != 0)
+			continue;
+		if (s.n_peers == CFG_SYNC_PEERS) {
+			LOG("config [sync]: more than %u peers\n", CFG_SYNC_PEERS);
+			return -1;
+		}
+		if (sync_endpoint(e[i].name, e[i].value, &s.peers[s.n_peers++]) != 0)
+			return -1;
+	}
+	if (cfg_sync_set(t->st, &s, err) != 0) {
+		LOG("config [sync] %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 int
 cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 {
@@ -439,6 +538,9 @@ cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, t, names[i]) != 0)
 			goto out;
 	rc = t->neigh_only ? 0 : apply_timeouts(cfg, t);
+	/* A saved sync setting wins, as the saved services do; without one, the file's. */
+	if (rc == 0 && t->st->sync.n_peers == 0)
+		rc = apply_sync(cfg, t);
 out:
 	for (int i = 0; i < MAX_SECTIONS; i++)
 		free(names[i]);

@@ -18,6 +18,8 @@
 
 #define CFG_ERR_LEN 160
 #define CFG_MAX_PRIORITY 7 /* RSS-A priority classes: 0 (normal) .. 7 */
+#define CFG_SYNC_PEERS 16  /* connection-sync peers at most */
+#define CFG_SYNC_KEY_MAX 64
 
 /* An address of the forwarder itself. */
 struct local_addr {
@@ -55,6 +57,26 @@ struct cfg_route {
 	uint16_t port;
 };
 
+/* An address and port (network order). */
+struct cfg_endpoint {
+	union hvlb_addr addr;
+	uint16_t port;
+	uint8_t af;   /* 0: none */
+	uint8_t pad;
+};
+
+/* Connection sync between forwarders (docs/sync.md): on when it has peers. Kept with the
+ * rest of the store, so a restart with state_dir keeps it. */
+struct cfg_sync {
+	uint32_t id;                  /* this forwarder's id among its peers, not 0 */
+	struct cfg_endpoint listen;   /* the sync socket's address; port 0: any (tests) */
+	uint8_t key_len;
+	uint8_t key[CFG_SYNC_KEY_MAX]; /* the cluster's HMAC key */
+	uint8_t pad;                  /* 0: settings are compared whole (memcmp) */
+	uint16_t n_peers;
+	struct cfg_endpoint peers[CFG_SYNC_PEERS];
+};
+
 struct cfgstore {
 	struct cfg_vs *vs;
 	unsigned n_vs;
@@ -84,6 +106,7 @@ struct cfgstore {
 	uint16_t vs_slot_next;
 	uint8_t vs_slot_used[VS_MAX_SLOTS];
 	uint8_t vs_prio[VS_MAX_SLOTS];  /* by slot: each service's priority (RSS-A reads it) */
+	struct cfg_sync sync;
 	uint64_t version;  /* bumped by every successful change */
 };
 
@@ -142,6 +165,10 @@ int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, 
 int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
 		  char *err);
 int cfg_route_del(struct cfgstore *st, const char *prefix, char *err);
+/* Replace the whole sync setting with s (all zero: off). Errors name the field ("key: ...",
+ * "peers[1]: ..."). */
+int cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err);
+
 /* Values of 0 leave a timeout unchanged. */
 int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
 

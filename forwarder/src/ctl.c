@@ -331,9 +331,9 @@ client_io(struct ctl_server *s, struct ctl_client *c, short revents)
 }
 
 void
-ctl_poll(struct ctl_server *s, int timeout_ms)
+ctl_poll(struct ctl_server *s, int timeout_ms, int wake_fd)
 {
-	struct pollfd pfd[CTL_MAX_CLIENTS + 1];
+	struct pollfd pfd[CTL_MAX_CLIENTS + 2];
 	unsigned n = s->n_clients;
 	int rc;
 
@@ -343,7 +343,9 @@ ctl_poll(struct ctl_server *s, int timeout_ms)
 			.fd = s->clients[i].fd,
 			.events = s->clients[i].out != NULL ? POLLOUT : POLLIN,
 		};
-	rc = poll(pfd, n + 1, timeout_ms);
+	/* Last, and only waited on: its owner reads it. */
+	pfd[n + 1] = (struct pollfd){.fd = wake_fd, .events = POLLIN};
+	rc = poll(pfd, n + 1 + (wake_fd >= 0), timeout_ms);
 	if (rc < 0 && errno != EINTR)
 		CTL_LOG(WARNING, "poll: %s", strerror(errno));
 	if (rc <= 0)

@@ -22,8 +22,10 @@ struct ctl_server;
  * with the path and the error. */
 struct ctl_server *ctl_open(struct fwd *f, const char *path);
 
-/* Wait up to timeout_ms for socket activity, then accept, read and answer what is ready. */
-void ctl_poll(struct ctl_server *s, int timeout_ms);
+/* Wait up to timeout_ms for socket activity (or for wake_fd, when not -1, to be readable:
+ * the connection-sync socket, so a peer's message is taken at once), then accept, read and
+ * answer what is ready. */
+void ctl_poll(struct ctl_server *s, int timeout_ms, int wake_fd);
 
 /* Close every client and the listener, and remove the socket file. NULL is a no-op. */
 void ctl_close(struct ctl_server *s);

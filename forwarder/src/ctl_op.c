@@ -630,6 +630,10 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_set_rssa(r, m->set_rssa);
 	case HVLB__FWD__V1__REQUEST__OP_STEER_FLOW:
 		return ctl_op_steer_flow(r, m->steer_flow);
+	case HVLB__FWD__V1__REQUEST__OP_SET_SYNC:
+		return ctl_op_set_sync(r, m->set_sync);
+	case HVLB__FWD__V1__REQUEST__OP_GET_SYNC:
+		return ctl_op_get_sync(r);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

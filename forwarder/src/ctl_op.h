@@ -2,7 +2,7 @@
 /*
  * The control socket's request handlers (ctl_op_*): ctl_op.c (decoding, routing each request
  * to its handler, configuration changes), ctl_op_read.c (read-outs), ctl_op_steer.c (flow
- * steering) and ctl_op_util.c (the helpers below). Everything a response points to
+ * steering), ctl_op_sync.c (connection sync) and ctl_op_util.c (the helpers below). Everything a response points to
  * is allocated from the request's arena and freed in one go once the response is serialized,
  * so handlers never free piecemeal and an error half way through a listing leaks nothing.
  */
@@ -106,5 +106,11 @@ int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnecti
 int ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m);
 int ctl_op_set_rssa(struct ctl_req *r, const Hvlb__Fwd__V1__SetRssa *m);
 int ctl_op_steer_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m);
+
+/* Connection sync (ctl_op_sync.c). */
+int ctl_op_set_sync(struct ctl_req *r, const Hvlb__Fwd__V1__SetSync *m);
+int ctl_op_get_sync(struct ctl_req *r);
+/* Every sync counter (control thread's, then the workers' sums), for SyncStatus and Stats. */
+int ctl_sync_counters(struct ctl_req *r, Hvlb__Fwd__V1__Counter ***out, size_t *n);
 
 #endif

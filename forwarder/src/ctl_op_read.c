@@ -409,6 +409,9 @@ ctl_op_get_stats(struct ctl_req *r)
 	    (rc = services(r, &s->n_services, &s->services, &s->service_status)) != 0 ||
 	    (rc = drops(r, tot.drops, &s->n_drops, &s->drops)) != 0)
 		return rc;
+	if (f->sync->set.n_peers > 0 &&
+	    (rc = ctl_sync_counters(r, &s->sync_counters, &s->n_sync_counters)) != 0)
+		return rc;
 	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
 	if (f->pool != NULL) {

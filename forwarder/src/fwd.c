@@ -27,6 +27,22 @@ fwd_publish(struct fwd *f, char *err)
 	return snap_publish(&f->snap, f->cfg, err);
 }
 
+int
+fwd_sync_set(struct fwd *f, const struct cfg_sync *s, char *err)
+{
+	struct cfgstore probe;
+	int rc;
+
+	/* Validate on a scratch store first: the socket is only opened for a valid setting. */
+	memset(&probe, 0, sizeof(probe));
+	rc = cfg_sync_set(&probe, s, err);
+	if (rc == 0)
+		rc = sync_ctl_apply(f->sync, s, err);
+	if (rc == 0)
+		rc = cfg_sync_set(f->cfg, s, err);
+	return rc;
+}
+
 /* Workers on the ports' socket first (stable): worker i polls RX queue i of every port, so
  * the first workers carry the traffic when there are more lcores than queues. */
 static void
@@ -148,8 +164,28 @@ setup_lcores(struct fwd *f, const struct fwd_settings *set, const unsigned *orde
 		return -ENOMEM;
 	}
 	f->env.steer = &f->sc->link;
+	f->sync = sync_ctl_create(&f->env);
+	if (f->sync == NULL) {
+		LOG(ERR, "out of memory for connection sync\n");
+		return -ENOMEM;
+	}
 	assign_queues(f);
 	persist_restore_conns(&f->persist, f->workers, n_workers);
+	return 0;
+}
+
+/* The sync setting the store came with (the file's [sync], or the saved one). */
+static int
+start_sync(struct fwd *f)
+{
+	char err[CFG_ERR_LEN];
+
+	if (f->cfg->sync.n_peers == 0)
+		return 0;
+	if (sync_ctl_apply(f->sync, &f->cfg->sync, err) != 0) {
+		LOG(ERR, "[sync] %s\n", err);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -195,6 +231,8 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	if (setup_lcores(f, &set, order, socket) != 0)
 		goto fail;
 	csum_watch_init(&f->csum, f->env.hz, rte_rdtsc());
+	if (start_sync(f) != 0)
+		goto fail;
 	rte_cfgfile_close(cfg);
 	return f;
 fail:
@@ -258,6 +296,7 @@ fwd_destroy(struct fwd *f)
 	if (f == NULL)
 		return;
 	port_close_all(&f->ports);
+	sync_ctl_free(f->sync);
 	rssa_ctl_free(f->rssa);
 	steer_ctl_free(f->sc);
 	for (uint16_t i = 0; i < f->disp.n; i++)
@@ -320,6 +359,7 @@ fwd_control_poll(struct fwd *f)
 	rssa_ctl_poll(f->rssa, now);
 	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
 	csum_watch_poll(&f->csum, f->workers, f->env.n_workers, &f->ports, now);
+	sync_ctl_poll(f->sync, now);
 	/* Not while a connection is between two workers: neither counts it as active. */
 	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&
 	    now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {

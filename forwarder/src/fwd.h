@@ -25,6 +25,7 @@
 #include "snapshot.h"
 #include "stats.h"
 #include "steer_ctl.h"
+#include "sync.h"
 #include "worker.h"
 
 struct ctl_server;
@@ -42,6 +43,7 @@ struct fwd {
 	struct dispatch_set disp;       /* dispatch.h: 0 stages by default */
 	struct steer_ctl *sc;           /* steer_ctl.h: overrides and moves */
 	struct rssa_ctl *rssa;          /* rssa_ctl.h: RSS-A */
+	struct sync_ctl *sync;          /* sync.h: connection sync with peer forwarders */
 	struct ctl_server *ctl;         /* ctl.h: the local API's socket (main.c) */
 	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
 					   services */
@@ -75,6 +77,11 @@ void fwd_destroy(struct fwd *f);
 
 /* Build a snapshot from f->cfg and publish it (snap_publish). 0, or -errno with err set. */
 int fwd_publish(struct fwd *f, char *err);
+
+/* Replace the connection-sync setting (docs/sync.md): validated, put in force (the socket
+ * opened), then kept in the store (so saved with it). 0, or -errno with err naming the field;
+ * nothing changed then. */
+int fwd_sync_set(struct fwd *f, const struct cfg_sync *s, char *err);
 
 /* Counters summed over workers (and what the dispatch stages received). */
 void fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out);

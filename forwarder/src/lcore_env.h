@@ -32,6 +32,7 @@ struct lcore_env {
 	uint32_t idle_sleep_max_us;
 	uint64_t hz;
 	volatile int quit;              /* set by the control thread: lcores return */
+	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
 };
 
 #endif

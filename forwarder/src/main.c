@@ -111,7 +111,7 @@ main(int argc, char **argv)
 		RTE_LOG(INFO, USER1, "hvlb-forwarder ready: %u worker(s), control socket %s\n",
 			f->env.n_workers, sock);
 	while (!stop) {
-		ctl_poll(f->ctl, 1);
+		ctl_poll(f->ctl, 1, f->sync->fd);
 		fwd_control_poll(f);
 		if (reload) {
 			reload = 0;

@@ -35,7 +35,19 @@
 	X(steer_out, "flows_moved_out")   /* connections this worker handed on */                 \
 	X(steer_fwd, "moved_packets")     /* packets of a moved connection passed on */           \
 	X(steer_failed, "moves_failed")   /* connections lost in a hand-over, moves refused */    \
-	X(notes_lost, "notes_lost")       /* steering notes to the control thread lost */
+	X(notes_lost, "notes_lost")       /* steering notes to the control thread lost */           \
+	X(sync_out, "sync_records_out")   /* sync records put on the ring to the control thread */ \
+	X(sync_ring_full, "sync_ring_full") /* sync records lost: that ring was full */         \
+	X(sync_in, "sync_records_in")     /* peers' records applied to this worker's table */      \
+	X(sync_deleted, "sync_deleted")   /* connections a peer's record ended here */             \
+	X(sync_kept, "sync_delete_kept")  /* a peer's delete of a connection busy here, ignored */ \
+	X(sync_table_full, "sync_table_full") /* a peer's connection found no room */            \
+	X(sync_no_service, "sync_no_service") /* a peer's connection to no service here */       \
+	X(sync_no_real, "sync_no_real")   /* a peer's connection to no real of the service here */ \
+	X(sync_conflict, "sync_conflict") /* a peer's client tuple is a reply tuple here */        \
+	X(sync_dump_records, "sync_dump_records") /* records walked for peers' dumps */          \
+	X(sync_refreshes, "sync_refreshes") /* records of busy connections, to refresh peers */  \
+	X(midstream_conns, "midstream_conns") /* unconfirmed entries (mid-stream rule, conn.h) */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

@@ -435,6 +435,30 @@ answer(telem_fill_fn fill, const char *params, struct rte_tel_data *d)
 	return rc;
 }
 
+/* Connection sync: its state and every counter (the control thread's are plain 64-bit words
+ * it writes, read here as the workers' are). */
+static int
+sync_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
+{
+	const struct sync_ctl *s = f->sync;
+
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_string(d, "state", sync_state_name(s->state));
+	rte_tel_data_add_dict_u64(d, "id", s->set.id);
+	rte_tel_data_add_dict_u64(d, "peers", s->n_peers);
+	rte_tel_data_add_dict_u64(d, "epoch", s->epoch);
+	sync_ctl_each_counter(s, add_counter, d);
+	return 0;
+}
+
+static int
+cmd_sync(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	return answer(sync_fill, params, d);
+}
+
 static int
 cmd_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -491,6 +515,8 @@ telem_register(struct fwd *f)
 		 "hvlb flow steering and RSS-A: settings, moves, and each worker's load and "
 		 "overload frequency. Takes no parameters."},
 		/* Help texts stay under RTE_TEL_MAX_STRING_LEN (128) or registration fails. */
+		{"/hvlb/sync", cmd_sync,
+		 "hvlb connection sync: state (off, syncing, ready) and counters. No parameters."},
 		{"/hvlb/ports", cmd_ports,
 		 "hvlb per port: bad_l4_csum drops, unfilled checksums among them, peer checksum "
 		 "offload flag. No parameters."},

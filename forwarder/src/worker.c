@@ -4,6 +4,7 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
+#include <rte_ring_elem.h>
 
 #include "parse.h"
 #include "worker.h"
@@ -38,7 +39,13 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->inbox = rte_ring_create(name, WORKER_INBOX_SIZE, socket, RING_F_SC_DEQ);
 	snprintf(name, sizeof(name), "hvlb_cmd_%u", id);
 	w->cmd = rte_ring_create(name, WORKER_CMD_SIZE, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
-	if (w->inbox == NULL || w->cmd == NULL)
+	snprintf(name, sizeof(name), "hvlb_sync_out_%u", id);
+	w->sync_out = rte_ring_create_elem(name, sizeof(struct sync_item), SYNC_OUT_RING, socket,
+					   RING_F_SP_ENQ | RING_F_SC_DEQ);
+	snprintf(name, sizeof(name), "hvlb_sync_in_%u", id);
+	w->sync_in = rte_ring_create_elem(name, sizeof(struct sync_item), SYNC_IN_RING, socket,
+					  RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (w->inbox == NULL || w->cmd == NULL || w->sync_out == NULL || w->sync_in == NULL)
 		goto fail_ring;
 	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
 	if (w->conns == NULL)
@@ -60,6 +67,8 @@ fail_tx:
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
 fail_ring:
+	rte_ring_free(w->sync_in);
+	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
 	rte_free(w);
@@ -74,6 +83,8 @@ worker_free(struct worker *w)
 	neigh_hold_flush(&w->neigh);
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
+	rte_ring_free(w->sync_in);
+	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);
 	rte_ring_free(w->inbox);
 	rte_free(w);

@@ -17,12 +17,14 @@
 #include "stats.h"
 #include "steer.h"
 #include "steer_msg.h"
+#include "sync_link.h"
 #include "vs.h"
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
 #define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
 #define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
+#define WORKER_SYNC_OUT 64  /* sync records collected before they go on the ring */
 struct worker_rxq {
 	uint16_t port;
 	uint16_t queue;
@@ -38,6 +40,18 @@ struct worker_moved {
 	uint8_t n_keys;
 };
 
+/* A worker's side of connection sync (worker_sync.h). */
+struct worker_sync {
+	uint16_t n;               /* items in out, not yet on the ring */
+	uint16_t dump_peers;      /* the dump walk in progress is for these peers (0: none) */
+	uint16_t dump_next;       /* peers that asked during it: walked for next */
+	uint32_t dump_cursor;
+	uint32_t refresh_cursor;
+	uint64_t refresh_start;   /* TSC: the refresh pass in progress began */
+	uint64_t refresh_prev;    /* TSC: the one before began */
+	struct sync_item out[WORKER_SYNC_OUT];
+};
+
 struct worker {
 	uint16_t id;
 	unsigned lcore;
@@ -51,6 +65,8 @@ struct worker {
 					     on is on its next inbox by then); the dispatch stage
 					     reads it (its move fences) */
 	struct rte_ring *cmd;             /* steering commands from the control thread (SPSC) */
+	struct rte_ring *sync_out;        /* sync items to the control thread (sync_link.h) */
+	struct rte_ring *sync_in;         /* sync items from the control thread */
 	struct conn_table *conns;
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
@@ -58,6 +74,8 @@ struct worker {
 	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
 	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
+	uint8_t sync_on;                  /* connection sync is on (env->sync_on, read at the top
+					     of each loop iteration): record changes */
 	uint16_t n_moved;
 	int socket;                       /* where its memory is: its lcore's NUMA socket */
 	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
@@ -72,6 +90,7 @@ struct worker {
 	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;
 	struct worker_moved moved[WORKER_MAX_MOVED];
+	struct worker_sync sync;
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its

@@ -18,6 +18,7 @@
 #include "rewrite.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
+#include "worker_sync.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -363,11 +364,17 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
+	bool midstream = false;
 	int i;
 
 	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
-		r = HVLB_DROP_TCP_NO_CONN;
-		goto out_drop;
+		/* With sync on, a connection another forwarder opened may arrive mid-stream: the
+		 * mid-stream rule (conn.h). */
+		if (!w->sync_on || !conn_tcp_midstream(x->pi.tcp_flags)) {
+			r = HVLB_DROP_TCP_NO_CONN;
+			goto out_drop;
+		}
+		midstream = true;
 	}
 	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
 	if (vs == NULL) {
@@ -417,6 +424,12 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	w->rs_stats[rs->slot].conns_total++;
 	w->vs_stats[vs->slot].conns_total++;
 	w->stats.conns_total++;
+	/* Peers hear of it at its first packet (worker_sync_update). */
+	if (unlikely(midstream)) {
+		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,
+			       w->now + conn_state_timeout(w->conns, CONN_S_UNCONFIRMED));
+		w->stats.midstream_conns++;
+	}
 	return c;
 
 out_drop:
@@ -442,10 +455,24 @@ conn_end(struct worker *w, struct conn *c)
 
 	/* A packet later in the burst may hold c, looked up before an earlier one ended it. */
 	if (c->in_use) {
+		if (w->sync_on)
+			worker_sync_note(w, c, SYNC_OP_DELETE);
 		worker_conn_gone(w, c);
 		conn_delete(w->conns, c);
 	}
 	return gen == (c->rs_gen | RS_GEN_DOWN) ? HVLB_DROP_RS_DOWN : HVLB_DROP_RS_REMOVED;
+}
+
+/* Account a packet of c (conn_update); with sync on, its twin that tells peers of a new
+ * connection or a state change. */
+static __rte_always_inline void
+conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+	     uint32_t bytes)
+{
+	if (likely(!w->sync_on))
+		conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
+	else
+		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
 
 /* The forward_* functions rewrite the packet and return the address to route it to, or drop
@@ -475,7 +502,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
-	conn_update(w->conns, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, w->now);
+	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
@@ -508,7 +535,7 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	}
 	if (unlikely(c->state == CONN_S_SYN_SENT))
 		rtt_sample(w, c, x->pi.tcp_flags);
-	conn_update(w->conns, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len, w->now);
+	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
 	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
 	return &x->key->dst;
@@ -640,20 +667,22 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 
 /* Whether a packet the burst found no connection for will try to open one (conn_new). */
 static inline bool
-burst_opens(const struct pkt_ctx *x)
+burst_opens(const struct worker *w, const struct pkt_ctx *x)
 {
 	return x->dirn == PKT_TO_VIP &&
-	       (x->key->proto != HVLB_PROTO_TCP || conn_tcp_opens(x->pi.tcp_flags));
+	       (x->key->proto != HVLB_PROTO_TCP || conn_tcp_opens(x->pi.tcp_flags) ||
+		(w->sync_on && conn_tcp_midstream(x->pi.tcp_flags)));
 }
 
 /* Of a burst's packets that found no connection, those that will try to open one. */
 static uint32_t
-burst_wants(const struct burst *b, uint16_t n_lk, struct conn *const *conns)
+burst_wants(const struct worker *w, const struct burst *b, uint16_t n_lk,
+	    struct conn *const *conns)
 {
 	uint32_t want = 0;
 
 	for (uint16_t j = 0; j < n_lk; j++)
-		want += conns[j] == NULL && burst_opens(&b->ctx[b->lk[j]]);
+		want += conns[j] == NULL && burst_opens(w, &b->ctx[b->lk[j]]);
 	return want;
 }
 
@@ -671,7 +700,7 @@ burst_make_room(struct worker *w, struct burst *b, uint16_t n_lk, struct conn **
 	uint32_t evicted, total = 0;
 
 	do {
-		uint32_t want = burst_wants(b, n_lk, conns);
+		uint32_t want = burst_wants(w, b, n_lk, conns);
 
 		for (evicted = 0; conn_room(w->conns) < want; evicted++) {
 			struct conn *victim = conn_evict_embryonic(w->conns, EVICT_BUDGET);

@@ -13,6 +13,7 @@
 #include "worker_fwd.h"
 #include "worker_loop.h"
 #include "worker_steer.h"
+#include "worker_sync.h"
 
 /* Connections examined for expiry per loop iteration. */
 #define EXPIRE_BUDGET 32
@@ -20,7 +21,19 @@
 static void
 expire_cb(void *arg, const struct conn *c)
 {
-	worker_conn_gone(arg, c);
+	struct worker *w = arg;
+
+	if (unlikely(w->sync_on))
+		worker_sync_expired(w, c);
+	worker_conn_gone(w, c);
+}
+
+/* Sync went on or off (the control thread's env->sync_on): start or forget its walks. */
+static __rte_noinline void
+sync_toggle(struct worker *w)
+{
+	w->sync_on = w->env->sync_on;
+	worker_sync_reset(w);
 }
 
 /* Frames the control thread built (ARP requests, neighbour solicitations) leave through
@@ -100,6 +113,8 @@ worker_poll_once(struct worker *w)
 	neigh_cache_sync(&w->neigh, env->neigh);
 	if (unlikely(!rte_ring_empty(w->cmd)))
 		worker_steer_commands(w);
+	if (unlikely(env->sync_on != w->sync_on))
+		sync_toggle(w);
 
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(w->ports->p[w->rxq[q].port].port_id, w->rxq[q].queue,
@@ -115,6 +130,8 @@ worker_poll_once(struct worker *w)
 	if (unlikely(w->neigh.n_held > 0))
 		worker_neigh_poll(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
+	if (unlikely(w->sync_on))
+		worker_sync_poll(w);
 	worker_flush(w);
 	return total;
 }

@@ -15,6 +15,11 @@
 //   - before any desired state has arrived (or one of version 0), the forwarder is left
 //     as it is.
 //
+// With a BGP speaker (Config.Speaker), the agent announces its forwarder's VIPs to the
+// upstream routers while the forwarder can carry their traffic, and withdraws them when it
+// cannot, is draining, or the agent stops (announce.go; the forwarder's liveness is
+// liveness.go's).
+//
 // One goroutine (Run's) owns the agent's state; the controller session and the health
 // checkers reach it through channels.
 package agent
@@ -31,6 +36,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"hvlb/internal/bgp"
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/health"
 	"hvlb/internal/pb/ctlpb"
@@ -58,6 +64,17 @@ type Config struct {
 	ApplyTimeout   time.Duration // bound on one reconcile; default 10s
 	ProbeInterval  time.Duration // path RTT probes of each NF; default 500ms (paths.go)
 	Logger         *slog.Logger
+
+	// Speaker, when not nil, announces the VIPs; Run owns it from then on and stops it
+	// when it returns, GracefulWait after withdrawing them (0: DefaultGracefulWait; a
+	// negative value: no wait).
+	Speaker      *bgp.Speaker
+	GracefulWait time.Duration
+	// With a speaker, the forwarder is probed every FwdProbeInterval and counts as gone
+	// (VIPs withdrawn) once it has not answered for FwdDeadAfter, or at once when its
+	// socket refuses connections. Defaults DefaultFwdProbeInterval, DefaultFwdDeadAfter.
+	FwdProbeInterval time.Duration
+	FwdDeadAfter     time.Duration
 }
 
 // MaxReportedConns bounds the connections one report carries.
@@ -90,6 +107,15 @@ func (c *Config) setDefaults() {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if c.GracefulWait == 0 {
+		c.GracefulWait = DefaultGracefulWait
+	}
+	if c.FwdProbeInterval <= 0 {
+		c.FwdProbeInterval = DefaultFwdProbeInterval
+	}
+	if c.FwdDeadAfter <= 0 {
+		c.FwdDeadAfter = DefaultFwdDeadAfter
 	}
 }
 
@@ -127,6 +153,14 @@ type Agent struct {
 	applied  uint64
 	applyErr string
 	hardDone map[string]bool // hard removals applied (hardID), while the desired state lists them
+
+	// BGP (announce.go): the speaker is read by the reports; its routes are the
+	// announcer's. The rest is owned by Run's goroutine.
+	speaker    *bgp.Speaker
+	announcer  *announcer
+	alive      mailbox[live] // the liveness probe's verdicts
+	fwdEpoch   uint64        // of the last verdict taken
+	lastIntent intent        // as last published to the announcer
 }
 
 // New checks cfg and returns an agent.
@@ -165,7 +199,13 @@ func New(cfg Config) (*Agent, error) {
 		verdicts:    map[string]verdict{},
 		seeded:      map[string]bool{},
 		hardDone:    map[string]bool{},
+		speaker:     cfg.Speaker,
+		alive:       newMailbox[live](),
 		controllers: controllers,
+	}
+	if cfg.Speaker != nil {
+		a.announcer = &announcer{speaker: cfg.Speaker, log: cfg.Logger, wait: max(cfg.GracefulWait, 0),
+			intents: newMailbox[intent](), live: newMailbox[live]()}
 	}
 	conns, err := a.dial()
 	if err != nil {
@@ -194,44 +234,84 @@ func (a *Agent) Run(ctx context.Context) error {
 		a.checks.Close()
 		a.paths.close()
 	}()
+	if a.announcer != nil {
+		probe := &liveness{fc: fwdclient.New(a.fc.Path()), interval: a.cfg.FwdProbeInterval,
+			deadAfter: a.cfg.FwdDeadAfter, outs: []mailbox[live]{a.alive, a.announcer.live}}
+		probeCtx, probeCancel := context.WithCancel(context.Background())
+		probeDone, stop, annDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
+		go func() { defer close(probeDone); probe.run(probeCtx) }()
+		go func() { defer close(annDone); a.announcer.run(stop) }()
+		// Deferred last, so it runs first: withdraw, wait, close the sessions; the
+		// probe goes on meanwhile, so that a forwarder that dies now is still seen.
+		defer func() {
+			close(stop)
+			<-annDone
+			probeCancel()
+			<-probeDone
+		}()
+	}
 
 	resync := time.NewTicker(a.cfg.ResyncInterval)
 	defer resync.Stop()
 	for {
-		select {
-		case <-ctx.Done():
+		if !a.step(ctx, resync.C) {
 			return nil
-		case f := <-a.ops:
-			f()
-		case ds := <-a.desiredCh:
-			// Version 0 is no state at all (a controller that has not made one yet): it
-			// is not a reason to empty the forwarder.
-			if ds.GetVersion() == 0 {
-				a.log.Warn("desired state of version 0 ignored", "services", len(ds.GetServices()))
-				continue
-			}
-			// Never back: after a fail-over, a controller that is behind (or serves another
-			// store) must not undo what a newer state did. A restarted agent takes any.
-			if cur := a.desired.GetVersion(); ds.GetVersion() < cur {
-				a.staleDesired++
-				a.log.Warn("desired state older than the one taken, ignored", "version", ds.GetVersion(),
-					"taken", cur, "stale_total", a.staleDesired)
-				continue
-			}
-			a.setDesired(ds)
-			a.apply(ctx, "desired state")
-		case tr := <-a.transitions:
-			if a.onTransition(tr) {
-				a.apply(ctx, "health change")
-			}
-		case <-a.fc.Resets():
-			a.log.Info("forwarder reconnected or restarted: reconciling")
-			a.applied = 0
-			a.apply(ctx, "forwarder restart")
-		case <-resync.C:
-			a.apply(ctx, "")
 		}
+		a.publishIntent()
 	}
+}
+
+// step waits for one event and handles it; false when ctx ended.
+func (a *Agent) step(ctx context.Context, resync <-chan time.Time) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case f := <-a.ops:
+		f()
+	case ds := <-a.desiredCh:
+		// Version 0 is no state at all (a controller that has not made one yet): it
+		// is not a reason to empty the forwarder.
+		if ds.GetVersion() == 0 {
+			a.log.Warn("desired state of version 0 ignored", "services", len(ds.GetServices()))
+			return true
+		}
+		// Never back: after a fail-over, a controller that is behind (or serves another
+		// store) must not undo what a newer state did. A restarted agent takes any.
+		if cur := a.desired.GetVersion(); ds.GetVersion() < cur {
+			a.staleDesired++
+			a.log.Warn("desired state older than the one taken, ignored", "version", ds.GetVersion(),
+				"taken", cur, "stale_total", a.staleDesired)
+			return true
+		}
+		a.setDesired(ds)
+		a.apply(ctx, "desired state")
+	case tr := <-a.transitions:
+		if a.onTransition(tr) {
+			a.apply(ctx, "health change")
+		}
+	case <-a.fc.Resets():
+		a.log.Info("forwarder reconnected or restarted: reconciling")
+		a.applied = 0
+		a.apply(ctx, "forwarder restart")
+	case l := <-a.alive.ch:
+		a.onLiveness(ctx, l)
+	case <-resync:
+		a.apply(ctx, "")
+	}
+	return true
+}
+
+// onLiveness takes the liveness probe's verdict. Either way the forwarder has to be given
+// the desired state again before its VIPs are announced: one that stopped answering may
+// come back as a new process with another configuration.
+func (a *Agent) onLiveness(ctx context.Context, l live) {
+	a.fwdEpoch, a.applied = l.epoch, 0
+	if !l.up {
+		a.log.Warn("forwarder not answering its local API", "within", a.cfg.FwdDeadAfter)
+		return
+	}
+	a.log.Info("forwarder answering")
+	a.apply(ctx, "forwarder answering")
 }
 
 // call runs f on Run's goroutine and waits for it.
@@ -424,13 +504,14 @@ func (a *Agent) seed(actual []*fwdpb.VirtualService) {
 type snapshot struct {
 	applied  uint64
 	applyErr string
+	draining bool
 	health   []*ctlpb.HealthChange
 }
 
 func (a *Agent) snapshot(ctx context.Context, all bool) (snapshot, error) {
 	var s snapshot
 	err := a.call(ctx, func() {
-		s.applied, s.applyErr = a.applied, a.applyErr
+		s.applied, s.applyErr, s.draining = a.applied, a.applyErr, a.desired.GetDraining()
 		if all {
 			for key, v := range a.verdicts {
 				if t, ok := a.targets[key]; ok && v.state != health.Unknown {

@@ -167,6 +167,23 @@ func (w testLog) Write(p []byte) (int, error) {
 // ends.
 func startAgent(t *testing.T, dir, addr, fwdSocket string, opts ...func(*Config)) *Agent {
 	t.Helper()
+	a := newAgentWith(t, dir, addr, fwdSocket, opts...)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	return a
+}
+
+// newAgentWith returns the agent startAgent runs, not started; its forwarder client is
+// closed when the test ends.
+func newAgentWith(t *testing.T, dir, addr, fwdSocket string, opts ...func(*Config)) *Agent {
+	t.Helper()
 	cert, key := certs.AgentFiles("fwd-a")
 	tlsCfg, err := certs.ClientTLS(filepath.Join(dir, certs.CAFile), filepath.Join(dir, cert), filepath.Join(dir, key))
 	if err != nil {
@@ -186,16 +203,7 @@ func startAgent(t *testing.T, dir, addr, fwdSocket string, opts ...func(*Config)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-		fc.Close()
-	})
+	t.Cleanup(func() { fc.Close() })
 	return a
 }
 

@@ -198,7 +198,8 @@ func (a *Agent) reportLoop(ctx context.Context, cancel context.CancelFunc, clien
 const MaxReportedOverrides = 100
 
 // buildReport gathers one report; the forwarder's own stats come back too (nil when the
-// forwarder does not answer: the report then says "failed").
+// forwarder does not answer: the report then says "failed"; else "draining" while the
+// desired state drains it).
 func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, *fwdpb.Stats, error) {
 	snap, err := a.snapshot(ctx, all)
 	if err != nil {
@@ -206,8 +207,12 @@ func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, 
 	}
 	rep := &ctlpb.AgentReport{ForwarderId: a.cfg.ID, AppliedVersion: snap.applied, Health: snap.health,
 		State: "ready", Error: snap.applyErr}
+	if snap.draining {
+		rep.State = "draining"
+	}
 	fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
+	rep.Bgp, rep.Announced = a.bgpReport(fctx)
 	stats, err := a.fc.GetStats(fctx)
 	if err != nil {
 		rep.State, rep.Error = "failed", err.Error()

@@ -3,7 +3,8 @@
 // each scrape, so that a Prometheus that scrapes every host sees every forwarder even when
 // the controller is away. The names and labels are the controller's (internal/controller,
 // metrics.go), with the agent's --id as the forwarder label; hvlb_agent_forwarder_up says
-// whether the last read worked.
+// whether the last read worked. With a BGP speaker, hvlb_agent_bgp_* show its sessions
+// and announcements (bgp.go).
 package agentmetrics
 
 import (
@@ -19,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hvlb/internal/bgp"
 	"hvlb/internal/controller"
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/pb/fwdpb"
@@ -31,11 +33,15 @@ var upDesc = prometheus.NewDesc("hvlb_agent_forwarder_up",
 	"1 when the agent's read of its forwarder's counters (local API) for this scrape worked, else 0.",
 	[]string{"forwarder"}, nil)
 
-// Handler serves /metrics for forwarder id, read through fc.
-func Handler(id string, fc *fwdclient.Client, log *slog.Logger) http.Handler {
+// Handler serves /metrics for forwarder id, read through fc, and of its BGP speaker sp
+// (nil: none).
+func Handler(id string, fc *fwdclient.Client, sp *bgp.Speaker, log *slog.Logger) http.Handler {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		NewCollector(id, fc, log))
+	if sp != nil {
+		reg.MustRegister(NewBGPCollector(id, sp, log))
+	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
 	return mux

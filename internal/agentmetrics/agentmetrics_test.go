@@ -58,7 +58,7 @@ func TestMetricsFromFakeForwarder(t *testing.T) {
 		Dispatch: &fwdpb.DispatchStage{Enabled: true, Stages: 2, RxPackets: 11}})
 	fc := fwdclient.New(fwd.Path)
 	defer fc.Close()
-	srv := httptest.NewServer(Handler("fwd-a", fc, nil))
+	srv := httptest.NewServer(Handler("fwd-a", fc, nil, nil))
 	defer srv.Close()
 
 	got := scrape(t, srv.URL)

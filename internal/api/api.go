@@ -118,6 +118,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/forwarders", json: s.listForwarders},
 		{method: "GET", path: "/v1/forwarders/{id}", json: s.getForwarder},
 		{method: "GET", path: "/v1/forwarders/{id}/steering", json: s.getSteering},
+		{method: "PUT", path: "/v1/forwarders/{id}/drain", json: s.drainForwarder},
+		{method: "DELETE", path: "/v1/forwarders/{id}/drain", json: s.undrainForwarder},
 		{method: "GET", path: "/v1/stats", json: s.getStats},
 		{method: "GET", path: "/v1/connections", json: s.listConnections},
 		{method: "POST", path: "/v1/nf-load", json: s.pushNFLoad},

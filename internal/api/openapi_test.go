@@ -111,7 +111,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"RealInput": apitypes.RealInput{}, "RealPatch": apitypes.RealPatch{},
 		"LBRequestInput": apitypes.LBRequestInput{}, "NF": apitypes.NF{},
 		"HealthCheck": apitypes.HealthCheck{}, "Service": apitypes.Service{}, "Real": apitypes.Real{},
-		"Forwarder": apitypes.Forwarder{}, "Load": apitypes.Load{}, "Change": apitypes.Change{},
+		"Forwarder": apitypes.Forwarder{}, "BGPPeer": apitypes.BGPPeer{}, "Load": apitypes.Load{}, "Change": apitypes.Change{},
 		"LBRequest": apitypes.LBRequest{}, "LBSpec": apitypes.LBSpec{}, "Connection": apitypes.Connection{},
 		"Connections": apitypes.Connections{}, "Version": apitypes.Version{}, "Stats": apitypes.Stats{},
 		"ForwarderStats": apitypes.ForwarderStats{}, "WorkerStats": apitypes.WorkerStats{},

@@ -21,6 +21,18 @@ func (s *Server) getForwarder(r *http.Request) (int, any, error) {
 	return http.StatusOK, f, err
 }
 
+// drainForwarder and undrainForwarder set and clear a forwarder's drain; both are
+// idempotent and answer with the forwarder.
+func (s *Server) drainForwarder(r *http.Request) (int, any, error) {
+	f, err := s.c.SetDraining(r.Context(), r.PathValue("id"), true)
+	return http.StatusOK, f, err
+}
+
+func (s *Server) undrainForwarder(r *http.Request) (int, any, error) {
+	f, err := s.c.SetDraining(r.Context(), r.PathValue("id"), false)
+	return http.StatusOK, f, err
+}
+
 // finite keeps a NaN or an infinity an agent sent out of the JSON (which cannot hold one).
 func finite(v float64) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {

@@ -48,6 +48,21 @@ type Forwarder struct {
 	Connected      bool       `json:"connected"`
 	Error          string     `json:"error,omitempty"`
 	Load           Load       `json:"load"`
+	// The agent's BGP sessions with the upstream routers (empty: it runs no speaker), and
+	// the VIP prefixes it announces now (empty while it withdraws them).
+	BGP       []BGPPeer `json:"bgp"`
+	Announced []string  `json:"announced"`
+}
+
+// BGPPeer is one BGP session of a forwarder's agent, from its latest report.
+type BGPPeer struct {
+	Address           string  `json:"address"`
+	Port              uint32  `json:"port"`
+	RemoteAS          uint32  `json:"remote_as"`
+	State             string  `json:"state"` // idle, connect, active, opensent, openconfirm, established
+	UptimeS           float64 `json:"uptime_s"`
+	PrefixesAnnounced uint64  `json:"prefixes_announced"`
+	PrefixesAccepted  uint64  `json:"prefixes_accepted"`
 }
 
 // Load is a forwarder's load from its latest reports.

@@ -40,9 +40,12 @@ func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*
 
 const fakeForwarders = `[
  {"id":"fwd-a","hostname":"host-a","ports":["0000:00:08.0"],"queues":2,"cores":2,"numa_nodes":[0],
-  "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":100,"capacity_pps":1000}},
+  "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":100,"capacity_pps":1000},
+  "draining":false,"bgp":[{"address":"10.8.0.1","port":179,"remote_as":65000,"state":"established","uptime_s":42.5,"prefixes_announced":1,"prefixes_accepted":0}],
+  "announced":["10.100.0.1/32"]},
  {"id":"fwd-b","hostname":"host-b","ports":["net_af_packet0"],"queues":1,"cores":1,"numa_nodes":[0],
-  "state":"failed","applied_version":4,"desired_version":5,"last_report":"2025-01-02T03:00:00Z","load":{"pps":0,"capacity_pps":0}}]`
+  "state":"failed","applied_version":4,"desired_version":5,"last_report":"2025-01-02T03:00:00Z","load":{"pps":0,"capacity_pps":0},
+  "draining":false,"bgp":[],"announced":[]}]`
 
 const fakeStats = `{"forwarders":[
  {"id":"fwd-a","stats":{"config_version":5,"mempool_in_use":12,
@@ -243,6 +246,24 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.Unmarshal([]byte(fakeForwarders), &all)
 		f.reply(w, 200, string(all[0]))
 	})
+	drain := func(draining bool) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if r.PathValue("id") != "fwd-a" {
+				f.fail(w, 404, "", "forwarder %q: not found", r.PathValue("id"))
+				return
+			}
+			var all []map[string]any
+			json.Unmarshal([]byte(fakeForwarders), &all)
+			fa := all[0]
+			fa["draining"] = draining
+			if draining {
+				fa["state"], fa["announced"] = "draining", []string{}
+			}
+			f.reply(w, 200, fa)
+		}
+	}
+	mux.HandleFunc("PUT /v1/forwarders/{id}/drain", drain(true))
+	mux.HandleFunc("DELETE /v1/forwarders/{id}/drain", drain(false))
 	mux.HandleFunc("GET /v1/forwarders/{id}/steering", func(w http.ResponseWriter, r *http.Request) {
 		switch r.PathValue("id") {
 		case "fwd-a":

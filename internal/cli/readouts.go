@@ -14,7 +14,9 @@ import (
 
 var readoutCommands = []*command{
 	{"fr list", "", "list registered forwarders", frList},
-	{"fr show", "ID", "show one forwarder", frShow},
+	{"fr show", "ID", "show one forwarder: its state, load and BGP sessions", frShow},
+	{"fr drain", "ID", "drain a forwarder: its agent withdraws its VIPs from the routers (BGP); connections it carries stay", frDrain},
+	{"fr undrain", "ID", "undrain a forwarder: its agent announces its VIPs again", frUndrain},
 	{"stats", "", "the latest counters per forwarder, worker, service and real", stats},
 	{"conns", "", "connections the agents reported", conns},
 	{"version", "", "the controller's configuration version", version},
@@ -74,6 +76,41 @@ func frShow(e *env, cl *cmdline) error {
 	if err != nil {
 		return about(err, "forwarder "+cl.pos[0], cl.pos[0])
 	}
+	return nil
+}
+
+func frDrain(e *env, cl *cmdline) error {
+	return e.setDrain(cl, http.MethodPut, "draining: its agent withdraws its VIPs' BGP routes now (ANNOUNCED follows at its next report)")
+}
+
+func frUndrain(e *env, cl *cmdline) error {
+	return e.setDrain(cl, http.MethodDelete, "undrained: its agent announces its VIPs again while its forwarder is ready")
+}
+
+// setDrain sends method to the forwarder's drain and shows the forwarder after a line that
+// says what follows (done).
+func (e *env) setDrain(cl *cmdline, method, done string) error {
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	id := cl.pos[0]
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(method, "/v1/forwarders/"+url.PathEscape(id)+"/drain", nil)
+	if err != nil {
+		return about(err, "forwarder "+id, id)
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	v, err := decodeOrdered(b)
+	if err != nil {
+		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
+	}
+	fmt.Fprintf(e.stdout, "forwarder %s %s\n\n", id, done)
+	renderTree(e.stdout, "", v)
 	return nil
 }
 

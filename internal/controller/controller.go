@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 	"hvlb/internal/store"
 )
@@ -37,6 +38,13 @@ const MaxConnections = 1000
 // MaxOverrides is how many steering overrides per forwarder the controller keeps (the
 // forwarder lists at most this many; its agent asks for 100).
 const MaxOverrides = 1000
+
+// MaxBGPPeers and MaxAnnounced bound what the controller keeps of a report's BGP sessions
+// and announced prefixes.
+const (
+	MaxBGPPeers  = 64
+	MaxAnnounced = 4096
+)
 
 // Forwarder states.
 const (
@@ -79,7 +87,8 @@ type state struct {
 type fwdRuntime struct {
 	lastSeen   time.Time // registration or last report
 	lastReport time.Time
-	watchers   int // open WatchDesired streams
+	watchers   int  // open WatchDesired streams
+	streamLost bool // the agent's last desired-state stream ended and no other is open
 	agentState string
 	applied    uint64
 	lastError  string
@@ -87,6 +96,8 @@ type fwdRuntime struct {
 	conns      []*fwdpb.Connection
 	steering   *fwdpb.Steering // as stats: replaced, never modified
 	steeringAt time.Time
+	bgp        []*ctlpb.BgpPeer   // the agent's BGP sessions; as stats: replaced, never modified
+	announced  []string           // the VIP prefixes its speaker announces
 	paths      map[string]pathObs // by real key (addr:port); as stats: replaced, never modified
 	rxPackets  uint64
 	rxAt       time.Time
@@ -192,14 +203,21 @@ func (c *Controller) do(ctx context.Context, f func(*state)) error {
 	return nil
 }
 
-// stateOf returns a forwarder's state now.
-func (c *Controller) stateOf(r *fwdRuntime, now time.Time) string {
-	if now.Sub(r.lastSeen) > c.cfg.ReportTimeout {
+// failed says whether a forwarder is failed now: its agent is not connected (its
+// desired-state stream ended and none is open, or no registration nor report for the
+// report timeout), or reports that its forwarder does not answer.
+func (c *Controller) failed(r *fwdRuntime, now time.Time) bool {
+	return r == nil || r.streamLost || now.Sub(r.lastSeen) > c.cfg.ReportTimeout || r.agentState == StateFailed
+}
+
+// stateOf returns forwarder f's state now: failed (see failed), else draining when the
+// operator drains it (or its agent says so), else ready.
+func (c *Controller) stateOf(f model.Forwarder, r *fwdRuntime, now time.Time) string {
+	switch {
+	case c.failed(r, now):
 		return StateFailed
-	}
-	switch r.agentState {
-	case StateDraining, StateFailed:
-		return r.agentState
+	case f.Draining || r.agentState == StateDraining:
+		return StateDraining
 	}
 	return StateReady
 }

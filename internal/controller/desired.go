@@ -66,13 +66,14 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 }
 
 // DesiredState returns forwarder id's desired state now, with the recent hard removals
-// of its reals, and a channel closed at the next change of the store (taken before the
+// of its reals and whether it is draining, and a channel closed at the next change of the store (taken before the
 // read, so no change falls between them).
 func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct{}, error) {
 	changed := c.st.Changed()
 	var ds *ctlpb.DesiredState
 	err := c.st.View(func(t *store.ReadTx) error {
-		if _, err := t.Forwarder(id); err != nil {
+		f, err := t.Forwarder(id)
+		if err != nil {
 			return fmt.Errorf("%w (register first)", err)
 		}
 		svcs, err := t.Services()
@@ -84,6 +85,7 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds = BuildDesired(t.Version(), id, svcs, pws)
+		ds.Draining = f.Draining
 		hard, err := t.HardRemovals()
 		if err != nil {
 			return err

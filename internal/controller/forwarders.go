@@ -63,11 +63,15 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 	return c.st.Version()
 }
 
-// WatchStarted and WatchEnded count a forwarder's open desired-state streams.
+// WatchStarted and WatchEnded count a forwarder's open desired-state streams. A forwarder
+// whose last stream ended is failed until its agent watches again (an agent that died, or
+// lost the controller); one that never watched since the controller started gets the
+// report timeout's grace.
 func (c *Controller) WatchStarted(ctx context.Context, id string) error {
 	return c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil {
 			r.watchers++
+			r.streamLost = false
 		}
 	})
 }
@@ -79,6 +83,7 @@ func (c *Controller) WatchEnded(id string) {
 	c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil && r.watchers > 0 {
 			r.watchers--
+			r.streamLost = r.watchers == 0
 		}
 	})
 }
@@ -115,6 +120,8 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 		if sg := rep.GetSteering(); sg != nil || rep.GetStats() != nil {
 			r.steering, r.steeringAt = capOverrides(sg), now
 		}
+		r.bgp = rep.GetBgp()[:min(len(rep.GetBgp()), MaxBGPPeers)]
+		r.announced = rep.GetAnnounced()[:min(len(rep.GetAnnounced()), MaxAnnounced)]
 		r.recordPaths(rep.GetPaths(), now)
 		for _, h := range rep.GetHealth() {
 			c.recordHealth(s, id, h, now)
@@ -214,12 +221,12 @@ func (c *Controller) Forwarder(ctx context.Context, id string) (apitypes.Forward
 
 // view is forwarder f as the API shows it.
 func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now time.Time) apitypes.Forwarder {
-	v := apitypes.Forwarder{Forwarder: f, DesiredVersion: version, State: StateFailed}
+	v := apitypes.Forwarder{Forwarder: f, DesiredVersion: version, State: c.stateOf(f, r, now),
+		BGP: []apitypes.BGPPeer{}, Announced: []string{}}
 	v.Load.CapacityPPS = f.CapacityPPS
 	if r == nil {
 		return v
 	}
-	v.State = c.stateOf(r, now)
 	v.AppliedVersion, v.Connected, v.Error = r.applied, r.watchers > 0, r.lastError
 	if !r.lastReport.IsZero() {
 		t := r.lastReport.UTC()
@@ -233,7 +240,36 @@ func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now 
 	for _, w := range r.stats.GetWorkers() {
 		v.Load.ActiveConns += w.GetActiveConns()
 	}
+	for _, p := range r.bgp {
+		v.BGP = append(v.BGP, apitypes.BGPPeer{Address: p.GetAddress(), Port: p.GetPort(), RemoteAS: p.GetRemoteAs(),
+			State: p.GetState(), UptimeS: finite(p.GetUptimeS()), PrefixesAnnounced: p.GetPrefixesAnnounced(),
+			PrefixesAccepted: p.GetPrefixesAccepted()})
+	}
+	v.Announced = append(v.Announced, r.announced...)
 	return v
+}
+
+// finite keeps a NaN or an infinity an agent sent out of what the API shows (JSON cannot
+// hold one).
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+// SetDraining drains forwarder id (its agent withdraws its VIPs' BGP announcements; it
+// keeps its configuration for the connections still arriving) or, with draining false,
+// puts it back; it returns the forwarder as the API shows it.
+func (c *Controller) SetDraining(ctx context.Context, id string, draining bool) (apitypes.Forwarder, error) {
+	if err := model.ValidName("id", id); err != nil {
+		return apitypes.Forwarder{}, err
+	}
+	if _, err := c.st.SetForwarderDraining(id, draining); err != nil {
+		return apitypes.Forwarder{}, err
+	}
+	c.log.Info("forwarder drain", "forwarder", id, "draining", draining)
+	return c.Forwarder(ctx, id)
 }
 
 // ForwarderStats is one forwarder's latest counters.

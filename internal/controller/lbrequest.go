@@ -170,7 +170,7 @@ func (c *Controller) choose(s *state) (string, error) {
 	now := c.cfg.Now()
 	for _, f := range fwds {
 		r := s.fwd[f.ID]
-		if r == nil || c.stateOf(r, now) != StateReady {
+		if c.stateOf(f, r, now) != StateReady {
 			continue
 		}
 		h := math.Inf(1)

@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"hvlb/internal/model"
+	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 	"hvlb/internal/store"
 )
@@ -63,6 +64,9 @@ var (
 	mCapacity    = desc("forwarder_capacity_pps", "Capacity the agent registered (0: unknown).", fl...)
 	mLastReport  = desc("forwarder_last_report_timestamp_seconds", "When the last report arrived.", fl...)
 	mFwdState    = desc("forwarder_state", "1 for the forwarder's current state.", "forwarder", "state")
+	mBGPUp       = desc("forwarder_bgp_sessions_established", "The agent's BGP sessions with upstream routers that are established, from its latest report.", fl...)
+	mBGPPeers    = desc("forwarder_bgp_sessions", "The agent's configured BGP sessions, from its latest report (0: no BGP).", fl...)
+	mBGPVIPs     = desc("forwarder_bgp_vips_announced", "VIP prefixes the agent announces by BGP, from its latest report.", fl...)
 	mPort        = map[string]*prometheus.Desc{
 		"ipackets": desc("port_rx_packets_total", "Packets a port received.", pl...),
 		"opackets": desc("port_tx_packets_total", "Packets a port sent.", pl...),
@@ -124,7 +128,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		ch <- d
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
-		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mSteerOverrides, mFlowsMoved, mRssaMoves,
+		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
 		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
 		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
@@ -151,6 +155,8 @@ type fwdSample struct {
 	stats      *fwdpb.Stats
 	steering   *fwdpb.Steering
 	paths      map[string]pathObs // by real key; shared: read only
+	bgp        []*ctlpb.BgpPeer   // shared: read only
+	announced  int
 }
 
 func (k collector) Collect(ch chan<- prometheus.Metric) {
@@ -196,7 +202,8 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 				continue
 			}
 			sm := &samples[i]
-			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(r, now), r.applied, r.pps, r.lastReport, r.stats
+			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(f, r, now), r.applied, r.pps, r.lastReport, r.stats
+			sm.bgp, sm.announced = r.bgp, len(r.announced)
 			sm.steering, sm.paths = r.steering, r.paths
 		}
 	})
@@ -239,6 +246,15 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		emit(ch, mFwdState, prometheus.GaugeValue, v, id, st)
 	}
 	emit(ch, mApplied, prometheus.GaugeValue, float64(sm.applied), id)
+	up := 0
+	for _, p := range sm.bgp {
+		if p.GetState() == "established" {
+			up++
+		}
+	}
+	emit(ch, mBGPUp, prometheus.GaugeValue, float64(up), id)
+	emit(ch, mBGPPeers, prometheus.GaugeValue, float64(len(sm.bgp)), id)
+	emit(ch, mBGPVIPs, prometheus.GaugeValue, float64(sm.announced), id)
 	emit(ch, mPPS, prometheus.GaugeValue, sm.pps, id)
 	emit(ch, mCapacity, prometheus.GaugeValue, float64(sm.info.CapacityPPS), id)
 	if !sm.lastReport.IsZero() {

@@ -271,7 +271,7 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 		nf := policy.NF{ID: key, Healthy: operatorOut(&r) == "" && health == "up"}
 		for _, id := range fwds {
 			fr := s.fwd[id]
-			if !svc.RunsOn(id) || c.stateOf(fr, now) == StateFailed {
+			if !svc.RunsOn(id) || c.failed(fr, now) {
 				continue
 			}
 			po, ok := fr.paths[key]

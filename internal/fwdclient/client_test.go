@@ -407,3 +407,36 @@ func TestResetOnVersionBackwards(t *testing.T) {
 		t.Errorf("config version %d", c.ConfigVersion())
 	}
 }
+
+// SetSync / GetSync: a setting is kept and read back with its peers, off without peers, and
+// refused with the field named (the fake checks what the forwarder checks first).
+func TestSync(t *testing.T) {
+	ctx := context.Background()
+	f := fwdtest.New(t)
+	c := fwdclient.New(f.Path)
+	defer c.Close()
+	key := []byte("0123456789abcdef0123")
+	cfg := &fwdpb.SyncConfig{Id: 1, Listen: "10.0.99.1:8472", Key: key,
+		Peers: []string{"10.0.99.2:8472", "10.0.99.3:8472"}}
+	if err := c.SetSync(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.GetSync(ctx)
+	if err != nil || st.State != "ready" || len(st.Peers) != 2 || st.Peers[1].Address != "10.0.99.3:8472" {
+		t.Fatalf("GetSync = %v, %v", st, err)
+	}
+	f.SetSyncState("syncing")
+	if st, _ := c.GetSync(ctx); st.State != "syncing" {
+		t.Fatalf("state %q, want syncing", st.State)
+	}
+	err = c.SetSync(ctx, &fwdpb.SyncConfig{Id: 1, Listen: "10.0.99.1:8472", Key: key[:8]})
+	if !errors.Is(err, syscall.EINVAL) || !strings.Contains(err.Error(), "set_sync.config.key") {
+		t.Fatalf("short key: %v", err)
+	}
+	if err := c.SetSync(ctx, &fwdpb.SyncConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := c.GetSync(ctx); st.State != "off" || f.Sync() != nil {
+		t.Fatalf("off: %v", st)
+	}
+}

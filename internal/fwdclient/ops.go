@@ -167,6 +167,25 @@ func (c *Client) GetSteering(ctx context.Context, limit uint32) (*fwdpb.Steering
 	return resp.GetSteering(), nil
 }
 
+// SetSync replaces the forwarder's connection-sync setting (docs/sync.md): its id, the
+// listen address ("addr:port"), the cluster key (16 to 64 bytes) and its peers; a config
+// without peers turns sync off. Errors name the field (EINVAL), or say why the socket could
+// not be bound (its errno).
+func (c *Client) SetSync(ctx context.Context, cfg *fwdpb.SyncConfig) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetSync{SetSync: &fwdpb.SetSync{Config: cfg}}})
+	return err
+}
+
+// GetSync returns the sync state ("off", "syncing", "ready": announce the VIPs only when
+// ready), the peers and every sync counter. An older forwarder refuses it with EINVAL.
+func (c *Client) GetSync(ctx context.Context) (*fwdpb.SyncStatus, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_GetSync{GetSync: &fwdpb.GetSync{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetSync(), nil
+}
+
 // ListConnections returns one page of connections (of one service when svc is not nil)
 // and the cursor of the next page, 0 at the end. Start with cursor 0.
 func (c *Client) ListConnections(ctx context.Context, cursor uint64, limit uint32,

@@ -95,6 +95,9 @@ type Forwarder struct {
 	SyncID       uint32    `json:"sync_id,omitempty"`
 	RegisteredAt time.Time `json:"registered_at"`
 	Version      uint64    `json:"version"`
+	// Draining is the operator's (PUT/DELETE /v1/forwarders/{id}/drain), not the agent's:
+	// registration keeps it. Its agent withdraws the forwarder's VIPs while it is set.
+	Draining bool `json:"draining"`
 }
 
 // Load-balancing request states.

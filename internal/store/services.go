@@ -172,6 +172,32 @@ func (s *Store) DeleteReal(id, addr string, port int, hard bool) (uint64, error)
 	})
 }
 
+// SetForwarderDraining sets or clears forwarder id's draining flag and returns the
+// forwarder; it writes (and bumps the version, so every agent gets a new desired state) only
+// when the flag changes.
+func (s *Store) SetForwarderDraining(id string, draining bool) (model.Forwarder, error) {
+	var out model.Forwarder
+	what := "undrain forwarder " + id
+	if draining {
+		what = "drain forwarder " + id
+	}
+	_, err := s.Update(what, func(t *Tx) error {
+		f, err := t.Forwarder(id)
+		if err != nil {
+			return err
+		}
+		out = f
+		if f.Draining == draining {
+			return nil
+		}
+		f.Draining = draining
+		out = f
+		out.Version = t.Next()
+		return t.PutForwarder(f)
+	})
+	return out, err
+}
+
 // PutForwarder stores what an agent registered, keeping the registration time of an
 // unchanged forwarder; it writes (and bumps the version) only when something changed.
 func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
@@ -181,7 +207,7 @@ func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
 		cur, err := t.Forwarder(f.ID)
 		isNew = err != nil
 		if !isNew {
-			f.RegisteredAt, f.Version, f.SyncID = cur.RegisteredAt, cur.Version, cur.SyncID
+			f.RegisteredAt, f.Version, f.SyncID, f.Draining = cur.RegisteredAt, cur.Version, cur.SyncID, cur.Draining
 		}
 		if f.SyncAddr != "" && f.SyncID == 0 {
 			if f.SyncID, err = t.nextSyncID(); err != nil {

@@ -73,6 +73,26 @@ func TestSteps(t *testing.T) {
 		setWeight := func(w int) func(*model.Real) error {
 			return func(r *model.Real) error { r.Weight = w; return nil }
 		}
+		drained := func(id string, want bool) error {
+			var f model.Forwarder
+			if err := s.View(func(t *ReadTx) (err error) { f, err = t.Forwarder(id); return }); err != nil {
+				return err
+			}
+			if f.Draining != want {
+				return fmt.Errorf("forwarder %s: draining %v, want %v", id, f.Draining, want)
+			}
+			return nil
+		}
+		drain := func(id string, on, want bool) error {
+			f, err := s.SetForwarderDraining(id, on)
+			if err == nil && f.Draining != want {
+				return fmt.Errorf("SetForwarderDraining returned draining %v", f.Draining)
+			}
+			if err != nil {
+				return err
+			}
+			return drained(id, want)
+		}
 		steps := []struct {
 			name        string
 			do          func() error
@@ -110,8 +130,18 @@ func TestSteps(t *testing.T) {
 			{"register forwarder", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 2}); return err }, nil, "", 7},
 			{"register unchanged", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 2}); return err }, nil, "", 7},
 			{"register changed", func() error { _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 4}); return err }, nil, "", 8},
-			{"delete service", func() error { _, err := s.DeleteService(id, false); return err }, nil, "", 9},
-			{"delete service again", func() error { _, err := s.DeleteService(id, false); return err }, ErrNotFound, "", 9},
+			{"drain forwarder", func() error { return drain("fwd-a", true, true) }, nil, "", 9},
+			{"drain again: no change", func() error { return drain("fwd-a", true, true) }, nil, "", 9},
+			{"registration keeps the drain", func() error {
+				if _, _, err := s.PutForwarder(model.Forwarder{ID: "fwd-a", Queues: 4}); err != nil {
+					return err
+				}
+				return drained("fwd-a", true)
+			}, nil, "", 9},
+			{"undrain", func() error { return drain("fwd-a", false, false) }, nil, "", 10},
+			{"drain unknown forwarder", func() error { return drain("fwd-z", true, true) }, ErrNotFound, "", 10},
+			{"delete service", func() error { _, err := s.DeleteService(id, false); return err }, nil, "", 11},
+			{"delete service again", func() error { _, err := s.DeleteService(id, false); return err }, ErrNotFound, "", 11},
 		}
 		for _, st := range steps {
 			err := st.do()
@@ -132,8 +162,8 @@ func TestSteps(t *testing.T) {
 		}
 		var changes []model.Change
 		s.View(func(t *ReadTx) (err error) { changes, err = t.Changes(0, 100); return })
-		if len(changes) != 9 {
-			t.Fatalf("%d changes, want 9: %+v", len(changes), changes)
+		if len(changes) != 11 {
+			t.Fatalf("%d changes, want 11: %+v", len(changes), changes)
 		}
 		for i, c := range changes {
 			if c.Version != uint64(i+1) || c.What == "" || c.Time.IsZero() {
@@ -142,6 +172,9 @@ func TestSteps(t *testing.T) {
 		}
 		if changes[5].What != "hard remove real 10.1.0.1:80 of service "+id {
 			t.Errorf("change 6: %q", changes[5].What)
+		}
+		if changes[8].What != "drain forwarder fwd-a" || changes[9].What != "undrain forwarder fwd-a" {
+			t.Errorf("changes 9 and 10: %q, %q", changes[8].What, changes[9].What)
 		}
 	})
 }

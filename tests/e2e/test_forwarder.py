@@ -127,13 +127,16 @@ def test_1000_short_connections_follow_weights_and_model(bed):
     p = topo.run("client", ["python3", "-c", SHORT_CONNS, NAT_VIP, "1000", "30000"], timeout=120)
     conns = [json.loads(l) for l in p.stdout.splitlines()]
     assert len(conns) == 1000
-    reals = [{"addr": a, "port": 80, "weight": w} for (_, a), w in zip(NFS, WEIGHTS)]
+    # The model gets the reals in the reverse of the forwarder's order: which NF a flow goes to
+    # depends on the reals and weights, not on the order a forwarder holds them in.
+    reals = [{"addr": a, "port": 80, "weight": w, "nf": name}
+             for (name, a), w in zip(NFS, WEIGHTS)][::-1]
     table = hvlb_model.vs_maglev_table(reals)
     client = topo.addr("client")
     mismatches = 0
     for c in conns:
-        want = NFS[hvlb_model.pick_rs(reals, 6, client, NAT_VIP, c["port"], 80, table=table)][0]
-        mismatches += want != c["nf"]
+        want = reals[hvlb_model.pick_rs(reals, 6, client, NAT_VIP, c["port"], 80, table=table)]
+        mismatches += want["nf"] != c["nf"]
     assert mismatches == 0, f"{mismatches} of 1000 connections not where the model puts them"
     count = Counter(c["nf"] for c in conns)
     for (name, _), w in zip(NFS, WEIGHTS):

@@ -1,9 +1,11 @@
 """An independent pure-Python model of hvlb's hashing and Maglev tables.
 
 End-to-end tests use it to predict which NF the forwarder sends a flow to, the way
-glb-director's tests do. It mirrors forwarder/core/hash.c, maglev.c and the table-building
-part of vs.c, and is kept equal to them by golden vectors that appear both here
-(test_hvlb_model.py) and in the C unit tests (test_maglev.c).
+glb-director's tests do. It computes what forwarder/core/hash.c, maglev.c and the
+table-building part of vs.c compute, written from their specification rather than copied (the
+Maglev table here is built over identities, which have no order but the one it chooses), and
+is kept equal to them by golden vectors that appear both here (test_hvlb_model.py) and in the
+C unit tests (test_maglev.c, test_vs.c).
 
 Conventions: addresses are given as strings ("10.0.0.1", "2001:db8::1") or as packed bytes
 (4 or 16); ports as integers in host order (the model stores them in network order, as the
@@ -11,6 +13,7 @@ forwarder keeps them in memory).
 """
 
 import ipaddress
+import itertools
 import struct
 
 AF_INET = 4
@@ -124,47 +127,65 @@ def _is_prime(n):
     return True
 
 
-def maglev_build(backends, size=MAGLEV_TABLE_SIZE):
-    """maglev_build of maglev.h. backends: a list of (id, weight), id 18 bytes.
+def _permutation(ident, size):
+    """A backend's preferred entries, best first: offset, offset + skip, ... (mod size), both
+    drawn from its identity alone."""
+    offset = hash_bytes(ident, MAGLEV_SEED_OFFSET) % size
+    skip = hash_bytes(ident, MAGLEV_SEED_SKIP) % (size - 1) + 1
+    return ((offset + j * skip) % size for j in itertools.count())
 
-    Returns a list of size backend indexes (MAGLEV_EMPTY everywhere if every weight is 0).
-    """
-    n = len(backends)
-    if not _is_prime(size) or size <= n:
+
+def maglev_owners(weights, size=MAGLEV_TABLE_SIZE):
+    """The weighted Maglev table as identities: weights maps each backend's 18-byte identity
+    to its weight, and entry e of the result is the identity that owns it (None everywhere
+    when no weight is positive).
+
+    A mapping has no order, so neither has the result: rounds take the weighted backends by
+    ascending identity (the order every forwarder agrees on, whatever the order it learnt
+    them in). Each round every backend adds its weight to its credit; one whose credit
+    reaches the largest weight pays that much for a turn, and takes the first entry of its
+    permutation still free."""
+    if not _is_prime(size) or size <= len(weights):
         raise ValueError("size must be prime and larger than the backend count")
-    table = [MAGLEV_EMPTY] * size
-    weights = [w for _, w in backends]
-    max_w = max(weights, default=0)
-    if max_w == 0:
-        return table
-    pos = []
-    skip = []
-    for ident, _ in backends:
+    owners = [None] * size
+    live = sorted(ident for ident, w in weights.items() if w > 0)
+    if not live:
+        return owners
+    top = max(weights[ident] for ident in live)
+    prefs = {ident: _permutation(ident, size) for ident in live}
+    credit = dict.fromkeys(live, 0)
+    free = size
+    while free:
+        for ident in live:
+            credit[ident] += weights[ident]
+            if credit[ident] < top:
+                continue
+            credit[ident] -= top
+            entry = next(e for e in prefs[ident] if owners[e] is None)
+            owners[entry] = ident
+            free -= 1
+            if not free:
+                break
+    return owners
+
+
+def maglev_build(backends, size=MAGLEV_TABLE_SIZE):
+    """maglev_build of maglev.h. backends: a list of (id, weight), id 18 bytes, no id twice.
+
+    Returns a list of size indexes into backends (MAGLEV_EMPTY everywhere if every weight is
+    0): maglev_owners, each identity replaced by its place in the list, so reordering the
+    list changes the indexes but not which backend an entry names.
+    """
+    place = {}
+    for i, (ident, _) in enumerate(backends):
         ident = bytes(ident)
         if len(ident) != 18:
             raise ValueError("backend id must be 18 bytes")
-        pos.append(hash_bytes(ident, MAGLEV_SEED_OFFSET) % size)
-        skip.append(hash_bytes(ident, MAGLEV_SEED_SKIP) % (size - 1) + 1)
-    credit = [0] * n
-    filled = 0
-    while filled < size:
-        for i in range(n):
-            if filled >= size:
-                break
-            w = weights[i]
-            if w == 0:
-                continue
-            credit[i] += w
-            if credit[i] < max_w:
-                continue
-            credit[i] -= max_w
-            p = pos[i]
-            while table[p] != MAGLEV_EMPTY:
-                p = (p + skip[i]) % size
-            table[p] = i
-            pos[i] = (p + skip[i]) % size
-            filled += 1
-    return table
+        if ident in place:
+            raise ValueError("backend id %s given twice" % ident.hex())
+        place[ident] = i
+    owners = maglev_owners({bytes(ident): w for ident, w in backends}, size)
+    return [MAGLEV_EMPTY if o is None else place[o] for o in owners]
 
 
 def pick_maglev(table, hash_value):
@@ -173,8 +194,9 @@ def pick_maglev(table, hash_value):
 
 
 def vs_maglev_table(rs_list, size=MAGLEV_TABLE_SIZE):
-    """The table vs.c builds for a VS: over usable RSs (health 1, weight > 0), in config
-    order, with entries mapped back to indexes into the full RS list.
+    """The table vs.c builds for a VS: over usable RSs (health 1, weight > 0), with entries
+    mapped back to indexes into the full RS list. The order of rs_list changes the indexes,
+    never which real an entry names.
 
     rs_list: dicts with keys addr, port, weight and optionally health (default 1).
     """

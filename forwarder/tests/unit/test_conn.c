@@ -412,10 +412,13 @@ struct tcp_step {
 #define TW CONN_S_TIME_WAIT
 #define CL CONN_S_CLOSE
 
+/* The steps from a new connection's SYN_SENT, or from UNCONFIRMED when unconfirmed (the
+ * mid-stream rule: conn.h). */
 static void
-run_steps(const char *name, int with_reply, const struct tcp_step *st, unsigned n)
+run_steps_from(const char *name, int with_reply, bool unconfirmed, const struct tcp_step *st,
+	       unsigned n)
 {
-	static const uint32_t secs[CONN_S_MAX] = { 10, 30, 30, 900, 120, 30, 10, 300 };
+	static const uint32_t secs[CONN_S_MAX] = { 10, 30, 30, 900, 120, 30, 10, 300, 30 };
 	struct flow_key o = key4(0xc0a80001, 33000, 0x0a000001, 80, HVLB_PROTO_TCP);
 	struct conn_table *t = table_new(16, NULL);
 	uint64_t now = 1000, pkts[2] = { 0, 0 };
@@ -427,6 +430,8 @@ run_steps(const char *name, int with_reply, const struct tcp_step *st, unsigned 
 	CHECK(c != NULL);
 	if (c == NULL)
 		return;
+	if (unconfirmed)
+		conn_set_state(t, c, CONN_S_UNCONFIRMED, 0, now + secs[CONN_S_UNCONFIRMED] * HZ);
 	for (i = 0; i < n; i++) {
 		now += 7;
 		conn_update(t, c, (enum conn_dir)st[i].dir, st[i].flags, 60, now);
@@ -441,7 +446,69 @@ run_steps(const char *name, int with_reply, const struct tcp_step *st, unsigned 
 	CHECK(c->pkts[R] == pkts[R] && c->bytes[R] == pkts[R] * 60);
 }
 
-#define RUN_STEPS(reply, st) run_steps(#st, reply, st, sizeof(st) / sizeof(st[0]))
+#define RUN_STEPS(reply, st) run_steps_from(#st, reply, false, st, sizeof(st) / sizeof(st[0]))
+#define RUN_STEPS_UNCONFIRMED(reply, st)                                                          \
+	run_steps_from(#st, reply, true, st, sizeof(st) / sizeof(st[0]))
+#define UC CONN_S_UNCONFIRMED
+
+/* A connection met mid-stream (conn.h): the client's packets, FINs included, leave it
+ * unconfirmed on the SYN timeout; a packet from the NF (not a SYN, not an RST) confirms it,
+ * and the FIN it may carry counts; an RST closes it; the client's SYN opens it anew. Without
+ * a reply direction (DR) nothing confirms it. */
+static void
+test_tcp_midstream(void)
+{
+	static const struct tcp_step confirmed[] = {
+		{ O, ACK, UC }, { O, ACK | PSH, UC }, { O, FIN | ACK, UC }, { R, SYN | ACK, UC },
+		{ R, ACK | PSH, ES }, { O, ACK, ES }, { O, FIN | ACK, FW }, { R, FIN | ACK, TW },
+	};
+	static const struct tcp_step fin_confirms[] = {
+		{ O, ACK, UC }, { R, FIN | ACK, FW }, { O, FIN | ACK, TW },
+	};
+	static const struct tcp_step reset[] = { { O, ACK, UC }, { R, RST, CL } };
+	static const struct tcp_step reopened[] = {
+		{ O, ACK, UC }, { O, SYN, SS }, { R, SYN | ACK, SR }, { O, ACK, ES },
+	};
+	static const struct tcp_step dr_never[] = { { O, ACK, UC }, { O, ACK | PSH, UC } };
+
+	RUN_STEPS_UNCONFIRMED(1, confirmed);
+	RUN_STEPS_UNCONFIRMED(1, fin_confirms);
+	RUN_STEPS_UNCONFIRMED(1, reset);
+	RUN_STEPS_UNCONFIRMED(1, reopened);
+	RUN_STEPS_UNCONFIRMED(0, dr_never);
+	CHECK(conn_tcp_midstream(ACK) && conn_tcp_midstream(ACK | PSH | FIN));
+	CHECK(!conn_tcp_midstream(SYN | ACK) && !conn_tcp_midstream(RST | ACK) &&
+	      !conn_tcp_midstream(FIN) && !conn_tcp_midstream(SYN));
+}
+
+/* What a peer says of a connection is set whole: state, FIN-seen bits, deadline; an
+ * embryonic state joins the eviction order. */
+static void
+test_set_state(void)
+{
+	struct flow_key o = key4(0xc0a80002, 33001, 0x0a000001, 80, HVLB_PROTO_TCP);
+	struct conn_table *t = table_new(16, NULL);
+	union hvlb_addr rs = addr4(0x0a000105);
+	struct conn *c = insert(t, &o, &rs, 0, 1, 100);
+
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	conn_set_state(t, c, CONN_S_FIN_WAIT, CONN_FIN_ORIG, 5000);
+	CHECK(c->state == CONN_S_FIN_WAIT && c->expires == 5000);
+	CHECK_EQ(conn_fin_seen(c), CONN_FIN_ORIG);
+	/* The NF's FIN after the client's (learnt from a peer): TIME_WAIT. */
+	conn_update(t, c, R, FIN | ACK, 60, 200);
+	CHECK_EQ(c->state, CONN_S_TIME_WAIT);
+	CHECK_EQ(conn_fin_seen(c), CONN_FIN_ORIG | CONN_FIN_REPLY);
+	conn_set_state(t, c, CONN_S_ESTABLISHED, 0, 9000);
+	CHECK_EQ(conn_fin_seen(c), 0);
+	CHECK(conn_evict_embryonic(t, 16) == NULL);
+	conn_set_state(t, c, CONN_S_UNCONFIRMED, 0, 9000);
+	CHECK(conn_evict_embryonic(t, 16) == c);
+	CHECK_EQ(conn_state_timeout(t, CONN_S_UNCONFIRMED), 30 * HZ);
+	CHECK_EQ(conn_state_timeout(t, CONN_S_MAX), 0);
+}
 
 /* A connection handed to another table keeps everything (state, flags, counters, deadline),
  * is found there by both keys, and its FIN state machine carries on where it was. */
@@ -523,7 +590,7 @@ test_tcp_nat(void)
 }
 
 /* The rules of conn.h over every valid flags byte: only SYN without ACK opens; embryonic is
- * SYN_SENT and SYN_RECV. */
+ * SYN_SENT, SYN_RECV and UNCONFIRMED. */
 static void
 test_tcp_rules(void)
 {
@@ -535,7 +602,7 @@ test_tcp_rules(void)
 	CHECK(conn_tcp_opens(SYN) && conn_tcp_opens(SYN | PSH | 0x20) && !conn_tcp_opens(ACK));
 	CHECK(!conn_tcp_opens(SYN | ACK) && !conn_tcp_opens(RST) && !conn_tcp_opens(FIN | ACK));
 	for (unsigned s = 0; s < CONN_S_MAX; s++)
-		CHECK_EQ(conn_state_embryonic((uint8_t)s), s == SS || s == SR);
+		CHECK_EQ(conn_state_embryonic((uint8_t)s), s == SS || s == SR || s == UC);
 }
 
 static void
@@ -723,6 +790,17 @@ test_walk(void)
 		conn_walk(t, &cursor, 100, walk_fn, &w);
 	CHECK_EQ(w.seen, 10);
 	CHECK(calls >= 10);
+	/* conn_scan: bounded by slots, not by what it finds: 64 slots in calls of 16 are 4 calls
+	 * (and the 10 connections, wherever they sit). */
+	w.seen = 0;
+	w.stop = 0;
+	for (cursor = 0, calls = 0; cursor != UINT32_MAX && calls < 100; calls++)
+		conn_scan(t, &cursor, 16, walk_fn, &w);
+	CHECK_EQ(w.seen, 10);
+	CHECK_EQ(calls, 4);
+	cursor = 0;
+	conn_scan(t, &cursor, UINT32_MAX, walk_fn, &w);
+	CHECK_EQ(cursor, UINT32_MAX);
 }
 
 /* ---- randomized run against a brute-force model ---- */
@@ -985,6 +1063,8 @@ main(void)
 	RUN(test_tcp_nat);
 	RUN(test_tcp_dr);
 	RUN(test_tcp_rules);
+	RUN(test_tcp_midstream);
+	RUN(test_set_state);
 	RUN(test_evict_embryonic);
 	RUN(test_udp);
 	RUN(test_timeouts);

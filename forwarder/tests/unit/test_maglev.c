@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Weighted Maglev tables, and the golden vectors shared with the Python model
- * (tests/model/test_hvlb_model.py): if one side changes, both must.
+ * (tests/model/test_hvlb_model.py): if one side changes, both must. A table must name the same
+ * backend in every entry whatever order the backends are listed in.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check.h"
 #include "hash.h"
 #include "maglev.h"
 
 #define SIZE MAGLEV_TABLE_SIZE
-#define MAX_B 16
+#define MAX_B 1000
 
 static uint16_t table_a[SIZE];
 static uint16_t table_b[SIZE];
-static uint32_t scratch[3 * MAX_B];
+static uint32_t scratch[MAGLEV_SCRATCH_WORDS(MAX_B)];
 
 static void
 set_id4(struct maglev_backend *b, const char *ip, uint16_t port, uint32_t weight)
@@ -106,6 +108,27 @@ test_golden_table(void)
 
 	CHECK_EQ(maglev_build(small, 13, b, 3, scratch), 0);
 	CHECK_MEM(small, size13, sizeof(size13));
+}
+
+/* Backends listed out of identity order, with repeated and zero weights: the whole table
+ * (indexes into this list, as little-endian uint16 on x86-64 and arm64) hashes to a figure
+ * the model gives too (tests/model: GOLDEN_SCRAMBLED). An implementation that let the list's
+ * order decide contested entries gets another figure. */
+static void
+test_golden_scrambled(void)
+{
+	struct maglev_backend b[8];
+
+	set_id4(&b[0], "10.1.0.14", 80, 2);
+	set_id4(&b[1], "10.1.0.3", 443, 5);
+	set_id4(&b[2], "10.1.0.3", 80, 5);
+	set_id4(&b[3], "10.1.0.9", 80, 0);
+	set_id4(&b[4], "10.1.0.200", 80, 1);
+	set_id4(&b[5], "10.1.0.7", 8080, 2);
+	set_id4(&b[6], "10.1.0.21", 80, 3);
+	set_id4(&b[7], "10.1.0.1", 80, 5);
+	CHECK_EQ(maglev_build(table_a, SIZE, b, 8, scratch), 0);
+	CHECK_EQ(hash_bytes(table_a, sizeof(table_a), 0), 0x88EB9F37u);
 }
 
 static void
@@ -223,6 +246,158 @@ test_deterministic(void)
 	CHECK_EQ(maglev_lookup(table_a, SIZE, 0x12345678u), table_a[0x12345678u % SIZE]);
 }
 
+/* xorshift32: the permutations and weights below are the same on every run. */
+static uint32_t
+test_rand(uint32_t *state)
+{
+	uint32_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+/* A random IPv4 or IPv6 identity; every tenth shares the previous one's address with another
+ * port, so that identities differing only in the port are sorted too. */
+static void
+random_backend(struct maglev_backend *b, unsigned i, uint32_t weight, uint32_t *rng)
+{
+	uint16_t port;
+
+	memset(b, 0, sizeof(*b));
+	if (i > 0 && i % 10 == 0) {
+		memcpy(b->id, b[-1].id, 16);
+	} else {
+		uint32_t r = test_rand(rng);
+
+		memcpy(b->id, &r, 4);
+		if (i % 3 == 0)
+			for (unsigned k = 4; k < 16; k += 4) {
+				r = test_rand(rng);
+				memcpy(b->id + k, &r, 4);
+			}
+	}
+	port = (uint16_t)(1000 + i);
+	memcpy(b->id + 16, &port, 2);
+	b->weight = weight;
+}
+
+/* Build over b[0..n) and over a shuffle of it; every entry of the second, mapped back through
+ * the shuffle, must name the same backend as the first: the table depends on which
+ * backends there are, never on the order they are listed in. Returns the first build's
+ * time in milliseconds. */
+static double
+check_permutations(const struct maglev_backend *b, unsigned n, uint32_t size, uint32_t *rng)
+{
+	static struct maglev_backend shuffled[MAX_B];
+	static uint16_t from[MAX_B]; /* shuffled[k] is b[from[k]] */
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_EQ(maglev_build(table_a, size, b, (uint16_t)n, scratch), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	for (int round = 0; round < 4; round++) {
+		uint32_t differ = 0;
+
+		for (unsigned k = 0; k < n; k++)
+			from[k] = (uint16_t)k;
+		if (round == 1) /* reversed */
+			for (unsigned k = 0; k < n; k++)
+				from[k] = (uint16_t)(n - 1 - k);
+		else if (round > 1) /* Fisher-Yates */
+			for (unsigned k = n; k > 1; k--) {
+				unsigned j = test_rand(rng) % k;
+				uint16_t t = from[k - 1];
+
+				from[k - 1] = from[j];
+				from[j] = t;
+			}
+		for (unsigned k = 0; k < n; k++)
+			shuffled[k] = b[from[k]];
+		CHECK_EQ(maglev_build(table_b, size, shuffled, (uint16_t)n, scratch), 0);
+		for (uint32_t e = 0; e < size; e++) {
+			if (table_b[e] != MAGLEV_EMPTY)
+				table_b[e] = from[table_b[e]];
+			differ += table_a[e] != table_b[e];
+		}
+		if (differ != 0)
+			fprintf(stderr, "n %u round %d: %u of %u entries name another backend\n", n,
+				round, differ, size);
+		CHECK_MEM(table_a, table_b, size * sizeof(table_a[0]));
+	}
+	return (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+}
+
+/* Backend i's weight in each kind of set: equal, repeated (1, 2, 3, 1, ...), distinct (random),
+ * and a quarter drained (0) among repeated ones. */
+static uint32_t
+test_weight(int kind, unsigned i, uint32_t *rng)
+{
+	switch (kind) {
+	case 0:
+		return 100;
+	case 1:
+		return 1 + i % 3;
+	case 2:
+		return 1 + test_rand(rng) % 1000;
+	default:
+		return i % 4 == 1 ? 0 : 10 * (1 + i % 2);
+	}
+}
+
+/* Sizes from 2 to VS_MAX_RS's 1000-odd, each kind of weights, in the full table and (for few
+ * backends) a 13-entry one where most entries are contested. */
+static void
+test_order_independent(void)
+{
+	static struct maglev_backend b[MAX_B];
+	static const unsigned sizes[] = {2, 3, 5, 16, 100, 1000};
+	uint32_t rng = 0x2545F491u;
+	double ms = 0;
+
+	for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		unsigned n = sizes[s];
+
+		for (int kind = 0; kind < 4; kind++) {
+			for (unsigned i = 0; i < n; i++)
+				random_backend(&b[i], i, test_weight(kind, i, &rng), &rng);
+			ms = check_permutations(b, n, SIZE, &rng);
+			if (n < 13)
+				check_permutations(b, n, 13, &rng);
+		}
+	}
+	printf("     one %u-entry build over %u backends: %.2f ms\n", SIZE, sizes[5], ms);
+}
+
+/* A real of weight 0 (drained), wherever it sits in the array, changes nothing: the table
+ * equals the one built without it. */
+static void
+test_zero_weight_does_not_perturb(void)
+{
+	struct maglev_backend b[5], without[4];
+
+	golden_backends(b);
+	set_id4(&b[3], "10.0.0.0", 80, 4);
+	set_id4(&b[4], "10.0.0.9", 80, 0);
+	memcpy(without, b, 4 * sizeof(b[0]));
+	CHECK_EQ(maglev_build(table_a, SIZE, without, 4, scratch), 0);
+	for (unsigned at = 0; at < 5; at++) {
+		struct maglev_backend with[5];
+		unsigned k = 0;
+
+		/* with[] is b[0..4) with the zero-weight b[4] inserted at position at. */
+		for (unsigned i = 0; i < 5; i++)
+			with[i] = i == at ? b[4] : b[k++];
+		CHECK_EQ(maglev_build(table_b, SIZE, with, 5, scratch), 0);
+		for (uint32_t e = 0; e < SIZE; e++)
+			if (table_b[e] > at)
+				table_b[e]--;
+		CHECK_MEM(table_a, table_b, sizeof(table_a));
+	}
+}
+
 static void
 test_invalid(void)
 {
@@ -239,6 +414,12 @@ test_invalid(void)
 	CHECK_EQ(maglev_build(small, 2, b, 1, scratch), 0);
 	CHECK_EQ(small[0], 0);
 	CHECK_EQ(small[1], 0);
+	/* One identity twice: which comes first would be the caller's order again. */
+	b[2] = b[0];
+	b[2].weight = 5;
+	memset(small, 0, sizeof(small));
+	CHECK_EQ(maglev_build(small, 13, b, 3, scratch), -EINVAL);
+	CHECK_EQ(small[0], 0); /* untouched */
 }
 
 int
@@ -246,10 +427,13 @@ main(void)
 {
 	RUN(test_golden_hashes);
 	RUN(test_golden_table);
+	RUN(test_golden_scrambled);
 	RUN(test_weights_proportional);
 	RUN(test_all_zero_is_empty);
 	RUN(test_minimal_disruption);
 	RUN(test_deterministic);
+	RUN(test_order_independent);
+	RUN(test_zero_weight_does_not_perturb);
 	RUN(test_invalid);
 	return check_summary();
 }

@@ -375,6 +375,34 @@ test_maglev_matches_model(void)
 	vs_table_free(t);
 }
 
+/* The same reals listed out of identity order (the order a store reaches after some adds and
+ * removes): every entry names the same real as above, so its index here is that real's
+ * place in this list. tests/model: test_vs_maglev_table_unsorted_matches_forwarder. */
+static void
+test_maglev_order_matches_model(void)
+{
+	static const uint16_t first32[32] = {
+		1, 2, 1, 0, 2, 2, 2, 0, 2, 2, 1, 2, 1, 2, 0, 1,
+		2, 1, 0, 1, 2, 2, 0, 2, 1, 1, 2, 1, 2, 0, 1, 2,
+	};
+	static const uint16_t to_rs[3] = {2, 3, 0};
+	struct rs_config r[4] = {rs("10.0.0.3", 8080, 3, 4), rs("10.0.0.9", 80, 5, 2),
+				 rs("10.0.0.1", 80, 1, 1), rs("10.0.0.2", 80, 2, 3)};
+	struct vs_config c = vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r, 4);
+	struct vs_table *t;
+	const struct vs *v;
+
+	r[1].health = 0;
+	t = vs_table_build(&c, 1, NULL);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	v = vs_table_at(t, 0);
+	for (int e = 0; e < 32; e++)
+		CHECK_EQ(v->maglev[e], to_rs[first32[e]]);
+	vs_table_free(t);
+}
+
 static void
 test_all_down(void)
 {
@@ -489,6 +517,7 @@ main(void)
 	RUN(test_empty_and_many);
 	RUN(test_structures);
 	RUN(test_maglev_matches_model);
+	RUN(test_maglev_order_matches_model);
 	RUN(test_all_down);
 	RUN(test_all_down_keep_last);
 	RUN(test_retired);

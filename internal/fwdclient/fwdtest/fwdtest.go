@@ -42,6 +42,8 @@ type Forwarder struct {
 	hs       map[string]handshake // by svcName + " " + realName: SetHandshake's read-outs
 	steering *fwdpb.Steering      // SetSteering's; nil: one built from the workers and ports
 	drops    []*fwdpb.DropCount   // SetDrops's, GetStats reports them for worker 0 and in all
+	sync     *fwdpb.SyncConfig    // SetSync's (nil: off)
+	syncSt   string               // SetSyncState's; "": "ready" with peers, else "off"
 	wg       sync.WaitGroup
 }
 
@@ -201,6 +203,24 @@ func (f *Forwarder) SetSteering(s *fwdpb.Steering) {
 	f.steering = s
 }
 
+// SetSyncState makes GetSync report state ("syncing", "ready", ...) while sync has peers;
+// "" goes back to "ready".
+func (f *Forwarder) SetSyncState(state string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.syncSt = state
+}
+
+// Sync returns the sync setting last set (nil: never, or off).
+func (f *Forwarder) Sync() *fwdpb.SyncConfig {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sync == nil {
+		return nil
+	}
+	return proto.Clone(f.sync).(*fwdpb.SyncConfig)
+}
+
 // FailNext makes the next request of op (e.g. "add_real") fail with errno.
 func (f *Forwarder) FailNext(op string, errno syscall.Errno) {
 	f.mu.Lock()
@@ -332,6 +352,10 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		resp.Body = &fwdpb.Response_Connections{Connections: f.listConns(op.ListConnections)}
 	case *fwdpb.Request_GetSteering:
 		resp.Body = &fwdpb.Response_Steering{Steering: f.steeringOut(op.GetSteering.GetLimit())}
+	case *fwdpb.Request_SetSync:
+		return f.setSync(op.SetSync.GetConfig())
+	case *fwdpb.Request_GetSync:
+		resp.Body = &fwdpb.Response_Sync{Sync: f.syncOut()}
 	case *fwdpb.Request_ListRoutes:
 		resp.Body = &fwdpb.Response_Routes{Routes: &fwdpb.RouteList{}}
 	case *fwdpb.Request_ListNeighbors:
@@ -343,6 +367,46 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		return fail(syscall.EINVAL, "request: no operation this forwarder knows")
 	}
 	return nil
+}
+
+// setSync checks what the forwarder checks first (ctl_op_sync.c, cfg_sync_set), with the
+// same field names.
+func (f *Forwarder) setSync(c *fwdpb.SyncConfig) *failure {
+	if c == nil {
+		return fail(syscall.EINVAL, "set_sync.config: missing")
+	}
+	if len(c.Peers) == 0 && c.Id == 0 && c.Listen == "" && len(c.Key) == 0 {
+		f.sync = nil
+		f.changed("set_sync off")
+		return nil
+	}
+	switch {
+	case c.Id == 0:
+		return fail(syscall.EINVAL, "set_sync.config.id: must not be 0")
+	case c.Listen == "":
+		return fail(syscall.EINVAL, "set_sync.config.listen: required (address:port)")
+	case len(c.Key) < 16 || len(c.Key) > 64:
+		return fail(syscall.EINVAL, "set_sync.config.key: %d bytes, must be 16 to 64", len(c.Key))
+	case len(c.Peers) > 16:
+		return fail(syscall.EINVAL, "set_sync.config.peers: %d, at most 16", len(c.Peers))
+	}
+	f.sync = proto.Clone(c).(*fwdpb.SyncConfig)
+	f.changed("set_sync id=%d peers=%d", c.Id, len(c.Peers))
+	return nil
+}
+
+func (f *Forwarder) syncOut() *fwdpb.SyncStatus {
+	if f.sync == nil || len(f.sync.Peers) == 0 {
+		return &fwdpb.SyncStatus{State: "off"}
+	}
+	st := &fwdpb.SyncStatus{State: "ready", Id: f.sync.Id, Listen: f.sync.Listen}
+	if f.syncSt != "" {
+		st.State = f.syncSt
+	}
+	for _, p := range f.sync.Peers {
+		st.Peers = append(st.Peers, &fwdpb.SyncPeer{Address: p, LastHeardS: -1})
+	}
+	return st
 }
 
 func (f *Forwarder) changed(format string, a ...any) {

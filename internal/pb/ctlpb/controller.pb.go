@@ -291,6 +291,10 @@ type DesiredState struct {
 	// longer has is removed with hard=true (its connections end at once) instead of softly;
 	// the agent applies each removal once. A real added again drops out of the list.
 	HardRemovals []*HardRemoval `protobuf:"bytes,4,rep,name=hard_removals,json=hardRemovals,proto3" json:"hard_removals,omitempty"`
+	// The operator drains this forwarder (PUT /v1/forwarders/{id}/drain): its agent withdraws
+	// the BGP announcements of its VIPs, so the routers stop sending it new traffic, and
+	// keeps the forwarder configured for the connections still arriving.
+	Draining bool `protobuf:"varint,5,opt,name=draining,proto3" json:"draining,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
 	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -353,6 +357,13 @@ func (x *DesiredState) GetHardRemovals() []*HardRemoval {
 		return x.HardRemovals
 	}
 	return nil
+}
+
+func (x *DesiredState) GetDraining() bool {
+	if x != nil {
+		return x.Draining
+	}
+	return false
 }
 
 func (x *DesiredState) GetSync() *SyncSettings {
@@ -906,7 +917,11 @@ type AgentReport struct {
 	// port, RSS-A's settings and per-worker load, the counts of moves, and up to N of the
 	// current overrides (the agent asks with limit 100; overrides_total says how many there
 	// are). Absent when the forwarder does not answer GetSteering (an older forwarder).
-	Steering      *fwdpb.Steering `protobuf:"bytes,9,opt,name=steering,proto3" json:"steering,omitempty"`
+	Steering *fwdpb.Steering `protobuf:"bytes,9,opt,name=steering,proto3" json:"steering,omitempty"`
+	// The agent's BGP sessions (absent when it runs no BGP speaker), and the VIP prefixes it
+	// announces now ("10.100.0.1/32", "fd00:100::1/128"; empty while it withdraws them).
+	Bgp           []*BgpPeer `protobuf:"bytes,10,rep,name=bgp,proto3" json:"bgp,omitempty"`
+	Announced     []string   `protobuf:"bytes,11,rep,name=announced,proto3" json:"announced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1004,6 +1019,113 @@ func (x *AgentReport) GetSteering() *fwdpb.Steering {
 	return nil
 }
 
+func (x *AgentReport) GetBgp() []*BgpPeer {
+	if x != nil {
+		return x.Bgp
+	}
+	return nil
+}
+
+func (x *AgentReport) GetAnnounced() []string {
+	if x != nil {
+		return x.Announced
+	}
+	return nil
+}
+
+// One BGP session of the agent's speaker with an upstream router.
+type BgpPeer struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Address           string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"` // the router's address
+	RemoteAs          uint32                 `protobuf:"varint,2,opt,name=remote_as,json=remoteAs,proto3" json:"remote_as,omitempty"`
+	State             string                 `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`                                                   // RFC 4271: idle, connect, active, opensent, openconfirm, established
+	UptimeS           float64                `protobuf:"fixed64,4,opt,name=uptime_s,json=uptimeS,proto3" json:"uptime_s,omitempty"`                              // since established; 0 when not
+	PrefixesAnnounced uint64                 `protobuf:"varint,5,opt,name=prefixes_announced,json=prefixesAnnounced,proto3" json:"prefixes_announced,omitempty"` // sent to the router and not withdrawn
+	PrefixesAccepted  uint64                 `protobuf:"varint,6,opt,name=prefixes_accepted,json=prefixesAccepted,proto3" json:"prefixes_accepted,omitempty"`    // received from the router and accepted
+	Port              uint32                 `protobuf:"varint,7,opt,name=port,proto3" json:"port,omitempty"`                                                    // the router's port (179 unless configured)
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *BgpPeer) Reset() {
+	*x = BgpPeer{}
+	mi := &file_controller_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BgpPeer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BgpPeer) ProtoMessage() {}
+
+func (x *BgpPeer) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BgpPeer.ProtoReflect.Descriptor instead.
+func (*BgpPeer) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BgpPeer) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetRemoteAs() uint32 {
+	if x != nil {
+		return x.RemoteAs
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetUptimeS() float64 {
+	if x != nil {
+		return x.UptimeS
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPrefixesAnnounced() uint64 {
+	if x != nil {
+		return x.PrefixesAnnounced
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPrefixesAccepted() uint64 {
+	if x != nil {
+		return x.PrefixesAccepted
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
 type ReportAck struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1012,7 +1134,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1146,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1159,7 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{12}
+	return file_controller_proto_rawDescGZIP(), []int{13}
 }
 
 var File_controller_proto protoreflect.FileDescriptor
@@ -1062,12 +1184,13 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x81\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x9d\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
-	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12-\n" +
+	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
+	"\bdraining\x18\x05 \x01(\bR\bdraining\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
@@ -1120,7 +1243,7 @@ const file_controller_proto_rawDesc = "" +
 	"\vrtt_samples\x18\a \x01(\rR\n" +
 	"rttSamples\x12\x1d\n" +
 	"\n" +
-	"interval_s\x18\b \x01(\x01R\tintervalS\"\x84\x03\n" +
+	"interval_s\x18\b \x01(\x01R\tintervalS\"\xca\x03\n" +
 	"\vAgentReport\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12'\n" +
 	"\x0fapplied_version\x18\x02 \x01(\x04R\x0eappliedVersion\x12(\n" +
@@ -1130,7 +1253,18 @@ const file_controller_proto_rawDesc = "" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x14\n" +
 	"\x05error\x18\a \x01(\tR\x05error\x129\n" +
 	"\vconnections\x18\b \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x121\n" +
-	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\"\v\n" +
+	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\x12&\n" +
+	"\x03bgp\x18\n" +
+	" \x03(\v2\x14.hvlb.ctl.v1.BgpPeerR\x03bgp\x12\x1c\n" +
+	"\tannounced\x18\v \x03(\tR\tannounced\"\xe1\x01\n" +
+	"\aBgpPeer\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1b\n" +
+	"\tremote_as\x18\x02 \x01(\rR\bremoteAs\x12\x14\n" +
+	"\x05state\x18\x03 \x01(\tR\x05state\x12\x19\n" +
+	"\buptime_s\x18\x04 \x01(\x01R\auptimeS\x12-\n" +
+	"\x12prefixes_announced\x18\x05 \x01(\x04R\x11prefixesAnnounced\x12+\n" +
+	"\x11prefixes_accepted\x18\x06 \x01(\x04R\x10prefixesAccepted\x12\x12\n" +
+	"\x04port\x18\a \x01(\rR\x04port\"\v\n" +
 	"\tReportAck2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
@@ -1149,7 +1283,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1163,39 +1297,41 @@ var file_controller_proto_goTypes = []any{
 	(*HealthChange)(nil),         // 9: hvlb.ctl.v1.HealthChange
 	(*PathMeasurement)(nil),      // 10: hvlb.ctl.v1.PathMeasurement
 	(*AgentReport)(nil),          // 11: hvlb.ctl.v1.AgentReport
-	(*ReportAck)(nil),            // 12: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 13: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 14: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 15: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 16: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 17: hvlb.fwd.v1.Steering
+	(*BgpPeer)(nil),              // 12: hvlb.ctl.v1.BgpPeer
+	(*ReportAck)(nil),            // 13: hvlb.ctl.v1.ReportAck
+	(*fwdpb.VirtualService)(nil), // 14: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 15: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 16: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 17: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 18: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	13, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	14, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
 	8,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
 	7,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
 	5,  // 4: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
 	6,  // 5: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	14, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	14, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	14, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	15, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	15, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	15, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	15, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
 	9,  // 10: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	10, // 11: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	16, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	17, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	1,  // 14: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 15: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	11, // 16: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 17: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 18: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	12, // 19: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	17, // [17:20] is the sub-list for method output_type
-	14, // [14:17] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	17, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	18, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	12, // 14: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
+	1,  // 15: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	11, // 17: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 18: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	13, // 20: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	18, // [18:21] is the sub-list for method output_type
+	15, // [15:18] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1209,7 +1345,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -2031,6 +2031,7 @@ type Stats struct {
 	MempoolInUse  uint64                 `protobuf:"varint,6,opt,name=mempool_in_use,json=mempoolInUse,proto3" json:"mempool_in_use,omitempty"` // mbufs out of the pool now
 	MempoolSize   uint64                 `protobuf:"varint,7,opt,name=mempool_size,json=mempoolSize,proto3" json:"mempool_size,omitempty"`
 	ServiceStatus []*ServiceStatus       `protobuf:"bytes,8,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service, with its reals'
+	SyncCounters  []*Counter             `protobuf:"bytes,9,rep,name=sync_counters,json=syncCounters,proto3" json:"sync_counters,omitempty"`    // as SyncStatus.counters (empty: sync never on)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2117,6 +2118,13 @@ func (x *Stats) GetMempoolSize() uint64 {
 func (x *Stats) GetServiceStatus() []*ServiceStatus {
 	if x != nil {
 		return x.ServiceStatus
+	}
+	return nil
+}
+
+func (x *Stats) GetSyncCounters() []*Counter {
+	if x != nil {
+		return x.SyncCounters
 	}
 	return nil
 }
@@ -3205,6 +3213,418 @@ func (x *SteerFlow) GetWorker() uint32 {
 	return 0
 }
 
+// Connection sync between forwarders (docs/sync.md): each forwarder tells its peers of the
+// connections it creates, changes and ends, over UDP between the sync addresses (a management
+// network), authenticated with the cluster's key; a forwarder that starts asks its peers for
+// their whole tables. SetSync replaces the whole setting; a config without peers turns sync
+// off. The forwarder keeps it with its saved configuration (state_dir).
+type SyncConfig struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's id among its peers, not 0
+	Listen        string                 `protobuf:"bytes,2,opt,name=listen,proto3" json:"listen,omitempty"` // "addr:port" ("[v6addr]:port") of this forwarder's sync socket
+	Key           []byte                 `protobuf:"bytes,3,opt,name=key,proto3" json:"key,omitempty"`       // the cluster's HMAC-SHA256 key, 16 to 64 bytes
+	Peers         []string               `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // each peer's sync socket, "addr:port", the family of listen
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncConfig) Reset() {
+	*x = SyncConfig{}
+	mi := &file_fwd_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncConfig) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncConfig) ProtoMessage() {}
+
+func (x *SyncConfig) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
+func (*SyncConfig) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *SyncConfig) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SyncConfig) GetListen() string {
+	if x != nil {
+		return x.Listen
+	}
+	return ""
+}
+
+func (x *SyncConfig) GetKey() []byte {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+func (x *SyncConfig) GetPeers() []string {
+	if x != nil {
+		return x.Peers
+	}
+	return nil
+}
+
+type SetSync struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Config        *SyncConfig            `protobuf:"bytes,1,opt,name=config,proto3" json:"config,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSync) Reset() {
+	*x = SetSync{}
+	mi := &file_fwd_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSync) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSync) ProtoMessage() {}
+
+func (x *SetSync) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
+func (*SetSync) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *SetSync) GetConfig() *SyncConfig {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
+type GetSync struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSync) Reset() {
+	*x = GetSync{}
+	mi := &file_fwd_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSync) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSync) ProtoMessage() {}
+
+func (x *GetSync) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
+func (*GetSync) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{43}
+}
+
+// A named counter.
+type Counter struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Value         uint64                 `protobuf:"varint,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Counter) Reset() {
+	*x = Counter{}
+	mi := &file_fwd_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Counter) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Counter) ProtoMessage() {}
+
+func (x *Counter) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Counter.ProtoReflect.Descriptor instead.
+func (*Counter) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *Counter) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Counter) GetValue() uint64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+type SyncPeer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Address       string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`                             // its sync socket, as configured
+	Id            uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`                                      // the id it sends (0: never heard)
+	Epoch         uint64                 `protobuf:"varint,3,opt,name=epoch,proto3" json:"epoch,omitempty"`                                // its run: start time in µs since 1970 (0: never heard)
+	LastHeardS    float64                `protobuf:"fixed64,4,opt,name=last_heard_s,json=lastHeardS,proto3" json:"last_heard_s,omitempty"` // since its last accepted message; -1: never
+	RxMessages    uint64                 `protobuf:"varint,5,opt,name=rx_messages,json=rxMessages,proto3" json:"rx_messages,omitempty"`
+	RxRecords     uint64                 `protobuf:"varint,6,opt,name=rx_records,json=rxRecords,proto3" json:"rx_records,omitempty"`
+	TxMessages    uint64                 `protobuf:"varint,7,opt,name=tx_messages,json=txMessages,proto3" json:"tx_messages,omitempty"`
+	TxRecords     uint64                 `protobuf:"varint,8,opt,name=tx_records,json=txRecords,proto3" json:"tx_records,omitempty"`
+	DumpReceived  bool                   `protobuf:"varint,9,opt,name=dump_received,json=dumpReceived,proto3" json:"dump_received,omitempty"` // it has sent its whole table since this forwarder last asked
+	DumpServing   bool                   `protobuf:"varint,10,opt,name=dump_serving,json=dumpServing,proto3" json:"dump_serving,omitempty"`   // this forwarder is sending it its table
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncPeer) Reset() {
+	*x = SyncPeer{}
+	mi := &file_fwd_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncPeer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncPeer) ProtoMessage() {}
+
+func (x *SyncPeer) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
+func (*SyncPeer) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *SyncPeer) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *SyncPeer) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetEpoch() uint64 {
+	if x != nil {
+		return x.Epoch
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetLastHeardS() float64 {
+	if x != nil {
+		return x.LastHeardS
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetRxMessages() uint64 {
+	if x != nil {
+		return x.RxMessages
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetRxRecords() uint64 {
+	if x != nil {
+		return x.RxRecords
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetTxMessages() uint64 {
+	if x != nil {
+		return x.TxMessages
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetTxRecords() uint64 {
+	if x != nil {
+		return x.TxRecords
+	}
+	return 0
+}
+
+func (x *SyncPeer) GetDumpReceived() bool {
+	if x != nil {
+		return x.DumpReceived
+	}
+	return false
+}
+
+func (x *SyncPeer) GetDumpServing() bool {
+	if x != nil {
+		return x.DumpServing
+	}
+	return false
+}
+
+type SyncStatus struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "off" (no peers), "syncing" (asked its peers for their tables, not all of one in yet),
+	// "ready" (has one's whole table, or no peer answered for 3 s): announce VIPs only when
+	// ready.
+	State  string      `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	Id     uint32      `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Listen string      `protobuf:"bytes,3,opt,name=listen,proto3" json:"listen,omitempty"` // the socket's address (its port, if the setting said 0)
+	Epoch  uint64      `protobuf:"varint,4,opt,name=epoch,proto3" json:"epoch,omitempty"`  // this run
+	Peers  []*SyncPeer `protobuf:"bytes,5,rep,name=peers,proto3" json:"peers,omitempty"`
+	// Every sync counter by name, zeros included: the control thread's (messages, records,
+	// each reject reason: docs/sync.md) and the workers' sums (records out, ring full, applied,
+	// no_service...).
+	Counters      []*Counter `protobuf:"bytes,6,rep,name=counters,proto3" json:"counters,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncStatus) Reset() {
+	*x = SyncStatus{}
+	mi := &file_fwd_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncStatus) ProtoMessage() {}
+
+func (x *SyncStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
+func (*SyncStatus) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *SyncStatus) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *SyncStatus) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SyncStatus) GetListen() string {
+	if x != nil {
+		return x.Listen
+	}
+	return ""
+}
+
+func (x *SyncStatus) GetEpoch() uint64 {
+	if x != nil {
+		return x.Epoch
+	}
+	return 0
+}
+
+func (x *SyncStatus) GetPeers() []*SyncPeer {
+	if x != nil {
+		return x.Peers
+	}
+	return nil
+}
+
+func (x *SyncStatus) GetCounters() []*Counter {
+	if x != nil {
+		return x.Counters
+	}
+	return nil
+}
+
 type Request struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -3228,6 +3648,8 @@ type Request struct {
 	//	*Request_GetSteering
 	//	*Request_SetRssa
 	//	*Request_SteerFlow
+	//	*Request_SetSync
+	//	*Request_GetSync
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3235,7 +3657,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3247,7 +3669,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3260,7 +3682,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Request) GetId() uint64 {
@@ -3439,6 +3861,24 @@ func (x *Request) GetSteerFlow() *SteerFlow {
 	return nil
 }
 
+func (x *Request) GetSetSync() *SetSync {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SetSync); ok {
+			return x.SetSync
+		}
+	}
+	return nil
+}
+
+func (x *Request) GetGetSync() *GetSync {
+	if x != nil {
+		if x, ok := x.Op.(*Request_GetSync); ok {
+			return x.GetSync
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -3515,6 +3955,14 @@ type Request_SteerFlow struct {
 	SteerFlow *SteerFlow `protobuf:"bytes,27,opt,name=steer_flow,json=steerFlow,proto3,oneof"`
 }
 
+type Request_SetSync struct {
+	SetSync *SetSync `protobuf:"bytes,28,opt,name=set_sync,json=setSync,proto3,oneof"`
+}
+
+type Request_GetSync struct {
+	GetSync *GetSync `protobuf:"bytes,29,opt,name=get_sync,json=getSync,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -3551,6 +3999,10 @@ func (*Request_SetRssa) isRequest_Op() {}
 
 func (*Request_SteerFlow) isRequest_Op() {}
 
+func (*Request_SetSync) isRequest_Op() {}
+
+func (*Request_GetSync) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -3566,6 +4018,7 @@ type Response struct {
 	//	*Response_Stats
 	//	*Response_Connections
 	//	*Response_Steering
+	//	*Response_Sync
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3573,7 +4026,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3585,7 +4038,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3598,7 +4051,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Response) GetId() uint64 {
@@ -3690,6 +4143,15 @@ func (x *Response) GetSteering() *Steering {
 	return nil
 }
 
+func (x *Response) GetSync() *SyncStatus {
+	if x != nil {
+		if x, ok := x.Body.(*Response_Sync); ok {
+			return x.Sync
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -3718,6 +4180,10 @@ type Response_Steering struct {
 	Steering *Steering `protobuf:"bytes,15,opt,name=steering,proto3,oneof"`
 }
 
+type Response_Sync struct {
+	Sync *SyncStatus `protobuf:"bytes,16,opt,name=sync,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -3729,6 +4195,8 @@ func (*Response_Stats) isResponse_Body() {}
 func (*Response_Connections) isResponse_Body() {}
 
 func (*Response_Steering) isResponse_Body() {}
+
+func (*Response_Sync) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -3907,7 +4375,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
 	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\"\n" +
 	"\n" +
-	"\bGetStats\"\x83\x03\n" +
+	"\bGetStats\"\xbe\x03\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -3916,7 +4384,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0econfig_version\x18\x05 \x01(\x04R\rconfigVersion\x12$\n" +
 	"\x0emempool_in_use\x18\x06 \x01(\x04R\fmempoolInUse\x12!\n" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
-	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\"\xc3\x02\n" +
+	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
+	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\"\xc3\x02\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -4031,7 +4500,44 @@ const file_fwd_proto_rawDesc = "" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
 	"\x03vip\x18\x03 \x01(\tR\x03vip\x12\x16\n" +
-	"\x06worker\x18\x04 \x01(\rR\x06worker\"\xf2\b\n" +
+	"\x06worker\x18\x04 \x01(\rR\x06worker\"\\\n" +
+	"\n" +
+	"SyncConfig\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\rR\x02id\x12\x16\n" +
+	"\x06listen\x18\x02 \x01(\tR\x06listen\x12\x10\n" +
+	"\x03key\x18\x03 \x01(\fR\x03key\x12\x14\n" +
+	"\x05peers\x18\x04 \x03(\tR\x05peers\":\n" +
+	"\aSetSync\x12/\n" +
+	"\x06config\x18\x01 \x01(\v2\x17.hvlb.fwd.v1.SyncConfigR\x06config\"\t\n" +
+	"\aGetSync\"3\n" +
+	"\aCounter\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x04R\x05value\"\xb4\x02\n" +
+	"\bSyncPeer\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\rR\x02id\x12\x14\n" +
+	"\x05epoch\x18\x03 \x01(\x04R\x05epoch\x12 \n" +
+	"\flast_heard_s\x18\x04 \x01(\x01R\n" +
+	"lastHeardS\x12\x1f\n" +
+	"\vrx_messages\x18\x05 \x01(\x04R\n" +
+	"rxMessages\x12\x1d\n" +
+	"\n" +
+	"rx_records\x18\x06 \x01(\x04R\trxRecords\x12\x1f\n" +
+	"\vtx_messages\x18\a \x01(\x04R\n" +
+	"txMessages\x12\x1d\n" +
+	"\n" +
+	"tx_records\x18\b \x01(\x04R\ttxRecords\x12#\n" +
+	"\rdump_received\x18\t \x01(\bR\fdumpReceived\x12!\n" +
+	"\fdump_serving\x18\n" +
+	" \x01(\bR\vdumpServing\"\xbf\x01\n" +
+	"\n" +
+	"SyncStatus\x12\x14\n" +
+	"\x05state\x18\x01 \x01(\tR\x05state\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\rR\x02id\x12\x16\n" +
+	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
+	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
+	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd8\t\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -4057,8 +4563,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\fget_steering\x18\x19 \x01(\v2\x18.hvlb.fwd.v1.GetSteeringH\x00R\vgetSteering\x121\n" +
 	"\bset_rssa\x18\x1a \x01(\v2\x14.hvlb.fwd.v1.SetRssaH\x00R\asetRssa\x127\n" +
 	"\n" +
-	"steer_flow\x18\x1b \x01(\v2\x16.hvlb.fwd.v1.SteerFlowH\x00R\tsteerFlowB\x04\n" +
-	"\x02op\"\xbe\x03\n" +
+	"steer_flow\x18\x1b \x01(\v2\x16.hvlb.fwd.v1.SteerFlowH\x00R\tsteerFlow\x121\n" +
+	"\bset_sync\x18\x1c \x01(\v2\x14.hvlb.fwd.v1.SetSyncH\x00R\asetSync\x121\n" +
+	"\bget_sync\x18\x1d \x01(\v2\x14.hvlb.fwd.v1.GetSyncH\x00R\agetSyncB\x04\n" +
+	"\x02op\"\xed\x03\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -4070,7 +4578,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\tneighbors\x18\f \x01(\v2\x19.hvlb.fwd.v1.NeighborListH\x00R\tneighbors\x12*\n" +
 	"\x05stats\x18\r \x01(\v2\x12.hvlb.fwd.v1.StatsH\x00R\x05stats\x12?\n" +
 	"\vconnections\x18\x0e \x01(\v2\x1b.hvlb.fwd.v1.ConnectionListH\x00R\vconnections\x123\n" +
-	"\bsteering\x18\x0f \x01(\v2\x15.hvlb.fwd.v1.SteeringH\x00R\bsteeringB\x06\n" +
+	"\bsteering\x18\x0f \x01(\v2\x15.hvlb.fwd.v1.SteeringH\x00R\bsteering\x12-\n" +
+	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04syncB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -4085,7 +4594,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),       // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),     // 1: hvlb.fwd.v1.RealService
@@ -4128,8 +4637,14 @@ var file_fwd_proto_goTypes = []any{
 	(*Steering)(nil),        // 38: hvlb.fwd.v1.Steering
 	(*DispatchStage)(nil),   // 39: hvlb.fwd.v1.DispatchStage
 	(*SteerFlow)(nil),       // 40: hvlb.fwd.v1.SteerFlow
-	(*Request)(nil),         // 41: hvlb.fwd.v1.Request
-	(*Response)(nil),        // 42: hvlb.fwd.v1.Response
+	(*SyncConfig)(nil),      // 41: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),         // 42: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),         // 43: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),         // 44: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),        // 45: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),      // 46: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),         // 47: hvlb.fwd.v1.Request
+	(*Response)(nil),        // 48: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -4157,43 +4672,50 @@ var file_fwd_proto_depIdxs = []int32{
 	24, // 22: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
 	26, // 23: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
 	4,  // 24: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	0,  // 25: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	29, // 26: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	32, // 27: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	34, // 28: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	32, // 29: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	36, // 30: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	35, // 31: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	39, // 32: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	5,  // 33: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	6,  // 34: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	7,  // 35: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	8,  // 36: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	9,  // 37: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	10, // 38: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	11, // 39: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	14, // 40: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	15, // 41: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	16, // 42: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	19, // 43: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	20, // 44: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	23, // 45: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	27, // 46: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	30, // 47: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	37, // 48: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	33, // 49: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	40, // 50: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	12, // 51: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	17, // 52: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	21, // 53: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	28, // 54: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	31, // 55: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	38, // 56: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	57, // [57:57] is the sub-list for method output_type
-	57, // [57:57] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	44, // 25: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	0,  // 26: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	29, // 27: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	32, // 28: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	34, // 29: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	32, // 30: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	36, // 31: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	35, // 32: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	39, // 33: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	41, // 34: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	45, // 35: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	44, // 36: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	5,  // 37: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	6,  // 38: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	7,  // 39: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	8,  // 40: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	9,  // 41: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	10, // 42: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	11, // 43: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	14, // 44: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	15, // 45: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	16, // 46: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	19, // 47: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	20, // 48: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	23, // 49: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	27, // 50: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	30, // 51: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	37, // 52: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	33, // 53: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	40, // 54: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	42, // 55: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	43, // 56: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	12, // 57: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	17, // 58: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	21, // 59: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	28, // 60: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	31, // 61: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	38, // 62: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	46, // 63: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	64, // [64:64] is the sub-list for method output_type
+	64, // [64:64] is the sub-list for method input_type
+	64, // [64:64] is the sub-list for extension type_name
+	64, // [64:64] is the sub-list for extension extendee
+	0,  // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -4201,7 +4723,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[41].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[47].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -4220,14 +4742,17 @@ func file_fwd_proto_init() {
 		(*Request_GetSteering)(nil),
 		(*Request_SetRssa)(nil),
 		(*Request_SteerFlow)(nil),
+		(*Request_SetSync)(nil),
+		(*Request_GetSync)(nil),
 	}
-	file_fwd_proto_msgTypes[42].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[48].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
 		(*Response_Stats)(nil),
 		(*Response_Connections)(nil),
 		(*Response_Steering)(nil),
+		(*Response_Sync)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -4235,7 +4760,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   43,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

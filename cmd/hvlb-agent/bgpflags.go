@@ -1,0 +1,95 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"time"
+
+	"hvlb/internal/bgp"
+)
+
+// bgpFlags are the --bgp-* flags: the speaker that announces the forwarder's VIPs.
+type bgpFlags struct {
+	localAS                         uint64
+	routerID, nextHop4, nextHop6    string
+	source                          string
+	peers                           []bgp.Peer
+	holdTime, keepalive, connectRtr time.Duration
+	listenPort                      uint
+}
+
+func (f *bgpFlags) register(fs *flag.FlagSet) {
+	fs.Uint64Var(&f.localAS, "bgp-local-as", 0, "announce the VIPs by BGP from this AS (0: no BGP)")
+	fs.StringVar(&f.routerID, "bgp-router-id", "", "BGP identifier, an IPv4 address (default: --bgp-next-hop-v4)")
+	fs.Func("bgp-peer", "an upstream router, ADDRESS,AS[,PORT] (repeat the flag for several)", func(s string) error {
+		p, err := bgp.ParsePeer(s)
+		if err == nil {
+			f.peers = append(f.peers, p)
+		}
+		return err
+	})
+	fs.StringVar(&f.nextHop4, "bgp-next-hop-v4", "",
+		"next hop announced with the IPv4 VIPs: the forwarder's data address the routers send VIP traffic to")
+	fs.StringVar(&f.nextHop6, "bgp-next-hop-v6", "", "next hop announced with the IPv6 VIPs")
+	fs.StringVar(&f.source, "bgp-source", "", "source address of the BGP sessions (default: the kernel's choice)")
+	fs.DurationVar(&f.holdTime, "bgp-hold-time", bgp.DefaultHoldTime,
+		"BGP hold time: how long a router keeps the routes of a speaker it no longer hears (a vanished host)")
+	fs.DurationVar(&f.keepalive, "bgp-keepalive", 0, "BGP keepalive interval (0: a third of the hold time)")
+	fs.DurationVar(&f.connectRtr, "bgp-connect-retry", bgp.DefaultConnectRetry, "wait between attempts to connect to a router")
+	fs.UintVar(&f.listenPort, "bgp-listen-port", 0,
+		"also accept sessions on this TCP port (0: listen on none, so that several agents can share a host; the agent connects out)")
+}
+
+// config is the speaker's configuration, nil without --bgp-local-as.
+func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
+	if f.localAS == 0 {
+		if len(f.peers) > 0 || f.nextHop4 != "" || f.nextHop6 != "" {
+			return nil, errors.New("--bgp-peer and --bgp-next-hop-*: need --bgp-local-as")
+		}
+		return nil, nil
+	}
+	if f.localAS > 1<<32-1 {
+		return nil, fmt.Errorf("--bgp-local-as %d: at most 4294967295", f.localAS)
+	}
+	if f.listenPort > 65535 {
+		return nil, fmt.Errorf("--bgp-listen-port %d: at most 65535", f.listenPort)
+	}
+	c := &bgp.Config{LocalAS: uint32(f.localAS), Peers: f.peers, HoldTime: f.holdTime,
+		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, ListenPort: int32(f.listenPort), Logger: log}
+	for _, a := range []struct {
+		flag, val string
+		to        *netip.Addr
+	}{{"--bgp-next-hop-v4", f.nextHop4, &c.NextHop4}, {"--bgp-next-hop-v6", f.nextHop6, &c.NextHop6},
+		{"--bgp-router-id", f.routerID, &c.RouterID}} {
+		if a.val == "" {
+			continue
+		}
+		addr, err := netip.ParseAddr(a.val)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.flag, err)
+		}
+		*a.to = addr
+	}
+	if f.source != "" {
+		src, err := netip.ParseAddr(f.source)
+		if err != nil {
+			return nil, fmt.Errorf("--bgp-source: %w", err)
+		}
+		for i := range c.Peers {
+			c.Peers[i].LocalAddress = src
+		}
+	}
+	if !c.RouterID.IsValid() {
+		if !c.NextHop4.IsValid() {
+			return nil, errors.New("--bgp-router-id: required without --bgp-next-hop-v4 (a BGP identifier is an IPv4 address)")
+		}
+		c.RouterID = c.NextHop4
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("--bgp-*: %w", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The connection-sync wire format (sync_wire.h). Header (32 bytes), records (68 bytes each),
+ * tag (16 bytes); offsets below, the diagram in docs/sync.md.
+ */
+#include <string.h>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include "conn.h"
+#include "sync_wire.h"
+
+/* Header offsets. */
+#define H_MAGIC 0
+#define H_VERSION 4
+#define H_TYPE 5
+#define H_COUNT 6
+#define H_SENDER 8
+#define H_RESERVED 12
+#define H_EPOCH 16
+#define H_SEQ 24
+
+/* Record offsets. */
+#define R_OP 0
+#define R_PROTO 1
+#define R_AF 2
+#define R_STATE 3
+#define R_FLAGS 4
+#define R_PAD 5 /* 3 bytes, zero */
+#define R_TIMEOUT 8
+#define R_CLIENT 12
+#define R_VIP 28
+#define R_NF 44
+#define R_CPORT 60
+#define R_VPORT 62
+#define R_NPORT 64
+#define R_PAD2 66 /* 2 bytes, zero */
+
+_Static_assert(R_PAD2 + 2 == SYNC_REC_LEN, "record layout");
+_Static_assert(SYNC_MAX_RECS == 19, "19 records a datagram");
+
+static const char *const sync_reject_names[SYNC_REJ_MAX] = {
+	[SYNC_OK] = "none",
+#define SYNC_REJECT_NAME(name, str) [SYNC_REJ_##name] = str,
+	SYNC_REJECTS(SYNC_REJECT_NAME)
+#undef SYNC_REJECT_NAME
+};
+
+const char *
+sync_reject_name(unsigned r)
+{
+	return r < SYNC_REJ_MAX ? sync_reject_names[r] : "unknown";
+}
+
+static inline void
+put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static inline void
+put32(uint8_t *p, uint32_t v)
+{
+	put16(p, (uint16_t)(v >> 16));
+	put16(p + 2, (uint16_t)v);
+}
+
+static inline void
+put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)(v >> 32));
+	put32(p + 4, (uint32_t)v);
+}
+
+static inline uint16_t
+get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint32_t
+get32(const uint8_t *p)
+{
+	return (uint32_t)get16(p) << 16 | get16(p + 2);
+}
+
+static inline uint64_t
+get64(const uint8_t *p)
+{
+	return (uint64_t)get32(p) << 32 | get32(p + 4);
+}
+
+int
+sync_key_set(struct sync_key *k, const void *key, size_t len)
+{
+	if (len < SYNC_KEY_MIN || len > SYNC_KEY_MAX)
+		return -1;
+	memset(k, 0, sizeof(*k));
+	memcpy(k->b, key, len);
+	k->len = (uint8_t)len;
+	return 0;
+}
+
+/* ---- building ---- */
+
+void
+sync_msg_begin(struct sync_builder *b, uint8_t *buf, uint8_t type, uint32_t sender,
+	       uint64_t epoch, uint64_t seq)
+{
+	b->buf = buf;
+	b->count = 0;
+	memset(buf, 0, SYNC_HDR_LEN);
+	put32(buf + H_MAGIC, SYNC_MAGIC);
+	buf[H_VERSION] = SYNC_VERSION;
+	buf[H_TYPE] = type;
+	put32(buf + H_SENDER, sender);
+	put64(buf + H_EPOCH, epoch);
+	put64(buf + H_SEQ, seq);
+}
+
+void
+sync_msg_set_seq(struct sync_builder *b, uint64_t seq)
+{
+	put64(b->buf + H_SEQ, seq);
+}
+
+/* Ports are kept in network order in memory: their bytes go out as they are. */
+static void
+rec_encode(uint8_t *p, const struct sync_rec *r)
+{
+	memset(p, 0, SYNC_REC_LEN);
+	p[R_OP] = r->op;
+	p[R_PROTO] = r->orig.proto;
+	p[R_AF] = r->orig.af;
+	p[R_STATE] = r->state;
+	p[R_FLAGS] = r->flags;
+	put32(p + R_TIMEOUT, r->timeout_ms);
+	memcpy(p + R_CLIENT, r->orig.src.b, 16);
+	memcpy(p + R_VIP, r->orig.dst.b, 16);
+	memcpy(p + R_NF, r->nf_addr.b, 16);
+	memcpy(p + R_CPORT, &r->orig.sport, 2);
+	memcpy(p + R_VPORT, &r->orig.dport, 2);
+	memcpy(p + R_NPORT, &r->nf_port, 2);
+}
+
+bool
+sync_msg_add(struct sync_builder *b, const struct sync_rec *r)
+{
+	if (b->count == SYNC_MAX_RECS)
+		return false;
+	rec_encode(b->buf + SYNC_HDR_LEN + (size_t)b->count * SYNC_REC_LEN, r);
+	b->count++;
+	return true;
+}
+
+int
+sync_msg_tag(const struct sync_key *k, const uint8_t *data, size_t len, uint8_t *tag)
+{
+	uint8_t md[EVP_MAX_MD_SIZE];
+	unsigned md_len = 0;
+
+	if (HMAC(EVP_sha256(), k->b, k->len, data, len, md, &md_len) == NULL || md_len < SYNC_TAG_LEN)
+		return -1;
+	memcpy(tag, md, SYNC_TAG_LEN);
+	return 0;
+}
+
+size_t
+sync_msg_finish(struct sync_builder *b, const struct sync_key *k)
+{
+	size_t body = SYNC_HDR_LEN + (size_t)b->count * SYNC_REC_LEN;
+
+	put16(b->buf + H_COUNT, b->count);
+	if (sync_msg_tag(k, b->buf, body, b->buf + body) != 0)
+		return 0;
+	return body + SYNC_TAG_LEN;
+}
+
+/* ---- reading ---- */
+
+static bool
+addr_fits(const uint8_t *a, uint8_t af)
+{
+	static const uint8_t zero[12];
+
+	return af == HVLB_AF_INET6 || memcmp(a + 4, zero, sizeof(zero)) == 0;
+}
+
+/* A TCP record's state is one a connection can be in once both sides know of it (never
+ * NONE, nor UNCONFIRMED, which stays local: conn.h); a UDP record's is UDP. A delete names
+ * no state. */
+static bool
+rec_state_ok(uint8_t op, uint8_t proto, uint8_t state)
+{
+	if (op == SYNC_OP_DELETE)
+		return state == CONN_S_NONE;
+	if (proto == HVLB_PROTO_UDP)
+		return state == CONN_S_UDP;
+	return state >= CONN_S_SYN_SENT && state <= CONN_S_CLOSE;
+}
+
+static bool
+rec_ok(const uint8_t *p)
+{
+	uint8_t op = p[R_OP], proto = p[R_PROTO], af = p[R_AF];
+
+	if (op != SYNC_OP_UPSERT && op != SYNC_OP_DELETE)
+		return false;
+	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP)
+		return false;
+	if (af != HVLB_AF_INET && af != HVLB_AF_INET6)
+		return false;
+	if (!rec_state_ok(op, proto, p[R_STATE]) || (p[R_FLAGS] & ~SYNC_RF_ALL) != 0)
+		return false;
+	if ((p[R_PAD] | p[R_PAD + 1] | p[R_PAD + 2] | p[R_PAD2] | p[R_PAD2 + 1]) != 0)
+		return false;
+	if (get32(p + R_TIMEOUT) > SYNC_TIMEOUT_MAX_MS ||
+	    (op == SYNC_OP_DELETE && get32(p + R_TIMEOUT) != 0))
+		return false;
+	return addr_fits(p + R_CLIENT, af) && addr_fits(p + R_VIP, af) && addr_fits(p + R_NF, af);
+}
+
+enum sync_reject
+sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k, struct sync_hdr *h)
+{
+	uint8_t tag[SYNC_TAG_LEN];
+	size_t body;
+	uint16_t count;
+
+	if (len > SYNC_MAX_DGRAM)
+		return SYNC_REJ_OVERSIZE;
+	if (len < SYNC_HDR_LEN + SYNC_TAG_LEN)
+		return SYNC_REJ_BAD_LEN;
+	if (get32(buf + H_MAGIC) != SYNC_MAGIC)
+		return SYNC_REJ_BAD_MAGIC;
+	if (buf[H_VERSION] != SYNC_VERSION)
+		return SYNC_REJ_BAD_VERSION;
+	count = get16(buf + H_COUNT);
+	if (count > SYNC_MAX_RECS)
+		return SYNC_REJ_OVERSIZE;
+	body = SYNC_HDR_LEN + (size_t)count * SYNC_REC_LEN;
+	if (len != body + SYNC_TAG_LEN)
+		return SYNC_REJ_BAD_LEN;
+	if (buf[H_TYPE] < SYNC_MSG_CONNS || buf[H_TYPE] > SYNC_MSG_DUMP_END ||
+	    (buf[H_TYPE] != SYNC_MSG_CONNS && count != 0) || get32(buf + H_RESERVED) != 0)
+		return SYNC_REJ_BAD_TYPE;
+	if (sync_msg_tag(k, buf, body, tag) != 0 || CRYPTO_memcmp(tag, buf + body, SYNC_TAG_LEN) != 0)
+		return SYNC_REJ_BAD_MAC;
+	for (unsigned i = 0; i < count; i++)
+		if (!rec_ok(buf + SYNC_HDR_LEN + (size_t)i * SYNC_REC_LEN))
+			return SYNC_REJ_BAD_RECORD;
+	h->type = buf[H_TYPE];
+	h->count = count;
+	h->sender = get32(buf + H_SENDER);
+	h->epoch = get64(buf + H_EPOCH);
+	h->seq = get64(buf + H_SEQ);
+	return SYNC_OK;
+}
+
+void
+sync_msg_rec(const uint8_t *buf, unsigned i, struct sync_rec *r)
+{
+	const uint8_t *p = buf + SYNC_HDR_LEN + (size_t)i * SYNC_REC_LEN;
+
+	memset(r, 0, sizeof(*r));
+	r->op = p[R_OP];
+	r->orig.proto = p[R_PROTO];
+	r->orig.af = p[R_AF];
+	r->state = p[R_STATE];
+	r->flags = p[R_FLAGS];
+	r->timeout_ms = get32(p + R_TIMEOUT);
+	memcpy(r->orig.src.b, p + R_CLIENT, 16);
+	memcpy(r->orig.dst.b, p + R_VIP, 16);
+	memcpy(r->nf_addr.b, p + R_NF, 16);
+	memcpy(&r->orig.sport, p + R_CPORT, 2);
+	memcpy(&r->orig.dport, p + R_VPORT, 2);
+	memcpy(&r->nf_port, p + R_NPORT, 2);
+}
+
+/* ---- replay window ---- */
+
+enum sync_reject
+sync_replay_check(const struct sync_replay *w, uint64_t epoch, uint64_t seq)
+{
+	if (seq == 0)
+		return SYNC_REJ_REPLAY; /* sequence numbers start at 1 */
+	if (epoch < w->epoch)
+		return SYNC_REJ_OLD_EPOCH;
+	if (epoch > w->epoch || seq > w->top)
+		return SYNC_OK;
+	if (w->top - seq >= 64 || ((w->map >> (w->top - seq)) & 1))
+		return SYNC_REJ_REPLAY;
+	return SYNC_OK;
+}
+
+bool
+sync_replay_commit(struct sync_replay *w, uint64_t epoch, uint64_t seq)
+{
+	if (epoch > w->epoch) {
+		w->epoch = epoch;
+		w->top = seq;
+		w->map = 1;
+		return true;
+	}
+	if (seq > w->top) {
+		uint64_t shift = seq - w->top;
+
+		w->map = shift >= 64 ? 1 : (w->map << shift) | 1;
+		w->top = seq;
+		return false;
+	}
+	w->map |= 1ull << (w->top - seq);
+	return false;
+}

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A worker's side of connection sync (worker_sync.h). */
+#include <rte_common.h>
+#include <rte_ring.h>
+#include <rte_ring_elem.h>
+
+#include "hash.h"
+#include "worker_sync.h"
+
+/* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
+ * records applied per iteration: bounds the time sync takes from forwarding. */
+#define SYNC_WALK_BUDGET 128
+#define SYNC_IN_BUDGET 256
+/* The refresh pass: a quarter of the shorter of the UDP and established timeouts, at most
+ * SYNC_REFRESH_MAX_S, at least a second. */
+#define SYNC_REFRESH_MAX_S 60
+
+_Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FIN_REPLY,
+	       "FIN bits travel as they are");
+
+static uint64_t
+refresh_period(const struct worker *w)
+{
+	const struct conn_timeouts *t = &w->snap->timeouts;
+	uint64_t s = RTE_MIN(t->udp, t->tcp_est) / 4;
+
+	if (s > SYNC_REFRESH_MAX_S)
+		s = SYNC_REFRESH_MAX_S;
+	return (s > 0 ? s : 1) * w->env->hz;
+}
+
+static uint32_t
+remaining_ms(const struct worker *w, const struct conn *c)
+{
+	uint64_t ms;
+
+	if (c->expires <= w->now)
+		return 0;
+	ms = (c->expires - w->now) * 1000 / w->env->hz;
+	return (uint32_t)RTE_MIN(ms, (uint64_t)SYNC_TIMEOUT_MAX_MS);
+}
+
+static void
+item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, uint8_t op,
+	  uint16_t peers)
+{
+	struct sync_rec *r = &it->rec;
+
+	r->orig = c->orig;
+	r->nf_addr = c->rs_addr;
+	r->nf_port = c->rs_port;
+	r->op = op;
+	r->state = op == SYNC_OP_DELETE ? CONN_S_NONE : c->state;
+	r->flags = (uint8_t)(conn_fin_seen(c) | (c->mode == VS_MODE_NAT ? SYNC_RF_NAT : 0));
+	r->pad[0] = r->pad[1] = r->pad[2] = 0;
+	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
+	it->peers = peers;
+	it->kind = SYNC_ITEM_REC;
+	it->pad = 0;
+	it->pad2 = 0;
+}
+
+void
+worker_sync_flush(struct worker *w)
+{
+	unsigned n = w->sync.n, done;
+
+	if (n == 0)
+		return;
+	done = rte_ring_sp_enqueue_burst_elem(w->sync_out, w->sync.out, sizeof(struct sync_item),
+					      n, NULL);
+	w->stats.sync_out += done;
+	w->stats.sync_ring_full += n - done;
+	w->sync.n = 0;
+}
+
+static struct sync_item *
+item_next(struct worker *w)
+{
+	if (w->sync.n == WORKER_SYNC_OUT)
+		worker_sync_flush(w);
+	return &w->sync.out[w->sync.n++];
+}
+
+/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. */
+static void
+note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
+{
+	if (c->state == CONN_S_UNCONFIRMED)
+		return;
+	item_fill(w, item_next(w), c, op, peers);
+}
+
+void
+worker_sync_note(struct worker *w, const struct conn *c, uint8_t op)
+{
+	note_for(w, c, op, SYNC_PEERS_ALL);
+}
+
+void
+worker_sync_update(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+		   uint32_t bytes)
+{
+	uint8_t old = c->state;
+	/* No packet counted yet: the connection conn_new just made (or one a peer told of,
+	 * carried here for the first time: the peers learn who carries it). */
+	bool first = c->pkts[CONN_DIR_ORIG] + c->pkts[CONN_DIR_REPLY] == 0;
+
+	conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
+	c->flags &= (uint8_t)~CONN_FL_SYNCED;
+	if (c->state != old || first)
+		note_for(w, c, SYNC_OP_UPSERT, SYNC_PEERS_ALL);
+}
+
+/* Peers heard of its last state from whichever forwarder carried it last: only that one says
+ * it is over, so a copy that expires here while another forwarder carries the connection does
+ * not end it there. */
+void
+worker_sync_expired(struct worker *w, const struct conn *c)
+{
+	if (!(c->flags & CONN_FL_SYNCED))
+		note_for(w, c, SYNC_OP_DELETE, SYNC_PEERS_ALL);
+}
+
+/* ---- peers' records ---- */
+
+static const struct rs_config *
+rs_of(const struct vs *vs, const struct sync_rec *r)
+{
+	for (uint16_t i = 0; i < vs->n_rs; i++)
+		if (vs->rs[i].port == r->nf_port && hvlb_addr_eq(&vs->rs[i].addr, &r->nf_addr))
+			return &vs->rs[i];
+	return NULL;
+}
+
+/* States in the order a TCP connection goes through them; a peer's record never moves one
+ * back, except to a new SYN (the client reopened it). UNCONFIRMED is below everything. */
+static unsigned
+state_rank(uint8_t s)
+{
+	return s == CONN_S_UNCONFIRMED ? 0 : s;
+}
+
+static void
+set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
+{
+	uint64_t left = (uint64_t)r->timeout_ms * w->env->hz / 1000;
+	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
+
+	/* Never past what this forwarder's own timeout for the state allows. */
+	left = RTE_MIN(left, conn_state_timeout(w->conns, r->state));
+	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
+		fin |= conn_fin_seen(c);
+	conn_set_state(w->conns, c, r->state, fin, w->now + left);
+	c->flags |= CONN_FL_SYNCED;
+}
+
+static void
+sync_forget(struct worker *w, struct conn *c)
+{
+	worker_conn_gone(w, c);
+	conn_delete(w->conns, c);
+}
+
+static void
+apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
+{
+	const struct vs *vs;
+	const struct rs_config *rs;
+	enum conn_dir dir;
+	struct conn *c = conn_lookup(w->conns, &r->orig, hash, &dir);
+
+	if (c != NULL && dir != CONN_DIR_ORIG) {
+		w->stats.sync_conflict++;
+		return;
+	}
+	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
+	if (vs == NULL) {
+		w->stats.sync_no_service++;
+		return;
+	}
+	rs = rs_of(vs, r);
+	if (rs == NULL) {
+		w->stats.sync_no_real++;
+		return;
+	}
+	/* Same NF: merge. Another NF (this forwarder guessed, or an older connection on the same
+	 * tuple): the peer's word wins. */
+	if (c != NULL && c->rs_slot == rs->slot && c->rs_gen == rs->gen) {
+		if (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state))
+			set_from_rec(w, c, r);
+		w->stats.sync_in++;
+		return;
+	}
+	if (c != NULL)
+		sync_forget(w, c);
+	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
+			w->now);
+	if (c == NULL) {
+		w->stats.sync_table_full++;
+		return;
+	}
+	c->rs_slot = rs->slot;
+	c->vs_slot = vs->slot;
+	c->mode = vs->mode;
+	c->rs_gen = rs->gen;
+	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
+		c->flags |= CONN_FL_STEERED;
+	set_from_rec(w, c, r);
+	w->rs_active[rs->slot]++;
+	w->vs_active[vs->slot]++;
+	w->stats.sync_in++;
+}
+
+/* A connection that had a packet here within the refresh period stays: this forwarder carries
+ * it (its next refresh tells the peers); the delete came from a copy that went stale. */
+static void
+apply_delete(struct worker *w, const struct sync_rec *r, uint32_t hash)
+{
+	enum conn_dir dir;
+	struct conn *c = conn_lookup(w->conns, &r->orig, hash, &dir);
+
+	if (c == NULL || dir != CONN_DIR_ORIG)
+		return;
+	if (!(c->flags & CONN_FL_SYNCED) && c->state != CONN_S_UNCONFIRMED) {
+		uint64_t last = c->expires - conn_state_timeout(w->conns, c->state);
+
+		if (last + refresh_period(w) > w->now) {
+			w->stats.sync_kept++;
+			return;
+		}
+	}
+	sync_forget(w, c);
+	w->stats.sync_deleted++;
+}
+
+static void
+dump_request(struct worker *w, uint16_t peers)
+{
+	if (w->sync.dump_peers == 0) {
+		w->sync.dump_peers = peers;
+		w->sync.dump_cursor = 0;
+	} else {
+		w->sync.dump_next |= peers;
+	}
+}
+
+static void
+apply_items(struct worker *w)
+{
+	struct sync_item in[32];
+	unsigned total = 0, n;
+
+	do {
+		n = rte_ring_sc_dequeue_burst_elem(w->sync_in, in, sizeof(in[0]), RTE_DIM(in), NULL);
+		for (unsigned i = 0; i < n; i++) {
+			const struct sync_rec *r = &in[i].rec;
+
+			if (in[i].kind == SYNC_ITEM_DUMP)
+				dump_request(w, in[i].peers);
+			else if (r->op == SYNC_OP_UPSERT)
+				apply_upsert(w, r, flow_hash(&r->orig));
+			else
+				apply_delete(w, r, flow_hash(&r->orig));
+		}
+		total += n;
+	} while (n == RTE_DIM(in) && total < SYNC_IN_BUDGET);
+}
+
+/* ---- the walks ---- */
+
+struct walk {
+	struct worker *w;
+	uint16_t peers;
+	bool refresh;
+};
+
+/* A refresh pass emits the connections that had a packet here since the previous pass began
+ * (their deadline, minus their state's timeout, is when): each such activity is seen by the
+ * next visit, which comes within two passes. */
+static int
+walk_one(void *arg, const struct conn *c)
+{
+	struct walk *x = arg;
+	struct worker *w = x->w;
+
+	if (x->refresh) {
+		if ((c->flags & CONN_FL_SYNCED) || conn_state_embryonic(c->state) ||
+		    c->expires - conn_state_timeout(w->conns, c->state) < w->sync.refresh_prev)
+			return 0;
+		w->stats.sync_refreshes++;
+	} else {
+		w->stats.sync_dump_records++;
+	}
+	note_for(w, c, SYNC_OP_UPSERT, x->peers);
+	return 0;
+}
+
+/* Walks run only while the ring has room for all they may put on it, so that no dump record
+ * (nor a dump's end) is lost to a full ring. */
+static bool
+walk_room(struct worker *w)
+{
+	return rte_ring_free_count(w->sync_out) >= 2 * SYNC_WALK_BUDGET + WORKER_SYNC_OUT;
+}
+
+static void
+dump_step(struct worker *w)
+{
+	struct walk x = {.w = w, .peers = w->sync.dump_peers};
+	struct sync_item *done;
+
+	conn_scan(w->conns, &w->sync.dump_cursor, SYNC_WALK_BUDGET, walk_one, &x);
+	if (w->sync.dump_cursor != UINT32_MAX)
+		return;
+	done = item_next(w);
+	memset(done, 0, sizeof(*done));
+	done->kind = SYNC_ITEM_DUMP_DONE;
+	done->peers = w->sync.dump_peers;
+	w->sync.dump_peers = w->sync.dump_next;
+	w->sync.dump_next = 0;
+	w->sync.dump_cursor = 0;
+}
+
+static void
+refresh_step(struct worker *w)
+{
+	struct walk x = {.w = w, .peers = SYNC_PEERS_ALL, .refresh = true};
+
+	if (w->sync.refresh_cursor == UINT32_MAX) {
+		/* A pass done: the next begins a period after this one began. */
+		if (w->now - w->sync.refresh_start < refresh_period(w))
+			return;
+		w->sync.refresh_prev = w->sync.refresh_start;
+		w->sync.refresh_start = w->now;
+		w->sync.refresh_cursor = 0;
+	}
+	conn_scan(w->conns, &w->sync.refresh_cursor, SYNC_WALK_BUDGET, walk_one, &x);
+}
+
+void
+worker_sync_poll(struct worker *w)
+{
+	if (unlikely(!rte_ring_empty(w->sync_in)))
+		apply_items(w);
+	if (w->sync.refresh_start == 0) {
+		w->sync.refresh_start = w->sync.refresh_prev = w->now;
+		w->sync.refresh_cursor = 0;
+	}
+	if (walk_room(w)) {
+		if (w->sync.dump_peers != 0)
+			dump_step(w);
+		refresh_step(w);
+	}
+	worker_sync_flush(w);
+}
+
+void
+worker_sync_reset(struct worker *w)
+{
+	w->sync.n = 0;
+	w->sync.dump_peers = w->sync.dump_next = 0;
+	w->sync.dump_cursor = 0;
+	w->sync.refresh_start = w->sync.refresh_prev = 0;
+	w->sync.refresh_cursor = 0;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A worker's side of connection sync (docs/sync.md; the rings are in sync_link.h). None of it
+ * runs while w->sync_on is 0: the fast path pays one predictable branch per event.
+ *
+ * What a worker tells its peers (through the control thread):
+ *  - a connection it creates (an UNCONFIRMED one stays local until the NF confirms it);
+ *  - every state change a packet here causes (established, FIN, RST...);
+ *  - the end of a connection it was the last to carry (expiry of an entry whose latest state
+ *    came from a packet here, not from a peer) or that a hard removal ended;
+ *  - a refresh of each connection busy here, once per refresh pass (a quarter of the shorter
+ *    of the UDP and established timeouts, at most 60 s), so the copies of a long-lived
+ *    connection never expire at the peers while it carries traffic here;
+ *  - its whole table, walked a bounded number of entries per loop iteration, for a peer that
+ *    asks (dump).
+ * What it takes from peers: records for the connections it owns, inserted, updated (a state
+ * never moves back, except to a new SYN) or deleted (unless the connection carried packets
+ * here within the refresh period) in its own table.
+ */
+#ifndef HVLB_WORKER_SYNC_H
+#define HVLB_WORKER_SYNC_H
+
+#include "worker.h"
+
+/* Put every collected record on the ring to the control thread. */
+void worker_sync_flush(struct worker *w);
+
+/* Record what c is now (op SYNC_OP_UPSERT or SYNC_OP_DELETE) for every peer. Out of line:
+ * only a forwarder with sync on calls it. */
+void worker_sync_note(struct worker *w, const struct conn *c, uint8_t op);
+
+/* Account a packet of c in dir, as conn_update does, and record a state change for peers:
+ * the sync-on twin of conn_update. */
+void worker_sync_update(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+			uint32_t bytes);
+
+/* c is leaving the table by expiry: record its end if this forwarder carried it last. */
+void worker_sync_expired(struct worker *w, const struct conn *c);
+
+/* Once per loop iteration with sync on: apply peers' records, take a step of the dump and
+ * refresh walks, flush. */
+void worker_sync_poll(struct worker *w);
+
+/* The worker saw sync go off: forget walks in progress and collected records. */
+void worker_sync_reset(struct worker *w);
+
+#endif

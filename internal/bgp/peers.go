@@ -1,0 +1,141 @@
+package bgp
+
+import (
+	"context"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
+
+	api "github.com/osrg/gobgp/v3/api"
+)
+
+// Session states, as RFC 4271's finite state machine names them (lower case).
+const (
+	StateIdle        = "idle"
+	StateConnect     = "connect"
+	StateActive      = "active"
+	StateOpenSent    = "opensent"
+	StateOpenConfirm = "openconfirm"
+	StateEstablished = "established"
+)
+
+// States lists the session states in the FSM's order; a state's index plus one is its
+// number in RFC 4271 (idle 1 ... established 6), which metrics export.
+var States = []string{StateIdle, StateConnect, StateActive, StateOpenSent, StateOpenConfirm, StateEstablished}
+
+// PeerState is one session as the speaker sees it now.
+type PeerState struct {
+	Address  netip.Addr
+	Port     uint16
+	RemoteAS uint32
+	State    string        // one of States
+	Uptime   time.Duration // since the session was established; 0 when it is not
+	// Prefixes announced to the peer (sent and not withdrawn), and received from it and
+	// accepted (the agent's speaker imports nothing it uses, but a router that sends a
+	// default route shows here).
+	Announced, Accepted uint64
+}
+
+// Established says whether the session is up.
+func (p PeerState) Established() bool { return p.State == StateEstablished }
+
+// Peers returns the state of every configured session, ordered by address.
+func (sp *Speaker) Peers(ctx context.Context) ([]PeerState, error) {
+	var out []PeerState
+	now := time.Now()
+	err := sp.srv.ListPeer(ctx, &api.ListPeerRequest{EnableAdvertised: true}, func(p *api.Peer) {
+		addr, _ := netip.ParseAddr(p.GetConf().GetNeighborAddress())
+		ps := PeerState{
+			Address:  addr,
+			Port:     uint16(p.GetTransport().GetRemotePort()),
+			RemoteAS: p.GetConf().GetPeerAsn(),
+			State:    stateName(p.GetState().GetSessionState()),
+		}
+		if ps.Established() {
+			if up := p.GetTimers().GetState().GetUptime(); up != nil {
+				ps.Uptime = max(now.Sub(up.AsTime()), 0)
+			}
+		}
+		for _, af := range p.GetAfiSafis() {
+			ps.Announced += af.GetState().GetAdvertised()
+			ps.Accepted += af.GetState().GetAccepted()
+		}
+		out = append(out, ps)
+	})
+	slices.SortFunc(out, func(a, b PeerState) int { return a.Address.Compare(b.Address) })
+	return out, err
+}
+
+// stateName is GoBGP's session state as States names it ("idle" for GoBGP's UNKNOWN: a
+// peer whose FSM has not started).
+func stateName(s api.PeerState_SessionState) string {
+	name := strings.ToLower(s.String())
+	if slices.Contains(States, name) {
+		return name
+	}
+	return StateIdle
+}
+
+// Route is one route a peer sent.
+type Route struct {
+	Prefix  netip.Prefix
+	NextHop netip.Addr
+	Peer    netip.Addr // who sent it
+}
+
+func (r Route) String() string { return r.Prefix.String() + " via " + r.NextHop.String() }
+
+// Received returns the routes the speaker holds from its peers (not its own), sorted by
+// prefix: what an upstream router learnt, when the speaker plays one in tests.
+func (sp *Speaker) Received(ctx context.Context) ([]Route, error) {
+	var out []Route
+	for _, fam := range []*api.Family{familyIPv4, familyIPv6} {
+		err := sp.srv.ListPath(ctx, &api.ListPathRequest{TableType: api.TableType_GLOBAL, Family: fam},
+			func(d *api.Destination) {
+				for _, p := range d.GetPaths() {
+					peer, err := netip.ParseAddr(p.GetNeighborIp())
+					if err != nil || peer.IsUnspecified() || p.GetIsWithdraw() {
+						continue // a path of the speaker's own
+					}
+					r := Route{Peer: peer, NextHop: nextHop(p)}
+					r.Prefix, _ = netip.ParsePrefix(d.GetPrefix())
+					out = append(out, r)
+				}
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(out, func(a, b Route) int {
+		if c := a.Prefix.Addr().Compare(b.Prefix.Addr()); c != 0 {
+			return c
+		}
+		return a.Peer.Compare(b.Peer)
+	})
+	return out, nil
+}
+
+// nextHop is a path's next hop: its NEXT_HOP attribute (IPv4), or the first of its
+// MP_REACH_NLRI's (IPv6).
+func nextHop(p *api.Path) netip.Addr {
+	for _, a := range p.GetPattrs() {
+		m, err := a.UnmarshalNew()
+		if err != nil {
+			continue
+		}
+		var s string
+		switch v := m.(type) {
+		case *api.NextHopAttribute:
+			s = v.GetNextHop()
+		case *api.MpReachNLRIAttribute:
+			if len(v.GetNextHops()) > 0 {
+				s = v.GetNextHops()[0]
+			}
+		}
+		if nh, err := netip.ParseAddr(s); err == nil {
+			return nh
+		}
+	}
+	return netip.Addr{}
+}

@@ -1,0 +1,202 @@
+package bgp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/netip"
+	"slices"
+	"sync"
+	"time"
+
+	api "github.com/osrg/gobgp/v3/api"
+	"github.com/osrg/gobgp/v3/pkg/server"
+	"google.golang.org/protobuf/types/known/anypb"
+)
+
+var (
+	familyIPv4 = &api.Family{Afi: api.Family_AFI_IP, Safi: api.Family_SAFI_UNICAST}
+	familyIPv6 = &api.Family{Afi: api.Family_AFI_IP6, Safi: api.Family_SAFI_UNICAST}
+)
+
+// Speaker is a running BGP speaker. SetPrefixes is called from one goroutine at a time;
+// Peers, Announced and Config from any.
+type Speaker struct {
+	cfg Config
+	srv *server.BgpServer
+
+	mu        sync.Mutex
+	announced map[netip.Prefix]bool // what the speaker's RIB holds now
+	stopped   bool
+}
+
+// Start starts a speaker with cfg and configures its peers; it connects to them in the
+// background (and again whenever a session drops). It announces nothing yet.
+func Start(ctx context.Context, cfg Config) (*Speaker, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("bgp: %w", err)
+	}
+	cfg.setDefaults()
+	srv := server.NewBgpServer(server.LoggerOption(newLogger(cfg.Logger)))
+	// Serve is GoBGP's management loop; it has no way to end and lives as long as the
+	// process (one per agent).
+	go srv.Serve()
+	sp := &Speaker{cfg: cfg, srv: srv, announced: map[netip.Prefix]bool{}}
+	err := srv.StartBgp(ctx, &api.StartBgpRequest{Global: &api.Global{
+		Asn: cfg.LocalAS, RouterId: cfg.RouterID.String(),
+		ListenPort: cfg.ListenPort, ListenAddresses: cfg.ListenAddresses,
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("bgp: start: %w", err)
+	}
+	for _, p := range cfg.Peers {
+		if err := srv.AddPeer(ctx, &api.AddPeerRequest{Peer: sp.peerConf(p)}); err != nil {
+			srv.Stop()
+			return nil, fmt.Errorf("bgp: peer %s: %w", p, err)
+		}
+	}
+	return sp, nil
+}
+
+// Config is the speaker's configuration, with the defaults filled in.
+func (sp *Speaker) Config() Config { return sp.cfg }
+
+func (sp *Speaker) peerConf(p Peer) *api.Peer {
+	secs := func(d time.Duration) uint64 { return uint64(d / time.Second) }
+	tr := &api.Transport{RemotePort: uint32(p.port()), PassiveMode: p.Passive}
+	if p.LocalAddress.IsValid() {
+		tr.LocalAddress = p.LocalAddress.String()
+	}
+	var afs []*api.AfiSafi
+	if sp.cfg.NextHop4.IsValid() {
+		afs = append(afs, &api.AfiSafi{Config: &api.AfiSafiConfig{Family: familyIPv4, Enabled: true}})
+	}
+	if sp.cfg.NextHop6.IsValid() {
+		afs = append(afs, &api.AfiSafi{Config: &api.AfiSafiConfig{Family: familyIPv6, Enabled: true}})
+	}
+	return &api.Peer{
+		Conf: &api.PeerConf{NeighborAddress: p.Address.String(), PeerAsn: p.RemoteAS},
+		Timers: &api.Timers{Config: &api.TimersConfig{
+			HoldTime: secs(sp.cfg.HoldTime), KeepaliveInterval: secs(sp.cfg.Keepalive),
+			ConnectRetry: secs(sp.cfg.ConnectRetry),
+			// After a session drops, try again as soon as the connect retry allows.
+			IdleHoldTimeAfterReset: secs(sp.cfg.ConnectRetry),
+		}},
+		Transport: tr,
+		AfiSafis:  afs,
+	}
+}
+
+// ErrNoNextHop is a prefix of a family that has no next hop configured.
+var ErrNoNextHop = errors.New("no next hop for its address family")
+
+// SetPrefixes makes the announced prefixes exactly want: it withdraws those announced and
+// not wanted, and announces the others. A prefix of a family without a next hop is not
+// announced (the error names it); the rest still are.
+func (sp *Speaker) SetPrefixes(ctx context.Context, want []netip.Prefix) error {
+	wanted := map[netip.Prefix]bool{}
+	var errs []error
+	for _, p := range want {
+		p = p.Masked()
+		if _, err := sp.path(p); err != nil {
+			errs = append(errs, fmt.Errorf("prefix %s: %w", p, err))
+			continue
+		}
+		wanted[p] = true
+	}
+	sp.mu.Lock()
+	stopped := sp.stopped
+	var gone, added []netip.Prefix
+	for p := range sp.announced {
+		if !wanted[p] {
+			gone = append(gone, p)
+		}
+	}
+	for p := range wanted {
+		if !sp.announced[p] {
+			added = append(added, p)
+		}
+	}
+	sp.mu.Unlock()
+	if stopped {
+		return errors.New("bgp: speaker stopped")
+	}
+	for _, p := range gone {
+		path, _ := sp.path(p)
+		if err := sp.srv.DeletePath(ctx, &api.DeletePathRequest{TableType: api.TableType_GLOBAL,
+			Family: path.Family, Path: path}); err != nil {
+			errs = append(errs, fmt.Errorf("withdraw %s: %w", p, err))
+			continue
+		}
+		sp.mu.Lock()
+		delete(sp.announced, p)
+		sp.mu.Unlock()
+	}
+	for _, p := range added {
+		path, _ := sp.path(p)
+		if _, err := sp.srv.AddPath(ctx, &api.AddPathRequest{TableType: api.TableType_GLOBAL, Path: path}); err != nil {
+			errs = append(errs, fmt.Errorf("announce %s: %w", p, err))
+			continue
+		}
+		sp.mu.Lock()
+		sp.announced[p] = true
+		sp.mu.Unlock()
+	}
+	return errors.Join(errs...)
+}
+
+// Announced returns the prefixes the speaker announces, sorted.
+func (sp *Speaker) Announced() []netip.Prefix {
+	sp.mu.Lock()
+	out := make([]netip.Prefix, 0, len(sp.announced))
+	for p := range sp.announced {
+		out = append(out, p)
+	}
+	sp.mu.Unlock()
+	slices.SortFunc(out, func(a, b netip.Prefix) int { return a.Addr().Compare(b.Addr()) })
+	return out
+}
+
+// path is the GoBGP path announcing p with its family's next hop.
+func (sp *Speaker) path(p netip.Prefix) (*api.Path, error) {
+	nlri, err := anypb.New(&api.IPAddressPrefix{Prefix: p.Addr().String(), PrefixLen: uint32(p.Bits())})
+	if err != nil {
+		return nil, err
+	}
+	origin, err := anypb.New(&api.OriginAttribute{Origin: 0}) // IGP
+	if err != nil {
+		return nil, err
+	}
+	if p.Addr().Is4() {
+		if !sp.cfg.NextHop4.IsValid() {
+			return nil, ErrNoNextHop
+		}
+		nh, err := anypb.New(&api.NextHopAttribute{NextHop: sp.cfg.NextHop4.String()})
+		if err != nil {
+			return nil, err
+		}
+		return &api.Path{Family: familyIPv4, Nlri: nlri, Pattrs: []*anypb.Any{origin, nh}}, nil
+	}
+	if !sp.cfg.NextHop6.IsValid() {
+		return nil, ErrNoNextHop
+	}
+	mp, err := anypb.New(&api.MpReachNLRIAttribute{Family: familyIPv6,
+		NextHops: []string{sp.cfg.NextHop6.String()}, Nlris: []*anypb.Any{nlri}})
+	if err != nil {
+		return nil, err
+	}
+	return &api.Path{Family: familyIPv6, Nlri: nlri, Pattrs: []*anypb.Any{origin, mp}}, nil
+}
+
+// Stop closes every session (a Cease notification tells each peer to drop the routes at
+// once) and stops the speaker. Withdraw first (SetPrefixes(nil)) for a graceful stop.
+func (sp *Speaker) Stop(ctx context.Context) error {
+	sp.mu.Lock()
+	if sp.stopped {
+		sp.mu.Unlock()
+		return nil
+	}
+	sp.stopped = true
+	sp.mu.Unlock()
+	return sp.srv.StopBgp(ctx, &api.StopBgpRequest{})
+}

@@ -1,0 +1,241 @@
+"""End to end: the agent announces its forwarder's VIPs by BGP to a real FRR router
+(lab/topologies/bgp.yaml, lab/frr.py), and withdraws them when it must.
+
+The router installs each VIP's host route via the forwarder's data address only while the
+forwarder can carry the traffic; a client's TCP and UDP reach the NFs through that route.
+Draining through the API, killing the forwarder, killing the agent, stopping the agent and
+cutting the agent's host off each take the route away, within the bounds below (what this
+machine measured, with a margin for a busy 2-core machine; the test prints each figure).
+"""
+
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lab"))
+
+import ctlab  # noqa: E402
+import frr  # noqa: E402
+import fwdlab  # noqa: E402
+import labtools  # noqa: E402
+
+TOPO = "lab/topologies/bgp.yaml"
+VIP, VIP6 = "10.100.0.1", "fd00:100::1"
+ROUTE4, ROUTE6 = f"{VIP}/32", f"{VIP6}/128"
+NFS = [("nf1", "10.1.0.11", "fd00:1::11"), ("nf2", "10.1.0.12", "fd00:1::12"),
+       ("nf3", "10.1.0.13", "fd00:1::13")]
+GRACEFUL_WAIT_S = 2.0
+HOLD_S = 9
+
+# Bounds, in seconds, from a route's last reason to exist to its leaving the router's kernel
+# table (polled every 20 ms or so). Measured on the lab machine over 10 runs (2 cores, other
+# tests running): drain 0.065-0.08 (undrain the same), forwarder killed 0.09-0.29 (the agent
+# probes it every 250 ms and a refused connection is final), agent killed 0.08-0.11 (its TCP
+# session closes with it), agent stopped 0.07-0.10, exiting GRACEFUL_WAIT_S later (2.01-2.05),
+# host cut off 8.95-8.98 (the hold time less the time since the last keepalive, which this
+# sequence happens to put just before the cut; 6-9 in general).
+DRAIN_BOUND_S = 3.0
+FWD_KILL_BOUND_S = 3.0
+AGENT_KILL_BOUND_S = 3.0
+STOP_BOUND_S = 1.5
+HOLD_BOUND_S = HOLD_S + 3.0
+
+for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
+    if not (labtools.BIN / b).exists():
+        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
+if not fwdlab.FORWARDER.exists():
+    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if frr.unavailable():
+    pytest.skip(frr.unavailable(), allow_module_level=True)
+
+
+class Bed:
+    def __init__(self, topo):
+        self.topo = topo
+        bgp = topo.meta["bgp"]
+        r, self.agent_spec = bgp["router"], bgp["agents"][0]
+        a = self.agent_spec
+        self.nf = {h: labtools.start_nfsim(topo, h, h) for h, _, _ in NFS}
+        self.fw = fwdlab.start_forwarder(topo, workers=1)
+        self.router = frr.Router(topo, r["host"], r["asn"], r["router_id"],
+                                 [frr.Neighbor(a["addr"], a["asn"], a["id"])]).start()
+        grpc = f"{a['peer']}:9443"
+        self.metrics = f"{a['addr']}:9465"
+        self.cp = ctlab.ControlPlane(
+            topo, self.fw.sock, host=r["host"], fwd_id=a["id"], agent_host=a["host"],
+            grpc_listen=grpc, controller_addr=grpc, cert_hosts=[a["peer"]],
+            agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"{a['peer']},{r['asn']}",
+                        "--bgp-next-hop-v4", a["next_hop_v4"], "--bgp-next-hop-v6", a["next_hop_v6"],
+                        "--bgp-hold-time", f"{HOLD_S}s", "--bgp-graceful-wait", f"{GRACEFUL_WAIT_S}s",
+                        "--metrics-addr", self.metrics]).start()
+        check = ["--check", "tcp", "--interval", "300ms", "--check-timeout", "200ms"]
+        self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--real", ",".join(f"{v4}:80:100" for _, v4, _ in NFS), *check)
+        self.cp.ctl("vs", "add", "udp", f"{VIP}:{labtools.UDP_PORT}", "--check", "none",
+                    "--real", ",".join(f"{v4}:{labtools.UDP_PORT}:100" for _, v4, _ in NFS))
+        self.cp.ctl("vs", "add", "tcp", f"[{VIP6}]:80", "--real", ",".join(f"[{v6}]:80:100" for _, _, v6 in NFS), *check)
+        self.wait(lambda: self.healthy(), "the services applied with every real up", 30)
+
+    def healthy(self):
+        svcs = self.fw.client.list_services()
+        return len(svcs) == 3 and all(r.health == 1 for s in svcs for r in s.real_services)
+
+    def routes(self):
+        """The VIP routes the router installed: {prefix: [next hops]}."""
+        return {p: h for p, h in self.router.routes().items() if p in (ROUTE4, ROUTE6)}
+
+    def announced(self):
+        return self.routes() == {ROUTE4: [self.agent_spec["next_hop_v4"]],
+                                 ROUTE6: [self.agent_spec["next_hop_v6"]]}
+
+    @staticmethod
+    def wait(cond, what, timeout=20.0):
+        return labtools.wait_until(cond, what, timeout, interval=0.02)
+
+    def time_until(self, cond, what, timeout):
+        """Seconds from now until cond holds, polled every 20 ms."""
+        t0 = time.monotonic()
+        self.wait(cond, what, timeout)
+        return time.monotonic() - t0
+
+    def kill(self, proc, sig):
+        os.kill(proc.pid, sig)
+
+    def restart_forwarder(self):
+        self.fw.stop()
+        self.fw = fwdlab.start_forwarder(self.topo, workers=1)  # same socket path
+
+    def fwd_state(self):
+        return self.cp.forwarder()["state"]
+
+
+@pytest.fixture
+def bed(lab):
+    return Bed(lab(TOPO))
+
+
+def http_nf(topo, vip, family="-4"):
+    """The NF that answers a client's HTTP GET through the VIP ("" when none does)."""
+    host = f"[{vip}]" if ":" in vip else vip
+    p = topo.run("client", ["curl", family, "-sS", "-m", "3", f"http://{host}/"], check=False)
+    return next((t[3:] for t in p.stdout.split() if t.startswith("nf=")), "")
+
+
+def udp_nf(topo, vip, port=labtools.UDP_PORT):
+    """The NF that answers a client's datagram through the VIP ("" when none does)."""
+    code = ("import socket,sys\n"
+            "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM); s.settimeout(2)\n"
+            f"s.sendto(b'ping',('{vip}',{port}))\n"
+            "try: print(s.recv(2048).decode())\n"
+            "except OSError as e: print('error', e)\n")
+    p = topo.run("client", ["python3", "-c", code], check=False)
+    return next((t[3:] for t in p.stdout.split() if t.startswith("nf=")), "")
+
+
+def serves(bed):
+    """Client traffic reaches the NFs through the announced routes: TCP over IPv4 and IPv6,
+    and UDP."""
+    nfs = {n for n, _, _ in NFS}
+    return http_nf(bed.topo, VIP) in nfs and udp_nf(bed.topo, VIP) in nfs and \
+        http_nf(bed.topo, VIP6, "-6") in nfs
+
+
+def agent_metric(bed, name):
+    p = bed.topo.run(bed.agent_spec["host"], ["curl", "-sS", "-m", "3", f"http://{bed.metrics}/metrics"])
+    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in p.stdout.splitlines()
+            if line.startswith(name)}
+
+
+def test_bgp_announcement_lifecycle(bed):
+    topo, cp, router = bed.topo, bed.cp, bed.router
+    peer, fwd_id = bed.agent_spec["addr"], bed.agent_spec["id"]
+    figures = {}
+
+    # Announced: the router installs both VIPs via the forwarder's data address, and the
+    # client's TCP (IPv4, IPv6) and UDP reach the NFs through them.
+    bed.wait(bed.announced, "the VIPs' routes installed at the router", 30)
+    assert router.summary()[peer]["state"] == "Established"
+    bed.wait(lambda: serves(bed), "client traffic through the announced routes", 15)
+
+    # Visible: the controller (API, hvlbctl, metrics) and the agent's metrics.
+    def bgp_visible():
+        f = cp.forwarder()
+        return f["state"] == "ready" and len(f["bgp"]) == 1 and f["bgp"][0]["state"] == "established" \
+            and f["bgp"][0]["prefixes_announced"] == 2 and sorted(f["announced"]) == [ROUTE4, ROUTE6]
+    bed.wait(bgp_visible, "the controller shows the session and the VIPs", 10)
+    shown = cp.ctl("fr", "show", fwd_id).stdout
+    assert "bgp:" in shown and "established" in shown and ROUTE4 in shown, shown
+    lbl = f'{{forwarder="{fwd_id}",peer="{bed.agent_spec["peer"]}"}}'
+    assert agent_metric(bed, "hvlb_agent_bgp_session_up")[f"hvlb_agent_bgp_session_up{lbl}"] == 1
+    assert agent_metric(bed, "hvlb_agent_bgp_vips_announced")[f'hvlb_agent_bgp_vips_announced{{forwarder="{fwd_id}"}}'] == 2
+    m = topo.run("rtr", ["curl", "-sS", "-m", "3", "--cacert", cp.certs / "ca.pem",
+                         f"https://{ctlab.REST}/metrics"]).stdout
+    assert f'hvlb_forwarder_bgp_sessions_established{{forwarder="{fwd_id}"}} 1' in m
+
+    # Drained through the API: withdrawn; undrained: back.
+    cp.ctl("fr", "drain", fwd_id)
+    figures["drain"] = bed.time_until(lambda: bed.routes() == {}, "drain withdraws the VIPs", DRAIN_BOUND_S + 5)
+    assert router.summary()[peer]["state"] == "Established", "the drain closed the session"
+    assert bed.fwd_state() == "draining"
+    assert http_nf(topo, VIP) == "", "the client still reaches a drained forwarder's VIP"
+    cp.ctl("fr", "undrain", fwd_id)
+    figures["undrain"] = bed.time_until(bed.announced, "undrain announces the VIPs again", DRAIN_BOUND_S + 5)
+    bed.wait(lambda: serves(bed), "client traffic after the undrain", 15)
+    bed.wait(lambda: bed.fwd_state() == "ready", "ready again at the controller", 10)
+
+    # The forwarder's process killed: withdrawn while the agent and its session live on; the
+    # controller says failed. Back, with its configuration, once it restarts.
+    bed.kill(bed.fw.proc, signal.SIGKILL)
+    figures["forwarder killed"] = bed.time_until(lambda: bed.routes() == {}, "a dead forwarder withdrawn",
+                                                 FWD_KILL_BOUND_S + 5)
+    assert router.summary()[peer]["state"] == "Established"
+    bed.wait(lambda: bed.fwd_state() == "failed", "the controller shows the forwarder failed", 10)
+    bed.restart_forwarder()
+    bed.wait(bed.announced, "the restarted forwarder's VIPs announced again", 20)
+    assert len(bed.fw.client.list_services()) == 3, "announced before the forwarder had its services"
+    bed.wait(lambda: serves(bed), "client traffic through the restarted forwarder", 15)
+
+    # The agent killed: its session closes with it and the router drops the routes; the
+    # controller sees its stream end.
+    bed.kill(cp.agent, signal.SIGKILL)
+    figures["agent killed"] = bed.time_until(lambda: bed.routes() == {}, "a dead agent's routes dropped",
+                                             AGENT_KILL_BOUND_S + 5)
+    cp.agent.wait(timeout=10)
+    bed.wait(lambda: bed.fwd_state() == "failed", "the controller shows the agent's forwarder failed", 5)
+    cp.start_agent()
+    bed.wait(bed.announced, "the restarted agent announces again", 30)
+
+    # The agent stopped (SIGTERM): it withdraws while its session is still up, waits, then
+    # closes the session and exits.
+    t0 = time.monotonic()
+    bed.kill(cp.agent, signal.SIGTERM)
+    bed.wait(lambda: bed.routes() == {}, "the stopping agent withdraws", STOP_BOUND_S + 5)
+    figures["agent stopping"] = time.monotonic() - t0
+    assert cp.agent.poll() is None, "the agent exited before the routers moved the traffic"
+    assert router.summary()[peer]["state"] == "Established", "the session closed before the withdrawal"
+    cp.agent.wait(timeout=GRACEFUL_WAIT_S + 10)
+    figures["agent exit"] = time.monotonic() - t0
+    bed.wait(lambda: router.summary()[peer]["state"] != "Established", "the session closed", 10)
+    cp.start_agent()
+    bed.wait(bed.announced, "the restarted agent announces again", 30)
+
+    # The agent's host cut off (its packets dropped, nothing closes the session): the
+    # router's hold timer ends the session and takes the routes away.
+    bed.wait(lambda: router.summary()[peer]["state"] == "Established", "session up", 10)
+    for chain, way in (("INPUT", "-i"), ("OUTPUT", "-o")):
+        topo.run(bed.agent_spec["host"], ["iptables", "-w", "-A", chain, way, "mgmt0", "-j", "DROP"])
+    figures["host cut off"] = bed.time_until(lambda: bed.routes() == {}, "the hold timer drops the routes",
+                                             HOLD_BOUND_S + 5)
+
+    print("\nBGP withdrawal figures (s):", json.dumps({k: round(v, 3) for k, v in figures.items()}))
+    assert figures["drain"] <= DRAIN_BOUND_S and figures["undrain"] <= DRAIN_BOUND_S, figures
+    assert figures["forwarder killed"] <= FWD_KILL_BOUND_S, figures
+    assert figures["agent killed"] <= AGENT_KILL_BOUND_S, figures
+    assert figures["agent stopping"] <= STOP_BOUND_S, figures
+    assert GRACEFUL_WAIT_S <= figures["agent exit"] <= GRACEFUL_WAIT_S + 5, figures
+    assert HOLD_S - 3.5 <= figures["host cut off"] <= HOLD_BOUND_S, figures
