@@ -2,11 +2,10 @@ package agent
 
 import (
 	"context"
+	"log/slog"
 	"net/netip"
 	"slices"
 	"time"
-
-	"log/slog"
 
 	"hvlb/internal/bgp"
 	"hvlb/internal/pb/ctlpb"
