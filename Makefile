@@ -12,7 +12,7 @@ SAN_BUILD  := $(BUILD)/san
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
-.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down bench clean \
+.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down demo-scaleout bench clean \
 	lab-delay bench-sched san san-test fuzz fuzz-seeds
 
 all: build
@@ -23,7 +23,7 @@ deps:
 # When a goal that installs is on the command line, every build step waits for deps
 # (order-only, so `make -j` cannot build before the packages are there); otherwise the
 # build steps depend on nothing being installed.
-INSTALLING := $(filter deps demo test unit e2e bench bench-sched packaging fuzz,$(MAKECMDGOALS))
+INSTALLING := $(filter deps demo demo-scaleout test unit e2e bench bench-sched packaging fuzz,$(MAKECMDGOALS))
 AFTER_DEPS := $(if $(INSTALLING),deps)
 
 $(FWD_BUILD)/build.ninja: | $(AFTER_DEPS)
@@ -104,6 +104,10 @@ demo: deps build
 
 demo-down:
 	python3 lab/topo.py down lab/topologies/demo.yaml --prefix hvlbdemo
+
+# The scale-out variant: three forwarders behind FRR, one killed mid-traffic (lab/demo_scaleout.py).
+demo-scaleout: deps build
+	python3 lab/demo_scaleout.py
 
 bench: deps build
 	bash bench/run.sh

@@ -61,8 +61,12 @@ class Neighbor:
 
 class Router:
     def __init__(self, topo, host, asn, router_id, neighbors=(), maximum_paths=8,
-                 hold_time=9, keepalive=3, log_level="informational"):
+                 hold_time=9, keepalive=3, log_level="informational", accept=None):
+        """accept: prefixes (e.g. ["10.100.0.0/24"]) within which routes from the neighbors
+        are taken (any length inside them); None takes everything. A router takes what is
+        meant for it, as an operator's prefix list would say."""
         self.topo, self.host, self.asn, self.router_id = topo, host, int(asn), router_id
+        self.accept = None if accept is None else [ipaddress.ip_network(a) for a in accept]
         self.neighbors = list(neighbors)
         self.maximum_paths, self.hold_time, self.keepalive = maximum_paths, hold_time, keepalive
         self.log_level = log_level
@@ -93,7 +97,18 @@ class Router:
         for afi in ("ipv4", "ipv6"):
             lines += [" !", f" address-family {afi} unicast", f"  maximum-paths {self.maximum_paths}"]
             lines += [f"  neighbor {n.address} activate" for n in self.neighbors]
+            if self.accept is not None:
+                lines += [f"  neighbor {n.address} prefix-list accept-{afi} in"
+                          for n in self.neighbors]
             lines.append(" exit-address-family")
+        lines.append("!")
+        if self.accept is not None:
+            for afi, cmd, bits in (("ipv4", "ip", 32), ("ipv6", "ipv6", 128)):
+                nets = [a for a in self.accept if a.max_prefixlen == bits]
+                for i, a in enumerate(nets):
+                    lines.append(f"{cmd} prefix-list accept-{afi} seq {5 * (i + 1)} permit {a} le {bits}")
+                if not nets:
+                    lines.append(f"{cmd} prefix-list accept-{afi} seq 5 deny any")
         return "\n".join(lines + ["!", ""])
 
     # ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ type bgpFlags struct {
 	routerID, nextHop4, nextHop6    string
 	source                          string
 	peers                           []bgp.Peer
+	statics                         []bgp.Static
 	holdTime, keepalive, connectRtr time.Duration
 	listenPort                      uint
 }
@@ -34,6 +35,14 @@ func (f *bgpFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.nextHop4, "bgp-next-hop-v4", "",
 		"next hop announced with the IPv4 VIPs: the forwarder's data address the routers send VIP traffic to")
 	fs.StringVar(&f.nextHop6, "bgp-next-hop-v6", "", "next hop announced with the IPv6 VIPs")
+	fs.Func("bgp-announce", "also announce PREFIX=NEXTHOP while the VIPs are (repeat for several), e.g. the clients' "+
+		"prefix with the forwarder's NF-side address towards the NF-side router (docs/scale-out.md)", func(s string) error {
+		st, err := bgp.ParseStatic(s)
+		if err == nil {
+			f.statics = append(f.statics, st)
+		}
+		return err
+	})
 	fs.StringVar(&f.source, "bgp-source", "", "source address of the BGP sessions (default: the kernel's choice)")
 	fs.DurationVar(&f.holdTime, "bgp-hold-time", bgp.DefaultHoldTime,
 		"BGP hold time: how long a router keeps the routes of a speaker it no longer hears (a vanished host)")
@@ -46,8 +55,8 @@ func (f *bgpFlags) register(fs *flag.FlagSet) {
 // config is the speaker's configuration, nil without --bgp-local-as.
 func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
 	if f.localAS == 0 {
-		if len(f.peers) > 0 || f.nextHop4 != "" || f.nextHop6 != "" {
-			return nil, errors.New("--bgp-peer and --bgp-next-hop-*: need --bgp-local-as")
+		if len(f.peers) > 0 || f.nextHop4 != "" || f.nextHop6 != "" || len(f.statics) > 0 {
+			return nil, errors.New("--bgp-peer, --bgp-next-hop-* and --bgp-announce: need --bgp-local-as")
 		}
 		return nil, nil
 	}
@@ -58,7 +67,8 @@ func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
 		return nil, fmt.Errorf("--bgp-listen-port %d: at most 65535", f.listenPort)
 	}
 	c := &bgp.Config{LocalAS: uint32(f.localAS), Peers: f.peers, HoldTime: f.holdTime,
-		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, ListenPort: int32(f.listenPort), Logger: log}
+		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, ListenPort: int32(f.listenPort), Logger: log,
+		Statics: f.statics}
 	for _, a := range []struct {
 		flag, val string
 		to        *netip.Addr

@@ -112,6 +112,9 @@ func run() error {
 			return err
 		}
 		cfg.Speaker = sp
+		for _, st := range bgpCfg.Statics {
+			cfg.Announce = append(cfg.Announce, st.Prefix)
+		}
 		defer sp.Stop(context.Background())
 		cfg.Logger.Info("BGP speaker", "local_as", bgpCfg.LocalAS, "router_id", bgpCfg.RouterID,
 			"peers", fmt.Sprint(bgpCfg.Peers), "next_hop_v4", bgpCfg.NextHop4, "next_hop_v6", bgpCfg.NextHop6,

@@ -47,7 +47,9 @@
 	X(sync_conflict, "sync_conflict") /* a peer's client tuple is a reply tuple here */        \
 	X(sync_dump_records, "sync_dump_records") /* records walked for peers' dumps */          \
 	X(sync_refreshes, "sync_refreshes") /* records of busy connections, to refresh peers */  \
-	X(midstream_conns, "midstream_conns") /* unconfirmed entries (mid-stream rule, conn.h) */
+	X(midstream_conns, "midstream_conns") /* unconfirmed entries (mid-stream rule, conn.h) */ \
+	X(sync_held, "sync_replies_held") /* NF replies held for their connection's record */   \
+	X(sync_held_expired, "sync_replies_expired") /* of those, no record came: not_for_us */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

@@ -81,6 +81,8 @@ worker_free(struct worker *w)
 	if (w == NULL)
 		return;
 	neigh_hold_flush(&w->neigh);
+	for (uint16_t i = 0; i < w->sync.n_held; i++)
+		rte_pktmbuf_free(w->sync.held[i].m);
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
 	rte_ring_free(w->sync_in);

@@ -25,6 +25,7 @@
 #define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
 #define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
 #define WORKER_SYNC_OUT 64  /* sync records collected before they go on the ring */
+#define WORKER_SYNC_HOLD 64 /* replies held for their connection's record (worker_sync.h) */
 struct worker_rxq {
 	uint16_t port;
 	uint16_t queue;
@@ -49,6 +50,13 @@ struct worker_sync {
 	uint32_t refresh_cursor;
 	uint64_t refresh_start;   /* TSC: the refresh pass in progress began */
 	uint64_t refresh_prev;    /* TSC: the one before began */
+	uint16_t n_held;
+	struct {
+		struct rte_mbuf *m;
+		struct flow_key key;  /* its tuple (the connection's reply tuple, if it comes) */
+		uint32_t hash;
+		uint64_t since;       /* TSC */
+	} held[WORKER_SYNC_HOLD];
 	struct sync_item out[WORKER_SYNC_OUT];
 };
 

@@ -522,6 +522,9 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	enum hvlb_drop r;
 
 	if (c == NULL || dir != CONN_DIR_REPLY) {
+		/* With sync on, its connection's record may be on its way (worker_sync.h). */
+		if (c == NULL && w->sync_on && worker_sync_hold(w, m, x->key, x->hash))
+			return NULL;
 		r = HVLB_DROP_NOT_FOR_US;
 		goto out_drop;
 	}

@@ -28,6 +28,22 @@ expire_cb(void *arg, const struct conn *c)
 	worker_conn_gone(w, c);
 }
 
+/* Connection sync's share of the iteration: peers' records, walks, records out; and the NF
+ * replies held for a record that has come since go through the pipeline again. */
+static __rte_noinline void
+sync_poll(struct worker *w)
+{
+	worker_sync_poll(w);
+	if (unlikely(w->sync.n_held > 0)) {
+		struct rte_mbuf *go[WORKER_SYNC_HOLD];
+		uint16_t n = worker_sync_release(w, go);
+
+		if (n > 0)
+			worker_process_burst(w, go, n, 1);
+		worker_sync_flush(w); /* what they changed */
+	}
+}
+
 /* Sync went on or off (the control thread's env->sync_on): start or forget its walks. */
 static __rte_noinline void
 sync_toggle(struct worker *w)
@@ -131,7 +147,7 @@ worker_poll_once(struct worker *w)
 		worker_neigh_poll(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
 	if (unlikely(w->sync_on))
-		worker_sync_poll(w);
+		sync_poll(w);
 	worker_flush(w);
 	return total;
 }

@@ -338,6 +338,60 @@ refresh_step(struct worker *w)
 	conn_scan(w->conns, &w->sync.refresh_cursor, SYNC_WALK_BUDGET, walk_one, &x);
 }
 
+/* ---- replies that came before their record ---- */
+
+bool
+worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
+		 uint32_t hash)
+{
+	struct worker_sync *s = &w->sync;
+
+	if (s->n_held == WORKER_SYNC_HOLD)
+		return false;
+	s->held[s->n_held].m = m;
+	s->held[s->n_held].key = *key;
+	s->held[s->n_held].hash = hash;
+	s->held[s->n_held++].since = w->now;
+	w->stats.sync_held++;
+	return true;
+}
+
+void
+worker_sync_drop_held(struct worker *w)
+{
+	for (uint16_t i = 0; i < w->sync.n_held; i++) {
+		w->stats.drops[HVLB_DROP_NOT_FOR_US]++;
+		w->stats.sync_held_expired++;
+		rte_pktmbuf_free(w->sync.held[i].m);
+	}
+	w->sync.n_held = 0;
+}
+
+uint16_t
+worker_sync_release(struct worker *w, struct rte_mbuf **go)
+{
+	struct worker_sync *s = &w->sync;
+	uint64_t max = w->env->hz / 1000 * SYNC_HOLD_MS;
+	uint16_t n_go = 0, keep = 0;
+
+	for (uint16_t i = 0; i < s->n_held; i++) {
+		enum conn_dir dir;
+
+		if (conn_lookup(w->conns, &s->held[i].key, s->held[i].hash, &dir) != NULL &&
+		    dir == CONN_DIR_REPLY) {
+			go[n_go++] = s->held[i].m;
+		} else if (w->now - s->held[i].since >= max) {
+			w->stats.drops[HVLB_DROP_NOT_FOR_US]++;
+			w->stats.sync_held_expired++;
+			rte_pktmbuf_free(s->held[i].m);
+		} else {
+			s->held[keep++] = s->held[i];
+		}
+	}
+	s->n_held = keep;
+	return n_go;
+}
+
 void
 worker_sync_poll(struct worker *w)
 {
@@ -358,6 +412,7 @@ worker_sync_poll(struct worker *w)
 void
 worker_sync_reset(struct worker *w)
 {
+	worker_sync_drop_held(w);
 	w->sync.n = 0;
 	w->sync.dump_peers = w->sync.dump_next = 0;
 	w->sync.dump_cursor = 0;

@@ -20,7 +20,11 @@
 #ifndef HVLB_WORKER_SYNC_H
 #define HVLB_WORKER_SYNC_H
 
+#include <stdbool.h>
+
 #include "worker.h"
+
+#define SYNC_HOLD_MS 20
 
 /* Put every collected record on the ring to the control thread. */
 void worker_sync_flush(struct worker *w);
@@ -40,6 +44,22 @@ void worker_sync_expired(struct worker *w, const struct conn *c);
 /* Once per loop iteration with sync on: apply peers' records, take a step of the dump and
  * refresh walks, flush. */
 void worker_sync_poll(struct worker *w);
+
+/* An NF's reply that found no connection, with sync on: its connection's record may still
+ * be on its way (the SYN went through another forwarder, and the NF answered faster than the
+ * record came). m (tuple key, flow_hash hash) is kept up to SYNC_HOLD_MS, and forwarded as soon
+ * as a peer's record makes its connection; true when kept (false: the hold is full). */
+bool worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
+		      uint32_t hash);
+
+/* The held replies whose connection a peer's record has made since, into go (room for
+ * WORKER_SYNC_HOLD), for the caller to pass through the pipeline again as packets this
+ * worker owns; those that waited SYNC_HOLD_MS in vain are dropped (not_for_us). Returns how
+ * many are in go. Call while w->sync.n_held > 0. */
+uint16_t worker_sync_release(struct worker *w, struct rte_mbuf **go);
+
+/* Drop every held reply (not_for_us): sync went off, or the worker goes. */
+void worker_sync_drop_held(struct worker *w);
 
 /* The worker saw sync go off: forget walks in progress and collected records. */
 void worker_sync_reset(struct worker *w);

@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -56,6 +57,10 @@ type Config struct {
 	// management interface; "": the forwarder takes no part in sync). The controller hands
 	// it to the other forwarders of the pool as this one's address.
 	SyncAddr string
+	// Announce are prefixes announced by BGP beside the VIPs, under the same conditions,
+	// each with its own next hop (--bgp-announce): e.g. the clients' prefix towards the
+	// NF-side router, so NAT replies come back through the live forwarders.
+	Announce []netip.Prefix
 
 	ReportInterval time.Duration // default 2s
 	ResyncInterval time.Duration // reconcile this often even without news; default 5s
@@ -205,7 +210,7 @@ func New(cfg Config) (*Agent, error) {
 	}
 	if cfg.Speaker != nil {
 		a.announcer = &announcer{speaker: cfg.Speaker, log: cfg.Logger, wait: max(cfg.GracefulWait, 0),
-			intents: newMailbox[intent](), live: newMailbox[live]()}
+			intents: newMailbox[intent](), live: newMailbox[live](), sync: newMailbox[string]()}
 	}
 	conns, err := a.dial()
 	if err != nil {
@@ -236,7 +241,8 @@ func (a *Agent) Run(ctx context.Context) error {
 	}()
 	if a.announcer != nil {
 		probe := &liveness{fc: fwdclient.New(a.fc.Path()), interval: a.cfg.FwdProbeInterval,
-			deadAfter: a.cfg.FwdDeadAfter, outs: []mailbox[live]{a.alive, a.announcer.live}}
+			deadAfter: a.cfg.FwdDeadAfter, outs: []mailbox[live]{a.alive, a.announcer.live},
+			syncOut: &a.announcer.sync}
 		probeCtx, probeCancel := context.WithCancel(context.Background())
 		probeDone, stop, annDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
 		go func() { defer close(probeDone); probe.run(probeCtx) }()
@@ -425,6 +431,10 @@ func (a *Agent) apply(ctx context.Context, why string) {
 		return
 	}
 	a.seed(actual)
+	if err := a.applySync(ctx); err != nil {
+		a.setApplyErr(err)
+		return
+	}
 	want := effective(a.desired, a.checkedDown)
 	done, err := reconcile(ctx, a.fc, want, actual, a.pendingHard())
 	for _, d := range done {

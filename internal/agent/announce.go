@@ -2,11 +2,10 @@ package agent
 
 import (
 	"context"
+	"log/slog"
 	"net/netip"
 	"slices"
 	"time"
-
-	"log/slog"
 
 	"hvlb/internal/bgp"
 	"hvlb/internal/pb/ctlpb"
@@ -24,11 +23,13 @@ const (
 	withdrawNoDesired  = "no desired state yet"
 	withdrawNotApplied = "the desired state is not applied to this forwarder yet"
 	withdrawDraining   = "the forwarder is draining"
+	withdrawSyncing    = "the forwarder has not received its peers' connections yet"
 )
 
 // The VIPs are announced only while the forwarder answers, has been given the desired
-// state since it last (re)appeared, is not draining, and the agent is not stopping: a
-// router must never send traffic to a forwarder that cannot carry it.
+// state since it last (re)appeared, holds its peers' connections when it syncs with any
+// (its sync state is "ready": docs/sync.md), is not draining, and the agent is not
+// stopping: a router must never send traffic to a forwarder that cannot carry it.
 //
 // Two goroutines feed the decision. Run's owns the desired state and what was applied, and
 // publishes its intent after every event; the liveness probe publishes its verdicts. The
@@ -44,6 +45,9 @@ type intent struct {
 	// forwarder has been up since (live.epoch is the same), so the forwarder that comes
 	// back is given the desired state before the routers send it traffic.
 	epoch uint64
+	// syncWanted: the forwarder has peers to sync with, so it must be "ready" (hold their
+	// connections) before anything is announced.
+	syncWanted bool
 }
 
 // live is a verdict of the liveness probe; epoch counts its changes.
@@ -52,9 +56,9 @@ type live struct {
 	epoch uint64
 }
 
-// decide is what to announce for the latest intent and liveness verdict, and when that is
-// nothing, why.
-func decide(p intent, l live) ([]netip.Prefix, string) {
+// decide is what to announce for the latest intent, liveness verdict and the forwarder's
+// sync state, and when that is nothing, why.
+func decide(p intent, l live, syncState string) ([]netip.Prefix, string) {
 	switch {
 	case !l.up:
 		return nil, withdrawFwdDown
@@ -62,6 +66,8 @@ func decide(p intent, l live) ([]netip.Prefix, string) {
 		return nil, p.why
 	case p.epoch != l.epoch:
 		return nil, withdrawNotApplied
+	case p.syncWanted && syncState != "ready":
+		return nil, withdrawSyncing
 	}
 	return p.prefixes, ""
 }
@@ -77,8 +83,9 @@ func (a *Agent) intent() intent {
 	case a.desired.GetDraining():
 		p.why = withdrawDraining
 	default:
-		p.prefixes = vipPrefixes(a.desired)
+		p.prefixes = append(vipPrefixes(a.desired), a.cfg.Announce...)
 	}
+	p.syncWanted = len(a.desired.GetSync().GetPeers()) > 0
 	return p
 }
 
@@ -88,7 +95,8 @@ func (a *Agent) publishIntent() {
 		return
 	}
 	p := a.intent()
-	if p.why == a.lastIntent.why && p.epoch == a.lastIntent.epoch && slices.Equal(p.prefixes, a.lastIntent.prefixes) {
+	if p.why == a.lastIntent.why && p.epoch == a.lastIntent.epoch && p.syncWanted == a.lastIntent.syncWanted &&
+		slices.Equal(p.prefixes, a.lastIntent.prefixes) {
 		return
 	}
 	a.lastIntent = p
@@ -122,6 +130,7 @@ type announcer struct {
 	wait    time.Duration // graceful stop: between the withdrawal and closing the sessions
 	intents mailbox[intent]
 	live    mailbox[live]
+	sync    mailbox[string] // the forwarder's sync state, from the liveness probe
 
 	why    string // why nothing is announced, as last logged
 	errMsg string // the last announce error, as logged
@@ -131,15 +140,17 @@ type announcer struct {
 func (an *announcer) run(stop <-chan struct{}) {
 	var p intent
 	var l live
+	var syncState string
 	for {
 		select {
 		case p = <-an.intents.ch:
 		case l = <-an.live.ch:
+		case syncState = <-an.sync.ch:
 		case <-stop:
 			an.stop()
 			return
 		}
-		an.set(decide(p, l))
+		an.set(decide(p, l, syncState))
 	}
 }
 

@@ -22,20 +22,26 @@ func TestDecide(t *testing.T) {
 		name    string
 		intent  intent
 		live    live
+		sync    string
 		want    []netip.Prefix
 		wantWhy string
 	}{
-		{"nothing known yet", intent{}, live{}, nil, withdrawFwdDown},
-		{"up, applied in this epoch", intent{prefixes: vips, epoch: 1}, live{up: true, epoch: 1}, vips, ""},
-		{"forwarder gone", intent{prefixes: vips, epoch: 1}, live{up: false, epoch: 2}, nil, withdrawFwdDown},
-		{"back, not applied since", intent{prefixes: vips, epoch: 1}, live{up: true, epoch: 3}, nil, withdrawNotApplied},
-		{"back and applied", intent{prefixes: vips, epoch: 3}, live{up: true, epoch: 3}, vips, ""},
-		{"draining", intent{why: withdrawDraining, epoch: 1}, live{up: true, epoch: 1}, nil, withdrawDraining},
-		{"draining and gone", intent{why: withdrawDraining, epoch: 1}, live{up: false, epoch: 2}, nil, withdrawFwdDown},
-		{"no desired state", intent{why: withdrawNoDesired, epoch: 1}, live{up: true, epoch: 1}, nil, withdrawNoDesired},
+		{"nothing known yet", intent{}, live{}, "", nil, withdrawFwdDown},
+		{"up, applied in this epoch", intent{prefixes: vips, epoch: 1}, live{up: true, epoch: 1}, "", vips, ""},
+		{"forwarder gone", intent{prefixes: vips, epoch: 1}, live{up: false, epoch: 2}, "", nil, withdrawFwdDown},
+		{"back, not applied since", intent{prefixes: vips, epoch: 1}, live{up: true, epoch: 3}, "", nil, withdrawNotApplied},
+		{"back and applied", intent{prefixes: vips, epoch: 3}, live{up: true, epoch: 3}, "", vips, ""},
+		{"draining", intent{why: withdrawDraining, epoch: 1}, live{up: true, epoch: 1}, "", nil, withdrawDraining},
+		{"draining and gone", intent{why: withdrawDraining, epoch: 1}, live{up: false, epoch: 2}, "", nil, withdrawFwdDown},
+		{"no desired state", intent{why: withdrawNoDesired, epoch: 1}, live{up: true, epoch: 1}, "", nil, withdrawNoDesired},
+		{"peers, still syncing", intent{prefixes: vips, epoch: 1, syncWanted: true}, live{up: true, epoch: 1}, "syncing", nil, withdrawSyncing},
+		{"peers, sync off (not set yet)", intent{prefixes: vips, epoch: 1, syncWanted: true}, live{up: true, epoch: 1}, "off", nil, withdrawSyncing},
+		{"peers, ready", intent{prefixes: vips, epoch: 1, syncWanted: true}, live{up: true, epoch: 1}, "ready", vips, ""},
+		{"no peers, sync off", intent{prefixes: vips, epoch: 1}, live{up: true, epoch: 1}, "off", vips, ""},
+		{"ready but gone", intent{prefixes: vips, epoch: 1, syncWanted: true}, live{up: false, epoch: 2}, "ready", nil, withdrawFwdDown},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, why := decide(tc.intent, tc.live)
+			got, why := decide(tc.intent, tc.live, tc.sync)
 			if !slices.Equal(got, tc.want) || why != tc.wantWhy {
 				t.Errorf("decide = %v, %q; want %v, %q", got, why, tc.want, tc.wantWhy)
 			}

@@ -25,6 +25,9 @@ type liveness struct {
 	interval  time.Duration
 	deadAfter time.Duration
 	outs      []mailbox[live]
+	// syncOut, when set, gets the forwarder's sync state ("off", "syncing", "ready"; "" when
+	// it does not say) at the first answer and at every change.
+	syncOut *mailbox[string]
 }
 
 func (l *liveness) run(ctx context.Context) {
@@ -33,9 +36,17 @@ func (l *liveness) run(ctx context.Context) {
 	defer t.Stop()
 	var lastOK time.Time
 	var verdict live
+	syncState, syncSent := "", false
 	for {
 		pctx, cancel := context.WithTimeout(ctx, l.deadAfter)
 		_, err := l.fc.GetStats(pctx)
+		if err == nil && l.syncOut != nil {
+			st, serr := l.fc.GetSync(pctx)
+			if s := st.GetState(); serr == nil && (s != syncState || !syncSent) {
+				syncState, syncSent = s, true
+				l.syncOut.put(s)
+			}
+		}
 		cancel()
 		if ctx.Err() != nil {
 			return

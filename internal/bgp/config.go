@@ -56,6 +56,32 @@ func (p Peer) String() string {
 	return netip.AddrPortFrom(p.Address, p.port()).String()
 }
 
+// Static is a prefix announced with its own next hop.
+type Static struct {
+	Prefix  netip.Prefix
+	NextHop netip.Addr
+}
+
+// ParseStatic reads PREFIX=NEXTHOP (--bgp-announce).
+func ParseStatic(s string) (Static, error) {
+	pfx, nh, ok := strings.Cut(s, "=")
+	if !ok {
+		return Static{}, fmt.Errorf("%q: want PREFIX=NEXTHOP", s)
+	}
+	p, err := netip.ParsePrefix(pfx)
+	if err != nil {
+		return Static{}, fmt.Errorf("%q: prefix: %w", s, err)
+	}
+	a, err := netip.ParseAddr(nh)
+	if err != nil {
+		return Static{}, fmt.Errorf("%q: next hop: %w", s, err)
+	}
+	if p.Addr().Is4() != a.Is4() {
+		return Static{}, fmt.Errorf("%q: the prefix and the next hop are of different families", s)
+	}
+	return Static{Prefix: p.Masked(), NextHop: a}, nil
+}
+
 // Config is a speaker's configuration.
 type Config struct {
 	LocalAS  uint32
@@ -64,9 +90,13 @@ type Config struct {
 	// The next hop announced with IPv4 and with IPv6 prefixes: where the routers send the
 	// traffic. A prefix of a family without a next hop cannot be announced.
 	NextHop4, NextHop6 netip.Addr
-	HoldTime           time.Duration // default DefaultHoldTime
-	Keepalive          time.Duration // default DefaultKeepalive
-	ConnectRetry       time.Duration // between attempts to connect; default DefaultConnectRetry
+	// Statics are prefixes with a next hop of their own (not the family's): the agent
+	// announces them beside the VIPs, e.g. the clients' prefix towards the NF-side router
+	// with the forwarder's NF-side address, so that NAT replies come back through it.
+	Statics      []Static
+	HoldTime     time.Duration // default DefaultHoldTime
+	Keepalive    time.Duration // default DefaultKeepalive
+	ConnectRetry time.Duration // between attempts to connect; default DefaultConnectRetry
 	// ListenPort: 0 or -1: do not listen (the default); else the TCP port to accept
 	// sessions on, at ListenAddresses (default: every address).
 	ListenPort      int32
@@ -125,6 +155,16 @@ func (c *Config) Validate() error {
 	}
 	if !c.NextHop4.IsValid() && !c.NextHop6.IsValid() {
 		return errors.New("next hop: at least one of IPv4 and IPv6 is needed")
+	}
+	statics := map[netip.Prefix]bool{}
+	for _, st := range c.Statics {
+		if !st.Prefix.IsValid() || !st.NextHop.IsValid() || st.Prefix.Addr().Is4() != st.NextHop.Is4() {
+			return fmt.Errorf("announce %s=%s: want a prefix and a next hop of its family", st.Prefix, st.NextHop)
+		}
+		if statics[st.Prefix] {
+			return fmt.Errorf("announce %s: listed twice", st.Prefix)
+		}
+		statics[st.Prefix] = true
 	}
 	if c.HoldTime != 0 && c.HoldTime < 3*time.Second {
 		return fmt.Errorf("hold time %s: at least 3s (RFC 4271)", c.HoldTime)

@@ -68,10 +68,10 @@ func (sp *Speaker) peerConf(p Peer) *api.Peer {
 		tr.LocalAddress = p.LocalAddress.String()
 	}
 	var afs []*api.AfiSafi
-	if sp.cfg.NextHop4.IsValid() {
+	if sp.cfg.NextHop4.IsValid() || sp.hasStatic(true) {
 		afs = append(afs, &api.AfiSafi{Config: &api.AfiSafiConfig{Family: familyIPv4, Enabled: true}})
 	}
-	if sp.cfg.NextHop6.IsValid() {
+	if sp.cfg.NextHop6.IsValid() || sp.hasStatic(false) {
 		afs = append(afs, &api.AfiSafi{Config: &api.AfiSafiConfig{Family: familyIPv6, Enabled: true}})
 	}
 	return &api.Peer{
@@ -157,7 +157,30 @@ func (sp *Speaker) Announced() []netip.Prefix {
 	return out
 }
 
-// path is the GoBGP path announcing p with its family's next hop.
+// hasStatic says whether a static announcement is of the IPv4 (or the IPv6) family.
+func (sp *Speaker) hasStatic(v4 bool) bool {
+	for _, st := range sp.cfg.Statics {
+		if st.Prefix.Addr().Is4() == v4 {
+			return true
+		}
+	}
+	return false
+}
+
+// nextHop is p's next hop: its static one, or its family's (invalid when none).
+func (sp *Speaker) nextHop(p netip.Prefix) netip.Addr {
+	for _, st := range sp.cfg.Statics {
+		if st.Prefix == p {
+			return st.NextHop
+		}
+	}
+	if p.Addr().Is4() {
+		return sp.cfg.NextHop4
+	}
+	return sp.cfg.NextHop6
+}
+
+// path is the GoBGP path announcing p with its next hop (nextHop).
 func (sp *Speaker) path(p netip.Prefix) (*api.Path, error) {
 	nlri, err := anypb.New(&api.IPAddressPrefix{Prefix: p.Addr().String(), PrefixLen: uint32(p.Bits())})
 	if err != nil {
@@ -167,21 +190,19 @@ func (sp *Speaker) path(p netip.Prefix) (*api.Path, error) {
 	if err != nil {
 		return nil, err
 	}
+	hop := sp.nextHop(p)
+	if !hop.IsValid() {
+		return nil, ErrNoNextHop
+	}
 	if p.Addr().Is4() {
-		if !sp.cfg.NextHop4.IsValid() {
-			return nil, ErrNoNextHop
-		}
-		nh, err := anypb.New(&api.NextHopAttribute{NextHop: sp.cfg.NextHop4.String()})
+		nh, err := anypb.New(&api.NextHopAttribute{NextHop: hop.String()})
 		if err != nil {
 			return nil, err
 		}
 		return &api.Path{Family: familyIPv4, Nlri: nlri, Pattrs: []*anypb.Any{origin, nh}}, nil
 	}
-	if !sp.cfg.NextHop6.IsValid() {
-		return nil, ErrNoNextHop
-	}
 	mp, err := anypb.New(&api.MpReachNLRIAttribute{Family: familyIPv6,
-		NextHops: []string{sp.cfg.NextHop6.String()}, Nlris: []*anypb.Any{nlri}})
+		NextHops: []string{hop.String()}, Nlris: []*anypb.Any{nlri}})
 	if err != nil {
 		return nil, err
 	}

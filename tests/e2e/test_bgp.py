@@ -34,11 +34,11 @@ GRACEFUL_WAIT_S = 2.0
 HOLD_S = 9
 
 # Bounds, in seconds, from a route's last reason to exist to its leaving the router's kernel
-# table (polled every 20 ms or so). Measured on the lab machine over 10 runs (2 cores, other
-# tests running): drain 0.065-0.08 (undrain the same), forwarder killed 0.09-0.29 (the agent
+# table (polled every 20 ms or so). Measured on the lab machine over 20 runs (2 cores, other
+# tests running): drain 0.06-0.09 (undrain the same), forwarder killed 0.09-0.33 (the agent
 # probes it every 250 ms and a refused connection is final), agent killed 0.08-0.11 (its TCP
 # session closes with it), agent stopped 0.07-0.10, exiting GRACEFUL_WAIT_S later (2.01-2.05),
-# host cut off 8.95-8.98 (the hold time less the time since the last keepalive, which this
+# host cut off 8.95-9.01 (the hold time less the time since the last keepalive, which this
 # sequence happens to put just before the cut; 6-9 in general).
 DRAIN_BOUND_S = 3.0
 FWD_KILL_BOUND_S = 3.0

@@ -99,6 +99,11 @@ def test_two_forwarders_share_their_connections(lab):
         labtools.wait_until(lambda: established(fb) == ea, "B to know them as A does", 20)
         sa = sync(fa)
         assert counter(sa, "sync_rx_records") > 0 and counter(sa, "sync_tx_records") > 0
+        # Replies that overtook their connection's record wait for it at B (docs/sync.md):
+        # how many, and how many waited in vain (dropped; the NF retransmits), for the record.
+        sb = sync(fb)
+        print(f"sync: {counter(sb, 'sync_replies_held')} repl(ies) at B before their "
+              f"connection's record, {counter(sb, 'sync_replies_expired')} in vain")
 
         # 2. An ECMP change: the router sends the VIP to B.
         sent_to_nfs = lambda: sum(c.packets_in for c in conns(fb, "tcp"))  # noqa: E731

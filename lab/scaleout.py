@@ -1,0 +1,201 @@
+"""A pool of forwarders behind real BGP routers (lab/topologies/scaleout.yaml), for
+tests/e2e/test_scale_out.py and the demo's three-forwarder variant.
+
+    pool = scaleout.Pool(topo).start()          # NFs, routers, controller, 3 forwarders+agents
+    pool.add_service()                          # TCP echo and UDP VIPs over the three NFs
+    pool.wait_ecmp(3)                           # both routers route over the 3 forwarders
+    pool.kill(1)                                # SIGKILL forwarder fwd-2 and its agent
+    pool.restart(1)
+
+Every forwarder runs in its own namespace on af_packet ports, with a state directory and its
+agent beside it. The agents register with one controller (in the router's namespace, over the
+management bridge), sync connections with each other over that bridge, and each peers (iBGP)
+with both FRR routers: the VIPs go to the upstream router with the forwarder's front address
+as next hop, the clients' prefix to the NF-side router with its NF-side address. Both routers
+install ECMP routes hashed on the 4-tuple, so flows spread over the forwarders both ways and a
+forwarder that leaves takes its routes with it.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+
+import fwdlab
+import frr
+import labtools
+
+BIN = labtools.BIN
+VIP = "10.100.0.1"
+ECHO_PORT = labtools.TCP_PORT  # nfsim's bulk TCP port: "echo\n" makes it echo every byte
+UDP_PORT = 53
+SYNC_PORT = 7600
+REST_PORT, GRPC_PORT = 8443, 9443
+# Short BGP timers: the lab's bound on a silent forwarder; a session that closes (a killed
+# agent's socket) is noticed at once anyway.
+BGP_HOLD_S, BGP_KEEPALIVE_S = 3, 1
+
+
+class Member:
+    """One forwarder of the pool: its meta (topology), forwarder and agent processes."""
+
+    def __init__(self, meta):
+        self.meta, self.id, self.host = meta, meta["id"], meta["host"]
+        self.front = meta["addrs"][0].split("/")[0]
+        self.back = meta["addrs"][1].split("/")[0]
+        self.asn = meta["asn"]
+        self.fw = self.agent = None
+
+    @property
+    def sync_addr(self):
+        return f"{self.meta['mgmt']}:{SYNC_PORT}"
+
+
+class Pool:
+    def __init__(self, topo, workers=1, agent_args=()):
+        self.topo, self.workers = topo, workers
+        meta = topo.meta
+        self.members = [Member(m) for m in meta["forwarders"]]
+        self.up_rtr, self.nf_rtr = meta["routers"]["upstream"], meta["routers"]["nf_side"]
+        self.ctl_host, self.ctl_addr = meta["controller"]["host"], meta["controller"]["addr"]
+        self.client_prefix = meta["client_prefix"]
+        self.agent_args = list(agent_args)
+        self.dir = topo.logdir / "pool"
+        self.certs = self.dir / "certs"
+        self.controller = None
+        self.routers = {}
+
+    # --- bring-up -------------------------------------------------------------------
+
+    def start(self):
+        self.dir.mkdir(parents=True, exist_ok=True)
+        for nf in self.topo.nfs:
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], addr=nf["addr"], udp=UDP_PORT)
+        self.start_routers()
+        ids = ",".join(m.id for m in self.members)
+        self.topo.run(self.ctl_host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
+                                      "--hosts", f"{self.ctl_addr},127.0.0.1", "--agent", ids])
+        self.start_controller()
+        for i in range(len(self.members)):
+            self.start_member(i)
+        for m in self.members:
+            self.wait_ready(m)
+        return self
+
+    def start_routers(self):
+        # eBGP, one AS per forwarder (the routers' multipath-relax puts them in one ECMP
+        # group); each router takes only what is meant for it: the VIPs upstream, the
+        # clients' prefix on the NF side.
+        accept = {"upstream": [self.topo.meta["vip_prefix"]], "nf_side": [self.client_prefix]}
+        for role in ("upstream", "nf_side"):
+            r = self.topo.meta["routers"][role]
+            self.routers[role] = frr.Router(
+                self.topo, r["host"], asn=r["asn"], router_id=r["addr"],
+                neighbors=[frr.Neighbor(m.meta["mgmt"], m.asn, m.id) for m in self.members],
+                hold_time=BGP_HOLD_S, keepalive=BGP_KEEPALIVE_S, accept=accept[role]).start()
+
+    def start_controller(self):
+        c = self.certs
+        self.controller = self.topo.popen(self.ctl_host, [
+            BIN / "hvlb-controller", "--listen", f"{self.ctl_addr}:{REST_PORT}",
+            "--grpc-listen", f"{self.ctl_addr}:{GRPC_PORT}", "--db", self.dir / "controller.db",
+            "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
+            "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
+            "--report-timeout", "3s"], name="controller")
+        labtools.wait_until(lambda: self.ctl("version", check=False).returncode == 0,
+                            "controller", timeout=30)
+
+    def start_member(self, i):
+        """Starts forwarder i (keeping its state directory) and then its agent."""
+        m = self.members[i]
+        m.fw = fwdlab.start_forwarder(self.topo, workers=self.workers, host=m.host,
+                                      name=f"forwarder-{m.id}",
+                                      settings={"state_dir": self.dir / f"state-{m.id}"})
+        self.start_agent(i)
+
+    def start_agent(self, i):
+        m, c = self.members[i], self.certs
+        up, nf = self.up_rtr, self.nf_rtr
+        m.agent = self.topo.popen(m.host, [
+            BIN / "hvlb-agent", "--controller", f"{self.ctl_addr}:{GRPC_PORT}", "--id", m.id,
+            "--fwd-socket", m.fw.sock, "--cert", c / f"agent-{m.id}.pem",
+            "--key", c / f"agent-{m.id}-key.pem", "--ca", c / "ca.pem",
+            "--report-interval", "1s", "--resync-interval", "1s",
+            "--sync-addr", m.sync_addr,
+            "--bgp-local-as", m.asn, "--bgp-router-id", m.meta["mgmt"],
+            "--bgp-peer", f"{up['addr']},{up['asn']}", "--bgp-peer", f"{nf['addr']},{nf['asn']}",
+            "--bgp-next-hop-v4", m.front,
+            "--bgp-announce", f"{self.client_prefix}={m.back}",
+            "--bgp-hold-time", f"{BGP_HOLD_S}s", "--bgp-keepalive", f"{BGP_KEEPALIVE_S}s",
+            "--bgp-connect-retry", "1s", "--bgp-graceful-wait", "2s",
+            *self.agent_args], name=f"agent-{m.id}")
+
+    def wait_ready(self, m, timeout=30):
+        def ready():
+            p = self.ctl("fr", "list", "-o", "json", check=False)
+            if p.returncode != 0:
+                return False
+            return any(f["id"] == m.id and f["state"] == "ready" and f.get("connected")
+                       for f in json.loads(p.stdout))
+        labtools.wait_until(ready, f"forwarder {m.id} ready at the controller", timeout)
+
+    # --- operations -------------------------------------------------------------------
+
+    def ctl(self, *args, check=True, json_out=False):
+        argv = [BIN / "hvlbctl", "--server", f"https://{self.ctl_addr}:{REST_PORT}",
+                "--certs", self.certs]
+        if json_out:
+            argv += ["-o", "json"]
+        p = self.topo.run(self.ctl_host, [*argv, *args], check=check)
+        return json.loads(p.stdout) if json_out else p
+
+    def add_service(self, weights=(100, 100, 100)):
+        nfs = self.topo.nfs
+        tcp = [f"--real={nf['addr']}:{ECHO_PORT}:{w}" for nf, w in zip(nfs, weights)]
+        udp = [f"--real={nf['addr']}:{UDP_PORT}:{w}" for nf, w in zip(nfs, weights)]
+        self.ctl("vs", "add", "tcp", f"{VIP}:{ECHO_PORT}", *tcp)
+        self.ctl("vs", "add", "udp", f"{VIP}:{UDP_PORT}", *udp, "--check", "none")
+
+    def set_weight(self, nf_addr, weight, proto="tcp", port=ECHO_PORT):
+        self.ctl("rs", "set", f"{proto}-{VIP}-{port}", f"{nf_addr}:{port}", "--weight", weight)
+
+    def routed_over(self):
+        """{role: set of forwarder ids each router sends to} (VIP upstream, clients back)."""
+        up = self.routers["upstream"].routes().get(f"{VIP}/32", [])
+        back = self.routers["nf_side"].routes().get(self.client_prefix, [])
+        return {"upstream": {m.id for m in self.members if m.front in up},
+                "nf_side": {m.id for m in self.members if m.back in back}}
+
+    def wait_routes(self, ids, timeout=30):
+        """Waits until both routers route over exactly the forwarders ids; returns the seconds
+        it took."""
+        t0, want = time.monotonic(), set(ids)
+        labtools.wait_until(lambda: all(v == want for v in self.routed_over().values()),
+                            f"both routers routing over {sorted(want)} "
+                            f"(now {self.routed_over()})", timeout, interval=0.05)
+        return time.monotonic() - t0
+
+    def kill(self, i):
+        """SIGKILL forwarder i and its agent (a crash of the whole box)."""
+        m = self.members[i]
+        for p in (m.agent, m.fw.proc):
+            try:
+                p.send_signal(signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for p in (m.agent, m.fw.proc):
+            p.wait(timeout=10)
+        m.fw.client.close()
+
+    def drain(self, i):
+        self.ctl("fr", "drain", self.members[i].id)
+
+    def undrain(self, i):
+        self.ctl("fr", "undrain", self.members[i].id)
+
+    def active_conns(self, i):
+        try:
+            return sum(w.active_conns for w in self.members[i].fw.stats().workers)
+        except OSError:
+            return -1
