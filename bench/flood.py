@@ -22,11 +22,12 @@ section of FILE, in place of the one there.
 import argparse
 import ipaddress
 import json
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import docsection
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -161,19 +162,6 @@ def markdown(res):
     return md
 
 
-def write_section(path, lines):
-    """Puts lines in place of the file's section under HEADING (or at its end)."""
-    text = Path(path).read_text() if Path(path).exists() else ""
-    start = text.find(HEADING)
-    if start < 0:
-        text = text.rstrip("\n") + "\n\n" if text else ""
-        Path(path).write_text(text + "\n".join(lines))
-        return
-    end = text.find("\n## ", start + len(HEADING))
-    rest = text[end + 1:] if end >= 0 else ""
-    Path(path).write_text(text[:start] + "\n".join(lines) + ("\n" + rest if rest else ""))
-
-
 def run():
     why = topolib.unavailable()
     if not why and not FLOOD.exists():
@@ -195,11 +183,9 @@ def run():
             print(f"  flood {pps} pps: {json.dumps(rows[-1])}", file=sys.stderr)
     finally:
         t.down()
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-                if l.startswith("model name")), "?")
     return {"conn_max": CONN_MAX, "seconds": SECONDS, "mix": MIX, "rows": rows,
             "date": time.strftime("%Y-%m-%d"),
-            "machine": f"{cpu}, {os.cpu_count()} cores, {os.uname().release}"}
+            "machine": docsection.machine()}
 
 
 def main():
@@ -208,7 +194,7 @@ def main():
     a = ap.parse_args()
     res = run()
     if a.doc:
-        write_section(a.doc, markdown(res))
+        docsection.write(a.doc, HEADING, markdown(res))
     print(json.dumps(res))
     return 0
 

@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+import docsection
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "lab"))
 
@@ -164,19 +166,6 @@ def markdown(res):
     ]
 
 
-def write_section(path, lines):
-    """Puts lines in place of the file's section under HEADING (or at its end)."""
-    text = Path(path).read_text() if Path(path).exists() else ""
-    start = text.find(HEADING)
-    if start < 0:
-        text = text.rstrip("\n") + "\n\n" if text else ""
-        Path(path).write_text(text + "\n".join(lines))
-        return
-    end = text.find("\n## ", start + len(HEADING))
-    rest = text[end + 1:] if end >= 0 else ""
-    Path(path).write_text(text[:start] + "\n".join(lines) + ("\n" + rest if rest else ""))
-
-
 def run(rate, seconds):
     why = topolib.unavailable() or siplab.unavailable()
     if why:
@@ -195,10 +184,8 @@ def run(rate, seconds):
         res["killed_reschedule"] = killed(bed, rate, host_b, "reschedule")
     finally:
         t.down()
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-                if l.startswith("model name")), "?")
     res["date"] = time.strftime("%Y-%m-%d")
-    res["machine"] = f"{cpu}, {os.cpu_count()} cores, {os.uname().release}"
+    res["machine"] = docsection.machine()
     return res
 
 
@@ -209,7 +196,7 @@ def main():
     res = run(int(os.environ.get("BENCH_SIP_RATE", 500)),
               int(os.environ.get("BENCH_SIP_SECONDS", 60)))
     if a.doc:
-        write_section(a.doc, markdown(res))
+        docsection.write(a.doc, HEADING, markdown(res))
     print(json.dumps(res))
     return 0
 

@@ -17,11 +17,11 @@ Best of REPS runs for the rates, the median run's lag. Prints one JSON object; w
 import argparse
 import datetime
 import json
-import os
-import platform
 import subprocess
 import sys
 from pathlib import Path
+
+import docsection
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = REPO / "build" / "forwarder" / "bench" / "fwd_bench"
@@ -72,28 +72,8 @@ def markdown(r):
             "lag is mostly the control thread's wait in poll() (up to 1 ms a round, as main.c runs",
             "it) and, on this 2-CPU VM, three busy threads sharing two CPUs; records lost on the "
             f"way in these runs: {r['sync_lost']}.", "",
-            f"- date: {datetime.date.today()}; machine: {cpu_name()}, {os.cpu_count()} cores, "
-            f"{platform.release()}. A shared VM: figures from one run.", ""]
-
-
-def cpu_name():
-    for line in open("/proc/cpuinfo"):
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return "?"
-
-
-def write_section(path, lines):
-    """Puts lines in place of the file's section under HEADING (or at its end)."""
-    text = Path(path).read_text() if Path(path).exists() else ""
-    start = text.find(HEADING)
-    if start < 0:
-        text = text.rstrip("\n") + "\n\n" if text else ""
-        Path(path).write_text(text + "\n".join(lines))
-        return
-    end = text.find("\n## ", start + len(HEADING))
-    rest = text[end + 1:] if end >= 0 else ""
-    Path(path).write_text(text[:start] + "\n".join(lines) + ("\n" + rest if rest else ""))
+            f"- date: {datetime.date.today()}; machine: {docsection.machine()}. A shared VM: "
+            "figures from one run.", ""]
 
 
 def main():
@@ -108,7 +88,7 @@ def main():
         return 0
     res = run(a.seconds, a.lag_kcps, a.reps)
     if a.doc:
-        write_section(a.doc, markdown(res))
+        docsection.write(a.doc, HEADING, markdown(res))
     print(json.dumps(res))
     return 0
 

@@ -1,0 +1,31 @@
+"""What the benchmark scripts that write their own section of docs/benchmarks.md share: the
+machine they ran on, and replacing one section of the file.
+
+    import docsection
+    docsection.write(path, "## Connection sync", lines)
+    docsection.machine()   # "Intel(R) Xeon(R) ..., 2 cores, 6.1.0-..."
+"""
+
+import os
+from pathlib import Path
+
+
+def machine():
+    """The CPU model, the core count and the kernel release, for a figure's footnote."""
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                if line.startswith("model name")), "?")
+    return f"{cpu}, {os.cpu_count()} cores, {os.uname().release}"
+
+
+def write(path, heading, lines):
+    """Puts lines in place of the file's section under heading (up to the next "## "), or at
+    its end when it has none."""
+    text = Path(path).read_text() if Path(path).exists() else ""
+    start = text.find(heading)
+    if start < 0:
+        text = text.rstrip("\n") + "\n\n" if text else ""
+        Path(path).write_text(text + "\n".join(lines))
+        return
+    end = text.find("\n## ", start + len(heading))
+    rest = text[end + 1:] if end >= 0 else ""
+    Path(path).write_text(text[:start] + "\n".join(lines) + ("\n" + rest if rest else ""))
