@@ -141,6 +141,10 @@ async def probe(a, stop, out, t0):
             w.close()
         except (OSError, asyncio.TimeoutError):
             pass
+        if stop.is_set():
+            # The run ended while this probe was out: the connections' last echoes keep the
+            # loop busy then, so its outcome says nothing about the forwarders.
+            break
         out.append([round(start - t0, 3), ok])
         try:
             await asyncio.wait_for(stop.wait(), max(a.probe_interval - (time.monotonic() - start), 0))
