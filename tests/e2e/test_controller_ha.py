@@ -62,13 +62,7 @@ ECHO_CLIENT = REPO / "lab" / "echo_client.py"
 
 
 def wait(cond, what, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = cond()
-        if v:
-            return v
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout:g} s: {what}")
+    return labtools.wait_until(cond, what, timeout, interval=0.05)
 
 
 def services_at(fw):

@@ -48,13 +48,7 @@ ECHO_CLIENT = REPO / "lab" / "echo_client.py"  # TCP echo with SHA-256 per conne
 
 
 def wait(cond, what, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = cond()
-        if v:
-            return v
-        time.sleep(0.05)
-    raise AssertionError(f"timed out: {what}")
+    return labtools.wait_until(cond, what, timeout, interval=0.05)
 
 
 def active(fw):
