@@ -1162,6 +1162,116 @@ func (*ReportAck) Descriptor() ([]byte, []int) {
 	return file_controller_proto_rawDescGZIP(), []int{13}
 }
 
+// What a controller of a group shares through etcd of a forwarder whose agent reports to it
+// (docs/controller.md, "Reports shared through etcd"), so that every controller, the leader
+// first, sees every forwarder. Not sent to agents: the value of the key
+// <prefix>reports/<forwarder id>, bound to the writing controller's lease, gzip-compressed.
+// (session, seq) orders them: a record never replaces one with a larger pair.
+type SharedReport struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Controller string                 `protobuf:"bytes,1,opt,name=controller,proto3" json:"controller,omitempty"` // the --name of the controller the agent reports to
+	// The etcd revision of the agent's registration with that controller (a later
+	// registration, wherever it is, has a larger one), and this record's number in it.
+	Session          int64   `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
+	Seq              uint64  `protobuf:"varint,3,opt,name=seq,proto3" json:"seq,omitempty"`
+	Connected        bool    `protobuf:"varint,4,opt,name=connected,proto3" json:"connected,omitempty"`                                           // the agent has a desired-state stream open with it
+	StreamLost       bool    `protobuf:"varint,5,opt,name=stream_lost,json=streamLost,proto3" json:"stream_lost,omitempty"`                       // its last desired-state stream ended and none is open
+	LastReportUnixMs int64   `protobuf:"varint,6,opt,name=last_report_unix_ms,json=lastReportUnixMs,proto3" json:"last_report_unix_ms,omitempty"` // when its latest report arrived (0: none yet)
+	RxPps            float64 `protobuf:"fixed64,7,opt,name=rx_pps,json=rxPps,proto3" json:"rx_pps,omitempty"`                                     // the forwarder's receive rate from its last two reports
+	// The latest report's contents, but: health is every verdict the agent has sent in the
+	// session (the latest per real); paths only when new since the previous record;
+	// connections at most the first 100.
+	Report        *AgentReport `protobuf:"bytes,8,opt,name=report,proto3" json:"report,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SharedReport) Reset() {
+	*x = SharedReport{}
+	mi := &file_controller_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SharedReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SharedReport) ProtoMessage() {}
+
+func (x *SharedReport) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SharedReport.ProtoReflect.Descriptor instead.
+func (*SharedReport) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *SharedReport) GetController() string {
+	if x != nil {
+		return x.Controller
+	}
+	return ""
+}
+
+func (x *SharedReport) GetSession() int64 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *SharedReport) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *SharedReport) GetConnected() bool {
+	if x != nil {
+		return x.Connected
+	}
+	return false
+}
+
+func (x *SharedReport) GetStreamLost() bool {
+	if x != nil {
+		return x.StreamLost
+	}
+	return false
+}
+
+func (x *SharedReport) GetLastReportUnixMs() int64 {
+	if x != nil {
+		return x.LastReportUnixMs
+	}
+	return 0
+}
+
+func (x *SharedReport) GetRxPps() float64 {
+	if x != nil {
+		return x.RxPps
+	}
+	return 0
+}
+
+func (x *SharedReport) GetReport() *AgentReport {
+	if x != nil {
+		return x.Report
+	}
+	return nil
+}
+
 var File_controller_proto protoreflect.FileDescriptor
 
 const file_controller_proto_rawDesc = "" +
@@ -1265,7 +1375,19 @@ const file_controller_proto_rawDesc = "" +
 	"\x12prefixes_announced\x18\x05 \x01(\x04R\x11prefixesAnnounced\x12+\n" +
 	"\x11prefixes_accepted\x18\x06 \x01(\x04R\x10prefixesAccepted\x12\x12\n" +
 	"\x04port\x18\a \x01(\rR\x04port\"\v\n" +
-	"\tReportAck2\xda\x01\n" +
+	"\tReportAck\"\x91\x02\n" +
+	"\fSharedReport\x12\x1e\n" +
+	"\n" +
+	"controller\x18\x01 \x01(\tR\n" +
+	"controller\x12\x18\n" +
+	"\asession\x18\x02 \x01(\x03R\asession\x12\x10\n" +
+	"\x03seq\x18\x03 \x01(\x04R\x03seq\x12\x1c\n" +
+	"\tconnected\x18\x04 \x01(\bR\tconnected\x12\x1f\n" +
+	"\vstream_lost\x18\x05 \x01(\bR\n" +
+	"streamLost\x12-\n" +
+	"\x13last_report_unix_ms\x18\x06 \x01(\x03R\x10lastReportUnixMs\x12\x15\n" +
+	"\x06rx_pps\x18\a \x01(\x01R\x05rxPps\x120\n" +
+	"\x06report\x18\b \x01(\v2\x18.hvlb.ctl.v1.AgentReportR\x06report2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
 	"\fWatchDesired\x12\x19.hvlb.ctl.v1.WatchRequest\x1a\x19.hvlb.ctl.v1.DesiredState0\x01\x12<\n" +
@@ -1283,7 +1405,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1299,39 +1421,41 @@ var file_controller_proto_goTypes = []any{
 	(*AgentReport)(nil),          // 11: hvlb.ctl.v1.AgentReport
 	(*BgpPeer)(nil),              // 12: hvlb.ctl.v1.BgpPeer
 	(*ReportAck)(nil),            // 13: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 14: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 15: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 16: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 17: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 18: hvlb.fwd.v1.Steering
+	(*SharedReport)(nil),         // 14: hvlb.ctl.v1.SharedReport
+	(*fwdpb.VirtualService)(nil), // 15: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 16: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 17: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 18: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 19: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	14, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	15, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
 	8,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
 	7,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
 	5,  // 4: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
 	6,  // 5: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	15, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	15, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	15, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	16, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
 	9,  // 10: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	10, // 11: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	17, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	18, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	18, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	19, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
 	12, // 14: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
-	1,  // 15: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	11, // 17: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 18: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	13, // 20: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	18, // [18:21] is the sub-list for method output_type
-	15, // [15:18] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	11, // 15: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
+	1,  // 16: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 17: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	11, // 18: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 19: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 20: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	13, // 21: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	19, // [19:22] is the sub-list for method output_type
+	16, // [16:19] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1345,7 +1469,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
