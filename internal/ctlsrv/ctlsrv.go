@@ -118,6 +118,8 @@ func toStatus(err error) error {
 		return status.Error(codes.NotFound, err.Error())
 	case errors.Is(err, controller.ErrStopped):
 		return status.Error(codes.Unavailable, err.Error())
+	case errors.Is(err, store.ErrUnavailable):
+		return status.Error(codes.Unavailable, err.Error())
 	case errors.Is(err, controller.ErrSessionReplaced):
 		return status.Error(codes.Aborted, err.Error())
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
