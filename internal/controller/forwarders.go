@@ -49,8 +49,12 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 			return 0, err
 		}
 	}
-	c.log.Info("forwarder registered", "forwarder", f.ID, "new", isNew, "hostname", f.Hostname,
-		"queues", f.Queues, "capacity_pps", f.CapacityPPS, "version", stored.Version, "session", session)
+	attrs := []any{"forwarder", f.ID, "new", isNew, "hostname", f.Hostname, "queues", f.Queues,
+		"capacity_pps", f.CapacityPPS, "version", stored.Version}
+	if session != 0 {
+		attrs = append(attrs, "session", session)
+	}
+	c.log.Info("forwarder registered", attrs...)
 	err = c.do(ctx, func(s *state) {
 		r := s.fwd[f.ID]
 		if r == nil {

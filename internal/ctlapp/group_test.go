@@ -16,12 +16,20 @@ import (
 // or the test's end.
 func startInGroup(t *testing.T, srv *etcdtest.Server, name string) (stop func(), c *restClient) {
 	t.Helper()
-	r := start(t, Config{InsecureDev: true, Etcd: EtcdConfig{Endpoints: srv.Endpoint, Name: name, LeaderTTL: 2 * time.Second}})
+	stop, c, _ = startMember(t, srv, name)
+	return stop, c
+}
+
+// startMember is startInGroup that also gives the controller's gRPC address (agents).
+func startMember(t *testing.T, srv *etcdtest.Server, name string) (stop func(), c *restClient, grpcAddr string) {
+	t.Helper()
+	r := start(t, Config{InsecureDev: true, Etcd: EtcdConfig{Endpoints: srv.Endpoint, Name: name,
+		LeaderTTL: 2 * time.Second, ShareInterval: 200 * time.Millisecond}})
 	var once sync.Once
 	stop = func() { once.Do(func() { r.stop(t) }) }
 	t.Cleanup(stop)
 	base := strings.Replace(r.rest, "https://", "http://", 1)
-	return stop, &restClient{t: t, base: base, hc: &http.Client{Timeout: 10 * time.Second}}
+	return stop, &restClient{t: t, base: base, hc: &http.Client{Timeout: 10 * time.Second}}, r.grpc
 }
 
 func health(c *restClient) (int, map[string]string) {
