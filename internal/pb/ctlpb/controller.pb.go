@@ -295,6 +295,11 @@ type DesiredState struct {
 	// the BGP announcements of its VIPs, so the routers stop sending it new traffic, and
 	// keeps the forwarder configured for the connections still arriving.
 	Draining bool `protobuf:"varint,5,opt,name=draining,proto3" json:"draining,omitempty"`
+	// When the controller's store was made (Unix ns; 0: unknown, an older controller). An
+	// agent takes a state of a store made later than the one it took a state from, whatever
+	// its version (the store was made again from scratch: its versions start again at 1),
+	// and refuses one of a store made earlier; within one store, versions decide.
+	StoreEpoch uint64 `protobuf:"varint,6,opt,name=store_epoch,json=storeEpoch,proto3" json:"store_epoch,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
 	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -364,6 +369,13 @@ func (x *DesiredState) GetDraining() bool {
 		return x.Draining
 	}
 	return false
+}
+
+func (x *DesiredState) GetStoreEpoch() uint64 {
+	if x != nil {
+		return x.StoreEpoch
+	}
+	return 0
 }
 
 func (x *DesiredState) GetSync() *SyncSettings {
@@ -1294,13 +1306,15 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x9d\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xbe\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
 	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
-	"\bdraining\x18\x05 \x01(\bR\bdraining\x12-\n" +
+	"\bdraining\x18\x05 \x01(\bR\bdraining\x12\x1f\n" +
+	"\vstore_epoch\x18\x06 \x01(\x04R\n" +
+	"storeEpoch\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
