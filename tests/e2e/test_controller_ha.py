@@ -249,6 +249,9 @@ def test_reports_shared_across_the_group(lab):
     views = wait(lambda: ready_everywhere("ctl2", g.hosts), "every controller shows the forwarder ready, "
                  "through ctl2, with its counters")
     print(f"\nthe agent on ctl2 (a follower): {views}")
+    written = g.metric("ctl2", "hvlb_controller_shared_reports_written_total") or 0
+    sent = g.metric("ctl2", "hvlb_controller_shared_report_bytes_total") or 0
+    print(f"ctl2's shared records: {written:.0f} written, {sent / max(written, 1):.0f} bytes each")
 
     t_kill = time.monotonic()
     g.kill_controller("ctl2")
