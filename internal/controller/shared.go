@@ -73,9 +73,7 @@ func (c *Controller) ApplyShared(ctx context.Context, rec *ctlpb.SharedReport) e
 		}
 		r.pps = rec.GetRxPps()
 		r.conns = rep.GetConnections()[:min(len(rep.GetConnections()), MaxConnections)]
-		if sg := rep.GetSteering(); sg != nil {
-			r.steering, r.steeringAt = capOverrides(sg), now
-		}
+		r.steering, r.steeringAt = capOverrides(rep.GetSteering()), now // the holder's, even none
 		r.bgp = rep.GetBgp()[:min(len(rep.GetBgp()), MaxBGPPeers)]
 		r.announced = rep.GetAnnounced()[:min(len(rep.GetAnnounced()), MaxAnnounced)]
 		r.takeSharedPaths(rep.GetPaths(), now)
