@@ -62,6 +62,7 @@ type Config struct {
 	Log           *slog.Logger     // default slog.Default()
 	Now           func() time.Time // default time.Now
 	Policy        PolicyConfig     // the comprehensive policy's loop (policy.go)
+	Pool          PoolConfig       // the pool automation (pool.go)
 	Leadership    Leadership       // the group's election (leadership.go); nil: no group, always the leader
 	Sharing       Sharing          // the group's shared reports (shared.go); nil: no group
 	Name          string           // this controller's name in its group (its --name)
@@ -76,6 +77,8 @@ type Controller struct {
 	stopped chan struct{}
 	s       *state // owned by Run's goroutine
 	pr      *policyRuntime
+	// poolCounts: what the pool automation did (pool.go)
+	poolCounts poolCounts
 }
 
 // state is what Run's goroutine owns.
@@ -83,6 +86,7 @@ type state struct {
 	fwd      map[string]*fwdRuntime
 	health   map[healthKey]healthObs
 	policies map[string]*svcPolicy // comprehensive services, by id
+	pool     poolState
 }
 
 // fwdRuntime is what the controller knows of a forwarder beyond its registration.
@@ -106,6 +110,11 @@ type fwdRuntime struct {
 	rxAt       time.Time
 	pps        float64
 	failed     bool // as last logged
+	// the pool automation's (pool.go)
+	overSince   time.Time // overloaded since (zero: not overloaded or not ready)
+	poolPPS     float64   // the rate it carried when last ready
+	lastDrain   time.Time // the pool's last drain of it
+	drainsInRow int       // drains within an hour of the one before: the hold's doubling
 
 	// In a group (shared.go): the newest session of the forwarder's agent known here, the
 	// controller that holds it ("": this one) and the number of its newest record; this
@@ -145,6 +154,10 @@ func New(cfg Config) (*Controller, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	cfg.Pool.defaults()
+	if err := cfg.Pool.check(); err != nil {
+		return nil, err
 	}
 	c := &Controller{
 		cfg: cfg, st: cfg.Store, log: cfg.Log,
@@ -188,6 +201,9 @@ func (c *Controller) Run(ctx context.Context) {
 			op(c.s)
 		case <-tick.C:
 			c.checkLiveness(c.s)
+			if c.leading() {
+				c.runPool(c.s)
+			}
 		case <-policyTick.C:
 			// Only the group's leader runs the policy; checked each round, so a controller
 			// that lost etcd stops within one.
@@ -232,7 +248,7 @@ func (c *Controller) stateOf(f model.Forwarder, r *fwdRuntime, now time.Time) st
 	switch {
 	case c.failed(r, now):
 		return StateFailed
-	case f.Draining || r.agentState == StateDraining:
+	case f.Drained() || r.agentState == StateDraining:
 		return StateDraining
 	}
 	return StateReady

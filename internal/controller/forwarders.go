@@ -66,6 +66,9 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 		r.agentState = ""
 		c.share(r)
 		if c.leading() {
+			if isNew {
+				c.joinPool(s, f.ID)
+			}
 			c.completePending(s)
 		}
 	})
@@ -267,6 +270,10 @@ func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now 
 	}
 	for _, w := range r.stats.GetWorkers() {
 		v.Load.ActiveConns += w.GetActiveConns()
+	}
+	if u := utilisation(f, r); u >= 0 {
+		u = finite(u)
+		v.Load.Utilisation = &u
 	}
 	for _, p := range r.bgp {
 		v.BGP = append(v.BGP, apitypes.BGPPeer{Address: p.GetAddress(), Port: p.GetPort(), RemoteAS: p.GetRemoteAs(),

@@ -144,8 +144,13 @@ func TestGroupStoreWithoutWritePermission(t *testing.T) {
 		t.Fatalf("create: %d", code)
 	}
 
+	// etcd wants a root user before auth goes on; the test's own client (the controller
+	// certificate's CN) gets the root role too, so that it needs no password (etcd checks
+	// passwords with bcrypt, seconds on a busy machine).
 	srv.Etcdctl(t, "user", "add", "root:root-secret")
 	srv.Etcdctl(t, "user", "grant-role", "root", "root")
+	srv.Etcdctl(t, "user", "add", "hvlb-controller:unused")
+	srv.Etcdctl(t, "user", "grant-role", "hvlb-controller", "root")
 	srv.Etcdctl(t, "role", "add", "hvlb-reader")
 	srv.Etcdctl(t, "role", "grant-permission", "hvlb-reader", "--prefix=true", "read", store.DefaultEtcdPrefix)
 	srv.Etcdctl(t, "user", "add", "hvlbctl:unused") // etcd 3.4 wants a password; the certificate authenticates
@@ -153,7 +158,7 @@ func TestGroupStoreWithoutWritePermission(t *testing.T) {
 	srv.Etcdctl(t, "auth", "enable")
 	storeKeys := func() string { // the store's records: not the election's nor the shared reports'
 		var keep []string
-		for _, k := range strings.Fields(srv.Etcdctl(t, "--user", "root:root-secret", "get", "--prefix", "--keys-only", store.DefaultEtcdPrefix)) {
+		for _, k := range strings.Fields(srv.Etcdctl(t, "get", "--prefix", "--keys-only", store.DefaultEtcdPrefix)) {
 			if !strings.Contains(k, "/leader/") && !strings.Contains(k, "/reports/") && !strings.Contains(k, "/report-sessions/") {
 				keep = append(keep, k)
 			}
