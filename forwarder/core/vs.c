@@ -317,6 +317,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 	v->mode = c->mode;
 	v->sched = c->sched;
 	v->conn_rate = c->conn_rate;
+	v->to_set = c->to_set;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));
 	v->usable = malloc(n_alloc * sizeof(*v->usable));
 	v->cum_weight = malloc(n_alloc * sizeof(*v->cum_weight));

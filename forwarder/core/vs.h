@@ -86,6 +86,7 @@ struct vs_config {
 	uint16_t slot;    /* stable id (counters), assigned by the control thread */
 	uint16_t n_rs;
 	uint32_t conn_rate; /* new connections a second at most, forwarder-wide; 0: no limit */
+	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
 	const struct rs_config *rs;
 };
 
@@ -105,6 +106,7 @@ struct vs {
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
 	uint32_t conn_rate;      /* vs_config.conn_rate */
+	uint8_t to_set;          /* vs_config.to_set */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

@@ -444,6 +444,9 @@ cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs, int hard)
 		retire(st, vs, vs->rs[i].slot, 1);
 	retired_rs_drop(st, vs);
 	st->vs_slot_used[vs->slot] = 0;
+	/* Free for another service: connections that still name it are dying (their RS
+	 * generations are gone), so another's timeouts matter to them no more. */
+	st->to_set_used[vs->to_set] = 0;
 	free(vs->rs);
 	*vs = arr[--*n];
 	st->version++;
@@ -650,13 +653,12 @@ cfg_route_del(struct cfgstore *st, const char *prefix, char *err)
 	return 0;
 }
 
-int
-cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
+/* Every value at most a week; err names the first that is not. */
+static int
+timeouts_check(const struct conn_timeouts *to, char *err)
 {
 	const uint32_t max = 7 * 24 * 3600;
-	struct conn_timeouts *t = &st->timeouts;
 
-/* Validate every value before changing any, so a bad request changes nothing. */
 #define TO_CHECK(f, name)                                                                          \
 	if (to->f > max)                                                                           \
 		return ERR("timeouts." name ": must be <= %u seconds", max), -EINVAL;
@@ -667,6 +669,23 @@ cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
 	TO_CHECK(tcp_close, "tcp_close")
 	TO_CHECK(udp, "udp")
 #undef TO_CHECK
+	return 0;
+}
+
+static bool
+timeouts_zero(const struct conn_timeouts *to)
+{
+	return (to->tcp_syn | to->tcp_est | to->tcp_fin | to->tcp_tw | to->tcp_close | to->udp) == 0;
+}
+
+int
+cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
+{
+	struct conn_timeouts *t = &st->timeouts;
+
+	/* Validate every value before changing any, so a bad request changes nothing. */
+	if (timeouts_check(to, err) != 0)
+		return -EINVAL;
 #define TO_SET(f) t->f = to->f != 0 ? to->f : t->f;
 	TO_SET(tcp_syn)
 	TO_SET(tcp_est)
@@ -677,6 +696,56 @@ cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
 #undef TO_SET
 	st->version++;
 	return 0;
+}
+
+int
+cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct conn_timeouts *to,
+		    char *err)
+{
+	unsigned set = vs->to_set;
+
+	if (timeouts_check(to, err) != 0)
+		return -EINVAL;
+	if (set == 0 && timeouts_zero(to))
+		return 0;
+	for (unsigned i = 1; set == 0 && i < CONN_TO_SETS; i++)
+		if (!st->to_set_used[i])
+			set = i;
+	if (set == 0)
+		return ERR("timeouts: at most %u services may have their own timeouts",
+			   CONN_TO_SETS - 1), -ENOSPC;
+	st->to_set_used[set] = 1;
+	st->to_sets[set] = *to;
+	vs->to_set = (uint8_t)set;
+	st->version++;
+	return 0;
+}
+
+void
+cfg_vs_timeouts(const struct cfgstore *st, const struct cfg_vs *vs, struct conn_timeouts *out)
+{
+	if (vs->to_set == 0)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = st->to_sets[vs->to_set];
+}
+
+void
+cfg_timeouts_resolved(const struct cfgstore *st, uint8_t set, struct conn_timeouts *out)
+{
+	const struct conn_timeouts *g = &st->timeouts, *o = &st->to_sets[set];
+
+	*out = *g;
+	if (set == 0 || !st->to_set_used[set])
+		return;
+#define TO_OWN(f) out->f = o->f != 0 ? o->f : g->f;
+	TO_OWN(tcp_syn)
+	TO_OWN(tcp_est)
+	TO_OWN(tcp_fin)
+	TO_OWN(tcp_tw)
+	TO_OWN(tcp_close)
+	TO_OWN(udp)
+#undef TO_OWN
 }
 
 /* ---- connection sync ---- */

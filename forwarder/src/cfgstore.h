@@ -44,6 +44,8 @@ struct cfg_vs {
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
+	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
+			      the global timeouts only */
 	struct rs_config *rs;
 };
 
@@ -93,6 +95,10 @@ struct cfgstore {
 	unsigned n_local;
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
+	/* Services' own timeouts, by set (cfg_vs.to_set), as set: a 0 is the global value. Set 0
+	 * is never used here (it is the global one); to_set_used marks the sets a service holds. */
+	struct conn_timeouts to_sets[CONN_TO_SETS];
+	uint8_t to_set_used[CONN_TO_SETS];
 	/* By RS slot: 0 free or removed hard; else the generation, with RS_GEN_DOWN added for a
 	 * real removed softly from a service that reschedules its connections (the snapshot adds
 	 * it for the reals of such a service that are down). */
@@ -171,6 +177,17 @@ int cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err);
 
 /* Values of 0 leave a timeout unchanged. */
 int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
+/* A service's own timeouts, replaced whole (0: the global value; all 0: the global ones). The
+ * first non-zero one gives it a timeout set, which it keeps until it is forgotten (removed hard
+ * or reclaimed) so its connections' set stays its own: -ENOSPC when all CONN_TO_SETS - 1 are
+ * held. */
+int cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct conn_timeouts *to,
+			char *err);
+/* What cfg_vs_set_timeouts set for vs (all 0 when nothing). */
+void cfg_vs_timeouts(const struct cfgstore *st, const struct cfg_vs *vs,
+		     struct conn_timeouts *out);
+/* The timeouts of set `set` in force: its values, the global ones where 0. */
+void cfg_timeouts_resolved(const struct cfgstore *st, uint8_t set, struct conn_timeouts *out);
 
 /* Free the slot of a soft-removed RS once it has no connection left (active: the connections
  * of a slot now, summed over workers). Returns how many slots it freed. */

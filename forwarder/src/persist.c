@@ -386,6 +386,12 @@ restore_one(void *arg, const struct conn *c)
 	struct conn *nc;
 
 	copy.flags &= (uint8_t)~CONN_FL_STEERED; /* overrides do not survive: at home now */
+	/* Its service's timeout set now (the saved store keeps the sets, but a store started
+	 * from the file numbers them anew); a retired service keeps the one it had. */
+	const struct vs *vs = vs_lookup(w->snap->vst, c->orig.proto, &c->orig.dst, c->orig.dport);
+
+	if (vs != NULL)
+		copy.to_set = vs->to_set;
 	if (c->vs_slot >= VS_MAX_SLOTS || /* rs_slot: every uint16_t is a slot of rs_active */
 	    (nc = conn_import(w->conns, &copy)) == NULL) {
 		r->failed++;

@@ -30,6 +30,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->sched = v->sched;
 	c->all_down = v->all_down;
 	c->conn_rate = v->conn_rate;
+	c->to_set = v->to_set;
 	c->slot = v->slot;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
@@ -169,6 +170,16 @@ snap_build(const struct cfgstore *st, int socket, char *err)
 	s->rs_gen = gen;
 	s->version = st->version;
 	s->timeouts = st->timeouts;
+	s->shortest_live_s = RTE_MIN(st->timeouts.udp, st->timeouts.tcp_est);
+	for (unsigned i = 0; i < CONN_TO_SETS; i++) {
+		const struct conn_timeouts *t = &s->to_sets[i];
+
+		uint32_t live;
+
+		cfg_timeouts_resolved(st, (uint8_t)i, &s->to_sets[i]);
+		live = RTE_MIN(t->udp, t->tcp_est);
+		s->shortest_live_s = RTE_MIN(s->shortest_live_s, live);
+	}
 	s->n_local = st->n_local;
 	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
 	snapshot_seq++;

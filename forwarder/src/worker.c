@@ -50,6 +50,8 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
 	if (w->conns == NULL)
 		goto fail_ring;
+	for (unsigned i = 1; i < CONN_TO_SETS; i++)
+		conn_table_set_timeouts(w->conns, (uint8_t)i, &snap->to_sets[i]);
 	for (uint16_t p = 0; p < w->ports->n; p++) {
 		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
 		if (w->tx[p] == NULL)
@@ -73,6 +75,13 @@ fail_ring:
 	rte_ring_free(w->inbox);
 	rte_free(w);
 	return NULL;
+}
+
+void
+worker_set_timeouts(struct worker *w)
+{
+	for (unsigned i = 0; i < CONN_TO_SETS; i++)
+		conn_table_set_timeouts(w->conns, (uint8_t)i, &w->snap->to_sets[i]);
 }
 
 void

@@ -108,6 +108,10 @@ struct worker *worker_create(struct lcore_env *env, uint16_t id, unsigned lcore,
 			     void *conn_mem);
 void worker_free(struct worker *w);
 
+/* Put the current snapshot's timeout sets in w's connection table (its first snapshot, and
+ * each new one): every connection takes its set's values at its next packet. */
+void worker_set_timeouts(struct worker *w);
+
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
 

@@ -398,7 +398,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			w->now);
+			vs->to_set, w->now);
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
 		 * packet of this burst may have opened the connection since: join it. (Only this
@@ -427,7 +427,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	/* Peers hear of it at its first packet (worker_sync_update). */
 	if (unlikely(midstream)) {
 		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,
-			       w->now + conn_state_timeout(w->conns, CONN_S_UNCONFIRMED));
+			       w->now + conn_state_timeout(w->conns, c->to_set, CONN_S_UNCONFIRMED));
 		w->stats.midstream_conns++;
 	}
 	return c;

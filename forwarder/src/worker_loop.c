@@ -120,7 +120,7 @@ worker_poll_once(struct worker *w)
 	rte_rcu_qsbr_quiescent(env->rcu, w->id);
 	w->snap = snap_current(env->snap);
 	if (unlikely(w->snap->version != w->snap_version)) {
-		conn_table_set_timeouts(w->conns, &w->snap->timeouts);
+		worker_set_timeouts(w);
 		w->snap_version = w->snap->version;
 	}
 	w->steer = steer_link_table(env->steer);

@@ -11,8 +11,8 @@
  * records applied per iteration: bounds the time sync takes from forwarding. */
 #define SYNC_WALK_BUDGET 128
 #define SYNC_IN_BUDGET 256
-/* The refresh pass: a quarter of the shorter of the UDP and established timeouts, at most
- * SYNC_REFRESH_MAX_S, at least a second. */
+/* The refresh pass: a quarter of the shortest UDP or established timeout (of any service's
+ * timeout set), at most SYNC_REFRESH_MAX_S, at least a second. */
 #define SYNC_REFRESH_MAX_S 60
 
 _Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FIN_REPLY,
@@ -21,8 +21,7 @@ _Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FI
 static uint64_t
 refresh_period(const struct worker *w)
 {
-	const struct conn_timeouts *t = &w->snap->timeouts;
-	uint64_t s = RTE_MIN(t->udp, t->tcp_est) / 4;
+	uint64_t s = w->snap->shortest_live_s / 4;
 
 	if (s > SYNC_REFRESH_MAX_S)
 		s = SYNC_REFRESH_MAX_S;
@@ -148,7 +147,7 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
 
 	/* Never past what this forwarder's own timeout for the state allows. */
-	left = RTE_MIN(left, conn_state_timeout(w->conns, r->state));
+	left = RTE_MIN(left, conn_state_timeout(w->conns, c->to_set, r->state));
 	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
 		fin |= conn_fin_seen(c);
 	conn_set_state(w->conns, c, r->state, fin, w->now + left);
@@ -194,8 +193,9 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	}
 	if (c != NULL)
 		sync_forget(w, c);
+	/* Its timeouts are its service's here, whatever set it had at the peer. */
 	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			w->now);
+			vs->to_set, w->now);
 	if (c == NULL) {
 		w->stats.sync_table_full++;
 		return;
@@ -223,7 +223,7 @@ apply_delete(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	if (c == NULL || dir != CONN_DIR_ORIG)
 		return;
 	if (!(c->flags & CONN_FL_SYNCED) && c->state != CONN_S_UNCONFIRMED) {
-		uint64_t last = c->expires - conn_state_timeout(w->conns, c->state);
+		uint64_t last = c->expires - conn_state_timeout(w->conns, c->to_set, c->state);
 
 		if (last + refresh_period(w) > w->now) {
 			w->stats.sync_kept++;
@@ -286,7 +286,8 @@ walk_one(void *arg, const struct conn *c)
 
 	if (x->refresh) {
 		if ((c->flags & CONN_FL_SYNCED) || conn_state_embryonic(c->state) ||
-		    c->expires - conn_state_timeout(w->conns, c->state) < w->sync.refresh_prev)
+		    c->expires - conn_state_timeout(w->conns, c->to_set, c->state) <
+			    w->sync.refresh_prev)
 			return 0;
 		w->stats.sync_refreshes++;
 	} else {
