@@ -185,6 +185,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	const Hvlb__Fwd__V1__VirtualService *v = m->service;
 	struct cfgstore *st = r->f->cfg;
 	char path[64], name[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
+	struct conn_timeouts to;
 	struct ctl_rs *rs;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
@@ -228,7 +229,12 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	cfg_vs_set_priority(st, vs, v->priority, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(st, vs, v->conn_rate_limit);
-	rc = add_service_reals(r, vs, rs, v->n_real_services);
+	ctl_timeouts_of(v->timeouts, &to);
+	rc = cfg_vs_set_timeouts(st, vs, &to, err);
+	if (rc < 0)
+		rc = cfg_fail(r, rc, "add_service.service", NULL, err);
+	if (rc == 0)
+		rc = add_service_reals(r, vs, rs, v->n_real_services);
 	if (rc == 0)
 		rc = publish(r);
 	if (rc < 0)
@@ -262,6 +268,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	struct cfgstore *st = r->f->cfg;
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
+	struct conn_timeouts to, old_to;
 	uint32_t old_rate;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
@@ -272,10 +279,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
 	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0)
 		return rc;
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority &&
-	    !m->set_conn_rate_limit)
+	bool others = m->set_conn_rate_limit || m->set_timeouts;
+
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others)
 		return ctl_fail(r, -EINVAL, "update_service: neither mode, scheduler, down_conns, "
-				"all_down, set_priority nor set_conn_rate_limit given");
+				"all_down, set_priority, set_conn_rate_limit nor set_timeouts given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
@@ -285,7 +293,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_conn_rate_limit)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !others)
 		return 0;
 	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
@@ -294,9 +302,16 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	old_down = vs->down_conns;
 	old_all_down = vs->all_down;
 	old_rate = vs->conn_rate;
-	rc = cfg_vs_update(st, vs, mode, sched, err);
-	if (rc < 0)
+	cfg_vs_timeouts(st, vs, &old_to);
+	ctl_timeouts_of(m->timeouts, &to);
+	/* The timeouts first: the only change here that can fail for want of room. */
+	if (m->set_timeouts && (rc = cfg_vs_set_timeouts(st, vs, &to, err)) < 0)
 		return cfg_fail(r, rc, "update_service", NULL, err);
+	rc = cfg_vs_update(st, vs, mode, sched, err);
+	if (rc < 0) {
+		cfg_vs_set_timeouts(st, vs, &old_to, err);
+		return cfg_fail(r, rc, "update_service", NULL, err);
+	}
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	if (m->set_conn_rate_limit)
 		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
@@ -305,6 +320,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
 		cfg_vs_set_conn_rate(st, vs, old_rate);
+		cfg_vs_set_timeouts(st, vs, &old_to, err);
 	}
 	return rc;
 }
@@ -569,14 +585,7 @@ ctl_op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
 
 	if (t == NULL)
 		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: missing");
-	to = (struct conn_timeouts){
-		.tcp_syn = t->tcp_syn,
-		.tcp_est = t->tcp_established,
-		.tcp_fin = t->tcp_fin,
-		.tcp_tw = t->tcp_time_wait,
-		.tcp_close = t->tcp_close,
-		.udp = t->udp,
-	};
+	ctl_timeouts_of(t, &to);
 	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) == 0)
 		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: every value is 0 (unchanged)");
 	rc = cfg_timeouts_set(r->f->cfg, &to, err);
@@ -634,6 +643,10 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_set_sync(r, m->set_sync);
 	case HVLB__FWD__V1__REQUEST__OP_GET_SYNC:
 		return ctl_op_get_sync(r);
+	case HVLB__FWD__V1__REQUEST__OP_ZERO_COUNTERS:
+		return ctl_op_zero_counters(r, m->zero_counters);
+	case HVLB__FWD__V1__REQUEST__OP_GET_TIMEOUTS:
+		return ctl_op_get_timeouts(r);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

@@ -97,7 +97,9 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	f->rcu = rte_zmalloc_socket("rcu", rte_rcu_qsbr_get_memsize(readers), RTE_CACHE_LINE_SIZE,
 				    socket);
 	f->cfg = calloc(1, sizeof(*f->cfg));
+	f->zero = stats_zero_create();
 	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, readers) != 0 || f->cfg == NULL ||
+	    f->zero == NULL ||
 	    neigh_init(&f->neigh, socket, &f->ports, f->pool, set->neigh_retry_ms) != 0) {
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
@@ -309,6 +311,7 @@ fwd_destroy(struct fwd *f)
 	}
 	snap_free(f->snap.cur);
 	cfg_free(f->cfg);
+	stats_zero_free(f->zero);
 	neigh_free(&f->neigh);
 	rte_free(f->rcu);
 	rte_mempool_free(f->pool);
