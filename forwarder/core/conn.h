@@ -81,9 +81,9 @@ struct conn_timeouts {
 void conn_timeouts_default(struct conn_timeouts *t);
 
 /* A table holds this many timeout sets; each connection names one (conn.to_set). Set 0 is the
- * forwarder's global timeouts; the others belong to services with their own (the control
- * thread gives each such service one for its life, so a connection's index stays its
- * service's while it lives). */
+ * forwarder's global timeouts; the others belong to services (the control thread gives each
+ * service one for its life while any is free, so a connection's index stays its service's
+ * while it lives: src/cfgstore.h cfg_vs_set_timeouts). */
 #define CONN_TO_SETS 256
 
 /* One connection: two cache lines. */

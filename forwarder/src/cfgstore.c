@@ -319,6 +319,19 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	st->version++;
 }
 
+/* A free timeout set, its values cleared (the global ones), or 0 when none is. */
+static uint8_t
+to_set_alloc(struct cfgstore *st)
+{
+	for (unsigned i = 1; i < CONN_TO_SETS; i++)
+		if (!st->to_set_used[i]) {
+			st->to_set_used[i] = 1;
+			memset(&st->to_sets[i], 0, sizeof(st->to_sets[i]));
+			return (uint8_t)i;
+		}
+	return 0;
+}
+
 int
 cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	   uint16_t vport, int mode, int sched, char *err)
@@ -356,6 +369,9 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	v->slot = (uint16_t)slot;
 	v->down_conns = (uint8_t)vs_down_conns_default(proto);
 	v->all_down = VS_ALL_DOWN_DROP;
+	/* Its own timeout set from the start while one is free, so its connections carry it and
+	 * timeouts it is given later reach them at their next packet. */
+	v->to_set = to_set_alloc(st);
 	st->vs_prio[slot] = 0;
 	st->version++;
 	return 0;
@@ -702,21 +718,15 @@ int
 cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct conn_timeouts *to,
 		    char *err)
 {
-	unsigned set = vs->to_set;
-
 	if (timeouts_check(to, err) != 0)
 		return -EINVAL;
-	if (set == 0 && timeouts_zero(to))
+	if (vs->to_set == 0 && timeouts_zero(to))
 		return 0;
-	for (unsigned i = 1; set == 0 && i < CONN_TO_SETS; i++)
-		if (!st->to_set_used[i])
-			set = i;
-	if (set == 0)
-		return ERR("timeouts: at most %u services may have their own timeouts",
+	/* Made while every set was taken: its connections so far keep the global values. */
+	if (vs->to_set == 0 && (vs->to_set = to_set_alloc(st)) == 0)
+		return ERR("timeouts: every one of the %u timeout sets is held by a service",
 			   CONN_TO_SETS - 1), -ENOSPC;
-	st->to_set_used[set] = 1;
-	st->to_sets[set] = *to;
-	vs->to_set = (uint8_t)set;
+	st->to_sets[vs->to_set] = *to;
 	st->version++;
 	return 0;
 }

@@ -177,10 +177,12 @@ int cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err);
 
 /* Values of 0 leave a timeout unchanged. */
 int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
-/* A service's own timeouts, replaced whole (0: the global value; all 0: the global ones). The
- * first non-zero one gives it a timeout set, which it keeps until it is forgotten (removed hard
- * or reclaimed) so its connections' set stays its own: -ENOSPC when all CONN_TO_SETS - 1 are
- * held. */
+/* A service's own timeouts, replaced whole (0: the global value; all 0: the global ones).
+ * cfg_vs_add gives each new service a timeout set while one is free (CONN_TO_SETS - 1 of them),
+ * which it keeps until it is forgotten (removed hard or reclaimed), so its connections carry
+ * its index from their first packet and a change reaches them at their next. A service made
+ * while none was free gets one here when one is (its connections until then keep the global
+ * values), -ENOSPC when none is. */
 int cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct conn_timeouts *to,
 			char *err);
 /* What cfg_vs_set_timeouts set for vs (all 0 when nothing). */
