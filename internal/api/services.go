@@ -47,7 +47,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	}
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
 		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
-		HealthCheck: in.HealthCheck}
+		HealthCheck: in.HealthCheck, Timeouts: in.Timeouts}
 	if in.ConnRateLimit != nil {
 		svc.ConnRateLimit = *in.ConnRateLimit
 	}
@@ -89,7 +89,8 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
-		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit}
+		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
+		Timeouts: in.Timeouts}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}

@@ -20,6 +20,7 @@ type (
 	Service     = model.Service
 	Real        = model.Real
 	HealthCheck = model.HealthCheck
+	Timeouts    = model.Timeouts
 	Policy      = model.Policy
 	LBSpec      = model.LBSpec
 	Change      = model.Change

@@ -18,9 +18,12 @@ type ServiceInput struct {
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
 	// New connections a second per forwarder (0: no limit). POST: absent is 0; PUT: absent
 	// keeps the limit.
-	ConnRateLimit *int        `json:"conn_rate_limit,omitempty"`
-	Reals         []RealInput `json:"reals,omitempty"`
-	Version       *uint64     `json:"version,omitempty"`
+	ConnRateLimit *int `json:"conn_rate_limit,omitempty"`
+	// The service's own connection timeouts in seconds, 0 each for the forwarders' global
+	// value. POST: absent is none; PUT: absent keeps them, {} clears them.
+	Timeouts *Timeouts   `json:"timeouts,omitempty"`
+	Reals    []RealInput `json:"reals,omitempty"`
+	Version  *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

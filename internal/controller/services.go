@@ -19,7 +19,9 @@ type ServiceUpdate struct {
 	Policy      *model.Policy // nil: keep the current one
 	// ConnRateLimit replaces the service's limit; nil keeps it.
 	ConnRateLimit *int
-	IfVersion     uint64 // not 0: apply only at this version
+	// Timeouts replace the service's own; nil keeps them (all 0: none of its own).
+	Timeouts  *model.Timeouts
+	IfVersion uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -85,6 +87,10 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.ConnRateLimit != nil {
 			s.ConnRateLimit = *u.ConnRateLimit
+		}
+		if u.Timeouts != nil {
+			t := *u.Timeouts
+			s.Timeouts = &t
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err

@@ -33,10 +33,42 @@ type Service struct {
 	Policy      Policy       `json:"policy"`
 	// ConnRateLimit is the new connections a second each forwarder accepts for the service
 	// (0: no limit); those past it are dropped (vs_rate_limited).
-	ConnRateLimit int    `json:"conn_rate_limit"`
-	Reals         []Real `json:"reals"`
-	Version       uint64 `json:"version"`
+	ConnRateLimit int `json:"conn_rate_limit"`
+	// Timeouts are the service's own connection timeouts (nil: the forwarders' global ones).
+	Timeouts *Timeouts `json:"timeouts,omitempty"`
+	Reals    []Real    `json:"reals"`
+	Version  uint64    `json:"version"`
 }
+
+// Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
+// value (ipvsadm --set, per service): a long udp for SIP, a short one for DNS. A change reaches
+// each existing connection at its next packet.
+type Timeouts struct {
+	TCPSyn         int `json:"tcp_syn,omitempty"`
+	TCPEstablished int `json:"tcp_established,omitempty"`
+	TCPFin         int `json:"tcp_fin,omitempty"`
+	TCPTimeWait    int `json:"tcp_time_wait,omitempty"`
+	TCPClose       int `json:"tcp_close,omitempty"`
+	UDP            int `json:"udp,omitempty"`
+}
+
+// MaxTimeout is the longest timeout a service may have, as the forwarder's limit: a week.
+const MaxTimeout = 7 * 24 * 3600
+
+// fields are the timeouts with their names, for validation.
+func (t *Timeouts) fields() []struct {
+	name string
+	v    int
+} {
+	return []struct {
+		name string
+		v    int
+	}{{"tcp_syn", t.TCPSyn}, {"tcp_established", t.TCPEstablished}, {"tcp_fin", t.TCPFin},
+		{"tcp_time_wait", t.TCPTimeWait}, {"tcp_close", t.TCPClose}, {"udp", t.UDP}}
+}
+
+// IsZero says whether every timeout is the global one.
+func (t *Timeouts) IsZero() bool { return t == nil || *t == Timeouts{} }
 
 // HealthCheck says how agents check each real of a service.
 type HealthCheck struct {
@@ -300,6 +332,10 @@ func (s Service) Clone() Service {
 		s.HealthCheck = &hc
 	}
 	s.Policy = s.Policy.Clone()
+	if s.Timeouts != nil {
+		t := *s.Timeouts
+		s.Timeouts = &t
+	}
 	return s
 }
 

@@ -153,6 +153,16 @@ func NormalizeService(s *Service) error {
 	if s.ConnRateLimit < 0 || s.ConnRateLimit > MaxConnRateLimit {
 		return fieldErr("conn_rate_limit", "%d: want 0..%d (0: no limit)", s.ConnRateLimit, MaxConnRateLimit)
 	}
+	if s.Timeouts != nil {
+		for _, f := range s.Timeouts.fields() {
+			if f.v < 0 || f.v > MaxTimeout {
+				return fieldErr("timeouts."+f.name, "%d: want 0..%d seconds (0: the forwarder's global value)", f.v, MaxTimeout)
+			}
+		}
+		if s.Timeouts.IsZero() {
+			s.Timeouts = nil // none of its own: one way to say it
+		}
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}

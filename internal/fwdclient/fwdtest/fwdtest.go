@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -569,7 +570,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return bad
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
-		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit()}
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
+		Timeouts: listedTimeouts(v.GetTimeouts())}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
 	}
@@ -613,9 +615,9 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() {
-		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down nor "+
-			"set_conn_rate_limit given")
+		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() {
+		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
+			"set_priority, set_conn_rate_limit nor set_timeouts given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -655,6 +657,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetConnRateLimit() {
 		vs.ConnRateLimit = m.GetConnRateLimit()
 		desc += fmt.Sprintf(" conn_rate_limit=%d", vs.ConnRateLimit)
+	}
+	if m.GetSetTimeouts() {
+		vs.Timeouts = listedTimeouts(m.GetTimeouts())
+		desc += " timeouts=" + timeoutsDesc(vs.Timeouts)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -751,4 +757,30 @@ func opName(req *fwdpb.Request) string {
 		return "request"
 	}
 	return string(d.Name())
+}
+
+// listedTimeouts is a service's timeouts as the forwarder lists them: absent when none is set.
+func listedTimeouts(t *fwdpb.Timeouts) *fwdpb.Timeouts {
+	if t == nil || proto.Equal(t, &fwdpb.Timeouts{}) {
+		return nil
+	}
+	return proto.Clone(t).(*fwdpb.Timeouts)
+}
+
+// timeoutsDesc is "tcp_fin:60,udp:2" (those set) or "global", as changes are recorded.
+func timeoutsDesc(t *fwdpb.Timeouts) string {
+	var parts []string
+	for _, f := range []struct {
+		name string
+		v    uint32
+	}{{"tcp_syn", t.GetTcpSyn()}, {"tcp_established", t.GetTcpEstablished()}, {"tcp_fin", t.GetTcpFin()},
+		{"tcp_time_wait", t.GetTcpTimeWait()}, {"tcp_close", t.GetTcpClose()}, {"udp", t.GetUdp()}} {
+		if f.v != 0 {
+			parts = append(parts, fmt.Sprintf("%s:%d", f.name, f.v))
+		}
+	}
+	if len(parts) == 0 {
+		return "global"
+	}
+	return strings.Join(parts, ",")
 }
