@@ -180,6 +180,21 @@ func (s *Server) drainReal(r *http.Request) (int, any, error) {
 	return http.StatusOK, out, err
 }
 
+// zeroService zeroes a service's counters as the forwarders show them (ipvsadm -Z).
+func (s *Server) zeroService(r *http.Request) (int, any, error) {
+	ids, err := s.c.ZeroCounters(r.Context(), r.PathValue("id"))
+	return http.StatusOK, apitypes.Zeroed{Services: ids}, err
+}
+
+// zeroAll zeroes the counters of every service.
+func (s *Server) zeroAll(r *http.Request) (int, any, error) {
+	ids, err := s.c.ZeroCounters(r.Context(), "")
+	if ids == nil {
+		ids = []string{}
+	}
+	return http.StatusOK, apitypes.Zeroed{Services: ids}, err
+}
+
 func (s *Server) deleteReal(r *http.Request) (int, any, error) {
 	addr, port, err := realParam(r)
 	if err != nil {

@@ -156,9 +156,23 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if u.ConnRateLimit != nil {
 			s.ConnRateLimit = *u.ConnRateLimit
 		}
+		if u.Timeouts != nil {
+			s.Timeouts = u.Timeouts
+			if s.Timeouts.IsZero() {
+				s.Timeouts = nil
+			}
+		}
 		f.version++
 		s.Version = f.version
 		f.reply(w, 200, s)
+	})
+	mux.HandleFunc("POST /v1/services/{id}/zero", func(w http.ResponseWriter, r *http.Request) {
+		if s := svc(w, r); s != nil {
+			f.reply(w, 200, apitypes.Zeroed{Services: []string{s.ID}})
+		}
+	})
+	mux.HandleFunc("POST /v1/zero", func(w http.ResponseWriter, r *http.Request) {
+		f.reply(w, 200, apitypes.Zeroed{Services: append([]string{}, f.order...)})
 	})
 	mux.HandleFunc("GET /v1/services/{id}/policy", func(w http.ResponseWriter, r *http.Request) {
 		if s := svc(w, r); s != nil {

@@ -61,6 +61,10 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 			})
 		}
 		ds.Services = append(ds.Services, vs)
+		if s.CountersZeroedAt != nil {
+			ds.CounterZeros = append(ds.CounterZeros, &ctlpb.CounterZero{Service: id,
+				AtMs: uint64(s.CountersZeroedAt.UnixMilli())})
+		}
 	}
 	return ds
 }

@@ -3,6 +3,7 @@ package controller
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"hvlb/internal/model"
 	"hvlb/internal/store"
@@ -101,6 +102,35 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		return out, err
 	}
 	return out, c.fillHealth(ctx, []model.Service{out})
+}
+
+// ZeroCounters zeroes the counters of service id (every service when id is ""), as its
+// forwarders show them: it records the time in the service, the desired state carries it
+// and each agent asks its forwarder for the zero (the forwarder keeps the baseline; metrics
+// keep the raw totals). Returns the services zeroed.
+func (c *Controller) ZeroCounters(ctx context.Context, id string) ([]string, error) {
+	ids := []string{id}
+	if id == "" {
+		all, err := c.Services(ctx)
+		if err != nil {
+			return nil, err
+		}
+		ids = ids[:0]
+		for _, s := range all {
+			ids = append(ids, s.ID)
+		}
+	}
+	at := time.Now().UTC().Truncate(time.Millisecond)
+	for _, sid := range ids {
+		if _, err := c.st.UpdateService(sid, 0, "zero counters of "+sid, func(s *model.Service) error {
+			s.CountersZeroedAt = &at
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	c.log.Info("counters zeroed", "services", len(ids), "at", at)
+	return ids, nil
 }
 
 // DeleteService removes a service. Its connections end naturally at the forwarders, or at

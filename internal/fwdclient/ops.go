@@ -105,6 +105,16 @@ func (c *Client) ListServices(ctx context.Context) ([]*fwdpb.VirtualService, err
 	return resp.GetServices().GetServices(), nil
 }
 
+// ServiceList returns every service's spec and counters (the whole ServiceList reply).
+func (c *Client) ServiceList(ctx context.Context) (*fwdpb.ServiceList, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListServices{
+		ListServices: &fwdpb.ListServices{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetServices(), nil
+}
+
 // SetRoute adds or replaces a route.
 func (c *Client) SetRoute(ctx context.Context, r *fwdpb.Route) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetRoute{SetRoute: &fwdpb.SetRoute{Route: r}}})

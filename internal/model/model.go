@@ -36,8 +36,11 @@ type Service struct {
 	ConnRateLimit int `json:"conn_rate_limit"`
 	// Timeouts are the service's own connection timeouts (nil: the forwarders' global ones).
 	Timeouts *Timeouts `json:"timeouts,omitempty"`
-	Reals    []Real    `json:"reals"`
-	Version  uint64    `json:"version"`
+	// CountersZeroedAt is when the operator last zeroed the service's counters (hvlbctl vs
+	// zero): its forwarders show them since then; read-only, set by POST .../zero.
+	CountersZeroedAt *time.Time `json:"counters_zeroed_at,omitempty"`
+	Reals            []Real     `json:"reals"`
+	Version          uint64     `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -335,6 +338,10 @@ func (s Service) Clone() Service {
 	if s.Timeouts != nil {
 		t := *s.Timeouts
 		s.Timeouts = &t
+	}
+	if s.CountersZeroedAt != nil {
+		z := *s.CountersZeroedAt
+		s.CountersZeroedAt = &z
 	}
 	return s
 }

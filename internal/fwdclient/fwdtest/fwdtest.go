@@ -19,6 +19,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -45,6 +46,7 @@ type Forwarder struct {
 	drops    []*fwdpb.DropCount   // SetDrops's, GetStats reports them for worker 0 and in all
 	sync     *fwdpb.SyncConfig    // SetSync's (nil: off)
 	syncSt   string               // SetSyncState's; "": "ready" with peers, else "off"
+	zeroed   map[string]uint64    // by svcName: ZeroCounters's time, ms since 1970
 	wg       sync.WaitGroup
 }
 
@@ -108,6 +110,7 @@ func (f *Forwarder) Restart() error {
 	f.Stop()
 	f.mu.Lock()
 	f.services = nil
+	f.zeroed = nil
 	f.version = 0
 	f.mu.Unlock()
 	return f.Start()
@@ -344,6 +347,8 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		f.changed("remove_real %s %s hard=%t", svcName(vs.GetId()),
 			realName(vs.RealServices[j]), m.GetHard())
 		vs.RealServices = slices.Delete(vs.RealServices, j, j+1)
+	case *fwdpb.Request_ZeroCounters:
+		return f.zeroCounters(op.ZeroCounters.GetService())
 	case *fwdpb.Request_ListServices:
 		resp.Body = &fwdpb.Response_Services{Services: &fwdpb.ServiceList{Services: f.cloneServices(),
 			ServiceStatus: f.status()}}
@@ -425,10 +430,36 @@ func (f *Forwarder) cloneServices() []*fwdpb.VirtualService {
 
 // status is the counters of every service, in the order of the specs: 0, but for
 // SetHandshake's read-outs.
+// zeroCounters records a zero of one service (id nil: of all) at the time now, as the
+// forwarder's since_zero shows it; the fake keeps no counters to zero.
+func (f *Forwarder) zeroCounters(id *fwdpb.ServiceId) *failure {
+	if f.zeroed == nil {
+		f.zeroed = map[string]uint64{}
+	}
+	now := uint64(time.Now().UnixMilli())
+	found := false
+	for _, vs := range f.services {
+		if id == nil || svcName(vs.GetId()) == svcName(id) {
+			f.zeroed[svcName(vs.GetId())] = now
+			found = true
+		}
+	}
+	if !found && id != nil {
+		return fail(syscall.ENOENT, "zero_counters: service %s not found", svcName(id))
+	}
+	name := "all"
+	if id != nil {
+		name = svcName(id)
+	}
+	f.changed("zero_counters %s", name)
+	return nil
+}
+
 func (f *Forwarder) status() []*fwdpb.ServiceStatus {
 	out := make([]*fwdpb.ServiceStatus, 0, len(f.services))
 	for _, vs := range f.services {
-		st := &fwdpb.ServiceStatus{Id: proto.Clone(vs.GetId()).(*fwdpb.ServiceId)}
+		st := &fwdpb.ServiceStatus{Id: proto.Clone(vs.GetId()).(*fwdpb.ServiceId),
+			SinceZero: &fwdpb.CountersSinceZero{ZeroedAtMs: f.zeroed[svcName(vs.GetId())]}}
 		for _, rs := range vs.RealServices {
 			r := &fwdpb.RealStatus{Address: rs.GetAddress(), Port: rs.GetPort()}
 			if h, ok := f.hs[svcName(vs.GetId())+" "+realName(rs)]; ok {

@@ -295,6 +295,11 @@ type DesiredState struct {
 	// the BGP announcements of its VIPs, so the routers stop sending it new traffic, and
 	// keeps the forwarder configured for the connections still arriving.
 	Draining bool `protobuf:"varint,5,opt,name=draining,proto3" json:"draining,omitempty"`
+	// Zeros of the counters of this forwarder's services (POST /v1/services/{id}/zero, hvlbctl
+	// vs zero): the agent asks the forwarder for ZeroCounters of each service whose counters
+	// were last zeroed there before at_ms (its since_zero.zeroed_at_ms), so that a zero reaches
+	// a forwarder that was away, and an agent restart zeroes nothing again.
+	CounterZeros []*CounterZero `protobuf:"bytes,6,rep,name=counter_zeros,json=counterZeros,proto3" json:"counter_zeros,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
 	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -364,6 +369,13 @@ func (x *DesiredState) GetDraining() bool {
 		return x.Draining
 	}
 	return false
+}
+
+func (x *DesiredState) GetCounterZeros() []*CounterZero {
+	if x != nil {
+		return x.CounterZeros
+	}
+	return nil
 }
 
 func (x *DesiredState) GetSync() *SyncSettings {
@@ -503,6 +515,58 @@ func (x *SyncPeer) GetAddress() string {
 	return ""
 }
 
+type CounterZero struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	AtMs          uint64                 `protobuf:"varint,2,opt,name=at_ms,json=atMs,proto3" json:"at_ms,omitempty"` // when the operator zeroed them, ms since 1970
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CounterZero) Reset() {
+	*x = CounterZero{}
+	mi := &file_controller_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CounterZero) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CounterZero) ProtoMessage() {}
+
+func (x *CounterZero) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CounterZero.ProtoReflect.Descriptor instead.
+func (*CounterZero) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *CounterZero) GetService() *fwdpb.ServiceId {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *CounterZero) GetAtMs() uint64 {
+	if x != nil {
+		return x.AtMs
+	}
+	return 0
+}
+
 // One real removed with hard=true, or, address "" (and port 0), the service itself.
 type HardRemoval struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -516,7 +580,7 @@ type HardRemoval struct {
 
 func (x *HardRemoval) Reset() {
 	*x = HardRemoval{}
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -528,7 +592,7 @@ func (x *HardRemoval) String() string {
 func (*HardRemoval) ProtoMessage() {}
 
 func (x *HardRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -541,7 +605,7 @@ func (x *HardRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HardRemoval.ProtoReflect.Descriptor instead.
 func (*HardRemoval) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{7}
+	return file_controller_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *HardRemoval) GetService() *fwdpb.ServiceId {
@@ -595,7 +659,7 @@ type HealthCheck struct {
 
 func (x *HealthCheck) Reset() {
 	*x = HealthCheck{}
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -607,7 +671,7 @@ func (x *HealthCheck) String() string {
 func (*HealthCheck) ProtoMessage() {}
 
 func (x *HealthCheck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -620,7 +684,7 @@ func (x *HealthCheck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthCheck.ProtoReflect.Descriptor instead.
 func (*HealthCheck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{8}
+	return file_controller_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *HealthCheck) GetService() *fwdpb.ServiceId {
@@ -722,7 +786,7 @@ type HealthChange struct {
 
 func (x *HealthChange) Reset() {
 	*x = HealthChange{}
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -734,7 +798,7 @@ func (x *HealthChange) String() string {
 func (*HealthChange) ProtoMessage() {}
 
 func (x *HealthChange) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -747,7 +811,7 @@ func (x *HealthChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthChange.ProtoReflect.Descriptor instead.
 func (*HealthChange) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{9}
+	return file_controller_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *HealthChange) GetService() *fwdpb.ServiceId {
@@ -818,7 +882,7 @@ type PathMeasurement struct {
 
 func (x *PathMeasurement) Reset() {
 	*x = PathMeasurement{}
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -830,7 +894,7 @@ func (x *PathMeasurement) String() string {
 func (*PathMeasurement) ProtoMessage() {}
 
 func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -843,7 +907,7 @@ func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PathMeasurement.ProtoReflect.Descriptor instead.
 func (*PathMeasurement) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{10}
+	return file_controller_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PathMeasurement) GetAddress() string {
@@ -928,7 +992,7 @@ type AgentReport struct {
 
 func (x *AgentReport) Reset() {
 	*x = AgentReport{}
-	mi := &file_controller_proto_msgTypes[11]
+	mi := &file_controller_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -940,7 +1004,7 @@ func (x *AgentReport) String() string {
 func (*AgentReport) ProtoMessage() {}
 
 func (x *AgentReport) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[11]
+	mi := &file_controller_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -953,7 +1017,7 @@ func (x *AgentReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AgentReport.ProtoReflect.Descriptor instead.
 func (*AgentReport) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{11}
+	return file_controller_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *AgentReport) GetForwarderId() string {
@@ -1049,7 +1113,7 @@ type BgpPeer struct {
 
 func (x *BgpPeer) Reset() {
 	*x = BgpPeer{}
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1061,7 +1125,7 @@ func (x *BgpPeer) String() string {
 func (*BgpPeer) ProtoMessage() {}
 
 func (x *BgpPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1074,7 +1138,7 @@ func (x *BgpPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BgpPeer.ProtoReflect.Descriptor instead.
 func (*BgpPeer) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{12}
+	return file_controller_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BgpPeer) GetAddress() string {
@@ -1134,7 +1198,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[13]
+	mi := &file_controller_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1146,7 +1210,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[13]
+	mi := &file_controller_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1159,7 +1223,7 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{13}
+	return file_controller_proto_rawDescGZIP(), []int{14}
 }
 
 var File_controller_proto protoreflect.FileDescriptor
@@ -1184,13 +1248,14 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\x9d\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xdc\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
 	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
-	"\bdraining\x18\x05 \x01(\bR\bdraining\x12-\n" +
+	"\bdraining\x18\x05 \x01(\bR\bdraining\x12=\n" +
+	"\rcounter_zeros\x18\x06 \x03(\v2\x18.hvlb.ctl.v1.CounterZeroR\fcounterZeros\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
@@ -1200,7 +1265,10 @@ const file_controller_proto_rawDesc = "" +
 	"\bSyncPeer\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x18\n" +
-	"\aaddress\x18\x03 \x01(\tR\aaddress\"\x87\x01\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\"T\n" +
+	"\vCounterZero\x120\n" +
+	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x13\n" +
+	"\x05at_ms\x18\x02 \x01(\x04R\x04atMs\"\x87\x01\n" +
 	"\vHardRemoval\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -1283,7 +1351,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1292,46 +1360,49 @@ var file_controller_proto_goTypes = []any{
 	(*DesiredState)(nil),         // 4: hvlb.ctl.v1.DesiredState
 	(*SyncSettings)(nil),         // 5: hvlb.ctl.v1.SyncSettings
 	(*SyncPeer)(nil),             // 6: hvlb.ctl.v1.SyncPeer
-	(*HardRemoval)(nil),          // 7: hvlb.ctl.v1.HardRemoval
-	(*HealthCheck)(nil),          // 8: hvlb.ctl.v1.HealthCheck
-	(*HealthChange)(nil),         // 9: hvlb.ctl.v1.HealthChange
-	(*PathMeasurement)(nil),      // 10: hvlb.ctl.v1.PathMeasurement
-	(*AgentReport)(nil),          // 11: hvlb.ctl.v1.AgentReport
-	(*BgpPeer)(nil),              // 12: hvlb.ctl.v1.BgpPeer
-	(*ReportAck)(nil),            // 13: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 14: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 15: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 16: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 17: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 18: hvlb.fwd.v1.Steering
+	(*CounterZero)(nil),          // 7: hvlb.ctl.v1.CounterZero
+	(*HardRemoval)(nil),          // 8: hvlb.ctl.v1.HardRemoval
+	(*HealthCheck)(nil),          // 9: hvlb.ctl.v1.HealthCheck
+	(*HealthChange)(nil),         // 10: hvlb.ctl.v1.HealthChange
+	(*PathMeasurement)(nil),      // 11: hvlb.ctl.v1.PathMeasurement
+	(*AgentReport)(nil),          // 12: hvlb.ctl.v1.AgentReport
+	(*BgpPeer)(nil),              // 13: hvlb.ctl.v1.BgpPeer
+	(*ReportAck)(nil),            // 14: hvlb.ctl.v1.ReportAck
+	(*fwdpb.VirtualService)(nil), // 15: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 16: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 17: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 18: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 19: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	14, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
-	8,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
-	7,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
-	5,  // 4: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
-	6,  // 5: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	15, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	15, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	15, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
-	9,  // 10: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
-	10, // 11: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	17, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	18, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	12, // 14: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
-	1,  // 15: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 16: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	11, // 17: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 18: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	13, // 20: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	18, // [18:21] is the sub-list for method output_type
-	15, // [15:18] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	15, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	9,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
+	8,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
+	7,  // 4: hvlb.ctl.v1.DesiredState.counter_zeros:type_name -> hvlb.ctl.v1.CounterZero
+	5,  // 5: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
+	6,  // 6: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
+	16, // 7: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 8: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 9: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	16, // 10: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 11: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	10, // 12: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
+	11, // 13: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
+	18, // 14: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	19, // 15: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	13, // 16: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
+	1,  // 17: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 18: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	12, // 19: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 20: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 21: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	14, // 22: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	20, // [20:23] is the sub-list for method output_type
+	17, // [17:20] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1345,7 +1416,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
