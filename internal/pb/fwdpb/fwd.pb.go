@@ -1,4 +1,5 @@
-// The forwarder's local control API: one Unix socket per forwarder (root only, mode 0600).
+// The forwarder's local control API: one Unix socket per forwarder (mode 0600; root, the
+// forwarder's user, or the user root gives the socket to with chown, e.g. the agent's hvlb).
 // Framing: each message is a 4-byte big-endian length followed by a serialized Request (client
 // to forwarder) or Response (forwarder to client); one Response per Request, in order.
 // Addresses are text ("10.0.0.1", "fd00::1"), so every client can use them as they are.
