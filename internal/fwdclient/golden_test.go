@@ -43,7 +43,13 @@ func goldenMessages() map[string]proto.Message {
 				},
 				DownConns: "reschedule",
 				AllDown:   "keep_last",
+				Timeouts:  &fwdpb.Timeouts{Udp: 2, TcpFin: 60},
 			}}},
+		},
+		"request_zero_counters.bin": &fwdpb.Request{
+			Id: 30,
+			Op: &fwdpb.Request_ZeroCounters{ZeroCounters: &fwdpb.ZeroCounters{
+				Service: &fwdpb.ServiceId{Protocol: "udp", Vip: "10.100.0.1", Vport: 53}}},
 		},
 		// weight 0 with set_weight: the flag travels, the zero does not.
 		"request_update_real.bin": &fwdpb.Request{
