@@ -188,6 +188,9 @@ int cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct con
 /* What cfg_vs_set_timeouts set for vs (all 0 when nothing). */
 void cfg_vs_timeouts(const struct cfgstore *st, const struct cfg_vs *vs,
 		     struct conn_timeouts *out);
+/* A free timeout set for a service (its values cleared: the global ones), or 0 when all are
+ * held (cfgstore_timeouts.c; cfg_vs_add's). */
+uint8_t cfg_to_set_alloc(struct cfgstore *st);
 /* The timeouts of set `set` in force: its values, the global ones where 0. */
 void cfg_timeouts_resolved(const struct cfgstore *st, uint8_t set, struct conn_timeouts *out);
 
