@@ -100,6 +100,8 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
 	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
 	m->conn_rate_limit = v->conn_rate;
+	m->synproxy = CTL_CONST_STR(vs_synproxy_name(v->synproxy));
+	m->synproxy_threshold = v->synproxy_threshold;
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;

@@ -18,7 +18,7 @@
 
 #define LOG(l, ...) RTE_LOG(l, USER1, "state: " __VA_ARGS__)
 
-#define CONN_MAGIC 0x314e4e4f43424c56ull /* "VLBCONN1" */
+#define CONN_MAGIC 0x324e4e4f43424c56ull /* "VLBCONN2": struct conn with the SYN proxy's fields */
 #define CFG_MAGIC 0x3147464342424c56ull  /* "VLBBCFG1" */
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */

@@ -30,6 +30,8 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->sched = v->sched;
 	c->all_down = v->all_down;
 	c->conn_rate = v->conn_rate;
+	c->synproxy = v->synproxy;
+	c->synproxy_threshold = v->synproxy_threshold;
 	c->slot = v->slot;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
