@@ -385,7 +385,8 @@ restore_one(void *arg, const struct conn *c)
 	struct conn copy = *c;
 	struct conn *nc;
 
-	copy.flags &= (uint8_t)~CONN_FL_STEERED; /* overrides do not survive: at home now */
+	/* Overrides do not survive (at home now), nor the SYN proxy's counts of the old run. */
+	copy.flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB);
 	if (c->vs_slot >= VS_MAX_SLOTS || /* rs_slot: every uint16_t is a slot of rs_active */
 	    (nc = conn_import(w->conns, &copy)) == NULL) {
 		r->failed++;

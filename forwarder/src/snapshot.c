@@ -51,8 +51,10 @@ build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
 		ERR("out of memory");
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < st->n_vs; i++)
+	for (unsigned i = 0; i < st->n_vs; i++) {
 		vs_config_of(&vc[i], &st->vs[i]);
+		s->synproxy_any |= vc[i].synproxy != VS_SYNPROXY_OFF;
+	}
 	for (unsigned i = 0; i < st->n_vs_retired; i++)
 		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
 	s->vst = vs_table_build(vc, n, &msg);

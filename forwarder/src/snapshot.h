@@ -39,6 +39,9 @@ struct fwd_snapshot {
 	uint32_t n_local;
 	struct local_addr local[FWD_MAX_LOCAL];
 	struct conn_timeouts timeouts;
+	/* Some service has a SYN proxy: a TCP miss that is no SYN may carry a cookie, so it
+	 * finds its service before it is dropped. */
+	uint8_t synproxy_any;
 	/* RS_MAX_SLOTS + 1, by RS slot: a connection whose rs_gen differs is over. 0: its RS is
 	 * gone for good (dropped, rs_removed); its rs_gen + RS_GEN_DOWN: its RS is down or removed
 	 * softly in a service that reschedules (vs.h vs_down_conns); else the slot was reused. */

@@ -19,6 +19,7 @@
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
+#include "worker_synproxy.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -65,8 +66,9 @@ neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port)
 		drop(w, m, HVLB_DROP_NEIGH_HOLD_FULL);
 }
 
-/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
-static void
+/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
+ * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
+static __rte_always_inline void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
 {
 	const struct fwd_snapshot *s = w->snap;
@@ -92,6 +94,14 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
 		   w->ports->p[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
+}
+
+/* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
+static __rte_noinline void
+sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
+{
+	for (uint8_t i = 0; i < tx->n; i++)
+		route_tx(w, tx->m[i], af, tx->dst[i]);
 }
 
 void
@@ -361,6 +371,8 @@ conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
+	enum sp_verdict sp = SP_PASS;
+	uint32_t cookie = 0;
 	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
@@ -369,8 +381,9 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 
 	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
 		/* With sync on, a connection another forwarder opened may arrive mid-stream: the
-		 * mid-stream rule (conn.h). */
-		if (!w->sync_on || !conn_tcp_midstream(x->pi.tcp_flags)) {
+		 * mid-stream rule (conn.h). With a SYN proxy, it may carry a cookie. */
+		if (!conn_tcp_midstream(x->pi.tcp_flags) ||
+		    (!w->sync_on && !w->snap->synproxy_any)) {
 			r = HVLB_DROP_TCP_NO_CONN;
 			goto out_drop;
 		}
@@ -386,6 +399,25 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		goto out_drop;
 	if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF) && !resched) {
+		struct sp_tx tx = {.n = 0};
+
+		sp = worker_synproxy_new(w, m, &x->pi, vs, &cookie, &tx);
+		if (sp == SP_DONE) {
+			sp_send(w, &tx, x->pi.key.af);
+			return NULL;
+		}
+		if (sp == SP_OPEN) {
+			midstream = false;
+		} else if (sp == SP_BAD && !w->sync_on) {
+			r = HVLB_DROP_SYNPROXY_BAD_COOKIE;
+			goto out_drop;
+		}
+	}
+	if (unlikely(midstream && !w->sync_on)) {
+		r = HVLB_DROP_TCP_NO_CONN;
 		goto out_drop;
 	}
 	i = sched_pick(vs, x->key, x->hash, &w->sched);
@@ -429,6 +461,12 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,
 			       w->now + conn_state_timeout(w->conns, CONN_S_UNCONFIRMED));
 		w->stats.midstream_conns++;
+	}
+	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF)) {
+		if (sp == SP_OPEN)
+			worker_synproxy_opened(w, c, &x->pi, rte_pktmbuf_mtod(m, uint8_t *), cookie);
+		else if (vs->synproxy == VS_SYNPROXY_AUTO && !midstream && !resched)
+			worker_synproxy_counted(w, c, vs);
 	}
 	return c;
 
@@ -481,7 +519,7 @@ static const union hvlb_addr *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	bool resched = false;
+	bool resched = false, opened = false;
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
@@ -498,12 +536,21 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		c = conn_new(w, m, x, resched);
 		if (c == NULL)
 			return NULL;
+		opened = true;
 	} else if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
+	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
+		struct sp_tx tx = {.n = 0};
+
+		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+			sp_send(w, &tx, x->pi.key.af);
+			return NULL;
+		}
+	}
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
@@ -535,6 +582,14 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
+	}
+	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
+		struct sp_tx tx = {.n = 0};
+
+		if (!worker_synproxy_reply(w, m, &x->pi, c, &tx)) {
+			sp_send(w, &tx, x->pi.key.af);
+			return NULL;
+		}
 	}
 	if (unlikely(c->state == CONN_S_SYN_SENT))
 		rtt_sample(w, c, x->pi.tcp_flags);
