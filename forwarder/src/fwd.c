@@ -226,6 +226,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		LOG(ERR, "getrandom: %s\n", strerror(errno));
 		goto fail;
 	}
+	f->env.sp_epoch = rte_rdtsc();
 	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
 	 * none; then the control thread's). */
 	socket = port_socket(&set.port[0], 0);
