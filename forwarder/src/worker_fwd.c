@@ -390,6 +390,13 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		midstream = true;
 	}
 	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
+	/* Without sync, a packet that is no SYN opens nothing unless it carries a cookie: the
+	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
+	if (unlikely(midstream && !w->sync_on) &&
+	    (vs == NULL || vs->synproxy == VS_SYNPROXY_OFF)) {
+		r = HVLB_DROP_TCP_NO_CONN;
+		goto out_drop;
+	}
 	if (vs == NULL) {
 		r = HVLB_DROP_NO_VS;
 		goto out_drop;
@@ -415,10 +422,6 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			r = HVLB_DROP_SYNPROXY_BAD_COOKIE;
 			goto out_drop;
 		}
-	}
-	if (unlikely(midstream && !w->sync_on)) {
-		r = HVLB_DROP_TCP_NO_CONN;
-		goto out_drop;
 	}
 	i = sched_pick(vs, x->key, x->hash, &w->sched);
 	if (unlikely(i < 0)) {
