@@ -18,9 +18,14 @@ type ServiceInput struct {
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
 	// New connections a second per forwarder (0: no limit). POST: absent is 0; PUT: absent
 	// keeps the limit.
-	ConnRateLimit *int        `json:"conn_rate_limit,omitempty"`
-	Reals         []RealInput `json:"reals,omitempty"`
-	Version       *uint64     `json:"version,omitempty"`
+	ConnRateLimit *int `json:"conn_rate_limit,omitempty"`
+	// The SYN proxy: off, on or auto (nat tcp only). POST: empty is off; PUT: empty keeps it.
+	Synproxy string `json:"synproxy,omitempty"`
+	// Embryonic connections per forwarder worker above which auto turns the proxy on (0: the
+	// forwarder's default). POST: absent is 0; PUT: absent keeps it.
+	SynproxyThreshold *int        `json:"synproxy_threshold,omitempty"`
+	Reals             []RealInput `json:"reals,omitempty"`
+	Version           *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

@@ -136,6 +136,10 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if s.in.ConnRateLimit != nil {
 		s.want.ConnRateLimit = *s.in.ConnRateLimit
 	}
+	s.want.Synproxy = s.in.Synproxy
+	if s.in.SynproxyThreshold != nil {
+		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
+	}
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}

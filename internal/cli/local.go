@@ -129,6 +129,8 @@ type vsFlags struct {
 	mode, sched *string
 	priority    *uint
 	connRate    *uint
+	synproxy    *string
+	synproxyThr *uint
 }
 
 func addVsFlags(cl *cmdline) *vsFlags {
@@ -137,6 +139,9 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
+		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
+		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
+			"auto turns the proxy on (0: the default, 1000)"),
 	}
 }
 
@@ -164,8 +169,12 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate}
+		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_AddService{AddService: &fwdpb.AddService{Service: vs}}})
 }
 
@@ -178,8 +187,9 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] {
-		return usagef("give --mode, --sched, --priority or --conn-rate-limit")
+	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
+		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] {
+		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy or --synproxy-threshold")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -188,8 +198,13 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate}
+		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
+		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 }
 

@@ -28,7 +28,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit)}
+			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Synproxy: synproxyWire(s.Synproxy),
+			SynproxyThreshold: uint32(s.SynproxyThreshold)}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
@@ -150,4 +151,13 @@ func SyncSettings(id string, fwds []model.Forwarder, key []byte) *ctlpb.SyncSett
 	}
 	sort.Slice(out.Peers, func(i, j int) bool { return out.Peers[i].Id < out.Peers[j].Id })
 	return out
+}
+
+// synproxyWire is a service's synproxy as the desired state says it: "" for off (the
+// forwarder's default), so that a service without a proxy reads as it did before there was one.
+func synproxyWire(sp string) string {
+	if sp == model.SynproxyOff {
+		return ""
+	}
+	return sp
 }

@@ -19,7 +19,11 @@ type ServiceUpdate struct {
 	Policy      *model.Policy // nil: keep the current one
 	// ConnRateLimit replaces the service's limit; nil keeps it.
 	ConnRateLimit *int
-	IfVersion     uint64 // not 0: apply only at this version
+	// Synproxy replaces the SYN proxy ("": keeps it), SynproxyThreshold its threshold (nil
+	// keeps it).
+	Synproxy          string
+	SynproxyThreshold *int
+	IfVersion         uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -85,6 +89,12 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.ConnRateLimit != nil {
 			s.ConnRateLimit = *u.ConnRateLimit
+		}
+		if u.Synproxy != "" {
+			s.Synproxy = u.Synproxy
+		}
+		if u.SynproxyThreshold != nil {
+			s.SynproxyThreshold = *u.SynproxyThreshold
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err

@@ -41,8 +41,10 @@ func goldenMessages() map[string]proto.Message {
 					{Address: "10.1.0.11", Port: 8080, Weight: 100, Health: 1},
 					{Address: "10.1.0.12", Port: 8080, Weight: 250, Health: 0, ConnLimit: 5000},
 				},
-				DownConns: "reschedule",
-				AllDown:   "keep_last",
+				DownConns:         "reschedule",
+				AllDown:           "keep_last",
+				Synproxy:          "auto",
+				SynproxyThreshold: 500,
 			}}},
 		},
 		// weight 0 with set_weight: the flag travels, the zero does not.

@@ -26,6 +26,9 @@ type ServiceUpdate struct {
 	DownConns     string
 	AllDown       string
 	ConnRateLimit *uint32
+	Synproxy      string // "off", "on", "auto"
+	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
+	SynproxyThreshold *uint32
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -35,6 +38,10 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 		DownConns: u.DownConns, AllDown: u.AllDown}
 	if u.ConnRateLimit != nil {
 		m.SetConnRateLimit, m.ConnRateLimit = true, *u.ConnRateLimit
+	}
+	m.Synproxy = u.Synproxy
+	if u.SynproxyThreshold != nil {
+		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
 	}
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
 	return err

@@ -33,9 +33,15 @@ type Service struct {
 	Policy      Policy       `json:"policy"`
 	// ConnRateLimit is the new connections a second each forwarder accepts for the service
 	// (0: no limit); those past it are dropped (vs_rate_limited).
-	ConnRateLimit int    `json:"conn_rate_limit"`
-	Reals         []Real `json:"reals"`
-	Version       uint64 `json:"version"`
+	ConnRateLimit int `json:"conn_rate_limit"`
+	// Synproxy is the service's SYN proxy (docs/synproxy.md): SynproxyOff (the default),
+	// SynproxyOn or SynproxyAuto; on and auto only for a nat tcp service.
+	Synproxy string `json:"synproxy"`
+	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
+	// turns the proxy on (0: the forwarder's default, 1000).
+	SynproxyThreshold int    `json:"synproxy_threshold"`
+	Reals             []Real `json:"reals"`
+	Version           uint64 `json:"version"`
 }
 
 // HealthCheck says how agents check each real of a service.
@@ -151,6 +157,9 @@ const (
 	DownReschedule  = "reschedule"
 	AllDownDrop     = "drop"
 	AllDownKeepLast = "keep_last"
+	SynproxyOff     = "off"
+	SynproxyOn      = "on"
+	SynproxyAuto    = "auto"
 )
 
 // DefaultDownConns is a service's DownConns when none is given: keep for tcp (a connection
@@ -186,6 +195,8 @@ const (
 const (
 	MaxConnRateLimit = math.MaxUint32
 	MaxConnLimit     = math.MaxUint32
+	// MaxSynproxyThreshold is the largest synproxy_threshold (32 bits at the forwarder).
+	MaxSynproxyThreshold = math.MaxUint32
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
@@ -200,6 +211,7 @@ var (
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}
 	allDowns   = []string{AllDownDrop, AllDownKeepLast}
+	synproxies = []string{SynproxyOff, SynproxyOn, SynproxyAuto}
 	overrides  = []string{"", "up", "down"}
 )
 

@@ -118,6 +118,8 @@ test_request_add_service(void)
 	vs.down_conns = "reschedule";
 	vs.all_down = "keep_last";
 	vs.conn_rate_limit = 20000;
+	vs.synproxy = "auto";
+	vs.synproxy_threshold = 500;
 	vs.n_real_services = 2;
 	vs.real_services = rsp;
 	add.service = &vs;
@@ -136,6 +138,8 @@ test_request_add_service(void)
 	CHECK(strcmp(back->add_service->service->all_down, "keep_last") == 0);
 	CHECK_EQ(back->add_service->service->real_services[1]->conn_limit, 5000);
 	CHECK_EQ(back->add_service->service->conn_rate_limit, 20000);
+	CHECK(strcmp(back->add_service->service->synproxy, "auto") == 0);
+	CHECK_EQ(back->add_service->service->synproxy_threshold, 500);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }
 

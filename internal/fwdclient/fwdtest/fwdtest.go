@@ -569,9 +569,16 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return bad
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
-		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit()}
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
+		Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
+	}
+	if vs.Synproxy == "" {
+		vs.Synproxy = model.SynproxyOff
+	}
+	if bad := checkSynproxy("add_service.service.synproxy", vs.Synproxy, vs.Mode, id.GetProtocol()); bad != nil {
+		return bad
 	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
@@ -613,9 +620,9 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() {
-		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down nor "+
-			"set_conn_rate_limit given")
+		!m.GetSetConnRateLimit() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() {
+		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
+			"synproxy, set_priority, set_conn_rate_limit nor set_synproxy_threshold given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -634,6 +641,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return bad
 	}
 	vs := f.services[i]
+	sp, mode := orDefault(m.GetSynproxy(), vs.GetSynproxy()), orDefault(m.GetMode(), vs.GetMode())
+	if bad := checkSynproxy("update_service.synproxy", sp, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
 	if m.GetMode() != "" {
 		vs.Mode = m.GetMode()
 	}
@@ -655,6 +666,14 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetConnRateLimit() {
 		vs.ConnRateLimit = m.GetConnRateLimit()
 		desc += fmt.Sprintf(" conn_rate_limit=%d", vs.ConnRateLimit)
+	}
+	if m.GetSynproxy() != "" {
+		vs.Synproxy = m.GetSynproxy()
+		desc += " synproxy=" + vs.Synproxy
+	}
+	if m.GetSetSynproxyThreshold() {
+		vs.SynproxyThreshold = m.GetSynproxyThreshold()
+		desc += fmt.Sprintf(" synproxy_threshold=%d", vs.SynproxyThreshold)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -751,4 +770,28 @@ func opName(req *fwdpb.Request) string {
 		return "request"
 	}
 	return string(d.Name())
+}
+
+// checkSynproxy refuses what the forwarder refuses (ctl_op.c): an unknown value, and a proxy
+// on a service that is not nat tcp.
+func checkSynproxy(field, sp, mode, protocol string) *failure {
+	switch sp {
+	case "", model.SynproxyOff:
+		return nil
+	case model.SynproxyOn, model.SynproxyAuto:
+		if mode != "nat" || protocol != "tcp" {
+			return fail(syscall.EINVAL, "%s: only a nat tcp service can have one (in dr the NF's "+
+				"replies bypass the forwarder)", field)
+		}
+		return nil
+	}
+	return fail(syscall.EINVAL, "%s: '%s' is not off, on or auto", field, sp)
+}
+
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -190,8 +190,17 @@ type VirtualService struct {
 	// (vs_rate_limited). Each worker runs a token bucket of its share (the rate over the
 	// workers, rounded up), holding one second of it. 0: no limit.
 	ConnRateLimit uint32 `protobuf:"varint,8,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// The SYN proxy of a nat tcp service (docs/synproxy.md): "off" (or "", the default: every
+	// SYN opens a connection entry), "on" (every SYN is answered with a SYN cookie; only a
+	// client ACK with a valid cookie opens a connection), "auto" (on while the service's
+	// embryonic connections on a worker pass synproxy_threshold, off again below half of it).
+	// Refused for a dr or udp service. The forwarder lists the value in force.
+	Synproxy string `protobuf:"bytes,9,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
+	// 0: the default, 1000.
+	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *VirtualService) Reset() {
@@ -276,6 +285,20 @@ func (x *VirtualService) GetAllDown() string {
 func (x *VirtualService) GetConnRateLimit() uint32 {
 	if x != nil {
 		return x.ConnRateLimit
+	}
+	return 0
+}
+
+func (x *VirtualService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *VirtualService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
 	}
 	return 0
 }
@@ -524,9 +547,9 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
-// Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
-// what each means), the priority when set_priority and the connection rate limit when
-// set_conn_rate_limit.
+// Changes mode, scheduler, down_conns, all_down and/or synproxy (empty: unchanged;
+// VirtualService says what each means), the priority when set_priority, the connection rate
+// limit when set_conn_rate_limit and the SYN proxy's threshold when set_synproxy_threshold.
 type UpdateService struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	Id               *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -538,8 +561,13 @@ type UpdateService struct {
 	AllDown          string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	SetConnRateLimit bool                   `protobuf:"varint,8,opt,name=set_conn_rate_limit,json=setConnRateLimit,proto3" json:"set_conn_rate_limit,omitempty"`
 	ConnRateLimit    uint32                 `protobuf:"varint,9,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The SYN proxy ("" unchanged, else as VirtualService.synproxy) and its threshold when
+	// set_synproxy_threshold. (16 on: the numbers below are left to other service settings.)
+	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
+	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
@@ -631,6 +659,27 @@ func (x *UpdateService) GetSetConnRateLimit() bool {
 func (x *UpdateService) GetConnRateLimit() uint32 {
 	if x != nil {
 		return x.ConnRateLimit
+	}
+	return 0
+}
+
+func (x *UpdateService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *UpdateService) GetSetSynproxyThreshold() bool {
+	if x != nil {
+		return x.SetSynproxyThreshold
+	}
+	return false
+}
+
+func (x *UpdateService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
 	}
 	return 0
 }
@@ -4214,7 +4263,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xad\x02\n" +
+	"\x10\x10\"\xf8\x02\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4224,8 +4273,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
 	"\ball_down\x18\a \x01(\tR\aallDown\x12&\n" +
-	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimitJ\x04\b\n" +
-	"\x10\x0f\"\x85\x02\n" +
+	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimit\x12\x1a\n" +
+	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
+	"\x12synproxy_threshold\x18\n" +
+	" \x01(\rR\x11synproxyThresholdJ\x04\b\f\x10\x0f\"\x85\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -4248,7 +4299,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xb9\x02\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xba\x03\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4259,7 +4310,10 @@ const file_fwd_proto_rawDesc = "" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
 	"\ball_down\x18\a \x01(\tR\aallDown\x12-\n" +
 	"\x13set_conn_rate_limit\x18\b \x01(\bR\x10setConnRateLimit\x12&\n" +
-	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\"K\n" +
+	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\x12\x1a\n" +
+	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
+	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
