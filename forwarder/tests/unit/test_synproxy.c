@@ -97,7 +97,8 @@ build_tcp(uint8_t *f, uint8_t af, uint8_t fl, const uint8_t *opts, unsigned olen
 	len = pkt_build(f, &s);
 	l4 = 14 + (af == 4 ? 20 : 40);
 	f[l4 + 12] = (uint8_t)((20 + olen) / 4) << 4;
-	memcpy(f + l4 + 20, opts, olen);
+	if (olen > 0)
+		memcpy(f + l4 + 20, opts, olen);
 	pkt_put16(f + l4 + 4, (uint16_t)(seq >> 16));
 	pkt_put16(f + l4 + 6, (uint16_t)seq);
 	pkt_put16(f + l4 + 8, (uint16_t)(ack >> 16));
