@@ -111,10 +111,8 @@ worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key 
 		w->stats.notes_lost++;
 }
 
-/* What the SYN proxy kept for c: its place among its service's embryonic connections, and
- * the client packet it held for the NF's SYN-ACK (worker_synproxy.c). */
-static __rte_noinline void
-sp_conn_gone(struct worker *w, const struct conn *c)
+void
+worker_sp_forget(struct worker *w, const struct conn *c)
 {
 	uint32_t idx = conn_index(w->conns, c);
 
@@ -140,7 +138,7 @@ worker_conn_gone(struct worker *w, const struct conn *c)
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
 	if (unlikely(c->flags & CONN_FL_SP_ANY))
-		sp_conn_gone(w, c);
+		worker_sp_forget(w, c);
 	/* A steered connection's override at the control thread can go. */
 	if (unlikely(c->flags & CONN_FL_STEERED))
 		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);

@@ -140,8 +140,13 @@ void worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow
  * was left unfilled (parse_l4_csum_unfilled). Out of line: only the drop path calls it. */
 void worker_drop_bad_l4_csum(struct worker *w, struct rte_mbuf *m);
 
+/* What the SYN proxy kept for c, which leaves this worker's table: its place among its
+ * service's embryonic connections, and the client packet held for the NF's SYN-ACK
+ * (worker_synproxy.h; dropped as synproxy_wait). Out of line: only CONN_FL_SP_* come here. */
+void worker_sp_forget(struct worker *w, const struct conn *c);
+
 /* Account for a connection leaving the table (expiry, hard remove); also what the SYN proxy
- * kept for it (worker_synproxy.h). */
+ * kept for it (worker_sp_forget). */
 void worker_conn_gone(struct worker *w, const struct conn *c);
 
 #endif

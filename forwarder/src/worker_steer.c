@@ -96,6 +96,8 @@ migrate(struct worker *w, struct steer_msg *m)
 	moved_add(w, &fwd);
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
+	if (unlikely(c->flags & CONN_FL_SP_ANY))
+		worker_sp_forget(w, c);
 	conn_delete(w->conns, c);
 	w->stats.steer_out++;
 }
