@@ -364,6 +364,32 @@ conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 	return HVLB_DROP_NONE;
 }
 
+/* A service with a SYN proxy, a packet without a connection: worker_synproxy_new, and what it
+ * answered sent (SP_DONE). Out of line, so conn_new stays as it was for the others. */
+static __rte_noinline enum sp_verdict
+sp_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, const struct vs *vs,
+       uint32_t *cookie)
+{
+	struct sp_tx tx = {.n = 0};
+	enum sp_verdict sp = worker_synproxy_new(w, m, &x->pi, vs, cookie, &tx);
+
+	if (sp == SP_DONE)
+		sp_send(w, &tx, x->pi.key.af);
+	return sp;
+}
+
+/* The connection conn_new just opened for such a service: proxied (a valid cookie), or, in
+ * auto mode, one more embryonic connection of the service (a SYN). */
+static __rte_noinline void
+sp_mark(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, struct conn *c,
+	const struct vs *vs, enum sp_verdict sp, uint32_t cookie, bool not_syn)
+{
+	if (sp == SP_OPEN)
+		worker_synproxy_opened(w, c, &x->pi, rte_pktmbuf_mtod(m, uint8_t *), cookie);
+	else if (vs->synproxy == VS_SYNPROXY_AUTO && !not_syn)
+		worker_synproxy_counted(w, c, vs);
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -409,13 +435,9 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		goto out_drop;
 	}
 	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF) && !resched) {
-		struct sp_tx tx = {.n = 0};
-
-		sp = worker_synproxy_new(w, m, &x->pi, vs, &cookie, &tx);
-		if (sp == SP_DONE) {
-			sp_send(w, &tx, x->pi.key.af);
+		sp = sp_new(w, m, x, vs, &cookie);
+		if (sp == SP_DONE)
 			return NULL;
-		}
 		if (sp == SP_OPEN) {
 			midstream = false;
 		} else if (sp == SP_BAD && !w->sync_on) {
@@ -465,12 +487,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			       w->now + conn_state_timeout(w->conns, CONN_S_UNCONFIRMED));
 		w->stats.midstream_conns++;
 	}
-	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF)) {
-		if (sp == SP_OPEN)
-			worker_synproxy_opened(w, c, &x->pi, rte_pktmbuf_mtod(m, uint8_t *), cookie);
-		else if (vs->synproxy == VS_SYNPROXY_AUTO && !midstream && !resched)
-			worker_synproxy_counted(w, c, vs);
-	}
+	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF))
+		sp_mark(w, m, x, c, vs, sp, cookie, midstream || resched);
 	return c;
 
 out_drop:

@@ -300,8 +300,6 @@ worker_synproxy_tick(struct worker *w)
 	uint64_t syn_s;
 	unsigned n;
 
-	if (likely(w->now - w->sp_tick < w->env->hz))
-		return;
 	w->sp_tick = w->now;
 	syn_s = conn_state_timeout(w->conns, CONN_S_SYN_SENT) / w->env->hz;
 	n = vs_table_count(t);

@@ -62,8 +62,8 @@ bool worker_synproxy_orig(struct worker *w, struct rte_mbuf *m, struct pkt_info 
 bool worker_synproxy_reply(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi,
 			   struct conn *c, struct sp_tx *tx);
 
-/* Once a second at most: each auto service's switch (off below half the threshold), and the
- * second's counts start again. Called at every loop iteration; cheap between. */
+/* Each auto service's switch (off below half the threshold), and the second's counts start
+ * again: the worker loop calls it once a second (sp_tick). */
 void worker_synproxy_tick(struct worker *w);
 
 #endif
