@@ -102,7 +102,11 @@ struct conn {
 	uint8_t to_set;           /* its timeout set (CONN_TO_SETS), from its service */
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
-	uint64_t pkts[2];         /* per direction */
+	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
+	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
+				     cookie ISN while CONN_FL_SP_WAIT */
+	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
+	uint16_t sp_pad;
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
@@ -111,6 +115,13 @@ struct conn {
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
 #define CONN_FL_SYNCED 0x2  /* its latest state came from a peer, not from a packet here
 			       (src/worker_sync.c) */
+#define CONN_FL_SYNPROXY 0x4 /* opened by a SYN cookie: sequence numbers translated by sp_delta
+				(core/synproxy.h) */
+#define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
+#define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
+				synproxy auto service: src/worker_synproxy.c) */
+/* Any of them: the packets of such a connection take the SYN proxy's path. */
+#define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 

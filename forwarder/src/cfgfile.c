@@ -346,13 +346,14 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	const char *sched_s = rte_cfgfile_get_entry(cfg, sect, "scheduler");
 	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
 	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
+	const char *synproxy_s = rte_cfgfile_get_entry(cfg, sect, "synproxy");
 	struct rte_cfgfile_entry *e;
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
 	struct conn_timeouts to;
-	uint32_t port, prio, rate;
-	int mode, sched, down, all_down, n, rc = -1;
+	uint32_t port, prio, rate, sp_thr;
+	int mode, sched, down, all_down, synproxy, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
 		LOG("config [%s] protocol: must be tcp or udp\n", sect);
@@ -368,7 +369,8 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	}
 	if (get_u32(cfg, sect, "priority", 0, &prio) != 0 ||
 	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0 ||
-	    get_timeouts(cfg, sect, "timeout_", &to) != 0)
+	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
+	    get_u32(cfg, sect, "synproxy_threshold", 0, &sp_thr) != 0)
 		return -1;
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
@@ -395,6 +397,15 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	cfg_vs_set_down(t->st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(t->st, vs, rate);
 	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0) {
+		LOG("config [%s] %s\n", sect, err);
+		return -1;
+	}
+	synproxy = synproxy_s != NULL ? vs_synproxy_from_name(synproxy_s) : VS_SYNPROXY_OFF;
+	if (synproxy < 0) {
+		LOG("config [%s] synproxy: '%s' is not off, on or auto\n", sect, synproxy_s);
+		return -1;
+	}
+	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}

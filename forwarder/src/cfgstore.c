@@ -315,6 +315,8 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->priority = 0;
 	v->down_conns = (uint8_t)vs_down_conns_default(v->proto);
 	v->all_down = VS_ALL_DOWN_DROP;
+	v->synproxy = VS_SYNPROXY_OFF;
+	v->synproxy_threshold = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -390,6 +392,25 @@ cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, c
 	return 0;
 }
 
+int
+cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
+		    uint32_t threshold, char *err)
+{
+	if (synproxy >= VS_SYNPROXY_MAX)
+		return ERR("synproxy: must be off, on or auto"), -EINVAL;
+	if (synproxy > VS_SYNPROXY_OFF && vs->mode != VS_MODE_NAT)
+		return ERR("synproxy: only in nat mode (in dr the NF's replies bypass the "
+			   "forwarder, so sequence numbers cannot be translated)"), -EINVAL;
+	if (synproxy > VS_SYNPROXY_OFF && vs->proto != HVLB_PROTO_TCP)
+		return ERR("synproxy: only for tcp services"), -EINVAL;
+	if (synproxy >= 0)
+		vs->synproxy = (uint8_t)synproxy;
+	if (set_threshold)
+		vs->synproxy_threshold = threshold;
+	st->version++;
+	return 0;
+}
+
 void
 cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s)
 {
@@ -411,6 +432,8 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 		return ERR("mode: must be nat or dr"), -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode dr"), -EINVAL;
 	if (mode == VS_MODE_DR)
 		for (unsigned i = 0; i < vs->n_rs; i++)
 			if (vs->rs[i].port != 0 && vs->rs[i].port != vs->vport)

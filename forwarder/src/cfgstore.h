@@ -41,6 +41,8 @@ struct cfg_vs {
 	uint8_t down_conns; /* enum vs_down_conns */
 	uint8_t all_down;  /* enum vs_all_down */
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
+	uint8_t synproxy;  /* enum vs_synproxy (vs_config) */
+	uint32_t synproxy_threshold; /* vs_config; 0: the default */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -149,6 +151,11 @@ int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priorit
 /* New connections a second at most (0: no limit), and an RS's connections at most (0: no
  * limit); published by the caller like any other change. */
 void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s);
+
+/* Set the SYN proxy (enum vs_synproxy; -1 keeps it) and, when set_threshold, its threshold.
+ * Only a nat tcp service can have one: -EINVAL and err naming synproxy otherwise. */
+int cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
+			uint32_t threshold, char *err);
 void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;

@@ -125,6 +125,8 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) != 0 &&
 	    (m->timeouts = ctl_timeouts_msg(r, &to)) == NULL)
 		return NULL;
+	m->synproxy = CTL_CONST_STR(vs_synproxy_name(v->synproxy));
+	m->synproxy_threshold = v->synproxy_threshold;
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include <rte_cfgfile.h>
 #include <rte_cycles.h>
@@ -221,6 +222,13 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
 				    .hz = rte_get_tsc_hz()};
+	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
+	 * outlives no restart; only the clients between their SYN and ACK then retry). */
+	if (getrandom(&f->env.sp_key, sizeof(f->env.sp_key), 0) != sizeof(f->env.sp_key)) {
+		LOG(ERR, "getrandom: %s\n", strerror(errno));
+		goto fail;
+	}
+	f->env.sp_epoch = rte_rdtsc();
 	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
 	 * none; then the control thread's). */
 	socket = port_socket(&set.port[0], 0);

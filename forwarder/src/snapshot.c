@@ -64,6 +64,8 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->all_down = v->all_down;
 	c->conn_rate = v->conn_rate;
 	c->to_set = v->to_set;
+	c->synproxy = v->synproxy;
+	c->synproxy_threshold = v->synproxy_threshold;
 	c->slot = v->slot;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
@@ -84,8 +86,10 @@ build_vs(struct fwd_snapshot *s, const struct cfgstore *st, const struct fwd_sna
 		ERR("out of memory");
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < st->n_vs; i++)
+	for (unsigned i = 0; i < st->n_vs; i++) {
 		vs_config_of(&vc[i], &st->vs[i]);
+		s->synproxy_any |= vc[i].synproxy != VS_SYNPROXY_OFF;
+	}
 	for (unsigned i = 0; i < st->n_vs_retired; i++)
 		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
 	s->vst = vs_table_rebuild(vc, n, prev != NULL ? prev->vst : NULL, &msg);

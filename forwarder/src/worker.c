@@ -121,10 +121,33 @@ worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key 
 }
 
 void
+worker_sp_forget(struct worker *w, const struct conn *c)
+{
+	uint32_t idx = conn_index(w->conns, c);
+
+	if ((c->flags & CONN_FL_SP_EMB) && w->sp_vs[c->vs_slot].emb > 0)
+		w->sp_vs[c->vs_slot].emb--;
+	if (!(c->flags & CONN_FL_SP_WAIT))
+		return;
+	for (uint16_t i = 0; i < w->sp_n_held; i++) {
+		struct worker_sp_held *h = &w->sp_held[i];
+
+		if (h->idx == idx && h->created == c->created) {
+			w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++;
+			rte_pktmbuf_free(h->m);
+			*h = w->sp_held[--w->sp_n_held];
+			return;
+		}
+	}
+}
+
+void
 worker_conn_gone(struct worker *w, const struct conn *c)
 {
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
+	if (unlikely(c->flags & CONN_FL_SP_ANY))
+		worker_sp_forget(w, c);
 	/* A steered connection's override at the control thread can go. */
 	if (unlikely(c->flags & CONN_FL_STEERED))
 		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);

@@ -14,6 +14,7 @@
 #include "worker_loop.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
+#include "worker_synproxy.h"
 
 /* Connections examined for expiry per loop iteration. */
 #define EXPIRE_BUDGET 32
@@ -146,6 +147,8 @@ worker_poll_once(struct worker *w)
 	if (unlikely(w->neigh.n_held > 0))
 		worker_neigh_poll(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
+	if (unlikely(w->now - w->sp_tick >= env->hz))
+		worker_synproxy_tick(w);
 	if (unlikely(w->sync_on))
 		sync_poll(w);
 	worker_flush(w);

@@ -5,6 +5,7 @@
 #include <rte_ring_elem.h>
 
 #include "hash.h"
+#include "synproxy.h"
 #include "worker_sync.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
@@ -51,6 +52,13 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 	r->op = op;
 	r->state = op == SYNC_OP_DELETE ? CONN_S_NONE : c->state;
 	r->flags = (uint8_t)(conn_fin_seen(c) | (c->mode == VS_MODE_NAT ? SYNC_RF_NAT : 0));
+	r->sp_delta = 0;
+	if (unlikely(c->flags & CONN_FL_SYNPROXY) && op != SYNC_OP_DELETE) {
+		r->flags |= SYNC_RF_SYNPROXY;
+		if (c->flags & CONN_FL_SP_WAIT)
+			r->flags |= SYNC_RF_SP_WAIT;
+		r->sp_delta = c->sp_delta;
+	}
 	r->pad[0] = r->pad[1] = r->pad[2] = 0;
 	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
 	it->peers = peers;
@@ -152,6 +160,17 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 		fin |= conn_fin_seen(c);
 	conn_set_state(w->conns, c, r->state, fin, w->now + left);
 	c->flags |= CONN_FL_SYNCED;
+	/* A SYN proxy's connection: its translation travels with it. One still waiting for the
+	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
+	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
+	if (r->flags & SYNC_RF_SYNPROXY) {
+		c->flags = (uint8_t)((c->flags & ~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT)) |
+				     CONN_FL_SYNPROXY |
+				     (r->flags & SYNC_RF_SP_WAIT ? CONN_FL_SP_WAIT : 0));
+		c->sp_delta = r->sp_delta;
+		if (r->flags & SYNC_RF_SP_WAIT)
+			c->sp_win = synproxy_mss_value(r->sp_delta & 7);
+	}
 }
 
 static void

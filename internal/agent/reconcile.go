@@ -226,6 +226,14 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 		u.Timeouts = want
 		desc += " timeouts=" + timeoutsText(want)
 	}
+	if sp := orDefault(vs.GetSynproxy(), model.SynproxyOff); sp != orDefault(cur.GetSynproxy(), model.SynproxyOff) {
+		u.Synproxy = sp
+		desc += " synproxy=" + sp
+	}
+	if thr := vs.GetSynproxyThreshold(); thr != cur.GetSynproxyThreshold() {
+		u.SynproxyThreshold = &thr
+		desc += fmt.Sprintf(" synproxy_threshold=%d", thr)
+	}
 	return u, desc
 }
 

@@ -191,6 +191,16 @@ func TestReconcile(t *testing.T) {
 			desired: []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{Udp: 2})},
 		},
 		{
+			name:   "synproxy turned on, then its threshold",
+			actual: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			desired: []*fwdpb.VirtualService{func() *fwdpb.VirtualService {
+				vs := web("10.1.0.11:8080/100/1")
+				vs.Synproxy, vs.SynproxyThreshold = "auto", 300
+				return vs
+			}()},
+			wantOps: []string{"update_service tcp/10.100.0.1/80 synproxy=auto synproxy_threshold=300"},
+		},
+		{
 			name:    "limits cleared, weight changed with one",
 			actual:  []*fwdpb.VirtualService{limited(web("10.1.0.11:8080/100/1"), 1000, 50)},
 			desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/70/1")},

@@ -51,6 +51,10 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	if in.ConnRateLimit != nil {
 		svc.ConnRateLimit = *in.ConnRateLimit
 	}
+	svc.Synproxy = in.Synproxy
+	if in.SynproxyThreshold != nil {
+		svc.SynproxyThreshold = *in.SynproxyThreshold
+	}
 	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
@@ -90,7 +94,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
 		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
-		Timeouts: in.Timeouts}
+		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}

@@ -25,9 +25,14 @@ type ServiceInput struct {
 	// value. POST: absent is none; PUT: absent keeps them, {} clears them.
 	Timeouts *Timeouts `json:"timeouts,omitempty"`
 	// Read-only (POST .../zero sets it): accepted so that a GET reply can be sent back.
-	CountersZeroedAt *time.Time  `json:"counters_zeroed_at,omitempty"`
-	Reals            []RealInput `json:"reals,omitempty"`
-	Version          *uint64     `json:"version,omitempty"`
+	CountersZeroedAt *time.Time `json:"counters_zeroed_at,omitempty"`
+	// The SYN proxy: off, on or auto (nat tcp only). POST: empty is off; PUT: empty keeps it.
+	Synproxy string `json:"synproxy,omitempty"`
+	// Embryonic connections per forwarder worker above which auto turns the proxy on (0: the
+	// forwarder's default). POST: absent is 0; PUT: absent keeps it.
+	SynproxyThreshold *int        `json:"synproxy_threshold,omitempty"`
+	Reals             []RealInput `json:"reals,omitempty"`
+	Version           *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

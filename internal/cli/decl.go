@@ -140,6 +140,10 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 		t := *s.in.Timeouts
 		s.want.Timeouts = &t
 	}
+	s.want.Synproxy = s.in.Synproxy
+	if s.in.SynproxyThreshold != nil {
+		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
+	}
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}

@@ -131,6 +131,8 @@ type vsFlags struct {
 	priority    *uint
 	connRate    *uint
 	timeouts    []*uint // timeoutNames' values
+	synproxy    *string
+	synproxyThr *uint
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -160,6 +162,9 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
 		timeouts: timeoutFlags(cl, serviceTimeoutFlags(),
 			"seconds, this service's own (0: the forwarder's global value; set replaces them all)"),
+		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
+		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
+			"auto turns the proxy on (0: the default, 1000)"),
 	}
 }
 
@@ -195,8 +200,12 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate}
+		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -213,8 +222,9 @@ func localVsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
-	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] && !setTimeouts {
-		return usagef("give --mode, --sched, --priority, --conn-rate-limit or --timeout-*")
+	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
+		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !setTimeouts {
+		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold or --timeout-*")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -223,8 +233,13 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate}
+		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
+		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
 	}

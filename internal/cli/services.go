@@ -29,7 +29,7 @@ var serviceCommands = []*command{
 	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
-	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, health check or policy", vsSet},
+	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, SYN proxy, health check or policy", vsSet},
 	{"vs delete", "ID", "delete a virtual service (its connections end naturally; --hard: at once)", vsDelete},
 	{"vs zero", "[ID]", "zero a service's counters (none: every service's) as stats show them, ipvsadm -Z; metrics keep the totals", vsZero},
 	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
@@ -48,6 +48,8 @@ type svcFlags struct {
 	checkPort                     *uint
 	connRate                      *uint
 	timeouts                      []*uint // timeoutNames' values (--timeout-udp ...)
+	synproxy                      *string
+	synproxyThr                   *uint
 	forwarders                    list
 }
 
@@ -71,6 +73,10 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 		fall:      fs.Uint("fall", 3, "failures in a row to mark a real down"),
 		checkPort: fs.Uint("check-port", 0, "port to check (0: the real's port)"),
 		connRate:  fs.Uint("conn-rate-limit", 0, "new connections a second each forwarder accepts (0: no limit)"),
+		synproxy: fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on, or auto (on past "+
+			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
+		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
+			"--synproxy auto turns on (0: the forwarder's default, 1000)"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
@@ -195,6 +201,10 @@ func vsAdd(e *env, cl *cmdline) error {
 		return err
 	}
 	svc.Timeouts = f.serviceTimeouts(cl.set)
+	svc.Synproxy = *f.synproxy
+	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
+		return err
+	}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
@@ -230,6 +240,19 @@ func (f *svcFlags) serviceTimeouts(set map[string]bool) *model.Timeouts {
 	}
 	v := func(i int) int { return int(min(*f.timeouts[i], model.MaxTimeout+1)) }
 	return &model.Timeouts{TCPSyn: v(0), TCPEstablished: v(1), TCPFin: v(2), TCPTimeWait: v(3), TCPClose: v(4), UDP: v(5)}
+}
+
+// synproxyThreshold is --synproxy-threshold when it is given, else nil.
+func (f *svcFlags) synproxyThreshold(set map[string]bool) (*int, error) {
+	if !set["synproxy-threshold"] {
+		return nil, nil
+	}
+	if *f.synproxyThr > model.MaxSynproxyThreshold {
+		return nil, usagef("--synproxy-threshold %d: want 0..%d (0: the forwarder's default)", *f.synproxyThr,
+			model.MaxSynproxyThreshold)
+	}
+	v := int(*f.synproxyThr)
+	return &v, nil
 }
 
 // connRateLimit is --conn-rate-limit when it is given, else nil.
@@ -321,14 +344,18 @@ func vsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
-		cl.set["forwarder"] || cl.set["conn-rate-limit"] || anySet(cl.set, checkFlags) ||
-		anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
+		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
+		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --timeout-*, a health check flag or a policy flag")
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --timeout-*, a health check flag or a policy flag")
 	}
 	id := cl.pos[0]
 	// Absent, PUT keeps the limit.
 	rate, err := f.connRateLimit(cl.set)
+	if err != nil {
+		return err
+	}
+	spThr, err := f.synproxyThreshold(cl.set)
 	if err != nil {
 		return err
 	}
@@ -342,7 +369,10 @@ func vsSet(e *env, cl *cmdline) error {
 		return about(err, "service "+id, id)
 	}
 	up := apitypes.ServiceInput{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
-		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set)}
+		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
+	if cl.set["synproxy"] {
+		up.Synproxy = *f.synproxy
+	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
 	}
@@ -604,6 +634,7 @@ func writeService(w io.Writer, s service) {
 	if s.CountersZeroedAt != nil {
 		fmt.Fprintf(tw, "COUNTERS ZEROED\t%s\n", s.CountersZeroedAt.UTC().Format(time.RFC3339))
 	}
+	fmt.Fprintf(tw, "SYN PROXY\t%s\n", synproxyString(s.Synproxy, s.SynproxyThreshold))
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {
@@ -763,4 +794,18 @@ func (e *env) showReal(b []byte, done string) error {
 		fmt.Fprintln(e.stdout, done)
 	}
 	return nil
+}
+
+// synproxyString says a service's SYN proxy: off, on, or auto with its threshold.
+func synproxyString(sp string, threshold int) string {
+	switch sp {
+	case "", model.SynproxyOff:
+		return "off"
+	case model.SynproxyAuto:
+		if threshold == 0 {
+			return "auto (past the forwarder's default of embryonic connections per worker)"
+		}
+		return fmt.Sprintf("auto (past %d embryonic connections per worker)", threshold)
+	}
+	return sp
 }

@@ -28,7 +28,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts)}
+			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
+			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold)}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
@@ -163,4 +164,13 @@ func TimeoutsPB(t *model.Timeouts) *fwdpb.Timeouts {
 	}
 	return &fwdpb.Timeouts{TcpSyn: uint32(t.TCPSyn), TcpEstablished: uint32(t.TCPEstablished),
 		TcpFin: uint32(t.TCPFin), TcpTimeWait: uint32(t.TCPTimeWait), TcpClose: uint32(t.TCPClose), Udp: uint32(t.UDP)}
+}
+
+// synproxyWire is a service's synproxy as the desired state says it: "" for off (the
+// forwarder's default), so that a service without a proxy reads as it did before there was one.
+func synproxyWire(sp string) string {
+	if sp == model.SynproxyOff {
+		return ""
+	}
+	return sp
 }

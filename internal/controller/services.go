@@ -21,8 +21,12 @@ type ServiceUpdate struct {
 	// ConnRateLimit replaces the service's limit; nil keeps it.
 	ConnRateLimit *int
 	// Timeouts replace the service's own; nil keeps them (all 0: none of its own).
-	Timeouts  *model.Timeouts
-	IfVersion uint64 // not 0: apply only at this version
+	Timeouts *model.Timeouts
+	// Synproxy replaces the SYN proxy ("": keeps it), SynproxyThreshold its threshold (nil
+	// keeps it).
+	Synproxy          string
+	SynproxyThreshold *int
+	IfVersion         uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -92,6 +96,12 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		if u.Timeouts != nil {
 			t := *u.Timeouts
 			s.Timeouts = &t
+		}
+		if u.Synproxy != "" {
+			s.Synproxy = u.Synproxy
+		}
+		if u.SynproxyThreshold != nil {
+			s.SynproxyThreshold = *u.SynproxyThreshold
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err

@@ -28,6 +28,9 @@ type ServiceUpdate struct {
 	AllDown       string
 	ConnRateLimit *uint32
 	Timeouts      *fwdpb.Timeouts
+	Synproxy      string // "off", "on", "auto"
+	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
+	SynproxyThreshold *uint32
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -40,6 +43,10 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 	}
 	if u.Timeouts != nil {
 		m.SetTimeouts, m.Timeouts = true, u.Timeouts
+	}
+	m.Synproxy = u.Synproxy
+	if u.SynproxyThreshold != nil {
+		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
 	}
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
 	return err

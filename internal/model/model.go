@@ -39,8 +39,14 @@ type Service struct {
 	// CountersZeroedAt is when the operator last zeroed the service's counters (hvlbctl vs
 	// zero): its forwarders show them since then; read-only, set by POST .../zero.
 	CountersZeroedAt *time.Time `json:"counters_zeroed_at,omitempty"`
-	Reals            []Real     `json:"reals"`
-	Version          uint64     `json:"version"`
+	// Synproxy is the service's SYN proxy (docs/synproxy.md): SynproxyOff (the default),
+	// SynproxyOn or SynproxyAuto; on and auto only for a nat tcp service.
+	Synproxy string `json:"synproxy"`
+	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
+	// turns the proxy on (0: the forwarder's default, 1000).
+	SynproxyThreshold int    `json:"synproxy_threshold"`
+	Reals             []Real `json:"reals"`
+	Version           uint64 `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -201,6 +207,9 @@ const (
 	DownReschedule  = "reschedule"
 	AllDownDrop     = "drop"
 	AllDownKeepLast = "keep_last"
+	SynproxyOff     = "off"
+	SynproxyOn      = "on"
+	SynproxyAuto    = "auto"
 )
 
 // DefaultDownConns is a service's DownConns when none is given: keep for tcp (a connection
@@ -236,6 +245,8 @@ const (
 const (
 	MaxConnRateLimit = math.MaxUint32
 	MaxConnLimit     = math.MaxUint32
+	// MaxSynproxyThreshold is the largest synproxy_threshold (32 bits at the forwarder).
+	MaxSynproxyThreshold = math.MaxUint32
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
@@ -250,6 +261,7 @@ var (
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}
 	allDowns   = []string{AllDownDrop, AllDownKeepLast}
+	synproxies = []string{SynproxyOff, SynproxyOn, SynproxyAuto}
 	overrides  = []string{"", "up", "down"}
 )
 

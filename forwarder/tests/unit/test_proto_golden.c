@@ -122,6 +122,8 @@ test_request_add_service(void)
 	to.udp = 2;
 	to.tcp_fin = 60;
 	vs.timeouts = &to;
+	vs.synproxy = "auto";
+	vs.synproxy_threshold = 500;
 	vs.n_real_services = 2;
 	vs.real_services = rsp;
 	add.service = &vs;
@@ -140,6 +142,8 @@ test_request_add_service(void)
 	CHECK(strcmp(back->add_service->service->all_down, "keep_last") == 0);
 	CHECK_EQ(back->add_service->service->real_services[1]->conn_limit, 5000);
 	CHECK_EQ(back->add_service->service->conn_rate_limit, 20000);
+	CHECK(strcmp(back->add_service->service->synproxy, "auto") == 0);
+	CHECK_EQ(back->add_service->service->synproxy_threshold, 500);
 	CHECK(back->add_service->service->timeouts != NULL);
 	if (back->add_service->service->timeouts != NULL)
 		CHECK(back->add_service->service->timeouts->udp == 2 &&

@@ -602,9 +602,15 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
 		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
-		Timeouts: listedTimeouts(v.GetTimeouts())}
+		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
+	}
+	if vs.Synproxy == "" {
+		vs.Synproxy = model.SynproxyOff
+	}
+	if bad := checkSynproxy("add_service.service.synproxy", vs.Synproxy, vs.Mode, id.GetProtocol()); bad != nil {
+		return bad
 	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
@@ -646,9 +652,9 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() {
+		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
-			"set_priority, set_conn_rate_limit nor set_timeouts given")
+			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -667,6 +673,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return bad
 	}
 	vs := f.services[i]
+	sp, mode := orDefault(m.GetSynproxy(), vs.GetSynproxy()), orDefault(m.GetMode(), vs.GetMode())
+	if bad := checkSynproxy("update_service.synproxy", sp, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
 	if m.GetMode() != "" {
 		vs.Mode = m.GetMode()
 	}
@@ -692,6 +702,14 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetTimeouts() {
 		vs.Timeouts = listedTimeouts(m.GetTimeouts())
 		desc += " timeouts=" + timeoutsDesc(vs.Timeouts)
+	}
+	if m.GetSynproxy() != "" {
+		vs.Synproxy = m.GetSynproxy()
+		desc += " synproxy=" + vs.Synproxy
+	}
+	if m.GetSetSynproxyThreshold() {
+		vs.SynproxyThreshold = m.GetSynproxyThreshold()
+		desc += fmt.Sprintf(" synproxy_threshold=%d", vs.SynproxyThreshold)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -814,4 +832,28 @@ func timeoutsDesc(t *fwdpb.Timeouts) string {
 		return "global"
 	}
 	return strings.Join(parts, ",")
+}
+
+// checkSynproxy refuses what the forwarder refuses (ctl_op.c): an unknown value, and a proxy
+// on a service that is not nat tcp.
+func checkSynproxy(field, sp, mode, protocol string) *failure {
+	switch sp {
+	case "", model.SynproxyOff:
+		return nil
+	case model.SynproxyOn, model.SynproxyAuto:
+		if mode != "nat" || protocol != "tcp" {
+			return fail(syscall.EINVAL, "%s: only a nat tcp service can have one (in dr the NF's "+
+				"replies bypass the forwarder)", field)
+		}
+		return nil
+	}
+	return fail(syscall.EINVAL, "%s: '%s' is not off, on or auto", field, sp)
+}
+
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -195,9 +195,18 @@ type VirtualService struct {
 	// value (SetTimeouts): a long udp for SIP, a short one for DNS. A change takes effect at each
 	// connection's next packet. The forwarder lists what was set (0s included), not the values
 	// in force; absent: none set.
-	Timeouts      *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Timeouts *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
+	// The SYN proxy of a nat tcp service (docs/synproxy.md): "off" (or "", the default: every
+	// SYN opens a connection entry), "on" (every SYN is answered with a SYN cookie; only a
+	// client ACK with a valid cookie opens a connection), "auto" (on while the service's
+	// embryonic connections on a worker pass synproxy_threshold, off again below half of it).
+	// Refused for a dr or udp service. The forwarder lists the value in force.
+	Synproxy string `protobuf:"bytes,9,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
+	// 0: the default, 1000.
+	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *VirtualService) Reset() {
@@ -291,6 +300,20 @@ func (x *VirtualService) GetTimeouts() *Timeouts {
 		return x.Timeouts
 	}
 	return nil
+}
+
+func (x *VirtualService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *VirtualService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
+	}
+	return 0
 }
 
 // The counters of one real service of a service; joined to its RealService by (address,
@@ -625,9 +648,9 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
-// Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
-// what each means), the priority when set_priority and the connection rate limit when
-// set_conn_rate_limit.
+// Changes mode, scheduler, down_conns, all_down and/or synproxy (empty: unchanged;
+// VirtualService says what each means), the priority when set_priority, the connection rate
+// limit when set_conn_rate_limit and the SYN proxy's threshold when set_synproxy_threshold.
 type UpdateService struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	Id               *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -641,10 +664,15 @@ type UpdateService struct {
 	ConnRateLimit    uint32                 `protobuf:"varint,9,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
 	// The service's timeouts when set_timeouts: replaced whole (VirtualService.timeouts; all 0
 	// or absent: the global ones again).
-	SetTimeouts   bool      `protobuf:"varint,10,opt,name=set_timeouts,json=setTimeouts,proto3" json:"set_timeouts,omitempty"`
-	Timeouts      *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SetTimeouts bool      `protobuf:"varint,10,opt,name=set_timeouts,json=setTimeouts,proto3" json:"set_timeouts,omitempty"`
+	Timeouts    *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
+	// The SYN proxy ("" unchanged, else as VirtualService.synproxy) and its threshold when
+	// set_synproxy_threshold. (16 on: the numbers below are left to other service settings.)
+	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
+	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
@@ -752,6 +780,27 @@ func (x *UpdateService) GetTimeouts() *Timeouts {
 		return x.Timeouts
 	}
 	return nil
+}
+
+func (x *UpdateService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *UpdateService) GetSetSynproxyThreshold() bool {
+	if x != nil {
+		return x.SetSynproxyThreshold
+	}
+	return false
+}
+
+func (x *UpdateService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
+	}
+	return 0
 }
 
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
@@ -4464,7 +4513,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xe0\x02\n" +
+	"\x10\x10\"\xab\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4475,7 +4524,10 @@ const file_fwd_proto_rawDesc = "" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
 	"\ball_down\x18\a \x01(\tR\aallDown\x12&\n" +
 	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimit\x121\n" +
-	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeoutsJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
+	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
+	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
+	"\x12synproxy_threshold\x18\n" +
+	" \x01(\rR\x11synproxyThresholdJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -4509,7 +4561,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\x8f\x03\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\x90\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4523,7 +4575,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\x12!\n" +
 	"\fset_timeouts\x18\n" +
 	" \x01(\bR\vsetTimeouts\x121\n" +
-	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\"K\n" +
+	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
+	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
+	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
