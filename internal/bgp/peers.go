@@ -35,6 +35,23 @@ type PeerState struct {
 	// accepted (the agent's speaker imports nothing it uses, but a router that sends a
 	// default route shows here).
 	Announced, Accepted uint64
+	// Flaps counts the times the session left established. NotificationsSent counts the
+	// errors this speaker found with the peer (a malformed message, an expired hold timer,
+	// a BFD reset: each closed the session); NotificationsReceived, the peer's.
+	Flaps                                    uint64
+	NotificationsSent, NotificationsReceived uint64
+	// BFD is the BFD session's state ("" when BFD is off for the peer: else down, init, up,
+	// admindown), BFDDowns the times it left up.
+	BFD      string
+	BFDDowns uint64
+}
+
+// BFDDrops returns the BFD packets discarded, by reason (nil without BFD).
+func (sp *Speaker) BFDDrops() map[string]uint64 {
+	if sp.bfd == nil {
+		return nil
+	}
+	return sp.bfd.Drops()
 }
 
 // Established says whether the session is up.
@@ -60,6 +77,14 @@ func (sp *Speaker) Peers(ctx context.Context) ([]PeerState, error) {
 		for _, af := range p.GetAfiSafis() {
 			ps.Announced += af.GetState().GetAdvertised()
 			ps.Accepted += af.GetState().GetAccepted()
+		}
+		ps.Flaps = uint64(p.GetState().GetFlops())
+		ps.NotificationsSent = p.GetState().GetMessages().GetSent().GetNotification()
+		ps.NotificationsReceived = p.GetState().GetMessages().GetReceived().GetNotification()
+		if sp.bfd != nil {
+			if st, ok := sp.bfd.Session(addr); ok {
+				ps.BFD, ps.BFDDowns = st.State.String(), st.Downs
+			}
 		}
 		out = append(out, ps)
 	})

@@ -12,6 +12,8 @@ import (
 	api "github.com/osrg/gobgp/v3/api"
 	"github.com/osrg/gobgp/v3/pkg/server"
 	"google.golang.org/protobuf/types/known/anypb"
+
+	"hvlb/internal/bfd"
 )
 
 var (
@@ -24,6 +26,11 @@ var (
 type Speaker struct {
 	cfg Config
 	srv *server.BgpServer
+	bfd *bfd.Server // nil: no peer has BFD on
+	// bfdDown carries the peers whose BFD session went down, to the goroutine that tears
+	// their BGP sessions down (the BFD server's must not wait on GoBGP).
+	bfdDown chan netip.Addr
+	done    chan struct{}
 
 	mu        sync.Mutex
 	announced map[netip.Prefix]bool // what the speaker's RIB holds now
@@ -41,7 +48,8 @@ func Start(ctx context.Context, cfg Config) (*Speaker, error) {
 	// Serve is GoBGP's management loop; it has no way to end and lives as long as the
 	// process (one per agent).
 	go srv.Serve()
-	sp := &Speaker{cfg: cfg, srv: srv, announced: map[netip.Prefix]bool{}}
+	sp := &Speaker{cfg: cfg, srv: srv, announced: map[netip.Prefix]bool{},
+		bfdDown: make(chan netip.Addr, len(cfg.Peers)), done: make(chan struct{})}
 	err := srv.StartBgp(ctx, &api.StartBgpRequest{Global: &api.Global{
 		Asn: cfg.LocalAS, RouterId: cfg.RouterID.String(),
 		ListenPort: cfg.ListenPort, ListenAddresses: cfg.ListenAddresses,
@@ -55,7 +63,64 @@ func Start(ctx context.Context, cfg Config) (*Speaker, error) {
 			return nil, fmt.Errorf("bgp: peer %s: %w", p, err)
 		}
 	}
+	if err := sp.startBFD(); err != nil {
+		srv.Stop()
+		return nil, err
+	}
 	return sp, nil
+}
+
+// startBFD runs a BFD session with each peer that has BFD on; one that goes down takes
+// its BGP session down with it.
+func (sp *Speaker) startBFD() error {
+	var peers []bfd.Peer
+	var listen netip.Addr
+	for _, p := range sp.cfg.Peers {
+		if p.BFD {
+			peers = append(peers, bfd.Peer{Addr: p.Address, Local: p.LocalAddress, Port: sp.cfg.BFDPort})
+			listen = p.LocalAddress // --bgp-source: the same for every peer
+		}
+	}
+	if len(peers) == 0 {
+		return nil
+	}
+	b, err := bfd.Start(bfd.Config{Timers: sp.cfg.BFD, ListenPort: sp.cfg.BFDPort, ListenAddr: listen,
+		Logger: sp.cfg.Logger, OnChange: sp.bfdChanged}, peers)
+	if err != nil {
+		return err
+	}
+	sp.bfd = b
+	go sp.resetOnBFDDown()
+	return nil
+}
+
+// bfdChanged is the BFD server's news of a session. A session that leaves Up because the
+// path failed (not because the peer took BFD down on purpose: RFC 5882 section 3.2) means
+// the router is unreachable, whatever TCP still believes.
+func (sp *Speaker) bfdChanged(ch bfd.Change) {
+	if ch.From == bfd.Up && ch.To == bfd.Down && ch.Remote != bfd.AdminDown {
+		select {
+		case sp.bfdDown <- ch.Peer:
+		default: // a reset of that peer is already queued
+		}
+	}
+}
+
+func (sp *Speaker) resetOnBFDDown() {
+	for {
+		select {
+		case <-sp.done:
+			return
+		case addr := <-sp.bfdDown:
+			sp.cfg.Logger.Warn("BGP: BFD session down; closing the BGP session", "peer", addr)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			err := sp.srv.ResetPeer(ctx, &api.ResetPeerRequest{Address: addr.String(), Communication: "BFD down"})
+			cancel()
+			if err != nil {
+				sp.cfg.Logger.Warn("BGP: reset after BFD down", "peer", addr, "err", err)
+			}
+		}
+	}
 }
 
 // Config is the speaker's configuration, with the defaults filled in.
@@ -219,5 +284,10 @@ func (sp *Speaker) Stop(ctx context.Context) error {
 	}
 	sp.stopped = true
 	sp.mu.Unlock()
-	return sp.srv.StopBgp(ctx, &api.StopBgpRequest{})
+	close(sp.done)
+	err := sp.srv.StopBgp(ctx, &api.StopBgpRequest{})
+	if sp.bfd != nil {
+		sp.bfd.Close() // after BGP: the routers drop the routes for the Cease, not for BFD
+	}
+	return err
 }
