@@ -56,23 +56,32 @@ if frr.unavailable():
 
 
 class Bed:
-    def __init__(self, topo):
+    def __init__(self, topo, hold_s=HOLD_S, bfd=None, extra_peers=(), agent_args=()):
+        """bfd: an frr.BFD for both ends' sessions (None: no BFD); extra_peers: more
+        --bgp-peer values for the agent (routers of the test's own)."""
         self.topo = topo
         bgp = topo.meta["bgp"]
         r, self.agent_spec = bgp["router"], bgp["agents"][0]
         a = self.agent_spec
         self.nf = {h: labtools.start_nfsim(topo, h, h) for h, _, _ in NFS}
         self.fw = fwdlab.start_forwarder(topo, workers=1)
+        # The router's timers only bound the agent's (the shorter hold time wins).
         self.router = frr.Router(topo, r["host"], r["asn"], r["router_id"],
-                                 [frr.Neighbor(a["addr"], a["asn"], a["id"])]).start()
+                                 [frr.Neighbor(a["addr"], a["asn"], a["id"])],
+                                 hold_time=hold_s, keepalive=max(hold_s // 3, 1), bfd=bfd).start()
         grpc = f"{a['peer']}:9443"
         self.metrics = f"{a['addr']}:9465"
+        bfd_args = [] if bfd is None else [
+            "--bfd", "--bfd-min-tx", f"{bfd.tx_ms}ms", "--bfd-min-rx", f"{bfd.rx_ms}ms",
+            "--bfd-detect-mult", str(bfd.mult)]
+        peers = [arg for p in extra_peers for arg in ("--bgp-peer", p)]
         self.cp = ctlab.ControlPlane(
             topo, self.fw.sock, host=r["host"], fwd_id=a["id"], agent_host=a["host"],
             grpc_listen=grpc, controller_addr=grpc, cert_hosts=[a["peer"]],
-            agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"{a['peer']},{r['asn']}",
+            agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"{a['peer']},{r['asn']}", *peers,
                         "--bgp-next-hop-v4", a["next_hop_v4"], "--bgp-next-hop-v6", a["next_hop_v6"],
-                        "--bgp-hold-time", f"{HOLD_S}s", "--bgp-graceful-wait", f"{GRACEFUL_WAIT_S}s",
+                        "--bgp-hold-time", f"{hold_s}s", "--bgp-graceful-wait", f"{GRACEFUL_WAIT_S}s",
+                        "--bgp-connect-retry", "1s", *bfd_args, *agent_args,
                         "--metrics-addr", self.metrics]).start()
         check = ["--check", "tcp", "--interval", "300ms", "--check-timeout", "200ms"]
         self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--real", ",".join(f"{v4}:80:100" for _, v4, _ in NFS), *check)
@@ -239,3 +248,80 @@ def test_bgp_announcement_lifecycle(bed):
     assert figures["agent stopping"] <= STOP_BOUND_S, figures
     assert GRACEFUL_WAIT_S <= figures["agent exit"] <= GRACEFUL_WAIT_S + 5, figures
     assert HOLD_S - 3.5 <= figures["host cut off"] <= HOLD_BOUND_S, figures
+
+
+# BFD: 100 ms x 3 at both ends, a hold time far longer (30 s). A host that vanishes without
+# a word (its packets dropped, or its agent frozen) leaves the router's FIB when BFD's
+# detection time (0.3 s) runs out, not at the hold time. Each cut is measured from the cut
+# to the route leaving the router's kernel table (polled every 20 ms).
+BFD = frr.BFD(tx_ms=100, rx_ms=100, mult=3)
+BFD_HOLD_S = 30
+BFD_CUTS = 10
+# Measured on the lab machine (2 cores, one kept busy): see docs/scale-out.md. The detection
+# time is 0.3 s; the rest is bfdd telling bgpd, bgpd telling zebra, and scheduling.
+BFD_BOUND_S = 1.0
+
+
+@pytest.fixture
+def bfd_bed(lab):
+    if not os.access(frr.FRR_DIR / "bfdd", os.X_OK):
+        pytest.skip(f"FRR's bfdd is not installed ({frr.FRR_DIR / 'bfdd'}; scripts/deps.sh installs frr)")
+    return Bed(lab(TOPO), hold_s=BFD_HOLD_S, bfd=BFD)
+
+
+def test_bfd_bounds_a_vanished_host(bfd_bed):
+    bed, topo, router = bfd_bed, bfd_bed.topo, bfd_bed.router
+    peer, host, fwd_id = bed.agent_spec["addr"], bed.agent_spec["host"], bed.agent_spec["id"]
+    rtr_addr = bed.agent_spec["peer"]
+    lbl = f'{{forwarder="{fwd_id}",peer="{rtr_addr}"}}'
+
+    def up_everywhere():
+        """Announced, BGP and BFD up at the router and (its report) at the agent."""
+        if not bed.announced() or router.bfd_peers().get(peer) != "up":
+            return False
+        f = bed.cp.forwarder()
+        return len(f["bgp"]) == 1 and f["bgp"][0]["state"] == "established" and f["bgp"][0]["bfd"] == "up"
+
+    def cut(how):
+        if how == "packets dropped":
+            for chain, way in (("INPUT", "-i"), ("OUTPUT", "-o")):
+                topo.run(host, ["iptables", "-w", "-A", chain, way, "mgmt0", "-j", "DROP"])
+        else:
+            os.kill(bed.cp.agent.pid, signal.SIGSTOP)
+
+    def restore(how):
+        if how == "packets dropped":
+            for chain, way in (("INPUT", "-i"), ("OUTPUT", "-o")):
+                topo.run(host, ["iptables", "-w", "-D", chain, way, "mgmt0", "-j", "DROP"])
+        else:
+            os.kill(bed.cp.agent.pid, signal.SIGCONT)
+
+    bed.wait(up_everywhere, "BGP and BFD up, the VIPs announced", 40)
+    assert router.summary()[peer]["state"] == "Established"
+    m = agent_metric(bed, "hvlb_agent_bfd_session_up")
+    assert m[f"hvlb_agent_bfd_session_up{lbl}"] == 1, m
+    shown = bed.cp.ctl("fr", "show", fwd_id).stdout
+    assert "BFD" in shown and " up " in shown, shown
+
+    figures = {"packets dropped": [], "agent frozen": []}
+    downs_before = bed.cp.forwarder()["bgp"][0]["bfd_downs"]
+    for i in range(BFD_CUTS):
+        how = "packets dropped" if i % 2 == 0 else "agent frozen"
+        bed.wait(up_everywhere, f"everything up before cut {i}", 40)
+        cut(how)
+        try:
+            took = bed.time_until(lambda: bed.routes() == {}, f"BFD drops the routes ({how})", BFD_HOLD_S)
+        finally:
+            restore(how)
+        figures[how].append(round(took, 3))
+        assert router.bfd_peers().get(peer) != "up" or bed.routes() == {}
+    bed.wait(up_everywhere, "everything up after the last cut", 40)
+    print("\nBFD: from a silent cut to the route leaving the router's FIB (s):", json.dumps(figures))
+    # The agent saw its side go down each time the packets were dropped (a frozen agent sees
+    # nothing: its own session times out once it runs again, and goes down then too).
+    f = bed.cp.forwarder()["bgp"][0]
+    assert f["bfd_downs"] >= downs_before + BFD_CUTS // 2, f
+    assert f["flaps"] >= BFD_CUTS // 2, f
+    every = figures["packets dropped"] + figures["agent frozen"]
+    assert max(every) <= BFD_BOUND_S, figures
+    assert max(every) < BFD_HOLD_S / 10, figures
