@@ -1,4 +1,4 @@
-// Package bgp is the agent's BGP speaker: GoBGP (github.com/osrg/gobgp/v3) run as a library,
+// Package bgp is the agent's BGP speaker: GoBGP (github.com/osrg/gobgp/v4) run as a library,
 // which peers with the forwarder's upstream routers and announces host routes (/32, /128)
 // with a fixed next hop, the forwarder's data address. Callers say which prefixes to
 // announce (SetPrefixes); this package turns that into GoBGP paths and reads the sessions'
