@@ -325,3 +325,96 @@ def test_bfd_bounds_a_vanished_host(bfd_bed):
     every = figures["packets dropped"] + figures["agent frozen"]
     assert max(every) <= BFD_BOUND_S, figures
     assert max(every) < BFD_HOLD_S / 10, figures
+
+
+# A misbehaving BGP peer beside the FRR router: lab/bgppeer.py on an address of the router's
+# own (10.8.0.3, port 1179), which the agent peers with as a second router.
+BAD_PEER, BAD_PEER_PORT, BAD_PEER_AS = "10.8.0.3", 1179, 65099
+FLAPS = 5
+
+
+@pytest.fixture
+def peer_bed(lab):
+    topo = lab(TOPO)
+    topo.run("rtr", ["ip", "addr", "add", f"{BAD_PEER}/24", "dev", "mgmt0"])
+    return Bed(topo, extra_peers=[f"{BAD_PEER},{BAD_PEER_AS},{BAD_PEER_PORT}"])
+
+
+class ScriptedPeer:
+    def __init__(self, topo, mode):
+        self.proc = topo.popen("rtr", [
+            "python3", REPO / "lab" / "bgppeer.py", "--listen", BAD_PEER, "--port", BAD_PEER_PORT,
+            "--asn", BAD_PEER_AS, "--mode", mode], name=f"bgppeer-{mode}")
+        self.topo = topo
+        labtools.wait_until(lambda: self.events("listening"), f"bgppeer {mode} listening", 10)
+
+    def events(self, kind=None):
+        out = []
+        for line in self.proc.log_path.read_text().splitlines():
+            if line.startswith("{"):
+                e = json.loads(line)
+                if kind is None or e["event"] == kind:
+                    out.append(e)
+        return out
+
+    def stop(self):
+        self.topo.stop(self.proc)
+
+
+def test_misbehaving_and_flapping_peers(peer_bed):
+    bed, topo, router, cp = peer_bed, peer_bed.topo, peer_bed.router, peer_bed.cp
+    agent_addr = bed.agent_spec["addr"]
+    frr_addr = bed.agent_spec["peer"]
+    want_routes = {ROUTE4: bed.agent_spec["next_hop_v4"], ROUTE6: bed.agent_spec["next_hop_v6"]}
+
+    def session(addr):
+        """The agent's session with addr, from its latest report."""
+        return next((p for p in cp.forwarder()["bgp"] if p["address"] == addr), {})
+
+    def frr_steady():
+        """The FRR session is up, the VIPs installed, and the clients served through them."""
+        return router.summary()[agent_addr]["state"] == "Established" and bed.announced() and serves(bed)
+
+    bed.wait(bed.announced, "the VIPs' routes installed at the router", 30)
+    bed.wait(frr_steady, "client traffic through the announced routes", 15)
+    frr_flaps = session(frr_addr)["flaps"]
+
+    # Garbage, a malformed OPEN, a malformed UPDATE: each session the agent opens is refused
+    # with a NOTIFICATION (counted), and it tries again; the FRR session and the forwarding
+    # do not notice.
+    counted = {}
+    for mode in ("garbage", "bad-open", "bad-update"):
+        before = session(BAD_PEER).get("notifications_sent", 0)
+        peer = ScriptedPeer(topo, mode)
+        bed.wait(lambda: len(peer.events("closed")) >= 3 and session(BAD_PEER)["notifications_sent"] >= before + 3,
+                 f"three {mode} sessions refused and counted", 30)
+        peer.stop()
+        counted[mode] = session(BAD_PEER)["notifications_sent"] - before
+        assert cp.agent.poll() is None, f"the agent exited on a {mode} peer"
+        assert session(BAD_PEER)["state"] != "established"
+        assert session(frr_addr)["flaps"] == frr_flaps, f"the FRR session dropped during {mode}"
+        assert frr_steady(), f"the VIPs or the forwarding went during {mode}"
+    print("\nNOTIFICATIONs the agent sent to the misbehaving peer, by mode:", json.dumps(counted))
+    log = cp.agent.log_path.read_text(errors="replace")
+    assert BAD_PEER in log, "the misbehaving peer is not in the agent's log"
+
+    # The peer behaves again: the session comes up and carries the VIPs, with their next hops.
+    good = ScriptedPeer(topo, "good")
+    bed.wait(lambda: good.events("routes") and good.events("routes")[-1]["routes"] == want_routes,
+             "the behaving peer established with the VIPs", 30)
+    bed.wait(lambda: session(BAD_PEER).get("state") == "established", "the agent reports the session up", 10)
+
+    # FRR flaps its session (clear bgp, FLAPS times, each time until it is back): the other
+    # session stays up, and what the agent announces is the same on both afterwards.
+    for i in range(FLAPS):
+        router.vtysh(f"clear bgp {agent_addr}")
+        bed.wait(lambda: session(frr_addr).get("flaps", 0) >= frr_flaps + i + 1, f"flap {i} seen by the agent", 15)
+        bed.wait(lambda: router.summary()[agent_addr]["state"] == "Established", f"FRR session back after flap {i}", 15)
+    bed.wait(frr_steady, "the VIPs and the forwarding back after the flapping", 20)
+    assert cp.agent.poll() is None
+    assert len(good.events("established")) == 1 and not good.events("closed"), good.events()
+    assert good.events("routes")[-1]["routes"] == want_routes
+    s = session(BAD_PEER)
+    assert s["state"] == "established" and s["prefixes_announced"] == 2, s
+    assert sorted(cp.forwarder()["announced"]) == [ROUTE4, ROUTE6]
+    good.stop()
