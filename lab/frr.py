@@ -255,6 +255,8 @@ class Router:
                 hops = [h["gateway"] for h in r.get("nexthops", []) if "gateway" in h]
                 if "gateway" in r:
                     hops.append(r["gateway"])
-                out[str(ipaddress.ip_network(dst, strict=False)) if dst != "default" else dst] = sorted(hops)
+                # Merged: a kernel may list an IPv6 multipath route as one entry a next hop.
+                key = str(ipaddress.ip_network(dst, strict=False)) if dst != "default" else dst
+                out[key] = sorted(set(out.get(key, [])) | set(hops))
         return out
 
