@@ -33,38 +33,36 @@ func startBFDPeer(t *testing.T, port uint16) *bfdPeer {
 	return &bfdPeer{conn: c, to: &net.UDPAddr{IP: net.IPv4(127, 0, 0, 2), Port: int(port)}}
 }
 
-// bringUp runs the three-way handshake with the speaker's session and keeps it up, sending
-// every 20 ms, until stop is closed.
-func (p *bfdPeer) bringUp(t *testing.T, stop <-chan struct{}) error {
-	buf := make([]byte, 64)
-	p.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-	n, _, err := p.conn.ReadFromUDP(buf)
-	if err != nil {
-		return fmt.Errorf("the speaker's first BFD packet: %w", err)
-	}
-	first, err := bfd.Parse(buf[:n])
-	if err != nil {
-		return err
-	}
-	say := func(st bfd.State) {
-		p.conn.WriteToUDP(bfd.Control{State: st, DetectMult: 3, MyDisc: 42, YourDisc: first.MyDisc,
-			DesiredMinTx: 20 * time.Millisecond, RequiredMinRx: 20 * time.Millisecond}.Marshal(), p.to)
-	}
-	say(bfd.Down)
-	say(bfd.Init)
+// bringUp answers the speaker's session until stop is closed: Init to its Down, Up to its
+// Init or Up (as a router would: a session that went down on a busy machine comes back),
+// every 20 ms or so.
+func (p *bfdPeer) bringUp(t *testing.T, stop <-chan struct{}) {
 	go func() {
-		tk := time.NewTicker(20 * time.Millisecond)
-		defer tk.Stop()
+		buf := make([]byte, 64)
+		var last bfd.Control
 		for {
 			select {
 			case <-stop:
 				return
-			case <-tk.C:
-				say(bfd.Up)
+			default:
 			}
+			p.conn.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+			if n, _, err := p.conn.ReadFromUDP(buf); err == nil {
+				if c, err := bfd.Parse(buf[:n]); err == nil {
+					last = c
+				}
+			}
+			if last.MyDisc == 0 {
+				continue // not heard yet
+			}
+			st := bfd.Up
+			if last.State == bfd.Down {
+				st = bfd.Init
+			}
+			p.conn.WriteToUDP(bfd.Control{State: st, DetectMult: 5, MyDisc: 42, YourDisc: last.MyDisc,
+				DesiredMinTx: 50 * time.Millisecond, RequiredMinRx: 50 * time.Millisecond}.Marshal(), p.to)
 		}
 	}()
-	return nil
 }
 
 func peerState(sp *bgp.Speaker) bgp.PeerState {
@@ -89,26 +87,24 @@ func TestBFDDownResetsTheSession(t *testing.T) {
 	sp := startSpeaker(t, r, func(c *bgp.Config) {
 		c.HoldTime = 30 * time.Second
 		c.Peers[0].BFD = true
-		c.BFD = bfd.Timers{DesiredMinTx: 20 * time.Millisecond, RequiredMinRx: 20 * time.Millisecond, DetectMult: 3}
+		c.BFD = bfd.Timers{DesiredMinTx: 50 * time.Millisecond, RequiredMinRx: 50 * time.Millisecond, DetectMult: 5}
 		c.BFDPort = port
 	})
 	stop := make(chan struct{})
-	if err := peer.bringUp(t, stop); err != nil {
-		t.Fatal(err)
-	}
+	peer.bringUp(t, stop)
+	// On a busy machine a stall of the detection time may take BFD down (and the session
+	// with it) before the silence: count from the moment both are up.
+	var before bgp.PeerState
 	eventually(t, 10*time.Second, "BGP established and BFD up", func() (bool, string) {
-		p := peerState(sp)
-		return p.Established() && p.BFD == "up", p.State + " bfd " + p.BFD
+		before = peerState(sp)
+		return before.Established() && before.BFD == "up", before.State + " bfd " + before.BFD
 	})
-	if p := peerState(sp); p.Flaps != 0 || p.BFDDowns != 0 {
-		t.Fatalf("before: %+v", p)
-	}
 	close(stop)
 	t0 := time.Now()
 	eventually(t, 3*time.Second, "BFD down and the BGP session reset", func() (bool, string) {
 		p := peerState(sp)
-		return p.BFD == "down" && p.BFDDowns == 1 && p.Flaps == 1 && p.NotificationsSent == 1,
-			fmt.Sprintf("%+v", p)
+		return p.BFD == "down" && p.BFDDowns > before.BFDDowns && p.Flaps > before.Flaps &&
+			p.NotificationsSent > before.NotificationsSent, fmt.Sprintf("%+v", p)
 	})
 	t.Logf("BGP session reset %s after the peer's BFD went silent", time.Since(t0))
 	// It comes back (BGP does not wait for BFD: a router without BFD still gets a session).
