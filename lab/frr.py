@@ -237,10 +237,11 @@ class Router:
                        f"not established after {timeout:g} s: {self.summary()}")
 
     def bfd_peers(self):
-        """bfdd's sessions: {peer address: 'up' / 'down' / 'init' / ...} (empty without BFD)."""
+        """bfdd's sessions as 'show bfd peers json' has them: {peer address: {'status': 'up'
+        / 'down' / 'init' / ..., 'uptime': seconds while up, ...}} (empty without BFD)."""
         if self.bfd is None:
             return {}
-        return {p["peer"]: p.get("status", "") for p in self.vtysh("show bfd peers json")}
+        return {p["peer"]: p for p in self.vtysh("show bfd peers json")}
 
     def routes(self, proto="bgp"):
         """The kernel routes of the router's namespace installed by proto (zebra's 'bgp'):
