@@ -3,7 +3,8 @@
 # DPDK's own floor on the same path (a bare rx_burst -> tx_burst loop), plus instructions per
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
 # RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
-# (bench/flood.py) and connection sync (bench/sync.py). Writes docs/benchmarks.md and ends with
+# (bench/flood.py), connection sync (bench/sync.py) and the control side at scale
+# (bench/publish.py). Writes docs/benchmarks.md and ends with
 # one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -304,9 +305,15 @@ echo "  flood: $flood_json" >&2
 # its figures (sync_conns_per_s, sync_lag_p50_ms, sync_lag_p99_ms...) join the line's top level.
 sync_json=$(python3 bench/sync.py --doc docs/benchmarks.md | tail -1)
 echo "  sync: $sync_json" >&2
+# The control side at scale: one Maglev table over 1,000 NFs, publish latency at 1, 100 and
+# 1,000 services (bench/publish.py, fwd_bench --mode publish, about a minute): its section goes
+# after the sync one; its figures join the line's top level.
+publish_json=$(python3 bench/publish.py --doc docs/benchmarks.md | tail -1)
+echo "  publish: $publish_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
 r["flood"] = json.loads(sys.argv[3])
 r.update(json.loads(sys.argv[4]))
-print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json"
+r.update(json.loads(sys.argv[5]))
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json"

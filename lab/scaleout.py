@@ -55,8 +55,12 @@ class Member:
 
 
 class Pool:
-    def __init__(self, topo, workers=1, agent_args=()):
+    def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=()):
+        """agent_args go to every agent, member_args[i] to member i's only, controller_args
+        to the controller."""
         self.topo, self.workers = topo, workers
+        self.member_args = member_args or {}
+        self.controller_args = list(controller_args)
         meta = topo.meta
         self.members = [Member(m) for m in meta["forwarders"]]
         self.up_rtr, self.nf_rtr = meta["routers"]["upstream"], meta["routers"]["nf_side"]
@@ -70,7 +74,10 @@ class Pool:
 
     # --- bring-up -------------------------------------------------------------------
 
-    def start(self):
+    def start(self, members=None):
+        """Starts the NFs, routers, controller and the members whose indexes are given (all
+        by default), and waits until they are ready."""
+        members = range(len(self.members)) if members is None else members
         self.dir.mkdir(parents=True, exist_ok=True)
         for nf in self.topo.nfs:
             labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)  # IPv4 and IPv6
@@ -79,10 +86,10 @@ class Pool:
         self.topo.run(self.ctl_host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
                                       "--hosts", f"{self.ctl_addr},127.0.0.1", "--agent", ids])
         self.start_controller()
-        for i in range(len(self.members)):
+        for i in members:
             self.start_member(i)
-        for m in self.members:
-            self.wait_ready(m)
+        for i in members:
+            self.wait_ready(self.members[i])
         return self
 
     def start_routers(self):
@@ -106,7 +113,7 @@ class Pool:
             "--grpc-listen", f"{self.ctl_addr}:{GRPC_PORT}", "--db", self.dir / "controller.db",
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
-            "--report-timeout", "3s"], name="controller")
+            "--report-timeout", "3s", *self.controller_args], name="controller")
         labtools.wait_until(lambda: self.ctl("version", check=False).returncode == 0,
                             "controller", timeout=30)
 
@@ -134,7 +141,7 @@ class Pool:
             "--bgp-announce", f"{self.client_prefix6}={m.back6}",
             "--bgp-hold-time", f"{BGP_HOLD_S}s", "--bgp-keepalive", f"{BGP_KEEPALIVE_S}s",
             "--bgp-connect-retry", "1s", "--bgp-graceful-wait", "2s",
-            *self.agent_args], name=f"agent-{m.id}")
+            *self.agent_args, *self.member_args.get(i, ())], name=f"agent-{m.id}")
 
     def wait_ready(self, m, timeout=30):
         def ready():

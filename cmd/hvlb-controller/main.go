@@ -46,7 +46,7 @@ func main() {
 	flag.StringVar(&cfg.GRPCCert, "grpc-cert", "", "gRPC server certificate (default: --tls-cert)")
 	flag.StringVar(&cfg.GRPCKey, "grpc-key", "", "gRPC server key (default: --tls-key)")
 	flag.StringVar(&cfg.ClientCA, "client-ca", "", "CA that signs agents' client certificates")
-	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room")
+	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room (lb-requests, the pool)")
 	flag.DurationVar(&cfg.ReportTimeout, "report-timeout", controller.DefaultReportTimeout,
 		"a forwarder with no report for this long is failed (3 agent report intervals; the agent's default is 2s)")
 	flag.DurationVar(&cfg.PolicyInterval, "policy-interval", controller.DefaultPolicyInterval,
@@ -54,6 +54,17 @@ func main() {
 	flag.DurationVar(&cfg.ScrapeInterval, "nf-scrape-interval", 2*time.Second,
 		"how often the reals' metrics_url endpoints are scraped for their CPU utilisation")
 	flag.DurationVar(&cfg.ScrapeTimeout, "nf-scrape-timeout", time.Second, "time limit of one scrape")
+	flag.Float64Var(&cfg.Pool.Overload, "pool-overload", controller.DefaultPoolOverload,
+		"a forwarder at or above this utilisation (packet rate over --capacity-pps, or its workers' busy share) is overloaded; negative: no pool automation")
+	flag.Float64Var(&cfg.Pool.Resume, "pool-resume", controller.DefaultPoolResume,
+		"a forwarder the pool drained comes back when its share of the traffic fits under this utilisation")
+	flag.DurationVar(&cfg.Pool.For, "pool-overload-for", controller.DefaultPoolFor,
+		"how long an overload lasts before the pool drains the forwarder or asks the NFV manager for another")
+	flag.DurationVar(&cfg.Pool.Hold, "pool-drain-hold", controller.DefaultPoolHold,
+		"the least time a forwarder the pool drained stays out (doubling with each drain within an hour, up to 16 times)")
+	flag.IntVar(&cfg.Pool.MinReady, "pool-min-ready", 0, "ask the NFV manager for a forwarder while fewer are ready (0: no floor)")
+	flag.DurationVar(&cfg.Pool.AskEvery, "pool-ask-every", controller.DefaultPoolAskEvery,
+		"at most one request for a forwarder to the NFV manager per this")
 	flag.BoolVar(&cfg.InsecureDev, "insecure-dev", false, "DEVELOPMENT ONLY: allow serving without TLS, mTLS or tokens")
 	flag.BoolVar(&debug, "debug", false, "log every request")
 	flag.Parse()

@@ -11,6 +11,7 @@
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
+ *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -36,6 +37,7 @@
 #include "fwd.h"
 #include "worker_loop.h"
 #include "skew.h"
+#include "publish_bench.h"
 #include "sync_bench.h"
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
@@ -210,10 +212,12 @@ main(int argc, char **argv)
 		{"dispatch-prices", required_argument, NULL, 'D'},
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
+		{"reps", required_argument, NULL, 'N'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
 	bool sync_on = false;
+	unsigned reps = 15;
 	const char *mode = "fwd";
 	double seconds = 2.0;
 	uint64_t single = 0;
@@ -253,6 +257,8 @@ main(int argc, char **argv)
 			sy.lag_kcps = (unsigned)atoi(optarg);
 		else if (opt == 'Y')
 			sync_on = true;
+		else if (opt == 'N')
+			reps = (unsigned)atoi(optarg);
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -278,6 +284,8 @@ main(int argc, char **argv)
 		sy.seconds = seconds;
 		return sync_bench_run(&sy);
 	}
+	if (strcmp(mode, "publish") == 0)
+		return publish_bench_run(reps);
 	if (strcmp(mode, "skew") == 0) {
 		sk.seconds = seconds;
 		return skew_run(&sk);

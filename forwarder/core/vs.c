@@ -28,9 +28,50 @@ struct vs_table {
 	struct vs_vip_set vip;  /* first: vs.h's inline vs_is_vip reads it there */
 	uint32_t mask;          /* VS slots - 1 */
 	unsigned n;             /* VSs inserted (all of them once built) */
+	unsigned n_built;       /* of those, the ones whose selection tables were built, not shared */
 	struct vs *slots;       /* mask + 1 entries; proto 0 marks an empty slot */
 	uint32_t *order;        /* n slot indexes, in config order (vs_table_at) */
 };
+
+/*
+ * Selection tables shared between tables. A VS's Maglev table (128 KiB, the costly part of a
+ * build) and WRR sequence depend only on its scheduler and its usable RSs (which, where in
+ * rs[], identity and weight), so vs_table_rebuild gives a VS whose inputs did not change the
+ * very arrays of the previous table: a publish that changes one service of 1,000 builds one.
+ * Each such array has a reference count in a header before it; only the control thread builds
+ * and frees tables, so a plain count suffices.
+ */
+struct vs_lut_hdr {
+	uint64_t refs; /* 8 bytes: the array after it stays 8-byte aligned */
+};
+
+static void *
+lut_alloc(size_t bytes)
+{
+	struct vs_lut_hdr *h = malloc(sizeof(*h) + bytes);
+
+	if (h == NULL)
+		return NULL;
+	h->refs = 1;
+	return h + 1;
+}
+
+static void *
+lut_ref(void *p)
+{
+	if (p != NULL)
+		((struct vs_lut_hdr *)p - 1)->refs++;
+	return p;
+}
+
+static void
+lut_put(void *p)
+{
+	struct vs_lut_hdr *h = p != NULL ? (struct vs_lut_hdr *)p - 1 : NULL;
+
+	if (h != NULL && --h->refs == 0)
+		free(h);
+}
 
 /* Scratch for building, allocated once per vs_table_build rather than per VS. */
 struct rs_ident {
@@ -240,7 +281,7 @@ vs_build_wrr(struct vs *v, struct vs_build_tmp *tmp)
 		sum = wrr_reduce(w, n);
 	}
 	v->wrr_len = (uint32_t)sum;
-	v->wrr_seq = malloc((sum > 0 ? sum : 1) * sizeof(*v->wrr_seq));
+	v->wrr_seq = lut_alloc((sum > 0 ? sum : 1) * sizeof(*v->wrr_seq));
 	if (v->wrr_seq == NULL)
 		return -ENOMEM;
 	for (uint32_t s = 0; s < v->wrr_len; s++) {
@@ -265,7 +306,7 @@ vs_build_maglev(struct vs *v, struct vs_build_tmp *tmp)
 {
 	unsigned n = v->n_usable;
 
-	v->maglev = malloc(MAGLEV_TABLE_SIZE * sizeof(*v->maglev));
+	v->maglev = lut_alloc(MAGLEV_TABLE_SIZE * sizeof(*v->maglev));
 	if (v->maglev == NULL)
 		return -ENOMEM;
 	for (unsigned k = 0; k < n; k++) {
@@ -298,10 +339,31 @@ vs_config_all_down(const struct vs_config *c)
 	return weighted;
 }
 
+/* Whether v's Maglev table and WRR sequence would be those of p, the same VS in the previous
+ * table: the same scheduler over the same usable RSs, at the same places in rs[], with the
+ * same identities and weights (what maglev_build and vs_build_wrr read). */
+static bool
+vs_same_selection(const struct vs *v, const struct vs *p)
+{
+	if (p == NULL || p->sched != v->sched || p->n_usable != v->n_usable)
+		return false;
+	for (unsigned k = 0; k < v->n_usable; k++) {
+		const struct rs_config *a = &v->rs[v->usable[k]], *b = &p->rs[p->usable[k]];
+
+		if (v->usable[k] != p->usable[k] || a->weight != b->weight || a->port != b->port ||
+		    !hvlb_addr_eq(&a->addr, &b->addr))
+			return false;
+	}
+	return true;
+}
+
 /* usable[] and cum_weight[] are small and always built; the Maglev table (128 KiB) and the
- * WRR sequence only for the schedulers that read them. */
+ * WRR sequence only for the schedulers that read them, and only when prev (the same VS in the
+ * previous table, or NULL) cannot lend its own. Returns 1 when it built them, 0 when it
+ * shared them, < 0 on error. */
 static int
-vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
+vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
+	     struct vs_build_tmp *tmp)
 {
 	size_t n_alloc = c->n_rs > 0 ? c->n_rs : 1;
 	bool any_health = c->all_down == VS_ALL_DOWN_KEEP_LAST && vs_config_all_down(c);
@@ -335,12 +397,18 @@ vs_build_one(struct vs *v, const struct vs_config *c, struct vs_build_tmp *tmp)
 	}
 	v->weight_total = total;
 
+	if (vs_same_selection(v, prev)) {
+		v->maglev = lut_ref(prev->maglev);
+		v->wrr_seq = lut_ref(prev->wrr_seq);
+		v->wrr_len = prev->wrr_len;
+		return 0;
+	}
 	if (v->sched == HVLB_SCHED_MAGLEV || v->sched == HVLB_SCHED_SH)
 		if (vs_build_maglev(v, tmp) != 0)
 			return -ENOMEM;
-	if (v->sched == HVLB_SCHED_WRR)
-		return vs_build_wrr(v, tmp);
-	return 0;
+	if (v->sched == HVLB_SCHED_WRR && vs_build_wrr(v, tmp) != 0)
+		return -ENOMEM;
+	return 1;
 }
 
 static uint32_t
@@ -449,6 +517,13 @@ vs_table_alloc(unsigned n)
 struct vs_table *
 vs_table_build(const struct vs_config *cfg, unsigned n, const char **err)
 {
+	return vs_table_rebuild(cfg, n, NULL, err);
+}
+
+struct vs_table *
+vs_table_rebuild(const struct vs_config *cfg, unsigned n, const struct vs_table *prev,
+		 const char **err)
+{
 	struct vs_build_tmp *tmp = NULL;
 	struct vs_table *t = NULL;
 	const char *e = NULL;
@@ -475,11 +550,19 @@ vs_table_build(const struct vs_config *cfg, unsigned n, const char **err)
 		vip_insert(t, &cfg[i].vip);
 		if (cfg[i].retired)
 			continue;
+		const struct vs *pv = NULL;
+		int built;
+
 		e = vs_insert(t, &cfg[i], i, &v);
 		if (e != NULL)
 			goto fail;
-		if (vs_build_one(v, &cfg[i], tmp) != 0)
+		if (prev != NULL)
+			pv = vs_find(prev, vs_key(cfg[i].proto, &cfg[i].vip, cfg[i].vport),
+				     cfg[i].proto, &cfg[i].vip, cfg[i].vport);
+		built = vs_build_one(v, &cfg[i], pv, tmp);
+		if (built < 0)
 			goto nomem;
+		t->n_built += (unsigned)built;
 	}
 	free(tmp);
 	if (err != NULL)
@@ -507,9 +590,9 @@ vs_table_free(struct vs_table *t)
 
 			free(v->rs);
 			free(v->usable);
-			free(v->maglev);
+			lut_put(v->maglev);
 			free(v->cum_weight);
-			free(v->wrr_seq);
+			lut_put(v->wrr_seq);
 		}
 	}
 	free(t->slots);
@@ -526,6 +609,12 @@ vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip, u
 	if (v == NULL && vport != 0)
 		v = vs_find(t, vs_key(proto, vip, 0), proto, vip, 0);
 	return v;
+}
+
+unsigned
+vs_table_built(const struct vs_table *t)
+{
+	return t->n_built;
 }
 
 unsigned

@@ -132,6 +132,16 @@ uint32_t vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport);
  * sets *err to a message naming the field at fault. */
 struct vs_table *vs_table_build(const struct vs_config *cfg, unsigned n, const char **err);
 
+/* The same, sharing with prev (the table it replaces; NULL: none) the selection tables of
+ * every VS whose scheduler and usable RSs did not change, so that a change to one service
+ * rebuilds that one only. prev must stay alive until the new table is built; either may then
+ * be freed first. */
+struct vs_table *vs_table_rebuild(const struct vs_config *cfg, unsigned n,
+				  const struct vs_table *prev, const char **err);
+
+/* How many of t's VSs had their selection tables built rather than shared with prev. */
+unsigned vs_table_built(const struct vs_table *t);
+
 /* Whether none of c's RSs is both up and weighted while one is weighted: then VS_ALL_DOWN_KEEP_LAST
  * schedules over the weighted ones as if they were up. */
 bool vs_config_all_down(const struct vs_config *c);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_errno.h>
 #include <rte_lpm.h>
@@ -18,6 +19,38 @@
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
 static uint64_t snapshot_seq;
+
+/*
+ * The LPM tables of a set of routes. An IPv4 LPM holds a 64 MiB tbl24 that DPDK zeroes when it
+ * is freed, which made every publish cost 15-20 ms whatever it changed; routes change rarely,
+ * so a snapshot built from the same routes as the one it replaces shares its tables (and
+ * copies its next hops). Only the control thread builds and frees snapshots: a plain count.
+ */
+struct snap_routes {
+	unsigned refs;
+	struct rte_lpm *lpm4;
+	struct rte_lpm6 *lpm6;
+	unsigned n_routes;
+	struct cfg_route routes[FWD_MAX_ROUTES]; /* what they were built from */
+};
+
+static void
+routes_put(struct snap_routes *rt)
+{
+	if (rt == NULL || --rt->refs > 0)
+		return;
+	rte_lpm_free(rt->lpm4);
+	rte_lpm6_free(rt->lpm6);
+	free(rt);
+}
+
+/* Whether prev's route tables are those st's routes would build. */
+static bool
+routes_same(const struct fwd_snapshot *prev, const struct cfgstore *st)
+{
+	return prev != NULL && prev->rt != NULL && prev->rt->n_routes == st->n_routes &&
+	       memcmp(prev->rt->routes, st->routes, st->n_routes * sizeof(st->routes[0])) == 0;
+}
 
 static void
 vs_config_of(struct vs_config *c, const struct cfg_vs *v)
@@ -39,7 +72,8 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 
 /* The services, then the retired ones (only their VIPs). */
 static int
-build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
+build_vs(struct fwd_snapshot *s, const struct cfgstore *st, const struct fwd_snapshot *prev,
+	 char *err)
 {
 	unsigned n = st->n_vs + st->n_vs_retired;
 	struct vs_config *vc = calloc(n ? n : 1, sizeof(*vc));
@@ -53,7 +87,7 @@ build_vs(struct fwd_snapshot *s, const struct cfgstore *st, char *err)
 		vs_config_of(&vc[i], &st->vs[i]);
 	for (unsigned i = 0; i < st->n_vs_retired; i++)
 		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
-	s->vst = vs_table_build(vc, n, &msg);
+	s->vst = vs_table_rebuild(vc, n, prev != NULL ? prev->vst : NULL, &msg);
 	free(vc);
 	if (s->vst == NULL) {
 		ERR("%s", msg ? msg : "cannot build the service table");
@@ -82,17 +116,33 @@ lpm_add(struct fwd_snapshot *s, const struct cfg_route *r, uint32_t nh)
 }
 
 static int
-build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char *err)
+build_routes(struct fwd_snapshot *s, const struct cfgstore *st, const struct fwd_snapshot *prev,
+	     int socket, char *err)
 {
 	struct rte_lpm_config c4 = {.max_rules = FWD_MAX_ROUTES, .number_tbl8s = 256};
 	struct rte_lpm6_config c6 = {.max_rules = FWD_MAX_ROUTES, .number_tbl8s = 1024};
 	char name[RTE_MEMZONE_NAMESIZE];
 
+	if (routes_same(prev, st)) {
+		s->rt = prev->rt;
+		s->rt->refs++;
+		s->lpm4 = s->rt->lpm4;
+		s->lpm6 = s->rt->lpm6;
+		s->n_nh = prev->n_nh;
+		memcpy(s->nh, prev->nh, prev->n_nh * sizeof(s->nh[0]));
+		return 0;
+	}
+	s->rt = calloc(1, sizeof(*s->rt));
+	if (s->rt == NULL) {
+		ERR("out of memory for the route tables");
+		return -ENOMEM;
+	}
+	s->rt->refs = 1;
 	/* Names must be unique while the old snapshot still exists. */
 	snprintf(name, sizeof(name), "lpm4_%" PRIu64, snapshot_seq);
-	s->lpm4 = rte_lpm_create(name, socket, &c4);
+	s->lpm4 = s->rt->lpm4 = rte_lpm_create(name, socket, &c4);
 	snprintf(name, sizeof(name), "lpm6_%" PRIu64, snapshot_seq);
-	s->lpm6 = rte_lpm6_create(name, socket, &c6);
+	s->lpm6 = s->rt->lpm6 = rte_lpm6_create(name, socket, &c6);
 	if (s->lpm4 == NULL || s->lpm6 == NULL) {
 		ERR("cannot create route tables: %s", rte_strerror(rte_errno));
 		return -ENOMEM;
@@ -113,6 +163,8 @@ build_routes(struct fwd_snapshot *s, const struct cfgstore *st, int socket, char
 		}
 		s->n_nh++;
 	}
+	s->rt->n_routes = st->n_routes;
+	memcpy(s->rt->routes, st->routes, st->n_routes * sizeof(st->routes[0]));
 	return 0;
 }
 
@@ -145,14 +197,19 @@ snap_free(struct fwd_snapshot *s)
 	if (s == NULL)
 		return;
 	vs_table_free(s->vst);
-	rte_lpm_free(s->lpm4);
-	rte_lpm6_free(s->lpm6);
+	routes_put(s->rt);
 	rte_free((void *)(uintptr_t)s->rs_gen);
 	rte_free(s);
 }
 
 struct fwd_snapshot *
 snap_build(const struct cfgstore *st, int socket, char *err)
+{
+	return snap_rebuild(st, NULL, socket, err);
+}
+
+struct fwd_snapshot *
+snap_rebuild(const struct cfgstore *st, const struct fwd_snapshot *prev, int socket, char *err)
 {
 	struct fwd_snapshot *s;
 	uint32_t *gen;
@@ -172,7 +229,7 @@ snap_build(const struct cfgstore *st, int socket, char *err)
 	s->n_local = st->n_local;
 	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
 	snapshot_seq++;
-	if (build_vs(s, st, err) != 0 || build_routes(s, st, socket, err) != 0) {
+	if (build_vs(s, st, prev, err) != 0 || build_routes(s, st, prev, socket, err) != 0) {
 		snap_free(s);
 		return NULL;
 	}
@@ -182,7 +239,7 @@ snap_build(const struct cfgstore *st, int socket, char *err)
 int
 snap_publish(struct snap_pub *p, const struct cfgstore *st, char *err)
 {
-	struct fwd_snapshot *s = snap_build(st, p->socket, err), *old;
+	struct fwd_snapshot *s = snap_rebuild(st, p->cur, p->socket, err), *old;
 
 	if (s == NULL)
 		return -EINVAL;

@@ -29,11 +29,14 @@ struct nexthop {
 	uint8_t connected;  /* 1: the destination itself is the neighbour */
 };
 
+struct snap_routes; /* snapshot.c: the route tables, shared by snapshots of the same routes */
+
 struct fwd_snapshot {
 	uint64_t version;
 	struct vs_table *vst;
-	struct rte_lpm *lpm4;
+	struct rte_lpm *lpm4;     /* rt's, copied here for the lookups */
 	struct rte_lpm6 *lpm6;
+	struct snap_routes *rt;
 	uint32_t n_nh;
 	struct nexthop nh[FWD_MAX_ROUTES];
 	uint32_t n_local;
@@ -55,6 +58,11 @@ struct snap_pub {
 /* Build an immutable snapshot of the store (VS table, LPM tables, next hops, own addresses,
  * timeouts) on socket. NULL with err (CFG_ERR_LEN) set on failure. */
 struct fwd_snapshot *snap_build(const struct cfgstore *st, int socket, char *err);
+
+/* The same, sharing with prev (the snapshot it will replace, or NULL) the selection tables of
+ * the services that did not change (vs_table_rebuild). */
+struct fwd_snapshot *snap_rebuild(const struct cfgstore *st, const struct fwd_snapshot *prev,
+				  int socket, char *err);
 void snap_free(struct fwd_snapshot *s);
 
 /* Build a snapshot of st and make it the current one; the old one is freed once every reader

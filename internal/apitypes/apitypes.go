@@ -80,4 +80,7 @@ type Load struct {
 	CapacityPPS uint64   `json:"capacity_pps"`
 	HeadroomPPS *float64 `json:"headroom_pps"` // null: capacity unknown
 	ActiveConns uint64   `json:"active_conns"`
+	// Utilisation is what the pool automation weighs (docs/controller.md, "The pool"): the
+	// larger of PPS over CapacityPPS and the workers' mean busy share; null before a report.
+	Utilisation *float64 `json:"utilisation"`
 }

@@ -62,6 +62,7 @@ type Config struct {
 	Log           *slog.Logger     // default slog.Default()
 	Now           func() time.Time // default time.Now
 	Policy        PolicyConfig     // the comprehensive policy's loop (policy.go)
+	Pool          PoolConfig       // the pool automation (pool.go)
 	Leadership    Leadership       // the group's election (leadership.go); nil: no group, always the leader
 }
 
@@ -74,6 +75,8 @@ type Controller struct {
 	stopped chan struct{}
 	s       *state // owned by Run's goroutine
 	pr      *policyRuntime
+	// poolCounts: what the pool automation did (pool.go)
+	poolCounts poolCounts
 }
 
 // state is what Run's goroutine owns.
@@ -81,6 +84,7 @@ type state struct {
 	fwd      map[string]*fwdRuntime
 	health   map[healthKey]healthObs
 	policies map[string]*svcPolicy // comprehensive services, by id
+	pool     poolState
 }
 
 // fwdRuntime is what the controller knows of a forwarder beyond its registration.
@@ -103,6 +107,11 @@ type fwdRuntime struct {
 	rxAt       time.Time
 	pps        float64
 	failed     bool // as last logged
+	// the pool automation's (pool.go)
+	overSince   time.Time // overloaded since (zero: not overloaded or not ready)
+	poolPPS     float64   // the rate it carried when last ready
+	lastDrain   time.Time // the pool's last drain of it
+	drainsInRow int       // drains within an hour of the one before: the hold's doubling
 }
 
 type healthKey struct {
@@ -131,6 +140,10 @@ func New(cfg Config) (*Controller, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	cfg.Pool.defaults()
+	if err := cfg.Pool.check(); err != nil {
+		return nil, err
 	}
 	c := &Controller{
 		cfg: cfg, st: cfg.Store, log: cfg.Log,
@@ -174,6 +187,9 @@ func (c *Controller) Run(ctx context.Context) {
 			op(c.s)
 		case <-tick.C:
 			c.checkLiveness(c.s)
+			if c.leading() {
+				c.runPool(c.s)
+			}
 		case <-policyTick.C:
 			// Only the group's leader runs the policy; checked each round, so a controller
 			// that lost etcd stops within one.
@@ -216,7 +232,7 @@ func (c *Controller) stateOf(f model.Forwarder, r *fwdRuntime, now time.Time) st
 	switch {
 	case c.failed(r, now):
 		return StateFailed
-	case f.Draining || r.agentState == StateDraining:
+	case f.Drained() || r.agentState == StateDraining:
 		return StateDraining
 	}
 	return StateReady

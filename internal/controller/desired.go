@@ -85,7 +85,7 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds = BuildDesired(t.Version(), id, svcs, pws)
-		ds.Draining = f.Draining
+		ds.Draining = f.Drained()
 		hard, err := t.HardRemovals()
 		if err != nil {
 			return err

@@ -54,6 +54,9 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 		r.lastSeen = c.cfg.Now()
 		r.agentState = ""
 		if c.leading() {
+			if isNew {
+				c.joinPool(s, f.ID)
+			}
 			c.completePending(s)
 		}
 	})
@@ -239,6 +242,10 @@ func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now 
 	}
 	for _, w := range r.stats.GetWorkers() {
 		v.Load.ActiveConns += w.GetActiveConns()
+	}
+	if u := utilisation(f, r); u >= 0 {
+		u = finite(u)
+		v.Load.Utilisation = &u
 	}
 	for _, p := range r.bgp {
 		v.BGP = append(v.BGP, apitypes.BGPPeer{Address: p.GetAddress(), Port: p.GetPort(), RemoteAS: p.GetRemoteAs(),

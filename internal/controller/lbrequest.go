@@ -1,15 +1,11 @@
 package controller
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
 	"sort"
-	"time"
 
 	"hvlb/internal/model"
 	"hvlb/internal/store"
@@ -197,30 +193,15 @@ func (c *Controller) choose(s *state) (string, error) {
 	return cands[0].id, nil
 }
 
-// webhookBody is what the NFV manager receives.
+// webhookBody is what the NFV manager receives for a load-balancing request.
 type webhookBody struct {
+	Kind      string `json:"kind"` // "lb-request"
 	RequestID string `json:"request_id"`
 	Reason    string `json:"reason"`
 	ServiceID string `json:"service_id"`
 }
 
 func (c *Controller) callWebhook(ctx context.Context, req model.LBRequest) error {
-	body, _ := json.Marshal(webhookBody{RequestID: req.ID, Reason: ErrNoRoom.Error(), ServiceID: req.ServiceID})
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, c.cfg.Webhook, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	resp, err := c.cfg.HTTPClient.Do(hreq)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("webhook replied %s: %s", resp.Status, bytes.TrimSpace(msg))
-	}
-	return nil
+	body, _ := json.Marshal(webhookBody{Kind: "lb-request", RequestID: req.ID, Reason: ErrNoRoom.Error(), ServiceID: req.ServiceID})
+	return c.postWebhook(ctx, body)
 }

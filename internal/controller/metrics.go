@@ -62,6 +62,12 @@ var (
 	mApplied     = desc("forwarder_applied_version", "Desired-state version the forwarder runs.", fl...)
 	mPPS         = desc("forwarder_rx_pps", "Received packets per second between the last two reports.", fl...)
 	mCapacity    = desc("forwarder_capacity_pps", "Capacity the agent registered (0: unknown).", fl...)
+	mUtil        = desc("forwarder_utilisation", "What the pool automation weighs: the larger of rx pps over capacity and the workers' mean busy share.", fl...)
+	mAutoDrained = desc("forwarder_pool_drained", "1 while the pool automation drains the forwarder.", fl...)
+	mPoolDrains  = desc("pool_drains_total", "Forwarders the pool automation drained.")
+	mPoolResumes = desc("pool_resumes_total", "Forwarders the pool automation brought back.")
+	mPoolAsks    = desc("pool_forwarder_requests_total", "Requests for a forwarder sent to the NFV manager.")
+	mPoolAskErrs = desc("pool_forwarder_request_errors_total", "Requests for a forwarder the NFV manager's webhook failed.")
 	mLastReport  = desc("forwarder_last_report_timestamp_seconds", "When the last report arrived.", fl...)
 	mFwdState    = desc("forwarder_state", "1 for the forwarder's current state.", "forwarder", "state")
 	mBGPUp       = desc("forwarder_bgp_sessions_established", "The agent's BGP sessions with upstream routers that are established, from its latest report.", fl...)
@@ -129,7 +135,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		ch <- d
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
-		mApplied, mPPS, mCapacity, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
+		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
 		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
 		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
@@ -152,6 +158,7 @@ type fwdSample struct {
 	state      string
 	applied    uint64
 	pps        float64
+	util       float64 // -1: unknown
 	lastReport time.Time
 	stats      *fwdpb.Stats
 	steering   *fwdpb.Steering
@@ -197,13 +204,14 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 	err = c.do(ctx, func(s *state) {
 		now := c.cfg.Now()
 		for i, f := range fwds {
-			samples[i] = fwdSample{info: f, state: StateFailed}
+			samples[i] = fwdSample{info: f, state: StateFailed, util: -1}
 			r := s.fwd[f.ID]
 			if r == nil {
 				continue
 			}
 			sm := &samples[i]
 			sm.state, sm.applied, sm.pps, sm.lastReport, sm.stats = c.stateOf(f, r, now), r.applied, r.pps, r.lastReport, r.stats
+			sm.util = utilisation(f, r)
 			sm.bgp, sm.announced = r.bgp, len(r.announced)
 			sm.steering, sm.paths = r.steering, r.paths
 		}
@@ -235,6 +243,10 @@ func (k collector) Collect(ch chan<- prometheus.Metric) {
 		}
 	}
 	c.collectPolicy(ctx, ch)
+	emit(ch, mPoolDrains, prometheus.CounterValue, float64(c.poolCounts.drains.Load()))
+	emit(ch, mPoolResumes, prometheus.CounterValue, float64(c.poolCounts.resumes.Load()))
+	emit(ch, mPoolAsks, prometheus.CounterValue, float64(c.poolCounts.asks.Load()))
+	emit(ch, mPoolAskErrs, prometheus.CounterValue, float64(c.poolCounts.askErrs.Load()))
 }
 
 func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
@@ -262,6 +274,14 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 	emit(ch, mBGPVIPs, prometheus.GaugeValue, float64(sm.announced), id)
 	emit(ch, mPPS, prometheus.GaugeValue, sm.pps, id)
 	emit(ch, mCapacity, prometheus.GaugeValue, float64(sm.info.CapacityPPS), id)
+	if sm.util >= 0 {
+		emit(ch, mUtil, prometheus.GaugeValue, finite(sm.util), id)
+	}
+	drained := 0.0
+	if sm.info.AutoDrain != nil {
+		drained = 1
+	}
+	emit(ch, mAutoDrained, prometheus.GaugeValue, drained, id)
 	if !sm.lastReport.IsZero() {
 		emit(ch, mLastReport, prometheus.GaugeValue, float64(sm.lastReport.UnixMilli())/1000, id)
 	}

@@ -47,7 +47,8 @@ type Config struct {
 	PolicyInterval time.Duration
 	ScrapeInterval time.Duration
 	ScrapeTimeout  time.Duration
-	InsecureDev    bool // allow no TLS, no mTLS and no tokens; never the default
+	Pool           controller.PoolConfig // the pool automation (zero fields: defaults)
+	InsecureDev    bool                  // allow no TLS, no mTLS and no tokens; never the default
 	Log            *slog.Logger
 }
 
@@ -140,7 +141,7 @@ func New(cfg Config) (*App, error) {
 	a.ctl, err = controller.New(controller.Config{Store: a.st, ReportTimeout: cfg.ReportTimeout,
 		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
 			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
-		Webhook: cfg.Webhook, Log: a.log, Leadership: leadership})
+		Pool: cfg.Pool, Webhook: cfg.Webhook, Log: a.log, Leadership: leadership})
 	if err != nil {
 		a.closeStore()
 		return nil, err

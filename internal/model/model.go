@@ -98,7 +98,22 @@ type Forwarder struct {
 	// Draining is the operator's (PUT/DELETE /v1/forwarders/{id}/drain), not the agent's:
 	// registration keeps it. Its agent withdraws the forwarder's VIPs while it is set.
 	Draining bool `json:"draining"`
+	// AutoDrain is the controller's own drain (internal/controller/pool.go): set while the
+	// pool automation keeps an overloaded forwarder out, nil otherwise. Registration keeps
+	// it; the operator's undrain clears it.
+	AutoDrain *AutoDrain `json:"auto_drain,omitempty"`
 }
+
+// AutoDrain says why and until when the controller drains a forwarder by itself.
+type AutoDrain struct {
+	Reason string    `json:"reason"`
+	Since  time.Time `json:"since"`
+	Until  time.Time `json:"until"` // the earliest it may come back, when the others have room for it
+}
+
+// Drained reports whether the forwarder's VIPs are to be withdrawn: the operator's drain
+// or the pool's.
+func (f *Forwarder) Drained() bool { return f.Draining || f.AutoDrain != nil }
 
 // Load-balancing request states.
 const (

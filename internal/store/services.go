@@ -187,10 +187,39 @@ func (s *Store) SetForwarderDraining(id string, draining bool) (model.Forwarder,
 			return err
 		}
 		out = f
-		if f.Draining == draining {
+		if f.Draining == draining && (draining || f.AutoDrain == nil) {
 			return nil
 		}
 		f.Draining = draining
+		if !draining {
+			f.AutoDrain = nil // the operator's undrain puts it back whoever drained it
+		}
+		out = f
+		out.Version = t.Next()
+		return t.PutForwarder(f)
+	})
+	return out, err
+}
+
+// SetForwarderAutoDrain sets (ad != nil) or clears the pool's drain of forwarder id and
+// returns the forwarder; it writes only when that changes whether the pool drains it, and
+// never over the operator's drain (the operator's word stands: nothing is written).
+func (s *Store) SetForwarderAutoDrain(id string, ad *model.AutoDrain) (model.Forwarder, error) {
+	var out model.Forwarder
+	what := "pool: bring back forwarder " + id
+	if ad != nil {
+		what = "pool: drain forwarder " + id + ": " + ad.Reason
+	}
+	_, err := s.Update(what, func(t *Tx) error {
+		f, err := t.Forwarder(id)
+		if err != nil {
+			return err
+		}
+		out = f
+		if f.Draining || (f.AutoDrain != nil) == (ad != nil) {
+			return nil
+		}
+		f.AutoDrain = ad
 		out = f
 		out.Version = t.Next()
 		return t.PutForwarder(f)
@@ -208,6 +237,7 @@ func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
 		isNew = err != nil
 		if !isNew {
 			f.RegisteredAt, f.Version, f.SyncID, f.Draining = cur.RegisteredAt, cur.Version, cur.SyncID, cur.Draining
+			f.AutoDrain = cur.AutoDrain
 		}
 		if f.SyncAddr != "" && f.SyncID == 0 {
 			if f.SyncID, err = t.nextSyncID(); err != nil {

@@ -64,12 +64,12 @@ UDP_GAP_BOUND_S = NEW_CONN_BOUND_S
 class Traffic:
     """echo_pool.py in the client namespace, ended by SIGUSR1."""
 
-    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, vip=scaleout.VIP):
+    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, interval=0.5, vip=scaleout.VIP):
         self.vip = vip
         self.proc = pool.topo.popen("client", [
             "python3", POOL, vip, scaleout.ECHO_PORT, "--count", count,
             "--udp-count", udp, "--udp-port", scaleout.UDP_PORT, "--duration", 600,
-            "--interval", 0.5, "--chunk", 100, "--open-rate", 400,
+            "--interval", interval, "--chunk", 100, "--open-rate", 400,
             "--probe-interval", probe], name=f"echo_pool-{vip}")
         self.t0 = time.monotonic()
         labtools.wait_until(lambda: "connected" in self.proc.log_path.read_text(),

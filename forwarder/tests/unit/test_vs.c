@@ -507,6 +507,75 @@ test_retired(void)
 	expect_err(c, 3, "vs[2].slot: 0 already used by vs[0]");
 }
 
+/* A rebuild shares the selection tables of the services that did not change, builds those
+ * of the one that did exactly as a fresh build would, and each table outlives the other
+ * (under ASan, freeing either first must leave the other whole). */
+static void
+test_rebuild_shares_unchanged(void)
+{
+	struct rs_config r1[3] = {rs("10.0.0.1", 80, 3, 1), rs("10.0.0.2", 80, 5, 2),
+				  rs("10.0.0.3", 80, 1, 3)};
+	struct rs_config r2[3], r3[2] = {rs("10.0.1.1", 53, 1, 4), rs("10.0.1.2", 53, 2, 5)};
+	struct vs_config c[3] = {
+		vsc("192.0.2.1", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 0, r1, 3),
+		vsc("192.0.2.2", HVLB_PROTO_TCP, 80, HVLB_SCHED_MAGLEV, 1, r2, 3),
+		vsc("192.0.2.3", HVLB_PROTO_UDP, 53, HVLB_SCHED_WRR, 2, r3, 2),
+	};
+	struct vs_table *a, *b, *fresh, *d;
+	const struct vs *va, *vb;
+
+	memcpy(r2, r1, sizeof(r2));
+	a = vs_table_build(c, 3, NULL);
+	CHECK(a != NULL);
+	if (a == NULL)
+		return;
+	CHECK_EQ(vs_table_built(a), 3);
+
+	/* Nothing changed but an RS's connection limit: every table shared. */
+	r1[0].conn_limit = 10;
+	b = vs_table_rebuild(c, 3, a, NULL);
+	CHECK(b != NULL);
+	CHECK_EQ(vs_table_built(b), 0);
+	for (unsigned i = 0; i < 3; i++) {
+		va = vs_table_at(a, i);
+		vb = vs_table_at(b, i);
+		CHECK(va->maglev == vb->maglev && va->wrr_seq == vb->wrr_seq &&
+		      va->wrr_len == vb->wrr_len);
+	}
+	CHECK_EQ(vs_table_at(b, 0)->rs[0].conn_limit, 10);
+	vs_table_free(a);
+
+	/* One weight of the second service: only it is built, as a fresh build builds it. */
+	r2[1].weight = 50;
+	d = vs_table_rebuild(c, 3, b, NULL);
+	fresh = vs_table_build(c, 3, NULL);
+	CHECK(d != NULL && fresh != NULL);
+	CHECK_EQ(vs_table_built(d), 1);
+	CHECK(vs_table_at(d, 0)->maglev == vs_table_at(b, 0)->maglev);
+	CHECK(vs_table_at(d, 1)->maglev != vs_table_at(b, 1)->maglev);
+	CHECK(vs_table_at(d, 2)->wrr_seq == vs_table_at(b, 2)->wrr_seq);
+	for (unsigned i = 0; i < 2; i++)
+		CHECK_MEM(vs_table_at(d, i)->maglev, vs_table_at(fresh, i)->maglev,
+			  MAGLEV_TABLE_SIZE * sizeof(uint16_t));
+	CHECK_MEM(vs_table_at(d, 2)->wrr_seq, vs_table_at(fresh, 2)->wrr_seq,
+		  vs_table_at(fresh, 2)->wrr_len * sizeof(uint16_t));
+	vs_table_free(b);
+
+	/* A health change, a scheduler change, and an RS moved within rs[]: each rebuilt. */
+	r1[2].health = 0;
+	c[2].sched = HVLB_SCHED_MAGLEV;
+	struct rs_config swapped[3] = {r2[1], r2[0], r2[2]};
+	c[1].rs = swapped;
+	b = vs_table_rebuild(c, 3, d, NULL);
+	CHECK(b != NULL);
+	CHECK_EQ(vs_table_built(b), 3);
+	vs_table_free(d);
+	vs_table_free(fresh);
+	/* The survivor is whole: its tables read back after the others are gone. */
+	CHECK(vs_table_at(b, 0)->maglev[0] != MAGLEV_EMPTY);
+	vs_table_free(b);
+}
+
 int
 main(void)
 {
@@ -521,5 +590,6 @@ main(void)
 	RUN(test_all_down);
 	RUN(test_all_down_keep_last);
 	RUN(test_retired);
+	RUN(test_rebuild_shares_unchanged);
 	return check_summary();
 }
