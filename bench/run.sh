@@ -3,8 +3,8 @@
 # DPDK's own floor on the same path (a bare rx_burst -> tx_burst loop), plus instructions per
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
 # RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
-# (bench/flood.py), connection sync (bench/sync.py) and the control side at scale
-# (bench/publish.py). Writes docs/benchmarks.md and ends with
+# (bench/flood.py), connection sync (bench/sync.py), the control side at scale
+# (bench/publish.py) and the connection table at scale (bench/conns.py). Writes docs/benchmarks.md and ends with
 # one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -310,10 +310,15 @@ echo "  sync: $sync_json" >&2
 # after the sync one; its figures join the line's top level.
 publish_json=$(python3 bench/publish.py --doc docs/benchmarks.md | tail -1)
 echo "  publish: $publish_json" >&2
+# The connection table at scale: bytes per connection and lookup cost at 1,000, 1 M and 10 M
+# connections (bench/conns.py, fwd_bench --mode conns, under a minute, about 3 GiB).
+conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
+echo "  conns: $conns_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
 r["flood"] = json.loads(sys.argv[3])
 r.update(json.loads(sys.argv[4]))
 r.update(json.loads(sys.argv[5]))
-print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json"
+r.update(json.loads(sys.argv[6]))
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json"

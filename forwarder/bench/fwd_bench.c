@@ -12,6 +12,7 @@
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
+ *   fwd_bench [EAL] -- --mode conns   (conns_bench.c)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -37,6 +38,7 @@
 #include "fwd.h"
 #include "worker_loop.h"
 #include "skew.h"
+#include "conns_bench.h"
 #include "publish_bench.h"
 #include "sync_bench.h"
 
@@ -286,6 +288,8 @@ main(int argc, char **argv)
 	}
 	if (strcmp(mode, "publish") == 0)
 		return publish_bench_run(reps);
+	if (strcmp(mode, "conns") == 0)
+		return conns_bench_run();
 	if (strcmp(mode, "skew") == 0) {
 		sk.seconds = seconds;
 		return skew_run(&sk);

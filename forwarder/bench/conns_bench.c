@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The connection table at scale (docs/benchmarks.md, "Connection table at scale"), run by
+ * fwd_bench --mode conns: for 1,000, 1 M and 10 M live NAT connections (each reachable by its
+ * client tuple and its reply tuple, as a worker inserts them), in a table sized for them:
+ *
+ *  - memory: the table's bytes over its live connections;
+ *  - lookup: nanoseconds per lookup of existing connections' client tuples in random order,
+ *    in bursts of 32 as a worker looks up a received burst (conn_lookup_burst: every bucket
+ *    prefetched first), keys and hashes made beforehand; the best of 3 passes of 2 M
+ *    lookups.
+ *
+ * The table lives in transparent huge pages where the kernel grants them (the forwarder puts
+ * it in DPDK huge pages). One JSON line.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "conn.h"
+#include "conns_bench.h"
+#include "hash.h"
+
+#define BURST 32
+#define LOOKUPS (2u << 20)
+
+static void
+key_of(uint32_t i, struct flow_key *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->src.w[0] = htonl(0x0a000000u + (i >> 12));
+	k->sport = htons((uint16_t)(1024 + (i & 0xfff)));
+	k->dst.w[0] = htonl(0x0a640001u);
+	k->dport = htons(80);
+	k->proto = HVLB_PROTO_TCP;
+	k->af = HVLB_AF_INET;
+}
+
+static double
+now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+
+static uint32_t
+rand32(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/* The process's memory in transparent huge pages, MiB: whether the kernel granted them. */
+static double
+anon_huge_mib(void)
+{
+	FILE *f = fopen("/proc/self/smaps_rollup", "r");
+	char line[256];
+	double kb = 0;
+
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "AnonHugePages: %lf kB", &kb) == 1)
+			break;
+	if (f != NULL)
+		fclose(f);
+	return kb / 1024;
+}
+
+/* One size: *bytes_per_conn, *ns_per_lookup and *thp_mib (how much of the memory was in huge
+ * pages); -1 when the table cannot be made or filled. */
+static int
+measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib)
+{
+	struct conn_timeouts to;
+	size_t size = conn_table_mem_size(n);
+	void *mem = NULL;
+	struct conn_table *t;
+	/* The keys looked up and their hashes, made before the clock starts (a worker has the
+	 * hash from parsing). */
+	struct flow_key *keys = malloc(LOOKUPS * sizeof(*keys));
+	uint32_t *hashes = malloc(LOOKUPS * sizeof(*hashes));
+	union hvlb_addr nf = {0};
+	double best = 1e30;
+
+	if (keys == NULL || hashes == NULL || posix_memalign(&mem, 2u << 20, size) != 0)
+		return -1;
+	madvise(mem, size, MADV_HUGEPAGE);
+	conn_timeouts_default(&to);
+	t = conn_table_init(mem, n, 1000000000ull, &to);
+	nf.w[0] = htonl(0x0a010001u);
+	for (uint32_t i = 0; i < n; i++) {
+		struct flow_key k;
+
+		key_of(i, &k);
+		if (conn_insert(t, &k, flow_hash(&k), &nf, htons(8080), 1, 1) == NULL) {
+			fprintf(stderr, "conns bench: table of %u full at %u\n", n, i);
+			return -1;
+		}
+	}
+	*thp_mib = anon_huge_mib();
+	for (uint32_t j = 0; j < LOOKUPS; j++) {
+		key_of(rand32() % n, &keys[j]);
+		hashes[j] = flow_hash(&keys[j]);
+	}
+	for (int pass = 0; pass < 3; pass++) {
+		const struct flow_key *kp[BURST];
+		struct conn *found[BURST];
+		uint8_t dirs[BURST];
+		unsigned missing = 0;
+		double t0 = now_ns();
+
+		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
+			for (unsigned b = 0; b < BURST; b++)
+				kp[b] = &keys[j + b];
+			conn_lookup_burst(t, kp, &hashes[j], BURST, found, dirs);
+			for (unsigned b = 0; b < BURST; b++)
+				missing += found[b] == NULL;
+		}
+		double d = (now_ns() - t0) / LOOKUPS;
+		if (missing != 0) {
+			fprintf(stderr, "conns bench: %u lookups missed\n", missing);
+			return -1;
+		}
+		best = d < best ? d : best;
+	}
+	*bytes_per_conn = (double)size / n;
+	*ns_per_lookup = best;
+	free(mem);
+	free(keys);
+	free(hashes);
+	return 0;
+}
+
+int
+conns_bench_run(void)
+{
+	static const uint32_t sizes[] = {1000, 1000000, 10000000};
+	double bytes[3], ns[3], thp[3];
+
+	for (unsigned i = 0; i < 3; i++)
+		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i]) != 0)
+			return 1;
+	printf("{\"mode\":\"conns\",\"bytes_per_conn\":{\"1k\":%.1f,\"1m\":%.1f,\"10m\":%.1f},"
+	       "\"lookup_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},\"lookup_10m_over_1k\":%.3f,"
+	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f}}\n",
+	       bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0], thp[0], thp[1], thp[2]);
+	return 0;
+}
