@@ -216,8 +216,10 @@ func TestCommands(t *testing.T) {
 		{name: "one forwarder's BGP sessions", args: []string{"fr", "show", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
 			wantOut: []string{"DRAINING         no\n", "ANNOUNCED        10.100.0.1/32\n",
-				"bgp:\nADDRESS   PORT  REMOTE_AS  STATE        UPTIME_S  PREFIXES_ANNOUNCED  PREFIXES_ACCEPTED\n" +
-					"10.8.0.1  179   65000      established  42.5      1                   0\n"}},
+				"bgp:\nADDRESS   PORT  REMOTE_AS  STATE        UPTIME_S  PREFIXES_ANNOUNCED  PREFIXES_ACCEPTED  FLAPS  " +
+					"NOTIFICATIONS_SENT  NOTIFICATIONS_RECEIVED  BFD  BFD_DOWNS\n" +
+					"10.8.0.1  179   65000      established  42.5      1                   0                  2      1                   " +
+					"0                       up   1\n"}},
 		{name: "drain", args: []string{"fr", "drain", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "PUT", Path: "/v1/forwarders/fwd-a/drain"}},
 			wantOut: []string{"forwarder fwd-a draining: its agent withdraws its VIPs' BGP routes now", "STATE            draining\n",

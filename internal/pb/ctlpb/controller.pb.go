@@ -1107,8 +1107,18 @@ type BgpPeer struct {
 	PrefixesAnnounced uint64                 `protobuf:"varint,5,opt,name=prefixes_announced,json=prefixesAnnounced,proto3" json:"prefixes_announced,omitempty"` // sent to the router and not withdrawn
 	PrefixesAccepted  uint64                 `protobuf:"varint,6,opt,name=prefixes_accepted,json=prefixesAccepted,proto3" json:"prefixes_accepted,omitempty"`    // received from the router and accepted
 	Port              uint32                 `protobuf:"varint,7,opt,name=port,proto3" json:"port,omitempty"`                                                    // the router's port (179 unless configured)
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Times the session left established, and the NOTIFICATIONs the agent sent (errors it
+	// found with the router: a malformed message, an expired hold timer, a BFD reset) and
+	// received.
+	Flaps                 uint64 `protobuf:"varint,8,opt,name=flaps,proto3" json:"flaps,omitempty"`
+	NotificationsSent     uint64 `protobuf:"varint,9,opt,name=notifications_sent,json=notificationsSent,proto3" json:"notifications_sent,omitempty"`
+	NotificationsReceived uint64 `protobuf:"varint,10,opt,name=notifications_received,json=notificationsReceived,proto3" json:"notifications_received,omitempty"`
+	// The BFD session with the router (RFC 5880): "" when off, else down, init, up,
+	// admindown; and the times it left up.
+	BfdState      string `protobuf:"bytes,11,opt,name=bfd_state,json=bfdState,proto3" json:"bfd_state,omitempty"`
+	BfdDowns      uint64 `protobuf:"varint,12,opt,name=bfd_downs,json=bfdDowns,proto3" json:"bfd_downs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BgpPeer) Reset() {
@@ -1186,6 +1196,41 @@ func (x *BgpPeer) GetPrefixesAccepted() uint64 {
 func (x *BgpPeer) GetPort() uint32 {
 	if x != nil {
 		return x.Port
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetFlaps() uint64 {
+	if x != nil {
+		return x.Flaps
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetNotificationsSent() uint64 {
+	if x != nil {
+		return x.NotificationsSent
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetNotificationsReceived() uint64 {
+	if x != nil {
+		return x.NotificationsReceived
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetBfdState() string {
+	if x != nil {
+		return x.BfdState
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetBfdDowns() uint64 {
+	if x != nil {
+		return x.BfdDowns
 	}
 	return 0
 }
@@ -1324,7 +1369,7 @@ const file_controller_proto_rawDesc = "" +
 	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\x12&\n" +
 	"\x03bgp\x18\n" +
 	" \x03(\v2\x14.hvlb.ctl.v1.BgpPeerR\x03bgp\x12\x1c\n" +
-	"\tannounced\x18\v \x03(\tR\tannounced\"\xe1\x01\n" +
+	"\tannounced\x18\v \x03(\tR\tannounced\"\x97\x03\n" +
 	"\aBgpPeer\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1b\n" +
 	"\tremote_as\x18\x02 \x01(\rR\bremoteAs\x12\x14\n" +
@@ -1332,7 +1377,13 @@ const file_controller_proto_rawDesc = "" +
 	"\buptime_s\x18\x04 \x01(\x01R\auptimeS\x12-\n" +
 	"\x12prefixes_announced\x18\x05 \x01(\x04R\x11prefixesAnnounced\x12+\n" +
 	"\x11prefixes_accepted\x18\x06 \x01(\x04R\x10prefixesAccepted\x12\x12\n" +
-	"\x04port\x18\a \x01(\rR\x04port\"\v\n" +
+	"\x04port\x18\a \x01(\rR\x04port\x12\x14\n" +
+	"\x05flaps\x18\b \x01(\x04R\x05flaps\x12-\n" +
+	"\x12notifications_sent\x18\t \x01(\x04R\x11notificationsSent\x125\n" +
+	"\x16notifications_received\x18\n" +
+	" \x01(\x04R\x15notificationsReceived\x12\x1b\n" +
+	"\tbfd_state\x18\v \x01(\tR\bbfdState\x12\x1b\n" +
+	"\tbfd_downs\x18\f \x01(\x04R\bbfdDowns\"\v\n" +
 	"\tReportAck2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
