@@ -30,10 +30,13 @@ REST_PORT, GRPC_PORT, ETCD_PORT, PEER_PORT = 8443, 9443, 2379, 2380
 
 class Group:
     def __init__(self, topo, fwd_sock, agent_host="rtr", fwd_id="fwd-a", leader_ttl="3s",
-                 report_interval="1s"):
+                 report_interval="1s", agent_order=None):
+        """agent_order: the controller hosts in the order the agent lists them (default: the
+        topology's, the leader first)."""
         self.topo, self.fwd_sock, self.agent_host, self.fwd_id = topo, fwd_sock, agent_host, fwd_id
         self.leader_ttl, self.report_interval = leader_ttl, report_interval
         self.hosts = dict(topo.meta["controllers"])  # host -> address
+        self.agent_order = list(agent_order or self.hosts)
         self.dir = Path(topo.logdir) / "hagroup"
         self.certs = self.dir / "certs"
         self.etcd, self.controllers, self.agent = {}, {}, None
@@ -47,7 +50,12 @@ class Group:
         return ",".join(f"https://{a}:{REST_PORT}" for a in self.hosts.values())
 
     def grpc_addrs(self):
-        return ",".join(f"{a}:{GRPC_PORT}" for a in self.hosts.values())
+        return ",".join(f"{self.hosts[h]}:{GRPC_PORT}" for h in self.agent_order)
+
+    def name(self, host):
+        """The controller's --name in the group (what the API shows as a forwarder's
+        controller)."""
+        return f"https://{self.hosts[host]}:{REST_PORT}"
 
     # -- start ---------------------------------------------------------------------------
 
@@ -59,8 +67,9 @@ class Group:
         for h in self.hosts:
             self.start_etcd(h)
         labtools.wait_until(self.etcd_healthy, "etcd cluster healthy", 30)
-        # The first controller leads (it is alone when it starts); the agent lists it first,
-        # so a test that kills the leader knows the agent was on it.
+        # The first controller leads (it is alone when it starts); the agent lists it first
+        # unless agent_order says otherwise, so a test that kills the leader knows the agent
+        # was on it.
         first, *rest = self.hosts
         self.start_controller(first)
         labtools.wait_until(lambda: self.role(first) == "leader", f"{first} leads", 20)
@@ -100,7 +109,7 @@ class Group:
             BIN / "hvlb-controller", "--listen", f":{REST_PORT}", "--grpc-listen", f":{GRPC_PORT}",
             "--etcd", self.etcd_endpoints(), "--etcd-cert", c / "hvlbctl.pem",
             "--etcd-key", c / "hvlbctl-key.pem", "--etcd-ca", c / "ca.pem",
-            "--name", f"https://{self.hosts[host]}:{REST_PORT}", "--leader-ttl", self.leader_ttl,
+            "--name", self.name(host), "--leader-ttl", self.leader_ttl,
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
             "--report-timeout", "5s"], name=f"controller-{host}")
@@ -173,6 +182,12 @@ class Group:
             if line.startswith(name + " "):
                 return float(line.split()[1])
         return None
+
+    def get_json(self, host, path):
+        """GET path from the controller in host with the token: the decoded body, or None
+        unless it answers 200."""
+        r = self.curl(host, path, token=True)
+        return json.loads(r[1]) if r and r[0] == 200 else None
 
     def ctl(self, *args, check=True, json_out=False, host=None):
         """hvlbctl with every controller in --server (from the agent's host by default)."""

@@ -17,6 +17,7 @@ import (
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlapp"
 	"hvlb/internal/leader"
+	"hvlb/internal/reportshare"
 	"hvlb/internal/store"
 )
 
@@ -39,7 +40,8 @@ func main() {
 	flag.StringVar(&cfg.Etcd.CAFile, "etcd-ca", "", "CA of etcd's server certificates (PEM)")
 	flag.StringVar(&cfg.Etcd.Prefix, "etcd-prefix", store.DefaultEtcdPrefix, "where the group keeps its records in etcd")
 	flag.StringVar(&cfg.Etcd.Name, "name", "", "this controller's name in its group, shown as the leader (default: hostname:port of --listen; give its REST URL)")
-	flag.DurationVar(&cfg.Etcd.LeaderTTL, "leader-ttl", leader.DefaultTTL, "the leader's etcd lease: a dead leader is replaced within about this long (whole seconds, at least 2s)")
+	flag.DurationVar(&cfg.Etcd.LeaderTTL, "leader-ttl", leader.DefaultTTL, "the leader's etcd lease, and the shared reports': a dead leader is replaced, and a dead controller's agents are failed, within about this long (whole seconds, at least 2s)")
+	flag.DurationVar(&cfg.Etcd.ShareInterval, "share-interval", reportshare.DefaultInterval, "in a group: the least time between two etcd writes of one forwarder's shared report")
 	flag.StringVar(&cfg.TokensFile, "tokens-file", "", "bearer tokens, one per line (SIGHUP rereads it)")
 	flag.StringVar(&cfg.TLSCert, "tls-cert", "", "REST server certificate (PEM)")
 	flag.StringVar(&cfg.TLSKey, "tls-key", "", "REST server key (PEM)")

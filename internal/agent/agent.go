@@ -138,6 +138,9 @@ type Agent struct {
 	fc          *fwdclient.Client
 	controllers []string           // cfg.Controller's addresses
 	conns       []*grpc.ClientConn // one per controller
+	// storeEpoch is the epoch of the store of the newest desired state taken that named one
+	// (olderThan); 0: none yet.
+	storeEpoch uint64
 	// staleDesired counts desired states refused for being older than one already taken
 	// (a controller behind the others, or one of another store).
 	staleDesired uint64
@@ -285,11 +288,19 @@ func (a *Agent) step(ctx context.Context, resync <-chan time.Time) bool {
 		}
 		// Never back: after a fail-over, a controller that is behind (or serves another
 		// store) must not undo what a newer state did. A restarted agent takes any.
-		if cur := a.desired.GetVersion(); ds.GetVersion() < cur {
+		if stale, why := olderThan(ds, a.desired.GetVersion(), a.storeEpoch); stale {
 			a.staleDesired++
-			a.log.Warn("desired state older than the one taken, ignored", "version", ds.GetVersion(),
-				"taken", cur, "stale_total", a.staleDesired)
+			a.log.Warn("desired state older than the one taken, ignored", "why", why, "version", ds.GetVersion(),
+				"taken", a.desired.GetVersion(), "store_epoch", ds.GetStoreEpoch(),
+				"taken_store_epoch", a.storeEpoch, "stale_total", a.staleDesired)
 			return true
+		}
+		if e := ds.GetStoreEpoch(); e != 0 {
+			if a.storeEpoch != 0 && e > a.storeEpoch {
+				a.log.Warn("desired state of a store made since the one taken: taken whatever its version",
+					"version", ds.GetVersion(), "taken", a.desired.GetVersion(), "store_epoch", e, "taken_store_epoch", a.storeEpoch)
+			}
+			a.storeEpoch = e
 		}
 		a.setDesired(ds)
 		a.apply(ctx, "desired state")

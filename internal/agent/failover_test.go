@@ -41,3 +41,36 @@ func TestAgentFailsOverNeverBack(t *testing.T) {
 	second.publish(&ctlpb.DesiredState{Version: 6, Services: v6})
 	eventually(t, 5*time.Second, "version 6 from the second controller", runs(f, v6))
 }
+
+// TestAgentTakesANewStore: a controller whose store was made again from scratch (a later
+// epoch) is followed although its version is lower; a state of the older store, whatever
+// its version, is then refused.
+func TestAgentTakesANewStore(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	old, remade, oldAgain := newFakeCtl(), newFakeCtl(), newFakeCtl()
+	addrA, addrB, addrC := freeAddr(t), freeAddr(t), freeAddr(t)
+	stopA := serveCtl(t, dir, addrA, old)
+	stopB := serveCtl(t, dir, addrB, remade)
+	serveCtl(t, dir, addrC, oldAgain)
+	v5 := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:80/100/1")}
+	old.publish(&ctlpb.DesiredState{Version: 5, StoreEpoch: 100, Services: v5})
+	a := startAgent(t, dir, addrA+","+addrB+","+addrC, f.Path)
+	eventually(t, 5*time.Second, "version 5 of the old store", runs(f, v5))
+
+	v2 := []*fwdpb.VirtualService{svc("tcp", "10.100.0.2", 80, "nat", "maglev", "10.1.0.12:80/100/1")}
+	remade.publish(&ctlpb.DesiredState{Version: 2, StoreEpoch: 200, Services: v2})
+	stopA()
+	eventually(t, 5*time.Second, "version 2 of the store made again", runs(f, v2))
+
+	oldAgain.publish(&ctlpb.DesiredState{Version: 9, StoreEpoch: 100, Services: v5})
+	stopB()
+	eventually(t, 5*time.Second, "the old store's state counted as stale", func() (bool, string) {
+		var n uint64
+		a.call(t.Context(), func() { n = a.staleDesired })
+		return n > 0, ""
+	})
+	if ok, got := runs(f, v2)(); !ok {
+		t.Fatalf("the forwarder went back to the old store's state: %s", got)
+	}
+}

@@ -47,8 +47,10 @@ type Forwarder struct {
 	DesiredVersion uint64     `json:"desired_version"`
 	LastReport     *time.Time `json:"last_report"`
 	Connected      bool       `json:"connected"`
-	Error          string     `json:"error,omitempty"`
-	Load           Load       `json:"load"`
+	// In a controller group, the controller (its --name) the agent reports to.
+	Controller string `json:"controller,omitempty"`
+	Error      string `json:"error,omitempty"`
+	Load       Load   `json:"load"`
 	// The agent's BGP sessions with the upstream routers (empty: it runs no speaker), and
 	// the VIP prefixes it announces now (empty while it withdraws them).
 	BGP       []BGPPeer `json:"bgp"`

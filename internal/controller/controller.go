@@ -64,6 +64,8 @@ type Config struct {
 	Policy        PolicyConfig     // the comprehensive policy's loop (policy.go)
 	Pool          PoolConfig       // the pool automation (pool.go)
 	Leadership    Leadership       // the group's election (leadership.go); nil: no group, always the leader
+	Sharing       Sharing          // the group's shared reports (shared.go); nil: no group
+	Name          string           // this controller's name in its group (its --name)
 }
 
 // Controller is the runtime. Create it with New and start Run before using it.
@@ -89,7 +91,8 @@ type state struct {
 
 // fwdRuntime is what the controller knows of a forwarder beyond its registration.
 type fwdRuntime struct {
-	lastSeen   time.Time // registration or last report
+	id         string
+	lastSeen   time.Time // registration or last report (here, or in a shared record)
 	lastReport time.Time
 	watchers   int  // open WatchDesired streams
 	streamLost bool // the agent's last desired-state stream ended and no other is open
@@ -112,6 +115,17 @@ type fwdRuntime struct {
 	poolPPS     float64   // the rate it carried when last ready
 	lastDrain   time.Time // the pool's last drain of it
 	drainsInRow int       // drains within an hour of the one before: the hold's doubling
+
+	// In a group (shared.go): the newest session of the forwarder's agent known here, the
+	// controller that holds it ("": this one) and the number of its newest record; this
+	// controller's own latest session of it; what the holder says of its desired-state
+	// streams; the session's health verdicts, the latest per real, for the records.
+	session         int64
+	holder          string
+	seq             uint64
+	localSession    int64
+	remoteConnected bool
+	verdicts        map[healthKey]*ctlpb.HealthChange
 }
 
 type healthKey struct {
@@ -160,7 +174,7 @@ func New(cfg Config) (*Controller, error) {
 	}
 	now := cfg.Now()
 	for _, f := range fwds {
-		c.s.fwd[f.ID] = &fwdRuntime{lastSeen: now}
+		c.s.fwd[f.ID] = &fwdRuntime{id: f.ID, lastSeen: now}
 	}
 	return c, nil
 }
@@ -221,7 +235,9 @@ func (c *Controller) do(ctx context.Context, f func(*state)) error {
 
 // failed says whether a forwarder is failed now: its agent is not connected (its
 // desired-state stream ended and none is open, or no registration nor report for the
-// report timeout), or reports that its forwarder does not answer.
+// report timeout), or reports that its forwarder does not answer. In a group, these are
+// what the controller that holds the agent's session says (shared.go), and a record that
+// stops coming, or leaves etcd with that controller's lease, counts as the agent gone.
 func (c *Controller) failed(r *fwdRuntime, now time.Time) bool {
 	return r == nil || r.streamLost || now.Sub(r.lastSeen) > c.cfg.ReportTimeout || r.agentState == StateFailed
 }

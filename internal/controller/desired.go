@@ -90,7 +90,7 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds = BuildDesired(t.Version(), id, svcs, pws)
-		ds.Draining = f.Drained()
+		ds.Draining, ds.StoreEpoch = f.Drained(), t.Epoch()
 		hard, err := t.HardRemovals()
 		if err != nil {
 			return err

@@ -43,16 +43,28 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 	if err != nil {
 		return 0, err
 	}
-	c.log.Info("forwarder registered", "forwarder", f.ID, "new", isNew, "hostname", f.Hostname,
-		"queues", f.Queues, "capacity_pps", f.CapacityPPS, "version", stored.Version)
+	var session int64
+	if c.cfg.Sharing != nil {
+		if session, err = c.cfg.Sharing.Claim(ctx, f.ID); err != nil {
+			return 0, err
+		}
+	}
+	attrs := []any{"forwarder", f.ID, "new", isNew, "hostname", f.Hostname, "queues", f.Queues,
+		"capacity_pps", f.CapacityPPS, "version", stored.Version}
+	if session != 0 {
+		attrs = append(attrs, "session", session)
+	}
+	c.log.Info("forwarder registered", attrs...)
 	err = c.do(ctx, func(s *state) {
 		r := s.fwd[f.ID]
 		if r == nil {
-			r = &fwdRuntime{}
+			r = &fwdRuntime{id: f.ID}
 			s.fwd[f.ID] = r
 		}
+		c.claim(r, session)
 		r.lastSeen = c.cfg.Now()
 		r.agentState = ""
+		c.share(r)
 		if c.leading() {
 			if isNew {
 				c.joinPool(s, f.ID)
@@ -69,12 +81,16 @@ func (c *Controller) Register(ctx context.Context, f model.Forwarder) (uint64, e
 // WatchStarted and WatchEnded count a forwarder's open desired-state streams. A forwarder
 // whose last stream ended is failed until its agent watches again (an agent that died, or
 // lost the controller); one that never watched since the controller started gets the
-// report timeout's grace.
+// report timeout's grace. In a group, the streams of a session another controller has
+// replaced count for nothing.
 func (c *Controller) WatchStarted(ctx context.Context, id string) error {
 	return c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil {
 			r.watchers++
-			r.streamLost = false
+			if r.holds() {
+				r.streamLost = false
+				c.share(r)
+			}
 		}
 	})
 }
@@ -86,7 +102,10 @@ func (c *Controller) WatchEnded(id string) {
 	c.do(ctx, func(s *state) {
 		if r := s.fwd[id]; r != nil && r.watchers > 0 {
 			r.watchers--
-			r.streamLost = r.watchers == 0
+			if r.holds() {
+				r.streamLost = r.watchers == 0
+				c.share(r)
+			}
 		}
 	})
 }
@@ -109,6 +128,10 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 			err = fmt.Errorf("forwarder %q: %w (register first)", id, store.ErrNotFound)
 			return
 		}
+		if !r.holds() {
+			err = errStaleSession(id, r)
+			return
+		}
 		now := c.cfg.Now()
 		r.lastSeen, r.lastReport = now, now
 		r.agentState, r.applied, r.lastError = rep.GetState(), rep.GetAppliedVersion(), rep.GetError()
@@ -127,8 +150,9 @@ func (c *Controller) RecordReport(ctx context.Context, rep *ctlpb.AgentReport) e
 		r.announced = rep.GetAnnounced()[:min(len(rep.GetAnnounced()), MaxAnnounced)]
 		r.recordPaths(rep.GetPaths(), now)
 		for _, h := range rep.GetHealth() {
-			c.recordHealth(s, id, h, now)
+			c.recordHealth(s, r, h, now)
 		}
+		c.share(r)
 	})
 	if derr != nil {
 		return derr
@@ -160,17 +184,21 @@ func (r *fwdRuntime) setStats(st *fwdpb.Stats, now time.Time) {
 	r.rxPackets, r.rxAt, r.stats = rx, now, st
 }
 
-func (c *Controller) recordHealth(s *state, fwd string, h *ctlpb.HealthChange, now time.Time) {
+// recordHealth records forwarder r's verdict h on a real: as r's latest (for its shared
+// record), and as the real's observed health unless another forwarder's is newer.
+func (c *Controller) recordHealth(s *state, r *fwdRuntime, h *ctlpb.HealthChange, now time.Time) {
 	id := h.GetService()
 	if id == nil || h.GetPort() > 65535 {
 		return
 	}
+	fwd := r.id
 	addr := canonAddr(h.GetAddress())
 	at := now
 	if h.GetAtUnixMs() > 0 {
 		at = time.UnixMilli(h.GetAtUnixMs())
 	}
 	k := healthKey{model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport())), addr, int(h.GetPort())}
+	r.keepVerdict(k, h, at)
 	if old, ok := s.health[k]; ok && old.at.After(at) {
 		return
 	}
@@ -230,7 +258,7 @@ func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now 
 	if r == nil {
 		return v
 	}
-	v.AppliedVersion, v.Connected, v.Error = r.applied, r.watchers > 0, r.lastError
+	v.AppliedVersion, v.Connected, v.Error, v.Controller = r.applied, r.connected(), r.lastError, c.holderName(r)
 	if !r.lastReport.IsZero() {
 		t := r.lastReport.UTC()
 		v.LastReport = &t

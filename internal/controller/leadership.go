@@ -48,8 +48,9 @@ func (c *Controller) notLeader() error {
 }
 
 // takeOver runs when this controller becomes the leader (Run's goroutine): the policy starts
-// afresh (another controller's measurements are not here, so it waits a warm-up for them, as
-// after a restart) and pending load-balancing requests are placed if a forwarder has room.
+// afresh (the measurements are here, from the shared reports, but not the smoothed state the
+// last leader built from them, so it waits a warm-up, as after a restart) and pending
+// load-balancing requests are placed if a forwarder has room.
 func (c *Controller) takeOver(s *state) {
 	c.log.Info("leading the controller group: policy loop and lb-request placement on")
 	s.policies = map[string]*svcPolicy{}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/nfload"
@@ -98,6 +100,10 @@ func (r *fwdRuntime) recordPaths(ps []*ctlpb.PathMeasurement, now time.Time) {
 	for _, p := range ps {
 		if p.GetPort() > 65535 || len(next) >= model.MaxReals*4 {
 			continue
+		}
+		if p.GetAtUnixMs() == 0 { // stamped, so that a shared record's reader tells samples apart
+			p = proto.Clone(p).(*ctlpb.PathMeasurement)
+			p.AtUnixMs = now.UnixMilli()
 		}
 		next[model.RealKey(canonAddr(p.GetAddress()), int(p.GetPort()))] = pathObs{m: p, at: now}
 	}

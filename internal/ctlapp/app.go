@@ -129,19 +129,20 @@ func New(cfg Config) (*App, error) {
 	if grpcTLS == nil || cfg.ClientCA == "" {
 		a.log.Warn("INSECURE: agent gRPC without mutual TLS (--insecure-dev)")
 	}
-	var leadership controller.Leadership
+	ccfg := controller.Config{ReportTimeout: cfg.ReportTimeout,
+		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
+			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
+		Pool: cfg.Pool, Webhook: cfg.Webhook, Log: a.log}
 	if cfg.Etcd.Endpoints != "" {
 		if a.group, err = openGroup(&a.cfg); err != nil {
 			return nil, err
 		}
-		a.st, leadership = a.group.st, a.group.elector
+		a.st, ccfg.Leadership, ccfg.Sharing, ccfg.Name = a.group.st, a.group.elector, a.group.sharer, a.cfg.Etcd.Name
 	} else if a.st, err = store.Open(cfg.DB); err != nil {
 		return nil, err
 	}
-	a.ctl, err = controller.New(controller.Config{Store: a.st, ReportTimeout: cfg.ReportTimeout,
-		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
-			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
-		Pool: cfg.Pool, Webhook: cfg.Webhook, Log: a.log, Leadership: leadership})
+	ccfg.Store = a.st
+	a.ctl, err = controller.New(ccfg)
 	if err != nil {
 		a.closeStore()
 		return nil, err
@@ -150,7 +151,7 @@ func New(cfg Config) (*App, error) {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		a.ctl.Collector())
 	if a.group != nil {
-		reg.MustRegister(a.group.elector.Collector())
+		reg.MustRegister(a.group.elector.Collector(), a.group.sharer.Collector())
 	}
 	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
 	a.api = api.New(api.Config{Controller: a.ctl, Tokens: a.tokens, Metrics: metrics, Log: a.log})
@@ -198,11 +199,13 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 	defer cancel()
 	ctlDone := make(chan struct{})
 	go func() { a.ctl.Run(ctx); close(ctlDone) }()
-	electorDone := make(chan struct{})
+	electorDone, sharerDone := make(chan struct{}), make(chan struct{})
 	if a.group != nil {
 		go func() { a.group.elector.Run(ctx); close(electorDone) }()
+		go func() { a.group.sharer.Run(ctx, a.ctl); close(sharerDone) }()
 	} else {
 		close(electorDone)
+		close(sharerDone)
 	}
 
 	if a.restTLS != nil {
@@ -262,6 +265,7 @@ func (a *App) Serve(ctx context.Context, restLn, grpcLn net.Listener) error {
 	cancel()
 	<-ctlDone
 	<-electorDone // it resigned: another controller of the group takes over at once
+	<-sharerDone  // its lease given back: its records are gone, its agents are with others
 	if cerr := a.closeStore(); err == nil && cerr != nil {
 		err = fmt.Errorf("store: %w", cerr)
 	}

@@ -256,6 +256,10 @@ func TestEndToEnd(t *testing.T) {
 			{Service: sid, Address: "10.1.0.11", Port: 80, Kind: "http", HttpPath: "/health", IntervalMs: 500, TimeoutMs: 200, Rise: 1, Fall: 2},
 			{Service: sid, Address: "10.1.0.12", Port: 8080, Kind: "http", HttpPath: "/health", IntervalMs: 500, TimeoutMs: 200, Rise: 1, Fall: 2},
 		}}
+	if ds.GetStoreEpoch() == 0 {
+		t.Fatalf("desired state without its store's epoch")
+	}
+	want.StoreEpoch = ds.GetStoreEpoch() // the same after the restart: the same store
 	if !proto.Equal(ds, want) {
 		t.Fatalf("desired state:\n got %v\nwant %v", ds, want)
 	}

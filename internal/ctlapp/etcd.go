@@ -9,6 +9,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"hvlb/internal/leader"
+	"hvlb/internal/reportshare"
 	"hvlb/internal/store"
 )
 
@@ -21,7 +22,10 @@ type EtcdConfig struct {
 	CAFile    string        // CA of etcd's server certificates
 	Prefix    string        // where the group keeps its records; default store.DefaultEtcdPrefix
 	Name      string        // this controller's name in the group (its REST URL); default hostname:port of --listen
-	LeaderTTL time.Duration // the election lease; default leader.DefaultTTL
+	LeaderTTL time.Duration // the election lease, and the shared reports'; default leader.DefaultTTL
+	// The least time between two writes of one forwarder's shared report; default
+	// reportshare.DefaultInterval.
+	ShareInterval time.Duration
 }
 
 // group is what a controller in a group holds besides the runtime.
@@ -29,6 +33,7 @@ type group struct {
 	cli     *clientv3.Client
 	st      *store.Store
 	elector *leader.Elector
+	sharer  *reportshare.Sharer
 }
 
 // openGroup connects to etcd and opens the group's store; it fills in cfg.Etcd's defaults.
@@ -58,5 +63,7 @@ func openGroup(cfg *Config) (*group, error) {
 		return nil, fmt.Errorf("--etcd %s: %w", ec.Endpoints, err)
 	}
 	el := leader.New(leader.Config{Client: cli, Prefix: ec.Prefix, Name: ec.Name, TTL: ec.LeaderTTL, Log: cfg.Log})
-	return &group{cli: cli, st: st, elector: el}, nil
+	sh := reportshare.New(reportshare.Config{Client: cli, Prefix: ec.Prefix, Name: ec.Name, TTL: ec.LeaderTTL,
+		Interval: ec.ShareInterval, Log: cfg.Log})
+	return &group{cli: cli, st: st, elector: el, sharer: sh}, nil
 }

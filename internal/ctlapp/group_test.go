@@ -3,25 +3,37 @@ package ctlapp
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"hvlb/internal/certs"
 	"hvlb/internal/etcdtest"
+	"hvlb/internal/store"
 )
 
 // startInGroup runs a controller of a group on srv (plain HTTP: --insecure-dev) until stop
 // or the test's end.
 func startInGroup(t *testing.T, srv *etcdtest.Server, name string) (stop func(), c *restClient) {
 	t.Helper()
-	r := start(t, Config{InsecureDev: true, Etcd: EtcdConfig{Endpoints: srv.Endpoint, Name: name, LeaderTTL: 2 * time.Second}})
+	stop, c, _ = startMember(t, srv, name)
+	return stop, c
+}
+
+// startMember is startInGroup that also gives the controller's gRPC address (agents).
+func startMember(t *testing.T, srv *etcdtest.Server, name string) (stop func(), c *restClient, grpcAddr string) {
+	t.Helper()
+	r := start(t, Config{InsecureDev: true, Etcd: EtcdConfig{Endpoints: srv.Endpoint, Name: name,
+		LeaderTTL: 2 * time.Second, ShareInterval: 200 * time.Millisecond}})
 	var once sync.Once
 	stop = func() { once.Do(func() { r.stop(t) }) }
 	t.Cleanup(stop)
 	base := strings.Replace(r.rest, "https://", "http://", 1)
-	return stop, &restClient{t: t, base: base, hc: &http.Client{Timeout: 10 * time.Second}}
+	return stop, &restClient{t: t, base: base, hc: &http.Client{Timeout: 10 * time.Second}}, r.grpc
 }
 
 func health(c *restClient) (int, map[string]string) {
@@ -109,5 +121,68 @@ func TestGroupStoreRefusesWrites(t *testing.T) {
 	c.do("GET", "/v1/services", "", &list)
 	if v.Version != 1 || len(list) != 1 {
 		t.Fatalf("after the refused write: version %d, %d services", v.Version, len(list))
+	}
+}
+
+// TestGroupStoreWithoutWritePermission: etcd's auth is on and the controller's user (its
+// client certificate's CN, hvlbctl) may only read the group's prefix. A write gets a 503
+// naming etcd's reason; nothing of it is stored, and reads still answer.
+func TestGroupStoreWithoutWritePermission(t *testing.T) {
+	dir := t.TempDir()
+	if err := certs.Generate(dir, certs.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	p := func(f string) string { return filepath.Join(dir, f) }
+	srv := etcdtest.StartTLS(t, etcdtest.TLSFiles{Cert: p(certs.ControllerFile), Key: p(certs.ControllerKeyFile), CA: p(certs.CAFile)})
+	r := start(t, Config{InsecureDev: true, Log: slog.New(slog.DiscardHandler), Etcd: EtcdConfig{Endpoints: srv.Endpoint,
+		CertFile: p(certs.CtlFile), KeyFile: p(certs.CtlKeyFile), CAFile: p(certs.CAFile), Name: "ctl-a",
+		LeaderTTL: 2 * time.Second, ShareInterval: 200 * time.Millisecond}})
+	t.Cleanup(func() { r.stop(t) })
+	c := &restClient{t: t, base: strings.Replace(r.rest, "https://", "http://", 1), hc: &http.Client{Timeout: 10 * time.Second}}
+	svc := `{"protocol": "tcp", "vip": "10.100.0.%d", "port": 80, "reals": [{"address": "10.1.0.1", "port": 80}]}`
+	if code := c.do("POST", "/v1/services", fmt.Sprintf(svc, 1), nil); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+
+	// etcd wants a root user before auth goes on; the test's own client (the controller
+	// certificate's CN) gets the root role too, so that it needs no password (etcd checks
+	// passwords with bcrypt, seconds on a busy machine).
+	srv.Etcdctl(t, "user", "add", "root:root-secret")
+	srv.Etcdctl(t, "user", "grant-role", "root", "root")
+	srv.Etcdctl(t, "user", "add", "hvlb-controller:unused")
+	srv.Etcdctl(t, "user", "grant-role", "hvlb-controller", "root")
+	srv.Etcdctl(t, "role", "add", "hvlb-reader")
+	srv.Etcdctl(t, "role", "grant-permission", "hvlb-reader", "--prefix=true", "read", store.DefaultEtcdPrefix)
+	srv.Etcdctl(t, "user", "add", "hvlbctl:unused") // etcd 3.4 wants a password; the certificate authenticates
+	srv.Etcdctl(t, "user", "grant-role", "hvlbctl", "hvlb-reader")
+	srv.Etcdctl(t, "auth", "enable")
+	storeKeys := func() string { // the store's records: not the election's nor the shared reports'
+		var keep []string
+		for _, k := range strings.Fields(srv.Etcdctl(t, "get", "--prefix", "--keys-only", store.DefaultEtcdPrefix)) {
+			if !strings.Contains(k, "/leader/") && !strings.Contains(k, "/reports/") && !strings.Contains(k, "/report-sessions/") {
+				keep = append(keep, k)
+			}
+		}
+		return strings.Join(keep, " ")
+	}
+	before := storeKeys()
+
+	var e struct{ Error string }
+	code := c.do("POST", "/v1/services", fmt.Sprintf(svc, 2), &e)
+	if code != http.StatusServiceUnavailable || !strings.Contains(e.Error, "permission denied") {
+		t.Fatalf("create without write permission: %d %q, want 503 naming etcd's reason", code, e.Error)
+	}
+	t.Logf("the refused write: %d %s", code, e.Error)
+	var v struct{ Version uint64 }
+	var list []map[string]any
+	var changes []map[string]any
+	c.do("GET", "/v1/version", "", &v)
+	c.do("GET", "/v1/services", "", &list)
+	c.do("GET", "/v1/changes?since=0", "", &changes)
+	if v.Version != 1 || len(list) != 1 || len(changes) != 1 {
+		t.Fatalf("after the refused write: version %d, %d services, %d changes", v.Version, len(list), len(changes))
+	}
+	if after := storeKeys(); after != before {
+		t.Fatalf("the store's keys changed:\n before %s\n after  %s", before, after)
 	}
 }

@@ -118,6 +118,10 @@ func toStatus(err error) error {
 		return status.Error(codes.NotFound, err.Error())
 	case errors.Is(err, controller.ErrStopped):
 		return status.Error(codes.Unavailable, err.Error())
+	case errors.Is(err, store.ErrUnavailable):
+		return status.Error(codes.Unavailable, err.Error())
+	case errors.Is(err, controller.ErrSessionReplaced):
+		return status.Error(codes.Aborted, err.Error())
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return status.FromContextError(err).Err()
 	}
@@ -154,7 +158,7 @@ func (s *Server) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreami
 		return toStatus(err)
 	}
 	defer s.c.WatchEnded(id)
-	known := req.GetKnownVersion()
+	known, knownEpoch := req.GetKnownVersion(), uint64(0)
 	s.log.Info("agent watching desired state", "forwarder", id, "known_version", known)
 	for {
 		ds, changed, err := s.c.DesiredState(id)
@@ -162,12 +166,13 @@ func (s *Server) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreami
 			return toStatus(err)
 		}
 		// Not "newer than": a controller started on another store may be behind the
-		// agent, and the agent must still converge on what this controller says.
-		if ds.GetVersion() != known {
+		// agent, and the agent must still converge on what this controller says (or
+		// refuse it: the agent decides, by the store's epoch and version).
+		if ds.GetVersion() != known || knownEpoch != 0 && ds.GetStoreEpoch() != knownEpoch {
 			if err := stream.Send(ds); err != nil {
 				return err
 			}
-			known = ds.GetVersion()
+			known, knownEpoch = ds.GetVersion(), ds.GetStoreEpoch()
 		}
 		select {
 		case <-ctx.Done():

@@ -17,6 +17,7 @@ type Dump struct {
 	Format    string              `json:"format"`
 	Version   uint64              `json:"version"`
 	SyncKey   []byte              `json:"sync_key"`  // the forwarders' connection-sync key: it moves with the state
+	Epoch     uint64              `json:"epoch"`     // when the store was made: it moves with the state (0: a dump of an older controller)
 	Sequences map[string]uint64   `json:"sequences"` // by bucket: the next id is one more
 	Buckets   map[string][]Record `json:"buckets"`
 }
@@ -37,7 +38,7 @@ var sequenced = [][]byte{bucketLBRequests}
 func (s *Store) Export(w io.Writer) error {
 	d := Dump{Format: DumpFormat, Sequences: map[string]uint64{}, Buckets: map[string][]Record{}}
 	err := s.View(func(t *ReadTx) error {
-		d.Version, d.SyncKey = t.Version(), t.SyncKey()
+		d.Version, d.SyncKey, d.Epoch = t.Version(), t.SyncKey(), t.Epoch()
 		for _, b := range sequenced {
 			n, err := t.kv.sequence(b)
 			if err != nil {
@@ -77,7 +78,7 @@ const importChunk = 64
 var ErrNotEmpty = errors.New("the store is not empty")
 
 // Import reads a dump into a store that has never had a change (version 0). Records go in
-// chunks; the version, sync key and sequences go last, so a store whose import failed
+// chunks; the version, sync key, epoch and sequences go last, so a store whose import failed
 // half-way still reads as empty (version 0) and the same import can simply run again.
 func (s *Store) Import(r io.Reader) error {
 	var d Dump
@@ -143,6 +144,11 @@ func (s *Store) Import(r io.Reader) error {
 		}
 		if err := kv.put(bucketMeta, keySyncKey, d.SyncKey); err != nil {
 			return err
+		}
+		if d.Epoch != 0 { // the versions go on in the same store, as the agents see it
+			if err := kv.put(bucketMeta, keyEpoch, u64(d.Epoch)); err != nil {
+				return err
+			}
 		}
 		return kv.put(bucketMeta, keyVersion, u64(d.Version))
 	})

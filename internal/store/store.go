@@ -45,6 +45,7 @@ var (
 	keyVersion       = []byte("version")
 	keySchema        = []byte("schema")
 	keySyncKey       = []byte("sync-key") // the forwarders' connection-sync HMAC key
+	keyEpoch         = []byte("epoch")    // when the store was made (Epoch)
 	allBuckets       = [][]byte{bucketMeta, bucketServices, bucketForwarders, bucketLBRequests, bucketChanges,
 		bucketHardRemove, bucketPolicy}
 )
@@ -61,8 +62,9 @@ type Store struct {
 }
 
 // newStore checks the schema of the records in be and creates what a new store lacks (the
-// sync key), without bumping the version.
+// sync key, the epoch), without bumping the version.
 func newStore(be backend) (*Store, error) {
+	now := time.Now()
 	err := be.update(func(kv kvTx) error {
 		v, err := kv.get(bucketMeta, keySchema)
 		if err != nil {
@@ -73,6 +75,16 @@ func newStore(be backend) (*Store, error) {
 		}
 		if v == nil {
 			if err := kv.put(bucketMeta, keySchema, u64(schemaVersion)); err != nil {
+				return err
+			}
+		}
+		// A store of an older controller has no epoch: it gets one now, later than any
+		// store made before (agents that took its states know none: they take the same
+		// versions on).
+		if e, err := kv.get(bucketMeta, keyEpoch); err != nil {
+			return err
+		} else if e == nil {
+			if err := kv.put(bucketMeta, keyEpoch, u64(uint64(now.UnixNano()))); err != nil {
 				return err
 			}
 		}
@@ -102,6 +114,17 @@ const SyncKeyLen = 32
 func (t *ReadTx) SyncKey() []byte {
 	v, _ := t.kv.get(bucketMeta, keySyncKey) // the backends read the meta bucket up front
 	return append([]byte(nil), v...)
+}
+
+// Epoch is when the store was made (Unix nanoseconds): a store made again from scratch has a
+// later one, so agents take its desired states although its versions start again at 1
+// (and refuse those of an older store). It moves with the state (export, import).
+func (t *ReadTx) Epoch() uint64 {
+	v, _ := t.kv.get(bucketMeta, keyEpoch) // the backends read the meta bucket up front
+	if len(v) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(v)
 }
 
 // Close closes the backend.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"hvlb/internal/etcdtest"
 	"hvlb/internal/model"
@@ -208,9 +209,13 @@ func TestReopenKeepsEverything(t *testing.T) {
 			t.Fatal(err)
 		}
 		var key []byte
-		s.View(func(rt *ReadTx) error { key = rt.SyncKey(); return nil })
+		var epoch uint64
+		s.View(func(rt *ReadTx) error { key, epoch = rt.SyncKey(), rt.Epoch(); return nil })
 		if len(key) != SyncKeyLen {
 			t.Fatalf("sync key of %d bytes, want %d", len(key), SyncKeyLen)
+		}
+		if made := time.Unix(0, int64(epoch)); time.Since(made) > time.Hour || time.Until(made) > time.Minute {
+			t.Fatalf("store epoch %d (%s), want the time it was made", epoch, made)
 		}
 		if _, err := s.Update("lb", func(t *Tx) error {
 			id, err := t.NewLBRequestID()
@@ -238,8 +243,8 @@ func TestReopenKeepsEverything(t *testing.T) {
 			if len(ss) != 1 || len(fs) != 1 || len(ls) != 1 || ls[0].ID != "lbr-1" {
 				t.Errorf("after reopen: %v %v %v", ss, fs, ls)
 			}
-			if !bytes.Equal(rt.SyncKey(), key) {
-				t.Errorf("the sync key changed across a reopen")
+			if !bytes.Equal(rt.SyncKey(), key) || rt.Epoch() != epoch {
+				t.Errorf("the sync key or the epoch changed across a reopen")
 			}
 			return nil
 		})

@@ -15,6 +15,11 @@ controllers) and records each acknowledged one. Then, in order:
 3. Every acknowledged write is in the store, once (the change log has one creation each).
 4. Every controller stops: the connections carry on to their end, none lost, and a new
    connection through the VIP still works.
+
+test_reports_shared_across_the_group: the agent reports to a follower; every controller, the
+leader first, shows its forwarder ready with its counters (reports shared through etcd).
+SIGKILL of that controller: the agent moves to another, and the forwarder stays ready on
+every controller, through the dead one's lease expiring and past the report timeout.
 """
 
 import json
@@ -207,3 +212,71 @@ def check_group(topo, fw, g, client, writer):
     print(f"connections: {CONNS - len(bad)}/{CONNS} intact; longest echo gap "
           f"{max(r['max_gap_s'] for r in results):.2f} s")
     assert len(results) == CONNS and not bad, (bad[:5], err[-2000:])
+
+
+REPORT_TIMEOUT_S = 5.0  # halab's --report-timeout
+
+
+def test_reports_shared_across_the_group(lab):
+    topo = lab(TOPO)
+    nf_host, nf_addr = NFS[0]
+    labtools.start_nfsim(topo, nf_host, nf_host, addr=nf_addr)
+    fw = fwdlab.start_forwarder(topo, workers=1)
+    # The agent lists ctl2 first: it reports to a follower; ctl1 leads.
+    g = halab.Group(topo, fw.sock, leader_ttl=LEADER_TTL, agent_order=["ctl2", "ctl3", "ctl1"]).start()
+    assert g.leader() == "ctl1"
+    g.ctl("vs", "add", "tcp", f"{VIP}:{ECHO_PORT}", "--mode", "nat",
+          "--real", f"{nf_addr}:{ECHO_PORT}:100", "--check", "none")
+    wait(lambda: (VIP, ECHO_PORT) in services_at(fw), "service applied")
+    probe = topo.run("client", [sys.executable, ECHO_CLIENT, VIP, str(ECHO_PORT), "--tcp-count", "3",
+                                "--duration", "1", "--rate", "10000"], timeout=60)
+    assert all(r["sha_ok"] and not r["error"] for r in json.loads(probe.stdout)["tcp"]), probe.stdout
+
+    def view(host):
+        """(state, controller, connections through the VIP) as host's controller shows the
+        forwarder; None when it does not answer."""
+        f = g.get_json(host, f"/v1/forwarders/{g.fwd_id}")
+        st = g.get_json(host, f"/v1/stats?forwarder={g.fwd_id}")
+        if not f or not st or not st["forwarders"]:
+            return None
+        conns = sum(v["total_conns"] for v in st["forwarders"][0]["stats"]["services"] if v["vip"] == VIP)
+        return f["state"], f.get("controller", ""), conns
+
+    def ready_everywhere(holder, hosts):
+        views = {h: view(h) for h in hosts}
+        ok = all(v and v[0] == "ready" and v[1] == g.name(holder) and v[2] >= 3 for v in views.values())
+        return ok and views
+    views = wait(lambda: ready_everywhere("ctl2", g.hosts), "every controller shows the forwarder ready, "
+                 "through ctl2, with its counters")
+    print(f"\nthe agent on ctl2 (a follower): {views}")
+    written = g.metric("ctl2", "hvlb_controller_shared_reports_written_total") or 0
+    sent = g.metric("ctl2", "hvlb_controller_shared_report_bytes_total") or 0
+    print(f"ctl2's shared records: {written:.0f} written, {sent / max(written, 1):.0f} bytes each")
+
+    t_kill = time.monotonic()
+    g.kill_controller("ctl2")
+    live = ["ctl1", "ctl3"]
+    not_ready, moved = {}, {}
+
+    def watch():
+        for h in live:
+            v = view(h)
+            if v and v[0] != "ready":
+                not_ready.setdefault(h, (round(time.monotonic() - t_kill, 2), v))
+            if v and v[0] == "ready" and v[1] == g.name("ctl3"):
+                moved.setdefault(h, time.monotonic() - t_kill)
+        return len(moved) == len(live)
+    wait(watch, "the agent on ctl3, the forwarder ready on every controller", 20)
+    # ctl2's lease (its records') expires LEADER_TTL after its last keep-alive, and the
+    # report timeout runs from its last record: it stays ready through both.
+    until = t_kill + float(LEADER_TTL.rstrip("s")) + REPORT_TIMEOUT_S + 2
+    polls = 0
+    while time.monotonic() < until:
+        watch()
+        polls += 1
+        for h in live:
+            v = view(h)
+            assert v is None or v[1] == g.name("ctl3"), (h, v)
+    print(f"SIGKILL of ctl2, the agent's controller: on ctl3 and ready everywhere after "
+          f"{max(moved.values()):.2f} s; not ready meanwhile: {not_ready or 'never'} ({polls} polls)")
+    assert not not_ready, not_ready

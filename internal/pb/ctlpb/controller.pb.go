@@ -300,6 +300,11 @@ type DesiredState struct {
 	// were last zeroed there before at_ms (its since_zero.zeroed_at_ms), so that a zero reaches
 	// a forwarder that was away, and an agent restart zeroes nothing again.
 	CounterZeros []*CounterZero `protobuf:"bytes,6,rep,name=counter_zeros,json=counterZeros,proto3" json:"counter_zeros,omitempty"`
+	// When the controller's store was made (Unix ns; 0: unknown, an older controller). An
+	// agent takes a state of a store made later than the one it took a state from, whatever
+	// its version (the store was made again from scratch: its versions start again at 1),
+	// and refuses one of a store made earlier; within one store, versions decide.
+	StoreEpoch uint64 `protobuf:"varint,7,opt,name=store_epoch,json=storeEpoch,proto3" json:"store_epoch,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
 	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -376,6 +381,13 @@ func (x *DesiredState) GetCounterZeros() []*CounterZero {
 		return x.CounterZeros
 	}
 	return nil
+}
+
+func (x *DesiredState) GetStoreEpoch() uint64 {
+	if x != nil {
+		return x.StoreEpoch
+	}
+	return 0
 }
 
 func (x *DesiredState) GetSync() *SyncSettings {
@@ -1271,6 +1283,116 @@ func (*ReportAck) Descriptor() ([]byte, []int) {
 	return file_controller_proto_rawDescGZIP(), []int{14}
 }
 
+// What a controller of a group shares through etcd of a forwarder whose agent reports to it
+// (docs/controller.md, "Reports shared through etcd"), so that every controller, the leader
+// first, sees every forwarder. Not sent to agents: the value of the key
+// <prefix>reports/<forwarder id>, bound to the writing controller's lease, gzip-compressed.
+// (session, seq) orders them: a record never replaces one with a larger pair.
+type SharedReport struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Controller string                 `protobuf:"bytes,1,opt,name=controller,proto3" json:"controller,omitempty"` // the --name of the controller the agent reports to
+	// The etcd revision of the agent's registration with that controller (a later
+	// registration, wherever it is, has a larger one), and this record's number in it.
+	Session          int64   `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
+	Seq              uint64  `protobuf:"varint,3,opt,name=seq,proto3" json:"seq,omitempty"`
+	Connected        bool    `protobuf:"varint,4,opt,name=connected,proto3" json:"connected,omitempty"`                                           // the agent has a desired-state stream open with it
+	StreamLost       bool    `protobuf:"varint,5,opt,name=stream_lost,json=streamLost,proto3" json:"stream_lost,omitempty"`                       // its last desired-state stream ended and none is open
+	LastReportUnixMs int64   `protobuf:"varint,6,opt,name=last_report_unix_ms,json=lastReportUnixMs,proto3" json:"last_report_unix_ms,omitempty"` // when its latest report arrived (0: none yet)
+	RxPps            float64 `protobuf:"fixed64,7,opt,name=rx_pps,json=rxPps,proto3" json:"rx_pps,omitempty"`                                     // the forwarder's receive rate from its last two reports
+	// The latest report's contents, but: health is every verdict the agent has sent in the
+	// session (the latest per real); paths only when new since the previous record;
+	// connections at most the first 100.
+	Report        *AgentReport `protobuf:"bytes,8,opt,name=report,proto3" json:"report,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SharedReport) Reset() {
+	*x = SharedReport{}
+	mi := &file_controller_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SharedReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SharedReport) ProtoMessage() {}
+
+func (x *SharedReport) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SharedReport.ProtoReflect.Descriptor instead.
+func (*SharedReport) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *SharedReport) GetController() string {
+	if x != nil {
+		return x.Controller
+	}
+	return ""
+}
+
+func (x *SharedReport) GetSession() int64 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *SharedReport) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *SharedReport) GetConnected() bool {
+	if x != nil {
+		return x.Connected
+	}
+	return false
+}
+
+func (x *SharedReport) GetStreamLost() bool {
+	if x != nil {
+		return x.StreamLost
+	}
+	return false
+}
+
+func (x *SharedReport) GetLastReportUnixMs() int64 {
+	if x != nil {
+		return x.LastReportUnixMs
+	}
+	return 0
+}
+
+func (x *SharedReport) GetRxPps() float64 {
+	if x != nil {
+		return x.RxPps
+	}
+	return 0
+}
+
+func (x *SharedReport) GetReport() *AgentReport {
+	if x != nil {
+		return x.Report
+	}
+	return nil
+}
+
 var File_controller_proto protoreflect.FileDescriptor
 
 const file_controller_proto_rawDesc = "" +
@@ -1293,14 +1415,16 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xdc\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xfd\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
 	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
 	"\bdraining\x18\x05 \x01(\bR\bdraining\x12=\n" +
-	"\rcounter_zeros\x18\x06 \x03(\v2\x18.hvlb.ctl.v1.CounterZeroR\fcounterZeros\x12-\n" +
+	"\rcounter_zeros\x18\x06 \x03(\v2\x18.hvlb.ctl.v1.CounterZeroR\fcounterZeros\x12\x1f\n" +
+	"\vstore_epoch\x18\a \x01(\x04R\n" +
+	"storeEpoch\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
@@ -1384,7 +1508,19 @@ const file_controller_proto_rawDesc = "" +
 	" \x01(\x04R\x15notificationsReceived\x12\x1b\n" +
 	"\tbfd_state\x18\v \x01(\tR\bbfdState\x12\x1b\n" +
 	"\tbfd_downs\x18\f \x01(\x04R\bbfdDowns\"\v\n" +
-	"\tReportAck2\xda\x01\n" +
+	"\tReportAck\"\x91\x02\n" +
+	"\fSharedReport\x12\x1e\n" +
+	"\n" +
+	"controller\x18\x01 \x01(\tR\n" +
+	"controller\x12\x18\n" +
+	"\asession\x18\x02 \x01(\x03R\asession\x12\x10\n" +
+	"\x03seq\x18\x03 \x01(\x04R\x03seq\x12\x1c\n" +
+	"\tconnected\x18\x04 \x01(\bR\tconnected\x12\x1f\n" +
+	"\vstream_lost\x18\x05 \x01(\bR\n" +
+	"streamLost\x12-\n" +
+	"\x13last_report_unix_ms\x18\x06 \x01(\x03R\x10lastReportUnixMs\x12\x15\n" +
+	"\x06rx_pps\x18\a \x01(\x01R\x05rxPps\x120\n" +
+	"\x06report\x18\b \x01(\v2\x18.hvlb.ctl.v1.AgentReportR\x06report2\xda\x01\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
 	"\fWatchDesired\x12\x19.hvlb.ctl.v1.WatchRequest\x1a\x19.hvlb.ctl.v1.DesiredState0\x01\x12<\n" +
@@ -1402,7 +1538,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1419,41 +1555,43 @@ var file_controller_proto_goTypes = []any{
 	(*AgentReport)(nil),          // 12: hvlb.ctl.v1.AgentReport
 	(*BgpPeer)(nil),              // 13: hvlb.ctl.v1.BgpPeer
 	(*ReportAck)(nil),            // 14: hvlb.ctl.v1.ReportAck
-	(*fwdpb.VirtualService)(nil), // 15: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 16: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 17: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 18: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 19: hvlb.fwd.v1.Steering
+	(*SharedReport)(nil),         // 15: hvlb.ctl.v1.SharedReport
+	(*fwdpb.VirtualService)(nil), // 16: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 17: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 18: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 19: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 20: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	15, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	16, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
 	9,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
 	8,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
 	7,  // 4: hvlb.ctl.v1.DesiredState.counter_zeros:type_name -> hvlb.ctl.v1.CounterZero
 	5,  // 5: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
 	6,  // 6: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	16, // 7: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 8: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 9: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 10: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	17, // 11: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	17, // 7: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 8: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 9: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 10: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	18, // 11: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
 	10, // 12: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	11, // 13: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	18, // 14: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	19, // 15: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	19, // 14: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	20, // 15: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
 	13, // 16: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
-	1,  // 17: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 18: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	12, // 19: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 20: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 21: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	14, // 22: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	20, // [20:23] is the sub-list for method output_type
-	17, // [17:20] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	12, // 17: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
+	1,  // 18: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	12, // 20: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 21: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 22: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	14, // 23: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	21, // [21:24] is the sub-list for method output_type
+	18, // [18:21] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1467,7 +1605,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
