@@ -13,8 +13,11 @@ flood:
   the forwarder's evictions and drops, what the NFs' kernels received from the spoofed
   prefix (iptables counters: SYNs, and anything else, which would have been forwarded
   wrongly), the states of the entries spoofed sources hold at the end, and the share of the
-  flood that reached the forwarder at all (its tcp_no_conn drops over the ACKs and RSTs sent:
-  the rest was lost in the lab's kernel).
+  flood that reached the forwarder at all (its tcp_no_conn and synproxy_bad_cookie drops over
+  the ACKs and RSTs sent: the rest was lost in the lab's kernel);
+- then the same with the service's SYN proxy (docs/synproxy.md) on, and in auto mode (its
+  default threshold, 1000 embryonic connections per worker): the cookie SYN-ACKs sent and
+  the ACKs refused as bad cookies.
 Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also writes its
 section of FILE, in place of the one there.
 """
@@ -44,6 +47,8 @@ FLOOD = REPO / "build" / "forwarder" / "bench" / "spoof_flood"
 CONN_MAX = 8192
 SECONDS = 10
 RATES = (0, 5000, 10000, 20000, 40000)
+# (synproxy, flood pps) of the rows after the plain ones.
+SYNPROXY_RUNS = (("on", 10000), ("on", 40000), ("auto", 10000), ("auto", 40000))
 MIX = "syn=50,ack=40,synfin=4,rst=3,null=3"
 HEADING = "## Spoofed flood"
 
@@ -74,11 +79,11 @@ def nf_counters(t, add=False):
     return {"syn": got[0], "other": got[1]}
 
 
-def run_one(t, pps):
+def run_one(t, pps, synproxy="off"):
     fw = fwdlab.start_forwarder(t, services=[
-        {"protocol": "tcp", "vip": VIP, "port": 80, "mode": "nat",
+        {"protocol": "tcp", "vip": VIP, "port": 80, "mode": "nat", "synproxy": synproxy,
          "reals": [(a, 80, 100) for _, a in NFS]}], settings={"conn_max": CONN_MAX},
-        name=f"fwd{pps}")
+        name=f"fwd{pps}{synproxy}")
     try:
         labtools.wait_until(lambda: t.run("client", ["curl", "-sS", "-m", "2", f"http://{VIP}/"],
                                           check=False).returncode == 0, "the VIP answers", 20)
@@ -102,7 +107,13 @@ def run_one(t, pps):
             if ipaddress.ip_address(c.client.rsplit(":", 1)[0]) in net:
                 states[c.state] = states.get(c.state, 0) + 1
         ok, bad = sr["requests"], sr["errors"]
+        tel = fw.telemetry("/hvlb/stats")
+        refused = drops.get("tcp_no_conn", 0) + drops.get("synproxy_bad_cookie", 0)
         return {
+            "synproxy": synproxy,
+            "synproxy_syn_acks": tel.get("synproxy_syn_acks", 0),
+            "synproxy_bad_cookie": drops.get("synproxy_bad_cookie", 0),
+            "synproxy_auto_on": tel.get("synproxy_auto_on", 0),
             "pps_asked": pps, "pps_sent": fl.get("pps", 0), "flood": fl,
             "real_ok": ok, "real_failed": bad,
             "real_ok_pct": round(100.0 * ok / max(ok + bad, 1), 3),
@@ -114,7 +125,7 @@ def run_one(t, pps):
             "tcp_bad_flags": drops.get("tcp_bad_flags", 0),
             "conn_table_full": drops.get("conn_table_full", 0),
             "nf_spoofed_syn": at_nfs["syn"], "nf_spoofed_other": at_nfs["other"],
-            "flood_reached_pct": round(100.0 * drops.get("tcp_no_conn", 0)
+            "flood_reached_pct": round(100.0 * refused
                                        / max(fl.get("ack", 0) + fl.get("rst", 0), 1), 1),
             "spoof_entries": states,
         }
@@ -133,30 +144,41 @@ def markdown(res):
           "(blackholed at the router), half SYNs, 40 % bare ACKs, the rest SYN+FIN, RST and flagless",
           "segments, while real clients open 100 HTTP connections a second (`hvlb-loadgen -new-conn`)",
           "and two keep-alive connections, opened before the flood, carry 20 requests a second.",
-          "*Reached the forwarder*: its `tcp_no_conn` drops over the spoofed ACKs and RSTs sent (the",
+          "*SYN proxy*: the service's (docs/synproxy.md; `auto` at its default threshold, 1000",
+          "embryonic connections per worker), with the cookie SYN-ACKs it sent and the ACKs it",
+          "refused (`synproxy_bad_cookie`). *Reached the forwarder*: its `tcp_no_conn` and",
+          "`synproxy_bad_cookie` drops over the spoofed ACKs and RSTs sent (the",
           "rest was lost in the lab's kernel). *At NFs*: what the NFs' kernels received from the",
           "spoofed prefix (iptables counters): SYNs (forwarded, as any SYN is) and anything else,",
           "which would have been forwarded wrongly. *Spoof entries*: the states of the entries",
           "spoofed sources hold at the end.", "",
-          "| flood pps (sent) | reached the forwarder | real connections ok | real p50 / p99 ms | "
-          "keep-alive errors | evicted | tcp_no_conn | tcp_bad_flags | conn_table_full | "
-          "at NFs: SYN / other | spoof entries |",
-          "|---|---|---|---|---|---|---|---|---|---|---|"]
+          "| SYN proxy | flood pps (sent) | reached the forwarder | real connections ok | "
+          "real p50 / p99 ms | keep-alive errors | evicted | tcp_no_conn | tcp_bad_flags | "
+          "conn_table_full | cookies sent / bad cookies | at NFs: SYN / other | spoof entries |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in res["rows"]:
         ent = ", ".join(f"{n} {k}" for k, n in sorted(r["spoof_entries"].items())) or "-"
         reached = "-" if not r["pps_asked"] else f"{r['flood_reached_pct']} %"
-        md.append(f"| {r['pps_asked']} ({r['pps_sent']}) | {reached} | "
+        sp = r.get("synproxy", "off")
+        cookies = "-" if sp == "off" else f"{r['synproxy_syn_acks']} / {r['synproxy_bad_cookie']}"
+        md.append(f"| {sp} | {r['pps_asked']} ({r['pps_sent']}) | {reached} | "
                   f"{r['real_ok']}/{r['real_ok'] + r['real_failed']} ({r['real_ok_pct']} %) | "
                   f"{r['real_rtt_ms_p50']:.2f} / {r['real_rtt_ms_p99']:.2f} | "
                   f"{r['keepalive_errors'] + r['keepalive_reconnects']} | {r['evicted']} | "
                   f"{r['tcp_no_conn']} | {r['tcp_bad_flags']} | {r['conn_table_full']} | "
-                  f"{r['nf_spoofed_syn']} / {r['nf_spoofed_other']} | {ent} |")
+                  f"{cookies} | {r['nf_spoofed_syn']} / {r['nf_spoofed_other']} | {ent} |")
     md += ["", "Only SYNs open connections (`tcp_no_conn`, `tcp_bad_flags`: docs/drops.md), so the",
            "ACKs and the rest make no state and reach no NF; the spoofed SYNs fill the table with",
            "embryonic entries, which every new connection evicts, oldest first, so real clients keep",
            "connecting and no established connection is ever evicted. Before this defence a bare ACK",
            "opened an entry, established at once for 900 s, so the same flood filled the table for",
            "good. `tests/e2e/test_spoof.py` asserts the same at 10,000 packets a second.", "",
+           "With the SYN proxy on, no spoofed SYN reaches an NF or makes an entry: each is answered",
+           "with a cookie, and a spoofed ACK carries none. In auto mode the first SYNs of the flood",
+           "(up to the threshold, per worker) still open entries and reach the NFs, until the",
+           "embryonic count passes the threshold and the proxy turns on; those entries stay until",
+           "their `tcp_syn` timeout (30 s, longer than the run). `tests/e2e/test_synproxy.py`",
+           "asserts both modes.", "",
            f"- date: {res['date']}; machine: {res['machine']}. A shared VM: figures from one run.",
            ""]
     return md
@@ -178,9 +200,9 @@ def run():
         for host, _ in NFS:
             labtools.start_nfsim(t, host, host, addr=None)
         t.run("rtr", ["ip", "route", "add", "blackhole", SPOOF_NET])
-        for pps in RATES:
-            rows.append(run_one(t, pps))
-            print(f"  flood {pps} pps: {json.dumps(rows[-1])}", file=sys.stderr)
+        for sp, pps in [("off", r) for r in RATES] + list(SYNPROXY_RUNS):
+            rows.append(run_one(t, pps, sp))
+            print(f"  synproxy {sp}, flood {pps} pps: {json.dumps(rows[-1])}", file=sys.stderr)
     finally:
         t.down()
     return {"conn_max": CONN_MAX, "seconds": SECONDS, "mix": MIX, "rows": rows,

@@ -1,4 +1,4 @@
-"""FRR (zebra + bgpd) as the upstream router of a lab topology.
+"""FRR (zebra + bgpd, and bfdd with bfd=) as the upstream router of a lab topology.
 
     import frr
     r = frr.Router(topo, "rtr", asn=65000, router_id="10.8.0.1",
@@ -18,6 +18,10 @@ each neighbor passively (the agents connect; they do not listen), installs up to
 maximum_paths equal routes (eBGP ECMP across forwarders of different AS paths with
 as-path multipath-relax), applies no policy (no bgp ebgp-requires-policy), and the host
 hashes multipath flows on layer 4 (fib_multipath_hash_policy = 1, IPv4 and IPv6).
+
+With bfd=frr.BFD(tx_ms, rx_ms, mult), bfdd runs too and every neighbor gets a single-hop BFD
+session with those intervals (`neighbor X bfd profile hvlb`): when it goes down, bgpd drops
+the session and its routes at once, whatever the hold time.
 """
 
 from __future__ import annotations
@@ -52,6 +56,14 @@ def unavailable():
 
 
 @dataclass
+class BFD:
+    """The BFD intervals of a router's sessions (bfdd's profile "hvlb")."""
+    tx_ms: int = 300
+    rx_ms: int = 300
+    mult: int = 3
+
+
+@dataclass
 class Neighbor:
     """A BGP neighbor of the router: an agent's speaker."""
     address: str
@@ -61,7 +73,7 @@ class Neighbor:
 
 class Router:
     def __init__(self, topo, host, asn, router_id, neighbors=(), maximum_paths=8,
-                 hold_time=9, keepalive=3, log_level="informational", accept=None):
+                 hold_time=9, keepalive=3, log_level="informational", accept=None, bfd=None):
         """accept: prefixes (e.g. ["10.100.0.0/24"]) within which routes from the neighbors
         are taken (any length inside them); None takes everything. A router takes what is
         meant for it, as an operator's prefix list would say."""
@@ -69,9 +81,9 @@ class Router:
         self.accept = None if accept is None else [ipaddress.ip_network(a) for a in accept]
         self.neighbors = list(neighbors)
         self.maximum_paths, self.hold_time, self.keepalive = maximum_paths, hold_time, keepalive
-        self.log_level = log_level
+        self.log_level, self.bfd = log_level, bfd
         self.dir = Path(topo.logdir) / f"frr-{host}"
-        self.zebra = self.bgpd = None
+        self.zebra = self.bgpd = self.bfdd = None
 
     # ----------------------------------------------------------------------------------
     # configuration
@@ -94,6 +106,8 @@ class Router:
                       f" neighbor {n.address} timers connect 1"]
             if n.description:
                 lines.append(f" neighbor {n.address} description {n.description}")
+            if self.bfd is not None:
+                lines += [f" neighbor {n.address} bfd", f" neighbor {n.address} bfd profile hvlb"]
         for afi in ("ipv4", "ipv6"):
             lines += [" !", f" address-family {afi} unicast", f"  maximum-paths {self.maximum_paths}"]
             lines += [f"  neighbor {n.address} activate" for n in self.neighbors]
@@ -110,6 +124,14 @@ class Router:
                 if not nets:
                     lines.append(f"{cmd} prefix-list accept-{afi} seq 5 deny any")
         return "\n".join(lines + ["!", ""])
+
+    def bfdd_conf(self):
+        """bfdd's configuration text: the profile the BGP neighbors use."""
+        b = self.bfd
+        return "\n".join([f"hostname {self.host}", "log stdout " + self.log_level, "!", "bfd",
+                          " profile hvlb", f"  detect-multiplier {b.mult}",
+                          f"  receive-interval {b.rx_ms}", f"  transmit-interval {b.tx_ms}",
+                          " exit", "exit", "!", ""])
 
     # ----------------------------------------------------------------------------------
     # processes
@@ -131,6 +153,8 @@ class Router:
         self.dir.mkdir(parents=True, exist_ok=True)
         (self.dir / "zebra.conf").write_text(f"hostname {self.host}\n")
         (self.dir / "bgpd.conf").write_text(self.bgpd_conf())
+        if self.bfd is not None:
+            (self.dir / "bfdd.conf").write_text(self.bfdd_conf())
         # The daemons drop root for Debian's frr user (keeping the capabilities they
         # need), which must be able to write their pid files and sockets here.
         for f in (self.dir, *self.dir.iterdir()):
@@ -140,6 +164,10 @@ class Router:
         self.zebra = self._daemon("zebra", [])
         self._wait(lambda: (self.dir / "zserv.api").exists(), "zebra's API socket", timeout,
                    self.zebra)
+        if self.bfd is not None:
+            # bgpd asks bfdd (through zebra) for the neighbors' sessions.
+            self.bfdd = self._daemon("bfdd", ["--bfdctl", self.dir / "bfdd.sock"])
+            self._wait(lambda: (self.dir / "bfdd.vty").exists(), "bfdd's vty socket", timeout, self.bfdd)
         self.bgpd = self._daemon("bgpd", [])
         self._wait(lambda: self._answers(), "bgpd answering vtysh", timeout, self.bgpd)
         return self
@@ -163,8 +191,8 @@ class Router:
         raise LabError(f"FRR in {self.host}: timed out after {timeout:g} s waiting for {what}")
 
     def stop(self):
-        """Stops bgpd then zebra (which removes the routes it installed)."""
-        for p in (self.bgpd, self.zebra):
+        """Stops bgpd and bfdd, then zebra (which removes the routes it installed)."""
+        for p in (self.bgpd, self.bfdd, self.zebra):
             if p is not None and p.poll() is None:
                 self.topo.stop(p)
 
@@ -208,6 +236,13 @@ class Router:
         raise LabError(f"FRR in {self.host}: sessions {sorted(want - self.established())} "
                        f"not established after {timeout:g} s: {self.summary()}")
 
+    def bfd_peers(self):
+        """bfdd's sessions as 'show bfd peers json' has them: {peer address: {'status': 'up'
+        / 'down' / 'init' / ..., 'uptime': seconds while up, ...}} (empty without BFD)."""
+        if self.bfd is None:
+            return {}
+        return {p["peer"]: p for p in self.vtysh("show bfd peers json")}
+
     def routes(self, proto="bgp"):
         """The kernel routes of the router's namespace installed by proto (zebra's 'bgp'):
         {prefix: sorted gateways}. A host route shows as a prefix with its length."""
@@ -221,6 +256,8 @@ class Router:
                 hops = [h["gateway"] for h in r.get("nexthops", []) if "gateway" in h]
                 if "gateway" in r:
                     hops.append(r["gateway"])
-                out[str(ipaddress.ip_network(dst, strict=False)) if dst != "default" else dst] = sorted(hops)
+                # Merged: a kernel may list an IPv6 multipath route as one entry a next hop.
+                key = str(ipaddress.ip_network(dst, strict=False)) if dst != "default" else dst
+                out[key] = sorted(set(out.get(key, [])) | set(hops))
         return out
 

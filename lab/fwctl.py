@@ -122,22 +122,29 @@ class Client:
 
     # --- virtual services ---------------------------------------------------------------------
     def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0,
-                    down_conns="", all_down="", conn_rate_limit=0):
-        """down_conns "" / all_down "": the forwarder's defaults; conn_rate_limit 0: none."""
+                    down_conns="", all_down="", conn_rate_limit=0, synproxy="",
+                    synproxy_threshold=0):
+        """down_conns "" / all_down "": the forwarder's defaults; conn_rate_limit 0: none;
+        synproxy "": off (on, auto: docs/synproxy.md)."""
         vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
                                priority=priority, down_conns=down_conns, all_down=all_down,
-                               conn_rate_limit=conn_rate_limit)
+                               conn_rate_limit=conn_rate_limit, synproxy=synproxy,
+                               synproxy_threshold=synproxy_threshold)
         return self.call(add_service=pb.AddService(service=vs))
 
     def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None,
-                       down_conns="", all_down="", conn_rate_limit=None):
-        """Change mode, scheduler, down_conns, all_down, RSS-A priority and/or the
-        new-connection rate limit (a second; 0: none); "" / None leaves it as it is."""
+                       down_conns="", all_down="", conn_rate_limit=None, synproxy="",
+                       synproxy_threshold=None):
+        """Change mode, scheduler, down_conns, all_down, RSS-A priority, the new-connection
+        rate limit (a second; 0: none), the SYN proxy and/or its threshold; "" / None leaves
+        it as it is."""
         return self.call(update_service=pb.UpdateService(
             id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
             set_priority=priority is not None, priority=priority or 0, down_conns=down_conns,
             all_down=all_down, set_conn_rate_limit=conn_rate_limit is not None,
-            conn_rate_limit=conn_rate_limit or 0))
+            conn_rate_limit=conn_rate_limit or 0, synproxy=synproxy,
+            set_synproxy_threshold=synproxy_threshold is not None,
+            synproxy_threshold=synproxy_threshold or 0))
 
     def remove_service(self, protocol, vip, vport, hard=False):
         """Soft: the service's connections (and its VIP) stay until the last one ends; hard:

@@ -67,7 +67,8 @@ def sync_section(meta, host, key_hex, port=SYNC_PORT):
 def config_text(meta, services=(), extra="", settings=None, host=None):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
-    services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit, reals:
+    services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit,
+    synproxy, synproxy_threshold, reals:
     [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
     section (e.g. rssa, rssa_q)."""
     fw = forwarder_meta(meta, host)
@@ -84,6 +85,9 @@ def config_text(meta, services=(), extra="", settings=None, host=None):
                   f"scheduler = {s.get('scheduler', 'maglev')}",
                   f"priority = {s.get('priority', 0)}",
                   f"conn_rate_limit = {s.get('conn_rate_limit', 0)}"]
+        if "synproxy" in s:
+            lines += [f"synproxy = {s['synproxy']}",
+                      f"synproxy_threshold = {s.get('synproxy_threshold', 0)}"]
         for k, (a, p, w, *limit) in enumerate(s.get("reals", ())):
             ep = f"{a}:{p}" if p else a
             lines.append(f"rs.{k} = {ep} weight={w}" + (f" conn_limit={limit[0]}" if limit else ""))

@@ -13,7 +13,8 @@ management bridge), sync connections with each other over that bridge, and each 
 with both FRR routers: the VIPs go to the upstream router with the forwarder's front address
 as next hop, the clients' prefix to the NF-side router with its NF-side address. Both routers
 install ECMP routes hashed on the 4-tuple, so flows spread over the forwarders both ways and a
-forwarder that leaves takes its routes with it.
+forwarder that leaves takes its routes with it. The same for IPv6: a VIP fd00:100::1 over the
+NFs' IPv6 addresses, the clients' fd00::/64 back, carried by the same (IPv4) sessions.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import frr
 import labtools
 
 BIN = labtools.BIN
-VIP = "10.100.0.1"
+VIP, VIP6 = "10.100.0.1", "fd00:100::1"
 ECHO_PORT = labtools.TCP_PORT  # nfsim's bulk TCP port: "echo\n" makes it echo every byte
 UDP_PORT = 53
 SYNC_PORT = 7600
@@ -42,8 +43,9 @@ class Member:
 
     def __init__(self, meta):
         self.meta, self.id, self.host = meta, meta["id"], meta["host"]
-        self.front = meta["addrs"][0].split("/")[0]
-        self.back = meta["addrs"][1].split("/")[0]
+        # Each port's addresses: "IPv4/len, IPv6/len".
+        (self.front, self.front6), (self.back, self.back6) = (
+            [a.strip().split("/")[0] for a in port.split(",")] for port in meta["addrs"][:2])
         self.asn = meta["asn"]
         self.fw = self.agent = None
 
@@ -63,7 +65,7 @@ class Pool:
         self.members = [Member(m) for m in meta["forwarders"]]
         self.up_rtr, self.nf_rtr = meta["routers"]["upstream"], meta["routers"]["nf_side"]
         self.ctl_host, self.ctl_addr = meta["controller"]["host"], meta["controller"]["addr"]
-        self.client_prefix = meta["client_prefix"]
+        self.client_prefix, self.client_prefix6 = meta["client_prefix"], meta["client_prefix6"]
         self.agent_args = list(agent_args)
         self.dir = topo.logdir / "pool"
         self.certs = self.dir / "certs"
@@ -78,7 +80,7 @@ class Pool:
         members = range(len(self.members)) if members is None else members
         self.dir.mkdir(parents=True, exist_ok=True)
         for nf in self.topo.nfs:
-            labtools.start_nfsim(self.topo, nf["host"], nf["name"], addr=nf["addr"], udp=UDP_PORT)
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)  # IPv4 and IPv6
         self.start_routers()
         ids = ",".join(m.id for m in self.members)
         self.topo.run(self.ctl_host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
@@ -94,7 +96,9 @@ class Pool:
         # eBGP, one AS per forwarder (the routers' multipath-relax puts them in one ECMP
         # group); each router takes only what is meant for it: the VIPs upstream, the
         # clients' prefix on the NF side.
-        accept = {"upstream": [self.topo.meta["vip_prefix"]], "nf_side": [self.client_prefix]}
+        meta = self.topo.meta
+        accept = {"upstream": [meta["vip_prefix"], meta["vip_prefix6"]],
+                  "nf_side": [self.client_prefix, self.client_prefix6]}
         for role in ("upstream", "nf_side"):
             r = self.topo.meta["routers"][role]
             self.routers[role] = frr.Router(
@@ -132,8 +136,9 @@ class Pool:
             "--sync-addr", m.sync_addr,
             "--bgp-local-as", m.asn, "--bgp-router-id", m.meta["mgmt"],
             "--bgp-peer", f"{up['addr']},{up['asn']}", "--bgp-peer", f"{nf['addr']},{nf['asn']}",
-            "--bgp-next-hop-v4", m.front,
+            "--bgp-next-hop-v4", m.front, "--bgp-next-hop-v6", m.front6,
             "--bgp-announce", f"{self.client_prefix}={m.back}",
+            "--bgp-announce", f"{self.client_prefix6}={m.back6}",
             "--bgp-hold-time", f"{BGP_HOLD_S}s", "--bgp-keepalive", f"{BGP_KEEPALIVE_S}s",
             "--bgp-connect-retry", "1s", "--bgp-graceful-wait", "2s",
             *self.agent_args, *self.member_args.get(i, ())], name=f"agent-{m.id}")
@@ -158,25 +163,32 @@ class Pool:
         return json.loads(p.stdout) if json_out else p
 
     def add_service(self, weights=(100, 100, 100)):
+        """TCP echo and UDP services on the VIP and on the IPv6 VIP, over the NFs."""
         nfs = self.topo.nfs
-        tcp = [f"--real={nf['addr']}:{ECHO_PORT}:{w}" for nf, w in zip(nfs, weights)]
-        udp = [f"--real={nf['addr']}:{UDP_PORT}:{w}" for nf, w in zip(nfs, weights)]
-        self.ctl("vs", "add", "tcp", f"{VIP}:{ECHO_PORT}", *tcp)
-        self.ctl("vs", "add", "udp", f"{VIP}:{UDP_PORT}", *udp, "--check", "none")
+        for vip, key in ((VIP, "addr"), (f"[{VIP6}]", "addr6")):
+            host = (lambda a: f"[{a}]") if key == "addr6" else (lambda a: a)
+            tcp = [f"--real={host(nf[key])}:{ECHO_PORT}:{w}" for nf, w in zip(nfs, weights)]
+            udp = [f"--real={host(nf[key])}:{UDP_PORT}:{w}" for nf, w in zip(nfs, weights)]
+            self.ctl("vs", "add", "tcp", f"{vip}:{ECHO_PORT}", *tcp)
+            self.ctl("vs", "add", "udp", f"{vip}:{UDP_PORT}", *udp, "--check", "none")
 
     def set_weight(self, nf_addr, weight, proto="tcp", port=ECHO_PORT):
         self.ctl("rs", "set", f"{proto}-{VIP}-{port}", f"{nf_addr}:{port}", "--weight", weight)
 
     def routed_over(self):
-        """{role: set of forwarder ids each router sends to} (VIP upstream, clients back)."""
-        up = self.routers["upstream"].routes().get(f"{VIP}/32", [])
-        back = self.routers["nf_side"].routes().get(self.client_prefix, [])
-        return {"upstream": {m.id for m in self.members if m.front in up},
-                "nf_side": {m.id for m in self.members if m.back in back}}
+        """{role: set of forwarder ids each router sends to} (VIP upstream, clients back; the
+        same for IPv6)."""
+        up, back = self.routers["upstream"].routes(), self.routers["nf_side"].routes()
+        up4, up6 = up.get(f"{VIP}/32", []), up.get(f"{VIP6}/128", [])
+        back4, back6 = back.get(self.client_prefix, []), back.get(self.client_prefix6, [])
+        return {"upstream": {m.id for m in self.members if m.front in up4},
+                "nf_side": {m.id for m in self.members if m.back in back4},
+                "upstream6": {m.id for m in self.members if m.front6 in up6},
+                "nf_side6": {m.id for m in self.members if m.back6 in back6}}
 
     def wait_routes(self, ids, timeout=30):
-        """Waits until both routers route over exactly the forwarders ids; returns the seconds
-        it took."""
+        """Waits until both routers route over exactly the forwarders ids (IPv4 and IPv6);
+        returns the seconds it took."""
         t0, want = time.monotonic(), set(ids)
         labtools.wait_until(lambda: all(v == want for v in self.routed_over().values()),
                             f"both routers routing over {sorted(want)} "

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"time"
 
+	"hvlb/internal/bfd"
 	"hvlb/internal/bgp"
 )
 
@@ -20,12 +21,15 @@ type bgpFlags struct {
 	statics                         []bgp.Static
 	holdTime, keepalive, connectRtr time.Duration
 	listenPort                      uint
+	bfd                             bool
+	bfdMinTx, bfdMinRx              time.Duration
+	bfdDetectMult                   uint
 }
 
 func (f *bgpFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.localAS, "bgp-local-as", 0, "announce the VIPs by BGP from this AS (0: no BGP)")
 	fs.StringVar(&f.routerID, "bgp-router-id", "", "BGP identifier, an IPv4 address (default: --bgp-next-hop-v4)")
-	fs.Func("bgp-peer", "an upstream router, ADDRESS,AS[,PORT] (repeat the flag for several)", func(s string) error {
+	fs.Func("bgp-peer", "an upstream router, ADDRESS,AS[,PORT][,bfd] (repeat the flag for several; bfd: a BFD session with it)", func(s string) error {
 		p, err := bgp.ParsePeer(s)
 		if err == nil {
 			f.peers = append(f.peers, p)
@@ -48,6 +52,12 @@ func (f *bgpFlags) register(fs *flag.FlagSet) {
 		"BGP hold time: how long a router keeps the routes of a speaker it no longer hears (a vanished host)")
 	fs.DurationVar(&f.keepalive, "bgp-keepalive", 0, "BGP keepalive interval (0: a third of the hold time)")
 	fs.DurationVar(&f.connectRtr, "bgp-connect-retry", bgp.DefaultConnectRetry, "wait between attempts to connect to a router")
+	fs.BoolVar(&f.bfd, "bfd", false,
+		"a single-hop BFD session with every --bgp-peer (else only with those that say ,bfd): a router that stops answering "+
+			"takes its BGP session down within the BFD detection time rather than the hold time, and the router drops this forwarder's routes as fast")
+	fs.DurationVar(&f.bfdMinTx, "bfd-min-tx", bfd.DefaultMinTx, "BFD: the interval this end would like to send at (desired min TX)")
+	fs.DurationVar(&f.bfdMinRx, "bfd-min-rx", bfd.DefaultMinRx, "BFD: the shortest interval between packets this end accepts (required min RX)")
+	fs.UintVar(&f.bfdDetectMult, "bfd-detect-mult", bfd.DefaultDetectMult, "BFD: packets missed before a session is declared down (1-255)")
 	fs.UintVar(&f.listenPort, "bgp-listen-port", 0,
 		"also accept sessions on this TCP port (0: listen on none, so that several agents can share a host; the agent connects out)")
 }
@@ -63,12 +73,19 @@ func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
 	if f.localAS > 1<<32-1 {
 		return nil, fmt.Errorf("--bgp-local-as %d: at most 4294967295", f.localAS)
 	}
+	if f.bfdDetectMult < 1 || f.bfdDetectMult > 255 {
+		return nil, fmt.Errorf("--bfd-detect-mult %d: want 1 to 255", f.bfdDetectMult)
+	}
 	if f.listenPort > 65535 {
 		return nil, fmt.Errorf("--bgp-listen-port %d: at most 65535", f.listenPort)
 	}
 	c := &bgp.Config{LocalAS: uint32(f.localAS), Peers: f.peers, HoldTime: f.holdTime,
 		Keepalive: f.keepalive, ConnectRetry: f.connectRtr, ListenPort: int32(f.listenPort), Logger: log,
-		Statics: f.statics}
+		Statics: f.statics,
+		BFD:     bfd.Timers{DesiredMinTx: f.bfdMinTx, RequiredMinRx: f.bfdMinRx, DetectMult: uint8(f.bfdDetectMult)}}
+	for i := range c.Peers {
+		c.Peers[i].BFD = c.Peers[i].BFD || f.bfd
+	}
 	for _, a := range []struct {
 		flag, val string
 		to        *netip.Addr
@@ -102,4 +119,20 @@ func (f *bgpFlags) config(log *slog.Logger) (*bgp.Config, error) {
 		return nil, fmt.Errorf("--bgp-*: %w", err)
 	}
 	return c, nil
+}
+
+// bfdSummary is the BFD settings as the start-up log shows them: the peers with BFD and
+// the timers, or "off".
+func bfdSummary(c *bgp.Config) string {
+	var peers []string
+	for _, p := range c.Peers {
+		if p.BFD {
+			peers = append(peers, p.Address.String())
+		}
+	}
+	if len(peers) == 0 {
+		return "off"
+	}
+	t := c.BFD.WithDefaults()
+	return fmt.Sprintf("%v tx %s rx %s x %d", peers, t.DesiredMinTx, t.RequiredMinRx, t.DetectMult)
 }

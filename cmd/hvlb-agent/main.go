@@ -118,7 +118,7 @@ func run() error {
 		defer sp.Stop(context.Background())
 		cfg.Logger.Info("BGP speaker", "local_as", bgpCfg.LocalAS, "router_id", bgpCfg.RouterID,
 			"peers", fmt.Sprint(bgpCfg.Peers), "next_hop_v4", bgpCfg.NextHop4, "next_hop_v6", bgpCfg.NextHop6,
-			"hold_time", bgpCfg.HoldTime)
+			"hold_time", bgpCfg.HoldTime, "bfd", bfdSummary(bgpCfg))
 	}
 	a, err := agent.New(cfg)
 	if err != nil {

@@ -101,7 +101,7 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 		struct flow_key k;
 
 		key_of(i, &k);
-		if (conn_insert(t, &k, flow_hash(&k), &nf, htons(8080), 1, 1) == NULL) {
+		if (conn_insert(t, &k, flow_hash(&k), &nf, htons(8080), 1, 0, 1) == NULL) {
 			fprintf(stderr, "conns bench: table of %u full at %u\n", n, i);
 			return -1;
 		}

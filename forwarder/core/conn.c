@@ -62,7 +62,8 @@ struct conn_table {
 	uint32_t emb_head;    /* embryonic ring: entries written, and taken (free running) */
 	uint32_t emb_tail;
 	uint64_t hz;
-	uint64_t timeout[CONN_S_MAX]; /* ticks, per state */
+	/* Ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a packet. */
+	uint64_t timeout[CONN_TO_SETS][CONN_S_MAX];
 } __attribute__((aligned(HVLB_CACHE_LINE)));
 
 static const char *const conn_state_names[CONN_S_MAX] = {
@@ -135,18 +136,20 @@ conn_table_mem_size(uint32_t max_conns)
 }
 
 void
-conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to)
+conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to)
 {
+	uint64_t *tt = t->timeout[set];
+
 	/* NONE never lasts beyond conn_insert; give it the shortest sensible life. */
-	t->timeout[CONN_S_NONE] = (uint64_t)to->tcp_close * t->hz;
-	t->timeout[CONN_S_SYN_SENT] = (uint64_t)to->tcp_syn * t->hz;
-	t->timeout[CONN_S_SYN_RECV] = (uint64_t)to->tcp_syn * t->hz;
-	t->timeout[CONN_S_ESTABLISHED] = (uint64_t)to->tcp_est * t->hz;
-	t->timeout[CONN_S_FIN_WAIT] = (uint64_t)to->tcp_fin * t->hz;
-	t->timeout[CONN_S_TIME_WAIT] = (uint64_t)to->tcp_tw * t->hz;
-	t->timeout[CONN_S_CLOSE] = (uint64_t)to->tcp_close * t->hz;
-	t->timeout[CONN_S_UDP] = (uint64_t)to->udp * t->hz;
-	t->timeout[CONN_S_UNCONFIRMED] = (uint64_t)to->tcp_syn * t->hz;
+	tt[CONN_S_NONE] = (uint64_t)to->tcp_close * t->hz;
+	tt[CONN_S_SYN_SENT] = (uint64_t)to->tcp_syn * t->hz;
+	tt[CONN_S_SYN_RECV] = (uint64_t)to->tcp_syn * t->hz;
+	tt[CONN_S_ESTABLISHED] = (uint64_t)to->tcp_est * t->hz;
+	tt[CONN_S_FIN_WAIT] = (uint64_t)to->tcp_fin * t->hz;
+	tt[CONN_S_TIME_WAIT] = (uint64_t)to->tcp_tw * t->hz;
+	tt[CONN_S_CLOSE] = (uint64_t)to->tcp_close * t->hz;
+	tt[CONN_S_UDP] = (uint64_t)to->udp * t->hz;
+	tt[CONN_S_UNCONFIRMED] = (uint64_t)to->tcp_syn * t->hz;
 }
 
 /* to == NULL means conn_timeouts_default. */
@@ -173,7 +176,9 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 		conn_timeouts_default(&def);
 		to = &def;
 	}
-	conn_table_set_timeouts(t, to);
+	/* Every set starts as the global one, until the caller gives services theirs. */
+	for (i = 0; i < CONN_TO_SETS; i++)
+		conn_table_set_timeouts(t, (uint8_t)i, to);
 
 	memset(t->conns, 0, (size_t)cap * sizeof(struct conn));
 	for (i = 0; i < cap; i++)
@@ -504,7 +509,8 @@ conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
  * insert, and so does an ORIG key that is already there. */
 struct conn *
 conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
-	    const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply, uint64_t now)
+	    const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply, uint8_t to_set,
+	    uint64_t now)
 {
 	struct flow_key rk;
 	uint32_t idx = t->free_head, rhash = 0;
@@ -537,8 +543,9 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->state = orig->proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP;
 	c->in_use = 1;
 	c->reserved = with_reply ? CONN_F_REPLY_KEY : 0;
+	c->to_set = to_set;
 	c->created = now;
-	c->expires = now + t->timeout[c->state];
+	c->expires = now + t->timeout[to_set][c->state];
 	c->hash[CONN_DIR_ORIG] = hash;
 	c->hash[CONN_DIR_REPLY] = rhash;
 	if (c->state == CONN_S_SYN_SENT)
@@ -551,7 +558,7 @@ conn_import(struct conn_table *t, const struct conn *src)
 {
 	int with_reply = (src->reserved & CONN_F_REPLY_KEY) != 0;
 	struct conn *c = conn_insert(t, &src->orig, src->hash[CONN_DIR_ORIG], &src->rs_addr,
-				     src->rs_port, with_reply, src->created);
+				     src->rs_port, with_reply, src->to_set, src->created);
 
 	if (c == NULL)
 		return NULL;
@@ -589,6 +596,15 @@ conn_delete(struct conn_table *t, struct conn *c)
 
 /* ---- per-packet state ---- */
 
+/* The timeout of c's set and state, one load from the table's rows. */
+static inline uint64_t
+conn_timeout_of(const struct conn_table *t, const struct conn *c)
+{
+	size_t i = (size_t)c->to_set * CONN_S_MAX + (size_t)c->state;
+
+	return (&t->timeout[0][0])[i];
+}
+
 /* A SYN that is not a retransmission: the client reuses the port of a finished connection. */
 static inline bool
 conn_tcp_reopens(uint8_t s)
@@ -624,7 +640,7 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 	}
 	if (fl & HVLB_TCP_SYN) {
 		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
-			c->reserved &= (uint16_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
+			c->reserved &= (uint8_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
 			conn_emb_push(t, c);
 			return CONN_S_SYN_SENT;
 		}
@@ -657,7 +673,7 @@ conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp
 	c->bytes[dir] += bytes;
 	if (c->orig.proto == HVLB_PROTO_TCP)
 		c->state = conn_tcp_next(t, c, dir, tcp_flags);
-	c->expires = now + t->timeout[c->state];
+	c->expires = now + conn_timeout_of(t, c);
 }
 
 struct conn *
@@ -687,15 +703,15 @@ conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
 	if (conn_state_embryonic(state) && !conn_state_embryonic(c->state))
 		conn_emb_push(t, c);
 	c->state = state;
-	c->reserved = (uint16_t)((c->reserved & ~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) |
-				 (fin & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)));
+	c->reserved = (uint8_t)((c->reserved & ~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) |
+				(fin & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)));
 	c->expires = expires;
 }
 
 uint64_t
-conn_state_timeout(const struct conn_table *t, uint8_t state)
+conn_state_timeout(const struct conn_table *t, uint8_t set, uint8_t state)
 {
-	return state < CONN_S_MAX ? t->timeout[state] : 0;
+	return state < CONN_S_MAX ? t->timeout[set][state] : 0;
 }
 
 /* ---- expiry and listing ---- */

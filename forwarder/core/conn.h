@@ -80,6 +80,12 @@ struct conn_timeouts {
 
 void conn_timeouts_default(struct conn_timeouts *t);
 
+/* A table holds this many timeout sets; each connection names one (conn.to_set). Set 0 is the
+ * forwarder's global timeouts; the others belong to services (the control thread gives each
+ * service one for its life while any is free, so a connection's index stays its service's
+ * while it lives: src/cfgstore.h cfg_vs_set_timeouts). */
+#define CONN_TO_SETS 256
+
 /* One connection: two cache lines. */
 struct conn {
 	struct flow_key orig;     /* client -> VIP, as received */
@@ -92,10 +98,15 @@ struct conn {
 	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
 	uint8_t in_use;           /* 1 while in the table */
 	uint8_t flags;            /* the owner's CONN_FL_* (conn.c only clears them) */
-	uint16_t reserved;        /* conn.c's own flags (FIN seen per direction, ...) */
+	uint8_t reserved;         /* conn.c's own flags (FIN seen per direction, ...) */
+	uint8_t to_set;           /* its timeout set (CONN_TO_SETS), from its service */
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
-	uint64_t pkts[2];         /* per direction */
+	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
+	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
+				     cookie ISN while CONN_FL_SP_WAIT */
+	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
+	uint16_t sp_pad;
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
@@ -104,6 +115,13 @@ struct conn {
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
 #define CONN_FL_SYNCED 0x2  /* its latest state came from a peer, not from a packet here
 			       (src/worker_sync.c) */
+#define CONN_FL_SYNPROXY 0x4 /* opened by a SYN cookie: sequence numbers translated by sp_delta
+				(core/synproxy.h) */
+#define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
+#define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
+				synproxy auto service: src/worker_synproxy.c) */
+/* Any of them: the packets of such a connection take the SYN proxy's path. */
+#define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 
@@ -122,8 +140,8 @@ struct conn_table *conn_table_init(void *mem, uint32_t max_conns, uint64_t hz,
  * (conn_walk, conn_count); its timeouts are the old ones. */
 struct conn_table *conn_table_attach(void *mem, size_t size, uint32_t max_conns);
 
-/* Replace the timeouts (takes effect at each connection's next packet). */
-void conn_table_set_timeouts(struct conn_table *t, const struct conn_timeouts *to);
+/* Replace timeout set `set` (takes effect at each connection's next packet). */
+void conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to);
 
 /* Prefetch the bucket a key of this hash most likely lives in. */
 void conn_prefetch(const struct conn_table *t, uint32_t hash);
@@ -140,11 +158,12 @@ void conn_lookup_burst(struct conn_table *t, const struct flow_key *const *keys,
 
 /* Insert a new connection for orig (hash = flow_hash(orig)) to rs_addr:rs_port. When
  * with_reply, it is also reachable by its reply tuple (NAT). Sets state from proto (TCP:
- * SYN_SENT, else UDP) and the deadline from now. Returns NULL when the table is full or both
- * buckets of a key are full. The caller fills rs_slot, vs_slot, mode, rs_gen. */
+ * SYN_SENT, else UDP), its timeout set to_set and the deadline from now. Returns NULL when the
+ * table is full or both buckets of a key are full. The caller fills rs_slot, vs_slot, mode,
+ * rs_gen. */
 struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
-			 uint64_t now);
+			 uint8_t to_set, uint64_t now);
 
 /* Insert a copy of a connection another table held (all of it: state, counters, deadline,
  * flags), reachable by the same keys. For handing a connection to another worker. Returns the
@@ -210,8 +229,8 @@ uint8_t conn_fin_seen(const struct conn *c);
 void conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
 		    uint64_t expires);
 
-/* The ticks a connection in state lives after its last packet. */
-uint64_t conn_state_timeout(const struct conn_table *t, uint8_t state);
+/* The ticks a connection of timeout set `set` in state lives after its last packet. */
+uint64_t conn_state_timeout(const struct conn_table *t, uint8_t set, uint8_t state);
 
 /* The name of a state ("established", ...). */
 const char *conn_state_name(unsigned state);

@@ -30,6 +30,8 @@
 	X(VS_RATE_LIMITED, "vs_rate_limited")     /* past the service's new-connection rate */   \
 	X(RS_CONN_LIMITED, "rs_conn_limited")     /* the chosen real has its most connections */ \
 	X(CONN_TABLE_FULL, "conn_table_full")     /* no room for a new connection */             \
+	X(SYNPROXY_BAD_COOKIE, "synproxy_bad_cookie") /* ACK to a proxied service, no cookie */ \
+	X(SYNPROXY_WAIT, "synproxy_wait")         /* proxied conn., NF has not answered yet */   \
 	X(RS_REMOVED, "rs_removed")               /* connection's RS was removed with --hard */  \
 	X(RS_DOWN, "rs_down")                     /* from the down RS of a rescheduled conn. */  \
 	X(NO_ROUTE, "no_route")                   /* no route to the next hop */                 \

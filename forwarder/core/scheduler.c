@@ -32,6 +32,12 @@ static const char *const vs_all_down_names[VS_ALL_DOWN_MAX] = {
 	[VS_ALL_DOWN_KEEP_LAST] = "keep_last",
 };
 
+static const char *const vs_synproxy_names[VS_SYNPROXY_MAX] = {
+	[VS_SYNPROXY_OFF] = "off",
+	[VS_SYNPROXY_ON] = "on",
+	[VS_SYNPROXY_AUTO] = "auto",
+};
+
 /* The index of s in names[n], or -1. */
 static int
 name_index(const char *const *names, unsigned n, const char *s)
@@ -217,4 +223,16 @@ int
 vs_all_down_from_name(const char *s)
 {
 	return name_index(vs_all_down_names, VS_ALL_DOWN_MAX, s);
+}
+
+const char *
+vs_synproxy_name(unsigned v)
+{
+	return v < VS_SYNPROXY_MAX ? vs_synproxy_names[v] : "invalid";
+}
+
+int
+vs_synproxy_from_name(const char *s)
+{
+	return name_index(vs_synproxy_names, VS_SYNPROXY_MAX, s);
 }

@@ -35,6 +35,9 @@ const char *vs_down_conns_name(unsigned v);
 int vs_down_conns_from_name(const char *s);
 const char *vs_all_down_name(unsigned v);
 int vs_all_down_from_name(const char *s);
+/* enum vs_synproxy by name ("off", "on", "auto") and back. */
+const char *vs_synproxy_name(unsigned v);
+int vs_synproxy_from_name(const char *s);
 /* A VS's down_conns when none is given: keep for TCP (a connection moved mid-stream is reset
  * by its new NF), reschedule for UDP (a datagram flow has no state at the NF that a move
  * breaks, and a flow pinned to a dead NF fails until it times out). */

@@ -28,7 +28,8 @@
 #define R_AF 2
 #define R_STATE 3
 #define R_FLAGS 4
-#define R_PAD 5 /* 3 bytes, zero */
+#define R_PAD 5 /* 1 byte, zero */
+#define R_SP_HI 6 /* the SYN proxy's delta, high 16 bits (zero without SYNC_RF_SYNPROXY) */
 #define R_TIMEOUT 8
 #define R_CLIENT 12
 #define R_VIP 28
@@ -36,9 +37,10 @@
 #define R_CPORT 60
 #define R_VPORT 62
 #define R_NPORT 64
-#define R_PAD2 66 /* 2 bytes, zero */
+#define R_SP_LO 66 /* and its low 16 bits: two pads of version 1 before the proxy, so the
+		      record keeps its length and a pool without proxies its bytes */
 
-_Static_assert(R_PAD2 + 2 == SYNC_REC_LEN, "record layout");
+_Static_assert(R_SP_LO + 2 == SYNC_REC_LEN, "record layout");
 _Static_assert(SYNC_MAX_RECS == 19, "19 records a datagram");
 
 static const char *const sync_reject_names[SYNC_REJ_MAX] = {
@@ -144,6 +146,8 @@ rec_encode(uint8_t *p, const struct sync_rec *r)
 	memcpy(p + R_CPORT, &r->orig.sport, 2);
 	memcpy(p + R_VPORT, &r->orig.dport, 2);
 	memcpy(p + R_NPORT, &r->nf_port, 2);
+	put16(p + R_SP_HI, (uint16_t)(r->sp_delta >> 16));
+	put16(p + R_SP_LO, (uint16_t)r->sp_delta);
 }
 
 bool
@@ -215,7 +219,16 @@ rec_ok(const uint8_t *p)
 		return false;
 	if (!rec_state_ok(op, proto, p[R_STATE]) || (p[R_FLAGS] & ~SYNC_RF_ALL) != 0)
 		return false;
-	if ((p[R_PAD] | p[R_PAD + 1] | p[R_PAD + 2] | p[R_PAD2] | p[R_PAD2 + 1]) != 0)
+	if (p[R_PAD] != 0)
+		return false;
+	/* The proxy's flags: a translation needs a NAT TCP connection; a delta only with them. */
+	if ((p[R_FLAGS] & SYNC_RF_SP_WAIT) && !(p[R_FLAGS] & SYNC_RF_SYNPROXY))
+		return false;
+	if ((p[R_FLAGS] & SYNC_RF_SYNPROXY) &&
+	    (proto != HVLB_PROTO_TCP || !(p[R_FLAGS] & SYNC_RF_NAT)))
+		return false;
+	if (!(p[R_FLAGS] & SYNC_RF_SYNPROXY) &&
+	    (p[R_SP_HI] | p[R_SP_HI + 1] | p[R_SP_LO] | p[R_SP_LO + 1]) != 0)
 		return false;
 	if (get32(p + R_TIMEOUT) > SYNC_TIMEOUT_MAX_MS ||
 	    (op == SYNC_OP_DELETE && get32(p + R_TIMEOUT) != 0))
@@ -278,6 +291,7 @@ sync_msg_rec(const uint8_t *buf, unsigned i, struct sync_rec *r)
 	memcpy(&r->orig.sport, p + R_CPORT, 2);
 	memcpy(&r->orig.dport, p + R_VPORT, 2);
 	memcpy(&r->nf_port, p + R_NPORT, 2);
+	r->sp_delta = (uint32_t)get16(p + R_SP_HI) << 16 | get16(p + R_SP_LO);
 }
 
 /* ---- replay window ---- */

@@ -47,7 +47,14 @@ enum sync_op {
 #define SYNC_RF_FIN_ORIG 0x01  /* the client has sent a FIN */
 #define SYNC_RF_FIN_REPLY 0x02 /* the NF has sent a FIN */
 #define SYNC_RF_NAT 0x04       /* the connection has a reply tuple (NAT mode) */
-#define SYNC_RF_ALL (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY | SYNC_RF_NAT)
+/* A SYN proxy's connection (core/synproxy.h): sp_delta is its translation (NF ISN - cookie
+ * ISN), or with SYNC_RF_SP_WAIT, whose NF has not answered yet, the cookie. Both need NAT and
+ * TCP. A forwarder older than these flags refuses a message carrying one (sync_bad_record):
+ * every forwarder of a pool speaks them before a service's proxy is turned on. */
+#define SYNC_RF_SYNPROXY 0x08
+#define SYNC_RF_SP_WAIT 0x10
+#define SYNC_RF_ALL                                                                                \
+	(SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY | SYNC_RF_NAT | SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT)
 
 /* One connection as a record says it, in memory (ports and addresses network order, as in
  * struct flow_key). */
@@ -60,6 +67,7 @@ struct sync_rec {
 	uint8_t flags;            /* SYNC_RF_* */
 	uint8_t pad[3];
 	uint32_t timeout_ms;      /* what the connection has left; 0 for a delete */
+	uint32_t sp_delta;        /* SYNC_RF_SYNPROXY: conn.h sp_delta; else 0 */
 };
 
 /* A message's header, decoded. */

@@ -149,6 +149,13 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	if (c->all_down >= VS_ALL_DOWN_MAX)
 		return vs_errf("vs[%u].all_down: %u out of range (drop or keep_last)", i,
 			       c->all_down);
+	if (c->synproxy >= VS_SYNPROXY_MAX)
+		return vs_errf("vs[%u].synproxy: %u out of range (off, on or auto)", i,
+			       c->synproxy);
+	/* In dr the NF's replies bypass the forwarder: their sequence numbers cannot be
+	 * translated. */
+	if (c->synproxy != VS_SYNPROXY_OFF && (c->mode != VS_MODE_NAT || c->proto != HVLB_PROTO_TCP))
+		return vs_errf("vs[%u].synproxy: only a nat tcp service can have one", i);
 	if (c->slot >= VS_MAX_SLOTS)
 		return vs_errf("vs[%u].slot: %u out of range (below %u)", i, c->slot, VS_MAX_SLOTS);
 	if (c->n_rs > VS_MAX_RS)
@@ -379,6 +386,10 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->mode = c->mode;
 	v->sched = c->sched;
 	v->conn_rate = c->conn_rate;
+	v->to_set = c->to_set;
+	v->synproxy = c->synproxy;
+	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
+							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));
 	v->usable = malloc(n_alloc * sizeof(*v->usable));
 	v->cum_weight = malloc(n_alloc * sizeof(*v->cum_weight));

@@ -46,6 +46,18 @@ enum vs_all_down {
 	VS_ALL_DOWN_MAX
 };
 
+/* A NAT TCP service's SYN proxy (core/synproxy.h, docs/synproxy.md). */
+enum vs_synproxy {
+	VS_SYNPROXY_OFF = 0,  /* every SYN opens a connection entry (the default) */
+	VS_SYNPROXY_ON = 1,   /* every SYN is answered with a cookie; entries only from valid ACKs */
+	VS_SYNPROXY_AUTO = 2, /* on while the service's embryonic connections on a worker pass its
+				 synproxy_threshold, off again below half of it */
+	VS_SYNPROXY_MAX
+};
+
+/* synproxy_threshold when none is given (0). */
+#define VS_SYNPROXY_THRESHOLD_DEFAULT 1000u
+
 #define VS_MAX_RS 1024        /* real services per virtual service */
 #define VS_MAX_SLOTS 4096     /* virtual services per forwarder (stable counter ids) */
 #define RS_MAX_SLOTS 65535    /* real services per forwarder (stable counter ids) */
@@ -86,6 +98,9 @@ struct vs_config {
 	uint16_t slot;    /* stable id (counters), assigned by the control thread */
 	uint16_t n_rs;
 	uint32_t conn_rate; /* new connections a second at most, forwarder-wide; 0: no limit */
+	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
+	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
+	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
 	const struct rs_config *rs;
 };
 
@@ -105,6 +120,9 @@ struct vs {
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
 	uint32_t conn_rate;      /* vs_config.conn_rate */
+	uint8_t to_set;          /* vs_config.to_set */
+	uint8_t synproxy;        /* vs_config.synproxy */
+	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

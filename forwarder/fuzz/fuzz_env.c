@@ -81,6 +81,9 @@ fuzz_fwd_create(const char *config, uint16_t n_workers, int dispatch)
 	}
 	/* Ask again at once for a next hop still missing: nothing here waits for a timer. */
 	f->neigh.retry_ms = 0;
+	/* The SYN cookies' secret of the packet fixtures, so that the seeds from
+	 * fixtures_synproxy.txt carry valid cookies (fuzz_worker.c restarts their clock). */
+	f->env.sp_key = (struct synproxy_key){{0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull}};
 	ringfwd_run_until_idle(f);
 	fuzz_drain_tx(f, NULL);
 	the_fwd = f;
@@ -122,5 +125,7 @@ fuzz_held_mbufs(const struct fwd *f)
 	for (uint16_t w = 0; w < f->env.n_workers; w++)
 		for (unsigned i = 0; i < NEIGH_HOLD_NEXTHOPS; i++)
 			n += f->workers[w]->neigh.held[i].n;
+	for (uint16_t w = 0; w < f->env.n_workers; w++)
+		n += f->workers[w]->sp_n_held; /* client packets waiting for an NF's SYN-ACK */
 	return n + rte_ring_count(f->neigh.tx) + rte_ring_count(f->neigh.learn);
 }

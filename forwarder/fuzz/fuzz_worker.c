@@ -56,6 +56,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned frames = 0;
 
+	/* Every input in the cookies' first period, as the fixtures they are seeded from. */
+	fwd->env.sp_epoch = rte_rdtsc();
 	while (size >= 3 && frames < FUZZ_MAX_FRAMES) {
 		uint8_t flags = data[0];
 		size_t len = (size_t)data[1] << 8 | data[2];

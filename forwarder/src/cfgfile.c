@@ -316,6 +316,27 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 	return 0;
 }
 
+
+/* The six timeouts of sect, each key named prefix + its name ("timeout_udp" in a service,
+ * "udp" in [timeouts]); a missing key is 0. */
+static int
+get_timeouts(struct rte_cfgfile *cfg, const char *sect, const char *prefix,
+	     struct conn_timeouts *to)
+{
+	static const char *const names[] = {"tcp_syn", "tcp_established", "tcp_fin",
+					    "tcp_time_wait", "tcp_close", "udp"};
+	uint32_t *fields[] = {&to->tcp_syn, &to->tcp_est, &to->tcp_fin,
+			      &to->tcp_tw, &to->tcp_close, &to->udp};
+	char key[64];
+
+	for (unsigned i = 0; i < RTE_DIM(names); i++) {
+		snprintf(key, sizeof(key), "%s%s", prefix, names[i]);
+		if (get_u32(cfg, sect, key, 0, fields[i]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
 {
@@ -325,12 +346,14 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	const char *sched_s = rte_cfgfile_get_entry(cfg, sect, "scheduler");
 	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
 	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
+	const char *synproxy_s = rte_cfgfile_get_entry(cfg, sect, "synproxy");
 	struct rte_cfgfile_entry *e;
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
-	uint32_t port, prio, rate;
-	int mode, sched, down, all_down, n, rc = -1;
+	struct conn_timeouts to;
+	uint32_t port, prio, rate, sp_thr;
+	int mode, sched, down, all_down, synproxy, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
 		LOG("config [%s] protocol: must be tcp or udp\n", sect);
@@ -345,7 +368,9 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		return -1;
 	}
 	if (get_u32(cfg, sect, "priority", 0, &prio) != 0 ||
-	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0)
+	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0 ||
+	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
+	    get_u32(cfg, sect, "synproxy_threshold", 0, &sp_thr) != 0)
 		return -1;
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
@@ -371,6 +396,19 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	}
 	cfg_vs_set_down(t->st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(t->st, vs, rate);
+	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0) {
+		LOG("config [%s] %s\n", sect, err);
+		return -1;
+	}
+	synproxy = synproxy_s != NULL ? vs_synproxy_from_name(synproxy_s) : VS_SYNPROXY_OFF;
+	if (synproxy < 0) {
+		LOG("config [%s] synproxy: '%s' is not off, on or auto\n", sect, synproxy_s);
+		return -1;
+	}
+	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0) {
+		LOG("config [%s] %s\n", sect, err);
+		return -1;
+	}
 	e = malloc(sizeof(*e) * MAX_ENTRIES);
 	if (e == NULL)
 		return -1;
@@ -392,12 +430,7 @@ apply_timeouts(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 
 	if (!rte_cfgfile_has_section(cfg, "timeouts"))
 		return 0;
-	if (get_u32(cfg, "timeouts", "tcp_syn", 0, &to.tcp_syn) != 0 ||
-	    get_u32(cfg, "timeouts", "tcp_established", 0, &to.tcp_est) != 0 ||
-	    get_u32(cfg, "timeouts", "tcp_fin", 0, &to.tcp_fin) != 0 ||
-	    get_u32(cfg, "timeouts", "tcp_time_wait", 0, &to.tcp_tw) != 0 ||
-	    get_u32(cfg, "timeouts", "tcp_close", 0, &to.tcp_close) != 0 ||
-	    get_u32(cfg, "timeouts", "udp", 0, &to.udp) != 0)
+	if (get_timeouts(cfg, "timeouts", "", &to) != 0)
 		return -1;
 	if (cfg_timeouts_set(t->st, &to, err) != 0) {
 		LOG("config [timeouts]: %s\n", err);

@@ -315,6 +315,8 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->priority = 0;
 	v->down_conns = (uint8_t)vs_down_conns_default(v->proto);
 	v->all_down = VS_ALL_DOWN_DROP;
+	v->synproxy = VS_SYNPROXY_OFF;
+	v->synproxy_threshold = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -356,6 +358,9 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	v->slot = (uint16_t)slot;
 	v->down_conns = (uint8_t)vs_down_conns_default(proto);
 	v->all_down = VS_ALL_DOWN_DROP;
+	/* Its own timeout set from the start while one is free, so its connections carry it and
+	 * timeouts it is given later reach them at their next packet. */
+	v->to_set = cfg_to_set_alloc(st);
 	st->vs_prio[slot] = 0;
 	st->version++;
 	return 0;
@@ -387,6 +392,25 @@ cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, c
 	return 0;
 }
 
+int
+cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
+		    uint32_t threshold, char *err)
+{
+	if (synproxy >= VS_SYNPROXY_MAX)
+		return ERR("synproxy: must be off, on or auto"), -EINVAL;
+	if (synproxy > VS_SYNPROXY_OFF && vs->mode != VS_MODE_NAT)
+		return ERR("synproxy: only in nat mode (in dr the NF's replies bypass the "
+			   "forwarder, so sequence numbers cannot be translated)"), -EINVAL;
+	if (synproxy > VS_SYNPROXY_OFF && vs->proto != HVLB_PROTO_TCP)
+		return ERR("synproxy: only for tcp services"), -EINVAL;
+	if (synproxy >= 0)
+		vs->synproxy = (uint8_t)synproxy;
+	if (set_threshold)
+		vs->synproxy_threshold = threshold;
+	st->version++;
+	return 0;
+}
+
 void
 cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s)
 {
@@ -408,6 +432,8 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 		return ERR("mode: must be nat or dr"), -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode dr"), -EINVAL;
 	if (mode == VS_MODE_DR)
 		for (unsigned i = 0; i < vs->n_rs; i++)
 			if (vs->rs[i].port != 0 && vs->rs[i].port != vs->vport)
@@ -444,6 +470,9 @@ cfg_vs_remove(struct cfgstore *st, struct cfg_vs *vs, int hard)
 		retire(st, vs, vs->rs[i].slot, 1);
 	retired_rs_drop(st, vs);
 	st->vs_slot_used[vs->slot] = 0;
+	/* Free for another service: connections that still name it are dying (their RS
+	 * generations are gone), so another's timeouts matter to them no more. */
+	st->to_set_used[vs->to_set] = 0;
 	free(vs->rs);
 	*vs = arr[--*n];
 	st->version++;
@@ -646,35 +675,6 @@ cfg_route_del(struct cfgstore *st, const char *prefix, char *err)
 	if (r->connected)
 		return ERR("prefix: %s is a connected route", prefix), -EINVAL;
 	*r = st->routes[--st->n_routes];
-	st->version++;
-	return 0;
-}
-
-int
-cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err)
-{
-	const uint32_t max = 7 * 24 * 3600;
-	struct conn_timeouts *t = &st->timeouts;
-
-/* Validate every value before changing any, so a bad request changes nothing. */
-#define TO_CHECK(f, name)                                                                          \
-	if (to->f > max)                                                                           \
-		return ERR("timeouts." name ": must be <= %u seconds", max), -EINVAL;
-	TO_CHECK(tcp_syn, "tcp_syn")
-	TO_CHECK(tcp_est, "tcp_established")
-	TO_CHECK(tcp_fin, "tcp_fin")
-	TO_CHECK(tcp_tw, "tcp_time_wait")
-	TO_CHECK(tcp_close, "tcp_close")
-	TO_CHECK(udp, "udp")
-#undef TO_CHECK
-#define TO_SET(f) t->f = to->f != 0 ? to->f : t->f;
-	TO_SET(tcp_syn)
-	TO_SET(tcp_est)
-	TO_SET(tcp_fin)
-	TO_SET(tcp_tw)
-	TO_SET(tcp_close)
-	TO_SET(udp)
-#undef TO_SET
 	st->version++;
 	return 0;
 }

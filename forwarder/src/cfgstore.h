@@ -41,9 +41,13 @@ struct cfg_vs {
 	uint8_t down_conns; /* enum vs_down_conns */
 	uint8_t all_down;  /* enum vs_all_down */
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
+	uint8_t synproxy;  /* enum vs_synproxy (vs_config) */
+	uint32_t synproxy_threshold; /* vs_config; 0: the default */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
+	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
+			      the global timeouts only */
 	struct rs_config *rs;
 };
 
@@ -93,6 +97,10 @@ struct cfgstore {
 	unsigned n_local;
 	uint16_t n_ports;
 	struct conn_timeouts timeouts;
+	/* Services' own timeouts, by set (cfg_vs.to_set), as set: a 0 is the global value. Set 0
+	 * is never used here (it is the global one); to_set_used marks the sets a service holds. */
+	struct conn_timeouts to_sets[CONN_TO_SETS];
+	uint8_t to_set_used[CONN_TO_SETS];
 	/* By RS slot: 0 free or removed hard; else the generation, with RS_GEN_DOWN added for a
 	 * real removed softly from a service that reschedules its connections (the snapshot adds
 	 * it for the reals of such a service that are down). */
@@ -143,6 +151,11 @@ int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priorit
 /* New connections a second at most (0: no limit), and an RS's connections at most (0: no
  * limit); published by the caller like any other change. */
 void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s);
+
+/* Set the SYN proxy (enum vs_synproxy; -1 keeps it) and, when set_threshold, its threshold.
+ * Only a nat tcp service can have one: -EINVAL and err naming synproxy otherwise. */
+int cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
+			uint32_t threshold, char *err);
 void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
@@ -171,6 +184,22 @@ int cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err);
 
 /* Values of 0 leave a timeout unchanged. */
 int cfg_timeouts_set(struct cfgstore *st, const struct conn_timeouts *to, char *err);
+/* A service's own timeouts, replaced whole (0: the global value; all 0: the global ones).
+ * cfg_vs_add gives each new service a timeout set while one is free (CONN_TO_SETS - 1 of them),
+ * which it keeps until it is forgotten (removed hard or reclaimed), so its connections carry
+ * its index from their first packet and a change reaches them at their next. A service made
+ * while none was free gets one here when one is (its connections until then keep the global
+ * values), -ENOSPC when none is. */
+int cfg_vs_set_timeouts(struct cfgstore *st, struct cfg_vs *vs, const struct conn_timeouts *to,
+			char *err);
+/* What cfg_vs_set_timeouts set for vs (all 0 when nothing). */
+void cfg_vs_timeouts(const struct cfgstore *st, const struct cfg_vs *vs,
+		     struct conn_timeouts *out);
+/* A free timeout set for a service (its values cleared: the global ones), or 0 when all are
+ * held (cfgstore_timeouts.c; cfg_vs_add's). */
+uint8_t cfg_to_set_alloc(struct cfgstore *st);
+/* The timeouts of set `set` in force: its values, the global ones where 0. */
+void cfg_timeouts_resolved(const struct cfgstore *st, uint8_t set, struct conn_timeouts *out);
 
 /* Free the slot of a soft-removed RS once it has no connection left (active: the connections
  * of a slot now, summed over workers). Returns how many slots it freed. */

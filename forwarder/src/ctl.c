@@ -186,20 +186,24 @@ client_drop(struct ctl_server *s, unsigned i)
 	s->clients[i] = s->clients[--s->n_clients];
 }
 
-/* Only root (or the forwarder's own user) may drive the forwarder. */
+/* Only root, the forwarder's own user, or the user root gave the socket to (chown: the
+ * package's unit gives it to the hvlb user its agent runs as) may drive the forwarder. */
 static int
-peer_allowed(int fd)
+peer_allowed(const struct ctl_server *s, int fd)
 {
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
+	struct stat st;
 
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {
 		CTL_LOG(WARNING, "refused a client: SO_PEERCRED: %s", strerror(errno));
 		return 0;
 	}
-	if (cred.uid == 0 || cred.uid == geteuid())
+	if (cred.uid == 0 || cred.uid == geteuid() ||
+	    (stat(s->path, &st) == 0 && st.st_uid == cred.uid))
 		return 1;
-	CTL_LOG(WARNING, "refused pid %d: uid %u is not root", (int)cred.pid, (unsigned)cred.uid);
+	CTL_LOG(WARNING, "refused pid %d: uid %u is neither root nor the socket's owner",
+		(int)cred.pid, (unsigned)cred.uid);
 	return 0;
 }
 
@@ -210,7 +214,7 @@ accept_clients(struct ctl_server *s)
 
 	while ((fd = accept(s->lfd, NULL, NULL)) >= 0) {
 		if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
-		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0 || !peer_allowed(fd)) {
+		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0 || !peer_allowed(s, fd)) {
 			close(fd);
 			continue;
 		}

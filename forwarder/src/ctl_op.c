@@ -60,6 +60,16 @@ parse_sched(struct ctl_req *r, const char *path, const char *s, int dflt, int *o
 	return 0;
 }
 
+/* synproxy by name; "" gives -1 (off, or unchanged). */
+static int
+parse_synproxy(struct ctl_req *r, const char *path, const char *s, int *out)
+{
+	*out = s[0] == '\0' ? -1 : vs_synproxy_from_name(s);
+	if (s[0] != '\0' && *out < 0)
+		return ctl_fail(r, -EINVAL, "%s: '%s' is not off, on or auto", path, s);
+	return 0;
+}
+
 /* down_conns / all_down by name; "" gives -1 (the default, or unchanged). */
 static int
 parse_down_conns(struct ctl_req *r, const char *path, const char *s, int *out)
@@ -185,11 +195,12 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	const Hvlb__Fwd__V1__VirtualService *v = m->service;
 	struct cfgstore *st = r->f->cfg;
 	char path[64], name[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
+	struct conn_timeouts to;
 	struct ctl_rs *rs;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	bool revived;
-	int mode, sched, down, all_down, rc;
+	int mode, sched, down, all_down, synproxy, rc;
 
 	if (v == NULL)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
@@ -199,8 +210,13 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 			      &sched)) != 0 ||
 	    (rc = parse_down_conns(r, "add_service.service.down_conns", v->down_conns,
 				   &down)) != 0 ||
-	    (rc = parse_all_down(r, "add_service.service.all_down", v->all_down, &all_down)) != 0)
+	    (rc = parse_all_down(r, "add_service.service.all_down", v->all_down, &all_down)) != 0 ||
+	    (rc = parse_synproxy(r, "add_service.service.synproxy", v->synproxy, &synproxy)) != 0)
 		return rc;
+	/* Checked before anything changes, so a refusal leaves nothing behind. */
+	if (synproxy > VS_SYNPROXY_OFF && (mode != VS_MODE_NAT || k.proto != HVLB_PROTO_TCP))
+		return ctl_fail(r, -EINVAL, "add_service.service.synproxy: only a nat tcp service "
+				"can have one (in dr the NF's replies bypass the forwarder)");
 	ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
 	if (ctl_lookup_service(st, &k) != NULL)
 		return ctl_fail(r, -EEXIST, "add_service: service %s already exists", name);
@@ -228,7 +244,15 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	cfg_vs_set_priority(st, vs, v->priority, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(st, vs, v->conn_rate_limit);
-	rc = add_service_reals(r, vs, rs, v->n_real_services);
+	ctl_timeouts_of(v->timeouts, &to);
+	rc = cfg_vs_set_timeouts(st, vs, &to, err);
+	if (rc < 0)
+		rc = cfg_fail(r, rc, "add_service.service", NULL, err);
+	if (rc == 0) {
+		cfg_vs_set_synproxy(st, vs, synproxy < 0 ? VS_SYNPROXY_OFF : synproxy, true,
+				    v->synproxy_threshold, err);
+		rc = add_service_reals(r, vs, rs, v->n_real_services);
+	}
 	if (rc == 0)
 		rc = publish(r);
 	if (rc < 0)
@@ -262,7 +286,10 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	struct cfgstore *st = r->f->cfg;
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
-	uint32_t old_rate;
+	struct conn_timeouts to, old_to;
+	int synproxy, old_synproxy;
+	uint32_t old_rate, old_sp_thr;
+	bool sp_change;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 
@@ -270,12 +297,17 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_mode(r, "update_service.mode", m->mode, -1, &mode)) != 0 ||
 	    (rc = parse_sched(r, "update_service.scheduler", m->scheduler, -1, &sched)) != 0 ||
 	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
-	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0)
+	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0 ||
+	    (rc = parse_synproxy(r, "update_service.synproxy", m->synproxy, &synproxy)) != 0)
 		return rc;
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority &&
-	    !m->set_conn_rate_limit)
+	bool others = m->set_conn_rate_limit || m->set_timeouts;
+
+	sp_change = synproxy >= 0 || m->set_synproxy_threshold;
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others &&
+	    !sp_change)
 		return ctl_fail(r, -EINVAL, "update_service: neither mode, scheduler, down_conns, "
-				"all_down, set_priority nor set_conn_rate_limit given");
+				"all_down, synproxy, set_priority, set_conn_rate_limit, "
+				"set_synproxy_threshold nor set_timeouts given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
@@ -285,8 +317,14 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_conn_rate_limit)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !others && !sp_change)
 		return 0;
+	/* The mode and the proxy together: a proxy that stays on refuses mode dr, and a proxy
+	 * turned on refuses a service that is (or becomes) dr. */
+	if ((synproxy > VS_SYNPROXY_OFF || (synproxy < 0 && vs->synproxy != VS_SYNPROXY_OFF)) &&
+	    ((mode >= 0 ? mode : vs->mode) != VS_MODE_NAT || k.proto != HVLB_PROTO_TCP))
+		return ctl_fail(r, -EINVAL, "update_service.synproxy: only a nat tcp service can "
+				"have one (in dr the NF's replies bypass the forwarder)");
 	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
 	old_mode = vs->mode;
@@ -294,9 +332,25 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	old_down = vs->down_conns;
 	old_all_down = vs->all_down;
 	old_rate = vs->conn_rate;
-	rc = cfg_vs_update(st, vs, mode, sched, err);
-	if (rc < 0)
+	cfg_vs_timeouts(st, vs, &old_to);
+	ctl_timeouts_of(m->timeouts, &to);
+	/* The timeouts first: the only change here that can fail for want of room. */
+	if (m->set_timeouts && (rc = cfg_vs_set_timeouts(st, vs, &to, err)) < 0)
 		return cfg_fail(r, rc, "update_service", NULL, err);
+	old_synproxy = vs->synproxy;
+	old_sp_thr = vs->synproxy_threshold;
+	/* Off first, so a switch to dr with the proxy turned off in the same call passes. */
+	if (synproxy == VS_SYNPROXY_OFF)
+		cfg_vs_set_synproxy(st, vs, synproxy, false, 0, err);
+	rc = cfg_vs_update(st, vs, mode, sched, err);
+	if (rc < 0) {
+		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
+		cfg_vs_set_timeouts(st, vs, &old_to, err);
+		return cfg_fail(r, rc, "update_service", NULL, err);
+	}
+	if (sp_change)
+		cfg_vs_set_synproxy(st, vs, synproxy, m->set_synproxy_threshold,
+				    m->synproxy_threshold, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	if (m->set_conn_rate_limit)
 		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
@@ -305,6 +359,10 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
 		cfg_vs_set_conn_rate(st, vs, old_rate);
+		cfg_vs_set_timeouts(st, vs, &old_to, err);
+		cfg_vs_set_synproxy(st, vs, VS_SYNPROXY_OFF, true, old_sp_thr, err);
+		cfg_vs_update(st, vs, old_mode, -1, err);
+		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
 	}
 	return rc;
 }
@@ -569,14 +627,7 @@ ctl_op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
 
 	if (t == NULL)
 		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: missing");
-	to = (struct conn_timeouts){
-		.tcp_syn = t->tcp_syn,
-		.tcp_est = t->tcp_established,
-		.tcp_fin = t->tcp_fin,
-		.tcp_tw = t->tcp_time_wait,
-		.tcp_close = t->tcp_close,
-		.udp = t->udp,
-	};
+	ctl_timeouts_of(t, &to);
 	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) == 0)
 		return ctl_fail(r, -EINVAL, "set_timeouts.timeouts: every value is 0 (unchanged)");
 	rc = cfg_timeouts_set(r->f->cfg, &to, err);
@@ -634,6 +685,10 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_set_sync(r, m->set_sync);
 	case HVLB__FWD__V1__REQUEST__OP_GET_SYNC:
 		return ctl_op_get_sync(r);
+	case HVLB__FWD__V1__REQUEST__OP_ZERO_COUNTERS:
+		return ctl_op_zero_counters(r, m->zero_counters);
+	case HVLB__FWD__V1__REQUEST__OP_GET_TIMEOUTS:
+		return ctl_op_get_timeouts(r);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

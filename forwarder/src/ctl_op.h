@@ -2,7 +2,8 @@
 /*
  * The control socket's request handlers (ctl_op_*): ctl_op.c (decoding, routing each request
  * to its handler, configuration changes), ctl_op_read.c (read-outs), ctl_op_steer.c (flow
- * steering), ctl_op_sync.c (connection sync) and ctl_op_util.c (the helpers below). Everything a response points to
+ * steering), ctl_op_sync.c (connection sync), ctl_op_zero.c (zeroing counters) and ctl_op_util.c (the
+ * helpers below). Everything a response points to
  * is allocated from the request's arena and freed in one go once the response is serialized,
  * so handlers never free piecemeal and an error half way through a listing leaks nothing.
  */
@@ -95,12 +96,21 @@ const char *ctl_proto_name(uint8_t proto, char *buf, size_t len);
  * (ctl.c) calls it; tests drive the API with it without a socket. */
 int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len);
 
+/* A Timeouts message as conn_timeouts (NULL: all 0). */
+void ctl_timeouts_of(const Hvlb__Fwd__V1__Timeouts *t, struct conn_timeouts *to);
+/* conn_timeouts as a Timeouts message from the arena; NULL when out of memory. */
+Hvlb__Fwd__V1__Timeouts *ctl_timeouts_msg(struct ctl_req *r, const struct conn_timeouts *to);
+
 /* Read-outs (ctl_op_read.c). Each fills r->resp's body; 0 or a negative errno. */
 int ctl_op_list_services(struct ctl_req *r);
 int ctl_op_list_routes(struct ctl_req *r);
 int ctl_op_list_neighbors(struct ctl_req *r);
 int ctl_op_get_stats(struct ctl_req *r);
 int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
+int ctl_op_get_timeouts(struct ctl_req *r);
+
+/* Zeroing the service counters' views (ctl_op_zero.c, stats_zero.h). */
+int ctl_op_zero_counters(struct ctl_req *r, const Hvlb__Fwd__V1__ZeroCounters *m);
 
 /* Flow steering (ctl_op_steer.c). */
 int ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m);

@@ -61,6 +61,24 @@ real_service(struct ctl_req *r, const struct rs_config *rs)
 	return m->address != NULL ? m : NULL;
 }
 
+/* The counters since the last zero of a slot (stats_zero.h). */
+static Hvlb__Fwd__V1__CountersSinceZero *
+since_zero(struct ctl_req *r, const struct stats_zero_point *p, const struct slot_stats *raw)
+{
+	Hvlb__Fwd__V1__CountersSinceZero *m = CTL_NEW(r, Hvlb__Fwd__V1__CountersSinceZero,
+						      hvlb__fwd__v1__counters_since_zero__init);
+	struct slot_stats s;
+
+	if (m == NULL)
+		return NULL;
+	stats_zero_since(p, raw, &s);
+	m->zeroed_at_ms = p->at_ms;
+	m->total_conns = s.conns_total;
+	m->packets = s.pkts;
+	m->bytes = s.bytes;
+	return m;
+}
+
 static Hvlb__Fwd__V1__RealStatus *
 real_status(struct ctl_req *r, const struct rs_config *rs)
 {
@@ -83,7 +101,8 @@ real_status(struct ctl_req *r, const struct rs_config *rs)
 	m->bytes = ss.bytes;
 	fwd_rs_rtt(r->f, rs->slot, &srtt_us, &m->handshake_samples);
 	m->handshake_rtt_ms = srtt_us / 1000.0;
-	return m->address != NULL ? m : NULL;
+	m->since_zero = since_zero(r, &r->f->zero->rs[rs->slot], &ss);
+	return m->address != NULL && m->since_zero != NULL ? m : NULL;
 }
 
 static Hvlb__Fwd__V1__VirtualService *
@@ -91,6 +110,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 {
 	Hvlb__Fwd__V1__VirtualService *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__VirtualService, hvlb__fwd__v1__virtual_service__init);
+	struct conn_timeouts to;
 
 	if (m == NULL || (m->id = service_id(r, v)) == NULL)
 		return NULL;
@@ -100,6 +120,13 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
 	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
 	m->conn_rate_limit = v->conn_rate;
+	/* Listed when any is set, so that "none" reads the same however it came about. */
+	cfg_vs_timeouts(r->f->cfg, v, &to);
+	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) != 0 &&
+	    (m->timeouts = ctl_timeouts_msg(r, &to)) == NULL)
+		return NULL;
+	m->synproxy = CTL_CONST_STR(vs_synproxy_name(v->synproxy));
+	m->synproxy_threshold = v->synproxy_threshold;
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;
@@ -128,8 +155,9 @@ service_status(struct ctl_req *r, const struct cfg_vs *v)
 	m->total_conns = ss.conns_total;
 	m->packets = ss.pkts;
 	m->bytes = ss.bytes;
+	m->since_zero = since_zero(r, &r->f->zero->vs[v->slot], &ss);
 	m->reals = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealStatus, v->n_rs);
-	if (m->reals == NULL)
+	if (m->reals == NULL || m->since_zero == NULL)
 		return NULL;
 	for (unsigned i = 0; i < v->n_rs; i++) {
 		m->reals[i] = real_status(r, &v->rs[i]);
@@ -550,5 +578,17 @@ ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections 
 	l->next_cursor = w < r->f->env.n_workers ? (uint64_t)w << 32 | pos : 0;
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_CONNECTIONS;
 	r->resp->connections = l;
+	return 0;
+}
+
+int
+ctl_op_get_timeouts(struct ctl_req *r)
+{
+	Hvlb__Fwd__V1__Timeouts *m = ctl_timeouts_msg(r, &r->f->cfg->timeouts);
+
+	if (m == NULL)
+		return CTL_ENOMEM(r);
+	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_TIMEOUTS;
+	r->resp->timeouts = m;
 	return 0;
 }

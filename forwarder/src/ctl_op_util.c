@@ -161,3 +161,36 @@ ctl_find_service(struct ctl_req *r, const char *op, const struct ctl_svc *k)
 	}
 	return vs;
 }
+
+void
+ctl_timeouts_of(const Hvlb__Fwd__V1__Timeouts *t, struct conn_timeouts *to)
+{
+	if (t == NULL) {
+		memset(to, 0, sizeof(*to));
+		return;
+	}
+	*to = (struct conn_timeouts){
+		.tcp_syn = t->tcp_syn,
+		.tcp_est = t->tcp_established,
+		.tcp_fin = t->tcp_fin,
+		.tcp_tw = t->tcp_time_wait,
+		.tcp_close = t->tcp_close,
+		.udp = t->udp,
+	};
+}
+
+Hvlb__Fwd__V1__Timeouts *
+ctl_timeouts_msg(struct ctl_req *r, const struct conn_timeouts *to)
+{
+	Hvlb__Fwd__V1__Timeouts *m = CTL_NEW(r, Hvlb__Fwd__V1__Timeouts, hvlb__fwd__v1__timeouts__init);
+
+	if (m == NULL)
+		return NULL;
+	m->tcp_syn = to->tcp_syn;
+	m->tcp_established = to->tcp_est;
+	m->tcp_fin = to->tcp_fin;
+	m->tcp_time_wait = to->tcp_tw;
+	m->tcp_close = to->tcp_close;
+	m->udp = to->udp;
+	return m;
+}

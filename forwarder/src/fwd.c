@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include <rte_cfgfile.h>
 #include <rte_cycles.h>
@@ -97,7 +98,9 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	f->rcu = rte_zmalloc_socket("rcu", rte_rcu_qsbr_get_memsize(readers), RTE_CACHE_LINE_SIZE,
 				    socket);
 	f->cfg = calloc(1, sizeof(*f->cfg));
+	f->zero = stats_zero_create();
 	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, readers) != 0 || f->cfg == NULL ||
+	    f->zero == NULL ||
 	    neigh_init(&f->neigh, socket, &f->ports, f->pool, set->neigh_retry_ms) != 0) {
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
@@ -219,6 +222,13 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
 				    .hz = rte_get_tsc_hz()};
+	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
+	 * outlives no restart; only the clients between their SYN and ACK then retry). */
+	if (getrandom(&f->env.sp_key, sizeof(f->env.sp_key), 0) != sizeof(f->env.sp_key)) {
+		LOG(ERR, "getrandom: %s\n", strerror(errno));
+		goto fail;
+	}
+	f->env.sp_epoch = rte_rdtsc();
 	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
 	 * none; then the control thread's). */
 	socket = port_socket(&set.port[0], 0);
@@ -309,6 +319,7 @@ fwd_destroy(struct fwd *f)
 	}
 	snap_free(f->snap.cur);
 	cfg_free(f->cfg);
+	stats_zero_free(f->zero);
 	neigh_free(&f->neigh);
 	rte_free(f->rcu);
 	rte_mempool_free(f->pool);

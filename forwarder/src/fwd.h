@@ -24,6 +24,7 @@
 #include "rssa_ctl.h"
 #include "snapshot.h"
 #include "stats.h"
+#include "stats_zero.h"
 #include "steer_ctl.h"
 #include "sync.h"
 #include "worker.h"
@@ -48,6 +49,7 @@ struct fwd {
 	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
 					   services */
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
+	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
 };
 
 /* Read the config file, set up its ports (not started), memory, the first snapshot and the

@@ -17,6 +17,7 @@
 #include "port.h"
 #include "snapshot.h"
 #include "steer_msg.h"
+#include "synproxy.h"
 
 struct worker;
 
@@ -33,6 +34,8 @@ struct lcore_env {
 	uint64_t hz;
 	volatile int quit;              /* set by the control thread: lcores return */
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
+	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
+	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
 };
 
 #endif

@@ -18,7 +18,7 @@
 
 #define LOG(l, ...) RTE_LOG(l, USER1, "state: " __VA_ARGS__)
 
-#define CONN_MAGIC 0x314e4e4f43424c56ull /* "VLBCONN1" */
+#define CONN_MAGIC 0x324e4e4f43424c56ull /* "VLBCONN2": struct conn with the SYN proxy's fields */
 #define CFG_MAGIC 0x3147464342424c56ull  /* "VLBBCFG1" */
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */
@@ -385,7 +385,14 @@ restore_one(void *arg, const struct conn *c)
 	struct conn copy = *c;
 	struct conn *nc;
 
-	copy.flags &= (uint8_t)~CONN_FL_STEERED; /* overrides do not survive: at home now */
+	/* Overrides do not survive (at home now), nor the SYN proxy's counts of the old run. */
+	copy.flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB);
+	/* Its service's timeout set now (the saved store keeps the sets, but a store started
+	 * from the file numbers them anew); a retired service keeps the one it had. */
+	const struct vs *vs = vs_lookup(w->snap->vst, c->orig.proto, &c->orig.dst, c->orig.dport);
+
+	if (vs != NULL)
+		copy.to_set = vs->to_set;
 	if (c->vs_slot >= VS_MAX_SLOTS || /* rs_slot: every uint16_t is a slot of rs_active */
 	    (nc = conn_import(w->conns, &copy)) == NULL) {
 		r->failed++;

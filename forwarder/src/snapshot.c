@@ -63,6 +63,9 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->sched = v->sched;
 	c->all_down = v->all_down;
 	c->conn_rate = v->conn_rate;
+	c->to_set = v->to_set;
+	c->synproxy = v->synproxy;
+	c->synproxy_threshold = v->synproxy_threshold;
 	c->slot = v->slot;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
@@ -83,8 +86,10 @@ build_vs(struct fwd_snapshot *s, const struct cfgstore *st, const struct fwd_sna
 		ERR("out of memory");
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < st->n_vs; i++)
+	for (unsigned i = 0; i < st->n_vs; i++) {
 		vs_config_of(&vc[i], &st->vs[i]);
+		s->synproxy_any |= vc[i].synproxy != VS_SYNPROXY_OFF;
+	}
 	for (unsigned i = 0; i < st->n_vs_retired; i++)
 		vs_config_of(&vc[st->n_vs + i], &st->vs_retired[i]);
 	s->vst = vs_table_rebuild(vc, n, prev != NULL ? prev->vst : NULL, &msg);
@@ -226,6 +231,16 @@ snap_rebuild(const struct cfgstore *st, const struct fwd_snapshot *prev, int soc
 	s->rs_gen = gen;
 	s->version = st->version;
 	s->timeouts = st->timeouts;
+	s->shortest_live_s = RTE_MIN(st->timeouts.udp, st->timeouts.tcp_est);
+	for (unsigned i = 0; i < CONN_TO_SETS; i++) {
+		const struct conn_timeouts *t = &s->to_sets[i];
+
+		uint32_t live;
+
+		cfg_timeouts_resolved(st, (uint8_t)i, &s->to_sets[i]);
+		live = RTE_MIN(t->udp, t->tcp_est);
+		s->shortest_live_s = RTE_MIN(s->shortest_live_s, live);
+	}
 	s->n_local = st->n_local;
 	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
 	snapshot_seq++;

@@ -41,7 +41,15 @@ struct fwd_snapshot {
 	struct nexthop nh[FWD_MAX_ROUTES];
 	uint32_t n_local;
 	struct local_addr local[FWD_MAX_LOCAL];
-	struct conn_timeouts timeouts;
+	struct conn_timeouts timeouts; /* the global ones: to_sets[0] */
+	/* Every timeout set in force (conn.h CONN_TO_SETS): a service's own values, the global
+	 * ones where it has none; the sets no service holds are the global ones. */
+	struct conn_timeouts to_sets[CONN_TO_SETS];
+	uint32_t shortest_live_s; /* the shortest udp or tcp_established of any set (sync's
+				     refresh period follows it) */
+	/* Some service has a SYN proxy: a TCP miss that is no SYN may carry a cookie, so it
+	 * finds its service before it is dropped. */
+	uint8_t synproxy_any;
 	/* RS_MAX_SLOTS + 1, by RS slot: a connection whose rs_gen differs is over. 0: its RS is
 	 * gone for good (dropped, rs_removed); its rs_gen + RS_GEN_DOWN: its RS is down or removed
 	 * softly in a service that reschedules (vs.h vs_down_conns); else the slot was reused. */

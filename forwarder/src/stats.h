@@ -49,7 +49,12 @@
 	X(sync_refreshes, "sync_refreshes") /* records of busy connections, to refresh peers */  \
 	X(midstream_conns, "midstream_conns") /* unconfirmed entries (mid-stream rule, conn.h) */ \
 	X(sync_held, "sync_replies_held") /* NF replies held for their connection's record */   \
-	X(sync_held_expired, "sync_replies_expired") /* of those, no record came: not_for_us */
+	X(sync_held_expired, "sync_replies_expired") /* of those, no record came: not_for_us */ \
+	X(sp_synacks, "synproxy_syn_acks") /* cookie SYN-ACKs sent (worker_synproxy.h) */        \
+	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
+	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
+	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

@@ -50,6 +50,8 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
 	if (w->conns == NULL)
 		goto fail_ring;
+	for (unsigned i = 1; i < CONN_TO_SETS; i++)
+		conn_table_set_timeouts(w->conns, (uint8_t)i, &snap->to_sets[i]);
 	for (uint16_t p = 0; p < w->ports->n; p++) {
 		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
 		if (w->tx[p] == NULL)
@@ -73,6 +75,13 @@ fail_ring:
 	rte_ring_free(w->inbox);
 	rte_free(w);
 	return NULL;
+}
+
+void
+worker_set_timeouts(struct worker *w)
+{
+	for (unsigned i = 0; i < CONN_TO_SETS; i++)
+		conn_table_set_timeouts(w->conns, (uint8_t)i, &w->snap->to_sets[i]);
 }
 
 void
@@ -112,10 +121,33 @@ worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key 
 }
 
 void
+worker_sp_forget(struct worker *w, const struct conn *c)
+{
+	uint32_t idx = conn_index(w->conns, c);
+
+	if ((c->flags & CONN_FL_SP_EMB) && w->sp_vs[c->vs_slot].emb > 0)
+		w->sp_vs[c->vs_slot].emb--;
+	if (!(c->flags & CONN_FL_SP_WAIT))
+		return;
+	for (uint16_t i = 0; i < w->sp_n_held; i++) {
+		struct worker_sp_held *h = &w->sp_held[i];
+
+		if (h->idx == idx && h->created == c->created) {
+			w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++;
+			rte_pktmbuf_free(h->m);
+			*h = w->sp_held[--w->sp_n_held];
+			return;
+		}
+	}
+}
+
+void
 worker_conn_gone(struct worker *w, const struct conn *c)
 {
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
+	if (unlikely(c->flags & CONN_FL_SP_ANY))
+		worker_sp_forget(w, c);
 	/* A steered connection's override at the control thread can go. */
 	if (unlikely(c->flags & CONN_FL_STEERED))
 		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);

@@ -26,6 +26,7 @@
 #define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
 #define WORKER_SYNC_OUT 64  /* sync records collected before they go on the ring */
 #define WORKER_SYNC_HOLD 64 /* replies held for their connection's record (worker_sync.h) */
+#define WORKER_SP_HOLD 64   /* client packets held for the NF's SYN-ACK (worker_synproxy.h) */
 struct worker_rxq {
 	uint16_t port;
 	uint16_t queue;
@@ -58,6 +59,21 @@ struct worker_sync {
 		uint64_t since;       /* TSC */
 	} held[WORKER_SYNC_HOLD];
 	struct sync_item out[WORKER_SYNC_OUT];
+};
+
+/* A service's SYN proxy on one worker (worker_synproxy.h). */
+struct worker_sp_vs {
+	uint32_t emb;     /* its embryonic connections here (auto: CONN_FL_SP_EMB) */
+	uint32_t cookies; /* cookie SYN-ACKs sent this second */
+	uint32_t opened;  /* valid cookie ACKs this second */
+	uint8_t on;       /* auto: the proxy is on */
+};
+
+/* A client packet a proxied connection holds until the NF's SYN-ACK. */
+struct worker_sp_held {
+	struct rte_mbuf *m;
+	uint32_t idx;     /* its connection (conn_index) */
+	uint64_t created; /* and that connection's creation, so a reused entry is not it */
 };
 
 struct worker {
@@ -99,6 +115,10 @@ struct worker {
 	struct neigh_cache neigh;
 	struct worker_moved moved[WORKER_MAX_MOVED];
 	struct worker_sync sync;
+	uint64_t sp_tick;                 /* TSC: the SYN proxy's last once-a-second look */
+	uint16_t sp_n_held;
+	struct worker_sp_held sp_held[WORKER_SP_HOLD];
+	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its
@@ -107,6 +127,10 @@ struct worker {
 struct worker *worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket,
 			     void *conn_mem);
 void worker_free(struct worker *w);
+
+/* Put the current snapshot's timeout sets in w's connection table (its first snapshot, and
+ * each new one): every connection takes its set's values at its next packet. */
+void worker_set_timeouts(struct worker *w);
 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
@@ -120,7 +144,13 @@ void worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow
  * was left unfilled (parse_l4_csum_unfilled). Out of line: only the drop path calls it. */
 void worker_drop_bad_l4_csum(struct worker *w, struct rte_mbuf *m);
 
-/* Account for a connection leaving the table (expiry, hard remove). */
+/* What the SYN proxy kept for c, which leaves this worker's table: its place among its
+ * service's embryonic connections, and the client packet held for the NF's SYN-ACK
+ * (worker_synproxy.h; dropped as synproxy_wait). Out of line: only CONN_FL_SP_* come here. */
+void worker_sp_forget(struct worker *w, const struct conn *c);
+
+/* Account for a connection leaving the table (expiry, hard remove); also what the SYN proxy
+ * kept for it (worker_sp_forget). */
 void worker_conn_gone(struct worker *w, const struct conn *c);
 
 #endif

@@ -19,6 +19,7 @@
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
+#include "worker_synproxy.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -65,8 +66,9 @@ neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port)
 		drop(w, m, HVLB_DROP_NEIGH_HOLD_FULL);
 }
 
-/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. */
-static void
+/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
+ * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
+static __rte_always_inline void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
 {
 	const struct fwd_snapshot *s = w->snap;
@@ -92,6 +94,14 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
 		   w->ports->p[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
+}
+
+/* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
+static __rte_noinline void
+sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
+{
+	for (uint8_t i = 0; i < tx->n; i++)
+		route_tx(w, tx->m[i], af, tx->dst[i]);
 }
 
 void
@@ -354,6 +364,32 @@ conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 	return HVLB_DROP_NONE;
 }
 
+/* A service with a SYN proxy, a packet without a connection: worker_synproxy_new, and what it
+ * answered sent (SP_DONE). Out of line, so conn_new stays as it was for the others. */
+static __rte_noinline enum sp_verdict
+sp_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, const struct vs *vs,
+       uint32_t *cookie)
+{
+	struct sp_tx tx = {.n = 0};
+	enum sp_verdict sp = worker_synproxy_new(w, m, &x->pi, vs, cookie, &tx);
+
+	if (sp == SP_DONE)
+		sp_send(w, &tx, x->pi.key.af);
+	return sp;
+}
+
+/* The connection conn_new just opened for such a service: proxied (a valid cookie), or, in
+ * auto mode, one more embryonic connection of the service (a SYN). */
+static __rte_noinline void
+sp_mark(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, struct conn *c,
+	const struct vs *vs, enum sp_verdict sp, uint32_t cookie, bool not_syn)
+{
+	if (sp == SP_OPEN)
+		worker_synproxy_opened(w, c, &x->pi, rte_pktmbuf_mtod(m, uint8_t *), cookie);
+	else if (vs->synproxy == VS_SYNPROXY_AUTO && !not_syn)
+		worker_synproxy_counted(w, c, vs);
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -361,6 +397,8 @@ conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *rs)
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
+	enum sp_verdict sp = SP_PASS;
+	uint32_t cookie = 0;
 	const struct vs *vs;
 	enum hvlb_drop r;
 	struct conn *c;
@@ -369,14 +407,22 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 
 	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
 		/* With sync on, a connection another forwarder opened may arrive mid-stream: the
-		 * mid-stream rule (conn.h). */
-		if (!w->sync_on || !conn_tcp_midstream(x->pi.tcp_flags)) {
+		 * mid-stream rule (conn.h). With a SYN proxy, it may carry a cookie. */
+		if (!conn_tcp_midstream(x->pi.tcp_flags) ||
+		    (!w->sync_on && !w->snap->synproxy_any)) {
 			r = HVLB_DROP_TCP_NO_CONN;
 			goto out_drop;
 		}
 		midstream = true;
 	}
 	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
+	/* Without sync, a packet that is no SYN opens nothing unless it carries a cookie: the
+	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
+	if (unlikely(midstream && !w->sync_on) &&
+	    (vs == NULL || vs->synproxy == VS_SYNPROXY_OFF)) {
+		r = HVLB_DROP_TCP_NO_CONN;
+		goto out_drop;
+	}
 	if (vs == NULL) {
 		r = HVLB_DROP_NO_VS;
 		goto out_drop;
@@ -388,6 +434,17 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
+	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF) && !resched) {
+		sp = sp_new(w, m, x, vs, &cookie);
+		if (sp == SP_DONE)
+			return NULL;
+		if (sp == SP_OPEN) {
+			midstream = false;
+		} else if (sp == SP_BAD && !w->sync_on) {
+			r = HVLB_DROP_SYNPROXY_BAD_COOKIE;
+			goto out_drop;
+		}
+	}
 	i = sched_pick(vs, x->key, x->hash, &w->sched);
 	if (unlikely(i < 0)) {
 		r = HVLB_DROP_NO_RS;
@@ -398,7 +455,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			w->now);
+			vs->to_set, w->now);
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
 		 * packet of this burst may have opened the connection since: join it. (Only this
@@ -427,9 +484,11 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	/* Peers hear of it at its first packet (worker_sync_update). */
 	if (unlikely(midstream)) {
 		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,
-			       w->now + conn_state_timeout(w->conns, CONN_S_UNCONFIRMED));
+			       w->now + conn_state_timeout(w->conns, c->to_set, CONN_S_UNCONFIRMED));
 		w->stats.midstream_conns++;
 	}
+	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF))
+		sp_mark(w, m, x, c, vs, sp, cookie, midstream || resched);
 	return c;
 
 out_drop:
@@ -481,7 +540,7 @@ static const union hvlb_addr *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	bool resched = false;
+	bool resched = false, opened = false;
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
@@ -498,12 +557,21 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		c = conn_new(w, m, x, resched);
 		if (c == NULL)
 			return NULL;
+		opened = true;
 	} else if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
+	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
+		struct sp_tx tx = {.n = 0};
+
+		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+			sp_send(w, &tx, x->pi.key.af);
+			return NULL;
+		}
+	}
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
@@ -535,6 +603,14 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
+	}
+	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
+		struct sp_tx tx = {.n = 0};
+
+		if (!worker_synproxy_reply(w, m, &x->pi, c, &tx)) {
+			sp_send(w, &tx, x->pi.key.af);
+			return NULL;
+		}
 	}
 	if (unlikely(c->state == CONN_S_SYN_SENT))
 		rtt_sample(w, c, x->pi.tcp_flags);

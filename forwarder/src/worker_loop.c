@@ -14,6 +14,7 @@
 #include "worker_loop.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
+#include "worker_synproxy.h"
 
 /* Connections examined for expiry per loop iteration. */
 #define EXPIRE_BUDGET 32
@@ -120,7 +121,7 @@ worker_poll_once(struct worker *w)
 	rte_rcu_qsbr_quiescent(env->rcu, w->id);
 	w->snap = snap_current(env->snap);
 	if (unlikely(w->snap->version != w->snap_version)) {
-		conn_table_set_timeouts(w->conns, &w->snap->timeouts);
+		worker_set_timeouts(w);
 		w->snap_version = w->snap->version;
 	}
 	w->steer = steer_link_table(env->steer);
@@ -146,6 +147,8 @@ worker_poll_once(struct worker *w)
 	if (unlikely(w->neigh.n_held > 0))
 		worker_neigh_poll(w);
 	conn_expire(w->conns, w->now, EXPIRE_BUDGET, expire_cb, w);
+	if (unlikely(w->now - w->sp_tick >= env->hz))
+		worker_synproxy_tick(w);
 	if (unlikely(w->sync_on))
 		sync_poll(w);
 	worker_flush(w);

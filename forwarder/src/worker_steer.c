@@ -96,6 +96,8 @@ migrate(struct worker *w, struct steer_msg *m)
 	moved_add(w, &fwd);
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;
+	if (unlikely(c->flags & CONN_FL_SP_ANY))
+		worker_sp_forget(w, c);
 	conn_delete(w->conns, c);
 	w->stats.steer_out++;
 }
@@ -125,7 +127,7 @@ import(struct worker *w, struct steer_msg *m)
 		worker_note(w, STEER_NOTE_IMPORT_FAILED, m->seq, NULL, 0);
 		return;
 	}
-	c->flags &= (uint8_t)~CONN_FL_STEERED;
+	c->flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB); /* counted where it began */
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[c->rs_slot]++;

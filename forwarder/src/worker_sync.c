@@ -5,14 +5,15 @@
 #include <rte_ring_elem.h>
 
 #include "hash.h"
+#include "synproxy.h"
 #include "worker_sync.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
  * records applied per iteration: bounds the time sync takes from forwarding. */
 #define SYNC_WALK_BUDGET 128
 #define SYNC_IN_BUDGET 256
-/* The refresh pass: a quarter of the shorter of the UDP and established timeouts, at most
- * SYNC_REFRESH_MAX_S, at least a second. */
+/* The refresh pass: a quarter of the shortest UDP or established timeout (of any service's
+ * timeout set), at most SYNC_REFRESH_MAX_S, at least a second. */
 #define SYNC_REFRESH_MAX_S 60
 
 _Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FIN_REPLY,
@@ -21,8 +22,7 @@ _Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FI
 static uint64_t
 refresh_period(const struct worker *w)
 {
-	const struct conn_timeouts *t = &w->snap->timeouts;
-	uint64_t s = RTE_MIN(t->udp, t->tcp_est) / 4;
+	uint64_t s = w->snap->shortest_live_s / 4;
 
 	if (s > SYNC_REFRESH_MAX_S)
 		s = SYNC_REFRESH_MAX_S;
@@ -52,6 +52,13 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 	r->op = op;
 	r->state = op == SYNC_OP_DELETE ? CONN_S_NONE : c->state;
 	r->flags = (uint8_t)(conn_fin_seen(c) | (c->mode == VS_MODE_NAT ? SYNC_RF_NAT : 0));
+	r->sp_delta = 0;
+	if (unlikely(c->flags & CONN_FL_SYNPROXY) && op != SYNC_OP_DELETE) {
+		r->flags |= SYNC_RF_SYNPROXY;
+		if (c->flags & CONN_FL_SP_WAIT)
+			r->flags |= SYNC_RF_SP_WAIT;
+		r->sp_delta = c->sp_delta;
+	}
 	r->pad[0] = r->pad[1] = r->pad[2] = 0;
 	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
 	it->peers = peers;
@@ -148,11 +155,22 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
 
 	/* Never past what this forwarder's own timeout for the state allows. */
-	left = RTE_MIN(left, conn_state_timeout(w->conns, r->state));
+	left = RTE_MIN(left, conn_state_timeout(w->conns, c->to_set, r->state));
 	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
 		fin |= conn_fin_seen(c);
 	conn_set_state(w->conns, c, r->state, fin, w->now + left);
 	c->flags |= CONN_FL_SYNCED;
+	/* A SYN proxy's connection: its translation travels with it. One still waiting for the
+	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
+	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
+	if (r->flags & SYNC_RF_SYNPROXY) {
+		c->flags = (uint8_t)((c->flags & ~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT)) |
+				     CONN_FL_SYNPROXY |
+				     (r->flags & SYNC_RF_SP_WAIT ? CONN_FL_SP_WAIT : 0));
+		c->sp_delta = r->sp_delta;
+		if (r->flags & SYNC_RF_SP_WAIT)
+			c->sp_win = synproxy_mss_value(r->sp_delta & 7);
+	}
 }
 
 static void
@@ -194,8 +212,9 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	}
 	if (c != NULL)
 		sync_forget(w, c);
+	/* Its timeouts are its service's here, whatever set it had at the peer. */
 	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			w->now);
+			vs->to_set, w->now);
 	if (c == NULL) {
 		w->stats.sync_table_full++;
 		return;
@@ -223,7 +242,7 @@ apply_delete(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	if (c == NULL || dir != CONN_DIR_ORIG)
 		return;
 	if (!(c->flags & CONN_FL_SYNCED) && c->state != CONN_S_UNCONFIRMED) {
-		uint64_t last = c->expires - conn_state_timeout(w->conns, c->state);
+		uint64_t last = c->expires - conn_state_timeout(w->conns, c->to_set, c->state);
 
 		if (last + refresh_period(w) > w->now) {
 			w->stats.sync_kept++;
@@ -286,7 +305,8 @@ walk_one(void *arg, const struct conn *c)
 
 	if (x->refresh) {
 		if ((c->flags & CONN_FL_SYNCED) || conn_state_embryonic(c->state) ||
-		    c->expires - conn_state_timeout(w->conns, c->state) < w->sync.refresh_prev)
+		    c->expires - conn_state_timeout(w->conns, c->to_set, c->state) <
+			    w->sync.refresh_prev)
 			return 0;
 		w->stats.sync_refreshes++;
 	} else {

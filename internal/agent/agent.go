@@ -160,7 +160,8 @@ type Agent struct {
 	pending  []*ctlpb.HealthChange
 	applied  uint64
 	applyErr string
-	hardDone map[string]bool // hard removals applied (hardID), while the desired state lists them
+	hardDone map[string]bool   // hard removals applied (hardID), while the desired state lists them
+	zeroDone map[string]uint64 // by fwdpb.ServiceKey: the counter zero (at_ms) applied last
 
 	// BGP (announce.go): the speaker is read by the reports; its routes are the
 	// announcer's. The rest is owned by Run's goroutine.
@@ -207,6 +208,7 @@ func New(cfg Config) (*Agent, error) {
 		verdicts:    map[string]verdict{},
 		seeded:      map[string]bool{},
 		hardDone:    map[string]bool{},
+		zeroDone:    map[string]uint64{},
 		speaker:     cfg.Speaker,
 		alive:       newMailbox[live](),
 		controllers: controllers,
@@ -436,11 +438,12 @@ func (a *Agent) apply(ctx context.Context, why string) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.ApplyTimeout)
 	defer cancel()
-	actual, err := a.fc.ListServices(ctx)
+	list, err := a.fc.ServiceList(ctx)
 	if err != nil {
 		a.setApplyErr(fmt.Errorf("read the forwarder's services: %w", err))
 		return
 	}
+	actual := list.GetServices()
 	a.seed(actual)
 	if err := a.applySync(ctx); err != nil {
 		a.setApplyErr(err)
@@ -454,6 +457,16 @@ func (a *Agent) apply(ctx context.Context, why string) {
 			a.hardDone[d.hard] = true
 		}
 	}
+	// Zeros after the changes, so that a service just added (a forwarder restarted) is zeroed
+	// too: listed again when anything changed.
+	if len(done) > 0 && err == nil {
+		if list, err = a.fc.ServiceList(ctx); err != nil {
+			err = fmt.Errorf("read the forwarder's services: %w", err)
+		}
+	}
+	if err == nil {
+		err = a.applyZeros(ctx, list.GetServiceStatus())
+	}
 	if err != nil {
 		a.setApplyErr(err)
 		return
@@ -463,6 +476,33 @@ func (a *Agent) apply(ctx context.Context, why string) {
 	}
 	a.applyErr = ""
 	a.applied = a.desired.GetVersion()
+}
+
+// applyZeros asks the forwarder to zero the counters of each service the desired state says
+// were zeroed after the forwarder last zeroed them (status: its counters now). Each zero is
+// applied once by this agent (the forwarder's clock may lag the controller's), and again when
+// the forwarder shows none (it restarted, its counters with it).
+func (a *Agent) applyZeros(ctx context.Context, status []*fwdpb.ServiceStatus) error {
+	last := fwdpb.StatusByService(status)
+	var errs []error
+	for _, z := range a.desired.GetCounterZeros() {
+		key := fwdpb.ServiceKey(z.GetService())
+		st, ok := last[key]
+		if !ok {
+			continue
+		}
+		fwdAt := st.GetSinceZero().GetZeroedAtMs()
+		if fwdAt >= z.GetAtMs() || (a.zeroDone[key] == z.GetAtMs() && fwdAt != 0) {
+			continue
+		}
+		if err := a.fc.ZeroCounters(ctx, z.GetService()); err != nil {
+			errs = append(errs, fmt.Errorf("zero counters of %s: %w", key, err))
+			continue
+		}
+		a.zeroDone[key] = z.GetAtMs()
+		a.log.Info("applied", "change", "zero counters "+key)
+	}
+	return errors.Join(errs...)
 }
 
 func (a *Agent) setApplyErr(err error) {

@@ -305,6 +305,43 @@ func TestAgentApplies(t *testing.T) {
 	}
 }
 
+// A zero of a service's counters in the desired state reaches the forwarder once: not again
+// at the next change, again after the forwarder restarts (its counters and baselines gone).
+func TestAgentZeroesCounters(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f.Path)
+
+	dns := svc("udp", "10.100.0.53", 53, "nat", "sh", "10.1.0.53:0/100/1")
+	dns2 := svc("udp", "10.100.0.53", 53, "nat", "sh", "10.1.0.53:0/200/1")
+	zero := []*ctlpb.CounterZero{{Service: dns.GetId(), AtMs: uint64(time.Now().UnixMilli())}}
+	zeroed := func() (bool, string) {
+		ops := f.Ops()
+		return slices.Contains(ops, "zero_counters udp/10.100.0.53/53"), fmt.Sprintf("%q", ops)
+	}
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: []*fwdpb.VirtualService{dns}})
+	eventually(t, 5*time.Second, "service", runs(f, []*fwdpb.VirtualService{dns}))
+	f.ResetOps()
+	ctl.publish(&ctlpb.DesiredState{Version: 2, Services: []*fwdpb.VirtualService{dns}, CounterZeros: zero})
+	eventually(t, 5*time.Second, "zeroed", zeroed)
+	eventually(t, 5*time.Second, "report", reportedVersion(ctl, 2))
+	f.ResetOps()
+	ctl.publish(&ctlpb.DesiredState{Version: 3, Services: []*fwdpb.VirtualService{dns2}, CounterZeros: zero})
+	eventually(t, 5*time.Second, "weight", runs(f, []*fwdpb.VirtualService{dns2}))
+	eventually(t, 5*time.Second, "report 3", reportedVersion(ctl, 3))
+	if ops := f.Ops(); slices.Contains(ops, "zero_counters udp/10.100.0.53/53") {
+		t.Errorf("zeroed again at the next change: %q", ops)
+	}
+	f.ResetOps()
+	if err := f.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "zeroed after the forwarder's restart", zeroed)
+}
+
 // A real whose checks fail gets health 0 at the forwarder within fall × interval, with the
 // controller gone, and 1 again after rise successes; the controller hears of both.
 func TestAgentHealthOverlay(t *testing.T) {

@@ -206,7 +206,8 @@ func (a *Agent) bgpReport(ctx context.Context) ([]*ctlpb.BgpPeer, []string) {
 	for _, p := range peers {
 		out = append(out, &ctlpb.BgpPeer{Address: p.Address.String(), RemoteAs: p.RemoteAS, State: p.State,
 			UptimeS: p.Uptime.Seconds(), PrefixesAnnounced: p.Announced, PrefixesAccepted: p.Accepted,
-			Port: uint32(p.Port)})
+			Port: uint32(p.Port), Flaps: p.Flaps, NotificationsSent: p.NotificationsSent,
+			NotificationsReceived: p.NotificationsReceived, BfdState: p.BFD, BfdDowns: p.BFDDowns})
 	}
 	announced := []string{}
 	for _, p := range a.speaker.Announced() {

@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"strconv"
 
+	"google.golang.org/protobuf/proto"
+
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
@@ -219,7 +221,48 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 		u.ConnRateLimit = &rate
 		desc += fmt.Sprintf(" conn_rate_limit=%d", rate)
 	}
+	// The forwarder lists a service's timeouts only when one is set: absent and all 0 agree.
+	if want, have := timeoutsOrZero(vs.GetTimeouts()), timeoutsOrZero(cur.GetTimeouts()); !proto.Equal(want, have) {
+		u.Timeouts = want
+		desc += " timeouts=" + timeoutsText(want)
+	}
+	if sp := orDefault(vs.GetSynproxy(), model.SynproxyOff); sp != orDefault(cur.GetSynproxy(), model.SynproxyOff) {
+		u.Synproxy = sp
+		desc += " synproxy=" + sp
+	}
+	if thr := vs.GetSynproxyThreshold(); thr != cur.GetSynproxyThreshold() {
+		u.SynproxyThreshold = &thr
+		desc += fmt.Sprintf(" synproxy_threshold=%d", thr)
+	}
 	return u, desc
+}
+
+// timeoutsText is "udp:2,tcp_fin:60" (the ones set), or "global" when none is.
+func timeoutsText(t *fwdpb.Timeouts) string {
+	out := ""
+	for _, f := range []struct {
+		name string
+		v    uint32
+	}{{"tcp_syn", t.GetTcpSyn()}, {"tcp_established", t.GetTcpEstablished()}, {"tcp_fin", t.GetTcpFin()},
+		{"tcp_time_wait", t.GetTcpTimeWait()}, {"tcp_close", t.GetTcpClose()}, {"udp", t.GetUdp()}} {
+		if f.v != 0 {
+			if out != "" {
+				out += ","
+			}
+			out += fmt.Sprintf("%s:%d", f.name, f.v)
+		}
+	}
+	if out == "" {
+		return "global"
+	}
+	return out
+}
+
+func timeoutsOrZero(t *fwdpb.Timeouts) *fwdpb.Timeouts {
+	if t == nil {
+		return &fwdpb.Timeouts{}
+	}
+	return t
 }
 
 // reconcile applies the changes that turn actual (the forwarder's services) into desired,

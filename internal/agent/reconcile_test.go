@@ -41,6 +41,13 @@ func settings(vs *fwdpb.VirtualService, downConns, allDown string) *fwdpb.Virtua
 	return vs
 }
 
+// withTimeouts is a copy of vs with its own timeouts.
+func withTimeouts(vs *fwdpb.VirtualService, t *fwdpb.Timeouts) *fwdpb.VirtualService {
+	vs = proto.Clone(vs).(*fwdpb.VirtualService)
+	vs.Timeouts = t
+	return vs
+}
+
 // limited is a copy of vs with a rate limit and its reals' connection limits, in order.
 func limited(vs *fwdpb.VirtualService, rate uint32, conns ...uint32) *fwdpb.VirtualService {
 	vs = proto.Clone(vs).(*fwdpb.VirtualService)
@@ -165,6 +172,33 @@ func TestReconcile(t *testing.T) {
 				"update_service tcp/10.100.0.1/80 conn_rate_limit=1000",
 				"update_real tcp/10.100.0.1/80 10.1.0.12:8080 conn_limit=50",
 			},
+		},
+		{
+			name:    "own timeouts set",
+			actual:  []*fwdpb.VirtualService{dns},
+			desired: []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{Udp: 2})},
+			wantOps: []string{"update_service udp/fd00::53/53 timeouts=udp:2"},
+		},
+		{
+			name:    "own timeouts cleared; absent and all 0 agree",
+			actual:  []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{Udp: 2, TcpFin: 9})},
+			desired: []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{})},
+			wantOps: []string{"update_service udp/fd00::53/53 timeouts=global"},
+		},
+		{
+			name:    "own timeouts the same",
+			actual:  []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{Udp: 2})},
+			desired: []*fwdpb.VirtualService{withTimeouts(dns, &fwdpb.Timeouts{Udp: 2})},
+		},
+		{
+			name:   "synproxy turned on, then its threshold",
+			actual: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1")},
+			desired: []*fwdpb.VirtualService{func() *fwdpb.VirtualService {
+				vs := web("10.1.0.11:8080/100/1")
+				vs.Synproxy, vs.SynproxyThreshold = "auto", 300
+				return vs
+			}()},
+			wantOps: []string{"update_service tcp/10.100.0.1/80 synproxy=auto synproxy_threshold=300"},
 		},
 		{
 			name:    "limits cleared, weight changed with one",

@@ -19,7 +19,17 @@ var (
 	bgpUptimeDesc    = prometheus.NewDesc("hvlb_agent_bgp_session_uptime_seconds", "Time since the BGP session was established (0 when it is not).", bgpLabels, nil)
 	bgpAnnouncedDesc = prometheus.NewDesc("hvlb_agent_bgp_prefixes_announced", "Prefixes announced to the peer (sent and not withdrawn).", bgpLabels, nil)
 	bgpAcceptedDesc  = prometheus.NewDesc("hvlb_agent_bgp_prefixes_accepted", "Prefixes received from the peer and accepted.", bgpLabels, nil)
-	bgpVIPsDesc      = prometheus.NewDesc("hvlb_agent_bgp_vips_announced",
+	bgpFlapsDesc     = prometheus.NewDesc("hvlb_agent_bgp_session_flaps_total", "Times the BGP session left established.", bgpLabels, nil)
+	bgpNotifSentDesc = prometheus.NewDesc("hvlb_agent_bgp_notifications_sent_total",
+		"BGP NOTIFICATIONs sent to the peer: errors the agent found with it (a malformed message, an expired hold timer, a BFD reset), each closing the session.", bgpLabels, nil)
+	bgpNotifRecvDesc = prometheus.NewDesc("hvlb_agent_bgp_notifications_received_total", "BGP NOTIFICATIONs received from the peer.", bgpLabels, nil)
+	bfdUpDesc        = prometheus.NewDesc("hvlb_agent_bfd_session_up",
+		"1 when the BFD session with the peer is up, else 0 (absent for a peer without BFD).", bgpLabels, nil)
+	bfdDownsDesc = prometheus.NewDesc("hvlb_agent_bfd_session_downs_total", "Times the BFD session with the peer left up.", bgpLabels, nil)
+	bfdDropsDesc = prometheus.NewDesc("hvlb_agent_bfd_packets_dropped_total",
+		"BFD packets discarded, by reason (short, version, length, zero_detect_mult, multipoint, zero_my_disc, zero_your_disc, authentication, ttl, unknown_session).",
+		[]string{"forwarder", "reason"}, nil)
+	bgpVIPsDesc = prometheus.NewDesc("hvlb_agent_bgp_vips_announced",
 		"VIP host routes (/32, /128) the agent's speaker announces now: 0 while it withdraws them (forwarder down, draining, not applied yet, stopping).",
 		[]string{"forwarder"}, nil)
 )
@@ -41,7 +51,8 @@ func NewBGPCollector(id string, sp *bgp.Speaker, log *slog.Logger) prometheus.Co
 }
 
 func (c *bgpCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{bgpUpDesc, bgpStateDesc, bgpUptimeDesc, bgpAnnouncedDesc, bgpAcceptedDesc, bgpVIPsDesc} {
+	for _, d := range []*prometheus.Desc{bgpUpDesc, bgpStateDesc, bgpUptimeDesc, bgpAnnouncedDesc, bgpAcceptedDesc, bgpVIPsDesc,
+		bgpFlapsDesc, bgpNotifSentDesc, bgpNotifRecvDesc, bfdUpDesc, bfdDownsDesc, bfdDropsDesc} {
 		ch <- d
 	}
 }
@@ -67,6 +78,23 @@ func (c *bgpCollector) Collect(ch chan<- prometheus.Metric) {
 		gauge(bgpUptimeDesc, p.Uptime.Seconds())
 		gauge(bgpAnnouncedDesc, float64(p.Announced))
 		gauge(bgpAcceptedDesc, float64(p.Accepted))
+		counter := func(d *prometheus.Desc, v uint64) {
+			ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), c.id, peer)
+		}
+		counter(bgpFlapsDesc, p.Flaps)
+		counter(bgpNotifSentDesc, p.NotificationsSent)
+		counter(bgpNotifRecvDesc, p.NotificationsReceived)
+		if p.BFD != "" {
+			bfdUp := 0.0
+			if p.BFD == "up" {
+				bfdUp = 1
+			}
+			gauge(bfdUpDesc, bfdUp)
+			counter(bfdDownsDesc, p.BFDDowns)
+		}
+	}
+	for reason, n := range c.sp.BFDDrops() {
+		ch <- prometheus.MustNewConstMetric(bfdDropsDesc, prometheus.CounterValue, float64(n), c.id, reason)
 	}
 	ch <- prometheus.MustNewConstMetric(bgpVIPsDesc, prometheus.GaugeValue, float64(len(c.sp.Announced())), c.id)
 }

@@ -115,6 +115,8 @@ func (s *Server) routes() []route {
 		{method: "PATCH", path: "/v1/services/{id}/reals/{real}", json: s.patchReal},
 		{method: "DELETE", path: "/v1/services/{id}/reals/{real}", json: s.deleteReal},
 		{method: "POST", path: "/v1/services/{id}/reals/{real}/drain", json: s.drainReal},
+		{method: "POST", path: "/v1/services/{id}/zero", json: s.zeroService},
+		{method: "POST", path: "/v1/zero", json: s.zeroAll},
 		{method: "GET", path: "/v1/forwarders", json: s.listForwarders},
 		{method: "GET", path: "/v1/forwarders/{id}", json: s.getForwarder},
 		{method: "GET", path: "/v1/forwarders/{id}/steering", json: s.getSteering},

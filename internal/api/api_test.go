@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -193,6 +194,9 @@ func TestValidation(t *testing.T) {
 		{"conn rate limit", "POST", "/v1/services", svc(`,"conn_rate_limit":-1`), 400, "conn_rate_limit", ""},
 		{"conn rate limit big", "POST", "/v1/services", svc(`,"conn_rate_limit":4294967296`), 400, "conn_rate_limit", ""},
 		{"conn rate limit type", "POST", "/v1/services", svc(`,"conn_rate_limit":"fast"`), 400, "conn_rate_limit", ""},
+		{"synproxy in dr", "POST", "/v1/services", svc(`,"mode":"dr","synproxy":"on"`), 400, "synproxy", ""},
+		{"synproxy unknown", "POST", "/v1/services", svc(`,"synproxy":"maybe"`), 400, "synproxy", ""},
+		{"synproxy threshold big", "POST", "/v1/services", svc(`,"synproxy":"auto","synproxy_threshold":4294967296`), 400, "synproxy_threshold", ""},
 		{"real conn limit", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","conn_limit":-2}]`), 400, "reals[0].conn_limit", ""},
 		{"real conn limit big", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1"},{"address":"10.1.0.2","conn_limit":4294967296}]`), 400, "reals[1].conn_limit", ""},
 		{"real override", "POST", "/v1/services", svc(`,"reals":[{"address":"10.1.0.1","health_override":"maybe"}]`), 400, "reals[0].health_override", ""},
@@ -535,5 +539,53 @@ func TestLBRequestWebhookFails(t *testing.T) {
 	}
 	if m := e.mustDo("GET", "/v1/lb-requests/lbr-1", "", 200); m["state"] != "failed" || m["error"] == "" {
 		t.Fatalf("request after a failed webhook: %v", m)
+	}
+}
+
+// Timeouts of a service go in, are validated by name, and a PUT replaces or clears them; a
+// zero records its time in the service (one or every one), which the desired state carries.
+func TestTimeoutsAndZero(t *testing.T) {
+	e := newEnv(t, "")
+	m := e.mustDo("POST", "/v1/services", `{"protocol":"udp","vip":"10.0.0.5","port":53,"timeouts":{"udp":2}}`, 201)
+	if to, _ := m["timeouts"].(map[string]any); to["udp"] != 2.0 {
+		t.Fatalf("timeouts: %v", m)
+	}
+	id := m["id"].(string)
+	_, body, _ := e.do("PUT", "/v1/services/"+id, `{"timeouts":{"tcp_fin":604801}}`)
+	if body["field"] != "timeouts.tcp_fin" {
+		t.Errorf("a week and a second: %v", body)
+	}
+	m = e.mustDo("PUT", "/v1/services/"+id, `{"scheduler":"rr"}`, 200)
+	if to, _ := m["timeouts"].(map[string]any); to["udp"] != 2.0 {
+		t.Errorf("a PUT without timeouts changed them: %v", m)
+	}
+	m = e.mustDo("PUT", "/v1/services/"+id, `{"timeouts":{}}`, 200)
+	if _, ok := m["timeouts"]; ok {
+		t.Errorf("{} did not clear them: %v", m)
+	}
+	e.mustDo("POST", "/v1/services", svcBody, 201)
+	m = e.mustDo("POST", "/v1/services/"+id+"/zero", "", 200)
+	if got := fmt.Sprint(m["services"]); got != "["+id+"]" {
+		t.Errorf("zero one: %v", m)
+	}
+	e.mustDo("POST", "/v1/services/nope/zero", "", 404)
+	m = e.mustDo("GET", "/v1/services/"+id, "", 200)
+	if _, ok := m["counters_zeroed_at"].(string); !ok {
+		t.Errorf("no counters_zeroed_at: %v", m)
+	}
+	if m2 := e.mustDo("GET", "/v1/services/"+svcID, "", 200); m2["counters_zeroed_at"] != nil {
+		t.Errorf("the other service was zeroed: %v", m2)
+	}
+	m = e.mustDo("POST", "/v1/zero", "", 200)
+	if s, _ := m["services"].([]any); len(s) != 2 {
+		t.Errorf("zero all: %v", m)
+	}
+	svcs, err := e.c.Services(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := controller.BuildDesired(1, "fwd-a", svcs, nil)
+	if len(ds.GetCounterZeros()) != 2 || ds.GetCounterZeros()[0].GetAtMs() == 0 {
+		t.Errorf("desired counter zeros: %v", ds.GetCounterZeros())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"time"
 
 	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
@@ -98,6 +99,24 @@ func drops(ds []*fwdpb.DropCount) []apitypes.Drop {
 	return out
 }
 
+// sinceZero is the counters the API shows: since the last zero when the forwarder sent them,
+// else the totals (an older forwarder).
+func sinceZero(sz *fwdpb.CountersSinceZero, conns, packets, bytes uint64) *fwdpb.CountersSinceZero {
+	if sz != nil {
+		return sz
+	}
+	return &fwdpb.CountersSinceZero{TotalConns: conns, Packets: packets, Bytes: bytes}
+}
+
+// zeroedAt is when counters were last zeroed, nil if never.
+func zeroedAt(sz *fwdpb.CountersSinceZero) *time.Time {
+	if sz.GetZeroedAtMs() == 0 {
+		return nil
+	}
+	t := time.UnixMilli(int64(sz.GetZeroedAtMs())).UTC()
+	return &t
+}
+
 // statsOf is a forwarder's counters as GET /v1/stats shows them.
 func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	b := apitypes.StatsBody{ConfigVersion: st.GetConfigVersion(), MempoolInUse: st.GetMempoolInUse(),
@@ -119,17 +138,19 @@ func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	for _, vs := range st.GetServices() {
 		id := vs.GetId()
 		vst := status[fwdpb.ServiceKey(id)] // nil (counters 0) if the forwarder sent none
+		z := sinceZero(vst.GetSinceZero(), vst.GetTotalConns(), vst.GetPackets(), vst.GetBytes())
 		v := apitypes.ServiceStats{ID: model.ServiceID(id.GetProtocol(), id.GetVip(), int(id.GetVport())),
 			Protocol: id.GetProtocol(), VIP: id.GetVip(), Port: id.GetVport(), Mode: vs.GetMode(),
 			Scheduler: vs.GetScheduler(), Key: vst.GetKey(), ActiveConns: vst.GetActiveConns(),
-			TotalConns: vst.GetTotalConns(), Packets: vst.GetPackets(), Bytes: vst.GetBytes(),
+			TotalConns: z.GetTotalConns(), Packets: z.GetPackets(), Bytes: z.GetBytes(), ZeroedAt: zeroedAt(z),
 			Reals: []apitypes.RealStats{}}
 		reals := vst.RealsByKey()
 		for _, rs := range vs.GetRealServices() {
 			c := reals[fwdpb.RealKey(rs.GetAddress(), rs.GetPort())]
+			rz := sinceZero(c.GetSinceZero(), c.GetTotalConns(), c.GetPackets(), c.GetBytes())
 			v.Reals = append(v.Reals, apitypes.RealStats{Address: rs.GetAddress(), Port: rs.GetPort(),
 				Weight: rs.GetWeight(), Health: rs.GetHealth(), ActiveConns: c.GetActiveConns(),
-				TotalConns: c.GetTotalConns(), Packets: c.GetPackets(), Bytes: c.GetBytes()})
+				TotalConns: rz.GetTotalConns(), Packets: rz.GetPackets(), Bytes: rz.GetBytes(), ZeroedAt: zeroedAt(rz)})
 		}
 		b.Services = append(b.Services, v)
 	}

@@ -47,9 +47,13 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	}
 	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
 		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
-		HealthCheck: in.HealthCheck}
+		HealthCheck: in.HealthCheck, Timeouts: in.Timeouts}
 	if in.ConnRateLimit != nil {
 		svc.ConnRateLimit = *in.ConnRateLimit
+	}
+	svc.Synproxy = in.Synproxy
+	if in.SynproxyThreshold != nil {
+		svc.SynproxyThreshold = *in.SynproxyThreshold
 	}
 	pol, err := policyOf(in.Policy)
 	if err != nil {
@@ -89,7 +93,8 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
-		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit}
+		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
+		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}
@@ -177,6 +182,21 @@ func (s *Server) drainReal(r *http.Request) (int, any, error) {
 	drain := true
 	out, err := s.c.PatchReal(r.Context(), r.PathValue("id"), addr, port, controller.RealPatch{Drain: &drain})
 	return http.StatusOK, out, err
+}
+
+// zeroService zeroes a service's counters as the forwarders show them (ipvsadm -Z).
+func (s *Server) zeroService(r *http.Request) (int, any, error) {
+	ids, err := s.c.ZeroCounters(r.Context(), r.PathValue("id"))
+	return http.StatusOK, apitypes.Zeroed{Services: ids}, err
+}
+
+// zeroAll zeroes the counters of every service.
+func (s *Server) zeroAll(r *http.Request) (int, any, error) {
+	ids, err := s.c.ZeroCounters(r.Context(), "")
+	if ids == nil {
+		ids = []string{}
+	}
+	return http.StatusOK, apitypes.Zeroed{Services: ids}, err
 }
 
 func (s *Server) deleteReal(r *http.Request) (int, any, error) {

@@ -20,6 +20,7 @@ type (
 	Service     = model.Service
 	Real        = model.Real
 	HealthCheck = model.HealthCheck
+	Timeouts    = model.Timeouts
 	Policy      = model.Policy
 	LBSpec      = model.LBSpec
 	Change      = model.Change
@@ -65,6 +66,15 @@ type BGPPeer struct {
 	UptimeS           float64 `json:"uptime_s"`
 	PrefixesAnnounced uint64  `json:"prefixes_announced"`
 	PrefixesAccepted  uint64  `json:"prefixes_accepted"`
+	// Times the session left established; NOTIFICATIONs the agent sent (errors it found
+	// with the router) and received.
+	Flaps                 uint64 `json:"flaps"`
+	NotificationsSent     uint64 `json:"notifications_sent"`
+	NotificationsReceived uint64 `json:"notifications_received"`
+	// The BFD session with the router: "" when off, else down, init, up, admindown; and the
+	// times it left up.
+	BFD      string `json:"bfd"`
+	BFDDowns uint64 `json:"bfd_downs"`
 }
 
 // Load is a forwarder's load from its latest reports.

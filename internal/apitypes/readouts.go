@@ -149,30 +149,34 @@ type PortStats struct {
 
 // ServiceStats is one virtual service's counters at a forwarder.
 type ServiceStats struct {
-	ID          string      `json:"id"`
-	Protocol    string      `json:"protocol"`
-	VIP         string      `json:"vip"`
-	Port        uint32      `json:"port"`
-	Mode        string      `json:"mode"`
-	Scheduler   string      `json:"scheduler"`
-	Key         uint32      `json:"key"`
-	ActiveConns uint64      `json:"active_conns"`
-	TotalConns  uint64      `json:"total_conns"`
-	Packets     uint64      `json:"packets"`
-	Bytes       uint64      `json:"bytes"`
-	Reals       []RealStats `json:"reals"`
+	ID          string `json:"id"`
+	Protocol    string `json:"protocol"`
+	VIP         string `json:"vip"`
+	Port        uint32 `json:"port"`
+	Mode        string `json:"mode"`
+	Scheduler   string `json:"scheduler"`
+	Key         uint32 `json:"key"`
+	ActiveConns uint64 `json:"active_conns"`
+	// TotalConns, Packets and Bytes count since ZeroedAt (hvlbctl vs zero), or since the
+	// forwarder started when it is nil; metrics keep the raw totals.
+	TotalConns uint64      `json:"total_conns"`
+	Packets    uint64      `json:"packets"`
+	Bytes      uint64      `json:"bytes"`
+	ZeroedAt   *time.Time  `json:"zeroed_at,omitempty"`
+	Reals      []RealStats `json:"reals"`
 }
 
 // RealStats is one real's counters at a forwarder, with the weight and health it runs.
 type RealStats struct {
-	Address     string `json:"address"`
-	Port        uint32 `json:"port"`
-	Weight      uint32 `json:"weight"`
-	Health      uint32 `json:"health"`
-	ActiveConns uint64 `json:"active_conns"`
-	TotalConns  uint64 `json:"total_conns"`
-	Packets     uint64 `json:"packets"`
-	Bytes       uint64 `json:"bytes"`
+	Address     string     `json:"address"`
+	Port        uint32     `json:"port"`
+	Weight      uint32     `json:"weight"`
+	Health      uint32     `json:"health"`
+	ActiveConns uint64     `json:"active_conns"`
+	TotalConns  uint64     `json:"total_conns"` // since ZeroedAt, as ServiceStats's
+	Packets     uint64     `json:"packets"`
+	Bytes       uint64     `json:"bytes"`
+	ZeroedAt    *time.Time `json:"zeroed_at,omitempty"`
 }
 
 // Connections is GET /v1/connections.

@@ -1,5 +1,7 @@
 package apitypes
 
+import "time"
+
 // ServiceInput is the body of POST /v1/services and of PUT /v1/services/{id} (the
 // ServiceUpdate schema). Read-only fields are accepted, so that a GET reply can be sent
 // back, and ignored except as PUT's checks say. Optional fields are pointers or empty,
@@ -18,9 +20,19 @@ type ServiceInput struct {
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
 	// New connections a second per forwarder (0: no limit). POST: absent is 0; PUT: absent
 	// keeps the limit.
-	ConnRateLimit *int        `json:"conn_rate_limit,omitempty"`
-	Reals         []RealInput `json:"reals,omitempty"`
-	Version       *uint64     `json:"version,omitempty"`
+	ConnRateLimit *int `json:"conn_rate_limit,omitempty"`
+	// The service's own connection timeouts in seconds, 0 each for the forwarders' global
+	// value. POST: absent is none; PUT: absent keeps them, {} clears them.
+	Timeouts *Timeouts `json:"timeouts,omitempty"`
+	// Read-only (POST .../zero sets it): accepted so that a GET reply can be sent back.
+	CountersZeroedAt *time.Time `json:"counters_zeroed_at,omitempty"`
+	// The SYN proxy: off, on or auto (nat tcp only). POST: empty is off; PUT: empty keeps it.
+	Synproxy string `json:"synproxy,omitempty"`
+	// Embryonic connections per forwarder worker above which auto turns the proxy on (0: the
+	// forwarder's default). POST: absent is 0; PUT: absent keeps it.
+	SynproxyThreshold *int        `json:"synproxy_threshold,omitempty"`
+	Reals             []RealInput `json:"reals,omitempty"`
+	Version           *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.
@@ -48,4 +60,10 @@ type RealPatch struct {
 	MetricsURL     *string  `json:"metrics_url,omitempty"`
 	CapacityMbps   *float64 `json:"capacity_mbps,omitempty"`
 	ConnLimit      *int     `json:"conn_limit,omitempty"` // 0: no limit
+}
+
+// Zeroed is the reply of POST /v1/services/{id}/zero and POST /v1/zero: the services whose
+// counters were zeroed (each one's counters_zeroed_at says when).
+type Zeroed struct {
+	Services []string `json:"services"`
 }

@@ -1,4 +1,4 @@
-// Package bgp is the agent's BGP speaker: GoBGP (github.com/osrg/gobgp/v3) run as a library,
+// Package bgp is the agent's BGP speaker: GoBGP (github.com/osrg/gobgp/v4) run as a library,
 // which peers with the forwarder's upstream routers and announces host routes (/32, /128)
 // with a fixed next hop, the forwarder's data address. Callers say which prefixes to
 // announce (SetPrefixes); this package turns that into GoBGP paths and reads the sessions'
@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"hvlb/internal/bfd"
 )
 
 // Defaults of Config's timers. A router notices a vanished speaker (host down, link cut,
@@ -39,6 +41,9 @@ type Peer struct {
 	LocalAddress netip.Addr
 	// Passive: wait for the peer to connect (only with a listening speaker; for tests).
 	Passive bool
+	// BFD: run a BFD session with the peer (single hop, Config.BFD's timers); when it goes
+	// down, the BGP session is torn down at once rather than at the hold time.
+	BFD bool
 }
 
 func (p Peer) port() uint16 {
@@ -101,7 +106,11 @@ type Config struct {
 	// sessions on, at ListenAddresses (default: every address).
 	ListenPort      int32
 	ListenAddresses []string
-	Logger          *slog.Logger
+	// BFD are the timers of the peers' BFD sessions (Peer.BFD; zero fields: bfd's
+	// defaults); BFDPort the port they receive on and send to (0: 3784; tests use others).
+	BFD     bfd.Timers
+	BFDPort uint16
+	Logger  *slog.Logger
 }
 
 func (c *Config) setDefaults() {
@@ -182,15 +191,24 @@ func (c *Config) Validate() error {
 	if c.ConnectRetry < 0 {
 		return fmt.Errorf("connect retry %s: negative", c.ConnectRetry)
 	}
+	t := c.BFD.WithDefaults()
+	if t.DesiredMinTx < time.Millisecond || t.RequiredMinRx < time.Millisecond {
+		return fmt.Errorf("BFD intervals %s, %s: at least 1ms", t.DesiredMinTx, t.RequiredMinRx)
+	}
 	return nil
 }
 
 // ParsePeer reads a peer as the agent's --bgp-peer flag gives it: "ADDRESS,AS" or
-// "ADDRESS,AS,PORT" (e.g. "10.8.0.1,65000", "fd00:8::1,65000,1179").
+// "ADDRESS,AS,PORT", and ",bfd" at the end for a BFD session with it (e.g. "10.8.0.1,65000",
+// "fd00:8::1,65000,1179", "10.8.0.1,65000,bfd").
 func ParsePeer(s string) (Peer, error) {
 	parts := strings.Split(s, ",")
+	bfdOn := len(parts) > 2 && strings.TrimSpace(parts[len(parts)-1]) == "bfd"
+	if bfdOn {
+		parts = parts[:len(parts)-1]
+	}
 	if len(parts) < 2 || len(parts) > 3 {
-		return Peer{}, fmt.Errorf("peer %q: want ADDRESS,AS[,PORT]", s)
+		return Peer{}, fmt.Errorf("peer %q: want ADDRESS,AS[,PORT][,bfd]", s)
 	}
 	addr, err := netip.ParseAddr(strings.TrimSpace(parts[0]))
 	if err != nil {
@@ -200,7 +218,7 @@ func ParsePeer(s string) (Peer, error) {
 	if err != nil || as == 0 {
 		return Peer{}, fmt.Errorf("peer %q: AS %q: want 1 to 4294967295", s, parts[1])
 	}
-	p := Peer{Address: addr.Unmap(), RemoteAS: uint32(as)}
+	p := Peer{Address: addr.Unmap(), RemoteAS: uint32(as), BFD: bfdOn}
 	if len(parts) == 3 {
 		port, err := strconv.ParseUint(strings.TrimSpace(parts[2]), 10, 16)
 		if err != nil || port == 0 {

@@ -30,6 +30,7 @@ func TestConfigValidate(t *testing.T) {
 		{"IPv4 as IPv6 next hop", func(c *Config) { c.NextHop6 = netip.MustParseAddr("10.0.0.2") }, "IPv6 next hop"},
 		{"hold time too short", func(c *Config) { c.HoldTime = 2 * time.Second }, "hold time"},
 		{"fractional hold time", func(c *Config) { c.HoldTime = 4500 * time.Millisecond }, "whole seconds"},
+		{"BFD interval under 1ms", func(c *Config) { c.BFD.DesiredMinTx = time.Microsecond }, "BFD"},
 		{"keepalive over a third", func(c *Config) { c.HoldTime = 9 * time.Second; c.Keepalive = 4 * time.Second }, "keepalive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,6 +71,10 @@ func TestParsePeer(t *testing.T) {
 	}{
 		{"10.8.0.1,65000", Peer{Address: netip.MustParseAddr("10.8.0.1"), RemoteAS: 65000}, ""},
 		{"fd00:8::1,4200000000,1179", Peer{Address: netip.MustParseAddr("fd00:8::1"), RemoteAS: 4200000000, Port: 1179}, ""},
+		{"10.8.0.1,65000,bfd", Peer{Address: netip.MustParseAddr("10.8.0.1"), RemoteAS: 65000, BFD: true}, ""},
+		{"10.8.0.1,65000,1179,bfd", Peer{Address: netip.MustParseAddr("10.8.0.1"), RemoteAS: 65000, Port: 1179, BFD: true}, ""},
+		{"10.8.0.1,bfd", Peer{}, "AS"},
+		{"10.8.0.1,65000,bfd,179", Peer{}, "ADDRESS,AS"},
 		{"10.8.0.1", Peer{}, "ADDRESS,AS"},
 		{"10.8.0.1,65000,179,x", Peer{}, "ADDRESS,AS"},
 		{"router,65000", Peer{}, "address"},

@@ -4,10 +4,11 @@ import (
 	"context"
 	"net/netip"
 	"slices"
-	"strings"
 	"time"
 
-	api "github.com/osrg/gobgp/v3/api"
+	api "github.com/osrg/gobgp/v4/api"
+	"github.com/osrg/gobgp/v4/pkg/apiutil"
+	gobgp "github.com/osrg/gobgp/v4/pkg/packet/bgp"
 )
 
 // Session states, as RFC 4271's finite state machine names them (lower case).
@@ -35,6 +36,23 @@ type PeerState struct {
 	// accepted (the agent's speaker imports nothing it uses, but a router that sends a
 	// default route shows here).
 	Announced, Accepted uint64
+	// Flaps counts the times the session left established. NotificationsSent counts the
+	// errors this speaker found with the peer (a malformed message, an expired hold timer,
+	// a BFD reset: each closed the session); NotificationsReceived, the peer's.
+	Flaps                                    uint64
+	NotificationsSent, NotificationsReceived uint64
+	// BFD is the BFD session's state ("" when BFD is off for the peer: else down, init, up,
+	// admindown), BFDDowns the times it left up.
+	BFD      string
+	BFDDowns uint64
+}
+
+// BFDDrops returns the BFD packets discarded, by reason (nil without BFD).
+func (sp *Speaker) BFDDrops() map[string]uint64 {
+	if sp.bfd == nil {
+		return nil
+	}
+	return sp.bfd.Drops()
 }
 
 // Established says whether the session is up.
@@ -61,18 +79,28 @@ func (sp *Speaker) Peers(ctx context.Context) ([]PeerState, error) {
 			ps.Announced += af.GetState().GetAdvertised()
 			ps.Accepted += af.GetState().GetAccepted()
 		}
+		sp.mu.Lock()
+		ps.Flaps = sp.flaps[addr]
+		sp.mu.Unlock()
+		ps.NotificationsSent = p.GetState().GetMessages().GetSent().GetNotification()
+		ps.NotificationsReceived = p.GetState().GetMessages().GetReceived().GetNotification()
+		if sp.bfd != nil {
+			if st, ok := sp.bfd.Session(addr); ok {
+				ps.BFD, ps.BFDDowns = st.State.String(), st.Downs
+			}
+		}
 		out = append(out, ps)
 	})
 	slices.SortFunc(out, func(a, b PeerState) int { return a.Address.Compare(b.Address) })
 	return out, err
 }
 
-// stateName is GoBGP's session state as States names it ("idle" for GoBGP's UNKNOWN: a
-// peer whose FSM has not started).
+// stateName is GoBGP's session state as States names it: GoBGP numbers them as RFC 4271
+// does (idle 1 ... established 6); "idle" for its UNSPECIFIED, a peer whose FSM has not
+// started.
 func stateName(s api.PeerState_SessionState) string {
-	name := strings.ToLower(s.String())
-	if slices.Contains(States, name) {
-		return name
+	if n := int(s); n >= 1 && n <= len(States) {
+		return States[n-1]
 	}
 	return StateIdle
 }
@@ -90,17 +118,19 @@ func (r Route) String() string { return r.Prefix.String() + " via " + r.NextHop.
 // prefix: what an upstream router learnt, when the speaker plays one in tests.
 func (sp *Speaker) Received(ctx context.Context) ([]Route, error) {
 	var out []Route
-	for _, fam := range []*api.Family{familyIPv4, familyIPv6} {
-		err := sp.srv.ListPath(ctx, &api.ListPathRequest{TableType: api.TableType_GLOBAL, Family: fam},
-			func(d *api.Destination) {
-				for _, p := range d.GetPaths() {
-					peer, err := netip.ParseAddr(p.GetNeighborIp())
-					if err != nil || peer.IsUnspecified() || p.GetIsWithdraw() {
+	for _, fam := range families {
+		err := sp.srv.ListPath(apiutil.ListPathRequest{TableType: api.TableType_TABLE_TYPE_GLOBAL, Family: fam},
+			func(prefix gobgp.NLRI, paths []*apiutil.Path) {
+				pfx, err := netip.ParsePrefix(prefix.String())
+				if err != nil {
+					return
+				}
+				for _, p := range paths {
+					peer := p.PeerAddress.Unmap()
+					if !peer.IsValid() || peer.IsUnspecified() || p.Withdrawal {
 						continue // a path of the speaker's own
 					}
-					r := Route{Peer: peer, NextHop: nextHop(p)}
-					r.Prefix, _ = netip.ParsePrefix(d.GetPrefix())
-					out = append(out, r)
+					out = append(out, Route{Prefix: pfx, NextHop: nextHop(p), Peer: peer})
 				}
 			})
 		if err != nil {
@@ -116,25 +146,15 @@ func (sp *Speaker) Received(ctx context.Context) ([]Route, error) {
 	return out, nil
 }
 
-// nextHop is a path's next hop: its NEXT_HOP attribute (IPv4), or the first of its
-// MP_REACH_NLRI's (IPv6).
-func nextHop(p *api.Path) netip.Addr {
-	for _, a := range p.GetPattrs() {
-		m, err := a.UnmarshalNew()
-		if err != nil {
-			continue
-		}
-		var s string
-		switch v := m.(type) {
-		case *api.NextHopAttribute:
-			s = v.GetNextHop()
-		case *api.MpReachNLRIAttribute:
-			if len(v.GetNextHops()) > 0 {
-				s = v.GetNextHops()[0]
-			}
-		}
-		if nh, err := netip.ParseAddr(s); err == nil {
-			return nh
+// nextHop is a path's next hop: its NEXT_HOP attribute (IPv4), or its MP_REACH_NLRI's
+// (IPv6).
+func nextHop(p *apiutil.Path) netip.Addr {
+	for _, a := range p.Attrs {
+		switch v := a.(type) {
+		case *gobgp.PathAttributeNextHop:
+			return v.Value
+		case *gobgp.PathAttributeMpReachNLRI:
+			return v.Nexthop
 		}
 	}
 	return netip.Addr{}

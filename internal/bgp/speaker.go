@@ -9,9 +9,12 @@ import (
 	"sync"
 	"time"
 
-	api "github.com/osrg/gobgp/v3/api"
-	"github.com/osrg/gobgp/v3/pkg/server"
-	"google.golang.org/protobuf/types/known/anypb"
+	api "github.com/osrg/gobgp/v4/api"
+	"github.com/osrg/gobgp/v4/pkg/apiutil"
+	gobgp "github.com/osrg/gobgp/v4/pkg/packet/bgp"
+	"github.com/osrg/gobgp/v4/pkg/server"
+
+	"hvlb/internal/bfd"
 )
 
 var (
@@ -19,15 +22,28 @@ var (
 	familyIPv6 = &api.Family{Afi: api.Family_AFI_IP6, Safi: api.Family_SAFI_UNICAST}
 )
 
+// families are the two address families as GoBGP's native (non-gRPC) API names them.
+var families = []gobgp.Family{gobgp.RF_IPv4_UC, gobgp.RF_IPv6_UC}
+
 // Speaker is a running BGP speaker. SetPrefixes is called from one goroutine at a time;
 // Peers, Announced and Config from any.
 type Speaker struct {
 	cfg Config
 	srv *server.BgpServer
+	bfd *bfd.Server // nil: no peer has BFD on
+	// bfdDown carries the peers whose BFD session went down, to the goroutine that tears
+	// their BGP sessions down (the BFD server's must not wait on GoBGP).
+	bfdDown chan netip.Addr
+	done    chan struct{}
 
 	mu        sync.Mutex
 	announced map[netip.Prefix]bool // what the speaker's RIB holds now
 	stopped   bool
+	// Per peer, whether its session is established as the last event said, and the times
+	// it left established (GoBGP's own count, "flops", leaves out a session that was up for
+	// 30 s or more).
+	up    map[netip.Addr]bool
+	flaps map[netip.Addr]uint64
 }
 
 // Start starts a speaker with cfg and configures its peers; it connects to them in the
@@ -37,11 +53,13 @@ func Start(ctx context.Context, cfg Config) (*Speaker, error) {
 		return nil, fmt.Errorf("bgp: %w", err)
 	}
 	cfg.setDefaults()
-	srv := server.NewBgpServer(server.LoggerOption(newLogger(cfg.Logger)))
+	srv := server.NewBgpServer(server.LoggerOption(newLogger(cfg.Logger), nil))
 	// Serve is GoBGP's management loop; it has no way to end and lives as long as the
 	// process (one per agent).
 	go srv.Serve()
-	sp := &Speaker{cfg: cfg, srv: srv, announced: map[netip.Prefix]bool{}}
+	sp := &Speaker{cfg: cfg, srv: srv, announced: map[netip.Prefix]bool{},
+		bfdDown: make(chan netip.Addr, len(cfg.Peers)), done: make(chan struct{}),
+		up: map[netip.Addr]bool{}, flaps: map[netip.Addr]uint64{}}
 	err := srv.StartBgp(ctx, &api.StartBgpRequest{Global: &api.Global{
 		Asn: cfg.LocalAS, RouterId: cfg.RouterID.String(),
 		ListenPort: cfg.ListenPort, ListenAddresses: cfg.ListenAddresses,
@@ -49,13 +67,95 @@ func Start(ctx context.Context, cfg Config) (*Speaker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bgp: start: %w", err)
 	}
+	watch, stopWatch := context.WithCancel(context.Background())
+	go func() { <-sp.done; stopWatch() }()
+	err = srv.WatchEvent(watch, server.WatchEventMessageCallbacks{OnPeerUpdate: sp.peerEvent}, server.WatchPeer())
+	if err != nil {
+		close(sp.done)
+		srv.Stop()
+		return nil, fmt.Errorf("bgp: watch the sessions: %w", err)
+	}
 	for _, p := range cfg.Peers {
 		if err := srv.AddPeer(ctx, &api.AddPeerRequest{Peer: sp.peerConf(p)}); err != nil {
+			close(sp.done)
 			srv.Stop()
 			return nil, fmt.Errorf("bgp: peer %s: %w", p, err)
 		}
 	}
+	if err := sp.startBFD(); err != nil {
+		close(sp.done)
+		srv.Stop()
+		return nil, err
+	}
 	return sp, nil
+}
+
+// peerEvent counts a session that leaves established.
+func (sp *Speaker) peerEvent(ev *apiutil.WatchEventMessage_PeerEvent, _ time.Time) {
+	if ev.Type != apiutil.PEER_EVENT_STATE {
+		return
+	}
+	addr := ev.Peer.State.NeighborAddress.Unmap()
+	up := ev.Peer.State.SessionState == gobgp.BGP_FSM_ESTABLISHED
+	sp.mu.Lock()
+	if sp.up[addr] && !up {
+		sp.flaps[addr]++
+	}
+	sp.up[addr] = up
+	sp.mu.Unlock()
+}
+
+// startBFD runs a BFD session with each peer that has BFD on; one that goes down takes
+// its BGP session down with it.
+func (sp *Speaker) startBFD() error {
+	var peers []bfd.Peer
+	var listen netip.Addr
+	for _, p := range sp.cfg.Peers {
+		if p.BFD {
+			peers = append(peers, bfd.Peer{Addr: p.Address, Local: p.LocalAddress, Port: sp.cfg.BFDPort})
+			listen = p.LocalAddress // --bgp-source: the same for every peer
+		}
+	}
+	if len(peers) == 0 {
+		return nil
+	}
+	b, err := bfd.Start(bfd.Config{Timers: sp.cfg.BFD, ListenPort: sp.cfg.BFDPort, ListenAddr: listen,
+		Logger: sp.cfg.Logger, OnChange: sp.bfdChanged}, peers)
+	if err != nil {
+		return err
+	}
+	sp.bfd = b
+	go sp.resetOnBFDDown()
+	return nil
+}
+
+// bfdChanged is the BFD server's news of a session. A session that leaves Up because the
+// path failed (not because the peer took BFD down on purpose: RFC 5882 section 3.2) means
+// the router is unreachable, whatever TCP still believes.
+func (sp *Speaker) bfdChanged(ch bfd.Change) {
+	if ch.From == bfd.Up && ch.To == bfd.Down && ch.Remote != bfd.AdminDown {
+		select {
+		case sp.bfdDown <- ch.Peer:
+		default: // a reset of that peer is already queued
+		}
+	}
+}
+
+func (sp *Speaker) resetOnBFDDown() {
+	for {
+		select {
+		case <-sp.done:
+			return
+		case addr := <-sp.bfdDown:
+			sp.cfg.Logger.Warn("BGP: BFD session down; closing the BGP session", "peer", addr)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			err := sp.srv.ResetPeer(ctx, &api.ResetPeerRequest{Address: addr.String(), Communication: "BFD down"})
+			cancel()
+			if err != nil {
+				sp.cfg.Logger.Warn("BGP: reset after BFD down", "peer", addr, "err", err)
+			}
+		}
+	}
 }
 
 // Config is the speaker's configuration, with the defaults filled in.
@@ -123,8 +223,7 @@ func (sp *Speaker) SetPrefixes(ctx context.Context, want []netip.Prefix) error {
 	}
 	for _, p := range gone {
 		path, _ := sp.path(p)
-		if err := sp.srv.DeletePath(ctx, &api.DeletePathRequest{TableType: api.TableType_GLOBAL,
-			Family: path.Family, Path: path}); err != nil {
+		if err := sp.srv.DeletePath(apiutil.DeletePathRequest{Paths: []*apiutil.Path{path}}); err != nil {
 			errs = append(errs, fmt.Errorf("withdraw %s: %w", p, err))
 			continue
 		}
@@ -134,7 +233,7 @@ func (sp *Speaker) SetPrefixes(ctx context.Context, want []netip.Prefix) error {
 	}
 	for _, p := range added {
 		path, _ := sp.path(p)
-		if _, err := sp.srv.AddPath(ctx, &api.AddPathRequest{TableType: api.TableType_GLOBAL, Path: path}); err != nil {
+		if err := addPath(sp.srv, path); err != nil {
 			errs = append(errs, fmt.Errorf("announce %s: %w", p, err))
 			continue
 		}
@@ -180,33 +279,48 @@ func (sp *Speaker) nextHop(p netip.Prefix) netip.Addr {
 	return sp.cfg.NextHop6
 }
 
-// path is the GoBGP path announcing p with its next hop (nextHop).
-func (sp *Speaker) path(p netip.Prefix) (*api.Path, error) {
-	nlri, err := anypb.New(&api.IPAddressPrefix{Prefix: p.Addr().String(), PrefixLen: uint32(p.Bits())})
-	if err != nil {
-		return nil, err
-	}
-	origin, err := anypb.New(&api.OriginAttribute{Origin: 0}) // IGP
-	if err != nil {
-		return nil, err
-	}
+// path is the GoBGP path announcing p with its next hop (nextHop): origin IGP, and the
+// next hop in NEXT_HOP (IPv4) or MP_REACH_NLRI (IPv6).
+func (sp *Speaker) path(p netip.Prefix) (*apiutil.Path, error) {
 	hop := sp.nextHop(p)
 	if !hop.IsValid() {
 		return nil, ErrNoNextHop
 	}
-	if p.Addr().Is4() {
-		nh, err := anypb.New(&api.NextHopAttribute{NextHop: hop.String()})
-		if err != nil {
-			return nil, err
-		}
-		return &api.Path{Family: familyIPv4, Nlri: nlri, Pattrs: []*anypb.Any{origin, nh}}, nil
-	}
-	mp, err := anypb.New(&api.MpReachNLRIAttribute{Family: familyIPv6,
-		NextHops: []string{hop.String()}, Nlris: []*anypb.Any{nlri}})
+	nlri, err := gobgp.NewIPAddrPrefix(p)
 	if err != nil {
 		return nil, err
 	}
-	return &api.Path{Family: familyIPv6, Nlri: nlri, Pattrs: []*anypb.Any{origin, mp}}, nil
+	attrs := []gobgp.PathAttributeInterface{gobgp.NewPathAttributeOrigin(gobgp.BGP_ORIGIN_ATTR_TYPE_IGP)}
+	family := gobgp.RF_IPv4_UC
+	if p.Addr().Is4() {
+		nh, err := gobgp.NewPathAttributeNextHop(hop)
+		if err != nil {
+			return nil, err
+		}
+		attrs = append(attrs, nh)
+	} else {
+		family = gobgp.RF_IPv6_UC
+		mp, err := gobgp.NewPathAttributeMpReachNLRI(family, []gobgp.PathNLRI{{NLRI: nlri}}, hop)
+		if err != nil {
+			return nil, err
+		}
+		attrs = append(attrs, mp)
+	}
+	return &apiutil.Path{Family: family, Nlri: nlri, Attrs: attrs}, nil
+}
+
+// addPath adds one path to the global RIB; the error is the path's own or the call's.
+func addPath(srv *server.BgpServer, path *apiutil.Path) error {
+	res, err := srv.AddPath(apiutil.AddPathRequest{Paths: []*apiutil.Path{path}})
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		if r.Error != nil {
+			return r.Error
+		}
+	}
+	return nil
 }
 
 // Stop closes every session (a Cease notification tells each peer to drop the routes at
@@ -219,5 +333,10 @@ func (sp *Speaker) Stop(ctx context.Context) error {
 	}
 	sp.stopped = true
 	sp.mu.Unlock()
-	return sp.srv.StopBgp(ctx, &api.StopBgpRequest{})
+	close(sp.done)
+	err := sp.srv.StopBgp(ctx, &api.StopBgpRequest{})
+	if sp.bfd != nil {
+		sp.bfd.Close() // after BGP: the routers drop the routes for the Cease, not for BFD
+	}
+	return err
 }

@@ -213,6 +213,21 @@ func (f *declFile) update(s *fileService, c *service) []change {
 		diffs = append(diffs, fmt.Sprintf("conn_rate_limit %d -> %d", c.ConnRateLimit, w.ConnRateLimit))
 		put.ConnRateLimit = &w.ConnRateLimit
 	}
+	if s.given["timeouts"] && !reflect.DeepEqual(w.Timeouts, c.Timeouts) {
+		diffs = append(diffs, fmt.Sprintf("timeouts %s -> %s", compact(c.Timeouts), compact(w.Timeouts)))
+		put.Timeouts = w.Timeouts
+		if put.Timeouts == nil {
+			put.Timeouts = &model.Timeouts{} // none of its own: PUT clears with {}
+		}
+	}
+	if s.given["synproxy"] && firstOf(w.Synproxy, model.SynproxyOff) != firstOf(c.Synproxy, model.SynproxyOff) {
+		diffs = append(diffs, fmt.Sprintf("synproxy %s -> %s", dash(c.Synproxy), w.Synproxy))
+		put.Synproxy = w.Synproxy
+	}
+	if s.given["synproxy_threshold"] && w.SynproxyThreshold != c.SynproxyThreshold {
+		diffs = append(diffs, fmt.Sprintf("synproxy_threshold %d -> %d", c.SynproxyThreshold, w.SynproxyThreshold))
+		put.SynproxyThreshold = &w.SynproxyThreshold
+	}
 	if s.given["policy"] && s.in.Policy != nil && !subset(s.in.Policy, c.Policy) {
 		diffs = append(diffs, fmt.Sprintf("policy %s -> %s", compact(c.Policy), compact(s.in.Policy)))
 		put.Policy = s.in.Policy

@@ -136,6 +136,14 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if s.in.ConnRateLimit != nil {
 		s.want.ConnRateLimit = *s.in.ConnRateLimit
 	}
+	if s.in.Timeouts != nil {
+		t := *s.in.Timeouts
+		s.want.Timeouts = &t
+	}
+	s.want.Synproxy = s.in.Synproxy
+	if s.in.SynproxyThreshold != nil {
+		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
+	}
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}
@@ -262,7 +270,7 @@ func exportYAML(w io.Writer, body []byte, ids map[string]bool) error {
 		if ids != nil && !ids[scalar(n, "id")] {
 			continue
 		}
-		dropKeys(n, "version")
+		dropKeys(n, "version", "counters_zeroed_at")
 		if reals := nodeAt(n, "reals"); reals != nil {
 			for _, r := range reals.Content {
 				dropKeys(r, "health", "health_reason", "version")

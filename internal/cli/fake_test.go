@@ -41,7 +41,7 @@ func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*
 const fakeForwarders = `[
  {"id":"fwd-a","hostname":"host-a","ports":["0000:00:08.0"],"queues":2,"cores":2,"numa_nodes":[0],
   "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":100,"capacity_pps":1000},
-  "draining":false,"bgp":[{"address":"10.8.0.1","port":179,"remote_as":65000,"state":"established","uptime_s":42.5,"prefixes_announced":1,"prefixes_accepted":0}],
+  "draining":false,"bgp":[{"address":"10.8.0.1","port":179,"remote_as":65000,"state":"established","uptime_s":42.5,"prefixes_announced":1,"prefixes_accepted":0,"flaps":2,"notifications_sent":1,"notifications_received":0,"bfd":"up","bfd_downs":1}],
   "announced":["10.100.0.1/32"]},
  {"id":"fwd-b","hostname":"host-b","ports":["net_af_packet0"],"queues":1,"cores":1,"numa_nodes":[0],
   "state":"failed","applied_version":4,"desired_version":5,"last_report":"2025-01-02T03:00:00Z","load":{"pps":0,"capacity_pps":0},
@@ -156,9 +156,23 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if u.ConnRateLimit != nil {
 			s.ConnRateLimit = *u.ConnRateLimit
 		}
+		if u.Timeouts != nil {
+			s.Timeouts = u.Timeouts
+			if s.Timeouts.IsZero() {
+				s.Timeouts = nil
+			}
+		}
 		f.version++
 		s.Version = f.version
 		f.reply(w, 200, s)
+	})
+	mux.HandleFunc("POST /v1/services/{id}/zero", func(w http.ResponseWriter, r *http.Request) {
+		if s := svc(w, r); s != nil {
+			f.reply(w, 200, apitypes.Zeroed{Services: []string{s.ID}})
+		}
+	})
+	mux.HandleFunc("POST /v1/zero", func(w http.ResponseWriter, r *http.Request) {
+		f.reply(w, 200, apitypes.Zeroed{Services: append([]string{}, f.order...)})
 	})
 	mux.HandleFunc("GET /v1/services/{id}/policy", func(w http.ResponseWriter, r *http.Request) {
 		if s := svc(w, r); s != nil {

@@ -23,7 +23,7 @@ import (
 var localCommands = []*command{
 	{"vs list", "", "list virtual services with their reals and counters", localVsList},
 	{"vs add", "PROTO VIP:PORT", "add a virtual service (PROTO: tcp or udp; port 0: every port)", localVsAdd},
-	{"vs set", "PROTO VIP:PORT", "change a virtual service's mode, scheduler or RSS-A priority", localVsSet},
+	{"vs set", "PROTO VIP:PORT", "change a virtual service's mode, scheduler, RSS-A priority, rate limit or timeouts", localVsSet},
 	{"vs delete", "PROTO VIP:PORT", "remove a virtual service (its connections end naturally)", localVsDelete},
 	{"rs add", "PROTO VIP:PORT ADDR[:PORT]", "add a real (port 0 or none: the client's destination port)", localRsAdd},
 	{"rs set", "PROTO VIP:PORT ADDR[:PORT]", "change a real's weight or health", localRsSet},
@@ -33,7 +33,8 @@ var localCommands = []*command{
 	{"route delete", "PREFIX", "remove a route", localRouteDelete},
 	{"neigh list", "", "list neighbours (static and learnt)", localNeighList},
 	{"neigh add", "ADDR MAC", "add or replace a static neighbour", localNeighAdd},
-	{"timeouts", "", "set connection timeouts in seconds: one set for every service (the forwarder has none per service)", localTimeouts},
+	{"timeouts", "", "show the global connection timeouts, or set them in seconds (a service's own: vs add/set --timeout-*)", localTimeouts},
+	{"zero", "", "zero the service and real counters as displays show them (--vs: one service); metrics keep the totals", localZero},
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
 	{"conns", "", "list connections", localConns},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},
@@ -129,6 +130,28 @@ type vsFlags struct {
 	mode, sched *string
 	priority    *uint
 	connRate    *uint
+	timeouts    []*uint // timeoutNames' values
+	synproxy    *string
+	synproxyThr *uint
+}
+
+// timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
+// the order of fwdpb.Timeouts's fields.
+var timeoutNames = []string{"tcp-syn", "tcp-established", "tcp-fin", "tcp-time-wait", "tcp-close", "udp"}
+
+// timeoutsOf is the Timeouts message of six flag values (seconds, capped at 2^32-1).
+func timeoutsOf(vals []*uint) *fwdpb.Timeouts {
+	v := func(i int) uint32 { return uint32(min(*vals[i], 1<<32-1)) }
+	return &fwdpb.Timeouts{TcpSyn: v(0), TcpEstablished: v(1), TcpFin: v(2), TcpTimeWait: v(3), TcpClose: v(4), Udp: v(5)}
+}
+
+// serviceTimeoutFlags are --timeout-tcp-syn ... --timeout-udp.
+func serviceTimeoutFlags() []string {
+	out := make([]string, len(timeoutNames))
+	for i, n := range timeoutNames {
+		out[i] = "timeout-" + n
+	}
+	return out
 }
 
 func addVsFlags(cl *cmdline) *vsFlags {
@@ -137,7 +160,20 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
+		timeouts: timeoutFlags(cl, serviceTimeoutFlags(),
+			"seconds, this service's own (0: the forwarder's global value; set replaces them all)"),
+		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
+		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
+			"auto turns the proxy on (0: the default, 1000)"),
 	}
+}
+
+func timeoutFlags(cl *cmdline, names []string, usage string) []*uint {
+	vals := make([]*uint, len(names))
+	for i, n := range names {
+		vals[i] = cl.fs.Uint(n, 0, usage)
+	}
+	return vals
 }
 
 // limitFlag checks a 32-bit limit flag (--conn-rate-limit, --conn-limit).
@@ -164,8 +200,15 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate}
+		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr}
+	if anySet(cl.set, serviceTimeoutFlags()) {
+		vs.Timeouts = timeoutsOf(f.timeouts)
+	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_AddService{AddService: &fwdpb.AddService{Service: vs}}})
 }
 
@@ -178,8 +221,10 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] {
-		return usagef("give --mode, --sched, --priority or --conn-rate-limit")
+	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
+	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
+		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !setTimeouts {
+		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold or --timeout-*")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -188,8 +233,16 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
+	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
+	if err != nil {
+		return err
+	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate}
+		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
+		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr}
+	if setTimeouts {
+		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
+	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 }
 
@@ -363,21 +416,41 @@ func localNeighAdd(e *env, cl *cmdline) error {
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_SetNeighbor{SetNeighbor: &fwdpb.SetNeighbor{Neighbor: n}}})
 }
 
+// localTimeouts sets the global timeouts given, or with none shows them.
 func localTimeouts(e *env, cl *cmdline) error {
-	names := []string{"tcp-syn", "tcp-established", "tcp-fin", "tcp-time-wait", "tcp-close", "udp"}
-	vals := make([]*uint, len(names))
-	for i, n := range names {
-		vals[i] = cl.fs.Uint(n, 0, "seconds (0 or not given: unchanged)")
-	}
+	vals := timeoutFlags(cl, timeoutNames, "seconds (0 or not given: unchanged)")
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
-	if !anySet(cl.set, names) {
-		return usagef("give at least one of --%s (the local API has no read-back of timeouts)", strings.Join(names, ", --"))
+	if !anySet(cl.set, timeoutNames) {
+		resp, err := e.localDo(&fwdpb.Request{Op: &fwdpb.Request_GetTimeouts{GetTimeouts: &fwdpb.GetTimeouts{}}})
+		if err != nil {
+			return err
+		}
+		return e.printProto(resp.GetTimeouts())
 	}
-	v := func(i int) uint32 { return uint32(min(*vals[i], 1<<32-1)) }
-	t := &fwdpb.Timeouts{TcpSyn: v(0), TcpEstablished: v(1), TcpFin: v(2), TcpTimeWait: v(3), TcpClose: v(4), Udp: v(5)}
+	t := timeoutsOf(vals)
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_SetTimeouts{SetTimeouts: &fwdpb.SetTimeouts{Timeouts: t}}})
+}
+
+// localZero starts the counters displays show (since_zero) again, of one service or all.
+func localZero(e *env, cl *cmdline) error {
+	vs := cl.fs.String("vs", "", "only this service (and its reals): `PROTO/VIP:PORT`, e.g. udp/10.100.0.1:53")
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	var svc *fwdpb.ServiceId
+	if *vs != "" {
+		p, ap, ok := strings.Cut(*vs, "/")
+		if !ok {
+			return usagef("--vs %q: want PROTO/VIP:PORT", *vs)
+		}
+		var err error
+		if svc, err = parseService(p, ap); err != nil {
+			return err
+		}
+	}
+	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_ZeroCounters{ZeroCounters: &fwdpb.ZeroCounters{Service: svc}}})
 }
 
 func localConns(e *env, cl *cmdline) error {

@@ -49,28 +49,48 @@ func realCounters(st *fwdpb.ServiceStatus) map[realKey]*fwdpb.RealStatus {
 	return out
 }
 
-// showLocalServices prints the specs with their counters, as ipvsadm -L does.
+// sinceZero is the counters a display shows: those since the last zero (`hvlbctl
+// --forwarder SOCK zero`) when the forwarder sent them, else the totals (an older one).
+func sinceZero(sz *fwdpb.CountersSinceZero, conns, packets, bytes uint64) *fwdpb.CountersSinceZero {
+	if sz != nil {
+		return sz
+	}
+	return &fwdpb.CountersSinceZero{TotalConns: conns, Packets: packets, Bytes: bytes}
+}
+
+// zeroedAt is when a service's counters were last zeroed, "-" if never.
+func zeroedAt(sz *fwdpb.CountersSinceZero) string {
+	if sz.GetZeroedAtMs() == 0 {
+		return "-"
+	}
+	return time.UnixMilli(int64(sz.GetZeroedAtMs())).UTC().Format(time.RFC3339)
+}
+
+// showLocalServices prints the specs with their counters since the last zero, as ipvsadm -L
+// does (ZEROED: when that was).
 func showLocalServices(w io.Writer, svcs []*fwdpb.VirtualService, status []*fwdpb.ServiceStatus) error {
 	counters := map[svcKey]*fwdpb.ServiceStatus{}
 	for _, st := range status {
 		counters[keyOf(st.Id)] = st
 	}
-	rows := [][]string{{"PROTO", "SERVICE", "MODE", "SCHED", "PRIO", "WEIGHT", "HEALTH", "CONNS", "PACKETS", "BYTES", "HS_RTT_MS/N"}}
+	rows := [][]string{{"PROTO", "SERVICE", "MODE", "SCHED", "PRIO", "WEIGHT", "HEALTH", "CONNS", "PACKETS", "BYTES", "HS_RTT_MS/N", "ZEROED"}}
 	for _, vs := range svcs {
 		st := counters[keyOf(vs.Id)]
+		z := sinceZero(st.GetSinceZero(), st.GetTotalConns(), st.GetPackets(), st.GetBytes())
 		rows = append(rows, []string{vs.Id.Protocol, endpoint(vs.Id.Vip, vs.Id.Vport), vs.Mode, vs.Scheduler,
-			u64(uint64(vs.Priority)), "", "", u64(st.GetActiveConns()) + "/" + u64(st.GetTotalConns()),
-			u64(st.GetPackets()), u64(st.GetBytes()), ""})
+			u64(uint64(vs.Priority)), "", "", u64(st.GetActiveConns()) + "/" + u64(z.TotalConns),
+			u64(z.Packets), u64(z.Bytes), "", zeroedAt(z)})
 		reals := realCounters(st)
 		for _, rs := range vs.RealServices {
 			c := reals[realKey{rs.Address, rs.Port}]
+			rz := sinceZero(c.GetSinceZero(), c.GetTotalConns(), c.GetPackets(), c.GetBytes())
 			rtt := "-"
 			if c.GetHandshakeSamples() > 0 {
 				rtt = fmt.Sprintf("%.3f/%d", c.GetHandshakeRttMs(), c.GetHandshakeSamples())
 			}
 			rows = append(rows, []string{"", "  -> " + endpoint(rs.Address, rs.Port), "", "", "",
-				u64(uint64(rs.Weight)), u64(uint64(rs.Health)), u64(c.GetActiveConns()) + "/" + u64(c.GetTotalConns()),
-				u64(c.GetPackets()), u64(c.GetBytes()), rtt})
+				u64(uint64(rs.Weight)), u64(uint64(rs.Health)), u64(c.GetActiveConns()) + "/" + u64(rz.TotalConns),
+				u64(rz.Packets), u64(rz.Bytes), rtt, ""})
 		}
 	}
 	return printRows(w, rows)

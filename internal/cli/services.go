@@ -29,8 +29,9 @@ var serviceCommands = []*command{
 	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
-	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, health check or policy", vsSet},
+	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, SYN proxy, health check or policy", vsSet},
 	{"vs delete", "ID", "delete a virtual service (its connections end naturally; --hard: at once)", vsDelete},
+	{"vs zero", "[ID]", "zero a service's counters (none: every service's) as stats show them, ipvsadm -Z; metrics keep the totals", vsZero},
 	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
 	{"rs set", "ID ADDR:PORT", "change a real's weight, health override, drain, metrics URL or path capacity", rsSet},
 	{"rs drain", "ID ADDR:PORT", "drain a real: weight 0 at the forwarders, connections stay", rsDrain},
@@ -46,6 +47,9 @@ type svcFlags struct {
 	rise, fall                    *uint
 	checkPort                     *uint
 	connRate                      *uint
+	timeouts                      []*uint // timeoutNames' values (--timeout-udp ...)
+	synproxy                      *string
+	synproxyThr                   *uint
 	forwarders                    list
 }
 
@@ -69,6 +73,14 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 		fall:      fs.Uint("fall", 3, "failures in a row to mark a real down"),
 		checkPort: fs.Uint("check-port", 0, "port to check (0: the real's port)"),
 		connRate:  fs.Uint("conn-rate-limit", 0, "new connections a second each forwarder accepts (0: no limit)"),
+		synproxy: fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on, or auto (on past "+
+			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
+		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
+			"--synproxy auto turns on (0: the forwarder's default, 1000)"),
+	}
+	for _, n := range serviceTimeoutFlags() {
+		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
+			"seconds, the service's own (0: the forwarders' global value; vs set replaces them all)"))
 	}
 	fs.Var(&f.forwarders, "forwarder", "`ID` of a forwarder to run on; repeat or comma-separate ('': every forwarder)")
 	return f
@@ -188,6 +200,11 @@ func vsAdd(e *env, cl *cmdline) error {
 	if svc.ConnRateLimit, err = f.connRateLimit(cl.set); err != nil {
 		return err
 	}
+	svc.Timeouts = f.serviceTimeouts(cl.set)
+	svc.Synproxy = *f.synproxy
+	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
+		return err
+	}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
 	}
@@ -214,6 +231,28 @@ func vsAdd(e *env, cl *cmdline) error {
 		return fmt.Errorf("vs add %s %s: %w", proto, cl.pos[1], err)
 	}
 	return e.showService(b)
+}
+
+// serviceTimeouts are the --timeout-* values when any is given (the others 0: global), else nil.
+func (f *svcFlags) serviceTimeouts(set map[string]bool) *model.Timeouts {
+	if !anySet(set, serviceTimeoutFlags()) {
+		return nil
+	}
+	v := func(i int) int { return int(min(*f.timeouts[i], model.MaxTimeout+1)) }
+	return &model.Timeouts{TCPSyn: v(0), TCPEstablished: v(1), TCPFin: v(2), TCPTimeWait: v(3), TCPClose: v(4), UDP: v(5)}
+}
+
+// synproxyThreshold is --synproxy-threshold when it is given, else nil.
+func (f *svcFlags) synproxyThreshold(set map[string]bool) (*int, error) {
+	if !set["synproxy-threshold"] {
+		return nil, nil
+	}
+	if *f.synproxyThr > model.MaxSynproxyThreshold {
+		return nil, usagef("--synproxy-threshold %d: want 0..%d (0: the forwarder's default)", *f.synproxyThr,
+			model.MaxSynproxyThreshold)
+	}
+	v := int(*f.synproxyThr)
+	return &v, nil
 }
 
 // connRateLimit is --conn-rate-limit when it is given, else nil.
@@ -305,14 +344,18 @@ func vsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
-		cl.set["forwarder"] || cl.set["conn-rate-limit"] || anySet(cl.set, checkFlags) ||
-		anySet(cl.set, policyFlagNames())) {
+		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
+		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, a health check flag or a policy flag")
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --timeout-*, a health check flag or a policy flag")
 	}
 	id := cl.pos[0]
 	// Absent, PUT keeps the limit.
 	rate, err := f.connRateLimit(cl.set)
+	if err != nil {
+		return err
+	}
+	spThr, err := f.synproxyThreshold(cl.set)
 	if err != nil {
 		return err
 	}
@@ -326,7 +369,10 @@ func vsSet(e *env, cl *cmdline) error {
 		return about(err, "service "+id, id)
 	}
 	up := apitypes.ServiceInput{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
-		HealthCheck: cur.HealthCheck, ConnRateLimit: rate}
+		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
+	if cl.set["synproxy"] {
+		up.Synproxy = *f.synproxy
+	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
 	}
@@ -584,6 +630,11 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "HEALTH CHECK\t%s\n", checkString(s.HealthCheck))
 	fmt.Fprintf(tw, "POLICY\t%s\n", policyString(s.Policy))
 	fmt.Fprintf(tw, "RATE LIMIT\t%s\n", limitString(s.ConnRateLimit, " new connections/s per forwarder"))
+	fmt.Fprintf(tw, "TIMEOUTS\t%s\n", timeoutsString(s.Timeouts))
+	if s.CountersZeroedAt != nil {
+		fmt.Fprintf(tw, "COUNTERS ZEROED\t%s\n", s.CountersZeroedAt.UTC().Format(time.RFC3339))
+	}
+	fmt.Fprintf(tw, "SYN PROXY\t%s\n", synproxyString(s.Synproxy, s.SynproxyThreshold))
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {
@@ -592,6 +643,55 @@ func writeService(w io.Writer, s service) {
 	}
 	fmt.Fprintln(w)
 	writeReals(w, s.Reals)
+}
+
+// timeoutsString is a service's own timeouts ("udp 2s, tcp_fin 60s"), or "global".
+func timeoutsString(t *model.Timeouts) string {
+	if t.IsZero() {
+		return "global"
+	}
+	var parts []string
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"tcp_syn", t.TCPSyn}, {"tcp_established", t.TCPEstablished}, {"tcp_fin", t.TCPFin},
+		{"tcp_time_wait", t.TCPTimeWait}, {"tcp_close", t.TCPClose}, {"udp", t.UDP}} {
+		if f.v != 0 {
+			parts = append(parts, fmt.Sprintf("%s %ds", f.name, f.v))
+		}
+	}
+	return strings.Join(parts, ", ") + " (the rest global)"
+}
+
+// vsZero zeroes the counters of one service or every one (POST .../zero).
+func vsZero(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 1); err != nil {
+		return err
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	path := "/v1/zero"
+	if len(cl.pos) == 1 {
+		path = servicePath(cl.pos[0]) + "/zero"
+	}
+	var out apitypes.Zeroed
+	_, b, err := c.do(http.MethodPost, path, nil)
+	if err != nil {
+		if len(cl.pos) == 1 {
+			return about(err, "service "+cl.pos[0], cl.pos[0])
+		}
+		return err
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "counters zeroed: %d service(s) %s\n", len(out.Services), strings.Join(out.Services, " "))
+	return nil
 }
 
 // limitString is a limit as hvlbctl shows it: "none" for 0, else the figure and its unit.
@@ -694,4 +794,18 @@ func (e *env) showReal(b []byte, done string) error {
 		fmt.Fprintln(e.stdout, done)
 	}
 	return nil
+}
+
+// synproxyString says a service's SYN proxy: off, on, or auto with its threshold.
+func synproxyString(sp string, threshold int) string {
+	switch sp {
+	case "", model.SynproxyOff:
+		return "off"
+	case model.SynproxyAuto:
+		if threshold == 0 {
+			return "auto (past the forwarder's default of embryonic connections per worker)"
+		}
+		return fmt.Sprintf("auto (past %d embryonic connections per worker)", threshold)
+	}
+	return sp
 }

@@ -28,7 +28,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit)}
+			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
+			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold)}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
@@ -61,6 +62,10 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 			})
 		}
 		ds.Services = append(ds.Services, vs)
+		if s.CountersZeroedAt != nil {
+			ds.CounterZeros = append(ds.CounterZeros, &ctlpb.CounterZero{Service: id,
+				AtMs: uint64(s.CountersZeroedAt.UnixMilli())})
+		}
 	}
 	return ds
 }
@@ -150,4 +155,22 @@ func SyncSettings(id string, fwds []model.Forwarder, key []byte) *ctlpb.SyncSett
 	}
 	sort.Slice(out.Peers, func(i, j int) bool { return out.Peers[i].Id < out.Peers[j].Id })
 	return out
+}
+
+// TimeoutsPB is a service's timeouts as the local API carries them (nil: none of its own).
+func TimeoutsPB(t *model.Timeouts) *fwdpb.Timeouts {
+	if t.IsZero() {
+		return nil
+	}
+	return &fwdpb.Timeouts{TcpSyn: uint32(t.TCPSyn), TcpEstablished: uint32(t.TCPEstablished),
+		TcpFin: uint32(t.TCPFin), TcpTimeWait: uint32(t.TCPTimeWait), TcpClose: uint32(t.TCPClose), Udp: uint32(t.UDP)}
+}
+
+// synproxyWire is a service's synproxy as the desired state says it: "" for off (the
+// forwarder's default), so that a service without a proxy reads as it did before there was one.
+func synproxyWire(sp string) string {
+	if sp == model.SynproxyOff {
+		return ""
+	}
+	return sp
 }

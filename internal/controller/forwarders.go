@@ -278,7 +278,8 @@ func (c *Controller) view(f model.Forwarder, r *fwdRuntime, version uint64, now 
 	for _, p := range r.bgp {
 		v.BGP = append(v.BGP, apitypes.BGPPeer{Address: p.GetAddress(), Port: p.GetPort(), RemoteAS: p.GetRemoteAs(),
 			State: p.GetState(), UptimeS: finite(p.GetUptimeS()), PrefixesAnnounced: p.GetPrefixesAnnounced(),
-			PrefixesAccepted: p.GetPrefixesAccepted()})
+			PrefixesAccepted: p.GetPrefixesAccepted(), Flaps: p.GetFlaps(), NotificationsSent: p.GetNotificationsSent(),
+			NotificationsReceived: p.GetNotificationsReceived(), BFD: p.GetBfdState(), BFDDowns: p.GetBfdDowns()})
 	}
 	v.Announced = append(v.Announced, r.announced...)
 	return v

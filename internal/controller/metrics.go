@@ -72,6 +72,7 @@ var (
 	mFwdState    = desc("forwarder_state", "1 for the forwarder's current state.", "forwarder", "state")
 	mBGPUp       = desc("forwarder_bgp_sessions_established", "The agent's BGP sessions with upstream routers that are established, from its latest report.", fl...)
 	mBGPPeers    = desc("forwarder_bgp_sessions", "The agent's configured BGP sessions, from its latest report (0: no BGP).", fl...)
+	mBFDUp       = desc("forwarder_bfd_sessions_up", "The agent's BFD sessions with upstream routers that are up, from its latest report.", fl...)
 	mBGPVIPs     = desc("forwarder_bgp_vips_announced", "VIP prefixes the agent announces by BGP, from its latest report.", fl...)
 	mPort        = map[string]*prometheus.Desc{
 		"ipackets": desc("port_rx_packets_total", "Packets a port received.", pl...),
@@ -134,7 +135,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 		ch <- d
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
-		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
+		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
 		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
 		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
 		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
@@ -258,13 +259,17 @@ func collectForwarder(ch chan<- prometheus.Metric, sm *fwdSample) {
 		emit(ch, mFwdState, prometheus.GaugeValue, v, id, st)
 	}
 	emit(ch, mApplied, prometheus.GaugeValue, float64(sm.applied), id)
-	up := 0
+	up, bfdUp := 0, 0
 	for _, p := range sm.bgp {
 		if p.GetState() == "established" {
 			up++
 		}
+		if p.GetBfdState() == "up" {
+			bfdUp++
+		}
 	}
 	emit(ch, mBGPUp, prometheus.GaugeValue, float64(up), id)
+	emit(ch, mBFDUp, prometheus.GaugeValue, float64(bfdUp), id)
 	emit(ch, mBGPPeers, prometheus.GaugeValue, float64(len(sm.bgp)), id)
 	emit(ch, mBGPVIPs, prometheus.GaugeValue, float64(sm.announced), id)
 	emit(ch, mPPS, prometheus.GaugeValue, sm.pps, id)

@@ -3,6 +3,7 @@ package controller
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"hvlb/internal/model"
 	"hvlb/internal/store"
@@ -19,7 +20,13 @@ type ServiceUpdate struct {
 	Policy      *model.Policy // nil: keep the current one
 	// ConnRateLimit replaces the service's limit; nil keeps it.
 	ConnRateLimit *int
-	IfVersion     uint64 // not 0: apply only at this version
+	// Timeouts replace the service's own; nil keeps them (all 0: none of its own).
+	Timeouts *model.Timeouts
+	// Synproxy replaces the SYN proxy ("": keeps it), SynproxyThreshold its threshold (nil
+	// keeps it).
+	Synproxy          string
+	SynproxyThreshold *int
+	IfVersion         uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -86,6 +93,16 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		if u.ConnRateLimit != nil {
 			s.ConnRateLimit = *u.ConnRateLimit
 		}
+		if u.Timeouts != nil {
+			t := *u.Timeouts
+			s.Timeouts = &t
+		}
+		if u.Synproxy != "" {
+			s.Synproxy = u.Synproxy
+		}
+		if u.SynproxyThreshold != nil {
+			s.SynproxyThreshold = *u.SynproxyThreshold
+		}
 		if err := model.NormalizeService(s); err != nil {
 			return err
 		}
@@ -95,6 +112,35 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		return out, err
 	}
 	return out, c.fillHealth(ctx, []model.Service{out})
+}
+
+// ZeroCounters zeroes the counters of service id (every service when id is ""), as its
+// forwarders show them: it records the time in the service, the desired state carries it
+// and each agent asks its forwarder for the zero (the forwarder keeps the baseline; metrics
+// keep the raw totals). Returns the services zeroed.
+func (c *Controller) ZeroCounters(ctx context.Context, id string) ([]string, error) {
+	ids := []string{id}
+	if id == "" {
+		all, err := c.Services(ctx)
+		if err != nil {
+			return nil, err
+		}
+		ids = ids[:0]
+		for _, s := range all {
+			ids = append(ids, s.ID)
+		}
+	}
+	at := time.Now().UTC().Truncate(time.Millisecond)
+	for _, sid := range ids {
+		if _, err := c.st.UpdateService(sid, 0, "zero counters of "+sid, func(s *model.Service) error {
+			s.CountersZeroedAt = &at
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	c.log.Info("counters zeroed", "services", len(ids), "at", at)
+	return ids, nil
 }
 
 // DeleteService removes a service. Its connections end naturally at the forwarders, or at

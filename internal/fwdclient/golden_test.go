@@ -41,9 +41,17 @@ func goldenMessages() map[string]proto.Message {
 					{Address: "10.1.0.11", Port: 8080, Weight: 100, Health: 1},
 					{Address: "10.1.0.12", Port: 8080, Weight: 250, Health: 0, ConnLimit: 5000},
 				},
-				DownConns: "reschedule",
-				AllDown:   "keep_last",
+				DownConns:         "reschedule",
+				AllDown:           "keep_last",
+				Timeouts:          &fwdpb.Timeouts{Udp: 2, TcpFin: 60},
+				Synproxy:          "auto",
+				SynproxyThreshold: 500,
 			}}},
+		},
+		"request_zero_counters.bin": &fwdpb.Request{
+			Id: 30,
+			Op: &fwdpb.Request_ZeroCounters{ZeroCounters: &fwdpb.ZeroCounters{
+				Service: &fwdpb.ServiceId{Protocol: "udp", Vip: "10.100.0.1", Vport: 53}}},
 		},
 		// weight 0 with set_weight: the flag travels, the zero does not.
 		"request_update_real.bin": &fwdpb.Request{

@@ -19,13 +19,18 @@ func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error
 }
 
 // ServiceUpdate says what UpdateService changes: each field that is not "" (nil for the
-// connection rate limit, new connections a second, 0 meaning none).
+// connection rate limit, new connections a second, 0 meaning none; nil for the timeouts,
+// which replace the service's whole, zeros meaning the global values).
 type ServiceUpdate struct {
 	Mode          string
 	Scheduler     string
 	DownConns     string
 	AllDown       string
 	ConnRateLimit *uint32
+	Timeouts      *fwdpb.Timeouts
+	Synproxy      string // "off", "on", "auto"
+	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
+	SynproxyThreshold *uint32
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -35,6 +40,13 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 		DownConns: u.DownConns, AllDown: u.AllDown}
 	if u.ConnRateLimit != nil {
 		m.SetConnRateLimit, m.ConnRateLimit = true, *u.ConnRateLimit
+	}
+	if u.Timeouts != nil {
+		m.SetTimeouts, m.Timeouts = true, u.Timeouts
+	}
+	m.Synproxy = u.Synproxy
+	if u.SynproxyThreshold != nil {
+		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
 	}
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
 	return err
@@ -100,6 +112,16 @@ func (c *Client) ListServices(ctx context.Context) ([]*fwdpb.VirtualService, err
 	return resp.GetServices().GetServices(), nil
 }
 
+// ServiceList returns every service's spec and counters (the whole ServiceList reply).
+func (c *Client) ServiceList(ctx context.Context) (*fwdpb.ServiceList, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListServices{
+		ListServices: &fwdpb.ListServices{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetServices(), nil
+}
+
 // SetRoute adds or replaces a route.
 func (c *Client) SetRoute(ctx context.Context, r *fwdpb.Route) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetRoute{SetRoute: &fwdpb.SetRoute{Route: r}}})
@@ -143,6 +165,23 @@ func (c *Client) ListNeighbors(ctx context.Context) ([]*fwdpb.Neighbor, error) {
 func (c *Client) SetTimeouts(ctx context.Context, t *fwdpb.Timeouts) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetTimeouts{
 		SetTimeouts: &fwdpb.SetTimeouts{Timeouts: t}}})
+	return err
+}
+
+// GetTimeouts reads the forwarder's global timeouts.
+func (c *Client) GetTimeouts(ctx context.Context) (*fwdpb.Timeouts, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_GetTimeouts{GetTimeouts: &fwdpb.GetTimeouts{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetTimeouts(), nil
+}
+
+// ZeroCounters starts the since_zero counters of one service and its reals (id nil: of every
+// service) again; the raw totals go on.
+func (c *Client) ZeroCounters(ctx context.Context, id *fwdpb.ServiceId) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ZeroCounters{
+		ZeroCounters: &fwdpb.ZeroCounters{Service: id}}})
 	return err
 }
 

@@ -33,10 +33,51 @@ type Service struct {
 	Policy      Policy       `json:"policy"`
 	// ConnRateLimit is the new connections a second each forwarder accepts for the service
 	// (0: no limit); those past it are dropped (vs_rate_limited).
-	ConnRateLimit int    `json:"conn_rate_limit"`
-	Reals         []Real `json:"reals"`
-	Version       uint64 `json:"version"`
+	ConnRateLimit int `json:"conn_rate_limit"`
+	// Timeouts are the service's own connection timeouts (nil: the forwarders' global ones).
+	Timeouts *Timeouts `json:"timeouts,omitempty"`
+	// CountersZeroedAt is when the operator last zeroed the service's counters (hvlbctl vs
+	// zero): its forwarders show them since then; read-only, set by POST .../zero.
+	CountersZeroedAt *time.Time `json:"counters_zeroed_at,omitempty"`
+	// Synproxy is the service's SYN proxy (docs/synproxy.md): SynproxyOff (the default),
+	// SynproxyOn or SynproxyAuto; on and auto only for a nat tcp service.
+	Synproxy string `json:"synproxy"`
+	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
+	// turns the proxy on (0: the forwarder's default, 1000).
+	SynproxyThreshold int    `json:"synproxy_threshold"`
+	Reals             []Real `json:"reals"`
+	Version           uint64 `json:"version"`
 }
+
+// Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
+// value (ipvsadm --set, per service): a long udp for SIP, a short one for DNS. A change reaches
+// each existing connection at its next packet.
+type Timeouts struct {
+	TCPSyn         int `json:"tcp_syn,omitempty"`
+	TCPEstablished int `json:"tcp_established,omitempty"`
+	TCPFin         int `json:"tcp_fin,omitempty"`
+	TCPTimeWait    int `json:"tcp_time_wait,omitempty"`
+	TCPClose       int `json:"tcp_close,omitempty"`
+	UDP            int `json:"udp,omitempty"`
+}
+
+// MaxTimeout is the longest timeout a service may have, as the forwarder's limit: a week.
+const MaxTimeout = 7 * 24 * 3600
+
+// fields are the timeouts with their names, for validation.
+func (t *Timeouts) fields() []struct {
+	name string
+	v    int
+} {
+	return []struct {
+		name string
+		v    int
+	}{{"tcp_syn", t.TCPSyn}, {"tcp_established", t.TCPEstablished}, {"tcp_fin", t.TCPFin},
+		{"tcp_time_wait", t.TCPTimeWait}, {"tcp_close", t.TCPClose}, {"udp", t.UDP}}
+}
+
+// IsZero says whether every timeout is the global one.
+func (t *Timeouts) IsZero() bool { return t == nil || *t == Timeouts{} }
 
 // HealthCheck says how agents check each real of a service.
 type HealthCheck struct {
@@ -166,6 +207,9 @@ const (
 	DownReschedule  = "reschedule"
 	AllDownDrop     = "drop"
 	AllDownKeepLast = "keep_last"
+	SynproxyOff     = "off"
+	SynproxyOn      = "on"
+	SynproxyAuto    = "auto"
 )
 
 // DefaultDownConns is a service's DownConns when none is given: keep for tcp (a connection
@@ -201,6 +245,8 @@ const (
 const (
 	MaxConnRateLimit = math.MaxUint32
 	MaxConnLimit     = math.MaxUint32
+	// MaxSynproxyThreshold is the largest synproxy_threshold (32 bits at the forwarder).
+	MaxSynproxyThreshold = math.MaxUint32
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
@@ -215,6 +261,7 @@ var (
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}
 	allDowns   = []string{AllDownDrop, AllDownKeepLast}
+	synproxies = []string{SynproxyOff, SynproxyOn, SynproxyAuto}
 	overrides  = []string{"", "up", "down"}
 )
 
@@ -315,6 +362,14 @@ func (s Service) Clone() Service {
 		s.HealthCheck = &hc
 	}
 	s.Policy = s.Policy.Clone()
+	if s.Timeouts != nil {
+		t := *s.Timeouts
+		s.Timeouts = &t
+	}
+	if s.CountersZeroedAt != nil {
+		z := *s.CountersZeroedAt
+		s.CountersZeroedAt = &z
+	}
 	return s
 }
 

@@ -153,6 +153,19 @@ func NormalizeService(s *Service) error {
 	if s.ConnRateLimit < 0 || s.ConnRateLimit > MaxConnRateLimit {
 		return fieldErr("conn_rate_limit", "%d: want 0..%d (0: no limit)", s.ConnRateLimit, MaxConnRateLimit)
 	}
+	if s.Timeouts != nil {
+		for _, f := range s.Timeouts.fields() {
+			if f.v < 0 || f.v > MaxTimeout {
+				return fieldErr("timeouts."+f.name, "%d: want 0..%d seconds (0: the forwarder's global value)", f.v, MaxTimeout)
+			}
+		}
+		if s.Timeouts.IsZero() {
+			s.Timeouts = nil // none of its own: one way to say it
+		}
+	}
+	if err := normalizeSynproxy(s); err != nil {
+		return err
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}
@@ -409,4 +422,28 @@ func NormalizeLBSpec(spec *LBSpec) (Service, error) {
 		spec.NFs[i].Weight = &w
 	}
 	return s, nil
+}
+
+// normalizeSynproxy checks the SYN proxy's settings: off by default, and on or auto only
+// where the forwarder can translate sequence numbers (nat: in dr the NF's replies bypass it)
+// and there is a handshake to proxy (tcp).
+func normalizeSynproxy(s *Service) error {
+	if s.Synproxy == "" {
+		s.Synproxy = SynproxyOff
+	}
+	if err := checkEnum("synproxy", s.Synproxy, synproxies); err != nil {
+		return err
+	}
+	if s.Synproxy != SynproxyOff && s.Mode != "nat" {
+		return fieldErr("synproxy", "%s: only in nat mode (in dr the NF's replies bypass the forwarder, "+
+			"so sequence numbers cannot be translated)", s.Synproxy)
+	}
+	if s.Synproxy != SynproxyOff && s.Protocol != "tcp" {
+		return fieldErr("synproxy", "%s: only for tcp services", s.Synproxy)
+	}
+	if s.SynproxyThreshold < 0 || s.SynproxyThreshold > MaxSynproxyThreshold {
+		return fieldErr("synproxy_threshold", "%d: want 0..%d (0: the forwarder's default, 1000)",
+			s.SynproxyThreshold, MaxSynproxyThreshold)
+	}
+	return nil
 }

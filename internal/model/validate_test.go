@@ -118,6 +118,29 @@ func TestNormalizeService(t *testing.T) {
 				}
 			}},
 		{"conn rate limit negative", func(s *Service) { s.ConnRateLimit = -1 }, "conn_rate_limit", nil},
+		{"timeouts", func(s *Service) { s.Timeouts = &Timeouts{UDP: 2, TCPEstablished: MaxTimeout} }, "",
+			func(t *testing.T, s Service) {
+				if s.Timeouts == nil || s.Timeouts.UDP != 2 || s.Timeouts.TCPEstablished != MaxTimeout {
+					t.Errorf("%+v", s.Timeouts)
+				}
+			}},
+		{"timeouts all 0: none", func(s *Service) { s.Timeouts = &Timeouts{} }, "",
+			func(t *testing.T, s Service) {
+				if s.Timeouts != nil {
+					t.Errorf("%+v", s.Timeouts)
+				}
+			}},
+		{"timeout past a week", func(s *Service) { s.Timeouts = &Timeouts{TCPFin: MaxTimeout + 1} }, "timeouts.tcp_fin", nil},
+		{"timeout negative", func(s *Service) { s.Timeouts = &Timeouts{UDP: -1} }, "timeouts.udp", nil},
+		{"synproxy off by default", func(s *Service) {}, "", func(t *testing.T, s Service) {
+			if s.Synproxy != SynproxyOff {
+				t.Errorf("synproxy %q", s.Synproxy)
+			}
+		}},
+		{"synproxy auto", func(s *Service) { s.Synproxy, s.SynproxyThreshold = SynproxyAuto, 200 }, "", nil},
+		{"synproxy unknown", func(s *Service) { s.Synproxy = "yes" }, "synproxy", nil},
+		{"synproxy in dr", func(s *Service) { s.Mode, s.Synproxy = "dr", SynproxyOn }, "synproxy", nil},
+		{"synproxy threshold negative", func(s *Service) { s.SynproxyThreshold = -1 }, "synproxy_threshold", nil},
 		{"conn rate limit big", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit + 1 }, "conn_rate_limit", nil},
 		{"real conn limit negative", func(s *Service) { s.Reals[0].ConnLimit = -1 }, "reals[0].conn_limit", nil},
 		{"real conn limit big", func(s *Service) { s.Reals[0].ConnLimit = MaxConnLimit + 1 }, "reals[0].conn_limit", nil},

@@ -56,23 +56,32 @@ if frr.unavailable():
 
 
 class Bed:
-    def __init__(self, topo):
+    def __init__(self, topo, hold_s=HOLD_S, bfd=None, extra_peers=(), agent_args=()):
+        """bfd: an frr.BFD for both ends' sessions (None: no BFD); extra_peers: more
+        --bgp-peer values for the agent (routers of the test's own)."""
         self.topo = topo
         bgp = topo.meta["bgp"]
         r, self.agent_spec = bgp["router"], bgp["agents"][0]
         a = self.agent_spec
         self.nf = {h: labtools.start_nfsim(topo, h, h) for h, _, _ in NFS}
         self.fw = fwdlab.start_forwarder(topo, workers=1)
+        # The router's timers only bound the agent's (the shorter hold time wins).
         self.router = frr.Router(topo, r["host"], r["asn"], r["router_id"],
-                                 [frr.Neighbor(a["addr"], a["asn"], a["id"])]).start()
+                                 [frr.Neighbor(a["addr"], a["asn"], a["id"])],
+                                 hold_time=hold_s, keepalive=max(hold_s // 3, 1), bfd=bfd).start()
         grpc = f"{a['peer']}:9443"
         self.metrics = f"{a['addr']}:9465"
+        bfd_args = [] if bfd is None else [
+            "--bfd", "--bfd-min-tx", f"{bfd.tx_ms}ms", "--bfd-min-rx", f"{bfd.rx_ms}ms",
+            "--bfd-detect-mult", str(bfd.mult)]
+        peers = [arg for p in extra_peers for arg in ("--bgp-peer", p)]
         self.cp = ctlab.ControlPlane(
             topo, self.fw.sock, host=r["host"], fwd_id=a["id"], agent_host=a["host"],
             grpc_listen=grpc, controller_addr=grpc, cert_hosts=[a["peer"]],
-            agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"{a['peer']},{r['asn']}",
+            agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"{a['peer']},{r['asn']}", *peers,
                         "--bgp-next-hop-v4", a["next_hop_v4"], "--bgp-next-hop-v6", a["next_hop_v6"],
-                        "--bgp-hold-time", f"{HOLD_S}s", "--bgp-graceful-wait", f"{GRACEFUL_WAIT_S}s",
+                        "--bgp-hold-time", f"{hold_s}s", "--bgp-graceful-wait", f"{GRACEFUL_WAIT_S}s",
+                        "--bgp-connect-retry", "1s", *bfd_args, *agent_args,
                         "--metrics-addr", self.metrics]).start()
         check = ["--check", "tcp", "--interval", "300ms", "--check-timeout", "200ms"]
         self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--real", ",".join(f"{v4}:80:100" for _, v4, _ in NFS), *check)
@@ -239,3 +248,182 @@ def test_bgp_announcement_lifecycle(bed):
     assert figures["agent stopping"] <= STOP_BOUND_S, figures
     assert GRACEFUL_WAIT_S <= figures["agent exit"] <= GRACEFUL_WAIT_S + 5, figures
     assert HOLD_S - 3.5 <= figures["host cut off"] <= HOLD_BOUND_S, figures
+
+
+# BFD: 100 ms x 3 at both ends, a hold time far longer (30 s). A host that vanishes without
+# a word (its packets dropped, or its agent frozen) leaves the router's FIB when BFD's
+# detection time (0.3 s) runs out, not at the hold time. Each cut is measured from the cut
+# to the route leaving the router's kernel table (polled every 20 ms).
+BFD = frr.BFD(tx_ms=100, rx_ms=100, mult=3)
+BFD_HOLD_S = 30
+BFD_CUTS = 10
+# Measured on the lab machine (2 cores, one kept busy): see docs/scale-out.md. The detection
+# time is 0.3 s; the rest is bfdd telling bgpd, bgpd telling zebra, and scheduling.
+BFD_BOUND_S = 1.0
+# A BFD session that comes up runs at 1 s intervals until its Poll Sequence to the
+# configured ones ends, about a slow interval later (RFC 5880 section 6.8.3), and FRR's
+# bgpd registers the session with bfdd again when the BGP session comes up: a cut in that
+# window was detected in 1.2 and 3.9 s, not 0.3 (two cuts in 50). Each cut waits until
+# both sessions have been up this long at the router.
+BFD_SETTLE_S = 3
+
+
+@pytest.fixture
+def bfd_bed(lab):
+    if not os.access(frr.FRR_DIR / "bfdd", os.X_OK):
+        pytest.skip(f"FRR's bfdd is not installed ({frr.FRR_DIR / 'bfdd'}; scripts/deps.sh installs frr)")
+    return Bed(lab(TOPO), hold_s=BFD_HOLD_S, bfd=BFD)
+
+
+def test_bfd_bounds_a_vanished_host(bfd_bed):
+    bed, topo, router = bfd_bed, bfd_bed.topo, bfd_bed.router
+    peer, host, fwd_id = bed.agent_spec["addr"], bed.agent_spec["host"], bed.agent_spec["id"]
+    rtr_addr = bed.agent_spec["peer"]
+    lbl = f'{{forwarder="{fwd_id}",peer="{rtr_addr}"}}'
+
+    def up_everywhere():
+        """Announced, BGP and BFD up at the router and (its report) at the agent; the router's
+        BFD and BGP sessions up for BFD_SETTLE_S."""
+        b = router.bfd_peers().get(peer, {})
+        if not bed.announced() or b.get("status") != "up" or b.get("uptime", 0) < BFD_SETTLE_S:
+            return False
+        if router.summary()[peer].get("peerUptimeMsec", 0) < BFD_SETTLE_S * 1000:
+            return False
+        f = bed.cp.forwarder()
+        return len(f["bgp"]) == 1 and f["bgp"][0]["state"] == "established" and f["bgp"][0]["bfd"] == "up"
+
+    def cut(how):
+        if how == "packets dropped":
+            for chain, way in (("INPUT", "-i"), ("OUTPUT", "-o")):
+                topo.run(host, ["iptables", "-w", "-A", chain, way, "mgmt0", "-j", "DROP"])
+        else:
+            os.kill(bed.cp.agent.pid, signal.SIGSTOP)
+
+    def restore(how):
+        if how == "packets dropped":
+            for chain, way in (("INPUT", "-i"), ("OUTPUT", "-o")):
+                topo.run(host, ["iptables", "-w", "-D", chain, way, "mgmt0", "-j", "DROP"])
+        else:
+            os.kill(bed.cp.agent.pid, signal.SIGCONT)
+
+    bed.wait(up_everywhere, "BGP and BFD up, the VIPs announced", 40)
+    assert router.summary()[peer]["state"] == "Established"
+    m = agent_metric(bed, "hvlb_agent_bfd_session_up")
+    assert m[f"hvlb_agent_bfd_session_up{lbl}"] == 1, m
+    shown = bed.cp.ctl("fr", "show", fwd_id).stdout
+    assert "BFD" in shown and " up " in shown, shown
+
+    figures = {"packets dropped": [], "agent frozen": []}
+    downs_before = bed.cp.forwarder()["bgp"][0]["bfd_downs"]
+    for i in range(BFD_CUTS):
+        how = "packets dropped" if i % 2 == 0 else "agent frozen"
+        bed.wait(up_everywhere, f"everything up before cut {i}", 40)
+        cut(how)
+        try:
+            took = bed.time_until(lambda: bed.routes() == {}, f"BFD drops the routes ({how})", BFD_HOLD_S)
+        finally:
+            restore(how)
+        figures[how].append(round(took, 3))
+    bed.wait(up_everywhere, "everything up after the last cut", 40)
+    print("\nBFD: from a silent cut to the route leaving the router's FIB (s):", json.dumps(figures))
+    # The agent saw its side go down each time the packets were dropped (a frozen agent sees
+    # nothing: its own session times out once it runs again, and goes down then too).
+    f = bed.cp.forwarder()["bgp"][0]
+    assert f["bfd_downs"] >= downs_before + BFD_CUTS // 2, f
+    assert f["flaps"] >= BFD_CUTS // 2, f
+    every = figures["packets dropped"] + figures["agent frozen"]
+    assert max(every) <= BFD_BOUND_S, figures
+    assert max(every) < BFD_HOLD_S / 10, figures
+
+
+# A misbehaving BGP peer beside the FRR router: lab/bgppeer.py on an address of the router's
+# own (10.8.0.3, port 1179), which the agent peers with as a second router.
+BAD_PEER, BAD_PEER_PORT, BAD_PEER_AS = "10.8.0.3", 1179, 65099
+FLAPS = 5
+
+
+@pytest.fixture
+def peer_bed(lab):
+    topo = lab(TOPO)
+    topo.run("rtr", ["ip", "addr", "add", f"{BAD_PEER}/24", "dev", "mgmt0"])
+    return Bed(topo, extra_peers=[f"{BAD_PEER},{BAD_PEER_AS},{BAD_PEER_PORT}"])
+
+
+class ScriptedPeer:
+    def __init__(self, topo, mode):
+        self.proc = topo.popen("rtr", [
+            "python3", REPO / "lab" / "bgppeer.py", "--listen", BAD_PEER, "--port", BAD_PEER_PORT,
+            "--asn", BAD_PEER_AS, "--mode", mode], name=f"bgppeer-{mode}")
+        self.topo = topo
+        labtools.wait_until(lambda: self.events("listening"), f"bgppeer {mode} listening", 10)
+
+    def events(self, kind=None):
+        out = []
+        for line in self.proc.log_path.read_text().splitlines():
+            if line.startswith("{"):
+                e = json.loads(line)
+                if kind is None or e["event"] == kind:
+                    out.append(e)
+        return out
+
+    def stop(self):
+        self.topo.stop(self.proc)
+
+
+def test_misbehaving_and_flapping_peers(peer_bed):
+    bed, topo, router, cp = peer_bed, peer_bed.topo, peer_bed.router, peer_bed.cp
+    agent_addr = bed.agent_spec["addr"]
+    frr_addr = bed.agent_spec["peer"]
+    want_routes = {ROUTE4: bed.agent_spec["next_hop_v4"], ROUTE6: bed.agent_spec["next_hop_v6"]}
+
+    def session(addr):
+        """The agent's session with addr, from its latest report."""
+        return next((p for p in cp.forwarder()["bgp"] if p["address"] == addr), {})
+
+    def frr_steady():
+        """The FRR session is up, the VIPs installed, and the clients served through them."""
+        return router.summary()[agent_addr]["state"] == "Established" and bed.announced() and serves(bed)
+
+    bed.wait(bed.announced, "the VIPs' routes installed at the router", 30)
+    bed.wait(frr_steady, "client traffic through the announced routes", 15)
+    frr_flaps = session(frr_addr)["flaps"]
+
+    # Garbage, a malformed OPEN, a malformed UPDATE: each session the agent opens is refused
+    # with a NOTIFICATION (counted), and it tries again; the FRR session and the forwarding
+    # do not notice.
+    counted = {}
+    for mode in ("garbage", "bad-open", "bad-update"):
+        before = session(BAD_PEER).get("notifications_sent", 0)
+        peer = ScriptedPeer(topo, mode)
+        bed.wait(lambda: len(peer.events("closed")) >= 3 and session(BAD_PEER)["notifications_sent"] >= before + 3,
+                 f"three {mode} sessions refused and counted", 30)
+        peer.stop()
+        counted[mode] = session(BAD_PEER)["notifications_sent"] - before
+        assert cp.agent.poll() is None, f"the agent exited on a {mode} peer"
+        assert session(BAD_PEER)["state"] != "established"
+        assert session(frr_addr)["flaps"] == frr_flaps, f"the FRR session dropped during {mode}"
+        assert frr_steady(), f"the VIPs or the forwarding went during {mode}"
+    print("\nNOTIFICATIONs the agent sent to the misbehaving peer, by mode:", json.dumps(counted))
+    log = cp.agent.log_path.read_text(errors="replace")
+    assert BAD_PEER in log, "the misbehaving peer is not in the agent's log"
+
+    # The peer behaves again: the session comes up and carries the VIPs, with their next hops.
+    good = ScriptedPeer(topo, "good")
+    bed.wait(lambda: good.events("routes") and good.events("routes")[-1]["routes"] == want_routes,
+             "the behaving peer established with the VIPs", 30)
+    bed.wait(lambda: session(BAD_PEER).get("state") == "established", "the agent reports the session up", 10)
+
+    # FRR flaps its session (clear bgp, FLAPS times, each time until it is back): the other
+    # session stays up, and what the agent announces is the same on both afterwards.
+    for i in range(FLAPS):
+        router.vtysh(f"clear bgp {agent_addr}")
+        bed.wait(lambda: session(frr_addr).get("flaps", 0) >= frr_flaps + i + 1, f"flap {i} seen by the agent", 15)
+        bed.wait(lambda: router.summary()[agent_addr]["state"] == "Established", f"FRR session back after flap {i}", 15)
+    bed.wait(frr_steady, "the VIPs and the forwarding back after the flapping", 20)
+    assert cp.agent.poll() is None
+    assert len(good.events("established")) == 1 and not good.events("closed"), good.events()
+    assert good.events("routes")[-1]["routes"] == want_routes
+    s = session(BAD_PEER)
+    assert s["state"] == "established" and s["prefixes_announced"] == 2, s
+    assert sorted(cp.forwarder()["announced"]) == [ROUTE4, ROUTE6]
+    good.stop()

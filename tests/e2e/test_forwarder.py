@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -336,6 +337,61 @@ for i in range(n):
     s.sendto(b"hello", (vip, port))
     s.close()
 """
+
+def test_service_timeouts_and_zero_through_hvlbctl(bed):
+    """A service's own udp timeout of 2 s, set with hvlbctl --forwarder and read back, ends its
+    idle flow in about 2 s while a flow of a service on the global timeouts (udp 300 s) stays;
+    a zero restarts the displayed counters of one service and leaves the raw totals."""
+    topo, start = bed
+    fw = start()
+    hvlbctl = labtools.BIN / "hvlbctl"
+    if not hvlbctl.exists():
+        pytest.skip(f"{hvlbctl} not built (make build)")
+
+    def ctl(*args):
+        p = subprocess.run([hvlbctl, "--forwarder", fw.sock, *map(str, args)],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0, f"hvlbctl {' '.join(map(str, args))}: {p.stderr}"
+        return p.stdout
+
+    short, glob = 5301, 5302
+    ctl("vs", "add", "udp", f"{UDP_VIP}:{short}", "--timeout-udp", "2")
+    ctl("vs", "add", "udp", f"{UDP_VIP}:{glob}")
+    for port in (short, glob):
+        ctl("rs", "add", "udp", f"{UDP_VIP}:{port}", f"10.1.0.11:{labtools.UDP_PORT}")
+    listed = {s["id"]["vport"]: s for s in json.loads(ctl("-o", "json", "vs", "list"))["services"]}
+    assert listed[short]["timeouts"]["udp"] == 2 and listed[short]["timeouts"]["tcp_fin"] == 0
+    assert listed[glob]["timeouts"] is None, listed[glob]
+    assert json.loads(ctl("timeouts"))["udp"] == 300
+
+    def conns(port):
+        return list(fw.client.iter_connections(service=("udp", UDP_VIP, port)))
+
+    for port, base in ((short, 46100), (glob, 46200)):
+        topo.run("client", ["python3", "-c", UDP_BURST, UDP_VIP, str(port), "1", str(base)])
+    labtools.wait_until(lambda: conns(short) and conns(glob), "a connection of each service", timeout=10)
+    t0 = time.monotonic()
+    first_short, first_glob = conns(short)[0], conns(glob)[0]
+    assert first_short.expires_in_s <= 2, first_short
+    assert first_glob.expires_in_s > 250, first_glob
+    labtools.wait_until(lambda: not conns(short), "the 2 s service's flow to expire", timeout=10,
+                        interval=0.1)
+    took = time.monotonic() - t0
+    assert took < 4.0, f"the 2 s flow lasted {took:.1f} s after it was seen"
+    assert conns(glob), "the global-timeout service's flow ended with the other"
+
+    # Zero the short service: its displayed counters start again, the raw ones go on.
+    def status(port):
+        return next(s for s in fw.client.service_list().service_status if s.id.vport == port)
+    before = status(short)
+    assert before.since_zero.zeroed_at_ms == 0 and before.since_zero.packets == before.packets > 0
+    ctl("zero", "--vs", f"udp/{UDP_VIP}:{short}")
+    after, other = status(short), status(glob)
+    assert after.since_zero.zeroed_at_ms > 0 and after.since_zero.packets == 0, after
+    assert after.packets == before.packets, "the raw total went back"
+    assert other.since_zero.zeroed_at_ms == 0 and other.since_zero.packets == other.packets > 0
+    assert "ZEROED" in ctl("vs", "list")
+
 
 CSUM_ADVICE = "ethtool -K <the peer of this interface> tx off"
 

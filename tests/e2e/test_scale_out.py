@@ -14,6 +14,9 @@ its payload end to end by SHA-256, and DNS-like UDP flows, while:
 - a forwarder is drained through the API: not one connection lost, and its routes are gone
   within a bound.
 
+The first kill runs IPv6 traffic beside the IPv4 (CONNS6 connections, UDP6_FLOWS flows to
+the IPv6 VIP): its connections survive the same way, through the sync of IPv6 entries.
+
 Each skips with the reason where FRR (scripts/deps.sh installs it) is missing.
 """
 
@@ -46,6 +49,8 @@ TOPO = "lab/topologies/scaleout.yaml"
 POOL = REPO / "lab" / "echo_pool.py"
 CONNS = 1000
 UDP_FLOWS = 50
+CONNS6 = 300
+UDP6_FLOWS = 20
 SURVIVE = 0.999
 # New connections through a forwarder that has just died fail until the routers drop its
 # routes: at once when its agent's BGP sessions close (a killed process's sockets are closed
@@ -59,12 +64,13 @@ UDP_GAP_BOUND_S = NEW_CONN_BOUND_S
 class Traffic:
     """echo_pool.py in the client namespace, ended by SIGUSR1."""
 
-    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, interval=0.5):
+    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, interval=0.5, vip=scaleout.VIP):
+        self.vip = vip
         self.proc = pool.topo.popen("client", [
-            "python3", POOL, scaleout.VIP, scaleout.ECHO_PORT, "--count", count,
+            "python3", POOL, vip, scaleout.ECHO_PORT, "--count", count,
             "--udp-count", udp, "--udp-port", scaleout.UDP_PORT, "--duration", 600,
             "--interval", interval, "--chunk", 100, "--open-rate", 400,
-            "--probe-interval", probe], name="echo_pool")
+            "--probe-interval", probe], name=f"echo_pool-{vip}")
         self.t0 = time.monotonic()
         labtools.wait_until(lambda: "connected" in self.proc.log_path.read_text(),
                             "every TCP connection tried", timeout=60)
@@ -117,31 +123,40 @@ def pool(lab):
     return p
 
 
-def spread(pool):
-    """The packets of the services each forwarder has carried (its connection count says
-    nothing: every forwarder has every connection, by sync)."""
-    return {m.id: sum(s.packets for s in m.fw.stats().service_status) for m in pool.members}
+def spread(pool, family=None):
+    """The packets of the services (of one family: 4 or 6; None: all) each forwarder has
+    carried (its connection count says nothing: every forwarder has every connection, by
+    sync)."""
+    def wanted(s):
+        return family is None or (":" in s.id.vip) == (family == 6)
+    return {m.id: sum(s.packets for s in m.fw.stats().service_status if wanted(s)) for m in pool.members}
 
 
-def kill_and_measure(pool, traffic, i, what):
+def kill_and_measure(pool, traffics, i, what):
+    """Kills forwarder i under each of traffics (one per VIP) and checks each."""
     survivors = {m.id for m in pool.members} - {pool.members[i].id}
-    t_kill = traffic.since_start()
+    t_kill = [t.since_start() for t in traffics]
     pool.kill(i)
     took = pool.wait_routes(survivors)
     # Let the moved connections carry on for a while through the survivors.
     time.sleep(3)
-    rep = traffic.finish()
-    new_conn_gap = outage(rep["probes"], t_kill)
-    print(f"{what}: routes gone {took:.2f} s after the kill; new connections failed for "
-          f"{new_conn_gap:.2f} s at most")
-    check(rep, what)
-    assert new_conn_gap <= NEW_CONN_BOUND_S
-    return rep
+    reps = [t.finish() for t in traffics]
+    for t, t0, rep in zip(traffics, t_kill, reps):
+        new_conn_gap = outage(rep["probes"], t0)
+        print(f"{what} ({t.vip}): routes gone {took:.2f} s after the kill; new connections failed for "
+              f"{new_conn_gap:.2f} s at most")
+        check(rep, f"{what} ({t.vip})")
+        assert new_conn_gap <= NEW_CONN_BOUND_S
+    return reps
 
 
 def test_sigkill_one_forwarder_keeps_connections(pool):
-    traffic = Traffic(pool)
-    kill_and_measure(pool, traffic, 1, "kill fwd-2")
+    traffics = [Traffic(pool), Traffic(pool, count=CONNS6, udp=UDP6_FLOWS, vip=scaleout.VIP6)]
+    # ECMP spreads both families: each forwarder, the one killed too, carries some of each.
+    for family in (4, 6):
+        labtools.wait_until(lambda: all(spread(pool, family).values()),
+                            f"IPv{family} traffic through every forwarder", timeout=20)
+    kill_and_measure(pool, traffics, 1, "kill fwd-2")
 
 
 def test_weights_changed_then_kill(pool):
@@ -152,7 +167,7 @@ def test_weights_changed_then_kill(pool):
     labtools.wait_until(lambda: all(m.fw.client.list_services() and any(
         r.weight == 1 for s in m.fw.client.list_services() for r in s.real_services)
         for m in pool.members), "the new weights on every forwarder")
-    kill_and_measure(pool, traffic, 2, "weights changed, then kill fwd-3")
+    kill_and_measure(pool, [traffic], 2, "weights changed, then kill fwd-3")
 
 
 def test_forwarder_back_rehashes_without_loss(pool):

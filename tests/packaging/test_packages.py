@@ -45,16 +45,6 @@ def wait(cond, what, timeout=20.0, log=None):
 
 
 @pytest.fixture(scope="module")
-def debs(tmp_path_factory):
-    out = tmp_path_factory.mktemp("deb")
-    p = run(["bash", ROOT / "scripts/mkdeb.sh", out], cwd=ROOT)
-    assert p.returncode == 0, p.stdout + p.stderr
-    files = {Path(l).name.split("_")[0]: Path(l) for l in p.stdout.split()}
-    assert sorted(files) == sorted(PKGS)
-    return files
-
-
-@pytest.fixture(scope="module")
 def root(debs, tmp_path_factory):
     """A scratch root with the five packages installed by dpkg, maintainer scripts run."""
     if os.geteuid() != 0:

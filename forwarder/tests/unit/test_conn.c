@@ -94,7 +94,7 @@ static struct conn *
 insert(struct conn_table *t, const struct flow_key *k, const union hvlb_addr *rs,
        uint16_t rs_port, int with_reply, uint64_t now)
 {
-	return conn_insert(t, k, flow_hash(k), rs, rs_port, with_reply, now);
+	return conn_insert(t, k, flow_hash(k), rs, rs_port, with_reply, 0, now);
 }
 
 /* A DR UDP connection from src:port with a chosen hash, to steer it into given buckets. */
@@ -104,7 +104,7 @@ put(struct conn_table *t, uint32_t src, unsigned port, uint32_t hash)
 	struct flow_key k = key4(src, (uint16_t)port, 0x0a000001, 80, HVLB_PROTO_UDP);
 	union hvlb_addr rs = addr4(0x0a000105);
 
-	return conn_insert(t, &k, hash, &rs, 0, 0, 0);
+	return conn_insert(t, &k, hash, &rs, 0, 0, 0, 0);
 }
 
 static struct conn *
@@ -272,7 +272,7 @@ test_reply_key_no_room(void)
 	CHECK_EQ(ok, 31);
 	CHECK(put(t, 0xc0a80002, 2999, rh) == NULL);
 
-	CHECK(conn_insert(t, &o, oh, &rs, 0, 1, 0) == NULL);
+	CHECK(conn_insert(t, &o, oh, &rs, 0, 1, 0, 0) == NULL);
 	CHECK_EQ(conn_count(t), 31);
 	CHECK(conn_lookup(t, &o, oh, &dir) == NULL);
 	CHECK(conn_lookup(t, &rk, rh, &dir) == NULL);
@@ -283,7 +283,7 @@ test_reply_key_no_room(void)
 		return;
 	/* Without the reply key the same connection goes in. */
 	conn_delete(t, c);
-	CHECK(conn_insert(t, &o, oh, &rs, 0, 0, 0) != NULL);
+	CHECK(conn_insert(t, &o, oh, &rs, 0, 0, 0, 0) != NULL);
 }
 
 /* Both buckets of a hash full, but a key in the primary can move to its own other bucket. */
@@ -506,8 +506,8 @@ test_set_state(void)
 	CHECK(conn_evict_embryonic(t, 16) == NULL);
 	conn_set_state(t, c, CONN_S_UNCONFIRMED, 0, 9000);
 	CHECK(conn_evict_embryonic(t, 16) == c);
-	CHECK_EQ(conn_state_timeout(t, CONN_S_UNCONFIRMED), 30 * HZ);
-	CHECK_EQ(conn_state_timeout(t, CONN_S_MAX), 0);
+	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_UNCONFIRMED), 30 * HZ);
+	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_MAX), 0);
 }
 
 /* A connection handed to another table keeps everything (state, flags, counters, deadline),
@@ -745,13 +745,80 @@ test_timeouts(void)
 	CHECK(cu != NULL && ct != NULL && cu->expires == 20 * HZ);
 	to.udp = 5;
 	to.tcp_est = 7;
-	conn_table_set_timeouts(t, &to);
+	conn_table_set_timeouts(t, 0, &to);
 	CHECK_EQ(cu->expires, 20 * HZ); /* unchanged until the next packet */
 	conn_update(t, cu, O, 0, 1, 1000);
 	CHECK_EQ(cu->expires, 1000 + 5 * HZ);
 	conn_update(t, ct, O, ACK, 1, 1000);
 	CHECK_EQ(ct->state, CONN_S_ESTABLISHED);
 	CHECK_EQ(ct->expires, 1000 + 7 * HZ);
+}
+
+/* Timeout sets: each connection takes its own set's values, from its insert and at each
+ * packet; changing one set moves only its connections, at their next packet; an import keeps
+ * the set. */
+static void
+test_timeout_sets(void)
+{
+	struct flow_key a = key4(1, 1, 2, 53, HVLB_PROTO_UDP), b = key4(1, 2, 2, 5060, HVLB_PROTO_UDP);
+	struct flow_key k = key4(1, 3, 2, 80, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(3);
+	struct conn_timeouts glob, dns, sip;
+	struct conn_table *t, *t2;
+	struct conn *ca, *cb, *ck, *ci;
+
+	conn_timeouts_default(&glob);
+	dns = glob;
+	dns.udp = 2;
+	sip = glob;
+	sip.udp = 3600;
+	sip.tcp_est = 60;
+	void *mem2 = table_alloc(conn_table_mem_size(16));
+
+	t = table_new(16, &glob);
+	t2 = conn_table_init(mem2, 16, HZ, &glob);
+	conn_table_set_timeouts(t, 1, &dns);
+	conn_table_set_timeouts(t, 255, &sip);
+	ca = conn_insert(t, &a, flow_hash(&a), &rs, 0, 0, 1, 100);
+	cb = conn_insert(t, &b, flow_hash(&b), &rs, 0, 0, 255, 100);
+	ck = conn_insert(t, &k, flow_hash(&k), &rs, 0, 0, 255, 100);
+	CHECK(ca != NULL && cb != NULL && ck != NULL);
+	if (ca == NULL || cb == NULL || ck == NULL)
+		goto out;
+	CHECK(ca->to_set == 1 && cb->to_set == 255);
+	CHECK_EQ(ca->expires, 100 + 2 * HZ);
+	CHECK_EQ(cb->expires, 100 + 3600 * HZ);
+	CHECK_EQ(ck->expires, 100 + 30 * HZ); /* SYN_SENT: the set's tcp_syn, the global one */
+	CHECK_EQ(conn_state_timeout(t, 255, CONN_S_ESTABLISHED), 60 * HZ);
+	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_ESTABLISHED), 900 * HZ);
+	/* Set 1 changes: its connection follows at its next packet, set 255's does not. */
+	dns.udp = 4;
+	conn_table_set_timeouts(t, 1, &dns);
+	CHECK_EQ(ca->expires, 100 + 2 * HZ);
+	conn_update(t, ca, O, 0, 1, 200);
+	conn_update(t, cb, O, 0, 1, 200);
+	conn_update(t, ck, O, HVLB_TCP_ACK, 1, 200);
+	CHECK_EQ(ca->expires, 200 + 4 * HZ);
+	CHECK_EQ(cb->expires, 200 + 3600 * HZ);
+	CHECK(ck->state == CONN_S_ESTABLISHED && ck->expires == 200 + 60 * HZ);
+	/* The global set leaves them alone. */
+	glob.udp = 10;
+	conn_table_set_timeouts(t, 0, &glob);
+	conn_update(t, ca, O, 0, 1, 300);
+	CHECK_EQ(ca->expires, 300 + 4 * HZ);
+	/* Another table (a worker hand-over) reads the same index in its own sets. */
+	ci = conn_import(t2, cb);
+	CHECK(ci != NULL && ci->to_set == 255);
+	if (ci != NULL) {
+		conn_table_set_timeouts(t2, 255, &sip);
+		conn_update(t2, ci, O, 0, 1, 400);
+		CHECK_EQ(ci->expires, 400 + 3600 * HZ);
+	}
+	/* The fields beside the set index are untouched by it: FIN bits still work. */
+	conn_update(t, ck, O, HVLB_TCP_FIN | HVLB_TCP_ACK, 1, 500);
+	CHECK(ck->state == CONN_S_FIN_WAIT && conn_fin_seen(ck) == CONN_FIN_ORIG && ck->to_set == 255);
+out:
+	free(mem2);
 }
 
 /* Counts the connections it is given; returns stop, to end the walk early. */
@@ -1029,7 +1096,7 @@ test_attach(void)
 	for (uint16_t i = 0; i < 10; i++) {
 		struct flow_key k = key4(0x0a000001, (uint16_t)(1000 + i), 0x0a640001, 80,
 					 HVLB_PROTO_TCP);
-		CHECK(conn_insert(t, &k, flow_hash(&k), &rs, 80, 1, 5) != NULL);
+		CHECK(conn_insert(t, &k, flow_hash(&k), &rs, 80, 1, 0, 5) != NULL);
 	}
 	copy = table_alloc(sz);
 	memcpy(copy, table_mem, sz);
@@ -1068,6 +1135,7 @@ main(void)
 	RUN(test_evict_embryonic);
 	RUN(test_udp);
 	RUN(test_timeouts);
+	RUN(test_timeout_sets);
 	RUN(test_walk);
 	RUN(test_attach);
 	RUN(test_random_model);

@@ -96,6 +96,7 @@ test_request_add_service(void)
 					    HVLB__FWD__V1__REAL_SERVICE__INIT};
 	Hvlb__Fwd__V1__RealService *rsp[2] = {&rs[0], &rs[1]};
 	Hvlb__Fwd__V1__VirtualService vs = HVLB__FWD__V1__VIRTUAL_SERVICE__INIT;
+	Hvlb__Fwd__V1__Timeouts to = HVLB__FWD__V1__TIMEOUTS__INIT;
 	Hvlb__Fwd__V1__AddService add = HVLB__FWD__V1__ADD_SERVICE__INIT;
 	Hvlb__Fwd__V1__Request req = HVLB__FWD__V1__REQUEST__INIT;
 	Hvlb__Fwd__V1__Request *back;
@@ -118,6 +119,11 @@ test_request_add_service(void)
 	vs.down_conns = "reschedule";
 	vs.all_down = "keep_last";
 	vs.conn_rate_limit = 20000;
+	to.udp = 2;
+	to.tcp_fin = 60;
+	vs.timeouts = &to;
+	vs.synproxy = "auto";
+	vs.synproxy_threshold = 500;
 	vs.n_real_services = 2;
 	vs.real_services = rsp;
 	add.service = &vs;
@@ -136,6 +142,38 @@ test_request_add_service(void)
 	CHECK(strcmp(back->add_service->service->all_down, "keep_last") == 0);
 	CHECK_EQ(back->add_service->service->real_services[1]->conn_limit, 5000);
 	CHECK_EQ(back->add_service->service->conn_rate_limit, 20000);
+	CHECK(strcmp(back->add_service->service->synproxy, "auto") == 0);
+	CHECK_EQ(back->add_service->service->synproxy_threshold, 500);
+	CHECK(back->add_service->service->timeouts != NULL);
+	if (back->add_service->service->timeouts != NULL)
+		CHECK(back->add_service->service->timeouts->udp == 2 &&
+		      back->add_service->service->timeouts->tcp_fin == 60 &&
+		      back->add_service->service->timeouts->tcp_syn == 0);
+	protobuf_c_message_free_unpacked(&back->base, NULL);
+}
+
+/* ZeroCounters of one service (the other form, every service, is the empty message). */
+static void
+test_request_zero_counters(void)
+{
+	Hvlb__Fwd__V1__ServiceId id = HVLB__FWD__V1__SERVICE_ID__INIT;
+	Hvlb__Fwd__V1__ZeroCounters z = HVLB__FWD__V1__ZERO_COUNTERS__INIT;
+	Hvlb__Fwd__V1__Request req = HVLB__FWD__V1__REQUEST__INIT;
+	Hvlb__Fwd__V1__Request *back;
+
+	id.protocol = "udp";
+	id.vip = "10.100.0.1";
+	id.vport = 53;
+	z.service = &id;
+	req.id = 30;
+	req.op_case = HVLB__FWD__V1__REQUEST__OP_ZERO_COUNTERS;
+	req.zero_counters = &z;
+
+	back = (Hvlb__Fwd__V1__Request *)check_golden(&req.base, "request_zero_counters.bin");
+	if (back == NULL)
+		return;
+	CHECK_EQ(back->op_case, HVLB__FWD__V1__REQUEST__OP_ZERO_COUNTERS);
+	CHECK(back->zero_counters->service != NULL && back->zero_counters->service->vport == 53);
 	protobuf_c_message_free_unpacked(&back->base, NULL);
 }
 
@@ -333,6 +371,7 @@ main(int argc, char **argv)
 	testdata = argv[1];
 	RUN(test_request_add_service);
 	RUN(test_request_update_real);
+	RUN(test_request_zero_counters);
 	RUN(test_response_stats);
 	RUN(test_response_error);
 	return check_summary();

@@ -201,7 +201,10 @@ test_rejects(void)
 		{5, 1},                    /* pad */
 		{8, 0xff},                 /* timeout over a day */
 		{16, 1},                   /* IPv4 client with bytes past its 4 */
-		{66, 1},                   /* pad */
+		{66, 1},                   /* a SYN proxy's delta without its flag */
+		{6, 1},                    /* the same, high half */
+		{4, SYNC_RF_NAT | SYNC_RF_SP_WAIT}, /* waiting, but no SYN proxy */
+		{4, SYNC_RF_SYNPROXY},     /* a SYN proxy without NAT */
 	};
 	len = build(good, SYNC_MSG_CONNS, 9, 1, 3, &key);
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -224,6 +227,35 @@ test_rejects(void)
 		struct sync_hdr h;
 		CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
 	}
+}
+
+/* A SYN proxy's connection: its delta goes whole, both halves; a UDP record cannot carry one. */
+static void
+test_synproxy_delta(void)
+{
+	uint8_t buf[SYNC_MAX_DGRAM];
+	struct sync_builder b;
+	struct sync_rec r = rec4(5), back;
+	struct sync_hdr h;
+	size_t len;
+
+	r.flags |= SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT;
+	r.sp_delta = 0xdeadbeefu;
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 1);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+	sync_msg_rec(buf, 0, &back);
+	CHECK_EQ(back.sp_delta, 0xdeadbeefu);
+	CHECK_EQ(back.flags, r.flags);
+	CHECK_MEM(&back.orig, &r.orig, sizeof(r.orig));
+	r = rec6();
+	r.flags = SYNC_RF_NAT | SYNC_RF_SYNPROXY;
+	r.sp_delta = 1;
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 2);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
 }
 
 static void
@@ -289,6 +321,7 @@ main(void)
 	RUN(test_full_message_refuses_more);
 	RUN(test_empty_types);
 	RUN(test_rejects);
+	RUN(test_synproxy_delta);
 	RUN(test_replay_window);
 	RUN(test_hmac_vector);
 	return check_summary();

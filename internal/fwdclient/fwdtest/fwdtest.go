@@ -15,9 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -44,6 +46,7 @@ type Forwarder struct {
 	drops    []*fwdpb.DropCount   // SetDrops's, GetStats reports them for worker 0 and in all
 	sync     *fwdpb.SyncConfig    // SetSync's (nil: off)
 	syncSt   string               // SetSyncState's; "": "ready" with peers, else "off"
+	zeroed   map[string]uint64    // by svcName: ZeroCounters's time, ms since 1970
 	wg       sync.WaitGroup
 }
 
@@ -107,6 +110,7 @@ func (f *Forwarder) Restart() error {
 	f.Stop()
 	f.mu.Lock()
 	f.services = nil
+	f.zeroed = nil
 	f.version = 0
 	f.mu.Unlock()
 	return f.Start()
@@ -343,6 +347,8 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		f.changed("remove_real %s %s hard=%t", svcName(vs.GetId()),
 			realName(vs.RealServices[j]), m.GetHard())
 		vs.RealServices = slices.Delete(vs.RealServices, j, j+1)
+	case *fwdpb.Request_ZeroCounters:
+		return f.zeroCounters(op.ZeroCounters.GetService())
 	case *fwdpb.Request_ListServices:
 		resp.Body = &fwdpb.Response_Services{Services: &fwdpb.ServiceList{Services: f.cloneServices(),
 			ServiceStatus: f.status()}}
@@ -424,10 +430,36 @@ func (f *Forwarder) cloneServices() []*fwdpb.VirtualService {
 
 // status is the counters of every service, in the order of the specs: 0, but for
 // SetHandshake's read-outs.
+// zeroCounters records a zero of one service (id nil: of all) at the time now, as the
+// forwarder's since_zero shows it; the fake keeps no counters to zero.
+func (f *Forwarder) zeroCounters(id *fwdpb.ServiceId) *failure {
+	if f.zeroed == nil {
+		f.zeroed = map[string]uint64{}
+	}
+	now := uint64(time.Now().UnixMilli())
+	found := false
+	for _, vs := range f.services {
+		if id == nil || svcName(vs.GetId()) == svcName(id) {
+			f.zeroed[svcName(vs.GetId())] = now
+			found = true
+		}
+	}
+	if !found && id != nil {
+		return fail(syscall.ENOENT, "zero_counters: service %s not found", svcName(id))
+	}
+	name := "all"
+	if id != nil {
+		name = svcName(id)
+	}
+	f.changed("zero_counters %s", name)
+	return nil
+}
+
 func (f *Forwarder) status() []*fwdpb.ServiceStatus {
 	out := make([]*fwdpb.ServiceStatus, 0, len(f.services))
 	for _, vs := range f.services {
-		st := &fwdpb.ServiceStatus{Id: proto.Clone(vs.GetId()).(*fwdpb.ServiceId)}
+		st := &fwdpb.ServiceStatus{Id: proto.Clone(vs.GetId()).(*fwdpb.ServiceId),
+			SinceZero: &fwdpb.CountersSinceZero{ZeroedAtMs: f.zeroed[svcName(vs.GetId())]}}
 		for _, rs := range vs.RealServices {
 			r := &fwdpb.RealStatus{Address: rs.GetAddress(), Port: rs.GetPort()}
 			if h, ok := f.hs[svcName(vs.GetId())+" "+realName(rs)]; ok {
@@ -569,9 +601,16 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return bad
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
-		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit()}
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
+		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
+	}
+	if vs.Synproxy == "" {
+		vs.Synproxy = model.SynproxyOff
+	}
+	if bad := checkSynproxy("add_service.service.synproxy", vs.Synproxy, vs.Mode, id.GetProtocol()); bad != nil {
+		return bad
 	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
@@ -613,9 +652,9 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() {
-		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down nor "+
-			"set_conn_rate_limit given")
+		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() {
+		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
+			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -634,6 +673,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return bad
 	}
 	vs := f.services[i]
+	sp, mode := orDefault(m.GetSynproxy(), vs.GetSynproxy()), orDefault(m.GetMode(), vs.GetMode())
+	if bad := checkSynproxy("update_service.synproxy", sp, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
 	if m.GetMode() != "" {
 		vs.Mode = m.GetMode()
 	}
@@ -655,6 +698,18 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetConnRateLimit() {
 		vs.ConnRateLimit = m.GetConnRateLimit()
 		desc += fmt.Sprintf(" conn_rate_limit=%d", vs.ConnRateLimit)
+	}
+	if m.GetSetTimeouts() {
+		vs.Timeouts = listedTimeouts(m.GetTimeouts())
+		desc += " timeouts=" + timeoutsDesc(vs.Timeouts)
+	}
+	if m.GetSynproxy() != "" {
+		vs.Synproxy = m.GetSynproxy()
+		desc += " synproxy=" + vs.Synproxy
+	}
+	if m.GetSetSynproxyThreshold() {
+		vs.SynproxyThreshold = m.GetSynproxyThreshold()
+		desc += fmt.Sprintf(" synproxy_threshold=%d", vs.SynproxyThreshold)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -751,4 +806,54 @@ func opName(req *fwdpb.Request) string {
 		return "request"
 	}
 	return string(d.Name())
+}
+
+// listedTimeouts is a service's timeouts as the forwarder lists them: absent when none is set.
+func listedTimeouts(t *fwdpb.Timeouts) *fwdpb.Timeouts {
+	if t == nil || proto.Equal(t, &fwdpb.Timeouts{}) {
+		return nil
+	}
+	return proto.Clone(t).(*fwdpb.Timeouts)
+}
+
+// timeoutsDesc is "tcp_fin:60,udp:2" (those set) or "global", as changes are recorded.
+func timeoutsDesc(t *fwdpb.Timeouts) string {
+	var parts []string
+	for _, f := range []struct {
+		name string
+		v    uint32
+	}{{"tcp_syn", t.GetTcpSyn()}, {"tcp_established", t.GetTcpEstablished()}, {"tcp_fin", t.GetTcpFin()},
+		{"tcp_time_wait", t.GetTcpTimeWait()}, {"tcp_close", t.GetTcpClose()}, {"udp", t.GetUdp()}} {
+		if f.v != 0 {
+			parts = append(parts, fmt.Sprintf("%s:%d", f.name, f.v))
+		}
+	}
+	if len(parts) == 0 {
+		return "global"
+	}
+	return strings.Join(parts, ",")
+}
+
+// checkSynproxy refuses what the forwarder refuses (ctl_op.c): an unknown value, and a proxy
+// on a service that is not nat tcp.
+func checkSynproxy(field, sp, mode, protocol string) *failure {
+	switch sp {
+	case "", model.SynproxyOff:
+		return nil
+	case model.SynproxyOn, model.SynproxyAuto:
+		if mode != "nat" || protocol != "tcp" {
+			return fail(syscall.EINVAL, "%s: only a nat tcp service can have one (in dr the NF's "+
+				"replies bypass the forwarder)", field)
+		}
+		return nil
+	}
+	return fail(syscall.EINVAL, "%s: '%s' is not off, on or auto", field, sp)
+}
+
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

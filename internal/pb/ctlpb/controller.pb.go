@@ -295,11 +295,16 @@ type DesiredState struct {
 	// the BGP announcements of its VIPs, so the routers stop sending it new traffic, and
 	// keeps the forwarder configured for the connections still arriving.
 	Draining bool `protobuf:"varint,5,opt,name=draining,proto3" json:"draining,omitempty"`
+	// Zeros of the counters of this forwarder's services (POST /v1/services/{id}/zero, hvlbctl
+	// vs zero): the agent asks the forwarder for ZeroCounters of each service whose counters
+	// were last zeroed there before at_ms (its since_zero.zeroed_at_ms), so that a zero reaches
+	// a forwarder that was away, and an agent restart zeroes nothing again.
+	CounterZeros []*CounterZero `protobuf:"bytes,6,rep,name=counter_zeros,json=counterZeros,proto3" json:"counter_zeros,omitempty"`
 	// When the controller's store was made (Unix ns; 0: unknown, an older controller). An
 	// agent takes a state of a store made later than the one it took a state from, whatever
 	// its version (the store was made again from scratch: its versions start again at 1),
 	// and refuses one of a store made earlier; within one store, versions decide.
-	StoreEpoch uint64 `protobuf:"varint,6,opt,name=store_epoch,json=storeEpoch,proto3" json:"store_epoch,omitempty"`
+	StoreEpoch uint64 `protobuf:"varint,7,opt,name=store_epoch,json=storeEpoch,proto3" json:"store_epoch,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
 	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -369,6 +374,13 @@ func (x *DesiredState) GetDraining() bool {
 		return x.Draining
 	}
 	return false
+}
+
+func (x *DesiredState) GetCounterZeros() []*CounterZero {
+	if x != nil {
+		return x.CounterZeros
+	}
+	return nil
 }
 
 func (x *DesiredState) GetStoreEpoch() uint64 {
@@ -515,6 +527,58 @@ func (x *SyncPeer) GetAddress() string {
 	return ""
 }
 
+type CounterZero struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *fwdpb.ServiceId       `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	AtMs          uint64                 `protobuf:"varint,2,opt,name=at_ms,json=atMs,proto3" json:"at_ms,omitempty"` // when the operator zeroed them, ms since 1970
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CounterZero) Reset() {
+	*x = CounterZero{}
+	mi := &file_controller_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CounterZero) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CounterZero) ProtoMessage() {}
+
+func (x *CounterZero) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CounterZero.ProtoReflect.Descriptor instead.
+func (*CounterZero) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *CounterZero) GetService() *fwdpb.ServiceId {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *CounterZero) GetAtMs() uint64 {
+	if x != nil {
+		return x.AtMs
+	}
+	return 0
+}
+
 // One real removed with hard=true, or, address "" (and port 0), the service itself.
 type HardRemoval struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -528,7 +592,7 @@ type HardRemoval struct {
 
 func (x *HardRemoval) Reset() {
 	*x = HardRemoval{}
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -540,7 +604,7 @@ func (x *HardRemoval) String() string {
 func (*HardRemoval) ProtoMessage() {}
 
 func (x *HardRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[7]
+	mi := &file_controller_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -553,7 +617,7 @@ func (x *HardRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HardRemoval.ProtoReflect.Descriptor instead.
 func (*HardRemoval) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{7}
+	return file_controller_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *HardRemoval) GetService() *fwdpb.ServiceId {
@@ -607,7 +671,7 @@ type HealthCheck struct {
 
 func (x *HealthCheck) Reset() {
 	*x = HealthCheck{}
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -619,7 +683,7 @@ func (x *HealthCheck) String() string {
 func (*HealthCheck) ProtoMessage() {}
 
 func (x *HealthCheck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[8]
+	mi := &file_controller_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -632,7 +696,7 @@ func (x *HealthCheck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthCheck.ProtoReflect.Descriptor instead.
 func (*HealthCheck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{8}
+	return file_controller_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *HealthCheck) GetService() *fwdpb.ServiceId {
@@ -734,7 +798,7 @@ type HealthChange struct {
 
 func (x *HealthChange) Reset() {
 	*x = HealthChange{}
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -746,7 +810,7 @@ func (x *HealthChange) String() string {
 func (*HealthChange) ProtoMessage() {}
 
 func (x *HealthChange) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[9]
+	mi := &file_controller_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -759,7 +823,7 @@ func (x *HealthChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HealthChange.ProtoReflect.Descriptor instead.
 func (*HealthChange) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{9}
+	return file_controller_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *HealthChange) GetService() *fwdpb.ServiceId {
@@ -830,7 +894,7 @@ type PathMeasurement struct {
 
 func (x *PathMeasurement) Reset() {
 	*x = PathMeasurement{}
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -842,7 +906,7 @@ func (x *PathMeasurement) String() string {
 func (*PathMeasurement) ProtoMessage() {}
 
 func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[10]
+	mi := &file_controller_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -855,7 +919,7 @@ func (x *PathMeasurement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PathMeasurement.ProtoReflect.Descriptor instead.
 func (*PathMeasurement) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{10}
+	return file_controller_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PathMeasurement) GetAddress() string {
@@ -940,7 +1004,7 @@ type AgentReport struct {
 
 func (x *AgentReport) Reset() {
 	*x = AgentReport{}
-	mi := &file_controller_proto_msgTypes[11]
+	mi := &file_controller_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -952,7 +1016,7 @@ func (x *AgentReport) String() string {
 func (*AgentReport) ProtoMessage() {}
 
 func (x *AgentReport) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[11]
+	mi := &file_controller_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -965,7 +1029,7 @@ func (x *AgentReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AgentReport.ProtoReflect.Descriptor instead.
 func (*AgentReport) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{11}
+	return file_controller_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *AgentReport) GetForwarderId() string {
@@ -1055,13 +1119,23 @@ type BgpPeer struct {
 	PrefixesAnnounced uint64                 `protobuf:"varint,5,opt,name=prefixes_announced,json=prefixesAnnounced,proto3" json:"prefixes_announced,omitempty"` // sent to the router and not withdrawn
 	PrefixesAccepted  uint64                 `protobuf:"varint,6,opt,name=prefixes_accepted,json=prefixesAccepted,proto3" json:"prefixes_accepted,omitempty"`    // received from the router and accepted
 	Port              uint32                 `protobuf:"varint,7,opt,name=port,proto3" json:"port,omitempty"`                                                    // the router's port (179 unless configured)
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Times the session left established, and the NOTIFICATIONs the agent sent (errors it
+	// found with the router: a malformed message, an expired hold timer, a BFD reset) and
+	// received.
+	Flaps                 uint64 `protobuf:"varint,8,opt,name=flaps,proto3" json:"flaps,omitempty"`
+	NotificationsSent     uint64 `protobuf:"varint,9,opt,name=notifications_sent,json=notificationsSent,proto3" json:"notifications_sent,omitempty"`
+	NotificationsReceived uint64 `protobuf:"varint,10,opt,name=notifications_received,json=notificationsReceived,proto3" json:"notifications_received,omitempty"`
+	// The BFD session with the router (RFC 5880): "" when off, else down, init, up,
+	// admindown; and the times it left up.
+	BfdState      string `protobuf:"bytes,11,opt,name=bfd_state,json=bfdState,proto3" json:"bfd_state,omitempty"`
+	BfdDowns      uint64 `protobuf:"varint,12,opt,name=bfd_downs,json=bfdDowns,proto3" json:"bfd_downs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BgpPeer) Reset() {
 	*x = BgpPeer{}
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1073,7 +1147,7 @@ func (x *BgpPeer) String() string {
 func (*BgpPeer) ProtoMessage() {}
 
 func (x *BgpPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[12]
+	mi := &file_controller_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1086,7 +1160,7 @@ func (x *BgpPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BgpPeer.ProtoReflect.Descriptor instead.
 func (*BgpPeer) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{12}
+	return file_controller_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BgpPeer) GetAddress() string {
@@ -1138,6 +1212,41 @@ func (x *BgpPeer) GetPort() uint32 {
 	return 0
 }
 
+func (x *BgpPeer) GetFlaps() uint64 {
+	if x != nil {
+		return x.Flaps
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetNotificationsSent() uint64 {
+	if x != nil {
+		return x.NotificationsSent
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetNotificationsReceived() uint64 {
+	if x != nil {
+		return x.NotificationsReceived
+	}
+	return 0
+}
+
+func (x *BgpPeer) GetBfdState() string {
+	if x != nil {
+		return x.BfdState
+	}
+	return ""
+}
+
+func (x *BgpPeer) GetBfdDowns() uint64 {
+	if x != nil {
+		return x.BfdDowns
+	}
+	return 0
+}
+
 type ReportAck struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1146,7 +1255,7 @@ type ReportAck struct {
 
 func (x *ReportAck) Reset() {
 	*x = ReportAck{}
-	mi := &file_controller_proto_msgTypes[13]
+	mi := &file_controller_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1158,7 +1267,7 @@ func (x *ReportAck) String() string {
 func (*ReportAck) ProtoMessage() {}
 
 func (x *ReportAck) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[13]
+	mi := &file_controller_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1171,7 +1280,7 @@ func (x *ReportAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportAck.ProtoReflect.Descriptor instead.
 func (*ReportAck) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{13}
+	return file_controller_proto_rawDescGZIP(), []int{14}
 }
 
 // What a controller of a group shares through etcd of a forwarder whose agent reports to it
@@ -1200,7 +1309,7 @@ type SharedReport struct {
 
 func (x *SharedReport) Reset() {
 	*x = SharedReport{}
-	mi := &file_controller_proto_msgTypes[14]
+	mi := &file_controller_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1212,7 +1321,7 @@ func (x *SharedReport) String() string {
 func (*SharedReport) ProtoMessage() {}
 
 func (x *SharedReport) ProtoReflect() protoreflect.Message {
-	mi := &file_controller_proto_msgTypes[14]
+	mi := &file_controller_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1225,7 +1334,7 @@ func (x *SharedReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SharedReport.ProtoReflect.Descriptor instead.
 func (*SharedReport) Descriptor() ([]byte, []int) {
-	return file_controller_proto_rawDescGZIP(), []int{14}
+	return file_controller_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SharedReport) GetController() string {
@@ -1306,14 +1415,15 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xbe\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xfd\x02\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
 	"\x06checks\x18\x03 \x03(\v2\x18.hvlb.ctl.v1.HealthCheckR\x06checks\x12=\n" +
 	"\rhard_removals\x18\x04 \x03(\v2\x18.hvlb.ctl.v1.HardRemovalR\fhardRemovals\x12\x1a\n" +
-	"\bdraining\x18\x05 \x01(\bR\bdraining\x12\x1f\n" +
-	"\vstore_epoch\x18\x06 \x01(\x04R\n" +
+	"\bdraining\x18\x05 \x01(\bR\bdraining\x12=\n" +
+	"\rcounter_zeros\x18\x06 \x03(\v2\x18.hvlb.ctl.v1.CounterZeroR\fcounterZeros\x12\x1f\n" +
+	"\vstore_epoch\x18\a \x01(\x04R\n" +
 	"storeEpoch\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
@@ -1324,7 +1434,10 @@ const file_controller_proto_rawDesc = "" +
 	"\bSyncPeer\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x18\n" +
-	"\aaddress\x18\x03 \x01(\tR\aaddress\"\x87\x01\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\"T\n" +
+	"\vCounterZero\x120\n" +
+	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x13\n" +
+	"\x05at_ms\x18\x02 \x01(\x04R\x04atMs\"\x87\x01\n" +
 	"\vHardRemoval\x120\n" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x18\n" +
 	"\aaddress\x18\x02 \x01(\tR\aaddress\x12\x12\n" +
@@ -1380,7 +1493,7 @@ const file_controller_proto_rawDesc = "" +
 	"\bsteering\x18\t \x01(\v2\x15.hvlb.fwd.v1.SteeringR\bsteering\x12&\n" +
 	"\x03bgp\x18\n" +
 	" \x03(\v2\x14.hvlb.ctl.v1.BgpPeerR\x03bgp\x12\x1c\n" +
-	"\tannounced\x18\v \x03(\tR\tannounced\"\xe1\x01\n" +
+	"\tannounced\x18\v \x03(\tR\tannounced\"\x97\x03\n" +
 	"\aBgpPeer\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1b\n" +
 	"\tremote_as\x18\x02 \x01(\rR\bremoteAs\x12\x14\n" +
@@ -1388,7 +1501,13 @@ const file_controller_proto_rawDesc = "" +
 	"\buptime_s\x18\x04 \x01(\x01R\auptimeS\x12-\n" +
 	"\x12prefixes_announced\x18\x05 \x01(\x04R\x11prefixesAnnounced\x12+\n" +
 	"\x11prefixes_accepted\x18\x06 \x01(\x04R\x10prefixesAccepted\x12\x12\n" +
-	"\x04port\x18\a \x01(\rR\x04port\"\v\n" +
+	"\x04port\x18\a \x01(\rR\x04port\x12\x14\n" +
+	"\x05flaps\x18\b \x01(\x04R\x05flaps\x12-\n" +
+	"\x12notifications_sent\x18\t \x01(\x04R\x11notificationsSent\x125\n" +
+	"\x16notifications_received\x18\n" +
+	" \x01(\x04R\x15notificationsReceived\x12\x1b\n" +
+	"\tbfd_state\x18\v \x01(\tR\bbfdState\x12\x1b\n" +
+	"\tbfd_downs\x18\f \x01(\x04R\bbfdDowns\"\v\n" +
 	"\tReportAck\"\x91\x02\n" +
 	"\fSharedReport\x12\x1e\n" +
 	"\n" +
@@ -1419,7 +1538,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1428,48 +1547,51 @@ var file_controller_proto_goTypes = []any{
 	(*DesiredState)(nil),         // 4: hvlb.ctl.v1.DesiredState
 	(*SyncSettings)(nil),         // 5: hvlb.ctl.v1.SyncSettings
 	(*SyncPeer)(nil),             // 6: hvlb.ctl.v1.SyncPeer
-	(*HardRemoval)(nil),          // 7: hvlb.ctl.v1.HardRemoval
-	(*HealthCheck)(nil),          // 8: hvlb.ctl.v1.HealthCheck
-	(*HealthChange)(nil),         // 9: hvlb.ctl.v1.HealthChange
-	(*PathMeasurement)(nil),      // 10: hvlb.ctl.v1.PathMeasurement
-	(*AgentReport)(nil),          // 11: hvlb.ctl.v1.AgentReport
-	(*BgpPeer)(nil),              // 12: hvlb.ctl.v1.BgpPeer
-	(*ReportAck)(nil),            // 13: hvlb.ctl.v1.ReportAck
-	(*SharedReport)(nil),         // 14: hvlb.ctl.v1.SharedReport
-	(*fwdpb.VirtualService)(nil), // 15: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 16: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 17: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 18: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 19: hvlb.fwd.v1.Steering
+	(*CounterZero)(nil),          // 7: hvlb.ctl.v1.CounterZero
+	(*HardRemoval)(nil),          // 8: hvlb.ctl.v1.HardRemoval
+	(*HealthCheck)(nil),          // 9: hvlb.ctl.v1.HealthCheck
+	(*HealthChange)(nil),         // 10: hvlb.ctl.v1.HealthChange
+	(*PathMeasurement)(nil),      // 11: hvlb.ctl.v1.PathMeasurement
+	(*AgentReport)(nil),          // 12: hvlb.ctl.v1.AgentReport
+	(*BgpPeer)(nil),              // 13: hvlb.ctl.v1.BgpPeer
+	(*ReportAck)(nil),            // 14: hvlb.ctl.v1.ReportAck
+	(*SharedReport)(nil),         // 15: hvlb.ctl.v1.SharedReport
+	(*fwdpb.VirtualService)(nil), // 16: hvlb.fwd.v1.VirtualService
+	(*fwdpb.ServiceId)(nil),      // 17: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 18: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 19: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 20: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	15, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
-	8,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
-	7,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
-	5,  // 4: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
-	6,  // 5: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	16, // 6: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 7: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	16, // 8: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	17, // 9: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
-	9,  // 10: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
-	10, // 11: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	18, // 12: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	19, // 13: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	12, // 14: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
-	11, // 15: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
-	1,  // 16: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 17: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	11, // 18: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 19: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 20: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	13, // 21: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	19, // [19:22] is the sub-list for method output_type
-	16, // [16:19] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	16, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	9,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
+	8,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
+	7,  // 4: hvlb.ctl.v1.DesiredState.counter_zeros:type_name -> hvlb.ctl.v1.CounterZero
+	5,  // 5: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
+	6,  // 6: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
+	17, // 7: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 8: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 9: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	17, // 10: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	18, // 11: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	10, // 12: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
+	11, // 13: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
+	19, // 14: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	20, // 15: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	13, // 16: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
+	12, // 17: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
+	1,  // 18: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	12, // 20: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 21: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 22: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	14, // 23: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	21, // [21:24] is the sub-list for method output_type
+	18, // [18:21] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1483,7 +1605,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

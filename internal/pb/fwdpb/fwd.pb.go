@@ -1,4 +1,5 @@
-// The forwarder's local control API: one Unix socket per forwarder (root only, mode 0600).
+// The forwarder's local control API: one Unix socket per forwarder (mode 0600; root, the
+// forwarder's user, or the user root gives the socket to with chown, e.g. the agent's hvlb).
 // Framing: each message is a 4-byte big-endian length followed by a serialized Request (client
 // to forwarder) or Response (forwarder to client); one Response per Request, in order.
 // Addresses are text ("10.0.0.1", "fd00::1"), so every client can use them as they are.
@@ -190,8 +191,22 @@ type VirtualService struct {
 	// (vs_rate_limited). Each worker runs a token bucket of its share (the rate over the
 	// workers, rounded up), holding one second of it. 0: no limit.
 	ConnRateLimit uint32 `protobuf:"varint,8,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Connection timeouts of this service's connections, each field 0 for the forwarder's global
+	// value (SetTimeouts): a long udp for SIP, a short one for DNS. A change takes effect at each
+	// connection's next packet. The forwarder lists what was set (0s included), not the values
+	// in force; absent: none set.
+	Timeouts *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
+	// The SYN proxy of a nat tcp service (docs/synproxy.md): "off" (or "", the default: every
+	// SYN opens a connection entry), "on" (every SYN is answered with a SYN cookie; only a
+	// client ACK with a valid cookie opens a connection), "auto" (on while the service's
+	// embryonic connections on a worker pass synproxy_threshold, off again below half of it).
+	// Refused for a dr or udp service. The forwarder lists the value in force.
+	Synproxy string `protobuf:"bytes,9,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
+	// 0: the default, 1000.
+	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *VirtualService) Reset() {
@@ -280,6 +295,27 @@ func (x *VirtualService) GetConnRateLimit() uint32 {
 	return 0
 }
 
+func (x *VirtualService) GetTimeouts() *Timeouts {
+	if x != nil {
+		return x.Timeouts
+	}
+	return nil
+}
+
+func (x *VirtualService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *VirtualService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
+	}
+	return 0
+}
+
 // The counters of one real service of a service; joined to its RealService by (address,
 // port), as the forwarder writes both.
 type RealStatus struct {
@@ -294,8 +330,9 @@ type RealStatus struct {
 	// SYN-ACK reaching it (forwarder -> NF -> forwarder path RTT plus the NF's accept time),
 	// an EWMA of gain 1/8 per worker, combined over workers weighted by their sample counts;
 	// 0 with no sample. handshake_samples counts the samples taken since the RS slot was made.
-	HandshakeRttMs   float64 `protobuf:"fixed64,7,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
-	HandshakeSamples uint64  `protobuf:"varint,8,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
+	HandshakeRttMs   float64            `protobuf:"fixed64,7,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
+	HandshakeSamples uint64             `protobuf:"varint,8,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
+	SinceZero        *CountersSinceZero `protobuf:"bytes,9,opt,name=since_zero,json=sinceZero,proto3" json:"since_zero,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache
 }
@@ -386,6 +423,13 @@ func (x *RealStatus) GetHandshakeSamples() uint64 {
 	return 0
 }
 
+func (x *RealStatus) GetSinceZero() *CountersSinceZero {
+	if x != nil {
+		return x.SinceZero
+	}
+	return nil
+}
+
 // The counters of one service; joined to its VirtualService by id. The forwarder lists them
 // in the order of the specs beside them, and reals in the order of the service's real_services.
 type ServiceStatus struct {
@@ -397,6 +441,7 @@ type ServiceStatus struct {
 	Packets       uint64                 `protobuf:"varint,5,opt,name=packets,proto3" json:"packets,omitempty"`
 	Bytes         uint64                 `protobuf:"varint,6,opt,name=bytes,proto3" json:"bytes,omitempty"`
 	Reals         []*RealStatus          `protobuf:"bytes,7,rep,name=reals,proto3" json:"reals,omitempty"`
+	SinceZero     *CountersSinceZero     `protobuf:"bytes,8,opt,name=since_zero,json=sinceZero,proto3" json:"since_zero,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -480,6 +525,85 @@ func (x *ServiceStatus) GetReals() []*RealStatus {
 	return nil
 }
 
+func (x *ServiceStatus) GetSinceZero() *CountersSinceZero {
+	if x != nil {
+		return x.SinceZero
+	}
+	return nil
+}
+
+// The counters of a service or real since the last ZeroCounters that covered it (ipvsadm -Z),
+// for displays; the plain fields beside it stay raw totals, which never go back (metrics,
+// rates). The forwarder's control thread keeps the baselines; a forwarder restart starts every
+// counter, and so every baseline, from 0 again.
+type CountersSinceZero struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ZeroedAtMs    uint64                 `protobuf:"varint,1,opt,name=zeroed_at_ms,json=zeroedAtMs,proto3" json:"zeroed_at_ms,omitempty"` // ms since 1970 of that zero; 0: never zeroed (the totals)
+	TotalConns    uint64                 `protobuf:"varint,2,opt,name=total_conns,json=totalConns,proto3" json:"total_conns,omitempty"`
+	Packets       uint64                 `protobuf:"varint,3,opt,name=packets,proto3" json:"packets,omitempty"`
+	Bytes         uint64                 `protobuf:"varint,4,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CountersSinceZero) Reset() {
+	*x = CountersSinceZero{}
+	mi := &file_fwd_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CountersSinceZero) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CountersSinceZero) ProtoMessage() {}
+
+func (x *CountersSinceZero) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CountersSinceZero.ProtoReflect.Descriptor instead.
+func (*CountersSinceZero) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *CountersSinceZero) GetZeroedAtMs() uint64 {
+	if x != nil {
+		return x.ZeroedAtMs
+	}
+	return 0
+}
+
+func (x *CountersSinceZero) GetTotalConns() uint64 {
+	if x != nil {
+		return x.TotalConns
+	}
+	return 0
+}
+
+func (x *CountersSinceZero) GetPackets() uint64 {
+	if x != nil {
+		return x.Packets
+	}
+	return 0
+}
+
+func (x *CountersSinceZero) GetBytes() uint64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
 type AddService struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Service       *VirtualService        `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
@@ -489,7 +613,7 @@ type AddService struct {
 
 func (x *AddService) Reset() {
 	*x = AddService{}
-	mi := &file_fwd_proto_msgTypes[5]
+	mi := &file_fwd_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -501,7 +625,7 @@ func (x *AddService) String() string {
 func (*AddService) ProtoMessage() {}
 
 func (x *AddService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[5]
+	mi := &file_fwd_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -514,7 +638,7 @@ func (x *AddService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddService.ProtoReflect.Descriptor instead.
 func (*AddService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{5}
+	return file_fwd_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *AddService) GetService() *VirtualService {
@@ -524,9 +648,9 @@ func (x *AddService) GetService() *VirtualService {
 	return nil
 }
 
-// Changes mode, scheduler, down_conns and/or all_down (empty: unchanged; VirtualService says
-// what each means), the priority when set_priority and the connection rate limit when
-// set_conn_rate_limit.
+// Changes mode, scheduler, down_conns, all_down and/or synproxy (empty: unchanged;
+// VirtualService says what each means), the priority when set_priority, the connection rate
+// limit when set_conn_rate_limit and the SYN proxy's threshold when set_synproxy_threshold.
 type UpdateService struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	Id               *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -538,13 +662,22 @@ type UpdateService struct {
 	AllDown          string                 `protobuf:"bytes,7,opt,name=all_down,json=allDown,proto3" json:"all_down,omitempty"`
 	SetConnRateLimit bool                   `protobuf:"varint,8,opt,name=set_conn_rate_limit,json=setConnRateLimit,proto3" json:"set_conn_rate_limit,omitempty"`
 	ConnRateLimit    uint32                 `protobuf:"varint,9,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The service's timeouts when set_timeouts: replaced whole (VirtualService.timeouts; all 0
+	// or absent: the global ones again).
+	SetTimeouts bool      `protobuf:"varint,10,opt,name=set_timeouts,json=setTimeouts,proto3" json:"set_timeouts,omitempty"`
+	Timeouts    *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
+	// The SYN proxy ("" unchanged, else as VirtualService.synproxy) and its threshold when
+	// set_synproxy_threshold. (16 on: the numbers below are left to other service settings.)
+	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
+	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
 	*x = UpdateService{}
-	mi := &file_fwd_proto_msgTypes[6]
+	mi := &file_fwd_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -556,7 +689,7 @@ func (x *UpdateService) String() string {
 func (*UpdateService) ProtoMessage() {}
 
 func (x *UpdateService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[6]
+	mi := &file_fwd_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -569,7 +702,7 @@ func (x *UpdateService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateService.ProtoReflect.Descriptor instead.
 func (*UpdateService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{6}
+	return file_fwd_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UpdateService) GetId() *ServiceId {
@@ -635,6 +768,41 @@ func (x *UpdateService) GetConnRateLimit() uint32 {
 	return 0
 }
 
+func (x *UpdateService) GetSetTimeouts() bool {
+	if x != nil {
+		return x.SetTimeouts
+	}
+	return false
+}
+
+func (x *UpdateService) GetTimeouts() *Timeouts {
+	if x != nil {
+		return x.Timeouts
+	}
+	return nil
+}
+
+func (x *UpdateService) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *UpdateService) GetSetSynproxyThreshold() bool {
+	if x != nil {
+		return x.SetSynproxyThreshold
+	}
+	return false
+}
+
+func (x *UpdateService) GetSynproxyThreshold() uint32 {
+	if x != nil {
+		return x.SynproxyThreshold
+	}
+	return 0
+}
+
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
 // but its VIP is still answered (ARP / ND, echo) and its connections are forwarded until the
 // last one ends, when the forwarder forgets it; an AddService of the same id meanwhile brings
@@ -650,7 +818,7 @@ type RemoveService struct {
 
 func (x *RemoveService) Reset() {
 	*x = RemoveService{}
-	mi := &file_fwd_proto_msgTypes[7]
+	mi := &file_fwd_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -662,7 +830,7 @@ func (x *RemoveService) String() string {
 func (*RemoveService) ProtoMessage() {}
 
 func (x *RemoveService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[7]
+	mi := &file_fwd_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -675,7 +843,7 @@ func (x *RemoveService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveService.ProtoReflect.Descriptor instead.
 func (*RemoveService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{7}
+	return file_fwd_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RemoveService) GetId() *ServiceId {
@@ -702,7 +870,7 @@ type AddReal struct {
 
 func (x *AddReal) Reset() {
 	*x = AddReal{}
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -714,7 +882,7 @@ func (x *AddReal) String() string {
 func (*AddReal) ProtoMessage() {}
 
 func (x *AddReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -727,7 +895,7 @@ func (x *AddReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReal.ProtoReflect.Descriptor instead.
 func (*AddReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{8}
+	return file_fwd_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AddReal) GetService() *ServiceId {
@@ -763,7 +931,7 @@ type UpdateReal struct {
 
 func (x *UpdateReal) Reset() {
 	*x = UpdateReal{}
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -775,7 +943,7 @@ func (x *UpdateReal) String() string {
 func (*UpdateReal) ProtoMessage() {}
 
 func (x *UpdateReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -788,7 +956,7 @@ func (x *UpdateReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReal.ProtoReflect.Descriptor instead.
 func (*UpdateReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{9}
+	return file_fwd_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpdateReal) GetService() *ServiceId {
@@ -867,7 +1035,7 @@ type RemoveReal struct {
 
 func (x *RemoveReal) Reset() {
 	*x = RemoveReal{}
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -879,7 +1047,7 @@ func (x *RemoveReal) String() string {
 func (*RemoveReal) ProtoMessage() {}
 
 func (x *RemoveReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -892,7 +1060,7 @@ func (x *RemoveReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveReal.ProtoReflect.Descriptor instead.
 func (*RemoveReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{10}
+	return file_fwd_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RemoveReal) GetService() *ServiceId {
@@ -931,7 +1099,7 @@ type ListServices struct {
 
 func (x *ListServices) Reset() {
 	*x = ListServices{}
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1111,7 @@ func (x *ListServices) String() string {
 func (*ListServices) ProtoMessage() {}
 
 func (x *ListServices) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1124,7 @@ func (x *ListServices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServices.ProtoReflect.Descriptor instead.
 func (*ListServices) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{11}
+	return file_fwd_proto_rawDescGZIP(), []int{12}
 }
 
 type ServiceList struct {
@@ -972,7 +1140,7 @@ type ServiceList struct {
 
 func (x *ServiceList) Reset() {
 	*x = ServiceList{}
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -984,7 +1152,7 @@ func (x *ServiceList) String() string {
 func (*ServiceList) ProtoMessage() {}
 
 func (x *ServiceList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -997,7 +1165,7 @@ func (x *ServiceList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceList.ProtoReflect.Descriptor instead.
 func (*ServiceList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{12}
+	return file_fwd_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ServiceList) GetServices() []*VirtualService {
@@ -1034,7 +1202,7 @@ type Route struct {
 
 func (x *Route) Reset() {
 	*x = Route{}
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1046,7 +1214,7 @@ func (x *Route) String() string {
 func (*Route) ProtoMessage() {}
 
 func (x *Route) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1059,7 +1227,7 @@ func (x *Route) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Route.ProtoReflect.Descriptor instead.
 func (*Route) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{13}
+	return file_fwd_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Route) GetPrefix() string {
@@ -1092,7 +1260,7 @@ type SetRoute struct {
 
 func (x *SetRoute) Reset() {
 	*x = SetRoute{}
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1104,7 +1272,7 @@ func (x *SetRoute) String() string {
 func (*SetRoute) ProtoMessage() {}
 
 func (x *SetRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1117,7 +1285,7 @@ func (x *SetRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRoute.ProtoReflect.Descriptor instead.
 func (*SetRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{14}
+	return file_fwd_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SetRoute) GetRoute() *Route {
@@ -1136,7 +1304,7 @@ type DeleteRoute struct {
 
 func (x *DeleteRoute) Reset() {
 	*x = DeleteRoute{}
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1148,7 +1316,7 @@ func (x *DeleteRoute) String() string {
 func (*DeleteRoute) ProtoMessage() {}
 
 func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1161,7 +1329,7 @@ func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRoute.ProtoReflect.Descriptor instead.
 func (*DeleteRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{15}
+	return file_fwd_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DeleteRoute) GetPrefix() string {
@@ -1179,7 +1347,7 @@ type ListRoutes struct {
 
 func (x *ListRoutes) Reset() {
 	*x = ListRoutes{}
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1191,7 +1359,7 @@ func (x *ListRoutes) String() string {
 func (*ListRoutes) ProtoMessage() {}
 
 func (x *ListRoutes) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1204,7 +1372,7 @@ func (x *ListRoutes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoutes.ProtoReflect.Descriptor instead.
 func (*ListRoutes) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{16}
+	return file_fwd_proto_rawDescGZIP(), []int{17}
 }
 
 type RouteList struct {
@@ -1216,7 +1384,7 @@ type RouteList struct {
 
 func (x *RouteList) Reset() {
 	*x = RouteList{}
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1228,7 +1396,7 @@ func (x *RouteList) String() string {
 func (*RouteList) ProtoMessage() {}
 
 func (x *RouteList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1241,7 +1409,7 @@ func (x *RouteList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RouteList.ProtoReflect.Descriptor instead.
 func (*RouteList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{17}
+	return file_fwd_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RouteList) GetRoutes() []*Route {
@@ -1264,7 +1432,7 @@ type Neighbor struct {
 
 func (x *Neighbor) Reset() {
 	*x = Neighbor{}
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1276,7 +1444,7 @@ func (x *Neighbor) String() string {
 func (*Neighbor) ProtoMessage() {}
 
 func (x *Neighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1289,7 +1457,7 @@ func (x *Neighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Neighbor.ProtoReflect.Descriptor instead.
 func (*Neighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{18}
+	return file_fwd_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Neighbor) GetAddress() string {
@@ -1329,7 +1497,7 @@ type SetNeighbor struct {
 
 func (x *SetNeighbor) Reset() {
 	*x = SetNeighbor{}
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +1509,7 @@ func (x *SetNeighbor) String() string {
 func (*SetNeighbor) ProtoMessage() {}
 
 func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +1522,7 @@ func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetNeighbor.ProtoReflect.Descriptor instead.
 func (*SetNeighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{19}
+	return file_fwd_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SetNeighbor) GetNeighbor() *Neighbor {
@@ -1372,7 +1540,7 @@ type ListNeighbors struct {
 
 func (x *ListNeighbors) Reset() {
 	*x = ListNeighbors{}
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1384,7 +1552,7 @@ func (x *ListNeighbors) String() string {
 func (*ListNeighbors) ProtoMessage() {}
 
 func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1397,7 +1565,7 @@ func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNeighbors.ProtoReflect.Descriptor instead.
 func (*ListNeighbors) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{20}
+	return file_fwd_proto_rawDescGZIP(), []int{21}
 }
 
 type NeighborList struct {
@@ -1409,7 +1577,7 @@ type NeighborList struct {
 
 func (x *NeighborList) Reset() {
 	*x = NeighborList{}
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1589,7 @@ func (x *NeighborList) String() string {
 func (*NeighborList) ProtoMessage() {}
 
 func (x *NeighborList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1602,7 @@ func (x *NeighborList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NeighborList.ProtoReflect.Descriptor instead.
 func (*NeighborList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{21}
+	return file_fwd_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *NeighborList) GetNeighbors() []*Neighbor {
@@ -1444,7 +1612,8 @@ func (x *NeighborList) GetNeighbors() []*Neighbor {
 	return nil
 }
 
-// Connection timeouts in seconds; 0 leaves a value unchanged.
+// Connection timeouts in seconds. In SetTimeouts 0 leaves a value unchanged; in a service
+// (VirtualService.timeouts) 0 is the global value.
 type Timeouts struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TcpSyn         uint32                 `protobuf:"varint,1,opt,name=tcp_syn,json=tcpSyn,proto3" json:"tcp_syn,omitempty"`
@@ -1459,7 +1628,7 @@ type Timeouts struct {
 
 func (x *Timeouts) Reset() {
 	*x = Timeouts{}
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1471,7 +1640,7 @@ func (x *Timeouts) String() string {
 func (*Timeouts) ProtoMessage() {}
 
 func (x *Timeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1484,7 +1653,7 @@ func (x *Timeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Timeouts.ProtoReflect.Descriptor instead.
 func (*Timeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{22}
+	return file_fwd_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Timeouts) GetTcpSyn() uint32 {
@@ -1538,7 +1707,7 @@ type SetTimeouts struct {
 
 func (x *SetTimeouts) Reset() {
 	*x = SetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1550,7 +1719,7 @@ func (x *SetTimeouts) String() string {
 func (*SetTimeouts) ProtoMessage() {}
 
 func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1563,12 +1732,94 @@ func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTimeouts.ProtoReflect.Descriptor instead.
 func (*SetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{23}
+	return file_fwd_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetTimeouts) GetTimeouts() *Timeouts {
 	if x != nil {
 		return x.Timeouts
+	}
+	return nil
+}
+
+type GetTimeouts struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTimeouts) Reset() {
+	*x = GetTimeouts{}
+	mi := &file_fwd_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTimeouts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTimeouts) ProtoMessage() {}
+
+func (x *GetTimeouts) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTimeouts.ProtoReflect.Descriptor instead.
+func (*GetTimeouts) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{25}
+}
+
+// Zero counters (ipvsadm -Z): of one service (and its reals) when service is set, else of
+// every service. Only the since_zero views start again; the raw totals go on.
+type ZeroCounters struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *ServiceId             `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ZeroCounters) Reset() {
+	*x = ZeroCounters{}
+	mi := &file_fwd_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ZeroCounters) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ZeroCounters) ProtoMessage() {}
+
+func (x *ZeroCounters) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ZeroCounters.ProtoReflect.Descriptor instead.
+func (*ZeroCounters) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ZeroCounters) GetService() *ServiceId {
+	if x != nil {
+		return x.Service
 	}
 	return nil
 }
@@ -1583,7 +1834,7 @@ type DropCount struct {
 
 func (x *DropCount) Reset() {
 	*x = DropCount{}
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1595,7 +1846,7 @@ func (x *DropCount) String() string {
 func (*DropCount) ProtoMessage() {}
 
 func (x *DropCount) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1608,7 +1859,7 @@ func (x *DropCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCount.ProtoReflect.Descriptor instead.
 func (*DropCount) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{24}
+	return file_fwd_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *DropCount) GetReason() string {
@@ -1660,7 +1911,7 @@ type WorkerStats struct {
 
 func (x *WorkerStats) Reset() {
 	*x = WorkerStats{}
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1672,7 +1923,7 @@ func (x *WorkerStats) String() string {
 func (*WorkerStats) ProtoMessage() {}
 
 func (x *WorkerStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1685,7 +1936,7 @@ func (x *WorkerStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerStats.ProtoReflect.Descriptor instead.
 func (*WorkerStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{25}
+	return file_fwd_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *WorkerStats) GetWorker() uint32 {
@@ -1873,7 +2124,7 @@ type PortStats struct {
 
 func (x *PortStats) Reset() {
 	*x = PortStats{}
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1885,7 +2136,7 @@ func (x *PortStats) String() string {
 func (*PortStats) ProtoMessage() {}
 
 func (x *PortStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1898,7 +2149,7 @@ func (x *PortStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortStats.ProtoReflect.Descriptor instead.
 func (*PortStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{26}
+	return file_fwd_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PortStats) GetPort() uint32 {
@@ -1993,7 +2244,7 @@ type GetStats struct {
 
 func (x *GetStats) Reset() {
 	*x = GetStats{}
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2005,7 +2256,7 @@ func (x *GetStats) String() string {
 func (*GetStats) ProtoMessage() {}
 
 func (x *GetStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2018,7 +2269,7 @@ func (x *GetStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStats.ProtoReflect.Descriptor instead.
 func (*GetStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{27}
+	return file_fwd_proto_rawDescGZIP(), []int{30}
 }
 
 type Stats struct {
@@ -2038,7 +2289,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2050,7 +2301,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2063,7 +2314,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{28}
+	return file_fwd_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Stats) GetWorkers() []*WorkerStats {
@@ -2149,7 +2400,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2161,7 +2412,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2174,7 +2425,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{29}
+	return file_fwd_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Connection) GetWorker() uint32 {
@@ -2273,7 +2524,7 @@ type ListConnections struct {
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2285,7 +2536,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2298,7 +2549,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{30}
+	return file_fwd_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -2332,7 +2583,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2344,7 +2595,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2357,7 +2608,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{31}
+	return file_fwd_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -2391,7 +2642,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2403,7 +2654,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2416,7 +2667,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{32}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -2486,7 +2737,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2498,7 +2749,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2511,7 +2762,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{33}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -2541,7 +2792,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2553,7 +2804,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2566,7 +2817,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -2615,7 +2866,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2627,7 +2878,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2640,7 +2891,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -2724,7 +2975,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2987,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +3000,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -2832,7 +3083,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2844,7 +3095,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2857,7 +3108,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -2887,7 +3138,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2899,7 +3150,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2912,7 +3163,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3024,7 +3275,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3036,7 +3287,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3049,7 +3300,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3157,7 +3408,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3169,7 +3420,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3182,7 +3433,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -3230,7 +3481,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3242,7 +3493,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3255,7 +3506,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -3295,7 +3546,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3307,7 +3558,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3320,7 +3571,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -3338,7 +3589,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3350,7 +3601,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3363,7 +3614,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 // A named counter.
@@ -3377,7 +3628,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3389,7 +3640,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3402,7 +3653,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Counter) GetName() string {
@@ -3437,7 +3688,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3449,7 +3700,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3462,7 +3713,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -3555,7 +3806,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3567,7 +3818,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3580,7 +3831,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -3650,6 +3901,8 @@ type Request struct {
 	//	*Request_SteerFlow
 	//	*Request_SetSync
 	//	*Request_GetSync
+	//	*Request_ZeroCounters
+	//	*Request_GetTimeouts
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3657,7 +3910,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3669,7 +3922,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3682,7 +3935,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Request) GetId() uint64 {
@@ -3879,6 +4132,24 @@ func (x *Request) GetGetSync() *GetSync {
 	return nil
 }
 
+func (x *Request) GetZeroCounters() *ZeroCounters {
+	if x != nil {
+		if x, ok := x.Op.(*Request_ZeroCounters); ok {
+			return x.ZeroCounters
+		}
+	}
+	return nil
+}
+
+func (x *Request) GetGetTimeouts() *GetTimeouts {
+	if x != nil {
+		if x, ok := x.Op.(*Request_GetTimeouts); ok {
+			return x.GetTimeouts
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -3963,6 +4234,14 @@ type Request_GetSync struct {
 	GetSync *GetSync `protobuf:"bytes,29,opt,name=get_sync,json=getSync,proto3,oneof"`
 }
 
+type Request_ZeroCounters struct {
+	ZeroCounters *ZeroCounters `protobuf:"bytes,30,opt,name=zero_counters,json=zeroCounters,proto3,oneof"`
+}
+
+type Request_GetTimeouts struct {
+	GetTimeouts *GetTimeouts `protobuf:"bytes,31,opt,name=get_timeouts,json=getTimeouts,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -4003,6 +4282,10 @@ func (*Request_SetSync) isRequest_Op() {}
 
 func (*Request_GetSync) isRequest_Op() {}
 
+func (*Request_ZeroCounters) isRequest_Op() {}
+
+func (*Request_GetTimeouts) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4019,6 +4302,7 @@ type Response struct {
 	//	*Response_Connections
 	//	*Response_Steering
 	//	*Response_Sync
+	//	*Response_Timeouts
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4026,7 +4310,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4038,7 +4322,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4051,7 +4335,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *Response) GetId() uint64 {
@@ -4152,6 +4436,15 @@ func (x *Response) GetSync() *SyncStatus {
 	return nil
 }
 
+func (x *Response) GetTimeouts() *Timeouts {
+	if x != nil {
+		if x, ok := x.Body.(*Response_Timeouts); ok {
+			return x.Timeouts
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -4184,6 +4477,10 @@ type Response_Sync struct {
 	Sync *SyncStatus `protobuf:"bytes,16,opt,name=sync,proto3,oneof"`
 }
 
+type Response_Timeouts struct {
+	Timeouts *Timeouts `protobuf:"bytes,17,opt,name=timeouts,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -4197,6 +4494,8 @@ func (*Response_Connections) isResponse_Body() {}
 func (*Response_Steering) isResponse_Body() {}
 
 func (*Response_Sync) isResponse_Body() {}
+
+func (*Response_Timeouts) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -4214,7 +4513,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xad\x02\n" +
+	"\x10\x10\"\xab\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4224,8 +4523,11 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
 	"\ball_down\x18\a \x01(\tR\aallDown\x12&\n" +
-	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimitJ\x04\b\n" +
-	"\x10\x0f\"\x85\x02\n" +
+	"\x0fconn_rate_limit\x18\b \x01(\rR\rconnRateLimit\x121\n" +
+	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
+	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
+	"\x12synproxy_threshold\x18\n" +
+	" \x01(\rR\x11synproxyThresholdJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -4236,7 +4538,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\apackets\x18\x05 \x01(\x04R\apackets\x12\x14\n" +
 	"\x05bytes\x18\x06 \x01(\x04R\x05bytes\x12(\n" +
 	"\x10handshake_rtt_ms\x18\a \x01(\x01R\x0ehandshakeRttMs\x12+\n" +
-	"\x11handshake_samples\x18\b \x01(\x04R\x10handshakeSamples\"\xec\x01\n" +
+	"\x11handshake_samples\x18\b \x01(\x04R\x10handshakeSamples\x12=\n" +
+	"\n" +
+	"since_zero\x18\t \x01(\v2\x1e.hvlb.fwd.v1.CountersSinceZeroR\tsinceZero\"\xab\x02\n" +
 	"\rServiceStatus\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\rR\x03key\x12!\n" +
@@ -4245,10 +4549,19 @@ const file_fwd_proto_rawDesc = "" +
 	"totalConns\x12\x18\n" +
 	"\apackets\x18\x05 \x01(\x04R\apackets\x12\x14\n" +
 	"\x05bytes\x18\x06 \x01(\x04R\x05bytes\x12-\n" +
-	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\"C\n" +
+	"\x05reals\x18\a \x03(\v2\x17.hvlb.fwd.v1.RealStatusR\x05reals\x12=\n" +
+	"\n" +
+	"since_zero\x18\b \x01(\v2\x1e.hvlb.fwd.v1.CountersSinceZeroR\tsinceZero\"\x86\x01\n" +
+	"\x11CountersSinceZero\x12 \n" +
+	"\fzeroed_at_ms\x18\x01 \x01(\x04R\n" +
+	"zeroedAtMs\x12\x1f\n" +
+	"\vtotal_conns\x18\x02 \x01(\x04R\n" +
+	"totalConns\x12\x18\n" +
+	"\apackets\x18\x03 \x01(\x04R\apackets\x12\x14\n" +
+	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xb9\x02\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\x90\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4259,7 +4572,13 @@ const file_fwd_proto_rawDesc = "" +
 	"down_conns\x18\x06 \x01(\tR\tdownConns\x12\x19\n" +
 	"\ball_down\x18\a \x01(\tR\aallDown\x12-\n" +
 	"\x13set_conn_rate_limit\x18\b \x01(\bR\x10setConnRateLimit\x12&\n" +
-	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\"K\n" +
+	"\x0fconn_rate_limit\x18\t \x01(\rR\rconnRateLimit\x12!\n" +
+	"\fset_timeouts\x18\n" +
+	" \x01(\bR\vsetTimeouts\x121\n" +
+	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
+	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
+	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
@@ -4321,7 +4640,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\ttcp_close\x18\x05 \x01(\rR\btcpClose\x12\x10\n" +
 	"\x03udp\x18\x06 \x01(\rR\x03udp\"@\n" +
 	"\vSetTimeouts\x121\n" +
-	"\btimeouts\x18\x01 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\"9\n" +
+	"\btimeouts\x18\x01 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\"\r\n" +
+	"\vGetTimeouts\"@\n" +
+	"\fZeroCounters\x120\n" +
+	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x04R\x05count\"\xfe\x05\n" +
@@ -4537,7 +4859,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd8\t\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd9\n" +
+	"\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -4565,8 +4888,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"steer_flow\x18\x1b \x01(\v2\x16.hvlb.fwd.v1.SteerFlowH\x00R\tsteerFlow\x121\n" +
 	"\bset_sync\x18\x1c \x01(\v2\x14.hvlb.fwd.v1.SetSyncH\x00R\asetSync\x121\n" +
-	"\bget_sync\x18\x1d \x01(\v2\x14.hvlb.fwd.v1.GetSyncH\x00R\agetSyncB\x04\n" +
-	"\x02op\"\xed\x03\n" +
+	"\bget_sync\x18\x1d \x01(\v2\x14.hvlb.fwd.v1.GetSyncH\x00R\agetSync\x12@\n" +
+	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
+	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeoutsB\x04\n" +
+	"\x02op\"\xa2\x04\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -4579,7 +4904,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05stats\x18\r \x01(\v2\x12.hvlb.fwd.v1.StatsH\x00R\x05stats\x12?\n" +
 	"\vconnections\x18\x0e \x01(\v2\x1b.hvlb.fwd.v1.ConnectionListH\x00R\vconnections\x123\n" +
 	"\bsteering\x18\x0f \x01(\v2\x15.hvlb.fwd.v1.SteeringH\x00R\bsteering\x12-\n" +
-	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04syncB\x06\n" +
+	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04sync\x123\n" +
+	"\btimeouts\x18\x11 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsH\x00R\btimeoutsB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -4594,128 +4920,139 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
 var file_fwd_proto_goTypes = []any{
-	(*ServiceId)(nil),       // 0: hvlb.fwd.v1.ServiceId
-	(*RealService)(nil),     // 1: hvlb.fwd.v1.RealService
-	(*VirtualService)(nil),  // 2: hvlb.fwd.v1.VirtualService
-	(*RealStatus)(nil),      // 3: hvlb.fwd.v1.RealStatus
-	(*ServiceStatus)(nil),   // 4: hvlb.fwd.v1.ServiceStatus
-	(*AddService)(nil),      // 5: hvlb.fwd.v1.AddService
-	(*UpdateService)(nil),   // 6: hvlb.fwd.v1.UpdateService
-	(*RemoveService)(nil),   // 7: hvlb.fwd.v1.RemoveService
-	(*AddReal)(nil),         // 8: hvlb.fwd.v1.AddReal
-	(*UpdateReal)(nil),      // 9: hvlb.fwd.v1.UpdateReal
-	(*RemoveReal)(nil),      // 10: hvlb.fwd.v1.RemoveReal
-	(*ListServices)(nil),    // 11: hvlb.fwd.v1.ListServices
-	(*ServiceList)(nil),     // 12: hvlb.fwd.v1.ServiceList
-	(*Route)(nil),           // 13: hvlb.fwd.v1.Route
-	(*SetRoute)(nil),        // 14: hvlb.fwd.v1.SetRoute
-	(*DeleteRoute)(nil),     // 15: hvlb.fwd.v1.DeleteRoute
-	(*ListRoutes)(nil),      // 16: hvlb.fwd.v1.ListRoutes
-	(*RouteList)(nil),       // 17: hvlb.fwd.v1.RouteList
-	(*Neighbor)(nil),        // 18: hvlb.fwd.v1.Neighbor
-	(*SetNeighbor)(nil),     // 19: hvlb.fwd.v1.SetNeighbor
-	(*ListNeighbors)(nil),   // 20: hvlb.fwd.v1.ListNeighbors
-	(*NeighborList)(nil),    // 21: hvlb.fwd.v1.NeighborList
-	(*Timeouts)(nil),        // 22: hvlb.fwd.v1.Timeouts
-	(*SetTimeouts)(nil),     // 23: hvlb.fwd.v1.SetTimeouts
-	(*DropCount)(nil),       // 24: hvlb.fwd.v1.DropCount
-	(*WorkerStats)(nil),     // 25: hvlb.fwd.v1.WorkerStats
-	(*PortStats)(nil),       // 26: hvlb.fwd.v1.PortStats
-	(*GetStats)(nil),        // 27: hvlb.fwd.v1.GetStats
-	(*Stats)(nil),           // 28: hvlb.fwd.v1.Stats
-	(*Connection)(nil),      // 29: hvlb.fwd.v1.Connection
-	(*ListConnections)(nil), // 30: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),  // 31: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),      // 32: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),         // 33: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),    // 34: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),   // 35: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),      // 36: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),     // 37: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),        // 38: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),   // 39: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),       // 40: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),      // 41: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),         // 42: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),         // 43: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),         // 44: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),        // 45: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),      // 46: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),         // 47: hvlb.fwd.v1.Request
-	(*Response)(nil),        // 48: hvlb.fwd.v1.Response
+	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
+	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
+	(*VirtualService)(nil),    // 2: hvlb.fwd.v1.VirtualService
+	(*RealStatus)(nil),        // 3: hvlb.fwd.v1.RealStatus
+	(*ServiceStatus)(nil),     // 4: hvlb.fwd.v1.ServiceStatus
+	(*CountersSinceZero)(nil), // 5: hvlb.fwd.v1.CountersSinceZero
+	(*AddService)(nil),        // 6: hvlb.fwd.v1.AddService
+	(*UpdateService)(nil),     // 7: hvlb.fwd.v1.UpdateService
+	(*RemoveService)(nil),     // 8: hvlb.fwd.v1.RemoveService
+	(*AddReal)(nil),           // 9: hvlb.fwd.v1.AddReal
+	(*UpdateReal)(nil),        // 10: hvlb.fwd.v1.UpdateReal
+	(*RemoveReal)(nil),        // 11: hvlb.fwd.v1.RemoveReal
+	(*ListServices)(nil),      // 12: hvlb.fwd.v1.ListServices
+	(*ServiceList)(nil),       // 13: hvlb.fwd.v1.ServiceList
+	(*Route)(nil),             // 14: hvlb.fwd.v1.Route
+	(*SetRoute)(nil),          // 15: hvlb.fwd.v1.SetRoute
+	(*DeleteRoute)(nil),       // 16: hvlb.fwd.v1.DeleteRoute
+	(*ListRoutes)(nil),        // 17: hvlb.fwd.v1.ListRoutes
+	(*RouteList)(nil),         // 18: hvlb.fwd.v1.RouteList
+	(*Neighbor)(nil),          // 19: hvlb.fwd.v1.Neighbor
+	(*SetNeighbor)(nil),       // 20: hvlb.fwd.v1.SetNeighbor
+	(*ListNeighbors)(nil),     // 21: hvlb.fwd.v1.ListNeighbors
+	(*NeighborList)(nil),      // 22: hvlb.fwd.v1.NeighborList
+	(*Timeouts)(nil),          // 23: hvlb.fwd.v1.Timeouts
+	(*SetTimeouts)(nil),       // 24: hvlb.fwd.v1.SetTimeouts
+	(*GetTimeouts)(nil),       // 25: hvlb.fwd.v1.GetTimeouts
+	(*ZeroCounters)(nil),      // 26: hvlb.fwd.v1.ZeroCounters
+	(*DropCount)(nil),         // 27: hvlb.fwd.v1.DropCount
+	(*WorkerStats)(nil),       // 28: hvlb.fwd.v1.WorkerStats
+	(*PortStats)(nil),         // 29: hvlb.fwd.v1.PortStats
+	(*GetStats)(nil),          // 30: hvlb.fwd.v1.GetStats
+	(*Stats)(nil),             // 31: hvlb.fwd.v1.Stats
+	(*Connection)(nil),        // 32: hvlb.fwd.v1.Connection
+	(*ListConnections)(nil),   // 33: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),    // 34: hvlb.fwd.v1.ConnectionList
+	(*RssaConfig)(nil),        // 35: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 36: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 37: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 38: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 39: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 40: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 41: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 42: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 43: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 44: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 45: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 46: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 47: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 48: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 49: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 50: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 51: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
 	1,  // 1: hvlb.fwd.v1.VirtualService.real_services:type_name -> hvlb.fwd.v1.RealService
-	0,  // 2: hvlb.fwd.v1.ServiceStatus.id:type_name -> hvlb.fwd.v1.ServiceId
-	3,  // 3: hvlb.fwd.v1.ServiceStatus.reals:type_name -> hvlb.fwd.v1.RealStatus
-	2,  // 4: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
-	0,  // 5: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 6: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 7: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	1,  // 8: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
-	0,  // 9: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 10: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	2,  // 11: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
-	4,  // 12: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	4,  // 13: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
-	13, // 14: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
-	13, // 15: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
-	18, // 16: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
-	18, // 17: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
-	22, // 18: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	24, // 19: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	25, // 20: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 21: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	24, // 22: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	26, // 23: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	4,  // 24: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	44, // 25: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
-	0,  // 26: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	29, // 27: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	32, // 28: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	34, // 29: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	32, // 30: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	36, // 31: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	35, // 32: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	39, // 33: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	41, // 34: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	45, // 35: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	44, // 36: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	5,  // 37: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	6,  // 38: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	7,  // 39: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	8,  // 40: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	9,  // 41: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	10, // 42: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	11, // 43: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	14, // 44: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	15, // 45: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	16, // 46: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	19, // 47: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	20, // 48: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	23, // 49: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	27, // 50: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	30, // 51: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	37, // 52: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	33, // 53: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	40, // 54: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	42, // 55: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	43, // 56: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	12, // 57: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	17, // 58: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	21, // 59: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	28, // 60: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	31, // 61: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	38, // 62: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	46, // 63: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	64, // [64:64] is the sub-list for method output_type
-	64, // [64:64] is the sub-list for method input_type
-	64, // [64:64] is the sub-list for extension type_name
-	64, // [64:64] is the sub-list for extension extendee
-	0,  // [0:64] is the sub-list for field type_name
+	23, // 2: hvlb.fwd.v1.VirtualService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	5,  // 3: hvlb.fwd.v1.RealStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
+	0,  // 4: hvlb.fwd.v1.ServiceStatus.id:type_name -> hvlb.fwd.v1.ServiceId
+	3,  // 5: hvlb.fwd.v1.ServiceStatus.reals:type_name -> hvlb.fwd.v1.RealStatus
+	5,  // 6: hvlb.fwd.v1.ServiceStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
+	2,  // 7: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
+	0,  // 8: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
+	23, // 9: hvlb.fwd.v1.UpdateService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	0,  // 10: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 11: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	1,  // 12: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
+	0,  // 13: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 14: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	2,  // 15: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
+	4,  // 16: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	4,  // 17: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
+	14, // 18: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
+	14, // 19: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
+	19, // 20: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
+	19, // 21: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
+	23, // 22: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	0,  // 23: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
+	27, // 24: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
+	28, // 25: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 26: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	27, // 27: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	29, // 28: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 29: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	47, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	0,  // 31: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	32, // 32: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	35, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	37, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	35, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	39, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	38, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	42, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	44, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	48, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	47, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	6,  // 42: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 43: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	8,  // 44: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	9,  // 45: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	10, // 46: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	11, // 47: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	12, // 48: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	15, // 49: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	16, // 50: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	17, // 51: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	20, // 52: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	21, // 53: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	24, // 54: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	30, // 55: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	33, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	40, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	36, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	43, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	45, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	46, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	26, // 62: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	25, // 63: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	13, // 64: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	18, // 65: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	22, // 66: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	31, // 67: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	34, // 68: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	41, // 69: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	49, // 70: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	23, // 71: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	72, // [72:72] is the sub-list for method output_type
+	72, // [72:72] is the sub-list for method input_type
+	72, // [72:72] is the sub-list for extension type_name
+	72, // [72:72] is the sub-list for extension extendee
+	0,  // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -4723,7 +5060,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[47].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[50].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -4744,8 +5081,10 @@ func file_fwd_proto_init() {
 		(*Request_SteerFlow)(nil),
 		(*Request_SetSync)(nil),
 		(*Request_GetSync)(nil),
+		(*Request_ZeroCounters)(nil),
+		(*Request_GetTimeouts)(nil),
 	}
-	file_fwd_proto_msgTypes[48].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[51].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -4753,6 +5092,7 @@ func file_fwd_proto_init() {
 		(*Response_Connections)(nil),
 		(*Response_Steering)(nil),
 		(*Response_Sync)(nil),
+		(*Response_Timeouts)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -4760,7 +5100,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   49,
+			NumMessages:   52,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
