@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,5 +178,28 @@ func TestApplyConcurrentChange(t *testing.T) {
 	}
 	if s := f.svcs["tcp-10.100.0.1-80"]; s.Scheduler != "maglev" {
 		t.Errorf("the service was overwritten: scheduler %q", s.Scheduler)
+	}
+}
+
+// A service's synproxy "off" survives get -o yaml and apply -f: written quoted (a YAML 1.1
+// reader takes a plain off for false), and read as the word when written plain by hand.
+func TestDeclSynproxyWords(t *testing.T) {
+	var out bytes.Buffer
+	body := []byte(`[{"id":"tcp-10.100.0.1-80","protocol":"tcp","vip":"10.100.0.1","port":80,"synproxy":"off","reals":[]}]`)
+	if err := exportYAML(&out, body, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `synproxy: "off"`) {
+		t.Fatalf("export:\n%s", out.String())
+	}
+	for _, doc := range []string{out.String(),
+		"services:\n  - protocol: tcp\n    vip: 10.100.0.1\n    port: 80\n    synproxy: off\n"} {
+		f, err := parseDecl("site.yaml", []byte(doc))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, doc)
+		}
+		if len(f.services) != 1 || f.services[0].want.Synproxy != "off" {
+			t.Fatalf("synproxy %+v\n%s", f.services, doc)
+		}
 	}
 }

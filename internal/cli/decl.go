@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,6 +112,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, f.errorf(s, "", "want a mapping (a service)")
 	}
+	stringKeys(n, "synproxy")
 	var raw map[string]any
 	if err := n.Decode(&raw); err != nil {
 		return nil, f.errorf(s, "", "%v", err)
@@ -320,6 +322,9 @@ func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
 	case string:
 		n := &yaml.Node{}
 		n.SetString(t)
+		if yaml11Bool(t) {
+			n.Style = yaml.DoubleQuotedStyle // "off" stays a string for every reader
+		}
 		return n, nil
 	case json.Number:
 		tag := "!!int"
@@ -331,6 +336,27 @@ func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t)}, nil
 	default:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
+	}
+}
+
+// yaml11Bool reports whether a YAML 1.1 reader would take plain s for a boolean (synproxy's
+// "on" and "off" are such words).
+func yaml11Bool(s string) bool {
+	switch strings.ToLower(s) {
+	case "y", "yes", "n", "no", "true", "false", "on", "off":
+		return true
+	}
+	return false
+}
+
+// stringKeys makes the plain scalar values of keys in mapping n strings, whatever they look
+// like: `synproxy: off` written by hand means the word, not false.
+func stringKeys(n *yaml.Node, keys ...string) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		v := n.Content[i+1]
+		if v.Kind == yaml.ScalarNode && v.Style == 0 && slices.Contains(keys, n.Content[i].Value) {
+			v.Tag = "!!str"
+		}
 	}
 }
 
