@@ -433,22 +433,27 @@ func localTimeouts(e *env, cl *cmdline) error {
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_SetTimeouts{SetTimeouts: &fwdpb.SetTimeouts{Timeouts: t}}})
 }
 
+// vsFlag is the service a --vs PROTO/VIP:PORT flag names; nil when it is not given.
+func vsFlag(vs string) (*fwdpb.ServiceId, error) {
+	if vs == "" {
+		return nil, nil
+	}
+	p, ap, ok := strings.Cut(vs, "/")
+	if !ok {
+		return nil, usagef("--vs %q: want PROTO/VIP:PORT", vs)
+	}
+	return parseService(p, ap)
+}
+
 // localZero starts the counters displays show (since_zero) again, of one service or all.
 func localZero(e *env, cl *cmdline) error {
 	vs := cl.fs.String("vs", "", "only this service (and its reals): `PROTO/VIP:PORT`, e.g. udp/10.100.0.1:53")
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
-	var svc *fwdpb.ServiceId
-	if *vs != "" {
-		p, ap, ok := strings.Cut(*vs, "/")
-		if !ok {
-			return usagef("--vs %q: want PROTO/VIP:PORT", *vs)
-		}
-		var err error
-		if svc, err = parseService(p, ap); err != nil {
-			return err
-		}
+	svc, err := vsFlag(*vs)
+	if err != nil {
+		return err
 	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_ZeroCounters{ZeroCounters: &fwdpb.ZeroCounters{Service: svc}}})
 }
@@ -461,16 +466,9 @@ func localConns(e *env, cl *cmdline) error {
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
-	var svc *fwdpb.ServiceId
-	if *vs != "" {
-		p, ap, ok := strings.Cut(*vs, "/")
-		if !ok {
-			return usagef("--vs %q: want PROTO/VIP:PORT", *vs)
-		}
-		var err error
-		if svc, err = parseService(p, ap); err != nil {
-			return err
-		}
+	svc, err := vsFlag(*vs)
+	if err != nil {
+		return err
 	}
 	c, ctx, cancel := e.fwd()
 	defer cancel()
@@ -478,7 +476,7 @@ func localConns(e *env, cl *cmdline) error {
 	lim := uint32(min(*limit, 1<<32-1))
 	var conns []*fwdpb.Connection
 	var next uint64
-	var err error
+
 	if *all {
 		conns, err = c.Connections(ctx, 1<<30, svc)
 	} else {
