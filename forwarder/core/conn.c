@@ -296,7 +296,7 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 	k->dport = orig->sport;
 	k->proto = orig->proto;
 	k->af = orig->af;
-	k->pad = 0;
+	k->pad = orig->pad; /* the VXLAN tenant (0 outside the overlay): replies stay in it */
 }
 
 /* Compares key with c's reply tuple without building it. */
@@ -304,7 +304,7 @@ static inline bool
 conn_reply_eq(const struct conn *c, const struct flow_key *key)
 {
 	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
-	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
+	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
 	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
 }
 

@@ -103,10 +103,20 @@ struct conn {
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
-	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
-				     cookie ISN while CONN_FL_SP_WAIT */
-	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
-	uint16_t sp_pad;
+	union {
+		struct { /* a NAT TCP service with a SYN proxy */
+			uint32_t sp_delta; /* CONN_FL_SYNPROXY: NF ISN - cookie ISN; the cookie
+					      ISN while CONN_FL_SP_WAIT */
+			uint16_t sp_win;   /* the client's window, for the ACK to the NF */
+			uint16_t sp_pad;
+		};
+		struct { /* a vxlan service (no SYN proxy): the VTEPs, IPv4, network order.
+			    rs_addr:rs_port is the VIP:vport its NF answers from, so the reply
+			    tuple is the inner one; the RS the scheduler chose is nf_vtep. */
+			uint32_t vx_client_vtep;
+			uint32_t vx_nf_vtep;
+		};
+	};
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));

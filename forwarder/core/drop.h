@@ -44,7 +44,11 @@
 	X(LOCAL_UNHANDLED, "local_unhandled")     /* to our own address, not ARP/ND/echo */      \
 	X(HANDOFF_FULL, "handoff_full")           /* ring to the connection's owner full */      \
 	X(CTRL_RING_FULL, "ctrl_ring_full")       /* ring to the control thread full */          \
-	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */
+	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */   \
+	X(VXLAN_MALFORMED, "vxlan_malformed")     /* VXLAN to us: I flag clear, too short, ... */ \
+	X(VXLAN_UNKNOWN_VNI, "vxlan_unknown_vni") /* VXLAN to us: no service has its VNI */      \
+	X(VXLAN_INNER_UNHANDLED, "vxlan_inner_unhandled") /* inner frame not TCP/UDP over IPv4 */ \
+	X(VXLAN_WRONG_VTEP, "vxlan_wrong_vtep")   /* NF reply from a VTEP not its connection's */
 
 enum hvlb_drop {
 	HVLB_DROP_NONE = 0,

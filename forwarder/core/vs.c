@@ -143,7 +143,13 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	if (!addr_fits_af(&c->vip, c->af))
 		return vs_errf("vs[%u].vip: IPv4 address with bytes 4..15 set", i);
 	if (c->mode >= VS_MODE_MAX)
-		return vs_errf("vs[%u].mode: %u out of range (nat or dr)", i, c->mode);
+		return vs_errf("vs[%u].mode: %u out of range (nat, dr or vxlan)", i, c->mode);
+	/* A tenant's service is reached through its overlay only, and the overlay is IPv4 (its
+	 * VTEPs are the RSs' addresses, the VIP's family). */
+	if ((c->mode == VS_MODE_VXLAN) != (c->tenant != 0))
+		return vs_errf("vs[%u].vni: a vxlan service needs one, and only it may have one", i);
+	if (c->mode == VS_MODE_VXLAN && c->af != HVLB_AF_INET)
+		return vs_errf("vs[%u].vip: a vxlan service is IPv4", i);
 	if (c->sched >= HVLB_SCHED_MAX)
 		return vs_errf("vs[%u].sched: %u out of range", i, c->sched);
 	if (c->all_down >= VS_ALL_DOWN_MAX)
@@ -388,6 +394,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->conn_rate = c->conn_rate;
 	v->to_set = c->to_set;
 	v->synproxy = c->synproxy;
+	v->tenant = c->tenant;
 	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
 							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));
@@ -447,8 +454,8 @@ vip_insert(struct vs_table *t, const union hvlb_addr *vip)
 
 /* Linear probing from the key; load <= 50% guarantees an empty slot ends every search. */
 static inline const struct vs *
-vs_find(const struct vs_table *t, uint32_t key, uint8_t proto, const union hvlb_addr *vip,
-	uint16_t vport)
+vs_find(const struct vs_table *t, uint32_t key, uint16_t tenant, uint8_t proto,
+	const union hvlb_addr *vip, uint16_t vport)
 {
 	for (uint32_t i = key & t->mask;; i = (i + 1) & t->mask) {
 		const struct vs *v = &t->slots[i];
@@ -456,7 +463,7 @@ vs_find(const struct vs_table *t, uint32_t key, uint8_t proto, const union hvlb_
 		if (v->proto == 0)
 			return NULL;
 		if (v->key == key && v->proto == proto && v->vport == vport &&
-		    hvlb_addr_eq(&v->vip, vip))
+		    v->tenant == tenant && hvlb_addr_eq(&v->vip, vip))
 			return v;
 	}
 }
@@ -466,18 +473,21 @@ static const char *
 vs_insert(struct vs_table *t, const struct vs_config *c, unsigned i, struct vs **out)
 {
 	uint32_t key = vs_key(c->proto, &c->vip, c->vport);
-	const struct vs *dup = vs_find(t, key, c->proto, &c->vip, c->vport);
+	const struct vs *dup = vs_find(t, key, c->tenant, c->proto, &c->vip, c->vport);
 	uint32_t s;
 
 	if (dup != NULL) {
 		for (unsigned k = 0; k < t->n; k++)
 			if (&t->slots[t->order[k]] == dup)
-				return vs_errf("vs[%u]: same proto, vip and vport as vs[%u]", i, k);
+				return vs_errf("vs[%u]: same proto, vip, vport and vni as vs[%u]", i,
+					       k);
 	}
 	for (s = key & t->mask; t->slots[s].proto != 0; s = (s + 1) & t->mask)
 		;
-	/* Mark the slot taken now; vs_build_one fills in the rest. */
+	/* Mark the slot taken now (and its tenant, which a later vs_find compares); vs_build_one
+	 * fills in the rest. */
 	t->slots[s].proto = c->proto;
+	t->slots[s].tenant = c->tenant;
 	t->order[t->n++] = s;
 	*out = &t->slots[s];
 	return NULL;
@@ -558,7 +568,8 @@ vs_table_rebuild(const struct vs_config *cfg, unsigned n, const struct vs_table 
 	if (t == NULL)
 		goto nomem;
 	for (unsigned i = 0; i < n; i++) {
-		vip_insert(t, &cfg[i].vip);
+		if (cfg[i].tenant == 0) /* a tenant's VIP is no address of the underlay */
+			vip_insert(t, &cfg[i].vip);
 		if (cfg[i].retired)
 			continue;
 		const struct vs *pv = NULL;
@@ -569,7 +580,7 @@ vs_table_rebuild(const struct vs_config *cfg, unsigned n, const struct vs_table 
 			goto fail;
 		if (prev != NULL)
 			pv = vs_find(prev, vs_key(cfg[i].proto, &cfg[i].vip, cfg[i].vport),
-				     cfg[i].proto, &cfg[i].vip, cfg[i].vport);
+				     cfg[i].tenant, cfg[i].proto, &cfg[i].vip, cfg[i].vport);
 		built = vs_build_one(v, &cfg[i], pv, tmp);
 		if (built < 0)
 			goto nomem;
@@ -613,13 +624,20 @@ vs_table_free(struct vs_table *t)
 }
 
 const struct vs *
-vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
+vs_lookup_tenant(const struct vs_table *t, uint16_t tenant, uint8_t proto,
+		 const union hvlb_addr *vip, uint16_t vport)
 {
-	const struct vs *v = vs_find(t, vs_key(proto, vip, vport), proto, vip, vport);
+	const struct vs *v = vs_find(t, vs_key(proto, vip, vport), tenant, proto, vip, vport);
 
 	if (v == NULL && vport != 0)
-		v = vs_find(t, vs_key(proto, vip, 0), proto, vip, 0);
+		v = vs_find(t, vs_key(proto, vip, 0), tenant, proto, vip, 0);
 	return v;
+}
+
+const struct vs *
+vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
+{
+	return vs_lookup_tenant(t, 0, proto, vip, vport);
 }
 
 unsigned

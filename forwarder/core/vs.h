@@ -16,6 +16,8 @@
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
+	VS_MODE_VXLAN = 2, /* a tenant's VXLAN overlay (docs/mode-vxlan.md): the inner packet
+			      goes unchanged to the NF's VTEP, its replies back to the client's */
 	VS_MODE_MAX
 };
 
@@ -101,6 +103,7 @@ struct vs_config {
 	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
+	uint16_t tenant;    /* VXLAN tenant index (core/vxlan.h) of its VNI; 0: no overlay */
 	const struct rs_config *rs;
 };
 
@@ -123,6 +126,7 @@ struct vs {
 	uint8_t to_set;          /* vs_config.to_set */
 	uint8_t synproxy;        /* vs_config.synproxy */
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
+	uint16_t tenant;         /* vs_config.tenant: part of its identity with proto, vip, vport */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */
@@ -171,7 +175,13 @@ void vs_table_free(struct vs_table *t);
 const struct vs *vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip,
 			   uint16_t vport);
 
-/* Whether addr is the VIP of any VS (for ARP/ND and ICMP echo answers). */
+/* The same within a VXLAN tenant (0: outside any overlay, as vs_lookup). The same VIP may
+ * serve two tenants: the key does not hash the tenant, the compare checks it. */
+const struct vs *vs_lookup_tenant(const struct vs_table *t, uint16_t tenant, uint8_t proto,
+				  const union hvlb_addr *vip, uint16_t vport);
+
+/* Whether addr is the VIP of any VS outside the overlay (for ARP/ND and ICMP echo answers; a
+ * tenant's VIPs live in its overlay only). */
 static inline bool
 vs_is_vip(const struct vs_table *t, const union hvlb_addr *addr)
 {

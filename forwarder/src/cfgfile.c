@@ -352,7 +352,7 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	union hvlb_addr vip;
 	uint8_t proto, af;
 	struct conn_timeouts to;
-	uint32_t port, prio, rate, sp_thr;
+	uint32_t port, prio, rate, sp_thr, vni;
 	int mode, sched, down, all_down, synproxy, n, rc = -1;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
@@ -370,16 +370,17 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	if (get_u32(cfg, sect, "priority", 0, &prio) != 0 ||
 	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0 ||
 	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
-	    get_u32(cfg, sect, "synproxy_threshold", 0, &sp_thr) != 0)
+	    get_u32(cfg, sect, "synproxy_threshold", 0, &sp_thr) != 0 ||
+	    get_u32(cfg, sect, "vni", 0, &vni) != 0)
 		return -1;
 	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
 	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
-	if (cfg_vs_add(t->st, proto, &vip, af, vport, mode, sched, err) != 0) {
+	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0) {
 		LOG("config [%s]: %s\n", sect, err);
 		return -1;
 	}
-	struct cfg_vs *vs = cfg_vs_find(t->st, proto, &vip, af, vport);
+	struct cfg_vs *vs = cfg_vs_find_vni(t->st, proto, &vip, af, vport, vni);
 	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;

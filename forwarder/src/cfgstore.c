@@ -199,11 +199,12 @@ cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *err)
 
 static struct cfg_vs *
 vs_find_in(struct cfg_vs *arr, unsigned n, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
-	   uint16_t vport)
+	   uint16_t vport, uint32_t vni)
 {
 	for (unsigned i = 0; i < n; i++) {
 		struct cfg_vs *v = &arr[i];
-		if (v->proto == proto && v->vport == vport && v->af == af && hvlb_addr_eq(&v->vip, vip))
+		if (v->proto == proto && v->vport == vport && v->af == af && v->vni == vni &&
+		    hvlb_addr_eq(&v->vip, vip))
 			return v;
 	}
 	return NULL;
@@ -213,14 +214,28 @@ struct cfg_vs *
 cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	    uint16_t vport)
 {
-	return vs_find_in(st->vs, st->n_vs, proto, vip, af, vport);
+	return vs_find_in(st->vs, st->n_vs, proto, vip, af, vport, 0);
 }
 
 struct cfg_vs *
 cfg_vs_find_retired(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 		    uint16_t vport)
 {
-	return vs_find_in(st->vs_retired, st->n_vs_retired, proto, vip, af, vport);
+	return vs_find_in(st->vs_retired, st->n_vs_retired, proto, vip, af, vport, 0);
+}
+
+struct cfg_vs *
+cfg_vs_find_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+		uint16_t vport, uint32_t vni)
+{
+	return vs_find_in(st->vs, st->n_vs, proto, vip, af, vport, vni);
+}
+
+struct cfg_vs *
+cfg_vs_find_retired_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
+			uint8_t af, uint16_t vport, uint32_t vni)
+{
+	return vs_find_in(st->vs_retired, st->n_vs_retired, proto, vip, af, vport, vni);
 }
 
 /* Room for one more service in *arr, which holds n of *cap: 0 or -ENOMEM. */
@@ -325,21 +340,33 @@ int
 cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	   uint16_t vport, int mode, int sched, char *err)
 {
+	return cfg_vs_add_vni(st, proto, vip, af, vport, 0, mode, sched, err);
+}
+
+int
+cfg_vs_add_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+	       uint16_t vport, uint32_t vni, int mode, int sched, char *err)
+{
 	struct cfg_vs *v, *old;
+	uint16_t tenant = 0;
 	int slot;
 
 	if (addr_is_loopback(vip, af))
 		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
 		       -EINVAL;
 	if (mode < 0 || mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat or dr"), -EINVAL;
+		return ERR("mode: must be nat, dr or vxlan"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
-	if (cfg_vs_find(st, proto, vip, af, vport) != NULL)
+	if (cfg_vni_check(mode, vni, af, err) != 0)
+		return -EINVAL;
+	if (cfg_vs_find_vni(st, proto, vip, af, vport, vni) != NULL)
 		return ERR("service: already exists"), -EEXIST;
 	if (vs_reserve(&st->vs, st->n_vs, &st->cap_vs) != 0)
 		return ERR("service: out of memory"), -ENOMEM;
-	old = cfg_vs_find_retired(st, proto, vip, af, vport);
+	if (vni != 0 && (tenant = cfg_tenant_get(st, vni)) == 0)
+		return ERR("vni: at most %u VNIs in use", VXLAN_MAX_TENANTS), -ENOSPC;
+	old = cfg_vs_find_retired_vni(st, proto, vip, af, vport, vni);
 	if (old != NULL) {
 		vs_revive(st, old, mode, sched);
 		return 0;
@@ -361,6 +388,8 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 	/* Its own timeout set from the start while one is free, so its connections carry it and
 	 * timeouts it is given later reach them at their next packet. */
 	v->to_set = cfg_to_set_alloc(st);
+	v->vni = vni;
+	v->tenant = tenant;
 	st->vs_prio[slot] = 0;
 	st->version++;
 	return 0;
@@ -429,7 +458,9 @@ int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
 	if (mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat or dr"), -EINVAL;
+		return ERR("mode: must be nat, dr or vxlan"), -EINVAL;
+	if (mode >= 0 && cfg_vni_check(mode, vs->vni, vs->af, err) != 0)
+		return -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)

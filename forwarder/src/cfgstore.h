@@ -15,6 +15,7 @@
 #include "fwd_limits.h"
 #include "types.h"
 #include "vs.h"
+#include "vxlan.h"
 
 #define CFG_ERR_LEN 160
 #define CFG_MAX_PRIORITY 7 /* RSS-A priority classes: 0 (normal) .. 7 */
@@ -48,6 +49,8 @@ struct cfg_vs {
 	uint16_t cap_rs;
 	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
 			      the global timeouts only */
+	uint32_t vni;      /* a vxlan service's VNI, part of its identity; 0: none */
+	uint16_t tenant;   /* the VNI's tenant index (cfgstore_vxlan.c); 0: none */
 	struct rs_config *rs;
 };
 
@@ -114,6 +117,8 @@ struct cfgstore {
 	uint16_t vs_slot_next;
 	uint8_t vs_slot_used[VS_MAX_SLOTS];
 	uint8_t vs_prio[VS_MAX_SLOTS];  /* by slot: each service's priority (RSS-A reads it) */
+	/* By tenant index (vxlan.h): its VNI, 0 while free. Index 0 is "no overlay". */
+	uint32_t tenant_vni[VXLAN_MAX_TENANTS + 1];
 	struct cfg_sync sync;
 	uint64_t version;  /* bumped by every successful change */
 };
@@ -141,6 +146,10 @@ int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *e
  * (their connections go on; the caller adds the reals it is to have). */
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
+/* The same for a vxlan service (mode vxlan, vni 1 .. VXLAN_VNI_MAX) or, vni 0, any other: its
+ * VNI is part of its identity, so two tenants may have the same (proto, vip, vport). */
+int cfg_vs_add_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
+		   uint16_t vport, uint32_t vni, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
 /* down_conns (enum vs_down_conns) and all_down (enum vs_all_down); < 0 leaves one unchanged.
  * A new service has its protocol's down_conns (vs_down_conns_default) and all_down drop. */
@@ -166,6 +175,20 @@ struct cfg_vs *cfg_vs_find(struct cfgstore *st, uint8_t proto, const union hvlb_
 			   uint8_t af, uint16_t vport);
 struct cfg_vs *cfg_vs_find_retired(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
 				   uint8_t af, uint16_t vport);
+/* The same within a VNI (0: no overlay, as cfg_vs_find). */
+struct cfg_vs *cfg_vs_find_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip,
+			       uint8_t af, uint16_t vport, uint32_t vni);
+struct cfg_vs *cfg_vs_find_retired_vni(struct cfgstore *st, uint8_t proto,
+				       const union hvlb_addr *vip, uint8_t af, uint16_t vport,
+				       uint32_t vni);
+/* The tenant index of vni (cfgstore_vxlan.c): the one it has, or a free one (indexes no
+ * service, live or retired, holds any more are freed first). 0 when all are taken. */
+uint16_t cfg_tenant_get(struct cfgstore *st, uint32_t vni);
+/* -EINVAL with err naming vni (or vip) unless mode, vni and af go together: a vxlan service
+ * has a VNI (1 .. VXLAN_VNI_MAX) and an IPv4 VIP, no other service has a VNI. */
+int cfg_vni_check(int mode, uint32_t vni, uint8_t af, char *err);
+/* The VNIs in use and their tenant indexes, sorted for vxlan_tenant_of. */
+void cfg_tenants_of(const struct cfgstore *st, struct vxlan_tenants *t);
 int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
 	       uint16_t port, uint32_t weight, uint8_t health, char *err);
 struct rs_config *cfg_rs_find(struct cfg_vs *vs, const union hvlb_addr *addr, uint16_t port);

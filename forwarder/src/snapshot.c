@@ -67,6 +67,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->synproxy = v->synproxy;
 	c->synproxy_threshold = v->synproxy_threshold;
 	c->slot = v->slot;
+	c->tenant = v->tenant;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
 	c->n_rs = v->retired ? 0 : v->n_rs;
@@ -243,6 +244,7 @@ snap_rebuild(const struct cfgstore *st, const struct fwd_snapshot *prev, int soc
 	}
 	s->n_local = st->n_local;
 	memcpy(s->local, st->local, sizeof(s->local[0]) * st->n_local);
+	cfg_tenants_of(st, &s->tenants);
 	snapshot_seq++;
 	if (build_vs(s, st, prev, err) != 0 || build_routes(s, st, prev, socket, err) != 0) {
 		snap_free(s);

@@ -54,6 +54,7 @@ struct fwd_snapshot {
 	 * gone for good (dropped, rs_removed); its rs_gen + RS_GEN_DOWN: its RS is down or removed
 	 * softly in a service that reschedules (vs.h vs_down_conns); else the slot was reused. */
 	const uint32_t *rs_gen;
+	struct vxlan_tenants tenants; /* the VNIs services have (core/vxlan.h) */
 };
 
 /* The published snapshot. Only the control thread writes it. */

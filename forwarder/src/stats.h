@@ -54,7 +54,9 @@
 	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
 	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
 	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                \
+	X(vxlan_rx, "vxlan_rx")           /* VXLAN packets of a known VNI, decapsulated */        \
+	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

@@ -20,6 +20,7 @@
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_vxlan.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -102,6 +103,18 @@ sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
 {
 	for (uint8_t i = 0; i < tx->n; i++)
 		route_tx(w, tx->m[i], af, tx->dst[i]);
+}
+
+/* A vxlan connection's packet: encapsulated again, to the VTEP at the other end of dir, and
+ * sent (worker_vxlan.h). Out of line: the overlay's own path. */
+static __rte_noinline void
+vx_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct conn *c,
+	enum conn_dir dir)
+{
+	union hvlb_addr dst;
+
+	worker_vxlan_encap(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, x->hash, c, dir, &dst);
+	route_tx(w, m, HVLB_AF_INET, &dst);
 }
 
 void
@@ -300,11 +313,14 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		}
 		x->dirn = PKT_TO_VIP;
 		x->key = &x->pi.key;
-	} else {
-		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
-			r = HVLB_DROP_LOCAL_UNHANDLED;
+	} else if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+		/* To our own address: VXLAN (x becomes its inner packet's) or nothing we serve. */
+		r = worker_vxlan_decap(w, frame, &x->pi, &vip);
+		if (r != HVLB_DROP_NONE)
 			goto out_drop;
-		}
+		x->dirn = vip ? PKT_TO_VIP : PKT_FROM_RS;
+		x->key = &x->pi.key;
+	} else {
 		x->dirn = PKT_FROM_RS;
 		x->key = &x->pi.key;
 	}
@@ -415,7 +431,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		}
 		midstream = true;
 	}
-	vs = vs_lookup(w->snap->vst, x->key->proto, &x->key->dst, x->key->dport);
+	vs = vs_lookup_tenant(w->snap->vst, x->key->pad, x->key->proto, &x->key->dst,
+			      x->key->dport);
 	/* Without sync, a packet that is no SYN opens nothing unless it carries a cookie: the
 	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
 	if (unlikely(midstream && !w->sync_on) &&
@@ -454,8 +471,11 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
-	c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			vs->to_set, w->now);
+	/* A vxlan connection's NF answers from the VIP inside the tenant (the reply tuple is the
+	 * inner one): its VTEP, the RS, is kept apart (worker_vxlan_opened). */
+	const union hvlb_addr *nf = unlikely(vs->mode == VS_MODE_VXLAN) ? &x->key->dst : &rs->addr;
+	c = conn_insert(w->conns, x->key, x->hash, nf, nf == &rs->addr ? rs->port : 0,
+			vs->mode != VS_MODE_DR, vs->to_set, w->now);
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
 		 * packet of this burst may have opened the connection since: join it. (Only this
@@ -472,6 +492,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
 	c->rs_gen = rs->gen;
+	if (unlikely(vs->mode == VS_MODE_VXLAN))
+		worker_vxlan_opened(c, rte_pktmbuf_mtod(m, uint8_t *), rs);
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
 	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
@@ -572,11 +594,47 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 			return NULL;
 		}
 	}
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
-	else
+	} else if (unlikely(c->mode == VS_MODE_VXLAN)) {
+		vx_send(w, m, x, c, CONN_DIR_ORIG);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
+
+out_drop:
+	drop(w, m, r);
+	return NULL;
+}
+
+/* An NF's reply on a vxlan connection, the NF's VTEP checked: encapsulated to the client's.
+ * forward_to_client's steps otherwise (no SYN proxy, no NAT). Out of line: the overlay's own
+ * path. Returns NULL (sent or dropped). */
+static __rte_noinline const union hvlb_addr *
+forward_vxlan_reply(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
+{
+	enum hvlb_drop r;
+
+	if (!worker_vxlan_from_nf(rte_pktmbuf_mtod(m, uint8_t *), c)) {
+		r = HVLB_DROP_VXLAN_WRONG_VTEP;
+		goto out_drop;
+	}
+	if (conn_stale(w, c)) {
+		r = conn_end(w, c);
+		goto out_drop;
+	}
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	if (unlikely(c->state == CONN_S_SYN_SENT))
+		rtt_sample(w, c, x->pi.tcp_flags);
+	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len);
+	count(w, c, m->pkt_len);
+	vx_send(w, m, x, c, CONN_DIR_REPLY);
+	return NULL;
 
 out_drop:
 	drop(w, m, r);
@@ -596,6 +654,8 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_NOT_FOR_US;
 		goto out_drop;
 	}
+	if (unlikely(c->mode == VS_MODE_VXLAN))
+		return forward_vxlan_reply(w, m, x, c);
 	if (conn_stale(w, c)) {
 		r = conn_end(w, c);
 		goto out_drop;

@@ -89,11 +89,13 @@ item_next(struct worker *w)
 	return &w->sync.out[w->sync.n++];
 }
 
-/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. */
+/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. Nor
+ * of a vxlan connection: a record has no room for its tenant's VNI and its two VTEPs
+ * (docs/mode-vxlan.md), and a record without them would be wrong. */
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	if (c->state == CONN_S_UNCONFIRMED)
+	if (c->state == CONN_S_UNCONFIRMED || c->mode == VS_MODE_VXLAN)
 		return;
 	item_fill(w, item_next(w), c, op, peers);
 }

@@ -111,7 +111,7 @@ test_vs_errors(void)
 	c[2].vip = ip("192.0.2.1");
 
 	c[1].mode = VS_MODE_MAX;
-	expect_err(c, 3, "vs[1].mode: 2 out of range (nat or dr)");
+	expect_err(c, 3, "vs[1].mode: 3 out of range (nat, dr or vxlan)");
 	c[1].mode = VS_MODE_NAT;
 
 	c[0].sched = HVLB_SCHED_MAX;
@@ -133,7 +133,7 @@ test_vs_errors(void)
 	c[1].rs = r;
 
 	c[2].vport = c[0].vport;
-	expect_err(c, 3, "vs[2]: same proto, vip and vport as vs[0]");
+	expect_err(c, 3, "vs[2]: same proto, vip, vport and vni as vs[0]");
 	c[2].proto = HVLB_PROTO_UDP;
 	{
 		const char *err = "unset";
@@ -576,6 +576,47 @@ test_rebuild_shares_unchanged(void)
 	vs_table_free(b);
 }
 
+/* The same (proto, vip, vport) in two VXLAN tenants and outside any: three services, each
+ * found in its own tenant only; a tenant's VIP is no underlay address (vs_is_vip). */
+static void
+test_tenants(void)
+{
+	struct rs_config r[3] = {rs("10.1.0.11", 0, 1, 1), rs("10.1.0.12", 0, 1, 2),
+				 rs("10.1.0.13", 0, 1, 3)};
+	struct vs_config c[3] = {vsc("192.168.0.100", HVLB_PROTO_TCP, 80, 0, 0, &r[0], 1),
+				 vsc("192.168.0.100", HVLB_PROTO_TCP, 80, 0, 1, &r[1], 1),
+				 vsc("192.168.0.100", HVLB_PROTO_TCP, 80, 0, 2, &r[2], 1)};
+	union hvlb_addr vip = ip("192.168.0.100");
+	const char *err = NULL;
+	struct vs_table *t;
+
+	c[0].mode = c[1].mode = VS_MODE_VXLAN;
+	c[0].tenant = 1;
+	c[1].tenant = 2;
+	t = vs_table_build(c, 2, &err);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	CHECK(vs_lookup_tenant(t, 1, HVLB_PROTO_TCP, &vip, htons(80))->slot == 0);
+	CHECK(vs_lookup_tenant(t, 2, HVLB_PROTO_TCP, &vip, htons(80))->slot == 1);
+	CHECK(vs_lookup_tenant(t, 3, HVLB_PROTO_TCP, &vip, htons(80)) == NULL);
+	CHECK(vs_lookup(t, HVLB_PROTO_TCP, &vip, htons(80)) == NULL);
+	CHECK(!vs_is_vip(t, &vip));
+	vs_table_free(t);
+	t = vs_table_build(c, 3, &err); /* and the same outside the overlay */
+	CHECK(t != NULL && vs_lookup(t, HVLB_PROTO_TCP, &vip, htons(80))->slot == 2);
+	CHECK(t != NULL && vs_is_vip(t, &vip));
+	vs_table_free(t);
+
+	c[1].tenant = 1;
+	expect_err(c, 2, "vs[1]: same proto, vip, vport and vni as vs[0]");
+	c[1].tenant = 0;
+	expect_err(c, 2, "vs[1].vni: a vxlan service needs one, and only it may have one");
+	c[1].mode = VS_MODE_NAT;
+	c[1].tenant = 2;
+	expect_err(c, 2, "vs[1].vni: a vxlan service needs one, and only it may have one");
+}
+
 int
 main(void)
 {
@@ -591,5 +632,6 @@ main(void)
 	RUN(test_all_down_keep_last);
 	RUN(test_retired);
 	RUN(test_rebuild_shares_unchanged);
+	RUN(test_tenants);
 	return check_summary();
 }

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A worker's side of the VXLAN overlay (docs/mode-vxlan.md): a VXLAN packet to one of the
+ * forwarder's addresses becomes, for the rest of the pipeline, its inner packet keyed by its
+ * tenant; a vxlan connection's packets leave encapsulated to the VTEP at the other end. The
+ * packet logic is core/vxlan.c; worker_fwd.c calls these from its rare paths only.
+ */
+#ifndef HVLB_WORKER_VXLAN_H
+#define HVLB_WORKER_VXLAN_H
+
+#include "vxlan.h"
+#include "worker.h"
+
+/* A packet to one of our addresses that is no ARP, ND or echo (*pi its parse): when it is
+ * VXLAN of a VNI some service has, *pi becomes its inner packet's (key.pad its tenant),
+ * *to_vip says whether it is to a service of the tenant (else it is taken for an NF's reply)
+ * and HVLB_DROP_NONE is returned; else the reason to drop it (LOCAL_UNHANDLED when not
+ * VXLAN). */
+enum hvlb_drop worker_vxlan_decap(struct worker *w, const uint8_t *frame, struct pkt_info *pi,
+				  bool *to_vip);
+
+/* A vxlan connection c just opened for the packet in frame to the NF whose VTEP is rs. */
+static inline void
+worker_vxlan_opened(struct conn *c, const uint8_t *frame, const struct rs_config *rs)
+{
+	c->vx_client_vtep = vxlan_outer_src(frame);
+	c->vx_nf_vtep = rs->addr.w[0];
+}
+
+/* Whether a packet of c's reply direction came from c's NF's VTEP (else someone else's VTEP
+ * speaks for it: vxlan_wrong_vtep). */
+static inline bool
+worker_vxlan_from_nf(const uint8_t *frame, const struct conn *c)
+{
+	return vxlan_outer_src(frame) == c->vx_nf_vtep;
+}
+
+/* Encapsulate the packet of c in frame again (pi: its inner packet, hash: its key's), to the
+ * NF's VTEP (dir ORIG) or the client's (REPLY), from the address it came to; *dst: where to
+ * route it. */
+void worker_vxlan_encap(uint8_t *frame, const struct pkt_info *pi, uint32_t hash,
+			const struct conn *c, enum conn_dir dir, union hvlb_addr *dst);
+
+#endif
