@@ -574,6 +574,9 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 		return ERR("real.weight: must be <= %u", RS_WEIGHT_MAX), -EINVAL;
 	if (vs->mode == VS_MODE_DR && port != 0 && port != vs->vport)
 		return ERR("real.port: a dr service cannot change the port (use 0)"), -EINVAL;
+	if (vs->mode == VS_MODE_VXLAN && port != 0)
+		return ERR("real.port: a vxlan real is the NF's VTEP, VXLAN's port (use 0)"),
+		       -EINVAL;
 	if (cfg_rs_find(vs, addr, port) != NULL)
 		return ERR("real: already in the service"), -EEXIST;
 	if (vs->n_rs == VS_MAX_RS)

@@ -134,6 +134,8 @@ parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService
 	if (mode == VS_MODE_DR && out->port != 0 && out->port != vport)
 		return ctl_fail(r, -EINVAL, "%s.port: dr mode cannot rewrite ports (use 0)",
 				path);
+	if (mode == VS_MODE_VXLAN && out->port != 0)
+		return ctl_fail(r, -EINVAL, "%s.port: a vxlan real is the NF's VTEP (use 0)", path);
 	if (m->weight > RS_WEIGHT_MAX)
 		return ctl_fail(r, -EINVAL, "%s.weight: must be <= %u", path, RS_WEIGHT_MAX);
 	if (m->health > 1)
@@ -236,8 +238,8 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 		return ctl_fail(r, -EINVAL, "add_service.service.priority: must be 0 to %u",
 				CFG_MAX_PRIORITY);
 	/* A service removed softly whose connections remain comes back with them. */
-	revived = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL;
-	rc = cfg_vs_add(st, k.proto, &k.vip, k.af, k.vport, mode, sched, err);
+	revived = cfg_vs_find_retired_vni(st, k.proto, &k.vip, k.af, k.vport, k.vni) != NULL;
+	rc = cfg_vs_add_vni(st, k.proto, &k.vip, k.af, k.vport, k.vni, mode, sched, err);
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_service.service", "service", err);
 	vs = ctl_lookup_service(st, &k);
@@ -384,10 +386,10 @@ ctl_op_remove_service(struct ctl_req *r, const Hvlb__Fwd__V1__RemoveService *m)
 		return rc;
 	vs = ctl_lookup_service(st, &k);
 	if (vs == NULL && m->hard)
-		vs = cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport);
+		vs = cfg_vs_find_retired_vni(st, k.proto, &k.vip, k.af, k.vport, k.vni);
 	if (vs == NULL) {
 		ctl_fmt_service(name, sizeof(name), k.proto, &k.vip, k.af, k.vport);
-		if (cfg_vs_find_retired(st, k.proto, &k.vip, k.af, k.vport) != NULL)
+		if (cfg_vs_find_retired_vni(st, k.proto, &k.vip, k.af, k.vport, k.vni) != NULL)
 			return ctl_fail(r, -ENOENT,
 					"remove_service: service %s is removed already, its "
 					"connections end naturally (hard: end them now)",

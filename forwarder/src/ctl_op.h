@@ -65,6 +65,7 @@ struct ctl_svc {
 	uint16_t vport;
 	uint8_t proto;
 	uint8_t af;
+	uint32_t vni; /* a vxlan service's (ServiceId.vni); 0: none */
 };
 
 static inline int

@@ -6,6 +6,7 @@
  * x86-64; a connection being rewritten may show mixed fields, which a listing tolerates.
  */
 #include <errno.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,7 @@ service_id(struct ctl_req *r, const struct cfg_vs *v)
 	id->protocol = ctl_strdup(r, ctl_proto_name(v->proto, pb, sizeof(pb)));
 	id->vip = ctl_strdup(r, ip);
 	id->vport = rte_be_to_cpu_16(v->vport);
+	id->vni = v->vni;
 	return id->protocol != NULL && id->vip != NULL ? id : NULL;
 }
 
@@ -473,6 +475,20 @@ ticks_to_s(uint64_t from, uint64_t to, uint64_t hz)
 	return (uint32_t)RTE_MIN(s, (uint64_t)UINT32_MAX);
 }
 
+/* A vxlan connection: its VNI (from its tenant index), the NF's VTEP as its real (rs_addr is
+ * the VIP the NF answers from) and the client's VTEP. */
+static void
+conn_msg_vxlan(struct ctl_req *r, Hvlb__Fwd__V1__Connection *m, const struct conn *c)
+{
+	char buf[INET_ADDRSTRLEN];
+
+	m->vni = c->orig.pad <= VXLAN_MAX_TENANTS ? r->f->cfg->tenant_vni[c->orig.pad] : 0;
+	inet_ntop(AF_INET, &c->vx_nf_vtep, buf, sizeof(buf));
+	m->real = ctl_strdup(r, buf);
+	inet_ntop(AF_INET, &c->vx_client_vtep, buf, sizeof(buf));
+	m->client_vtep = ctl_strdup(r, buf);
+}
+
 static Hvlb__Fwd__V1__Connection *
 conn_msg(struct conn_ctx *x, const struct conn *c)
 {
@@ -489,8 +505,12 @@ conn_msg(struct conn_ctx *x, const struct conn *c)
 	m->client = ctl_strdup(r, buf);
 	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.dst, c->orig.af, c->orig.dport);
 	m->vip = ctl_strdup(r, buf);
-	ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
-	m->real = ctl_strdup(r, buf);
+	if (unlikely(c->mode == VS_MODE_VXLAN)) {
+		conn_msg_vxlan(r, m, c);
+	} else {
+		ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
+		m->real = ctl_strdup(r, buf);
+	}
 	m->state = CTL_CONST_STR(conn_state_name(c->state));
 	m->age_s = ticks_to_s(c->created, x->now, r->f->env.hz);
 	m->expires_in_s = ticks_to_s(x->now, c->expires, r->f->env.hz);

@@ -140,13 +140,16 @@ ctl_parse_service(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__Serv
 	if (id->vport > UINT16_MAX)
 		return ctl_fail(r, -EINVAL, "%s.vport: must be <= 65535", path);
 	k->vport = rte_cpu_to_be_16((uint16_t)id->vport);
+	if (id->vni > VXLAN_VNI_MAX)
+		return ctl_fail(r, -EINVAL, "%s.vni: must be 0 to %u", path, VXLAN_VNI_MAX);
+	k->vni = id->vni;
 	return 0;
 }
 
 struct cfg_vs *
 ctl_lookup_service(struct cfgstore *st, const struct ctl_svc *k)
 {
-	return cfg_vs_find(st, k->proto, &k->vip, k->af, k->vport);
+	return cfg_vs_find_vni(st, k->proto, &k->vip, k->af, k->vport, k->vni);
 }
 
 struct cfg_vs *

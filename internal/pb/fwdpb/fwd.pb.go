@@ -29,10 +29,14 @@ const (
 
 // Identifies a virtual service: (protocol, vip, vport). vport 0 means every port.
 type ServiceId struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Protocol      string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"` // "tcp" or "udp"
-	Vip           string                 `protobuf:"bytes,2,opt,name=vip,proto3" json:"vip,omitempty"`
-	Vport         uint32                 `protobuf:"varint,3,opt,name=vport,proto3" json:"vport,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Protocol string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"` // "tcp" or "udp"
+	Vip      string                 `protobuf:"bytes,2,opt,name=vip,proto3" json:"vip,omitempty"`
+	Vport    uint32                 `protobuf:"varint,3,opt,name=vport,proto3" json:"vport,omitempty"`
+	// A vxlan service's VXLAN network identifier, 1 to 16777215 (docs/mode-vxlan.md): part of
+	// the identity, so two tenants may have the same protocol, vip and vport. 0: no overlay
+	// (every other mode).
+	Vni           uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -84,6 +88,13 @@ func (x *ServiceId) GetVip() string {
 func (x *ServiceId) GetVport() uint32 {
 	if x != nil {
 		return x.Vport
+	}
+	return 0
+}
+
+func (x *ServiceId) GetVni() uint32 {
+	if x != nil {
+		return x.Vni
 	}
 	return 0
 }
@@ -170,7 +181,7 @@ func (x *RealService) GetConnLimit() uint32 {
 type VirtualService struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Id           *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default) or "dr"
+	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default), "dr" or "vxlan" (id.vni set; docs/mode-vxlan.md)
 	Scheduler    string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
 	RealServices []*RealService         `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
@@ -2381,19 +2392,23 @@ func (x *Stats) GetSyncCounters() []*Counter {
 }
 
 type Connection struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Worker        uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
-	Protocol      string                 `protobuf:"bytes,2,opt,name=protocol,proto3" json:"protocol,omitempty"`
-	Client        string                 `protobuf:"bytes,3,opt,name=client,proto3" json:"client,omitempty"` // "addr:port" ("[addr]:port" for IPv6)
-	Vip           string                 `protobuf:"bytes,4,opt,name=vip,proto3" json:"vip,omitempty"`
-	Real          string                 `protobuf:"bytes,5,opt,name=real,proto3" json:"real,omitempty"`
-	State         string                 `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
-	AgeS          uint32                 `protobuf:"varint,7,opt,name=age_s,json=ageS,proto3" json:"age_s,omitempty"`
-	ExpiresInS    uint32                 `protobuf:"varint,8,opt,name=expires_in_s,json=expiresInS,proto3" json:"expires_in_s,omitempty"`
-	PacketsIn     uint64                 `protobuf:"varint,9,opt,name=packets_in,json=packetsIn,proto3" json:"packets_in,omitempty"`
-	PacketsOut    uint64                 `protobuf:"varint,10,opt,name=packets_out,json=packetsOut,proto3" json:"packets_out,omitempty"`
-	BytesIn       uint64                 `protobuf:"varint,11,opt,name=bytes_in,json=bytesIn,proto3" json:"bytes_in,omitempty"`
-	BytesOut      uint64                 `protobuf:"varint,12,opt,name=bytes_out,json=bytesOut,proto3" json:"bytes_out,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Worker     uint32                 `protobuf:"varint,1,opt,name=worker,proto3" json:"worker,omitempty"`
+	Protocol   string                 `protobuf:"bytes,2,opt,name=protocol,proto3" json:"protocol,omitempty"`
+	Client     string                 `protobuf:"bytes,3,opt,name=client,proto3" json:"client,omitempty"` // "addr:port" ("[addr]:port" for IPv6)
+	Vip        string                 `protobuf:"bytes,4,opt,name=vip,proto3" json:"vip,omitempty"`
+	Real       string                 `protobuf:"bytes,5,opt,name=real,proto3" json:"real,omitempty"`
+	State      string                 `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
+	AgeS       uint32                 `protobuf:"varint,7,opt,name=age_s,json=ageS,proto3" json:"age_s,omitempty"`
+	ExpiresInS uint32                 `protobuf:"varint,8,opt,name=expires_in_s,json=expiresInS,proto3" json:"expires_in_s,omitempty"`
+	PacketsIn  uint64                 `protobuf:"varint,9,opt,name=packets_in,json=packetsIn,proto3" json:"packets_in,omitempty"`
+	PacketsOut uint64                 `protobuf:"varint,10,opt,name=packets_out,json=packetsOut,proto3" json:"packets_out,omitempty"`
+	BytesIn    uint64                 `protobuf:"varint,11,opt,name=bytes_in,json=bytesIn,proto3" json:"bytes_in,omitempty"`
+	BytesOut   uint64                 `protobuf:"varint,12,opt,name=bytes_out,json=bytesOut,proto3" json:"bytes_out,omitempty"`
+	// A vxlan connection's VNI (0: none). Its real is the NF's VTEP, and client_vtep the VTEP
+	// its client's packets came from; client and vip are the tenant's inner addresses.
+	Vni           uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
+	ClientVtep    string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2510,6 +2525,20 @@ func (x *Connection) GetBytesOut() uint64 {
 		return x.BytesOut
 	}
 	return 0
+}
+
+func (x *Connection) GetVni() uint32 {
+	if x != nil {
+		return x.Vni
+	}
+	return 0
+}
+
+func (x *Connection) GetClientVtep() string {
+	if x != nil {
+		return x.ClientVtep
+	}
+	return ""
 }
 
 // Paged: start with cursor 0; the reply's next_cursor is 0 at the end.
@@ -4501,11 +4530,12 @@ var File_fwd_proto protoreflect.FileDescriptor
 
 const file_fwd_proto_rawDesc = "" +
 	"\n" +
-	"\tfwd.proto\x12\vhvlb.fwd.v1\"O\n" +
+	"\tfwd.proto\x12\vhvlb.fwd.v1\"a\n" +
 	"\tServiceId\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x10\n" +
 	"\x03vip\x18\x02 \x01(\tR\x03vip\x12\x14\n" +
-	"\x05vport\x18\x03 \x01(\rR\x05vport\"\x90\x01\n" +
+	"\x05vport\x18\x03 \x01(\rR\x05vport\x12\x10\n" +
+	"\x03vni\x18< \x01(\rR\x03vni\"\x90\x01\n" +
 	"\vRealService\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
@@ -4707,7 +4737,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0emempool_in_use\x18\x06 \x01(\x04R\fmempoolInUse\x12!\n" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
-	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\"\xc3\x02\n" +
+	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\"\xf6\x02\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -4725,7 +4755,10 @@ const file_fwd_proto_rawDesc = "" +
 	" \x01(\x04R\n" +
 	"packetsOut\x12\x19\n" +
 	"\bbytes_in\x18\v \x01(\x04R\abytesIn\x12\x1b\n" +
-	"\tbytes_out\x18\f \x01(\x04R\bbytesOut\"q\n" +
+	"\tbytes_out\x18\f \x01(\x04R\bbytesOut\x12\x10\n" +
+	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
+	"\vclient_vtep\x18= \x01(\tR\n" +
+	"clientVtep\"q\n" +
 	"\x0fListConnections\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\rR\x05limit\x120\n" +
