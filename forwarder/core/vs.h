@@ -104,6 +104,7 @@ struct vs_config {
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
 	uint16_t tenant;    /* VXLAN tenant index (core/vxlan.h) of its VNI; 0: no overlay */
+	uint8_t priority;   /* RSS-A class; a vxlan service's places its new connections */
 	const struct rs_config *rs;
 };
 
@@ -127,6 +128,7 @@ struct vs {
 	uint8_t synproxy;        /* vs_config.synproxy */
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	uint16_t tenant;         /* vs_config.tenant: part of its identity with proto, vip, vport */
+	uint8_t priority;        /* vs_config.priority */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

@@ -316,11 +316,12 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	vs = ctl_find_service(r, "update_service", &k);
 	if (vs == NULL)
 		return -ENOENT;
-	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
+	/* RSS-A on this thread reads the priority; workers only a vxlan service's, which places
+	 * its new connections (steer_place.c): published for that one. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
 	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !others && !sp_change)
-		return 0;
+		return m->set_priority && vs->mode == VS_MODE_VXLAN ? publish(r) : 0;
 	/* The mode and the proxy together: a proxy that stays on refuses mode dr, and a proxy
 	 * turned on refuses a service that is (or becomes) dr. */
 	if ((synproxy > VS_SYNPROXY_OFF || (synproxy < 0 && vs->synproxy != VS_SYNPROXY_OFF)) &&

@@ -92,6 +92,7 @@ sample(struct rssa_ctl *rc, uint64_t now, double *load)
 			b->cost = (double)(busy - b->busy) / (double)(pkts - b->pkts);
 		l = ((double)(busy - b->busy) + rte_ring_count(w->inbox) * b->cost) / dt;
 		b->load = load[i] = l < RSSA_LOAD_MAX ? l : RSSA_LOAD_MAX;
+		rc->sc->load[i] = b->load; /* for placing new priority connections */
 		b->busy = busy;
 		b->pkts = pkts;
 	}
@@ -251,6 +252,7 @@ rssa_ctl_poll(struct rssa_ctl *rc, uint64_t now)
 	} else {
 		sample(rc, now, load);
 		bool period_end = rssa_sample(&rc->rssa, load);
+		rc->sc->rssa_period = rc->rssa.periods;
 		/* Rates are measured over the sample after the period that found the overload. */
 		if (rc->scan_at != 0) {
 			measure(rc, now);

@@ -68,6 +68,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->synproxy_threshold = v->synproxy_threshold;
 	c->slot = v->slot;
 	c->tenant = v->tenant;
+	c->priority = v->priority;
 	c->retired = v->retired;
 	/* A retired service's VIP is all the workers need of it. */
 	c->n_rs = v->retired ? 0 : v->n_rs;

@@ -326,6 +326,10 @@ note_handle(struct steer_ctl *sc, const struct steer_note *n)
 	struct steer_mig *m;
 	int i;
 
+	if (n->type == STEER_NOTE_PLACE) {
+		steer_ctl_place(sc, n);
+		return;
+	}
 	if (n->type == STEER_NOTE_GONE) {
 		i = ovr_find(sc, &n->key);
 		if (i >= 0 && sc->ovr[i].worker == n->worker) {

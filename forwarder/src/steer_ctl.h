@@ -84,6 +84,11 @@ struct steer_ctl {
 	uint64_t moves_vanished; /* RSS-A picked a connection that had ended */
 	uint64_t publications;
 	uint64_t gone;
+	/* Placing new connections of priority tenants (steer_place.c): each worker's load as
+	 * RSS-A's sampler last measured it (rssa_ctl.c writes it), and the connections moved. */
+	double load[FWD_MAX_WORKERS];
+	uint64_t rssa_period;
+	uint64_t placed;
 };
 
 /* Set up for the workers of env (which must exist), fencing moves when dispatch stages run,
@@ -105,6 +110,11 @@ bool steer_ctl_busy(const struct steer_ctl *sc);
  * overrides or moves), -EINVAL (to is its owner already). */
 int steer_ctl_move(struct steer_ctl *sc, const struct flow_key *key, uint8_t n_keys, uint16_t to,
 		   uint8_t priority, bool manual, uint64_t period, uint64_t now);
+
+/* A worker's STEER_NOTE_PLACE (steer_place.c): move that new connection to the least-loaded
+ * worker when its owner is loaded more than STEER_PLACE_MARGIN above it. */
+#define STEER_PLACE_MARGIN 0.05
+void steer_ctl_place(struct steer_ctl *sc, const struct steer_note *n);
 
 /* The owner of a connection now, as far as the control thread knows (override or default). */
 uint16_t steer_ctl_owner(const struct steer_ctl *sc, const struct flow_key *orig);

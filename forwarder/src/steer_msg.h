@@ -66,6 +66,8 @@ enum steer_note_type {
 	STEER_NOTE_IMPORT_FAILED, /* new owner: no room; the connection is lost */
 	STEER_NOTE_UNMARKED,     /* old owner: moved entry gone */
 	STEER_NOTE_GONE,         /* a steered connection ended (expired, hard remove); key */
+	STEER_NOTE_PLACE,        /* a new connection of a priority tenant (docs/mode-vxlan.md):
+				    key its ORIG tuple, seq its priority; to the least loaded */
 };
 
 /* 48 bytes, a ring element. */

@@ -493,7 +493,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->mode = vs->mode;
 	c->rs_gen = rs->gen;
 	if (unlikely(vs->mode == VS_MODE_VXLAN))
-		worker_vxlan_opened(c, rte_pktmbuf_mtod(m, uint8_t *), rs);
+		worker_vxlan_opened(w, c, rte_pktmbuf_mtod(m, uint8_t *), rs, vs->priority);
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
 	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)

@@ -40,3 +40,15 @@ worker_vxlan_encap(uint8_t *frame, const struct pkt_info *pi, uint32_t hash,
 	vxlan_encap(frame, pi, ours, peer, vxlan_src_port(hash));
 	hvlb_addr_set4(dst, peer);
 }
+
+void
+worker_vxlan_opened(struct worker *w, struct conn *c, const uint8_t *frame,
+		    const struct rs_config *rs, uint8_t priority)
+{
+	c->vx_client_vtep = vxlan_outer_src(frame);
+	c->vx_nf_vtep = rs->addr.w[0];
+	if (priority != 0 && w->env->n_workers > 1) {
+		worker_note(w, STEER_NOTE_PLACE, priority, &c->orig, 1);
+		w->stats.vxlan_placed++;
+	}
+}

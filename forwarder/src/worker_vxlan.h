@@ -19,13 +19,11 @@
 enum hvlb_drop worker_vxlan_decap(struct worker *w, const uint8_t *frame, struct pkt_info *pi,
 				  bool *to_vip);
 
-/* A vxlan connection c just opened for the packet in frame to the NF whose VTEP is rs. */
-static inline void
-worker_vxlan_opened(struct conn *c, const uint8_t *frame, const struct rs_config *rs)
-{
-	c->vx_client_vtep = vxlan_outer_src(frame);
-	c->vx_nf_vtep = rs->addr.w[0];
-}
+/* A vxlan connection c just opened for the packet in frame to the NF whose VTEP is rs, in a
+ * service of that priority: a priority tenant's goes to the least-loaded worker
+ * (steer_place.c). */
+void worker_vxlan_opened(struct worker *w, struct conn *c, const uint8_t *frame,
+			 const struct rs_config *rs, uint8_t priority);
 
 /* Whether a packet of c's reply direction came from c's NF's VTEP (else someone else's VTEP
  * speaks for it: vxlan_wrong_vtep). */
