@@ -132,6 +132,9 @@ struct conn {
 				synproxy auto service: src/worker_synproxy.c) */
 /* Any of them: the packets of such a connection take the SYN proxy's path. */
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
+#define CONN_FL_VXLAN 0x20   /* a vxlan service's: its packets leave encapsulated (src/worker_vxlan.h) */
+/* Any of them: the packets of such a connection leave the NAT path, at one test. */
+#define CONN_FL_OFF_NAT (CONN_FL_SP_ANY | CONN_FL_VXLAN)
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 

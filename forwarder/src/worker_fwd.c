@@ -240,6 +240,24 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	return PKT_ROUTE_DONE;
 }
 
+/* A packet to our own address, no ARP, ND or echo: VXLAN, which x now describes by its inner
+ * packet (true), or nothing we serve, dropped (false). Out of line: the overlay's own path. */
+static __rte_noinline bool
+to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+{
+	bool to_vip;
+	enum hvlb_drop r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi,
+					      &to_vip);
+
+	if (r != HVLB_DROP_NONE) {
+		drop(w, m, r);
+		return false;
+	}
+	x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
+	x->key = &x->pi.key;
+	return true;
+}
+
 /* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). The
  * client endpoint is the source of x->key, except in an NF's reply (PKT_FROM_RS). */
 static __rte_always_inline enum pkt_route
@@ -314,12 +332,8 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		x->dirn = PKT_TO_VIP;
 		x->key = &x->pi.key;
 	} else if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
-		/* To our own address: VXLAN (x becomes its inner packet's) or nothing we serve. */
-		r = worker_vxlan_decap(w, frame, &x->pi, &vip);
-		if (r != HVLB_DROP_NONE)
-			goto out_drop;
-		x->dirn = vip ? PKT_TO_VIP : PKT_FROM_RS;
-		x->key = &x->pi.key;
+		if (!to_local(w, m, x))
+			return PKT_ROUTE_DONE;
 	} else {
 		x->dirn = PKT_FROM_RS;
 		x->key = &x->pi.key;
@@ -406,6 +420,24 @@ sp_mark(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, struct co
 		worker_synproxy_counted(w, c, vs);
 }
 
+/* A vxlan service's new connection (conn_insert's, or NULL). Its NF answers from the VIP
+ * inside the tenant, so its reply tuple is the inner one (rs_addr:rs_port the VIP:0); the NF's
+ * VTEP, the RS, and the client's are kept apart (worker_vxlan_opened). Out of line, so that
+ * conn_new, inlined into the path of every packet, keeps its shape. */
+static __rte_noinline struct conn *
+vx_insert(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct vs *vs,
+	  const struct rs_config *rs)
+{
+	struct conn *c = conn_insert(w->conns, x->key, x->hash, &x->key->dst, 0, 1, vs->to_set,
+				     w->now);
+
+	if (c != NULL) {
+		c->flags |= CONN_FL_VXLAN;
+		worker_vxlan_opened(w, c, rte_pktmbuf_mtod(m, uint8_t *), rs, vs->priority);
+	}
+	return c;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -471,11 +503,11 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
-	/* A vxlan connection's NF answers from the VIP inside the tenant (the reply tuple is the
-	 * inner one): its VTEP, the RS, is kept apart (worker_vxlan_opened). */
-	const union hvlb_addr *nf = unlikely(vs->mode == VS_MODE_VXLAN) ? &x->key->dst : &rs->addr;
-	c = conn_insert(w->conns, x->key, x->hash, nf, nf == &rs->addr ? rs->port : 0,
-			vs->mode != VS_MODE_DR, vs->to_set, w->now);
+	if (unlikely(vs->mode == VS_MODE_VXLAN))
+		c = vx_insert(w, m, x, vs, rs);
+	else
+		c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port,
+				vs->mode == VS_MODE_NAT, vs->to_set, w->now);
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
 		 * packet of this burst may have opened the connection since: join it. (Only this
@@ -492,8 +524,6 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
 	c->rs_gen = rs->gen;
-	if (unlikely(vs->mode == VS_MODE_VXLAN))
-		worker_vxlan_opened(w, c, rte_pktmbuf_mtod(m, uint8_t *), rs, vs->priority);
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
 	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
@@ -556,6 +586,26 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
 
+/* A client's packet of a connection off the NAT path (CONN_FL_OFF_NAT): a vxlan one's leaves
+ * encapsulated to its NF's VTEP; a SYN proxy's is translated, held or answered
+ * (worker_synproxy.h). Returns whether it goes on to the NF as forward_to_rs would send it.
+ * Out of line: rare, and forward_to_rs stays as short as NAT needs. */
+static __rte_noinline bool
+orig_off_nat(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c, bool opened)
+{
+	struct sp_tx tx = {.n = 0};
+
+	if (c->flags & CONN_FL_VXLAN) {
+		vx_send(w, m, x, c, CONN_DIR_ORIG);
+		return false;
+	}
+	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+		sp_send(w, &tx, x->pi.key.af);
+		return false;
+	}
+	return true;
+}
+
 /* The forward_* functions rewrite the packet and return the address to route it to, or drop
  * it and return NULL. */
 static const union hvlb_addr *
@@ -586,22 +636,12 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
-	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
-		struct sp_tx tx = {.n = 0};
-
-		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
-			sp_send(w, &tx, x->pi.key.af);
-			return NULL;
-		}
-	}
-	if (c->mode == VS_MODE_NAT) {
-		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
-	} else if (unlikely(c->mode == VS_MODE_VXLAN)) {
-		vx_send(w, m, x, c, CONN_DIR_ORIG);
+	if (unlikely(c->flags & CONN_FL_OFF_NAT) && !orig_off_nat(w, m, x, c, opened))
 		return NULL;
-	} else {
+	if (c->mode == VS_MODE_NAT)
+		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
+	else
 		rewrite_ttl_dec(frame, &x->pi);
-	}
 	return &c->rs_addr;
 
 out_drop:
@@ -609,35 +649,21 @@ out_drop:
 	return NULL;
 }
 
-/* An NF's reply on a vxlan connection, the NF's VTEP checked: encapsulated to the client's.
- * forward_to_client's steps otherwise (no SYN proxy, no NAT). Out of line: the overlay's own
- * path. Returns NULL (sent or dropped). */
+/* An NF's reply on a vxlan connection (live, TTL checked), from its NF's VTEP or dropped:
+ * forward_to_client's remaining steps, then encapsulated to the client's VTEP. Out of line:
+ * the overlay's own path. Returns NULL (sent or dropped). */
 static __rte_noinline const union hvlb_addr *
 forward_vxlan_reply(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
-	enum hvlb_drop r;
-
 	if (!worker_vxlan_from_nf(rte_pktmbuf_mtod(m, uint8_t *), c)) {
-		r = HVLB_DROP_VXLAN_WRONG_VTEP;
-		goto out_drop;
-	}
-	if (conn_stale(w, c)) {
-		r = conn_end(w, c);
-		goto out_drop;
-	}
-	if (unlikely(x->pi.ttl <= 1)) {
-		r = HVLB_DROP_TTL_EXCEEDED;
-		goto out_drop;
+		drop(w, m, HVLB_DROP_VXLAN_WRONG_VTEP);
+		return NULL;
 	}
 	if (unlikely(c->state == CONN_S_SYN_SENT))
 		rtt_sample(w, c, x->pi.tcp_flags);
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
 	vx_send(w, m, x, c, CONN_DIR_REPLY);
-	return NULL;
-
-out_drop:
-	drop(w, m, r);
 	return NULL;
 }
 
@@ -654,8 +680,6 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_NOT_FOR_US;
 		goto out_drop;
 	}
-	if (unlikely(c->mode == VS_MODE_VXLAN))
-		return forward_vxlan_reply(w, m, x, c);
 	if (conn_stale(w, c)) {
 		r = conn_end(w, c);
 		goto out_drop;
@@ -664,9 +688,11 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
-	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
+	if (unlikely(c->flags & CONN_FL_OFF_NAT)) {
 		struct sp_tx tx = {.n = 0};
 
+		if (c->flags & CONN_FL_VXLAN)
+			return forward_vxlan_reply(w, m, x, c);
 		if (!worker_synproxy_reply(w, m, &x->pi, c, &tx)) {
 			sp_send(w, &tx, x->pi.key.af);
 			return NULL;
