@@ -467,6 +467,7 @@ migs_progress(struct steer_ctl *sc, uint64_t now)
 void
 steer_ctl_poll(struct steer_ctl *sc, uint64_t now)
 {
+	sc->poll_now = now; /* for moves started while the notes are read (steer_place.c) */
 	notes_poll(sc);
 	migs_progress(sc, now);
 	retired_free(sc);

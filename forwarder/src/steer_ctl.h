@@ -89,6 +89,7 @@ struct steer_ctl {
 	double load[FWD_MAX_WORKERS];
 	uint64_t rssa_period;
 	uint64_t placed;
+	uint64_t poll_now; /* the TSC the current steer_ctl_poll round runs at */
 };
 
 /* Set up for the workers of env (which must exist), fencing moves when dispatch stages run,

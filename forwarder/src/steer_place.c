@@ -16,8 +16,6 @@
  */
 #include "steer_ctl.h"
 
-#include <rte_cycles.h>
-
 void
 steer_ctl_place(struct steer_ctl *sc, const struct steer_note *n)
 {
@@ -30,8 +28,9 @@ steer_ctl_place(struct steer_ctl *sc, const struct steer_note *n)
 			to = i;
 	if (to == from || sc->load[from] - sc->load[to] <= STEER_PLACE_MARGIN)
 		return;
-	/* Moved like RSS-A's moves: its cooldown keeps it there a while. */
+	/* Moved like RSS-A's moves: its cooldown keeps it there a while. At the round's TSC,
+	 * which the move's timeout is measured against. */
 	if (steer_ctl_move(sc, &n->key, 1, to, (uint8_t)n->seq, false, sc->rssa_period,
-			   rte_rdtsc()) == 0)
+			   sc->poll_now) == 0)
 		sc->placed++;
 }
