@@ -92,10 +92,19 @@ sample(struct rssa_ctl *rc, uint64_t now, double *load)
 			b->cost = (double)(busy - b->busy) / (double)(pkts - b->pkts);
 		l = ((double)(busy - b->busy) + rte_ring_count(w->inbox) * b->cost) / dt;
 		b->load = load[i] = l < RSSA_LOAD_MAX ? l : RSSA_LOAD_MAX;
-		rc->sc->load[i] = b->load; /* for placing new priority connections */
 		b->busy = busy;
 		b->pkts = pkts;
 	}
+}
+
+/* The workers' mean loads over the period just completed, for placing new connections of
+ * priority tenants (steer_place.c): steadier than one sample, whether RSS-A moves or not. */
+static void
+rssa_ctl_loads_to_place(struct rssa_ctl *rc)
+{
+	for (uint16_t i = 0; i < rc->env->n_workers; i++)
+		rc->sc->load[i] = rc->rssa.w[i].load;
+	rc->sc->rssa_period = rc->rssa.periods;
 }
 
 static int
@@ -252,7 +261,8 @@ rssa_ctl_poll(struct rssa_ctl *rc, uint64_t now)
 	} else {
 		sample(rc, now, load);
 		bool period_end = rssa_sample(&rc->rssa, load);
-		rc->sc->rssa_period = rc->rssa.periods;
+		if (period_end)
+			rssa_ctl_loads_to_place(rc);
 		/* Rates are measured over the sample after the period that found the overload. */
 		if (rc->scan_at != 0) {
 			measure(rc, now);

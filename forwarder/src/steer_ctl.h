@@ -84,8 +84,9 @@ struct steer_ctl {
 	uint64_t moves_vanished; /* RSS-A picked a connection that had ended */
 	uint64_t publications;
 	uint64_t gone;
-	/* Placing new connections of priority tenants (steer_place.c): each worker's load as
-	 * RSS-A's sampler last measured it (rssa_ctl.c writes it), and the connections moved. */
+	/* Placing new connections of priority tenants (steer_place.c): each worker's mean load
+	 * over RSS-A's last complete period (rssa_ctl.c writes it; 0 before the first), and the
+	 * connections moved. */
 	double load[FWD_MAX_WORKERS];
 	uint64_t rssa_period;
 	uint64_t placed;

@@ -8,8 +8,9 @@
  * one flow is what steering overrides do (steer_ctl.h), and moving a connection between
  * workers is what the hand-over protocol does (steer_msg.h), tested under traffic. So the
  * owner opens the connection as usual and tells the control thread (a note, one per new
- * connection of a priority vxlan service only), which moves it at once when another worker is
- * less loaded. The flow's first packets (its SYN, say) are handled by its hash owner, every
+ * connection of a priority vxlan service only), which moves it at once when another worker was
+ * less loaded over RSS-A's last period (a mean over its samples: one 50 ms sample swings with
+ * every burst). The flow's first packets (its SYN, say) are handled by its hash owner, every
  * later one by the least-loaded worker; nothing is added to the packet path of anyone else.
  * Deciding on the worker in the fast path instead would need every worker to read every
  * other's load and a second table lookup per packet on every flow.

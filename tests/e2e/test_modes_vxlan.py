@@ -97,7 +97,8 @@ def bed(lab):
         topo.popen(host, ["iperf3", "-s", "-p", str(IPERF_PORT)], name=f"iperf3-{host}")
     # RSS-A off: whatever moves a connection here is the placement of priority tenants (its
     # sampler still measures the workers' loads).
-    fw = fwdlab.start_forwarder(topo, workers=2, services=services(), settings={"rssa": "off"})
+    fw = fwdlab.start_forwarder(topo, workers=2, services=services(),
+                                settings={"rssa": "off", "rssa_period_ms": 500})
     return topo, fw
 
 
@@ -169,9 +170,10 @@ def test_priority_tenant_placed_on_least_loaded_worker(bed):
         stderr=subprocess.DEVNULL)
     held = []
     try:
+        # The placement reads the workers' mean loads over RSS-A's last period, as this does.
         labtools.wait_until(lambda: (w := fw.client.steering().workers)
-                            and w[0].load > w[1].load + 0.1, "worker 0 loaded above worker 1",
-                            15)
+                            and w[0].load_period > w[1].load_period + 0.2,
+                            "worker 0 loaded above worker 1 over a period", 20)
         # Long-lived TCP connections from ports worker 0 owns: nfsim's bulk port holds them.
         for host, port in (("ca", a_port), ("cb", b_port)):
             held.append(subprocess.Popen(topo.argv(host, [
@@ -184,8 +186,14 @@ def test_priority_tenant_placed_on_least_loaded_worker(bed):
         for p in held:
             assert p.stdout.readline().strip() == "up"
         # The priority tenant's connection goes to worker 1, the least loaded.
-        b = labtools.wait_until(lambda: (c := conn_of(fw, 200, b_port)) and c.worker == 1 and c,
-                                "VNI 200's connection on worker 1", 10)
+        try:
+            b = labtools.wait_until(lambda: (c := conn_of(fw, 200, b_port)) and c.worker == 1
+                                    and c, "VNI 200's connection on worker 1", 10)
+        except labtools.LabError:
+            st = fw.client.steering()
+            raise AssertionError((conn_of(fw, 200, b_port), [(w.load, w.load_period)
+                                  for w in st.workers], st.moves_failed, st.flows_moved,
+                                  fw.telemetry("/hvlb/stats")["vxlan_placed"]))
         assert b.real == VTEPS["nfb"][0]
         a = conn_of(fw, 100, a_port)
         assert a is not None and a.worker == 0, a
