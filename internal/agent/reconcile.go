@@ -34,9 +34,13 @@ func canonIP(s string) string {
 	return s
 }
 
-// svcKey identifies a service: protocol/vip/vport.
+// svcKey identifies a service: protocol/vip/vport, and /vniN for a vxlan service's tenant.
 func svcKey(id *fwdpb.ServiceId) string {
-	return id.GetProtocol() + "/" + canonIP(id.GetVip()) + "/" + strconv.FormatUint(uint64(id.GetVport()), 10)
+	k := id.GetProtocol() + "/" + canonIP(id.GetVip()) + "/" + strconv.FormatUint(uint64(id.GetVport()), 10)
+	if vni := id.GetVni(); vni != 0 {
+		k += "/vni" + strconv.FormatUint(uint64(vni), 10)
+	}
+	return k
 }
 
 // realKey identifies a real service within its service: address:port.
@@ -233,6 +237,10 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 	if thr := vs.GetSynproxyThreshold(); thr != cur.GetSynproxyThreshold() {
 		u.SynproxyThreshold = &thr
 		desc += fmt.Sprintf(" synproxy_threshold=%d", thr)
+	}
+	if p := vs.GetPriority(); p != cur.GetPriority() {
+		u.Priority = &p
+		desc += fmt.Sprintf(" priority=%d", p)
 	}
 	return u, desc
 }

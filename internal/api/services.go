@@ -55,6 +55,12 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	if in.SynproxyThreshold != nil {
 		svc.SynproxyThreshold = *in.SynproxyThreshold
 	}
+	if in.VNI != nil {
+		svc.VNI = *in.VNI
+	}
+	if in.Priority != nil {
+		svc.Priority = *in.Priority
+	}
 	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
@@ -62,8 +68,12 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	if pol != nil {
 		svc.Policy = *pol
 	}
+	realPort := svc.Port // an absent real port: the service's, a vxlan real's 0 (a VTEP)
+	if svc.Mode == model.ModeVXLAN {
+		realPort = 0
+	}
 	for _, ri := range in.Reals {
-		svc.Reals = append(svc.Reals, toReal(ri, svc.Port))
+		svc.Reals = append(svc.Reals, toReal(ri, realPort))
 	}
 	if in.ID != nil && *in.ID != "" {
 		// Check the id against the canonical one only once the rest is valid.
@@ -94,7 +104,8 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	}
 	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
 		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
-		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold}
+		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold,
+		Priority: in.Priority}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}
@@ -125,6 +136,9 @@ func sameIdentity(in apitypes.ServiceInput, cur model.Service) error {
 	if in.Port != nil && *in.Port != cur.Port {
 		return &model.FieldError{Field: "port", Msg: fmt.Sprintf("%d: cannot change (the id is made of it)", *in.Port)}
 	}
+	if in.VNI != nil && *in.VNI != cur.VNI {
+		return &model.FieldError{Field: "vni", Msg: fmt.Sprintf("%d: cannot change (the id is made of it)", *in.VNI)}
+	}
 	return nil
 }
 
@@ -146,7 +160,11 @@ func (s *Server) addReal(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	out, err := s.c.AddReal(r.Context(), id, toReal(in, svc.Port))
+	port := svc.Port
+	if svc.Mode == model.ModeVXLAN {
+		port = 0 // a vxlan real is a VTEP
+	}
+	out, err := s.c.AddReal(r.Context(), id, toReal(in, port))
 	return http.StatusCreated, out, err
 }
 

@@ -30,9 +30,14 @@ type ServiceInput struct {
 	Synproxy string `json:"synproxy,omitempty"`
 	// Embryonic connections per forwarder worker above which auto turns the proxy on (0: the
 	// forwarder's default). POST: absent is 0; PUT: absent keeps it.
-	SynproxyThreshold *int        `json:"synproxy_threshold,omitempty"`
-	Reals             []RealInput `json:"reals,omitempty"`
-	Version           *uint64     `json:"version,omitempty"`
+	SynproxyThreshold *int `json:"synproxy_threshold,omitempty"`
+	// A vxlan service's VNI, 1..16777215 (docs/mode-vxlan.md): part of the id, so POST only
+	// (PUT: absent or the same).
+	VNI *int `json:"vni,omitempty"`
+	// The RSS-A class of its connections, 0..7. POST: absent is 0; PUT: absent keeps it.
+	Priority *int        `json:"priority,omitempty"`
+	Reals    []RealInput `json:"reals,omitempty"`
+	Version  *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

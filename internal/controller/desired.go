@@ -26,9 +26,10 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		if p, ok := published[s.ID]; ok {
 			pw = &p
 		}
-		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
+		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port), Vni: uint32(s.VNI)}
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
+			Priority: uint32(s.Priority),
+			AllDown:  s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
 			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold)}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
@@ -47,7 +48,7 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 				checkPort = s.Port
 			}
 			ds.Checks = append(ds.Checks, &ctlpb.HealthCheck{
-				Service:    &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)},
+				Service:    id,
 				Address:    r.Address,
 				Port:       uint32(r.Port),
 				Kind:       hc.Kind,

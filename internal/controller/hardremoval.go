@@ -26,7 +26,7 @@ func HardRemovals(fwd string, services []model.Service, removals []store.HardRem
 			continue
 		}
 		out = append(out, &ctlpb.HardRemoval{
-			Service: &fwdpb.ServiceId{Protocol: h.Protocol, Vip: h.VIP, Vport: uint32(h.Port)},
+			Service: &fwdpb.ServiceId{Protocol: h.Protocol, Vip: h.VIP, Vport: uint32(h.Port), Vni: uint32(h.VNI)},
 			Address: h.Address,
 			Port:    uint32(h.RealPort),
 			Version: h.Version,

@@ -26,7 +26,9 @@ type ServiceUpdate struct {
 	// keeps it).
 	Synproxy          string
 	SynproxyThreshold *int
-	IfVersion         uint64 // not 0: apply only at this version
+	// Priority replaces the RSS-A class (nil keeps it). The VNI is part of the id: no update.
+	Priority  *int
+	IfVersion uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -102,6 +104,9 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.SynproxyThreshold != nil {
 			s.SynproxyThreshold = *u.SynproxyThreshold
+		}
+		if u.Priority != nil {
+			s.Priority = *u.Priority
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err

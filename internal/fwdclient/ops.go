@@ -31,6 +31,8 @@ type ServiceUpdate struct {
 	Synproxy      string // "off", "on", "auto"
 	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
 	SynproxyThreshold *uint32
+	// Priority: the RSS-A class, 0..7 (nil: unchanged).
+	Priority *uint32
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -47,6 +49,9 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 	m.Synproxy = u.Synproxy
 	if u.SynproxyThreshold != nil {
 		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
+	}
+	if u.Priority != nil {
+		m.SetPriority, m.Priority = true, *u.Priority
 	}
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
 	return err

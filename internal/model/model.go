@@ -44,9 +44,16 @@ type Service struct {
 	Synproxy string `json:"synproxy"`
 	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
 	// turns the proxy on (0: the forwarder's default, 1000).
-	SynproxyThreshold int    `json:"synproxy_threshold"`
-	Reals             []Real `json:"reals"`
-	Version           uint64 `json:"version"`
+	SynproxyThreshold int `json:"synproxy_threshold"`
+	// VNI is a vxlan service's VXLAN network identifier, 1..MaxVNI (docs/mode-vxlan.md): its
+	// tenant, part of its identity (two tenants may have the same protocol, vip and port).
+	// 0 for every other mode.
+	VNI int `json:"vni,omitempty"`
+	// Priority is the RSS-A class of its connections, 0 (normal) .. MaxPriority: moved last
+	// off an overloaded worker; a vxlan service's new connections go to the least-loaded one.
+	Priority int    `json:"priority,omitempty"`
+	Reals    []Real `json:"reals"`
+	Version  uint64 `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -226,6 +233,9 @@ func DefaultDownConns(protocol string) string {
 // Defaults and limits.
 const (
 	DefaultMode      = "nat"
+	ModeVXLAN        = "vxlan"  // a tenant's VXLAN overlay (docs/mode-vxlan.md)
+	MaxVNI           = 0xFFFFFF // VXLAN's 24 bits
+	MaxPriority      = 7        // RSS-A classes
 	DefaultScheduler = "maglev"
 	DefaultWeight    = 100
 	MaxReals         = 4096
@@ -256,7 +266,7 @@ const MaxWeight = 1000000
 
 var (
 	protocols  = []string{"tcp", "udp"}
-	modes      = []string{"nat", "dr"}
+	modes      = []string{"nat", "dr", ModeVXLAN}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}
@@ -268,6 +278,15 @@ var (
 // ServiceID returns the id of the service (protocol, vip, port): "<protocol>-<vip>-<port>".
 func ServiceID(protocol, vip string, port int) string {
 	return protocol + "-" + vip + "-" + strconv.Itoa(port)
+}
+
+// ServiceIDVNI is ServiceID within a VXLAN tenant: "<protocol>-<vip>-<port>-vni<vni>" (vni 0:
+// ServiceID's).
+func ServiceIDVNI(protocol, vip string, port, vni int) string {
+	if vni == 0 {
+		return ServiceID(protocol, vip, port)
+	}
+	return ServiceID(protocol, vip, port) + "-vni" + strconv.Itoa(vni)
 }
 
 // RealKey returns the key of a real within its service: "addr:port", "[addr]:port" for IPv6.

@@ -121,6 +121,9 @@ func NormalizeService(s *Service) error {
 	if err := checkEnum("mode", s.Mode, modes); err != nil {
 		return err
 	}
+	if err := normalizeVXLAN(s, vip); err != nil {
+		return err
+	}
 	if s.Scheduler == "" {
 		s.Scheduler = DefaultScheduler
 	}
@@ -181,7 +184,7 @@ func NormalizeService(s *Service) error {
 		}
 		seen[k] = i
 	}
-	s.ID = ServiceID(s.Protocol, s.VIP, s.Port)
+	s.ID = ServiceIDVNI(s.Protocol, s.VIP, s.Port, s.VNI)
 	if s.Forwarders == nil {
 		s.Forwarders = []string{}
 	}
@@ -326,6 +329,9 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 	if err := checkPort(join(field, "port"), r.Port); err != nil {
 		return err
 	}
+	if s.Mode == ModeVXLAN && r.Port != 0 {
+		return fieldErr(join(field, "port"), "%d: a vxlan real is the NF's VTEP, reached on VXLAN's port (use 0)", r.Port)
+	}
 	if s.Mode == "dr" && r.Port != 0 && r.Port != s.Port {
 		return fieldErr(join(field, "port"), "%d: in dr mode a real's port is 0 or the service port %d", r.Port, s.Port)
 	}
@@ -422,6 +428,30 @@ func NormalizeLBSpec(spec *LBSpec) (Service, error) {
 		spec.NFs[i].Weight = &w
 	}
 	return s, nil
+}
+
+// normalizeVXLAN checks a service's vni and priority: a vxlan service has a VNI and an IPv4
+// VIP (its tenant's inner address; the reals are its NFs' VTEPs), no other service a VNI.
+func normalizeVXLAN(s *Service, vip netip.Addr) error {
+	if s.Priority < 0 || s.Priority > MaxPriority {
+		return fieldErr("priority", "%d: want 0..%d", s.Priority, MaxPriority)
+	}
+	if s.VNI < 0 || s.VNI > MaxVNI {
+		return fieldErr("vni", "%d: want 1..%d", s.VNI, MaxVNI)
+	}
+	if s.Mode != ModeVXLAN {
+		if s.VNI != 0 {
+			return fieldErr("vni", "%d: only a vxlan service has one (mode %s)", s.VNI, s.Mode)
+		}
+		return nil
+	}
+	if s.VNI == 0 {
+		return fieldErr("vni", "required in mode vxlan (1..%d)", MaxVNI)
+	}
+	if !vip.Is4() {
+		return fieldErr("vip", "%s: a vxlan service is IPv4", vip)
+	}
+	return nil
 }
 
 // normalizeSynproxy checks the SYN proxy's settings: off by default, and on or auto only

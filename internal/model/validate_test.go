@@ -160,6 +160,24 @@ func TestNormalizeService(t *testing.T) {
 		{"dr same port", func(s *Service) { s.Mode = "dr" }, "", nil},
 		{"dr real port 0", func(s *Service) { s.Mode = "dr"; s.Reals[0].Port = 0 }, "", nil},
 		{"dr other port", func(s *Service) { s.Mode = "dr"; s.Reals[0].Port = 81 }, "reals[0].port", nil},
+		{"vxlan", func(s *Service) { s.Mode, s.VNI, s.Priority, s.Reals[0].Port = ModeVXLAN, 100, 7, 0 }, "",
+			func(t *testing.T, s Service) {
+				if s.ID != "tcp-10.0.0.1-80-vni100" {
+					t.Errorf("id %q", s.ID)
+				}
+			}},
+		{"vxlan without vni", func(s *Service) { s.Mode, s.Reals[0].Port = ModeVXLAN, 0 }, "vni", nil},
+		{"vni in nat", func(s *Service) { s.VNI = 100 }, "vni", nil},
+		{"vni too big", func(s *Service) { s.Mode, s.VNI, s.Reals[0].Port = ModeVXLAN, MaxVNI+1, 0 }, "vni", nil},
+		{"vxlan over ipv6", func(s *Service) {
+			s.Mode, s.VNI, s.VIP = ModeVXLAN, 100, "fd00::1"
+			s.Reals = []Real{{Address: "fd00::11"}}
+		}, "vip", nil},
+		{"vxlan real port", func(s *Service) { s.Mode, s.VNI = ModeVXLAN, 100 }, "reals[0].port", nil},
+		{"vxlan synproxy", func(s *Service) {
+			s.Mode, s.VNI, s.Reals[0].Port, s.Synproxy = ModeVXLAN, 100, 0, SynproxyOn
+		}, "synproxy", nil},
+		{"priority too big", func(s *Service) { s.Priority = MaxPriority + 1 }, "priority", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,8 +20,9 @@ type HardRemoval struct {
 	Service    string   `json:"service"` // the service's id
 	Protocol   string   `json:"protocol"`
 	VIP        string   `json:"vip"`
-	Port       int      `json:"port"`       // the service's port
-	Forwarders []string `json:"forwarders"` // the service's forwarders then; empty: every one
+	Port       int      `json:"port"`          // the service's port
+	VNI        int      `json:"vni,omitempty"` // a vxlan service's tenant
+	Forwarders []string `json:"forwarders"`    // the service's forwarders then; empty: every one
 	Address    string   `json:"address"`
 	RealPort   int      `json:"real_port"`
 	Version    uint64   `json:"version"` // the store version of the removal
@@ -46,7 +47,7 @@ func (t *ReadTx) HardRemovals() ([]HardRemoval, error) {
 // hard at this transaction's version, forgetting the oldest records beyond MaxHardRemovals.
 func (t *Tx) AddHardRemoval(svc model.Service, addr string, port int) error {
 	h := HardRemoval{
-		Service: svc.ID, Protocol: svc.Protocol, VIP: svc.VIP, Port: svc.Port,
+		Service: svc.ID, Protocol: svc.Protocol, VIP: svc.VIP, Port: svc.Port, VNI: svc.VNI,
 		Forwarders: svc.Forwarders, Address: addr, RealPort: port, Version: t.next,
 	}
 	t.changed = true
