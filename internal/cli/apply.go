@@ -224,6 +224,10 @@ func (f *declFile) update(s *fileService, c *service) []change {
 		diffs = append(diffs, fmt.Sprintf("synproxy %s -> %s", dash(c.Synproxy), w.Synproxy))
 		put.Synproxy = w.Synproxy
 	}
+	if s.given["priority"] && w.Priority != c.Priority {
+		diffs = append(diffs, fmt.Sprintf("priority %d -> %d", c.Priority, w.Priority))
+		put.Priority = &w.Priority
+	}
 	if s.given["synproxy_threshold"] && w.SynproxyThreshold != c.SynproxyThreshold {
 		diffs = append(diffs, fmt.Sprintf("synproxy_threshold %d -> %d", c.SynproxyThreshold, w.SynproxyThreshold))
 		put.SynproxyThreshold = &w.SynproxyThreshold

@@ -203,3 +203,36 @@ func TestDeclSynproxyWords(t *testing.T) {
 		}
 	}
 }
+
+// TestVXLANRoundTrip: two tenants' services with the same protocol, vip and port, told apart
+// by their vni (part of the id), one with a priority, survive get -o yaml / apply -f.
+func TestVXLANRoundTrip(t *testing.T) {
+	_, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	src := writeFile(t, tmp, "vx.yaml", `services:
+- {protocol: tcp, vip: 192.168.0.100, port: 80, mode: vxlan, vni: 100, reals: [{address: 10.1.0.11}]}
+- {protocol: tcp, vip: 192.168.0.100, port: 80, mode: vxlan, vni: 200, priority: 7, reals: [{address: 10.1.0.12}]}
+`)
+	if code, _, errOut := run(env, "apply", "-f", src); code != 0 {
+		t.Fatalf("apply: %d %s", code, errOut)
+	}
+	code, out, errOut := run(env, "get", "-o", "yaml")
+	if code != 0 {
+		t.Fatalf("get: %d %s", code, errOut)
+	}
+	for _, w := range []string{"id: tcp-192.168.0.100-80-vni100\n", "id: tcp-192.168.0.100-80-vni200\n",
+		"vni: 200\n", "priority: 7\n", "address: 10.1.0.12\n        port: 0\n"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("get -o yaml lacks %q:\n%s", w, out)
+		}
+	}
+	back := writeFile(t, tmp, "back.yaml", out)
+	if code, out, errOut = run(env, "apply", "-f", back, "--prune"); code != 0 || out != "no changes\n" {
+		t.Errorf("apply of get's output: exit %d, stdout %q, stderr %q; want no changes", code, out, errOut)
+	}
+	bad := writeFile(t, tmp, "bad.yaml", "services:\n- {protocol: tcp, vip: 192.168.0.100, port: 80, mode: vxlan, reals: [{address: 10.1.0.11}]}\n")
+	if code, _, errOut = run(env, "apply", "-f", bad); code == 0 || !strings.Contains(errOut, "vni") {
+		t.Errorf("a vxlan service without vni: exit %d, %q", code, errOut)
+	}
+}

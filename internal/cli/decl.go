@@ -146,6 +146,12 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if s.in.SynproxyThreshold != nil {
 		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
 	}
+	if s.in.VNI != nil {
+		s.want.VNI = *s.in.VNI
+	}
+	if s.in.Priority != nil {
+		s.want.Priority = *s.in.Priority
+	}
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}
@@ -158,7 +164,11 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	}
 	rawReals, _ := raw["reals"].([]any)
 	for j, ri := range s.in.Reals {
-		r := model.Real{Address: ri.Address, Port: s.want.Port, Weight: model.DefaultWeight,
+		realPort := s.want.Port // absent: the service's; a vxlan real's 0 (a VTEP)
+		if s.want.Mode == model.ModeVXLAN {
+			realPort = 0
+		}
+		r := model.Real{Address: ri.Address, Port: realPort, Weight: model.DefaultWeight,
 			HealthOverride: ri.HealthOverride, Drain: ri.Drain, MetricsURL: ri.MetricsURL, CapacityMbps: ri.CapacityMbps}
 		if ri.Port != nil {
 			r.Port = *ri.Port

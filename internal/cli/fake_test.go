@@ -108,7 +108,11 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			f.fail(w, 400, "protocol", "protocol %q: want tcp or udp", s.Protocol)
 			return
 		}
-		s.ID = fmt.Sprintf("%s-%s-%d", s.Protocol, s.VIP, s.Port)
+		if s.Mode == model.ModeVXLAN && s.VNI == 0 {
+			f.fail(w, 400, "vni", "vni: required in mode vxlan")
+			return
+		}
+		s.ID = model.ServiceIDVNI(s.Protocol, s.VIP, s.Port, s.VNI)
 		if f.svcs[s.ID] != nil {
 			f.fail(w, 409, "", "service %s already exists", s.ID)
 			return

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/model"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -133,6 +135,7 @@ type vsFlags struct {
 	timeouts    []*uint // timeoutNames' values
 	synproxy    *string
 	synproxyThr *uint
+	vni         *uint
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -156,7 +159,7 @@ func serviceTimeoutFlags() []string {
 
 func addVsFlags(cl *cmdline) *vsFlags {
 	return &vsFlags{
-		mode:     cl.fs.String("mode", "", "nat or dr (add: nat)"),
+		mode:     cl.fs.String("mode", "", "nat, dr or vxlan (add: nat)"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
@@ -165,7 +168,17 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
 		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
 			"auto turns the proxy on (0: the default, 1000)"),
+		vni: cl.fs.Uint("vni", 0, "a vxlan service's VNI, 1-16777215: its tenant, part of its identity "+
+			"(--mode vxlan; docs/mode-vxlan.md)"),
 	}
+}
+
+// vniFlag is --vni as the local API takes it (0: no overlay).
+func vniFlag(v uint) (uint32, error) {
+	if v > model.MaxVNI {
+		return 0, usagef("--vni %d: want 1-%d", v, model.MaxVNI)
+	}
+	return uint32(v), nil
 }
 
 func timeoutFlags(cl *cmdline, names []string, usage string) []*uint {
@@ -196,6 +209,9 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
 	}
+	if id.Vni, err = vniFlag(*f.vni); err != nil {
+		return err
+	}
 	rate, err := limitFlag("conn-rate-limit", *f.connRate)
 	if err != nil {
 		return err
@@ -219,6 +235,9 @@ func localVsSet(e *env, cl *cmdline) error {
 	}
 	id, err := parseService(cl.pos[0], cl.pos[1])
 	if err != nil {
+		return err
+	}
+	if id.Vni, err = vniFlag(*f.vni); err != nil {
 		return err
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
@@ -489,10 +508,20 @@ func localConns(e *env, cl *cmdline) error {
 		return e.printProto(&fwdpb.ConnectionList{Connections: conns, NextCursor: next})
 	}
 	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS", "BYTES"}}
+	// A vxlan connection's tenant and client VTEP (its REAL is the NF's VTEP): two more
+	// columns, only when one is listed.
+	overlay := slices.ContainsFunc(conns, func(x *fwdpb.Connection) bool { return x.Vni != 0 })
+	if overlay {
+		rows[0] = append(rows[0], "VNI", "CLIENT VTEP")
+	}
 	for _, x := range conns {
-		rows = append(rows, []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, x.Real, x.State,
+		row := []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, x.Real, x.State,
 			u64(uint64(x.AgeS)), u64(uint64(x.ExpiresInS)), u64(x.PacketsIn) + "/" + u64(x.PacketsOut),
-			u64(x.BytesIn) + "/" + u64(x.BytesOut)})
+			u64(x.BytesIn) + "/" + u64(x.BytesOut)}
+		if overlay {
+			row = append(row, u64(uint64(x.Vni)), dash(x.ClientVtep))
+		}
+		rows = append(rows, row)
 	}
 	if err := printRows(e.stdout, rows); err != nil {
 		return err

@@ -50,12 +50,13 @@ type svcFlags struct {
 	timeouts                      []*uint // timeoutNames' values (--timeout-udp ...)
 	synproxy                      *string
 	synproxyThr                   *uint
+	vni, priority                 *uint
 	forwarders                    list
 }
 
 func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
-		mode:  fs.String("mode", "", "nat or dr (server default: nat)"),
+		mode:  fs.String("mode", "", "nat, dr or vxlan (server default: nat; vxlan needs --vni)"),
 		sched: fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
 		downConns: fs.String("down-conns", "", "connections of a real that goes down or is removed softly: "+
 			"keep or reschedule (server default: keep for tcp, reschedule for udp)"),
@@ -77,6 +78,10 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
 		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
 			"--synproxy auto turns on (0: the forwarder's default, 1000)"),
+		vni: fs.Uint("vni", 0, "a vxlan service's VNI, 1-16777215: its tenant, part of its id (vs add only; "+
+			"docs/mode-vxlan.md)"),
+		priority: fs.Uint("priority", 0, "RSS-A class 0-7: moved last off an overloaded worker; a vxlan "+
+			"service's new connections go to the least-loaded worker"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
@@ -204,6 +209,14 @@ func vsAdd(e *env, cl *cmdline) error {
 	svc.Synproxy = *f.synproxy
 	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
 		return err
+	}
+	if cl.set["vni"] {
+		v := int(min(*f.vni, model.MaxVNI+1)) // the server names what is wrong with it
+		svc.VNI = &v
+	}
+	if cl.set["priority"] {
+		p := int(min(*f.priority, model.MaxPriority+1))
+		svc.Priority = &p
 	}
 	if svc.Forwarders == nil {
 		svc.Forwarders = []string{}
@@ -345,9 +358,11 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
 		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
+		cl.set["priority"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --synproxy, --synproxy-threshold, --timeout-*, a health check flag or a policy flag")
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --priority, --timeout-*, a health check flag or " +
+			"a policy flag")
 	}
 	id := cl.pos[0]
 	// Absent, PUT keeps the limit.
@@ -372,6 +387,13 @@ func vsSet(e *env, cl *cmdline) error {
 		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
 	if cl.set["synproxy"] {
 		up.Synproxy = *f.synproxy
+	}
+	if cl.set["priority"] {
+		p := int(min(*f.priority, model.MaxPriority+1))
+		up.Priority = &p
+	}
+	if cl.set["vni"] {
+		return usagef("--vni: part of the service's id; it cannot change (vs add a service with it)")
 	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
@@ -623,6 +645,12 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "PROTOCOL\t%s\n", s.Protocol)
 	fmt.Fprintf(tw, "VIP\t%s\n", vipString(s))
 	fmt.Fprintf(tw, "MODE\t%s\n", dash(s.Mode))
+	if s.VNI != 0 {
+		fmt.Fprintf(tw, "VNI\t%d\n", s.VNI)
+	}
+	if s.Priority != 0 {
+		fmt.Fprintf(tw, "PRIORITY\t%d\n", s.Priority)
+	}
 	fmt.Fprintf(tw, "SCHEDULER\t%s\n", dash(s.Scheduler))
 	fmt.Fprintf(tw, "DOWN CONNS\t%s\n", dash(s.DownConns))
 	fmt.Fprintf(tw, "ALL DOWN\t%s\n", dash(s.AllDown))
