@@ -8,7 +8,8 @@
  * (for valgrind --tool=callgrind --toggle-collect=worker_poll_once: instructions per packet).
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
- *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
+ *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp|vxlan] [--seconds S]
+ *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
@@ -51,6 +52,7 @@ static struct rte_mempool *gen_pool;
 static volatile int gen_stop;
 static uint32_t n_flows; /* 0: a new flow per packet */
 static bool tcp;          /* --proto tcp: each flow's first packet a SYN, the rest ACKs */
+static bool vxlan;        /* --proto vxlan: the UDP frames in VXLAN, VNI 100 */
 static uint64_t gen_seq;
 static volatile uint64_t gen_out; /* frames that came out of port 1's TX ring */
 
@@ -63,6 +65,12 @@ static const char config_ini[] =
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
 	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = nat\n"
 	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n";
+
+/* --proto vxlan: tenant 100's UDP service on the inner VIP, its NF's VTEP 10.1.0.11. */
+static const char config_vxlan[] =
+	"[vs.vxbench]\nprotocol = udp\nvip = 192.168.0.100\nport = 53\nmode = vxlan\nvni = 100\n"
+	"rs.1 = 10.1.0.11 weight=100\n";
+#define VXLAN_OUTER 50 /* Ethernet, IPv4, UDP, VXLAN in front of the inner frame */
 
 /* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
 static void
@@ -115,17 +123,46 @@ write_tcp(uint8_t *p, uint64_t seq, bool syn)
 	memset(p + 54, 0, FRAME_LEN - 54);
 }
 
+/* Frame seq in VXLAN from the client VTEP 10.9.0.2x to our 10.9.0.2, VNI 100: the outer UDP
+ * source port from the flow, as a VTEP would; inside, write_frame's to 192.168.0.100:53. */
+static void
+write_vxlan(uint8_t *p, uint64_t seq)
+{
+	static const uint8_t hdr[] = {
+		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x21, 0x08, 0x00, /* Ethernet */
+		0x45, 0, 0, 96, 0, 0, 0x40, 0, 64, 17, 0, 0,                    /* IPv4 */
+		10, 9, 0, 21, 10, 9, 0, 2,                                      /* src, dst */
+		0xc0, 0, 0x12, 0xb5, 0, 76, 0, 0,                               /* UDP to 4789 */
+		0x08, 0, 0, 0, 0, 0, 100, 0,                                    /* VXLAN, VNI 100 */
+	};
+	uint8_t *in = p + VXLAN_OUTER, *ip = in + 14;
+	uint16_t c;
+
+	memcpy(p, hdr, sizeof(hdr));
+	p[35] = (uint8_t)seq; /* the outer source port varies with the flow */
+	c = csum_ipv4_hdr(p + 14, 20);
+	memcpy(p + 24, &c, 2);
+	write_frame(in, seq);
+	ip[16] = 192, ip[17] = 168, ip[18] = 0, ip[19] = 100;
+	memset(ip + 10, 0, 2);
+	c = csum_ipv4_hdr(ip, 20);
+	memcpy(ip + 10, &c, 2);
+}
+
 static void
 refill(struct rte_mbuf *m)
 {
 	uint64_t n = gen_seq++;
 	uint64_t seq = n_flows ? n % n_flows : n;
-	uint8_t *p = (uint8_t *)rte_pktmbuf_append((rte_pktmbuf_reset(m), m), FRAME_LEN);
+	uint8_t *p = (uint8_t *)rte_pktmbuf_append((rte_pktmbuf_reset(m), m),
+						  FRAME_LEN + (vxlan ? VXLAN_OUTER : 0));
 
 	/* TCP: SYNs first, until every flow has had one and two whole bursts have gone (an ACK
 	 * looked up in the burst of its own flow's SYN finds no connection yet), then ACKs. */
 	if (tcp)
 		write_tcp(p, seq, n_flows == 0 || n < RTE_MAX(n_flows, 2u * FWD_BURST));
+	else if (vxlan)
+		write_vxlan(p, seq);
 	else
 		write_frame(p, seq);
 	m->port = 0;
@@ -253,8 +290,10 @@ main(int argc, char **argv)
 		} else if (opt == 'S') {
 			sk.dispatch = (uint16_t)atoi(optarg);
 		}
-		else if (opt == 'T')
+		else if (opt == 'T') {
 			tcp = strcmp(optarg, "tcp") == 0;
+			vxlan = strcmp(optarg, "vxlan") == 0;
+		}
 		else if (opt == 'K')
 			sy.lag_kcps = (unsigned)atoi(optarg);
 		else if (opt == 'Y')
@@ -303,6 +342,8 @@ main(int argc, char **argv)
 	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
 	fd = mkstemp(path);
 	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, tcp ? 8080u : 5353u);
+	if (vxlan)
+		dprintf(fd, "%s", config_vxlan);
 	close(fd);
 	lcores[0] = rte_lcore_id();
 	if (make_ports() != 0)
