@@ -192,11 +192,19 @@ function viewServices() {
     out.push(h("div", { class: "service", "data-service": s.id },
       h("h3", {}, h("a", { href: `#/service/${encodeURIComponent(s.id)}` }, s.id), " ",
         h("span", { class: "muted" },
-          `${s.mode} · ${s.scheduler} · policy ${(s.policy && s.policy.kind) || "static"} · ` +
+          `${modeText(s)} · ${s.scheduler} · policy ${(s.policy && s.policy.kind) || "static"} · ` +
           `${up}/${(s.reals || []).length} up · forwarders ${(s.forwarders || []).join(", ") || "all"}`)),
       realsTable(s)));
   }
   return out;
+}
+
+// A service's mode as listed: a vxlan service's with its tenant (docs/mode-vxlan.md), and a
+// priority class when set.
+function modeText(s) {
+  let t = s.mode === "vxlan" ? `vxlan vni ${s.vni}` : s.mode;
+  if (s.priority) t += ` · priority ${s.priority}`;
+  return t;
 }
 
 function viewService(id) {
@@ -205,7 +213,7 @@ function viewService(id) {
   const pv = state.policy[id] || {};
   const keys = (s.reals || []).map(realKey);
   const out = [h("h2", { "data-service": s.id }, `Service ${s.id}`),
-    h("p", { class: "muted" }, `${s.protocol} ${s.vip}:${s.port} · ${s.mode} · ${s.scheduler} · ` +
+    h("p", { class: "muted" }, `${s.protocol} ${s.vip}:${s.port} · ${modeText(s)} · ${s.scheduler} · ` +
       `health check ${(s.health_check && s.health_check.kind) || "default"} · version ${s.version}`),
     realsTable(s, pv.weights)];
   out.push(h("h3", {}, "Health over time (1 up, 0 down)"),
