@@ -11,6 +11,7 @@
 #include "dispatch.h"
 #include "inbox.h"
 #include "parse.h"
+#include "vxlan.h"
 
 struct dispatcher *
 dispatch_create(struct lcore_env *env, uint16_t id, uint16_t n, unsigned lcore, int socket)
@@ -209,8 +210,11 @@ dispatch_burst(struct dispatcher *d, const struct vs_table *vst, const struct st
 	for (uint16_t i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 
+		/* VXLAN's outer tuple names no connection: its owner is its inner packet's, which
+		 * a worker finds (and hands it to), so it goes as raw (docs/mode-vxlan.md). */
 		if (likely(parse_peek_tuple(rte_pktmbuf_mtod(m, const uint8_t *),
-				      rte_pktmbuf_data_len(m), &k))) {
+				      rte_pktmbuf_data_len(m), &k)) &&
+		    likely(k.dport != RTE_BE16(VXLAN_UDP_PORT))) {
 			uint16_t o = owner_of(d, vst, t, &k, &ch);
 
 			d->stats.rx_pkts++;
