@@ -84,6 +84,13 @@ func summary(l []*fwdpb.VirtualService) []string {
 	return out
 }
 
+// tenant is a vxlan service of VNI vni with a priority, its NF's VTEP the one real.
+func tenant(vni, priority uint32) *fwdpb.VirtualService {
+	vs := svc("tcp", "192.168.0.100", 80, "vxlan", "maglev", fmt.Sprintf("10.1.0.%d:0/100/1", vni/100+10))
+	vs.Id.Vni, vs.Priority = vni, priority
+	return vs
+}
+
 func TestReconcile(t *testing.T) {
 	web := func(reals ...string) *fwdpb.VirtualService {
 		return svc("tcp", "10.100.0.1", 80, "nat", "maglev", reals...)
@@ -101,6 +108,15 @@ func TestReconcile(t *testing.T) {
 			name:    "empty to desired",
 			desired: []*fwdpb.VirtualService{web("10.1.0.11:8080/100/1", "10.1.0.12:8080/50/1"), dns},
 			wantOps: []string{"add_service tcp/10.100.0.1/80 reals=2", "add_service udp/fd00::53/53 reals=1"},
+		},
+		{
+			// Two tenants with the same protocol, vip and port: two services (the VNI is
+			// in the key); a priority set by the controller is reconciled.
+			name:    "vxlan tenants and a priority",
+			actual:  []*fwdpb.VirtualService{tenant(100, 0)},
+			desired: []*fwdpb.VirtualService{tenant(100, 7), tenant(200, 0)},
+			wantOps: []string{"update_service tcp/192.168.0.100/80/vni100 priority=7",
+				"add_service tcp/192.168.0.100/80/vni200 reals=1"},
 		},
 		{
 			name:    "nothing to do",

@@ -535,7 +535,7 @@ func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
 	return l
 }
 
-var modes = map[string]bool{"nat": true, "dr": true}
+var modes = map[string]bool{"nat": true, "dr": true, model.ModeVXLAN: true}
 var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
 	"sh": true, "lc": true}
 var downConns = map[string]bool{model.DownKeep: true, model.DownReschedule: true}
@@ -556,7 +556,10 @@ func parseID(path string, id *fwdpb.ServiceId) (*fwdpb.ServiceId, *failure) {
 	if id.GetVport() > 65535 {
 		return nil, fail(syscall.EINVAL, "%s.vport: must be <= 65535", path)
 	}
-	return &fwdpb.ServiceId{Protocol: id.GetProtocol(), Vip: a.String(), Vport: id.GetVport()}, nil
+	if id.GetVni() > model.MaxVNI {
+		return nil, fail(syscall.EINVAL, "%s.vni: must be 0 to %d", path, model.MaxVNI)
+	}
+	return &fwdpb.ServiceId{Protocol: id.GetProtocol(), Vip: a.String(), Vport: id.GetVport(), Vni: id.GetVni()}, nil
 }
 
 func (f *Forwarder) find(op string, id *fwdpb.ServiceId) (int, *failure) {
@@ -602,7 +605,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
 		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
-		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold()}
+		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold(),
+		Priority: v.GetPriority()}
 	if vs.Mode == "" {
 		vs.Mode = "nat"
 	}
@@ -652,7 +656,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() {
+		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() &&
+		!m.GetSetPriority() {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
 			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
@@ -710,6 +715,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetSynproxyThreshold() {
 		vs.SynproxyThreshold = m.GetSynproxyThreshold()
 		desc += fmt.Sprintf(" synproxy_threshold=%d", vs.SynproxyThreshold)
+	}
+	if m.GetSetPriority() {
+		vs.Priority = m.GetPriority()
+		desc += fmt.Sprintf(" priority=%d", vs.Priority)
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -793,6 +802,9 @@ func (f *Forwarder) updateReal(m *fwdpb.UpdateReal) *failure {
 }
 
 func svcName(id *fwdpb.ServiceId) string {
+	if id.GetVni() != 0 {
+		return fmt.Sprintf("%s/%s/%d/vni%d", id.GetProtocol(), id.GetVip(), id.GetVport(), id.GetVni())
+	}
 	return fmt.Sprintf("%s/%s/%d", id.GetProtocol(), id.GetVip(), id.GetVport())
 }
 
