@@ -13,6 +13,7 @@
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
  *   fwd_bench [EAL] -- --mode conns   (conns_bench.c)
+ *   fwd_bench [EAL] -- --mode cps --flows N   (cps_bench.c: N TCP connections, each whole)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -39,6 +40,7 @@
 #include "worker_loop.h"
 #include "skew.h"
 #include "conns_bench.h"
+#include "cps_bench.h"
 #include "publish_bench.h"
 #include "sync_bench.h"
 
@@ -295,12 +297,16 @@ main(int argc, char **argv)
 		return skew_run(&sk);
 	}
 	unsigned gen_lcore = rte_get_next_lcore(rte_lcore_id(), 1, 0);
-	if (single == 0 && gen_lcore >= RTE_MAX_LCORE) {
+	if (single == 0 && gen_lcore >= RTE_MAX_LCORE && strcmp(mode, "cps") != 0) {
 		fprintf(stderr, "fwd_bench: needs 2 lcores (-l 0,1), or --single N\n");
 		return 2;
 	}
-	/* New flows need room for every flow of the run; established ones a small table. */
-	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+	/* New flows need room for every flow of the run; established ones a small table. The
+	 * connections of cps stay in TIME_WAIT for the whole run. */
+	bool cps = strcmp(mode, "cps") == 0;
+	uint32_t conn_max = cps ? RTE_MAX(n_flows, 65536u)
+			    : n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+	tcp = tcp || cps;
 	fd = mkstemp(path);
 	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, tcp ? 8080u : 5353u);
 	close(fd);
@@ -311,6 +317,11 @@ main(int argc, char **argv)
 	unlink(path);
 	if (f == NULL || fwd_start(f) != 0 || (sync_on && sync_bench_enable(f) != 0))
 		return 1;
+	if (cps) {
+		struct cps_rings r = {.rx0 = rx0, .tx0 = {tx0[0], tx0[1]}, .rx1 = rx1,
+				      .tx1 = {tx1[0], tx1[1]}, .pool = gen_pool};
+		return cps_bench_run(f, &r, n_flows);
+	}
 	int floor = strcmp(mode, "floor") == 0;
 	struct worker *w = f->workers[0];
 	uint64_t hz = rte_get_tsc_hz(), start, end, n0, n1;
