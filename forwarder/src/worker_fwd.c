@@ -96,6 +96,48 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	tx(w, nh->port, m);
 }
 
+/* route_tx for a packet to a real: the route and next hop its earlier packets found, while
+ * neither the snapshot nor the neighbour table has changed since (struct rs_nexthop); else
+ * route_tx, whose answer is kept for the next. Saves a packet to a real the LPM lookup and the
+ * neighbour cache. */
+static __rte_always_inline void
+route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    uint16_t rs_slot)
+{
+	struct rs_nexthop *e = &w->rs_nh[rs_slot];
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const struct fwd_snapshot *s;
+	uint32_t nh_idx;
+	uint64_t v;
+	int rc;
+
+	if (likely(e->epoch == w->nh_epoch)) {
+		memcpy(frame, e->l2, sizeof(e->l2));
+		tx(w, e->port, m);
+		return;
+	}
+	s = w->snap;
+	if (af == HVLB_AF_INET)
+		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
+	else
+		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
+	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return;
+	}
+	const struct nexthop *nh = &s->nh[nh_idx];
+	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(v == 0)) {
+		neigh_wait(w, m, nh->port);
+		return;
+	}
+	rewrite_l2(frame, (const uint8_t *)&v, w->ports->p[nh->port].mac.addr_bytes);
+	memcpy(e->l2, frame, sizeof(e->l2));
+	e->port = nh->port;
+	e->epoch = w->nh_epoch;
+	tx(w, nh->port, m);
+}
+
 /* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
 static __rte_noinline void
 sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
@@ -272,10 +314,6 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 	bool vip;
 
 	x->in_port = w->ports->index[m->port];
-	if (!from_peer) {
-		w->stats.rx_pkts++;
-		w->stats.rx_bytes += m->pkt_len;
-	}
 	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
 	if (unlikely(r != HVLB_DROP_NONE))
 		goto out_drop;
@@ -290,24 +328,26 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		return PKT_ROUTE_DONE;
 	}
 	vip = vs_is_vip(s->vst, &x->pi.key.dst);
-	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
+	x->key = &x->pi.key;
+	/* TCP and UDP first: nearly every packet is one. */
+	if (likely(x->pi.key.proto == HVLB_PROTO_TCP || x->pi.key.proto == HVLB_PROTO_UDP)) {
+		if (vip) {
+			x->dirn = PKT_TO_VIP;
+			return owner_route(w, x, from_peer, steer);
+		}
+	} else if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
 		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
+		return owner_route(w, x, from_peer, steer);
 	} else if (vip) {
-		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
-			r = HVLB_DROP_UNKNOWN_L4;
-			goto out_drop;
-		}
-		x->dirn = PKT_TO_VIP;
-		x->key = &x->pi.key;
-	} else {
-		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
-			r = HVLB_DROP_LOCAL_UNHANDLED;
-			goto out_drop;
-		}
-		x->dirn = PKT_FROM_RS;
-		x->key = &x->pi.key;
+		r = HVLB_DROP_UNKNOWN_L4;
+		goto out_drop;
 	}
+	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+		r = HVLB_DROP_LOCAL_UNHANDLED;
+		goto out_drop;
+	}
+	x->dirn = PKT_FROM_RS;
 	return owner_route(w, x, from_peer, steer);
 
 out_drop:
@@ -534,9 +574,9 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
 
-/* The forward_* functions rewrite the packet and return the address to route it to, or drop
- * it and return NULL. */
-static const union hvlb_addr *
+/* The forward_* functions rewrite the packet and return the address to route it to (or, for
+ * forward_to_rs, the connection whose real it goes to), or drop it and return NULL. */
+static struct conn *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -576,7 +616,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
-	return &c->rs_addr;
+	return c;
 
 out_drop:
 	drop(w, m, r);
@@ -668,8 +708,10 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 
 	switch (x->dirn) {
 	case PKT_TO_VIP:
-		dst = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
-		break;
+		c = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
+		if (c != NULL)
+			route_tx_rs(w, m, x->key->af, &c->rs_addr, c->rs_slot);
+		return;
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
 		break;
@@ -718,10 +760,14 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	       struct burst *b, uint16_t *n_ho_out)
 {
 	uint16_t n_lk = 0, n_ho = 0;
+	uint64_t bytes = 0;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
-		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer, steer);
+		enum pkt_route r;
+
+		bytes += pkts[i]->pkt_len;
+		r = worker_classify(w, pkts[i], x, from_peer, steer);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;
@@ -735,6 +781,11 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->lk[n_lk++] = i;
+	}
+	/* Counted once a burst; packets another worker passed here were counted there. */
+	if (!from_peer) {
+		w->stats.rx_pkts += n;
+		w->stats.rx_bytes += bytes;
 	}
 	*n_ho_out = n_ho;
 	return n_lk;
