@@ -129,6 +129,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", "neigh_first_retry_ms", 100, &s->neigh_first_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
 		goto fail;

@@ -19,6 +19,7 @@ struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;
+	uint32_t neigh_first_retry_ms;
 	uint32_t mbufs;
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	char state_dir[192];    /* where state that survives a restart lives; "" = none */

@@ -105,6 +105,7 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
 	}
+	f->neigh.first_retry_ms = set->neigh_first_retry_ms;
 	f->snap = (struct snap_pub){.rcu = f->rcu, .socket = f->ports.p[0].socket};
 	cfg_init(f->cfg, f->ports.n);
 	if (persist_open(&f->persist, set->state_dir, f->env.hz) != 0)
@@ -285,11 +286,12 @@ fwd_reload(struct fwd *f, const char *config_path)
 	rssa_ctl_set(f->rssa, &set.rssa);
 	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
 	f->neigh.retry_ms = set.neigh_retry_ms;
+	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
 	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
 	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
 			     "with a restart\n", config_path);
-	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_retry_ms\n",
+	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_*retry_ms\n",
 	    config_path);
 	return 0;
 }
