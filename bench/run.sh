@@ -66,7 +66,7 @@ if r["lost"] or r["drops"]:
 print(r["tcp_cps"])'
 }
 
-declare -A best
+declare -A best spreads
 floors=()
 for rep in $(seq "$REPS"); do
 	for s in floor:1 fwd:1 fwd:10000 fwd:new; do
@@ -74,6 +74,7 @@ for rep in $(seq "$REPS"); do
 		v=$(run "$mode" "$flows")
 		echo "  rep $rep  $mode flows=$flows  $v Mpps" >&2
 		[ "$mode" = floor ] && floors+=("$v")
+		spreads[$s]="${spreads[$s]:-} $v"
 		cur=${best[$s]:-0}
 		best[$s]=$(python3 -c "print(max($cur, $v))")
 	done
@@ -81,10 +82,12 @@ for rep in $(seq "$REPS"); do
 	echo "  rep $rep  tcp_cps $v" >&2
 	best[cps]=$(python3 -c "print(max(${best[cps]:-0}, $v))")
 done
-# The floor is the same loop every time: when it moves by more than NOISE_MAX between
-# repetitions, the machine was too busy for this run's wall-clock figures to mean much, and
-# the output says so instead of printing them as if they did.
-export FLOOR_ALL="${floors[*]}" CPS_BEST="${best[cps]}" NOISE_MAX=${BENCH_NOISE_MAX:-0.10} CPS_CONNS
+# The floor is the same loop every time: when it (or any row) moves by more than NOISE_MAX
+# between repetitions, the machine was too busy for this run's wall-clock figures to mean
+# much, and the output says so instead of printing them as if they did.
+ROWS_ALL=""
+for k in "${!spreads[@]}"; do ROWS_ALL="$ROWS_ALL$k=${spreads[$k]// /,};"; done
+export ROWS_ALL FLOOR_ALL="${floors[*]}" CPS_BEST="${best[cps]}" NOISE_MAX=${BENCH_NOISE_MAX:-0.10} CPS_CONNS
 
 # Instructions per packet: the same binary, one thread, no huge pages, counted by callgrind
 # inside worker_poll_once only (the floor loop inside floor_poll).
@@ -175,16 +178,24 @@ for name, mpps, i in rows:
     md.append(f"| {name} | {mpps:.2f} | {mpps / floor:.1%} | {'' if i is None else i} |")
 fl = [float(v) for v in os.environ["FLOOR_ALL"].split()]
 spread = (max(fl) - min(fl)) / max(fl) if fl else 0.0
-noisy = spread > float(os.environ["NOISE_MAX"])
-res.update({"floor_spread": round(spread, 3), "noisy": noisy,
+row_spread = {}
+for item in filter(None, os.environ.get("ROWS_ALL", "").split(";")):
+    k, vs = item.split("=", 1)
+    v = [float(x) for x in vs.split(",") if x]
+    if v and max(v) > 0:
+        row_spread[k] = round((max(v) - min(v)) / max(v), 3)
+noisy = spread > float(os.environ["NOISE_MAX"]) or any(
+    r > float(os.environ["NOISE_MAX"]) for r in row_spread.values())
+res.update({"floor_spread": round(spread, 3), "row_spread": row_spread, "noisy": noisy,
             "tcp_cps": round(float(os.environ["CPS_BEST"])),
             "tcp_cps_instr_per_conn": int(os.environ["CPS_IPC"]) if os.environ.get("CPS_IPC") else None})
 if noisy:
-    print(f"bench: NOISY: the DPDK floor moved by {spread:.0%} between repetitions (more than "
-          f"{float(os.environ['NOISE_MAX']):.0%}): the Mpps figures of this run are not to be trusted",
-          file=sys.stderr)
+    print(f"bench: NOISY: between repetitions the DPDK floor moved by {spread:.0%}, the rows by up to "
+          f"{max(row_spread.values(), default=0):.0%} (more than {float(os.environ['NOISE_MAX']):.0%}): "
+          "the Mpps figures of this run are not to be trusted", file=sys.stderr)
 md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured in the same run. "
-       f"The floor moved by {spread:.1%} between repetitions"
+       f"Between repetitions the floor moved by {spread:.1%} and the rows by up to "
+       f"{max(row_spread.values(), default=0):.1%}"
        + (f" (**more than {float(os.environ['NOISE_MAX']):.0%}: this run's Mpps figures are noise-bound**)." if noisy else "."), "",
        "The rows above are UDP. TCP (`fwd_bench --proto tcp`: a SYN opens each flow, ACKs follow;",
        "its flags are checked on every segment, `tcp_bad_flags`), instructions per packet: "
