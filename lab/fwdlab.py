@@ -71,13 +71,14 @@ def config_text(meta, services=(), extra="", settings=None, host=None, port_sett
     synproxy, synproxy_threshold, reals:
     [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
     section (e.g. rssa, rssa_q); port_settings {port index: {key: value}} adds keys to [portN]
-    sections (e.g. exception, docs/ports.md)."""
+    sections (e.g. exception, docs/ports.md; dev replaces net_af_packetN)."""
     fw = forwarder_meta(meta, host)
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
-        more = (port_settings or {}).get(i, {})
-        lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}",
+        more = dict((port_settings or {}).get(i, {}))
+        dev = more.pop("dev", f"net_af_packet{i}")
+        lines += [f"[port{i}]", f"dev = {dev}", f"addr = {addr}",
                   *[f"{k} = {v}" for k, v in more.items()], ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
     if fw.get("gateway6"):
@@ -126,10 +127,12 @@ class Forwarder:
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False, host=None, port_settings=None):
+                    settings=None, dispatch=False, host=None, port_settings=None, vdevs=None):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
-    feeds the workers. Raises RuntimeError with the log if it does not come up."""
+    feeds the workers. vdevs {port index: "--vdev argument"} puts another device in that
+    port's place (a memif or vhost-user port, docs/ports.md); name it in port_settings' dev.
+    Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
     rundir = topo.logdir  # removed with the topology
@@ -146,7 +149,8 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
             "-m", "512", "--file-prefix", prefix,
             "--log-level=lib.*:warning"]
     for i, port in enumerate(fw["ports"]):
-        argv += ["--vdev", f"net_af_packet{i},iface={port},qpairs={workers}"]
+        vdev = (vdevs or {}).get(i, f"net_af_packet{i},iface={port},qpairs={workers}")
+        argv += ["--vdev", vdev]
     argv += ["--", "-c", conf, "-s", sock]
     proc = topo.popen(fw["host"], argv, name=name)
     deadline = time.monotonic() + wait

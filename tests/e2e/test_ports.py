@@ -1,5 +1,11 @@
 """End to end: the forwarder's container and VM ports and its exception path (docs/ports.md).
 
+Container and VM ports: the forwarder of lab/topologies/e2e.yaml with its NF-side port1 on a
+memif (server) or vhost-user port instead of its veth; the NF is hvlb-nf-echo
+(forwarder/tools/nf_echo.c), a DPDK process in the nf1 namespace attached as memif client or
+virtio-user, owning 10.1.0.11. A real UDP client in the client namespace sends to a NAT VIP
+through the router and the forwarder and gets the NF's answer back.
+
 Exception path: the forwarder of lab/topologies/e2e.yaml with `exception = tap:exc0` on port0;
 the kernel interface exc0 in the forwarder's namespace carries the forwarder's own address
 10.9.0.2, so the kernel answers what the forwarder does not: a TCP listener there (standing in
@@ -7,7 +13,9 @@ for a BGP speaker) is reached by a real client through the router and the forwar
 kernel's own ping to the client goes out of the data port and its echo reply comes back in.
 """
 
+import os
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,6 +29,9 @@ import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 
 TOPO = "lab/topologies/e2e.yaml"
+NF_ECHO = fwdlab.FORWARDER.parents[1] / "tools" / "hvlb-nf-echo"
+NF_ADDR, NF_PORT = "10.1.0.11", 9000
+UDP_VIP, UDP_VPORT = "10.100.0.1", 53
 OWN = "10.9.0.2"          # the forwarder's address on port0
 LISTEN_PORT = 179         # BGP's
 
@@ -102,3 +113,74 @@ def test_without_exception_port_drops_as_before(lab):
         assert stats(fw)["exception_to_kernel"] == 0
     finally:
         fw.stop()
+
+
+UDP_CLIENT = f"""
+import socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(0.5)
+for i in range(int(sys.argv[1])):
+    msg = b"ping %d" % i
+    for _ in range(10):  # the first datagrams may wait for the forwarder's ARP for the NF
+        s.sendto(msg, ("{UDP_VIP}", {UDP_VPORT}))
+        try:
+            data, src = s.recvfrom(100)
+        except socket.timeout:
+            continue
+        assert data == msg and src == ("{UDP_VIP}", {UDP_VPORT}), (data, src)
+        break
+    else:
+        sys.exit("no answer to %r" % msg)
+print("ok")
+"""
+
+
+def nf_port_bed(lab, stem, fwd_vdev, nf_vdev, nf_eal=()):
+    """The e2e topology with port1 on fwd_vdev (named net_<kind>0 ...) and hvlb-nf-echo in
+    nf1 on nf_vdev; returns (topo, fw, nf process)."""
+    if not NF_ECHO.exists():
+        pytest.skip(f"{NF_ECHO} not built (make build)")
+    topo = lab(TOPO, prefix=labtools.unique_prefix(stem))
+    rundir = topo.logdir
+    rundir.mkdir(parents=True, exist_ok=True)
+    dev = fwd_vdev.split(",")[0]
+    fw = fwdlab.start_forwarder(
+        topo, workers=1, vdevs={1: fwd_vdev.format(dir=rundir)}, port_settings={1: {"dev": dev}},
+        services=[{"protocol": "udp", "vip": UDP_VIP, "port": UDP_VPORT, "mode": "nat",
+                   "reals": [(NF_ADDR, NF_PORT, 100)]}])
+    cpu = sorted(os.sched_getaffinity(0))[-1]
+    nf = topo.popen("nf1", [NF_ECHO, "--lcores", f"0@{cpu}", "--no-pci", "--no-shconf",
+                            "--file-prefix", f"{topo.prefix}_nf", "--log-level=lib.*:warning",
+                            *nf_eal, "--vdev", nf_vdev.format(dir=rundir), "--",
+                            "-a", NF_ADDR], name="nf-echo")
+    labtools.wait_until(lambda: "ready" in Path(nf.log_path).read_text(errors="replace")
+                        or nf.poll() is not None, "hvlb-nf-echo to start")
+    if nf.poll() is not None:
+        pytest.fail("hvlb-nf-echo exited:\n" + Path(nf.log_path).read_text(errors="replace"))
+    return topo, fw, nf
+
+
+def nf_udp_answered(nf):
+    """The last count of UDP datagrams hvlb-nf-echo printed (once a second when it changed)."""
+    lines = [ln for ln in Path(nf.log_path).read_text(errors="replace").splitlines()
+             if ln.startswith("nf-echo: answered")]
+    return int(lines[-1].split(" udp ")[1].split(",")[0]) if lines else 0
+
+
+def check_nf_answers(topo, fw, nf, n=50):
+    p = topo.run("client", [sys.executable, "-c", UDP_CLIENT, str(n)], check=False, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stdout + p.stderr
+    # The answers were the NF's: it counted them (and the forwarder's ARP for it).
+    labtools.wait_until(lambda: nf_udp_answered(nf) >= n, f"hvlb-nf-echo to count {n} answers")
+    st = stats(fw)
+    assert st["total_conns"] >= 1
+    assert st["drops"]["not_for_us"] == 0
+
+
+def test_memif_nf_answers_through_forwarder(lab):
+    topo, fw, nf = nf_port_bed(
+        lab, "hvpm",
+        "net_memif0,role=server,id=0,socket={dir}/memif.sock,socket-abstract=no",
+        "net_memif0,role=client,id=0,socket={dir}/memif.sock,socket-abstract=no",
+        nf_eal=("--no-huge", "-m", "64"))
+    check_nf_answers(topo, fw, nf)
+    fw.stop()
