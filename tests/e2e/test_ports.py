@@ -184,3 +184,13 @@ def test_memif_nf_answers_through_forwarder(lab):
         nf_eal=("--no-huge", "-m", "64"))
     check_nf_answers(topo, fw, nf)
     fw.stop()
+
+
+def test_vhost_user_nf_answers_through_forwarder(lab):
+    topo, fw, nf = nf_port_bed(
+        lab, "hvpv",
+        "net_vhost0,iface={dir}/vhost.sock,queues=1",
+        "net_virtio_user0,path={dir}/vhost.sock,queues=1",
+        nf_eal=("--no-huge", "-m", "64"))
+    check_nf_answers(topo, fw, nf)
+    fw.stop()
