@@ -100,6 +100,11 @@ def test_exception_tcp_and_ping(exc_bed):
     assert after["drops"]["local_unhandled"] == 0
     assert after["drops"]["exception_full"] == 0
     assert after["local_replies"] > before["local_replies"]
+    # The local API carries them too (what the agent exports as metrics); read later, so at
+    # least as many (the kernel may have sent more since, a retransmission or an ARP).
+    api = fw.stats()
+    assert sum(w.exception_to_kernel for w in api.workers) >= after["exception_to_kernel"]
+    assert api.exception_from_kernel >= after["exception_from_kernel"] > 0
 
 
 def test_without_exception_port_drops_as_before(lab):
