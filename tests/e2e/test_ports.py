@@ -199,3 +199,52 @@ def test_vhost_user_nf_answers_through_forwarder(lab):
         nf_eal=("--no-huge", "-m", "64"))
     check_nf_answers(topo, fw, nf)
     fw.stop()
+
+
+def test_bgp_session_through_exception_path(lab):
+    """The agent's BGP session to the router runs over the forwarder's own data address
+    through the exception path (lab/topologies/bgp.yaml peers over a management link
+    instead): the router installs the VIPs via 10.9.0.2 and a client reaches an NF."""
+    import ctlab
+    import frr
+
+    for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
+        if not (labtools.BIN / b).exists():
+            pytest.skip(f"{labtools.BIN / b} not built (make build)")
+    if frr.unavailable():
+        pytest.skip(frr.unavailable())
+    topo = lab("lab/topologies/bgp.yaml", prefix=labtools.unique_prefix("hvpb"))
+    r, a = topo.meta["bgp"]["router"], topo.meta["bgp"]["agents"][0]
+    for h in ("nf1", "nf2", "nf3"):
+        labtools.start_nfsim(topo, h, h)
+    fw = fwdlab.start_forwarder(topo, workers=1, port_settings={0: {"exception": "tap:exc0"}})
+    topo.run("fwd", ["ip", "addr", "add", "10.9.0.2/24", "dev", "exc0"])
+    topo.run("fwd", ["ip", "addr", "add", "fd00:9::2/64", "dev", "exc0", "nodad"])
+    router = frr.Router(topo, r["host"], r["asn"], r["router_id"],
+                        [frr.Neighbor("10.9.0.2", a["asn"], a["id"])], hold_time=9,
+                        keepalive=3).start()
+    grpc = f"{a['peer']}:9443"
+    cp = ctlab.ControlPlane(
+        topo, fw.sock, host=r["host"], fwd_id=a["id"], agent_host=a["host"], grpc_listen=grpc,
+        controller_addr=grpc, cert_hosts=[a["peer"]],
+        agent_args=["--bgp-local-as", str(a["asn"]), "--bgp-peer", f"10.9.0.1,{r['asn']}",
+                    "--bgp-next-hop-v4", a["next_hop_v4"], "--bgp-next-hop-v6",
+                    a["next_hop_v6"], "--bgp-connect-retry", "1s"]).start()
+    cp.ctl("vs", "add", "tcp", "10.100.0.1:80", "--real",
+           "10.1.0.11:80:100,10.1.0.12:80:100,10.1.0.13:80:100", "--check", "tcp",
+           "--interval", "300ms", "--check-timeout", "200ms")
+    router.wait_established(["10.9.0.2"], timeout=30)
+    labtools.wait_until(lambda: router.routes().get("10.100.0.1/32") == ["10.9.0.2"],
+                        "the router's route to the VIP via the forwarder's data address", 30)
+
+    def http():
+        p = topo.run("client", ["curl", "-4", "-sS", "-m", "3", "http://10.100.0.1/"],
+                     check=False)
+        return next((t[3:] for t in p.stdout.split() if t.startswith("nf=")), "")
+
+    assert labtools.wait_until(http, "a client's HTTP GET through the announced route", 20) \
+        in ("nf1", "nf2", "nf3")
+    st = stats(fw)
+    assert st["exception_to_kernel"] > 0 and st["exception_from_kernel"] > 0
+    assert st["drops"]["local_unhandled"] == 0
+    fw.stop()
