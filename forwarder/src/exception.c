@@ -99,7 +99,8 @@ exc_start(struct exc_set *e)
 		int rc = rte_eth_dev_start(x->port_id);
 
 		if (rc != 0) {
-			LOG(ERR, "port%u exception: %s: start: %s\n", x->data, x->dev, strerror(-rc));
+			LOG(ERR, "port%u exception: %s: start: %s\n", x->data, x->dev,
+			    strerror(-rc));
 			return rc;
 		}
 		LOG(INFO, "port%u: exception path to the kernel through %s%s%s\n", x->data, x->dev,

@@ -59,8 +59,8 @@ answer_arp(struct rte_ether_hdr *eh, struct rte_mbuf *m, rte_be32_t ip,
 {
 	struct rte_arp_hdr *a = (struct rte_arp_hdr *)(eh + 1);
 
-	if (m->data_len < sizeof(*eh) + sizeof(*a) || a->arp_opcode != RTE_BE16(RTE_ARP_OP_REQUEST) ||
-	    a->arp_data.arp_tip != ip)
+	if (m->data_len < sizeof(*eh) + sizeof(*a) ||
+	    a->arp_opcode != RTE_BE16(RTE_ARP_OP_REQUEST) || a->arp_data.arp_tip != ip)
 		return -1;
 	a->arp_opcode = RTE_BE16(RTE_ARP_OP_REPLY);
 	a->arp_data.arp_tha = a->arp_data.arp_sha;
@@ -152,7 +152,8 @@ serve(uint16_t pid, rte_be32_t ip, const struct rte_ether_addr *mac, int quiet)
 		uint16_t nb = rte_eth_rx_burst(pid, 0, pkts, BURST), k = 0;
 
 		for (uint16_t i = 0; i < nb; i++) {
-			struct rte_ether_hdr *eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
+			struct rte_ether_hdr *eh =
+				rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
 			int rc = -1;
 
 			if (pkts[i]->data_len < sizeof(*eh))
