@@ -126,6 +126,20 @@ class Forwarder:
         self.topo.stop(self.proc)
 
 
+def kernel_off(topo, host=None):
+    """Keeps the kernel's stack of the forwarder's host off its DPDK-owned veths (an nftables
+    netdev ingress chain dropping everything: af_packet still gets every frame, since it taps
+    them before that hook). Needed once that host's kernel holds the forwarder's own address
+    (the exception path's TAP, docs/ports.md): the kernel would otherwise also answer what
+    arrives on the veths itself (weak host model), and every answer would come twice."""
+    fw = forwarder_meta(topo.meta, host)
+    topo.run(fw["host"], ["nft", "add", "table", "netdev", "hvlb_dpdk"])
+    for port in fw["ports"]:
+        topo.run(fw["host"], ["nft", "add", "chain", "netdev", "hvlb_dpdk", port,
+                              f"{{ type filter hook ingress device {port} priority 0; "
+                              "policy drop; }"])
+
+
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
                     settings=None, dispatch=False, host=None, port_settings=None, vdevs=None):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
