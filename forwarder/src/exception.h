@@ -20,6 +20,7 @@
 #include "fwd_limits.h"
 #include "port.h"
 
+struct cfgstore;
 struct neigh_table;
 
 #define EXC_NONE 0xff
@@ -48,6 +49,12 @@ int exc_setup(struct exc_set *e, const struct port_set *ps, const struct port_se
 
 /* Start them (their kernel interfaces go up). 0 or -errno, logged. */
 int exc_start(struct exc_set *e);
+
+/* Give each TAP the forwarder made its data port's own addresses (st's local addresses of
+ * that port; IPv6 without duplicate detection), so that the kernel answers for them; the
+ * routes beyond the connected ones are the host's. Failures are logged: the kernel then
+ * answers for fewer addresses, the forwarder's own work is unchanged (exception_addr.c). */
+void exc_give_addresses(const struct exc_set *e, const struct cfgstore *st);
 
 /* Control thread: frames for the kernel to their devices, and the kernel's frames onto the
  * ring that worker 0 sends out of the data ports (neigh.h, the control frames' ring). */

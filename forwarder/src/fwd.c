@@ -262,6 +262,7 @@ fwd_start(struct fwd *f)
 		rc = exc_start(&f->exc);
 	if (rc != 0)
 		return rc;
+	exc_give_addresses(&f->exc, f->cfg);
 	neigh_poll_timers(&f->neigh, snap_current(&f->snap), 1);
 	return 0;
 }

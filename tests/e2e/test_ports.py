@@ -76,9 +76,9 @@ def exc_bed(lab):
     fw = fwdlab.start_forwarder(topo, workers=2,
                                 port_settings={0: {"exception": "tap:exc0"}})
     fwdlab.kernel_off(topo)
-    # The kernel's side: the forwarder's address (no DAD: it is the forwarder's own) and the
-    # route back to the clients, both through the TAP.
-    topo.run("fwd", ["ip", "addr", "add", f"{OWN}/24", "dev", "exc0"])
+    # The kernel's side: the forwarder gave the TAP its address; the route back to the
+    # clients through it is the host's.
+    assert f"inet {OWN}/24" in topo.run("fwd", ["ip", "-4", "addr", "show", "exc0"]).stdout
     topo.run("fwd", ["ip", "route", "add", "default", "via", "10.9.0.1", "dev", "exc0"])
     topo.popen("fwd", [sys.executable, "-c", ECHO_SERVER], name="echo-server")
     labtools.wait_until(lambda: f":{LISTEN_PORT}" in topo.run("fwd", ["ss", "-ltn"]).stdout,
@@ -229,8 +229,8 @@ def test_bgp_session_through_exception_path(lab):
         labtools.start_nfsim(topo, h, h)
     fw = fwdlab.start_forwarder(topo, workers=1, port_settings={0: {"exception": "tap:exc0"}})
     fwdlab.kernel_off(topo)
-    topo.run("fwd", ["ip", "addr", "add", "10.9.0.2/24", "dev", "exc0"])
-    topo.run("fwd", ["ip", "addr", "add", "fd00:9::2/64", "dev", "exc0", "nodad"])
+    addrs = topo.run("fwd", ["ip", "addr", "show", "exc0"]).stdout
+    assert "inet 10.9.0.2/24" in addrs and "inet6 fd00:9::2/64" in addrs, addrs
     router = frr.Router(topo, r["host"], r["asn"], r["router_id"],
                         [frr.Neighbor("10.9.0.2", a["asn"], a["id"])], hold_time=9,
                         keepalive=3).start()
