@@ -7,17 +7,16 @@ virtio-user, owning 10.1.0.11. A real UDP client in the client namespace sends t
 through the router and the forwarder and gets the NF's answer back.
 
 Exception path: the forwarder of lab/topologies/e2e.yaml with `exception = tap:exc0` on port0;
-the kernel interface exc0 in the forwarder's namespace carries the forwarder's own address
-10.9.0.2, so the kernel answers what the forwarder does not: a TCP listener there (standing in
-for a BGP speaker) is reached by a real client through the router and the forwarder, and the
-kernel's own ping to the client goes out of the data port and its echo reply comes back in.
+the forwarder gives the kernel interface exc0 in its namespace its own address 10.9.0.2, so
+the kernel answers what the forwarder does not: a TCP listener there is reached by a real
+client through the router and the forwarder, and the kernel's own ping to the client goes out
+of the data port and its echo reply comes back in. On lab/topologies/bgp.yaml, the agent's
+BGP session to the FRR router runs through the exception path. The kernel's stack is kept
+off the forwarder's DPDK veths (fwdlab.kernel_off), so only the path can answer.
 """
 
 import os
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
