@@ -151,6 +151,10 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 			break;
 		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
 		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
+		const char *exc = rte_cfgfile_get_entry(cfg, sect, "exception");
+		if (exc != NULL && strcmp(exc, "off") != 0)
+			snprintf(s->port[s->n_ports].exception, sizeof(s->port[0].exception), "%s",
+				 exc);
 		if (dev != NULL)
 			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
 		if (mac != NULL) {

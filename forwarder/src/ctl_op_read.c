@@ -442,6 +442,7 @@ ctl_op_get_stats(struct ctl_req *r)
 		return rc;
 	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
+	s->exception_from_kernel = f->exc.from_kernel;
 	if (f->pool != NULL) {
 		s->mempool_in_use = rte_mempool_in_use_count(f->pool);
 		s->mempool_size = f->pool->size;

@@ -94,6 +94,8 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	for (uint16_t p = 0; p < f->ports.n; p++)
 		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, f->pool) != 0)
 			return -ENODEV;
+	if (exc_setup(&f->exc, &f->ports, set->port, set->n_ports, f->pool, socket) != 0)
+		return -ENODEV;
 	/* Reader ids: the workers 0..n-1, then the dispatch stages. */
 	f->rcu = rte_zmalloc_socket("rcu", rte_rcu_qsbr_get_memsize(readers), RTE_CACHE_LINE_SIZE,
 				    socket);
@@ -218,7 +220,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		goto fail;
 	/* The lcores' view: every pointer into f, which does not move from here on. */
 	f->env = (struct lcore_env){.ports = &f->ports, .snap = &f->snap, .neigh = &f->neigh,
-				    .workers = f->workers,
+				    .workers = f->workers, .exc = &f->exc,
 				    .n_workers = (uint16_t)(n_lcores - set.dispatch),
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
@@ -257,8 +259,11 @@ fwd_start(struct fwd *f)
 {
 	int rc = port_start_all(&f->ports);
 
+	if (rc == 0)
+		rc = exc_start(&f->exc);
 	if (rc != 0)
 		return rc;
+	exc_give_addresses(&f->exc, f->cfg);
 	neigh_poll_timers(&f->neigh, snap_current(&f->snap), 1);
 	return 0;
 }
@@ -307,6 +312,7 @@ fwd_destroy(struct fwd *f)
 {
 	if (f == NULL)
 		return;
+	exc_close(&f->exc);
 	port_close_all(&f->ports);
 	sync_ctl_free(f->sync);
 	rssa_ctl_free(f->rssa);
@@ -368,6 +374,7 @@ fwd_control_poll(struct fwd *f)
 
 	neigh_poll_rings(&f->neigh, s);
 	neigh_poll_timers(&f->neigh, s, 0);
+	exc_poll(&f->exc, &f->ports, &f->neigh);
 	steer_ctl_poll(f->sc, now);
 	rssa_ctl_poll(f->rssa, now);
 	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
@@ -397,6 +404,8 @@ fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out)
 		out->rx_bytes += ds.rx_bytes;
 		out->drops[HVLB_DROP_HANDOFF_FULL] += ds.full;
 	}
+	out->exc_from_kernel += f->exc.from_kernel;
+	out->drops[HVLB_DROP_EXCEPTION_FULL] += f->exc.lost;
 }
 
 void

@@ -20,6 +20,7 @@
 #include "synproxy.h"
 
 struct worker;
+struct exc_set;
 
 struct lcore_env {
 	const struct port_set *ports;
@@ -28,6 +29,7 @@ struct lcore_env {
 	struct steer_link *steer;
 	struct rte_rcu_qsbr *rcu;       /* reader ids: workers 0..n-1, then dispatch stages */
 	struct worker **workers;        /* n_workers, each with its inbox */
+	const struct exc_set *exc;      /* exception.h: data ports with a path to the kernel */
 	uint16_t n_workers;
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;

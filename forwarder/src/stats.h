@@ -54,7 +54,9 @@
 	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
 	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
 	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                  \
+	X(exc_to_kernel, "exception_to_kernel") /* frames for the kernel (exception.h) */        \
+	X(exc_from_kernel, "exception_from_kernel") /* the kernel's frames sent (control thread) */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

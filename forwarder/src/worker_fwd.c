@@ -16,6 +16,7 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
+#include "worker_exc.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
@@ -198,6 +199,7 @@ handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		return;
 	}
 	if (a.op == 2) {
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return;
 	}
@@ -247,6 +249,7 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 		}
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_NA:
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_ERROR:
@@ -265,6 +268,8 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	default:
 		break;
 	}
+	if (local && worker_exc_to_kernel(w, m, x->in_port))
+		return PKT_ROUTE_DONE;
 	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
 	return PKT_ROUTE_DONE;
 }
@@ -344,6 +349,8 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		goto out_drop;
 	}
 	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+		if (worker_exc_to_kernel(w, m, x->in_port))
+			return PKT_ROUTE_DONE;
 		r = HVLB_DROP_LOCAL_UNHANDLED;
 		goto out_drop;
 	}

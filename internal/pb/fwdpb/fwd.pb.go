@@ -1905,8 +1905,11 @@ type WorkerStats struct {
 	// Embryonic connections (handshake not complete) evicted to make room for new ones in a
 	// full table.
 	ConnEvictedEmbryonic uint64 `protobuf:"varint,23,opt,name=conn_evicted_embryonic,json=connEvictedEmbryonic,proto3" json:"conn_evicted_embryonic,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Frames for the forwarder's own address it does not answer, given to the kernel through
+	// their port's exception path (docs/ports.md).
+	ExceptionToKernel uint64 `protobuf:"varint,70,opt,name=exception_to_kernel,json=exceptionToKernel,proto3" json:"exception_to_kernel,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *WorkerStats) Reset() {
@@ -2100,6 +2103,13 @@ func (x *WorkerStats) GetConnEvictedEmbryonic() uint64 {
 	return 0
 }
 
+func (x *WorkerStats) GetExceptionToKernel() uint64 {
+	if x != nil {
+		return x.ExceptionToKernel
+	}
+	return 0
+}
+
 type PortStats struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Port     uint32                 `protobuf:"varint,1,opt,name=port,proto3" json:"port,omitempty"`
@@ -2283,8 +2293,11 @@ type Stats struct {
 	MempoolSize   uint64                 `protobuf:"varint,7,opt,name=mempool_size,json=mempoolSize,proto3" json:"mempool_size,omitempty"`
 	ServiceStatus []*ServiceStatus       `protobuf:"bytes,8,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service, with its reals'
 	SyncCounters  []*Counter             `protobuf:"bytes,9,rep,name=sync_counters,json=syncCounters,proto3" json:"sync_counters,omitempty"`    // as SyncStatus.counters (empty: sync never on)
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Frames the kernel sent through the exception paths, queued out of their data ports (the
+	// control thread's count; docs/ports.md).
+	ExceptionFromKernel uint64 `protobuf:"varint,71,opt,name=exception_from_kernel,json=exceptionFromKernel,proto3" json:"exception_from_kernel,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Stats) Reset() {
@@ -2378,6 +2391,13 @@ func (x *Stats) GetSyncCounters() []*Counter {
 		return x.SyncCounters
 	}
 	return nil
+}
+
+func (x *Stats) GetExceptionFromKernel() uint64 {
+	if x != nil {
+		return x.ExceptionFromKernel
+	}
+	return 0
 }
 
 type Connection struct {
@@ -4646,7 +4666,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xfe\x05\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xae\x06\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -4681,7 +4701,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
-	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\"\xda\x02\n" +
+	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
+	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\"\xda\x02\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -4697,7 +4718,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
 	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\"\n" +
 	"\n" +
-	"\bGetStats\"\xbe\x03\n" +
+	"\bGetStats\"\xf2\x03\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -4707,7 +4728,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0emempool_in_use\x18\x06 \x01(\x04R\fmempoolInUse\x12!\n" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
-	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\"\xc3\x02\n" +
+	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
+	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\xc3\x02\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
