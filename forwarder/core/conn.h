@@ -106,7 +106,9 @@ struct conn {
 	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
 				     cookie ISN while CONN_FL_SP_WAIT */
 	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
-	uint16_t sp_pad;
+	uint8_t encap;            /* tunnel mode: rewrite_tunnel.h enum tunnel_encap, from its
+				     service (or a peer's record); else 0 */
+	uint8_t sp_pad;
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));

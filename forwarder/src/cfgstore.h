@@ -43,6 +43,7 @@ struct cfg_vs {
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
 	uint8_t synproxy;  /* enum vs_synproxy (vs_config) */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
+	uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap (vs_config) */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -142,6 +143,12 @@ int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *e
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+/* Tunnel mode's encapsulation (cfgstore_tunnel.c): mode (the service's mode after the change)
+ * tunnel needs encap ipip or gue, any other none; encap < 0 keeps the service's, or drops it
+ * for a mode that is not tunnel. Checks only (a message naming the field in err). */
+int cfg_vs_check_encap(const struct cfg_vs *vs, int mode, int encap, char *err);
+/* Set it, once checked (encap < 0 as there). */
+void cfg_vs_set_encap(struct cfgstore *st, struct cfg_vs *vs, int mode, int encap);
 /* down_conns (enum vs_down_conns) and all_down (enum vs_all_down); < 0 leaves one unchanged.
  * A new service has its protocol's down_conns (vs_down_conns_default) and all_down drop. */
 int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down,

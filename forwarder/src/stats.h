@@ -54,7 +54,10 @@
 	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
 	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
 	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                  \
+	X(tunnel_icmp, "tunnel_icmp_sent") /* frag. needed / too big sent for tunnel mode's MTU */ \
+	X(sync_mode_mismatch, "sync_mode_mismatch") /* a peer's tunnel connection to a service \
+						       not tunnelling the same way here */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

@@ -20,6 +20,8 @@
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_tunnel.h"
+#include "rewrite_tunnel.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -94,6 +96,19 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
 		   w->ports->p[nh->port].mac.addr_bytes);
 	tx(w, nh->port, m);
+}
+
+/* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
+ * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
+ * was. */
+static __rte_noinline void
+tunnel_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct conn *c)
+{
+	union hvlb_addr dst;
+	uint8_t af;
+
+	if (worker_tunnel_out(w, m, &x->pi, x->hash, c, &dst, &af))
+		route_tx(w, m, af, &dst);
 }
 
 /* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
@@ -471,6 +486,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
+	c->encap = tunnel_conn_encap(vs->encap, rs->af);
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -572,10 +588,14 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 			return NULL;
 		}
 	}
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
-	else
+	} else if (unlikely(c->mode == VS_MODE_TUNNEL)) {
+		tunnel_send(w, m, x, c);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
 
 out_drop:
@@ -647,11 +667,16 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 		goto out_drop;
 	}
 	count(w, c, m->pkt_len);
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
-	else
+	} else if (c->mode == VS_MODE_TUNNEL) {
+		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
+		tunnel_send(w, m, x, c);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
 
 out_drop:
