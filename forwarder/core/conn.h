@@ -122,6 +122,8 @@ struct conn {
 #define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
 #define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
 				synproxy auto service: src/worker_synproxy.c) */
+#define CONN_FL_TUNNEL 0x20  /* tunnel mode (conn.encap): its packets are encapsulated
+				(src/worker_tunnel.h) */
 /* Any of them: the packets of such a connection take the SYN proxy's path. */
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 

@@ -486,7 +486,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
-	c->encap = tunnel_conn_encap(vs->encap, rs->af);
+	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -510,6 +513,26 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 out_drop:
 	drop(w, m, r);
 	return NULL;
+}
+
+/* A client packet of a tunnel connection (sent encapsulated: false) or of a SYN proxy's
+ * (worker_synproxy_orig: true when it goes on as usual). Out of line: neither is NAT's
+ * common path. */
+static __rte_noinline bool
+orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	  bool opened)
+{
+	struct sp_tx tx = {.n = 0};
+
+	if (c->flags & CONN_FL_TUNNEL) {
+		tunnel_send(w, m, x, c);
+		return false;
+	}
+	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+		sp_send(w, &tx, x->pi.key.af);
+		return false;
+	}
+	return true;
 }
 
 /* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
@@ -580,19 +603,11 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
-	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
-		struct sp_tx tx = {.n = 0};
-
-		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
-			sp_send(w, &tx, x->pi.key.af);
-			return NULL;
-		}
-	}
+	/* One test for both rare kinds: NAT's established path pays nothing for tunnel mode. */
+	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_TUNNEL)) && !orig_rare(w, m, x, c, opened))
+		return NULL;
 	if (c->mode == VS_MODE_NAT) {
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
-	} else if (unlikely(c->mode == VS_MODE_TUNNEL)) {
-		tunnel_send(w, m, x, c);
-		return NULL;
 	} else {
 		rewrite_ttl_dec(frame, &x->pi);
 	}

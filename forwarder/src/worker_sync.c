@@ -259,6 +259,8 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
 	c->encap = tunnel_conn_encap(vs->encap, rs->af);
+	if (c->encap != 0)
+		c->flags |= CONN_FL_TUNNEL;
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
