@@ -43,12 +43,14 @@ struct cfg_vs {
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
 	uint8_t synproxy;  /* enum vs_synproxy (vs_config) */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
-	uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap (vs_config) */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
 	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
 			      the global timeouts only */
+	/* rewrite_tunnel.h enum tunnel_encap (vs_config). In what was padding, so that a state
+	 * file saved before it (persist.c writes the struct) reads back with none. */
+	uint8_t encap;
 	struct rs_config *rs;
 };
 
