@@ -700,6 +700,9 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() != "" || m.GetScheduler() != "" {
 		desc = fmt.Sprintf(" mode=%s scheduler=%s", m.GetMode(), m.GetScheduler())
 	}
+	if m.GetEncap() != "" {
+		desc += " encap=" + m.GetEncap()
+	}
 	if m.GetDownConns() != "" {
 		vs.DownConns = m.GetDownConns()
 		desc += " down_conns=" + vs.DownConns
