@@ -39,6 +39,7 @@ def services():
         {**t, "protocol": "udp", "vip": VIP_B, "port": UDP, "encap": "gue", "reals": [(NF2, 0, 100)]},
         {**t, "protocol": "tcp", "vip": VIP6_A, "port": 80, "encap": "gue", "reals": [(NF2_6, 0, 100)]},
         {**t, "protocol": "tcp", "vip": VIP6_B, "port": 80, "encap": "ipip", "reals": [(NF1_6, 0, 100)]},
+        {**t, "protocol": "udp", "vip": VIP6_B, "port": UDP, "encap": "gue", "reals": [(NF2_6, 0, 100)]},
     ]
 
 
@@ -63,6 +64,7 @@ def bed(lab):
         # to the VIP, so that its replies leave from it.
         labtools.start_nfsim(topo, host, host, addr=None, udp=None)
         labtools.start_nfsim(topo, host, host, addr=udp_vip, http=None, tcp=None, admin=None)
+    labtools.start_nfsim(topo, "nf2", "nf2", addr=VIP6_B, http=None, tcp=None, admin=None)
     fwd = fwdlab.start_forwarder(topo, workers=2, services=services(),
                                  extra=f"\n[tunnel]\nmtu = {MTU}\n")
     yield topo, fwd
@@ -96,22 +98,39 @@ for _ in range(5):
 PMTU_CLIENT = r"""
 import errno, socket, sys, time
 vip, port, l3 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-IP_MTU_DISCOVER, IP_PMTUDISC_DO, IP_MTU = 10, 2, 14
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-s.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DO)
+if ":" in vip:  # IPV6_MTU_DISCOVER, IPV6_PMTUDISC_DO, IPV6_MTU
+    fam, lvl, MTU_DISCOVER, PMTUDISC_DO, MTU, hl = socket.AF_INET6, socket.IPPROTO_IPV6, 23, 2, 24, 48
+else:  # IP_MTU_DISCOVER, IP_PMTUDISC_DO, IP_MTU
+    fam, lvl, MTU_DISCOVER, PMTUDISC_DO, MTU, hl = socket.AF_INET, socket.IPPROTO_IP, 10, 2, 14, 28
+s = socket.socket(fam, socket.SOCK_DGRAM)
+s.setsockopt(lvl, MTU_DISCOVER, PMTUDISC_DO)
 s.connect((vip, port))
 deadline = time.monotonic() + 5
 while time.monotonic() < deadline:
     try:
-        s.send(b"x" * (l3 - 28))
+        s.send(b"x" * (l3 - hl))
     except OSError as e:
         if e.errno == errno.EMSGSIZE:
-            print(s.getsockopt(socket.IPPROTO_IP, IP_MTU))
+            print(s.getsockopt(lvl, MTU))
             sys.exit(0)
         raise
     time.sleep(0.05)
 print("none")
 """
+
+
+def pmtu(topo, vip, l3):
+    p = topo.run("client", [sys.executable, "-c", PMTU_CLIENT, vip, str(UDP), str(l3)],
+                 check=False)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.strip()
+
+
+def udp_ask6(topo, vip, msg):
+    p = topo.run("client", [sys.executable, "-c", UDP_CLIENT.replace("AF_INET,", "AF_INET6,"),
+                            vip, str(UDP), msg], check=False)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.strip()
 
 
 def udp_ask(topo, vip, msg):
@@ -146,12 +165,18 @@ def test_tunnel_path_mtu(bed):
     IPv4 adds 28 to a 1500 MTU): the client's kernel hears of MTU 1472 from the VIP; one that
     fits gets its answer."""
     topo, fwd = bed
-    p = topo.run("client", [sys.executable, "-c", PMTU_CLIENT, VIP_B, str(UDP), "1473"],
-                 check=False)
-    assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == str(MTU - 28), p.stdout
+    assert pmtu(topo, VIP_B, 1473) == str(MTU - 28)
     assert counter(fwd, "tunnel_icmp_sent") >= 1
     assert drops(fwd, "tunnel_too_big") >= 1
     # 1472 bytes fit exactly: answered (the reply, longer, comes back directly).
     big = "y" * (MTU - 28 - 28)
     assert udp_ask(topo, VIP_B, big) == f"{VIP_B} nf=nf2 {big}"
+
+
+def test_tunnel_path_mtu_v6(bed):
+    """IPv6 over GUE over IPv6 (48 bytes): a 1453-byte datagram gets the client an ICMPv6
+    packet too big from the VIP, MTU 1452, which its kernel takes as the path MTU."""
+    topo, fwd = bed
+    assert udp_ask6(topo, VIP6_B, "hello-gue6") == f"{VIP6_B} nf=nf2 hello-gue6"
+    assert pmtu(topo, VIP6_B, 1453) == str(MTU - 48)
+    assert counter(fwd, "tunnel_icmp_sent") >= 1
