@@ -16,12 +16,12 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
+#include "rewrite_tunnel.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
 #include "worker_tunnel.h"
-#include "rewrite_tunnel.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -606,11 +606,10 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	/* One test for both rare kinds: NAT's established path pays nothing for tunnel mode. */
 	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_TUNNEL)) && !orig_rare(w, m, x, c, opened))
 		return NULL;
-	if (c->mode == VS_MODE_NAT) {
+	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
-	} else {
+	else
 		rewrite_ttl_dec(frame, &x->pi);
-	}
 	return &c->rs_addr;
 
 out_drop:
