@@ -180,3 +180,35 @@ def test_tunnel_path_mtu_v6(bed):
     assert udp_ask6(topo, VIP6_B, "hello-gue6") == f"{VIP6_B} nf=nf2 hello-gue6"
     assert pmtu(topo, VIP6_B, 1453) == str(MTU - 48)
     assert counter(fwd, "tunnel_icmp_sent") >= 1
+
+
+# 300 datagrams too long for the tunnel (DF set, the kernel's learnt path MTU ignored:
+# IP_PMTUDISC_PROBE), as fast as they go.
+FLOOD_CLIENT = r"""
+import socket, sys
+vip, port, l3, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.IPPROTO_IP, 10, 3)  # IP_MTU_DISCOVER, IP_PMTUDISC_PROBE
+s.connect((vip, port))
+for _ in range(n):
+    s.send(b"z" * (l3 - 28))
+"""
+
+
+def test_tunnel_icmp_rate_limit(bed):
+    """Too-big ICMPs are rate-limited (icmp_rate 100 a second over the forwarder: a worker's
+    bucket holds 50): of 300 datagrams of one flow sent at once, a few dozen get an ICMP, the
+    rest are dropped as tunnel_icmp_limited."""
+    topo, fwd = bed
+    n = 300
+    p = topo.run("client", [sys.executable, "-c", FLOOD_CLIENT, VIP_B, str(UDP), "1473", str(n)],
+                 check=False)
+    assert p.returncode == 0, p.stderr
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        sent, limited = counter(fwd, "tunnel_icmp_sent"), drops(fwd, "tunnel_icmp_limited")
+        if sent + limited >= n:
+            break
+        time.sleep(0.05)
+    assert limited > 0 and 1 <= sent <= 100, (sent, limited)
+    assert drops(fwd, "tunnel_too_big") == sent
