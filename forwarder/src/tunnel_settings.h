@@ -20,6 +20,23 @@ struct tunnel_settings {
 	union hvlb_addr source6; /* the same for IPv6 NFs */
 };
 
+/* Outer sources a worker found, by NF: the route lookup and the scan of the local addresses
+ * are done once per NF and snapshot, not per packet. Direct-mapped, TUNNEL_SRC_CACHE entries
+ * (a power of two); an entry holds while the snapshot it was found in is the worker's. */
+#define TUNNEL_SRC_CACHE 64
+
+struct tunnel_src_ent {
+	uint64_t version;        /* the snapshot's */
+	union hvlb_addr nf;      /* zero: empty (no NF has the zero address) */
+	union hvlb_addr src;
+};
+
+/* A worker's own tunnel state (struct worker.tunnel). */
+struct tunnel_worker {
+	uint64_t icmp_tat;       /* the too-big ICMPs' bucket (rate.h) */
+	struct tunnel_src_ent src[TUNNEL_SRC_CACHE];
+};
+
 /* Read [tunnel] (every key optional) into *t. 0, or -1 after logging the key at fault. */
 int cfgfile_load_tunnel(struct rte_cfgfile *cfg, struct tunnel_settings *t);
 

@@ -119,7 +119,7 @@ struct worker {
 	uint16_t sp_n_held;
 	struct worker_sp_held sp_held[WORKER_SP_HOLD];
 	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
-	uint64_t tunnel_icmp_tat;         /* tunnel mode's too-big ICMP bucket (rate.h) */
+	struct tunnel_worker tunnel;      /* tunnel mode: ICMP bucket, outer sources found */
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its

@@ -19,22 +19,16 @@ tunnel_drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 	rte_pktmbuf_free(m);
 }
 
-/* The outer source for an NF at dst (family af): the configured one, else the first address
- * of that family on the port the route to dst leaves by. 0, or -1 when there is none. */
+/* The first address of family af on the port the route to dst leaves by. 0, or -1 when there
+ * is none. */
 static int
-tunnel_source(const struct worker *w, uint8_t af, const union hvlb_addr *dst,
-	      union hvlb_addr *src)
+tunnel_port_source(const struct worker *w, uint8_t af, const union hvlb_addr *dst,
+		   union hvlb_addr *src)
 {
-	const struct tunnel_settings *ts = &w->env->tunnel;
 	const struct fwd_snapshot *s = w->snap;
-	const union hvlb_addr *conf = af == HVLB_AF_INET ? &ts->source4 : &ts->source6;
 	uint32_t nh_idx;
 	int rc;
 
-	if (conf->q[0] != 0 || conf->q[1] != 0) {
-		*src = *conf;
-		return 0;
-	}
 	if (af == HVLB_AF_INET)
 		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
 	else
@@ -49,6 +43,34 @@ tunnel_source(const struct worker *w, uint8_t af, const union hvlb_addr *dst,
 	return -1;
 }
 
+/* The outer source for an NF at dst (family af): the configured one, else the egress port's
+ * (tunnel_port_source), found once per NF and snapshot (struct tunnel_worker). */
+static int
+tunnel_source(struct worker *w, uint8_t af, const union hvlb_addr *dst, union hvlb_addr *src)
+{
+	const struct tunnel_settings *ts = &w->env->tunnel;
+	const union hvlb_addr *conf = af == HVLB_AF_INET ? &ts->source4 : &ts->source6;
+	uint32_t k = dst->w[0] ^ dst->w[1] ^ dst->w[2] ^ dst->w[3];
+	struct tunnel_src_ent *e;
+
+	if (conf->q[0] != 0 || conf->q[1] != 0) {
+		*src = *conf;
+		return 0;
+	}
+	k ^= k >> 16;
+	e = &w->tunnel.src[(k ^ k >> 8) & (TUNNEL_SRC_CACHE - 1)];
+	if (likely(e->version == w->snap_version && hvlb_addr_eq(&e->nf, dst))) {
+		*src = e->src;
+		return 0;
+	}
+	if (tunnel_port_source(w, af, dst, src) != 0)
+		return -1;
+	e->version = w->snap_version;
+	e->nf = *dst;
+	e->src = *src;
+	return 0;
+}
+
 /* Too long once encapsulated: the client is told the MTU it may use (rate-limited), the
  * packet goes no further. The ICMP is built in m itself: it quotes m's start. */
 static bool
@@ -61,7 +83,7 @@ tunnel_too_big_icmp(struct worker *w, struct rte_mbuf *m, const struct pkt_info 
 	uint32_t len;
 
 	if (ts->icmp_rate == 0 || m->nb_segs > 1 ||
-	    !rate_admit(&w->tunnel_icmp_tat, w->now, w->env->hz, ts->icmp_rate,
+	    !rate_admit(&w->tunnel.icmp_tat, w->now, w->env->hz, ts->icmp_rate,
 			w->env->n_workers)) {
 		tunnel_drop(w, m, HVLB_DROP_TUNNEL_ICMP_LIMITED);
 		return false;
