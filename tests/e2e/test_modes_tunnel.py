@@ -182,16 +182,17 @@ def test_tunnel_path_mtu_v6(bed):
     assert counter(fwd, "tunnel_icmp_sent") >= 1
 
 
-# 300 datagrams too long for the tunnel (DF set, the kernel's learnt path MTU ignored:
-# IP_PMTUDISC_PROBE), as fast as they go.
+# n datagrams too long for the tunnel (DF set, the kernel's learnt path MTU ignored:
+# IP_PMTUDISC_PROBE), as fast as they go, from one unconnected socket (a connected one would
+# have the ICMPs' EMSGSIZE reported by its next send).
 FLOOD_CLIENT = r"""
 import socket, sys
 vip, port, l3, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.IPPROTO_IP, 10, 3)  # IP_MTU_DISCOVER, IP_PMTUDISC_PROBE
-s.connect((vip, port))
+s.bind(("0.0.0.0", 0))
 for _ in range(n):
-    s.send(b"z" * (l3 - 28))
+    s.sendto(b"z" * (l3 - 28), (vip, port))
 """
 
 
