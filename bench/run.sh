@@ -41,12 +41,12 @@ fi
 EAL=(-l 0,1 --no-pci --huge-unlink --file-prefix hvlb_bench --log-level=lib.*:error
 	--log-level=user1:error)
 
-run() { # mode flows -> Mpps (best of REPS, interleaved by the caller)
+run() { # mode flows [service] -> Mpps (best of REPS, interleaved by the caller)
 	# A new flow per packet fills the 4M-entry table in about a second: measure for 0.5 s so
 	# every packet really is a new connection, not a conn_table_full drop.
 	local secs=$SECS
 	[ "$2" = new ] && secs=0.5
-	"$BIN" "${EAL[@]}" -- --mode "$1" --flows "$2" --seconds "$secs" | tail -1 |
+	"$BIN" "${EAL[@]}" -- --mode "$1" --flows "$2" --seconds "$secs" --service "${3:-nat}" | tail -1 |
 		python3 -c 'import json,sys
 r = json.load(sys.stdin)
 if r["drops"]:
@@ -69,10 +69,11 @@ print(r["tcp_cps"])'
 declare -A best spreads
 floors=()
 for rep in $(seq "$REPS"); do
-	for s in floor:1 fwd:1 fwd:10000 fwd:new; do
-		mode=${s%%:*} flows=${s#*:}
-		v=$(run "$mode" "$flows")
-		echo "  rep $rep  $mode flows=$flows  $v Mpps" >&2
+	# fwd:1:gue, fwd:1:ipip: tunnel mode's established flow (docs/mode-tunnel.md).
+	for s in floor:1 fwd:1 fwd:10000 fwd:new fwd:1:gue fwd:1:ipip; do
+		IFS=: read -r mode flows svc <<<"$s"
+		v=$(run "$mode" "$flows" "${svc:-nat}")
+		echo "  rep $rep  $mode flows=$flows ${svc:-nat}  $v Mpps" >&2
 		[ "$mode" = floor ] && floors+=("$v")
 		spreads[$s]="${spreads[$s]:-} $v"
 		cur=${best[$s]:-0}
@@ -91,12 +92,12 @@ export ROWS_ALL FLOOR_ALL="${floors[*]}" CPS_BEST="${best[cps]}" NOISE_MAX=${BEN
 
 # Instructions per packet: the same binary, one thread, no huge pages, counted by callgrind
 # inside worker_poll_once only (the floor loop inside floor_poll).
-ipp() { # mode flows fn [proto]
-	local f="$OUT/callgrind.$1.$2.${4:-udp}.out"
+ipp() { # mode flows fn [proto [service]]
+	local f="$OUT/callgrind.$1.$2.${4:-udp}.${5:-nat}.out"
 	valgrind --tool=callgrind --callgrind-out-file="$f" --toggle-collect="$3" \
 		"$BIN" --no-huge -m 1024 --no-pci -l 0 --file-prefix hvlb_cg --log-level=lib.*:error \
 		--log-level=user1:error -- --mode "$1" --flows "$2" --proto "${4:-udp}" \
-		--single "$CG_PKTS" >/dev/null 2>&1
+		--service "${5:-nat}" --single "$CG_PKTS" >/dev/null 2>&1
 	python3 - "$f" "$CG_PKTS" <<'PY'
 import sys
 ir = 0
@@ -115,6 +116,8 @@ if command -v valgrind >/dev/null; then
 	# embryonic); every segment's flags are checked (tcp_bad_flags).
 	ipp_tcp1=$(ipp fwd 1 worker_poll_once tcp)
 	ipp_tcpnew=$(ipp fwd new worker_poll_once tcp)
+	ipp_gue1=$(ipp fwd 1 worker_poll_once udp gue)
+	ipp_ipip1=$(ipp fwd 1 worker_poll_once udp ipip)
 	# Instructions per TCP connection (8 packets each), the same cps run on 8192 connections.
 	cg=$OUT/callgrind.cps.out
 	valgrind --tool=callgrind --callgrind-out-file="$cg" --toggle-collect=worker_poll_once \
@@ -124,12 +127,13 @@ if command -v valgrind >/dev/null; then
 ir = [int(l.split()[1]) for l in open(sys.argv[1]) if l.startswith(("summary:", "totals:"))]
 print(round(ir[-1] / 8192))' "$cg")
 	# Where the established flow's instructions go, function by function.
-	export CG_BREAK=$(python3 bench/cgbreak.py "$OUT/callgrind.fwd.1.udp.out" "$CG_PKTS" 12)
+	export CG_BREAK=$(python3 bench/cgbreak.py "$OUT/callgrind.fwd.1.udp.nat.out" "$CG_PKTS" 12)
 	# Every packet fixture through the worker, case by case (bench/fixtures.py).
 	export FX_JSON=$(python3 bench/fixtures.py --runner build/forwarder/tests/fixtures/fixture_runner \
 		--markdown "$OUT/fixtures.md" | tail -1) FX_MD="$OUT/fixtures.md"
 else
 	ipp_floor=null ipp_est1=null ipp_est10k=null ipp_new=null ipp_tcp1=null ipp_tcpnew=null
+	ipp_gue1=null ipp_ipip1=null
 fi
 
 # Several workers, uniform and skewed, with and without RSS-A: each worker modelled as a
@@ -144,7 +148,8 @@ echo "  idle: $idle_json" >&2
 
 res=$(python3 - "${best[floor:1]}" "${best[fwd:1]}" "${best[fwd:10000]}" "${best[fwd:new]}" \
 	"$ipp_floor" "$ipp_est1" "$ipp_est10k" "$ipp_new" "$SECS" "$REPS" "$idle_json" \
-	"$skew_json" "$ipp_tcp1" "$ipp_tcpnew" <<'PY'
+	"$skew_json" "$ipp_tcp1" "$ipp_tcpnew" "${best[fwd:1:gue]}" "${best[fwd:1:ipip]}" \
+	"$ipp_gue1" "$ipp_ipip1" <<'PY'
 import json, os, platform, subprocess, sys, datetime
 floor, est1, est10k, new = map(float, sys.argv[1:5])
 ipp = [None if a == "null" else float(a) for a in sys.argv[5:9]]
@@ -152,6 +157,8 @@ secs, reps = sys.argv[9], sys.argv[10]
 idle = json.loads(sys.argv[11])
 skew = json.loads(sys.argv[12])
 ipp_tcp = [None if a == "null" else float(a) for a in sys.argv[13:15]]
+gue1, ipip1 = map(float, sys.argv[15:17])
+ipp_tun = [None if a == "null" else float(a) for a in sys.argv[17:19]]
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 res = {
     "established_mpps": est1, "established_10k_mpps": est10k, "new_flow_mpps": new,
@@ -159,17 +166,21 @@ res = {
     "established_over_floor": round(est1 / floor, 3), "established_10k_over_floor": round(est10k / floor, 3),
     "new_flow_over_floor": round(new / floor, 3),
     "instr_per_pkt": {"floor": ipp[0], "established": ipp[1], "established_10k": ipp[2], "new_flow": ipp[3],
-                      "tcp_1_flow": ipp_tcp[0], "tcp_new_flow": ipp_tcp[1]},
+                      "tcp_1_flow": ipp_tcp[0], "tcp_new_flow": ipp_tcp[1],
+                      "tunnel_gue_1_flow": ipp_tun[0], "tunnel_ipip_1_flow": ipp_tun[1]},
+    "tunnel_gue_mpps": gue1, "tunnel_ipip_mpps": ipip1,
 }
 rows = [("DPDK floor (rx_burst -> tx_burst)", floor, ipp[0]),
         ("established, 1 flow", est1, ipp[1]),
         ("established, 10,000 flows", est10k, ipp[2]),
-        ("new flow every packet", new, ipp[3])]
+        ("new flow every packet", new, ipp[3]),
+        ("tunnel mode, GUE, established, 1 flow", gue1, ipp_tun[0]),
+        ("tunnel mode, IPIP, established, 1 flow", ipip1, ipp_tun[1])]
 md = ["# Benchmarks", "",
       "Generated by `make bench` (bench/run.sh); do not edit by hand.", "",
       f"- date: {datetime.date.today()}", f"- machine: {cpu}, {os.cpu_count()} cores, {platform.release()}",
       f"- command: `make bench` (BENCH_SECONDS={secs}, BENCH_REPS={reps}; best of the repetitions, run interleaved)",
-      "- path: 64-byte UDP to a NAT virtual service, memory-fed `net_ring` ports; a generator on the other core",
+      "- path: 64-byte UDP to a NAT virtual service (the tunnel rows: a tunnel-mode one, each frame leaving 20 or 28 bytes longer), memory-fed `net_ring` ports; a generator on the other core",
       "  refills port 0's RX ring and recycles port 1's TX ring; one worker core measured.",
       "- instructions per packet: the same binary under `valgrind --tool=callgrind`, single thread, `--no-huge`,",
       "  counted inside `worker_poll_once` (floor: `floor_poll`), generator excluded.", "",

@@ -67,7 +67,7 @@ def sync_section(meta, host, key_hex, port=SYNC_PORT):
 def config_text(meta, services=(), extra="", settings=None, host=None, port_settings=None):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
-    services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit,
+    services as dicts {protocol, vip, port, mode, encap, scheduler, priority, conn_rate_limit,
     synproxy, synproxy_threshold, reals:
     [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
     section (e.g. rssa, rssa_q); port_settings {port index: {key: value}} adds keys to [portN]
@@ -89,6 +89,8 @@ def config_text(meta, services=(), extra="", settings=None, host=None, port_sett
                   f"scheduler = {s.get('scheduler', 'maglev')}",
                   f"priority = {s.get('priority', 0)}",
                   f"conn_rate_limit = {s.get('conn_rate_limit', 0)}"]
+        if "encap" in s:  # tunnel mode (docs/mode-tunnel.md)
+            lines.append(f"encap = {s['encap']}")
         if "synproxy" in s:
             lines += [f"synproxy = {s['synproxy']}",
                       f"synproxy_threshold = {s.get('synproxy_threshold', 0)}"]

@@ -9,6 +9,8 @@
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
+ *                       [--service nat|ipip|gue]   (the service's mode: NAT, or tunnel mode's
+ *                       IPIP / GUE encapsulation, docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
@@ -63,8 +65,8 @@ static const char config_ini[] =
 	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
-	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = nat\n"
-	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n";
+	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = %s\n"
+	"scheduler = maglev\nrs.1 = 10.1.0.11%s weight=100\n";
 
 /* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
 static void
@@ -216,13 +218,14 @@ main(int argc, char **argv)
 		{"dispatch-prices", required_argument, NULL, 'D'},
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
-		{"reps", required_argument, NULL, 'N'},
+		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
 	bool sync_on = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
+	const char *service = "nat";
 	double seconds = 2.0;
 	uint64_t single = 0;
 	char path[] = "/tmp/hvlb_bench_XXXXXX";
@@ -263,6 +266,8 @@ main(int argc, char **argv)
 			sync_on = true;
 		else if (opt == 'N')
 			reps = (unsigned)atoi(optarg);
+		else if (opt == 'V')
+			service = optarg;
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -308,7 +313,16 @@ main(int argc, char **argv)
 			    : n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
 	tcp = tcp || cps;
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, tcp ? 8080u : 5353u);
+	/* Tunnel mode keeps the port: its real has none. */
+	bool tunnel = strcmp(service, "ipip") == 0 || strcmp(service, "gue") == 0;
+	char svc_mode[32], rs_port[8] = "";
+
+	if (!tunnel && strcmp(service, "nat") != 0)
+		return 2;
+	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "nat", service);
+	if (!tunnel)
+		snprintf(rs_port, sizeof(rs_port), ":%u", tcp ? 8080u : 5353u);
+	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port);
 	close(fd);
 	lcores[0] = rte_lcore_id();
 	if (make_ports() != 0)

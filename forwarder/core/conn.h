@@ -106,7 +106,9 @@ struct conn {
 	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
 				     cookie ISN while CONN_FL_SP_WAIT */
 	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
-	uint16_t sp_pad;
+	uint8_t encap;            /* tunnel mode: rewrite_tunnel.h enum tunnel_encap, from its
+				     service (or a peer's record); else 0 */
+	uint8_t sp_pad;
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
@@ -120,6 +122,8 @@ struct conn {
 #define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
 #define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
 				synproxy auto service: src/worker_synproxy.c) */
+#define CONN_FL_TUNNEL 0x20  /* tunnel mode (conn.encap): its packets are encapsulated
+				(src/worker_tunnel.h) */
 /* Any of them: the packets of such a connection take the SYN proxy's path. */
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 

@@ -16,6 +16,8 @@
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
+	VS_MODE_TUNNEL = 2, /* the packet inside an outer header to the NF (vs_config.encap,
+			       rewrite_tunnel.h), which holds the VIP and answers directly */
 	VS_MODE_MAX
 };
 
@@ -102,6 +104,7 @@ struct vs_config {
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
 	const struct rs_config *rs;
+	uint8_t encap;      /* rewrite_tunnel.h enum tunnel_encap: not NONE exactly in tunnel mode */
 };
 
 /* A VS as workers see it. The RS array keeps every configured RS (down or drained ones too,
@@ -124,6 +127,7 @@ struct vs {
 	uint8_t synproxy;        /* vs_config.synproxy */
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	struct rs_config *rs;    /* n_rs entries */
+	uint8_t encap;           /* vs_config.encap */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */
 	uint32_t *cum_weight;    /* n_usable cumulative weights (random) */

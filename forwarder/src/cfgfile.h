@@ -11,6 +11,7 @@
 #include "neigh.h"
 #include "port.h"
 #include "rssa.h"
+#include "tunnel_settings.h"
 
 struct rte_cfgfile;
 
@@ -24,6 +25,7 @@ struct fwd_settings {
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	char state_dir[192];    /* where state that survives a restart lives; "" = none */
 	struct rssa_settings rssa;
+	struct tunnel_settings tunnel; /* [tunnel] */
 	uint16_t n_ports;
 	struct port_settings port[FWD_MAX_PORTS];
 };

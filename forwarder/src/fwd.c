@@ -224,6 +224,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .n_workers = (uint16_t)(n_lcores - set.dispatch),
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
+				    .tunnel = set.tunnel,
 				    .hz = rte_get_tsc_hz()};
 	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
 	 * outlives no restart; only the clients between their SYN and ACK then retry). */

@@ -18,6 +18,7 @@
 #include "snapshot.h"
 #include "steer_msg.h"
 #include "synproxy.h"
+#include "tunnel_settings.h"
 
 struct worker;
 struct exc_set;
@@ -38,6 +39,7 @@ struct lcore_env {
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
+	struct tunnel_settings tunnel;  /* [tunnel]: tunnel mode's MTU, GUE port, sources */
 };
 
 #endif

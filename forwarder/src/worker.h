@@ -133,6 +133,7 @@ struct worker {
 	uint16_t sp_n_held;
 	struct worker_sp_held sp_held[WORKER_SP_HOLD];
 	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
+	struct tunnel_worker tunnel;      /* tunnel mode: ICMP bucket, outer sources found */
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its

@@ -17,10 +17,12 @@
 #include "rate.h"
 #include "rewrite.h"
 #include "worker_exc.h"
+#include "rewrite_tunnel.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_tunnel.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -137,6 +139,19 @@ route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_a
 	e->port = nh->port;
 	e->epoch = w->nh_epoch;
 	tx(w, nh->port, m);
+}
+
+/* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
+ * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
+ * was. */
+static __rte_noinline void
+tunnel_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct conn *c)
+{
+	union hvlb_addr dst;
+	uint8_t af;
+
+	if (worker_tunnel_out(w, m, &x->pi, x->hash, c, &dst, &af))
+		route_tx(w, m, af, &dst);
 }
 
 /* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
@@ -518,6 +533,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
+	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -541,6 +560,26 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 out_drop:
 	drop(w, m, r);
 	return NULL;
+}
+
+/* A client packet of a tunnel connection (sent encapsulated: false) or of a SYN proxy's
+ * (worker_synproxy_orig: true when it goes on as usual). Out of line: neither is NAT's
+ * common path. */
+static __rte_noinline bool
+orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	  bool opened)
+{
+	struct sp_tx tx = {.n = 0};
+
+	if (c->flags & CONN_FL_TUNNEL) {
+		tunnel_send(w, m, x, c);
+		return false;
+	}
+	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+		sp_send(w, &tx, x->pi.key.af);
+		return false;
+	}
+	return true;
 }
 
 /* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
@@ -611,14 +650,9 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
-	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
-		struct sp_tx tx = {.n = 0};
-
-		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
-			sp_send(w, &tx, x->pi.key.af);
-			return NULL;
-		}
-	}
+	/* One test for both rare kinds: NAT's established path pays nothing for tunnel mode. */
+	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_TUNNEL)) && !orig_rare(w, m, x, c, opened))
+		return NULL;
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
@@ -694,11 +728,16 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 		goto out_drop;
 	}
 	count(w, c, m->pkt_len);
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
-	else
+	} else if (c->mode == VS_MODE_TUNNEL) {
+		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
+		tunnel_send(w, m, x, c);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
 
 out_drop:

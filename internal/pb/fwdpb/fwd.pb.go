@@ -170,7 +170,7 @@ func (x *RealService) GetConnLimit() uint32 {
 type VirtualService struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Id           *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default) or "dr"
+	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default), "dr" or "tunnel" (with encap)
 	Scheduler    string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
 	RealServices []*RealService         `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
@@ -205,8 +205,11 @@ type VirtualService struct {
 	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
 	// 0: the default, 1000.
 	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Tunnel mode's encapsulation (docs/mode-tunnel.md): "ipip" or "gue", required with mode
+	// "tunnel" and refused with any other ("" there).
+	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VirtualService) Reset() {
@@ -314,6 +317,13 @@ func (x *VirtualService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *VirtualService) GetEncap() string {
+	if x != nil {
+		return x.Encap
+	}
+	return ""
 }
 
 // The counters of one real service of a service; joined to its RealService by (address,
@@ -671,8 +681,11 @@ type UpdateService struct {
 	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
 	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
 	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
+	// needs one, a switch away from it drops it.
+	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
@@ -801,6 +814,13 @@ func (x *UpdateService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *UpdateService) GetEncap() string {
+	if x != nil {
+		return x.Encap
+	}
+	return ""
 }
 
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
@@ -1908,8 +1928,11 @@ type WorkerStats struct {
 	// Frames for the forwarder's own address it does not answer, given to the kernel through
 	// their port's exception path (docs/ports.md).
 	ExceptionToKernel uint64 `protobuf:"varint,70,opt,name=exception_to_kernel,json=exceptionToKernel,proto3" json:"exception_to_kernel,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Tunnel mode: ICMP fragmentation-needed / packet-too-big messages sent to clients whose
+	// packet was too long for [tunnel] mtu once encapsulated (docs/mode-tunnel.md).
+	TunnelIcmpSent uint64 `protobuf:"varint,50,opt,name=tunnel_icmp_sent,json=tunnelIcmpSent,proto3" json:"tunnel_icmp_sent,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *WorkerStats) Reset() {
@@ -2106,6 +2129,13 @@ func (x *WorkerStats) GetConnEvictedEmbryonic() uint64 {
 func (x *WorkerStats) GetExceptionToKernel() uint64 {
 	if x != nil {
 		return x.ExceptionToKernel
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetTunnelIcmpSent() uint64 {
+	if x != nil {
+		return x.TunnelIcmpSent
 	}
 	return 0
 }
@@ -4533,7 +4563,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xab\x03\n" +
+	"\x10\x10\"\xc1\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4547,7 +4577,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
 	"\x12synproxy_threshold\x18\n" +
-	" \x01(\rR\x11synproxyThresholdJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
+	" \x01(\rR\x11synproxyThreshold\x12\x14\n" +
+	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -4581,7 +4612,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\x90\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa6\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4598,7 +4629,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
-	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\"K\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x14\n" +
+	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
@@ -4666,7 +4698,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xae\x06\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xd8\x06\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -4702,7 +4734,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
 	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
-	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\"\xda\x02\n" +
+	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
+	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\"\xda\x02\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
