@@ -64,7 +64,16 @@ def sync_section(meta, host, key_hex, port=SYNC_PORT):
     return "\n".join(lines) + "\n"
 
 
-def config_text(meta, services=(), extra="", settings=None, host=None):
+# The PMD of the lab's kernel-interface ports: its vdev name and its devargs for one veth, with
+# one queue per worker (af_packet: a socket per queue pair; AF_XDP: a socket bound to each of
+# the veth's first queues).
+PORT_KINDS = {
+    "af_packet": ("net_af_packet", "iface={port},qpairs={workers}"),
+    "af_xdp": ("net_af_xdp", "iface={port},start_queue=0,queue_count={workers}"),
+}
+
+
+def config_text(meta, services=(), extra="", settings=None, host=None, port_kind="af_packet"):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
     services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit,
@@ -75,7 +84,7 @@ def config_text(meta, services=(), extra="", settings=None, host=None):
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
-        lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
+        lines += [f"[port{i}]", f"dev = {PORT_KINDS[port_kind][0]}{i}", f"addr = {addr}", ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
     if fw.get("gateway6"):
         lines += ["[route.default6]", "prefix = ::/0", f"via = {fw['gateway6']}", "port = 0", ""]
@@ -123,10 +132,11 @@ class Forwarder:
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False, host=None):
+                    settings=None, dispatch=False, host=None, port_kind="af_packet", port_args=""):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
-    feeds the workers. Raises RuntimeError with the log if it does not come up."""
+    feeds the workers. port_kind: a key of PORT_KINDS; port_args: more devargs for every port
+    (",framecnt=4096"). Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
     rundir = topo.logdir  # removed with the topology
@@ -135,7 +145,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
     conf = rundir / f"{name}.ini"
     if dispatch:
         settings = {**(settings or {}), "dispatch": "on"}
-    conf.write_text(config_text(meta, services, extra, settings, host))
+    conf.write_text(config_text(meta, services, extra, settings, host, port_kind))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"
@@ -143,7 +153,8 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
             "-m", "512", "--file-prefix", prefix,
             "--log-level=lib.*:warning"]
     for i, port in enumerate(fw["ports"]):
-        argv += ["--vdev", f"net_af_packet{i},iface={port},qpairs={workers}"]
+        vdev, args = PORT_KINDS[port_kind]
+        argv += ["--vdev", f"{vdev}{i}," + args.format(port=port, workers=workers) + port_args]
     argv += ["--", "-c", conf, "-s", sock]
     proc = topo.popen(fw["host"], argv, name=name)
     deadline = time.monotonic() + wait
