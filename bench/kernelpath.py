@@ -173,7 +173,7 @@ def port_drops(fw):
     """Every receive drop the forwarder's ports report, by counter."""
     out = {}
     for p in fw.stats().ports:
-        for k in ("imissed", "ierrors", "rx_ring_drops"):
+        for k in ("imissed", "ierrors", "kernel_rx_drops"):
             if hasattr(p, k):
                 out[k] = out.get(k, 0) + getattr(p, k)
     return out
