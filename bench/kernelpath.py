@@ -201,11 +201,15 @@ def run_variant(v, lines, a):
 
 
 def variants(a):
-    vs = [{"name": "nftables", "line": "nft"},
-          {"name": "hvlb_af_packet", "line": "hvlb", "port_kind": "af_packet"},
-          {"name": "hvlb_af_packet_polling", "line": "hvlb", "port_kind": "af_packet",
-           "settings": {"idle_sleep_max_us": 0}},
-          {"name": "hvlb_af_xdp", "line": "hvlb", "port_kind": "af_xdp"}]
+    # The forwarder's defaults (idle back-off up to 100 µs, woken by its RX sockets), the
+    # back-off's plain sleeps (idle_wake = sleep) and pure polling, on both kinds of port.
+    vs = [{"name": "nftables", "line": "nft"}]
+    for kind in ("af_packet", "af_xdp"):
+        vs += [{"name": f"hvlb_{kind}", "line": "hvlb", "port_kind": kind},
+               {"name": f"hvlb_{kind}_sleep", "line": "hvlb", "port_kind": kind,
+                "settings": {"idle_wake": "sleep"}},
+               {"name": f"hvlb_{kind}_polling", "line": "hvlb", "port_kind": kind,
+                "settings": {"idle_sleep_max_us": 0}}]
     return [v for v in vs if not a.only or v["name"] in a.only.split(",")]
 
 

@@ -115,6 +115,23 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 	return 0;
 }
 
+/* idle_wake: how an idle worker's sleep ends on kernel-interface ports (idle.h). */
+static int
+load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "idle_wake");
+
+	*rx = 1;
+	if (v == NULL || strcmp(v, "rx") == 0)
+		return 0;
+	if (strcmp(v, "sleep") == 0) {
+		*rx = 0;
+		return 0;
+	}
+	LOG("config [forwarder] idle_wake: '%s' is not rx or sleep\n", v);
+	return -1;
+}
+
 struct rte_cfgfile *
 cfgfile_load(const char *path, struct fwd_settings *s)
 {
@@ -130,7 +147,8 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
-	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
+	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
+	    load_idle_wake(cfg, &s->idle_wake_rx) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
