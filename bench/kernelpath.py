@@ -201,7 +201,8 @@ def run_variant(v, lines, a):
         if v["line"] == "hvlb":
             fw = fwdlab.start_forwarder(line.t, workers=1, services=SERVICES, name=v["name"],
                                         settings=v.get("settings"), port_kind=v["port_kind"],
-                                        port_args=v.get("port_args", ""))
+                                        port_args=v.get("port_args", ""),
+                                        port_settings=v.get("port_settings"))
         line.wait_reachable()
         pid = fw.proc.pid if fw else None
         r = {}
@@ -236,7 +237,9 @@ def variants(a):
     vs += [{"name": "hvlb_af_xdp_ceiling_10ms", "line": "hvlb", "port_kind": "af_xdp",
             "settings": {"idle_sleep_max_us": 10000}},
            {"name": "hvlb_af_packet_ring_4k", "line": "hvlb", "port_kind": "af_packet",
-            "port_args": ",framecnt=4096"}]
+            "port_args": ",framecnt=4096"},
+           {"name": "hvlb_af_xdp_ring_4k", "line": "hvlb", "port_kind": "af_xdp",
+            "port_settings": {"rx_desc": 4096}}]
     return [v for v in vs if not a.only or v["name"] in a.only.split(",")]
 
 
@@ -402,7 +405,8 @@ def markdown(rows, a, v=None):
             "  (`idle_wake = sleep`, the behaviour before), `_polling` no sleep at all",
             "  (`idle_sleep_max_us = 0`); `hvlb_af_xdp_ceiling_10ms` woken by RX with",
             "  `idle_sleep_max_us = 10000`; `hvlb_af_packet_ring_4k` an af_packet ring of 4096",
-            "  frames (`framecnt=4096`, default 512).", "",
+            "  frames (`framecnt=4096`, default 512); `hvlb_af_xdp_ring_4k` an AF_XDP receive",
+            "  ring of 4096 (`rx_desc = 4096`, default 1024).", "",
             *rows, "",
             "Against the target (at least nftables' throughput, at most half its CPU per unit of",
             "work, connect latency within 10 %; ratios hvlb / nftables of the medians, and how far",
@@ -427,7 +431,8 @@ NOTES = [
     "- **A larger af_packet ring.** 4096 frames instead of the PMD's 512 (`framecnt=4096`,",
     "  `hvlb_af_packet_ring_4k`) take bulk TCP's bursts: its retransmits and",
     "  `kernel_rx_drops` fall to about none and its throughput and CPU per GB move to",
-    "  AF_XDP's. AF_XDP's ring is the port's 1024 RX descriptors (`src/port.c`), not changed.",
+    "  AF_XDP's. AF_XDP's receive ring is the port's RX descriptors: `rx_desc = 4096`",
+    "  (`hvlb_af_xdp_ring_4k`; default 1024) does the same for it.",
     "- **Every drop visible.** The drops the retransmits come from are the kernel's, in front",
     "  of the forwarder (its receive ring full); `kernel_rx_drops` counts them per port now",
     "  (docs/drops.md; `drops` in the JSON line, the last repetition of each variant).",

@@ -73,7 +73,8 @@ PORT_KINDS = {
 }
 
 
-def config_text(meta, services=(), extra="", settings=None, host=None, port_kind="af_packet"):
+def config_text(meta, services=(), extra="", settings=None, host=None, port_kind="af_packet",
+                port_settings=None):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
     services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit,
@@ -84,7 +85,8 @@ def config_text(meta, services=(), extra="", settings=None, host=None, port_kind
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
-        lines += [f"[port{i}]", f"dev = {PORT_KINDS[port_kind][0]}{i}", f"addr = {addr}", ""]
+        lines += [f"[port{i}]", f"dev = {PORT_KINDS[port_kind][0]}{i}", f"addr = {addr}",
+                  *[f"{k} = {v}" for k, v in (port_settings or {}).items()], ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
     if fw.get("gateway6"):
         lines += ["[route.default6]", "prefix = ::/0", f"via = {fw['gateway6']}", "port = 0", ""]
@@ -132,11 +134,13 @@ class Forwarder:
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False, host=None, port_kind="af_packet", port_args=""):
+                    settings=None, dispatch=False, host=None, port_kind="af_packet", port_args="",
+                    port_settings=None):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
     feeds the workers. port_kind: a key of PORT_KINDS; port_args: more devargs for every port
-    (",framecnt=4096"). Raises RuntimeError with the log if it does not come up."""
+    (",framecnt=4096"); port_settings: keys for every [portN] section ({"rx_desc": 4096}).
+    Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
     rundir = topo.logdir  # removed with the topology
@@ -145,7 +149,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
     conf = rundir / f"{name}.ini"
     if dispatch:
         settings = {**(settings or {}), "dispatch": "on"}
-    conf.write_text(config_text(meta, services, extra, settings, host, port_kind))
+    conf.write_text(config_text(meta, services, extra, settings, host, port_kind, port_settings))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"

@@ -168,6 +168,16 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 			break;
 		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
 		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
+		uint32_t rx_desc;
+
+		if (get_u32(cfg, sect, "rx_desc", 0, &rx_desc) != 0)
+			goto fail;
+		if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
+			LOG("config [%s] rx_desc: %u is not a power of two from 64 to 32768\n", sect,
+			    rx_desc);
+			goto fail;
+		}
+		s->port[s->n_ports].rx_desc = (uint16_t)rx_desc;
 		if (dev != NULL)
 			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
 		if (mac != NULL) {

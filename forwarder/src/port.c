@@ -102,7 +102,8 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 		struct port_ksock_snap snap;
 
 		port_ksock_xdp_before(&snap); /* af_xdp opens a queue's socket here */
-		if ((rc = rte_eth_rx_queue_setup(pid, q, RX_DESC, p->socket, NULL, pool)) != 0)
+		if ((rc = rte_eth_rx_queue_setup(pid, q, s->rx_desc ? s->rx_desc : RX_DESC, p->socket,
+						  NULL, pool)) != 0)
 			return rc;
 		port_ksock_xdp_after(&p->ks, q, &snap);
 	}

@@ -32,6 +32,7 @@ struct port_settings {
 	char dev[64];     /* empty: DPDK port id = index */
 	int has_mac;
 	struct rte_ether_addr mac;
+	uint16_t rx_desc; /* RX descriptors per queue (an AF_XDP port's receive ring); 0: default */
 };
 
 struct port_set {

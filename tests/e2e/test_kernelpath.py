@@ -32,10 +32,11 @@ s = socket.create_connection(("%s", 80), timeout=3); print(s.recv(100).decode().
 """ % VIP
 
 
-def start(topo, kind):
+def start(topo, kind, port_settings=None):
     """The forwarder on kind ports; skips when the kernel refuses AF_XDP here."""
     try:
-        return fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind=kind)
+        return fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind=kind,
+                                      port_settings=port_settings)
     except RuntimeError as e:
         if kind == "af_xdp":
             pytest.skip(f"the kernel refuses AF_XDP on veth here: {str(e)[-600:]}")
@@ -57,11 +58,12 @@ def connect(topo):
     return p.stdout.strip() if p.returncode == 0 else None
 
 
-@pytest.mark.parametrize("kind", ["af_packet", "af_xdp"])
-def test_forwards_over_kernel_ports(lab, kind):
+@pytest.mark.parametrize("kind,port_settings", [("af_packet", None), ("af_xdp", None),
+                                                ("af_xdp", {"rx_desc": 4096})])
+def test_forwards_over_kernel_ports(lab, kind, port_settings):
     topo = lab("lab/topologies/kernelpath.yaml")
     topo.popen("nf", ["python3", "-c", SERVER], name="server")
-    fw = start(topo, kind)
+    fw = start(topo, kind, port_settings)
     # The client's address reaches the NF unchanged (NAT), through the forwarder both ways.
     assert wait_for("a connection through the VIP", lambda: connect(topo)) == "hello 10.0.0.2"
     ports = fw.stats().ports
@@ -118,7 +120,9 @@ def test_idle_worker_wakes_on_rx(lab, kind):
     assert fw.stats().workers[0].idle_sleeps > 0
 
 
-def test_idle_wake_setting_checked(lab):
+def test_settings_checked(lab):
     topo = lab("lab/topologies/kernelpath.yaml")
     with pytest.raises(RuntimeError, match="idle_wake: 'soon' is not rx or sleep"):
         fwdlab.start_forwarder(topo, workers=1, services=SERVICES, settings={"idle_wake": "soon"})
+    with pytest.raises(RuntimeError, match=r"\[port0\] rx_desc: 1000 is not a power of two"):
+        fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_settings={"rx_desc": 1000})
