@@ -4,7 +4,8 @@
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
 # RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
 # (bench/flood.py), connection sync (bench/sync.py), the control side at scale
-# (bench/publish.py) and the connection table at scale (bench/conns.py). Writes docs/benchmarks.md and ends with
+# (bench/publish.py), the connection table at scale (bench/conns.py) and the kernel-interface
+# path against nftables (bench/kernelpath.py). Writes docs/benchmarks.md and ends with
 # one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -417,6 +418,12 @@ echo "  publish: $publish_json" >&2
 # connections (bench/conns.py, fwd_bench --mode conns, under a minute, about 3 GiB).
 conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
 echo "  conns: $conns_json" >&2
+# The kernel-interface path against the kernel's own nftables DNAT on the same namespaces
+# (bench/kernelpath.py: iperf3 TCP and 64-byte UDP, connect latency, idle CPU and wake-up; 9
+# variants, about 10 minutes at the default 3 repetitions of 4 s; KP_REPS, KP_SECONDS): its
+# section goes after the conns one.
+kernelpath_json=$(python3 bench/kernelpath.py --doc docs/benchmarks.md | tail -1)
+echo "  kernelpath: $kernelpath_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
@@ -424,4 +431,6 @@ r["flood"] = json.loads(sys.argv[3])
 r.update(json.loads(sys.argv[4]))
 r.update(json.loads(sys.argv[5]))
 r.update(json.loads(sys.argv[6]))
-print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json"
+r.update(json.loads(sys.argv[7]))
+print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json" \
+	"$kernelpath_json"

@@ -134,6 +134,7 @@ struct worker {
 	struct worker_sp_held sp_held[WORKER_SP_HOLD];
 	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
 	struct tunnel_worker tunnel;      /* tunnel mode: ICMP bucket, outer sources found */
+	struct idle_wake wake;            /* idle_wake = rx: its RX queues' kernel sockets */
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its
