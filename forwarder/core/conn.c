@@ -23,6 +23,9 @@
 #include "parse.h"
 
 _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be two lines");
+_Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6 &&
+		       offsetof(struct conn, vx_nf_vtep) == offsetof(struct conn, sp_delta) + 4,
+	       "conn's mode-specific bytes keep the offsets saved tables have");
 
 #define CONN_BUCKET_SLOTS 8
 #define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */

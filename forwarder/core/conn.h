@@ -103,14 +103,23 @@ struct conn {
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
+	/* Mode-specific, 8 bytes; which member holds is told by mode and flags, never guessed:
+	 * no connection is two of these (a SYN proxy is NAT TCP's only). The offsets are the
+	 * ones each had before they shared the bytes, so saved tables read the same. */
 	union {
-		struct { /* a NAT TCP service with a SYN proxy */
-			uint32_t sp_delta; /* CONN_FL_SYNPROXY: NF ISN - cookie ISN; the cookie
-					      ISN while CONN_FL_SP_WAIT */
+		struct { /* NAT with a SYN proxy (CONN_FL_SYNPROXY, CONN_FL_SP_WAIT) */
+			uint32_t sp_delta; /* NF ISN - cookie ISN; the cookie ISN while
+					      CONN_FL_SP_WAIT */
 			uint16_t sp_win;   /* the client's window, for the ACK to the NF */
 			uint16_t sp_pad;
 		};
-		struct { /* a vxlan service (no SYN proxy): the VTEPs, IPv4, network order.
+		struct { /* VS_MODE_TUNNEL (CONN_FL_TUNNEL) */
+			uint8_t tn_pad[6];
+			uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap | TUNNEL_CONN_V6,
+					      from its service (or a peer's record) */
+			uint8_t tn_pad2;
+		};
+		struct { /* VS_MODE_VXLAN (CONN_FL_VXLAN): the VTEPs, IPv4, network order.
 			    rs_addr:rs_port is the VIP:vport its NF answers from, so the reply
 			    tuple is the inner one; the RS the scheduler chose is nf_vtep. */
 			uint32_t vx_client_vtep;
@@ -130,11 +139,14 @@ struct conn {
 #define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
 #define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
 				synproxy auto service: src/worker_synproxy.c) */
+#define CONN_FL_TUNNEL 0x20  /* tunnel mode (conn.encap): its packets are encapsulated
+				(src/worker_tunnel.h) */
 /* Any of them: the packets of such a connection take the SYN proxy's path. */
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
-#define CONN_FL_VXLAN 0x20   /* a vxlan service's: its packets leave encapsulated (src/worker_vxlan.h) */
-/* Any of them: the packets of such a connection leave the NAT path, at one test. */
-#define CONN_FL_OFF_NAT (CONN_FL_SP_ANY | CONN_FL_VXLAN)
+#define CONN_FL_VXLAN 0x40   /* a vxlan service's (conn.vx_*): its packets leave encapsulated
+				(src/worker_vxlan.h) */
+/* Any of them: the packets of such a connection leave the NAT/DR path, at one test. */
+#define CONN_FL_RARE (CONN_FL_SP_ANY | CONN_FL_TUNNEL | CONN_FL_VXLAN)
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 

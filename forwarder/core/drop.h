@@ -44,7 +44,14 @@
 	X(LOCAL_UNHANDLED, "local_unhandled")     /* to our own address, not ARP/ND/echo */      \
 	X(HANDOFF_FULL, "handoff_full")           /* ring to the connection's owner full */      \
 	X(CTRL_RING_FULL, "ctrl_ring_full")       /* ring to the control thread full */          \
-	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */   \
+	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */    \
+	X(EXCEPTION_FULL, "exception_full")       /* exception path's ring or device full */    \
+	X(TUNNEL_TOO_BIG, "tunnel_too_big")       /* too long once encapsulated: the client was \
+						     sent an ICMP frag. needed / too big */     \
+	X(TUNNEL_ICMP_LIMITED, "tunnel_icmp_limited") /* too long, and the ICMP rate spent */    \
+	X(TUNNEL_NO_SOURCE, "tunnel_no_source")   /* no outer source address for the NF's family \
+						     on the port towards it */                  \
+	X(TUNNEL_NO_ROOM, "tunnel_no_room")       /* no headroom for the outer headers */       \
 	X(VXLAN_MALFORMED, "vxlan_malformed")     /* VXLAN to us: I flag clear, too short, ... */ \
 	X(VXLAN_UNKNOWN_VNI, "vxlan_unknown_vni") /* VXLAN to us: no service has its VNI */      \
 	X(VXLAN_INNER_UNHANDLED, "vxlan_inner_unhandled") /* inner frame not TCP/UDP over IPv4 */ \

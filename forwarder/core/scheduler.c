@@ -17,9 +17,11 @@ static const char *const sched_names[HVLB_SCHED_MAX] = {
 	[HVLB_SCHED_LC] = "lc",
 };
 
+/* A hole (NULL: 3, FullNAT's, on its own branch) is no mode: vs_mode_valid. */
 static const char *const vs_mode_names[VS_MODE_MAX] = {
 	[VS_MODE_NAT] = "nat",
 	[VS_MODE_DR] = "dr",
+	[VS_MODE_TUNNEL] = "tunnel",
 	[VS_MODE_VXLAN] = "vxlan",
 };
 
@@ -44,7 +46,7 @@ static int
 name_index(const char *const *names, unsigned n, const char *s)
 {
 	for (unsigned i = 0; i < n; i++)
-		if (strcmp(names[i], s) == 0)
+		if (names[i] != NULL && strcmp(names[i], s) == 0)
 			return (int)i;
 	return -1;
 }
@@ -187,7 +189,7 @@ sched_from_name(const char *s)
 const char *
 vs_mode_name(unsigned mode)
 {
-	return mode < VS_MODE_MAX ? vs_mode_names[mode] : "invalid";
+	return vs_mode_valid(mode) ? vs_mode_names[mode] : "invalid";
 }
 
 int

@@ -16,10 +16,20 @@
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
-	VS_MODE_VXLAN = 2, /* a tenant's VXLAN overlay (docs/mode-vxlan.md): the inner packet
+	VS_MODE_TUNNEL = 2, /* the packet inside an outer header to the NF (vs_config.encap,
+			       rewrite_tunnel.h), which holds the VIP and answers directly */
+	/* 3: FullNAT (its own branch) */
+	VS_MODE_VXLAN = 4, /* a tenant's VXLAN overlay (docs/mode-vxlan.md): the inner packet
 			      goes unchanged to the NF's VTEP, its replies back to the client's */
 	VS_MODE_MAX
 };
+
+/* Whether mode is one of enum vs_mode (the numbers have a hole: 3). */
+static inline bool
+vs_mode_valid(unsigned mode)
+{
+	return mode < VS_MODE_MAX && mode != 3;
+}
 
 enum sched_kind {
 	HVLB_SCHED_MAGLEV = 0, /* weighted Maglev (default) */
@@ -105,6 +115,7 @@ struct vs_config {
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
 	uint16_t tenant;    /* VXLAN tenant index (core/vxlan.h) of its VNI; 0: no overlay */
 	uint8_t priority;   /* RSS-A class; a vxlan service's places its new connections */
+	uint8_t encap;      /* rewrite_tunnel.h enum tunnel_encap: not NONE exactly in tunnel mode */
 	const struct rs_config *rs;
 };
 
@@ -129,6 +140,7 @@ struct vs {
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	uint16_t tenant;         /* vs_config.tenant: part of its identity with proto, vip, vport */
 	uint8_t priority;        /* vs_config.priority */
+	uint8_t encap;           /* vs_config.encap */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

@@ -13,6 +13,7 @@
 #include <rte_cfgfile.h>
 #include <rte_log.h>
 
+#include "rewrite_tunnel.h"
 #include "cfgfile.h"
 #include "scheduler.h"
 
@@ -115,6 +116,23 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 	return 0;
 }
 
+/* idle_wake: how an idle worker's sleep ends on kernel-interface ports (idle.h). */
+static int
+load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "idle_wake");
+
+	*rx = 1;
+	if (v == NULL || strcmp(v, "rx") == 0)
+		return 0;
+	if (strcmp(v, "sleep") == 0) {
+		*rx = 0;
+		return 0;
+	}
+	LOG("config [forwarder] idle_wake: '%s' is not rx or sleep\n", v);
+	return -1;
+}
+
 struct rte_cfgfile *
 cfgfile_load(const char *path, struct fwd_settings *s)
 {
@@ -129,8 +147,11 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", "neigh_first_retry_ms", 100, &s->neigh_first_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
-	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
+	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
+	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
+	    load_idle_wake(cfg, &s->idle_wake_rx) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
@@ -150,6 +171,20 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 			break;
 		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
 		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
+		const char *exc = rte_cfgfile_get_entry(cfg, sect, "exception");
+		if (exc != NULL && strcmp(exc, "off") != 0)
+			snprintf(s->port[s->n_ports].exception, sizeof(s->port[0].exception), "%s",
+				 exc);
+		uint32_t rx_desc;
+
+		if (get_u32(cfg, sect, "rx_desc", 0, &rx_desc) != 0)
+			goto fail;
+		if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
+			LOG("config [%s] rx_desc: %u is not a power of two from 64 to 32768\n", sect,
+			    rx_desc);
+			goto fail;
+		}
+		s->port[s->n_ports].rx_desc = (uint16_t)rx_desc;
 		if (dev != NULL)
 			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
 		if (mac != NULL) {
@@ -347,6 +382,7 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
 	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
 	const char *synproxy_s = rte_cfgfile_get_entry(cfg, sect, "synproxy");
+	const char *encap_s = rte_cfgfile_get_entry(cfg, sect, "encap");
 	struct rte_cfgfile_entry *e;
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
@@ -381,6 +417,13 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		return -1;
 	}
 	struct cfg_vs *vs = cfg_vs_find_vni(t->st, proto, &vip, af, vport, vni);
+	int encap = encap_s != NULL ? tunnel_encap_from_name(encap_s) : -1;
+	if ((encap_s != NULL && encap < 0) || cfg_vs_check_encap(NULL, mode, encap, err) != 0) {
+		LOG("config [%s] %s\n", sect,
+		    encap_s != NULL && encap < 0 ? "encap: must be ipip or gue" : err);
+		return -1;
+	}
+	cfg_vs_set_encap(t->st, vs, mode, encap);
 	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;

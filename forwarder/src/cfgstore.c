@@ -15,6 +15,14 @@
 #include "cfgstore.h"
 #include "scheduler.h"
 
+/* struct cfg_vs is saved raw (persist.c): the fields added since the first saved layout live
+ * in what was padding, so its size, and a saved file's layout, stay what they were. */
+_Static_assert(offsetof(struct cfg_vs, conn_rate) == offsetof(struct cfg_vs, tenant) + 2 &&
+		       offsetof(struct cfg_vs, synproxy_threshold) ==
+			       offsetof(struct cfg_vs, synproxy) + 4 &&
+		       offsetof(struct cfg_vs, rs) == offsetof(struct cfg_vs, encap) + 1,
+	       "cfg_vs: the overlay's and tunnel's fields in former padding");
+
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
 int
@@ -332,6 +340,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->all_down = VS_ALL_DOWN_DROP;
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
+	v->encap = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -354,8 +363,8 @@ cfg_vs_add_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, u
 	if (addr_is_loopback(vip, af))
 		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
 		       -EINVAL;
-	if (mode < 0 || mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat, dr or vxlan"), -EINVAL;
+	if (mode < 0 || !vs_mode_valid((unsigned)mode))
+		return ERR("mode: must be nat, dr, tunnel or vxlan"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vni_check(mode, vni, af, err) != 0)
@@ -457,18 +466,19 @@ cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit)
 int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
-	if (mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat, dr or vxlan"), -EINVAL;
+	if (mode >= 0 && !vs_mode_valid((unsigned)mode))
+		return ERR("mode: must be nat, dr, tunnel or vxlan"), -EINVAL;
 	if (mode >= 0 && cfg_vni_check(mode, vs->vni, vs->af, err) != 0)
 		return -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
-	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)
-		return ERR("synproxy: only in nat mode; set synproxy off before mode dr"), -EINVAL;
-	if (mode == VS_MODE_DR)
+	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode dr or tunnel"),
+		       -EINVAL;
+	if (mode == VS_MODE_DR || mode == VS_MODE_TUNNEL)
 		for (unsigned i = 0; i < vs->n_rs; i++)
 			if (vs->rs[i].port != 0 && vs->rs[i].port != vs->vport)
-				return ERR("mode: dr needs every real.port to be 0 or the vport"),
+				return ERR("mode: dr and tunnel need every real.port to be 0 or the vport"),
 				       -EINVAL;
 	if (mode >= 0)
 		vs->mode = (uint8_t)mode;
@@ -559,7 +569,8 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	struct rs_config *r;
 	int slot;
 
-	if (af != vs->af)
+	/* A tunnel carries either family in either (rewrite_tunnel.h). */
+	if (af != vs->af && vs->mode != VS_MODE_TUNNEL)
 		return ERR("real.address: family differs from the VIP's"), -EINVAL;
 	if (addr_is_loopback(addr, af))
 		return ERR("real.address: a loopback address (127.0.0.0/8, ::1) is no NF the "
@@ -572,8 +583,10 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 		return ERR("real.health: must be 0 or 1"), -EINVAL;
 	if (weight > RS_WEIGHT_MAX)
 		return ERR("real.weight: must be <= %u", RS_WEIGHT_MAX), -EINVAL;
-	if (vs->mode == VS_MODE_DR && port != 0 && port != vs->vport)
-		return ERR("real.port: a dr service cannot change the port (use 0)"), -EINVAL;
+	if ((vs->mode == VS_MODE_DR || vs->mode == VS_MODE_TUNNEL) && port != 0 &&
+	    port != vs->vport)
+		return ERR("real.port: a dr or tunnel service cannot change the port (use 0)"),
+		       -EINVAL;
 	if (vs->mode == VS_MODE_VXLAN && port != 0)
 		return ERR("real.port: a vxlan real is the NF's VTEP, VXLAN's port (use 0)"),
 		       -EINVAL;

@@ -23,9 +23,10 @@
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */
 
-/* The sizes of what the files hold raw: another layout cannot read them. */
+/* The sizes of what the files hold raw: another layout cannot read them. (struct cfgstore's
+ * saved part only: its tenant_vni is rebuilt, not saved.) */
 #define LAYOUT_SIG                                                                                 \
-	((uint64_t)sizeof(struct conn) | (uint64_t)sizeof(struct cfgstore) << 16 |                 \
+	((uint64_t)sizeof(struct conn) | (uint64_t)CFG_SAVED_SIZE << 16 |                       \
 	 (uint64_t)sizeof(struct cfg_vs) << 40 | (uint64_t)sizeof(struct rs_config) << 52)
 
 struct conn_file_hdr {
@@ -219,7 +220,8 @@ persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *
 	}
 	struct cfgstore saved;
 
-	if (read_all(fd, &saved, sizeof(saved)) == 0) {
+	memset(&saved, 0, sizeof(saved));
+	if (read_all(fd, &saved, CFG_SAVED_SIZE) == 0) {
 		*st = saved; /* its service arrays are rebuilt below */
 		st->vs = st->vs_retired = NULL;
 		st->n_vs = st->cap_vs = st->n_vs_retired = st->cap_vs_retired = 0;
@@ -236,6 +238,7 @@ persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *
 		return false;
 	}
 	close(fd);
+	cfg_tenants_restore(st);
 	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
 		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
 	return true;
@@ -274,7 +277,7 @@ save_config(struct persist *p, const struct cfgstore *st, const struct neigh_tab
 	if (ns.fd < 0)
 		return -errno;
 	rc |= write_all(ns.fd, &h, sizeof(h));
-	rc |= write_all(ns.fd, st, sizeof(*st));
+	rc |= write_all(ns.fd, st, CFG_SAVED_SIZE);
 	for (unsigned i = 0; i < st->n_vs; i++) {
 		rc |= write_all(ns.fd, &st->vs[i], sizeof(st->vs[i]));
 		rc |= write_all(ns.fd, st->vs[i].rs, sizeof(*st->vs[i].rs) * st->vs[i].n_rs);
@@ -389,7 +392,8 @@ restore_one(void *arg, const struct conn *c)
 	copy.flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB);
 	/* Its service's timeout set now (the saved store keeps the sets, but a store started
 	 * from the file numbers them anew); a retired service keeps the one it had. */
-	const struct vs *vs = vs_lookup(w->snap->vst, c->orig.proto, &c->orig.dst, c->orig.dport);
+	const struct vs *vs = vs_lookup_tenant(w->snap->vst, c->orig.pad, c->orig.proto,
+					       &c->orig.dst, c->orig.dport);
 
 	if (vs != NULL)
 		copy.to_set = vs->to_set;

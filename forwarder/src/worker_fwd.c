@@ -16,10 +16,13 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
+#include "worker_exc.h"
+#include "rewrite_tunnel.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_tunnel.h"
 #include "worker_vxlan.h"
 
 static inline void
@@ -97,6 +100,61 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	tx(w, nh->port, m);
 }
 
+/* route_tx for a packet to a real: the route and next hop its earlier packets found, while
+ * neither the snapshot nor the neighbour table has changed since (struct rs_nexthop); else
+ * route_tx, whose answer is kept for the next. Saves a packet to a real the LPM lookup and the
+ * neighbour cache. */
+static __rte_always_inline void
+route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    uint16_t rs_slot)
+{
+	struct rs_nexthop *e = &w->rs_nh[rs_slot];
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const struct fwd_snapshot *s;
+	uint32_t nh_idx;
+	uint64_t v;
+	int rc;
+
+	if (likely(e->epoch == w->nh_epoch)) {
+		memcpy(frame, e->l2, sizeof(e->l2));
+		tx(w, e->port, m);
+		return;
+	}
+	s = w->snap;
+	if (af == HVLB_AF_INET)
+		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
+	else
+		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
+	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return;
+	}
+	const struct nexthop *nh = &s->nh[nh_idx];
+	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(v == 0)) {
+		neigh_wait(w, m, nh->port);
+		return;
+	}
+	rewrite_l2(frame, (const uint8_t *)&v, w->ports->p[nh->port].mac.addr_bytes);
+	memcpy(e->l2, frame, sizeof(e->l2));
+	e->port = nh->port;
+	e->epoch = w->nh_epoch;
+	tx(w, nh->port, m);
+}
+
+/* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
+ * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
+ * was. */
+static __rte_noinline void
+tunnel_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct conn *c)
+{
+	union hvlb_addr dst;
+	uint8_t af;
+
+	if (worker_tunnel_out(w, m, &x->pi, x->hash, c, &dst, &af))
+		route_tx(w, m, af, &dst);
+}
+
 /* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
 static __rte_noinline void
 sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
@@ -169,6 +227,7 @@ handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		return;
 	}
 	if (a.op == 2) {
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return;
 	}
@@ -218,6 +277,7 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 		}
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_NA:
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_ERROR:
@@ -236,26 +296,33 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	default:
 		break;
 	}
+	if (local && worker_exc_to_kernel(w, m, x->in_port))
+		return PKT_ROUTE_DONE;
 	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
 	return PKT_ROUTE_DONE;
 }
 
-/* A packet to our own address, no ARP, ND or echo: VXLAN, which x now describes by its inner
- * packet (true), or nothing we serve, dropped (false). Out of line: the overlay's own path. */
+/* A packet to our own address, no ARP, ND or echo: VXLAN while some service has a VNI, which
+ * x now describes by its inner packet (true); else the kernel's through the port's exception
+ * path (worker_exc.h), or dropped (false both). Out of line: neither is the common path. */
 static __rte_noinline bool
 to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 {
+	enum hvlb_drop r = HVLB_DROP_LOCAL_UNHANDLED;
 	bool to_vip;
-	enum hvlb_drop r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi,
-					      &to_vip);
 
-	if (r != HVLB_DROP_NONE) {
-		drop(w, m, r);
+	/* Without tenants the forwarder is no VTEP, and VXLAN to it is the host's. */
+	if (w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)) {
+		r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &to_vip);
+		if (r == HVLB_DROP_NONE) {
+			x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
+			return true;
+		}
+	} else if (worker_exc_to_kernel(w, m, x->in_port)) {
 		return false;
 	}
-	x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
-	x->key = &x->pi.key;
-	return true;
+	drop(w, m, r);
+	return false;
 }
 
 /* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). The
@@ -303,10 +370,6 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 	bool vip;
 
 	x->in_port = w->ports->index[m->port];
-	if (!from_peer) {
-		w->stats.rx_pkts++;
-		w->stats.rx_bytes += m->pkt_len;
-	}
 	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
 	if (unlikely(r != HVLB_DROP_NONE))
 		goto out_drop;
@@ -321,22 +384,26 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		return PKT_ROUTE_DONE;
 	}
 	vip = vs_is_vip(s->vst, &x->pi.key.dst);
-	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
+	x->key = &x->pi.key;
+	/* TCP and UDP first: nearly every packet is one. */
+	if (likely(x->pi.key.proto == HVLB_PROTO_TCP || x->pi.key.proto == HVLB_PROTO_UDP)) {
+		if (vip) {
+			x->dirn = PKT_TO_VIP;
+			return owner_route(w, x, from_peer, steer);
+		}
+	} else if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
 		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
+		return owner_route(w, x, from_peer, steer);
 	} else if (vip) {
-		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
-			r = HVLB_DROP_UNKNOWN_L4;
-			goto out_drop;
-		}
-		x->dirn = PKT_TO_VIP;
-		x->key = &x->pi.key;
-	} else if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+		r = HVLB_DROP_UNKNOWN_L4;
+		goto out_drop;
+	}
+	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
 		if (!to_local(w, m, x))
 			return PKT_ROUTE_DONE;
 	} else {
 		x->dirn = PKT_FROM_RS;
-		x->key = &x->pi.key;
 	}
 	return owner_route(w, x, from_peer, steer);
 
@@ -523,6 +590,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
+	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -546,6 +617,31 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 out_drop:
 	drop(w, m, r);
 	return NULL;
+}
+
+/* A client packet of a connection with a CONN_FL_RARE flag: a tunnel connection's (sent
+ * encapsulated: false), a vxlan one's (encapsulated again to its NF's VTEP: false) or a SYN
+ * proxy's (worker_synproxy_orig: true when it goes on as usual). Out of line: none is NAT's
+ * common path. */
+static __rte_noinline bool
+orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	  bool opened)
+{
+	struct sp_tx tx = {.n = 0};
+
+	if (c->flags & CONN_FL_VXLAN) {
+		vx_send(w, m, x, c, CONN_DIR_ORIG);
+		return false;
+	}
+	if (c->flags & CONN_FL_TUNNEL) {
+		tunnel_send(w, m, x, c);
+		return false;
+	}
+	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+		sp_send(w, &tx, x->pi.key.af);
+		return false;
+	}
+	return true;
 }
 
 /* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
@@ -586,29 +682,9 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
 
-/* A client's packet of a connection off the NAT path (CONN_FL_OFF_NAT): a vxlan one's leaves
- * encapsulated to its NF's VTEP; a SYN proxy's is translated, held or answered
- * (worker_synproxy.h). Returns whether it goes on to the NF as forward_to_rs would send it.
- * Out of line: rare, and forward_to_rs stays as short as NAT needs. */
-static __rte_noinline bool
-orig_off_nat(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c, bool opened)
-{
-	struct sp_tx tx = {.n = 0};
-
-	if (c->flags & CONN_FL_VXLAN) {
-		vx_send(w, m, x, c, CONN_DIR_ORIG);
-		return false;
-	}
-	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
-		sp_send(w, &tx, x->pi.key.af);
-		return false;
-	}
-	return true;
-}
-
-/* The forward_* functions rewrite the packet and return the address to route it to, or drop
- * it and return NULL. */
-static const union hvlb_addr *
+/* The forward_* functions rewrite the packet and return the address to route it to (or, for
+ * forward_to_rs, the connection whose real it goes to), or drop it and return NULL. */
+static struct conn *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -636,13 +712,15 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
-	if (unlikely(c->flags & CONN_FL_OFF_NAT) && !orig_off_nat(w, m, x, c, opened))
+	/* One test for every rare kind (CONN_FL_RARE): NAT's established path pays nothing for
+	 * the SYN proxy, tunnel mode or the overlay. */
+	if (unlikely(c->flags & CONN_FL_RARE) && !orig_rare(w, m, x, c, opened))
 		return NULL;
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
-	return &c->rs_addr;
+	return c;
 
 out_drop:
 	drop(w, m, r);
@@ -688,7 +766,9 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
-	if (unlikely(c->flags & CONN_FL_OFF_NAT)) {
+	/* A reply direction exists for NAT and vxlan connections only: of the rare flags, only
+	 * these two kinds can be here. */
+	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_VXLAN))) {
 		struct sp_tx tx = {.n = 0};
 
 		if (c->flags & CONN_FL_VXLAN)
@@ -733,11 +813,16 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 		goto out_drop;
 	}
 	count(w, c, m->pkt_len);
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
-	else
+	} else if (c->mode == VS_MODE_TUNNEL) {
+		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
+		tunnel_send(w, m, x, c);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
 
 out_drop:
@@ -754,8 +839,10 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 
 	switch (x->dirn) {
 	case PKT_TO_VIP:
-		dst = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
-		break;
+		c = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
+		if (c != NULL)
+			route_tx_rs(w, m, x->key->af, &c->rs_addr, c->rs_slot);
+		return;
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
 		break;
@@ -804,10 +891,14 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	       struct burst *b, uint16_t *n_ho_out)
 {
 	uint16_t n_lk = 0, n_ho = 0;
+	uint64_t bytes = 0;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
-		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer, steer);
+		enum pkt_route r;
+
+		bytes += pkts[i]->pkt_len;
+		r = worker_classify(w, pkts[i], x, from_peer, steer);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;
@@ -821,6 +912,11 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->lk[n_lk++] = i;
+	}
+	/* Counted once a burst; packets another worker passed here were counted there. */
+	if (!from_peer) {
+		w->stats.rx_pkts += n;
+		w->stats.rx_bytes += bytes;
 	}
 	*n_ho_out = n_ho;
 	return n_lk;

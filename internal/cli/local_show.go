@@ -77,7 +77,7 @@ func showLocalServices(w io.Writer, svcs []*fwdpb.VirtualService, status []*fwdp
 	for _, vs := range svcs {
 		st := counters[keyOf(vs.Id)]
 		z := sinceZero(st.GetSinceZero(), st.GetTotalConns(), st.GetPackets(), st.GetBytes())
-		rows = append(rows, []string{vs.Id.Protocol, endpoint(vs.Id.Vip, vs.Id.Vport), vs.Mode, vs.Scheduler,
+		rows = append(rows, []string{vs.Id.Protocol, endpoint(vs.Id.Vip, vs.Id.Vport), modeString(vs.Mode, vs.Encap), vs.Scheduler,
 			u64(uint64(vs.Priority)), "", "", u64(st.GetActiveConns()) + "/" + u64(z.TotalConns),
 			u64(z.Packets), u64(z.Bytes), "", zeroedAt(z)})
 		reals := realCounters(st)
@@ -144,10 +144,10 @@ func showLocalStats(w io.Writer, st *fwdpb.Stats) error {
 		return err
 	}
 	if len(st.Ports) > 0 {
-		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS"}}
+		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS"}}
 		for _, p := range st.Ports {
 			rows = append(rows, []string{u64(uint64(p.Port)), p.Name, u64(p.Ipackets), u64(p.Opackets),
-				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors)})
+				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops)})
 		}
 		fmt.Fprintln(w)
 		if err := printRows(w, rows); err != nil {

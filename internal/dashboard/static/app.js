@@ -202,7 +202,7 @@ function viewServices() {
 // A service's mode as listed: a vxlan service's with its tenant (docs/mode-vxlan.md), and a
 // priority class when set.
 function modeText(s) {
-  let t = s.mode === "vxlan" ? `vxlan vni ${s.vni}` : s.mode;
+  let t = s.mode === "vxlan" ? `vxlan vni ${s.vni}` : `${s.mode}${s.encap ? "/" + s.encap : ""}`;
   if (s.priority) t += ` · priority ${s.priority}`;
   return t;
 }
