@@ -103,10 +103,24 @@ struct conn {
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
-	uint32_t sp_delta;        /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie ISN; the
-				     cookie ISN while CONN_FL_SP_WAIT */
-	uint16_t sp_win;          /* SYN proxy: the client's window, for the ACK to the NF */
-	uint16_t sp_pad;
+	/* The SYN proxy is for NAT services only, FullNAT connections need no sequence
+	 * translation: the two share these 8 bytes (the table stays two cache lines). */
+	union {
+		struct {
+			uint32_t sp_delta; /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie
+					      ISN; the cookie ISN while CONN_FL_SP_WAIT */
+			uint16_t sp_win;   /* SYN proxy: the client's window, for the ACK to
+					      the NF */
+			uint16_t sp_pad;
+		};
+		struct {
+			uint16_t fn_lport; /* FullNAT (mode VS_MODE_FULLNAT): the local port the NF
+					      sees as its client's, network order */
+			uint8_t fn_laddr;  /* FullNAT: the local address, an index in the
+					      forwarder's pool (fullnat.h) */
+			uint8_t fn_pad[5];
+		};
+	};
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
@@ -165,12 +179,25 @@ struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint
 			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
 			 uint8_t to_set, uint64_t now);
 
+/* As conn_insert, for a FullNAT connection: its REPLY key is NF -> local address (index
+ * laddr in the forwarder's local addresses, conn_set_local) : lport. Sets fn_laddr and
+ * fn_lport; the caller sets mode. */
+struct conn *conn_insert_fullnat(struct conn_table *t, const struct flow_key *orig,
+				 uint32_t hash, const union hvlb_addr *rs_addr, uint16_t rs_port,
+				 uint8_t laddr, uint16_t lport, uint8_t to_set, uint64_t now);
+
+/* The forwarder's local addresses (FullNAT's pool, fullnat.h), by index: what a FullNAT
+ * connection's fn_laddr names, in every table of the process (one pool per forwarder). Set
+ * once at start-up, before any table is used; addrs must outlive them. Without it,
+ * conn_insert_fullnat and conn_import of a FullNAT connection fail. */
+void conn_set_local(const union hvlb_addr *addrs);
+
 /* Insert a copy of a connection another table held (all of it: state, counters, deadline,
  * flags), reachable by the same keys. For handing a connection to another worker. Returns the
  * new entry, or NULL when the table is full, a bucket is, or one of its keys is taken. */
 struct conn *conn_import(struct conn_table *t, const struct conn *src);
 
-/* The tuple the NF answers c with (NAT), in *k; false when c has none (DR). */
+/* The tuple the NF answers c with (NAT, FullNAT), in *k; false when c has none (DR). */
 bool conn_reply_tuple(const struct conn *c, struct flow_key *k);
 
 /* The oldest embryonic connection (conn_state_embryonic) the table knows of, looking at no

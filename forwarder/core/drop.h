@@ -44,7 +44,8 @@
 	X(LOCAL_UNHANDLED, "local_unhandled")     /* to our own address, not ARP/ND/echo */      \
 	X(HANDOFF_FULL, "handoff_full")           /* ring to the connection's owner full */      \
 	X(CTRL_RING_FULL, "ctrl_ring_full")       /* ring to the control thread full */          \
-	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */
+	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */    \
+	X(FULLNAT_NO_PORT, "fullnat_no_port")     /* FullNAT: no free local port on this worker */
 
 enum hvlb_drop {
 	HVLB_DROP_NONE = 0,

@@ -143,7 +143,7 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	if (!addr_fits_af(&c->vip, c->af))
 		return vs_errf("vs[%u].vip: IPv4 address with bytes 4..15 set", i);
 	if (c->mode >= VS_MODE_MAX)
-		return vs_errf("vs[%u].mode: %u out of range (nat or dr)", i, c->mode);
+		return vs_errf("vs[%u].mode: %u out of range (nat, dr or fullnat)", i, c->mode);
 	if (c->sched >= HVLB_SCHED_MAX)
 		return vs_errf("vs[%u].sched: %u out of range", i, c->sched);
 	if (c->all_down >= VS_ALL_DOWN_MAX)

@@ -16,6 +16,8 @@
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
+	VS_MODE_FULLNAT = 2, /* source to a local address and port too, so the NF answers the
+				forwarder with no route to the client (core/fullnat.h) */
 	VS_MODE_MAX
 };
 

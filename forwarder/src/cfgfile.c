@@ -130,7 +130,8 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
-	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0)
+	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
+	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {

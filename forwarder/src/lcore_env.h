@@ -12,6 +12,7 @@
 
 #include <rte_rcu_qsbr.h>
 
+#include "fullnat.h"
 #include "fwd_limits.h"
 #include "neigh.h"
 #include "port.h"
@@ -36,6 +37,8 @@ struct lcore_env {
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
+	const struct fnat_pool *fnat_pool; /* FullNAT's local addresses and ports (fullnat.h),
+					      set at start-up, never changed */
 };
 
 #endif

@@ -54,7 +54,12 @@
 	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
 	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
 	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                   \
+	X(fnat_conns, "fullnat_conns")    /* FullNAT connections opened (worker_fullnat.h) */     \
+	X(fnat_ports_returned, "fullnat_ports_returned") /* ports given back by other workers */ \
+	X(fnat_ports_lost, "fullnat_ports_lost") /* ports not given back: return ring full */    \
+	X(fnat_bad_port, "fullnat_bad_port") /* a port freed that was not in use (a bug) */      \
+	X(icmp_from_nf, "icmp_errors_from_nf") /* NFs' ICMP errors translated to clients */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

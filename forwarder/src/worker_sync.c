@@ -93,7 +93,8 @@ item_next(struct worker *w)
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	if (c->state == CONN_S_UNCONFIRMED)
+	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). */
+	if (c->state == CONN_S_UNCONFIRMED || unlikely(c->mode == VS_MODE_FULLNAT))
 		return;
 	item_fill(w, item_next(w), c, op, peers);
 }
@@ -193,7 +194,10 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		return;
 	}
 	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
-	if (vs == NULL) {
+	/* FullNAT connections are not synced (docs/sync.md): a record for a FullNAT service here
+	 * has no local port this forwarder gave out, so it is taken as for no service. */
+	if (vs == NULL || unlikely(vs->mode == VS_MODE_FULLNAT) ||
+	    (c != NULL && unlikely(c->mode == VS_MODE_FULLNAT))) {
 		w->stats.sync_no_service++;
 		return;
 	}

@@ -111,7 +111,7 @@ test_vs_errors(void)
 	c[2].vip = ip("192.0.2.1");
 
 	c[1].mode = VS_MODE_MAX;
-	expect_err(c, 3, "vs[1].mode: 2 out of range (nat or dr)");
+	expect_err(c, 3, "vs[1].mode: 3 out of range (nat, dr or fullnat)");
 	c[1].mode = VS_MODE_NAT;
 
 	c[0].sched = HVLB_SCHED_MAX;
