@@ -61,8 +61,11 @@ static const char config_ini[] =
 	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
-	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = nat\n"
-	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n";
+	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = %s\n"
+	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n%s";
+
+/* --vs-mode fullnat: the service is FullNAT, with a local pool on port 1's segment. */
+static const char fullnat_pool[] = "[local_pool]\naddrs = 10.1.0.100\nports = 1024-65535\n";
 
 /* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
 static void
@@ -214,11 +217,11 @@ main(int argc, char **argv)
 		{"dispatch-prices", required_argument, NULL, 'D'},
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
-		{"reps", required_argument, NULL, 'N'},
+		{"reps", required_argument, NULL, 'N'}, {"vs-mode", required_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
-	bool sync_on = false;
+	bool sync_on = false, fullnat = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
 	double seconds = 2.0;
@@ -261,6 +264,8 @@ main(int argc, char **argv)
 			sync_on = true;
 		else if (opt == 'N')
 			reps = (unsigned)atoi(optarg);
+		else if (opt == 'V')
+			fullnat = strcmp(optarg, "fullnat") == 0;
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -302,7 +307,8 @@ main(int argc, char **argv)
 	/* New flows need room for every flow of the run; established ones a small table. */
 	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, tcp ? 8080u : 5353u);
+	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u,
+		fullnat ? "fullnat" : "nat", tcp ? 8080u : 5353u, fullnat ? fullnat_pool : "");
 	close(fd);
 	lcores[0] = rte_lcore_id();
 	if (make_ports() != 0)

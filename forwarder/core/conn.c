@@ -316,17 +316,26 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 	k->pad = 0;
 }
 
-/* Compares key with c's reply tuple without building it. FullNAT's (CONN_F_LOCAL) goes to a
- * local address: one flag test more on NAT's path, and rare enough to stay predicted. */
+/* conn_reply_eq for a FullNAT connection (CONN_F_LOCAL): its REPLY key goes to a local
+ * address. Out of line, so that NAT's lookups keep their code as it was. */
+static __attribute__((noinline)) bool
+conn_reply_eq_local(const struct conn *c, const struct flow_key *key)
+{
+	return key->sport == conn_nf_port(c) && key->dport == c->fn_lport &&
+	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
+	       hvlb_addr_eq(&key->src, &c->rs_addr) &&
+	       hvlb_addr_eq(&key->dst, &conn_local[c->fn_laddr]);
+}
+
+/* Compares key with c's reply tuple without building it. */
 static inline bool
 conn_reply_eq(const struct conn *c, const struct flow_key *key)
 {
-	uint16_t dport;
-	const union hvlb_addr *dst = conn_reply_dst(c, &dport);
-
-	return key->sport == conn_nf_port(c) && key->dport == dport &&
+	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL))
+		return conn_reply_eq_local(c, key);
+	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
-	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, dst);
+	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
 }
 
 /* Of the slots in m (signature hits in b), the one whose full key is key. */

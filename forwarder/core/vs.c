@@ -388,6 +388,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->conn_rate = c->conn_rate;
 	v->to_set = c->to_set;
 	v->synproxy = c->synproxy;
+	v->client_addr = c->client_addr;
 	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
 							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));

@@ -103,6 +103,7 @@ struct vs_config {
 	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
+	uint8_t client_addr; /* FullNAT tcp: the client's address in the SYN to the NF (toa.h) */
 	const struct rs_config *rs;
 };
 
@@ -125,6 +126,7 @@ struct vs {
 	uint8_t to_set;          /* vs_config.to_set */
 	uint8_t synproxy;        /* vs_config.synproxy */
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
+	uint8_t client_addr;     /* vs_config.client_addr */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

@@ -406,7 +406,8 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		LOG("config [%s] synproxy: '%s' is not off, on or auto\n", sect, synproxy_s);
 		return -1;
 	}
-	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0) {
+	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
+	    cfgfile_vs_client_addr(cfg, t->st, vs, sect, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}

@@ -41,6 +41,11 @@ struct cfgfile_target {
  * local_pool_ports), in cfgfile_fullnat.c. 0, or -1 after logging the key at fault. */
 int cfgfile_load_local_pool(struct rte_cfgfile *cfg, struct fnat_pool *p);
 
+/* A [vs.*] section's client_addr = off | on (FullNAT's TOA), in cfgfile_fullnat.c: 0, or -1
+ * with err set. */
+int cfgfile_vs_client_addr(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs,
+			   const char *sect, char *err);
+
 /* Load path; fill *s. Returns the parsed file (for cfgfile_apply) or NULL after logging why. */
 struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);
 

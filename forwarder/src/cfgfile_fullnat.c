@@ -92,3 +92,18 @@ cfgfile_load_local_pool(struct rte_cfgfile *cfg, struct fnat_pool *p)
 	}
 	return 0;
 }
+
+int
+cfgfile_vs_client_addr(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs,
+		       const char *sect, char *err)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, sect, "client_addr");
+
+	if (v == NULL)
+		return 0;
+	if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0) {
+		snprintf(err, CFG_ERR_LEN, "client_addr: '%s' is not on or off", v);
+		return -1;
+	}
+	return cfg_vs_set_client_addr(st, vs, strcmp(v, "on") == 0, err) != 0 ? -1 : 0;
+}

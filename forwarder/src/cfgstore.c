@@ -317,6 +317,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->all_down = VS_ALL_DOWN_DROP;
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
+	v->client_addr = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -332,7 +333,7 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
 		       -EINVAL;
 	if (mode < 0 || mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat or dr"), -EINVAL;
+		return ERR("mode: must be nat, dr or fullnat"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vs_find(st, proto, vip, af, vport) != NULL)
@@ -426,12 +427,29 @@ cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit)
 }
 
 int
+cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err)
+{
+	if (on > 0 && (vs->mode != VS_MODE_FULLNAT || vs->proto != HVLB_PROTO_TCP))
+		return ERR("client_addr: only a fullnat tcp service carries it (TOA)"), -EINVAL;
+	if (on >= 0 && vs->client_addr != (on > 0)) {
+		vs->client_addr = on > 0;
+		st->version++;
+	}
+	return 0;
+}
+
+int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
 	if (mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat or dr"), -EINVAL;
+		return ERR("mode: must be nat, dr or fullnat"), -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (mode >= 0 && mode != VS_MODE_FULLNAT && vs->client_addr)
+		return ERR("client_addr: only in fullnat mode; set it off first"), -EINVAL;
+	if (mode == VS_MODE_FULLNAT && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode fullnat"),
+		       -EINVAL;
 	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)
 		return ERR("synproxy: only in nat mode; set synproxy off before mode dr"), -EINVAL;
 	if (mode == VS_MODE_DR)

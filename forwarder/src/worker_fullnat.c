@@ -4,6 +4,7 @@
 #include <rte_ring.h>
 
 #include "rewrite_fullnat.h"
+#include "toa.h"
 #include "worker_fullnat.h"
 
 /* A port given back to its home worker, as one ring entry. */
@@ -85,7 +86,7 @@ ret_drain(struct worker *w)
 
 struct conn *
 worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t hash,
-		      const struct rs_config *rs, uint8_t to_set, enum hvlb_drop *r)
+		      const struct rs_config *rs, const struct vs *vs, enum hvlb_drop *r)
 {
 	uint8_t laddr;
 	uint16_t lport;
@@ -99,11 +100,12 @@ worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t has
 		return NULL;
 	}
 	c = conn_insert_fullnat(w->conns, key, hash, &rs->addr, rs->port, laddr, lport,
-				to_set, w->now);
+				vs->to_set, w->now);
 	if (c == NULL) {
 		fnat_port_put(&w->fnat, laddr, lport);
 		return NULL;
 	}
+	c->fn_toa = vs->client_addr;
 	w->stats.fnat_conns++;
 	return c;
 }
@@ -148,14 +150,34 @@ local_addr(const struct worker *w, const struct conn *c)
 	return &w->env->fnat_pool->addrs[c->fn_laddr];
 }
 
+/* The SYN to the NF with the client's address (toa.h), when it fits: the frame grows at its
+ * front by the option's length. */
+static void
+toa_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const struct conn *c)
+{
+	uint16_t len = toa_room(rte_pktmbuf_mtod(m, const uint8_t *), pi, c->orig.af);
+	uint8_t *frame;
+
+	if (len == 0 || rte_pktmbuf_headroom(m) < len || !RTE_MBUF_DIRECT(m) ||
+	    rte_mbuf_refcnt_read(m) != 1 || m->nb_segs != 1) {
+		w->stats.fnat_toa_no_room++;
+		return;
+	}
+	frame = (uint8_t *)rte_pktmbuf_prepend(m, len);
+	toa_insert(frame, pi, len, &c->orig.src, c->orig.sport);
+	w->stats.fnat_toa++;
+}
+
 void
-worker_fullnat_to_rs(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
 		     const struct conn *c)
 {
 	struct rw_endpoint src = {.addr = local_addr(w, c), .port = c->fn_lport};
 	struct rw_endpoint dst = {.addr = &c->rs_addr, .port = c->rs_port};
 
-	rewrite_fullnat(frame, pi, &src, &dst);
+	rewrite_fullnat(rte_pktmbuf_mtod(m, uint8_t *), pi, &src, &dst);
+	if (unlikely(c->fn_toa) && (pi->tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN)
+		toa_add(w, m, pi, c);
 }
 
 void

@@ -14,6 +14,8 @@
 #ifndef HVLB_WORKER_FULLNAT_H
 #define HVLB_WORKER_FULLNAT_H
 
+#include <rte_mbuf.h>
+
 #include "parse.h"
 #include "worker.h"
 
@@ -25,10 +27,13 @@
  * entry. NULL with *r set: fullnat_no_port, or none (the table refused it: the caller's
  * conn_table_full rule). */
 struct conn *worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t hash,
-				   const struct rs_config *rs, uint8_t to_set, enum hvlb_drop *r);
+				   const struct rs_config *rs, const struct vs *vs,
+				   enum hvlb_drop *r);
 
-/* The rewrites of a FullNAT connection's packets. */
-void worker_fullnat_to_rs(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+/* The rewrites of a FullNAT connection's packets; to the NF, a SYN of a service with
+ * client_addr gets the TOA when the option and the mbuf's headroom have room (m may then
+ * start earlier: pi's offsets stay right for it). */
+void worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
 			  const struct conn *c);
 void worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
 			      const struct conn *c);

@@ -470,7 +470,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	if (unlikely(vs->mode == VS_MODE_FULLNAT)) {
-		c = worker_fullnat_insert(w, x->key, x->hash, rs, vs->to_set, &r);
+		c = worker_fullnat_insert(w, x->key, x->hash, rs, vs, &r);
 		if (r != HVLB_DROP_NONE)
 			goto out_drop;
 	} else {
@@ -596,7 +596,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else if (c->mode == VS_MODE_FULLNAT)
-		worker_fullnat_to_rs(w, frame, &x->pi, c);
+		worker_fullnat_to_rs(w, m, &x->pi, c);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
 	return &c->rs_addr;
@@ -651,43 +651,6 @@ out_drop:
 	return NULL;
 }
 
-/* An ICMP error about a connection (e.g. fragmentation needed on the way back to the client)
- * goes to that connection's NF, translated so the NF recognises its own packet. */
-static const union hvlb_addr *
-forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-		 enum conn_dir dir)
-{
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
-
-	if (c == NULL || dir != CONN_DIR_ORIG)
-		goto out_drop;
-	if (conn_stale(w, c)) {
-		conn_end(w, c);
-		goto out_drop;
-	}
-	r = parse_verify_l4_csum(frame, &x->pi);
-	if (r != HVLB_DROP_NONE)
-		goto out_drop;
-	if (unlikely(x->pi.ttl <= 1)) {
-		r = HVLB_DROP_TTL_EXCEEDED;
-		goto out_drop;
-	}
-	count(w, c, m->pkt_len);
-	if (c->mode == VS_MODE_NAT)
-		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
-				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
-	else if (c->mode == VS_MODE_FULLNAT)
-		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
-	else
-		rewrite_ttl_dec(frame, &x->pi);
-	return &c->rs_addr;
-
-out_drop:
-	drop(w, m, r);
-	return NULL;
-}
-
 /* An ICMP error an NF (or a router on its side) sent about a NAT or FullNAT connection goes
  * to the client, translated so that it names the client's own packet to the VIP. Out of
  * line: rare. */
@@ -721,6 +684,45 @@ out_drop:
 	return NULL;
 }
 
+/* An ICMP error about a connection (e.g. fragmentation needed on the way back to the client)
+ * goes to that connection's NF, translated so the NF recognises its own packet. */
+static const union hvlb_addr *
+forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		 enum conn_dir dir)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
+
+	if (x->dirn == PKT_ICMP_ERR_RS)
+		return forward_icmp_err_rs(w, m, x, c, dir);
+	if (c == NULL || dir != CONN_DIR_ORIG)
+		goto out_drop;
+	if (conn_stale(w, c)) {
+		conn_end(w, c);
+		goto out_drop;
+	}
+	r = parse_verify_l4_csum(frame, &x->pi);
+	if (r != HVLB_DROP_NONE)
+		goto out_drop;
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	count(w, c, m->pkt_len);
+	if (c->mode == VS_MODE_NAT)
+		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
+				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
+	else if (c->mode == VS_MODE_FULLNAT)
+		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
+	else
+		rewrite_ttl_dec(frame, &x->pi);
+	return &c->rs_addr;
+
+out_drop:
+	drop(w, m, r);
+	return NULL;
+}
+
 /* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
 static void
 worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
@@ -735,11 +737,8 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
 		break;
-	case PKT_ICMP_ERR:
-		dst = forward_icmp_err(w, m, x, c, dir);
-		break;
 	default:
-		dst = forward_icmp_err_rs(w, m, x, c, dir);
+		dst = forward_icmp_err(w, m, x, c, dir);
 		break;
 	}
 	/* One call site, so route_tx inlines here. */
