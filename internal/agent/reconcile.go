@@ -234,6 +234,10 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 		u.SynproxyThreshold = &thr
 		desc += fmt.Sprintf(" synproxy_threshold=%d", thr)
 	}
+	if ca := orDefault(vs.GetClientAddr(), model.ClientAddrOff); ca != orDefault(cur.GetClientAddr(), model.ClientAddrOff) {
+		u.ClientAddr = ca
+		desc += " client_addr=" + ca
+	}
 	return u, desc
 }
 

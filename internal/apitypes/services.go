@@ -30,9 +30,12 @@ type ServiceInput struct {
 	Synproxy string `json:"synproxy,omitempty"`
 	// Embryonic connections per forwarder worker above which auto turns the proxy on (0: the
 	// forwarder's default). POST: absent is 0; PUT: absent keeps it.
-	SynproxyThreshold *int        `json:"synproxy_threshold,omitempty"`
-	Reals             []RealInput `json:"reals,omitempty"`
-	Version           *uint64     `json:"version,omitempty"`
+	SynproxyThreshold *int `json:"synproxy_threshold,omitempty"`
+	// FullNAT tcp: on gives the NFs the client's address in the SYN (TOA). POST: empty is
+	// off; PUT: empty keeps it.
+	ClientAddr string      `json:"client_addr,omitempty"`
+	Reals      []RealInput `json:"reals,omitempty"`
+	Version    *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

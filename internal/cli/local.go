@@ -133,6 +133,7 @@ type vsFlags struct {
 	timeouts    []*uint // timeoutNames' values
 	synproxy    *string
 	synproxyThr *uint
+	clientAddr  *string
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -156,7 +157,7 @@ func serviceTimeoutFlags() []string {
 
 func addVsFlags(cl *cmdline) *vsFlags {
 	return &vsFlags{
-		mode:     cl.fs.String("mode", "", "nat or dr (add: nat)"),
+		mode:     cl.fs.String("mode", "", "nat, dr or fullnat (add: nat)"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
@@ -165,6 +166,8 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
 		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
 			"auto turns the proxy on (0: the default, 1000)"),
+		clientAddr: cl.fs.String("client-addr", "", "fullnat tcp: on gives the NFs the client's address "+
+			"in the SYN (TOA) (add: off)"),
 	}
 }
 
@@ -205,7 +208,8 @@ func localVsAdd(e *env, cl *cmdline) error {
 		return err
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr}
+		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
+		ClientAddr: *f.clientAddr}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -223,8 +227,9 @@ func localVsSet(e *env, cl *cmdline) error {
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
 	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
-		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !setTimeouts {
-		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold or --timeout-*")
+		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !cl.set["client-addr"] && !setTimeouts {
+		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold, " +
+			"--client-addr or --timeout-*")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -239,7 +244,8 @@ func localVsSet(e *env, cl *cmdline) error {
 	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
 		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
-		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr}
+		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
+		ClientAddr: *f.clientAddr}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
 	}
@@ -488,9 +494,11 @@ func localConns(e *env, cl *cmdline) error {
 	if e.json() {
 		return e.printProto(&fwdpb.ConnectionList{Connections: conns, NextCursor: next})
 	}
-	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS", "BYTES"}}
+	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "LOCAL", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS",
+		"BYTES"}}
 	for _, x := range conns {
-		rows = append(rows, []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, x.Real, x.State,
+		rows = append(rows, []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, firstOf(x.Local, "-"),
+			x.Real, x.State,
 			u64(uint64(x.AgeS)), u64(uint64(x.ExpiresInS)), u64(x.PacketsIn) + "/" + u64(x.PacketsOut),
 			u64(x.BytesIn) + "/" + u64(x.BytesOut)})
 	}

@@ -50,12 +50,13 @@ type svcFlags struct {
 	timeouts                      []*uint // timeoutNames' values (--timeout-udp ...)
 	synproxy                      *string
 	synproxyThr                   *uint
+	clientAddr                    *string
 	forwarders                    list
 }
 
 func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
-		mode:  fs.String("mode", "", "nat or dr (server default: nat)"),
+		mode:  fs.String("mode", "", "nat, dr or fullnat (server default: nat)"),
 		sched: fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
 		downConns: fs.String("down-conns", "", "connections of a real that goes down or is removed softly: "+
 			"keep or reschedule (server default: keep for tcp, reschedule for udp)"),
@@ -77,6 +78,8 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
 		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
 			"--synproxy auto turns on (0: the forwarder's default, 1000)"),
+		clientAddr: fs.String("client-addr", "", "fullnat tcp: on gives the NFs the client's address in "+
+			"the SYN (TOA), off does not (server default: off)"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
@@ -202,6 +205,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	}
 	svc.Timeouts = f.serviceTimeouts(cl.set)
 	svc.Synproxy = *f.synproxy
+	svc.ClientAddr = *f.clientAddr
 	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
 		return err
 	}
@@ -345,9 +349,11 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
 		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
+		cl.set["client-addr"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --synproxy, --synproxy-threshold, --timeout-*, a health check flag or a policy flag")
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --timeout-*, a health check flag " +
+			"or a policy flag")
 	}
 	id := cl.pos[0]
 	// Absent, PUT keeps the limit.
@@ -372,6 +378,9 @@ func vsSet(e *env, cl *cmdline) error {
 		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
 	if cl.set["synproxy"] {
 		up.Synproxy = *f.synproxy
+	}
+	if cl.set["client-addr"] {
+		up.ClientAddr = *f.clientAddr
 	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
@@ -635,6 +644,9 @@ func writeService(w io.Writer, s service) {
 		fmt.Fprintf(tw, "COUNTERS ZEROED\t%s\n", s.CountersZeroedAt.UTC().Format(time.RFC3339))
 	}
 	fmt.Fprintf(tw, "SYN PROXY\t%s\n", synproxyString(s.Synproxy, s.SynproxyThreshold))
+	if s.Mode == model.ModeFullNAT {
+		fmt.Fprintf(tw, "CLIENT ADDR\t%s\n", firstOf(s.ClientAddr, model.ClientAddrOff))
+	}
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {

@@ -26,6 +26,7 @@ type ServiceUpdate struct {
 	// keeps it).
 	Synproxy          string
 	SynproxyThreshold *int
+	ClientAddr        string // "": keeps it
 	IfVersion         uint64 // not 0: apply only at this version
 }
 
@@ -99,6 +100,9 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.Synproxy != "" {
 			s.Synproxy = u.Synproxy
+		}
+		if u.ClientAddr != "" {
+			s.ClientAddr = u.ClientAddr
 		}
 		if u.SynproxyThreshold != nil {
 			s.SynproxyThreshold = *u.SynproxyThreshold

@@ -31,6 +31,7 @@ type ServiceUpdate struct {
 	Synproxy      string // "off", "on", "auto"
 	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
 	SynproxyThreshold *uint32
+	ClientAddr        string // FullNAT's client address option: "off", "on"
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -45,6 +46,7 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 		m.SetTimeouts, m.Timeouts = true, u.Timeouts
 	}
 	m.Synproxy = u.Synproxy
+	m.ClientAddr = u.ClientAddr
 	if u.SynproxyThreshold != nil {
 		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
 	}

@@ -44,9 +44,12 @@ type Service struct {
 	Synproxy string `json:"synproxy"`
 	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
 	// turns the proxy on (0: the forwarder's default, 1000).
-	SynproxyThreshold int    `json:"synproxy_threshold"`
-	Reals             []Real `json:"reals"`
-	Version           uint64 `json:"version"`
+	SynproxyThreshold int `json:"synproxy_threshold"`
+	// ClientAddr is whether a fullnat tcp service gives its NFs the client's address in the
+	// SYN (TOA, docs/mode-fullnat.md): ClientAddrOff (the default) or ClientAddrOn.
+	ClientAddr string `json:"client_addr,omitempty"`
+	Reals      []Real `json:"reals"`
+	Version    uint64 `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -249,6 +252,13 @@ const (
 	MaxSynproxyThreshold = math.MaxUint32
 )
 
+// FullNAT (docs/mode-fullnat.md): the mode, and its client address option's values.
+const (
+	ModeFullNAT   = "fullnat"
+	ClientAddrOff = "off"
+	ClientAddrOn  = "on"
+)
+
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
 // forwarder/src, which refuses more); the Go side (validation, the policy's scale, hvlbctl,
 // the fake forwarder) takes it from here.
@@ -256,7 +266,7 @@ const MaxWeight = 1000000
 
 var (
 	protocols  = []string{"tcp", "udp"}
-	modes      = []string{"nat", "dr"}
+	modes      = []string{"nat", "dr", ModeFullNAT}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}

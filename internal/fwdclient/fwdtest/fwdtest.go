@@ -535,7 +535,7 @@ func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
 	return l
 }
 
-var modes = map[string]bool{"nat": true, "dr": true}
+var modes = map[string]bool{"nat": true, "dr": true, model.ModeFullNAT: true}
 var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
 	"sh": true, "lc": true}
 var downConns = map[string]bool{model.DownKeep: true, model.DownReschedule: true}
@@ -612,6 +612,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	if bad := checkSynproxy("add_service.service.synproxy", vs.Synproxy, vs.Mode, id.GetProtocol()); bad != nil {
 		return bad
 	}
+	vs.ClientAddr = orDefault(v.GetClientAddr(), model.ClientAddrOff)
+	if bad := checkClientAddr("add_service.service.client_addr", vs.ClientAddr, vs.Mode, id.GetProtocol()); bad != nil {
+		return bad
+	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
 	}
@@ -628,7 +632,7 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return fail(syscall.EINVAL, "add_service.service.all_down: '%s' is not drop or keep_last", vs.AllDown)
 	}
 	if !modes[vs.Mode] {
-		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat or dr", vs.Mode)
+		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat, dr or fullnat", vs.Mode)
 	}
 	if !schedulers[vs.Scheduler] {
 		return fail(syscall.EINVAL, "add_service.service.scheduler: '%s' is not known", vs.Scheduler)
@@ -652,7 +656,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() {
+		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() &&
+		m.GetClientAddr() == "" {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
 			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
@@ -663,7 +668,7 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return fail(syscall.EINVAL, "update_service.all_down: '%s' is not drop or keep_last", m.GetAllDown())
 	}
 	if m.GetMode() != "" && !modes[m.GetMode()] {
-		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat or dr", m.GetMode())
+		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat, dr or fullnat", m.GetMode())
 	}
 	if m.GetScheduler() != "" && !schedulers[m.GetScheduler()] {
 		return fail(syscall.EINVAL, "update_service.scheduler: '%s' is not known", m.GetScheduler())
@@ -675,6 +680,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	vs := f.services[i]
 	sp, mode := orDefault(m.GetSynproxy(), vs.GetSynproxy()), orDefault(m.GetMode(), vs.GetMode())
 	if bad := checkSynproxy("update_service.synproxy", sp, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
+	ca := orDefault(m.GetClientAddr(), orDefault(vs.GetClientAddr(), model.ClientAddrOff))
+	if bad := checkClientAddr("update_service.client_addr", ca, mode, vs.GetId().GetProtocol()); bad != nil {
 		return bad
 	}
 	if m.GetMode() != "" {
@@ -710,6 +719,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetSynproxyThreshold() {
 		vs.SynproxyThreshold = m.GetSynproxyThreshold()
 		desc += fmt.Sprintf(" synproxy_threshold=%d", vs.SynproxyThreshold)
+	}
+	if m.GetClientAddr() != "" {
+		vs.ClientAddr = m.GetClientAddr()
+		desc += " client_addr=" + vs.ClientAddr
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -856,4 +869,16 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// checkClientAddr refuses what the forwarder refuses (ctl_op_fullnat.c): a value other than on
+// or off, and on for anything but a fullnat tcp service.
+func checkClientAddr(field, ca, mode, protocol string) *failure {
+	if ca != model.ClientAddrOn && ca != model.ClientAddrOff {
+		return fail(syscall.EINVAL, "%s: '%s' is not on or off", field, ca)
+	}
+	if ca == model.ClientAddrOn && (mode != model.ModeFullNAT || protocol != "tcp") {
+		return fail(syscall.EINVAL, "%s: only a fullnat tcp service carries it (TOA)", field)
+	}
+	return nil
 }
