@@ -37,6 +37,7 @@ var localCommands = []*command{
 	{"zero", "", "zero the service and real counters as displays show them (--vs: one service); metrics keep the totals", localZero},
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
 	{"conns", "", "list connections", localConns},
+	{"pool", "", "FullNAT's local pool: addresses, port range, each worker's free ports", localPool},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},
 	{"rssa", "[on|off]", "change RSS-A's settings", localRssa},
 	{"steer", "PROTO CLIENT:PORT VIP:PORT WORKER", "move one connection to a worker, its state with it", localSteer},
@@ -566,3 +567,16 @@ func localSteer(e *env, cl *cmdline) error {
 }
 
 func u64(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// localPool shows FullNAT's local pool (docs/mode-fullnat.md): set in the forwarder's file at
+// start-up, read here with the free ports of each worker.
+func localPool(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	resp, err := e.localDo(&fwdpb.Request{Op: &fwdpb.Request_GetLocalPool{GetLocalPool: &fwdpb.GetLocalPool{}}})
+	if err != nil {
+		return err
+	}
+	return e.printProto(resp.GetLocalPool())
+}
