@@ -118,7 +118,7 @@ struct conn {
 					      sees as its client's, network order */
 			uint8_t fn_laddr;  /* FullNAT: the local address, an index in the
 					      forwarder's pool (fullnat.h) */
-			uint8_t fn_toa;    /* FullNAT: its SYN carries the client's address
+			uint8_t fn_toa;    /* FullNAT: its SYN (udp: datagrams) carry the client's address
 					      (core/toa.h), from its service */
 			uint8_t fn_pad[4];
 		};

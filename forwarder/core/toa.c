@@ -101,3 +101,60 @@ toa_find(const uint8_t *tcp, unsigned hlen, union hvlb_addr *client, uint16_t *c
 	}
 	return -1;
 }
+
+uint16_t
+toa_udp_room(const struct pkt_info *pi, uint8_t af)
+{
+	uint16_t len = af == HVLB_AF_INET ? TOA_LEN4 : TOA_LEN6;
+
+	if (pi->key.proto != HVLB_PROTO_UDP || (uint32_t)pi->l3_len + len > TOA_UDP_MAX_L3)
+		return 0;
+	return len;
+}
+
+void
+toa_udp_insert(uint8_t *frame, const struct pkt_info *pi, uint16_t len,
+	       const union hvlb_addr *client, uint16_t cport)
+{
+	uint8_t *ip = frame + pi->l3_off, *udp = frame + pi->l4_off;
+	uint8_t *t = frame + pi->l3_off + pi->l3_len;
+	unsigned alen = len == TOA_LEN4 ? 4 : 16;
+	uint16_t old, new_, c;
+	uint32_t d;
+
+	memcpy(t, client->b, alen);
+	memcpy(t + alen, &cport, 2);
+	t[alen + 2] = TOA_KIND;
+	t[alen + 3] = (uint8_t)len;
+	/* The trailer's own sum, as it lies in the segment: bytes at an odd offset are summed
+	 * swapped. */
+	d = csum_partial(t, len, 0);
+	d = (d & 0xffff) + (d >> 16);
+	d = (d & 0xffff) + (d >> 16);
+	if ((pi->l4_len & 1) != 0)
+		d = (uint16_t)((d >> 8) | (d << 8));
+	memcpy(&old, udp + 4, 2);
+	toa_wr16(udp + 4, (uint16_t)(toa_rd16(udp + 4) + len));
+	memcpy(&new_, udp + 4, 2);
+	/* The UDP length is in the header and in the pseudo-header. */
+	d += 2 * csum_delta16(old, new_);
+	if (pi->key.af == HVLB_AF_INET) {
+		uint16_t ipo, ipn, ipc;
+
+		memcpy(&ipo, ip + 2, 2);
+		toa_wr16(ip + 2, (uint16_t)(toa_rd16(ip + 2) + len));
+		memcpy(&ipn, ip + 2, 2);
+		memcpy(&ipc, ip + 10, 2);
+		ipc = csum_update16(ipc, ipo, ipn);
+		memcpy(ip + 10, &ipc, 2);
+	} else {
+		toa_wr16(ip + 4, (uint16_t)(toa_rd16(ip + 4) + len));
+	}
+	memcpy(&c, udp + 6, 2);
+	if (pi->key.af == HVLB_AF_INET && c == 0)
+		return; /* no checksum */
+	c = csum_adjust(c, d);
+	if (c == 0)
+		c = 0xffff;
+	memcpy(udp + 6, &c, 2);
+}

@@ -37,6 +37,26 @@ uint16_t toa_room(const uint8_t *frame, const struct pkt_info *pi, uint8_t af);
 void toa_insert(uint8_t *frame, const struct pkt_info *pi, uint16_t len,
 		const union hvlb_addr *client, uint16_t cport);
 
+/* UDP: the same facts as a trailer after each datagram's payload, read from its end (the last
+ * byte is the length, the one before it the kind, as the TOA's first two bytes reversed):
+ *
+ *   IPv4 client: address (4), port (2), kind 254, length 8
+ *   IPv6 client: address (16), port (2), kind 254, length 20
+ *
+ * The NF takes the trailer off when the last two bytes say so. Only while the IP packet stays
+ * within TOA_UDP_MAX_L3 bytes (the Ethernet MTU: the forwarder does not fragment). */
+#define TOA_UDP_MAX_L3 1500
+
+/* The bytes the trailer adds to the parsed UDP datagram (pi), or 0 when it would not fit. */
+uint16_t toa_udp_room(const struct pkt_info *pi, uint8_t af);
+
+/* Write the trailer for client:cport at frame + l3_off + l3_len (the caller made the frame
+ * that long plus len, any Ethernet padding dropped) and update the IP and UDP lengths, the
+ * IPv4 header checksum and the UDP checksum (incrementally; a UDP/IPv4 checksum of 0 stays
+ * 0). */
+void toa_udp_insert(uint8_t *frame, const struct pkt_info *pi, uint16_t len,
+		    const union hvlb_addr *client, uint16_t cport);
+
 /* Read a TOA from a TCP header of hlen bytes (the tests, and a lab NF's model): 0 and the
  * client, or -1 when there is none. */
 int toa_find(const uint8_t *tcp, unsigned hlen, union hvlb_addr *client, uint16_t *cport,

@@ -103,7 +103,8 @@ struct vs_config {
 	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
-	uint8_t client_addr; /* FullNAT tcp: the client's address in the SYN to the NF (toa.h) */
+	uint8_t client_addr; /* FullNAT: the client's address to the NF (toa.h: tcp TOA, udp
+				trailer) */
 	const struct rs_config *rs;
 };
 

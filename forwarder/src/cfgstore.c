@@ -429,8 +429,8 @@ cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit)
 int
 cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err)
 {
-	if (on > 0 && (vs->mode != VS_MODE_FULLNAT || vs->proto != HVLB_PROTO_TCP))
-		return ERR("client_addr: only a fullnat tcp service carries it (TOA)"), -EINVAL;
+	if (on > 0 && vs->mode != VS_MODE_FULLNAT)
+		return ERR("client_addr: only a fullnat service carries it (TOA)"), -EINVAL;
 	if (on >= 0 && vs->client_addr != (on > 0)) {
 		vs->client_addr = on > 0;
 		st->version++;

@@ -158,9 +158,9 @@ void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s
 int cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
 			uint32_t threshold, char *err);
 void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit);
-/* FullNAT's client address option (vs_config.client_addr; -1 keeps it): only a fullnat tcp
- * service has it (the TOA in the SYN, core/toa.h): -EINVAL and err naming client_addr
- * otherwise. */
+/* FullNAT's client address option (vs_config.client_addr; -1 keeps it): only a fullnat
+ * service has it (tcp: the TOA in the SYN; udp: a trailer; core/toa.h): -EINVAL and err naming
+ * client_addr otherwise. */
 int cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;

@@ -110,7 +110,7 @@ int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnecti
 int ctl_op_get_timeouts(struct ctl_req *r);
 
 /* FullNAT (ctl_op_fullnat.c): client_addr by name ("" gives -1: off, or unchanged); it is
- * refused but for a fullnat tcp service; a connection's local endpoint ("" but for FullNAT);
+ * refused but for a fullnat service; a connection's local endpoint ("" but for FullNAT);
  * GetLocalPool. */
 int ctl_parse_client_addr(struct ctl_req *r, const char *path, const char *s, int *out);
 int ctl_check_client_addr(struct ctl_req *r, const char *path, int on, int mode, uint8_t proto);

@@ -21,8 +21,9 @@ ctl_parse_client_addr(struct ctl_req *r, const char *path, const char *s, int *o
 int
 ctl_check_client_addr(struct ctl_req *r, const char *path, int on, int mode, uint8_t proto)
 {
-	if (on > 0 && (mode != VS_MODE_FULLNAT || proto != HVLB_PROTO_TCP))
-		return ctl_fail(r, -EINVAL, "%s: only a fullnat tcp service carries it (TOA)", path);
+	(void)proto; /* tcp: the TOA in the SYN; udp: the trailer (core/toa.h) */
+	if (on > 0 && mode != VS_MODE_FULLNAT)
+		return ctl_fail(r, -EINVAL, "%s: only a fullnat service carries it (TOA)", path);
 	return 0;
 }
 

@@ -168,6 +168,25 @@ toa_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const s
 	w->stats.fnat_toa++;
 }
 
+/* A UDP datagram to the NF with the client's address as a trailer (toa.h), when it fits: the
+ * frame ends right after it (any Ethernet padding dropped). */
+static void
+toa_udp_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const struct conn *c)
+{
+	uint16_t len = toa_udp_room(pi, c->orig.af);
+	uint32_t need = (uint32_t)pi->l3_off + pi->l3_len + len, have = rte_pktmbuf_data_len(m);
+
+	if (len == 0 || !RTE_MBUF_DIRECT(m) || rte_mbuf_refcnt_read(m) != 1 || m->nb_segs != 1 ||
+	    (need > have && rte_pktmbuf_append(m, (uint16_t)(need - have)) == NULL)) {
+		w->stats.fnat_toa_no_room++;
+		return;
+	}
+	if (need < have)
+		rte_pktmbuf_trim(m, (uint16_t)(have - need));
+	toa_udp_insert(rte_pktmbuf_mtod(m, uint8_t *), pi, len, &c->orig.src, c->orig.sport);
+	w->stats.fnat_toa++;
+}
+
 void
 worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
 		     const struct conn *c)
@@ -176,7 +195,11 @@ worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info
 	struct rw_endpoint dst = {.addr = &c->rs_addr, .port = c->rs_port};
 
 	rewrite_fullnat(rte_pktmbuf_mtod(m, uint8_t *), pi, &src, &dst);
-	if (unlikely(c->fn_toa) && (pi->tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN)
+	if (likely(!c->fn_toa))
+		return;
+	if (pi->key.proto == HVLB_PROTO_UDP)
+		toa_udp_add(w, m, pi, c);
+	else if ((pi->tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN)
 		toa_add(w, m, pi, c);
 }
 

@@ -167,8 +167,8 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
 		synproxyThr: cl.fs.Uint("synproxy-threshold", 0, "embryonic connections per worker above which "+
 			"auto turns the proxy on (0: the default, 1000)"),
-		clientAddr: cl.fs.String("client-addr", "", "fullnat tcp: on gives the NFs the client's address "+
-			"in the SYN (TOA) (add: off)"),
+		clientAddr: cl.fs.String("client-addr", "", "fullnat: on gives the NFs the client's address "+
+			"(tcp: TOA in the SYN; udp: a trailer) (add: off)"),
 	}
 }
 

@@ -78,8 +78,8 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
 		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
 			"--synproxy auto turns on (0: the forwarder's default, 1000)"),
-		clientAddr: fs.String("client-addr", "", "fullnat tcp: on gives the NFs the client's address in "+
-			"the SYN (TOA), off does not (server default: off)"),
+		clientAddr: fs.String("client-addr", "", "fullnat: on gives the NFs the client's address (tcp: "+
+			"TOA in the SYN; udp: a trailer), off does not (server default: off)"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,

@@ -45,8 +45,9 @@ type Service struct {
 	// SynproxyThreshold is the embryonic connections per forwarder worker above which auto
 	// turns the proxy on (0: the forwarder's default, 1000).
 	SynproxyThreshold int `json:"synproxy_threshold"`
-	// ClientAddr is whether a fullnat tcp service gives its NFs the client's address in the
-	// SYN (TOA, docs/mode-fullnat.md): ClientAddrOff (the default) or ClientAddrOn.
+	// ClientAddr is whether a fullnat service gives its NFs the client's address (tcp: TOA in
+	// the SYN; udp: a trailer; docs/mode-fullnat.md): ClientAddrOff (the default) or
+	// ClientAddrOn.
 	ClientAddr string `json:"client_addr,omitempty"`
 	Reals      []Real `json:"reals"`
 	Version    uint64 `json:"version"`

@@ -452,8 +452,8 @@ func normalizeSynproxy(s *Service) error {
 }
 
 // normalizeClientAddr checks FullNAT's client address option: off by default (stored as ""
-// so that services without it read as before), on only for a fullnat tcp service (the TOA
-// rides in the SYN).
+// so that services without it read as before), on only for a fullnat service (tcp: the TOA in
+// the SYN; udp: a trailer on each datagram).
 func normalizeClientAddr(s *Service) error {
 	if s.ClientAddr == ClientAddrOff {
 		s.ClientAddr = ""
@@ -461,8 +461,8 @@ func normalizeClientAddr(s *Service) error {
 	if s.ClientAddr != "" && s.ClientAddr != ClientAddrOn {
 		return fieldErr("client_addr", "%q: want on or off", s.ClientAddr)
 	}
-	if s.ClientAddr == ClientAddrOn && (s.Mode != ModeFullNAT || s.Protocol != "tcp") {
-		return fieldErr("client_addr", "on: only for a fullnat tcp service (the address rides in the SYN)")
+	if s.ClientAddr == ClientAddrOn && s.Mode != ModeFullNAT {
+		return fieldErr("client_addr", "on: only for a fullnat service (NAT's NFs see the client anyway)")
 	}
 	return nil
 }

@@ -872,13 +872,13 @@ func orDefault(s, def string) string {
 }
 
 // checkClientAddr refuses what the forwarder refuses (ctl_op_fullnat.c): a value other than on
-// or off, and on for anything but a fullnat tcp service.
-func checkClientAddr(field, ca, mode, protocol string) *failure {
+// or off, and on for anything but a fullnat service (tcp or udp).
+func checkClientAddr(field, ca, mode, _ string) *failure {
 	if ca != model.ClientAddrOn && ca != model.ClientAddrOff {
 		return fail(syscall.EINVAL, "%s: '%s' is not on or off", field, ca)
 	}
-	if ca == model.ClientAddrOn && (mode != model.ModeFullNAT || protocol != "tcp") {
-		return fail(syscall.EINVAL, "%s: only a fullnat tcp service carries it (TOA)", field)
+	if ca == model.ClientAddrOn && mode != model.ModeFullNAT {
+		return fail(syscall.EINVAL, "%s: only a fullnat service carries it (TOA)", field)
 	}
 	return nil
 }

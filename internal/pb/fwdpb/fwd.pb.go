@@ -205,9 +205,9 @@ type VirtualService struct {
 	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
 	// 0: the default, 1000.
 	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
-	// FullNAT tcp only: "on" puts the client's address and port in the SYN to the NF (TOA,
-	// docs/mode-fullnat.md); "off" or "" (the default) does not. Refused for any other
-	// service. The forwarder lists the value in force.
+	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
+	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
+	// Refused for a nat or dr service. The forwarder lists the value in force.
 	ClientAddr    string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
