@@ -29,6 +29,7 @@ LOCAL = "10.1.0.100"          # the pool, on the NFs' segment (the forwarder ans
 PORTS = (20000, 29999)
 IPERF = 5201
 CLOSED = 9999                 # a UDP port nothing listens on at the NF
+UOA = 7000                    # a UDP service with client_addr on: the trailer
 
 if not fwdlab.FORWARDER.exists():
     pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
@@ -59,6 +60,22 @@ while True:
         i += max(t[i + 1], 2)
     print("toa " + found if found else "none", flush=True)
     sys.exit(0)
+"""
+
+# The NF's UDP reader: prints "ready", then "uoa ADDR:PORT PAYLOAD" for the first datagram
+# that ends with the client-address trailer (address, port, 254, 8), the payload without it.
+UOA_READER = r"""
+import socket, struct, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.bind(("0.0.0.0", int(sys.argv[1])))
+s.settimeout(60)
+print("ready", flush=True)
+d, peer = s.recvfrom(65535)
+if len(d) >= 8 and d[-2] == 254 and d[-1] == 8:
+    print("uoa %s:%d %s from %s" % (socket.inet_ntoa(d[-8:-4]), struct.unpack("!H", d[-4:-2])[0],
+                                    d[:-8].decode(), peer[0]), flush=True)
+else:
+    print("none", flush=True)
 """
 
 # The client's UDP datagram to a port the NF has closed: the NF's port unreachable comes back
@@ -100,7 +117,9 @@ def start(lab):
     services += [{"protocol": p, "vip": VIP, "port": IPERF, "mode": "fullnat", "reals": real}
                  for p in ("tcp", "udp")]
     services += [{"protocol": "udp", "vip": VIP, "port": CLOSED, "mode": "fullnat",
-                  "reals": real}]
+                  "reals": real},
+                 {"protocol": "udp", "vip": VIP, "port": UOA, "mode": "fullnat",
+                  "client_addr": "on", "reals": real}]
     fw = fwdlab.start_forwarder(topo, services=services, extra=(
         f"[local_pool]\naddrs = {LOCAL}\nports = {PORTS[0]}-{PORTS[1]}\n"))
     return topo, fw
@@ -149,6 +168,28 @@ def test_fullnat_curl_iperf3_toa_icmp(lab):
     finally:
         server.kill()
         server.wait()
+
+    # UDP with client_addr on: the NF's reader finds the client's address after the payload.
+    reader = subprocess.Popen(topo.argv(NF, ["python3", "-c", UOA_READER, str(UOA)]),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert reader.stdout.readline().strip() == "ready"
+        send = ("import socket,sys; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); "
+                "s.bind(('0.0.0.0', 47000)); s.sendto(b'hello', (sys.argv[1], int(sys.argv[2])))")
+        assert run(topo, "client", ["python3", "-c", send, VIP, str(UOA)]).returncode == 0
+        out, err = reader.communicate(timeout=30)
+    finally:
+        if reader.poll() is None:
+            reader.kill()
+            reader.wait()
+    assert out.strip() == f"uoa 10.0.0.2:47000 hello from {LOCAL}", (out, err)
+
+    # hvlbctl --forwarder SOCK pool: the pool and each worker's free ports.
+    ctl = REPO / "build" / "bin" / "hvlbctl"
+    if ctl.exists():
+        p = subprocess.run([ctl, "--forwarder", str(fw.sock), "-o", "json", "pool"],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0 and LOCAL in p.stdout, (p.stdout, p.stderr)
 
     p = run(topo, "client", ["python3", "-c", UDP_REFUSED, VIP, str(CLOSED)])
     assert p.stdout.strip() == "refused", (p.stdout, p.stderr)
