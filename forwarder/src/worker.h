@@ -155,7 +155,7 @@ void worker_sp_forget(struct worker *w, const struct conn *c);
 
 /* FullNAT's local ports (worker_fullnat.c): set up w's allocator and return ring from
  * env->fnat_pool (0 or -ENOMEM), free them, mark the ports of connections restored into w's
- * table (a restart) in use, and give c's port back to its home worker as c leaves w's table
+ * table (a restart) in use in their home workers' allocators (start-up only), and give c's port back to its home worker as c leaves w's table
  * for good (worker_fullnat.h says how a moved connection's port gets home). */
 int worker_fullnat_init(struct worker *w);
 void worker_fullnat_free(struct worker *w);

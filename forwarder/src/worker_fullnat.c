@@ -45,12 +45,25 @@ worker_fullnat_free(struct worker *w)
 	w->fnat_mem = NULL;
 }
 
+/* A restored FullNAT connection's port is marked in use in its home worker's allocator, which
+ * is w's unless the connection had been moved to w (steering): at start-up, before any lcore
+ * runs, so writing another worker's allocator is safe here. */
 static int
 restore_one(void *arg, const struct conn *c)
 {
 	struct worker *w = arg;
+	const struct fnat_pool *p = w->env->fnat_pool;
+	struct worker *home;
 
-	if (c->mode == VS_MODE_FULLNAT && !fnat_port_claim(&w->fnat, c->fn_laddr, c->fn_lport))
+	if (c->mode != VS_MODE_FULLNAT)
+		return 0;
+	if (c->fn_laddr >= p->n_addrs) {
+		w->stats.fnat_bad_port++;
+		return 0;
+	}
+	home = w->env->workers[fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr],
+					       c->fn_lport)];
+	if (!fnat_port_claim(&home->fnat, c->fn_laddr, c->fn_lport))
 		w->stats.fnat_bad_port++;
 	return 0;
 }
