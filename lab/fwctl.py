@@ -123,18 +123,19 @@ class Client:
     # --- virtual services ---------------------------------------------------------------------
     def add_service(self, protocol, vip, vport, mode="nat", scheduler="maglev", priority=0,
                     down_conns="", all_down="", conn_rate_limit=0, synproxy="",
-                    synproxy_threshold=0):
+                    synproxy_threshold=0, encap=""):
         """down_conns "" / all_down "": the forwarder's defaults; conn_rate_limit 0: none;
-        synproxy "": off (on, auto: docs/synproxy.md)."""
+        synproxy "": off (on, auto: docs/synproxy.md); encap: with mode tunnel, ipip or gue
+        (docs/mode-tunnel.md)."""
         vs = pb.VirtualService(id=service_id(protocol, vip, vport), mode=mode, scheduler=scheduler,
                                priority=priority, down_conns=down_conns, all_down=all_down,
                                conn_rate_limit=conn_rate_limit, synproxy=synproxy,
-                               synproxy_threshold=synproxy_threshold)
+                               synproxy_threshold=synproxy_threshold, encap=encap)
         return self.call(add_service=pb.AddService(service=vs))
 
     def update_service(self, protocol, vip, vport, mode="", scheduler="", priority=None,
                        down_conns="", all_down="", conn_rate_limit=None, synproxy="",
-                       synproxy_threshold=None):
+                       synproxy_threshold=None, encap=""):
         """Change mode, scheduler, down_conns, all_down, RSS-A priority, the new-connection
         rate limit (a second; 0: none), the SYN proxy and/or its threshold; "" / None leaves
         it as it is."""
@@ -144,7 +145,7 @@ class Client:
             all_down=all_down, set_conn_rate_limit=conn_rate_limit is not None,
             conn_rate_limit=conn_rate_limit or 0, synproxy=synproxy,
             set_synproxy_threshold=synproxy_threshold is not None,
-            synproxy_threshold=synproxy_threshold or 0))
+            synproxy_threshold=synproxy_threshold or 0, encap=encap))
 
     def remove_service(self, protocol, vip, vport, hard=False):
         """Soft: the service's connections (and its VIP) stay until the last one ends; hard:
@@ -321,7 +322,8 @@ def show_services(services, status=()):
     for vs in services:
         st = counters.get(service_key(vs.id), pb.ServiceStatus())
         reals = status_by_real(st)
-        rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport), vs.mode, vs.scheduler,
+        rows.append([vs.id.protocol, fmt_endpoint(vs.id.vip, vs.id.vport),
+                     vs.mode + (f"/{vs.encap}" if vs.encap else ""), vs.scheduler,
                      vs.priority, "", "", f"{st.active_conns}/{st.total_conns}", st.packets,
                      st.bytes, ""])
         for rs in vs.real_services:
@@ -406,10 +408,12 @@ def cmd_vs(cl, args):
     p, vip, vport = _svc(args)
     if args.action == "add":
         return cl.add_service(p, vip, vport, args.mode or "nat", args.sched or "maglev",
-                              args.priority or 0, args.down_conns or "", args.all_down or ""), None
+                              args.priority or 0, args.down_conns or "", args.all_down or "",
+                              encap=args.encap or ""), None
     if args.action == "set":
         return cl.update_service(p, vip, vport, args.mode or "", args.sched or "",
-                                 args.priority, args.down_conns or "", args.all_down or ""), None
+                                 args.priority, args.down_conns or "", args.all_down or "",
+                                 encap=args.encap or ""), None
     return cl.remove_service(p, vip, vport, args.hard), None
 
 
@@ -524,7 +528,8 @@ def build_parser():
             p.add_argument("--hard", action="store_true",
                            help="also end its connections now")
         else:
-            p.add_argument("--mode", choices=("nat", "dr"))
+            p.add_argument("--mode", choices=("nat", "dr", "tunnel", "fullnat"))
+            p.add_argument("--encap", choices=("ipip", "gue"), help="with --mode tunnel")
             p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
             p.add_argument("--priority", type=int, choices=range(8), metavar="0-7",
                            help="RSS-A class: moved last, placed first")

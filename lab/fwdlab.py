@@ -64,18 +64,22 @@ def sync_section(meta, host, key_hex, port=SYNC_PORT):
     return "\n".join(lines) + "\n"
 
 
-def config_text(meta, services=(), extra="", settings=None, host=None):
+def config_text(meta, services=(), extra="", settings=None, host=None, port_settings=None):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
-    services as dicts {protocol, vip, port, mode, scheduler, priority, conn_rate_limit,
+    services as dicts {protocol, vip, port, mode, encap, scheduler, priority, conn_rate_limit,
     synproxy, synproxy_threshold, reals:
     [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
-    section (e.g. rssa, rssa_q)."""
+    section (e.g. rssa, rssa_q); port_settings {port index: {key: value}} adds keys to [portN]
+    sections (e.g. exception, docs/ports.md; dev replaces net_af_packetN)."""
     fw = forwarder_meta(meta, host)
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
-        lines += [f"[port{i}]", f"dev = net_af_packet{i}", f"addr = {addr}", ""]
+        more = dict((port_settings or {}).get(i, {}))
+        dev = more.pop("dev", f"net_af_packet{i}")
+        lines += [f"[port{i}]", f"dev = {dev}", f"addr = {addr}",
+                  *[f"{k} = {v}" for k, v in more.items()], ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
     if fw.get("gateway6"):
         lines += ["[route.default6]", "prefix = ::/0", f"via = {fw['gateway6']}", "port = 0", ""]
@@ -85,6 +89,8 @@ def config_text(meta, services=(), extra="", settings=None, host=None):
                   f"scheduler = {s.get('scheduler', 'maglev')}",
                   f"priority = {s.get('priority', 0)}",
                   f"conn_rate_limit = {s.get('conn_rate_limit', 0)}"]
+        if "encap" in s:  # tunnel mode (docs/mode-tunnel.md)
+            lines.append(f"encap = {s['encap']}")
         if "synproxy" in s:
             lines += [f"synproxy = {s['synproxy']}",
                       f"synproxy_threshold = {s.get('synproxy_threshold', 0)}"]
@@ -124,11 +130,27 @@ class Forwarder:
         self.topo.stop(self.proc)
 
 
+def kernel_off(topo, host=None):
+    """Keeps the kernel's stack of the forwarder's host off its DPDK-owned veths (an nftables
+    netdev ingress chain dropping everything: af_packet still gets every frame, since it taps
+    them before that hook). Needed once that host's kernel holds the forwarder's own address
+    (the exception path's TAP, docs/ports.md): the kernel would otherwise also answer what
+    arrives on the veths itself (weak host model), and every answer would come twice."""
+    fw = forwarder_meta(topo.meta, host)
+    topo.run(fw["host"], ["nft", "add", "table", "netdev", "hvlb_dpdk"])
+    for port in fw["ports"]:
+        topo.run(fw["host"], ["nft", "add", "chain", "netdev", "hvlb_dpdk", port,
+                              f"{{ type filter hook ingress device {port} priority 0; "
+                              "policy drop; }"])
+
+
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False, host=None):
+                    settings=None, dispatch=False, host=None, port_settings=None, vdevs=None):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
-    feeds the workers. Raises RuntimeError with the log if it does not come up."""
+    feeds the workers. vdevs {port index: "--vdev argument"} puts another device in that
+    port's place (a memif or vhost-user port, docs/ports.md); name it in port_settings' dev.
+    Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
     rundir = topo.logdir  # removed with the topology
@@ -137,7 +159,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
     conf = rundir / f"{name}.ini"
     if dispatch:
         settings = {**(settings or {}), "dispatch": "on"}
-    conf.write_text(config_text(meta, services, extra, settings, host))
+    conf.write_text(config_text(meta, services, extra, settings, host, port_settings))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"
@@ -145,7 +167,8 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
             "-m", "512", "--file-prefix", prefix,
             "--log-level=lib.*:warning"]
     for i, port in enumerate(fw["ports"]):
-        argv += ["--vdev", f"net_af_packet{i},iface={port},qpairs={workers}"]
+        vdev = (vdevs or {}).get(i, f"net_af_packet{i},iface={port},qpairs={workers}")
+        argv += ["--vdev", vdev]
     argv += ["--", "-c", conf, "-s", sock]
     proc = topo.popen(fw["host"], argv, name=name)
     deadline = time.monotonic() + wait

@@ -9,10 +9,14 @@
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp] [--seconds S]
+ *                       [--service nat|fullnat|ipip|gue]   (the service's mode: NAT, FullNAT
+ *                       (docs/mode-fullnat.md), or tunnel mode's IPIP / GUE encapsulation,
+ *                       docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
  *   fwd_bench [EAL] -- --mode conns   (conns_bench.c)
+ *   fwd_bench [EAL] -- --mode cps --flows N   (cps_bench.c: N TCP connections, each whole)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -39,6 +43,7 @@
 #include "worker_loop.h"
 #include "skew.h"
 #include "conns_bench.h"
+#include "cps_bench.h"
 #include "publish_bench.h"
 #include "sync_bench.h"
 
@@ -62,9 +67,9 @@ static const char config_ini[] =
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
 	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = %s\n"
-	"scheduler = maglev\nrs.1 = 10.1.0.11:%u weight=100\n%s";
+	"scheduler = maglev\nrs.1 = 10.1.0.11%s weight=100\n%s";
 
-/* --vs-mode fullnat: the service is FullNAT, with a local pool on port 1's segment. */
+/* --service fullnat: the service is FullNAT, with a local pool on port 1's segment. */
 static const char fullnat_pool[] = "[local_pool]\naddrs = 10.1.0.100\nports = 1024-65535\n";
 
 /* Write frame seq: client 10.x.y.z:port -> 10.100.0.1:53, UDP checksum 0 (none). */
@@ -217,13 +222,14 @@ main(int argc, char **argv)
 		{"dispatch-prices", required_argument, NULL, 'D'},
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
-		{"reps", required_argument, NULL, 'N'}, {"vs-mode", required_argument, NULL, 'V'},
+		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
-	bool sync_on = false, fullnat = false;
+	bool sync_on = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
+	const char *service = "nat";
 	double seconds = 2.0;
 	uint64_t single = 0;
 	char path[] = "/tmp/hvlb_bench_XXXXXX";
@@ -265,7 +271,7 @@ main(int argc, char **argv)
 		else if (opt == 'N')
 			reps = (unsigned)atoi(optarg);
 		else if (opt == 'V')
-			fullnat = strcmp(optarg, "fullnat") == 0;
+			service = optarg;
 		else if (opt == 'R')
 			sk.rate_mpps = atof(optarg);
 		else if (opt == 'W')
@@ -300,15 +306,30 @@ main(int argc, char **argv)
 		return skew_run(&sk);
 	}
 	unsigned gen_lcore = rte_get_next_lcore(rte_lcore_id(), 1, 0);
-	if (single == 0 && gen_lcore >= RTE_MAX_LCORE) {
+	if (single == 0 && gen_lcore >= RTE_MAX_LCORE && strcmp(mode, "cps") != 0) {
 		fprintf(stderr, "fwd_bench: needs 2 lcores (-l 0,1), or --single N\n");
 		return 2;
 	}
-	/* New flows need room for every flow of the run; established ones a small table. */
-	uint32_t conn_max = n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+	/* New flows need room for every flow of the run; established ones a small table. The
+	 * connections of cps stay in TIME_WAIT for the whole run. */
+	bool cps = strcmp(mode, "cps") == 0;
+	uint32_t conn_max = cps ? RTE_MAX(n_flows, 65536u)
+			    : n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+	tcp = tcp || cps;
 	fd = mkstemp(path);
-	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u,
-		fullnat ? "fullnat" : "nat", tcp ? 8080u : 5353u, fullnat ? fullnat_pool : "");
+	/* Tunnel mode keeps the port: its real has none. FullNAT adds a local pool on port 1's
+	 * segment. */
+	bool tunnel = strcmp(service, "ipip") == 0 || strcmp(service, "gue") == 0;
+	bool fullnat = strcmp(service, "fullnat") == 0;
+	char svc_mode[32], rs_port[8] = "";
+
+	if (!tunnel && !fullnat && strcmp(service, "nat") != 0)
+		return 2;
+	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "%s", service);
+	if (!tunnel)
+		snprintf(rs_port, sizeof(rs_port), ":%u", tcp ? 8080u : 5353u);
+	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port,
+		fullnat ? fullnat_pool : "");
 	close(fd);
 	lcores[0] = rte_lcore_id();
 	if (make_ports() != 0)
@@ -317,6 +338,11 @@ main(int argc, char **argv)
 	unlink(path);
 	if (f == NULL || fwd_start(f) != 0 || (sync_on && sync_bench_enable(f) != 0))
 		return 1;
+	if (cps) {
+		struct cps_rings r = {.rx0 = rx0, .tx0 = {tx0[0], tx0[1]}, .rx1 = rx1,
+				      .tx1 = {tx1[0], tx1[1]}, .pool = gen_pool};
+		return cps_bench_run(f, &r, n_flows);
+	}
 	int floor = strcmp(mode, "floor") == 0;
 	struct worker *w = f->workers[0];
 	uint64_t hz = rte_get_tsc_hz(), start, end, n0, n1;

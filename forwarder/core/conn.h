@@ -103,29 +103,42 @@ struct conn {
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
-	/* The SYN proxy is for NAT services only, FullNAT connections need no sequence
-	 * translation: the two share these 8 bytes (the table stays two cache lines). */
+	/* Per mode, 8 bytes (the table stays two cache lines): the SYN proxy is for NAT services
+	 * only, FullNAT connections need no sequence translation, and a tunnel's encapsulation is
+	 * only a tunnel's. Read a member only for its connection's mode (conn.mode). The tunnel's
+	 * byte stays where it was in the old sp_pad, so saved tables (persist.c) read alike. */
 	union {
-		struct {
+		struct { /* VS_MODE_NAT */
 			uint32_t sp_delta; /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie
 					      ISN; the cookie ISN while CONN_FL_SP_WAIT */
 			uint16_t sp_win;   /* SYN proxy: the client's window, for the ACK to
 					      the NF */
 			uint16_t sp_pad;
 		};
-		struct {
-			uint16_t fn_lport; /* FullNAT (mode VS_MODE_FULLNAT): the local port the NF
-					      sees as its client's, network order */
-			uint8_t fn_laddr;  /* FullNAT: the local address, an index in the
-					      forwarder's pool (fullnat.h) */
-			uint8_t fn_toa;    /* FullNAT: its SYN (udp: datagrams) carry the client's address
-					      (core/toa.h), from its service */
+		struct { /* VS_MODE_FULLNAT */
+			uint16_t fn_lport; /* the local port the NF sees as its client's,
+					      network order */
+			uint8_t fn_laddr;  /* the local address, an index in the forwarder's
+					      pool (fullnat.h) */
+			uint8_t fn_toa;    /* its SYN (udp: datagrams) carry the client's
+					      address (core/toa.h), from its service */
 			uint8_t fn_pad[4];
+		};
+		struct { /* VS_MODE_TUNNEL */
+			uint8_t tn_pad[6];
+			uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap and the NF's
+					      family (worker_tunnel.h TUNNEL_CONN_*), from its
+					      service (or a peer's record) */
+			uint8_t tn_pad2;
 		};
 	};
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
+
+_Static_assert(sizeof(struct conn) == 128, "struct conn is two cache lines");
+_Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
+	       "a tunnel's byte is where the old sp_pad's first byte was (persist.c)");
 
 /* conn->flags */
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
@@ -136,6 +149,8 @@ struct conn {
 #define CONN_FL_SP_WAIT 0x8  /* of those, the NF has not answered the proxy's SYN yet */
 #define CONN_FL_SP_EMB 0x10  /* counted among its service's embryonic connections (a
 				synproxy auto service: src/worker_synproxy.c) */
+#define CONN_FL_TUNNEL 0x20  /* tunnel mode (conn.encap): its packets are encapsulated
+				(src/worker_tunnel.h) */
 /* Any of them: the packets of such a connection take the SYN proxy's path. */
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 

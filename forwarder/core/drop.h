@@ -45,6 +45,13 @@
 	X(HANDOFF_FULL, "handoff_full")           /* ring to the connection's owner full */      \
 	X(CTRL_RING_FULL, "ctrl_ring_full")       /* ring to the control thread full */          \
 	X(TX_FULL, "tx_full")                     /* port TX queue did not take the packet */    \
+	X(EXCEPTION_FULL, "exception_full")       /* exception path's ring or device full */    \
+	X(TUNNEL_TOO_BIG, "tunnel_too_big")       /* too long once encapsulated: the client was \
+						     sent an ICMP frag. needed / too big */     \
+	X(TUNNEL_ICMP_LIMITED, "tunnel_icmp_limited") /* too long, and the ICMP rate spent */    \
+	X(TUNNEL_NO_SOURCE, "tunnel_no_source")   /* no outer source address for the NF's family \
+						     on the port towards it */                  \
+	X(TUNNEL_NO_ROOM, "tunnel_no_room")       /* no headroom for the outer headers */       \
 	X(FULLNAT_NO_PORT, "fullnat_no_port")     /* FullNAT: no free local port on this worker */
 
 enum hvlb_drop {

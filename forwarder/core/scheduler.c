@@ -20,6 +20,7 @@ static const char *const sched_names[HVLB_SCHED_MAX] = {
 static const char *const vs_mode_names[VS_MODE_MAX] = {
 	[VS_MODE_NAT] = "nat",
 	[VS_MODE_DR] = "dr",
+	[VS_MODE_TUNNEL] = "tunnel",
 	[VS_MODE_FULLNAT] = "fullnat",
 };
 

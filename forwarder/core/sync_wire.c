@@ -233,7 +233,13 @@ rec_ok(const uint8_t *p)
 	if (get32(p + R_TIMEOUT) > SYNC_TIMEOUT_MAX_MS ||
 	    (op == SYNC_OP_DELETE && get32(p + R_TIMEOUT) != 0))
 		return false;
-	return addr_fits(p + R_CLIENT, af) && addr_fits(p + R_VIP, af) && addr_fits(p + R_NF, af);
+	/* A tunnel: one encapsulation, no NAT; only a tunnel's NF may be of the other family. */
+	uint8_t tun = p[R_FLAGS] & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE);
+	if (tun == (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE) || (tun != 0 && (p[R_FLAGS] & SYNC_RF_NAT)) ||
+	    (tun == 0 && (p[R_FLAGS] & SYNC_RF_NF_XAF)))
+		return false;
+	uint8_t nf_af = p[R_FLAGS] & SYNC_RF_NF_XAF ? (uint8_t)(HVLB_AF_INET + HVLB_AF_INET6 - af) : af;
+	return addr_fits(p + R_CLIENT, af) && addr_fits(p + R_VIP, af) && addr_fits(p + R_NF, nf_af);
 }
 
 enum sync_reject

@@ -53,8 +53,17 @@ enum sync_op {
  * every forwarder of a pool speaks them before a service's proxy is turned on. */
 #define SYNC_RF_SYNPROXY 0x08
 #define SYNC_RF_SP_WAIT 0x10
+/* A tunnel-mode connection (docs/mode-tunnel.md) and its encapsulation, one of the two; with
+ * SYNC_RF_NF_XAF its NF's address is of the other family than the client's (IPv4 in IPv6 or
+ * the reverse). A receiver applies such a record only to a service of the same mode and
+ * encapsulation (sync_mode_mismatch otherwise); a forwarder older than these flags refuses the
+ * message (sync_bad_record). */
+#define SYNC_RF_TUN_IPIP 0x20
+#define SYNC_RF_TUN_GUE 0x40
+#define SYNC_RF_NF_XAF 0x80
 #define SYNC_RF_ALL                                                                                \
-	(SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY | SYNC_RF_NAT | SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT)
+	(SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY | SYNC_RF_NAT | SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT |  \
+	 SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE | SYNC_RF_NF_XAF)
 
 /* One connection as a record says it, in memory (ports and addresses network order, as in
  * struct flow_key). */

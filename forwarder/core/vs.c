@@ -22,6 +22,7 @@
 
 #include "hash.h"
 #include "maglev.h"
+#include "rewrite_tunnel.h"
 #include "vs.h"
 
 struct vs_table {
@@ -143,7 +144,12 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	if (!addr_fits_af(&c->vip, c->af))
 		return vs_errf("vs[%u].vip: IPv4 address with bytes 4..15 set", i);
 	if (c->mode >= VS_MODE_MAX)
-		return vs_errf("vs[%u].mode: %u out of range (nat, dr or fullnat)", i, c->mode);
+		return vs_errf("vs[%u].mode: %u out of range (nat, dr, tunnel or fullnat)", i,
+			       c->mode);
+	if (c->mode == VS_MODE_TUNNEL && (c->encap == TUNNEL_ENCAP_NONE || c->encap >= TUNNEL_ENCAP_MAX))
+		return vs_errf("vs[%u].encap: tunnel mode needs ipip or gue", i);
+	if (c->mode != VS_MODE_TUNNEL && c->encap != TUNNEL_ENCAP_NONE)
+		return vs_errf("vs[%u].encap: only in tunnel mode", i);
 	if (c->sched >= HVLB_SCHED_MAX)
 		return vs_errf("vs[%u].sched: %u out of range", i, c->sched);
 	if (c->all_down >= VS_ALL_DOWN_MAX)
@@ -170,7 +176,8 @@ vs_check_one_rs(const struct vs_config *c, unsigned i, unsigned j)
 {
 	const struct rs_config *r = &c->rs[j];
 
-	if (r->af != c->af)
+	/* A tunnel may carry either family in either (rewrite_tunnel.h). */
+	if (r->af != c->af && c->mode != VS_MODE_TUNNEL)
 		return vs_errf("vs[%u].rs[%u].af: family differs from the VIP", i, j);
 	if (addr_is_zero(&r->addr))
 		return vs_errf("vs[%u].rs[%u].addr: must not be zero", i, j);
@@ -180,9 +187,11 @@ vs_check_one_rs(const struct vs_config *c, unsigned i, unsigned j)
 		return vs_errf("vs[%u].rs[%u].health: must be 0 or 1", i, j);
 	if (r->slot >= RS_MAX_SLOTS)
 		return vs_errf("vs[%u].rs[%u].slot: out of range (below %u)", i, j, RS_MAX_SLOTS);
-	/* DR only rewrites MACs, so the NF receives the client's destination port. */
-	if (c->mode == VS_MODE_DR && r->port != 0 && r->port != c->vport)
-		return vs_errf("vs[%u].rs[%u].port: dr mode cannot change the port", i, j);
+	/* DR only rewrites MACs, and a tunnel carries the packet unchanged, so the NF receives
+	 * the client's destination port. */
+	if ((c->mode == VS_MODE_DR || c->mode == VS_MODE_TUNNEL) && r->port != 0 &&
+	    r->port != c->vport)
+		return vs_errf("vs[%u].rs[%u].port: dr and tunnel modes cannot change the port", i, j);
 	return NULL;
 }
 
@@ -384,6 +393,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->proto = c->proto;
 	v->af = c->af;
 	v->mode = c->mode;
+	v->encap = c->encap;
 	v->sched = c->sched;
 	v->conn_rate = c->conn_rate;
 	v->to_set = c->to_set;

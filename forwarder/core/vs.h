@@ -16,7 +16,9 @@
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
-	VS_MODE_FULLNAT = 2, /* source to a local address and port too, so the NF answers the
+	VS_MODE_TUNNEL = 2, /* the packet inside an outer header to the NF (vs_config.encap,
+			       rewrite_tunnel.h), which holds the VIP and answers directly */
+	VS_MODE_FULLNAT = 3, /* source to a local address and port too, so the NF answers the
 				forwarder with no route to the client (core/fullnat.h) */
 	VS_MODE_MAX
 };
@@ -106,6 +108,7 @@ struct vs_config {
 	uint8_t client_addr; /* FullNAT: the client's address to the NF (toa.h: tcp TOA, udp
 				trailer) */
 	const struct rs_config *rs;
+	uint8_t encap;      /* rewrite_tunnel.h enum tunnel_encap: not NONE exactly in tunnel mode */
 };
 
 /* A VS as workers see it. The RS array keeps every configured RS (down or drained ones too,
@@ -129,6 +132,7 @@ struct vs {
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	uint8_t client_addr;     /* vs_config.client_addr */
 	struct rs_config *rs;    /* n_rs entries */
+	uint8_t encap;           /* vs_config.encap */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */
 	uint32_t *cum_weight;    /* n_usable cumulative weights (random) */

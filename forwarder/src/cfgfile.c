@@ -13,6 +13,7 @@
 #include <rte_cfgfile.h>
 #include <rte_log.h>
 
+#include "rewrite_tunnel.h"
 #include "cfgfile.h"
 #include "scheduler.h"
 
@@ -129,8 +130,10 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
 	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
 	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", "neigh_first_retry_ms", 100, &s->neigh_first_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
+	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
@@ -151,6 +154,10 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 			break;
 		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
 		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
+		const char *exc = rte_cfgfile_get_entry(cfg, sect, "exception");
+		if (exc != NULL && strcmp(exc, "off") != 0)
+			snprintf(s->port[s->n_ports].exception, sizeof(s->port[0].exception), "%s",
+				 exc);
 		if (dev != NULL)
 			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
 		if (mac != NULL) {
@@ -348,6 +355,7 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
 	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
 	const char *synproxy_s = rte_cfgfile_get_entry(cfg, sect, "synproxy");
+	const char *encap_s = rte_cfgfile_get_entry(cfg, sect, "encap");
 	struct rte_cfgfile_entry *e;
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
@@ -381,6 +389,13 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		return -1;
 	}
 	struct cfg_vs *vs = cfg_vs_find(t->st, proto, &vip, af, vport);
+	int encap = encap_s != NULL ? tunnel_encap_from_name(encap_s) : -1;
+	if ((encap_s != NULL && encap < 0) || cfg_vs_check_encap(NULL, mode, encap, err) != 0) {
+		LOG("config [%s] %s\n", sect,
+		    encap_s != NULL && encap < 0 ? "encap: must be ipip or gue" : err);
+		return -1;
+	}
+	cfg_vs_set_encap(t->st, vs, mode, encap);
 	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;

@@ -12,6 +12,7 @@
 #include "neigh.h"
 #include "port.h"
 #include "rssa.h"
+#include "tunnel_settings.h"
 
 struct rte_cfgfile;
 
@@ -20,10 +21,12 @@ struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint32_t neigh_retry_ms;
+	uint32_t neigh_first_retry_ms;
 	uint32_t mbufs;
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	char state_dir[192];    /* where state that survives a restart lives; "" = none */
 	struct rssa_settings rssa;
+	struct tunnel_settings tunnel; /* [tunnel] */
 	uint16_t n_ports;
 	struct port_settings port[FWD_MAX_PORTS];
 	struct fnat_pool local_pool; /* FullNAT's ([local_pool]) */

@@ -318,6 +318,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
 	v->client_addr = 0;
+	v->encap = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -333,7 +334,7 @@ cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8
 		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
 		       -EINVAL;
 	if (mode < 0 || mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat, dr or fullnat"), -EINVAL;
+		return ERR("mode: must be nat, dr, tunnel or fullnat"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vs_find(st, proto, vip, af, vport) != NULL)
@@ -442,7 +443,7 @@ int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
 	if (mode >= VS_MODE_MAX)
-		return ERR("mode: must be nat, dr or fullnat"), -EINVAL;
+		return ERR("mode: must be nat, dr, tunnel or fullnat"), -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (mode >= 0 && mode != VS_MODE_FULLNAT && vs->client_addr)
@@ -450,12 +451,13 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 	if (mode == VS_MODE_FULLNAT && vs->synproxy != VS_SYNPROXY_OFF)
 		return ERR("synproxy: only in nat mode; set synproxy off before mode fullnat"),
 		       -EINVAL;
-	if (mode == VS_MODE_DR && vs->synproxy != VS_SYNPROXY_OFF)
-		return ERR("synproxy: only in nat mode; set synproxy off before mode dr"), -EINVAL;
-	if (mode == VS_MODE_DR)
+	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode dr or tunnel"),
+		       -EINVAL;
+	if (mode == VS_MODE_DR || mode == VS_MODE_TUNNEL)
 		for (unsigned i = 0; i < vs->n_rs; i++)
 			if (vs->rs[i].port != 0 && vs->rs[i].port != vs->vport)
-				return ERR("mode: dr needs every real.port to be 0 or the vport"),
+				return ERR("mode: dr and tunnel need every real.port to be 0 or the vport"),
 				       -EINVAL;
 	if (mode >= 0)
 		vs->mode = (uint8_t)mode;
@@ -546,7 +548,8 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	struct rs_config *r;
 	int slot;
 
-	if (af != vs->af)
+	/* A tunnel carries either family in either (rewrite_tunnel.h). */
+	if (af != vs->af && vs->mode != VS_MODE_TUNNEL)
 		return ERR("real.address: family differs from the VIP's"), -EINVAL;
 	if (addr_is_loopback(addr, af))
 		return ERR("real.address: a loopback address (127.0.0.0/8, ::1) is no NF the "
@@ -559,8 +562,10 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 		return ERR("real.health: must be 0 or 1"), -EINVAL;
 	if (weight > RS_WEIGHT_MAX)
 		return ERR("real.weight: must be <= %u", RS_WEIGHT_MAX), -EINVAL;
-	if (vs->mode == VS_MODE_DR && port != 0 && port != vs->vport)
-		return ERR("real.port: a dr service cannot change the port (use 0)"), -EINVAL;
+	if ((vs->mode == VS_MODE_DR || vs->mode == VS_MODE_TUNNEL) && port != 0 &&
+	    port != vs->vport)
+		return ERR("real.port: a dr or tunnel service cannot change the port (use 0)"),
+		       -EINVAL;
 	if (cfg_rs_find(vs, addr, port) != NULL)
 		return ERR("real: already in the service"), -EEXIST;
 	if (vs->n_rs == VS_MAX_RS)

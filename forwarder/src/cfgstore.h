@@ -49,6 +49,9 @@ struct cfg_vs {
 	uint16_t cap_rs;
 	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
 			      the global timeouts only */
+	/* rewrite_tunnel.h enum tunnel_encap (vs_config). In what was padding, so that a state
+	 * file saved before it (persist.c writes the struct) reads back with none. */
+	uint8_t encap;
 	struct rs_config *rs;
 };
 
@@ -143,6 +146,12 @@ int cfg_addr_add(struct cfgstore *st, uint16_t port, const char *prefix, char *e
 int cfg_vs_add(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, uint8_t af,
 	       uint16_t vport, int mode, int sched, char *err);
 int cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err);
+/* Tunnel mode's encapsulation (cfgstore_tunnel.c): mode (the service's mode after the change)
+ * tunnel needs encap ipip or gue, any other none; encap < 0 keeps the service's, or drops it
+ * for a mode that is not tunnel. Checks only (a message naming the field in err). */
+int cfg_vs_check_encap(const struct cfg_vs *vs, int mode, int encap, char *err);
+/* Set it, once checked (encap < 0 as there). */
+void cfg_vs_set_encap(struct cfgstore *st, struct cfg_vs *vs, int mode, int encap);
 /* down_conns (enum vs_down_conns) and all_down (enum vs_all_down); < 0 leaves one unchanged.
  * A new service has its protocol's down_conns (vs_down_conns_default) and all_down drop. */
 int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int all_down,

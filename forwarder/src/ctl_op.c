@@ -18,6 +18,7 @@
 #include <rte_ether.h>
 
 #include "ctl_op.h"
+#include "rewrite_tunnel.h"
 #include "scheduler.h"
 #include "telemetry.h"
 
@@ -46,7 +47,18 @@ parse_mode(struct ctl_req *r, const char *path, const char *s, int dflt, int *ou
 {
 	*out = s[0] == '\0' ? dflt : vs_mode_from_name(s);
 	if (*out < 0 && s[0] != '\0')
-		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not nat, dr or fullnat", path, s);
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not nat, dr, tunnel or fullnat", path,
+				s);
+	return 0;
+}
+
+/* Tunnel encapsulation by name; "" gives -1 (unchanged, or none for a new service). */
+static int
+parse_encap(struct ctl_req *r, const char *path, const char *s, int *out)
+{
+	*out = s[0] == '\0' ? -1 : tunnel_encap_from_name(s);
+	if (*out < 0 && s[0] != '\0')
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not ipip or gue", path, s);
 	return 0;
 }
 
@@ -109,7 +121,7 @@ parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t 
 	if (ctl_addr_is_zero(&out->addr))
 		return ctl_fail(r, -EINVAL, "%s.address: must not be the unspecified address",
 				path);
-	if (out->af != vs_af)
+	if (vs_af != 0 && out->af != vs_af)
 		return ctl_fail(r, -EINVAL, "%s.address: an IPv%u address for an IPv%u service",
 				path, out->af, vs_af);
 	if (port > UINT16_MAX)
@@ -127,12 +139,14 @@ parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService
 
 	if (m == NULL)
 		return ctl_fail(r, -EINVAL, "%s: missing", path);
-	rc = parse_real_addr(r, path, m->address, m->port, af, out);
+	/* A tunnel carries either family in either: any NF address (vs_af 0). */
+	rc = parse_real_addr(r, path, m->address, m->port, mode == VS_MODE_TUNNEL ? 0 : af, out);
 	if (rc != 0)
 		return rc;
-	/* DR only rewrites MACs: the NF receives the client's destination port. */
-	if (mode == VS_MODE_DR && out->port != 0 && out->port != vport)
-		return ctl_fail(r, -EINVAL, "%s.port: dr mode cannot rewrite ports (use 0)",
+	/* DR only rewrites MACs, a tunnel carries the packet unchanged: the NF receives the
+	 * client's destination port. */
+	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && out->port != 0 && out->port != vport)
+		return ctl_fail(r, -EINVAL, "%s.port: dr and tunnel modes cannot rewrite ports (use 0)",
 				path);
 	if (m->weight > RS_WEIGHT_MAX)
 		return ctl_fail(r, -EINVAL, "%s.weight: must be <= %u", path, RS_WEIGHT_MAX);
@@ -200,7 +214,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	bool revived;
-	int mode, sched, down, all_down, synproxy, client_addr, rc;
+	int mode, sched, down, all_down, synproxy, encap, client_addr, rc;
 
 	if (v == NULL)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
@@ -212,12 +226,15 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 				   &down)) != 0 ||
 	    (rc = parse_all_down(r, "add_service.service.all_down", v->all_down, &all_down)) != 0 ||
 	    (rc = parse_synproxy(r, "add_service.service.synproxy", v->synproxy, &synproxy)) != 0 ||
+	    (rc = parse_encap(r, "add_service.service.encap", v->encap, &encap)) != 0 ||
 	    (rc = ctl_parse_client_addr(r, "add_service.service.client_addr", v->client_addr,
 					&client_addr)) != 0 ||
 	    (rc = ctl_check_client_addr(r, "add_service.service.client_addr", client_addr, mode,
 					k.proto)) != 0)
 		return rc;
 	/* Checked before anything changes, so a refusal leaves nothing behind. */
+	if (cfg_vs_check_encap(NULL, mode, encap, err) != 0)
+		return ctl_fail(r, -EINVAL, "add_service.service.%s", err);
 	if (synproxy > VS_SYNPROXY_OFF && (mode != VS_MODE_NAT || k.proto != HVLB_PROTO_TCP))
 		return ctl_fail(r, -EINVAL, "add_service.service.synproxy: only a nat tcp service "
 				"can have one (in dr the NF's replies bypass the forwarder)");
@@ -245,6 +262,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (rc < 0)
 		return cfg_fail(r, rc, "add_service.service", "service", err);
 	vs = ctl_lookup_service(st, &k);
+	cfg_vs_set_encap(st, vs, mode, encap);
 	cfg_vs_set_priority(st, vs, v->priority, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(st, vs, v->conn_rate_limit);
@@ -277,7 +295,7 @@ check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs)
 		if (rs->port != 0 && rs->port != vs->vport) {
 			ctl_fmt_endpoint(ep, sizeof(ep), &rs->addr, rs->af, rs->port);
 			return ctl_fail(r, -EINVAL,
-					"update_service.mode: dr cannot rewrite ports, and real %s "
+					"update_service.mode: dr and tunnel cannot rewrite ports, and real %s "
 					"has one",
 					ep);
 		}
@@ -292,7 +310,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
 	struct conn_timeouts to, old_to;
-	int synproxy, old_synproxy, client_addr, old_client_addr;
+	int synproxy, old_synproxy, encap, old_encap, client_addr, old_client_addr;
 	uint32_t old_rate, old_sp_thr;
 	bool sp_change;
 	struct ctl_svc k;
@@ -304,6 +322,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
 	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0 ||
 	    (rc = parse_synproxy(r, "update_service.synproxy", m->synproxy, &synproxy)) != 0 ||
+	    (rc = parse_encap(r, "update_service.encap", m->encap, &encap)) != 0 ||
 	    (rc = ctl_parse_client_addr(r, "update_service.client_addr", m->client_addr,
 					&client_addr)) != 0)
 		return rc;
@@ -311,8 +330,8 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 
 	sp_change = synproxy >= 0 || m->set_synproxy_threshold;
 	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others &&
-	    !sp_change)
-		return ctl_fail(r, -EINVAL, "update_service: neither mode, scheduler, down_conns, "
+	    !sp_change && encap < 0)
+		return ctl_fail(r, -EINVAL, "update_service: neither mode, encap, scheduler, down_conns, "
 				"all_down, synproxy, set_priority, set_conn_rate_limit, "
 				"set_synproxy_threshold nor set_timeouts given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
@@ -324,15 +343,17 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Only RSS-A on this thread reads the priority: nothing to publish for it. */
 	if (m->set_priority)
 		cfg_vs_set_priority(st, vs, m->priority, err);
-	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !others && !sp_change)
+	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !others && !sp_change && encap < 0)
 		return 0;
+	if (cfg_vs_check_encap(vs, mode, encap, err) != 0)
+		return ctl_fail(r, -EINVAL, "update_service.%s", err);
 	/* The mode and the proxy together: a proxy that stays on refuses mode dr, and a proxy
 	 * turned on refuses a service that is (or becomes) dr. */
 	if ((synproxy > VS_SYNPROXY_OFF || (synproxy < 0 && vs->synproxy != VS_SYNPROXY_OFF)) &&
 	    ((mode >= 0 ? mode : vs->mode) != VS_MODE_NAT || k.proto != HVLB_PROTO_TCP))
 		return ctl_fail(r, -EINVAL, "update_service.synproxy: only a nat tcp service can "
 				"have one (in dr the NF's replies bypass the forwarder)");
-	if (mode == VS_MODE_DR && (rc = check_dr_ports(r, vs)) != 0)
+	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
 	/* client_addr stays only with fullnat tcp: turned on, or kept on through a mode change. */
 	if ((rc = ctl_check_client_addr(r, "update_service.client_addr",
@@ -341,6 +362,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		return rc;
 	old_client_addr = vs->client_addr;
 	old_mode = vs->mode;
+	old_encap = vs->encap;
 	old_sched = vs->sched;
 	old_down = vs->down_conns;
 	old_all_down = vs->all_down;
@@ -367,6 +389,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	if (sp_change)
 		cfg_vs_set_synproxy(st, vs, synproxy, m->set_synproxy_threshold,
 				    m->synproxy_threshold, err);
+	cfg_vs_set_encap(st, vs, mode, encap);
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	if (m->set_conn_rate_limit)
 		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
@@ -383,6 +406,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_update(st, vs, old_mode, -1, err);
 		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
 		cfg_vs_set_client_addr(st, vs, old_client_addr, err);
+		vs->encap = (uint8_t)old_encap;
 	}
 	return rc;
 }
@@ -440,7 +464,7 @@ find_real(struct ctl_req *r, const char *op, const Hvlb__Fwd__V1__ServiceId *id,
 	*vs = ctl_find_service(r, op, &k);
 	if (*vs == NULL)
 		return -ENOENT;
-	rc = parse_real_addr(r, op, addr, port, (*vs)->af, &a);
+	rc = parse_real_addr(r, op, addr, port, (*vs)->mode == VS_MODE_TUNNEL ? 0 : (*vs)->af, &a);
 	if (rc != 0)
 		return rc;
 	*rs = cfg_rs_find(*vs, &a.addr, a.port);

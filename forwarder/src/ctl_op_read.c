@@ -16,6 +16,7 @@
 #include <rte_ethdev.h>
 #include <rte_mempool.h>
 
+#include "rewrite_tunnel.h"
 #include "ctl_op.h"
 #include "scheduler.h"
 
@@ -115,6 +116,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	if (m == NULL || (m->id = service_id(r, v)) == NULL)
 		return NULL;
 	m->mode = CTL_CONST_STR(vs_mode_name(v->mode));
+	m->encap = CTL_CONST_STR(tunnel_encap_name(v->encap));
 	m->scheduler = CTL_CONST_STR(sched_name(v->sched));
 	m->priority = v->priority;
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
@@ -443,6 +445,7 @@ ctl_op_get_stats(struct ctl_req *r)
 		return rc;
 	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
+	s->exception_from_kernel = f->exc.from_kernel;
 	if (f->pool != NULL) {
 		s->mempool_in_use = rte_mempool_in_use_count(f->pool);
 		s->mempool_size = f->pool->size;

@@ -94,6 +94,8 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	for (uint16_t p = 0; p < f->ports.n; p++)
 		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, f->pool) != 0)
 			return -ENODEV;
+	if (exc_setup(&f->exc, &f->ports, set->port, set->n_ports, f->pool, socket) != 0)
+		return -ENODEV;
 	/* Reader ids: the workers 0..n-1, then the dispatch stages. */
 	f->rcu = rte_zmalloc_socket("rcu", rte_rcu_qsbr_get_memsize(readers), RTE_CACHE_LINE_SIZE,
 				    socket);
@@ -105,6 +107,7 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
 	}
+	f->neigh.first_retry_ms = set->neigh_first_retry_ms;
 	f->snap = (struct snap_pub){.rcu = f->rcu, .socket = f->ports.p[0].socket};
 	cfg_init(f->cfg, f->ports.n);
 	if (persist_open(&f->persist, set->state_dir, f->env.hz) != 0)
@@ -219,10 +222,11 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		goto fail;
 	/* The lcores' view: every pointer into f, which does not move from here on. */
 	f->env = (struct lcore_env){.ports = &f->ports, .snap = &f->snap, .neigh = &f->neigh,
-				    .workers = f->workers,
+				    .workers = f->workers, .exc = &f->exc,
 				    .n_workers = (uint16_t)(n_lcores - set.dispatch),
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
+				    .tunnel = set.tunnel,
 				    .hz = rte_get_tsc_hz()};
 	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
 	 * outlives no restart; only the clients between their SYN and ACK then retry). */
@@ -262,8 +266,11 @@ fwd_start(struct fwd *f)
 {
 	int rc = port_start_all(&f->ports);
 
+	if (rc == 0)
+		rc = exc_start(&f->exc);
 	if (rc != 0)
 		return rc;
+	exc_give_addresses(&f->exc, f->cfg);
 	neigh_poll_timers(&f->neigh, snap_current(&f->snap), 1);
 	return 0;
 }
@@ -291,11 +298,12 @@ fwd_reload(struct fwd *f, const char *config_path)
 	rssa_ctl_set(f->rssa, &set.rssa);
 	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
 	f->neigh.retry_ms = set.neigh_retry_ms;
+	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
 	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
 	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
 			     "with a restart\n", config_path);
-	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_retry_ms\n",
+	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_*retry_ms\n",
 	    config_path);
 	return 0;
 }
@@ -311,6 +319,7 @@ fwd_destroy(struct fwd *f)
 {
 	if (f == NULL)
 		return;
+	exc_close(&f->exc);
 	port_close_all(&f->ports);
 	sync_ctl_free(f->sync);
 	rssa_ctl_free(f->rssa);
@@ -372,6 +381,7 @@ fwd_control_poll(struct fwd *f)
 
 	neigh_poll_rings(&f->neigh, s);
 	neigh_poll_timers(&f->neigh, s, 0);
+	exc_poll(&f->exc, &f->ports, &f->neigh);
 	steer_ctl_poll(f->sc, now);
 	rssa_ctl_poll(f->rssa, now);
 	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
@@ -401,6 +411,8 @@ fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out)
 		out->rx_bytes += ds.rx_bytes;
 		out->drops[HVLB_DROP_HANDOFF_FULL] += ds.full;
 	}
+	out->exc_from_kernel += f->exc.from_kernel;
+	out->drops[HVLB_DROP_EXCEPTION_FULL] += f->exc.lost;
 }
 
 void

@@ -16,6 +16,7 @@
 #include "cfgstore.h"
 #include "csum_watch.h"
 #include "dispatch.h"
+#include "exception.h"
 #include "lcore_env.h"
 #include "fwd_limits.h"
 #include "neigh.h"
@@ -50,6 +51,7 @@ struct fwd {
 					   services */
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
+	struct exc_set exc;             /* exception.h: the exception path to the kernel */
 	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from
 					   the start-up file; never changed while running */
 };

@@ -19,8 +19,10 @@
 #include "snapshot.h"
 #include "steer_msg.h"
 #include "synproxy.h"
+#include "tunnel_settings.h"
 
 struct worker;
+struct exc_set;
 
 struct lcore_env {
 	const struct port_set *ports;
@@ -29,6 +31,7 @@ struct lcore_env {
 	struct steer_link *steer;
 	struct rte_rcu_qsbr *rcu;       /* reader ids: workers 0..n-1, then dispatch stages */
 	struct worker **workers;        /* n_workers, each with its inbox */
+	const struct exc_set *exc;      /* exception.h: data ports with a path to the kernel */
 	uint16_t n_workers;
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;
@@ -37,6 +40,7 @@ struct lcore_env {
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
+	struct tunnel_settings tunnel;  /* [tunnel]: tunnel mode's MTU, GUE port, sources */
 	const struct fnat_pool *fnat_pool; /* FullNAT's local addresses and ports (fullnat.h),
 					      set at start-up, never changed */
 };

@@ -17,10 +17,10 @@
 #include "rewrite.h"
 
 #define NEIGH_REFRESH_S 30  /* learnt entries are asked for again this often */
-/* An unresolved next hop is asked for again after 100 ms, then after twice as long each time,
- * up to neigh_retry_ms: the first answers are often lost while a link comes up (a veth's
- * qdisc stays inactive until the kernel's link watch runs), and packets wait meanwhile. */
-#define NEIGH_FIRST_RETRY_MS 100
+/* An unresolved next hop is asked for again after first_retry_ms (neigh_first_retry_ms,
+ * default 100 ms), then after twice as long each time, up to neigh_retry_ms: the first answers
+ * are often lost while a link comes up (a veth's qdisc stays inactive until the kernel's link
+ * watch runs), and packets wait meanwhile. */
 
 struct neigh_meta {
 	uint64_t last_req;  /* TSC of the last request sent */
@@ -46,6 +46,7 @@ neigh_init(struct neigh_table *nt, int socket, const struct port_set *ports,
 	nt->ports = ports;
 	nt->pool = pool;
 	nt->retry_ms = retry_ms;
+	nt->first_retry_ms = 100;
 	nt->hz = rte_get_tsc_hz();
 	nt->h = rte_hash_create(&p);
 	nt->data = rte_zmalloc_socket("neigh", sizeof(uint64_t) * FWD_NEIGH_MAX, 64, socket);
@@ -216,7 +217,7 @@ request(struct neigh_table *nt, const struct fwd_snapshot *s, uint8_t af,
 	gap = nt->retry_ms * nt->hz / 1000;
 	if (nt->data[pos] == 0) {
 		unsigned shift = m->tries < 10 ? m->tries : 10;
-		uint64_t fast = (nt->hz / 1000 * NEIGH_FIRST_RETRY_MS) << shift;
+		uint64_t fast = (nt->hz / 1000 * nt->first_retry_ms) << shift;
 
 		gap = RTE_MIN(gap, fast);
 	}

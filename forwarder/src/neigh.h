@@ -60,6 +60,7 @@ struct neigh_table {
 	const struct port_set *ports;
 	struct rte_mempool *pool;   /* requests are built in its mbufs */
 	uint32_t retry_ms;          /* least time between two requests for one neighbour */
+	uint32_t first_retry_ms;    /* an unresolved one's first repeat (then doubling) */
 	uint64_t hz;
 	uint64_t last_sweep;        /* TSC */
 	uint64_t last_version;      /* the snapshot version of the last sweep */

@@ -30,6 +30,7 @@ struct port_settings {
 	char dev[64];     /* empty: DPDK port id = index */
 	int has_mac;
 	struct rte_ether_addr mac;
+	char exception[64]; /* exception.h: "tap", "tap:IFNAME" or a DPDK device; "": none */
 };
 
 struct port_set {

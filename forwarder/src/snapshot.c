@@ -66,6 +66,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->to_set = v->to_set;
 	c->synproxy = v->synproxy;
 	c->synproxy_threshold = v->synproxy_threshold;
+	c->encap = v->encap;
 	c->client_addr = v->client_addr;
 	c->slot = v->slot;
 	c->retired = v->retired;

@@ -54,7 +54,12 @@
 	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
 	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
 	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                   \
+	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                  \
+	X(exc_to_kernel, "exception_to_kernel") /* frames for the kernel (exception.h) */        \
+	X(exc_from_kernel, "exception_from_kernel") /* the kernel's frames sent (control thread) */ \
+	X(tunnel_icmp, "tunnel_icmp_sent") /* frag. needed / too big sent for tunnel mode's MTU */ \
+	X(sync_mode_mismatch, "sync_mode_mismatch") /* a peer's tunnel connection to a service \
+						       not tunnelling the same way here */       \
 	X(fnat_conns, "fullnat_conns")    /* FullNAT connections opened (worker_fullnat.h) */     \
 	X(fnat_ports_returned, "fullnat_ports_returned") /* ports given back by other workers */ \
 	X(fnat_ports_lost, "fullnat_ports_lost") /* ports not given back: return ring full */    \

@@ -77,6 +77,17 @@ struct worker_sp_held {
 	uint64_t created; /* and that connection's creation, so a reused entry is not it */
 };
 
+/* Where a real's packets go, as route_tx last found it: the Ethernet header to write and the
+ * port. Valid while its epoch is the worker's (worker.nh_epoch): a new snapshot (routes,
+ * reals) or neighbour change starts a new one. */
+struct rs_nexthop {
+	uint8_t l2[12];  /* destination MAC, then the port's own */
+	uint16_t port;
+	uint16_t pad;
+	uint32_t epoch;  /* 0: never filled */
+	uint32_t pad2;
+};
+
 struct worker {
 	uint16_t id;
 	unsigned lcore;
@@ -114,12 +125,16 @@ struct worker {
 	uint32_t vs_active[VS_MAX_SLOTS];
 	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;
+	uint32_t nh_epoch;                /* rs_nexthop entries of another epoch are stale */
+	uint64_t nh_neigh_version;        /* the neighbour table's version in this epoch */
+	struct rs_nexthop rs_nh[RS_MAX_SLOTS + 1];
 	struct worker_moved moved[WORKER_MAX_MOVED];
 	struct worker_sync sync;
 	uint64_t sp_tick;                 /* TSC: the SYN proxy's last once-a-second look */
 	uint16_t sp_n_held;
 	struct worker_sp_held sp_held[WORKER_SP_HOLD];
 	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
+	struct tunnel_worker tunnel;      /* tunnel mode: ICMP bucket, outer sources found */
 	struct fnat_ports fnat;           /* FullNAT's local ports (worker_fullnat.h) */
 	void *fnat_mem;
 	struct rte_ring *fnat_ret;        /* ports other workers give back to this one */

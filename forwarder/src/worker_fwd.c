@@ -16,11 +16,14 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
+#include "rewrite_tunnel.h"
+#include "worker_exc.h"
 #include "worker_fullnat.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_tunnel.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
@@ -98,6 +101,61 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	tx(w, nh->port, m);
 }
 
+/* route_tx for a packet to a real: the route and next hop its earlier packets found, while
+ * neither the snapshot nor the neighbour table has changed since (struct rs_nexthop); else
+ * route_tx, whose answer is kept for the next. Saves a packet to a real the LPM lookup and the
+ * neighbour cache. */
+static __rte_always_inline void
+route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    uint16_t rs_slot)
+{
+	struct rs_nexthop *e = &w->rs_nh[rs_slot];
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const struct fwd_snapshot *s;
+	uint32_t nh_idx;
+	uint64_t v;
+	int rc;
+
+	if (likely(e->epoch == w->nh_epoch)) {
+		memcpy(frame, e->l2, sizeof(e->l2));
+		tx(w, e->port, m);
+		return;
+	}
+	s = w->snap;
+	if (af == HVLB_AF_INET)
+		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
+	else
+		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
+	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return;
+	}
+	const struct nexthop *nh = &s->nh[nh_idx];
+	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(v == 0)) {
+		neigh_wait(w, m, nh->port);
+		return;
+	}
+	rewrite_l2(frame, (const uint8_t *)&v, w->ports->p[nh->port].mac.addr_bytes);
+	memcpy(e->l2, frame, sizeof(e->l2));
+	e->port = nh->port;
+	e->epoch = w->nh_epoch;
+	tx(w, nh->port, m);
+}
+
+/* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
+ * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
+ * was. */
+static __rte_noinline void
+tunnel_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const struct conn *c)
+{
+	union hvlb_addr dst;
+	uint8_t af;
+
+	if (worker_tunnel_out(w, m, &x->pi, x->hash, c, &dst, &af))
+		route_tx(w, m, af, &dst);
+}
+
 /* Send what the SYN proxy made or released (worker_synproxy.h). Out of line: rare. */
 static __rte_noinline void
 sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
@@ -158,6 +216,7 @@ handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		return;
 	}
 	if (a.op == 2) {
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return;
 	}
@@ -207,9 +266,13 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 		}
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_NA:
+		worker_exc_copy(w, m, x->in_port);
 		to_control(w, m);
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_ERROR:
+		/* To our own address and not FullNAT's: the kernel's (exception path), below. */
+		if (local && !worker_fullnat_is_local(w, &x->pi.key.dst))
+			break;
 		if (!vip) {
 			/* From the NF's side, about a NAT or FullNAT connection. */
 			enum hvlb_drop rn = worker_fullnat_icmp_from_nf(frame, &x->pi, &x->inner,
@@ -236,6 +299,8 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	default:
 		break;
 	}
+	if (local && worker_exc_to_kernel(w, m, x->in_port))
+		return PKT_ROUTE_DONE;
 	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
 	return PKT_ROUTE_DONE;
 }
@@ -285,10 +350,6 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 	bool vip;
 
 	x->in_port = w->ports->index[m->port];
-	if (!from_peer) {
-		w->stats.rx_pkts++;
-		w->stats.rx_bytes += m->pkt_len;
-	}
 	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
 	if (unlikely(r != HVLB_DROP_NONE))
 		goto out_drop;
@@ -303,26 +364,30 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		return PKT_ROUTE_DONE;
 	}
 	vip = vs_is_vip(s->vst, &x->pi.key.dst);
-	if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
+	x->key = &x->pi.key;
+	/* TCP and UDP first: nearly every packet is one. */
+	if (likely(x->pi.key.proto == HVLB_PROTO_TCP || x->pi.key.proto == HVLB_PROTO_UDP)) {
+		if (vip) {
+			x->dirn = PKT_TO_VIP;
+			return owner_route(w, x, from_peer, steer);
+		}
+	} else if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
 		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
+		return owner_route(w, x, from_peer, steer);
 	} else if (vip) {
-		if (unlikely(x->pi.key.proto != HVLB_PROTO_TCP && x->pi.key.proto != HVLB_PROTO_UDP)) {
-			r = HVLB_DROP_UNKNOWN_L4;
-			goto out_drop;
-		}
-		x->dirn = PKT_TO_VIP;
-		x->key = &x->pi.key;
-	} else {
-		/* A local address may also be FullNAT's (its replies come back to it). */
-		if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0) &&
-		    !worker_fullnat_is_local(w, &x->pi.key.dst)) {
-			r = HVLB_DROP_LOCAL_UNHANDLED;
-			goto out_drop;
-		}
-		x->dirn = PKT_FROM_RS;
-		x->key = &x->pi.key;
+		r = HVLB_DROP_UNKNOWN_L4;
+		goto out_drop;
 	}
+	/* A local address may also be FullNAT's: its replies come back to it. */
+	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0) &&
+	    !worker_fullnat_is_local(w, &x->pi.key.dst)) {
+		if (worker_exc_to_kernel(w, m, x->in_port))
+			return PKT_ROUTE_DONE;
+		r = HVLB_DROP_LOCAL_UNHANDLED;
+		goto out_drop;
+	}
+	x->dirn = PKT_FROM_RS;
 	return owner_route(w, x, from_peer, steer);
 
 out_drop:
@@ -492,6 +557,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
+	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -515,6 +584,26 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 out_drop:
 	drop(w, m, r);
 	return NULL;
+}
+
+/* A client packet of a tunnel connection (sent encapsulated: false) or of a SYN proxy's
+ * (worker_synproxy_orig: true when it goes on as usual). Out of line: neither is NAT's
+ * common path. */
+static __rte_noinline bool
+orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	  bool opened)
+{
+	struct sp_tx tx = {.n = 0};
+
+	if (c->flags & CONN_FL_TUNNEL) {
+		tunnel_send(w, m, x, c);
+		return false;
+	}
+	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
+		sp_send(w, &tx, x->pi.key.af);
+		return false;
+	}
+	return true;
 }
 
 /* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
@@ -555,9 +644,9 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
 
-/* The forward_* functions rewrite the packet and return the address to route it to, or drop
- * it and return NULL. */
-static const union hvlb_addr *
+/* The forward_* functions rewrite the packet and return the address to route it to (or, for
+ * forward_to_rs, the connection whose real it goes to), or drop it and return NULL. */
+static struct conn *
 forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -585,21 +674,16 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
-	if (unlikely(c->flags & CONN_FL_SP_ANY)) {
-		struct sp_tx tx = {.n = 0};
-
-		if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
-			sp_send(w, &tx, x->pi.key.af);
-			return NULL;
-		}
-	}
+	/* One test for both rare kinds: NAT's established path pays nothing for tunnel mode. */
+	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_TUNNEL)) && !orig_rare(w, m, x, c, opened))
+		return NULL;
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else if (c->mode == VS_MODE_FULLNAT)
 		worker_fullnat_to_rs(w, m, &x->pi, c);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
-	return &c->rs_addr;
+	return c;
 
 out_drop:
 	drop(w, m, r);
@@ -709,13 +793,18 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 		goto out_drop;
 	}
 	count(w, c, m->pkt_len);
-	if (c->mode == VS_MODE_NAT)
+	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
-	else if (c->mode == VS_MODE_FULLNAT)
+	} else if (c->mode == VS_MODE_FULLNAT) {
 		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
-	else
+	} else if (c->mode == VS_MODE_TUNNEL) {
+		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
+		tunnel_send(w, m, x, c);
+		return NULL;
+	} else {
 		rewrite_ttl_dec(frame, &x->pi);
+	}
 	return &c->rs_addr;
 
 out_drop:
@@ -732,8 +821,10 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 
 	switch (x->dirn) {
 	case PKT_TO_VIP:
-		dst = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
-		break;
+		c = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
+		if (c != NULL)
+			route_tx_rs(w, m, x->key->af, &c->rs_addr, c->rs_slot);
+		return;
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
 		break;
@@ -782,10 +873,14 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	       struct burst *b, uint16_t *n_ho_out)
 {
 	uint16_t n_lk = 0, n_ho = 0;
+	uint64_t bytes = 0;
 
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
-		enum pkt_route r = worker_classify(w, pkts[i], x, from_peer, steer);
+		enum pkt_route r;
+
+		bytes += pkts[i]->pkt_len;
+		r = worker_classify(w, pkts[i], x, from_peer, steer);
 
 		if (r == PKT_ROUTE_DONE)
 			continue;
@@ -799,6 +894,11 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->lk[n_lk++] = i;
+	}
+	/* Counted once a burst; packets another worker passed here were counted there. */
+	if (!from_peer) {
+		w->stats.rx_pkts += n;
+		w->stats.rx_bytes += bytes;
 	}
 	*n_ho_out = n_ho;
 	return n_lk;

@@ -123,11 +123,16 @@ worker_poll_once(struct worker *w)
 	if (unlikely(w->snap->version != w->snap_version)) {
 		worker_set_timeouts(w);
 		w->snap_version = w->snap->version;
+		w->nh_epoch++;
 	}
 	w->steer = steer_link_table(env->steer);
 	worker_steer_refresh(w);
 	w->now = rte_rdtsc();
 	neigh_cache_sync(&w->neigh, env->neigh);
+	if (unlikely(w->neigh.version != w->nh_neigh_version)) {
+		w->nh_neigh_version = w->neigh.version;
+		w->nh_epoch++;
+	}
 	if (unlikely(!rte_ring_empty(w->cmd)))
 		worker_steer_commands(w);
 	if (unlikely(env->sync_on != w->sync_on))

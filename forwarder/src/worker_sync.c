@@ -4,6 +4,7 @@
 #include <rte_ring.h>
 #include <rte_ring_elem.h>
 
+#include "rewrite_tunnel.h"
 #include "hash.h"
 #include "synproxy.h"
 #include "worker_sync.h"
@@ -40,6 +41,18 @@ remaining_ms(const struct worker *w, const struct conn *c)
 	return (uint32_t)RTE_MIN(ms, (uint64_t)SYNC_TIMEOUT_MAX_MS);
 }
 
+/* A tunnel connection's flags: its encapsulation, and whether its NF is of the other
+ * family. */
+static uint8_t
+sync_tunnel_flags(const struct conn *c)
+{
+	uint8_t nf_af = c->encap & TUNNEL_CONN_V6 ? HVLB_AF_INET6 : HVLB_AF_INET;
+
+	return (uint8_t)(((c->encap & TUNNEL_CONN_ENCAP) == TUNNEL_ENCAP_GUE ? SYNC_RF_TUN_GUE
+									: SYNC_RF_TUN_IPIP) |
+			 (nf_af != c->orig.af ? SYNC_RF_NF_XAF : 0));
+}
+
 static void
 item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, uint8_t op,
 	  uint16_t peers)
@@ -52,6 +65,8 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 	r->op = op;
 	r->state = op == SYNC_OP_DELETE ? CONN_S_NONE : c->state;
 	r->flags = (uint8_t)(conn_fin_seen(c) | (c->mode == VS_MODE_NAT ? SYNC_RF_NAT : 0));
+	if (unlikely(c->mode == VS_MODE_TUNNEL))
+		r->flags |= sync_tunnel_flags(c);
 	r->sp_delta = 0;
 	if (unlikely(c->flags & CONN_FL_SYNPROXY) && op != SYNC_OP_DELETE) {
 		r->flags |= SYNC_RF_SYNPROXY;
@@ -174,6 +189,19 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	}
 }
 
+/* Whether a record and the service here agree on tunnel mode and its encapsulation. */
+static bool
+sync_tunnel_agrees(const struct sync_rec *r, const struct vs *vs, const struct rs_config *rs)
+{
+	uint8_t want;
+
+	if (vs->mode != VS_MODE_TUNNEL)
+		return false;
+	want = (uint8_t)((vs->encap == TUNNEL_ENCAP_GUE ? SYNC_RF_TUN_GUE : SYNC_RF_TUN_IPIP) |
+			 (rs->af != r->orig.af ? SYNC_RF_NF_XAF : 0));
+	return (r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE | SYNC_RF_NF_XAF)) == want;
+}
+
 static void
 sync_forget(struct worker *w, struct conn *c)
 {
@@ -206,6 +234,14 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		w->stats.sync_no_real++;
 		return;
 	}
+	/* A tunnel's record says how it is encapsulated: only a service that does the same
+	 * takes it (a connection forwarded otherwise here would reach its NF wrong). */
+	if (unlikely(((r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE)) != 0 ||
+		      vs->mode == VS_MODE_TUNNEL)) &&
+	    !sync_tunnel_agrees(r, vs, rs)) {
+		w->stats.sync_mode_mismatch++;
+		return;
+	}
 	/* Same NF: merge. Another NF (this forwarder guessed, or an older connection on the same
 	 * tuple): the peer's word wins. */
 	if (c != NULL && c->rs_slot == rs->slot && c->rs_gen == rs->gen) {
@@ -226,6 +262,10 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
+	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;

@@ -253,6 +253,8 @@ func TestAgentApplies(t *testing.T) {
 		return svc("tcp", "10.100.0.1", 80, "nat", "maglev", reals...)
 	}
 	dns := svc("udp", "10.100.0.53", 53, "nat", "sh", "10.1.0.53:0/100/1")
+	dnsTunnel := svc("udp", "10.100.0.53", 53, "tunnel", "sh", "10.1.0.53:0/100/1")
+	dnsTunnel.Encap = "gue"
 	steps := []struct {
 		name     string
 		desired  []*fwdpb.VirtualService
@@ -269,6 +271,8 @@ func TestAgentApplies(t *testing.T) {
 			wantOps: []string{"remove_service tcp/10.100.0.1/80"}},
 		{name: "forwarder restarted", restart: true, desired: []*fwdpb.VirtualService{dns},
 			wantOps: []string{"add_service udp/10.100.0.53/53 reals=1"}},
+		{name: "to tunnel mode", desired: []*fwdpb.VirtualService{dnsTunnel},
+			wantOps: []string{"update_service udp/10.100.0.53/53 mode=tunnel scheduler=sh encap=gue"}},
 	}
 	var version uint64
 	for _, s := range steps {

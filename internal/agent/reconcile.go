@@ -204,9 +204,13 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 	var u fwdclient.ServiceUpdate
 	desc := ""
 	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
-	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) {
-		u.Mode, u.Scheduler = mode, sched
+	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) ||
+		vs.GetEncap() != cur.GetEncap() {
+		u.Mode, u.Scheduler, u.Encap = mode, sched, vs.GetEncap()
 		desc += fmt.Sprintf(" mode=%s scheduler=%s", mode, sched)
+		if u.Encap != "" {
+			desc += " encap=" + u.Encap
+		}
 	}
 	dflt := model.DefaultDownConns(vs.GetId().GetProtocol())
 	if d := orDefault(vs.GetDownConns(), dflt); d != orDefault(cur.GetDownConns(), dflt) {

@@ -229,7 +229,7 @@ func (s *Server) createLBRequest(r *http.Request) (int, any, error) {
 	if in.Port == nil {
 		return 0, nil, &model.FieldError{Field: "port", Msg: "required (0: every port)"}
 	}
-	spec := model.LBSpec{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
+	spec := model.LBSpec{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode, Encap: in.Encap,
 		Scheduler: in.Scheduler, Upstream: in.Upstream}
 	for _, nf := range in.NFs {
 		n := model.NF{Address: nf.Address, Port: *in.Port, Weight: nf.Weight}

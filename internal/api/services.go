@@ -45,7 +45,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	if in.Port == nil {
 		return 0, nil, &model.FieldError{Field: "port", Msg: "required (0: every port)"}
 	}
-	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode,
+	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode, Encap: in.Encap,
 		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
 		HealthCheck: in.HealthCheck, Timeouts: in.Timeouts}
 	if in.ConnRateLimit != nil {
@@ -93,7 +93,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	if err := sameIdentity(in, cur); err != nil {
 		return 0, nil, err
 	}
-	u := controller.ServiceUpdate{Mode: in.Mode, Scheduler: in.Scheduler, DownConns: in.DownConns,
+	u := controller.ServiceUpdate{Mode: in.Mode, Encap: in.Encap, Scheduler: in.Scheduler, DownConns: in.DownConns,
 		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
 		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold,
 		ClientAddr: in.ClientAddr}

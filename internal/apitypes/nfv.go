@@ -10,6 +10,7 @@ type LBRequestInput struct {
 	VIP       string `json:"vip"`
 	Port      *int   `json:"port"` // required (0: every port)
 	Mode      string `json:"mode,omitempty"`
+	Encap     string `json:"encap,omitempty"` // with mode tunnel: ipip or gue
 	Scheduler string `json:"scheduler,omitempty"`
 	NFs       []NF   `json:"nfs"`
 	Upstream  string `json:"upstream,omitempty"`

@@ -7,11 +7,14 @@ import "time"
 // back, and ignored except as PUT's checks say. Optional fields are pointers or empty,
 // and a client leaves out what it does not set.
 type ServiceInput struct {
-	ID          *string      `json:"id,omitempty"`
-	Protocol    string       `json:"protocol,omitempty"`
-	VIP         string       `json:"vip,omitempty"`
-	Port        *int         `json:"port,omitempty"` // required by POST (0: every port)
-	Mode        string       `json:"mode,omitempty"`
+	ID       *string `json:"id,omitempty"`
+	Protocol string  `json:"protocol,omitempty"`
+	VIP      string  `json:"vip,omitempty"`
+	Port     *int    `json:"port,omitempty"` // required by POST (0: every port)
+	Mode     string  `json:"mode,omitempty"`
+	// Tunnel mode's encapsulation, ipip or gue: required with mode tunnel, refused with any
+	// other. PUT replaces it with the mode.
+	Encap       string       `json:"encap,omitempty"`
 	Scheduler   string       `json:"scheduler,omitempty"`
 	DownConns   string       `json:"down_conns,omitempty"` // POST: empty is the protocol's default; PUT: keeps
 	AllDown     string       `json:"all_down,omitempty"`   // POST: empty is drop; PUT: keeps

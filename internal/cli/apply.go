@@ -188,7 +188,7 @@ func (f *declFile) update(s *fileService, c *service) []change {
 	var out []change
 	var diffs []string
 	w := s.want
-	put := apitypes.ServiceInput{Mode: c.Mode, Scheduler: c.Scheduler, Forwarders: c.Forwarders,
+	put := apitypes.ServiceInput{Mode: c.Mode, Encap: c.Encap, Scheduler: c.Scheduler, Forwarders: c.Forwarders,
 		HealthCheck: c.HealthCheck, Version: &c.Version}
 	if put.Forwarders == nil {
 		put.Forwarders = []string{}
@@ -196,6 +196,13 @@ func (f *declFile) update(s *fileService, c *service) []change {
 	if s.given["mode"] && w.Mode != c.Mode {
 		diffs = append(diffs, fmt.Sprintf("mode %s -> %s", dash(c.Mode), w.Mode))
 		put.Mode = w.Mode
+		if !s.given["encap"] {
+			put.Encap = "" // a file that names the mode without an encap means none
+		}
+	}
+	if (s.given["encap"] || s.given["mode"]) && w.Encap != c.Encap {
+		diffs = append(diffs, fmt.Sprintf("encap %s -> %s", dash(c.Encap), dash(w.Encap)))
+		put.Encap = w.Encap
 	}
 	if s.given["scheduler"] && w.Scheduler != c.Scheduler {
 		diffs = append(diffs, fmt.Sprintf("scheduler %s -> %s", dash(c.Scheduler), w.Scheduler))

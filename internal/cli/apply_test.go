@@ -203,3 +203,34 @@ func TestDeclSynproxyWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTunnelRoundTrip: a tunnel service's mode and encap survive get -o yaml and apply -f,
+// and a changed encap is one PUT that keeps the mode.
+func TestTunnelRoundTrip(t *testing.T) {
+	f, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	tmp := t.TempDir()
+	file := "services:\n- protocol: udp\n  vip: 10.100.0.3\n  port: 53\n  mode: tunnel\n  encap: gue\n" +
+		"  reals:\n  - {address: 10.1.0.21}\n"
+	if code, _, errOut := run(env, "apply", "-f", writeFile(t, tmp, "t.yaml", file)); code != 0 {
+		t.Fatalf("apply: %d %s", code, errOut)
+	}
+	code, out, errOut := run(env, "get", "-o", "yaml")
+	if code != 0 || !strings.Contains(out, "mode: tunnel\n") || !strings.Contains(out, "encap: gue\n") {
+		t.Fatalf("get: %d %s\n%s", code, errOut, out)
+	}
+	if code, out, errOut = run(env, "apply", "-f", writeFile(t, tmp, "back.yaml", out)); code != 0 || out != "no changes\n" {
+		t.Errorf("apply of get's output: exit %d, %q %q; want no changes", code, out, errOut)
+	}
+	ipip := strings.Replace(file, "encap: gue", "encap: ipip", 1)
+	if code, out, errOut = run(env, "apply", "-f", writeFile(t, tmp, "ipip.yaml", ipip)); code != 0 ||
+		!strings.Contains(out, "encap gue -> ipip") {
+		t.Errorf("apply of a new encap: exit %d, %q %q", code, out, errOut)
+	}
+	if s := f.svcs["udp-10.100.0.3-53"]; s.Mode != "tunnel" || s.Encap != "ipip" {
+		t.Errorf("after apply: mode %q encap %q, want tunnel ipip", s.Mode, s.Encap)
+	}
+	if code, out, _ = run(env, "vs", "show", "udp-10.100.0.3-53"); code != 0 || !strings.Contains(out, "tunnel/ipip") {
+		t.Errorf("vs get: exit %d:\n%s", code, out)
+	}
+}

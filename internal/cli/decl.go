@@ -134,7 +134,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 		return nil, f.errorf(s, "port", "required (0: every port)")
 	}
 	s.want = model.Service{Protocol: s.in.Protocol, VIP: s.in.VIP, Port: *s.in.Port, Mode: s.in.Mode,
-		Scheduler: s.in.Scheduler, Forwarders: s.in.Forwarders, HealthCheck: s.in.HealthCheck}
+		Encap: s.in.Encap, Scheduler: s.in.Scheduler, Forwarders: s.in.Forwarders, HealthCheck: s.in.HealthCheck}
 	if s.in.ConnRateLimit != nil {
 		s.want.ConnRateLimit = *s.in.ConnRateLimit
 	}

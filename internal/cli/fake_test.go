@@ -149,6 +149,7 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		s.Encap = u.Encap
 		s.DownConns, s.AllDown = firstOf(u.DownConns, s.DownConns), firstOf(u.AllDown, s.AllDown)
 		if u.Policy != nil {
 			s.Policy = u.Policy

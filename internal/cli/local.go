@@ -128,13 +128,13 @@ func localVsList(e *env, cl *cmdline) error {
 
 // vsFlags are the flags of local vs add and vs set.
 type vsFlags struct {
-	mode, sched *string
-	priority    *uint
-	connRate    *uint
-	timeouts    []*uint // timeoutNames' values
-	synproxy    *string
-	synproxyThr *uint
-	clientAddr  *string
+	mode, sched, encap *string
+	priority           *uint
+	connRate           *uint
+	timeouts           []*uint // timeoutNames' values
+	synproxy           *string
+	synproxyThr        *uint
+	clientAddr         *string
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -158,7 +158,8 @@ func serviceTimeoutFlags() []string {
 
 func addVsFlags(cl *cmdline) *vsFlags {
 	return &vsFlags{
-		mode:     cl.fs.String("mode", "", "nat, dr or fullnat (add: nat)"),
+		mode:     cl.fs.String("mode", "", "nat, dr, tunnel or fullnat (add: nat)"),
+		encap:    cl.fs.String("encap", "", "with --mode tunnel: ipip or gue"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
 		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
@@ -208,7 +209,7 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Scheduler: firstOf(*f.sched, "maglev"),
+	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
 		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr}
 	if anySet(cl.set, serviceTimeoutFlags()) {
@@ -227,9 +228,9 @@ func localVsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
-	if !cl.set["mode"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
+	if !cl.set["mode"] && !cl.set["encap"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
 		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !cl.set["client-addr"] && !setTimeouts {
-		return usagef("give --mode, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold, " +
+		return usagef("give --mode, --encap, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold, " +
 			"--client-addr or --timeout-*")
 	}
 	if *f.priority > 7 {
@@ -243,7 +244,7 @@ func localVsSet(e *env, cl *cmdline) error {
 	if err != nil {
 		return err
 	}
-	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Scheduler: *f.sched, SetPriority: cl.set["priority"],
+	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
 		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
 		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr}

@@ -77,7 +77,7 @@ func showLocalServices(w io.Writer, svcs []*fwdpb.VirtualService, status []*fwdp
 	for _, vs := range svcs {
 		st := counters[keyOf(vs.Id)]
 		z := sinceZero(st.GetSinceZero(), st.GetTotalConns(), st.GetPackets(), st.GetBytes())
-		rows = append(rows, []string{vs.Id.Protocol, endpoint(vs.Id.Vip, vs.Id.Vport), vs.Mode, vs.Scheduler,
+		rows = append(rows, []string{vs.Id.Protocol, endpoint(vs.Id.Vip, vs.Id.Vport), modeString(vs.Mode, vs.Encap), vs.Scheduler,
 			u64(uint64(vs.Priority)), "", "", u64(st.GetActiveConns()) + "/" + u64(z.TotalConns),
 			u64(z.Packets), u64(z.Bytes), "", zeroedAt(z)})
 		reals := realCounters(st)

@@ -116,6 +116,10 @@ func TestLocal(t *testing.T) {
 	}{
 		{name: "vs add", args: []string{"vs", "add", "tcp", "10.100.0.1:80", "--sched", "rr", "--priority", "3"},
 			wantReqs: []string{`"add_service":{"service":{"id":{"protocol":"tcp","vip":"10.100.0.1","vport":80},"mode":"nat","scheduler":"rr","priority":3}}`}},
+		{name: "vs add tunnel", args: []string{"vs", "add", "udp", "10.100.0.4:53", "--mode", "tunnel", "--encap", "gue"},
+			wantReqs: []string{`"add_service":{"service":{"id":{"protocol":"udp","vip":"10.100.0.4","vport":53},"mode":"tunnel","scheduler":"maglev","encap":"gue"}}`}},
+		{name: "vs set encap", args: []string{"vs", "set", "udp", "10.100.0.4:53", "--encap", "ipip"},
+			wantReqs: []string{`"update_service":{"id":{"protocol":"udp","vip":"10.100.0.4","vport":53},"encap":"ipip"}`}},
 		{name: "vs set needs a flag", args: []string{"vs", "set", "tcp", "10.100.0.1:80"}, wantCode: 2, wantErr: "give --mode"},
 		{name: "vs add with a rate limit", args: []string{"vs", "add", "tcp", "10.100.0.2:80", "--conn-rate-limit", "500"},
 			wantReqs: []string{`"add_service":{"service":{"id":{"protocol":"tcp","vip":"10.100.0.2","vport":80},"mode":"nat","scheduler":"maglev","conn_rate_limit":500}}`}},

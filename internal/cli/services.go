@@ -29,7 +29,7 @@ var serviceCommands = []*command{
 	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
-	{"vs set", "ID", "change a virtual service's mode, scheduler, down_conns, all_down, forwarders, SYN proxy, health check or policy", vsSet},
+	{"vs set", "ID", "change a virtual service's mode, encap, scheduler, down_conns, all_down, forwarders, SYN proxy, health check or policy", vsSet},
 	{"vs delete", "ID", "delete a virtual service (its connections end naturally; --hard: at once)", vsDelete},
 	{"vs zero", "[ID]", "zero a service's counters (none: every service's) as stats show them, ipvsadm -Z; metrics keep the totals", vsZero},
 	{"rs add", "ID ADDR:PORT", "add a real service to a virtual service", rsAdd},
@@ -41,6 +41,7 @@ var serviceCommands = []*command{
 // svcFlags are the flags vs add and vs set share.
 type svcFlags struct {
 	mode, sched, check, checkPath *string
+	encap                         *string
 	downConns, allDown            *string
 	send, sendHex, expect, expHex *string
 	interval, timeout             *time.Duration
@@ -56,7 +57,8 @@ type svcFlags struct {
 
 func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
-		mode:  fs.String("mode", "", "nat, dr or fullnat (server default: nat)"),
+		mode:  fs.String("mode", "", "nat, dr, tunnel or fullnat (server default: nat)"),
+		encap: fs.String("encap", "", "with --mode tunnel: ipip or gue (docs/mode-tunnel.md)"),
 		sched: fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
 		downConns: fs.String("down-conns", "", "connections of a real that goes down or is removed softly: "+
 			"keep or reschedule (server default: keep for tcp, reschedule for udp)"),
@@ -198,7 +200,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	}
 	port := int(vip.Port())
 	svc := apitypes.ServiceInput{Protocol: proto, VIP: vip.Addr().String(), Port: &port,
-		Mode: *f.mode, Scheduler: *f.sched, DownConns: *f.downConns, AllDown: *f.allDown,
+		Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, DownConns: *f.downConns, AllDown: *f.allDown,
 		Forwarders: f.forwarders.vals}
 	if svc.ConnRateLimit, err = f.connRateLimit(cl.set); err != nil {
 		return err
@@ -321,7 +323,7 @@ func vsList(e *env, cl *cmdline) error {
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\n", s.ID, s.Protocol, vipString(s),
-			dash(s.Mode), dash(s.Scheduler), forwarders(s.Forwarders), up, len(s.Reals), s.Version)
+			modeString(s.Mode, s.Encap), dash(s.Scheduler), forwarders(s.Forwarders), up, len(s.Reals), s.Version)
 	}
 	return tw.Flush()
 }
@@ -347,11 +349,11 @@ func vsSet(e *env, cl *cmdline) error {
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
+	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["encap"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
 		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
 		cl.set["client-addr"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
-		return usagef("nothing to change: give --mode, --sched, --down-conns, --all-down, --forwarder, " +
+		return usagef("nothing to change: give --mode, --encap, --sched, --down-conns, --all-down, --forwarder, " +
 			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --timeout-*, a health check flag " +
 			"or a policy flag")
 	}
@@ -374,7 +376,7 @@ func vsSet(e *env, cl *cmdline) error {
 	if _, err := c.get(servicePath(id), &cur); err != nil {
 		return about(err, "service "+id, id)
 	}
-	up := apitypes.ServiceInput{Mode: cur.Mode, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
+	up := apitypes.ServiceInput{Mode: cur.Mode, Encap: cur.Encap, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
 		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
 	if cl.set["synproxy"] {
 		up.Synproxy = *f.synproxy
@@ -384,6 +386,12 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
+		if up.Mode != model.ModeTunnel {
+			up.Encap = "" // only a tunnel has one
+		}
+	}
+	if cl.set["encap"] {
+		up.Encap = *f.encap
 	}
 	if cl.set["sched"] {
 		up.Scheduler = *f.sched
@@ -631,7 +639,7 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "ID\t%s\n", s.ID)
 	fmt.Fprintf(tw, "PROTOCOL\t%s\n", s.Protocol)
 	fmt.Fprintf(tw, "VIP\t%s\n", vipString(s))
-	fmt.Fprintf(tw, "MODE\t%s\n", dash(s.Mode))
+	fmt.Fprintf(tw, "MODE\t%s\n", modeString(s.Mode, s.Encap))
 	fmt.Fprintf(tw, "SCHEDULER\t%s\n", dash(s.Scheduler))
 	fmt.Fprintf(tw, "DOWN CONNS\t%s\n", dash(s.DownConns))
 	fmt.Fprintf(tw, "ALL DOWN\t%s\n", dash(s.AllDown))
@@ -820,4 +828,12 @@ func synproxyString(sp string, threshold int) string {
 		return fmt.Sprintf("auto (past %d embryonic connections per worker)", threshold)
 	}
 	return sp
+}
+
+// modeString is a service's mode, a tunnel's with its encapsulation ("tunnel/gue").
+func modeString(mode, encap string) string {
+	if encap != "" {
+		return mode + "/" + encap
+	}
+	return dash(mode)
 }

@@ -27,7 +27,7 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 			pw = &p
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port)}
-		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Scheduler: s.Scheduler, DownConns: s.DownConns,
+		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Encap: s.Encap, Scheduler: s.Scheduler, DownConns: s.DownConns,
 			AllDown: s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
 			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold),
 			ClientAddr: s.ClientAddr}

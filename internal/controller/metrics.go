@@ -53,11 +53,14 @@ var (
 		"load":            desc("worker_load", "The worker's last load sample: busy share of its loop plus inbox backlog, in cores.", wl...),
 		"load_period":     desc("worker_load_period", "The worker's mean load over the last complete RSS-A period.", wl...),
 		"overload_freq":   desc("worker_overload_frequency", "Share of the last RSS-A period's samples at or above Q x epsilon.", wl...),
+		// The exception path (docs/ports.md).
+		"exception_to_kernel": desc("worker_exception_to_kernel_total", "Frames for the forwarder's own address given to the kernel.", wl...),
 	}
 	mWorkerDrops = desc("worker_drops_total", "Packets a worker dropped, by reason.", "forwarder", "worker", "reason")
 	mFwdDrops    = desc("forwarder_drops_total", "Packets a forwarder dropped, by reason (summed over workers).", "forwarder", "reason")
 	mMempoolUse  = desc("forwarder_mempool_in_use", "Mbufs out of the pool.", fl...)
 	mMempoolSize = desc("forwarder_mempool_size", "Mbufs in the pool.", fl...)
+	mExcFromKern = desc("forwarder_exception_from_kernel_total", "Frames the kernel sent through the exception paths (docs/ports.md).", fl...)
 	mConfigVer   = desc("forwarder_config_version", "The forwarder's own configuration version.", fl...)
 	mApplied     = desc("forwarder_applied_version", "Desired-state version the forwarder runs.", fl...)
 	mPPS         = desc("forwarder_rx_pps", "Received packets per second between the last two reports.", fl...)
@@ -134,7 +137,7 @@ func (collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range mPort {
 		ch <- d
 	}
-	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
+	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mConfigVer,
 		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
 		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
 		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
@@ -317,6 +320,7 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 	cnt, gauge := prometheus.CounterValue, prometheus.GaugeValue
 	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
 	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
+	emit(ch, mExcFromKern, cnt, float64(st.GetExceptionFromKernel()), id)
 	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)
 	for _, d := range st.GetDrops() {
 		emit(ch, mFwdDrops, cnt, float64(d.GetCount()), id, d.GetReason())
@@ -329,7 +333,7 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			"local_replies": w.GetLocalReplies(), "idle_sleeps": w.GetIdleSleeps(),
 			"busy_polls": w.GetBusyPolls(), "empty_polls": w.GetEmptyPolls(), "conns": w.GetTotalConns(),
 			"busy_cycles": w.GetBusyCycles(), "flows_moved_in": w.GetFlowsMovedIn(), "flows_moved_out": w.GetFlowsMovedOut(),
-			"evicted": w.GetConnEvictedEmbryonic(),
+			"evicted": w.GetConnEvictedEmbryonic(), "exception_to_kernel": w.GetExceptionToKernel(),
 		} {
 			emit(ch, mWorker[name], cnt, float64(v), id, wid)
 		}

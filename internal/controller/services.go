@@ -13,6 +13,7 @@ import (
 type ServiceUpdate struct {
 	Mode        string
 	Scheduler   string
+	Encap       string // replaced with the mode: tunnel needs it, any other mode none
 	DownConns   string // "": keep the current one
 	AllDown     string // "": keep the current one
 	Forwarders  []string
@@ -82,6 +83,7 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpdate) (model.Service, error) {
 	out, err := c.st.UpdateService(id, u.IfVersion, "update service "+id, func(s *model.Service) error {
 		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
+		s.Encap = u.Encap
 		if u.DownConns != "" {
 			s.DownConns = u.DownConns
 		}

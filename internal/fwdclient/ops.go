@@ -29,6 +29,7 @@ type ServiceUpdate struct {
 	ConnRateLimit *uint32
 	Timeouts      *fwdpb.Timeouts
 	Synproxy      string // "off", "on", "auto"
+	Encap         string // "ipip", "gue" (tunnel mode); "" unchanged
 	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
 	SynproxyThreshold *uint32
 	ClientAddr        string // FullNAT's client address option: "off", "on"
@@ -47,6 +48,7 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 	}
 	m.Synproxy = u.Synproxy
 	m.ClientAddr = u.ClientAddr
+	m.Encap = u.Encap
 	if u.SynproxyThreshold != nil {
 		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
 	}

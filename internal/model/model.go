@@ -16,11 +16,14 @@ import (
 
 // Service is a virtual service: (protocol, vip, port) and the NFs behind it.
 type Service struct {
-	ID        string `json:"id"`
-	Protocol  string `json:"protocol"`
-	VIP       string `json:"vip"`
-	Port      int    `json:"port"`
-	Mode      string `json:"mode"`
+	ID       string `json:"id"`
+	Protocol string `json:"protocol"`
+	VIP      string `json:"vip"`
+	Port     int    `json:"port"`
+	Mode     string `json:"mode"`
+	// Encap is tunnel mode's encapsulation (docs/mode-tunnel.md): EncapIPIP or EncapGUE,
+	// required with mode tunnel and refused with any other.
+	Encap     string `json:"encap,omitempty"`
 	Scheduler string `json:"scheduler"`
 	// DownConns is what becomes of the connections of a real that goes down or is removed
 	// softly: DownKeep or DownReschedule (DefaultDownConns when empty).
@@ -185,6 +188,7 @@ type LBSpec struct {
 	VIP       string `json:"vip"`
 	Port      int    `json:"port"`
 	Mode      string `json:"mode,omitempty"`
+	Encap     string `json:"encap,omitempty"`
 	Scheduler string `json:"scheduler,omitempty"`
 	NFs       []NF   `json:"nfs"`
 	Upstream  string `json:"upstream,omitempty"`
@@ -267,7 +271,7 @@ const MaxWeight = 1000000
 
 var (
 	protocols  = []string{"tcp", "udp"}
-	modes      = []string{"nat", "dr", ModeFullNAT}
+	modes      = []string{"nat", "dr", ModeTunnel, ModeFullNAT}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}

@@ -121,6 +121,9 @@ func NormalizeService(s *Service) error {
 	if err := checkEnum("mode", s.Mode, modes); err != nil {
 		return err
 	}
+	if err := normalizeEncap(s); err != nil {
+		return err
+	}
 	if s.Scheduler == "" {
 		s.Scheduler = DefaultScheduler
 	}
@@ -318,7 +321,8 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 		return err
 	}
 	vip, _ := netip.ParseAddr(s.VIP)
-	if a.Is4() != vip.Is4() {
+	// A tunnel carries either family in either (docs/mode-tunnel.md).
+	if a.Is4() != vip.Is4() && s.Mode != ModeTunnel {
 		return fieldErr(join(field, "address"), "%s: not the address family of vip %s", a, s.VIP)
 	}
 	if a == vip {
@@ -329,8 +333,8 @@ func NormalizeReal(field string, s *Service, r *Real) error {
 	if err := checkPort(join(field, "port"), r.Port); err != nil {
 		return err
 	}
-	if s.Mode == "dr" && r.Port != 0 && r.Port != s.Port {
-		return fieldErr(join(field, "port"), "%d: in dr mode a real's port is 0 or the service port %d", r.Port, s.Port)
+	if (s.Mode == "dr" || s.Mode == ModeTunnel) && r.Port != 0 && r.Port != s.Port {
+		return fieldErr(join(field, "port"), "%d: in %s mode a real's port is 0 or the service port %d", r.Port, s.Mode, s.Port)
 	}
 	if r.Weight < 0 || r.Weight > MaxWeight {
 		return fieldErr(join(field, "weight"), "%d: want 0..%d", r.Weight, MaxWeight)
@@ -404,7 +408,7 @@ func NormalizeLBSpec(spec *LBSpec) (Service, error) {
 		return Service{}, fieldErr("nfs", "%d NFs: at most %d", len(spec.NFs), MaxReals)
 	}
 	s := Service{Protocol: spec.Protocol, VIP: spec.VIP, Port: spec.Port,
-		Mode: spec.Mode, Scheduler: spec.Scheduler}
+		Mode: spec.Mode, Encap: spec.Encap, Scheduler: spec.Scheduler}
 	for _, nf := range spec.NFs {
 		w := DefaultWeight
 		if nf.Weight != nil {

@@ -12,6 +12,36 @@
 #include "ringfwd.h"
 #include "worker_loop.h"
 
+/* The exception devices named net_ring_*: one queue each, after the data ports. */
+static int
+ringfwd_make_exc(struct ringfwd_ports *rp, const struct fwd_settings *s, unsigned ring_size,
+		 const char *tag)
+{
+	char name[64];
+
+	rp->n_exc = 0;
+	for (uint16_t p = 0; p < s->n_ports; p++) {
+		const char *dev = s->port[p].exception;
+		uint16_t i = (uint16_t)(s->n_ports + rp->n_exc);
+
+		if (strncmp(dev, "net_ring_", 9) != 0)
+			continue;
+		if (i >= FWD_MAX_PORTS)
+			return -1;
+		snprintf(name, sizeof(name), "%s_exrx%u", tag, p);
+		rp->rx[i][0] = rte_ring_create(name, ring_size, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+		snprintf(name, sizeof(name), "%s_extx%u", tag, p);
+		rp->tx[i][0] = rte_ring_create(name, ring_size, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+		if (rp->rx[i][0] == NULL || rp->tx[i][0] == NULL ||
+		    rte_eth_from_rings(dev + 9, rp->rx[i], 1, rp->tx[i], 1, 0) < 0) {
+			fprintf(stderr, "cannot create ring exception port %s\n", dev);
+			return -1;
+		}
+		rp->n_exc++;
+	}
+	return 0;
+}
+
 int
 ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queues,
 		   unsigned ring_size, const char *tag)
@@ -53,7 +83,7 @@ ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queu
 			return -1;
 		}
 	}
-	return 0;
+	return ringfwd_make_exc(rp, &s, ring_size, tag);
 }
 
 int

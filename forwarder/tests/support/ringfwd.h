@@ -19,12 +19,15 @@
 struct ringfwd_ports {
 	uint16_t n_ports;
 	uint16_t n_queues; /* RX and TX queues per port: one per worker */
+	uint16_t n_exc;    /* exception devices (exception.h) named net_ring_*, at n_ports +
+			      0..n_exc-1 in rx / tx, queue 0 only */
 	struct rte_ring *rx[FWD_MAX_PORTS][FWD_MAX_WORKERS];
 	struct rte_ring *tx[FWD_MAX_PORTS][FWD_MAX_WORKERS];
 };
 
-/* Ring ports for every [portN] of the file at config, n_queues each, of ring_size entries;
- * tag names the rings (unique per process). 0, or -1 after printing why. */
+/* Ring ports for every [portN] of the file at config, n_queues each, of ring_size entries, and
+ * one of a single queue for each exception device the file names net_ring_<name>; tag names
+ * the rings (unique per process). 0, or -1 after printing why. */
 int ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queues,
 		       unsigned ring_size, const char *tag);
 

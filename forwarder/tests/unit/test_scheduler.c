@@ -145,7 +145,10 @@ test_names(void)
 	CHECK_EQ(sched_from_name("wlc"), -1);
 	CHECK_EQ(vs_mode_from_name("nat"), VS_MODE_NAT);
 	CHECK_EQ(vs_mode_from_name("dr"), VS_MODE_DR);
-	CHECK_EQ(vs_mode_from_name("tunnel"), -1);
+	CHECK_EQ(vs_mode_from_name("tunnel"), VS_MODE_TUNNEL);
+	CHECK_EQ(vs_mode_from_name("fullnat"), VS_MODE_FULLNAT);
+	CHECK(strcmp(vs_mode_name(VS_MODE_FULLNAT), "fullnat") == 0);
+	CHECK_EQ(vs_mode_from_name("ipip"), -1);
 	CHECK(strcmp(vs_mode_name(VS_MODE_DR), "dr") == 0);
 	CHECK(strcmp(vs_mode_name(VS_MODE_MAX), "invalid") == 0);
 	CHECK_EQ(vs_down_conns_from_name("keep"), VS_DOWN_KEEP);

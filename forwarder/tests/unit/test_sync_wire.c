@@ -205,6 +205,9 @@ test_rejects(void)
 		{6, 1},                    /* the same, high half */
 		{4, SYNC_RF_NAT | SYNC_RF_SP_WAIT}, /* waiting, but no SYN proxy */
 		{4, SYNC_RF_SYNPROXY},     /* a SYN proxy without NAT */
+		{4, SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE}, /* two encapsulations */
+		{4, SYNC_RF_TUN_GUE | SYNC_RF_NAT},      /* a tunnel with NAT */
+		{4, SYNC_RF_NF_XAF | SYNC_RF_NAT},       /* another family without a tunnel */
 	};
 	len = build(good, SYNC_MSG_CONNS, 9, 1, 3, &key);
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -227,6 +230,35 @@ test_rejects(void)
 		struct sync_hdr h;
 		CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
 	}
+}
+
+/* A tunnel's record: its encapsulation travels; an IPv6 NF for an IPv4 client only with
+ * SYNC_RF_NF_XAF, and then the NF's address whole. */
+static void
+test_tunnel_flags(void)
+{
+	uint8_t buf[SYNC_MAX_DGRAM];
+	struct sync_builder b;
+	struct sync_rec r = rec4(9), back;
+	struct sync_hdr h;
+	size_t len;
+
+	r.flags = SYNC_RF_TUN_GUE | SYNC_RF_NF_XAF;
+	r.nf_port = 0;
+	for (int k = 0; k < 16; k++)
+		r.nf_addr.b[k] = (uint8_t)(0xfd + k);
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 1);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+	sync_msg_rec(buf, 0, &back);
+	CHECK_EQ(back.flags, r.flags);
+	CHECK_MEM(&back.nf_addr, &r.nf_addr, sizeof(r.nf_addr));
+	r.flags = SYNC_RF_TUN_GUE; /* the same NF said to be of the client's family */
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 2);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
 }
 
 /* A SYN proxy's connection: its delta goes whole, both halves; a UDP record cannot carry one. */
@@ -322,6 +354,7 @@ main(void)
 	RUN(test_empty_types);
 	RUN(test_rejects);
 	RUN(test_synproxy_delta);
+	RUN(test_tunnel_flags);
 	RUN(test_replay_window);
 	RUN(test_hmac_vector);
 	return check_summary();

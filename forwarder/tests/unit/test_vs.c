@@ -9,6 +9,7 @@
 #include "check.h"
 #include "maglev.h"
 #include "scheduler.h"
+#include "rewrite_tunnel.h"
 #include "vs.h"
 
 static union hvlb_addr
@@ -111,8 +112,18 @@ test_vs_errors(void)
 	c[2].vip = ip("192.0.2.1");
 
 	c[1].mode = VS_MODE_MAX;
-	expect_err(c, 3, "vs[1].mode: 3 out of range (nat, dr or fullnat)");
+	expect_err(c, 3, "vs[1].mode: 4 out of range (nat, dr, tunnel or fullnat)");
+	c[1].mode = VS_MODE_TUNNEL;
+	expect_err(c, 3, "vs[1].encap: tunnel mode needs ipip or gue");
+	c[1].encap = TUNNEL_ENCAP_MAX;
+	expect_err(c, 3, "vs[1].encap: tunnel mode needs ipip or gue");
+	c[1].mode = VS_MODE_FULLNAT;
+	c[1].encap = TUNNEL_ENCAP_IPIP;
+	expect_err(c, 3, "vs[1].encap: only in tunnel mode");
 	c[1].mode = VS_MODE_NAT;
+	c[1].encap = TUNNEL_ENCAP_GUE;
+	expect_err(c, 3, "vs[1].encap: only in tunnel mode");
+	c[1].encap = TUNNEL_ENCAP_NONE;
 
 	c[0].sched = HVLB_SCHED_MAX;
 	expect_err(c, 3, "vs[0].sched: 6 out of range");
@@ -162,6 +173,20 @@ test_rs_errors(void)
 
 	r[1] = rs("2001:db8::2", 80, 1, 2);
 	expect_err(c, 3, "vs[2].rs[1].af: family differs from the VIP");
+	/* A tunnel carries an IPv4 packet to an IPv6 NF. */
+	c[2].mode = VS_MODE_TUNNEL;
+	c[2].encap = TUNNEL_ENCAP_IPIP;
+	r[0].port = r[1].port = r[2].port = 0;
+	{
+		const char *err = NULL;
+		struct vs_table *t = vs_table_build(c, 3, &err);
+
+		CHECK(t != NULL);
+		vs_table_free(t);
+	}
+	c[2].mode = VS_MODE_NAT;
+	c[2].encap = TUNNEL_ENCAP_NONE;
+	r[0].port = r[1].port = r[2].port = htons(80);
 	r[1] = rs("10.0.0.2", 80, 1, 2);
 
 	memset(&r[2].addr, 0, sizeof(r[2].addr));
@@ -200,7 +225,7 @@ test_rs_errors(void)
 	r[1].weight = 1;
 
 	c[2].mode = VS_MODE_DR;
-	expect_err(c, 3, "vs[2].rs[0].port: dr mode cannot change the port");
+	expect_err(c, 3, "vs[2].rs[0].port: dr and tunnel modes cannot change the port");
 	for (int j = 0; j < 3; j++)
 		r[j].port = j == 0 ? 0 : c[2].vport;
 	{

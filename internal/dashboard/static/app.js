@@ -192,7 +192,7 @@ function viewServices() {
     out.push(h("div", { class: "service", "data-service": s.id },
       h("h3", {}, h("a", { href: `#/service/${encodeURIComponent(s.id)}` }, s.id), " ",
         h("span", { class: "muted" },
-          `${s.mode} · ${s.scheduler} · policy ${(s.policy && s.policy.kind) || "static"} · ` +
+          `${s.mode}${s.encap ? "/" + s.encap : ""} · ${s.scheduler} · policy ${(s.policy && s.policy.kind) || "static"} · ` +
           `${up}/${(s.reals || []).length} up · forwarders ${(s.forwarders || []).join(", ") || "all"}`)),
       realsTable(s)));
   }
@@ -205,7 +205,7 @@ function viewService(id) {
   const pv = state.policy[id] || {};
   const keys = (s.reals || []).map(realKey);
   const out = [h("h2", { "data-service": s.id }, `Service ${s.id}`),
-    h("p", { class: "muted" }, `${s.protocol} ${s.vip}:${s.port} · ${s.mode}` +
+    h("p", { class: "muted" }, `${s.protocol} ${s.vip}:${s.port} · ${s.mode}${s.encap ? "/" + s.encap : ""}` +
       `${s.client_addr === "on" ? " (client address to NFs: TOA)" : ""} · ${s.scheduler} · ` +
       `health check ${(s.health_check && s.health_check.kind) || "default"} · version ${s.version}`),
     realsTable(s, pv.weights)];

@@ -535,7 +535,7 @@ func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
 	return l
 }
 
-var modes = map[string]bool{"nat": true, "dr": true, model.ModeFullNAT: true}
+var modes = map[string]bool{"nat": true, "dr": true, model.ModeTunnel: true, model.ModeFullNAT: true}
 var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
 	"sh": true, "lc": true}
 var downConns = map[string]bool{model.DownKeep: true, model.DownReschedule: true}
@@ -600,7 +600,7 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	if bad != nil {
 		return bad
 	}
-	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Scheduler: v.GetScheduler(),
+	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Encap: v.GetEncap(), Scheduler: v.GetScheduler(),
 		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
 		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold()}
 	if vs.Mode == "" {
@@ -632,7 +632,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return fail(syscall.EINVAL, "add_service.service.all_down: '%s' is not drop or keep_last", vs.AllDown)
 	}
 	if !modes[vs.Mode] {
-		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat, dr or fullnat", vs.Mode)
+		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat, dr, tunnel or fullnat", vs.Mode)
+	}
+	if bad := checkEncap("add_service.service.encap", vs.Mode, vs.Encap); bad != nil {
+		return bad
 	}
 	if !schedulers[vs.Scheduler] {
 		return fail(syscall.EINVAL, "add_service.service.scheduler: '%s' is not known", vs.Scheduler)
@@ -656,8 +659,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		!m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() &&
-		m.GetClientAddr() == "" {
+		m.GetEncap() == "" && !m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" &&
+		!m.GetSetSynproxyThreshold() && m.GetClientAddr() == "" {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
 			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
@@ -668,7 +671,7 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return fail(syscall.EINVAL, "update_service.all_down: '%s' is not drop or keep_last", m.GetAllDown())
 	}
 	if m.GetMode() != "" && !modes[m.GetMode()] {
-		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat, dr or fullnat", m.GetMode())
+		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat, dr, tunnel or fullnat", m.GetMode())
 	}
 	if m.GetScheduler() != "" && !schedulers[m.GetScheduler()] {
 		return fail(syscall.EINVAL, "update_service.scheduler: '%s' is not known", m.GetScheduler())
@@ -686,6 +689,16 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if bad := checkClientAddr("update_service.client_addr", ca, mode, vs.GetId().GetProtocol()); bad != nil {
 		return bad
 	}
+	// As the forwarder (cfgstore_tunnel.c): "" keeps the encapsulation, which a mode other
+	// than tunnel drops.
+	encap := orDefault(m.GetEncap(), vs.GetEncap())
+	if mode != model.ModeTunnel && m.GetEncap() == "" {
+		encap = ""
+	}
+	if bad := checkEncap("update_service", mode, encap); bad != nil {
+		return bad
+	}
+	vs.Encap = encap
 	if m.GetMode() != "" {
 		vs.Mode = m.GetMode()
 	}
@@ -695,6 +708,9 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	desc := ""
 	if m.GetMode() != "" || m.GetScheduler() != "" {
 		desc = fmt.Sprintf(" mode=%s scheduler=%s", m.GetMode(), m.GetScheduler())
+	}
+	if m.GetEncap() != "" {
+		desc += " encap=" + m.GetEncap()
 	}
 	if m.GetDownConns() != "" {
 		vs.DownConns = m.GetDownConns()
@@ -845,6 +861,20 @@ func timeoutsDesc(t *fwdpb.Timeouts) string {
 		return "global"
 	}
 	return strings.Join(parts, ",")
+}
+
+// checkEncap refuses what the forwarder refuses (cfgstore_tunnel.c): tunnel without ipip or
+// gue, an encapsulation with any other mode.
+func checkEncap(field, mode, encap string) *failure {
+	switch {
+	case encap != "" && encap != model.EncapIPIP && encap != model.EncapGUE:
+		return fail(syscall.EINVAL, "%s: '%s' is not ipip or gue", field, encap)
+	case mode == model.ModeTunnel && encap == "":
+		return fail(syscall.EINVAL, "%s: mode tunnel needs one, ipip or gue", field)
+	case mode != model.ModeTunnel && encap != "":
+		return fail(syscall.EINVAL, "%s: only with mode tunnel", field)
+	}
+	return nil
 }
 
 // checkSynproxy refuses what the forwarder refuses (ctl_op.c): an unknown value, and a proxy

@@ -168,11 +168,12 @@ func (x *RealService) GetConnLimit() uint32 {
 }
 
 type VirtualService struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	Id           *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Mode         string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"`           // "nat" (default), "dr" or "fullnat" (docs/mode-fullnat.md)
-	Scheduler    string                 `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
-	RealServices []*RealService         `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Mode  string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"` // "nat" (default), "dr", "tunnel" (with encap) or "fullnat"
+	// (docs/mode-fullnat.md)
+	Scheduler    string         `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
+	RealServices []*RealService `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
 	// connections of a higher class are moved last, and placed first on the least-loaded
 	// workers.
@@ -207,8 +208,11 @@ type VirtualService struct {
 	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
 	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
 	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
-	// Refused for a nat or dr service. The forwarder lists the value in force.
-	ClientAddr    string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"`
+	// Refused for a nat, dr or tunnel service. The forwarder lists the value in force.
+	ClientAddr string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"`
+	// Tunnel mode's encapsulation (docs/mode-tunnel.md): "ipip" or "gue", required with mode
+	// "tunnel" and refused with any other ("" there).
+	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -323,6 +327,13 @@ func (x *VirtualService) GetSynproxyThreshold() uint32 {
 func (x *VirtualService) GetClientAddr() string {
 	if x != nil {
 		return x.ClientAddr
+	}
+	return ""
+}
+
+func (x *VirtualService) GetEncap() string {
+	if x != nil {
+		return x.Encap
 	}
 	return ""
 }
@@ -683,8 +694,11 @@ type UpdateService struct {
 	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
 	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
 	ClientAddr           string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
+	// needs one, a switch away from it drops it.
+	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateService) Reset() {
@@ -818,6 +832,13 @@ func (x *UpdateService) GetSynproxyThreshold() uint32 {
 func (x *UpdateService) GetClientAddr() string {
 	if x != nil {
 		return x.ClientAddr
+	}
+	return ""
+}
+
+func (x *UpdateService) GetEncap() string {
+	if x != nil {
+		return x.Encap
 	}
 	return ""
 }
@@ -1924,8 +1945,14 @@ type WorkerStats struct {
 	// Embryonic connections (handshake not complete) evicted to make room for new ones in a
 	// full table.
 	ConnEvictedEmbryonic uint64 `protobuf:"varint,23,opt,name=conn_evicted_embryonic,json=connEvictedEmbryonic,proto3" json:"conn_evicted_embryonic,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Frames for the forwarder's own address it does not answer, given to the kernel through
+	// their port's exception path (docs/ports.md).
+	ExceptionToKernel uint64 `protobuf:"varint,70,opt,name=exception_to_kernel,json=exceptionToKernel,proto3" json:"exception_to_kernel,omitempty"`
+	// Tunnel mode: ICMP fragmentation-needed / packet-too-big messages sent to clients whose
+	// packet was too long for [tunnel] mtu once encapsulated (docs/mode-tunnel.md).
+	TunnelIcmpSent uint64 `protobuf:"varint,50,opt,name=tunnel_icmp_sent,json=tunnelIcmpSent,proto3" json:"tunnel_icmp_sent,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *WorkerStats) Reset() {
@@ -2119,6 +2146,20 @@ func (x *WorkerStats) GetConnEvictedEmbryonic() uint64 {
 	return 0
 }
 
+func (x *WorkerStats) GetExceptionToKernel() uint64 {
+	if x != nil {
+		return x.ExceptionToKernel
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetTunnelIcmpSent() uint64 {
+	if x != nil {
+		return x.TunnelIcmpSent
+	}
+	return 0
+}
+
 type PortStats struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Port     uint32                 `protobuf:"varint,1,opt,name=port,proto3" json:"port,omitempty"`
@@ -2302,8 +2343,11 @@ type Stats struct {
 	MempoolSize   uint64                 `protobuf:"varint,7,opt,name=mempool_size,json=mempoolSize,proto3" json:"mempool_size,omitempty"`
 	ServiceStatus []*ServiceStatus       `protobuf:"bytes,8,rep,name=service_status,json=serviceStatus,proto3" json:"service_status,omitempty"` // the counters of each service, with its reals'
 	SyncCounters  []*Counter             `protobuf:"bytes,9,rep,name=sync_counters,json=syncCounters,proto3" json:"sync_counters,omitempty"`    // as SyncStatus.counters (empty: sync never on)
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Frames the kernel sent through the exception paths, queued out of their data ports (the
+	// control thread's count; docs/ports.md).
+	ExceptionFromKernel uint64 `protobuf:"varint,71,opt,name=exception_from_kernel,json=exceptionFromKernel,proto3" json:"exception_from_kernel,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Stats) Reset() {
@@ -2397,6 +2441,13 @@ func (x *Stats) GetSyncCounters() []*Counter {
 		return x.SyncCounters
 	}
 	return nil
+}
+
+func (x *Stats) GetExceptionFromKernel() uint64 {
+	if x != nil {
+		return x.ExceptionFromKernel
+	}
+	return 0
 }
 
 type Connection struct {
@@ -4686,7 +4737,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xcc\x03\n" +
+	"\x10\x10\"\xe2\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4702,7 +4753,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x12synproxy_threshold\x18\n" +
 	" \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
-	"clientAddrJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
+	"clientAddr\x12\x14\n" +
+	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -4736,7 +4788,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xb1\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xc7\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4755,7 +4807,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
 	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
-	"clientAddr\"K\n" +
+	"clientAddr\x12\x14\n" +
+	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
@@ -4823,7 +4876,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xfe\x05\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xd8\x06\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -4858,7 +4911,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
-	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\"\xda\x02\n" +
+	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
+	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
+	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\"\xda\x02\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -4874,7 +4929,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
 	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\"\n" +
 	"\n" +
-	"\bGetStats\"\xbe\x03\n" +
+	"\bGetStats\"\xf2\x03\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -4884,7 +4939,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0emempool_in_use\x18\x06 \x01(\x04R\fmempoolInUse\x12!\n" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
-	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\"\xd9\x02\n" +
+	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
+	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\xd9\x02\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +

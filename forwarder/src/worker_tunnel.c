@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Tunnel mode's per-packet work (worker_tunnel.h). Out of line from worker_fwd.c's path: NAT
+ * pays one branch it already took (its mode test) and nothing else.
+ */
+#include <rte_byteorder.h>
+#include <rte_lpm.h>
+#include <rte_lpm6.h>
+#include <rte_mbuf.h>
+
+#include "rate.h"
+#include "rewrite_tunnel.h"
+#include "worker_tunnel.h"
+
+static void
+tunnel_drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
+{
+	w->stats.drops[r]++;
+	rte_pktmbuf_free(m);
+}
+
+/* The first address of family af on the port the route to dst leaves by. 0, or -1 when there
+ * is none. */
+static int
+tunnel_port_source(const struct worker *w, uint8_t af, const union hvlb_addr *dst,
+		   union hvlb_addr *src)
+{
+	const struct fwd_snapshot *s = w->snap;
+	uint32_t nh_idx;
+	int rc;
+
+	if (af == HVLB_AF_INET)
+		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
+	else
+		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
+	if (rc != 0 || nh_idx >= s->n_nh)
+		return -1;
+	for (uint32_t i = 0; i < s->n_local; i++)
+		if (s->local[i].af == af && s->local[i].port == s->nh[nh_idx].port) {
+			*src = s->local[i].addr;
+			return 0;
+		}
+	return -1;
+}
+
+/* The outer source for an NF at dst (family af): the configured one, else the egress port's
+ * (tunnel_port_source), found once per NF and snapshot (struct tunnel_worker). */
+static int
+tunnel_source(struct worker *w, uint8_t af, const union hvlb_addr *dst, union hvlb_addr *src)
+{
+	const struct tunnel_settings *ts = &w->env->tunnel;
+	const union hvlb_addr *conf = af == HVLB_AF_INET ? &ts->source4 : &ts->source6;
+	uint32_t k = dst->w[0] ^ dst->w[1] ^ dst->w[2] ^ dst->w[3];
+	struct tunnel_src_ent *e;
+
+	if (conf->q[0] != 0 || conf->q[1] != 0) {
+		*src = *conf;
+		return 0;
+	}
+	k ^= k >> 16;
+	e = &w->tunnel.src[(k ^ k >> 8) & (TUNNEL_SRC_CACHE - 1)];
+	if (likely(e->version == w->snap_version && hvlb_addr_eq(&e->nf, dst))) {
+		*src = e->src;
+		return 0;
+	}
+	if (tunnel_port_source(w, af, dst, src) != 0)
+		return -1;
+	e->version = w->snap_version;
+	e->nf = *dst;
+	e->src = *src;
+	return 0;
+}
+
+/* Too long once encapsulated: the client is told the MTU it may use (rate-limited), the
+ * packet goes no further. The ICMP is built in m itself: it quotes m's start. */
+static bool
+tunnel_too_big_icmp(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
+		    uint8_t encap, uint8_t outer_af, union hvlb_addr *dst, uint8_t *dst_af)
+{
+	const struct tunnel_settings *ts = &w->env->tunnel;
+	uint8_t af = pi->key.af;
+	uint8_t *buf;
+	uint32_t len;
+
+	if (ts->icmp_rate == 0 || m->nb_segs > 1 ||
+	    !rate_admit(&w->tunnel.icmp_tat, w->now, w->env->hz, ts->icmp_rate,
+			w->env->n_workers)) {
+		tunnel_drop(w, m, HVLB_DROP_TUNNEL_ICMP_LIMITED);
+		return false;
+	}
+	buf = (uint8_t *)rte_pktmbuf_prepend(m, tunnel_icmp_room(af));
+	if (buf == NULL) {
+		tunnel_drop(w, m, HVLB_DROP_TUNNEL_NO_ROOM);
+		return false;
+	}
+	*dst = pi->key.src; /* the client, read before the rewrite covers it */
+	*dst_af = af;
+	len = rewrite_icmp_too_big(buf, pi, tunnel_inner_mtu(ts->mtu, encap, outer_af, af));
+	rte_pktmbuf_trim(m, (uint16_t)(m->pkt_len - len));
+	w->stats.drops[HVLB_DROP_TUNNEL_TOO_BIG]++;
+	w->stats.tunnel_icmp++;
+	return true;
+}
+
+bool
+worker_tunnel_out(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, uint32_t hash,
+		  const struct conn *c, union hvlb_addr *dst, uint8_t *af)
+{
+	const struct tunnel_settings *ts = &w->env->tunnel;
+	struct tunnel_out t;
+	uint8_t *buf;
+	uint32_t len;
+	uint16_t oh;
+
+	t.encap = c->encap & TUNNEL_CONN_ENCAP;
+	t.af = c->encap & TUNNEL_CONN_V6 ? HVLB_AF_INET6 : HVLB_AF_INET;
+	if (unlikely(tunnel_too_big(pi, t.encap, t.af, ts->mtu)))
+		return tunnel_too_big_icmp(w, m, pi, t.encap, t.af, dst, af);
+	t.dst = c->rs_addr;
+	if (unlikely(tunnel_source(w, t.af, &t.dst, &t.src) != 0)) {
+		tunnel_drop(w, m, HVLB_DROP_TUNNEL_NO_SOURCE);
+		return false;
+	}
+	t.gue_port = ts->gue_port;
+	t.sport = tunnel_sport(hash);
+	oh = tunnel_overhead(t.encap, t.af);
+	buf = (uint8_t *)rte_pktmbuf_prepend(m, oh);
+	if (unlikely(buf == NULL)) {
+		tunnel_drop(w, m, HVLB_DROP_TUNNEL_NO_ROOM);
+		return false;
+	}
+	len = rewrite_tunnel_encap(buf, pi, &t);
+	/* What followed the inner packet (a short frame's Ethernet padding) goes. */
+	if (m->pkt_len > len)
+		rte_pktmbuf_trim(m, (uint16_t)(m->pkt_len - len));
+	*dst = t.dst;
+	*af = t.af;
+	return true;
+}
