@@ -484,8 +484,8 @@ NOTES = [
     "  thread to schedule; nftables does its DNAT in the softirq that already runs. The",
     "  forwarder's own work per packet is small against that (docs/benchmarks.md's first table:",
     "  millions of packets per second per core on memory-fed ports). On a NIC with a real",
-    "  DPDK driver the kernel path is not crossed at all; on veths, AF_XDP with a larger ring",
-    "  and waking on RX is the best this machine showed.",
+    "  DPDK driver the kernel path is not crossed at all; on veths, AF_XDP woken on RX is the",
+    "  best this machine showed (a larger ring ends its drops).",
 ]
 
 
