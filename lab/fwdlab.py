@@ -64,20 +64,40 @@ def sync_section(meta, host, key_hex, port=SYNC_PORT):
     return "\n".join(lines) + "\n"
 
 
-def config_text(meta, services=(), extra="", settings=None, host=None, port_settings=None):
+# The PMD of the lab's kernel-interface ports: its vdev name and its devargs for one veth, with
+# one queue per worker (af_packet: a socket per queue pair; AF_XDP: a socket bound to each of
+# the veth's first queues).
+PORT_KINDS = {
+    "af_packet": ("net_af_packet", "iface={port},qpairs={workers}"),
+    "af_xdp": ("net_af_xdp", "iface={port},start_queue=0,queue_count={workers}"),
+}
+
+
+def port_keys(port_settings, i):
+    """The [portN] keys for port i: port_settings is either {key: value} for every port or
+    {port index: {key: value}} port by port."""
+    ps = port_settings or {}
+    if any(isinstance(k, int) for k in ps):
+        return dict(ps.get(i, {}))
+    return dict(ps)
+
+
+def config_text(meta, services=(), extra="", settings=None, host=None, port_kind="af_packet",
+                port_settings=None):
     """The forwarder's INI configuration for a topology's forwarder (forwarder_meta: addrs, each
     port's addresses, "a/len[, b/len]"; gateway, and gateway6 for an IPv6 default route), with
     services as dicts {protocol, vip, port, mode, encap, scheduler, priority, conn_rate_limit,
     synproxy, synproxy_threshold, reals:
     [(addr, port, weight[, conn_limit]), ...]} and settings overriding keys of its [forwarder]
-    section (e.g. rssa, rssa_q); port_settings {port index: {key: value}} adds keys to [portN]
-    sections (e.g. exception, docs/ports.md; dev replaces net_af_packetN)."""
+    section (e.g. rssa, rssa_q); port_settings adds keys to [portN] sections, {key: value} to
+    every one (e.g. rx_desc) or {port index: {key: value}} port by port (e.g. exception,
+    docs/ports.md; dev replaces the port_kind's device)."""
     fw = forwarder_meta(meta, host)
     opts = {"conn_max": 65536, "idle_sleep_max_us": 100, **(settings or {})}
     lines = ["[forwarder]", *[f"{k} = {v}" for k, v in opts.items()], ""]
     for i, addr in enumerate(fw["addrs"]):
-        more = dict((port_settings or {}).get(i, {}))
-        dev = more.pop("dev", f"net_af_packet{i}")
+        more = port_keys(port_settings, i)
+        dev = more.pop("dev", f"{PORT_KINDS[port_kind][0]}{i}")
         lines += [f"[port{i}]", f"dev = {dev}", f"addr = {addr}",
                   *[f"{k} = {v}" for k, v in more.items()], ""]
     lines += ["[route.default]", "prefix = 0.0.0.0/0", f"via = {fw['gateway']}", "port = 0", ""]
@@ -145,11 +165,15 @@ def kernel_off(topo, host=None):
 
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
-                    settings=None, dispatch=False, host=None, port_settings=None, vdevs=None):
+                    settings=None, dispatch=False, host=None, port_kind="af_packet", port_args="",
+                    port_settings=None, vdevs=None):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
-    feeds the workers. vdevs {port index: "--vdev argument"} puts another device in that
-    port's place (a memif or vhost-user port, docs/ports.md); name it in port_settings' dev.
+    feeds the workers. port_kind: a key of PORT_KINDS; port_args: more devargs for every port
+    (",framecnt=4096"); port_settings: keys for every [portN] section ({"rx_desc": 4096}), or
+    port by port ({1: {"exception": "tap"}}). vdevs {port index: "--vdev argument"} puts
+    another device in that port's place (a memif or vhost-user port, docs/ports.md); name it
+    in port_settings' dev.
     Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
@@ -159,7 +183,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
     conf = rundir / f"{name}.ini"
     if dispatch:
         settings = {**(settings or {}), "dispatch": "on"}
-    conf.write_text(config_text(meta, services, extra, settings, host, port_settings))
+    conf.write_text(config_text(meta, services, extra, settings, host, port_kind, port_settings))
     # --no-huge: no huge-page mount to leave behind; --no-shconf: no shared config files. The
     # file prefix starts with the topology's, so its teardown removes EAL's runtime directory.
     prefix = f"{topo.prefix}_{name}"
@@ -167,7 +191,9 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
             "-m", "512", "--file-prefix", prefix,
             "--log-level=lib.*:warning"]
     for i, port in enumerate(fw["ports"]):
-        vdev = (vdevs or {}).get(i, f"net_af_packet{i},iface={port},qpairs={workers}")
+        vdev, args = PORT_KINDS[port_kind]
+        vdev = (vdevs or {}).get(
+            i, f"{vdev}{i}," + args.format(port=port, workers=workers) + port_args)
         argv += ["--vdev", vdev]
     argv += ["--", "-c", conf, "-s", sock]
     proc = topo.popen(fw["host"], argv, name=name)

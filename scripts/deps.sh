@@ -16,6 +16,7 @@ APT_PKGS=(
 	clang libclang-rt-dev
 	frr etcd-server etcd-client libssl-dev
 	systemd-container
+	nftables
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
@@ -25,7 +26,8 @@ APT_PKGS=(
 # upstream routers (bgpd and zebra) that the agents' BGP speakers peer with (lab/frr.py).
 # etcd-server and etcd-client: the controllers' highly available store. libssl-dev: HMAC for
 # the forwarders' connection sync. systemd-container: systemd-nspawn, which boots a real systemd
-# as PID 1 of a container for the packages' units (tests/packaging/test_systemd.py). The scheduling
+# as PID 1 of a container for the packages' units (tests/packaging/test_systemd.py). nftables:
+# the kernel's own DNAT that bench/kernelpath.py measures the kernel-interface path against. The scheduling
 # benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).

@@ -116,6 +116,23 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 	return 0;
 }
 
+/* idle_wake: how an idle worker's sleep ends on kernel-interface ports (idle.h). */
+static int
+load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "idle_wake");
+
+	*rx = 1;
+	if (v == NULL || strcmp(v, "rx") == 0)
+		return 0;
+	if (strcmp(v, "sleep") == 0) {
+		*rx = 0;
+		return 0;
+	}
+	LOG("config [forwarder] idle_wake: '%s' is not rx or sleep\n", v);
+	return -1;
+}
+
 struct rte_cfgfile *
 cfgfile_load(const char *path, struct fwd_settings *s)
 {
@@ -134,6 +151,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
+	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
@@ -158,6 +176,16 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 		if (exc != NULL && strcmp(exc, "off") != 0)
 			snprintf(s->port[s->n_ports].exception, sizeof(s->port[0].exception), "%s",
 				 exc);
+		uint32_t rx_desc;
+
+		if (get_u32(cfg, sect, "rx_desc", 0, &rx_desc) != 0)
+			goto fail;
+		if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
+			LOG("config [%s] rx_desc: %u is not a power of two from 64 to 32768\n", sect,
+			    rx_desc);
+			goto fail;
+		}
+		s->port[s->n_ports].rx_desc = (uint16_t)rx_desc;
 		if (dev != NULL)
 			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
 		if (mac != NULL) {

@@ -20,6 +20,7 @@ struct rte_cfgfile;
 struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
+	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
 	uint32_t neigh_retry_ms;
 	uint32_t neigh_first_retry_ms;
 	uint32_t mbufs;

@@ -398,6 +398,8 @@ port_stats(struct ctl_req *r, uint16_t i)
 	}
 	csum_watch_sum(r->f->workers, r->f->env.n_workers, i, &m->bad_l4_csum, &m->csum_unfilled);
 	m->peer_csum_offload = r->f->csum.flagged[i];
+	m->kernel_rx_drops = port_ksock_rx_drops(&r->f->ports.p[i].ks);
+	m->kernel_socket = CTL_CONST_STR(port_ksock_kind_name(&p->ks));
 	return m;
 }
 

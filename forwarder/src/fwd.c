@@ -227,6 +227,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
 				    .tunnel = set.tunnel,
+				    .idle_wake_rx = set.idle_wake_rx,
 				    .hz = rte_get_tsc_hz()};
 	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
 	 * outlives no restart; only the clients between their SYN and ACK then retry). */
@@ -297,13 +298,14 @@ fwd_reload(struct fwd *f, const char *config_path)
 	}
 	rssa_ctl_set(f->rssa, &set.rssa);
 	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
+	f->env.idle_wake_rx = set.idle_wake_rx;
 	f->neigh.retry_ms = set.neigh_retry_ms;
 	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
 	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
 	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
 			     "with a restart\n", config_path);
-	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, neigh_*retry_ms\n",
+	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, idle_wake, neigh_*retry_ms\n",
 	    config_path);
 	return 0;
 }

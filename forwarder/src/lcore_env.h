@@ -35,6 +35,7 @@ struct lcore_env {
 	uint16_t n_workers;
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;
+	volatile uint8_t idle_wake_rx;  /* idle workers wake on their kernel sockets (idle.h) */
 	uint64_t hz;
 	volatile int quit;              /* set by the control thread: lcores return */
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */

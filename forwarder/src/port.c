@@ -98,9 +98,16 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 		p->socket = (int)rte_socket_id();
 	if ((rc = port_configure(p, idx, &info, n_workers)) != 0)
 		return rc;
-	for (uint16_t q = 0; q < p->nb_rxq; q++)
-		if ((rc = rte_eth_rx_queue_setup(pid, q, RX_DESC, p->socket, NULL, pool)) != 0)
+	for (uint16_t q = 0; q < p->nb_rxq; q++) {
+		struct port_ksock_snap snap;
+
+		port_ksock_xdp_before(&snap); /* af_xdp opens a queue's socket here */
+		if ((rc = rte_eth_rx_queue_setup(pid, q, s->rx_desc ? s->rx_desc : RX_DESC, p->socket,
+						  NULL, pool)) != 0)
 			return rc;
+		port_ksock_xdp_after(&p->ks, q, &snap);
+	}
+	port_ksock_find_packet(&p->ks, info.if_index);
 	for (uint16_t q = 0; q < p->nb_txq; q++)
 		if ((rc = rte_eth_tx_queue_setup(pid, q, TX_DESC, p->socket, NULL)) != 0)
 			return rc;
@@ -130,6 +137,9 @@ port_start_all(struct port_set *ps)
 		LOG(INFO, "port%u: %s mac " RTE_ETHER_ADDR_PRT_FMT " socket %d rxq %u txq %u: %s\n",
 		    i, p->name, RTE_ETHER_ADDR_BYTES(&p->mac), p->socket, p->nb_rxq, p->nb_txq,
 		    p->steering);
+		if (p->ks.kind != PORT_KSOCK_NONE)
+			LOG(INFO, "port%u: %u %s socket(s) of the kernel, their receive drops counted "
+			    "as kernel_rx_drops\n", i, p->ks.n, port_ksock_kind_name(&p->ks));
 	}
 	return 0;
 }

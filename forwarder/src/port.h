@@ -14,6 +14,7 @@
 #include <rte_mempool.h>
 
 #include "fwd_limits.h"
+#include "port_ksock.h"
 
 struct fwd_port {
 	uint16_t port_id;
@@ -23,6 +24,7 @@ struct fwd_port {
 	struct rte_ether_addr mac;
 	char name[64];
 	char steering[96];  /* how flows reach their owner, logged at start-up */
+	struct port_ksocks ks; /* its kernel sockets, on a kernel-interface port */
 };
 
 /* What the configuration file says about one port. */
@@ -31,6 +33,7 @@ struct port_settings {
 	int has_mac;
 	struct rte_ether_addr mac;
 	char exception[64]; /* exception.h: "tap", "tap:IFNAME" or a DPDK device; "": none */
+	uint16_t rx_desc; /* RX descriptors per queue (an AF_XDP port's receive ring); 0: default */
 };
 
 struct port_set {

@@ -394,7 +394,8 @@ vs_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* Per port: what csum_watch sees (the port's own counters are DPDK's /ethdev/stats). */
+/* Per port: what csum_watch sees and the kernel's receive drops on a kernel-interface port
+ * (the port's own counters are DPDK's /ethdev/stats). */
 static int
 ports_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 {
@@ -415,6 +416,8 @@ ports_fill(struct fwd *f, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(p, "bad_l4_csum", bad);
 		rte_tel_data_add_dict_u64(p, "csum_unfilled", unfilled);
 		rte_tel_data_add_dict_u64(p, "peer_csum_offload", f->csum.flagged[i]);
+		rte_tel_data_add_dict_u64(p, "kernel_rx_drops", port_ksock_rx_drops(&f->ports.p[i].ks));
+		rte_tel_data_add_dict_string(p, "kernel_socket", port_ksock_kind_name(&f->ports.p[i].ks));
 		snprintf(name, sizeof(name), "port%u", i);
 		rte_tel_data_add_dict_container(d, name, p, 0);
 	}
@@ -518,8 +521,8 @@ telem_register(struct fwd *f)
 		{"/hvlb/sync", cmd_sync,
 		 "hvlb connection sync: state (off, syncing, ready) and counters. No parameters."},
 		{"/hvlb/ports", cmd_ports,
-		 "hvlb per port: bad_l4_csum drops, unfilled checksums among them, peer checksum "
-		 "offload flag. No parameters."},
+		 "hvlb per port: bad_l4_csum drops, unfilled checksums, peer checksum offload, "
+		 "the kernel's receive drops. No parameters."},
 	};
 	int rc;
 
@@ -529,8 +532,12 @@ telem_register(struct fwd *f)
 	telem_refresh(f);
 	for (unsigned i = 0; i < RTE_DIM(cmds); i++) {
 		rc = rte_telemetry_register_cmd(cmds[i].cmd, cmds[i].fn, cmds[i].help);
-		if (rc < 0)
+		if (rc < 0) {
+			RTE_LOG(ERR, USER1, "telemetry %s not registered (%d): help text of %zu "
+				"characters, at most %d\n", cmds[i].cmd, rc, strlen(cmds[i].help),
+				RTE_TEL_MAX_STRING_LEN - 1);
 			return rc;
+		}
 	}
 	return 0;
 }

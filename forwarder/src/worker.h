@@ -138,6 +138,7 @@ struct worker {
 	struct fnat_ports fnat;           /* FullNAT's local ports (worker_fullnat.h) */
 	void *fnat_mem;
 	struct rte_ring *fnat_ret;        /* ports other workers give back to this one */
+	struct idle_wake wake;            /* idle_wake = rx: its RX queues' kernel sockets */
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its

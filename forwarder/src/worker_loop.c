@@ -160,6 +160,20 @@ worker_poll_once(struct worker *w)
 	return total;
 }
 
+/* The kernel sockets of this worker's RX queues, for idle_wake = rx (idle.h, port_ksock.h). */
+static void
+idle_wake_init(struct worker *w)
+{
+	w->wake.n = 0;
+	for (uint16_t q = 0; q < w->n_rxq && w->wake.n < IDLE_WAKE_MAX; q++) {
+		const struct port_ksocks *ks = &w->ports->p[w->rxq[q].port].ks;
+
+		if (w->rxq[q].queue < ks->n)
+			w->wake.fd[w->wake.n++] = (struct pollfd){.fd = ks->fd[w->rxq[q].queue],
+								  .events = POLLIN};
+	}
+}
+
 int
 worker_main(void *arg)
 {
@@ -169,6 +183,7 @@ worker_main(void *arg)
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 	rte_rcu_qsbr_thread_register(w->env->rcu, w->id);
 	rte_rcu_qsbr_thread_online(w->env->rcu, w->id);
+	idle_wake_init(w);
 	while (!w->env->quit) {
 		unsigned n = worker_poll_once(w);
 
@@ -181,7 +196,8 @@ worker_main(void *arg)
 			w->stats.busy_polls++;
 		else
 			w->stats.empty_polls++;
-		if (idle_backoff(&w->idle, n, w->env->idle_sleep_max_us, w->env->rcu, w->id))
+		if (idle_backoff_wake(&w->idle, n, w->env->idle_sleep_max_us, w->env->rcu, w->id,
+				      w->env->idle_wake_rx ? &w->wake : NULL))
 			w->stats.idle_sleeps++;
 	}
 	rte_rcu_qsbr_thread_offline(w->env->rcu, w->id);

@@ -132,7 +132,7 @@ func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	for _, p := range st.GetPorts() {
 		b.Ports = append(b.Ports, apitypes.PortStats{Port: p.GetPort(), Name: p.GetName(), IPackets: p.GetIpackets(),
 			OPackets: p.GetOpackets(), IBytes: p.GetIbytes(), OBytes: p.GetObytes(), IMissed: p.GetImissed(),
-			IErrors: p.GetIerrors(), OErrors: p.GetOerrors()})
+			IErrors: p.GetIerrors(), OErrors: p.GetOerrors(), KernelRxDrops: p.GetKernelRxDrops()})
 	}
 	status := fwdpb.StatusByService(st.GetServiceStatus())
 	for _, vs := range st.GetServices() {

@@ -145,6 +145,9 @@ type PortStats struct {
 	IMissed  uint64 `json:"imissed"`
 	IErrors  uint64 `json:"ierrors"`
 	OErrors  uint64 `json:"oerrors"`
+	// KernelRxDrops: frames the kernel dropped on receive before the port's PMD read them
+	// (AF_PACKET tp_drops, AF_XDP's drop counters; docs/drops.md); 0 on other ports.
+	KernelRxDrops uint64 `json:"kernel_rx_drops"`
 }
 
 // ServiceStats is one virtual service's counters at a forwarder.

@@ -144,10 +144,10 @@ func showLocalStats(w io.Writer, st *fwdpb.Stats) error {
 		return err
 	}
 	if len(st.Ports) > 0 {
-		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS"}}
+		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS"}}
 		for _, p := range st.Ports {
 			rows = append(rows, []string{u64(uint64(p.Port)), p.Name, u64(p.Ipackets), u64(p.Opackets),
-				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors)})
+				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops)})
 		}
 		fmt.Fprintln(w)
 		if err := printRows(w, rows); err != nil {

@@ -85,6 +85,8 @@ var (
 		"imissed":  desc("port_rx_missed_total", "Packets the NIC dropped for lack of RX descriptors.", pl...),
 		"ierrors":  desc("port_rx_errors_total", "Receive errors.", pl...),
 		"oerrors":  desc("port_tx_errors_total", "Transmit errors.", pl...),
+		"kernel_rx_drops": desc("port_kernel_rx_drops_total",
+			"Frames the kernel dropped on receive before a kernel-interface port's PMD read them (AF_PACKET tp_drops, AF_XDP drops).", pl...),
 	}
 	mSvcPackets  = desc("service_packets_total", "Packets of a virtual service.", sl...)
 	mSvcBytes    = desc("service_bytes_total", "Bytes of a virtual service.", sl...)
@@ -350,6 +352,7 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 		for name, v := range map[string]uint64{
 			"ipackets": p.GetIpackets(), "opackets": p.GetOpackets(), "ibytes": p.GetIbytes(),
 			"obytes": p.GetObytes(), "imissed": p.GetImissed(), "ierrors": p.GetIerrors(), "oerrors": p.GetOerrors(),
+			"kernel_rx_drops": p.GetKernelRxDrops(),
 		} {
 			emit(ch, mPort[name], cnt, float64(v), id, pid, p.GetName())
 		}

@@ -2178,8 +2178,14 @@ type PortStats struct {
 	BadL4Csum       uint64 `protobuf:"varint,10,opt,name=bad_l4_csum,json=badL4Csum,proto3" json:"bad_l4_csum,omitempty"`
 	CsumUnfilled    uint64 `protobuf:"varint,11,opt,name=csum_unfilled,json=csumUnfilled,proto3" json:"csum_unfilled,omitempty"`
 	PeerCsumOffload bool   `protobuf:"varint,12,opt,name=peer_csum_offload,json=peerCsumOffload,proto3" json:"peer_csum_offload,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Frames the kernel dropped on receive before the PMD could read them, on a kernel-interface
+	// port (docs/drops.md, "Drops in the kernel"): an AF_PACKET ring's tp_drops, an AF_XDP
+	// socket's rx_dropped + rx_invalid_descs + rx_ring_full. 0 on other ports.
+	KernelRxDrops uint64 `protobuf:"varint,80,opt,name=kernel_rx_drops,json=kernelRxDrops,proto3" json:"kernel_rx_drops,omitempty"`
+	// "af_packet", "af_xdp", or empty: the kernel sockets behind the port.
+	KernelSocket  string `protobuf:"bytes,81,opt,name=kernel_socket,json=kernelSocket,proto3" json:"kernel_socket,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PortStats) Reset() {
@@ -2294,6 +2300,20 @@ func (x *PortStats) GetPeerCsumOffload() bool {
 		return x.PeerCsumOffload
 	}
 	return false
+}
+
+func (x *PortStats) GetKernelRxDrops() uint64 {
+	if x != nil {
+		return x.KernelRxDrops
+	}
+	return 0
+}
+
+func (x *PortStats) GetKernelSocket() string {
+	if x != nil {
+		return x.KernelSocket
+	}
+	return ""
 }
 
 type GetStats struct {
@@ -4913,7 +4933,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
 	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
 	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
-	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\"\xda\x02\n" +
+	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\"\xa7\x03\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -4927,7 +4947,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\vbad_l4_csum\x18\n" +
 	" \x01(\x04R\tbadL4Csum\x12#\n" +
 	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
-	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\"\n" +
+	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\x12&\n" +
+	"\x0fkernel_rx_drops\x18P \x01(\x04R\rkernelRxDrops\x12#\n" +
+	"\rkernel_socket\x18Q \x01(\tR\fkernelSocket\"\n" +
 	"\n" +
 	"\bGetStats\"\xf2\x03\n" +
 	"\x05Stats\x122\n" +

@@ -1,0 +1,128 @@
+"""The kernel-interface ports (issue 16): the forwarder forwards over AF_XDP ports on veths as it
+does over af_packet, and the frames the kernel drops in front of either kind of port (a full
+receive ring) show in the port's kernel_rx_drops (docs/drops.md), not nowhere.
+
+Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- nf, one queue
+per veth.
+"""
+
+import os
+import signal
+import socket
+import time
+
+import pytest
+
+import fwdlab
+
+VIP, NF = "10.100.0.1", "10.1.0.11"
+SERVICES = [{"protocol": "tcp", "vip": VIP, "port": 80, "reals": [(NF, 80, 100)]},
+            {"protocol": "udp", "vip": VIP, "port": 9, "reals": [(NF, 9, 100)]}]
+# Answers every TCP connection with one line, for the connect test.
+SERVER = """
+import socket
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", 80)); s.listen(64)
+while True:
+    c, a = s.accept(); c.sendall(("hello " + a[0] + "\\n").encode()); c.close()
+"""
+CLIENT = """
+import socket, sys
+s = socket.create_connection(("%s", 80), timeout=3); print(s.recv(100).decode().strip())
+""" % VIP
+
+
+def start(topo, kind, port_settings=None):
+    """The forwarder on kind ports; skips when the kernel refuses AF_XDP here."""
+    try:
+        return fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind=kind,
+                                      port_settings=port_settings)
+    except RuntimeError as e:
+        if kind == "af_xdp":
+            pytest.skip(f"the kernel refuses AF_XDP on veth here: {str(e)[-600:]}")
+        raise
+
+
+def wait_for(what, cond, deadline_s=10.0):
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        v = cond()
+        if v:
+            return v
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def connect(topo):
+    p = topo.run("client", ["python3", "-c", CLIENT], check=False, timeout=10)
+    return p.stdout.strip() if p.returncode == 0 else None
+
+
+@pytest.mark.parametrize("kind,port_settings", [("af_packet", None), ("af_xdp", None),
+                                                ("af_xdp", {"rx_desc": 4096})])
+def test_forwards_over_kernel_ports(lab, kind, port_settings):
+    topo = lab("lab/topologies/kernelpath.yaml")
+    topo.popen("nf", ["python3", "-c", SERVER], name="server")
+    fw = start(topo, kind, port_settings)
+    # The client's address reaches the NF unchanged (NAT), through the forwarder both ways.
+    assert wait_for("a connection through the VIP", lambda: connect(topo)) == "hello 10.0.0.2"
+    ports = fw.stats().ports
+    assert [p.kernel_socket for p in ports] == [kind, kind]
+    assert all(p.ipackets > 0 and p.opackets > 0 for p in ports)
+    assert f"1 {kind} socket(s) of the kernel" in fw.log()
+
+
+@pytest.mark.parametrize("kind", ["af_packet", "af_xdp"])
+def test_ring_drops_are_counted(lab, kind):
+    """The forwarder stopped (SIGSTOP): its kernel ring fills and the kernel drops the rest;
+    kernel_rx_drops says how many, and every frame sent is either read or counted."""
+    topo = lab("lab/topologies/kernelpath.yaml")
+    fw = start(topo, kind)
+    wait_for("the forwarder's ARP answer", lambda: topo.run(
+        "client", ["ping", "-c", "1", "-W", "1", "10.0.0.1"], check=False).returncode == 0)
+    before = fw.stats().ports[0]
+    sent = 5000
+    os.kill(fw.proc.pid, signal.SIGSTOP)
+    try:
+        # Frames to the VIP's UDP service, from the client: all reach port0's ring or its drops.
+        topo.run("client", ["python3", "-c",
+                            f"import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+                            f"for i in range({sent}): s.sendto(b'x' * 18, ('{VIP}', 9))"])
+    finally:
+        os.kill(fw.proc.pid, signal.SIGCONT)
+
+    def settled():
+        p = fw.stats().ports[0]
+        got = p.ipackets - before.ipackets
+        drops = p.kernel_rx_drops - before.kernel_rx_drops
+        return (got, drops) if got + drops >= sent else None
+
+    got, drops = wait_for("every frame read or counted", settled)
+    assert drops > 0, f"{got} frames read, no kernel drop counted"
+    assert got < sent, "the ring held every frame: nothing to count"
+
+
+@pytest.mark.parametrize("kind", ["af_packet", "af_xdp"])
+def test_idle_worker_wakes_on_rx(lab, kind):
+    """idle_wake = rx (the default): an idle worker sleeps in ppoll() on its RX sockets, so a
+    frame ends even a one-second sleep at once. Pings 0.5 s apart each find the worker deep in
+    its back-off: woken by the frame, they take well under a millisecond here; with plain sleeps
+    (idle_wake = sleep) their median was 12-250 ms."""
+    topo = lab("lab/topologies/kernelpath.yaml")
+    fw = fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind=kind,
+                                settings={"idle_sleep_max_us": 1000000, "idle_wake": "rx"})
+    wait_for("the forwarder's echo reply", lambda: topo.run(
+        "client", ["ping", "-c", "1", "-W", "2", "10.0.0.1"], check=False).returncode == 0)
+    out = topo.run("client", ["ping", "-c", "9", "-i", "0.5", "10.0.0.1"], check=False).stdout
+    rtts = sorted(float(x.split("=")[1]) for x in out.split() if x.startswith("time="))
+    assert len(rtts) >= 8, out
+    assert rtts[len(rtts) // 2] < 5, f"median RTT {rtts[len(rtts) // 2]} ms: not woken by RX"
+    assert fw.stats().workers[0].idle_sleeps > 0
+
+
+def test_settings_checked(lab):
+    topo = lab("lab/topologies/kernelpath.yaml")
+    with pytest.raises(RuntimeError, match="idle_wake: 'soon' is not rx or sleep"):
+        fwdlab.start_forwarder(topo, workers=1, services=SERVICES, settings={"idle_wake": "soon"})
+    with pytest.raises(RuntimeError, match=r"\[port0\] rx_desc: 1000 is not a power of two"):
+        fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_settings={"rx_desc": 1000})
