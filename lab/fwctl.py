@@ -528,7 +528,7 @@ def build_parser():
             p.add_argument("--hard", action="store_true",
                            help="also end its connections now")
         else:
-            p.add_argument("--mode", choices=("nat", "dr", "tunnel"))
+            p.add_argument("--mode", choices=("nat", "dr", "tunnel", "fullnat"))
             p.add_argument("--encap", choices=("ipip", "gue"), help="with --mode tunnel")
             p.add_argument("--sched", choices=("maglev", "random", "rr", "wrr", "sh", "lc"))
             p.add_argument("--priority", type=int, choices=range(8), metavar="0-7",

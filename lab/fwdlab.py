@@ -116,6 +116,8 @@ def config_text(meta, services=(), extra="", settings=None, host=None, port_kind
         if "synproxy" in s:
             lines += [f"synproxy = {s['synproxy']}",
                       f"synproxy_threshold = {s.get('synproxy_threshold', 0)}"]
+        if "client_addr" in s:  # fullnat tcp: the TOA (docs/mode-fullnat.md)
+            lines.append(f"client_addr = {s['client_addr']}")
         for k, (a, p, w, *limit) in enumerate(s.get("reals", ())):
             ep = f"{a}:{p}" if p else a
             lines.append(f"rs.{k} = {ep} weight={w}" + (f" conn_limit={limit[0]}" if limit else ""))

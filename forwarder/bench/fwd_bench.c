@@ -9,8 +9,9 @@
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
  *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp|vxlan] [--seconds S]
- *                       [--service nat|ipip|gue]   (the service's mode: NAT, or tunnel mode's
- *                       IPIP / GUE encapsulation, docs/mode-tunnel.md)
+ *                       [--service nat|fullnat|ipip|gue]   (the service's mode: NAT, FullNAT
+ *                       (docs/mode-fullnat.md), or tunnel mode's IPIP / GUE encapsulation,
+ *                       docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
@@ -68,7 +69,10 @@ static const char config_ini[] =
 	"[neigh.nf]\naddr = 10.1.0.11\nmac = 02:00:00:00:01:11\nport = 1\n"
 	"[neigh.rtr]\naddr = 10.9.0.1\nmac = 02:00:00:00:09:01\nport = 0\n"
 	"[vs.bench]\nprotocol = %s\nvip = 10.100.0.1\nport = %u\nmode = %s\n"
-	"scheduler = maglev\nrs.1 = 10.1.0.11%s weight=100\n";
+	"scheduler = maglev\nrs.1 = 10.1.0.11%s weight=100\n%s";
+
+/* --service fullnat: the service is FullNAT, with a local pool on port 1's segment. */
+static const char fullnat_pool[] = "[local_pool]\naddrs = 10.1.0.100\nports = 1024-65535\n";
 
 /* --proto vxlan: tenant 100's UDP service on the inner VIP, its NF's VTEP 10.1.0.11. */
 static const char config_vxlan[] =
@@ -352,16 +356,19 @@ main(int argc, char **argv)
 			    : n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
 	tcp = tcp || cps;
 	fd = mkstemp(path);
-	/* Tunnel mode keeps the port: its real has none. */
+	/* Tunnel mode keeps the port: its real has none. FullNAT adds a local pool on port 1's
+	 * segment. */
 	bool tunnel = strcmp(service, "ipip") == 0 || strcmp(service, "gue") == 0;
+	bool fullnat = strcmp(service, "fullnat") == 0;
 	char svc_mode[32], rs_port[8] = "";
 
-	if (!tunnel && strcmp(service, "nat") != 0)
+	if (!tunnel && !fullnat && strcmp(service, "nat") != 0)
 		return 2;
-	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "nat", service);
+	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "%s", service);
 	if (!tunnel)
 		snprintf(rs_port, sizeof(rs_port), ":%u", tcp ? 8080u : 5353u);
-	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port);
+	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port,
+		fullnat ? fullnat_pool : "");
 	if (vxlan)
 		dprintf(fd, "%s", config_vxlan);
 	close(fd);

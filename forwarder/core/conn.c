@@ -40,6 +40,7 @@ _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) +
 #define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
 #define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
+#define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
 
 struct conn_bucket {
 	uint32_t sig[CONN_BUCKET_SLOTS];
@@ -289,6 +290,22 @@ conn_nf_port(const struct conn *c)
 	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
 }
 
+/* FullNAT's local addresses (conn_set_local), what fn_laddr indexes: the forwarder's one
+ * pool, shared by every table and by readers of copies of its connections. */
+static const union hvlb_addr *conn_local;
+
+/* The REPLY key's destination: the client, or a FullNAT connection's local endpoint. */
+static inline const union hvlb_addr *
+conn_reply_dst(const struct conn *c, uint16_t *dport)
+{
+	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL)) {
+		*dport = c->fn_lport;
+		return &conn_local[c->fn_laddr];
+	}
+	*dport = c->orig.sport;
+	return &c->orig.src;
+}
+
 static void
 conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb_addr *rs_addr,
 	       uint16_t rs_port)
@@ -302,10 +319,23 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 	k->pad = orig->pad; /* the VXLAN tenant (0 outside the overlay): replies stay in it */
 }
 
+/* conn_reply_eq for a FullNAT connection (CONN_F_LOCAL): its REPLY key goes to a local
+ * address. Out of line, so that NAT's lookups keep their code as it was. */
+static __attribute__((noinline)) bool
+conn_reply_eq_local(const struct conn *c, const struct flow_key *key)
+{
+	return key->sport == conn_nf_port(c) && key->dport == c->fn_lport &&
+	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
+	       hvlb_addr_eq(&key->src, &c->rs_addr) &&
+	       hvlb_addr_eq(&key->dst, &conn_local[c->fn_laddr]);
+}
+
 /* Compares key with c's reply tuple without building it. */
 static inline bool
 conn_reply_eq(const struct conn *c, const struct flow_key *key)
 {
+	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL))
+		return conn_reply_eq_local(c, key);
 	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
 	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
@@ -507,13 +537,22 @@ conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
 	return conn_lookup(t, k, hash, &dir) != NULL;
 }
 
+/* Where a new connection's REPLY key goes: the client (NAT), a local endpoint (FullNAT), or
+ * nowhere (DR: no REPLY key). */
+struct conn_reply_to {
+	int with_reply;
+	int local;
+	uint8_t laddr;
+	uint16_t lport;
+};
+
 /* Both keys are checked before anything is placed: a reply tuple already in use (two VIPs
  * sending the same client port to the same NF) could not be told apart, so it fails the
  * insert, and so does an ORIG key that is already there. */
-struct conn *
-conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
-	    const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply, uint8_t to_set,
-	    uint64_t now)
+static struct conn *
+conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+	       const union hvlb_addr *rs_addr, uint16_t rs_port, const struct conn_reply_to *rt,
+	       uint8_t to_set, uint64_t now)
 {
 	struct flow_key rk;
 	uint32_t idx = t->free_head, rhash = 0;
@@ -523,15 +562,19 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 		return NULL;
 	if (conn_key_taken(t, orig, hash))
 		return NULL;
-	if (with_reply) {
+	if (rt->with_reply) {
 		conn_reply_key(&rk, orig, rs_addr, rs_port);
+		if (rt->local) {
+			rk.dst = conn_local[rt->laddr];
+			rk.dport = rt->lport;
+		}
 		rhash = flow_hash(&rk);
 		if (flow_key_eq(&rk, orig) || conn_key_taken(t, &rk, rhash))
 			return NULL;
 	}
 	if (conn_bucket_add(t, hash, idx + 1) != 0)
 		return NULL;
-	if (with_reply && conn_bucket_add(t, rhash, (idx + 1) | CONN_V_REPLY) != 0) {
+	if (rt->with_reply && conn_bucket_add(t, rhash, (idx + 1) | CONN_V_REPLY) != 0) {
 		conn_bucket_del(t, hash, idx + 1);
 		return NULL;
 	}
@@ -545,7 +588,12 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->rs_port = rs_port;
 	c->state = orig->proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP;
 	c->in_use = 1;
-	c->reserved = with_reply ? CONN_F_REPLY_KEY : 0;
+	c->reserved = rt->with_reply ? CONN_F_REPLY_KEY : 0;
+	if (rt->local) {
+		c->reserved |= CONN_F_LOCAL;
+		c->fn_laddr = rt->laddr;
+		c->fn_lport = rt->lport;
+	}
 	c->to_set = to_set;
 	c->created = now;
 	c->expires = now + t->timeout[to_set][c->state];
@@ -557,12 +605,50 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 }
 
 struct conn *
+conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+	    const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply, uint8_t to_set,
+	    uint64_t now)
+{
+	struct conn_reply_to rt = {.with_reply = with_reply};
+
+	return conn_insert_to(t, orig, hash, rs_addr, rs_port, &rt, to_set, now);
+}
+
+struct conn *
+conn_insert_fullnat(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+		    const union hvlb_addr *rs_addr, uint16_t rs_port, uint8_t laddr,
+		    uint16_t lport, uint8_t to_set, uint64_t now)
+{
+	struct conn_reply_to rt = {.with_reply = 1, .local = 1, .laddr = laddr, .lport = lport};
+
+	if (conn_local == NULL)
+		return NULL;
+	return conn_insert_to(t, orig, hash, rs_addr, rs_port, &rt, to_set, now);
+}
+
+void
+conn_set_local(const union hvlb_addr *addrs)
+{
+	conn_local = addrs;
+}
+
+struct conn *
 conn_import(struct conn_table *t, const struct conn *src)
 {
-	int with_reply = (src->reserved & CONN_F_REPLY_KEY) != 0;
-	struct conn *c = conn_insert(t, &src->orig, src->hash[CONN_DIR_ORIG], &src->rs_addr,
-				     src->rs_port, with_reply, src->to_set, src->created);
+	struct conn_reply_to rt = {
+		.with_reply = (src->reserved & CONN_F_REPLY_KEY) != 0,
+		.local = (src->reserved & CONN_F_LOCAL) != 0,
+	};
+	struct conn *c;
 
+	if (rt.local) {
+		if (conn_local == NULL)
+			return NULL;
+		rt.laddr = src->fn_laddr;
+		rt.lport = src->fn_lport;
+	}
+	c = conn_insert_to(t, &src->orig, src->hash[CONN_DIR_ORIG], &src->rs_addr, src->rs_port,
+			   &rt, src->to_set, src->created);
 	if (c == NULL)
 		return NULL;
 	/* Same keys, so the same hashes: the copy is the whole entry. */
@@ -577,6 +663,7 @@ conn_reply_tuple(const struct conn *c, struct flow_key *k)
 	if (!(c->reserved & CONN_F_REPLY_KEY))
 		return false;
 	conn_reply_key(k, &c->orig, &c->rs_addr, c->rs_port);
+	k->dst = *conn_reply_dst(c, &k->dport);
 	return true;
 }
 

@@ -103,20 +103,34 @@ struct conn {
 	uint64_t expires;         /* ticks */
 	uint64_t created;         /* ticks */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
-	/* Mode-specific, 8 bytes; which member holds is told by mode and flags, never guessed:
-	 * no connection is two of these (a SYN proxy is NAT TCP's only). The offsets are the
-	 * ones each had before they shared the bytes, so saved tables read the same. */
+	/* Per mode, 8 bytes (the table stays two cache lines): the SYN proxy is for NAT services
+	 * only, FullNAT connections need no sequence translation, a tunnel's encapsulation is
+	 * only a tunnel's and the VTEPs only a vxlan connection's. Read a member only for its
+	 * connection's mode (conn.mode; a service never changes mode to or from vxlan, whose VNI
+	 * is part of its identity). Each member keeps the offsets its fields had before they
+	 * shared the bytes, so saved tables (persist.c) read alike (asserted in conn.c). */
 	union {
-		struct { /* NAT with a SYN proxy (CONN_FL_SYNPROXY, CONN_FL_SP_WAIT) */
-			uint32_t sp_delta; /* NF ISN - cookie ISN; the cookie ISN while
-					      CONN_FL_SP_WAIT */
-			uint16_t sp_win;   /* the client's window, for the ACK to the NF */
+		struct { /* VS_MODE_NAT */
+			uint32_t sp_delta; /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie
+					      ISN; the cookie ISN while CONN_FL_SP_WAIT */
+			uint16_t sp_win;   /* SYN proxy: the client's window, for the ACK to
+					      the NF */
 			uint16_t sp_pad;
+		};
+		struct { /* VS_MODE_FULLNAT */
+			uint16_t fn_lport; /* the local port the NF sees as its client's,
+					      network order */
+			uint8_t fn_laddr;  /* the local address, an index in the forwarder's
+					      pool (fullnat.h) */
+			uint8_t fn_toa;    /* its SYN (udp: datagrams) carry the client's
+					      address (core/toa.h), from its service */
+			uint8_t fn_pad[4];
 		};
 		struct { /* VS_MODE_TUNNEL (CONN_FL_TUNNEL) */
 			uint8_t tn_pad[6];
-			uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap | TUNNEL_CONN_V6,
-					      from its service (or a peer's record) */
+			uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap and the NF's
+					      family (worker_tunnel.h TUNNEL_CONN_*), from its
+					      service (or a peer's record) */
 			uint8_t tn_pad2;
 		};
 		struct { /* VS_MODE_VXLAN (CONN_FL_VXLAN): the VTEPs, IPv4, network order.
@@ -129,6 +143,10 @@ struct conn {
 	uint64_t bytes[2];
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
+
+_Static_assert(sizeof(struct conn) == 128, "struct conn is two cache lines");
+_Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
+	       "a tunnel's byte is where the old sp_pad's first byte was (persist.c)");
 
 /* conn->flags */
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
@@ -190,12 +208,25 @@ struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint
 			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
 			 uint8_t to_set, uint64_t now);
 
+/* As conn_insert, for a FullNAT connection: its REPLY key is NF -> local address (index
+ * laddr in the forwarder's local addresses, conn_set_local) : lport. Sets fn_laddr and
+ * fn_lport; the caller sets mode. */
+struct conn *conn_insert_fullnat(struct conn_table *t, const struct flow_key *orig,
+				 uint32_t hash, const union hvlb_addr *rs_addr, uint16_t rs_port,
+				 uint8_t laddr, uint16_t lport, uint8_t to_set, uint64_t now);
+
+/* The forwarder's local addresses (FullNAT's pool, fullnat.h), by index: what a FullNAT
+ * connection's fn_laddr names, in every table of the process (one pool per forwarder). Set
+ * once at start-up, before any table is used; addrs must outlive them. Without it,
+ * conn_insert_fullnat and conn_import of a FullNAT connection fail. */
+void conn_set_local(const union hvlb_addr *addrs);
+
 /* Insert a copy of a connection another table held (all of it: state, counters, deadline,
  * flags), reachable by the same keys. For handing a connection to another worker. Returns the
  * new entry, or NULL when the table is full, a bucket is, or one of its keys is taken. */
 struct conn *conn_import(struct conn_table *t, const struct conn *src);
 
-/* The tuple the NF answers c with (NAT), in *k; false when c has none (DR). */
+/* The tuple the NF answers c with (NAT, FullNAT), in *k; false when c has none (DR). */
 bool conn_reply_tuple(const struct conn *c, struct flow_key *k);
 
 /* The oldest embryonic connection (conn_state_embryonic) the table knows of, looking at no

@@ -52,6 +52,7 @@
 	X(TUNNEL_NO_SOURCE, "tunnel_no_source")   /* no outer source address for the NF's family \
 						     on the port towards it */                  \
 	X(TUNNEL_NO_ROOM, "tunnel_no_room")       /* no headroom for the outer headers */       \
+	X(FULLNAT_NO_PORT, "fullnat_no_port")     /* FullNAT: no free local port on this worker */ \
 	X(VXLAN_MALFORMED, "vxlan_malformed")     /* VXLAN to us: I flag clear, too short, ... */ \
 	X(VXLAN_UNKNOWN_VNI, "vxlan_unknown_vni") /* VXLAN to us: no service has its VNI */      \
 	X(VXLAN_INNER_UNHANDLED, "vxlan_inner_unhandled") /* inner frame not TCP/UDP over IPv4 */ \

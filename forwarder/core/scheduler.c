@@ -17,11 +17,11 @@ static const char *const sched_names[HVLB_SCHED_MAX] = {
 	[HVLB_SCHED_LC] = "lc",
 };
 
-/* A hole (NULL: 3, FullNAT's, on its own branch) is no mode: vs_mode_valid. */
 static const char *const vs_mode_names[VS_MODE_MAX] = {
 	[VS_MODE_NAT] = "nat",
 	[VS_MODE_DR] = "dr",
 	[VS_MODE_TUNNEL] = "tunnel",
+	[VS_MODE_FULLNAT] = "fullnat",
 	[VS_MODE_VXLAN] = "vxlan",
 };
 

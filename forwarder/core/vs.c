@@ -144,7 +144,8 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	if (!addr_fits_af(&c->vip, c->af))
 		return vs_errf("vs[%u].vip: IPv4 address with bytes 4..15 set", i);
 	if (!vs_mode_valid(c->mode))
-		return vs_errf("vs[%u].mode: %u out of range (nat, dr, tunnel or vxlan)", i, c->mode);
+		return vs_errf("vs[%u].mode: %u out of range (nat, dr, tunnel, fullnat or vxlan)", i,
+			       c->mode);
 	if (c->mode == VS_MODE_TUNNEL && (c->encap == TUNNEL_ENCAP_NONE || c->encap >= TUNNEL_ENCAP_MAX))
 		return vs_errf("vs[%u].encap: tunnel mode needs ipip or gue", i);
 	if (c->mode != VS_MODE_TUNNEL && c->encap != TUNNEL_ENCAP_NONE)
@@ -405,6 +406,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->synproxy = c->synproxy;
 	v->tenant = c->tenant;
 	v->priority = c->priority;
+	v->client_addr = c->client_addr;
 	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
 							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));

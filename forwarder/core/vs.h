@@ -18,17 +18,18 @@ enum vs_mode {
 	VS_MODE_DR = 1,  /* MAC rewrite only; the NF holds the VIP and answers directly */
 	VS_MODE_TUNNEL = 2, /* the packet inside an outer header to the NF (vs_config.encap,
 			       rewrite_tunnel.h), which holds the VIP and answers directly */
-	/* 3: FullNAT (its own branch) */
+	VS_MODE_FULLNAT = 3, /* source to a local address and port too, so the NF answers the
+				forwarder with no route to the client (core/fullnat.h) */
 	VS_MODE_VXLAN = 4, /* a tenant's VXLAN overlay (docs/mode-vxlan.md): the inner packet
 			      goes unchanged to the NF's VTEP, its replies back to the client's */
 	VS_MODE_MAX
 };
 
-/* Whether mode is one of enum vs_mode (the numbers have a hole: 3). */
+/* Whether mode is one of enum vs_mode. */
 static inline bool
 vs_mode_valid(unsigned mode)
 {
-	return mode < VS_MODE_MAX && mode != 3;
+	return mode < VS_MODE_MAX;
 }
 
 enum sched_kind {
@@ -115,6 +116,8 @@ struct vs_config {
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
 	uint16_t tenant;    /* VXLAN tenant index (core/vxlan.h) of its VNI; 0: no overlay */
 	uint8_t priority;   /* RSS-A class; a vxlan service's places its new connections */
+	uint8_t client_addr; /* FullNAT: the client's address to the NF (toa.h: tcp TOA, udp
+				trailer) */
 	uint8_t encap;      /* rewrite_tunnel.h enum tunnel_encap: not NONE exactly in tunnel mode */
 	const struct rs_config *rs;
 };
@@ -140,6 +143,7 @@ struct vs {
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */
 	uint16_t tenant;         /* vs_config.tenant: part of its identity with proto, vip, vport */
 	uint8_t priority;        /* vs_config.priority */
+	uint8_t client_addr;     /* vs_config.client_addr */
 	uint8_t encap;           /* vs_config.encap */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */

@@ -151,7 +151,8 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
-	    load_idle_wake(cfg, &s->idle_wake_rx) != 0)
+	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 ||
+	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
@@ -449,7 +450,8 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		LOG("config [%s] synproxy: '%s' is not off, on or auto\n", sect, synproxy_s);
 		return -1;
 	}
-	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0) {
+	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
+	    cfgfile_vs_client_addr(cfg, t->st, vs, sect, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cfgstore.h"
+#include "fullnat.h"
 #include "fwd_limits.h"
 #include "neigh.h"
 #include "port.h"
@@ -29,6 +30,7 @@ struct fwd_settings {
 	struct tunnel_settings tunnel; /* [tunnel] */
 	uint16_t n_ports;
 	struct port_settings port[FWD_MAX_PORTS];
+	struct fnat_pool local_pool; /* FullNAT's ([local_pool]) */
 };
 
 /* What the sections after the ports are applied to. */
@@ -38,6 +40,15 @@ struct cfgfile_target {
 	uint16_t n_ports;
 	bool neigh_only;             /* the store was restored (persist.h): static neighbours only */
 };
+
+/* FullNAT's local pool: [local_pool] addrs, ports (or [forwarder] local_pool_addrs,
+ * local_pool_ports), in cfgfile_fullnat.c. 0, or -1 after logging the key at fault. */
+int cfgfile_load_local_pool(struct rte_cfgfile *cfg, struct fnat_pool *p);
+
+/* A [vs.*] section's client_addr = off | on (FullNAT's TOA), in cfgfile_fullnat.c: 0, or -1
+ * with err set. */
+int cfgfile_vs_client_addr(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs,
+			   const char *sect, char *err);
 
 /* Load path; fill *s. Returns the parsed file (for cfgfile_apply) or NULL after logging why. */
 struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);

@@ -19,9 +19,8 @@
  * in what was padding, so its size, and a saved file's layout, stay what they were. */
 _Static_assert(offsetof(struct cfg_vs, conn_rate) == offsetof(struct cfg_vs, tenant) + 2 &&
 		       offsetof(struct cfg_vs, synproxy_threshold) ==
-			       offsetof(struct cfg_vs, synproxy) + 4 &&
-		       offsetof(struct cfg_vs, rs) == offsetof(struct cfg_vs, encap) + 1,
-	       "cfg_vs: the overlay's and tunnel's fields in former padding");
+			       offsetof(struct cfg_vs, synproxy) + 4,
+	       "cfg_vs: the overlay's fields in former padding");
 
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
@@ -340,6 +339,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->all_down = VS_ALL_DOWN_DROP;
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
+	v->client_addr = 0;
 	v->encap = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
@@ -364,7 +364,7 @@ cfg_vs_add_vni(struct cfgstore *st, uint8_t proto, const union hvlb_addr *vip, u
 		return ERR("vip: a loopback address (127.0.0.0/8, ::1) never reaches the forwarder"),
 		       -EINVAL;
 	if (mode < 0 || !vs_mode_valid((unsigned)mode))
-		return ERR("mode: must be nat, dr, tunnel or vxlan"), -EINVAL;
+		return ERR("mode: must be nat, dr, tunnel, fullnat or vxlan"), -EINVAL;
 	if (sched < 0 || sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (cfg_vni_check(mode, vni, af, err) != 0)
@@ -464,14 +464,31 @@ cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit)
 }
 
 int
+cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err)
+{
+	if (on > 0 && vs->mode != VS_MODE_FULLNAT)
+		return ERR("client_addr: only a fullnat service carries it (TOA)"), -EINVAL;
+	if (on >= 0 && vs->client_addr != (on > 0)) {
+		vs->client_addr = on > 0;
+		st->version++;
+	}
+	return 0;
+}
+
+int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
 	if (mode >= 0 && !vs_mode_valid((unsigned)mode))
-		return ERR("mode: must be nat, dr, tunnel or vxlan"), -EINVAL;
+		return ERR("mode: must be nat, dr, tunnel, fullnat or vxlan"), -EINVAL;
 	if (mode >= 0 && cfg_vni_check(mode, vs->vni, vs->af, err) != 0)
 		return -EINVAL;
 	if (sched >= HVLB_SCHED_MAX)
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
+	if (mode >= 0 && mode != VS_MODE_FULLNAT && vs->client_addr)
+		return ERR("client_addr: only in fullnat mode; set it off first"), -EINVAL;
+	if (mode == VS_MODE_FULLNAT && vs->synproxy != VS_SYNPROXY_OFF)
+		return ERR("synproxy: only in nat mode; set synproxy off before mode fullnat"),
+		       -EINVAL;
 	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && vs->synproxy != VS_SYNPROXY_OFF)
 		return ERR("synproxy: only in nat mode; set synproxy off before mode dr or tunnel"),
 		       -EINVAL;

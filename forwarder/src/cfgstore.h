@@ -49,6 +49,7 @@ struct cfg_vs {
 	uint32_t vni : 24; /* a vxlan service's VNI, part of its identity; 0: none. In the 3 bytes
 			      after synproxy (the layout asserted in cfgstore.c) */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
+	uint8_t client_addr; /* FullNAT: the client's address to the NF (vs_config) */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
@@ -184,6 +185,10 @@ void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s
 int cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool set_threshold,
 			uint32_t threshold, char *err);
 void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t limit);
+/* FullNAT's client address option (vs_config.client_addr; -1 keeps it): only a fullnat
+ * service has it (tcp: the TOA in the SYN; udp: a trailer; core/toa.h): -EINVAL and err naming
+ * client_addr otherwise. */
+int cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
  * vs may be a retired one. Either way vs points elsewhere afterwards. */

@@ -47,7 +47,8 @@ parse_mode(struct ctl_req *r, const char *path, const char *s, int dflt, int *ou
 {
 	*out = s[0] == '\0' ? dflt : vs_mode_from_name(s);
 	if (*out < 0 && s[0] != '\0')
-		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not nat, dr, tunnel or vxlan", path, s);
+		return ctl_fail(r, -EINVAL, "%s: '%.16s' is not nat, dr, tunnel, fullnat or vxlan",
+				path, s);
 	return 0;
 }
 
@@ -215,7 +216,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	bool revived;
-	int mode, sched, down, all_down, synproxy, encap, rc;
+	int mode, sched, down, all_down, synproxy, encap, client_addr, rc;
 
 	if (v == NULL)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
@@ -227,7 +228,11 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 				   &down)) != 0 ||
 	    (rc = parse_all_down(r, "add_service.service.all_down", v->all_down, &all_down)) != 0 ||
 	    (rc = parse_synproxy(r, "add_service.service.synproxy", v->synproxy, &synproxy)) != 0 ||
-	    (rc = parse_encap(r, "add_service.service.encap", v->encap, &encap)) != 0)
+	    (rc = parse_encap(r, "add_service.service.encap", v->encap, &encap)) != 0 ||
+	    (rc = ctl_parse_client_addr(r, "add_service.service.client_addr", v->client_addr,
+					&client_addr)) != 0 ||
+	    (rc = ctl_check_client_addr(r, "add_service.service.client_addr", client_addr, mode,
+					k.proto)) != 0)
 		return rc;
 	/* Checked before anything changes, so a refusal leaves nothing behind. */
 	if (cfg_vs_check_encap(NULL, mode, encap, err) != 0)
@@ -270,6 +275,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (rc == 0) {
 		cfg_vs_set_synproxy(st, vs, synproxy < 0 ? VS_SYNPROXY_OFF : synproxy, true,
 				    v->synproxy_threshold, err);
+		cfg_vs_set_client_addr(st, vs, client_addr > 0, err);
 		rc = add_service_reals(r, vs, rs, v->n_real_services);
 	}
 	if (rc == 0)
@@ -306,7 +312,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
 	struct conn_timeouts to, old_to;
-	int synproxy, old_synproxy, encap, old_encap;
+	int synproxy, old_synproxy, encap, old_encap, client_addr, old_client_addr;
 	uint32_t old_rate, old_sp_thr;
 	bool sp_change;
 	struct ctl_svc k;
@@ -318,9 +324,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_down_conns(r, "update_service.down_conns", m->down_conns, &down)) != 0 ||
 	    (rc = parse_all_down(r, "update_service.all_down", m->all_down, &all_down)) != 0 ||
 	    (rc = parse_synproxy(r, "update_service.synproxy", m->synproxy, &synproxy)) != 0 ||
-	    (rc = parse_encap(r, "update_service.encap", m->encap, &encap)) != 0)
+	    (rc = parse_encap(r, "update_service.encap", m->encap, &encap)) != 0 ||
+	    (rc = ctl_parse_client_addr(r, "update_service.client_addr", m->client_addr,
+					&client_addr)) != 0)
 		return rc;
-	bool others = m->set_conn_rate_limit || m->set_timeouts;
+	bool others = m->set_conn_rate_limit || m->set_timeouts || client_addr >= 0;
 
 	sp_change = synproxy >= 0 || m->set_synproxy_threshold;
 	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others &&
@@ -350,6 +358,12 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 				"have one (in dr the NF's replies bypass the forwarder)");
 	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && (rc = check_dr_ports(r, vs)) != 0)
 		return rc;
+	/* client_addr stays only with fullnat tcp: turned on, or kept on through a mode change. */
+	if ((rc = ctl_check_client_addr(r, "update_service.client_addr",
+					client_addr >= 0 ? client_addr : vs->client_addr,
+					mode >= 0 ? mode : vs->mode, k.proto)) != 0)
+		return rc;
+	old_client_addr = vs->client_addr;
 	old_mode = vs->mode;
 	old_encap = vs->encap;
 	old_sched = vs->sched;
@@ -366,8 +380,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	/* Off first, so a switch to dr with the proxy turned off in the same call passes. */
 	if (synproxy == VS_SYNPROXY_OFF)
 		cfg_vs_set_synproxy(st, vs, synproxy, false, 0, err);
+	if (client_addr == 0)
+		cfg_vs_set_client_addr(st, vs, 0, err);
 	rc = cfg_vs_update(st, vs, mode, sched, err);
 	if (rc < 0) {
+		cfg_vs_set_client_addr(st, vs, old_client_addr, err);
 		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
 		cfg_vs_set_timeouts(st, vs, &old_to, err);
 		return cfg_fail(r, rc, "update_service", NULL, err);
@@ -379,8 +396,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	cfg_vs_set_down(st, vs, down, all_down, err);
 	if (m->set_conn_rate_limit)
 		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
+	if (client_addr > 0)
+		cfg_vs_set_client_addr(st, vs, 1, err);
 	rc = publish(r);
 	if (rc < 0) {
+		cfg_vs_set_client_addr(st, vs, 0, err);
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
 		cfg_vs_set_conn_rate(st, vs, old_rate);
@@ -388,6 +408,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_set_synproxy(st, vs, VS_SYNPROXY_OFF, true, old_sp_thr, err);
 		cfg_vs_update(st, vs, old_mode, -1, err);
 		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
+		cfg_vs_set_client_addr(st, vs, old_client_addr, err);
 		vs->encap = (uint8_t)old_encap;
 	}
 	return rc;
@@ -715,6 +736,8 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_zero_counters(r, m->zero_counters);
 	case HVLB__FWD__V1__REQUEST__OP_GET_TIMEOUTS:
 		return ctl_op_get_timeouts(r);
+	case HVLB__FWD__V1__REQUEST__OP_GET_LOCAL_POOL:
+		return ctl_op_get_local_pool(r);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

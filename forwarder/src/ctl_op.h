@@ -110,6 +110,14 @@ int ctl_op_get_stats(struct ctl_req *r);
 int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
 int ctl_op_get_timeouts(struct ctl_req *r);
 
+/* FullNAT (ctl_op_fullnat.c): client_addr by name ("" gives -1: off, or unchanged); it is
+ * refused but for a fullnat service; a connection's local endpoint ("" but for FullNAT);
+ * GetLocalPool. */
+int ctl_parse_client_addr(struct ctl_req *r, const char *path, const char *s, int *out);
+int ctl_check_client_addr(struct ctl_req *r, const char *path, int on, int mode, uint8_t proto);
+char *ctl_conn_local(struct ctl_req *r, const struct conn *c);
+int ctl_op_get_local_pool(struct ctl_req *r);
+
 /* Zeroing the service counters' views (ctl_op_zero.c, stats_zero.h). */
 int ctl_op_zero_counters(struct ctl_req *r, const Hvlb__Fwd__V1__ZeroCounters *m);
 

@@ -131,6 +131,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 		return NULL;
 	m->synproxy = CTL_CONST_STR(vs_synproxy_name(v->synproxy));
 	m->synproxy_threshold = v->synproxy_threshold;
+	m->client_addr = CTL_CONST_STR(v->client_addr ? "on" : "off");
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;
@@ -523,7 +524,8 @@ conn_msg(struct conn_ctx *x, const struct conn *c)
 	m->packets_out = c->pkts[CONN_DIR_REPLY];
 	m->bytes_in = c->bytes[CONN_DIR_ORIG];
 	m->bytes_out = c->bytes[CONN_DIR_REPLY];
-	if (m->protocol == NULL || m->client == NULL || m->vip == NULL || m->real == NULL)
+	m->local = ctl_conn_local(r, c);
+	if (m->local == NULL || m->protocol == NULL || m->client == NULL || m->vip == NULL || m->real == NULL)
 		return NULL;
 	return m;
 }

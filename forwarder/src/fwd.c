@@ -177,6 +177,8 @@ setup_lcores(struct fwd *f, const struct fwd_settings *set, const unsigned *orde
 	}
 	assign_queues(f);
 	persist_restore_conns(&f->persist, f->workers, n_workers);
+	for (uint16_t w = 0; w < n_workers; w++)
+		worker_fullnat_restore(f->workers[w]);
 	return 0;
 }
 
@@ -234,6 +236,10 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		goto fail;
 	}
 	f->env.sp_epoch = rte_rdtsc();
+	/* FullNAT's pool: fixed for the process's life (workers' port lists are built from it). */
+	f->local_pool = set.local_pool;
+	f->env.fnat_pool = &f->local_pool;
+	conn_set_local(f->local_pool.addrs);
 	/* Memory goes where the packets arrive: the first port's socket (virtual devices have
 	 * none; then the control thread's). */
 	socket = port_socket(&set.port[0], 0);

@@ -52,6 +52,8 @@ struct fwd {
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */
+	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from
+					   the start-up file; never changed while running */
 };
 
 /* Read the config file, set up its ports (not started), memory, the first snapshot and the

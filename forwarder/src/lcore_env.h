@@ -12,6 +12,7 @@
 
 #include <rte_rcu_qsbr.h>
 
+#include "fullnat.h"
 #include "fwd_limits.h"
 #include "neigh.h"
 #include "port.h"
@@ -41,6 +42,8 @@ struct lcore_env {
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
 	struct tunnel_settings tunnel;  /* [tunnel]: tunnel mode's MTU, GUE port, sources */
+	const struct fnat_pool *fnat_pool; /* FullNAT's local addresses and ports (fullnat.h),
+					      set at start-up, never changed */
 };
 
 #endif

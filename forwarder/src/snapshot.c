@@ -67,6 +67,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->synproxy = v->synproxy;
 	c->synproxy_threshold = v->synproxy_threshold;
 	c->encap = v->encap;
+	c->client_addr = v->client_addr;
 	c->slot = v->slot;
 	c->tenant = v->tenant;
 	c->priority = v->priority;

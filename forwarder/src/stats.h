@@ -59,7 +59,14 @@
 	X(exc_from_kernel, "exception_from_kernel") /* the kernel's frames sent (control thread) */ \
 	X(tunnel_icmp, "tunnel_icmp_sent") /* frag. needed / too big sent for tunnel mode's MTU */ \
 	X(sync_mode_mismatch, "sync_mode_mismatch") /* a peer's tunnel connection to a service \
-						       not tunnelling the same way here */      \
+						       not tunnelling the same way here */       \
+	X(fnat_conns, "fullnat_conns")    /* FullNAT connections opened (worker_fullnat.h) */     \
+	X(fnat_ports_returned, "fullnat_ports_returned") /* ports given back by other workers */ \
+	X(fnat_ports_lost, "fullnat_ports_lost") /* ports not given back: return ring full */    \
+	X(fnat_bad_port, "fullnat_bad_port") /* a port freed that was not in use (a bug) */      \
+	X(icmp_from_nf, "icmp_errors_from_nf") /* NFs' ICMP errors translated to clients */   \
+	X(fnat_toa, "fullnat_toa")        /* SYNs to NFs given the client's address (toa.h) */   \
+	X(fnat_toa_no_room, "fullnat_toa_no_room") /* of those that wanted it, no room */        \
 	X(vxlan_rx, "vxlan_rx")           /* VXLAN packets of a known VNI, decapsulated */        \
 	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */
 

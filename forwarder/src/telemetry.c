@@ -521,8 +521,8 @@ telem_register(struct fwd *f)
 		{"/hvlb/sync", cmd_sync,
 		 "hvlb connection sync: state (off, syncing, ready) and counters. No parameters."},
 		{"/hvlb/ports", cmd_ports,
-		 "hvlb per port: bad_l4_csum drops, unfilled checksums among them, peer checksum "
-		 "offload flag, the kernel's receive drops on a kernel-interface port. No parameters."},
+		 "hvlb per port: bad_l4_csum drops, unfilled checksums, peer checksum offload, "
+		 "the kernel's receive drops. No parameters."},
 	};
 	int rc;
 
@@ -532,8 +532,12 @@ telem_register(struct fwd *f)
 	telem_refresh(f);
 	for (unsigned i = 0; i < RTE_DIM(cmds); i++) {
 		rc = rte_telemetry_register_cmd(cmds[i].cmd, cmds[i].fn, cmds[i].help);
-		if (rc < 0)
+		if (rc < 0) {
+			RTE_LOG(ERR, USER1, "telemetry %s not registered (%d): help text of %zu "
+				"characters, at most %d\n", cmds[i].cmd, rc, strlen(cmds[i].help),
+				RTE_TEL_MAX_STRING_LEN - 1);
 			return rc;
+		}
 	}
 	return 0;
 }

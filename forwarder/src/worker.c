@@ -64,6 +64,8 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 			  w->rs_active);
 	w->snap = snap;
 	w->snap_version = snap->version;
+	if (worker_fullnat_init(w) != 0)
+		goto fail_tx;
 	return w;
 
 fail_tx:
@@ -95,6 +97,7 @@ worker_free(struct worker *w)
 		rte_pktmbuf_free(w->sync.held[i].m);
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
+	worker_fullnat_free(w);
 	rte_ring_free(w->sync_in);
 	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);
@@ -149,6 +152,8 @@ worker_conn_gone(struct worker *w, const struct conn *c)
 	w->vs_active[c->vs_slot]--;
 	if (unlikely(c->flags & CONN_FL_SP_ANY))
 		worker_sp_forget(w, c);
+	if (unlikely(c->mode == VS_MODE_FULLNAT))
+		worker_fullnat_gone(w, c);
 	/* A steered connection's override at the control thread can go. */
 	if (unlikely(c->flags & CONN_FL_STEERED))
 		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);

@@ -10,6 +10,7 @@
 #include <rte_ethdev.h>
 
 #include "conn.h"
+#include "fullnat.h"
 #include "idle.h"
 #include "lcore_env.h"
 #include "neigh.h"
@@ -134,6 +135,9 @@ struct worker {
 	struct worker_sp_held sp_held[WORKER_SP_HOLD];
 	struct worker_sp_vs sp_vs[VS_MAX_SLOTS];
 	struct tunnel_worker tunnel;      /* tunnel mode: ICMP bucket, outer sources found */
+	struct fnat_ports fnat;           /* FullNAT's local ports (worker_fullnat.h) */
+	void *fnat_mem;
+	struct rte_ring *fnat_ret;        /* ports other workers give back to this one */
 	struct idle_wake wake;            /* idle_wake = rx: its RX queues' kernel sockets */
 } __rte_cache_aligned;
 
@@ -164,6 +168,15 @@ void worker_drop_bad_l4_csum(struct worker *w, struct rte_mbuf *m);
  * service's embryonic connections, and the client packet held for the NF's SYN-ACK
  * (worker_synproxy.h; dropped as synproxy_wait). Out of line: only CONN_FL_SP_* come here. */
 void worker_sp_forget(struct worker *w, const struct conn *c);
+
+/* FullNAT's local ports (worker_fullnat.c): set up w's allocator and return ring from
+ * env->fnat_pool (0 or -ENOMEM), free them, mark the ports of connections restored into w's
+ * table (a restart) in use in their home workers' allocators (start-up only), and give c's port back to its home worker as c leaves w's table
+ * for good (worker_fullnat.h says how a moved connection's port gets home). */
+int worker_fullnat_init(struct worker *w);
+void worker_fullnat_free(struct worker *w);
+void worker_fullnat_restore(struct worker *w);
+void worker_fullnat_gone(struct worker *w, const struct conn *c);
 
 /* Account for a connection leaving the table (expiry, hard remove); also what the SYN proxy
  * kept for it (worker_sp_forget). */

@@ -16,8 +16,9 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
-#include "worker_exc.h"
 #include "rewrite_tunnel.h"
+#include "worker_exc.h"
+#include "worker_fullnat.h"
 #include "worker_fwd.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
@@ -55,9 +56,10 @@ to_control(struct worker *w, struct rte_mbuf *m)
 }
 
 static inline bool
-is_ours(const struct fwd_snapshot *s, const union hvlb_addr *a)
+is_ours(const struct fwd_snapshot *s, const struct lcore_env *env, const union hvlb_addr *a)
 {
-	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a);
+	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a) ||
+	       fnat_pool_find(env->fnat_pool, a) >= 0;
 }
 
 /* The next hop neigh_cache_get just missed is unresolved: m waits for the answer the control
@@ -216,7 +218,7 @@ handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 
 	parse_arp(frame, &x->pi, &a);
 	hvlb_addr_set4(&t, a.tpa);
-	if (!is_ours(w->snap, &t)) {
+	if (!is_ours(w->snap, w->env, &t)) {
 		drop(w, m, HVLB_DROP_ARP_IGNORED);
 		return;
 	}
@@ -262,7 +264,7 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 	case PKT_ICMP_NS:
 		if (parse_nd(frame, &x->pi, &target, lla, &has_lla) != 0) {
 			drop(w, m, HVLB_DROP_BAD_ARP);
-		} else if (!is_ours(s, &target)) {
+		} else if (!is_ours(s, w->env, &target)) {
 			drop(w, m, HVLB_DROP_ARP_IGNORED);
 		} else {
 			uint32_t len = rewrite_nd_advert(frame, &x->pi,
@@ -281,8 +283,22 @@ handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
 		to_control(w, m);
 		return PKT_ROUTE_DONE;
 	case PKT_ICMP_ERROR:
-		if (!vip)
+		/* To our own address and not FullNAT's: the kernel's (exception path), below. */
+		if (local && !worker_fullnat_is_local(w, &x->pi.key.dst))
 			break;
+		if (!vip) {
+			/* From the NF's side, about a NAT or FullNAT connection. */
+			enum hvlb_drop rn = worker_fullnat_icmp_from_nf(frame, &x->pi, &x->inner,
+									 &x->inner_l3_off);
+
+			if (rn != HVLB_DROP_NONE) {
+				drop(w, m, rn);
+				return PKT_ROUTE_DONE;
+			}
+			x->key = &x->inner;
+			x->dirn = PKT_ICMP_ERR_RS;
+			return PKT_ROUTE_LOOKUP;
+		}
 		enum hvlb_drop r = parse_icmp_inner(frame, &x->pi, &inner, &x->inner_l3_off);
 		if (r != HVLB_DROP_NONE) {
 			drop(w, m, r);
@@ -330,7 +346,7 @@ to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 static __rte_always_inline enum pkt_route
 owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
 {
-	bool to_vip = x->dirn != PKT_FROM_RS;
+	bool to_vip = (x->dirn & 1) == 0; /* enum pkt_dirn */
 
 	if (steer) {
 		/* A connection this worker just handed on: wherever the packet came from, it
@@ -399,7 +415,10 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		r = HVLB_DROP_UNKNOWN_L4;
 		goto out_drop;
 	}
-	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0)) {
+	/* A local address may also be FullNAT's: its replies come back to it (VXLAN too: an
+	 * overlay's VTEP address is a port's, not the pool's). */
+	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0) &&
+	    !worker_fullnat_is_local(w, &x->pi.key.dst)) {
 		if (!to_local(w, m, x))
 			return PKT_ROUTE_DONE;
 	} else {
@@ -570,11 +589,16 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
 	    (r = conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
-	if (unlikely(vs->mode == VS_MODE_VXLAN))
+	if (unlikely(vs->mode == VS_MODE_FULLNAT)) {
+		c = worker_fullnat_insert(w, x->key, x->hash, rs, vs, &r);
+		if (r != HVLB_DROP_NONE)
+			goto out_drop;
+	} else if (unlikely(vs->mode == VS_MODE_VXLAN)) {
 		c = vx_insert(w, m, x, vs, rs);
-	else
+	} else {
 		c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port,
 				vs->mode == VS_MODE_NAT, vs->to_set, w->now);
+	}
 	if (unlikely(c == NULL)) {
 		/* The burst looked every key up before forwarding any packet, so an earlier
 		 * packet of this burst may have opened the connection since: join it. (Only this
@@ -718,6 +742,8 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		return NULL;
 	if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
+	else if (c->mode == VS_MODE_FULLNAT)
+		worker_fullnat_to_rs(w, m, &x->pi, c);
 	else
 		rewrite_ttl_dec(frame, &x->pi);
 	return c;
@@ -766,8 +792,8 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
 	}
-	/* A reply direction exists for NAT and vxlan connections only: of the rare flags, only
-	 * these two kinds can be here. */
+	/* A reply direction exists for NAT, FullNAT and vxlan connections only: of the rare
+	 * flags, only the SYN proxy's (NAT) and the overlay's can be here. */
 	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_VXLAN))) {
 		struct sp_tx tx = {.n = 0};
 
@@ -782,8 +808,45 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		rtt_sample(w, c, x->pi.tcp_flags);
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
+	if (unlikely(c->mode == VS_MODE_FULLNAT)) {
+		worker_fullnat_to_client(w, rte_pktmbuf_mtod(m, uint8_t *), &x->pi, c);
+		return &c->orig.src;
+	}
 	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
 	return &x->key->dst;
+
+out_drop:
+	drop(w, m, r);
+	return NULL;
+}
+
+/* An ICMP error an NF (or a router on its side) sent about a NAT or FullNAT connection goes
+ * to the client, translated so that it names the client's own packet to the VIP. Out of
+ * line: rare. */
+static __rte_noinline const union hvlb_addr *
+forward_icmp_err_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		    enum conn_dir dir)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
+
+	if (c == NULL || dir != CONN_DIR_REPLY)
+		goto out_drop;
+	if (conn_stale(w, c)) {
+		conn_end(w, c);
+		goto out_drop;
+	}
+	r = parse_verify_l4_csum(frame, &x->pi);
+	if (r != HVLB_DROP_NONE)
+		goto out_drop;
+	if (unlikely(x->pi.ttl <= 1)) {
+		r = HVLB_DROP_TTL_EXCEEDED;
+		goto out_drop;
+	}
+	count(w, c, m->pkt_len);
+	w->stats.icmp_from_nf++;
+	worker_fullnat_icmp_to_client(w, frame, &x->pi, x->inner_l3_off, c);
+	return &c->orig.src;
 
 out_drop:
 	drop(w, m, r);
@@ -799,6 +862,8 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
 
+	if (x->dirn == PKT_ICMP_ERR_RS)
+		return forward_icmp_err_rs(w, m, x, c, dir);
 	if (c == NULL || dir != CONN_DIR_ORIG)
 		goto out_drop;
 	if (conn_stale(w, c)) {
@@ -816,6 +881,8 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
 				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
+	} else if (c->mode == VS_MODE_FULLNAT) {
+		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
 	} else if (c->mode == VS_MODE_TUNNEL) {
 		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
 		tunnel_send(w, m, x, c);

@@ -15,10 +15,14 @@ enum pkt_route {
 	PKT_ROUTE_LOOKUP,   /* look pkt_ctx.key up in this worker's connection table */
 };
 
+/* Bit 0 set: the packet comes from the NF's side, its key's client endpoint is its
+ * destination (owner_route). */
 enum pkt_dirn {
 	PKT_TO_VIP = 0, /* client -> VIP */
-	PKT_FROM_RS,    /* NF -> client (NAT return traffic) */
+	PKT_FROM_RS,    /* NF -> client (NAT) or local address (FullNAT): return traffic */
 	PKT_ICMP_ERR,   /* ICMP error to a VIP about one of its connections */
+	PKT_ICMP_ERR_RS, /* ICMP error from the NF's side about a NAT or FullNAT connection;
+			    key: its REPLY tuple (worker_fullnat.h) */
 };
 
 struct pkt_ctx {

@@ -110,7 +110,9 @@ item_next(struct worker *w)
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	if (c->state == CONN_S_UNCONFIRMED || c->mode == VS_MODE_VXLAN)
+	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). */
+	if (c->state == CONN_S_UNCONFIRMED ||
+	    unlikely(c->mode == VS_MODE_FULLNAT || c->mode == VS_MODE_VXLAN))
 		return;
 	item_fill(w, item_next(w), c, op, peers);
 }
@@ -223,7 +225,10 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		return;
 	}
 	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
-	if (vs == NULL) {
+	/* FullNAT connections are not synced (docs/sync.md): a record for a FullNAT service here
+	 * has no local port this forwarder gave out, so it is taken as for no service. */
+	if (vs == NULL || unlikely(vs->mode == VS_MODE_FULLNAT) ||
+	    (c != NULL && unlikely(c->mode == VS_MODE_FULLNAT))) {
 		w->stats.sync_no_service++;
 		return;
 	}
@@ -260,9 +265,10 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
-	c->encap = tunnel_conn_encap(vs->encap, rs->af);
-	if (c->encap != 0)
+	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
+	}
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;

@@ -246,6 +246,10 @@ func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, stri
 		u.Priority = &p
 		desc += fmt.Sprintf(" priority=%d", p)
 	}
+	if ca := orDefault(vs.GetClientAddr(), model.ClientAddrOff); ca != orDefault(cur.GetClientAddr(), model.ClientAddrOff) {
+		u.ClientAddr = ca
+		desc += " client_addr=" + ca
+	}
 	return u, desc
 }
 

@@ -52,6 +52,7 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 		svc.ConnRateLimit = *in.ConnRateLimit
 	}
 	svc.Synproxy = in.Synproxy
+	svc.ClientAddr = in.ClientAddr
 	if in.SynproxyThreshold != nil {
 		svc.SynproxyThreshold = *in.SynproxyThreshold
 	}
@@ -105,7 +106,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	u := controller.ServiceUpdate{Mode: in.Mode, Encap: in.Encap, Scheduler: in.Scheduler, DownConns: in.DownConns,
 		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
 		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold,
-		Priority: in.Priority}
+		Priority: in.Priority, ClientAddr: in.ClientAddr}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}

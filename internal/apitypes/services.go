@@ -38,9 +38,12 @@ type ServiceInput struct {
 	// (PUT: absent or the same).
 	VNI *int `json:"vni,omitempty"`
 	// The RSS-A class of its connections, 0..7. POST: absent is 0; PUT: absent keeps it.
-	Priority *int        `json:"priority,omitempty"`
-	Reals    []RealInput `json:"reals,omitempty"`
-	Version  *uint64     `json:"version,omitempty"`
+	Priority *int `json:"priority,omitempty"`
+	// FullNAT tcp: on gives the NFs the client's address in the SYN (TOA). POST: empty is
+	// off; PUT: empty keeps it.
+	ClientAddr string      `json:"client_addr,omitempty"`
+	Reals      []RealInput `json:"reals,omitempty"`
+	Version    *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

@@ -235,6 +235,11 @@ func (f *declFile) update(s *fileService, c *service) []change {
 		diffs = append(diffs, fmt.Sprintf("priority %d -> %d", c.Priority, w.Priority))
 		put.Priority = &w.Priority
 	}
+	if s.given["client_addr"] && firstOf(w.ClientAddr, model.ClientAddrOff) != firstOf(c.ClientAddr, model.ClientAddrOff) {
+		diffs = append(diffs, fmt.Sprintf("client_addr %s -> %s", firstOf(c.ClientAddr, model.ClientAddrOff),
+			firstOf(w.ClientAddr, model.ClientAddrOff)))
+		put.ClientAddr = firstOf(w.ClientAddr, model.ClientAddrOff)
+	}
 	if s.given["synproxy_threshold"] && w.SynproxyThreshold != c.SynproxyThreshold {
 		diffs = append(diffs, fmt.Sprintf("synproxy_threshold %d -> %d", c.SynproxyThreshold, w.SynproxyThreshold))
 		put.SynproxyThreshold = &w.SynproxyThreshold

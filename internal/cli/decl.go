@@ -112,7 +112,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, f.errorf(s, "", "want a mapping (a service)")
 	}
-	stringKeys(n, "synproxy")
+	stringKeys(n, "synproxy", "client_addr")
 	var raw map[string]any
 	if err := n.Decode(&raw); err != nil {
 		return nil, f.errorf(s, "", "%v", err)
@@ -143,6 +143,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 		s.want.Timeouts = &t
 	}
 	s.want.Synproxy = s.in.Synproxy
+	s.want.ClientAddr = s.in.ClientAddr
 	if s.in.SynproxyThreshold != nil {
 		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
 	}

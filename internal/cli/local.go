@@ -39,6 +39,7 @@ var localCommands = []*command{
 	{"zero", "", "zero the service and real counters as displays show them (--vs: one service); metrics keep the totals", localZero},
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
 	{"conns", "", "list connections", localConns},
+	{"pool", "", "FullNAT's local pool: addresses, port range, each worker's free ports", localPool},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},
 	{"rssa", "[on|off]", "change RSS-A's settings", localRssa},
 	{"steer", "PROTO CLIENT:PORT VIP:PORT WORKER", "move one connection to a worker, its state with it", localSteer},
@@ -136,6 +137,7 @@ type vsFlags struct {
 	synproxy           *string
 	synproxyThr        *uint
 	vni                *uint
+	clientAddr         *string
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -159,7 +161,7 @@ func serviceTimeoutFlags() []string {
 
 func addVsFlags(cl *cmdline) *vsFlags {
 	return &vsFlags{
-		mode:     cl.fs.String("mode", "", "nat, dr, tunnel or vxlan (add: nat; vxlan needs --vni)"),
+		mode:     cl.fs.String("mode", "", "nat, dr, tunnel, fullnat or vxlan (add: nat; vxlan needs --vni)"),
 		encap:    cl.fs.String("encap", "", "with --mode tunnel: ipip or gue"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
@@ -171,6 +173,8 @@ func addVsFlags(cl *cmdline) *vsFlags {
 			"auto turns the proxy on (0: the default, 1000)"),
 		vni: cl.fs.Uint("vni", 0, "a vxlan service's VNI, 1-16777215: its tenant, part of its identity "+
 			"(--mode vxlan; docs/mode-vxlan.md)"),
+		clientAddr: cl.fs.String("client-addr", "", "fullnat: on gives the NFs the client's address "+
+			"(tcp: TOA in the SYN; udp: a trailer) (add: off)"),
 	}
 }
 
@@ -222,7 +226,8 @@ func localVsAdd(e *env, cl *cmdline) error {
 		return err
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr}
+		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
+		ClientAddr: *f.clientAddr}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -243,8 +248,9 @@ func localVsSet(e *env, cl *cmdline) error {
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
 	if !cl.set["mode"] && !cl.set["encap"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
-		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !setTimeouts {
-		return usagef("give --mode, --encap, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold or --timeout-*")
+		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !cl.set["client-addr"] && !setTimeouts {
+		return usagef("give --mode, --encap, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold, " +
+			"--client-addr or --timeout-*")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -259,7 +265,8 @@ func localVsSet(e *env, cl *cmdline) error {
 	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
 		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
-		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr}
+		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
+		ClientAddr: *f.clientAddr}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
 	}
@@ -508,7 +515,8 @@ func localConns(e *env, cl *cmdline) error {
 	if e.json() {
 		return e.printProto(&fwdpb.ConnectionList{Connections: conns, NextCursor: next})
 	}
-	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS", "BYTES"}}
+	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "LOCAL", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS",
+		"BYTES"}}
 	// A vxlan connection's tenant and client VTEP (its REAL is the NF's VTEP): two more
 	// columns, only when one is listed.
 	overlay := slices.ContainsFunc(conns, func(x *fwdpb.Connection) bool { return x.Vni != 0 })
@@ -516,7 +524,8 @@ func localConns(e *env, cl *cmdline) error {
 		rows[0] = append(rows[0], "VNI", "CLIENT VTEP")
 	}
 	for _, x := range conns {
-		row := []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, x.Real, x.State,
+		row := []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, firstOf(x.Local, "-"),
+			x.Real, x.State,
 			u64(uint64(x.AgeS)), u64(uint64(x.ExpiresInS)), u64(x.PacketsIn) + "/" + u64(x.PacketsOut),
 			u64(x.BytesIn) + "/" + u64(x.BytesOut)}
 		if overlay {
@@ -588,3 +597,16 @@ func localSteer(e *env, cl *cmdline) error {
 }
 
 func u64(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// localPool shows FullNAT's local pool (docs/mode-fullnat.md): set in the forwarder's file at
+// start-up, read here with the free ports of each worker.
+func localPool(e *env, cl *cmdline) error {
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	resp, err := e.localDo(&fwdpb.Request{Op: &fwdpb.Request_GetLocalPool{GetLocalPool: &fwdpb.GetLocalPool{}}})
+	if err != nil {
+		return err
+	}
+	return e.printProto(resp.GetLocalPool())
+}

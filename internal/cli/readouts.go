@@ -178,7 +178,7 @@ func version(e *env, cl *cmdline) error {
 func lbRequest(e *env, cl *cmdline) error {
 	proto := cl.fs.String("protocol", "tcp", "tcp or udp")
 	vipArg := cl.fs.String("vip", "", "VIP:PORT ([IPv6]:PORT) to serve the NFs behind (required)")
-	mode := cl.fs.String("mode", "", "nat or dr")
+	mode := cl.fs.String("mode", "", "nat, dr or fullnat")
 	sched := cl.fs.String("sched", "", "scheduler")
 	upstream := cl.fs.String("upstream", "", "the upstream NF (free text)")
 	wait := cl.fs.Duration("wait", 0, "when pending, wait this long for a forwarder to register")

@@ -52,12 +52,13 @@ type svcFlags struct {
 	synproxy                      *string
 	synproxyThr                   *uint
 	vni, priority                 *uint
+	clientAddr                    *string
 	forwarders                    list
 }
 
 func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 	f := &svcFlags{
-		mode:  fs.String("mode", "", "nat, dr, tunnel or vxlan (server default: nat; vxlan needs --vni)"),
+		mode:  fs.String("mode", "", "nat, dr, tunnel, fullnat or vxlan (server default: nat; vxlan needs --vni)"),
 		encap: fs.String("encap", "", "with --mode tunnel: ipip or gue (docs/mode-tunnel.md)"),
 		sched: fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (server default: maglev)"),
 		downConns: fs.String("down-conns", "", "connections of a real that goes down or is removed softly: "+
@@ -84,6 +85,8 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 			"docs/mode-vxlan.md)"),
 		priority: fs.Uint("priority", 0, "RSS-A class 0-7: moved last off an overloaded worker; a vxlan "+
 			"service's new connections go to the least-loaded worker"),
+		clientAddr: fs.String("client-addr", "", "fullnat: on gives the NFs the client's address (tcp: "+
+			"TOA in the SYN; udp: a trailer), off does not (server default: off)"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
@@ -209,6 +212,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	}
 	svc.Timeouts = f.serviceTimeouts(cl.set)
 	svc.Synproxy = *f.synproxy
+	svc.ClientAddr = *f.clientAddr
 	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
 		return err
 	}
@@ -361,10 +365,11 @@ func vsSet(e *env, cl *cmdline) error {
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["encap"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
 		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
 		cl.set["priority"] ||
+		cl.set["client-addr"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --encap, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --synproxy, --synproxy-threshold, --priority, --timeout-*, a health check flag or " +
-			"a policy flag")
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --priority, --timeout-*, a health " +
+			"check flag or a policy flag")
 	}
 	id := cl.pos[0]
 	// Absent, PUT keeps the limit.
@@ -396,6 +401,9 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if cl.set["vni"] {
 		return usagef("--vni: part of the service's id; it cannot change (vs add a service with it)")
+	}
+	if cl.set["client-addr"] {
+		up.ClientAddr = *f.clientAddr
 	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
@@ -671,6 +679,9 @@ func writeService(w io.Writer, s service) {
 		fmt.Fprintf(tw, "COUNTERS ZEROED\t%s\n", s.CountersZeroedAt.UTC().Format(time.RFC3339))
 	}
 	fmt.Fprintf(tw, "SYN PROXY\t%s\n", synproxyString(s.Synproxy, s.SynproxyThreshold))
+	if s.Mode == model.ModeFullNAT {
+		fmt.Fprintf(tw, "CLIENT ADDR\t%s\n", firstOf(s.ClientAddr, model.ClientAddrOff))
+	}
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()
 	if len(s.Reals) == 0 {

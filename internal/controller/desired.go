@@ -30,7 +30,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Encap: s.Encap, Scheduler: s.Scheduler, DownConns: s.DownConns,
 			Priority: uint32(s.Priority),
 			AllDown:  s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
-			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold)}
+			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold),
+			ClientAddr: s.ClientAddr}
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {

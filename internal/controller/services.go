@@ -28,8 +28,9 @@ type ServiceUpdate struct {
 	Synproxy          string
 	SynproxyThreshold *int
 	// Priority replaces the RSS-A class (nil keeps it). The VNI is part of the id: no update.
-	Priority  *int
-	IfVersion uint64 // not 0: apply only at this version
+	Priority   *int
+	ClientAddr string // "": keeps it
+	IfVersion  uint64 // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -103,6 +104,9 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.Synproxy != "" {
 			s.Synproxy = u.Synproxy
+		}
+		if u.ClientAddr != "" {
+			s.ClientAddr = u.ClientAddr
 		}
 		if u.SynproxyThreshold != nil {
 			s.SynproxyThreshold = *u.SynproxyThreshold

@@ -33,7 +33,8 @@ type ServiceUpdate struct {
 	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
 	SynproxyThreshold *uint32
 	// Priority: the RSS-A class, 0..7 (nil: unchanged).
-	Priority *uint32
+	Priority   *uint32
+	ClientAddr string // FullNAT's client address option: "off", "on"
 }
 
 // UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
@@ -48,6 +49,7 @@ func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u Servi
 		m.SetTimeouts, m.Timeouts = true, u.Timeouts
 	}
 	m.Synproxy = u.Synproxy
+	m.ClientAddr = u.ClientAddr
 	m.Encap = u.Encap
 	if u.SynproxyThreshold != nil {
 		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold

@@ -54,9 +54,13 @@ type Service struct {
 	VNI int `json:"vni,omitempty"`
 	// Priority is the RSS-A class of its connections, 0 (normal) .. MaxPriority: moved last
 	// off an overloaded worker; a vxlan service's new connections go to the least-loaded one.
-	Priority int    `json:"priority,omitempty"`
-	Reals    []Real `json:"reals"`
-	Version  uint64 `json:"version"`
+	Priority int `json:"priority,omitempty"`
+	// ClientAddr is whether a fullnat service gives its NFs the client's address (tcp: TOA in
+	// the SYN; udp: a trailer; docs/mode-fullnat.md): ClientAddrOff (the default) or
+	// ClientAddrOn.
+	ClientAddr string `json:"client_addr,omitempty"`
+	Reals      []Real `json:"reals"`
+	Version    uint64 `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -263,6 +267,13 @@ const (
 	MaxSynproxyThreshold = math.MaxUint32
 )
 
+// FullNAT (docs/mode-fullnat.md): the mode, and its client address option's values.
+const (
+	ModeFullNAT   = "fullnat"
+	ClientAddrOff = "off"
+	ClientAddrOn  = "on"
+)
+
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in
 // forwarder/src, which refuses more); the Go side (validation, the policy's scale, hvlbctl,
 // the fake forwarder) takes it from here.
@@ -270,7 +281,7 @@ const MaxWeight = 1000000
 
 var (
 	protocols  = []string{"tcp", "udp"}
-	modes      = []string{"nat", "dr", ModeTunnel, ModeVXLAN}
+	modes      = []string{"nat", "dr", ModeTunnel, ModeFullNAT, ModeVXLAN}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
 	downConns  = []string{DownKeep, DownReschedule}

@@ -172,6 +172,9 @@ func NormalizeService(s *Service) error {
 	if err := normalizeSynproxy(s); err != nil {
 		return err
 	}
+	if err := normalizeClientAddr(s); err != nil {
+		return err
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}
@@ -478,6 +481,22 @@ func normalizeSynproxy(s *Service) error {
 	if s.SynproxyThreshold < 0 || s.SynproxyThreshold > MaxSynproxyThreshold {
 		return fieldErr("synproxy_threshold", "%d: want 0..%d (0: the forwarder's default, 1000)",
 			s.SynproxyThreshold, MaxSynproxyThreshold)
+	}
+	return nil
+}
+
+// normalizeClientAddr checks FullNAT's client address option: off by default (stored as ""
+// so that services without it read as before), on only for a fullnat service (tcp: the TOA in
+// the SYN; udp: a trailer on each datagram).
+func normalizeClientAddr(s *Service) error {
+	if s.ClientAddr == ClientAddrOff {
+		s.ClientAddr = ""
+	}
+	if s.ClientAddr != "" && s.ClientAddr != ClientAddrOn {
+		return fieldErr("client_addr", "%q: want on or off", s.ClientAddr)
+	}
+	if s.ClientAddr == ClientAddrOn && s.Mode != ModeFullNAT {
+		return fieldErr("client_addr", "on: only for a fullnat service (NAT's NFs see the client anyway)")
 	}
 	return nil
 }

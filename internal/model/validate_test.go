@@ -57,7 +57,7 @@ func TestNormalizeService(t *testing.T) {
 		{"vip", func(s *Service) { s.VIP = "10.0.0" }, "vip", nil},
 		{"vip broadcast", func(s *Service) { s.VIP = "255.255.255.255" }, "vip", nil},
 		{"port", func(s *Service) { s.Port = 65536 }, "port", nil},
-		{"mode", func(s *Service) { s.Mode = "fullnat" }, "mode", nil},
+		{"mode", func(s *Service) { s.Mode = "masquerade" }, "mode", nil},
 		{"scheduler", func(s *Service) { s.Scheduler = "MAGLEV" }, "scheduler", nil},
 		{"forwarder long", func(s *Service) { s.Forwarders = []string{string(make([]byte, 64))} }, "forwarders[0]", nil},
 		{"forwarder dash first", func(s *Service) { s.Forwarders = []string{"-a"} }, "forwarders[0]", nil},
@@ -141,6 +141,17 @@ func TestNormalizeService(t *testing.T) {
 		{"synproxy unknown", func(s *Service) { s.Synproxy = "yes" }, "synproxy", nil},
 		{"synproxy in dr", func(s *Service) { s.Mode, s.Synproxy = "dr", SynproxyOn }, "synproxy", nil},
 		{"synproxy threshold negative", func(s *Service) { s.SynproxyThreshold = -1 }, "synproxy_threshold", nil},
+		{"fullnat", func(s *Service) { s.Mode = ModeFullNAT }, "", nil},
+		{"fullnat client addr", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, ClientAddrOn }, "", nil},
+		{"client addr off is none", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, ClientAddrOff }, "",
+			func(t *testing.T, s Service) {
+				if s.ClientAddr != "" {
+					t.Errorf("client_addr %q", s.ClientAddr)
+				}
+			}},
+		{"client addr in nat", func(s *Service) { s.ClientAddr = ClientAddrOn }, "client_addr", nil},
+		{"client addr unknown", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, "yes" }, "client_addr", nil},
+		{"synproxy in fullnat", func(s *Service) { s.Mode, s.Synproxy = ModeFullNAT, SynproxyOn }, "synproxy", nil},
 		{"conn rate limit big", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit + 1 }, "conn_rate_limit", nil},
 		{"real conn limit negative", func(s *Service) { s.Reals[0].ConnLimit = -1 }, "reals[0].conn_limit", nil},
 		{"real conn limit big", func(s *Service) { s.Reals[0].ConnLimit = MaxConnLimit + 1 }, "reals[0].conn_limit", nil},

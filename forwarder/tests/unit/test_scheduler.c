@@ -146,12 +146,13 @@ test_names(void)
 	CHECK_EQ(vs_mode_from_name("nat"), VS_MODE_NAT);
 	CHECK_EQ(vs_mode_from_name("dr"), VS_MODE_DR);
 	CHECK_EQ(vs_mode_from_name("tunnel"), VS_MODE_TUNNEL);
+	CHECK_EQ(vs_mode_from_name("fullnat"), VS_MODE_FULLNAT);
+	CHECK(strcmp(vs_mode_name(VS_MODE_FULLNAT), "fullnat") == 0);
 	CHECK_EQ(vs_mode_from_name("vxlan"), VS_MODE_VXLAN);
 	CHECK_EQ(vs_mode_from_name("ipip"), -1);
 	CHECK_EQ(vs_mode_from_name(""), -1);
 	CHECK(strcmp(vs_mode_name(VS_MODE_DR), "dr") == 0);
 	CHECK(strcmp(vs_mode_name(VS_MODE_MAX), "invalid") == 0);
-	CHECK(strcmp(vs_mode_name(3), "invalid") == 0); /* the hole FullNAT fills */
 	CHECK_EQ(vs_down_conns_from_name("keep"), VS_DOWN_KEEP);
 	CHECK_EQ(vs_down_conns_from_name("reschedule"), VS_DOWN_RESCHEDULE);
 	CHECK_EQ(vs_down_conns_from_name("expire"), -1);

@@ -112,13 +112,14 @@ test_vs_errors(void)
 	c[2].vip = ip("192.0.2.1");
 
 	c[1].mode = VS_MODE_MAX;
-	expect_err(c, 3, "vs[1].mode: 5 out of range (nat, dr, tunnel or vxlan)");
-	c[1].mode = 3; /* FullNAT's number, not a mode on this branch */
-	expect_err(c, 3, "vs[1].mode: 3 out of range (nat, dr, tunnel or vxlan)");
+	expect_err(c, 3, "vs[1].mode: 5 out of range (nat, dr, tunnel, fullnat or vxlan)");
 	c[1].mode = VS_MODE_TUNNEL;
 	expect_err(c, 3, "vs[1].encap: tunnel mode needs ipip or gue");
 	c[1].encap = TUNNEL_ENCAP_MAX;
 	expect_err(c, 3, "vs[1].encap: tunnel mode needs ipip or gue");
+	c[1].mode = VS_MODE_FULLNAT;
+	c[1].encap = TUNNEL_ENCAP_IPIP;
+	expect_err(c, 3, "vs[1].encap: only in tunnel mode");
 	c[1].mode = VS_MODE_NAT;
 	c[1].encap = TUNNEL_ENCAP_GUE;
 	expect_err(c, 3, "vs[1].encap: only in tunnel mode");

@@ -535,7 +535,8 @@ func (f *Forwarder) listConns(m *fwdpb.ListConnections) *fwdpb.ConnectionList {
 	return l
 }
 
-var modes = map[string]bool{"nat": true, "dr": true, model.ModeTunnel: true, model.ModeVXLAN: true}
+var modes = map[string]bool{"nat": true, "dr": true, model.ModeTunnel: true, model.ModeFullNAT: true,
+	model.ModeVXLAN: true}
 var schedulers = map[string]bool{"maglev": true, "random": true, "rr": true, "wrr": true,
 	"sh": true, "lc": true}
 var downConns = map[string]bool{model.DownKeep: true, model.DownReschedule: true}
@@ -616,6 +617,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	if bad := checkSynproxy("add_service.service.synproxy", vs.Synproxy, vs.Mode, id.GetProtocol()); bad != nil {
 		return bad
 	}
+	vs.ClientAddr = orDefault(v.GetClientAddr(), model.ClientAddrOff)
+	if bad := checkClientAddr("add_service.service.client_addr", vs.ClientAddr, vs.Mode, id.GetProtocol()); bad != nil {
+		return bad
+	}
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
 	}
@@ -632,7 +637,7 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return fail(syscall.EINVAL, "add_service.service.all_down: '%s' is not drop or keep_last", vs.AllDown)
 	}
 	if !modes[vs.Mode] {
-		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat, dr, tunnel or vxlan", vs.Mode)
+		return fail(syscall.EINVAL, "add_service.service.mode: '%s' is not nat, dr, tunnel, fullnat or vxlan", vs.Mode)
 	}
 	if bad := checkEncap("add_service.service.encap", vs.Mode, vs.Encap); bad != nil {
 		return bad
@@ -659,8 +664,8 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		m.GetEncap() == "" && !m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" && !m.GetSetSynproxyThreshold() &&
-		!m.GetSetPriority() {
+		m.GetEncap() == "" && !m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" &&
+		!m.GetSetSynproxyThreshold() && m.GetClientAddr() == "" && !m.GetSetPriority() {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
 			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
@@ -671,7 +676,7 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		return fail(syscall.EINVAL, "update_service.all_down: '%s' is not drop or keep_last", m.GetAllDown())
 	}
 	if m.GetMode() != "" && !modes[m.GetMode()] {
-		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat, dr, tunnel or vxlan", m.GetMode())
+		return fail(syscall.EINVAL, "update_service.mode: '%s' is not nat, dr, tunnel, fullnat or vxlan", m.GetMode())
 	}
 	if m.GetScheduler() != "" && !schedulers[m.GetScheduler()] {
 		return fail(syscall.EINVAL, "update_service.scheduler: '%s' is not known", m.GetScheduler())
@@ -683,6 +688,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	vs := f.services[i]
 	sp, mode := orDefault(m.GetSynproxy(), vs.GetSynproxy()), orDefault(m.GetMode(), vs.GetMode())
 	if bad := checkSynproxy("update_service.synproxy", sp, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
+	ca := orDefault(m.GetClientAddr(), orDefault(vs.GetClientAddr(), model.ClientAddrOff))
+	if bad := checkClientAddr("update_service.client_addr", ca, mode, vs.GetId().GetProtocol()); bad != nil {
 		return bad
 	}
 	// As the forwarder (cfgstore_tunnel.c): "" keeps the encapsulation, which a mode other
@@ -735,6 +744,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetSetPriority() {
 		vs.Priority = m.GetPriority()
 		desc += fmt.Sprintf(" priority=%d", vs.Priority)
+	}
+	if m.GetClientAddr() != "" {
+		vs.ClientAddr = m.GetClientAddr()
+		desc += " client_addr=" + vs.ClientAddr
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -898,4 +911,16 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// checkClientAddr refuses what the forwarder refuses (ctl_op_fullnat.c): a value other than on
+// or off, and on for anything but a fullnat service (tcp or udp).
+func checkClientAddr(field, ca, mode, _ string) *failure {
+	if ca != model.ClientAddrOn && ca != model.ClientAddrOff {
+		return fail(syscall.EINVAL, "%s: '%s' is not on or off", field, ca)
+	}
+	if ca == model.ClientAddrOn && mode != model.ModeFullNAT {
+		return fail(syscall.EINVAL, "%s: only a fullnat service carries it (TOA)", field)
+	}
+	return nil
 }

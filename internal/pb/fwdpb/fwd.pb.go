@@ -181,8 +181,8 @@ func (x *RealService) GetConnLimit() uint32 {
 type VirtualService struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    *ServiceId             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Mode  string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"` // "nat" (default), "dr", "tunnel" (with encap) or "vxlan" (id.vni set;
-	// docs/mode-vxlan.md)
+	Mode  string                 `protobuf:"bytes,2,opt,name=mode,proto3" json:"mode,omitempty"` // "nat" (default), "dr", "tunnel" (with encap), "fullnat"
+	// (docs/mode-fullnat.md) or "vxlan" (id.vni set; docs/mode-vxlan.md)
 	Scheduler    string         `protobuf:"bytes,3,opt,name=scheduler,proto3" json:"scheduler,omitempty"` // "maglev" (default), "random", "rr", "wrr", "sh", "lc"
 	RealServices []*RealService `protobuf:"bytes,4,rep,name=real_services,json=realServices,proto3" json:"real_services,omitempty"`
 	// RSS-A priority class of its connections, 0 (normal) to 7: when a worker is overloaded,
@@ -217,6 +217,10 @@ type VirtualService struct {
 	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
 	// 0: the default, 1000.
 	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
+	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
+	// Refused for a nat, dr or tunnel service. The forwarder lists the value in force.
+	ClientAddr string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"`
 	// Tunnel mode's encapsulation (docs/mode-tunnel.md): "ipip" or "gue", required with mode
 	// "tunnel" and refused with any other ("" there).
 	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
@@ -329,6 +333,13 @@ func (x *VirtualService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *VirtualService) GetClientAddr() string {
+	if x != nil {
+		return x.ClientAddr
+	}
+	return ""
 }
 
 func (x *VirtualService) GetEncap() string {
@@ -693,6 +704,7 @@ type UpdateService struct {
 	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
 	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
 	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	ClientAddr           string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
 	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
 	// needs one, a switch away from it drops it.
 	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
@@ -826,6 +838,13 @@ func (x *UpdateService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *UpdateService) GetClientAddr() string {
+	if x != nil {
+		return x.ClientAddr
+	}
+	return ""
 }
 
 func (x *UpdateService) GetEncap() string {
@@ -2476,6 +2495,7 @@ type Connection struct {
 	PacketsOut uint64                 `protobuf:"varint,10,opt,name=packets_out,json=packetsOut,proto3" json:"packets_out,omitempty"`
 	BytesIn    uint64                 `protobuf:"varint,11,opt,name=bytes_in,json=bytesIn,proto3" json:"bytes_in,omitempty"`
 	BytesOut   uint64                 `protobuf:"varint,12,opt,name=bytes_out,json=bytesOut,proto3" json:"bytes_out,omitempty"`
+	Local      string                 `protobuf:"bytes,40,opt,name=local,proto3" json:"local,omitempty"` // FullNAT: the local "addr:port" the NF sees as its client; else ""
 	// A vxlan connection's VNI (0: none). Its real is the NF's VTEP, and client_vtep the VTEP
 	// its client's packets came from; client and vip are the tenant's inner addresses.
 	Vni           uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
@@ -2598,6 +2618,13 @@ func (x *Connection) GetBytesOut() uint64 {
 	return 0
 }
 
+func (x *Connection) GetLocal() string {
+	if x != nil {
+		return x.Local
+	}
+	return ""
+}
+
 func (x *Connection) GetVni() uint32 {
 	if x != nil {
 		return x.Vni
@@ -2612,6 +2639,120 @@ func (x *Connection) GetClientVtep() string {
 	return ""
 }
 
+// FullNAT's local pool (docs/mode-fullnat.md): set at start-up ([local_pool] of the
+// forwarder's file), read here with each worker's free ports.
+type GetLocalPool struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLocalPool) Reset() {
+	*x = GetLocalPool{}
+	mi := &file_fwd_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLocalPool) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLocalPool) ProtoMessage() {}
+
+func (x *GetLocalPool) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLocalPool.ProtoReflect.Descriptor instead.
+func (*GetLocalPool) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{33}
+}
+
+type LocalPool struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Addresses     []string               `protobuf:"bytes,1,rep,name=addresses,proto3" json:"addresses,omitempty"` // in pool order
+	PortMin       uint32                 `protobuf:"varint,2,opt,name=port_min,json=portMin,proto3" json:"port_min,omitempty"`
+	PortMax       uint32                 `protobuf:"varint,3,opt,name=port_max,json=portMax,proto3" json:"port_max,omitempty"`
+	FreePortsV4   []uint32               `protobuf:"varint,4,rep,packed,name=free_ports_v4,json=freePortsV4,proto3" json:"free_ports_v4,omitempty"` // per worker: local ports free now, IPv4 addresses
+	FreePortsV6   []uint32               `protobuf:"varint,5,rep,packed,name=free_ports_v6,json=freePortsV6,proto3" json:"free_ports_v6,omitempty"` // the same, IPv6
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LocalPool) Reset() {
+	*x = LocalPool{}
+	mi := &file_fwd_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LocalPool) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LocalPool) ProtoMessage() {}
+
+func (x *LocalPool) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LocalPool.ProtoReflect.Descriptor instead.
+func (*LocalPool) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *LocalPool) GetAddresses() []string {
+	if x != nil {
+		return x.Addresses
+	}
+	return nil
+}
+
+func (x *LocalPool) GetPortMin() uint32 {
+	if x != nil {
+		return x.PortMin
+	}
+	return 0
+}
+
+func (x *LocalPool) GetPortMax() uint32 {
+	if x != nil {
+		return x.PortMax
+	}
+	return 0
+}
+
+func (x *LocalPool) GetFreePortsV4() []uint32 {
+	if x != nil {
+		return x.FreePortsV4
+	}
+	return nil
+}
+
+func (x *LocalPool) GetFreePortsV6() []uint32 {
+	if x != nil {
+		return x.FreePortsV6
+	}
+	return nil
+}
+
 // Paged: start with cursor 0; the reply's next_cursor is 0 at the end.
 type ListConnections struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -2624,7 +2765,7 @@ type ListConnections struct {
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2636,7 +2777,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2649,7 +2790,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{33}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -2683,7 +2824,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2695,7 +2836,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2708,7 +2849,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -2742,7 +2883,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2754,7 +2895,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2767,7 +2908,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -2837,7 +2978,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2849,7 +2990,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2862,7 +3003,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -2892,7 +3033,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2904,7 +3045,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2917,7 +3058,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -2966,7 +3107,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2978,7 +3119,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2991,7 +3132,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -3075,7 +3216,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3087,7 +3228,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3100,7 +3241,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -3183,7 +3324,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3195,7 +3336,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3208,7 +3349,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -3238,7 +3379,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3250,7 +3391,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3263,7 +3404,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3375,7 +3516,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3387,7 +3528,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3400,7 +3541,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3508,7 +3649,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3520,7 +3661,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3533,7 +3674,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -3581,7 +3722,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3593,7 +3734,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3606,7 +3747,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -3646,7 +3787,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3658,7 +3799,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3671,7 +3812,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -3689,7 +3830,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3701,7 +3842,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3714,7 +3855,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 // A named counter.
@@ -3728,7 +3869,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3740,7 +3881,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3753,7 +3894,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *Counter) GetName() string {
@@ -3788,7 +3929,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3800,7 +3941,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3813,7 +3954,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -3906,7 +4047,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3918,7 +4059,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3931,7 +4072,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{49}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -4003,6 +4144,7 @@ type Request struct {
 	//	*Request_GetSync
 	//	*Request_ZeroCounters
 	//	*Request_GetTimeouts
+	//	*Request_GetLocalPool
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4010,7 +4152,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4022,7 +4164,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4035,7 +4177,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{50}
+	return file_fwd_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Request) GetId() uint64 {
@@ -4250,6 +4392,15 @@ func (x *Request) GetGetTimeouts() *GetTimeouts {
 	return nil
 }
 
+func (x *Request) GetGetLocalPool() *GetLocalPool {
+	if x != nil {
+		if x, ok := x.Op.(*Request_GetLocalPool); ok {
+			return x.GetLocalPool
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -4342,6 +4493,10 @@ type Request_GetTimeouts struct {
 	GetTimeouts *GetTimeouts `protobuf:"bytes,31,opt,name=get_timeouts,json=getTimeouts,proto3,oneof"`
 }
 
+type Request_GetLocalPool struct {
+	GetLocalPool *GetLocalPool `protobuf:"bytes,40,opt,name=get_local_pool,json=getLocalPool,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -4386,6 +4541,8 @@ func (*Request_ZeroCounters) isRequest_Op() {}
 
 func (*Request_GetTimeouts) isRequest_Op() {}
 
+func (*Request_GetLocalPool) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4403,6 +4560,7 @@ type Response struct {
 	//	*Response_Steering
 	//	*Response_Sync
 	//	*Response_Timeouts
+	//	*Response_LocalPool
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4410,7 +4568,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4422,7 +4580,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4435,7 +4593,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{51}
+	return file_fwd_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *Response) GetId() uint64 {
@@ -4545,6 +4703,15 @@ func (x *Response) GetTimeouts() *Timeouts {
 	return nil
 }
 
+func (x *Response) GetLocalPool() *LocalPool {
+	if x != nil {
+		if x, ok := x.Body.(*Response_LocalPool); ok {
+			return x.LocalPool
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -4581,6 +4748,10 @@ type Response_Timeouts struct {
 	Timeouts *Timeouts `protobuf:"bytes,17,opt,name=timeouts,proto3,oneof"`
 }
 
+type Response_LocalPool struct {
+	LocalPool *LocalPool `protobuf:"bytes,40,opt,name=local_pool,json=localPool,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -4596,6 +4767,8 @@ func (*Response_Steering) isResponse_Body() {}
 func (*Response_Sync) isResponse_Body() {}
 
 func (*Response_Timeouts) isResponse_Body() {}
+
+func (*Response_LocalPool) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -4614,7 +4787,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xc1\x03\n" +
+	"\x10\x10\"\xe2\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4628,7 +4801,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
 	"\x12synproxy_threshold\x18\n" +
-	" \x01(\rR\x11synproxyThreshold\x12\x14\n" +
+	" \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
+	"\vclient_addr\x18( \x01(\tR\n" +
+	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
@@ -4663,7 +4838,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa6\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xc7\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4680,7 +4855,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
-	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x14\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
+	"\vclient_addr\x18( \x01(\tR\n" +
+	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
@@ -4815,7 +4992,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
-	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\xf6\x02\n" +
+	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\x8c\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -4833,10 +5010,18 @@ const file_fwd_proto_rawDesc = "" +
 	" \x01(\x04R\n" +
 	"packetsOut\x12\x19\n" +
 	"\bbytes_in\x18\v \x01(\x04R\abytesIn\x12\x1b\n" +
-	"\tbytes_out\x18\f \x01(\x04R\bbytesOut\x12\x10\n" +
+	"\tbytes_out\x18\f \x01(\x04R\bbytesOut\x12\x14\n" +
+	"\x05local\x18( \x01(\tR\x05local\x12\x10\n" +
 	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
 	"\vclient_vtep\x18= \x01(\tR\n" +
-	"clientVtep\"q\n" +
+	"clientVtep\"\x0e\n" +
+	"\fGetLocalPool\"\xa7\x01\n" +
+	"\tLocalPool\x12\x1c\n" +
+	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
+	"\bport_min\x18\x02 \x01(\rR\aportMin\x12\x19\n" +
+	"\bport_max\x18\x03 \x01(\rR\aportMax\x12\"\n" +
+	"\rfree_ports_v4\x18\x04 \x03(\rR\vfreePortsV4\x12\"\n" +
+	"\rfree_ports_v6\x18\x05 \x03(\rR\vfreePortsV6\"q\n" +
 	"\x0fListConnections\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\rR\x05limit\x120\n" +
@@ -4970,8 +5155,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd9\n" +
-	"\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x9c\v\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5001,8 +5185,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\bset_sync\x18\x1c \x01(\v2\x14.hvlb.fwd.v1.SetSyncH\x00R\asetSync\x121\n" +
 	"\bget_sync\x18\x1d \x01(\v2\x14.hvlb.fwd.v1.GetSyncH\x00R\agetSync\x12@\n" +
 	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
-	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeoutsB\x04\n" +
-	"\x02op\"\xa2\x04\n" +
+	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeouts\x12A\n" +
+	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPoolB\x04\n" +
+	"\x02op\"\xdb\x04\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -5016,7 +5201,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\vconnections\x18\x0e \x01(\v2\x1b.hvlb.fwd.v1.ConnectionListH\x00R\vconnections\x123\n" +
 	"\bsteering\x18\x0f \x01(\v2\x15.hvlb.fwd.v1.SteeringH\x00R\bsteering\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04sync\x123\n" +
-	"\btimeouts\x18\x11 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsH\x00R\btimeoutsB\x06\n" +
+	"\btimeouts\x18\x11 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsH\x00R\btimeouts\x127\n" +
+	"\n" +
+	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPoolB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -5031,7 +5218,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -5066,25 +5253,27 @@ var file_fwd_proto_goTypes = []any{
 	(*GetStats)(nil),          // 30: hvlb.fwd.v1.GetStats
 	(*Stats)(nil),             // 31: hvlb.fwd.v1.Stats
 	(*Connection)(nil),        // 32: hvlb.fwd.v1.Connection
-	(*ListConnections)(nil),   // 33: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),    // 34: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),        // 35: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),           // 36: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),      // 37: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),     // 38: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),        // 39: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),       // 40: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),          // 41: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),     // 42: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),         // 43: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),        // 44: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),           // 45: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),           // 46: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),           // 47: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),          // 48: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),        // 49: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 50: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 51: hvlb.fwd.v1.Response
+	(*GetLocalPool)(nil),      // 33: hvlb.fwd.v1.GetLocalPool
+	(*LocalPool)(nil),         // 34: hvlb.fwd.v1.LocalPool
+	(*ListConnections)(nil),   // 35: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),    // 36: hvlb.fwd.v1.ConnectionList
+	(*RssaConfig)(nil),        // 37: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 38: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 39: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 40: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 41: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 42: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 43: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 44: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 45: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 46: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 47: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 48: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 49: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 50: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 51: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 52: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 53: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -5117,18 +5306,18 @@ var file_fwd_proto_depIdxs = []int32{
 	27, // 27: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
 	29, // 28: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
 	4,  // 29: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	47, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	49, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
 	0,  // 31: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
 	32, // 32: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	35, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	37, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	35, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	39, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	38, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	42, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	44, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	48, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	47, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	37, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	39, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	37, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	41, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	40, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	44, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	46, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	50, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	49, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
 	6,  // 42: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
 	7,  // 43: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
 	8,  // 44: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
@@ -5143,27 +5332,29 @@ var file_fwd_proto_depIdxs = []int32{
 	21, // 53: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
 	24, // 54: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
 	30, // 55: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	33, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	40, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	36, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	43, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	45, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	46, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	35, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	42, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	38, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	45, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	47, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	48, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
 	26, // 62: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
 	25, // 63: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	13, // 64: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	18, // 65: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	22, // 66: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	31, // 67: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	34, // 68: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	41, // 69: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	49, // 70: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	23, // 71: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	72, // [72:72] is the sub-list for method output_type
-	72, // [72:72] is the sub-list for method input_type
-	72, // [72:72] is the sub-list for extension type_name
-	72, // [72:72] is the sub-list for extension extendee
-	0,  // [0:72] is the sub-list for field type_name
+	33, // 64: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	13, // 65: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	18, // 66: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	22, // 67: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	31, // 68: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	36, // 69: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	43, // 70: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	51, // 71: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	23, // 72: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	34, // 73: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	74, // [74:74] is the sub-list for method output_type
+	74, // [74:74] is the sub-list for method input_type
+	74, // [74:74] is the sub-list for extension type_name
+	74, // [74:74] is the sub-list for extension extendee
+	0,  // [0:74] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -5171,7 +5362,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[50].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[52].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -5194,8 +5385,9 @@ func file_fwd_proto_init() {
 		(*Request_GetSync)(nil),
 		(*Request_ZeroCounters)(nil),
 		(*Request_GetTimeouts)(nil),
+		(*Request_GetLocalPool)(nil),
 	}
-	file_fwd_proto_msgTypes[51].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[53].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -5204,6 +5396,7 @@ func file_fwd_proto_init() {
 		(*Response_Steering)(nil),
 		(*Response_Sync)(nil),
 		(*Response_Timeouts)(nil),
+		(*Response_LocalPool)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -5211,7 +5404,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   52,
+			NumMessages:   54,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A worker's FullNAT and its ICMP error translation (worker_fullnat.h). */
+#include <rte_malloc.h>
+#include <rte_ring.h>
+
+#include "rewrite_fullnat.h"
+#include "toa.h"
+#include "worker_fullnat.h"
+
+/* A port given back to its home worker, as one ring entry. */
+static inline void *
+ret_pack(uint8_t laddr, uint16_t lport)
+{
+	return (void *)(uintptr_t)(((uintptr_t)laddr << 16) | lport | ((uintptr_t)1 << 32));
+}
+
+int
+worker_fullnat_init(struct worker *w)
+{
+	const struct fnat_pool *p = w->env->fnat_pool;
+	size_t sz = fnat_ports_mem_size(p);
+	char name[RTE_RING_NAMESIZE];
+
+	if (sz == 0) {
+		fnat_ports_init(&w->fnat, NULL, p, w->env->n_workers, w->id);
+		return 0;
+	}
+	w->fnat_mem = rte_malloc_socket("fnat_ports", sz, RTE_CACHE_LINE_SIZE, w->socket);
+	snprintf(name, sizeof(name), "hvlb_fnat_ret_%u", w->id);
+	w->fnat_ret = rte_ring_create(name, WORKER_FNAT_RET_SIZE, w->socket, RING_F_SC_DEQ);
+	if (w->fnat_mem == NULL || w->fnat_ret == NULL) {
+		worker_fullnat_free(w);
+		return -ENOMEM;
+	}
+	fnat_ports_init(&w->fnat, w->fnat_mem, p, w->env->n_workers, w->id);
+	return 0;
+}
+
+void
+worker_fullnat_free(struct worker *w)
+{
+	rte_ring_free(w->fnat_ret);
+	rte_free(w->fnat_mem);
+	w->fnat_ret = NULL;
+	w->fnat_mem = NULL;
+}
+
+/* A restored FullNAT connection's port is marked in use in its home worker's allocator, which
+ * is w's unless the connection had been moved to w (steering): at start-up, before any lcore
+ * runs, so writing another worker's allocator is safe here. */
+static int
+restore_one(void *arg, const struct conn *c)
+{
+	struct worker *w = arg;
+	const struct fnat_pool *p = w->env->fnat_pool;
+	struct worker *home;
+
+	if (c->mode != VS_MODE_FULLNAT)
+		return 0;
+	if (c->fn_laddr >= p->n_addrs) {
+		w->stats.fnat_bad_port++;
+		return 0;
+	}
+	home = w->env->workers[fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr],
+					       c->fn_lport)];
+	if (!fnat_port_claim(&home->fnat, c->fn_laddr, c->fn_lport))
+		w->stats.fnat_bad_port++;
+	return 0;
+}
+
+void
+worker_fullnat_restore(struct worker *w)
+{
+	uint32_t cursor = 0;
+
+	while (cursor != UINT32_MAX)
+		conn_walk(w->conns, &cursor, UINT32_MAX, restore_one, w);
+}
+
+/* Ports other workers gave back (connections moved here from w and ended there). */
+static void
+ret_drain(struct worker *w)
+{
+	void *objs[32];
+	unsigned n;
+
+	if (w->fnat_ret == NULL)
+		return;
+	while ((n = rte_ring_sc_dequeue_burst(w->fnat_ret, objs, RTE_DIM(objs), NULL)) > 0)
+		for (unsigned i = 0; i < n; i++) {
+			uintptr_t v = (uintptr_t)objs[i];
+
+			if (!fnat_port_put(&w->fnat, (uint8_t)(v >> 16), (uint16_t)v))
+				w->stats.fnat_bad_port++;
+			else
+				w->stats.fnat_ports_returned++;
+		}
+}
+
+struct conn *
+worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t hash,
+		      const struct rs_config *rs, const struct vs *vs, enum hvlb_drop *r)
+{
+	uint8_t laddr;
+	uint16_t lport;
+	struct conn *c;
+
+	*r = HVLB_DROP_NONE;
+	if (unlikely(w->fnat_ret != NULL && !rte_ring_empty(w->fnat_ret)))
+		ret_drain(w);
+	if (fnat_port_get(&w->fnat, key->af, &laddr, &lport) != 0) {
+		*r = HVLB_DROP_FULLNAT_NO_PORT;
+		return NULL;
+	}
+	c = conn_insert_fullnat(w->conns, key, hash, &rs->addr, rs->port, laddr, lport,
+				vs->to_set, w->now);
+	if (c == NULL) {
+		fnat_port_put(&w->fnat, laddr, lport);
+		return NULL;
+	}
+	c->fn_toa = vs->client_addr;
+	w->stats.fnat_conns++;
+	return c;
+}
+
+void
+worker_fullnat_gone(struct worker *w, const struct conn *c)
+{
+	const struct fnat_pool *p = w->env->fnat_pool;
+	uint16_t home;
+
+	if (c->fn_laddr >= p->n_addrs) {
+		w->stats.fnat_bad_port++;
+		return;
+	}
+	home = fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr], c->fn_lport);
+	if (home == w->id) {
+		if (!fnat_port_put(&w->fnat, c->fn_laddr, c->fn_lport))
+			w->stats.fnat_bad_port++;
+		return;
+	}
+	/* Moved here from its home (steering): the home's allocator still holds it in use. */
+	struct rte_ring *ret = w->env->workers[home]->fnat_ret;
+	if (ret == NULL || rte_ring_mp_enqueue(ret, ret_pack(c->fn_laddr, c->fn_lport)) != 0)
+		w->stats.fnat_ports_lost++;
+}
+
+bool
+worker_fullnat_is_local(const struct worker *w, const union hvlb_addr *addr)
+{
+	return fnat_pool_find(w->env->fnat_pool, addr) >= 0;
+}
+
+static inline uint16_t
+nf_port(const struct conn *c)
+{
+	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
+}
+
+static inline const union hvlb_addr *
+local_addr(const struct worker *w, const struct conn *c)
+{
+	return &w->env->fnat_pool->addrs[c->fn_laddr];
+}
+
+/* The SYN to the NF with the client's address (toa.h), when it fits: the frame grows at its
+ * front by the option's length. */
+static void
+toa_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const struct conn *c)
+{
+	uint16_t len = toa_room(rte_pktmbuf_mtod(m, const uint8_t *), pi, c->orig.af);
+	uint8_t *frame;
+
+	if (len == 0 || rte_pktmbuf_headroom(m) < len || !RTE_MBUF_DIRECT(m) ||
+	    rte_mbuf_refcnt_read(m) != 1 || m->nb_segs != 1) {
+		w->stats.fnat_toa_no_room++;
+		return;
+	}
+	frame = (uint8_t *)rte_pktmbuf_prepend(m, len);
+	toa_insert(frame, pi, len, &c->orig.src, c->orig.sport);
+	w->stats.fnat_toa++;
+}
+
+/* A UDP datagram to the NF with the client's address as a trailer (toa.h), when it fits: the
+ * frame ends right after it (any Ethernet padding dropped). */
+static void
+toa_udp_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const struct conn *c)
+{
+	uint16_t len = toa_udp_room(pi, c->orig.af);
+	uint32_t need = (uint32_t)pi->l3_off + pi->l3_len + len, have = rte_pktmbuf_data_len(m);
+
+	if (len == 0 || !RTE_MBUF_DIRECT(m) || rte_mbuf_refcnt_read(m) != 1 || m->nb_segs != 1 ||
+	    (need > have && rte_pktmbuf_append(m, (uint16_t)(need - have)) == NULL)) {
+		w->stats.fnat_toa_no_room++;
+		return;
+	}
+	if (need < have)
+		rte_pktmbuf_trim(m, (uint16_t)(have - need));
+	toa_udp_insert(rte_pktmbuf_mtod(m, uint8_t *), pi, len, &c->orig.src, c->orig.sport);
+	w->stats.fnat_toa++;
+}
+
+void
+worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
+		     const struct conn *c)
+{
+	struct rw_endpoint src = {.addr = local_addr(w, c), .port = c->fn_lport};
+	struct rw_endpoint dst = {.addr = &c->rs_addr, .port = c->rs_port};
+
+	rewrite_fullnat(rte_pktmbuf_mtod(m, uint8_t *), pi, &src, &dst);
+	if (likely(!c->fn_toa))
+		return;
+	if (pi->key.proto == HVLB_PROTO_UDP)
+		toa_udp_add(w, m, pi, c);
+	else if ((pi->tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK)) == HVLB_TCP_SYN)
+		toa_add(w, m, pi, c);
+}
+
+void
+worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+			 const struct conn *c)
+{
+	struct rw_endpoint src = {.addr = &c->orig.dst, .port = c->orig.dport};
+	struct rw_endpoint dst = {.addr = &c->orig.src, .port = c->orig.sport};
+
+	(void)w;
+	rewrite_fullnat(frame, pi, &src, &dst);
+}
+
+enum hvlb_drop
+worker_fullnat_icmp_from_nf(const uint8_t *frame, const struct pkt_info *pi, struct flow_key *key,
+			    uint16_t *inner_l3_off)
+{
+	struct flow_key inner;
+	enum hvlb_drop r = parse_icmp_inner(frame, pi, &inner, inner_l3_off);
+
+	if (r != HVLB_DROP_NONE)
+		return r;
+	if (inner.proto != HVLB_PROTO_TCP && inner.proto != HVLB_PROTO_UDP)
+		return HVLB_DROP_ICMP_NO_CONN;
+	/* The quoted packet went client (NAT) or local address (FullNAT) -> NF: its reverse is
+	 * the connection's REPLY tuple, whose client endpoint (destination) names the owner. */
+	flow_key_reverse(key, &inner);
+	return HVLB_DROP_NONE;
+}
+
+void
+worker_fullnat_icmp_to_rs(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+			  uint16_t inner_l3_off, const struct conn *c)
+{
+	/* Outer: (router) -> VIP becomes local -> NF; quoted VIP:vport -> client:cport becomes
+	 * NF:port -> local:lport, as the NF sent it. */
+	struct rw_icmp_xlate t = {
+		.outer_src = {.addr = local_addr(w, c)},
+		.outer_dst = {.addr = &c->rs_addr},
+		.inner_src = {.addr = &c->rs_addr, .port = nf_port(c)},
+		.inner_dst = {.addr = local_addr(w, c), .port = c->fn_lport},
+	};
+
+	rewrite_icmp_xlate(frame, pi, inner_l3_off, &t);
+}
+
+void
+worker_fullnat_icmp_to_client(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+			      uint16_t inner_l3_off, const struct conn *c)
+{
+	/* Outer: NF -> client (NAT) or local (FullNAT) becomes VIP -> client; quoted client or
+	 * local -> NF:port becomes client:cport -> VIP:vport, as the client sent it. */
+	struct rw_icmp_xlate t = {
+		.outer_src = {.addr = &c->orig.dst},
+		.outer_dst = {.addr = &c->orig.src},
+		.inner_src = {.addr = &c->orig.src, .port = c->orig.sport},
+		.inner_dst = {.addr = &c->orig.dst, .port = c->orig.dport},
+	};
+
+	(void)w;
+	rewrite_icmp_xlate(frame, pi, inner_l3_off, &t);
+}
