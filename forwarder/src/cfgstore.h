@@ -45,11 +45,13 @@ struct cfg_vs {
 	 * before them (zeroed padding) reads back as services outside any overlay. */
 	uint16_t tenant;   /* the VNI's tenant index (cfgstore_vxlan.c); 0: none */
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
-	uint8_t synproxy;  /* enum vs_synproxy (vs_config) */
+	uint8_t synproxy : 4; /* enum vs_synproxy (vs_config) */
+	/* FullNAT: the client's address to the NF (vs_config). In synproxy's byte, whose high
+	 * bits were always 0: a state file saved before it reads back with it off. */
+	uint8_t client_addr : 4;
 	uint32_t vni : 24; /* a vxlan service's VNI, part of its identity; 0: none. In the 3 bytes
 			      after synproxy (the layout asserted in cfgstore.c) */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
-	uint8_t client_addr; /* FullNAT: the client's address to the NF (vs_config) */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
