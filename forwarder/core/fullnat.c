@@ -70,6 +70,25 @@ fnat_ports_mem_size(const struct fnat_pool *p)
 	return p->n_addrs * (FNAT_USED_WORDS * sizeof(uint64_t) + range * sizeof(uint16_t));
 }
 
+/* Address i of a's pool with every port of the range that a's worker owns free. */
+static void
+fnat_ports_fill(struct fnat_ports *a, unsigned i)
+{
+	const struct fnat_pool *p = a->pool;
+	uint16_t *s = a->stack + (size_t)i * a->per_addr;
+	uint32_t n = 0;
+
+	memset(a->used + (size_t)i * FNAT_USED_WORDS, 0, FNAT_USED_WORDS * sizeof(uint64_t));
+	/* Highest first, so that the top of the stack is the lowest port. */
+	for (uint32_t port = p->port_max; port >= p->port_min; port--) {
+		uint16_t be = fnat_be16((uint16_t)port);
+
+		if (fnat_port_owner(a->n_workers, &p->addrs[i], be) == a->worker)
+			s[n++] = be;
+	}
+	a->top[i] = a->owned[i] = n;
+}
+
 void
 fnat_ports_init(struct fnat_ports *a, void *mem, const struct fnat_pool *p, uint16_t n_workers,
 		uint16_t worker)
@@ -83,20 +102,71 @@ fnat_ports_init(struct fnat_ports *a, void *mem, const struct fnat_pool *p, uint
 	a->per_addr = (uint32_t)p->port_max - p->port_min + 1;
 	a->used = mem;
 	a->stack = (uint16_t *)(a->used + (size_t)p->n_addrs * FNAT_USED_WORDS);
-	memset(a->used, 0, (size_t)p->n_addrs * FNAT_USED_WORDS * sizeof(uint64_t));
+	a->n_addrs = p->n_addrs;
+	for (unsigned i = 0; i < p->n_addrs; i++)
+		fnat_ports_fill(a, i);
+}
+
+void
+fnat_ports_grow(struct fnat_ports *a, void *mem, const struct fnat_pool *p, uint16_t keep)
+{
+	struct fnat_ports old = *a;
+
+	if (keep > old.n_addrs || old.used == NULL)
+		keep = old.used == NULL ? 0 : old.n_addrs;
+	memset(a, 0, sizeof(*a));
+	a->pool = p;
+	a->n_workers = old.n_workers;
+	a->worker = old.worker;
+	a->bad_put = old.bad_put;
+	if (fnat_ports_mem_size(p) == 0)
+		return;
+	a->per_addr = (uint32_t)p->port_max - p->port_min + 1;
+	if (keep > 0 && a->per_addr != old.per_addr)
+		keep = 0; /* a kept address has the same range (fnat_pool_change_check) */
+	a->used = mem;
+	a->stack = (uint16_t *)(a->used + (size_t)p->n_addrs * FNAT_USED_WORDS);
+	a->n_addrs = p->n_addrs;
+	a->next_addr = keep > 0 ? old.next_addr % keep : 0;
 	for (unsigned i = 0; i < p->n_addrs; i++) {
-		uint16_t *s = a->stack + (size_t)i * a->per_addr;
-		uint32_t n = 0;
-
-		/* Highest first, so that the top of the stack is the lowest port. */
-		for (uint32_t port = p->port_max; port >= p->port_min; port--) {
-			uint16_t be = fnat_be16((uint16_t)port);
-
-			if (fnat_port_owner(n_workers, &p->addrs[i], be) == worker)
-				s[n++] = be;
+		if (i >= keep) {
+			fnat_ports_fill(a, i);
+			continue;
 		}
-		a->top[i] = a->owned[i] = n;
+		memcpy(a->used + (size_t)i * FNAT_USED_WORDS, old.used + (size_t)i * FNAT_USED_WORDS,
+		       FNAT_USED_WORDS * sizeof(uint64_t));
+		memcpy(a->stack + (size_t)i * a->per_addr, old.stack + (size_t)i * old.per_addr,
+		       old.top[i] * sizeof(uint16_t));
+		a->top[i] = old.top[i];
+		a->owned[i] = old.owned[i];
 	}
+}
+
+int
+fnat_pool_change_check(const struct fnat_pool *cur, const struct fnat_pool *next, bool conns,
+		       uint16_t *keep, const char **err)
+{
+	uint16_t k = 0;
+
+	if (fnat_pool_check(next, err) != 0)
+		return -1;
+	while (k < cur->n_addrs && k < next->n_addrs && cur->af[k] == next->af[k] &&
+	       hvlb_addr_eq(&cur->addrs[k], &next->addrs[k]))
+		k++;
+	*keep = cur->port_min == next->port_min && cur->port_max == next->port_max ? k : 0;
+	if (!conns)
+		return 0;
+	if (k < cur->n_addrs) {
+		*err = "local_pool.addrs: FullNAT connections hold the current addresses' "
+		       "indexes: only appending addresses is allowed while any exists";
+		return -1;
+	}
+	if (*keep != k) {
+		*err = "local_pool.ports: FullNAT connections hold ports of the current range: "
+		       "it cannot change while any exists";
+		return -1;
+	}
+	return 0;
 }
 
 static inline uint64_t *
@@ -113,8 +183,8 @@ fnat_port_get(struct fnat_ports *a, uint8_t af, uint8_t *laddr, uint16_t *lport)
 {
 	const struct fnat_pool *p = a->pool;
 
-	for (unsigned k = 0; k < p->n_addrs; k++) {
-		unsigned i = (a->next_addr + k) % p->n_addrs;
+	for (unsigned k = 0; k < a->n_addrs; k++) {
+		unsigned i = (a->next_addr + k) % a->n_addrs;
 		uint64_t bit, *wp;
 
 		if (p->af[i] != af || a->top[i] == 0)
@@ -123,7 +193,7 @@ fnat_port_get(struct fnat_ports *a, uint8_t af, uint8_t *laddr, uint16_t *lport)
 		*laddr = (uint8_t)i;
 		wp = fnat_used_word(a, (uint8_t)i, *lport, &bit);
 		*wp |= bit;
-		a->next_addr = (uint16_t)((i + 1) % p->n_addrs);
+		a->next_addr = (uint16_t)((i + 1) % a->n_addrs);
 		return 0;
 	}
 	return -1;
@@ -136,7 +206,7 @@ fnat_port_ours(const struct fnat_ports *a, uint8_t laddr, uint16_t lport)
 	const struct fnat_pool *p = a->pool;
 	uint16_t h = fnat_be16(lport);
 
-	return a->used != NULL && laddr < p->n_addrs && h >= p->port_min && h <= p->port_max &&
+	return a->used != NULL && laddr < a->n_addrs && h >= p->port_min && h <= p->port_max &&
 	       fnat_port_owner(a->n_workers, &p->addrs[laddr], lport) == a->worker;
 }
 
@@ -186,7 +256,7 @@ fnat_ports_free(const struct fnat_ports *a, uint8_t af)
 {
 	uint32_t n = 0;
 
-	for (unsigned i = 0; i < a->pool->n_addrs; i++)
+	for (unsigned i = 0; i < a->n_addrs; i++)
 		if (a->pool->af[i] == af)
 			n += a->top[i];
 	return n;
@@ -197,7 +267,7 @@ fnat_ports_used(const struct fnat_ports *a)
 {
 	uint32_t n = 0;
 
-	for (unsigned i = 0; i < a->pool->n_addrs; i++)
+	for (unsigned i = 0; i < a->n_addrs; i++)
 		n += a->owned[i] - a->top[i];
 	return n;
 }

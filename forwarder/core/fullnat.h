@@ -8,8 +8,10 @@
  * the ports that rule gives itself: the NF's reply lands on the connection's owner, with no
  * hand-off and no table.
  *
- * One pool per forwarder, set at start-up (immutable while workers run); one allocator per
- * worker, used by that worker only. A port is taken for one connection at a time per local
+ * One pool per forwarder, set at start-up or by the local API (SetLocalPool) under the rule
+ * fnat_pool_change_check states; one allocator per worker, used by that worker only, which
+ * keeps its own count of the addresses it serves (n_addrs) so that a pool growing under it
+ * never indexes past its memory (it catches up in fnat_ports_grow). A port is taken for one connection at a time per local
  * address, whatever the NF (simpler than DPVS's reuse per NF address and port, and the same
  * capacity per NF when there is one NF: (port range) / workers connections per local
  * address and worker).
@@ -57,7 +59,7 @@ struct fnat_ports {
 	uint16_t n_workers;
 	uint16_t worker;
 	uint16_t next_addr;                 /* round robin over the addresses of a family */
-	uint16_t pad;
+	uint16_t n_addrs;                   /* the pool's addresses this allocator serves */
 	uint32_t per_addr;                  /* stack capacity per address */
 	uint32_t top[FNAT_MAX_LADDRS];      /* free ports on each address's stack */
 	uint32_t owned[FNAT_MAX_LADDRS];    /* ports of the range this worker owns, per address */
@@ -74,6 +76,21 @@ size_t fnat_ports_mem_size(const struct fnat_pool *p);
  * free, the lowest handed out first. p must outlive the allocator. */
 void fnat_ports_init(struct fnat_ports *a, void *mem, const struct fnat_pool *p,
 		     uint16_t n_workers, uint16_t worker);
+
+/* Lay the allocator out again in mem (fnat_ports_mem_size(p) bytes) for pool p, which has
+ * changed: the first `keep` addresses (at most a's n_addrs; each the same address with the
+ * same port range as before) keep their free and in-use ports, copied from a's memory; the
+ * others start with every port free. The caller frees a's old memory afterwards. */
+void fnat_ports_grow(struct fnat_ports *a, void *mem, const struct fnat_pool *p, uint16_t keep);
+
+/* Whether the pool may change from cur to next at run time (SetLocalPool): always when no
+ * FullNAT connection holds a port (conns false), else only when every address of cur keeps
+ * its index in next and the port range is unchanged (appending addresses), since a
+ * connection holds an index into the pool and a port of the range. 0, or -1 with *err naming
+ * local_pool.addrs or local_pool.ports. *keep is how many leading addresses are unchanged
+ * (their allocators' state carries over). */
+int fnat_pool_change_check(const struct fnat_pool *cur, const struct fnat_pool *next, bool conns,
+			   uint16_t *keep, const char **err);
 
 /* Take a local address of family af and a port of this worker: 0 with *laddr (pool index)
  * and *lport (network order) set, or -1 when every address of af is out of ports. */

@@ -117,6 +117,7 @@ int ctl_parse_client_addr(struct ctl_req *r, const char *path, const char *s, in
 int ctl_check_client_addr(struct ctl_req *r, const char *path, int on, int mode, uint8_t proto);
 char *ctl_conn_local(struct ctl_req *r, const struct conn *c);
 int ctl_op_get_local_pool(struct ctl_req *r);
+int ctl_op_set_local_pool(struct ctl_req *r, const Hvlb__Fwd__V1__SetLocalPool *m);
 
 /* Zeroing the service counters' views (ctl_op_zero.c, stats_zero.h). */
 int ctl_op_zero_counters(struct ctl_req *r, const Hvlb__Fwd__V1__ZeroCounters *m);

@@ -42,8 +42,13 @@ struct lcore_env {
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
 	struct tunnel_settings tunnel;  /* [tunnel]: tunnel mode's MTU, GUE port, sources */
-	const struct fnat_pool *fnat_pool; /* FullNAT's local addresses and ports (fullnat.h),
-					      set at start-up, never changed */
+	/* FullNAT's local addresses and ports (fullnat.h): set at start-up, changed in place
+	 * by the control thread (SetLocalPool) under fnat_pool_change_check's rule, which then
+	 * bumps fnat_gen; each worker lays its allocator out again at the top of its loop,
+	 * keeping the first fnat_keep addresses' ports, and acknowledges in its fnat_gen. */
+	struct fnat_pool *fnat_pool;
+	uint32_t fnat_gen;
+	uint16_t fnat_keep;
 };
 
 #endif

@@ -64,6 +64,7 @@
 	X(fnat_ports_returned, "fullnat_ports_returned") /* ports given back by other workers */ \
 	X(fnat_ports_lost, "fullnat_ports_lost") /* ports not given back: return ring full */    \
 	X(fnat_bad_port, "fullnat_bad_port") /* a port freed that was not in use (a bug) */      \
+	X(fnat_pool_nomem, "fullnat_pool_nomem") /* a new pool's ports found no memory */        \
 	X(icmp_from_nf, "icmp_errors_from_nf") /* NFs' ICMP errors translated to clients */   \
 	X(fnat_toa, "fullnat_toa")        /* SYNs to NFs given the client's address (toa.h) */   \
 	X(fnat_toa_no_room, "fullnat_toa_no_room") /* of those that wanted it, no room */        \

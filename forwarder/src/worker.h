@@ -138,6 +138,7 @@ struct worker {
 	struct fnat_ports fnat;           /* FullNAT's local ports (worker_fullnat.h) */
 	void *fnat_mem;
 	struct rte_ring *fnat_ret;        /* ports other workers give back to this one */
+	uint32_t fnat_gen;                /* the pool's generation fnat is laid out for */
 	struct idle_wake wake;            /* idle_wake = rx: its RX queues' kernel sockets */
 } __rte_cache_aligned;
 
@@ -174,6 +175,9 @@ void worker_sp_forget(struct worker *w, const struct conn *c);
  * table (a restart) in use in their home workers' allocators (start-up only), and give c's port back to its home worker as c leaves w's table
  * for good (worker_fullnat.h says how a moved connection's port gets home). */
 int worker_fullnat_init(struct worker *w);
+/* The pool changed (env->fnat_gen is not w->fnat_gen): lay w's allocator out again, keeping
+ * the first env->fnat_keep addresses' ports, and acknowledge the generation. On w's lcore. */
+void worker_fullnat_reload(struct worker *w);
 void worker_fullnat_free(struct worker *w);
 void worker_fullnat_restore(struct worker *w);
 void worker_fullnat_gone(struct worker *w, const struct conn *c);

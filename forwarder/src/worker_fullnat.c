@@ -14,6 +14,8 @@ ret_pack(uint8_t laddr, uint16_t lport)
 	return (void *)(uintptr_t)(((uintptr_t)laddr << 16) | lport | ((uintptr_t)1 << 32));
 }
 
+static void ret_drain(struct worker *w);
+
 int
 worker_fullnat_init(struct worker *w)
 {
@@ -21,19 +23,43 @@ worker_fullnat_init(struct worker *w)
 	size_t sz = fnat_ports_mem_size(p);
 	char name[RTE_RING_NAMESIZE];
 
-	if (sz == 0) {
-		fnat_ports_init(&w->fnat, NULL, p, w->env->n_workers, w->id);
-		return 0;
-	}
-	w->fnat_mem = rte_malloc_socket("fnat_ports", sz, RTE_CACHE_LINE_SIZE, w->socket);
+	/* The return ring even for an empty pool: SetLocalPool may fill it at run time. */
 	snprintf(name, sizeof(name), "hvlb_fnat_ret_%u", w->id);
 	w->fnat_ret = rte_ring_create(name, WORKER_FNAT_RET_SIZE, w->socket, RING_F_SC_DEQ);
-	if (w->fnat_mem == NULL || w->fnat_ret == NULL) {
+	if (sz > 0)
+		w->fnat_mem = rte_malloc_socket("fnat_ports", sz, RTE_CACHE_LINE_SIZE, w->socket);
+	if ((sz > 0 && w->fnat_mem == NULL) || w->fnat_ret == NULL) {
 		worker_fullnat_free(w);
 		return -ENOMEM;
 	}
 	fnat_ports_init(&w->fnat, w->fnat_mem, p, w->env->n_workers, w->id);
+	w->fnat_gen = w->env->fnat_gen;
 	return 0;
+}
+
+void
+worker_fullnat_reload(struct worker *w)
+{
+	const struct fnat_pool *p = w->env->fnat_pool;
+	uint32_t gen = __atomic_load_n(&w->env->fnat_gen, __ATOMIC_ACQUIRE);
+	size_t sz = fnat_ports_mem_size(p);
+	void *mem = NULL;
+
+	if (sz > 0) {
+		mem = rte_malloc_socket("fnat_ports", sz, RTE_CACHE_LINE_SIZE, w->socket);
+		if (mem == NULL) {
+			/* Keep serving the addresses it has; the control thread's wait for this
+			 * worker's acknowledgement times out and says so. */
+			w->stats.fnat_pool_nomem++;
+			return;
+		}
+	}
+	/* Ports given back for the old layout first, while they still mean what they did. */
+	ret_drain(w);
+	fnat_ports_grow(&w->fnat, mem, p, w->env->fnat_keep);
+	rte_free(w->fnat_mem);
+	w->fnat_mem = mem;
+	__atomic_store_n(&w->fnat_gen, gen, __ATOMIC_RELEASE);
 }
 
 void

@@ -125,6 +125,8 @@ worker_poll_once(struct worker *w)
 		w->snap_version = w->snap->version;
 		w->nh_epoch++;
 	}
+	if (unlikely(__atomic_load_n(&env->fnat_gen, __ATOMIC_ACQUIRE) != w->fnat_gen))
+		worker_fullnat_reload(w);
 	w->steer = steer_link_table(env->steer);
 	worker_steer_refresh(w);
 	w->now = rte_rdtsc();

@@ -40,6 +40,7 @@ var localCommands = []*command{
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
 	{"conns", "", "list connections", localConns},
 	{"pool", "", "FullNAT's local pool: addresses, port range, each worker's free ports", localPool},
+	{"pool set", "", "replace FullNAT's local pool at run time (with connections: only appending addresses)", localPoolSet},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},
 	{"rssa", "[on|off]", "change RSS-A's settings", localRssa},
 	{"steer", "PROTO CLIENT:PORT VIP:PORT WORKER", "move one connection to a worker, its state with it", localSteer},
@@ -597,6 +598,35 @@ func localSteer(e *env, cl *cmdline) error {
 }
 
 func u64(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// localPoolSet replaces FullNAT's local pool (SetLocalPool; docs/mode-fullnat.md says when the
+// forwarder accepts it) and prints the new pool.
+func localPoolSet(e *env, cl *cmdline) error {
+	addrs := cl.fs.String("addrs", "", "the local addresses, comma-separated, in pool order (existing ones first)")
+	ports := cl.fs.String("ports", "", "the local port range LO-HI (default: unchanged)")
+	if err := cl.parse(0, 0); err != nil {
+		return err
+	}
+	if !cl.set["addrs"] {
+		return usagef("give --addrs (the whole pool, in order)")
+	}
+	m := &fwdpb.SetLocalPool{}
+	if *addrs != "" {
+		m.Addresses = strings.Split(*addrs, ",")
+	}
+	if *ports != "" {
+		lo, hi, err := model.ParsePortRange(*ports)
+		if err != nil {
+			return usagef("--ports: %v", err)
+		}
+		m.PortMin, m.PortMax = uint32(lo), uint32(hi)
+	}
+	resp, err := e.localDo(&fwdpb.Request{Op: &fwdpb.Request_SetLocalPool{SetLocalPool: m}})
+	if err != nil {
+		return err
+	}
+	return e.printProto(resp.GetLocalPool())
+}
 
 // localPool shows FullNAT's local pool (docs/mode-fullnat.md): set in the forwarder's file at
 // start-up, read here with the free ports of each worker.

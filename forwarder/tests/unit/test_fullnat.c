@@ -4,7 +4,8 @@
  * range whose (address, port) it is the default owner of (so an NF's reply to one comes to
  * it), every one once, lowest first, and none twice; a port freed twice or by the wrong
  * worker is refused and counted; the families stay apart; a restored connection's port is
- * claimed. And conn.h's FullNAT REPLY key: found by NF -> local:lport, not by NF -> client.
+ * claimed; the run-time change rule (fnat_pool_change_check) and an allocator growing with
+ * its pool keeping its ports in use (fnat_ports_grow). And conn.h's FullNAT REPLY key: found by NF -> local:lport, not by NF -> client.
  */
 #include <stdlib.h>
 
@@ -140,6 +141,87 @@ test_put_and_reuse(void)
 }
 
 static void
+test_change_rule(void)
+{
+	struct fnat_pool cur = pool(40000, 40003), next = cur;
+	const char *err = NULL;
+	uint16_t keep = 99;
+
+	/* Appending an address: allowed with connections; both old addresses carry over. */
+	hvlb_addr_set4(&next.addrs[2], 0x6500010a); /* 10.1.0.101 */
+	next.af[2] = HVLB_AF_INET;
+	next.n_addrs = 3;
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, true, &keep, &err), 0);
+	CHECK_EQ(keep, 2);
+	/* Reordering (an address changes its index): only without connections. */
+	next = pool(40000, 40003);
+	next.addrs[0] = cur.addrs[1];
+	next.af[0] = cur.af[1];
+	next.addrs[1] = cur.addrs[0];
+	next.af[1] = cur.af[0];
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, true, &keep, &err), -1);
+	CHECK(strstr(err, "local_pool.addrs") != NULL);
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, false, &keep, &err), 0);
+	CHECK_EQ(keep, 0);
+	/* Removing the last address: its connections would point past the pool. */
+	next = cur;
+	next.n_addrs = 1;
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, true, &keep, &err), -1);
+	CHECK(strstr(err, "local_pool.addrs") != NULL);
+	/* Another port range: only without connections, and nothing carries over. */
+	next = pool(40000, 40007);
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, true, &keep, &err), -1);
+	CHECK(strstr(err, "local_pool.ports") != NULL);
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, false, &keep, &err), 0);
+	CHECK_EQ(keep, 0);
+	/* A bad pool is refused whatever the connections. */
+	next = pool(40003, 40000);
+	CHECK_EQ(fnat_pool_change_check(&cur, &next, false, &keep, &err), -1);
+	CHECK(strstr(err, "ports") != NULL);
+}
+
+static void
+test_grow(void)
+{
+	struct fnat_pool p = pool(40000, 40003);
+	struct fnat_ports a;
+	void *mem = malloc(fnat_ports_mem_size(&p)), *mem2;
+	uint8_t laddr;
+	uint16_t lport, got;
+
+	fnat_ports_init(&a, mem, &p, 1, 0);
+	CHECK_EQ(fnat_port_get(&a, HVLB_AF_INET, &laddr, &got), 0);
+	/* The pool grows in place (as f->local_pool does): until the allocator catches up it
+	 * serves only the addresses it was laid out for. */
+	hvlb_addr_set4(&p.addrs[2], 0x6500010a);
+	p.af[2] = HVLB_AF_INET;
+	p.n_addrs = 3;
+	CHECK_EQ(a.n_addrs, 2);
+	mem2 = malloc(fnat_ports_mem_size(&p));
+	fnat_ports_grow(&a, mem2, &p, 2);
+	free(mem);
+	CHECK_EQ(a.n_addrs, 3);
+	CHECK_EQ(fnat_ports_used(&a), 1);  /* the connection's port is still in use */
+	CHECK(!fnat_port_claim(&a, 0, got)); /* and so not handed out again */
+	CHECK_EQ(fnat_ports_free(&a, HVLB_AF_INET), 3 + 4);
+	for (int i = 0; i < 7; i++) {
+		CHECK_EQ(fnat_port_get(&a, HVLB_AF_INET, &laddr, &lport), 0);
+		CHECK(laddr == 0 || laddr == 2);
+		CHECK(!(laddr == 0 && lport == got));
+	}
+	CHECK_EQ(fnat_port_get(&a, HVLB_AF_INET, &laddr, &lport), -1);
+	CHECK(fnat_port_put(&a, 0, got));
+	/* keep 0 (a change without connections): every port free again. */
+	CHECK_EQ(fnat_port_get(&a, HVLB_AF_INET, &laddr, &lport), 0);
+	mem = malloc(fnat_ports_mem_size(&p));
+	fnat_ports_grow(&a, mem, &p, 0);
+	free(mem2);
+	CHECK_EQ(fnat_ports_used(&a), 0);
+	CHECK_EQ(fnat_ports_free(&a, HVLB_AF_INET), 8);
+	free(mem);
+}
+
+static void
 test_wrong_worker_and_claim(void)
 {
 	struct fnat_pool p = pool(1024, 2047);
@@ -222,6 +304,8 @@ main(void)
 	RUN(test_pool_check);
 	RUN(test_split);
 	RUN(test_put_and_reuse);
+	RUN(test_change_rule);
+	RUN(test_grow);
 	RUN(test_wrong_worker_and_claim);
 	RUN(test_conn_reply_key);
 	return check_summary();

@@ -2640,7 +2640,7 @@ func (x *Connection) GetClientVtep() string {
 }
 
 // FullNAT's local pool (docs/mode-fullnat.md): set at start-up ([local_pool] of the
-// forwarder's file), read here with each worker's free ports.
+// forwarder's file) or by SetLocalPool, read here with each worker's free ports.
 type GetLocalPool struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -2677,6 +2677,72 @@ func (*GetLocalPool) Descriptor() ([]byte, []int) {
 	return file_fwd_proto_rawDescGZIP(), []int{33}
 }
 
+// Replace the local pool at run time. Live connections hold an index into the pool and a
+// port of its range, so the change is accepted when no FullNAT connection exists, or when
+// every current address keeps its index and the range is unchanged (addresses appended);
+// else EBUSY naming local_pool.addrs or local_pool.ports. EBUSY too while a worker has not
+// yet taken the previous change. The reply is the new pool (as GetLocalPool). Not saved in
+// the state directory: a restart starts from [local_pool] again.
+type SetLocalPool struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Addresses     []string               `protobuf:"bytes,1,rep,name=addresses,proto3" json:"addresses,omitempty"`             // in pool order; at most 16
+	PortMin       uint32                 `protobuf:"varint,2,opt,name=port_min,json=portMin,proto3" json:"port_min,omitempty"` // 0 with port_max 0: the current range
+	PortMax       uint32                 `protobuf:"varint,3,opt,name=port_max,json=portMax,proto3" json:"port_max,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLocalPool) Reset() {
+	*x = SetLocalPool{}
+	mi := &file_fwd_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLocalPool) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLocalPool) ProtoMessage() {}
+
+func (x *SetLocalPool) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLocalPool.ProtoReflect.Descriptor instead.
+func (*SetLocalPool) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *SetLocalPool) GetAddresses() []string {
+	if x != nil {
+		return x.Addresses
+	}
+	return nil
+}
+
+func (x *SetLocalPool) GetPortMin() uint32 {
+	if x != nil {
+		return x.PortMin
+	}
+	return 0
+}
+
+func (x *SetLocalPool) GetPortMax() uint32 {
+	if x != nil {
+		return x.PortMax
+	}
+	return 0
+}
+
 type LocalPool struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Addresses     []string               `protobuf:"bytes,1,rep,name=addresses,proto3" json:"addresses,omitempty"` // in pool order
@@ -2690,7 +2756,7 @@ type LocalPool struct {
 
 func (x *LocalPool) Reset() {
 	*x = LocalPool{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2702,7 +2768,7 @@ func (x *LocalPool) String() string {
 func (*LocalPool) ProtoMessage() {}
 
 func (x *LocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2715,7 +2781,7 @@ func (x *LocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocalPool.ProtoReflect.Descriptor instead.
 func (*LocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *LocalPool) GetAddresses() []string {
@@ -2765,7 +2831,7 @@ type ListConnections struct {
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2777,7 +2843,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2790,7 +2856,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -2824,7 +2890,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2836,7 +2902,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2849,7 +2915,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -2883,7 +2949,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2895,7 +2961,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2908,7 +2974,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -2978,7 +3044,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2990,7 +3056,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3003,7 +3069,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -3033,7 +3099,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3045,7 +3111,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3058,7 +3124,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -3107,7 +3173,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3119,7 +3185,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3132,7 +3198,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -3216,7 +3282,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3228,7 +3294,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3241,7 +3307,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -3324,7 +3390,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3336,7 +3402,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3349,7 +3415,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -3379,7 +3445,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3391,7 +3457,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3404,7 +3470,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3516,7 +3582,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3528,7 +3594,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3541,7 +3607,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3649,7 +3715,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3661,7 +3727,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3674,7 +3740,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -3722,7 +3788,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3734,7 +3800,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3747,7 +3813,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -3787,7 +3853,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3799,7 +3865,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3812,7 +3878,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -3830,7 +3896,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3842,7 +3908,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3855,7 +3921,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 // A named counter.
@@ -3869,7 +3935,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3881,7 +3947,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3894,7 +3960,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{49}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Counter) GetName() string {
@@ -3929,7 +3995,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3941,7 +4007,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3954,7 +4020,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{50}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -4047,7 +4113,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4059,7 +4125,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4072,7 +4138,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{51}
+	return file_fwd_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -4145,6 +4211,7 @@ type Request struct {
 	//	*Request_ZeroCounters
 	//	*Request_GetTimeouts
 	//	*Request_GetLocalPool
+	//	*Request_SetLocalPool
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4152,7 +4219,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4164,7 +4231,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4177,7 +4244,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{52}
+	return file_fwd_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *Request) GetId() uint64 {
@@ -4401,6 +4468,15 @@ func (x *Request) GetGetLocalPool() *GetLocalPool {
 	return nil
 }
 
+func (x *Request) GetSetLocalPool() *SetLocalPool {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SetLocalPool); ok {
+			return x.SetLocalPool
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -4497,6 +4573,10 @@ type Request_GetLocalPool struct {
 	GetLocalPool *GetLocalPool `protobuf:"bytes,40,opt,name=get_local_pool,json=getLocalPool,proto3,oneof"`
 }
 
+type Request_SetLocalPool struct {
+	SetLocalPool *SetLocalPool `protobuf:"bytes,42,opt,name=set_local_pool,json=setLocalPool,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -4543,6 +4623,8 @@ func (*Request_GetTimeouts) isRequest_Op() {}
 
 func (*Request_GetLocalPool) isRequest_Op() {}
 
+func (*Request_SetLocalPool) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4568,7 +4650,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4580,7 +4662,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4593,7 +4675,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{53}
+	return file_fwd_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Response) GetId() uint64 {
@@ -5015,7 +5097,11 @@ const file_fwd_proto_rawDesc = "" +
 	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
 	"\vclient_vtep\x18= \x01(\tR\n" +
 	"clientVtep\"\x0e\n" +
-	"\fGetLocalPool\"\xa7\x01\n" +
+	"\fGetLocalPool\"b\n" +
+	"\fSetLocalPool\x12\x1c\n" +
+	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
+	"\bport_min\x18\x02 \x01(\rR\aportMin\x12\x19\n" +
+	"\bport_max\x18\x03 \x01(\rR\aportMax\"\xa7\x01\n" +
 	"\tLocalPool\x12\x1c\n" +
 	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
 	"\bport_min\x18\x02 \x01(\rR\aportMin\x12\x19\n" +
@@ -5155,7 +5241,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x9c\v\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xdf\v\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5186,7 +5272,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\bget_sync\x18\x1d \x01(\v2\x14.hvlb.fwd.v1.GetSyncH\x00R\agetSync\x12@\n" +
 	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
 	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeouts\x12A\n" +
-	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPoolB\x04\n" +
+	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPool\x12A\n" +
+	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPoolB\x04\n" +
 	"\x02op\"\xdb\x04\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
@@ -5218,7 +5305,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -5254,26 +5341,27 @@ var file_fwd_proto_goTypes = []any{
 	(*Stats)(nil),             // 31: hvlb.fwd.v1.Stats
 	(*Connection)(nil),        // 32: hvlb.fwd.v1.Connection
 	(*GetLocalPool)(nil),      // 33: hvlb.fwd.v1.GetLocalPool
-	(*LocalPool)(nil),         // 34: hvlb.fwd.v1.LocalPool
-	(*ListConnections)(nil),   // 35: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),    // 36: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),        // 37: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),           // 38: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),      // 39: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),     // 40: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),        // 41: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),       // 42: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),          // 43: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),     // 44: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),         // 45: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),        // 46: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),           // 47: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),           // 48: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),           // 49: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),          // 50: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),        // 51: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 52: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 53: hvlb.fwd.v1.Response
+	(*SetLocalPool)(nil),      // 34: hvlb.fwd.v1.SetLocalPool
+	(*LocalPool)(nil),         // 35: hvlb.fwd.v1.LocalPool
+	(*ListConnections)(nil),   // 36: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),    // 37: hvlb.fwd.v1.ConnectionList
+	(*RssaConfig)(nil),        // 38: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 39: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 40: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 41: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 42: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 43: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 44: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 45: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 46: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 47: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 48: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 49: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 50: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 51: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 52: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 53: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 54: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -5306,18 +5394,18 @@ var file_fwd_proto_depIdxs = []int32{
 	27, // 27: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
 	29, // 28: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
 	4,  // 29: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	49, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	50, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
 	0,  // 31: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
 	32, // 32: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	37, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	39, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	37, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	41, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	40, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	44, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	46, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	50, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	49, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	38, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	40, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	38, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	42, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	41, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	45, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	47, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	51, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	50, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
 	6,  // 42: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
 	7,  // 43: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
 	8,  // 44: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
@@ -5332,29 +5420,30 @@ var file_fwd_proto_depIdxs = []int32{
 	21, // 53: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
 	24, // 54: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
 	30, // 55: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	35, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	42, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	38, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	45, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	47, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	48, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	36, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	43, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	39, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	46, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	48, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	49, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
 	26, // 62: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
 	25, // 63: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
 	33, // 64: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	13, // 65: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	18, // 66: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	22, // 67: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	31, // 68: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	36, // 69: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	43, // 70: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	51, // 71: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	23, // 72: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	34, // 73: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	74, // [74:74] is the sub-list for method output_type
-	74, // [74:74] is the sub-list for method input_type
-	74, // [74:74] is the sub-list for extension type_name
-	74, // [74:74] is the sub-list for extension extendee
-	0,  // [0:74] is the sub-list for field type_name
+	34, // 65: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	13, // 66: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	18, // 67: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	22, // 68: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	31, // 69: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	37, // 70: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	44, // 71: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	52, // 72: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	23, // 73: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	35, // 74: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	75, // [75:75] is the sub-list for method output_type
+	75, // [75:75] is the sub-list for method input_type
+	75, // [75:75] is the sub-list for extension type_name
+	75, // [75:75] is the sub-list for extension extendee
+	0,  // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -5362,7 +5451,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[52].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[53].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -5386,8 +5475,9 @@ func file_fwd_proto_init() {
 		(*Request_ZeroCounters)(nil),
 		(*Request_GetTimeouts)(nil),
 		(*Request_GetLocalPool)(nil),
+		(*Request_SetLocalPool)(nil),
 	}
-	file_fwd_proto_msgTypes[53].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[54].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -5404,7 +5494,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   54,
+			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
