@@ -5,9 +5,13 @@ their own segment. curl (HTTP) and iperf3 (TCP, then UDP) work through a FullNAT
 sees the client's address in the TOA of the SYN (read by a small raw-socket reader on the NF,
 toa_reader below: the kernel passes a copy of every TCP segment to a raw IPPROTO_TCP socket);
 an NF's port unreachable about a UDP datagram reaches the client translated (its connected
-socket gets ECONNREFUSED); the forwarder lists each connection's local address and port.
+socket gets ECONNREFUSED); the forwarder lists each connection's local address and port. The
+pool is then changed at run time through the local API (SetLocalPool): replacing its address
+is refused while connections hold it, appending a second one is taken, and a connection goes
+through the new address (the forwarder answers its ARP at once).
 """
 
+import errno
 import socket as pysocket
 import subprocess
 import sys
@@ -26,6 +30,7 @@ TOPO = "lab/topologies/e2e.yaml"
 VIP = "10.100.0.1"
 NF, NF_ADDR = "nf1", "10.1.0.11"
 LOCAL = "10.1.0.100"          # the pool, on the NFs' segment (the forwarder answers its ARP)
+LOCAL2 = "10.1.0.101"         # appended at run time
 PORTS = (20000, 29999)
 IPERF = 5201
 CLOSED = 9999                 # a UDP port nothing listens on at the NF
@@ -193,6 +198,25 @@ def test_fullnat_curl_iperf3_toa_icmp(lab):
 
     p = run(topo, "client", ["python3", "-c", UDP_REFUSED, VIP, str(CLOSED)])
     assert p.stdout.strip() == "refused", (p.stdout, p.stderr)
+
+    # The pool at run time. The UDP flows above still hold ports of LOCAL: replacing it
+    # would leave them an index into another address, so the forwarder refuses.
+    pb = fwdlab.fwctl.pb
+    with pytest.raises(fwdlab.fwctl.FwctlError) as refused:
+        fw.client.call(set_local_pool=pb.SetLocalPool(addresses=[LOCAL2]))
+    assert refused.value.status == errno.EBUSY and "local_pool.addrs" in str(refused.value)
+    # Appending keeps every index: taken, the range unchanged.
+    r = fw.client.call(set_local_pool=pb.SetLocalPool(addresses=[LOCAL, LOCAL2]))
+    assert list(r.local_pool.addresses) == [LOCAL, LOCAL2], r
+    assert (r.local_pool.port_min, r.local_pool.port_max) == PORTS, r
+
+    # Each worker takes the local addresses in turn: new connections soon use LOCAL2.
+    def through_local2():
+        if not curl(topo):
+            return False
+        return any(c.local.startswith(LOCAL2 + ":") for c in fw.client.iter_connections()
+                   if c.vip == f"{VIP}:80")
+    labtools.wait_until(through_local2, f"a connection through {LOCAL2}", 30)
     c = fw.telemetry("/hvlb/stats")
     assert c["icmp_errors_from_nf"] >= 1 and c["fullnat_toa"] >= 1, c
     assert c["fullnat_conns"] >= 4, c
