@@ -449,6 +449,10 @@ func (a *Agent) apply(ctx context.Context, why string) {
 		a.setApplyErr(err)
 		return
 	}
+	// Before the services (a FullNAT service's connections need the pool's addresses), but a
+	// pool the forwarder refuses (its live connections forbid the change) holds no service
+	// change back: it is this apply's error once the rest is done, and tried again.
+	poolErr := a.applyLocalPool(ctx)
 	want := effective(a.desired, a.checkedDown)
 	done, err := reconcile(ctx, a.fc, want, actual, a.pendingHard())
 	for _, d := range done {
@@ -466,6 +470,9 @@ func (a *Agent) apply(ctx context.Context, why string) {
 	}
 	if err == nil {
 		err = a.applyZeros(ctx, list.GetServiceStatus())
+	}
+	if err == nil {
+		err = poolErr
 	}
 	if err != nil {
 		a.setApplyErr(err)

@@ -789,3 +789,74 @@ func TestAgentIgnoresVersionZero(t *testing.T) {
 	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: want})
 	eventually(t, 5*time.Second, "emptied by version 1", runs(f, want))
 }
+
+// The desired state's FullNAT local pool reaches the forwarder when it differs from what
+// GetLocalPool reports, once; a change the forwarder refuses (its FullNAT connections forbid
+// it) is the agent's reported error and holds no service change back; appending is taken.
+func TestAgentAppliesLocalPool(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	startAgent(t, dir, addr, f.Path)
+
+	dns := func(w int) []*fwdpb.VirtualService {
+		return []*fwdpb.VirtualService{svc("udp", "10.100.0.53", 53, "fullnat", "sh", fmt.Sprintf("10.1.0.53:0/%d/1", w))}
+	}
+	pool := func(ports uint32, addrs ...string) *fwdpb.SetLocalPool {
+		p := &fwdpb.SetLocalPool{Addresses: addrs}
+		if ports != 0 {
+			p.PortMin, p.PortMax = ports, ports+9999
+		}
+		return p
+	}
+	poolIs := func(want string) func() (bool, string) {
+		return func() (bool, string) {
+			p := f.LocalPool()
+			got := fmt.Sprintf("%s %d-%d", strings.Join(p.GetAddresses(), ","), p.GetPortMin(), p.GetPortMax())
+			return got == want, got
+		}
+	}
+	sets := func() []string {
+		var out []string
+		for _, op := range f.Ops() {
+			if strings.HasPrefix(op, "set_local_pool") {
+				out = append(out, op)
+			}
+		}
+		return out
+	}
+
+	ctl.publish(&ctlpb.DesiredState{Version: 1, Services: dns(100), LocalPool: pool(20000, "10.1.0.100")})
+	eventually(t, 5*time.Second, "pool set", poolIs("10.1.0.100 20000-29999"))
+	eventually(t, 5*time.Second, "v1 report", reportedVersion(ctl, 1))
+	// Unchanged pool, another change: not set again.
+	ctl.publish(&ctlpb.DesiredState{Version: 2, Services: dns(200), LocalPool: pool(20000, "10.1.0.100")})
+	eventually(t, 5*time.Second, "v2 report", reportedVersion(ctl, 2))
+	if got := sets(); len(got) != 1 {
+		t.Errorf("set_local_pool ops %q, want one", got)
+	}
+	// Replacing the address while connections hold it: refused, reported; the service
+	// change still applied.
+	f.SetFullNATConns(true)
+	ctl.publish(&ctlpb.DesiredState{Version: 3, Services: dns(300), LocalPool: pool(0, "10.1.0.101")})
+	eventually(t, 5*time.Second, "v3 services", runs(f, dns(300)))
+	eventually(t, 5*time.Second, "v3 refusal reported", func() (bool, string) {
+		r := ctl.lastReport()
+		return strings.Contains(r.GetError(), "local_pool.addrs") && r.GetAppliedVersion() == 2, fmt.Sprintf("%v", r)
+	})
+	// Appending (the range left as it is): taken.
+	ctl.publish(&ctlpb.DesiredState{Version: 4, Services: dns(300), LocalPool: pool(0, "10.1.0.100", "10.1.0.101")})
+	eventually(t, 5*time.Second, "pool appended", poolIs("10.1.0.100,10.1.0.101 20000-29999"))
+	eventually(t, 5*time.Second, "v4 report", func() (bool, string) {
+		r := ctl.lastReport()
+		return r.GetAppliedVersion() == 4 && r.GetError() == "", fmt.Sprintf("%v", r)
+	})
+	// No pool in the desired state: the forwarder's own is left alone.
+	ctl.publish(&ctlpb.DesiredState{Version: 5, Services: dns(300)})
+	eventually(t, 5*time.Second, "v5 report", reportedVersion(ctl, 5))
+	if got := sets(); len(got) != 2 {
+		t.Errorf("set_local_pool ops %q, want two", got)
+	}
+}

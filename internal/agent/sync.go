@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -30,5 +31,35 @@ func (a *Agent) applySync(ctx context.Context) error {
 	if err := a.fc.SetSync(ctx, syncConfig(s)); err != nil {
 		return fmt.Errorf("connection sync: %w", err)
 	}
+	return nil
+}
+
+// applyLocalPool gives the forwarder the desired state's FullNAT local pool when it differs
+// from the one GetLocalPool reports (addresses in order; the range, unless the desired one
+// leaves it). A desired state without one leaves the forwarder's own pool alone. The
+// forwarder refuses a change its live connections forbid (EBUSY naming local_pool.addrs or
+// local_pool.ports): that is this apply's error, reported like any other, and tried again at
+// the next apply.
+func (a *Agent) applyLocalPool(ctx context.Context) error {
+	want := a.desired.GetLocalPool()
+	if want == nil {
+		return nil
+	}
+	have, err := a.fc.GetLocalPool(ctx)
+	if err != nil {
+		return fmt.Errorf("local pool: read: %w", err)
+	}
+	sameRange := want.GetPortMin() == 0 ||
+		(want.GetPortMin() == have.GetPortMin() && want.GetPortMax() == have.GetPortMax())
+	if slices.Equal(want.GetAddresses(), have.GetAddresses()) && sameRange {
+		return nil
+	}
+	if _, err := a.fc.SetLocalPool(ctx, want); err != nil {
+		a.log.Warn("the forwarder refused the local pool", "addrs", want.GetAddresses(),
+			"port_min", want.GetPortMin(), "port_max", want.GetPortMax(), "err", err)
+		return fmt.Errorf("local pool: %w", err)
+	}
+	a.log.Info("applied", "change", fmt.Sprintf("local pool %v ports %d-%d", want.GetAddresses(),
+		want.GetPortMin(), want.GetPortMax()))
 	return nil
 }

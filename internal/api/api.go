@@ -121,6 +121,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/forwarders/{id}", json: s.getForwarder},
 		{method: "GET", path: "/v1/forwarders/{id}/steering", json: s.getSteering},
 		{method: "PUT", path: "/v1/forwarders/{id}/drain", json: s.drainForwarder},
+		{method: "PUT", path: "/v1/forwarders/{id}/local-pool", json: s.setLocalPool},
 		{method: "DELETE", path: "/v1/forwarders/{id}/drain", json: s.undrainForwarder},
 		{method: "GET", path: "/v1/stats", json: s.getStats},
 		{method: "GET", path: "/v1/connections", json: s.listConnections},

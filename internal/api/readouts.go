@@ -34,6 +34,16 @@ func (s *Server) undrainForwarder(r *http.Request) (int, any, error) {
 	return http.StatusOK, f, err
 }
 
+// setLocalPool sets the forwarder's FullNAT local pool (its agent applies it).
+func (s *Server) setLocalPool(r *http.Request) (int, any, error) {
+	var p model.LocalPool
+	if err := decode(r, &p); err != nil {
+		return 0, nil, err
+	}
+	f, err := s.c.SetLocalPool(r.Context(), r.PathValue("id"), p)
+	return http.StatusOK, f, err
+}
+
 // finite keeps a NaN or an infinity an agent sent out of the JSON (which cannot hold one).
 func finite(v float64) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {

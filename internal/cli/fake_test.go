@@ -283,6 +283,26 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	mux.HandleFunc("PUT /v1/forwarders/{id}/drain", drain(true))
 	mux.HandleFunc("DELETE /v1/forwarders/{id}/drain", drain(false))
+	mux.HandleFunc("PUT /v1/forwarders/{id}/local-pool", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("id") != "fwd-a" {
+			f.fail(w, 404, "", "forwarder %q: not found", r.PathValue("id"))
+			return
+		}
+		var p model.LocalPool
+		if err := json.Unmarshal(body, &p); err != nil {
+			f.fail(w, 400, "", "%v", err)
+			return
+		}
+		if err := p.Validate("local_pool"); err != nil {
+			fe := err.(*model.FieldError)
+			f.fail(w, 400, fe.Field, "%s", fe.Error())
+			return
+		}
+		var all []map[string]any
+		json.Unmarshal([]byte(fakeForwarders), &all)
+		all[0]["local_pool"] = p
+		f.reply(w, 200, all[0])
+	})
 	mux.HandleFunc("GET /v1/forwarders/{id}/steering", func(w http.ResponseWriter, r *http.Request) {
 		switch r.PathValue("id") {
 		case "fwd-a":

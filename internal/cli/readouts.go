@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"hvlb/internal/apitypes"
@@ -17,6 +18,7 @@ var readoutCommands = []*command{
 	{"fr show", "ID", "show one forwarder: its state, load and BGP sessions", frShow},
 	{"fr drain", "ID", "drain a forwarder: its agent withdraws its VIPs from the routers (BGP); connections it carries stay", frDrain},
 	{"fr undrain", "ID", "undrain a forwarder: its agent announces its VIPs again", frUndrain},
+	{"fr pool", "ID", "set a forwarder's FullNAT local pool (its agent sets it at run time; with connections open only appending addresses)", frPool},
 	{"stats", "", "the latest counters per forwarder, worker, service and real", stats},
 	{"conns", "", "connections the agents reported", conns},
 	{"version", "", "the controller's configuration version", version},
@@ -85,6 +87,43 @@ func frDrain(e *env, cl *cmdline) error {
 
 func frUndrain(e *env, cl *cmdline) error {
 	return e.setDrain(cl, http.MethodDelete, "undrained: its agent announces its VIPs again while its forwarder is ready")
+}
+
+// frPool sets the forwarder's FullNAT local pool (PUT /v1/forwarders/{id}/local-pool) and
+// shows the forwarder. The forwarder may still refuse it (its FullNAT connections forbid
+// the change): fr show then shows its agent's error.
+func frPool(e *env, cl *cmdline) error {
+	addrs := cl.fs.String("addrs", "", "the local addresses, comma-separated, in pool order (existing ones first)")
+	ports := cl.fs.String("ports", "", "the local port range LO-HI (default: the forwarder's)")
+	if err := cl.parse(1, 1); err != nil {
+		return err
+	}
+	if !cl.set["addrs"] {
+		return usagef("give --addrs (the whole pool, in order)")
+	}
+	id := cl.pos[0]
+	body := model.LocalPool{Addrs: []string{}, Ports: *ports}
+	if *addrs != "" {
+		body.Addrs = strings.Split(*addrs, ",")
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	_, b, err := c.do(http.MethodPut, "/v1/forwarders/"+url.PathEscape(id)+"/local-pool", body)
+	if err != nil {
+		return about(err, "forwarder "+id, id)
+	}
+	if e.json() {
+		return printJSON(e.stdout, b)
+	}
+	v, err := decodeOrdered(b)
+	if err != nil {
+		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
+	}
+	fmt.Fprintf(e.stdout, "forwarder %s: local pool set; its agent applies it (ERROR shows a refusal)\n\n", id)
+	renderTree(e.stdout, "", v)
+	return nil
 }
 
 // setDrain sends method to the forwarder's drain and shows the forwarder after a line that

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"hvlb/internal/model"
@@ -93,6 +94,7 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 		}
 		ds = BuildDesired(t.Version(), id, svcs, pws)
 		ds.Draining, ds.StoreEpoch = f.Drained(), t.Epoch()
+		ds.LocalPool = LocalPoolSettings(f.LocalPool)
 		hard, err := t.HardRemovals()
 		if err != nil {
 			return err
@@ -175,4 +177,19 @@ func synproxyWire(sp string) string {
 		return ""
 	}
 	return sp
+}
+
+// LocalPoolSettings is the desired state's FullNAT local pool for the operator's p (nil:
+// none, the forwarder keeps its own). p was checked when it was set.
+func LocalPoolSettings(p *model.LocalPool) *fwdpb.SetLocalPool {
+	if p == nil {
+		return nil
+	}
+	out := &fwdpb.SetLocalPool{Addresses: slices.Clone(p.Addrs)}
+	if p.Ports != "" {
+		if lo, hi, err := model.ParsePortRange(p.Ports); err == nil {
+			out.PortMin, out.PortMax = uint32(lo), uint32(hi)
+		}
+	}
+	return out
 }

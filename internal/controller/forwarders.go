@@ -308,6 +308,27 @@ func (c *Controller) SetDraining(ctx context.Context, id string, draining bool) 
 	return c.Forwarder(ctx, id)
 }
 
+// SetLocalPool sets forwarder id's FullNAT local pool, which its agent gives the forwarder
+// at run time (the forwarder refuses a change its live connections forbid: the agent
+// reports that as its apply error). p is checked first: 400 naming local_pool.addrs[i] or
+// local_pool.ports.
+func (c *Controller) SetLocalPool(ctx context.Context, id string, p model.LocalPool) (apitypes.Forwarder, error) {
+	if err := model.ValidName("id", id); err != nil {
+		return apitypes.Forwarder{}, err
+	}
+	if p.Addrs == nil {
+		p.Addrs = []string{}
+	}
+	if err := p.Validate("local_pool"); err != nil {
+		return apitypes.Forwarder{}, err
+	}
+	if _, err := c.st.SetForwarderLocalPool(id, &p); err != nil {
+		return apitypes.Forwarder{}, err
+	}
+	c.log.Info("forwarder local pool", "forwarder", id, "addrs", p.Addrs, "ports", p.Ports)
+	return c.Forwarder(ctx, id)
+}
+
 // ForwarderStats is one forwarder's latest counters.
 type ForwarderStats struct {
 	Forwarder string

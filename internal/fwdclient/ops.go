@@ -272,3 +272,23 @@ func (c *Client) Connections(ctx context.Context, max int, svc *fwdpb.ServiceId)
 	}
 	return out, nil
 }
+
+// GetLocalPool returns FullNAT's local pool with each worker's free ports.
+func (c *Client) GetLocalPool(ctx context.Context) (*fwdpb.LocalPool, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_GetLocalPool{GetLocalPool: &fwdpb.GetLocalPool{}}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetLocalPool(), nil
+}
+
+// SetLocalPool replaces FullNAT's local pool at run time and returns the new one; the
+// forwarder refuses with EBUSY, naming local_pool.addrs or local_pool.ports, a change its
+// live connections forbid (docs/mode-fullnat.md).
+func (c *Client) SetLocalPool(ctx context.Context, m *fwdpb.SetLocalPool) (*fwdpb.LocalPool, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetLocalPool{SetLocalPool: m}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetLocalPool(), nil
+}

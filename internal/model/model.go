@@ -157,6 +157,10 @@ type Forwarder struct {
 	// pool automation keeps an overloaded forwarder out, nil otherwise. Registration keeps
 	// it; the operator's undrain clears it.
 	AutoDrain *AutoDrain `json:"auto_drain,omitempty"`
+	// LocalPool is the operator's FullNAT local pool for this forwarder (PUT
+	// /v1/forwarders/{id}/local-pool), which its agent sets at run time; nil: the pool of
+	// the forwarder's own file. Registration keeps it.
+	LocalPool *LocalPool `json:"local_pool,omitempty"`
 }
 
 // AutoDrain says why and until when the controller drains a forwarder by itself.

@@ -201,6 +201,28 @@ func (s *Store) SetForwarderDraining(id string, draining bool) (model.Forwarder,
 	return out, err
 }
 
+// SetForwarderLocalPool sets forwarder id's FullNAT local pool (nil: none, the forwarder's
+// file decides) and returns the forwarder; it writes (and bumps the version, so its agent
+// gets a new desired state) only when the pool changes. p is checked by the caller.
+func (s *Store) SetForwarderLocalPool(id string, p *model.LocalPool) (model.Forwarder, error) {
+	var out model.Forwarder
+	_, err := s.Update("set the local pool of forwarder "+id, func(t *Tx) error {
+		f, err := t.Forwarder(id)
+		if err != nil {
+			return err
+		}
+		out = f
+		if reflect.DeepEqual(f.LocalPool, p) {
+			return nil
+		}
+		f.LocalPool = p
+		out = f
+		out.Version = t.Next()
+		return t.PutForwarder(f)
+	})
+	return out, err
+}
+
 // SetForwarderAutoDrain sets (ad != nil) or clears the pool's drain of forwarder id and
 // returns the forwarder; it writes only when that changes whether the pool drains it, and
 // never over the operator's drain (the operator's word stands: nothing is written).
@@ -237,7 +259,7 @@ func (s *Store) PutForwarder(f model.Forwarder) (model.Forwarder, bool, error) {
 		isNew = err != nil
 		if !isNew {
 			f.RegisteredAt, f.Version, f.SyncID, f.Draining = cur.RegisteredAt, cur.Version, cur.SyncID, cur.Draining
-			f.AutoDrain = cur.AutoDrain
+			f.AutoDrain, f.LocalPool = cur.AutoDrain, cur.LocalPool
 		}
 		if f.SyncAddr != "" && f.SyncID == 0 {
 			if f.SyncID, err = t.nextSyncID(); err != nil {

@@ -47,6 +47,8 @@ type Forwarder struct {
 	sync     *fwdpb.SyncConfig    // SetSync's (nil: off)
 	syncSt   string               // SetSyncState's; "": "ready" with peers, else "off"
 	zeroed   map[string]uint64    // by svcName: ZeroCounters's time, ms since 1970
+	pool     *fwdpb.LocalPool     // FullNAT's local pool (nil: empty, 1024-65535)
+	fnConns  bool                 // SetFullNATConns's: FullNAT connections hold ports
 	wg       sync.WaitGroup
 }
 
@@ -112,6 +114,7 @@ func (f *Forwarder) Restart() error {
 	f.services = nil
 	f.zeroed = nil
 	f.version = 0
+	f.pool, f.fnConns = nil, false // a pool set at run time is not saved
 	f.mu.Unlock()
 	return f.Start()
 }
@@ -362,6 +365,13 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		return f.setSync(op.SetSync.GetConfig())
 	case *fwdpb.Request_GetSync:
 		resp.Body = &fwdpb.Response_Sync{Sync: f.syncOut()}
+	case *fwdpb.Request_GetLocalPool:
+		resp.Body = &fwdpb.Response_LocalPool{LocalPool: f.localPool()}
+	case *fwdpb.Request_SetLocalPool:
+		if bad := f.setLocalPool(op.SetLocalPool); bad != nil {
+			return bad
+		}
+		resp.Body = &fwdpb.Response_LocalPool{LocalPool: f.localPool()}
 	case *fwdpb.Request_ListRoutes:
 		resp.Body = &fwdpb.Response_Routes{Routes: &fwdpb.RouteList{}}
 	case *fwdpb.Request_ListNeighbors:
@@ -372,6 +382,74 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 	default:
 		return fail(syscall.EINVAL, "request: no operation this forwarder knows")
 	}
+	return nil
+}
+
+// SetFullNATConns says whether FullNAT connections hold ports of the pool now, which
+// decides what SetLocalPool may change (fnat_pool_change_check).
+func (f *Forwarder) SetFullNATConns(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fnConns = on
+}
+
+// LocalPool is the pool now (as GetLocalPool answers, without free ports).
+func (f *Forwarder) LocalPool() *fwdpb.LocalPool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.localPool()
+}
+
+func (f *Forwarder) localPool() *fwdpb.LocalPool {
+	if f.pool == nil {
+		return &fwdpb.LocalPool{PortMin: 1024, PortMax: 65535}
+	}
+	return proto.Clone(f.pool).(*fwdpb.LocalPool)
+}
+
+// setLocalPool applies the forwarder's rule (ctl_op_set_local_pool, fnat_pool_change_check)
+// with its errno values and field names: bad input EINVAL; with FullNAT connections, only
+// addresses appended with the range unchanged, else EBUSY.
+func (f *Forwarder) setLocalPool(m *fwdpb.SetLocalPool) *failure {
+	cur := f.localPool()
+	next := &fwdpb.LocalPool{PortMin: m.GetPortMin(), PortMax: m.GetPortMax()}
+	if next.PortMin == 0 && next.PortMax == 0 {
+		next.PortMin, next.PortMax = cur.PortMin, cur.PortMax
+	} else if next.PortMin == 0 || next.PortMin > next.PortMax || next.PortMax > 65535 {
+		return fail(syscall.EINVAL, "set_local_pool.port_min: %d-%d is not a range within 1-65535",
+			next.PortMin, next.PortMax)
+	}
+	if len(m.GetAddresses()) > model.MaxLocalPoolAddrs {
+		return fail(syscall.EINVAL, "set_local_pool.addresses: %d, at most %d", len(m.GetAddresses()),
+			model.MaxLocalPoolAddrs)
+	}
+	seen := map[netip.Addr]bool{}
+	for i, s := range m.GetAddresses() {
+		a, err := netip.ParseAddr(s)
+		if err != nil || a.IsUnspecified() {
+			return fail(syscall.EINVAL, "set_local_pool.addresses[%d]: '%s' is not an address", i, s)
+		}
+		if seen[a.Unmap()] {
+			return fail(syscall.EINVAL, "set_local_pool.addresses: local_pool: an address is given twice")
+		}
+		seen[a.Unmap()] = true
+		next.Addresses = append(next.Addresses, a.Unmap().String())
+	}
+	if f.fnConns {
+		if len(next.Addresses) < len(cur.Addresses) ||
+			!slices.Equal(next.Addresses[:len(cur.Addresses)], cur.Addresses) {
+			return fail(syscall.EBUSY, "local_pool.addrs: FullNAT connections hold the current addresses' "+
+				"indexes: only appending addresses is allowed while any exists")
+		}
+		if next.PortMin != cur.PortMin || next.PortMax != cur.PortMax {
+			return fail(syscall.EBUSY, "local_pool.ports: FullNAT connections hold ports of the current "+
+				"range: it cannot change while any exists")
+		}
+	}
+	// Recorded, but no config_version: the pool is not in the forwarder's store.
+	f.ops = append(f.ops, fmt.Sprintf("set_local_pool %s ports=%d-%d", strings.Join(next.Addresses, ","),
+		next.PortMin, next.PortMax))
+	f.pool = next
 	return nil
 }
 

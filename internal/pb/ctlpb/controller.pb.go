@@ -306,7 +306,12 @@ type DesiredState struct {
 	// and refuses one of a store made earlier; within one store, versions decide.
 	StoreEpoch uint64 `protobuf:"varint,7,opt,name=store_epoch,json=storeEpoch,proto3" json:"store_epoch,omitempty"`
 	// The forwarder's connection sync (docs/sync.md): absent when it registered no sync_addr.
-	Sync          *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
+	Sync *SyncSettings `protobuf:"bytes,16,opt,name=sync,proto3" json:"sync,omitempty"`
+	// The forwarder's FullNAT local pool (PUT /v1/forwarders/{id}/local-pool;
+	// docs/mode-fullnat.md): absent when the operator set none, and the forwarder keeps the
+	// pool of its file. The agent sets it when it differs from what GetLocalPool reports;
+	// port_min and port_max 0: the forwarder's range stays.
+	LocalPool     *fwdpb.SetLocalPool `protobuf:"bytes,40,opt,name=local_pool,json=localPool,proto3" json:"local_pool,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -393,6 +398,13 @@ func (x *DesiredState) GetStoreEpoch() uint64 {
 func (x *DesiredState) GetSync() *SyncSettings {
 	if x != nil {
 		return x.Sync
+	}
+	return nil
+}
+
+func (x *DesiredState) GetLocalPool() *fwdpb.SetLocalPool {
+	if x != nil {
+		return x.LocalPool
 	}
 	return nil
 }
@@ -1415,7 +1427,7 @@ const file_controller_proto_rawDesc = "" +
 	"\x0fdesired_version\x18\x01 \x01(\x04R\x0edesiredVersion\"V\n" +
 	"\fWatchRequest\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12#\n" +
-	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xfd\x02\n" +
+	"\rknown_version\x18\x02 \x01(\x04R\fknownVersion\"\xb7\x03\n" +
 	"\fDesiredState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x120\n" +
@@ -1425,7 +1437,9 @@ const file_controller_proto_rawDesc = "" +
 	"\rcounter_zeros\x18\x06 \x03(\v2\x18.hvlb.ctl.v1.CounterZeroR\fcounterZeros\x12\x1f\n" +
 	"\vstore_epoch\x18\a \x01(\x04R\n" +
 	"storeEpoch\x12-\n" +
-	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\"u\n" +
+	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\x128\n" +
+	"\n" +
+	"local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolR\tlocalPool\"u\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\fR\x03key\x12\x16\n" +
@@ -1557,10 +1571,11 @@ var file_controller_proto_goTypes = []any{
 	(*ReportAck)(nil),            // 14: hvlb.ctl.v1.ReportAck
 	(*SharedReport)(nil),         // 15: hvlb.ctl.v1.SharedReport
 	(*fwdpb.VirtualService)(nil), // 16: hvlb.fwd.v1.VirtualService
-	(*fwdpb.ServiceId)(nil),      // 17: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 18: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 19: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 20: hvlb.fwd.v1.Steering
+	(*fwdpb.SetLocalPool)(nil),   // 17: hvlb.fwd.v1.SetLocalPool
+	(*fwdpb.ServiceId)(nil),      // 18: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 19: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 20: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 21: hvlb.fwd.v1.Steering
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
@@ -1569,29 +1584,30 @@ var file_controller_proto_depIdxs = []int32{
 	8,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
 	7,  // 4: hvlb.ctl.v1.DesiredState.counter_zeros:type_name -> hvlb.ctl.v1.CounterZero
 	5,  // 5: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
-	6,  // 6: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	17, // 7: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
-	17, // 8: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	17, // 9: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	17, // 10: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	18, // 11: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
-	10, // 12: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
-	11, // 13: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	19, // 14: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	20, // 15: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
-	13, // 16: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
-	12, // 17: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
-	1,  // 18: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 19: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	12, // 20: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 21: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 22: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	14, // 23: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	21, // [21:24] is the sub-list for method output_type
-	18, // [18:21] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	17, // 6: hvlb.ctl.v1.DesiredState.local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	6,  // 7: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
+	18, // 8: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
+	18, // 9: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	18, // 10: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	18, // 11: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	19, // 12: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	10, // 13: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
+	11, // 14: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
+	20, // 15: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	21, // 16: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	13, // 17: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
+	12, // 18: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
+	1,  // 19: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 20: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	12, // 21: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	2,  // 22: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 23: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	14, // 24: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	22, // [22:25] is the sub-list for method output_type
+	19, // [19:22] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
