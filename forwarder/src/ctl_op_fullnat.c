@@ -128,6 +128,7 @@ ctl_op_set_local_pool(struct ctl_req *r, const Hvlb__Fwd__V1__SetLocalPool *m)
 	const char *err;
 	uint16_t keep;
 	char path[48];
+	int rc;
 
 	memset(&next, 0, sizeof(next));
 	if (m->n_addresses > FNAT_MAX_LADDRS)
@@ -163,5 +164,11 @@ ctl_op_set_local_pool(struct ctl_req *r, const Hvlb__Fwd__V1__SetLocalPool *m)
 				   &err) != 0)
 		return ctl_fail(r, -EBUSY, "%s", err);
 	pool_publish(r->f, &next, keep);
+	/* Kept for a restart with state_dir, whose restored connections hold indexes into it.
+	 * A failed save leaves the change made (the workers have it) and says so. */
+	rc = persist_save_local_pool(&r->f->persist, &r->f->local_pool);
+	if (rc != 0)
+		return ctl_fail(r, rc, "local_pool: set, but not saved in state_dir: %s",
+				strerror(-rc));
 	return ctl_op_get_local_pool(r);
 }

@@ -114,6 +114,10 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 		return -EIO;
 	/* A restart runs what the last run had; the file gives its static neighbours only. */
 	t.neigh_only = persist_load_config(&f->persist, f->cfg, &f->neigh, f->ports.n);
+	/* And the pool of that run, when SetLocalPool changed it: its connections come back
+	 * holding indexes into it. In place: conn_set_local points at it already. */
+	if (t.neigh_only)
+		persist_load_local_pool(&f->persist, &f->local_pool);
 	t.st = f->cfg;
 	if (cfgfile_apply(cfg, &t) != 0)
 		return -EINVAL;
@@ -236,7 +240,8 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 		goto fail;
 	}
 	f->env.sp_epoch = rte_rdtsc();
-	/* FullNAT's pool: fixed for the process's life (workers' port lists are built from it). */
+	/* FullNAT's pool (workers' port lists are built from it; SetLocalPool changes it under
+	 * its rule, docs/mode-fullnat.md), or the last run's from state_dir (setup_state). */
 	f->local_pool = set.local_pool;
 	f->env.fnat_pool = &f->local_pool;
 	conn_set_local(f->local_pool.addrs);

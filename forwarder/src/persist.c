@@ -20,6 +20,7 @@
 
 #define CONN_MAGIC 0x324e4e4f43424c56ull /* "VLBCONN2": struct conn with the SYN proxy's fields */
 #define CFG_MAGIC 0x3147464342424c56ull  /* "VLBBCFG1" */
+#define POOL_MAGIC 0x314c4f4f50424c56ull /* "VLBPOOL1": struct fnat_pool */
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */
 
@@ -241,6 +242,64 @@ persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *
 	cfg_tenants_restore(st);
 	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
 		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
+	return true;
+}
+
+struct pool_file_hdr {
+	uint64_t magic;
+	uint64_t size; /* sizeof(struct fnat_pool) */
+};
+
+int
+persist_save_local_pool(struct persist *p, const struct fnat_pool *pool)
+{
+	struct pool_file_hdr h = {.magic = POOL_MAGIC, .size = sizeof(*pool)};
+	char path[512], tmp[520];
+	int fd, rc = 0;
+
+	if (!p->on)
+		return 0;
+	path_of(p, path, sizeof(path), "local_pool");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	rc |= write_all(fd, &h, sizeof(h));
+	rc |= write_all(fd, pool, sizeof(*pool));
+	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -EIO;
+	}
+	return 0;
+}
+
+bool
+persist_load_local_pool(struct persist *p, struct fnat_pool *pool)
+{
+	struct pool_file_hdr h;
+	struct fnat_pool saved;
+	const char *err = "";
+	char path[512];
+	int fd;
+
+	if (!p->on)
+		return false;
+	path_of(p, path, sizeof(path), "local_pool");
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false; /* never set at run time: the file's [local_pool] */
+	memset(&saved, 0, sizeof(saved));
+	if (read_all(fd, &h, sizeof(h)) != 0 || h.magic != POOL_MAGIC || h.size != sizeof(saved) ||
+	    read_all(fd, &saved, sizeof(saved)) != 0 || fnat_pool_check(&saved, &err) != 0) {
+		LOG(WARNING, "%s: unreadable or written by another build %s: the file's "
+			     "[local_pool]\n", path, err);
+		close(fd);
+		return false;
+	}
+	close(fd);
+	*pool = saved;
+	LOG(INFO, "local pool restored from %s: %u address(es), ports %u-%u\n", path,
+	    saved.n_addrs, saved.port_min, saved.port_max);
 	return true;
 }
 

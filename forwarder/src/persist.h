@@ -14,6 +14,8 @@
  *    temporary file renamed). A restart reads it back instead of the file's services, so the
  *    connections find the same slots, and an established connection keeps its NF even when
  *    weights or reals changed since it opened.
+ *  - local_pool: FullNAT's local pool, once SetLocalPool changed it (written at once), read
+ *    back with the configuration: the restored connections hold indexes into it.
  *
  * Files carry a layout signature (the sizes of the structures they hold) and the boot they
  * were written in: a binary with other layouts, or another boot (the TSC deadlines in the
@@ -70,6 +72,13 @@ void persist_conn_free(struct persist *p, uint16_t id, void *mem);
  * owner of each by the default rule, steer_owner_of_tuple), counting them in their slots,
  * then remove the files. Call before any lcore runs. Returns how many came back. */
 uint64_t persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t n);
+
+/* FullNAT's local pool set at run time (SetLocalPool), in state_dir/local_pool: save it
+ * (0 or -errno; 0 without state_dir), and read it back at start-up in place of the file's
+ * [local_pool] (whether it did; only when the configuration was restored too, since the
+ * restored connections hold indexes into the pool of that run). */
+int persist_save_local_pool(struct persist *p, const struct fnat_pool *pool);
+bool persist_load_local_pool(struct persist *p, struct fnat_pool *pool);
 
 /* On the control thread: save the configuration when the store or the neighbours changed
  * (now: TSC), or at once when force. */

@@ -8,7 +8,8 @@ an NF's port unreachable about a UDP datagram reaches the client translated (its
 socket gets ECONNREFUSED); the forwarder lists each connection's local address and port. The
 pool is then changed at run time through the local API (SetLocalPool): replacing its address
 is refused while connections hold it, appending a second one is taken, and a connection goes
-through the new address (the forwarder answers its ARP at once).
+through the new address (the forwarder answers its ARP at once). With a state directory, the
+pool set at run time comes back after a restart, with the connections that hold its indexes.
 """
 
 import errno
@@ -125,9 +126,12 @@ def start(lab):
                   "reals": real},
                  {"protocol": "udp", "vip": VIP, "port": UOA, "mode": "fullnat",
                   "client_addr": "on", "reals": real}]
-    fw = fwdlab.start_forwarder(topo, services=services, extra=(
+    return topo, start_forwarder(topo, services, None)
+
+
+def start_forwarder(topo, services, settings):
+    return fwdlab.start_forwarder(topo, services=services, settings=settings, extra=(
         f"[local_pool]\naddrs = {LOCAL}\nports = {PORTS[0]}-{PORTS[1]}\n"))
-    return topo, fw
 
 
 def curl(topo):
@@ -222,4 +226,34 @@ def test_fullnat_curl_iperf3_toa_icmp(lab):
     assert c["fullnat_conns"] >= 4, c
     drops = {d.reason: d.count for d in fw.stats().drops}
     assert drops.get("fullnat_no_port", 0) == 0, drops
+    fw.stop()
+
+
+def test_fullnat_pool_set_at_run_time_kept_across_restart(lab):
+    def local_of(fw):
+        return [c.local for c in fw.client.iter_connections() if c.vip == f"{VIP}:80"]
+
+    topo = lab(TOPO)
+    topo.run(NF, ["ip", "route", "replace", "default", "via", "10.1.0.254"])
+    labtools.start_nfsim(topo, NF, NF, addr=None)
+    state = topo.logdir / "fwd-state"
+    services = [{"protocol": "tcp", "vip": VIP, "port": 80, "mode": "fullnat",
+                 "reals": [(NF_ADDR, 0, 100)]}]
+    fw = start_forwarder(topo, services, {"state_dir": state})
+    labtools.wait_until(lambda: curl(topo), "curl through the FullNAT VIP", 20)
+    pb = fwdlab.fwctl.pb
+    fw.client.call(set_local_pool=pb.SetLocalPool(addresses=[LOCAL, LOCAL2]))
+    assert (state / "local_pool").exists()
+    labtools.wait_until(lambda: (state / "config").exists(), "configuration saved", 20)
+    held = local_of(fw)
+    assert held and all(lc.startswith(LOCAL + ":") for lc in held), held
+    fw.stop()
+
+    fw = start_forwarder(topo, services, {"state_dir": state})
+    pool = fw.client.call(get_local_pool=pb.GetLocalPool()).local_pool
+    assert list(pool.addresses) == [LOCAL, LOCAL2], pool
+    # The connections came back with their local endpoints, the pool with them.
+    assert set(local_of(fw)) == set(held), (local_of(fw), held)
+    labtools.wait_until(lambda: curl(topo) and any(lc.startswith(LOCAL2 + ":") for lc in local_of(fw)),
+                        f"a connection through {LOCAL2} after the restart", 30)
     fw.stop()

@@ -2681,8 +2681,8 @@ func (*GetLocalPool) Descriptor() ([]byte, []int) {
 // port of its range, so the change is accepted when no FullNAT connection exists, or when
 // every current address keeps its index and the range is unchanged (addresses appended);
 // else EBUSY naming local_pool.addrs or local_pool.ports. EBUSY too while a worker has not
-// yet taken the previous change. The reply is the new pool (as GetLocalPool). Not saved in
-// the state directory: a restart starts from [local_pool] again.
+// yet taken the previous change. The reply is the new pool (as GetLocalPool). With a state
+// directory it is saved there and a restart that restores the configuration takes it back.
 type SetLocalPool struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Addresses     []string               `protobuf:"bytes,1,rep,name=addresses,proto3" json:"addresses,omitempty"`             // in pool order; at most 16
