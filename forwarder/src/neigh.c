@@ -8,8 +8,6 @@
 #include <rte_jhash.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
-#include <rte_lpm.h>
-#include <rte_lpm6.h>
 #include <rte_malloc.h>
 
 #include "neigh.h"
@@ -164,13 +162,9 @@ source_for(const struct fwd_snapshot *s, uint16_t port, uint8_t af, const union 
 static int
 port_for(const struct fwd_snapshot *s, uint8_t af, const union hvlb_addr *a)
 {
-	uint32_t nh;
-	int rc = af == HVLB_AF_INET ? rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(a->w[0]), &nh)
-				    : rte_lpm6_lookup(s->lpm6, a->b, &nh);
+	const struct nexthop *nh = snap_route(s, af, a);
 
-	if (rc != 0 || nh >= s->n_nh)
-		return -1;
-	return s->nh[nh].port;
+	return nh != NULL ? nh->port : -1;
 }
 
 static void
@@ -261,14 +255,11 @@ resolve_all(struct neigh_table *nt, const struct fwd_snapshot *s, uint64_t now)
 	for (unsigned i = 0; i < vs_table_count(s->vst); i++) {
 		const struct vs *v = vs_table_at(s->vst, i);
 		for (unsigned j = 0; j < v->n_rs; j++) {
-			uint32_t nh;
 			const union hvlb_addr *a = &v->rs[j].addr;
-			int rc = v->af == HVLB_AF_INET
-					 ? rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(a->w[0]), &nh)
-					 : rte_lpm6_lookup(s->lpm6, a->b, &nh);
-			if (rc != 0 || nh >= s->n_nh)
-				continue;
-			request(nt, s, v->af, s->nh[nh].connected ? a : &s->nh[nh].gw, now);
+			const struct nexthop *nh = snap_route(s, v->af, a);
+
+			if (nh != NULL)
+				request(nt, s, v->af, nh->connected ? a : &nh->gw, now);
 		}
 	}
 	for (uint32_t i = 0; i < s->n_nh; i++)

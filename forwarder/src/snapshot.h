@@ -11,6 +11,9 @@
 
 #include <stdint.h>
 
+#include <rte_byteorder.h>
+#include <rte_lpm.h>
+#include <rte_lpm6.h>
 #include <rte_rcu_qsbr.h>
 
 #include "cfgstore.h"
@@ -18,8 +21,6 @@
 #include "fwd_limits.h"
 #include "vs.h"
 
-struct rte_lpm;
-struct rte_lpm6;
 
 /* Where a route sends packets. */
 struct nexthop {
@@ -86,6 +87,18 @@ snap_current(const struct snap_pub *p)
 }
 
 /* Whether addr is one of the forwarder's own addresses; returns its index or -1. */
+/* The next hop of the route to dst (family af), or NULL when no route covers it. Inline: every
+ * forwarded packet whose next hop is not already known asks it. */
+static inline const struct nexthop *
+snap_route(const struct fwd_snapshot *s, uint8_t af, const union hvlb_addr *dst)
+{
+	uint32_t i;
+	int rc = af == HVLB_AF_INET ? rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &i)
+				    : rte_lpm6_lookup(s->lpm6, dst->b, &i);
+
+	return rc == 0 && i < s->n_nh ? &s->nh[i] : NULL;
+}
+
 static inline int
 snap_local_find(const struct fwd_snapshot *s, const union hvlb_addr *addr)
 {

@@ -6,11 +6,8 @@
  * for a new connection, NAT and DR rewrites, ICMP errors, next-hop resolution and TX. One
  * file, so that the compiler can inline classification and forwarding into the burst loop.
  */
-#include <rte_byteorder.h>
 #include <rte_ethdev.h>
 #include <rte_hash.h>
-#include <rte_lpm.h>
-#include <rte_lpm6.h>
 
 #include "hash.h"
 #include "inbox.h"
@@ -72,76 +69,68 @@ neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port)
 		drop(w, m, HVLB_DROP_NEIGH_HOLD_FULL);
 }
 
+/* Route dst and resolve the next hop's MAC: its port, the packed MAC in *mac (neigh_pack keeps
+ * the MAC in its first six bytes); -1 when m is gone (dropped for want of a route) or held
+ * until the control thread resolves the neighbour. */
+static __rte_always_inline int
+route_resolve(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	      uint64_t *mac)
+{
+	const struct nexthop *nh = snap_route(w->snap, af, dst);
+
+	if (unlikely(nh == NULL)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return -1;
+	}
+	*mac = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(*mac == 0)) {
+		neigh_wait(w, m, nh->port);
+		return -1;
+	}
+	return nh->port;
+}
+
 /* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
  * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
 static __rte_always_inline void
 route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
 {
-	const struct fwd_snapshot *s = w->snap;
-	uint32_t nh_idx;
-	uint64_t v;
-	int rc;
+	uint64_t mac;
+	int port = route_resolve(w, m, af, dst, &mac);
 
-	if (af == HVLB_AF_INET)
-		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
-	else
-		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
-	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
-		drop(w, m, HVLB_DROP_NO_ROUTE);
+	if (port < 0)
 		return;
-	}
-	const struct nexthop *nh = &s->nh[nh_idx];
-	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
-	if (unlikely(v == 0)) {
-		neigh_wait(w, m, nh->port);
-		return;
-	}
-	/* neigh_pack keeps the MAC in the first six bytes of v: no unpacking. */
-	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&v,
-		   w->ports->p[nh->port].mac.addr_bytes);
-	tx(w, nh->port, m);
+	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&mac,
+		   w->ports->p[port].mac.addr_bytes);
+	tx(w, (uint16_t)port, m);
 }
 
-/* route_tx for a packet to a real: the route and next hop its earlier packets found, while
- * neither the snapshot nor the neighbour table has changed since (struct rs_nexthop); else
- * route_tx, whose answer is kept for the next. Saves a packet to a real the LPM lookup and the
- * neighbour cache. */
+/* route_tx for a packet to a real: the Ethernet header and port its earlier packets found,
+ * while neither the snapshot nor the neighbour table has changed since (struct rs_nexthop);
+ * else route_resolve, whose answer is kept for the next. Saves a packet to a real the LPM
+ * lookup and the neighbour cache. */
 static __rte_always_inline void
 route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
 	    uint16_t rs_slot)
 {
 	struct rs_nexthop *e = &w->rs_nh[rs_slot];
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	const struct fwd_snapshot *s;
-	uint32_t nh_idx;
-	uint64_t v;
-	int rc;
+	uint64_t mac;
+	int port;
 
 	if (likely(e->epoch == w->nh_epoch)) {
 		memcpy(frame, e->l2, sizeof(e->l2));
 		tx(w, e->port, m);
 		return;
 	}
-	s = w->snap;
-	if (af == HVLB_AF_INET)
-		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
-	else
-		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
-	if (unlikely(rc != 0 || nh_idx >= s->n_nh)) {
-		drop(w, m, HVLB_DROP_NO_ROUTE);
+	port = route_resolve(w, m, af, dst, &mac);
+	if (port < 0)
 		return;
-	}
-	const struct nexthop *nh = &s->nh[nh_idx];
-	v = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
-	if (unlikely(v == 0)) {
-		neigh_wait(w, m, nh->port);
-		return;
-	}
-	rewrite_l2(frame, (const uint8_t *)&v, w->ports->p[nh->port].mac.addr_bytes);
+	rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
 	memcpy(e->l2, frame, sizeof(e->l2));
-	e->port = nh->port;
+	e->port = (uint16_t)port;
 	e->epoch = w->nh_epoch;
-	tx(w, nh->port, m);
+	tx(w, (uint16_t)port, m);
 }
 
 /* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
@@ -820,6 +809,27 @@ out_drop:
 	return NULL;
 }
 
+/* Whether an ICMP error about connection c (found in direction dir; want: the direction its
+ * quoted packet names) may be translated: HVLB_DROP_NONE, or why not. A connection found over
+ * is ended here. */
+static enum hvlb_drop
+icmp_err_usable(struct worker *w, const uint8_t *frame, const struct pkt_ctx *x, struct conn *c,
+		enum conn_dir dir, enum conn_dir want)
+{
+	enum hvlb_drop r;
+
+	if (c == NULL || dir != want)
+		return HVLB_DROP_ICMP_NO_CONN;
+	if (conn_stale(w, c)) {
+		conn_end(w, c);
+		return HVLB_DROP_ICMP_NO_CONN;
+	}
+	r = parse_verify_l4_csum(frame, &x->pi);
+	if (r != HVLB_DROP_NONE)
+		return r;
+	return x->pi.ttl <= 1 ? HVLB_DROP_TTL_EXCEEDED : HVLB_DROP_NONE;
+}
+
 /* An ICMP error an NF (or a router on its side) sent about a NAT or FullNAT connection goes
  * to the client, translated so that it names the client's own packet to the VIP. Out of
  * line: rare. */
@@ -828,21 +838,10 @@ forward_icmp_err_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, str
 		    enum conn_dir dir)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
+	enum hvlb_drop r = icmp_err_usable(w, frame, x, c, dir, CONN_DIR_REPLY);
 
-	if (c == NULL || dir != CONN_DIR_REPLY)
-		goto out_drop;
-	if (conn_stale(w, c)) {
-		conn_end(w, c);
-		goto out_drop;
-	}
-	r = parse_verify_l4_csum(frame, &x->pi);
 	if (r != HVLB_DROP_NONE)
 		goto out_drop;
-	if (unlikely(x->pi.ttl <= 1)) {
-		r = HVLB_DROP_TTL_EXCEEDED;
-		goto out_drop;
-	}
 	count(w, c, m->pkt_len);
 	w->stats.icmp_from_nf++;
 	worker_fullnat_icmp_to_client(w, frame, &x->pi, x->inner_l3_off, c);
@@ -860,23 +859,13 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 		 enum conn_dir dir)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	enum hvlb_drop r = HVLB_DROP_ICMP_NO_CONN;
+	enum hvlb_drop r;
 
 	if (x->dirn == PKT_ICMP_ERR_RS)
 		return forward_icmp_err_rs(w, m, x, c, dir);
-	if (c == NULL || dir != CONN_DIR_ORIG)
-		goto out_drop;
-	if (conn_stale(w, c)) {
-		conn_end(w, c);
-		goto out_drop;
-	}
-	r = parse_verify_l4_csum(frame, &x->pi);
+	r = icmp_err_usable(w, frame, x, c, dir, CONN_DIR_ORIG);
 	if (r != HVLB_DROP_NONE)
 		goto out_drop;
-	if (unlikely(x->pi.ttl <= 1)) {
-		r = HVLB_DROP_TTL_EXCEEDED;
-		goto out_drop;
-	}
 	count(w, c, m->pkt_len);
 	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,

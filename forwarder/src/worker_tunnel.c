@@ -3,9 +3,6 @@
  * Tunnel mode's per-packet work (worker_tunnel.h). Out of line from worker_fwd.c's path: NAT
  * pays one branch it already took (its mode test) and nothing else.
  */
-#include <rte_byteorder.h>
-#include <rte_lpm.h>
-#include <rte_lpm6.h>
 #include <rte_mbuf.h>
 
 #include "rate.h"
@@ -26,17 +23,12 @@ tunnel_port_source(const struct worker *w, uint8_t af, const union hvlb_addr *ds
 		   union hvlb_addr *src)
 {
 	const struct fwd_snapshot *s = w->snap;
-	uint32_t nh_idx;
-	int rc;
+	const struct nexthop *nh = snap_route(s, af, dst);
 
-	if (af == HVLB_AF_INET)
-		rc = rte_lpm_lookup(s->lpm4, rte_be_to_cpu_32(dst->w[0]), &nh_idx);
-	else
-		rc = rte_lpm6_lookup(s->lpm6, dst->b, &nh_idx);
-	if (rc != 0 || nh_idx >= s->n_nh)
+	if (nh == NULL)
 		return -1;
 	for (uint32_t i = 0; i < s->n_local; i++)
-		if (s->local[i].af == af && s->local[i].port == s->nh[nh_idx].port) {
+		if (s->local[i].af == af && s->local[i].port == nh->port) {
 			*src = s->local[i].addr;
 			return 0;
 		}
