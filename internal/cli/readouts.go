@@ -106,11 +106,19 @@ func frPool(e *env, cl *cmdline) error {
 	if *addrs != "" {
 		body.Addrs = strings.Split(*addrs, ",")
 	}
+	return e.forwarderCall(id, http.MethodPut, "local-pool", body,
+		": local pool set; its agent applies it (ERROR shows a refusal)")
+}
+
+// forwarderCall sends method with body (nil: none) to the forwarder's sub-resource and shows
+// the forwarder it answers with, after a line that says what was done ("forwarder ID" and
+// done as it is).
+func (e *env) forwarderCall(id, method, sub string, body any, done string) error {
 	c, err := e.client()
 	if err != nil {
 		return err
 	}
-	_, b, err := c.do(http.MethodPut, "/v1/forwarders/"+url.PathEscape(id)+"/local-pool", body)
+	_, b, err := c.do(method, "/v1/forwarders/"+url.PathEscape(id)+"/"+sub, body)
 	if err != nil {
 		return about(err, "forwarder "+id, id)
 	}
@@ -121,7 +129,7 @@ func frPool(e *env, cl *cmdline) error {
 	if err != nil {
 		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
 	}
-	fmt.Fprintf(e.stdout, "forwarder %s: local pool set; its agent applies it (ERROR shows a refusal)\n\n", id)
+	fmt.Fprintf(e.stdout, "forwarder %s%s\n\n", id, done)
 	renderTree(e.stdout, "", v)
 	return nil
 }
@@ -132,25 +140,7 @@ func (e *env) setDrain(cl *cmdline, method, done string) error {
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	id := cl.pos[0]
-	c, err := e.client()
-	if err != nil {
-		return err
-	}
-	_, b, err := c.do(method, "/v1/forwarders/"+url.PathEscape(id)+"/drain", nil)
-	if err != nil {
-		return about(err, "forwarder "+id, id)
-	}
-	if e.json() {
-		return printJSON(e.stdout, b)
-	}
-	v, err := decodeOrdered(b)
-	if err != nil {
-		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
-	}
-	fmt.Fprintf(e.stdout, "forwarder %s %s\n\n", id, done)
-	renderTree(e.stdout, "", v)
-	return nil
+	return e.forwarderCall(cl.pos[0], method, "drain", nil, " "+done)
 }
 
 func stats(e *env, cl *cmdline) error {
