@@ -20,6 +20,25 @@ toa_wr16(uint8_t *p, uint16_t host)
 	p[1] = (uint8_t)host;
 }
 
+/* The IP header at ip (family af) grown by len bytes: IPv4's total length and its header
+ * checksum, or IPv6's payload length. */
+static void
+toa_ip_grow(uint8_t *ip, uint8_t af, uint16_t len)
+{
+	uint16_t old, new_, c;
+
+	if (af != HVLB_AF_INET) {
+		toa_wr16(ip + 4, (uint16_t)(toa_rd16(ip + 4) + len));
+		return;
+	}
+	memcpy(&old, ip + 2, 2);
+	toa_wr16(ip + 2, (uint16_t)(toa_rd16(ip + 2) + len));
+	memcpy(&new_, ip + 2, 2);
+	memcpy(&c, ip + 10, 2);
+	c = csum_update16(c, old, new_);
+	memcpy(ip + 10, &c, 2);
+}
+
 uint16_t
 toa_room(const uint8_t *frame, const struct pkt_info *pi, uint8_t af)
 {
@@ -53,21 +72,14 @@ toa_insert(uint8_t *frame, const struct pkt_info *pi, uint16_t len, const union 
 	memcpy(opt + 2, &cport, 2);
 	memcpy(opt + 4, client->b, len == TOA_LEN4 ? 4 : 16);
 	tcp[12] = (uint8_t)(((hlen + len) / 4) << 4 | (tcp[12] & 0x0f));
+	toa_ip_grow(ip, pi->key.af, len);
 	if (pi->key.af == HVLB_AF_INET) {
-		uint16_t old, new_, c;
 		uint32_t src, dst;
 
-		memcpy(&old, ip + 2, 2);
-		toa_wr16(ip + 2, (uint16_t)(toa_rd16(ip + 2) + len));
-		memcpy(&new_, ip + 2, 2);
-		memcpy(&c, ip + 10, 2);
-		c = csum_update16(c, old, new_);
-		memcpy(ip + 10, &c, 2);
 		memcpy(&src, ip + 12, 4);
 		memcpy(&dst, ip + 16, 4);
 		sum = csum_pseudo4(src, dst, HVLB_PROTO_TCP, (uint16_t)(hlen + len));
 	} else {
-		toa_wr16(ip + 4, (uint16_t)(toa_rd16(ip + 4) + len));
 		sum = csum_pseudo6(ip + 8, ip + 24, HVLB_PROTO_TCP, hlen + len);
 	}
 	memset(tcp + 16, 0, 2);
@@ -138,18 +150,7 @@ toa_udp_insert(uint8_t *frame, const struct pkt_info *pi, uint16_t len,
 	memcpy(&new_, udp + 4, 2);
 	/* The UDP length is in the header and in the pseudo-header. */
 	d += 2 * csum_delta16(old, new_);
-	if (pi->key.af == HVLB_AF_INET) {
-		uint16_t ipo, ipn, ipc;
-
-		memcpy(&ipo, ip + 2, 2);
-		toa_wr16(ip + 2, (uint16_t)(toa_rd16(ip + 2) + len));
-		memcpy(&ipn, ip + 2, 2);
-		memcpy(&ipc, ip + 10, 2);
-		ipc = csum_update16(ipc, ipo, ipn);
-		memcpy(ip + 10, &ipc, 2);
-	} else {
-		toa_wr16(ip + 4, (uint16_t)(toa_rd16(ip + 4) + len));
-	}
+	toa_ip_grow(ip, pi->key.af, len);
 	memcpy(&c, udp + 6, 2);
 	if (pi->key.af == HVLB_AF_INET && c == 0)
 		return; /* no checksum */
