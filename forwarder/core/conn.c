@@ -283,13 +283,6 @@ conn_prefetch(const struct conn_table *t, uint32_t hash)
 	__builtin_prefetch(&t->buckets[conn_bucket_prim(t, hash)]);
 }
 
-/* rs_port 0 means the NF listens on the VIP's port. */
-static inline uint16_t
-conn_nf_port(const struct conn *c)
-{
-	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
-}
-
 /* FullNAT's local addresses (conn_set_local), what fn_laddr indexes: the forwarder's one
  * pool, shared by every table and by readers of copies of its connections. */
 static const union hvlb_addr *conn_local;

@@ -148,6 +148,14 @@ _Static_assert(sizeof(struct conn) == 128, "struct conn is two cache lines");
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
 	       "a tunnel's byte is where the old sp_pad's first byte was (persist.c)");
 
+/* The port the NF sees: rs_port, or with rs_port 0 the client's destination (a service on
+ * every port, or an NF on the VIP's port). */
+static inline uint16_t
+conn_nf_port(const struct conn *c)
+{
+	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
+}
+
 /* conn->flags */
 #define CONN_FL_STEERED 0x1 /* lives away from its client's default owner (steer.h) */
 #define CONN_FL_SYNCED 0x2  /* its latest state came from a peer, not from a packet here

@@ -177,12 +177,6 @@ worker_fullnat_is_local(const struct worker *w, const union hvlb_addr *addr)
 	return fnat_pool_find(w->env->fnat_pool, addr) >= 0;
 }
 
-static inline uint16_t
-nf_port(const struct conn *c)
-{
-	return c->rs_port != 0 ? c->rs_port : c->orig.dport;
-}
-
 static inline const union hvlb_addr *
 local_addr(const struct worker *w, const struct conn *c)
 {
@@ -279,7 +273,7 @@ worker_fullnat_icmp_to_rs(const struct worker *w, uint8_t *frame, const struct p
 	struct rw_icmp_xlate t = {
 		.outer_src = {.addr = local_addr(w, c)},
 		.outer_dst = {.addr = &c->rs_addr},
-		.inner_src = {.addr = &c->rs_addr, .port = nf_port(c)},
+		.inner_src = {.addr = &c->rs_addr, .port = conn_nf_port(c)},
 		.inner_dst = {.addr = local_addr(w, c), .port = c->fn_lport},
 	};
 

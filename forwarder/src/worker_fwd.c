@@ -869,7 +869,7 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	count(w, c, m->pkt_len);
 	if (c->mode == VS_MODE_NAT) {
 		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
-				       c->rs_port != 0 ? c->rs_port : c->orig.dport);
+				       conn_nf_port(c));
 	} else if (c->mode == VS_MODE_FULLNAT) {
 		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
 	} else if (c->mode == VS_MODE_TUNNEL) {
