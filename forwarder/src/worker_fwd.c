@@ -2,9 +2,10 @@
 /*
  * The per-burst pipeline of a worker (worker_process_burst): classify every packet, pass
  * packets whose connection another worker owns to that worker, look the rest up in one burst,
- * then forward each. And the per-packet actions: answering ARP / ND / echo, choosing an NF
- * for a new connection, NAT and DR rewrites, ICMP errors, next-hop resolution and TX. One
- * file, so that the compiler can inline classification and forwarding into the burst loop.
+ * then forward each. And the per-packet actions: choosing an NF for a new connection, NAT and
+ * DR rewrites, ICMP errors. One file, so that the compiler can inline classification and
+ * forwarding into the burst loop; what a worker answers itself is worker_answer.c's, and how
+ * a packet leaves (drop, TX, routing) worker_tx.h's.
  */
 #include <rte_ethdev.h>
 #include <rte_hash.h>
@@ -16,122 +17,14 @@
 #include "rewrite_tunnel.h"
 #include "worker_exc.h"
 #include "worker_fullnat.h"
+#include "worker_answer.h"
 #include "worker_fwd.h"
+#include "worker_tx.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
 #include "worker_tunnel.h"
 #include "worker_vxlan.h"
-
-static inline void
-drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
-{
-	/* Also counted by port (csum_watch.h), out of line; r is not used after the call, so
-	 * the common path keeps it in no register for it. */
-	if (unlikely(r == HVLB_DROP_BAD_L4_CSUM)) {
-		worker_drop_bad_l4_csum(w, m);
-		return;
-	}
-	w->stats.drops[r]++;
-	rte_pktmbuf_free(m);
-}
-
-static inline void
-tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
-{
-	w->stats.tx_pkts++;
-	w->stats.tx_bytes += m->pkt_len;
-	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
-}
-
-/* Hand a packet to the control thread (neighbour learning). */
-static void
-to_control(struct worker *w, struct rte_mbuf *m)
-{
-	if (unlikely(rte_ring_mp_enqueue(w->env->neigh->learn, m) != 0))
-		drop(w, m, HVLB_DROP_CTRL_RING_FULL);
-}
-
-static inline bool
-is_ours(const struct fwd_snapshot *s, const struct lcore_env *env, const union hvlb_addr *a)
-{
-	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a) ||
-	       fnat_pool_find(env->fnat_pool, a) >= 0;
-}
-
-/* The next hop neigh_cache_get just missed is unresolved: m waits for the answer the control
- * thread was just asked for (worker_neigh_poll sends it), or is dropped when there is no room.
- * Out of line, and given only what the hit path keeps anyway: it is rare. */
-static __rte_noinline void
-neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port)
-{
-	if (neigh_hold(&w->neigh, port, m, w->now) != 0)
-		drop(w, m, HVLB_DROP_NEIGH_HOLD_FULL);
-}
-
-/* Route dst and resolve the next hop's MAC: its port, the packed MAC in *mac (neigh_pack keeps
- * the MAC in its first six bytes); -1 when m is gone (dropped for want of a route) or held
- * until the control thread resolves the neighbour. */
-static __rte_always_inline int
-route_resolve(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
-	      uint64_t *mac)
-{
-	const struct nexthop *nh = snap_route(w->snap, af, dst);
-
-	if (unlikely(nh == NULL)) {
-		drop(w, m, HVLB_DROP_NO_ROUTE);
-		return -1;
-	}
-	*mac = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
-	if (unlikely(*mac == 0)) {
-		neigh_wait(w, m, nh->port);
-		return -1;
-	}
-	return nh->port;
-}
-
-/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
- * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
-static __rte_always_inline void
-route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
-{
-	uint64_t mac;
-	int port = route_resolve(w, m, af, dst, &mac);
-
-	if (port < 0)
-		return;
-	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&mac,
-		   w->ports->p[port].mac.addr_bytes);
-	tx(w, (uint16_t)port, m);
-}
-
-/* route_tx for a packet to a real: the Ethernet header and port its earlier packets found,
- * while neither the snapshot nor the neighbour table has changed since (struct rs_nexthop);
- * else route_resolve, whose answer is kept for the next. Saves a packet to a real the LPM
- * lookup and the neighbour cache. */
-static __rte_always_inline void
-route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
-	    uint16_t rs_slot)
-{
-	struct rs_nexthop *e = &w->rs_nh[rs_slot];
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	uint64_t mac;
-	int port;
-
-	if (likely(e->epoch == w->nh_epoch)) {
-		memcpy(frame, e->l2, sizeof(e->l2));
-		tx(w, e->port, m);
-		return;
-	}
-	port = route_resolve(w, m, af, dst, &mac);
-	if (port < 0)
-		return;
-	rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
-	memcpy(e->l2, frame, sizeof(e->l2));
-	e->port = (uint16_t)port;
-	e->epoch = w->nh_epoch;
-	tx(w, (uint16_t)port, m);
-}
 
 /* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
  * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
@@ -164,147 +57,6 @@ vx_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const str
 
 	worker_vxlan_encap(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, x->hash, c, dir, &dst);
 	route_tx(w, m, HVLB_AF_INET, &dst);
-}
-
-void
-worker_neigh_poll(struct worker *w)
-{
-	uint64_t max = w->env->hz / 1000 * NEIGH_HOLD_MS;
-	/* Only a change of the table can resolve them: until then, only their age matters. */
-	bool changed = w->neigh.held_version != w->neigh.version;
-
-	w->neigh.held_version = w->neigh.version;
-	for (unsigned i = 0; i < NEIGH_HOLD_NEXTHOPS; i++) {
-		struct neigh_held *h = &w->neigh.held[i];
-		uint64_t v = 0;
-
-		if (h->n == 0 || (!changed && w->now - h->since < max))
-			continue;
-		if (changed)
-			v = neigh_lookup(w->env->neigh, h->af, &h->addr);
-		if (v == 0 && w->now - h->since < max)
-			continue;
-		for (uint8_t k = 0; k < h->n; k++) {
-			if (v == 0) {
-				drop(w, h->m[k], HVLB_DROP_NEIGH_MISS);
-				continue;
-			}
-			rewrite_l2(rte_pktmbuf_mtod(h->m[k], uint8_t *), (const uint8_t *)&v,
-				   w->ports->p[h->port].mac.addr_bytes);
-			tx(w, h->port, h->m[k]);
-		}
-		h->n = 0;
-		w->neigh.n_held--;
-	}
-}
-
-static void
-handle_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
-{
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	struct pkt_arp a;
-	union hvlb_addr t;
-
-	parse_arp(frame, &x->pi, &a);
-	hvlb_addr_set4(&t, a.tpa);
-	if (!is_ours(w->snap, w->env, &t)) {
-		drop(w, m, HVLB_DROP_ARP_IGNORED);
-		return;
-	}
-	if (a.op == 1) {
-		rewrite_arp_reply(frame, &x->pi, w->ports->p[x->in_port].mac.addr_bytes);
-		w->stats.local_replies++;
-		tx(w, x->in_port, m);
-		return;
-	}
-	if (a.op == 2) {
-		worker_exc_copy(w, m, x->in_port);
-		to_control(w, m);
-		return;
-	}
-	drop(w, m, HVLB_DROP_BAD_ARP);
-}
-
-/* ICMP / ICMPv6 that needs no connection lookup. Returns PKT_ROUTE_LOOKUP for an ICMP error
- * to a VIP (its ORIG key in x->key), else handles the packet. */
-static enum pkt_route
-handle_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool vip)
-{
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	const struct fwd_snapshot *s = w->snap;
-	bool local = !vip && snap_local_find(s, &x->pi.key.dst) >= 0;
-	struct flow_key inner;
-	union hvlb_addr target;
-	uint8_t lla[6];
-	int has_lla;
-
-	switch (x->pi.icmp) {
-	case PKT_ICMP_ECHO_REQUEST:
-		if (!vip && !local)
-			break;
-		if (parse_verify_l4_csum(frame, &x->pi) != HVLB_DROP_NONE) {
-			drop(w, m, HVLB_DROP_BAD_L4_CSUM);
-			return PKT_ROUTE_DONE;
-		}
-		rewrite_echo_reply(frame, &x->pi);
-		w->stats.local_replies++;
-		tx(w, x->in_port, m);
-		return PKT_ROUTE_DONE;
-	case PKT_ICMP_NS:
-		if (parse_nd(frame, &x->pi, &target, lla, &has_lla) != 0) {
-			drop(w, m, HVLB_DROP_BAD_ARP);
-		} else if (!is_ours(s, w->env, &target)) {
-			drop(w, m, HVLB_DROP_ARP_IGNORED);
-		} else {
-			uint32_t len = rewrite_nd_advert(frame, &x->pi,
-							 w->ports->p[x->in_port].mac.addr_bytes);
-			if (len == 0) {
-				drop(w, m, HVLB_DROP_BAD_ARP);
-				return PKT_ROUTE_DONE;
-			}
-			m->data_len = m->pkt_len = len;
-			w->stats.local_replies++;
-			tx(w, x->in_port, m);
-		}
-		return PKT_ROUTE_DONE;
-	case PKT_ICMP_NA:
-		worker_exc_copy(w, m, x->in_port);
-		to_control(w, m);
-		return PKT_ROUTE_DONE;
-	case PKT_ICMP_ERROR:
-		/* To our own address and not FullNAT's: the kernel's (exception path), below. */
-		if (local && !worker_fullnat_is_local(w, &x->pi.key.dst))
-			break;
-		if (!vip) {
-			/* From the NF's side, about a NAT or FullNAT connection. */
-			enum hvlb_drop rn = worker_fullnat_icmp_from_nf(frame, &x->pi, &x->inner,
-									 &x->inner_l3_off);
-
-			if (rn != HVLB_DROP_NONE) {
-				drop(w, m, rn);
-				return PKT_ROUTE_DONE;
-			}
-			x->key = &x->inner;
-			x->dirn = PKT_ICMP_ERR_RS;
-			return PKT_ROUTE_LOOKUP;
-		}
-		enum hvlb_drop r = parse_icmp_inner(frame, &x->pi, &inner, &x->inner_l3_off);
-		if (r != HVLB_DROP_NONE) {
-			drop(w, m, r);
-			return PKT_ROUTE_DONE;
-		}
-		/* The quoted packet went VIP -> client; its connection's key is the reverse. */
-		flow_key_reverse(&x->inner, &inner);
-		x->key = &x->inner;
-		x->dirn = PKT_ICMP_ERR;
-		return PKT_ROUTE_LOOKUP;
-	default:
-		break;
-	}
-	if (local && worker_exc_to_kernel(w, m, x->in_port))
-		return PKT_ROUTE_DONE;
-	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
-	return PKT_ROUTE_DONE;
 }
 
 /* A packet to our own address, no ARP, ND or echo: VXLAN while some service has a VNI, which
@@ -385,7 +137,7 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		goto out_drop;
 	}
 	if (unlikely(x->pi.kind == PKT_ARP)) {
-		handle_arp(w, m, x);
+		worker_answer_arp(w, m, x);
 		return PKT_ROUTE_DONE;
 	}
 	vip = vs_is_vip(s->vst, &x->pi.key.dst);
@@ -397,7 +149,7 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 			return owner_route(w, x, from_peer, steer);
 		}
 	} else if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
-		if (handle_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
+		if (worker_answer_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
 			return PKT_ROUTE_DONE;
 		return owner_route(w, x, from_peer, steer);
 	} else if (vip) {

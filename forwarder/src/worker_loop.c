@@ -10,6 +10,7 @@
 #include <rte_lcore.h>
 
 #include "inbox.h"
+#include "worker_answer.h"
 #include "worker_fwd.h"
 #include "worker_loop.h"
 #include "worker_steer.h"

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What the burst pipeline (worker_fwd.c) knows of each packet between classifying it and
+ * forwarding it.
+ */
+#ifndef HVLB_PKT_CTX_H
+#define HVLB_PKT_CTX_H
+
+#include <stdint.h>
+
+#include "parse.h"
+
+enum pkt_route {
+	PKT_ROUTE_DONE = 0, /* consumed: answered, passed to the control thread, or dropped */
+	PKT_ROUTE_HANDOFF,  /* another worker owns the connection: pkt_ctx.owner */
+	PKT_ROUTE_LOOKUP,   /* look pkt_ctx.key up in this worker's connection table */
+};
+
+/* Bit 0 set: the packet comes from the NF's side, its key's client endpoint is its
+ * destination (owner_route). */
+enum pkt_dirn {
+	PKT_TO_VIP = 0, /* client -> VIP */
+	PKT_FROM_RS,    /* NF -> client (NAT) or local address (FullNAT): return traffic */
+	PKT_ICMP_ERR,   /* ICMP error to a VIP about one of its connections */
+	PKT_ICMP_ERR_RS, /* ICMP error from the NF's side about a NAT or FullNAT connection;
+			    key: its REPLY tuple (worker_fullnat.h) */
+};
+
+struct pkt_ctx {
+	struct pkt_info pi;
+	const struct flow_key *key; /* the connection-table key: &pi.key, or &inner (ICMP) */
+	struct flow_key inner;      /* ICMP errors: the ORIG tuple of the quoted connection */
+	uint32_t hash;
+	uint16_t owner;
+	uint16_t inner_l3_off; /* ICMP errors */
+	uint16_t in_port;      /* index in fwd.ports */
+	uint8_t dirn;          /* enum pkt_dirn */
+};
+
+#endif

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * How a worker lets go of a packet: dropped under a reason, queued for TX on a port, handed to
+ * the control thread, or routed (next hop resolved, Ethernet header written) and queued. In
+ * line: every forwarded packet ends in one of them.
+ */
+#ifndef HVLB_WORKER_TX_H
+#define HVLB_WORKER_TX_H
+
+#include <rte_ethdev.h>
+
+#include "csum_watch.h"
+#include "fullnat.h"
+#include "neigh.h"
+#include "rewrite.h"
+#include "snapshot.h"
+#include "worker.h"
+
+static inline void
+drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
+{
+	/* Also counted by port (csum_watch.h), out of line; r is not used after the call, so
+	 * the common path keeps it in no register for it. */
+	if (unlikely(r == HVLB_DROP_BAD_L4_CSUM)) {
+		worker_drop_bad_l4_csum(w, m);
+		return;
+	}
+	w->stats.drops[r]++;
+	rte_pktmbuf_free(m);
+}
+
+static inline void
+tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+{
+	w->stats.tx_pkts++;
+	w->stats.tx_bytes += m->pkt_len;
+	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
+}
+
+/* Hand a packet to the control thread (neighbour learning). */
+static inline void
+to_control(struct worker *w, struct rte_mbuf *m)
+{
+	if (unlikely(rte_ring_mp_enqueue(w->env->neigh->learn, m) != 0))
+		drop(w, m, HVLB_DROP_CTRL_RING_FULL);
+}
+
+static inline bool
+is_ours(const struct fwd_snapshot *s, const struct lcore_env *env, const union hvlb_addr *a)
+{
+	return snap_local_find(s, a) >= 0 || vs_is_vip(s->vst, a) ||
+	       fnat_pool_find(env->fnat_pool, a) >= 0;
+}
+
+/* The next hop neigh_cache_get just missed is unresolved: m waits for the answer the control
+ * thread was just asked for (worker_neigh_poll sends it), or is dropped when there is no room.
+ * Out of line, and given only what the hit path keeps anyway: it is rare. */
+void worker_neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port);
+
+/* Route dst and resolve the next hop's MAC: its port, the packed MAC in *mac (neigh_pack keeps
+ * the MAC in its first six bytes); -1 when m is gone (dropped for want of a route) or held
+ * until the control thread resolves the neighbour. */
+static __rte_always_inline int
+route_resolve(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	      uint64_t *mac)
+{
+	const struct nexthop *nh = snap_route(w->snap, af, dst);
+
+	if (unlikely(nh == NULL)) {
+		drop(w, m, HVLB_DROP_NO_ROUTE);
+		return -1;
+	}
+	*mac = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(*mac == 0)) {
+		worker_neigh_wait(w, m, nh->port);
+		return -1;
+	}
+	return nh->port;
+}
+
+/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
+ * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
+static __rte_always_inline void
+route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
+{
+	uint64_t mac;
+	int port = route_resolve(w, m, af, dst, &mac);
+
+	if (port < 0)
+		return;
+	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&mac,
+		   w->ports->p[port].mac.addr_bytes);
+	tx(w, (uint16_t)port, m);
+}
+
+/* route_tx for a packet to a real: the Ethernet header and port its earlier packets found,
+ * while neither the snapshot nor the neighbour table has changed since (struct rs_nexthop);
+ * else route_resolve, whose answer is kept for the next. Saves a packet to a real the LPM
+ * lookup and the neighbour cache. */
+static __rte_always_inline void
+route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    uint16_t rs_slot)
+{
+	struct rs_nexthop *e = &w->rs_nh[rs_slot];
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	uint64_t mac;
+	int port;
+
+	if (likely(e->epoch == w->nh_epoch)) {
+		memcpy(frame, e->l2, sizeof(e->l2));
+		tx(w, e->port, m);
+		return;
+	}
+	port = route_resolve(w, m, af, dst, &mac);
+	if (port < 0)
+		return;
+	rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
+	memcpy(e->l2, frame, sizeof(e->l2));
+	e->port = (uint16_t)port;
+	e->epoch = w->nh_epoch;
+	tx(w, (uint16_t)port, m);
+}
+
+#endif
