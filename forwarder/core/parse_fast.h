@@ -6,7 +6,8 @@
  *
  * The contract, checked over every packet fixture and by the parse fuzzer
  * (fuzz/fuzz_parse.c): when parse_fast4 accepts a frame, parse_frame accepts it too and fills
- * the same pkt_info, byte for byte, and the frame is unicast to mac. It may decline any frame
+ * the same pkt_info, byte for byte, and the frame is to mac (a port's: unicast, so the frame
+ * is too). It may decline any frame
  * parse_frame would accept (the caller then takes parse_frame's path); it never accepts one
  * parse_frame drops. L4 checksums are not checked, as in parse_frame.
  */
@@ -56,7 +57,7 @@ parse_fast4(const uint8_t *frame, uint32_t len, const uint8_t *mac, struct pkt_i
 	if (hvlb_unlikely(parse_fast_rd32(frame) != parse_fast_rd32(mac) ||
 			  parse_fast_rd16(frame + 4) != parse_fast_rd16(mac + 4)))
 		return false;
-	/* EtherType 0x0800 then version 4, header length 5, in one compare. */
+	/* EtherType 0x0800, then version 4 with a header of 20 bytes. */
 	if (hvlb_unlikely(frame[12] != 0x08 || frame[13] != 0x00 || ip[0] != 0x45))
 		return false;
 	tot = (uint32_t)ip[2] << 8 | ip[3];

@@ -7,13 +7,16 @@
  * crashing, checks what parse.h promises:
  *   - no parser writes to the frame;
  *   - an accepted frame's offsets and lengths stay inside it;
- *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from.
+ *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from;
+ *   - a frame parse_fast4 accepts (parse_fast.h) is one parse_frame accepts, with the same
+ *     pkt_info byte for byte.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_check.h"
 #include "parse.h"
+#include "parse_fast.h"
 
 /* What the worker would parse next, for a frame parse_frame accepted. */
 static void
@@ -56,8 +59,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (f == NULL)
 		return 0;
 	memcpy(f, data, len);
-	if (parse_frame(f, len, &pi) == HVLB_DROP_NONE)
+	enum hvlb_drop r = parse_frame(f, len, &pi);
+	if (r == HVLB_DROP_NONE)
 		parse_more(f, len, &pi);
+	if (len >= 6) {
+		struct pkt_info fast;
+		uint8_t mac[6]; /* a port's MAC is unicast: the frame's own, group bit cleared */
+
+		memcpy(mac, f, 6);
+		mac[0] &= 0xfe;
+		memset(&fast, 0, sizeof(fast));
+		if (parse_fast4(f, len, mac, &fast)) {
+			FUZZ_CHECK(r == HVLB_DROP_NONE);
+			FUZZ_CHECK(memcmp(&fast, &pi, sizeof(fast)) == 0);
+		}
+	}
 	(void)parse_peek_tuple(f, len, &peek);
 	FUZZ_CHECK(memcmp(f, data, len) == 0);
 	free(f);

@@ -24,6 +24,10 @@ enum pkt_dirn {
 	PKT_ICMP_ERR,   /* ICMP error to a VIP about one of its connections */
 	PKT_ICMP_ERR_RS, /* ICMP error from the NF's side about a NAT or FullNAT connection;
 			    key: its REPLY tuple (worker_fullnat.h) */
+	PKT_LATE,        /* parsed by parse_fast4 and looked up before being classified: the
+			    fast path (worker_fwd.c fast_forward) takes it, or classify_ip
+			    later gives it one of the above */
+	PKT_GONE,        /* classified late and handled there (answered, dropped, handed off) */
 };
 
 struct pkt_ctx {

@@ -14,6 +14,8 @@
 #include "inbox.h"
 #include "rate.h"
 #include "rewrite.h"
+#include "parse_fast.h"
+#include "rewrite_fast.h"
 #include "rewrite_tunnel.h"
 #include "worker_exc.h"
 #include "worker_fullnat.h"
@@ -114,32 +116,14 @@ owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
 	return PKT_ROUTE_LOOKUP;
 }
 
-/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
- * drops) are fully handled here and PKT_ROUTE_DONE is returned. steer: whether overrides or
- * moved entries exist (a constant at each call site, see classify_burst). */
+/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. */
 static __rte_always_inline enum pkt_route
-worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
-		bool steer)
+classify_ip(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer, bool steer)
 {
-	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
 	const struct fwd_snapshot *s = w->snap;
 	enum hvlb_drop r;
 	bool vip;
 
-	x->in_port = w->ports->index[m->port];
-	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
-	if (unlikely(r != HVLB_DROP_NONE))
-		goto out_drop;
-	if (unlikely(!x->pi.l2_bcast &&
-		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
-					     &w->ports->p[x->in_port].mac))) {
-		r = HVLB_DROP_L2_OTHER_HOST;
-		goto out_drop;
-	}
-	if (unlikely(x->pi.kind == PKT_ARP)) {
-		worker_answer_arp(w, m, x);
-		return PKT_ROUTE_DONE;
-	}
 	vip = vs_is_vip(s->vst, &x->pi.key.dst);
 	x->key = &x->pi.key;
 	/* TCP and UDP first: nearly every packet is one. */
@@ -166,6 +150,37 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		x->dirn = PKT_FROM_RS;
 	}
 	return owner_route(w, x, from_peer, steer);
+
+out_drop:
+	drop(w, m, r);
+	return PKT_ROUTE_DONE;
+}
+
+/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
+ * drops) are fully handled here and PKT_ROUTE_DONE is returned. steer: whether overrides or
+ * moved entries exist (a constant at each call site, see classify_burst). */
+static __rte_always_inline enum pkt_route
+worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
+		bool steer)
+{
+	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
+	enum hvlb_drop r;
+
+	x->in_port = w->ports->index[m->port];
+	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
+	if (unlikely(r != HVLB_DROP_NONE))
+		goto out_drop;
+	if (unlikely(!x->pi.l2_bcast &&
+		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
+					     &w->ports->p[x->in_port].mac))) {
+		r = HVLB_DROP_L2_OTHER_HOST;
+		goto out_drop;
+	}
+	if (unlikely(x->pi.kind == PKT_ARP)) {
+		worker_answer_arp(w, m, x);
+		return PKT_ROUTE_DONE;
+	}
+	return classify_ip(w, m, x, from_peer, steer);
 
 out_drop:
 	drop(w, m, r);
@@ -682,6 +697,50 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 	}
 }
 
+/* The fast path: a packet parse_fast4 accepted (IPv4 TCP or UDP, PKT_LATE) whose lookup found
+ * c in direction dir, forwarded in line when its connection is a plain one: NAT either way or
+ * DR to the NF, live, with no rare flag and not steered, and the TTL to spare. What it does is
+ * what classify_ip and worker_forward would do for it (the fixtures run both ways): such a
+ * connection's VIP is a VIP still (a service removed softly keeps its VIP while its
+ * connections drain; removed hard, its reals' generations go and its connections are stale),
+ * and with no steering the connection lives where its packets land. Returns false, having done
+ * nothing, for any other packet: it takes the full path. */
+static __rte_always_inline bool
+fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	     enum conn_dir dir)
+{
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	uint32_t len = m->pkt_len;
+
+	if (unlikely((c->flags & (CONN_FL_RARE | CONN_FL_STEERED)) || conn_stale(w, c) ||
+		     x->pi.ttl <= 1))
+		return false;
+	if (dir == CONN_DIR_ORIG) {
+		if (likely(c->mode == VS_MODE_NAT)) {
+			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
+			count(w, c, len);
+			rewrite_nat4(frame, x->pi.key.proto, 1, c->rs_addr.w[0], c->rs_port);
+		} else if (c->mode == VS_MODE_DR) {
+			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
+			count(w, c, len);
+			rewrite_ttl_dec(frame, &x->pi);
+		} else {
+			return false;
+		}
+		route_tx_rs(w, m, HVLB_AF_INET, &c->rs_addr, c->rs_slot);
+		return true;
+	}
+	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
+	if (c->mode != VS_MODE_NAT || unlikely(c->state == CONN_S_SYN_SENT) ||
+	    unlikely(snap_local_find(w->snap, &x->pi.key.dst) >= 0))
+		return false;
+	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
+	count(w, c, len);
+	rewrite_nat4(frame, x->pi.key.proto, 0, c->orig.dst.w[0], c->orig.dport);
+	route_tx(w, m, HVLB_AF_INET, &x->pi.key.dst);
+	return true;
+}
+
 /* What a burst's packets need between classifying and forwarding. */
 struct burst {
 	struct pkt_ctx ctx[FWD_BURST];
@@ -690,31 +749,53 @@ struct burst {
 	uint16_t lk[FWD_BURST];
 	struct rte_mbuf *ho[FWD_BURST];
 	uint16_t ho_owner[FWD_BURST];
+	uint16_t n_ho;
 };
 
-/* Classify every packet: handled, handed off (*n_ho of them), or to be looked up (the number
- * returned). The counters are locals, to stay in registers. */
+/* Queue a packet for its owner (handoff_flush). */
+static inline void
+burst_handoff(struct burst *b, struct rte_mbuf *m, uint16_t owner)
+{
+	b->ho[b->n_ho] = m;
+	b->ho_owner[b->n_ho++] = owner;
+}
+
+/* Classify every packet: handled, handed off (b->n_ho of them), or to be looked up (the
+ * number returned). Without steering, a plain IPv4 TCP or UDP frame (parse_fast4) is looked
+ * up before it is classified (PKT_LATE): a connection found needs no classifying. The
+ * counters are locals, to stay in registers. */
 static __rte_always_inline uint16_t
 classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer, bool steer,
-	       struct burst *b, uint16_t *n_ho_out)
+	       struct burst *b)
 {
-	uint16_t n_lk = 0, n_ho = 0;
+	uint16_t n_lk = 0;
 	uint64_t bytes = 0;
 
+	b->n_ho = 0;
 	for (uint16_t i = 0; i < n; i++) {
 		struct pkt_ctx *x = &b->ctx[i];
+		struct rte_mbuf *m = pkts[i];
 		enum pkt_route r;
 
-		bytes += pkts[i]->pkt_len;
-		r = worker_classify(w, pkts[i], x, from_peer, steer);
-
+		bytes += m->pkt_len;
+		if (!steer) {
+			x->in_port = w->ports->index[m->port];
+			if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
+					       rte_pktmbuf_data_len(m),
+					       w->ports->p[x->in_port].mac.addr_bytes, &x->pi))) {
+				x->key = &x->pi.key;
+				x->dirn = PKT_LATE;
+				goto lookup;
+			}
+		}
+		r = worker_classify(w, m, x, from_peer, steer);
 		if (r == PKT_ROUTE_DONE)
 			continue;
 		if (r == PKT_ROUTE_HANDOFF) {
-			b->ho[n_ho] = pkts[i];
-			b->ho_owner[n_ho++] = x->owner;
+			burst_handoff(b, m, x->owner);
 			continue;
 		}
+lookup:
 		x->hash = flow_hash(x->key);
 		conn_prefetch(w->conns, x->hash);
 		b->keys[n_lk] = x->key;
@@ -726,8 +807,33 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		w->stats.rx_pkts += n;
 		w->stats.rx_bytes += bytes;
 	}
-	*n_ho_out = n_ho;
 	return n_lk;
+}
+
+/* Classify a PKT_LATE packet now (classify_ip): false when that handled it (PKT_GONE). A
+ * packet to one of our own addresses that classify_ip decapsulated (VXLAN: x now describes the
+ * inner packet) is looked up again, by its inner key, into *c and *dir. */
+static __rte_noinline bool
+classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
+	      struct burst *b, struct conn **c, uint8_t *dir)
+{
+	bool local = snap_local_find(w->snap, &x->pi.key.dst) >= 0;
+	enum pkt_route r = classify_ip(w, m, x, from_peer, false);
+
+	if (r == PKT_ROUTE_LOOKUP) {
+		if (unlikely(local)) {
+			enum conn_dir d = CONN_DIR_ORIG;
+
+			x->hash = flow_hash(x->key);
+			*c = conn_lookup(w->conns, x->key, x->hash, &d);
+			*dir = (uint8_t)d;
+		}
+		return true;
+	}
+	if (r == PKT_ROUTE_HANDOFF)
+		burst_handoff(b, m, x->owner);
+	x->dirn = PKT_GONE;
+	return false;
 }
 
 /* Candidates conn_evict_embryonic looks at per connection a burst needs room for: bounds the
@@ -760,14 +866,23 @@ burst_wants(const struct worker *w, const struct burst *b, uint16_t n_lk,
  * flood that filled the table does not lock new clients out. Done before any packet is
  * forwarded, and the burst is looked up again after an eviction, so no packet is handled
  * with an evicted connection's entry (a packet of an evicted connection, a retransmitted SYN
- * say, may then want room too: hence the loop). Out of line: only a (nearly) full table
- * comes here. */
+ * say, may then want room too: hence the loop). Every packet looked up before being
+ * classified is classified first, so that those that will open one are known. Out of line:
+ * only a (nearly) full table comes here. */
 static __rte_noinline void
-burst_make_room(struct worker *w, struct burst *b, uint16_t n_lk, struct conn **conns,
-		uint8_t *dirs)
+burst_make_room(struct worker *w, struct rte_mbuf **pkts, int from_peer, struct burst *b,
+		uint16_t n_lk, struct conn **conns, uint8_t *dirs)
 {
 	uint32_t evicted, total = 0;
 
+	for (uint16_t j = 0; j < n_lk; j++) {
+		uint16_t i = b->lk[j];
+
+		if (b->ctx[i].dirn == PKT_LATE) {
+			classify_late(w, pkts[i], &b->ctx[i], from_peer, b, &conns[j], &dirs[j]);
+			b->hashes[j] = b->ctx[i].hash; /* its inner key's, if decapsulated */
+		}
+	}
 	do {
 		uint32_t want = burst_wants(w, b, n_lk, conns);
 
@@ -791,24 +906,39 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 {
 	struct conn *conns[FWD_BURST];
 	uint8_t dirs[FWD_BURST];
-	uint16_t n_lk, n_ho;
+	uint16_t n_lk;
 	struct burst b;
 
 	/* Two copies of the classifier: steer is a constant in each, so that the common case
 	 * carries no trace of steering. */
 	if (likely(!w->steer_on))
-		n_lk = classify_burst(w, pkts, n, from_peer, false, &b, &n_ho);
+		n_lk = classify_burst(w, pkts, n, from_peer, false, &b);
 	else
-		n_lk = classify_burst(w, pkts, n, from_peer, true, &b, &n_ho);
-	if (n_ho > 0)
-		handoff_flush(w, b.ho, b.ho_owner, n_ho);
+		n_lk = classify_burst(w, pkts, n, from_peer, true, &b);
+	if (b.n_ho > 0) {
+		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
+		b.n_ho = 0;
+	}
 	if (n_lk == 0)
 		return;
 	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
 	if (unlikely(conn_room(w->conns) < n_lk))
-		burst_make_room(w, &b, n_lk, conns, dirs);
+		burst_make_room(w, pkts, from_peer, &b, n_lk, conns, dirs);
 	for (uint16_t j = 0; j < n_lk; j++) {
 		uint16_t i = b.lk[j];
-		worker_forward(w, pkts[i], &b.ctx[i], conns[j], (enum conn_dir)dirs[j]);
+		struct pkt_ctx *x = &b.ctx[i];
+
+		if (x->dirn == PKT_LATE) {
+			if (likely(conns[j] != NULL) &&
+			    fast_forward(w, pkts[i], x, conns[j], (enum conn_dir)dirs[j]))
+				continue;
+			if (!classify_late(w, pkts[i], x, from_peer, &b, &conns[j], &dirs[j]))
+				continue;
+		} else if (unlikely(x->dirn == PKT_GONE)) {
+			continue;
+		}
+		worker_forward(w, pkts[i], x, conns[j], (enum conn_dir)dirs[j]);
 	}
+	if (b.n_ho > 0)
+		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
 }

@@ -3,14 +3,19 @@
  * parse.c: every field of pkt_info for each kind of frame, every drop reason parse_frame can
  * give, every truncation length of every valid frame (parsed from a heap copy of exactly that
  * many bytes, so AddressSanitizer or valgrind sees any read past the end), and random
- * mutations. The frames come from pkt_build.h, which test_rewrite checks against scapy.
+ * mutations; of each, parse_fast4 (parse_fast.h) accepts only what parse_frame accepts, and
+ * fills the same pkt_info. The frames come from pkt_build.h, which test_rewrite checks against scapy.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "parse.h"
+#include "parse_fast.h"
 #include "pkt_build.h"
+
+/* Frames parse_fast4 accepted (parse_exact): the tests must have given it some. */
+static unsigned fast_accepted;
 
 /* Run every parse function that applies on a heap copy of exactly len bytes, so reading past
  * the end is caught by the sanitizers; check the invariants a NONE result promises. */
@@ -22,6 +27,21 @@ parse_exact(const uint8_t *f, uint32_t len, struct pkt_info *pi)
 
 	memcpy(c, f, len);
 	r = parse_frame(c, len, pi);
+	/* parse_fast.h's contract: what parse_fast4 accepts (to the frame's own destination
+	 * MAC here, made unicast), parse_frame accepts with the same pkt_info, byte for byte. */
+	if (len >= 6) {
+		struct pkt_info fast;
+		uint8_t mac[6]; /* a port's MAC is unicast: the frame's own, group bit cleared */
+
+		memcpy(mac, c, 6);
+		mac[0] &= 0xfe;
+		memset(&fast, 0, sizeof(fast));
+		if (parse_fast4(c, len, mac, &fast)) {
+			fast_accepted++;
+			CHECK_EQ(r, HVLB_DROP_NONE);
+			CHECK(memcmp(&fast, pi, sizeof(fast)) == 0);
+		}
+	}
 	if (r == HVLB_DROP_NONE) {
 		CHECK(pi->l3_off + pi->l3_len <= len);
 		if (pi->kind == PKT_IP) {
@@ -848,6 +868,35 @@ test_fuzz(void)
 	CHECK(accepted > 1000); /* the checksum fix-up lets damage reach the L4 code */
 }
 
+/* parse_fast4 takes the plain frames, to their port's MAC only, and declines the rest. */
+static void
+test_fast4(void)
+{
+	static const uint8_t other[6] = {2, 0, 0, 0, 0, 0x77};
+	struct pkt_info pi = {0}, full;
+	struct pkt_spec s;
+	uint8_t f[160];
+	uint32_t len;
+
+	for (int i = 0; i < 2; i++) {
+		uint8_t proto = i ? HVLB_PROTO_UDP : HVLB_PROTO_TCP;
+
+		len = pkt_build_default(f, 4, proto);
+		CHECK(parse_fast4(f, len, f, &pi));
+		CHECK_EQ(parse_exact(f, len, &full), HVLB_DROP_NONE);
+		CHECK_EQ(pi.key.proto, proto);
+		CHECK(!parse_fast4(f, len, other, &pi));
+		pkt_spec_default(&s, 4, proto);
+		s.has_vlan = 1;
+		len = pkt_build(f, &s);
+		CHECK(!parse_fast4(f, len, f, &pi));
+		len = pkt_build_default(f, 6, proto);
+		CHECK(!parse_fast4(f, len, f, &pi));
+	}
+	len = pkt_build_default(f, 4, HVLB_PROTO_ICMP);
+	CHECK(!parse_fast4(f, len, f, &pi));
+}
+
 int
 main(void)
 {
@@ -867,5 +916,8 @@ main(void)
 	RUN(test_icmp_inner);
 	RUN(test_nd);
 	RUN(test_fuzz);
+	RUN(test_fast4);
+	/* The comparison in parse_exact saw accepted frames (every test's plain TCP and UDP). */
+	CHECK(fast_accepted > 1000);
 	return check_summary();
 }
