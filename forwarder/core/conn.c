@@ -534,6 +534,7 @@ conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
  * nowhere (DR: no REPLY key). */
 struct conn_reply_to {
 	int with_reply;
+	int orig_absent; /* the caller knows orig is no key in the table (conn_insert_absent) */
 	int local;
 	uint8_t laddr;
 	uint16_t lport;
@@ -553,7 +554,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 
 	if (hvlb_unlikely(idx == CONN_NONE))
 		return NULL;
-	if (conn_key_taken(t, orig, hash))
+	if (!rt->orig_absent && conn_key_taken(t, orig, hash))
 		return NULL;
 	if (rt->with_reply) {
 		conn_reply_key(&rk, orig, rs_addr, rs_port);
@@ -603,6 +604,16 @@ conn_insert(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	    uint64_t now)
 {
 	struct conn_reply_to rt = {.with_reply = with_reply};
+
+	return conn_insert_to(t, orig, hash, rs_addr, rs_port, &rt, to_set, now);
+}
+
+struct conn *
+conn_insert_absent(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+		   const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
+		   uint8_t to_set, uint64_t now)
+{
+	struct conn_reply_to rt = {.with_reply = with_reply, .orig_absent = 1};
 
 	return conn_insert_to(t, orig, hash, rs_addr, rs_port, &rt, to_set, now);
 }

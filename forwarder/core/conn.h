@@ -216,6 +216,13 @@ struct conn *conn_insert(struct conn_table *t, const struct flow_key *orig, uint
 			 const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
 			 uint8_t to_set, uint64_t now);
 
+/* As conn_insert, for a caller that knows orig is no key of the table, in either direction
+ * (it looked orig up and nothing was inserted since): the one lookup that would check it is
+ * saved. A new connection's REPLY key is checked as always. */
+struct conn *conn_insert_absent(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
+				const union hvlb_addr *rs_addr, uint16_t rs_port, int with_reply,
+				uint8_t to_set, uint64_t now);
+
 /* As conn_insert, for a FullNAT connection: its REPLY key is NF -> local address (index
  * laddr in the forwarder's local addresses, conn_set_local) : lport. Sets fn_laddr and
  * fn_lport; the caller sets mode. */

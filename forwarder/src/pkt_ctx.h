@@ -39,6 +39,8 @@ struct pkt_ctx {
 	uint16_t inner_l3_off; /* ICMP errors */
 	uint16_t in_port;      /* index in fwd.ports */
 	uint8_t dirn;          /* enum pkt_dirn */
+	uint8_t absent;        /* its key was in no direction in the table at the burst's
+				  lookup (worker_fwd.c conn_new) */
 };
 
 #endif

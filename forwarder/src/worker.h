@@ -110,6 +110,10 @@ struct worker {
 	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
 	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
+	/* The connections the burst in progress opened, a bit each by the top 8 bits of their
+	 * key's hash: a key whose bit is clear was not inserted since the burst's lookup
+	 * (worker_fwd.c conn_new). */
+	uint64_t burst_opened[4];
 	uint8_t sync_on;                  /* connection sync is on (env->sync_on, read at the top
 					     of each loop iteration): record changes */
 	uint16_t n_moved;

@@ -284,6 +284,19 @@ vx_insert(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const s
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
  * (down_conns), which it opens again on a live one whatever its flags. */
+/* w->burst_opened: whether a key of this hash may have been inserted in this burst. */
+static inline bool
+burst_opened_maybe(const struct worker *w, uint32_t hash)
+{
+	return (w->burst_opened[hash >> 30] >> ((hash >> 24) & 63)) & 1;
+}
+
+static inline void
+burst_opened_add(struct worker *w, uint32_t hash)
+{
+	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
+}
+
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
@@ -351,6 +364,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			goto out_drop;
 	} else if (unlikely(vs->mode == VS_MODE_VXLAN)) {
 		c = vx_insert(w, m, x, vs, rs);
+	} else if (x->absent && !burst_opened_maybe(w, x->hash)) {
+		/* Not in the table at the burst's lookup, and no packet since opened it. */
+		c = conn_insert_absent(w->conns, x->key, x->hash, &rs->addr, rs->port,
+				       vs->mode == VS_MODE_NAT, vs->to_set, w->now);
 	} else {
 		c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port,
 				vs->mode == VS_MODE_NAT, vs->to_set, w->now);
@@ -367,6 +384,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		r = HVLB_DROP_CONN_TABLE_FULL;
 		goto out_drop;
 	}
+	burst_opened_add(w, x->hash);
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
@@ -496,7 +514,11 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	 * the SYN proxy, tunnel mode or the overlay. */
 	if (unlikely(c->flags & CONN_FL_RARE) && !orig_rare(w, m, x, c, opened))
 		return NULL;
-	if (c->mode == VS_MODE_NAT)
+	/* TCP or UDP here; without a VLAN tag or IP options, rewrite_nat4 does it in line. */
+	if (c->mode == VS_MODE_NAT && likely(x->pi.key.af == HVLB_AF_INET &&
+					     x->pi.l4_off == PARSE_FAST4_L4_OFF))
+		rewrite_nat4(frame, x->pi.key.proto, 1, c->rs_addr.w[0], c->rs_port);
+	else if (c->mode == VS_MODE_NAT)
 		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
 	else if (c->mode == VS_MODE_FULLNAT)
 		worker_fullnat_to_rs(w, m, &x->pi, c);
@@ -924,6 +946,7 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
 	if (unlikely(conn_room(w->conns) < n_lk))
 		burst_make_room(w, pkts, from_peer, &b, n_lk, conns, dirs);
+	memset(w->burst_opened, 0, sizeof(w->burst_opened));
 	for (uint16_t j = 0; j < n_lk; j++) {
 		uint16_t i = b.lk[j];
 		struct pkt_ctx *x = &b.ctx[i];
@@ -937,6 +960,7 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 		} else if (unlikely(x->dirn == PKT_GONE)) {
 			continue;
 		}
+		x->absent = conns[j] == NULL;
 		worker_forward(w, pkts[i], x, conns[j], (enum conn_dir)dirs[j]);
 	}
 	if (b.n_ho > 0)
