@@ -70,9 +70,13 @@ parse_fast4(const uint8_t *frame, uint32_t len, const uint8_t *mac, struct pkt_i
 		return false;
 	l4_len = tot - 20; /* wraps for tot < 20: then too big for either protocol below */
 	if (proto == HVLB_PROTO_TCP) {
-		uint32_t doff = (uint32_t)(l4[12] >> 4) * 4;
+		uint32_t doff;
 
-		if (hvlb_unlikely(l4_len < 20 || l4_len > 0xffff || doff < 20 || doff > l4_len))
+		/* The header is in the frame (tot <= len - 14) before its data offset is read. */
+		if (hvlb_unlikely(l4_len < 20 || l4_len > 0xffff))
+			return false;
+		doff = (uint32_t)(l4[12] >> 4) * 4;
+		if (hvlb_unlikely(doff < 20 || doff > l4_len))
 			return false;
 		fl = l4[13];
 		if (hvlb_unlikely(!parse_tcp_flags_valid(fl)))

@@ -897,6 +897,14 @@ test_fast4(void)
 	CHECK(!parse_fast4(f, len, f, &pi));
 }
 
+/* The comparison in parse_exact saw many accepted frames (every test's plain IPv4 TCP and
+ * UDP, truncated and mutated). */
+static void
+test_fast_compared(void)
+{
+	CHECK(fast_accepted > 10000);
+}
+
 int
 main(void)
 {
@@ -917,7 +925,6 @@ main(void)
 	RUN(test_nd);
 	RUN(test_fuzz);
 	RUN(test_fast4);
-	/* The comparison in parse_exact saw accepted frames (every test's plain TCP and UDP). */
-	CHECK(fast_accepted > 1000);
+	RUN(test_fast_compared);
 	return check_summary();
 }

@@ -621,14 +621,22 @@ test_build_nd_solicit(void)
 	}
 }
 
+/* rewrite_nat4 was compared with rewrite_nat (check_nat) on many plain IPv4 frames: about a
+ * quarter of test_nat_random's and every IPv4 one of test_nat_csum_edges. */
+static void
+test_fast_compared(void)
+{
+	CHECK(fast_checked > 100000);
+}
+
 int
 main(void)
 {
 	RUN(test_builder_matches_scapy);
 	RUN(test_nat_cases);
 	RUN(test_nat_random);
-	CHECK(fast_checked > 10000); /* rewrite_nat4 compared on the plain IPv4 frames */
 	RUN(test_nat_csum_edges);
+	RUN(test_fast_compared);
 	RUN(test_nat_keeps_bad_csum);
 	RUN(test_ttl_dec_and_l2);
 	RUN(test_icmp_err_to_rs);
