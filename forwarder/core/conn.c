@@ -759,6 +759,12 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 	return s;
 }
 
+const uint64_t *
+conn_timeout_ticks(const struct conn_table *t)
+{
+	return &t->timeout[0][0];
+}
+
 void
 conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
 	    uint32_t bytes, uint64_t now)

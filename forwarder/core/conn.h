@@ -257,6 +257,27 @@ void conn_delete(struct conn_table *t, struct conn *c);
 void conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
 		 uint32_t bytes, uint64_t now);
 
+/* The table's timeouts in ticks, CONN_S_MAX a timeout set (set * CONN_S_MAX + state): fixed
+ * for the table's life (conn_table_set_timeouts writes them in place). For conn_update_quick. */
+const uint64_t *conn_timeout_ticks(const struct conn_table *t);
+
+/* conn_update in line for the packets that move no state: every UDP one, and a TCP segment
+ * of an established connection without SYN, FIN or RST. Returns false, having done nothing,
+ * for any other: call conn_update. ticks: conn_timeout_ticks of c's table. */
+static inline bool
+conn_update_quick(const uint64_t *ticks, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+		  uint32_t bytes, uint64_t now)
+{
+	if (c->state != CONN_S_UDP &&
+	    (c->state != CONN_S_ESTABLISHED ||
+	     (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_FIN | HVLB_TCP_RST)) != 0))
+		return false;
+	c->pkts[dir]++;
+	c->bytes[dir] += bytes;
+	c->expires = now + ticks[(size_t)c->to_set * CONN_S_MAX + c->state];
+	return true;
+}
+
 /* Called for each connection conn_expire removes, before it is freed. */
 typedef void (*conn_expire_cb)(void *arg, const struct conn *c);
 

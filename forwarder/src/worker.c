@@ -49,6 +49,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	if (w->inbox == NULL || w->cmd == NULL || w->sync_out == NULL || w->sync_in == NULL)
 		goto fail_ring;
 	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
+	w->conn_ticks = conn_timeout_ticks(w->conns);
 	if (w->conns == NULL)
 		goto fail_ring;
 	for (unsigned i = 1; i < CONN_TO_SETS; i++)

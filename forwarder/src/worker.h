@@ -104,6 +104,7 @@ struct worker {
 	struct rte_ring *sync_out;        /* sync items to the control thread (sync_link.h) */
 	struct rte_ring *sync_in;         /* sync items from the control thread */
 	struct conn_table *conns;
+	const uint64_t *conn_ticks;      /* conn_timeout_ticks(conns): conn_update_quick */
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */

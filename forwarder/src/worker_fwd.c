@@ -474,8 +474,10 @@ static __rte_always_inline void
 conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
 	     uint32_t bytes)
 {
-	if (likely(!w->sync_on))
-		conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
+	if (likely(!w->sync_on)) {
+		if (!conn_update_quick(w->conn_ticks, c, dir, tcp_flags, bytes, w->now))
+			conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
+	}
 	else
 		worker_sync_update(w, c, dir, tcp_flags, bytes);
 }
