@@ -65,4 +65,19 @@ rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t 
 	memcpy(l4c, &c, 2);
 }
 
+/* The TTL decremented, the header checksum updated: rewrite_ttl_dec of such a frame. */
+static inline void
+rewrite_ttl_dec4_fast(uint8_t *frame)
+{
+	uint8_t *ip = frame + 14;
+	uint16_t ttl_old, ttl_new, c;
+
+	memcpy(&ttl_old, ip + 8, 2);
+	ip[8]--;
+	memcpy(&ttl_new, ip + 8, 2);
+	memcpy(&c, ip + 10, 2);
+	c = rewrite_fast_adjust(c, (uint64_t)(uint16_t)~ttl_old + ttl_new);
+	memcpy(ip + 10, &c, 2);
+}
+
 #endif

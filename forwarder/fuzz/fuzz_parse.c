@@ -70,6 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mac[0] &= 0xfe;
 		memset(&fast, 0, sizeof(fast));
 		if (parse_fast4(f, len, mac, &fast)) {
+			parse_fast4_finish(&fast);
 			FUZZ_CHECK(r == HVLB_DROP_NONE);
 			FUZZ_CHECK(memcmp(&fast, &pi, sizeof(fast)) == 0);
 		}

@@ -747,7 +747,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		} else if (c->mode == VS_MODE_DR) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
-			rewrite_ttl_dec(frame, &x->pi);
+			rewrite_ttl_dec4_fast(frame);
 		} else {
 			return false;
 		}
@@ -841,8 +841,12 @@ static __rte_noinline bool
 classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
 	      struct burst *b, struct conn **c, uint8_t *dir)
 {
-	bool local = snap_local_find(w->snap, &x->pi.key.dst) >= 0;
-	enum pkt_route r = classify_ip(w, m, x, from_peer, false);
+	bool local;
+	enum pkt_route r;
+
+	parse_fast4_finish(&x->pi);
+	local = snap_local_find(w->snap, &x->pi.key.dst) >= 0;
+	r = classify_ip(w, m, x, from_peer, false);
 
 	if (r == PKT_ROUTE_LOOKUP) {
 		if (unlikely(local)) {

@@ -37,6 +37,7 @@ parse_exact(const uint8_t *f, uint32_t len, struct pkt_info *pi)
 		mac[0] &= 0xfe;
 		memset(&fast, 0, sizeof(fast));
 		if (parse_fast4(c, len, mac, &fast)) {
+			parse_fast4_finish(&fast);
 			fast_accepted++;
 			CHECK_EQ(r, HVLB_DROP_NONE);
 			CHECK(memcmp(&fast, pi, sizeof(fast)) == 0);
@@ -883,6 +884,7 @@ test_fast4(void)
 
 		len = pkt_build_default(f, 4, proto);
 		CHECK(parse_fast4(f, len, f, &pi));
+		parse_fast4_finish(&pi);
 		CHECK_EQ(parse_exact(f, len, &full), HVLB_DROP_NONE);
 		CHECK_EQ(pi.key.proto, proto);
 		CHECK(!parse_fast4(f, len, other, &pi));
