@@ -41,6 +41,8 @@ struct pkt_ctx {
 	uint8_t dirn;          /* enum pkt_dirn */
 	uint8_t absent;        /* its key was in no direction in the table at the burst's
 				  lookup (worker_fwd.c conn_new) */
+	uint8_t decapped;      /* classify_ip took VXLAN off it: x->pi is the inner packet's
+				  (worker_fwd.c to_local) */
 };
 
 #endif

@@ -75,6 +75,7 @@ to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 		r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &to_vip);
 		if (r == HVLB_DROP_NONE) {
 			x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
+			x->decapped = 1;
 			return true;
 		}
 	} else if (worker_exc_to_kernel(w, m, x->in_port)) {
@@ -836,20 +837,18 @@ lookup:
 
 /* Classify a PKT_LATE packet now (classify_ip): false when that handled it (PKT_GONE). A
  * packet to one of our own addresses that classify_ip decapsulated (VXLAN: x now describes the
- * inner packet) is looked up again, by its inner key, into *c and *dir. */
+ * inner packet, x->decapped) is looked up again, by its inner key, into *c and *dir. */
 static __rte_noinline bool
 classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
 	      struct burst *b, struct conn **c, uint8_t *dir)
 {
-	bool local;
 	enum pkt_route r;
 
 	parse_fast4_finish(&x->pi);
-	local = snap_local_find(w->snap, &x->pi.key.dst) >= 0;
+	x->decapped = 0;
 	r = classify_ip(w, m, x, from_peer, false);
-
 	if (r == PKT_ROUTE_LOOKUP) {
-		if (unlikely(local)) {
+		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;
 
 			x->hash = flow_hash(x->key);
