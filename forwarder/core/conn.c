@@ -14,11 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "conn.h"
+#include "conn_table.h"
 #include "hash.h"
 #include "parse.h"
 
@@ -27,9 +24,6 @@ _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) +
 		       offsetof(struct conn, vx_nf_vtep) == offsetof(struct conn, sp_delta) + 4,
 	       "conn's mode-specific bytes keep the offsets saved tables have");
 
-#define CONN_BUCKET_SLOTS 8
-#define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */
-#define CONN_V_IDX 0x7fffffffu
 #define CONN_NONE UINT32_MAX
 /* Values hold index + 1 below the direction bit, and 2^30 connections are 128 GiB anyway. */
 #define CONN_MAX_CONNS (1u << 30)
@@ -39,36 +33,12 @@ _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) +
 /* Flags in conn->reserved. */
 #define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
 #define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
-#define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
-#define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
 
-struct conn_bucket {
-	uint32_t sig[CONN_BUCKET_SLOTS];
-	uint32_t val[CONN_BUCKET_SLOTS];
-} __attribute__((aligned(HVLB_CACHE_LINE)));
-
-_Static_assert(sizeof(struct conn_bucket) == HVLB_CACHE_LINE, "a bucket is one cache line");
-
-/* The embryonic ring: the index of every TCP connection that became embryonic (opened or
- * reopened by a SYN), oldest first, one slot per connection of the table. conn_evict_embryonic
+/* The embryonic ring (struct conn_table, conn_table.h): the index of every TCP connection that
+ * became embryonic (opened or reopened by a SYN), oldest first, one slot per connection of the table. conn_evict_embryonic
  * takes from its old end, skipping entries whose connection has since completed its handshake
  * or gone (each is skipped once: amortised O(1)); a full ring forgets its oldest entry, whose
  * connection, if still embryonic, then only leaves by expiry. */
-struct conn_table {
-	struct conn *conns;
-	struct conn_bucket *buckets;
-	uint32_t *emb_ring;
-	uint32_t conn_mask;   /* capacity - 1 */
-	uint32_t bucket_mask; /* number of buckets - 1 */
-	uint32_t count;
-	uint32_t free_head;   /* first free connection, linked through hash[0] */
-	uint32_t expire_hand; /* where the next conn_expire starts */
-	uint32_t emb_head;    /* embryonic ring: entries written, and taken (free running) */
-	uint32_t emb_tail;
-	uint64_t hz;
-	/* Ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a packet. */
-	uint64_t timeout[CONN_TO_SETS][CONN_S_MAX];
-} __attribute__((aligned(HVLB_CACHE_LINE)));
 
 static const char *const conn_state_names[CONN_S_MAX] = {
 	[CONN_S_NONE] = "none",
@@ -231,11 +201,6 @@ conn_room(const struct conn_table *t)
 
 /* ---- the hash index ---- */
 
-static inline uint32_t
-conn_bucket_prim(const struct conn_table *t, uint32_t h)
-{
-	return h & t->bucket_mask;
-}
 
 /* The alternative bucket mixes the high bits of the hash in, so keys that share a primary
  * bucket spread over different secondaries; forcing the mix odd keeps the two apart. */
@@ -248,25 +213,6 @@ conn_bucket_sec(const struct conn_table *t, uint32_t h)
 	return (h ^ (x | 1)) & t->bucket_mask;
 }
 
-/* Bit i set where a[i] == x, for the 8 words of a bucket half. */
-static inline unsigned
-conn_match8(const uint32_t *a, uint32_t x)
-{
-#ifdef __SSE2__
-	__m128i k = _mm_set1_epi32((int)x);
-	__m128i lo = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)a), k);
-	__m128i hi = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + 4)), k);
-
-	return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(lo)) |
-	       (unsigned)_mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
-#else
-	unsigned m = 0, i;
-
-	for (i = 0; i < CONN_BUCKET_SLOTS; i++)
-		m |= (unsigned)(a[i] == x) << i;
-	return m;
-#endif
-}
 
 static inline int
 conn_free_slot(const struct conn_bucket *b)
@@ -274,13 +220,6 @@ conn_free_slot(const struct conn_bucket *b)
 	unsigned m = conn_match8(b->val, 0);
 
 	return m != 0 ? __builtin_ctz(m) : -1;
-}
-
-/* The primary bucket only: that is where nearly every key is (conn_lookup_group). */
-void
-conn_prefetch(const struct conn_table *t, uint32_t hash)
-{
-	__builtin_prefetch(&t->buckets[conn_bucket_prim(t, hash)]);
 }
 
 /* FullNAT's local addresses (conn_set_local), what fn_laddr indexes: the forwarder's one
@@ -329,9 +268,7 @@ conn_reply_eq(const struct conn *c, const struct flow_key *key)
 {
 	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL))
 		return conn_reply_eq_local(c, key);
-	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
-	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
-	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
+	return conn_reply_eq_nat(c, key);
 }
 
 /* Of the slots in m (signature hits in b), the one whose full key is key. */
@@ -372,6 +309,17 @@ conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash, enu
 		return c;
 	b2 = &t->buckets[conn_bucket_sec(t, hash)];
 	if (b2 == b1)
+		return NULL;
+	return conn_resolve(t, b2, conn_match8(b2->sig, hash), key, dir);
+}
+
+struct conn *
+conn_lookup_secondary(struct conn_table *t, const struct flow_key *key, uint32_t hash,
+		      enum conn_dir *dir)
+{
+	const struct conn_bucket *b2 = &t->buckets[conn_bucket_sec(t, hash)];
+
+	if (b2 == &t->buckets[conn_bucket_prim(t, hash)])
 		return NULL;
 	return conn_resolve(t, b2, conn_match8(b2->sig, hash), key, dir);
 }

@@ -194,9 +194,6 @@ struct conn_table *conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 /* Replace timeout set `set` (takes effect at each connection's next packet). */
 void conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to);
 
-/* Prefetch the bucket a key of this hash most likely lives in. */
-void conn_prefetch(const struct conn_table *t, uint32_t hash);
-
 /* Find the connection that key (hash = flow_hash(key)) belongs to, in either direction.
  * Returns it and sets *dir, or NULL. */
 struct conn *conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash,

@@ -10,6 +10,7 @@
 #include <rte_ethdev.h>
 #include <rte_hash.h>
 
+#include "conn_fast.h"
 #include "hash.h"
 #include "inbox.h"
 #include "rate.h"
@@ -771,6 +772,8 @@ struct burst {
 	struct pkt_ctx ctx[FWD_BURST];
 	const struct flow_key *keys[FWD_BURST];
 	uint32_t hashes[FWD_BURST];
+	const struct conn_bucket *bkt[FWD_BURST]; /* conn_fast_bucket's, then */
+	uint32_t cand[FWD_BURST];                 /* conn_fast_probe's */
 	uint16_t lk[FWD_BURST];
 	struct rte_mbuf *ho[FWD_BURST];
 	uint16_t ho_owner[FWD_BURST];
@@ -822,7 +825,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		}
 lookup:
 		x->hash = flow_hash(x->key);
-		conn_prefetch(w->conns, x->hash);
+		b->bkt[n_lk] = conn_fast_bucket(w->conns, x->hash);
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->lk[n_lk++] = i;
@@ -948,7 +951,15 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	}
 	if (n_lk == 0)
 		return;
-	conn_lookup_burst(w->conns, b.keys, b.hashes, n_lk, conns, dirs);
+	/* The lookup's other two steps (conn_fast.h), each over the whole burst. */
+	for (uint16_t j = 0; j < n_lk; j++)
+		b.cand[j] = conn_fast_probe(w->conns, b.bkt[j], b.hashes[j]);
+	for (uint16_t j = 0; j < n_lk; j++) {
+		enum conn_dir d;
+
+		conns[j] = conn_fast_resolve(w->conns, b.keys[j], b.hashes[j], b.cand[j], &d);
+		dirs[j] = (uint8_t)d;
+	}
 	if (unlikely(conn_room(w->conns) < n_lk))
 		burst_make_room(w, pkts, from_peer, &b, n_lk, conns, dirs);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "conn.h"
+#include "conn_fast.h"
 #include "hash.h"
 #include "parse.h"
 
@@ -988,6 +989,15 @@ model_check_all(struct conn_table *t)
 	for (i = 0; i < n; i++)
 		bad += got[i] != want[i] || (want[i] != NULL && dirs[i] != wdir[i]);
 	CHECK_EQ(bad, 0);
+	/* The worker's in-line lookup (conn_fast.h), its three steps: the same answers. */
+	for (i = 0; i < n; i++) {
+		uint32_t v = conn_fast_probe(t, conn_fast_bucket(t, hashes[i]), hashes[i]);
+		enum conn_dir d;
+		struct conn *c = conn_fast_resolve(t, kp[i], hashes[i], v, &d);
+
+		bad += c != want[i] || (want[i] != NULL && d != wdir[i]);
+	}
+	CHECK_EQ(bad, 0);
 	CHECK_EQ(conn_count(t), model_n);
 }
 
@@ -1032,6 +1042,15 @@ test_random_model(void)
 	CHECK_EQ(w.seen, model_n);
 }
 
+/* The worker's in-line lookup (conn_fast.h), its three steps in a row. */
+static struct conn *
+fast_lookup(struct conn_table *t, const struct flow_key *k, enum conn_dir *dir)
+{
+	uint32_t h = flow_hash(k);
+
+	return conn_fast_resolve(t, k, h, conn_fast_probe(t, conn_fast_bucket(t, h), h), dir);
+}
+
 /* Fill to 90 % of the capacity, NAT (two keys each), and count how many go in. */
 static void
 test_fill(void)
@@ -1040,7 +1059,7 @@ test_fill(void)
 	struct flow_key *keys = malloc(n * sizeof(*keys));
 	struct conn **cs = malloc(n * sizeof(*cs));
 	struct conn_table *t = table_new(max, NULL);
-	uint32_t i, ok = 0, found = 0;
+	uint32_t i, ok = 0, found = 0, found_fast = 0;
 	union hvlb_addr rs;
 	enum conn_dir dir;
 
@@ -1063,9 +1082,14 @@ test_fill(void)
 		rk = reply_of(&keys[i], &cs[i]->rs_addr, 0);
 		found += lookup(t, &keys[i], &dir) == cs[i] && dir == O;
 		found += lookup(t, &rk, &dir) == cs[i] && dir == R;
+		found_fast += fast_lookup(t, &keys[i], &dir) == cs[i] && dir == O;
+		found_fast += fast_lookup(t, &rk, &dir) == cs[i] && dir == R;
 		conn_delete(t, cs[i]);
+		/* gone for the in-line lookup too */
+		found_fast -= fast_lookup(t, &keys[i], &dir) != NULL;
 	}
 	CHECK_EQ(found, 2 * ok);
+	CHECK_EQ(found_fast, 2 * ok); /* at 90 %, many keys live in their secondary bucket */
 	CHECK_EQ(conn_count(t), 0);
 	free(keys);
 	free(cs);

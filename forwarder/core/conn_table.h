@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The layout of a connection table (conn.c's header comment), for conn.c and for the lookup
+ * the worker's burst path makes in line (conn_fast.h). Nothing else reads it: every other user
+ * goes through conn.h.
+ */
+#ifndef HVLB_CORE_CONN_TABLE_H
+#define HVLB_CORE_CONN_TABLE_H
+
+#include <stdint.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "conn.h"
+
+#define CONN_BUCKET_SLOTS 8
+#define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */
+#define CONN_V_IDX 0x7fffffffu
+
+/* Flags in conn->reserved (conn.c's own; the FIN bits are in conn.c). */
+#define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
+#define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
+
+struct conn_bucket {
+	uint32_t sig[CONN_BUCKET_SLOTS];
+	uint32_t val[CONN_BUCKET_SLOTS];
+} __attribute__((aligned(HVLB_CACHE_LINE)));
+
+_Static_assert(sizeof(struct conn_bucket) == HVLB_CACHE_LINE, "a bucket is one cache line");
+
+/* The embryonic ring (conn.c): the index of every TCP connection that became embryonic, oldest
+ * first, one slot per connection of the table. */
+struct conn_table {
+	struct conn *conns;
+	struct conn_bucket *buckets;
+	uint32_t *emb_ring;
+	uint32_t conn_mask;   /* capacity - 1 */
+	uint32_t bucket_mask; /* number of buckets - 1 */
+	uint32_t count;
+	uint32_t free_head;   /* first free connection, linked through hash[0] */
+	uint32_t expire_hand; /* where the next conn_expire starts */
+	uint32_t emb_head;    /* embryonic ring: entries written, and taken (free running) */
+	uint32_t emb_tail;
+	uint64_t hz;
+	/* Ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a packet. */
+	uint64_t timeout[CONN_TO_SETS][CONN_S_MAX];
+} __attribute__((aligned(HVLB_CACHE_LINE)));
+
+static inline uint32_t
+conn_bucket_prim(const struct conn_table *t, uint32_t h)
+{
+	return h & t->bucket_mask;
+}
+
+/* Bit i set where a[i] == x, for the 8 words of a bucket half. */
+static inline unsigned
+conn_match8(const uint32_t *a, uint32_t x)
+{
+#ifdef __SSE2__
+	__m128i k = _mm_set1_epi32((int)x);
+	__m128i lo = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)a), k);
+	__m128i hi = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + 4)), k);
+
+	return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(lo)) |
+	       (unsigned)_mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
+#else
+	unsigned m = 0, i;
+
+	for (i = 0; i < CONN_BUCKET_SLOTS; i++)
+		m |= (unsigned)(a[i] == x) << i;
+	return m;
+#endif
+}
+
+/* Compares key with a NAT connection's reply tuple (c has no CONN_F_LOCAL) without building
+ * it. */
+static inline bool
+conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
+{
+	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
+	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
+	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
+}
+
+/* conn_lookup of a key whose primary bucket holds no signature hash (conn_fast.h). */
+struct conn *conn_lookup_secondary(struct conn_table *t, const struct flow_key *key,
+				   uint32_t hash, enum conn_dir *dir);
+
+#endif
