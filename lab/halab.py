@@ -91,7 +91,11 @@ class Group:
             "--cert-file", c / "controller.pem", "--key-file", c / "controller-key.pem",
             "--client-cert-auth", "--trusted-ca-file", c / "ca.pem",
             "--auto-compaction-mode", "revision", "--auto-compaction-retention", "10000",
-            "--max-txn-ops", "1024"], name=f"etcd-{host}")
+            "--max-txn-ops", "1024",
+            # A member cut off from the others and back must not depose the leader: without
+            # pre-vote its elections while alone raise its term, and its return forces a new
+            # election, the store unanswering meanwhile (docs/controller.md).
+            "--pre-vote"], name=f"etcd-{host}")
 
     def etcdctl(self, host, *args, check=True):
         c = self.certs
