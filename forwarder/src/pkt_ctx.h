@@ -10,6 +10,8 @@
 
 #include "parse.h"
 
+struct vs;
+
 enum pkt_route {
 	PKT_ROUTE_DONE = 0, /* consumed: answered, passed to the control thread, or dropped */
 	PKT_ROUTE_HANDOFF,  /* another worker owns the connection: pkt_ctx.owner */
@@ -34,6 +36,9 @@ struct pkt_ctx {
 	struct pkt_info pi;
 	const struct flow_key *key; /* the connection-table key: &pi.key, or &inner (ICMP) */
 	struct flow_key inner;      /* ICMP errors: the ORIG tuple of the quoted connection */
+	const struct vs *vs;        /* the service of a TCP or UDP packet to a VIP, where the
+				       classifier looked it up (classify_late); else NULL, and
+				       conn_new looks it up */
 	uint32_t hash;
 	uint16_t owner;
 	uint16_t inner_l3_off; /* ICMP errors */

@@ -118,29 +118,41 @@ owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
 	return PKT_ROUTE_LOOKUP;
 }
 
-/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. */
+/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. find_vs: a TCP
+ * or UDP packet is most likely a new connection's (classify_late: it found no connection), so
+ * its service is looked up here, its VIP known from it, and conn_new uses it (x->vs). */
 static __rte_always_inline enum pkt_route
-classify_ip(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer, bool steer)
+classify_ip(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer, bool steer,
+	    bool find_vs)
 {
 	const struct fwd_snapshot *s = w->snap;
 	enum hvlb_drop r;
 	bool vip;
 
-	vip = vs_is_vip(s->vst, &x->pi.key.dst);
 	x->key = &x->pi.key;
+	x->vs = NULL;
 	/* TCP and UDP first: nearly every packet is one. */
 	if (likely(x->pi.key.proto == HVLB_PROTO_TCP || x->pi.key.proto == HVLB_PROTO_UDP)) {
+		if (find_vs)
+			x->vs = vs_lookup_tenant(s->vst, x->pi.key.pad, x->pi.key.proto,
+						 &x->pi.key.dst, x->pi.key.dport);
+		/* A VIP without this port's service (or a retired one's) is a VIP too. */
+		vip = x->vs != NULL || vs_is_vip(s->vst, &x->pi.key.dst);
 		if (vip) {
 			x->dirn = PKT_TO_VIP;
 			return owner_route(w, x, from_peer, steer);
 		}
-	} else if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
-		if (worker_answer_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
-			return PKT_ROUTE_DONE;
-		return owner_route(w, x, from_peer, steer);
-	} else if (vip) {
-		r = HVLB_DROP_UNKNOWN_L4;
-		goto out_drop;
+	} else {
+		vip = vs_is_vip(s->vst, &x->pi.key.dst);
+		if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
+			if (worker_answer_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
+				return PKT_ROUTE_DONE;
+			return owner_route(w, x, from_peer, steer);
+		}
+		if (vip) {
+			r = HVLB_DROP_UNKNOWN_L4;
+			goto out_drop;
+		}
 	}
 	/* A local address may also be FullNAT's: its replies come back to it (VXLAN too: an
 	 * overlay's VTEP address is a port's, not the pool's). */
@@ -182,7 +194,7 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 		worker_answer_arp(w, m, x);
 		return PKT_ROUTE_DONE;
 	}
-	return classify_ip(w, m, x, from_peer, steer);
+	return classify_ip(w, m, x, from_peer, steer, false);
 
 out_drop:
 	drop(w, m, r);
@@ -320,8 +332,9 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		}
 		midstream = true;
 	}
-	vs = vs_lookup_tenant(w->snap->vst, x->key->pad, x->key->proto, &x->key->dst,
-			      x->key->dport);
+	vs = x->vs != NULL ? x->vs
+			   : vs_lookup_tenant(w->snap->vst, x->key->pad, x->key->proto,
+					      &x->key->dst, x->key->dport);
 	/* Without sync, a packet that is no SYN opens nothing unless it carries a cookie: the
 	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
 	if (unlikely(midstream && !w->sync_on) &&
@@ -849,7 +862,7 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 
 	parse_fast4_finish(&x->pi);
 	x->decapped = 0;
-	r = classify_ip(w, m, x, from_peer, false);
+	r = classify_ip(w, m, x, from_peer, false, true);
 	if (r == PKT_ROUTE_LOOKUP) {
 		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;
