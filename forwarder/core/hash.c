@@ -95,4 +95,14 @@ addr_hash(const union hvlb_addr *a)
 {
 	return ~hash_crc32c(~0u, a->b, sizeof(a->b));
 }
+uint32_t
+proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port)
+{
+	uint8_t buf[19];
+
+	buf[0] = proto;
+	memcpy(buf + 1, a->b, 16);
+	memcpy(buf + 17, &port, 2);
+	return hash_bytes(buf, sizeof(buf), 0);
+}
 #endif

@@ -60,10 +60,23 @@ addr_hash(const union hvlb_addr *a)
 {
 	return hash_bytes(a->b, sizeof(a->b), 0);
 }
+
+/* 32-bit hash of the 19 bytes proto (1), addr (16), port (2, as stored): hash_bytes of them
+ * laid end to end, fed to the CRC from registers (a CRC takes its bytes in any grouping). */
+static inline uint32_t
+proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port)
+{
+	uint32_t crc = _mm_crc32_u8(~0u, proto);
+
+	crc = (uint32_t)_mm_crc32_u64(crc, a->q[0]);
+	crc = (uint32_t)_mm_crc32_u64(crc, a->q[1]);
+	return ~_mm_crc32_u16(crc, port);
+}
 #else
 uint32_t hash_bytes(const void *p, uint32_t n, uint32_t seed);
 uint32_t flow_hash(const struct flow_key *k);
 uint32_t addr_hash(const union hvlb_addr *a);
+uint32_t proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port);
 #endif
 
 #endif

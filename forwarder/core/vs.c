@@ -111,12 +111,7 @@ vs_errf(const char *fmt, ...)
 uint32_t
 vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
 {
-	uint8_t buf[19];
-
-	buf[0] = proto;
-	memcpy(buf + 1, vip->b, 16);
-	memcpy(buf + 17, &vport, 2);
-	return hash_bytes(buf, sizeof(buf), 0);
+	return proto_addr_port_hash(proto, vip, vport);
 }
 
 static bool

@@ -14,14 +14,17 @@
 uint32_t sw_hash_bytes(const void *p, uint32_t n, uint32_t seed);
 uint32_t sw_flow_hash(const struct flow_key *k);
 uint32_t sw_addr_hash(const union hvlb_addr *a);
+uint32_t sw_proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port);
 #define HVLB_HASH_NO_SSE42 1
 #define hash_bytes sw_hash_bytes
 #define flow_hash sw_flow_hash
 #define addr_hash sw_addr_hash
+#define proto_addr_port_hash sw_proto_addr_port_hash
 #include "../../core/hash.c"
 #undef hash_bytes
 #undef flow_hash
 #undef addr_hash
+#undef proto_addr_port_hash
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 
@@ -120,6 +123,27 @@ test_python_model(void)
 	CHECK_EQ(sw_addr_hash(&a), 0xcf31fcefu);
 }
 
+/* proto_addr_port_hash is hash_bytes of its 19 bytes end to end, on both paths. */
+static void
+test_proto_addr_port(void)
+{
+	for (int i = 0; i < 10000; i++) {
+		union hvlb_addr a;
+		uint8_t buf[19], proto = (uint8_t)rng();
+		uint16_t port = (uint16_t)rng();
+		uint32_t r;
+
+		for (int k = 0; k < 4; k++)
+			a.w[k] = i & 1 ? rng() : k == 0 ? rng() : 0;
+		buf[0] = proto;
+		memcpy(buf + 1, a.b, 16);
+		memcpy(buf + 17, &port, 2);
+		r = ref_hash(buf, sizeof(buf), 0);
+		CHECK_EQ(proto_addr_port_hash(proto, &a, port), r);
+		CHECK_EQ(sw_proto_addr_port_hash(proto, &a, port), r);
+	}
+}
+
 /* Both paths and the bitwise reference, for every length, alignment and random seeds. */
 static void
 test_paths_agree(void)
@@ -202,6 +226,7 @@ main(void)
 	RUN(test_known_vectors);
 	RUN(test_python_model);
 	RUN(test_paths_agree);
+	RUN(test_proto_addr_port);
 	RUN(test_flow_and_addr_hash);
 	RUN(test_seed_chaining);
 	RUN(test_spread);
