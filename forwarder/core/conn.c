@@ -202,18 +202,6 @@ conn_room(const struct conn_table *t)
 /* ---- the hash index ---- */
 
 
-/* The alternative bucket mixes the high bits of the hash in, so keys that share a primary
- * bucket spread over different secondaries; forcing the mix odd keeps the two apart. */
-static inline uint32_t
-conn_bucket_sec(const struct conn_table *t, uint32_t h)
-{
-	uint32_t x = ((h >> 16) | (h << 16)) * 0x85ebca6bu;
-
-	x ^= x >> 15;
-	return (h ^ (x | 1)) & t->bucket_mask;
-}
-
-
 static inline int
 conn_free_slot(const struct conn_bucket *b)
 {

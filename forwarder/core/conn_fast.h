@@ -52,8 +52,14 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 		  enum conn_dir *dir)
 {
 	*dir = CONN_DIR_ORIG;
-	if (v == 0)
+	if (hvlb_unlikely(v == 0)) {
+		/* A new key, nearly always: no signature hit in the secondary bucket either. */
+		const struct conn_bucket *b2 = &t->buckets[conn_bucket_sec(t, hash)];
+
+		if (b2 == &t->buckets[conn_bucket_prim(t, hash)] || conn_match8(b2->sig, hash) == 0)
+			return NULL;
 		return conn_lookup_secondary(t, key, hash, dir);
+	}
 	if (hvlb_likely(v != CONN_FAST_FULL)) {
 		struct conn *c = &t->conns[(v & CONN_V_IDX) - 1];
 

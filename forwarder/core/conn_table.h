@@ -54,6 +54,17 @@ conn_bucket_prim(const struct conn_table *t, uint32_t h)
 	return h & t->bucket_mask;
 }
 
+/* The alternative bucket mixes the high bits of the hash in, so keys that share a primary
+ * bucket spread over different secondaries; forcing the mix odd keeps the two apart. */
+static inline uint32_t
+conn_bucket_sec(const struct conn_table *t, uint32_t h)
+{
+	uint32_t x = ((h >> 16) | (h << 16)) * 0x85ebca6bu;
+
+	x ^= x >> 15;
+	return (h ^ (x | 1)) & t->bucket_mask;
+}
+
 /* Bit i set where a[i] == x, for the 8 words of a bucket half. */
 static inline unsigned
 conn_match8(const uint32_t *a, uint32_t x)
