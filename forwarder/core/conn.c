@@ -404,26 +404,17 @@ conn_bucket_displace(struct conn_table *t, uint32_t bi)
 	return -1;
 }
 
-/* Places (hash, v) in the index. Returns 0, or -1 if neither bucket can make room. */
-static int
-conn_bucket_add(struct conn_table *t, uint32_t hash, uint32_t v)
+/* conn_bucket_add's answer when the primary bucket is full. */
+static __attribute__((noinline)) int
+conn_bucket_add_full(struct conn_table *t, uint32_t hash, uint32_t v)
 {
-	uint32_t bi[2] = { conn_bucket_prim(t, hash), 0 };
+	uint32_t bi[2] = { conn_bucket_prim(t, hash), conn_bucket_sec(t, hash) };
 	int k, j;
 
-	/* The primary bucket first: at a load of at most 50 % it nearly always has room, and
-	 * the secondary's index costs a multiply. */
-	j = conn_free_slot(&t->buckets[bi[0]]);
-	if (hvlb_likely(j >= 0)) {
-		k = 0;
+	k = 1;
+	j = conn_free_slot(&t->buckets[bi[1]]);
+	if (j >= 0)
 		goto place;
-	}
-	bi[1] = conn_bucket_sec(t, hash);
-	for (k = 1; k < 2; k++) {
-		j = conn_free_slot(&t->buckets[bi[k]]);
-		if (j >= 0)
-			goto place;
-	}
 	for (k = 0; k < 2; k++) {
 		j = conn_bucket_displace(t, bi[k]);
 		if (j >= 0)
@@ -434,6 +425,23 @@ place:
 	t->buckets[bi[k]].sig[j] = hash;
 	t->buckets[bi[k]].val[j] = v;
 	return 0;
+}
+
+/* Places (hash, v) in the index. Returns 0, or -1 if neither bucket can make room. The
+ * primary bucket first, in line: at a load of at most 50 % it nearly always has room, and the
+ * secondary's index costs a multiply. */
+static inline int
+conn_bucket_add(struct conn_table *t, uint32_t hash, uint32_t v)
+{
+	struct conn_bucket *b = &t->buckets[conn_bucket_prim(t, hash)];
+	int j = conn_free_slot(b);
+
+	if (hvlb_likely(j >= 0)) {
+		b->sig[j] = hash;
+		b->val[j] = v;
+		return 0;
+	}
+	return conn_bucket_add_full(t, hash, v);
 }
 
 /* Values are unique, so the slot is found by value alone. */
