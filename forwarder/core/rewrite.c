@@ -15,6 +15,7 @@
 
 #include "csum.h"
 #include "rewrite.h"
+#include "rewrite_fast.h"
 
 #define REWRITE_ETH_MIN 60 /* without the FCS */
 #define REWRITE_ARP_LEN 28
@@ -71,7 +72,8 @@ rewrite_store_l4_csum(uint8_t *p, uint8_t proto, uint16_t c)
 	rewrite_wr16(p, c);
 }
 
-/* Decrement the IPv4 TTL, updating the header checksum in *ipc. */
+/* Decrement the IPv4 TTL, updating the header checksum in *ipc (with other changes to it;
+ * rewrite_ttl_dec4_ip when the TTL is the only one). */
 static inline void
 rewrite_ttl_dec4(uint8_t *ip, uint16_t *ipc)
 {
@@ -160,12 +162,9 @@ void
 rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi)
 {
 	uint8_t *ip = frame + pi->l3_off;
-	uint16_t ipc;
 
 	if (pi->key.af == HVLB_AF_INET) {
-		ipc = rewrite_rd16(ip + 10);
-		rewrite_ttl_dec4(ip, &ipc);
-		rewrite_wr16(ip + 10, ipc);
+		rewrite_ttl_dec4_ip(ip);
 	} else {
 		ip[7]--;
 	}

@@ -65,11 +65,11 @@ rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t 
 	memcpy(l4c, &c, 2);
 }
 
-/* The TTL decremented, the header checksum updated: rewrite_ttl_dec of such a frame. */
+/* The TTL of the IPv4 header at ip decremented, its checksum updated (rewrite_ttl_dec's IPv4
+ * case too). */
 static inline void
-rewrite_ttl_dec4_fast(uint8_t *frame)
+rewrite_ttl_dec4_ip(uint8_t *ip)
 {
-	uint8_t *ip = frame + 14;
 	uint16_t ttl_old, ttl_new, c;
 
 	memcpy(&ttl_old, ip + 8, 2);
@@ -78,6 +78,13 @@ rewrite_ttl_dec4_fast(uint8_t *frame)
 	memcpy(&c, ip + 10, 2);
 	c = rewrite_fast_adjust(c, (uint64_t)(uint16_t)~ttl_old + ttl_new);
 	memcpy(ip + 10, &c, 2);
+}
+
+/* rewrite_ttl_dec of a frame parse_fast4 took. */
+static inline void
+rewrite_ttl_dec4_fast(uint8_t *frame)
+{
+	rewrite_ttl_dec4_ip(frame + 14);
 }
 
 #endif
