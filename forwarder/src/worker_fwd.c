@@ -755,6 +755,8 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		     x->pi.ttl <= 1))
 		return false;
 	if (dir == CONN_DIR_ORIG) {
+		/* The accounting twice rather than after one test for both modes: that test costs
+		 * every packet 2 instructions (callgrind, 395.4 -> 397.4). */
 		if (likely(c->mode == VS_MODE_NAT)) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
