@@ -294,11 +294,12 @@ vx_insert(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const s
 	return c;
 }
 
-/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
- * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
- * resched: the packet belongs to a known connection the service reschedules off its down real
- * (down_conns), which it opens again on a live one whatever its flags. */
-/* w->burst_opened: whether a key of this hash may have been inserted in this burst. */
+/* w->burst_opened: whether a connection this burst opened may have this hash as its ORIG key's.
+ * conn_new is the burst's only insert (sync imports and RSS-A moves come between bursts:
+ * worker_loop.c). A REPLY key is not added: an ORIG key (to a VIP) equals one (to a client,
+ * or to a local address) only if a client sends from a VIP's address, a spoof, and then only
+ * that client's own two connections share a key (each still deleted by its own value); adding
+ * it costs every new connection 9 instructions. */
 static inline bool
 burst_opened_maybe(const struct worker *w, uint32_t hash)
 {
@@ -311,6 +312,10 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
+/* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
+ * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
+ * resched: the packet belongs to a known connection the service reschedules off its down real
+ * (down_conns), which it opens again on a live one whatever its flags. */
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
@@ -782,7 +787,9 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	return true;
 }
 
-/* What a burst's packets need between classifying and forwarding. */
+/* What a burst's packets need between classifying and forwarding. keys and hashes repeat, in
+ * lookup order (lk), what ctx holds in packet order: the lookup's passes walk them packed,
+ * with no indirection through lk (conn_lookup_burst takes them so too). */
 struct burst {
 	struct pkt_ctx ctx[FWD_BURST];
 	const struct flow_key *keys[FWD_BURST];
