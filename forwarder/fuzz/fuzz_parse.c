@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/unit/parse_fast_contract.h"
 #include "fuzz_check.h"
 #include "parse.h"
-#include "parse_fast.h"
 
 /* What the worker would parse next, for a frame parse_frame accepted. */
 static void
@@ -53,6 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct pkt_info pi;
 	struct flow_key peek;
+	bool fast;
 	uint32_t len = size > UINT16_MAX ? UINT16_MAX : (uint32_t)size;
 	uint8_t *f = malloc(len ? len : 1);
 
@@ -62,19 +63,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum hvlb_drop r = parse_frame(f, len, &pi);
 	if (r == HVLB_DROP_NONE)
 		parse_more(f, len, &pi);
-	if (len >= 6) {
-		struct pkt_info fast;
-		uint8_t mac[6]; /* a port's MAC is unicast: the frame's own, group bit cleared */
-
-		memcpy(mac, f, 6);
-		mac[0] &= 0xfe;
-		memset(&fast, 0, sizeof(fast));
-		if (parse_fast4(f, len, mac, &fast)) {
-			parse_fast4_finish(&fast);
-			FUZZ_CHECK(r == HVLB_DROP_NONE);
-			FUZZ_CHECK(memcmp(&fast, &pi, sizeof(fast)) == 0);
-		}
-	}
+	FUZZ_CHECK(parse_fast_contract_holds(f, len, r, &pi, &fast));
 	(void)parse_peek_tuple(f, len, &peek);
 	FUZZ_CHECK(memcmp(f, data, len) == 0);
 	free(f);
