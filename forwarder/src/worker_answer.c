@@ -10,6 +10,7 @@
 #include "worker_exc.h"
 #include "worker_fullnat.h"
 #include "worker_tx.h"
+#include "worker_vxlan.h"
 
 /* The next hop neigh_cache_get just missed is unresolved: m waits for the answer the control
  * thread was just asked for (worker_neigh_poll sends it), or is dropped when there is no room.
@@ -160,4 +161,28 @@ worker_answer_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool
 		return PKT_ROUTE_DONE;
 	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
 	return PKT_ROUTE_DONE;
+}
+
+/* A packet to our own address, no ARP, ND or echo: VXLAN while some service has a VNI, which
+ * x now describes by its inner packet (true); else the kernel's through the port's exception
+ * path (worker_exc.h), or dropped (false both). */
+bool
+worker_to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+{
+	enum hvlb_drop r = HVLB_DROP_LOCAL_UNHANDLED;
+	bool to_vip;
+
+	/* Without tenants the forwarder is no VTEP, and VXLAN to it is the host's. */
+	if (w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)) {
+		r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &to_vip);
+		if (r == HVLB_DROP_NONE) {
+			x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
+			x->decapped = 1;
+			return true;
+		}
+	} else if (worker_exc_to_kernel(w, m, x->in_port)) {
+		return false;
+	}
+	drop(w, m, r);
+	return false;
 }

@@ -3,9 +3,9 @@
  * The per-burst pipeline of a worker (worker_process_burst): classify every packet, pass
  * packets whose connection another worker owns to that worker, look the rest up in one burst,
  * then forward each. And the per-packet actions: choosing an NF for a new connection, NAT and
- * DR rewrites, ICMP errors. One file, so that the compiler can inline classification and
- * forwarding into the burst loop; what a worker answers itself is worker_answer.c's, and how
- * a packet leaves (drop, TX, routing) worker_tx.h's.
+ * DR rewrites, ICMP errors. One file, so that the compiler can inline forwarding into the
+ * burst loop; classifying is worker_classify.h's (in line here too), what a worker answers
+ * itself worker_answer.c's, and how a packet leaves (drop, TX, routing) worker_tx.h's.
  */
 #include <rte_ethdev.h>
 #include <rte_hash.h>
@@ -21,6 +21,7 @@
 #include "worker_exc.h"
 #include "worker_fullnat.h"
 #include "worker_answer.h"
+#include "worker_classify.h"
 #include "worker_fwd.h"
 #include "worker_tx.h"
 #include "worker_steer.h"
@@ -60,145 +61,6 @@ vx_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const str
 
 	worker_vxlan_encap(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, x->hash, c, dir, &dst);
 	route_tx(w, m, HVLB_AF_INET, &dst);
-}
-
-/* A packet to our own address, no ARP, ND or echo: VXLAN while some service has a VNI, which
- * x now describes by its inner packet (true); else the kernel's through the port's exception
- * path (worker_exc.h), or dropped (false both). Out of line: neither is the common path. */
-static __rte_noinline bool
-to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
-{
-	enum hvlb_drop r = HVLB_DROP_LOCAL_UNHANDLED;
-	bool to_vip;
-
-	/* Without tenants the forwarder is no VTEP, and VXLAN to it is the host's. */
-	if (w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)) {
-		r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &to_vip);
-		if (r == HVLB_DROP_NONE) {
-			x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;
-			x->decapped = 1;
-			return true;
-		}
-	} else if (worker_exc_to_kernel(w, m, x->in_port)) {
-		return false;
-	}
-	drop(w, m, r);
-	return false;
-}
-
-/* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). The
- * client endpoint is the source of x->key, except in an NF's reply (PKT_FROM_RS). */
-static __rte_always_inline enum pkt_route
-owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
-{
-	bool to_vip = (x->dirn & 1) == 0; /* enum pkt_dirn */
-
-	if (steer) {
-		/* A connection this worker just handed on: wherever the packet came from, it
-		 * follows the connection (this worker no longer has its state). Otherwise the
-		 * override table decides, as for the dispatch stage; a packet another worker
-		 * passed here stays, so the table is not asked for it. */
-		bool forced = false, overridden;
-
-		if (unlikely(w->n_moved > 0) && worker_steer_moved(w, x->key, &x->owner))
-			forced = true;
-		else
-			x->owner = steer_owner_by_table(from_peer ? NULL : w->steer,
-							w->env->n_workers, x->key,
-							steer_client_hash_of(x->key, to_vip),
-							&overridden);
-		if (x->owner != w->id && (!from_peer || forced))
-			return PKT_ROUTE_HANDOFF;
-		return PKT_ROUTE_LOOKUP;
-	}
-	x->owner = steer_owner_of_tuple(w->env->n_workers, x->key, to_vip);
-	/* A packet another worker passed here is never passed on again (no loops). */
-	if (x->owner != w->id && !from_peer)
-		return PKT_ROUTE_HANDOFF;
-	return PKT_ROUTE_LOOKUP;
-}
-
-/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. find_vs: a TCP
- * or UDP packet is most likely a new connection's (classify_late: it found no connection), so
- * its service is looked up here, its VIP known from it, and conn_new uses it (x->vs). */
-static __rte_always_inline enum pkt_route
-classify_ip(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer, bool steer,
-	    bool find_vs)
-{
-	const struct fwd_snapshot *s = w->snap;
-	enum hvlb_drop r;
-	bool vip;
-
-	x->key = &x->pi.key;
-	x->vs = NULL;
-	/* TCP and UDP first: nearly every packet is one. */
-	if (likely(x->pi.key.proto == HVLB_PROTO_TCP || x->pi.key.proto == HVLB_PROTO_UDP)) {
-		if (find_vs)
-			x->vs = vs_lookup_tenant(s->vst, x->pi.key.pad, x->pi.key.proto,
-						 &x->pi.key.dst, x->pi.key.dport);
-		/* A VIP without this port's service (or a retired one's) is a VIP too. */
-		vip = x->vs != NULL || vs_is_vip(s->vst, &x->pi.key.dst);
-		if (vip) {
-			x->dirn = PKT_TO_VIP;
-			return owner_route(w, x, from_peer, steer);
-		}
-	} else {
-		vip = vs_is_vip(s->vst, &x->pi.key.dst);
-		if (x->pi.key.proto == HVLB_PROTO_ICMP || x->pi.key.proto == HVLB_PROTO_ICMPV6) {
-			if (worker_answer_icmp(w, m, x, vip) == PKT_ROUTE_DONE)
-				return PKT_ROUTE_DONE;
-			return owner_route(w, x, from_peer, steer);
-		}
-		if (vip) {
-			r = HVLB_DROP_UNKNOWN_L4;
-			goto out_drop;
-		}
-	}
-	/* A local address may also be FullNAT's: its replies come back to it (VXLAN too: an
-	 * overlay's VTEP address is a port's, not the pool's). */
-	if (unlikely(snap_local_find(s, &x->pi.key.dst) >= 0) &&
-	    !worker_fullnat_is_local(w, &x->pi.key.dst)) {
-		if (!to_local(w, m, x))
-			return PKT_ROUTE_DONE;
-	} else {
-		x->dirn = PKT_FROM_RS;
-	}
-	return owner_route(w, x, from_peer, steer);
-
-out_drop:
-	drop(w, m, r);
-	return PKT_ROUTE_DONE;
-}
-
-/* Parse and classify one received packet. Packets that need no connection (ARP, ND, echo,
- * drops) are fully handled here and PKT_ROUTE_DONE is returned. steer: whether overrides or
- * moved entries exist (a constant at each call site, see classify_burst). */
-static __rte_always_inline enum pkt_route
-worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
-		bool steer)
-{
-	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
-	enum hvlb_drop r;
-
-	x->in_port = w->ports->index[m->port];
-	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
-	if (unlikely(r != HVLB_DROP_NONE))
-		goto out_drop;
-	if (unlikely(!x->pi.l2_bcast &&
-		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
-					     &w->ports->p[x->in_port].mac))) {
-		r = HVLB_DROP_L2_OTHER_HOST;
-		goto out_drop;
-	}
-	if (unlikely(x->pi.kind == PKT_ARP)) {
-		worker_answer_arp(w, m, x);
-		return PKT_ROUTE_DONE;
-	}
-	return classify_ip(w, m, x, from_peer, steer, false);
-
-out_drop:
-	drop(w, m, r);
-	return PKT_ROUTE_DONE;
 }
 
 static inline void
