@@ -118,8 +118,9 @@ if command -v valgrind >/dev/null; then
 	ipp_est1=$(ipp fwd 1 worker_poll_once)
 	ipp_est10k=$(ipp fwd 10000 worker_poll_once)
 	ipp_new=$(ipp fwd new worker_poll_once)
-	# TCP: a SYN opens each flow, ACKs follow (no SYN-ACK comes back: NAT flows stay
-	# embryonic); every segment's flags are checked (tcp_bad_flags).
+	# TCP: a SYN opens each flow, the NF answers it with a SYN-ACK (fwd_bench's
+	# nf_answer_syns), ACKs follow; the established row is counted once the flows are
+	# established; every segment's flags are checked (tcp_bad_flags).
 	ipp_tcp1=$(ipp fwd 1 worker_poll_once tcp)
 	ipp_tcpnew=$(ipp fwd new worker_poll_once tcp)
 	ipp_vx1=$(ipp fwd 1 worker_poll_once vxlan)
@@ -225,9 +226,10 @@ md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured 
        f"Between repetitions the floor moved by {spread:.1%} and the rows by up to "
        f"{max(row_spread.values(), default=0):.1%}"
        + (f" (**more than {float(os.environ['NOISE_MAX']):.0%}: this run's Mpps figures are noise-bound**)." if noisy else "."), "",
-       "The rows above are UDP. TCP (`fwd_bench --proto tcp`: a SYN opens each flow, ACKs follow;",
-       "its flags are checked on every segment, `tcp_bad_flags`), instructions per packet: "
-       f"1 flow {'' if ipp_tcp[0] is None else ipp_tcp[0]}, a new flow every packet "
+       "The rows above are UDP. TCP (`fwd_bench --proto tcp`: a SYN opens each flow, the NF answers",
+       "with a SYN-ACK, ACKs follow; its flags are checked on every segment, `tcp_bad_flags`),",
+       "instructions per packet: "
+       f"1 flow established {'' if ipp_tcp[0] is None else ipp_tcp[0]}, a new flow every packet "
        f"{'' if ipp_tcp[1] is None else ipp_tcp[1]}.", "",
        "## TCP connections per second", "",
        "`fwd_bench --mode cps` (forwarder/bench/cps_bench.c): whole TCP connections through the worker",
