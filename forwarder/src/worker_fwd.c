@@ -174,10 +174,26 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
+/* For a service with a SYN proxy: the connection (client's direction) that an earlier packet of
+ * this burst opened for this packet's key, or NULL. The burst looked every key up before
+ * forwarding any packet, so the cookie ACK and the request or FIN right behind it all found
+ * none; only the ACK's seq - 1 is the ISN its cookie was made of, so the others must join the
+ * connection it opened, as they would in the next burst, instead of having a cookie checked
+ * (synproxy_bad_cookie) or opening it again (a second SYN to the NF). Out of line: rare. */
+static __rte_noinline struct conn *
+sp_burst_joined(struct worker *w, const struct pkt_ctx *x)
+{
+	enum conn_dir dir;
+	struct conn *c = conn_lookup(w->conns, x->key, x->hash, &dir);
+
+	return c != NULL && dir == CONN_DIR_ORIG ? c : NULL;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
- * (down_conns), which it opens again on a live one whatever its flags. */
+ * (down_conns), which it opens again on a live one whatever its flags. Or the connection an
+ * earlier packet of the burst opened for the same key, which the packet joins. */
 static struct conn *
 conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 {
@@ -221,6 +237,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		goto out_drop;
 	}
 	if (unlikely(vs->synproxy != VS_SYNPROXY_OFF) && !resched) {
+		if (burst_opened_maybe(w, x->hash) && (c = sp_burst_joined(w, x)) != NULL)
+			return c;
 		sp = sp_new(w, m, x, vs, &cookie);
 		if (sp == SP_DONE)
 			return NULL;
@@ -387,7 +405,11 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 		c = conn_new(w, m, x, resched);
 		if (c == NULL)
 			return NULL;
-		opened = true;
+		/* Opened by this packet, or joined (conn_new): the connection an earlier packet
+		 * of the burst opened has had that packet counted, a new one none yet. Told apart
+		 * so, not by a flag conn_new writes back: that costs every new connection 8
+		 * instructions. */
+		opened = c->pkts[CONN_DIR_ORIG] == 0;
 	} else if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
