@@ -535,7 +535,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 			rk.dst = conn_local[rt->laddr];
 			rk.dport = rt->lport;
 		}
-		rhash = flow_hash(&rk);
+		rhash = conn_key_hash(&rk);
 		if (flow_key_eq(&rk, orig) || conn_key_taken(t, &rk, rhash))
 			return NULL;
 	}
@@ -603,6 +603,14 @@ conn_insert_fullnat(struct conn_table *t, const struct flow_key *orig, uint32_t 
 	return conn_insert_to(t, orig, hash, rs_addr, rs_port, &rt, to_set, now);
 }
 
+const struct toeplitz *conn_hash_tz;
+
+void
+conn_set_hash(const struct toeplitz *tz)
+{
+	conn_hash_tz = tz;
+}
+
 void
 conn_set_local(const union hvlb_addr *addrs)
 {
@@ -616,6 +624,7 @@ conn_import(struct conn_table *t, const struct conn *src)
 		.with_reply = (src->reserved & CONN_F_REPLY_KEY) != 0,
 		.local = (src->reserved & CONN_F_LOCAL) != 0,
 	};
+	uint32_t hash[2];
 	struct conn *c;
 
 	if (rt.local) {
@@ -624,12 +633,14 @@ conn_import(struct conn_table *t, const struct conn *src)
 		rt.laddr = src->fn_laddr;
 		rt.lport = src->fn_lport;
 	}
-	c = conn_insert_to(t, &src->orig, src->hash[CONN_DIR_ORIG], &src->rs_addr, src->rs_port,
+	c = conn_insert_to(t, &src->orig, conn_key_hash(&src->orig), &src->rs_addr, src->rs_port,
 			   &rt, src->to_set, src->created);
 	if (c == NULL)
 		return NULL;
-	/* Same keys, so the same hashes: the copy is the whole entry. */
+	/* Same keys: the copy is the whole entry, but for the hashes this table filed it by. */
+	memcpy(hash, c->hash, sizeof(hash));
 	*c = *src;
+	memcpy(c->hash, hash, sizeof(hash));
 	c->in_use = 1;
 	return c;
 }

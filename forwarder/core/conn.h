@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hash.h"
 #include "parse.h"
+#include "toeplitz.h"
 #include "types.h"
 
 enum conn_dir {
@@ -194,7 +196,25 @@ struct conn_table *conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 /* Replace timeout set `set` (takes effect at each connection's next packet). */
 void conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to);
 
-/* Find the connection that key (hash = flow_hash(key)) belongs to, in either direction.
+/* The hash every table of the process files keys by (conn_key_hash): the flow hash (hash.h)
+ * by default, or, once conn_set_hash(tz) is called, the Toeplitz hash of tz, the one the ports'
+ * NICs give each packet (mbuf hash.rss), so that a packet that comes with it is looked up
+ * without hashing its key. Set once at start-up, before any table is used (tables of
+ * another hash, persisted ones, are re-filed by conn_import); tz must outlive them. */
+void conn_set_hash(const struct toeplitz *tz);
+
+extern const struct toeplitz *conn_hash_tz;
+
+/* The hash a key is filed by in every table (conn_set_hash). */
+static inline uint32_t
+conn_key_hash(const struct flow_key *k)
+{
+	if (conn_hash_tz != NULL)
+		return toeplitz_flow_hash(conn_hash_tz, k);
+	return flow_hash(k);
+}
+
+/* Find the connection that key (hash = conn_key_hash(key)) belongs to, in either direction.
  * Returns it and sets *dir, or NULL. */
 struct conn *conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash,
 			 enum conn_dir *dir);
@@ -204,7 +224,7 @@ struct conn *conn_lookup(struct conn_table *t, const struct flow_key *key, uint3
 void conn_lookup_burst(struct conn_table *t, const struct flow_key *const *keys,
 		       const uint32_t *hashes, unsigned n, struct conn **conns, uint8_t *dirs);
 
-/* Insert a new connection for orig (hash = flow_hash(orig)) to rs_addr:rs_port. When
+/* Insert a new connection for orig (hash = conn_key_hash(orig)) to rs_addr:rs_port. When
  * with_reply, it is also reachable by its reply tuple (NAT). Sets state from proto (TCP:
  * SYN_SENT, else UDP), its timeout set to_set and the deadline from now. Returns NULL when the
  * table is full or both buckets of a key are full. The caller fills rs_slot, vs_slot, mode,
@@ -234,7 +254,9 @@ struct conn *conn_insert_fullnat(struct conn_table *t, const struct flow_key *or
 void conn_set_local(const union hvlb_addr *addrs);
 
 /* Insert a copy of a connection another table held (all of it: state, counters, deadline,
- * flags), reachable by the same keys. For handing a connection to another worker. Returns the
+ * flags), reachable by the same keys, filed by this process's hash (conn_key_hash: a table
+ * persisted by a forwarder that hashed otherwise comes back right). For handing a connection
+ * to another worker, and for a restart. Returns the
  * new entry, or NULL when the table is full, a bucket is, or one of its keys is taken. */
 struct conn *conn_import(struct conn_table *t, const struct conn *src);
 

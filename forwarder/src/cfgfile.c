@@ -133,6 +133,23 @@ load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
 	return -1;
 }
 
+/* conn_hash: what the connection tables file keys by (enum conn_hash_setting). */
+static int
+load_conn_hash(struct rte_cfgfile *cfg, uint8_t *h)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "conn_hash");
+
+	*h = CONN_HASH_AUTO;
+	if (v == NULL || strcmp(v, "auto") == 0)
+		return 0;
+	if (strcmp(v, "flow") == 0 || strcmp(v, "toeplitz") == 0) {
+		*h = v[0] == 'f' ? CONN_HASH_FLOW : CONN_HASH_TOEPLITZ;
+		return 0;
+	}
+	LOG("config [forwarder] conn_hash: '%s' is not auto, flow or toeplitz\n", v);
+	return -1;
+}
+
 struct rte_cfgfile *
 cfgfile_load(const char *path, struct fwd_settings *s)
 {
@@ -151,7 +168,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
-	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 ||
+	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");

@@ -16,11 +16,21 @@
 
 struct rte_cfgfile;
 
+/* The hash the connection tables file keys by (conn.h conn_set_hash): the NIC's Toeplitz where
+ * every port gives it (auto), always the flow hash, or always Toeplitz (in software where a
+ * port gives none). */
+enum conn_hash_setting {
+	CONN_HASH_AUTO = 0,
+	CONN_HASH_FLOW,
+	CONN_HASH_TOEPLITZ,
+};
+
 /* What the file says about the process itself and its ports. */
 struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
+	uint8_t conn_hash;      /* enum conn_hash_setting: conn_hash = auto | flow | toeplitz */
 	uint32_t neigh_retry_ms;
 	uint32_t neigh_first_retry_ms;
 	uint32_t mbufs;

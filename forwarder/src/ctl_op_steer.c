@@ -242,7 +242,7 @@ find_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m, struct conn *out
 	if (af2 != k.af)
 		return ctl_fail(r, -EINVAL, "steer_flow.vip: not the client's address family");
 	owner = steer_ctl_owner(f->sc, &k);
-	c = conn_lookup(f->workers[owner]->conns, &k, flow_hash(&k), &dir);
+	c = conn_lookup(f->workers[owner]->conns, &k, conn_key_hash(&k), &dir);
 	if (c != NULL)
 		*out = *c;
 	if (c == NULL || dir != CONN_DIR_ORIG || !out->in_use || !flow_key_eq(&out->orig, &k))

@@ -76,6 +76,29 @@ assign_queues(struct fwd *f)
 
 /* The ports, the mbuf pool, RCU, the neighbour table and the configuration (applied from the
  * file and published): everything the lcores need before they exist. */
+/* What the connection tables file keys by (conn_set_hash), before any table is made: the
+ * Toeplitz hash the ports' NICs give every packet, where each port does (auto) or where the
+ * file asks for it (toeplitz: in software for what no NIC hashed); else the flow hash. */
+static void
+setup_conn_hash(struct fwd *f, uint8_t setting)
+{
+	bool all = f->ports.n > 0;
+
+	for (uint16_t p = 0; p < f->ports.n; p++)
+		all = all && f->ports.p[p].nic_hash;
+	conn_set_hash(NULL);
+	f->env.nic_hash = 0;
+	if (setting == CONN_HASH_TOEPLITZ || (setting == CONN_HASH_AUTO && all)) {
+		toeplitz_init(&f->tz, toeplitz_key);
+		conn_set_hash(&f->tz);
+		f->env.nic_hash = all;
+	}
+	LOG(INFO, "connection tables hash keys by %s\n",
+	    conn_hash_tz == NULL ? "the flow hash (CRC32C)"
+	    : all ? "the ports' RSS hash (Toeplitz), as each packet comes with it"
+		  : "Toeplitz, in software (not every port gives it)");
+}
+
 static int
 setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *cfg,
 	    const char *config_path, int socket)
@@ -92,8 +115,10 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *c
 	}
 	f->ports.n = set->n_ports;
 	for (uint16_t p = 0; p < f->ports.n; p++)
-		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, f->pool) != 0)
+		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, f->pool,
+			       set->conn_hash != CONN_HASH_FLOW) != 0)
 			return -ENODEV;
+	setup_conn_hash(f, set->conn_hash);
 	if (exc_setup(&f->exc, &f->ports, set->port, set->n_ports, f->pool, socket) != 0)
 		return -ENODEV;
 	/* Reader ids: the workers 0..n-1, then the dispatch stages. */
@@ -339,6 +364,8 @@ fwd_destroy(struct fwd *f)
 		worker_free(f->workers[w]);
 		persist_conn_free(&f->persist, w, cmem);
 	}
+	if (conn_hash_tz == &f->tz)
+		conn_set_hash(NULL);
 	snap_free(f->snap.cur);
 	cfg_free(f->cfg);
 	stats_zero_free(f->zero);

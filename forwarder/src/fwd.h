@@ -54,6 +54,8 @@ struct fwd {
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */
 	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from
 					   the start-up file; never changed while running */
+	struct toeplitz tz;             /* the connection tables' hash, when it is the NIC's
+					   (conn_set_hash; fwd.c setup_conn_hash) */
 };
 
 /* Read the config file, set up its ports (not started), memory, the first snapshot and the

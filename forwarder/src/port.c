@@ -8,6 +8,7 @@
 #include <rte_log.h>
 
 #include "port.h"
+#include "toeplitz.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 #define RX_DESC 1024
@@ -42,11 +43,30 @@ port_find(const struct port_settings *s, uint16_t idx, uint16_t *pid)
 	return 0;
 }
 
+/* RSS types hvlb needs hashed, ports included, for the NIC's hash to be its tables' own. */
+#define NIC_HASH_TYPES                                                                             \
+	(RTE_ETH_RSS_NONFRAG_IPV4_TCP | RTE_ETH_RSS_NONFRAG_IPV4_UDP |                             \
+	 RTE_ETH_RSS_NONFRAG_IPV6_TCP | RTE_ETH_RSS_NONFRAG_IPV6_UDP)
+
+/* Whether the device can give each packet the connection table's hash (port_setup's
+ * nic_hash): Toeplitz over addresses and ports for TCP and UDP on both families, with a key it
+ * takes from us, delivered in the mbuf. */
+static bool
+port_can_nic_hash(const struct rte_eth_dev_info *info)
+{
+	return (info->flow_type_rss_offloads & NIC_HASH_TYPES) == NIC_HASH_TYPES &&
+	       (info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_RSS_HASH) != 0 &&
+	       info->hash_key_size >= TOEPLITZ_KEY_LEN;
+}
+
 /* Configure the queues, with RSS where the device has it, and say how flows get spread. */
 static int
 port_configure(struct fwd_port *p, uint16_t idx, const struct rte_eth_dev_info *info,
-	       uint16_t n_workers)
+	       uint16_t n_workers, bool nic_hash)
 {
+	/* A device's key (at most 255 bytes) may be longer than the 40 that 36 bytes of input
+	 * use: zeros after them. */
+	static uint8_t key[255];
 	struct rte_eth_conf conf = {0};
 	int rc;
 
@@ -70,6 +90,24 @@ port_configure(struct fwd_port *p, uint16_t idx, const struct rte_eth_dev_info *
 		/* Without dispatch stages, worker 0 reads it and passes on what it does not own. */
 		snprintf(p->steering, sizeof(p->steering), "1 queue (worker 0) + handoff");
 	}
+	p->nic_hash = 0;
+	if (nic_hash && port_can_nic_hash(info)) {
+		struct rte_eth_conf hc = conf;
+
+		memcpy(key, toeplitz_key, TOEPLITZ_KEY_LEN);
+		hc.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		hc.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_RSS_HASH;
+		hc.rx_adv_conf.rss_conf = (struct rte_eth_rss_conf){
+			.rss_key = key, .rss_key_len = info->hash_key_size,
+			.rss_hf = NIC_HASH_TYPES | (info->flow_type_rss_offloads & RTE_ETH_RSS_IP)};
+		rc = rte_eth_dev_configure(p->port_id, p->nb_rxq, p->nb_txq, &hc);
+		if (rc == 0) {
+			p->nic_hash = 1;
+			return 0;
+		}
+		LOG(WARNING, "port%u (%s): RSS with hvlb's key: %s; configured without it\n", idx,
+		    p->name, strerror(-rc));
+	}
 	rc = rte_eth_dev_configure(p->port_id, p->nb_rxq, p->nb_txq, &conf);
 	if (rc != 0)
 		LOG(ERR, "port%u (%s): configure: %s\n", idx, p->name, strerror(-rc));
@@ -78,7 +116,7 @@ port_configure(struct fwd_port *p, uint16_t idx, const struct rte_eth_dev_info *
 
 int
 port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
-	   uint16_t n_workers, struct rte_mempool *pool)
+	   uint16_t n_workers, struct rte_mempool *pool, bool nic_hash)
 {
 	struct fwd_port *p = &ps->p[idx];
 	struct rte_eth_dev_info info;
@@ -96,7 +134,7 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 	p->socket = rte_eth_dev_socket_id(pid);
 	if (p->socket < 0)
 		p->socket = (int)rte_socket_id();
-	if ((rc = port_configure(p, idx, &info, n_workers)) != 0)
+	if ((rc = port_configure(p, idx, &info, n_workers, nic_hash)) != 0)
 		return rc;
 	for (uint16_t q = 0; q < p->nb_rxq; q++) {
 		struct port_ksock_snap snap;

@@ -7,6 +7,7 @@
 #ifndef HVLB_PORT_H
 #define HVLB_PORT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_ethdev.h>
@@ -25,6 +26,8 @@ struct fwd_port {
 	char name[64];
 	char steering[96];  /* how flows reach their owner, logged at start-up */
 	struct port_ksocks ks; /* its kernel sockets, on a kernel-interface port */
+	uint8_t nic_hash;   /* its NIC hashes TCP and UDP over IPv4 and IPv6 with toeplitz_key and
+			       puts the hash in each mbuf (port_setup's nic_hash) */
 };
 
 /* What the configuration file says about one port. */
@@ -45,10 +48,12 @@ struct port_set {
 /* The NUMA socket of the device s names (port idx), before it is set up; -1 when unknown. */
 int port_socket(const struct port_settings *s, uint16_t idx);
 
-/* Set port idx of ps up as s says: queues for n_workers, RX buffers from pool. 0 or -errno,
+/* Set port idx of ps up as s says: queues for n_workers, RX buffers from pool. With nic_hash,
+ * a device that can hash TCP and UDP over IPv4 and IPv6 into its mbufs gets RSS with
+ * toeplitz_key (core/toeplitz.h), even on one queue, and p->nic_hash says so. 0 or -errno,
  * logged. */
 int port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
-	       uint16_t n_workers, struct rte_mempool *pool);
+	       uint16_t n_workers, struct rte_mempool *pool, bool nic_hash);
 
 /* Start every port and log what it is. 0 or -errno, logged. */
 int port_start_all(struct port_set *ps);

@@ -69,7 +69,9 @@
 	X(fnat_toa, "fullnat_toa")        /* SYNs to NFs given the client's address (toa.h) */   \
 	X(fnat_toa_no_room, "fullnat_toa_no_room") /* of those that wanted it, no room */        \
 	X(vxlan_rx, "vxlan_rx")           /* VXLAN packets of a known VNI, decapsulated */        \
-	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */
+	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */ \
+	X(nic_hash_mismatch, "nic_hash_mismatch") /* a NIC hash that was not the key's Toeplitz \
+						    hash: the worker hashes every key itself */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;

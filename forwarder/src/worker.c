@@ -49,9 +49,13 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	if (w->inbox == NULL || w->cmd == NULL || w->sync_out == NULL || w->sync_in == NULL)
 		goto fail_ring;
 	w->conns = conn_table_init(conn_mem, env->conn_max, env->hz, &snap->timeouts);
-	w->conn_ticks = conn_timeout_ticks(w->conns);
 	if (w->conns == NULL)
 		goto fail_ring;
+	w->conn_ticks = conn_timeout_ticks(w->conns);
+	w->key_hash = conn_hash_tz == NULL ? WORKER_HASH_FLOW
+		      : env->nic_hash	   ? WORKER_HASH_NIC
+					   : WORKER_HASH_SOFT;
+	w->nic_hash_checks = WORKER_NIC_HASH_CHECKS;
 	for (unsigned i = 1; i < CONN_TO_SETS; i++)
 		conn_table_set_timeouts(w->conns, (uint8_t)i, &snap->to_sets[i]);
 	for (uint16_t p = 0; p < w->ports->n; p++) {

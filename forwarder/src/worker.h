@@ -28,6 +28,14 @@
 #define WORKER_SYNC_OUT 64  /* sync records collected before they go on the ring */
 #define WORKER_SYNC_HOLD 64 /* replies held for their connection's record (worker_sync.h) */
 #define WORKER_SP_HOLD 64   /* client packets held for the NF's SYN-ACK (worker_synproxy.h) */
+#define WORKER_NIC_HASH_CHECKS 1024 /* NIC hashes checked against the key's before trusted */
+
+/* How a worker hashes a key for its table (conn.h conn_key_hash). */
+enum worker_key_hash {
+	WORKER_HASH_FLOW = 0, /* the flow hash (no conn_set_hash) */
+	WORKER_HASH_SOFT,     /* Toeplitz, computed here (a port gives none, or one disagreed) */
+	WORKER_HASH_NIC,      /* Toeplitz, the NIC's where a packet comes with it */
+};
 struct worker_rxq {
 	uint16_t port;
 	uint16_t queue;
@@ -117,6 +125,10 @@ struct worker {
 	uint64_t burst_opened[4];
 	uint8_t sync_on;                  /* connection sync is on (env->sync_on, read at the top
 					     of each loop iteration): record changes */
+	uint8_t key_hash;                 /* enum worker_key_hash: what conn_key_hash is, and
+					     whether a packet's NIC hash (mbuf hash.rss) may stand
+					     for it (worker_fwd.c burst_hash) */
+	uint16_t nic_hash_checks;         /* NIC hashes still to check before they are trusted */
 	uint16_t n_moved;
 	int socket;                       /* where its memory is: its lcore's NUMA socket */
 	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];

@@ -30,6 +30,15 @@
 #include "worker_tunnel.h"
 #include "worker_vxlan.h"
 
+/* The flow hash of x's key (hash.h), the same in every forwarder of a pool whatever its ports:
+ * Maglev picks a new connection's NF by it, and tunnels take their outer source port from it.
+ * It is x->hash unless the tables file keys by the NIC's hash (conn_set_hash). */
+static inline uint32_t
+pkt_flow_hash(const struct worker *w, const struct pkt_ctx *x)
+{
+	return likely(w->key_hash == WORKER_HASH_FLOW) ? x->hash : flow_hash(x->key);
+}
+
 /* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
  * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
  * was. */
@@ -39,7 +48,7 @@ tunnel_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const
 	union hvlb_addr dst;
 	uint8_t af;
 
-	if (worker_tunnel_out(w, m, &x->pi, x->hash, c, &dst, &af))
+	if (worker_tunnel_out(w, m, &x->pi, pkt_flow_hash(w, x), c, &dst, &af))
 		route_tx(w, m, af, &dst);
 }
 
@@ -59,7 +68,7 @@ vx_send(struct worker *w, struct rte_mbuf *m, const struct pkt_ctx *x, const str
 {
 	union hvlb_addr dst;
 
-	worker_vxlan_encap(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, x->hash, c, dir, &dst);
+	worker_vxlan_encap(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, pkt_flow_hash(w, x), c, dir, &dst);
 	route_tx(w, m, HVLB_AF_INET, &dst);
 }
 
@@ -249,7 +258,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			goto out_drop;
 		}
 	}
-	i = sched_pick(vs, x->key, x->hash, &w->sched);
+	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	if (unlikely(i < 0)) {
 		r = HVLB_DROP_NO_RS;
 		goto out_drop;
@@ -686,6 +695,42 @@ struct burst {
 	uint16_t n_ho;
 };
 
+/* A NIC hash that disagreed with the key's own (conn_key_hash): the port does not hash as its
+ * configuration promised (a key of its own, another input), so this worker hashes every key
+ * itself from now on. Counted and told once. */
+static __rte_noinline uint32_t
+nic_hash_check(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
+{
+	uint32_t h = conn_key_hash(key);
+
+	w->nic_hash_checks--;
+	if (h != m->hash.rss) {
+		w->key_hash = WORKER_HASH_SOFT;
+		w->stats.nic_hash_mismatch++;
+		RTE_LOG(WARNING, USER1, "worker %u: port %u's RSS hash 0x%08x is not the Toeplitz "
+			"hash 0x%08x of its packet's tuple: hashing every key in software\n", w->id,
+			m->port, m->hash.rss, h);
+	}
+	return h;
+}
+
+/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire): the
+ * hash its NIC computed (RSS) when the tables file keys by it (conn_set_hash), the port gave
+ * one, and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
+ * conn_key_hash. */
+static __rte_always_inline uint32_t
+burst_hash(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
+{
+	if (likely(w->key_hash == WORKER_HASH_FLOW)) /* one test where no NIC hash is used */
+		return flow_hash(key);
+	if (w->key_hash == WORKER_HASH_NIC && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH)) {
+		if (likely(w->nic_hash_checks == 0))
+			return m->hash.rss;
+		return nic_hash_check(w, m, key);
+	}
+	return toeplitz_flow_hash(conn_hash_tz, key);
+}
+
 /* Queue a packet for its owner (handoff_flush). */
 static inline void
 burst_handoff(struct burst *b, struct rte_mbuf *m, uint16_t owner)
@@ -719,7 +764,8 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 					       w->ports->p[x->in_port].mac.addr_bytes, &x->pi))) {
 				x->key = &x->pi.key;
 				x->dirn = PKT_LATE;
-				goto lookup;
+				x->hash = burst_hash(w, m, x->key);
+				goto hashed;
 			}
 		}
 		r = worker_classify(w, m, x, from_peer, steer);
@@ -729,8 +775,8 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 			burst_handoff(b, m, x->owner);
 			continue;
 		}
-lookup:
-		x->hash = flow_hash(x->key);
+		x->hash = conn_key_hash(x->key);
+hashed:
 		b->bkt[n_lk] = conn_fast_bucket(w->conns, x->hash);
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
@@ -762,7 +808,7 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;
 
-			x->hash = flow_hash(x->key);
+			x->hash = conn_key_hash(x->key);
 			*c = conn_lookup(w->conns, x->key, x->hash, &d);
 			*dir = (uint8_t)d;
 		}

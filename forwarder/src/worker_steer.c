@@ -69,7 +69,7 @@ migrate(struct worker *w, struct steer_msg *m)
 		rte_mempool_put(pool, m);
 		return;
 	}
-	c = conn_lookup(w->conns, &m->key[0], m->hash[0], &dir);
+	c = conn_lookup(w->conns, &m->key[0], conn_key_hash(&m->key[0]), &dir);
 	if (c == NULL || dir != CONN_DIR_ORIG) {
 		/* No state to move, but the flow belongs to the new owner from now on. */
 		moved_add(w, m);

@@ -325,9 +325,9 @@ apply_items(struct worker *w)
 			if (in[i].kind == SYNC_ITEM_DUMP)
 				dump_request(w, in[i].peers);
 			else if (r->op == SYNC_OP_UPSERT)
-				apply_upsert(w, r, flow_hash(&r->orig));
+				apply_upsert(w, r, conn_key_hash(&r->orig));
 			else
-				apply_delete(w, r, flow_hash(&r->orig));
+				apply_delete(w, r, conn_key_hash(&r->orig));
 		}
 		total += n;
 	} while (n == RTE_DIM(in) && total < SYNC_IN_BUDGET);

@@ -87,14 +87,14 @@ ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queu
 }
 
 int
-ringfwd_config_with_dispatch(const char *path, char *tmpl)
+ringfwd_config_with(const char *path, char *tmpl, const char *lines)
 {
 	FILE *in = fopen(path, "r"), *out = NULL;
 	char line[1024];
 	int fd = mkstemp(tmpl);
 
 	if (in == NULL || fd < 0 || (out = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "cannot copy %s with dispatch = on\n", path);
+		fprintf(stderr, "cannot copy %s with %s", path, lines);
 		if (in != NULL)
 			fclose(in);
 		return -1;
@@ -102,11 +102,17 @@ ringfwd_config_with_dispatch(const char *path, char *tmpl)
 	while (fgets(line, sizeof(line), in) != NULL) {
 		fputs(line, out);
 		if (strncmp(line, "[forwarder]", 11) == 0)
-			fputs("dispatch = on\n", out);
+			fputs(lines, out);
 	}
 	fclose(in);
 	fclose(out);
 	return 0;
+}
+
+int
+ringfwd_config_with_dispatch(const char *path, char *tmpl)
+{
+	return ringfwd_config_with(path, tmpl, "dispatch = on\n");
 }
 
 void

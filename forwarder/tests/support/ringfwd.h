@@ -31,8 +31,11 @@ struct ringfwd_ports {
 int ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queues,
 		       unsigned ring_size, const char *tag);
 
-/* A copy of the config file at path, in the mkstemp template tmpl, with dispatch = on. 0 or -1
- * after printing why. */
+/* A copy of the config file at path, in the mkstemp template tmpl, with lines (each ending in
+ * a newline) added to its [forwarder] section. 0 or -1 after printing why. */
+int ringfwd_config_with(const char *path, char *tmpl, const char *lines);
+
+/* ringfwd_config_with dispatch = on. */
 int ringfwd_config_with_dispatch(const char *path, char *tmpl);
 
 /* Take every reader (workers, dispatch stages) offline (off) or back online. */
