@@ -13,6 +13,7 @@
  *                       (docs/mode-fullnat.md), or tunnel mode's IPIP / GUE encapsulation,
  *                       docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
+ *                      [--nic-hash]  (each frame with its RSS hash, the tables filed by it)
  *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
@@ -43,6 +44,8 @@
 
 #include "csum.h"
 #include "fwd.h"
+#include "parse.h"
+#include "toeplitz.h"
 #include "worker_loop.h"
 #include "skew.h"
 #include "conns_bench.h"
@@ -60,11 +63,13 @@ static volatile int gen_stop;
 static uint32_t n_flows; /* 0: a new flow per packet */
 static bool tcp;          /* --proto tcp: each flow's first packet a SYN, the rest ACKs */
 static bool vxlan;        /* --proto vxlan: the UDP frames in VXLAN, VNI 100 */
+static bool nic_hash;     /* --nic-hash: each frame comes with its RSS hash, as from a NIC */
+static struct toeplitz nic_tz;
 static uint64_t gen_seq;
 static volatile uint64_t gen_out; /* frames that came out of port 1's TX ring */
 
 static const char config_ini[] =
-	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = 0\nmbufs = 1023\n"
+	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = 0\nmbufs = 1023\n%s"
 	"[port0]\ndev = net_ring_bench_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
 	"[port1]\ndev = net_ring_bench_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
 	"[route.clients]\nprefix = 10.0.0.0/8\nvia = 10.9.0.1\nport = 0\n"
@@ -159,6 +164,19 @@ write_vxlan(uint8_t *p, uint64_t seq)
 	memcpy(ip + 10, &c, 2);
 }
 
+/* --nic-hash: the RSS hash a NIC set up as port.c does gives the frame in m. */
+static void
+nic_hash_give(struct rte_mbuf *m)
+{
+	struct pkt_info pi;
+
+	if (nic_hash && parse_frame(rte_pktmbuf_mtod(m, const uint8_t *), rte_pktmbuf_data_len(m),
+				    &pi) == HVLB_DROP_NONE) {
+		m->hash.rss = toeplitz_flow_hash(&nic_tz, &pi.key);
+		m->ol_flags |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+}
+
 /* The NF's side of the TCP warm-up: each SYN the forwarder sent it (on port 1's TX ring)
  * answered with a SYN-ACK on port 1's RX ring (addresses, ports and MACs swapped, as its stack
  * would), so the connections are established when the count starts; every other frame there,
@@ -197,6 +215,8 @@ nf_answer_syns(void)
 		c = csum_l4_verify4(a[1], a[0], 6, l4, 20);
 		memcpy(l4 + 16, &c, 2);
 		pkts[i]->port = 1;
+		pkts[i]->ol_flags = 0;
+		nic_hash_give(pkts[i]);
 		sent++;
 	}
 	n = rte_ring_sc_dequeue_burst(tx0[0], (void **)pkts, 64, NULL);
@@ -229,6 +249,7 @@ refill(struct rte_mbuf *m)
 	else
 		write_frame(p, seq);
 	m->port = 0;
+	nic_hash_give(m);
 }
 
 /* Recycle transmitted frames into new input; top up what the forwarder dropped. */
@@ -315,7 +336,7 @@ main(int argc, char **argv)
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
 		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0}};
+		{"nic-hash", no_argument, NULL, 'H'}, {NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
 	bool sync_on = false;
@@ -348,6 +369,8 @@ main(int argc, char **argv)
 			sk.skewed = strcmp(optarg, "skewed") == 0;
 		else if (opt == 'r')
 			sk.rssa = strcmp(optarg, "on") == 0;
+		else if (opt == 'H')
+			nic_hash = true;
 		else if (opt == 't') {
 			sk.nic_steer = strcmp(optarg, "nic") == 0;
 			sk.dispatch = strcmp(optarg, "dispatch") == 0 ? RTE_MAX(sk.dispatch, 1) : 0;
@@ -422,8 +445,8 @@ main(int argc, char **argv)
 	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "%s", service);
 	if (!tunnel)
 		snprintf(rs_port, sizeof(rs_port), ":%u", tcp ? 8080u : 5353u);
-	dprintf(fd, config_ini, conn_max, tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port,
-		fullnat ? fullnat_pool : "");
+	dprintf(fd, config_ini, conn_max, nic_hash ? "conn_hash = toeplitz\n" : "",
+		tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port, fullnat ? fullnat_pool : "");
 	if (vxlan)
 		dprintf(fd, "%s", config_vxlan);
 	close(fd);
@@ -434,6 +457,14 @@ main(int argc, char **argv)
 	unlink(path);
 	if (f == NULL || fwd_start(f) != 0 || (sync_on && sync_bench_enable(f) != 0))
 		return 1;
+	/* --nic-hash: ring ports give no hash; the generator is their NIC (refill), and the
+	 * worker trusts it from the first packet. */
+	if (nic_hash) {
+		toeplitz_init(&nic_tz, toeplitz_key);
+		f->env.nic_hash = 1;
+		f->workers[0]->key_hash = WORKER_HASH_NIC;
+		f->workers[0]->nic_hash_checks = 0;
+	}
 	if (cps) {
 		struct cps_rings r = {.rx0 = rx0, .tx0 = {tx0[0], tx0[1]}, .rx1 = rx1,
 				      .tx1 = {tx1[0], tx1[1]}, .pool = gen_pool};
