@@ -98,12 +98,12 @@ export ROWS_ALL FLOOR_ALL="${floors[*]}" CPS_BEST="${best[cps]}" NOISE_MAX=${BEN
 
 # Instructions per packet: the same binary, one thread, no huge pages, counted by callgrind
 # inside worker_poll_once only (the floor loop inside floor_poll).
-ipp() { # mode flows fn [proto [service]]
-	local f="$OUT/callgrind.$1.$2.${4:-udp}.${5:-nat}.out"
+ipp() { # mode flows fn [proto [service [extra fwd_bench flag]]]
+	local f="$OUT/callgrind.$1.$2.${4:-udp}.${5:-nat}${6:-}.out"
 	valgrind --tool=callgrind --callgrind-out-file="$f" --toggle-collect="$3" \
 		"$BIN" --no-huge -m 1024 --no-pci -l 0 --file-prefix hvlb_cg --log-level=lib.*:error \
 		--log-level=user1:error -- --mode "$1" --flows "$2" --proto "${4:-udp}" \
-		--service "${5:-nat}" --single "$CG_PKTS" >/dev/null 2>&1
+		--service "${5:-nat}" --single "$CG_PKTS" ${6:-} >/dev/null 2>&1
 	python3 - "$f" "$CG_PKTS" <<'PY'
 import sys
 ir = 0
@@ -124,6 +124,10 @@ if command -v valgrind >/dev/null; then
 	ipp_tcp1=$(ipp fwd 1 worker_poll_once tcp)
 	ipp_tcpnew=$(ipp fwd new worker_poll_once tcp)
 	ipp_vx1=$(ipp fwd 1 worker_poll_once vxlan)
+	# The same with each frame's RSS hash given as a NIC would (fwd_bench --nic-hash).
+	export IPP_NIC1=$(ipp fwd 1 worker_poll_once udp nat --nic-hash)
+	export IPP_NIC10K=$(ipp fwd 10000 worker_poll_once udp nat --nic-hash)
+	export IPP_NICNEW=$(ipp fwd new worker_poll_once udp nat --nic-hash)
 	ipp_gue1=$(ipp fwd 1 worker_poll_once udp gue)
 	ipp_ipip1=$(ipp fwd 1 worker_poll_once udp ipip)
 	ipp_fn1=$(ipp fwd 1 worker_poll_once udp fullnat)
@@ -180,7 +184,10 @@ res = {
     "instr_per_pkt": {"floor": ipp[0], "established": ipp[1], "established_10k": ipp[2], "new_flow": ipp[3],
                       "tcp_1_flow": ipp_tcp[0], "tcp_new_flow": ipp_tcp[1],
                       "tunnel_gue_1_flow": ipp_tun[0], "tunnel_ipip_1_flow": ipp_tun[1],
-                      "fullnat": ipp_fn1, "vxlan_1_flow": ipp_vx1},
+                      "fullnat": ipp_fn1, "vxlan_1_flow": ipp_vx1,
+                      **{k: float(os.environ[e]) for k, e in (
+                          ("nic_hash_1_flow", "IPP_NIC1"), ("nic_hash_10k", "IPP_NIC10K"),
+                          ("nic_hash_new_flow", "IPP_NICNEW")) if os.environ.get(e)}},
     "tunnel_gue_mpps": gue1, "tunnel_ipip_mpps": ipip1,
     "fullnat_mpps": fn1, "fullnat_over_floor": round(fn1 / floor, 3),
     "vxlan_established_mpps": vx1,
@@ -231,6 +238,12 @@ md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured 
        "instructions per packet: "
        f"1 flow established {'' if ipp_tcp[0] is None else ipp_tcp[0]}, a new flow every packet "
        f"{'' if ipp_tcp[1] is None else ipp_tcp[1]}.", "",
+       "With each frame's RSS hash given as a NIC set up by `port.c` would (`fwd_bench --nic-hash`:",
+       "the tables file keys by it, `conn_hash`; docs/forwarder-config.md), instructions per packet: "
+       f"established 1 flow {os.environ.get('IPP_NIC1', '')}, 10,000 flows "
+       f"{os.environ.get('IPP_NIC10K', '')}, a new flow every packet {os.environ.get('IPP_NICNEW', '')} "
+       "(against the UDP rows above: the CRC32 of the key saved on every packet, a Toeplitz hash of "
+       "the REPLY key in software and the flow hash for Maglev added to a new connection).", "",
        "## TCP connections per second", "",
        "`fwd_bench --mode cps` (forwarder/bench/cps_bench.c): whole TCP connections through the worker",
        "loop on the same ring ports, each eight packets (client SYN, NF SYN-ACK, client ACK, request,",
@@ -288,24 +301,58 @@ if os.environ.get("CG_BREAK"):
            "- tried and taken out: the 40-byte key compared as five 64-bit XORs instead of `memcmp`",
            "  (443.7 -> 463.7: gcc's in-line `memcmp` is better); resolving each key just before its",
            "  packet is forwarded instead of in a pass of its own (397.3 -> 408.1).",
+           "Then (the ninth session), each step measured alone, established / new flow:",
+           "- the service of a packet that found no connection looked up as it is classified, its VIP",
+           "  known from it, and not again by `conn_new`: 397.3 / 1022.5 -> 395.3 / 999.5;",
+           "- the service key's 19 bytes fed to CRC32C from registers (`proto_addr_port_hash`) instead",
+           "  of copied to a buffer: 989.5 (new);",
+           "- `conn_insert`: the entry zeroed one cache line at a time (a `memset` of both compiled to",
+           "  `rep stosq`), 979.5; a key's presence answered in line when neither bucket holds its",
+           "  signature (the REPLY key's check was a whole `conn_lookup`), 961.5; the burst's lookup",
+           "  likewise for a key with no hit in its primary bucket, 952.7; the primary bucket's free",
+           "  slot taken in line (`conn_bucket_add`), 917.7;",
+           "- `classify_late` in line in the burst loop (its register saves gone): 917.7 -> 892.6 for",
+           "  a new flow, 395.4 -> 397.4 established (the loop's registers);",
+           "- the expiry sweep: 32 entries per loop iteration less one per packet taken in, down to 8",
+           "  (an idle worker sweeps as before; a busy one at a quarter of its packet rate, 2.5 M",
+           "  entries a second at 10 Mpps): 397.4 / 892.6 -> 390.1 / 883.8;",
+           "- the SYN proxy's fix for a packet behind the cookie ACK in the same burst (it joins the",
+           "  connection the ACK opened): 885.8 (new), the join told by the packet count, not a flag;",
+           "- the tables may file keys by the NIC's RSS hash (below): 391.9 / 893.7 where they do not;",
+           "- the TCP rows measured established (the NF answers each SYN in the warm-up): 1 flow",
+           "  463.5 (embryonic, every ACK on `conn_update`'s slow path) -> 417.2;",
+           "- tried and taken out: `worker_forward` in line (new flow 892.6 -> 904.5); the 40-byte",
+           "  compare as two 16-byte XORs and `ptest` (16 instructions, as `memcmp`); the fast path's",
+           "  accounting after one test of both modes (+2); the burst's REPLY keys added to the",
+           "  opened set (+9 a new connection, for a case only a client spoofing a VIP reaches).",
            "Where the rest goes (the breakdown above): the DPDK ring PMD's RX and TX and the TX buffer",
-           "with the loop and `conn_expire`'s share (about 45), `parse_fast4` (about 65, 19 of them",
-           "verifying the IPv4 header checksum, which no port here checks for us), the hash and",
-           "lookup (about 60: CRC32 of the 40-byte key, the signature match, the 40-byte compare), the",
-           "connection's accounting (`conn_update_quick` and four counters, about 30), the rewrite",
-           "(about 30), the next hop and TX (about 25) and the three passes' own loops (about 40).",
-           "The established target of 300 is missed by about 95 (32 %), the 10,000-flow one of 350 by",
-           "about 45; a new flow misses 550 by about 470: `conn_insert` (about 250 with its two",
-           "bucket placements and the REPLY key's check), the service looked up twice (the VIP test",
-           "and `vs_lookup_tenant`, about 90), Maglev (40) and the L4 checksum check (24). Next: a",
-           "16-byte IPv4 key (the hash and the compare halve), one service lookup that answers both",
-           "questions, and a leaner insert (the entry written whole once instead of zeroed first).",
+           "with the loop (about 40), `parse_fast4` (about 63, 19 of them verifying the IPv4 header",
+           "checksum, which no port here checks for us), the hash and lookup (about 55: CRC32 of the",
+           "40-byte key, the signature match, the 40-byte compare), the connection's accounting",
+           "(`conn_update_quick` and four counters, about 30), the rewrite (about 30), the next hop",
+           "and TX (about 25), the three passes' own loops (about 40) and the expiry sweep (about 4).",
+           "The established target of 300 is missed by about 90 (30 %), the 10,000-flow one of 350 by",
+           "about 40; a new flow misses 550 by about 340: `conn_insert` (about 150: the REPLY key",
+           "built, hashed and checked, both keys placed, the entry written), `classify_late` with the",
+           "service lookup (about 130), Maglev (40) and the L4 checksum check (18). Next: a 16-byte",
+           "IPv4 key (the hash and the compare halve; the flow hash is also Maglev's input and the",
+           "Python model's, so it would be the table's alone), and the entry written whole once.",
            "",
-           "The NIC's RSS hash (`mbuf->hash.rss`) is still not read: the table would need the NIC's",
-           "function (Toeplitz, with its key) for every key it holds, the reply tuples inserted in",
-           "software included, and one function for all of a worker's ports; no port here supplies",
-           "a hash (net_ring, af_packet, AF_XDP, memif, vhost), so it could be neither measured nor",
-           "tested, and a software Toeplitz costs more than the CRC32 it would replace.", ""]
+           "**The NIC's RSS hash.** The tables can file keys by it (`conn_hash`, docs/forwarder-config.md;",
+           "`conn_set_hash`, core/toeplitz.h): `port.c` programs hvlb's Toeplitz key into a device that",
+           "hashes TCP and UDP over IPv4 and IPv6 into its mbufs, and a worker takes a plain packet's",
+           "hash from its mbuf instead of hashing the key, after checking the first 1,024 against its",
+           "own (a device that hashes otherwise is found out, `nic_hash_mismatch`, and every key is",
+           "hashed in software from then on). Every key it hashes itself, the REPLY tuples it inserts",
+           "included, gets the same Toeplitz value in software (one table load and XOR per byte), and",
+           "Maglev and the tunnels keep the flow hash, so a pool with and without such NICs picks the",
+           "same NF for a flow. No port here gives a hash (net_ring, af_packet, AF_XDP, memif, vhost):",
+           "the packet fixtures run with the runner playing such a NIC (`fixture_runner --nic-hash`,",
+           "and `--nic-hash-wrong` for one that hashes wrongly), and `fwd_bench --nic-hash` measures",
+           "it (the figures above): it saves an established packet about 3 instructions (the CRC32",
+           "of a 40-byte key is one instruction per 8 bytes) and costs a new connection about 31 (the",
+           "REPLY key's Toeplitz in software, the flow hash for Maglev), so it pays from about 11",
+           "packets a connection. `auto`, the default, uses it where every port gives it.", ""]
 if os.environ.get("FX_JSON"):
     fx = json.loads(os.environ["FX_JSON"]).get("fixtures") or {}
     res["fixtures_instr_per_pkt"] = {k: v["instr_per_pkt"] for k, v in fx.items()}
