@@ -88,14 +88,14 @@ reply_of(const struct flow_key *o, const union hvlb_addr *rs, uint16_t rs_port)
 static struct conn *
 lookup(struct conn_table *t, const struct flow_key *k, enum conn_dir *dir)
 {
-	return conn_lookup(t, k, flow_hash(k), dir);
+	return conn_lookup(t, k, conn_key_hash(k), dir);
 }
 
 static struct conn *
 insert(struct conn_table *t, const struct flow_key *k, const union hvlb_addr *rs,
        uint16_t rs_port, int with_reply, uint64_t now)
 {
-	return conn_insert(t, k, flow_hash(k), rs, rs_port, with_reply, 0, now);
+	return conn_insert(t, k, conn_key_hash(k), rs, rs_port, with_reply, 0, now);
 }
 
 /* A DR UDP connection from src:port with a chosen hash, to steer it into given buckets. */
@@ -149,8 +149,8 @@ check_both_dirs(struct flow_key o, union hvlb_addr rs, uint16_t rs_port)
 	CHECK_EQ(c->state, o.proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP);
 	CHECK_EQ(c->created, 5000);
 	CHECK_EQ(c->expires, 5000 + (o.proto == HVLB_PROTO_TCP ? 30 : 300) * HZ);
-	CHECK_EQ(c->hash[O], flow_hash(&o));
-	CHECK_EQ(c->hash[R], flow_hash(&rk));
+	CHECK_EQ(c->hash[O], conn_key_hash(&o));
+	CHECK_EQ(c->hash[R], conn_key_hash(&rk));
 	CHECK(lookup(t, &o, &dir) == c && dir == O);
 	CHECK(lookup(t, &rk, &dir) == c && dir == R);
 	/* The client's view reversed is not a key of this connection. */
@@ -263,7 +263,7 @@ test_reply_key_no_room(void)
 	int i, ok = 0;
 
 	rk = reply_of(&o, &rs, 0);
-	rh = flow_hash(&rk);
+	rh = conn_key_hash(&rk);
 	oh = ~rh;
 	/* The reply key's buckets full, the ORIG key's with one slot left. */
 	for (i = 0; i < 16; i++)
@@ -509,6 +509,64 @@ test_set_state(void)
 	CHECK(conn_evict_embryonic(t, 16) == c);
 	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_UNCONFIRMED), 30 * HZ);
 	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_MAX), 0);
+}
+
+/* A table saved by a forwarder that filed keys by the flow hash, restored by one that files
+ * them by the NIC's Toeplitz hash (conn_set_hash; [forwarder] conn_hash changed across a
+ * restart): conn_import files each copy by the new hash, found by both keys, its hashes the
+ * new ones; and back again. */
+static void
+test_import_rehash(void)
+{
+	static struct toeplitz tz;
+	size_t sz = conn_table_mem_size(256);
+	void *mem2 = table_alloc(sz), *mem3 = table_alloc(sz);
+	struct conn_table *a = table_new(256, NULL), *b, *c3;
+	struct conn *src[100];
+	enum conn_dir dir;
+	unsigned n = 0;
+
+	toeplitz_init(&tz, toeplitz_key);
+	conn_set_hash(NULL);
+	for (unsigned i = 0; i < 100; i++) {
+		struct flow_key o = key4(0xc0a80001 + i, (uint16_t)(1000 + i), 0x0a000001, 80,
+					 i & 1 ? HVLB_PROTO_TCP : HVLB_PROTO_UDP);
+		union hvlb_addr rs = addr4(0x0a000100 + i % 7);
+
+		src[n] = insert(a, &o, &rs, 8080, (int)(i % 3 != 0), 100);
+		n += src[n] != NULL;
+	}
+	CHECK_EQ(n, 100);
+	conn_set_hash(&tz);
+	b = conn_table_init(mem2, 256, HZ, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		struct conn *d = conn_import(b, src[i]);
+		struct flow_key rk;
+
+		CHECK(d != NULL);
+		if (d == NULL)
+			continue;
+		CHECK_EQ(d->hash[O], toeplitz_flow_hash(&tz, &src[i]->orig));
+		CHECK(lookup(b, &src[i]->orig, &dir) == d && dir == O);
+		if (conn_reply_tuple(d, &rk)) {
+			CHECK_EQ(d->hash[R], toeplitz_flow_hash(&tz, &rk));
+			CHECK(lookup(b, &rk, &dir) == d && dir == R);
+		}
+	}
+	CHECK_EQ(conn_count(b), n);
+	/* And back to the flow hash: what b holds is filed by it again in c3. */
+	conn_set_hash(NULL);
+	c3 = conn_table_init(mem3, 256, HZ, NULL);
+	for (uint32_t i = 0, cap = conn_capacity(b); i < cap; i++) {
+		const struct conn *e = conn_at(b, i);
+
+		if (e->in_use)
+			CHECK(conn_import(c3, e) != NULL);
+	}
+	for (unsigned i = 0; i < n; i++)
+		CHECK(lookup(c3, &src[i]->orig, &dir) != NULL && dir == O);
+	free(mem2);
+	free(mem3);
 }
 
 /* A connection handed to another table keeps everything (state, flags, counters, deadline),
@@ -780,9 +838,9 @@ test_timeout_sets(void)
 	t2 = conn_table_init(mem2, 16, HZ, &glob);
 	conn_table_set_timeouts(t, 1, &dns);
 	conn_table_set_timeouts(t, 255, &sip);
-	ca = conn_insert(t, &a, flow_hash(&a), &rs, 0, 0, 1, 100);
-	cb = conn_insert(t, &b, flow_hash(&b), &rs, 0, 0, 255, 100);
-	ck = conn_insert(t, &k, flow_hash(&k), &rs, 0, 0, 255, 100);
+	ca = conn_insert(t, &a, conn_key_hash(&a), &rs, 0, 0, 1, 100);
+	cb = conn_insert(t, &b, conn_key_hash(&b), &rs, 0, 0, 255, 100);
+	ck = conn_insert(t, &k, conn_key_hash(&k), &rs, 0, 0, 255, 100);
 	CHECK(ca != NULL && cb != NULL && ck != NULL);
 	if (ca == NULL || cb == NULL || ck == NULL)
 		goto out;
@@ -982,7 +1040,7 @@ model_check_all(struct conn_table *t)
 		} else {
 			continue;
 		}
-		hashes[n] = flow_hash(kp[n]);
+		hashes[n] = conn_key_hash(kp[n]);
 		wdir[n++] = (uint8_t)d;
 	}
 	conn_lookup_burst(t, kp, hashes, n, got, dirs);
@@ -1046,7 +1104,7 @@ test_random_model(void)
 static struct conn *
 fast_lookup(struct conn_table *t, const struct flow_key *k, enum conn_dir *dir)
 {
-	uint32_t h = flow_hash(k);
+	uint32_t h = conn_key_hash(k);
 
 	return conn_fast_resolve(t, k, h, conn_fast_probe(t, conn_fast_bucket(t, h), h), dir);
 }
@@ -1120,7 +1178,7 @@ test_attach(void)
 	for (uint16_t i = 0; i < 10; i++) {
 		struct flow_key k = key4(0x0a000001, (uint16_t)(1000 + i), 0x0a640001, 80,
 					 HVLB_PROTO_TCP);
-		CHECK(conn_insert(t, &k, flow_hash(&k), &rs, 80, 1, 0, 5) != NULL);
+		CHECK(conn_insert(t, &k, conn_key_hash(&k), &rs, 80, 1, 0, 5) != NULL);
 	}
 	copy = table_alloc(sz);
 	memcpy(copy, table_mem, sz);
@@ -1133,7 +1191,7 @@ test_attach(void)
 	conn_walk(u, &cursor, UINT32_MAX, count_walk, &n);
 	CHECK(n == 10);
 	struct flow_key k5 = key4(0x0a000001, 1005, 0x0a640001, 80, HVLB_PROTO_TCP);
-	CHECK(conn_lookup(u, &k5, flow_hash(&k5), &dir) != NULL && dir == O);
+	CHECK(conn_lookup(u, &k5, conn_key_hash(&k5), &dir) != NULL && dir == O);
 	free(copy);
 }
 
@@ -1164,6 +1222,20 @@ main(void)
 	RUN(test_attach);
 	RUN(test_random_model);
 	RUN(test_fill);
+	RUN(test_import_rehash);
+	/* Again with every table filing keys by the NIC's Toeplitz hash (conn_set_hash). */
+	{
+		static struct toeplitz tz;
+
+		toeplitz_init(&tz, toeplitz_key);
+		conn_set_hash(&tz);
+		RUN(test_insert_lookup);
+		RUN(test_displacement);
+		RUN(test_import);
+		RUN(test_random_model);
+		RUN(test_fill);
+		conn_set_hash(NULL);
+	}
 	free(table_mem);
 	return check_summary();
 }
