@@ -4,8 +4,11 @@
 control plane (controller, agent) running. One real is drained and another's weight changed
 while they run, so that after the restart a fresh Maglev choice would send many connections
 to another NF. The forwarder keeps its connection tables and configuration in a state
-directory ([forwarder] state_dir): the new process reads them back before it forwards. Each
-connection's payload is compared by SHA-256 at the client; none may see a reset or lose a byte.
+directory ([forwarder] state_dir): the new process reads them back before it forwards. It also
+files its connections by another hash ([forwarder] conn_hash = toeplitz, the NIC's RSS hash,
+computed in software on these af_packet ports) than the first did (the flow hash): the tables
+are re-filed as they are restored. Each connection's payload is compared by SHA-256 at the
+client; none may see a reset or lose a byte.
 
 How long connections wait is a figure, printed here and kept in docs/forwarder-config.md
 ("Restarts"; 0.7 s down, under 1 s of pause on a quiet machine): it is the outage plus TCP's
@@ -98,10 +101,12 @@ def test_sigkill_and_restart_keeps_every_connection(lab):
         t_kill = time.monotonic()
         os.killpg(fw.proc.pid, signal.SIGKILL)
         fw.proc.wait(timeout=10)
-        fw = fwdlab.start_forwarder(topo, workers=1, settings=settings)
+        fw = fwdlab.start_forwarder(topo, workers=1,
+                                    settings={**settings, "conn_hash": "toeplitz"})
         t_ready = time.monotonic()
         log = fw.log()
         assert f"{CONNS} connection(s) restored" in log, log[-3000:]
+        assert "connection tables hash keys by Toeplitz, in software" in log, log[-3000:]
         # The agent finds the new process and keeps what it runs (the same desired state).
         wait(lambda: reals(fw).get("10.1.0.13", (None,))[0] == 0, "agent reconciled", 30)
 
