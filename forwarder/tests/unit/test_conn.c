@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "xorshift.h"
 #include "conn.h"
 #include "conn_fast.h"
 #include "hash.h"
@@ -122,10 +123,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift64(&rng_state);
 }
 
 /* Insert and look up both directions, for one address family. */

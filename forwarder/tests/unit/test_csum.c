@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "xorshift.h"
 #include "csum.h"
 
 /* IPv4/TCP SYN with an MSS option and 5 bytes of payload (scapy: IP chksum 0x7c4e,
@@ -34,10 +35,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint32_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return (uint32_t)(xorshift64(&rng_state) >> 16);
 }
 
 static void

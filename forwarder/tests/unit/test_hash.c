@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "xorshift.h"
 #include "hash.h"
 
 /* The software path: hash.c built a second time into this file, without SSE4.2 and under
@@ -31,10 +32,7 @@ static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint32_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return (uint32_t)(xorshift64(&rng_state) >> 16);
 }
 
 /* Reference: one bit at a time, straight from the definition. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "xorshift.h"
 #include "toeplitz.h"
 
 static struct toeplitz tz;
@@ -18,10 +19,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint32_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return (uint32_t)(xorshift64(&rng_state) >> 16);
 }
 
 /* The definition: for each input bit set, the 32 key bits from its position XORed in. */
