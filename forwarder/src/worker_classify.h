@@ -53,9 +53,10 @@ owner_route(struct worker *w, struct pkt_ctx *x, int from_peer, bool steer)
 	return PKT_ROUTE_LOOKUP;
 }
 
-/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. find_vs: a TCP
- * or UDP packet is most likely a new connection's (classify_late: it found no connection), so
- * its service is looked up here, its VIP known from it, and conn_new uses it (x->vs). */
+/* Classify a parsed IP packet to us (x->pi, x->in_port): as worker_classify. find_vs: the
+ * packet found no connection (classify_late), so a TCP or UDP one is most likely a new
+ * connection's: its service is looked up here, its VIP known from it, and conn_new uses it
+ * (x->vs). */
 static __rte_always_inline enum pkt_route
 classify_ip(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer, bool steer,
 	    bool find_vs)

@@ -803,7 +803,11 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 
 	parse_fast4_finish(&x->pi);
 	x->decapped = 0;
-	r = classify_ip(w, m, x, from_peer, false, true);
+	/* Only a packet with no connection may open one: the others (a rare mode's, the fast
+	 * path's exceptions) need no service, nor does VXLAN to our VTEP (its inner packet is
+	 * classified after its decapsulation). */
+	r = classify_ip(w, m, x, from_peer, false,
+			*c == NULL && !(w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)));
 	if (r == PKT_ROUTE_LOOKUP) {
 		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;
