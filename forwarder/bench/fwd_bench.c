@@ -44,7 +44,7 @@
 
 #include "csum.h"
 #include "fwd.h"
-#include "parse.h"
+#include "ringfwd.h"
 #include "toeplitz.h"
 #include "worker_loop.h"
 #include "skew.h"
@@ -168,13 +168,8 @@ write_vxlan(uint8_t *p, uint64_t seq)
 static void
 nic_hash_give(struct rte_mbuf *m)
 {
-	struct pkt_info pi;
-
-	if (nic_hash && parse_frame(rte_pktmbuf_mtod(m, const uint8_t *), rte_pktmbuf_data_len(m),
-				    &pi) == HVLB_DROP_NONE) {
-		m->hash.rss = toeplitz_flow_hash(&nic_tz, &pi.key);
-		m->ol_flags |= RTE_MBUF_F_RX_RSS_HASH;
-	}
+	if (nic_hash)
+		ringfwd_nic_hash(m, &nic_tz, 0);
 }
 
 /* The NF's side of the TCP warm-up: each SYN the forwarder sent it (on port 1's TX ring)

@@ -9,6 +9,7 @@
 #include <rte_eth_ring.h>
 
 #include "cfgfile.h"
+#include "parse.h"
 #include "ringfwd.h"
 #include "worker_loop.h"
 
@@ -143,4 +144,27 @@ ringfwd_run_until_idle(struct fwd *f)
 		ringfwd_readers_offline(f, false);
 		quiet = n == 0 ? quiet + 1 : 0;
 	}
+}
+
+void
+ringfwd_nic_hash(struct rte_mbuf *m, const struct toeplitz *tz, uint32_t spoil)
+{
+	struct pkt_info pi;
+	uint8_t in[32];
+	unsigned alen;
+
+	if (parse_frame(rte_pktmbuf_mtod(m, const uint8_t *), rte_pktmbuf_data_len(m), &pi) !=
+		    HVLB_DROP_NONE ||
+	    pi.kind != PKT_IP)
+		return;
+	if (pi.key.proto == HVLB_PROTO_TCP || pi.key.proto == HVLB_PROTO_UDP) {
+		m->hash.rss = toeplitz_flow_hash(tz, &pi.key);
+	} else {
+		alen = pi.key.af == HVLB_AF_INET ? 4 : 16;
+		memcpy(in, pi.key.src.b, alen);
+		memcpy(in + alen, pi.key.dst.b, alen);
+		m->hash.rss = toeplitz_bytes(tz, in, 2 * alen);
+	}
+	m->hash.rss ^= spoil;
+	m->ol_flags |= RTE_MBUF_F_RX_RSS_HASH;
 }

@@ -15,6 +15,7 @@
 #include <rte_ring.h>
 
 #include "fwd.h"
+#include "toeplitz.h"
 
 struct ringfwd_ports {
 	uint16_t n_ports;
@@ -44,5 +45,10 @@ void ringfwd_readers_offline(struct fwd *f, bool off);
 /* Run the dispatch stages, the workers and the control thread (its readers offline) in turn
  * until two rounds in a row move no packet. */
 void ringfwd_run_until_idle(struct fwd *f);
+
+/* Play the NIC of a port that port.c set up for its RSS hash (ring ports give none): give m
+ * the hash such a NIC would, Toeplitz with tz over addresses and ports for TCP and UDP, over
+ * the addresses for other IP (nothing for the rest), XORed with spoil (0: the right one). */
+void ringfwd_nic_hash(struct rte_mbuf *m, const struct toeplitz *tz, uint32_t spoil);
 
 #endif
