@@ -172,8 +172,7 @@ worker_to_local(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	enum hvlb_drop r = HVLB_DROP_LOCAL_UNHANDLED;
 	bool to_vip;
 
-	/* Without tenants the forwarder is no VTEP, and VXLAN to it is the host's. */
-	if (w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)) {
+	if (worker_vxlan_for_us(w, &x->pi)) {
 		r = worker_vxlan_decap(w, rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &to_vip);
 		if (r == HVLB_DROP_NONE) {
 			x->dirn = to_vip ? PKT_TO_VIP : PKT_FROM_RS;

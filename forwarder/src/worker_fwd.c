@@ -807,7 +807,7 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 	 * path's exceptions) need no service, nor does VXLAN to our VTEP (its inner packet is
 	 * classified after its decapsulation). */
 	r = classify_ip(w, m, x, from_peer, false,
-			*c == NULL && !(w->snap->tenants.n != 0 && vxlan_is_vxlan(&x->pi)));
+			*c == NULL && !worker_vxlan_for_us(w, &x->pi));
 	if (r == PKT_ROUTE_LOOKUP) {
 		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;

@@ -11,6 +11,15 @@
 #include "vxlan.h"
 #include "worker.h"
 
+/* Whether a parsed packet (to one of our addresses) is VXLAN for us to take off: only while
+ * some service has a VNI; without tenants the forwarder is no VTEP, and VXLAN to it is the
+ * host's. */
+static inline bool
+worker_vxlan_for_us(const struct worker *w, const struct pkt_info *pi)
+{
+	return w->snap->tenants.n != 0 && vxlan_is_vxlan(pi);
+}
+
 /* A packet to one of our addresses that is no ARP, ND or echo (*pi its parse): when it is
  * VXLAN of a VNI some service has, *pi becomes its inner packet's (key.pad its tenant),
  * *to_vip says whether it is to a service of the tenant (else it is taken for an NF's reply)
