@@ -26,6 +26,7 @@ import (
 	"hvlb/internal/health"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
+	"hvlb/internal/testport"
 )
 
 // fakeCtl is a minimal controller: it publishes desired states and records what agents
@@ -147,13 +148,14 @@ func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
 	return stop
 }
 
+// freeAddr is a loopback address where nothing listens, for a server the test starts later.
 func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	t.Helper()
+	addr, err := testport.TCP("127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addr
 }
 
 type testLog struct{ t *testing.T }

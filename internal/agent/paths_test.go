@@ -117,9 +117,11 @@ func TestProbeOnce(t *testing.T) {
 	}
 
 	// Failures: nothing listening, not HTTP, too slow.
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	dead := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	deadAddr, err := net.ResolveTCPAddr("tcp", freeAddr(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := deadAddr.Port
 	if _, err := probeOnce(context.Background(), probeSpec{kind: health.KindTCP, address: "127.0.0.1", port: uint16(dead), timeout: time.Second}); err == nil {
 		t.Error("tcp to a closed port succeeded")
 	}

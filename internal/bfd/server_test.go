@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"hvlb/internal/testport"
 )
 
 // Two servers over loopback, each the other's peer: 127.0.0.1 and 127.0.0.2, each
@@ -15,12 +17,11 @@ import (
 
 func freePort(t *testing.T, addr string) uint16 {
 	t.Helper()
-	c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.ParseIP(addr)})
+	port, err := testport.UDP(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	return uint16(c.LocalAddr().(*net.UDPAddr).Port)
+	return port
 }
 
 type changes struct {

@@ -12,6 +12,7 @@ import (
 	"hvlb/internal/bfd"
 	"hvlb/internal/bgp"
 	"hvlb/internal/bgp/bgptest"
+	"hvlb/internal/testport"
 )
 
 // bfdPeer is the router's side of BFD, scripted: it answers the speaker's session on
@@ -79,9 +80,10 @@ func TestBFDDownResetsTheSession(t *testing.T) {
 	r := bgptest.StartRouter(t, 65001)
 	port := uint16(0)
 	{
-		c, _ := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-		port = uint16(c.LocalAddr().(*net.UDPAddr).Port)
-		c.Close()
+		var err error
+		if port, err = testport.UDP("127.0.0.1"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	peer := startBFDPeer(t, port)
 	sp := startSpeaker(t, r, func(c *bgp.Config) {

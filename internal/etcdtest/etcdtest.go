@@ -6,7 +6,6 @@ package etcdtest
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"hvlb/internal/certs"
+	"hvlb/internal/testport"
 )
 
 // Binary is the etcd server the tests run.
@@ -173,10 +173,9 @@ func (s *Server) Stop() {
 }
 
 func freePort() string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := testport.TCP("127.0.0.1")
 	if err != nil {
 		panic(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addr
 }

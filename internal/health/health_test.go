@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hvlb/internal/testport"
 )
 
 func port(t *testing.T, addr net.Addr) uint16 {
@@ -27,13 +29,15 @@ func port(t *testing.T, addr net.Addr) uint16 {
 
 // closedPort is a TCP (and, most likely, UDP) port nothing listens on.
 func closedPort(t *testing.T) uint16 {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := testport.TCP("127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := port(t, ln.Addr())
-	ln.Close()
-	return p
+	tcp, err := net.ResolveTCPAddr("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return port(t, tcp)
 }
 
 func tcpListener(t *testing.T) uint16 {

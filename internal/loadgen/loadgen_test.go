@@ -5,12 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"strings"
 	"testing"
 	"time"
 
 	"hvlb/internal/nfsim"
+	"hvlb/internal/testport"
 )
 
 func TestConfigValidate(t *testing.T) {
@@ -196,12 +196,10 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunRefused(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := testport.TCP("127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	r, err := Run(context.Background(), Config{Mode: ModeHTTP, Target: addr, Flows: 1,
 		Duration: 200 * time.Millisecond})
 	if err != nil {

@@ -7,10 +7,12 @@ import (
 	"context"
 	"net"
 	"net/netip"
+	"strconv"
 	"testing"
 	"time"
 
 	"hvlb/internal/bgp"
+	"hvlb/internal/testport"
 )
 
 // Router is a listening speaker standing in for an upstream router.
@@ -27,12 +29,13 @@ var SpeakerAddr = netip.MustParseAddr("127.0.0.2")
 // session from SpeakerAddr with AS peerAS; it announces nothing and stops with the test.
 func StartRouter(t testing.TB, peerAS uint32) *Router {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := testport.TCP("127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := uint16(ln.Addr().(*net.TCPAddr).Port)
-	ln.Close()
+	_, p, _ := net.SplitHostPort(addr)
+	port64, _ := strconv.ParseUint(p, 10, 16)
+	port := uint16(port64)
 	sp, err := bgp.Start(context.Background(), bgp.Config{
 		LocalAS: 65000, RouterID: netip.MustParseAddr("10.255.0.1"),
 		Peers: []bgp.Peer{{Address: SpeakerAddr, RemoteAS: peerAS, Passive: true}},
