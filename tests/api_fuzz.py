@@ -16,7 +16,6 @@ Environment: HVLB_FUZZ_EXAMPLES (per operation, default 50), HVLB_FUZZ_SEED (def
 import http.server
 import os
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
@@ -26,6 +25,8 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "lab"))
+from freeport import free_port  # noqa: E402
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 SKIP = 77
 
@@ -36,12 +37,6 @@ def find_go():
 
 def find_schemathesis():
     return shutil.which("schemathesis") or shutil.which("st")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Hook(http.server.BaseHTTPRequestHandler):

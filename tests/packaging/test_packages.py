@@ -11,7 +11,6 @@ import os
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "lab"))
+from freeport import free_port  # noqa: E402
 PKGS = ["hvlb-common", "hvlb-forwarder", "hvlb-agent", "hvlb-controller", "hvlbctl"]
 LAB_TOOLS = ["hvlb-nfsim", "hvlb-loadgen", "fwctl", "nfq-delay"]
 
@@ -190,12 +191,6 @@ def exec_start(root, name, env, paths):
             word = word.replace("${" + k + "}", v)
         argv.append(word)
     return [str(root / argv[0].lstrip("/"))] + argv[1:]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Proc:
