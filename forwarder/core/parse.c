@@ -169,7 +169,7 @@ parse_ipv4(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 			return HVLB_DROP_BAD_IP_VERSION;
 		return (ip[0] & 0xf) < 5 ? HVLB_DROP_BAD_L3_LEN : HVLB_DROP_IP_OPTIONS;
 	}
-	if (hvlb_unlikely(csum_ipv4_hdr(ip, PARSE_IPV4_HLEN) != 0))
+	if (hvlb_unlikely(!csum_ipv4_hdr20_ok(ip)))
 		return HVLB_DROP_BAD_IP_CSUM;
 	tot = parse_rd16(ip + 2);
 	if (hvlb_unlikely(tot < PARSE_IPV4_HLEN))

@@ -89,7 +89,7 @@ parse_fast4(const uint8_t *frame, uint32_t len, const uint8_t *mac, struct pkt_i
 	} else {
 		return false;
 	}
-	if (hvlb_unlikely(csum_ipv4_hdr(ip, 20) != 0))
+	if (hvlb_unlikely(!csum_ipv4_hdr20_ok(ip)))
 		return false;
 
 	/* What the fast path reads; parse_fast4_finish writes the rest. */

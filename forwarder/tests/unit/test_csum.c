@@ -161,6 +161,42 @@ test_ipv4_hdr(void)
 	CHECK(csum_ipv4_hdr(h, 20) != 0);
 }
 
+/* csum_ipv4_hdr20_ok against the folded sum, over random headers, headers made right, and the
+ * sums at the edges: all zero (not a header: its sum folds to 0, not 0xffff), all 0xff, and
+ * a right header with one word moved by 0xffff (the same sum modulo 0xffff, still right). */
+static void
+test_ipv4_hdr20_ok(void)
+{
+	uint8_t h[20];
+
+	for (int i = 0; i < 20000; i++) {
+		fill_random(h, sizeof(h));
+		if (i & 1) {
+			wr16(h + 10, 0);
+			wr16(h + 10, csum_ipv4_hdr(h, 20));
+		}
+		if (i % 7 == 0) /* one bit flipped: wrong again */
+			h[rng() % 20] ^= (uint8_t)(1u << (rng() % 8));
+		CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
+	}
+	memset(h, 0, sizeof(h));
+	CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
+	CHECK(!csum_ipv4_hdr20_ok(h));
+	memset(h, 0xff, sizeof(h));
+	CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
+	memcpy(h, ip4_tcp, 20);
+	CHECK(csum_ipv4_hdr20_ok(h));
+	/* 0x0000 and 0xffff are the same number in one's complement: a checksum field written
+	 * either way is right. */
+	{
+		uint16_t c = rd16(h + 10);
+
+		if (c == 0xffff || c == 0)
+			wr16(h + 10, (uint16_t)~c);
+	}
+	CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
+}
+
 static void
 test_pseudo_headers(void)
 {
@@ -331,6 +367,7 @@ main(void)
 	RUN(test_partial_vs_reference);
 	RUN(test_partial_chained);
 	RUN(test_ipv4_hdr);
+	RUN(test_ipv4_hdr20_ok);
 	RUN(test_pseudo_headers);
 	RUN(test_l4_verify);
 	RUN(test_update_vs_full);
