@@ -35,8 +35,9 @@ static inline uint32_t
 csum_fold64(uint64_t acc)
 {
 	acc = (acc & 0xffffffffu) + (acc >> 32);
-	acc = (acc & 0xffffffffu) + (acc >> 32);
-	return (uint32_t)acc;
+	/* Now at most 2^33 - 2, and adding the high bit to the low 32 cannot carry out of them:
+	 * the low 32 bits of acc + (acc >> 32) are the second fold, without masking first. */
+	return (uint32_t)(acc + (acc >> 32));
 }
 
 /* Fold a 32-bit partial sum to 16 bits and invert it: the value to store in a header. */
@@ -44,8 +45,8 @@ static inline uint16_t
 csum_fold(uint32_t sum)
 {
 	sum = (sum & 0xffff) + (sum >> 16);
-	sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
+	/* At most 0x1fffe now: the second fold's carry-free, as in csum_fold64. */
+	return (uint16_t)~(sum + (sum >> 16));
 }
 
 /* IPv4 header checksum of a header of ihl_bytes (the checksum field is included as is). The
