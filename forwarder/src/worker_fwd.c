@@ -23,21 +23,13 @@
 #include "worker_answer.h"
 #include "worker_classify.h"
 #include "worker_fwd.h"
+#include "worker_hash.h"
 #include "worker_tx.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
 #include "worker_tunnel.h"
 #include "worker_vxlan.h"
-
-/* The flow hash of x's key (hash.h), the same in every forwarder of a pool whatever its ports:
- * Maglev picks a new connection's NF by it, and tunnels take their outer source port from it.
- * It is x->hash unless the tables file keys by the NIC's hash (conn_set_hash). */
-static inline uint32_t
-pkt_flow_hash(const struct worker *w, const struct pkt_ctx *x)
-{
-	return likely(w->key_hash == WORKER_HASH_FLOW) ? x->hash : flow_hash(x->key);
-}
 
 /* A packet of a tunnel connection: encapsulated (or the too-big ICMP it became) and sent
  * (worker_tunnel.h). Out of line, with its own copy of route_tx: the NAT path stays as it
@@ -694,42 +686,6 @@ struct burst {
 	uint16_t ho_owner[FWD_BURST];
 	uint16_t n_ho;
 };
-
-/* A NIC hash that disagreed with the key's own (conn_key_hash): the port does not hash as its
- * configuration promised (a key of its own, another input), so this worker hashes every key
- * itself from now on. Counted and told once. */
-static __rte_noinline uint32_t
-nic_hash_check(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
-{
-	uint32_t h = conn_key_hash(key);
-
-	w->nic_hash_checks--;
-	if (h != m->hash.rss) {
-		w->key_hash = WORKER_HASH_SOFT;
-		w->stats.nic_hash_mismatch++;
-		RTE_LOG(WARNING, USER1, "worker %u: port %u's RSS hash 0x%08x is not the Toeplitz "
-			"hash 0x%08x of its packet's tuple: hashing every key in software\n", w->id,
-			m->port, m->hash.rss, h);
-	}
-	return h;
-}
-
-/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire): the
- * hash its NIC computed (RSS) when the tables file keys by it (conn_set_hash), the port gave
- * one, and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
- * conn_key_hash. */
-static __rte_always_inline uint32_t
-burst_hash(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
-{
-	if (likely(w->key_hash == WORKER_HASH_FLOW)) /* one test where no NIC hash is used */
-		return flow_hash(key);
-	if (w->key_hash == WORKER_HASH_NIC && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH)) {
-		if (likely(w->nic_hash_checks == 0))
-			return m->hash.rss;
-		return nic_hash_check(w, m, key);
-	}
-	return toeplitz_flow_hash(conn_hash_tz, key);
-}
 
 /* Queue a packet for its owner (handoff_flush). */
 static inline void
