@@ -26,11 +26,9 @@
 #include "vs.h"
 
 struct vs_table {
-	struct vs_vip_set vip;  /* first: vs.h's inline vs_is_vip reads it there */
-	uint32_t mask;          /* VS slots - 1 */
+	struct vs_head h;       /* first: vs.h's inline vs_is_vip and vs_lookup_tenant read it */
 	unsigned n;             /* VSs inserted (all of them once built) */
 	unsigned n_built;       /* of those, the ones whose selection tables were built, not shared */
-	struct vs *slots;       /* mask + 1 entries; proto 0 marks an empty slot */
 	uint32_t *order;        /* n slot indexes, in config order (vs_table_at) */
 };
 
@@ -104,14 +102,6 @@ vs_errf(const char *fmt, ...)
 	vsnprintf(vs_err_buf, sizeof(vs_err_buf), fmt, ap);
 	va_end(ap);
 	return vs_err_buf;
-}
-
-/* The key hashes 19 bytes: proto (1), vip (16, union hvlb_addr as stored), vport (2, network
- * order as stored). tests/model/hvlb_model.py:vs_key is the same. */
-uint32_t
-vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
-{
-	return proto_addr_port_hash(proto, vip, vport);
 }
 
 static bool
@@ -449,30 +439,14 @@ pow2_at_least(uint64_t n)
 static void
 vip_insert(struct vs_table *t, const union hvlb_addr *vip)
 {
-	uint32_t i = addr_hash(vip) & t->vip.mask;
+	uint32_t i = addr_hash(vip) & t->h.vip.mask;
 
-	while (!addr_is_zero(&t->vip.vips[i])) {
-		if (hvlb_addr_eq(&t->vip.vips[i], vip))
+	while (!addr_is_zero(&t->h.vip.vips[i])) {
+		if (hvlb_addr_eq(&t->h.vip.vips[i], vip))
 			return;
-		i = (i + 1) & t->vip.mask;
+		i = (i + 1) & t->h.vip.mask;
 	}
-	t->vip.vips[i] = *vip;
-}
-
-/* Linear probing from the key; load <= 50% guarantees an empty slot ends every search. */
-static inline const struct vs *
-vs_find(const struct vs_table *t, uint32_t key, uint16_t tenant, uint8_t proto,
-	const union hvlb_addr *vip, uint16_t vport)
-{
-	for (uint32_t i = key & t->mask;; i = (i + 1) & t->mask) {
-		const struct vs *v = &t->slots[i];
-
-		if (v->proto == 0)
-			return NULL;
-		if (v->key == key && v->proto == proto && v->vport == vport &&
-		    v->tenant == tenant && hvlb_addr_eq(&v->vip, vip))
-			return v;
-	}
+	t->h.vip.vips[i] = *vip;
 }
 
 /* Claim the slot for c, or report the earlier VS with the same (proto, vip, vport). */
@@ -485,18 +459,18 @@ vs_insert(struct vs_table *t, const struct vs_config *c, unsigned i, struct vs *
 
 	if (dup != NULL) {
 		for (unsigned k = 0; k < t->n; k++)
-			if (&t->slots[t->order[k]] == dup)
+			if (&t->h.slots[t->order[k]] == dup)
 				return vs_errf("vs[%u]: same proto, vip, vport and vni as vs[%u]", i,
 					       k);
 	}
-	for (s = key & t->mask; t->slots[s].proto != 0; s = (s + 1) & t->mask)
+	for (s = key & t->h.mask; t->h.slots[s].proto != 0; s = (s + 1) & t->h.mask)
 		;
 	/* Mark the slot taken now (and its tenant, which a later vs_find compares); vs_build_one
 	 * fills in the rest. */
-	t->slots[s].proto = c->proto;
-	t->slots[s].tenant = c->tenant;
+	t->h.slots[s].proto = c->proto;
+	t->h.slots[s].tenant = c->tenant;
 	t->order[t->n++] = s;
-	*out = &t->slots[s];
+	*out = &t->h.slots[s];
 	return NULL;
 }
 
@@ -530,12 +504,12 @@ vs_table_alloc(unsigned n)
 
 	if (t == NULL)
 		return NULL;
-	t->mask = size - 1;
-	t->vip.mask = size - 1;
-	t->slots = calloc(size, sizeof(*t->slots));
+	t->h.mask = size - 1;
+	t->h.vip.mask = size - 1;
+	t->h.slots = calloc(size, sizeof(*t->h.slots));
 	t->order = calloc(n > 0 ? n : 1, sizeof(*t->order));
-	t->vip.vips = calloc(size, sizeof(*t->vip.vips));
-	if (t->slots == NULL || t->order == NULL || t->vip.vips == NULL) {
+	t->h.vip.vips = calloc(size, sizeof(*t->h.vip.vips));
+	if (t->h.slots == NULL || t->order == NULL || t->h.vip.vips == NULL) {
 		vs_table_free(t);
 		return NULL;
 	}
@@ -613,9 +587,9 @@ vs_table_free(struct vs_table *t)
 {
 	if (t == NULL)
 		return;
-	if (t->slots != NULL && t->order != NULL) {
+	if (t->h.slots != NULL && t->order != NULL) {
 		for (unsigned i = 0; i < t->n; i++) {
-			struct vs *v = &t->slots[t->order[i]];
+			struct vs *v = &t->h.slots[t->order[i]];
 
 			free(v->rs);
 			free(v->usable);
@@ -624,21 +598,10 @@ vs_table_free(struct vs_table *t)
 			lut_put(v->wrr_seq);
 		}
 	}
-	free(t->slots);
+	free(t->h.slots);
 	free(t->order);
-	free(t->vip.vips);
+	free(t->h.vip.vips);
 	free(t);
-}
-
-const struct vs *
-vs_lookup_tenant(const struct vs_table *t, uint16_t tenant, uint8_t proto,
-		 const union hvlb_addr *vip, uint16_t vport)
-{
-	const struct vs *v = vs_find(t, vs_key(proto, vip, vport), tenant, proto, vip, vport);
-
-	if (v == NULL && vport != 0)
-		v = vs_find(t, vs_key(proto, vip, 0), tenant, proto, vip, 0);
-	return v;
 }
 
 const struct vs *
@@ -662,5 +625,5 @@ vs_table_count(const struct vs_table *t)
 const struct vs *
 vs_table_at(const struct vs_table *t, unsigned i)
 {
-	return i < t->n ? &t->slots[t->order[i]] : NULL;
+	return i < t->n ? &t->h.slots[t->order[i]] : NULL;
 }

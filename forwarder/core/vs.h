@@ -164,8 +164,23 @@ struct vs_vip_set {
 	union hvlb_addr *vips;  /* mask + 1 slots */
 };
 
-/* The VS key: a hash of (protocol, vip, vport). */
-uint32_t vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport);
+/* The head of every vs_table (the rest is vs.c's): its VIPs, and its VSs in open addressing
+ * probed linearly from vs_key, proto 0 marking an empty slot (load <= 50 %: an empty slot
+ * ends every search). In the header so that the lookups a new connection makes inline. */
+struct vs_head {
+	struct vs_vip_set vip;
+	uint32_t mask;          /* VS slots - 1 */
+	struct vs *slots;       /* mask + 1 entries */
+};
+
+/* The VS key: a hash of (protocol, vip, vport), 19 bytes: proto (1), vip (16, union hvlb_addr
+ * as stored), vport (2, network order as stored). tests/model/hvlb_model.py:vs_key is the
+ * same. */
+static inline uint32_t
+vs_key(uint8_t proto, const union hvlb_addr *vip, uint16_t vport)
+{
+	return proto_addr_port_hash(proto, vip, vport);
+}
 
 /* Build a table from n configs (validated: protocol, mode, scheduler, families match, at most
  * VS_MAX_RS RSs, no duplicate (proto, vip, vport)). Allocates with malloc; returns NULL and
@@ -189,14 +204,41 @@ bool vs_config_all_down(const struct vs_config *c);
 /* Free a table built by vs_table_build (after every reader is done with it). */
 void vs_table_free(struct vs_table *t);
 
-/* The VS for a packet to vip:vport, trying the exact port first, then vport 0. NULL if none. */
+/* The VS of (tenant, proto, vip, vport) whose key is key; NULL if none. */
+static inline const struct vs *
+vs_find(const struct vs_table *t, uint32_t key, uint16_t tenant, uint8_t proto,
+	const union hvlb_addr *vip, uint16_t vport)
+{
+	const struct vs_head *h = (const struct vs_head *)t;
+
+	for (uint32_t i = key & h->mask;; i = (i + 1) & h->mask) {
+		const struct vs *v = &h->slots[i];
+
+		if (v->proto == 0)
+			return NULL;
+		if (v->key == key && v->proto == proto && v->vport == vport &&
+		    v->tenant == tenant && hvlb_addr_eq(&v->vip, vip))
+			return v;
+	}
+}
+
+/* The VS for a packet to vip:vport within a VXLAN tenant (0: outside any overlay), trying the
+ * exact port first, then vport 0. NULL if none. The same VIP may serve two tenants: the key
+ * does not hash the tenant, the compare checks it. In line: a new connection asks it. */
+static inline const struct vs *
+vs_lookup_tenant(const struct vs_table *t, uint16_t tenant, uint8_t proto,
+		 const union hvlb_addr *vip, uint16_t vport)
+{
+	const struct vs *v = vs_find(t, vs_key(proto, vip, vport), tenant, proto, vip, vport);
+
+	if (v == NULL && vport != 0)
+		v = vs_find(t, vs_key(proto, vip, 0), tenant, proto, vip, 0);
+	return v;
+}
+
+/* The same outside the overlay. */
 const struct vs *vs_lookup(const struct vs_table *t, uint8_t proto, const union hvlb_addr *vip,
 			   uint16_t vport);
-
-/* The same within a VXLAN tenant (0: outside any overlay, as vs_lookup). The same VIP may
- * serve two tenants: the key does not hash the tenant, the compare checks it. */
-const struct vs *vs_lookup_tenant(const struct vs_table *t, uint16_t tenant, uint8_t proto,
-				  const union hvlb_addr *vip, uint16_t vport);
 
 /* Whether addr is the VIP of any VS outside the overlay (for ARP/ND and ICMP echo answers; a
  * tenant's VIPs live in its overlay only). */
