@@ -347,7 +347,7 @@ if os.environ.get("CG_BREAK"):
            "(`conn_update_quick` and four counters, about 30), the rewrite (about 30), the next hop",
            "and TX (about 25), the three passes' own loops (about 40) and the expiry sweep (about 4).",
            "The established target of 300 is missed by about 80 (27 %), the 10,000-flow one of 350 by",
-           "about 30; a new flow misses 550 by about 310: `conn_insert` (about 150: the REPLY key",
+           "about 30; a new flow misses 550 by about 310: `conn_insert` (about 190: the REPLY key",
            "built, hashed and checked, both keys placed, the entry written), `classify_late` with the",
            "service lookup (about 100), Maglev (40) and the L4 checksum check (18). Next: a 16-byte",
            "IPv4 key (the hash and the compare halve; the flow hash is also Maglev's input and the",
