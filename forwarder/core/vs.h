@@ -157,8 +157,8 @@ struct vs {
 struct vs_table; /* opaque, immutable once built */
 
 /* The VIP addresses of a table: an open-addressing set probed linearly from addr_hash, the
- * all-zero address marking empty slots (a zero VIP is rejected). It heads every vs_table, so
- * that vs_is_vip, asked once per packet, inlines. */
+ * all-zero address marking empty slots (a zero VIP is rejected). It heads every vs_table (in
+ * its struct vs_head), so that vs_is_vip, asked once per packet, inlines. */
 struct vs_vip_set {
 	uint32_t mask;          /* slots - 1 */
 	union hvlb_addr *vips;  /* mask + 1 slots */
