@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The per-worker connection table (conn.h).
+ * The per-worker connection table (conn.h): its index, insert, delete, expiry and listing; a
+ * connection's state machine is conn_state.c's.
  *
  * Layout in the caller's memory: the table header, then the connection array (one free list
  * threaded through it), then the hash index, then the embryonic ring. A bucket is one cache
@@ -29,45 +30,6 @@ _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) +
 #define CONN_MAX_CONNS (1u << 30)
 /* Lookups in a burst are pipelined in groups of this many (bounded stack use). */
 #define CONN_BURST_GROUP 32
-
-/* Flags in conn->reserved. */
-#define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
-#define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
-
-/* The embryonic ring (struct conn_table, conn_table.h): the index of every TCP connection that
- * became embryonic (opened or reopened by a SYN), oldest first, one slot per connection of the table. conn_evict_embryonic
- * takes from its old end, skipping entries whose connection has since completed its handshake
- * or gone (each is skipped once: amortised O(1)); a full ring forgets its oldest entry, whose
- * connection, if still embryonic, then only leaves by expiry. */
-
-static const char *const conn_state_names[CONN_S_MAX] = {
-	[CONN_S_NONE] = "none",
-	[CONN_S_SYN_SENT] = "syn_sent",
-	[CONN_S_SYN_RECV] = "syn_recv",
-	[CONN_S_ESTABLISHED] = "established",
-	[CONN_S_FIN_WAIT] = "fin_wait",
-	[CONN_S_TIME_WAIT] = "time_wait",
-	[CONN_S_CLOSE] = "close",
-	[CONN_S_UDP] = "udp",
-	[CONN_S_UNCONFIRMED] = "unconfirmed",
-};
-
-void
-conn_timeouts_default(struct conn_timeouts *t)
-{
-	t->tcp_syn = 30;
-	t->tcp_est = 900;
-	t->tcp_fin = 120;
-	t->tcp_tw = 30;
-	t->tcp_close = 10;
-	t->udp = 300;
-}
-
-const char *
-conn_state_name(unsigned state)
-{
-	return state < CONN_S_MAX ? conn_state_names[state] : "unknown";
-}
 
 /* ---- sizing and init ---- */
 
@@ -467,15 +429,6 @@ conn_bucket_del(struct conn_table *t, uint32_t hash, uint32_t v)
 
 /* ---- insert and delete ---- */
 
-/* c just became embryonic: remember it, forgetting the oldest entry when the ring is full. */
-static inline void
-conn_emb_push(struct conn_table *t, const struct conn *c)
-{
-	t->emb_ring[t->emb_head++ & t->conn_mask] = (uint32_t)(c - t->conns);
-	if (t->emb_head - t->emb_tail > t->conn_mask + 1)
-		t->emb_tail = t->emb_head - (t->conn_mask + 1);
-}
-
 /* Whether k is in the table. A new key nearly always has no signature hit in either bucket:
  * that answer is made here, in line; only a hit asks conn_lookup to compare keys. */
 static inline bool
@@ -670,132 +623,6 @@ conn_delete(struct conn_table *t, struct conn *c)
 	c->hash[0] = t->free_head;
 	t->free_head = idx;
 	t->count--;
-}
-
-/* ---- per-packet state ---- */
-
-/* The timeout of c's set and state, one load from the table's rows. */
-static inline uint64_t
-conn_timeout_of(const struct conn_table *t, const struct conn *c)
-{
-	size_t i = (size_t)c->to_set * CONN_S_MAX + (size_t)c->state;
-
-	return (&t->timeout[0][0])[i];
-}
-
-/* A SYN that is not a retransmission: the client reuses the port of a finished connection. */
-static inline bool
-conn_tcp_reopens(uint8_t s)
-{
-	/* FIN_WAIT too: in DR and tunnel modes the NF's FIN is never seen, so a finished
-	 * connection stays in FIN_WAIT until it expires. */
-	return s == CONN_S_FIN_WAIT || s == CONN_S_TIME_WAIT || s == CONN_S_CLOSE ||
-	       s == CONN_S_NONE || s == CONN_S_UNCONFIRMED;
-}
-
-/* SYN_SENT of a connection that has a reply direction (NAT): the NF has not answered, so
- * nothing but the client's SYN is known; no packet but the NF's SYN-ACK moves it on (conn.h). */
-static inline bool
-conn_tcp_unanswered(const struct conn *c, uint8_t s)
-{
-	return s == CONN_S_SYN_SENT && (c->reserved & CONN_F_REPLY_KEY);
-}
-
-/* Flags are valid (parse_tcp_flags_valid): a SYN carries neither FIN nor RST. */
-static uint8_t
-conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t fl)
-{
-	uint8_t s = c->state;
-
-	if (fl & HVLB_TCP_RST)
-		return CONN_S_CLOSE;
-	/* Met mid-stream (conn.h): only the NF's side confirms it, and only the client's SYN
-	 * opens it anew; anything else leaves it as it is. */
-	if (s == CONN_S_UNCONFIRMED && !(dir == CONN_DIR_ORIG && conn_tcp_opens(fl))) {
-		if (dir != CONN_DIR_REPLY || (fl & HVLB_TCP_SYN))
-			return s;
-		s = CONN_S_ESTABLISHED;
-	}
-	if (fl & HVLB_TCP_SYN) {
-		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
-			c->reserved &= (uint8_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
-			conn_emb_push(t, c);
-			return CONN_S_SYN_SENT;
-		}
-		if (dir == CONN_DIR_REPLY && (fl & HVLB_TCP_ACK) && s == CONN_S_SYN_SENT)
-			return CONN_S_SYN_RECV;
-		return s;
-	}
-	if (fl & HVLB_TCP_FIN) {
-		if (s == CONN_S_CLOSE || s == CONN_S_TIME_WAIT || conn_tcp_unanswered(c, s))
-			return s;
-		c->reserved |= dir == CONN_DIR_ORIG ? CONN_F_FIN_ORIG : CONN_F_FIN_REPLY;
-		if ((c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) ==
-		    (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY))
-			return CONN_S_TIME_WAIT;
-		return CONN_S_FIN_WAIT;
-	}
-	/* The client's ACK completes the handshake: after the NF's SYN-ACK (SYN_RECV), or, with
-	 * no reply direction (DR), straight after the client's SYN. */
-	if (dir == CONN_DIR_ORIG &&
-	    (s == CONN_S_SYN_RECV || (s == CONN_S_SYN_SENT && !conn_tcp_unanswered(c, s))))
-		return CONN_S_ESTABLISHED;
-	return s;
-}
-
-const uint64_t *
-conn_timeout_ticks(const struct conn_table *t)
-{
-	return &t->timeout[0][0];
-}
-
-void
-conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
-	    uint32_t bytes, uint64_t now)
-{
-	c->pkts[dir]++;
-	c->bytes[dir] += bytes;
-	if (c->orig.proto == HVLB_PROTO_TCP)
-		c->state = conn_tcp_next(t, c, dir, tcp_flags);
-	c->expires = now + conn_timeout_of(t, c);
-}
-
-struct conn *
-conn_evict_embryonic(struct conn_table *t, unsigned budget)
-{
-	while (budget-- > 0 && t->emb_tail != t->emb_head) {
-		struct conn *c = &t->conns[t->emb_ring[t->emb_tail++ & t->conn_mask]];
-
-		if (c->in_use && conn_state_embryonic(c->state))
-			return c;
-	}
-	return NULL;
-}
-
-/* ---- connection sync ---- */
-
-uint8_t
-conn_fin_seen(const struct conn *c)
-{
-	return (uint8_t)(c->reserved & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY));
-}
-
-void
-conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
-	       uint64_t expires)
-{
-	if (conn_state_embryonic(state) && !conn_state_embryonic(c->state))
-		conn_emb_push(t, c);
-	c->state = state;
-	c->reserved = (uint8_t)((c->reserved & ~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) |
-				(fin & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)));
-	c->expires = expires;
-}
-
-uint64_t
-conn_state_timeout(const struct conn_table *t, uint8_t set, uint8_t state)
-{
-	return state < CONN_S_MAX ? t->timeout[set][state] : 0;
 }
 
 /* ---- expiry and listing ---- */

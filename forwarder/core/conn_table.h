@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The layout of a connection table (conn.c's header comment), for conn.c and for the lookup
- * the worker's burst path makes in line (conn_fast.h). Nothing else reads it: every other user
- * goes through conn.h.
+ * the worker's burst path makes in line (conn_fast.h), and for conn_state.c. Nothing else reads
+ * it: every other user goes through conn.h.
  */
 #ifndef HVLB_CORE_CONN_TABLE_H
 #define HVLB_CORE_CONN_TABLE_H
@@ -19,7 +19,9 @@
 #define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */
 #define CONN_V_IDX 0x7fffffffu
 
-/* Flags in conn->reserved (conn.c's own; the FIN bits are in conn.c). */
+/* Flags in conn->reserved, the table's own. */
+#define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
+#define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 #define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
 
@@ -30,8 +32,11 @@ struct conn_bucket {
 
 _Static_assert(sizeof(struct conn_bucket) == HVLB_CACHE_LINE, "a bucket is one cache line");
 
-/* The embryonic ring (conn.c): the index of every TCP connection that became embryonic, oldest
- * first, one slot per connection of the table. */
+/* The embryonic ring: the index of every TCP connection that became embryonic (opened or
+ * reopened by a SYN), oldest first, one slot per connection of the table (conn_emb_push).
+ * conn_evict_embryonic takes from its old end, skipping entries whose connection has since
+ * completed its handshake or gone (each is skipped once: amortised O(1)); a full ring forgets
+ * its oldest entry, whose connection, if still embryonic, then only leaves by expiry. */
 struct conn_table {
 	struct conn *conns;
 	struct conn_bucket *buckets;
@@ -98,5 +103,14 @@ conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
 /* conn_lookup of a key whose primary bucket holds no signature hash (conn_fast.h). */
 struct conn *conn_lookup_secondary(struct conn_table *t, const struct flow_key *key,
 				   uint32_t hash, enum conn_dir *dir);
+
+/* c just became embryonic: remember it, forgetting the oldest entry when the ring is full. */
+static inline void
+conn_emb_push(struct conn_table *t, const struct conn *c)
+{
+	t->emb_ring[t->emb_head++ & t->conn_mask] = (uint32_t)(c - t->conns);
+	if (t->emb_head - t->emb_tail > t->conn_mask + 1)
+		t->emb_tail = t->emb_head - (t->conn_mask + 1);
+}
 
 #endif
