@@ -79,7 +79,7 @@ migrate(struct worker *w, struct steer_msg *m)
 	}
 	/* This worker's own view of the keys wins over what the control thread read. */
 	m->n_keys = conn_reply_tuple(c, &m->key[1]) ? 2 : 1;
-	m->hash[1] = c->hash[CONN_DIR_REPLY];
+	m->hash[1] = flow_hash(&m->key[1]); /* steer_msg's, not c->hash (the table's own) */
 	m->type = STEER_MSG_CONN;
 	m->from = w->id;
 	m->conn = *c;
