@@ -139,15 +139,17 @@ load_conn_hash(struct rte_cfgfile *cfg, uint8_t *h)
 {
 	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "conn_hash");
 
-	*h = CONN_HASH_AUTO;
 	if (v == NULL || strcmp(v, "auto") == 0)
-		return 0;
-	if (strcmp(v, "flow") == 0 || strcmp(v, "toeplitz") == 0) {
-		*h = v[0] == 'f' ? CONN_HASH_FLOW : CONN_HASH_TOEPLITZ;
-		return 0;
+		*h = CONN_HASH_AUTO;
+	else if (strcmp(v, "flow") == 0)
+		*h = CONN_HASH_FLOW;
+	else if (strcmp(v, "toeplitz") == 0)
+		*h = CONN_HASH_TOEPLITZ;
+	else {
+		LOG("config [forwarder] conn_hash: '%s' is not auto, flow or toeplitz\n", v);
+		return -1;
 	}
-	LOG("config [forwarder] conn_hash: '%s' is not auto, flow or toeplitz\n", v);
-	return -1;
+	return 0;
 }
 
 struct rte_cfgfile *

@@ -74,8 +74,6 @@ assign_queues(struct fwd *f)
 		}
 }
 
-/* The ports, the mbuf pool, RCU, the neighbour table and the configuration (applied from the
- * file and published): everything the lcores need before they exist. */
 /* What the connection tables file keys by (conn_set_hash), before any table is made: the
  * Toeplitz hash the ports' NICs give every packet, where each port does (auto) or where the
  * file asks for it (toeplitz: in software for what no NIC hashed); else the flow hash. */
@@ -99,6 +97,8 @@ setup_conn_hash(struct fwd *f, uint8_t setting)
 		  : "Toeplitz, in software (not every port gives it)");
 }
 
+/* The ports, the mbuf pool, RCU, the neighbour table and the configuration (applied from the
+ * file and published): everything the lcores need before they exist. */
 static int
 setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *cfg,
 	    const char *config_path, int socket)

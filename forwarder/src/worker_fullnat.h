@@ -23,7 +23,7 @@
 
 /* worker_fullnat_init, _free, _restore and _gone are in worker.h (worker.c calls them). */
 
-/* Open a FullNAT connection for key (hash = flow_hash(key)): a local port, then the table
+/* Open a FullNAT connection for key (hash = conn_key_hash(key)): a local port, then the table
  * entry. NULL with *r set: fullnat_no_port, or none (the table refused it: the caller's
  * conn_table_full rule). */
 struct conn *worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t hash,
