@@ -10,23 +10,6 @@ import (
 	"hvlb/internal/model"
 )
 
-// toReal converts a real of a request, defaulting its port to the service's and its
-// weight to model.DefaultWeight.
-func toReal(in apitypes.RealInput, servicePort int) model.Real {
-	r := model.Real{Address: in.Address, Port: servicePort, Weight: model.DefaultWeight,
-		HealthOverride: in.HealthOverride, Drain: in.Drain, MetricsURL: in.MetricsURL, CapacityMbps: in.CapacityMbps}
-	if in.Port != nil {
-		r.Port = *in.Port
-	}
-	if in.Weight != nil {
-		r.Weight = *in.Weight
-	}
-	if in.ConnLimit != nil {
-		r.ConnLimit = *in.ConnLimit
-	}
-	return r
-}
-
 func (s *Server) listServices(r *http.Request) (int, any, error) {
 	svcs, err := s.c.Services(r.Context())
 	return http.StatusOK, svcs, err
@@ -45,36 +28,13 @@ func (s *Server) createService(r *http.Request) (int, any, error) {
 	if in.Port == nil {
 		return 0, nil, &model.FieldError{Field: "port", Msg: "required (0: every port)"}
 	}
-	svc := model.Service{Protocol: in.Protocol, VIP: in.VIP, Port: *in.Port, Mode: in.Mode, Encap: in.Encap,
-		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
-		HealthCheck: in.HealthCheck, Timeouts: in.Timeouts}
-	if in.ConnRateLimit != nil {
-		svc.ConnRateLimit = *in.ConnRateLimit
-	}
-	svc.Synproxy = in.Synproxy
-	svc.ClientAddr = in.ClientAddr
-	if in.SynproxyThreshold != nil {
-		svc.SynproxyThreshold = *in.SynproxyThreshold
-	}
-	if in.VNI != nil {
-		svc.VNI = *in.VNI
-	}
-	if in.Priority != nil {
-		svc.Priority = *in.Priority
-	}
+	svc := in.Service()
 	pol, err := policyOf(in.Policy)
 	if err != nil {
 		return 0, nil, err
 	}
 	if pol != nil {
 		svc.Policy = *pol
-	}
-	realPort := svc.Port // an absent real port: the service's, a vxlan real's 0 (a VTEP)
-	if svc.Mode == model.ModeVXLAN {
-		realPort = 0
-	}
-	for _, ri := range in.Reals {
-		svc.Reals = append(svc.Reals, toReal(ri, realPort))
 	}
 	if in.ID != nil && *in.ID != "" {
 		// Check the id against the canonical one only once the rest is valid.
@@ -165,7 +125,7 @@ func (s *Server) addReal(r *http.Request) (int, any, error) {
 	if svc.Mode == model.ModeVXLAN {
 		port = 0 // a vxlan real is a VTEP
 	}
-	out, err := s.c.AddReal(r.Context(), id, toReal(in, port))
+	out, err := s.c.AddReal(r.Context(), id, in.Real(port))
 	return http.StatusCreated, out, err
 }
 

@@ -133,26 +133,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 	if s.in.Port == nil {
 		return nil, f.errorf(s, "port", "required (0: every port)")
 	}
-	s.want = model.Service{Protocol: s.in.Protocol, VIP: s.in.VIP, Port: *s.in.Port, Mode: s.in.Mode,
-		Encap: s.in.Encap, Scheduler: s.in.Scheduler, Forwarders: s.in.Forwarders, HealthCheck: s.in.HealthCheck}
-	if s.in.ConnRateLimit != nil {
-		s.want.ConnRateLimit = *s.in.ConnRateLimit
-	}
-	if s.in.Timeouts != nil {
-		t := *s.in.Timeouts
-		s.want.Timeouts = &t
-	}
-	s.want.Synproxy = s.in.Synproxy
-	s.want.ClientAddr = s.in.ClientAddr
-	if s.in.SynproxyThreshold != nil {
-		s.want.SynproxyThreshold = *s.in.SynproxyThreshold
-	}
-	if s.in.VNI != nil {
-		s.want.VNI = *s.in.VNI
-	}
-	if s.in.Priority != nil {
-		s.want.Priority = *s.in.Priority
-	}
+	s.want = s.in.Service()
 	if s.in.Policy != nil {
 		// The parameters' ranges are the controller's to check (internal/policy).
 		s.want.Policy = model.Policy{Kind: firstOf(s.in.Policy.Kind, model.PolicyStatic)}
@@ -164,23 +145,7 @@ func (f *declFile) parseService(i int, n *yaml.Node) (*fileService, error) {
 		}
 	}
 	rawReals, _ := raw["reals"].([]any)
-	for j, ri := range s.in.Reals {
-		realPort := s.want.Port // absent: the service's; a vxlan real's 0 (a VTEP)
-		if s.want.Mode == model.ModeVXLAN {
-			realPort = 0
-		}
-		r := model.Real{Address: ri.Address, Port: realPort, Weight: model.DefaultWeight,
-			HealthOverride: ri.HealthOverride, Drain: ri.Drain, MetricsURL: ri.MetricsURL, CapacityMbps: ri.CapacityMbps}
-		if ri.Port != nil {
-			r.Port = *ri.Port
-		}
-		if ri.Weight != nil {
-			r.Weight = *ri.Weight
-		}
-		if ri.ConnLimit != nil {
-			r.ConnLimit = *ri.ConnLimit
-		}
-		s.want.Reals = append(s.want.Reals, r)
+	for j := range s.in.Reals {
 		fr := fileReal{given: map[string]bool{}}
 		if j < len(rawReals) {
 			if m, ok := rawReals[j].(map[string]any); ok {

@@ -7,6 +7,7 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -139,6 +140,7 @@ type vsFlags struct {
 	synproxyThr        *uint
 	vni                *uint
 	clientAddr         *string
+	downConns, allDown *string
 }
 
 // timeoutNames are the timeouts as flags name them (--udp; --timeout-udp for a service), in
@@ -176,6 +178,9 @@ func addVsFlags(cl *cmdline) *vsFlags {
 			"(--mode vxlan; docs/mode-vxlan.md)"),
 		clientAddr: cl.fs.String("client-addr", "", "fullnat: on gives the NFs the client's address "+
 			"(tcp: TOA in the SYN; udp: a trailer) (add: off)"),
+		downConns: cl.fs.String("down-conns", "", "the connections of a real that goes down: keep or "+
+			"reschedule (add: keep for tcp, reschedule for udp)"),
+		allDown: cl.fs.String("all-down", "", "when no real is up and weighted: drop or keep_last (add: drop)"),
 	}
 }
 
@@ -228,7 +233,7 @@ func localVsAdd(e *env, cl *cmdline) error {
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
 		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
-		ClientAddr: *f.clientAddr}
+		ClientAddr: *f.clientAddr, DownConns: *f.downConns, AllDown: *f.allDown}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -248,10 +253,10 @@ func localVsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	setTimeouts := anySet(cl.set, serviceTimeoutFlags())
-	if !cl.set["mode"] && !cl.set["encap"] && !cl.set["sched"] && !cl.set["priority"] && !cl.set["conn-rate-limit"] &&
-		!cl.set["synproxy"] && !cl.set["synproxy-threshold"] && !cl.set["client-addr"] && !setTimeouts {
-		return usagef("give --mode, --encap, --sched, --priority, --conn-rate-limit, --synproxy, --synproxy-threshold, " +
-			"--client-addr or --timeout-*")
+	changes := false
+	cl.fs.VisitAll(func(fl *flag.Flag) { changes = changes || (cl.set[fl.Name] && fl.Name != "vni") })
+	if !changes {
+		return usagef("give what to change: a flag other than --vni (hvlbctl --forwarder SOCKET vs set -h lists them)")
 	}
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
@@ -267,7 +272,7 @@ func localVsSet(e *env, cl *cmdline) error {
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
 		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
 		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
-		ClientAddr: *f.clientAddr}
+		ClientAddr: *f.clientAddr, DownConns: *f.downConns, AllDown: *f.allDown}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
 	}

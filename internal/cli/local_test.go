@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/binary"
+	"flag"
 	"io"
 	"net"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"hvlb/internal/pb/fwdpb"
 )
@@ -120,7 +122,7 @@ func TestLocal(t *testing.T) {
 			wantReqs: []string{`"add_service":{"service":{"id":{"protocol":"udp","vip":"10.100.0.4","vport":53},"mode":"tunnel","scheduler":"maglev","encap":"gue"}}`}},
 		{name: "vs set encap", args: []string{"vs", "set", "udp", "10.100.0.4:53", "--encap", "ipip"},
 			wantReqs: []string{`"update_service":{"id":{"protocol":"udp","vip":"10.100.0.4","vport":53},"encap":"ipip"}`}},
-		{name: "vs set needs a flag", args: []string{"vs", "set", "tcp", "10.100.0.1:80"}, wantCode: 2, wantErr: "give --mode"},
+		{name: "vs set needs a flag", args: []string{"vs", "set", "tcp", "10.100.0.1:80"}, wantCode: 2, wantErr: "give what to change"},
 		{name: "vs add with a rate limit", args: []string{"vs", "add", "tcp", "10.100.0.2:80", "--conn-rate-limit", "500"},
 			wantReqs: []string{`"add_service":{"service":{"id":{"protocol":"tcp","vip":"10.100.0.2","vport":80},"mode":"nat","scheduler":"maglev","conn_rate_limit":500}}`}},
 		{name: "vs set rate limit 0", args: []string{"vs", "set", "tcp", "10.100.0.2:80", "--conn-rate-limit", "0"},
@@ -273,5 +275,34 @@ func TestRates(t *testing.T) {
 	showRates(&b, s2, s1, 0.5)
 	if !strings.Contains(b.String(), "tcp    10.100.0.1:80      0        0    0\n") {
 		t.Errorf("a counter that went down:\n%s", b.String())
+	}
+}
+
+// TestLocalFlagsCoverSchema: vs add offers a flag for every field of the local API's
+// VirtualService and vs set for every field of its UpdateService (a field added to
+// proto/fwd.proto without its flag fails here). A field's flag is its name with dashes;
+// the table below gives the others.
+func TestLocalFlagsCoverSchema(t *testing.T) {
+	other := map[string]string{"scheduler": "sched", "timeouts": "timeout-udp"}
+	skip := map[string]bool{"id": true, "real_services": true} // the arguments; vs rs add
+	for _, tc := range []struct {
+		msg protoreflect.MessageDescriptor
+	}{{(&fwdpb.VirtualService{}).ProtoReflect().Descriptor()}, {(&fwdpb.UpdateService{}).ProtoReflect().Descriptor()}} {
+		cl := &cmdline{fs: flag.NewFlagSet("t", flag.ContinueOnError)}
+		addVsFlags(cl)
+		fields := tc.msg.Fields()
+		for i := 0; i < fields.Len(); i++ {
+			name := string(fields.Get(i).Name())
+			if skip[name] || strings.HasPrefix(name, "set_") { // set_x: the flag x was given
+				continue
+			}
+			flagName := strings.ReplaceAll(name, "_", "-")
+			if o, ok := other[name]; ok {
+				flagName = o
+			}
+			if cl.fs.Lookup(flagName) == nil {
+				t.Errorf("%s.%s: no --%s flag for it in hvlbctl --forwarder vs add/set", tc.msg.Name(), name, flagName)
+			}
+		}
 	}
 }
