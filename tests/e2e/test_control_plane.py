@@ -508,3 +508,66 @@ def test_apply_get_round_trip_and_prune(bed):
     bed.wait(lambda: not any(s.id.vport == 8080 for s in fw.client.list_services()),
              "the pruned service gone from the forwarder")
     assert bed.health() == {a: 1 for _, a in NFS}
+
+
+def test_apply_changes_every_field_down_to_the_forwarder(bed):
+    """Each of a service's fields that reaches the forwarder, changed in turn in the site's
+    file, applied, and read back from the forwarder's own local API (the field names are the
+    same in both: TestSchemaLayersAgree). The controller-only fields (forwarders,
+    health_check, policy) and every field's read-back through the controller are
+    TestApplyChangesEveryField's (internal/cli)."""
+    import yaml
+
+    cp, fw = bed.cp, bed.fw
+    svc = yaml.safe_load(cp.ctl("get", "-o", "yaml").stdout)["services"][0]
+    path = Path(cp.dir) / "fields.yaml"
+    steps = [
+        {"scheduler": "wrr"},
+        {"down_conns": "reschedule"},
+        {"all_down": "keep_last"},
+        {"conn_rate_limit": 5000},
+        {"timeouts": {"tcp_established": 120, "udp": 30}},
+        {"synproxy": "auto"},
+        {"synproxy_threshold": 77},
+        {"priority": 2},
+        {"synproxy": "off", "mode": "dr"},
+        {"mode": "nat"},
+        {"reals": 7},  # the first real's weight
+        {"reals": ("conn_limit", 9)},
+    ]
+    covered = set()
+
+    def fwd_service():
+        return next(s for s in fw.client.list_services() if s.id.vip == VIP and s.id.vport == 80)
+
+    def holds(vs, field, want):
+        got = getattr(vs, field)
+        if isinstance(want, dict):
+            return all(getattr(got, k) == v for k, v in want.items())
+        return got == want
+
+    for step in steps:
+        for field, want in step.items():
+            if field == "reals":
+                k, v = want if isinstance(want, tuple) else ("weight", want)
+                svc["reals"][0][k] = v
+            else:
+                svc[field] = want
+        path.write_text(yaml.safe_dump({"services": [svc]}))
+        out = cp.ctl("apply", "-f", path).stdout
+        assert "update" in out, (step, out)
+        for field, want in step.items():
+            if field == "reals":
+                k, v = want if isinstance(want, tuple) else ("weight", want)
+                addr = svc["reals"][0]["address"]
+                bed.wait(lambda: any(getattr(r, k) == v for r in fwd_service().real_services
+                                     if r.address == addr), f"real {addr} {k} {v} at the forwarder")
+                continue
+            covered.add(field)
+            bed.wait(lambda: holds(fwd_service(), field, want), f"{field} {want} at the forwarder")
+        assert cp.ctl("apply", "-f", path).stdout.strip() == "no changes"
+    # Every field of the forwarder's service but its identity, its reals and the two that need
+    # a mode this topology's forwarder is not set up for (tunnel's encap, fullnat's
+    # client_addr: TestApplyChangesEveryField changes them through the controller).
+    fields = {f.name for f in fw.client.list_services()[0].DESCRIPTOR.fields}
+    assert fields - covered == {"id", "real_services", "encap", "client_addr"}, fields - covered
