@@ -8,8 +8,6 @@ import (
 	"net/netip"
 	"strconv"
 
-	"google.golang.org/protobuf/proto"
-
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
@@ -159,7 +157,7 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 	if u, desc := serviceUpdate(vs, cur); desc != "" {
 		steps = append(steps, step{desc: "update_service " + k + desc,
 			do: func(ctx context.Context, fc *fwdclient.Client) error {
-				return fc.UpdateService(ctx, id, u)
+				return fc.UpdateService(ctx, u)
 			}})
 	}
 	for _, rs := range vs.GetRealServices() {
@@ -201,58 +199,6 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 	return steps
 }
 
-// serviceUpdate is what turns the forwarder's settings of a service (cur) into the desired
-// ones (vs), each compared with the forwarder's default filled in, and its description (""
-// when nothing differs). Mode and scheduler go together, down_conns and all_down each alone.
-func serviceUpdate(vs, cur *fwdpb.VirtualService) (fwdclient.ServiceUpdate, string) {
-	var u fwdclient.ServiceUpdate
-	desc := ""
-	mode, sched := orDefault(vs.GetMode(), defaultMode), orDefault(vs.GetScheduler(), defaultScheduler)
-	if mode != orDefault(cur.GetMode(), defaultMode) || sched != orDefault(cur.GetScheduler(), defaultScheduler) ||
-		vs.GetEncap() != cur.GetEncap() {
-		u.Mode, u.Scheduler, u.Encap = mode, sched, vs.GetEncap()
-		desc += fmt.Sprintf(" mode=%s scheduler=%s", mode, sched)
-		if u.Encap != "" {
-			desc += " encap=" + u.Encap
-		}
-	}
-	dflt := model.DefaultDownConns(vs.GetId().GetProtocol())
-	if d := orDefault(vs.GetDownConns(), dflt); d != orDefault(cur.GetDownConns(), dflt) {
-		u.DownConns = d
-		desc += " down_conns=" + d
-	}
-	if a := orDefault(vs.GetAllDown(), defaultAllDown); a != orDefault(cur.GetAllDown(), defaultAllDown) {
-		u.AllDown = a
-		desc += " all_down=" + a
-	}
-	if rate := vs.GetConnRateLimit(); rate != cur.GetConnRateLimit() {
-		u.ConnRateLimit = &rate
-		desc += fmt.Sprintf(" conn_rate_limit=%d", rate)
-	}
-	// The forwarder lists a service's timeouts only when one is set: absent and all 0 agree.
-	if want, have := timeoutsOrZero(vs.GetTimeouts()), timeoutsOrZero(cur.GetTimeouts()); !proto.Equal(want, have) {
-		u.Timeouts = want
-		desc += " timeouts=" + timeoutsText(want)
-	}
-	if sp := orDefault(vs.GetSynproxy(), model.SynproxyOff); sp != orDefault(cur.GetSynproxy(), model.SynproxyOff) {
-		u.Synproxy = sp
-		desc += " synproxy=" + sp
-	}
-	if thr := vs.GetSynproxyThreshold(); thr != cur.GetSynproxyThreshold() {
-		u.SynproxyThreshold = &thr
-		desc += fmt.Sprintf(" synproxy_threshold=%d", thr)
-	}
-	if p := vs.GetPriority(); p != cur.GetPriority() {
-		u.Priority = &p
-		desc += fmt.Sprintf(" priority=%d", p)
-	}
-	if ca := orDefault(vs.GetClientAddr(), model.ClientAddrOff); ca != orDefault(cur.GetClientAddr(), model.ClientAddrOff) {
-		u.ClientAddr = ca
-		desc += " client_addr=" + ca
-	}
-	return u, desc
-}
-
 // timeoutsText is "udp:2,tcp_fin:60" (the ones set), or "global" when none is.
 func timeoutsText(t *fwdpb.Timeouts) string {
 	out := ""
@@ -272,13 +218,6 @@ func timeoutsText(t *fwdpb.Timeouts) string {
 		return "global"
 	}
 	return out
-}
-
-func timeoutsOrZero(t *fwdpb.Timeouts) *fwdpb.Timeouts {
-	if t == nil {
-		return &fwdpb.Timeouts{}
-	}
-	return t
 }
 
 // reconcile applies the changes that turn actual (the forwarder's services) into desired,

@@ -28,11 +28,8 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 			pw = &p
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port), Vni: uint32(s.VNI)}
-		vs := &fwdpb.VirtualService{Id: id, Mode: s.Mode, Encap: s.Encap, Scheduler: s.Scheduler, DownConns: s.DownConns,
-			Priority: uint32(s.Priority),
-			AllDown:  s.AllDown, ConnRateLimit: uint32(s.ConnRateLimit), Timeouts: TimeoutsPB(s.Timeouts),
-			Synproxy: synproxyWire(s.Synproxy), SynproxyThreshold: uint32(s.SynproxyThreshold),
-			ClientAddr: s.ClientAddr}
+		vs := serviceSpec(s)
+		vs.Id = id
 		hc := s.EffectiveHealthCheck()
 		send, expect := hc.Payloads()
 		for _, r := range s.Reals {
@@ -159,15 +156,6 @@ func SyncSettings(id string, fwds []model.Forwarder, key []byte) *ctlpb.SyncSett
 	}
 	sort.Slice(out.Peers, func(i, j int) bool { return out.Peers[i].Id < out.Peers[j].Id })
 	return out
-}
-
-// TimeoutsPB is a service's timeouts as the local API carries them (nil: none of its own).
-func TimeoutsPB(t *model.Timeouts) *fwdpb.Timeouts {
-	if t.IsZero() {
-		return nil
-	}
-	return &fwdpb.Timeouts{TcpSyn: uint32(t.TCPSyn), TcpEstablished: uint32(t.TCPEstablished),
-		TcpFin: uint32(t.TCPFin), TcpTimeWait: uint32(t.TCPTimeWait), TcpClose: uint32(t.TCPClose), Udp: uint32(t.UDP)}
 }
 
 // synproxyWire is a service's synproxy as the desired state says it: "" for off (the

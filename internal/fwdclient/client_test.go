@@ -43,17 +43,17 @@ func TestOps(t *testing.T) {
 		}, 0, ""},
 		{"add service again", func() error { return c.AddService(ctx, &fwdpb.VirtualService{Id: web}) },
 			syscall.EEXIST, "already exists"},
-		{"update service", func() error { return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{Scheduler: "rr"}) }, 0, ""},
-		{"update service, nothing", func() error { return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{}) },
+		{"update service", func() error { return c.UpdateService(ctx, &fwdpb.UpdateService{Id: web, Scheduler: "rr"}) }, 0, ""},
+		{"update service, nothing", func() error { return c.UpdateService(ctx, &fwdpb.UpdateService{Id: web}) },
 			syscall.EINVAL, "neither mode, scheduler"},
 		{"update service, down_conns", func() error {
-			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{DownConns: "reschedule", AllDown: "keep_last"})
+			return c.UpdateService(ctx, &fwdpb.UpdateService{Id: web, DownConns: "reschedule", AllDown: "keep_last"})
 		}, 0, ""},
 		{"update service, bad all_down", func() error {
-			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{AllDown: "keep"})
+			return c.UpdateService(ctx, &fwdpb.UpdateService{Id: web, AllDown: "keep"})
 		}, syscall.EINVAL, "update_service.all_down"},
 		{"set conn rate limit", func() error {
-			return c.UpdateService(ctx, web, fwdclient.ServiceUpdate{ConnRateLimit: u32(1000)})
+			return c.UpdateService(ctx, &fwdpb.UpdateService{Id: web, SetConnRateLimit: true, ConnRateLimit: 1000})
 		}, 0, ""},
 		{"add real", func() error {
 			return c.AddReal(ctx, web, &fwdpb.RealService{Address: "10.1.0.12", Port: 8080, Weight: 50, Health: 1})

@@ -18,46 +18,11 @@ func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error
 	return err
 }
 
-// ServiceUpdate says what UpdateService changes: each field that is not "" (nil for the
-// connection rate limit, new connections a second, 0 meaning none; nil for the timeouts,
-// which replace the service's whole, zeros meaning the global values).
-type ServiceUpdate struct {
-	Mode          string
-	Scheduler     string
-	DownConns     string
-	AllDown       string
-	ConnRateLimit *uint32
-	Timeouts      *fwdpb.Timeouts
-	Synproxy      string // "off", "on", "auto"
-	Encap         string // "ipip", "gue" (tunnel mode); "" unchanged
-	// SynproxyThreshold: the SYN proxy's threshold (nil: unchanged; 0: the default).
-	SynproxyThreshold *uint32
-	// Priority: the RSS-A class, 0..7 (nil: unchanged).
-	Priority   *uint32
-	ClientAddr string // FullNAT's client address option: "off", "on"
-}
-
-// UpdateService changes a service's mode, scheduler, down_conns, all_down and/or connection
-// rate limit.
-func (c *Client) UpdateService(ctx context.Context, id *fwdpb.ServiceId, u ServiceUpdate) error {
-	m := &fwdpb.UpdateService{Id: id, Mode: u.Mode, Scheduler: u.Scheduler,
-		DownConns: u.DownConns, AllDown: u.AllDown}
-	if u.ConnRateLimit != nil {
-		m.SetConnRateLimit, m.ConnRateLimit = true, *u.ConnRateLimit
-	}
-	if u.Timeouts != nil {
-		m.SetTimeouts, m.Timeouts = true, u.Timeouts
-	}
-	m.Synproxy = u.Synproxy
-	m.ClientAddr = u.ClientAddr
-	m.Encap = u.Encap
-	if u.SynproxyThreshold != nil {
-		m.SetSynproxyThreshold, m.SynproxyThreshold = true, *u.SynproxyThreshold
-	}
-	if u.Priority != nil {
-		m.SetPriority, m.Priority = true, *u.Priority
-	}
-	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: m}})
+// UpdateService changes a service's settings: each field of u that is given (a string not
+// "", a number or the timeouts with its set_ flag); the agent derives u from the schema
+// (internal/agent/service_update.go).
+func (c *Client) UpdateService(ctx context.Context, u *fwdpb.UpdateService) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 	return err
 }
 
