@@ -47,6 +47,18 @@ SH_ADDRS = [f"10.0.0.{i}" for i in range(10, 250)]
 # leaves it with probability 5.7e-7; a run checks 6 (random and maglev, three NFs each), so a
 # correct scheduler fails a run about once in 300,000 runs.
 SIGMAS = 5
+# Client ports are handed out once each per run (below the kernel's ephemeral range): an NF
+# closes each short connection first and keeps its end in TIME_WAIT, which a later connection
+# from the same client address and port to that NF would meet.
+_ports = iter(range(20000, 32768))
+
+
+def fresh_ports(n):
+    """The first of n client ports no other connection of this run has used."""
+    first = next(_ports)
+    for _ in range(n - 1):
+        next(_ports)
+    return first
 
 for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
     if not (labtools.BIN / b).exists():
@@ -185,7 +197,7 @@ WEIGHT_SHARES = {n: w / W_TOTAL for n, _, w in NFS}
 def test_rr_ignores_weights(bed):
     port = 8101
     bed.add_service("rr", port)
-    conns = bed.short_conns(port, [["10.0.0.2", 20000, 300]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(300), 300]])
     count = Counter(nf for _, _, nf in conns)
     # One worker, one cursor: every NF in turn, whatever its weight.
     assert count == {n: 100 for n in NAMES}, count
@@ -195,7 +207,7 @@ def test_rr_ignores_weights(bed):
 def test_wrr_follows_weights_exactly(bed):
     port = 8102
     bed.add_service("wrr", port)
-    conns = bed.short_conns(port, [["10.0.0.2", 20400, 600]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(600), 600]])
     count = Counter(nf for _, _, nf in conns)
     # Smooth WRR over weights 1, 2, 3: a sequence of 6, walked 100 times.
     assert count == {n: 100 * w for n, _, w in NFS}, count
@@ -204,12 +216,12 @@ def test_wrr_follows_weights_exactly(bed):
 
 def test_random_follows_weights(bed):
     port = 8103
-    n = 1200
+    n = 3000
     bed.add_service("random", port)
-    conns = bed.short_conns(port, [["10.0.0.2", 21100, n]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(n), n]])
     count = Counter(nf for _, _, nf in conns)
-    # Each pick is an independent draw with P(nf) = weight / total: binomial counts. At 1200
-    # the bounds (200 +- 65, 400 +- 82, 600 +- 87) keep the NFs apart, so equal shares fail.
+    # Each pick is an independent draw with P(nf) = weight / total: binomial counts. At 3000
+    # the bounds are 500 +- 102, 1000 +- 129, 1500 +- 137 (20 %, 13 %, 9 %).
     ok, why = binomial_ok(count, n, WEIGHT_SHARES)
     assert ok, why
     bed.check_forwarder_counts(port, count)
@@ -219,7 +231,7 @@ def test_maglev_follows_weights_and_the_model(bed):
     port = 8104
     n = 1200
     bed.add_service("maglev", port)
-    conns = bed.short_conns(port, [["10.0.0.2", 22400, n]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(n), n]])
     count = Counter(nf for _, _, nf in conns)
     reals = [{"addr": a, "port": 80, "weight": w, "nf": name} for name, a, w in NFS]
     table = hvlb_model.vs_maglev_table(reals)
@@ -239,7 +251,7 @@ def test_sh_sticks_by_client_address_and_spreads_by_weight(bed):
     port = 8105
     per_addr = 3
     bed.add_service("sh", port)
-    ranges = [[a, 23700 + i * per_addr, per_addr] for i, a in enumerate(SH_ADDRS)]
+    ranges = [[a, fresh_ports(per_addr), per_addr] for a in SH_ADDRS]
     conns = bed.short_conns(port, ranges)
     nfs_of = {}
     for a, _, nf in conns:
@@ -277,13 +289,13 @@ def test_lc_levels_active_connections_by_weight(bed):
 
     try:
         # Weights 1 and 2: least active / weight, one connection at a time, ends 10 : 20.
-        first = hold(25000, 30)
+        first = hold(fresh_ports(30), 30)
         assert first == {"nf1": 10, "nf2": 20}, first
         # nf3 (weight 3) comes in with none: it takes every new connection until it holds 30,
         # where active / weight is 10 for all three.
         bed.cp.ctl("rs", "add", sid, f"{NFS[2][1]}:80", "--weight", str(NFS[2][2]))
         bed.wait_applied(port, "lc", NFS)
-        second = hold(25100, 30)
+        second = hold(fresh_ports(30), 30)
         assert second == {"nf3": 30}, second
         active = {nf: a for nf, (_, a) in bed.real_counters(port).items()}
         assert active == {"nf1": 10, "nf2": 20, "nf3": 30}, active
@@ -298,11 +310,11 @@ def test_scheduler_changed_through_the_api(bed):
     sid = bed.add_service("maglev", port)
     bed.cp.ctl("vs", "set", sid, "--sched", "wrr")
     bed.wait_applied(port, "wrr", NFS)
-    conns = bed.short_conns(port, [["10.0.0.2", 26000, 600]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(600), 600]])
     count = Counter(nf for _, _, nf in conns)
     assert count == {n: 100 * w for n, _, w in NFS}, count
     bed.cp.ctl("vs", "set", sid, "--sched", "rr")
     bed.wait_applied(port, "rr", NFS)
-    conns = bed.short_conns(port, [["10.0.0.2", 26600, 300]])
+    conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(300), 300]])
     count = Counter(nf for _, _, nf in conns)
     assert count == {n: 100 for n in NAMES}, count
