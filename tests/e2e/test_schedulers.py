@@ -60,6 +60,7 @@ def fresh_ports(n):
         next(_ports)
     return first
 
+
 for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
     if not (labtools.BIN / b).exists():
         pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
