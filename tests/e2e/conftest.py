@@ -5,6 +5,9 @@
         nf = labtools.start_nfsim(topo, "nf1", "nf1", addr="10.1.0.11")
         rep = labtools.loadgen(topo, "client", "10.1.0.11:80")
 
+`lab_module` is the same factory for a whole module (its topologies are torn down after the
+module's last test), for a module whose tests share one costly topology.
+
 `lab` builds the Go binaries into build/bin once per session if they are missing or older
 than the Go sources, skips (with the reason) when not root or without `ip netns`, prints
 the logs of every process started through topo.popen with a failing test's report, tears every
@@ -66,21 +69,19 @@ def pytest_runtest_makereport(item, call):
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
     if rep.failed and rep.when in ("setup", "call"):
-        for t in getattr(item, "_lab_topologies", []):
+        module = item.getparent(pytest.Module)
+        shared = getattr(module, "_lab_topologies", []) if "lab_module" in item.fixturenames else []
+        for t in [*getattr(item, "_lab_topologies", []), *shared]:
             for name, text in t.logs().items():
                 rep.sections.append((f"lab {t.prefix}: log of {name}", text[-20000:]))
 
 
-@pytest.fixture
-def lab(request):
-    """A factory: lab(path_or_dict, prefix=None, up=True) -> topo.Topology (a topology file,
-    relative to the repository, or a spec as a dict), torn down after the test."""
+def _lab_factory(request, made):
+    """The factory behind lab and lab_module: it makes topologies into made."""
     reason = topolib.unavailable()
     if reason:
         pytest.skip(reason)
     request.getfixturevalue("go_bins")
-    made = []
-    request.node._lab_topologies = made
 
     def factory(path, prefix=None, up=True):
         prefix = prefix or labtools.unique_prefix()
@@ -96,8 +97,11 @@ def lab(request):
             t.up()
         return t
 
-    yield factory
+    return factory
 
+
+def _lab_teardown(made):
+    """Tears made down; fails the test if anything with a topology's prefix is left behind."""
     problems = []
     for t in reversed(made):
         pids = [p.pid for p in t.procs]
@@ -110,3 +114,23 @@ def lab(request):
             problems.append(f"{t.prefix}: left behind: {', '.join(left)}")
     if problems:
         pytest.fail("; ".join(problems))
+
+
+@pytest.fixture
+def lab(request):
+    """A factory: lab(path_or_dict, prefix=None, up=True) -> topo.Topology (a topology file,
+    relative to the repository, or a spec as a dict), torn down after the test."""
+    made = []
+    request.node._lab_topologies = made
+    yield _lab_factory(request, made)
+    _lab_teardown(made)
+
+
+@pytest.fixture(scope="module")
+def lab_module(request):
+    """lab for a whole module: torn down after its last test; a failing test of the module
+    that uses it gets the logs of its topologies' processes."""
+    made = []
+    request.node._lab_topologies = made
+    yield _lab_factory(request, made)
+    _lab_teardown(made)
