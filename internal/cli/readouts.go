@@ -194,32 +194,12 @@ func (e *env) counterTables(path, fwd string) error {
 		}
 		n++
 		fmt.Fprintf(e.stdout, "%s (%s):\n", f.ID, f.At.Format(time.RFC3339))
-		rows := [][]string{{"COUNTER"}}
-		for _, w := range f.Stats.Workers {
-			rows[0] = append(rows[0], fmt.Sprintf("W%d", w.Worker))
+		ids := make([]uint32, len(f.Stats.Workers))
+		counters := make([]map[string]uint64, len(f.Stats.Workers))
+		for i, w := range f.Stats.Workers {
+			ids[i], counters[i] = w.Worker, w.Counters
 		}
-		rows[0] = append(rows[0], "TOTAL")
-		for _, name := range counterOrder(fwdcounters.Worker, f.Stats.Workers) {
-			row, total := []string{name}, uint64(0)
-			for _, w := range f.Stats.Workers {
-				row = append(row, strconv.FormatUint(w.Counters[name], 10))
-				total += w.Counters[name]
-			}
-			rows = append(rows, append(row, strconv.FormatUint(total, 10)))
-		}
-		if len(rows) == 1 {
-			fmt.Fprintln(e.stdout, "no worker counters reported")
-		} else {
-			numberTable(e.stdout, rows)
-		}
-		if len(f.Stats.SyncCounters) > 0 {
-			rows = [][]string{{"SYNC COUNTER", "VALUE"}}
-			for _, name := range counterOrder(fwdcounters.Sync, nil, f.Stats.SyncCounters) {
-				rows = append(rows, []string{name, strconv.FormatUint(f.Stats.SyncCounters[name], 10)})
-			}
-			fmt.Fprintln(e.stdout)
-			numberTable(e.stdout, rows)
-		}
+		printCounters(e.stdout, ids, counters, f.Stats.SyncCounters)
 		fmt.Fprintln(e.stdout)
 	}
 	if n == 0 && fwd != "" {
@@ -250,12 +230,40 @@ func numberTable(w io.Writer, rows [][]string) {
 	}
 }
 
-// counterOrder is the names of the counters of group in workers or in maps: the registry's
-// first, in its order, then the others sorted.
-func counterOrder(group string, workers []apitypes.WorkerStats, maps ...map[string]uint64) []string {
-	for _, w := range workers {
-		maps = append(maps, w.Counters)
+// printCounters writes every worker counter (a row each, in the registry's order, then any
+// this build does not know; a column per worker, ids, and their total) and the sync counters.
+func printCounters(w io.Writer, ids []uint32, workers []map[string]uint64, sync map[string]uint64) {
+	rows := [][]string{{"COUNTER"}}
+	for _, id := range ids {
+		rows[0] = append(rows[0], fmt.Sprintf("W%d", id))
 	}
+	rows[0] = append(rows[0], "TOTAL")
+	for _, name := range counterOrder(fwdcounters.Worker, workers...) {
+		row, total := []string{name}, uint64(0)
+		for _, m := range workers {
+			row = append(row, strconv.FormatUint(m[name], 10))
+			total += m[name]
+		}
+		rows = append(rows, append(row, strconv.FormatUint(total, 10)))
+	}
+	if len(rows) == 1 {
+		fmt.Fprintln(w, "no worker counters reported")
+	} else {
+		numberTable(w, rows)
+	}
+	if len(sync) > 0 {
+		rows = [][]string{{"SYNC COUNTER", "VALUE"}}
+		for _, name := range counterOrder(fwdcounters.Sync, sync) {
+			rows = append(rows, []string{name, strconv.FormatUint(sync[name], 10)})
+		}
+		fmt.Fprintln(w)
+		numberTable(w, rows)
+	}
+}
+
+// counterOrder is the names of the counters in maps: those of group in the registry first,
+// in its order, then the others sorted.
+func counterOrder(group string, maps ...map[string]uint64) []string {
 	have := map[string]bool{}
 	for _, m := range maps {
 		for k := range m {
