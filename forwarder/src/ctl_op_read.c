@@ -471,6 +471,8 @@ ctl_op_get_stats(struct ctl_req *r)
 	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
 	s->exception_from_kernel = f->exc.from_kernel;
+	s->conns_restored = f->persist.restored;
+	s->conns_restore_failed = f->persist.restore_failed;
 	if (f->pool != NULL) {
 		s->mempool_in_use = rte_mempool_in_use_count(f->pool);
 		s->mempool_size = f->pool->size;

@@ -142,6 +142,7 @@ func counterMap(cs []*fwdpb.Counter) map[string]uint64 {
 func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	b := apitypes.StatsBody{ConfigVersion: st.GetConfigVersion(), MempoolInUse: st.GetMempoolInUse(),
 		MempoolSize: st.GetMempoolSize(), Drops: drops(st.GetDrops()), ExceptionFromKernel: st.GetExceptionFromKernel(),
+		ConnsRestored: st.GetConnsRestored(), ConnsRestoreFailed: st.GetConnsRestoreFailed(),
 		SyncCounters: counterMap(st.GetSyncCounters()),
 		Workers:      []apitypes.WorkerStats{}, Services: []apitypes.ServiceStats{}, Ports: []apitypes.PortStats{}}
 	for _, w := range st.GetWorkers() {

@@ -114,6 +114,10 @@ type StatsBody struct {
 	Ports         []PortStats    `json:"ports"`
 	// ExceptionFromKernel: the kernel's frames sent through the exception paths (docs/ports.md).
 	ExceptionFromKernel uint64 `json:"exception_from_kernel"`
+	// ConnsRestored, ConnsRestoreFailed: with state_dir, connections brought back from the
+	// previous run at start-up, and those that found no room.
+	ConnsRestored      uint64 `json:"conns_restored"`
+	ConnsRestoreFailed uint64 `json:"conns_restore_failed"`
 	// SyncCounters: every connection-sync counter by name (docs/counters.md, docs/sync.md);
 	// absent while sync has never had peers.
 	SyncCounters map[string]uint64 `json:"sync_counters,omitempty"`

@@ -519,6 +519,7 @@ func TestMetrics(t *testing.T) {
 		r.Stats.ServiceStatus = []*fwdpb.ServiceStatus{{Id: web, Packets: 99,
 			Reals: []*fwdpb.RealStatus{{Address: "10.1.0.1", Port: 80, ActiveConns: 2,
 				HandshakeRttMs: 1.25, HandshakeSamples: 10}}}}
+		r.Stats.ConnsRestored, r.Stats.ConnsRestoreFailed = 11, 1
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5,
 			BadL4Csum: 3, CsumUnfilled: 2, PeerCsumOffload: true}}
 		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", Port: 80, RttMs: 0.5}}
@@ -556,6 +557,8 @@ func TestMetrics(t *testing.T) {
 		"hvlb_port_bad_l4_csum_total,forwarder=fwd-a,name=net_af_packet0,port=0":                     3,
 		"hvlb_port_csum_unfilled_total,forwarder=fwd-a,name=net_af_packet0,port=0":                   2,
 		"hvlb_port_peer_csum_offload,forwarder=fwd-a,name=net_af_packet0,port=0":                     1,
+		"hvlb_forwarder_conns_restored_total,forwarder=fwd-a":                                        11,
+		"hvlb_forwarder_conns_restore_failed_total,forwarder=fwd-a":                                  1,
 		"hvlb_forwarder_steering_publications_total,forwarder=fwd-a":                                 4,
 		"hvlb_forwarder_rssa_moves_vanished_total,forwarder=fwd-a":                                   2,
 		"hvlb_forwarder_steering_placed_total,forwarder=fwd-a":                                       1,

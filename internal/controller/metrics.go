@@ -46,6 +46,8 @@ var (
 	mMempoolUse  = desc("forwarder_mempool_in_use", "Mbufs out of the pool.", fl...)
 	mMempoolSize = desc("forwarder_mempool_size", "Mbufs in the pool.", fl...)
 	mExcFromKern = desc("forwarder_exception_from_kernel_total", "Frames the kernel sent through the exception paths (docs/ports.md).", fl...)
+	mRestored    = desc("forwarder_conns_restored_total", "Connections brought back from the previous run's files at start-up (state_dir).", fl...)
+	mRestoreFail = desc("forwarder_conns_restore_failed_total", "Connections of the previous run's files that found no room at start-up (state_dir).", fl...)
 	mConfigVer   = desc("forwarder_config_version", "The forwarder's own configuration version.", fl...)
 	mApplied     = desc("forwarder_applied_version", "Desired-state version the forwarder runs.", fl...)
 	mPPS         = desc("forwarder_rx_pps", "Received packets per second between the last two reports.", fl...)
@@ -179,7 +181,7 @@ func describeForwarder(ch chan<- *prometheus.Desc) {
 			ch <- d
 		}
 	}
-	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mConfigVer,
+	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mRestored, mRestoreFail, mConfigVer,
 		mPortCsumOffload, mSteerOverrides, mFlowsMoved, mRssaMoves, mMovesFailed, mMovesInFlight, mRssaPeriods,
 		mSteerPubs, mMovesVanished, mSteerPlaced, mOverridesGone, mDispStage, mDispStages, mDispRx, mDispRaw,
 		mDispSteered, mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mDispRxBytes, mDispIdle,
@@ -366,6 +368,8 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
 	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
 	emit(ch, mExcFromKern, cnt, float64(st.GetExceptionFromKernel()), id)
+	emit(ch, mRestored, cnt, float64(st.GetConnsRestored()), id)
+	emit(ch, mRestoreFail, cnt, float64(st.GetConnsRestoreFailed()), id)
 	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)
 	for _, d := range st.GetDrops() {
 		emit(ch, mFwdDrops, cnt, float64(d.GetCount()), id, d.GetReason())

@@ -2390,8 +2390,12 @@ type Stats struct {
 	// Frames the kernel sent through the exception paths, queued out of their data ports (the
 	// control thread's count; docs/ports.md).
 	ExceptionFromKernel uint64 `protobuf:"varint,71,opt,name=exception_from_kernel,json=exceptionFromKernel,proto3" json:"exception_from_kernel,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// With state_dir: connections brought back from the previous run's files at start-up, and
+	// those that found no room (docs/forwarder-config.md, state_dir).
+	ConnsRestored      uint64 `protobuf:"varint,72,opt,name=conns_restored,json=connsRestored,proto3" json:"conns_restored,omitempty"`
+	ConnsRestoreFailed uint64 `protobuf:"varint,73,opt,name=conns_restore_failed,json=connsRestoreFailed,proto3" json:"conns_restore_failed,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Stats) Reset() {
@@ -2490,6 +2494,20 @@ func (x *Stats) GetSyncCounters() []*Counter {
 func (x *Stats) GetExceptionFromKernel() uint64 {
 	if x != nil {
 		return x.ExceptionFromKernel
+	}
+	return 0
+}
+
+func (x *Stats) GetConnsRestored() uint64 {
+	if x != nil {
+		return x.ConnsRestored
+	}
+	return 0
+}
+
+func (x *Stats) GetConnsRestoreFailed() uint64 {
+	if x != nil {
+		return x.ConnsRestoreFailed
 	}
 	return 0
 }
@@ -5117,7 +5135,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0fkernel_rx_drops\x18P \x01(\x04R\rkernelRxDrops\x12#\n" +
 	"\rkernel_socket\x18Q \x01(\tR\fkernelSocket\"\n" +
 	"\n" +
-	"\bGetStats\"\xf2\x03\n" +
+	"\bGetStats\"\xcb\x04\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -5128,7 +5146,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
-	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\x8c\x03\n" +
+	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\x12%\n" +
+	"\x0econns_restored\x18H \x01(\x04R\rconnsRestored\x120\n" +
+	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\x8c\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
