@@ -343,17 +343,34 @@ drops(struct ctl_req *r, const uint64_t *count, size_t *n, Hvlb__Fwd__V1__DropCo
 	return 0;
 }
 
-/* One counter of stats_each into the field of the same name, where the message declares one
- * (telemetry shows them all; the API carries those its readers use). */
+/* Where stats_each puts a worker's counters: every one into counters, by name (room for the
+ * registry's STATS_N_COUNTERS), and into the typed field of the same name where
+ * WorkerStats declares one, for the readers that had those. */
+struct worker_fill {
+	struct ctl_req *r;
+	Hvlb__Fwd__V1__WorkerStats *m;
+	bool oom;
+};
+
 static void
 set_counter(void *arg, const char *name, uint64_t value)
 {
-	ProtobufCMessage *m = arg;
+	struct worker_fill *x = arg;
+	ProtobufCMessage *m = &x->m->base;
 	const ProtobufCFieldDescriptor *fd =
 		protobuf_c_message_descriptor_get_field_by_name(m->descriptor, name);
+	Hvlb__Fwd__V1__Counter *c;
 
 	if (fd != NULL && fd->type == PROTOBUF_C_TYPE_UINT64 && fd->label == PROTOBUF_C_LABEL_NONE)
 		*(uint64_t *)(void *)((char *)m + fd->offset) = value;
+	c = CTL_NEW(x->r, Hvlb__Fwd__V1__Counter, hvlb__fwd__v1__counter__init);
+	if (c == NULL || x->m->n_counters == STATS_N_COUNTERS) {
+		x->oom = true;
+		return;
+	}
+	c->name = CTL_CONST_STR(name);
+	c->value = value;
+	x->m->counters[x->m->n_counters++] = c;
 }
 
 static Hvlb__Fwd__V1__WorkerStats *
@@ -362,12 +379,16 @@ worker_stats(struct ctl_req *r, const struct worker *w)
 	Hvlb__Fwd__V1__WorkerStats *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__WorkerStats, hvlb__fwd__v1__worker_stats__init);
 	struct worker_stats s = w->stats; /* the worker keeps counting: one read of each */
+	struct worker_fill x = {.r = r, .m = m};
 
-	if (m == NULL)
+	if (m == NULL ||
+	    (m->counters = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Counter, STATS_N_COUNTERS)) == NULL)
 		return NULL;
 	m->worker = w->id;
 	m->lcore = w->lcore;
-	stats_each(&s, set_counter, &m->base);
+	stats_each(&s, set_counter, &x);
+	if (x.oom)
+		return NULL;
 	m->active_conns = conn_count(w->conns);
 	m->load = r->f->rssa->w[w->id].load;
 	m->load_period = r->f->rssa->rssa.w[w->id].load;
@@ -450,6 +471,8 @@ ctl_op_get_stats(struct ctl_req *r)
 	s->n_service_status = s->n_services;
 	s->config_version = f->cfg->version;
 	s->exception_from_kernel = f->exc.from_kernel;
+	s->conns_restored = f->persist.restored;
+	s->conns_restore_failed = f->persist.restore_failed;
 	if (f->pool != NULL) {
 		s->mempool_in_use = rte_mempool_in_use_count(f->pool);
 		s->mempool_size = f->pool->size;

@@ -104,6 +104,8 @@ dispatch_stage(struct ctl_req *r)
 	m->fences = ds.fences;
 	m->fence_held = ds.fence_held;
 	m->fence_early = ds.fence_early;
+	m->rx_bytes = ds.rx_bytes;
+	m->idle_sleeps = ds.idle_sleeps;
 	return m;
 }
 
@@ -185,6 +187,9 @@ ctl_op_get_steering(struct ctl_req *r, const Hvlb__Fwd__V1__GetSteering *m)
 	s->moves_failed = sc->moves_failed;
 	s->moves_in_progress = sc->n_mig;
 	s->publications = sc->publications;
+	s->moves_vanished = sc->moves_vanished;
+	s->placed = sc->placed;
+	s->overrides_gone = sc->gone;
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_STEERING;
 	r->resp->steering = s;
 	return 0;

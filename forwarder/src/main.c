@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_eal.h>
 #include <rte_ethdev.h>
@@ -17,6 +18,8 @@
 #include "ctl.h"
 #include "fwd.h"
 #include "placement.h"
+#include "stats.h"
+#include "sync.h"
 #include "telemetry.h"
 #include "worker_loop.h"
 
@@ -36,9 +39,27 @@ usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [EAL options] -- -c CONFIG [-s SOCKET]\n"
-		"  -c CONFIG  configuration file (docs/forwarder-config.md)\n"
-		"  -s SOCKET  control socket (default /run/hvlb/fwd.sock)\n",
-		prog);
+		"       %s --list-counters\n"
+		"  -c CONFIG        configuration file (docs/forwarder-config.md)\n"
+		"  -s SOCKET        control socket (default /run/hvlb/fwd.sock)\n"
+		"  --list-counters  print every counter (group, name, help: tab-separated), exit\n",
+		prog, prog);
+}
+
+static void
+print_counter(void *group, const char *name, const char *help)
+{
+	printf("%s\t%s\t%s\n", (const char *)group, name, help);
+}
+
+/* The counter registries (stats.h, sync.h), for the Go side's metrics and the docs, which a
+ * test compares with them; needs no EAL. */
+static int
+list_counters(void)
+{
+	stats_list(print_counter, "worker");
+	sync_list_counters(print_counter, "sync");
+	return fflush(stdout) == 0 ? 0 : 1;
 }
 
 int
@@ -50,6 +71,8 @@ main(int argc, char **argv)
 	struct fwd *f;
 	int rc, opt;
 
+	if (argc == 2 && strcmp(argv[1], "--list-counters") == 0)
+		return list_counters();
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
 		fprintf(stderr, "hvlb-forwarder: EAL init failed: %s\n", rte_strerror(rte_errno));

@@ -17,7 +17,15 @@ stats_add(struct worker_stats *dst, const struct worker_stats *src)
 void
 stats_each(const struct worker_stats *s, stats_fn fn, void *arg)
 {
-#define STATS_EACH(f, name) fn(arg, name, s->f);
+#define STATS_EACH(f, name, help) fn(arg, name, s->f);
 	WORKER_COUNTERS(STATS_EACH)
 #undef STATS_EACH
+}
+
+void
+stats_list(stats_info_fn fn, void *arg)
+{
+#define STATS_INFO(f, name, help) fn(arg, name, help);
+	WORKER_COUNTERS(STATS_INFO)
+#undef STATS_INFO
 }

@@ -16,65 +16,99 @@
 #include "drop.h"
 #include "fwd_limits.h"
 
-/* X(field, "name"). */
+/* X(field, "name", "help"): the field of struct worker_stats, its name in telemetry, the local
+ * API and metrics (hvlb_worker_<name>_total; docs/counters.md), and what it counts, which
+ * `hvlb-forwarder --list-counters` prints for the Go side and the docs. */
 #define WORKER_COUNTERS(X)                                                                         \
-	X(rx_pkts, "rx_packets")                                                                   \
-	X(rx_bytes, "rx_bytes")                                                                    \
-	X(tx_pkts, "tx_packets")                                                                   \
-	X(tx_bytes, "tx_bytes")                                                                    \
-	X(handoff_out, "handoff_out")     /* packets passed to the connection's owner */         \
-	X(handoff_in, "handoff_in")       /* packets other workers passed here */                 \
-	X(conns_total, "total_conns")                                                              \
-	X(conn_evicted_embryonic, "conn_evicted_embryonic") /* made room for a SYN, table full */ \
-	X(local_replies, "local_replies") /* ARP / ND / echo answered */                          \
-	X(idle_sleeps, "idle_sleeps")                                                              \
-	X(busy_polls, "busy_polls")                                                                \
-	X(empty_polls, "empty_polls")                                                              \
-	X(busy_cycles, "busy_cycles")     /* TSC cycles of iterations with packets: the load */   \
-	X(steer_in, "flows_moved_in")     /* connections handed to this worker (steering) */     \
-	X(steer_out, "flows_moved_out")   /* connections this worker handed on */                 \
-	X(steer_fwd, "moved_packets")     /* packets of a moved connection passed on */           \
-	X(steer_failed, "moves_failed")   /* connections lost in a hand-over, moves refused */    \
-	X(notes_lost, "notes_lost")       /* steering notes to the control thread lost */           \
-	X(sync_out, "sync_records_out")   /* sync records put on the ring to the control thread */ \
-	X(sync_ring_full, "sync_ring_full") /* sync records lost: that ring was full */         \
-	X(sync_in, "sync_records_in")     /* peers' records applied to this worker's table */      \
-	X(sync_deleted, "sync_deleted")   /* connections a peer's record ended here */             \
-	X(sync_kept, "sync_delete_kept")  /* a peer's delete of a connection busy here, ignored */ \
-	X(sync_table_full, "sync_table_full") /* a peer's connection found no room */            \
-	X(sync_no_service, "sync_no_service") /* a peer's connection to no service here */       \
-	X(sync_no_real, "sync_no_real")   /* a peer's connection to no real of the service here */ \
-	X(sync_conflict, "sync_conflict") /* a peer's client tuple is a reply tuple here */        \
-	X(sync_dump_records, "sync_dump_records") /* records walked for peers' dumps */          \
-	X(sync_refreshes, "sync_refreshes") /* records of busy connections, to refresh peers */  \
-	X(midstream_conns, "midstream_conns") /* unconfirmed entries (mid-stream rule, conn.h) */ \
-	X(sync_held, "sync_replies_held") /* NF replies held for their connection's record */   \
-	X(sync_held_expired, "sync_replies_expired") /* of those, no record came: not_for_us */ \
-	X(sp_synacks, "synproxy_syn_acks") /* cookie SYN-ACKs sent (worker_synproxy.h) */        \
-	X(sp_conns, "synproxy_conns")     /* connections opened by a valid cookie */             \
-	X(sp_established, "synproxy_established") /* of those, the NF answered: translated */    \
-	X(sp_auto_on, "synproxy_auto_on") /* times an auto service's proxy turned on */          \
-	X(sp_auto_off, "synproxy_auto_off") /* and off again */                                  \
-	X(exc_to_kernel, "exception_to_kernel") /* frames for the kernel (exception.h) */        \
-	X(exc_from_kernel, "exception_from_kernel") /* the kernel's frames sent (control thread) */ \
-	X(tunnel_icmp, "tunnel_icmp_sent") /* frag. needed / too big sent for tunnel mode's MTU */ \
-	X(sync_mode_mismatch, "sync_mode_mismatch") /* a peer's tunnel connection to a service \
-						       not tunnelling the same way here */       \
-	X(fnat_conns, "fullnat_conns")    /* FullNAT connections opened (worker_fullnat.h) */     \
-	X(fnat_ports_returned, "fullnat_ports_returned") /* ports given back by other workers */ \
-	X(fnat_ports_lost, "fullnat_ports_lost") /* ports not given back: return ring full */    \
-	X(fnat_bad_port, "fullnat_bad_port") /* a port freed that was not in use (a bug) */      \
-	X(fnat_pool_nomem, "fullnat_pool_nomem") /* a new pool's ports found no memory */        \
-	X(icmp_from_nf, "icmp_errors_from_nf") /* NFs' ICMP errors translated to clients */   \
-	X(fnat_toa, "fullnat_toa")        /* SYNs to NFs given the client's address (toa.h) */   \
-	X(fnat_toa_no_room, "fullnat_toa_no_room") /* of those that wanted it, no room */        \
-	X(vxlan_rx, "vxlan_rx")           /* VXLAN packets of a known VNI, decapsulated */        \
-	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */ \
-	X(nic_hash_mismatch, "nic_hash_mismatch") /* a NIC hash that was not the key's Toeplitz \
-						    hash: the worker hashes every key itself */
+	X(rx_pkts, "rx_packets",                                                                   \
+	  "Packets received by the worker (from its RX queues or a dispatch stage).")              \
+	X(rx_bytes, "rx_bytes", "Bytes received by the worker.")                                   \
+	X(tx_pkts, "tx_packets", "Packets the worker transmitted.")                                \
+	X(tx_bytes, "tx_bytes", "Bytes the worker transmitted.")                                   \
+	X(handoff_out, "handoff_out", "Packets passed to the connection's owning worker.")         \
+	X(handoff_in, "handoff_in", "Packets other workers passed to this one.")                   \
+	X(conns_total, "total_conns", "Connections the worker created.")                           \
+	X(conn_evicted_embryonic, "conn_evicted_embryonic",                                        \
+	  "Embryonic connections evicted to make room for a SYN in a full table.")                 \
+	X(local_replies, "local_replies", "ARP, ND and echo requests answered.")                   \
+	X(idle_sleeps, "idle_sleeps", "Times the worker slept for lack of traffic.")               \
+	X(busy_polls, "busy_polls", "Polls that returned packets.")                                \
+	X(empty_polls, "empty_polls", "Polls that returned nothing.")                              \
+	X(busy_cycles, "busy_cycles",                                                              \
+	  "TSC cycles of loop iterations that had packets (the worker's load).")                   \
+	X(steer_in, "flows_moved_in",                                                              \
+	  "Connections handed to this worker by steering (RSS-A or an operator).")                 \
+	X(steer_out, "flows_moved_out", "Connections this worker handed on by steering.")          \
+	X(steer_fwd, "moved_packets", "Packets of a moved connection passed on to its new owner.") \
+	X(steer_failed, "moves_failed",                                                            \
+	  "Connections lost in a hand-over between workers, or moves refused.")                    \
+	X(notes_lost, "notes_lost",                                                                \
+	  "Steering notes to the control thread lost (its ring was full).")                        \
+	X(sync_out, "sync_records_out", "Sync records put on the ring to the control thread.")     \
+	X(sync_ring_full, "sync_ring_full",                                                        \
+	  "Sync records lost: the ring to the control thread was full.")                           \
+	X(sync_in, "sync_records_in", "Peers' sync records applied to this worker's table.")       \
+	X(sync_deleted, "sync_deleted", "Connections a peer's sync record ended here.")            \
+	X(sync_kept, "sync_delete_kept", "Peers' deletes of a connection busy here, ignored.")     \
+	X(sync_table_full, "sync_table_full",                                                      \
+	  "Peers' connections that found no room in the table.")                                   \
+	X(sync_no_service, "sync_no_service",                                                      \
+	  "Peers' connections to a service this forwarder does not have.")                         \
+	X(sync_no_real, "sync_no_real",                                                            \
+	  "Peers' connections to a real the service does not have here.")                          \
+	X(sync_conflict, "sync_conflict",                                                          \
+	  "Peers' connections whose client tuple is a reply tuple here.")                          \
+	X(sync_dump_records, "sync_dump_records", "Records walked for peers' table dumps.")        \
+	X(sync_refreshes, "sync_refreshes", "Records of busy connections sent to refresh peers.")  \
+	X(midstream_conns, "midstream_conns",                                                      \
+	  "Unconfirmed connection entries made by the mid-stream rule (sync on).")                 \
+	X(sync_held, "sync_replies_held",                                                          \
+	  "NF replies held until their connection's sync record came.")                            \
+	X(sync_held_expired, "sync_replies_expired",                                               \
+	  "Held NF replies whose record never came (dropped as not_for_us).")                      \
+	X(sp_synacks, "synproxy_syn_acks", "SYN proxy: cookie SYN-ACKs sent.")                     \
+	X(sp_conns, "synproxy_conns", "SYN proxy: connections opened by a valid cookie.")          \
+	X(sp_established, "synproxy_established",                                                  \
+	  "SYN proxy: of those, connections the NF answered (translated).")                        \
+	X(sp_auto_on, "synproxy_auto_on", "SYN proxy: times an auto service's proxy turned on.")   \
+	X(sp_auto_off, "synproxy_auto_off",                                                        \
+	  "SYN proxy: times an auto service's proxy turned off again.")                            \
+	X(exc_to_kernel, "exception_to_kernel",                                                    \
+	  "Frames for the forwarder's own address given to the kernel (exception path).")          \
+	X(exc_from_kernel, "exception_from_kernel",                                                \
+	  "The kernel's frames sent out of a data port (exception path): the control thread "      \
+	  "counts them, so they show in the forwarder's sum, 0 per worker.")                       \
+	X(tunnel_icmp, "tunnel_icmp_sent",                                                         \
+	  "Tunnel mode: fragmentation-needed / packet-too-big sent for the tunnel MTU.")           \
+	X(sync_mode_mismatch, "sync_mode_mismatch",                                                \
+	  "Peers' tunnel connections to a service that does not tunnel the same way here.")        \
+	X(fnat_conns, "fullnat_conns", "FullNAT connections opened.")                              \
+	X(fnat_ports_returned, "fullnat_ports_returned",                                           \
+	  "FullNAT local ports given back by other workers.")                                      \
+	X(fnat_ports_lost, "fullnat_ports_lost",                                                   \
+	  "FullNAT local ports not given back: the return ring was full.")                         \
+	X(fnat_bad_port, "fullnat_bad_port",                                                       \
+	  "FullNAT local ports freed that were not in use (a bug).")                               \
+	X(fnat_pool_nomem, "fullnat_pool_nomem",                                                   \
+	  "FullNAT: a new local pool's ports found no memory.")                                    \
+	X(icmp_from_nf, "icmp_errors_from_nf", "NFs' ICMP errors translated back to clients.")     \
+	X(fnat_toa, "fullnat_toa", "FullNAT: SYNs to NFs given the client's address (TOA).")       \
+	X(fnat_toa_no_room, "fullnat_toa_no_room",                                                 \
+	  "FullNAT: SYNs that wanted the client's address but had no room for it.")                \
+	X(vxlan_rx, "vxlan_rx", "VXLAN packets of a known VNI, decapsulated.")                     \
+	X(vxlan_placed, "vxlan_placed",                                                            \
+	  "VXLAN priority connections offered to the least loaded worker.")                        \
+	X(nic_hash_mismatch, "nic_hash_mismatch",                                                  \
+	  "NIC hashes that were not the key's Toeplitz hash (the worker hashes every key "         \
+	  "itself).")
+
+/* How many counters WORKER_COUNTERS lists. */
+#define STATS_ONE(f, name, help) +1
+enum { STATS_N_COUNTERS = 0 WORKER_COUNTERS(STATS_ONE) };
+#undef STATS_ONE
 
 struct worker_stats {
-#define STATS_FIELD(f, name) uint64_t f;
+#define STATS_FIELD(f, name, help) uint64_t f;
 	WORKER_COUNTERS(STATS_FIELD)
 #undef STATS_FIELD
 	uint64_t drops[HVLB_DROP_MAX];
@@ -112,5 +146,10 @@ void stats_add(struct worker_stats *dst, const struct worker_stats *src);
  * not included: hvlb_drop_name names them). */
 typedef void (*stats_fn)(void *arg, const char *name, uint64_t value);
 void stats_each(const struct worker_stats *s, stats_fn fn, void *arg);
+
+/* Call fn with the name and help text of every counter in WORKER_COUNTERS order: the list
+ * `hvlb-forwarder --list-counters` prints. */
+typedef void (*stats_info_fn)(void *arg, const char *name, const char *help);
+void stats_list(stats_info_fn fn, void *arg);
 
 #endif

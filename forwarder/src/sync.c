@@ -39,11 +39,23 @@ sync_state_name(enum sync_state st)
 void
 sync_ctl_each_counter(const struct sync_ctl *s, sync_counter_fn fn, void *arg)
 {
-#define SYNC_CTR_EACH(f, name) fn(arg, name, s->ctr.f);
+#define SYNC_CTR_EACH(f, name, help) fn(arg, name, s->ctr.f);
 	SYNC_COUNTERS(SYNC_CTR_EACH)
 #undef SYNC_CTR_EACH
 	for (unsigned r = 1; r < SYNC_REJ_MAX; r++)
 		fn(arg, sync_reject_name(r), s->ctr.rejects[r]);
+}
+
+void
+sync_list_counters(sync_counter_info_fn fn, void *arg)
+{
+	static const char rej_help[] = "Sync messages refused for this reason (docs/sync.md).";
+
+#define SYNC_CTR_INFO(f, name, help) fn(arg, name, help);
+	SYNC_COUNTERS(SYNC_CTR_INFO)
+#undef SYNC_CTR_INFO
+	for (unsigned r = 1; r < SYNC_REJ_MAX; r++)
+		fn(arg, sync_reject_name(r), rej_help);
 }
 
 struct sync_ctl *

@@ -39,21 +39,22 @@ enum sync_state {
 	SYNC_STATE_READY,
 };
 
-/* The control thread's counters, X(field, "name"): with the rejects (SYNC_REJECTS), what the
- * local API and telemetry show. */
+/* The control thread's counters, X(field, "name", "help"): with the rejects (SYNC_REJECTS), what
+ * the local API (SyncStatus.counters, Stats.sync_counters), telemetry and metrics show. */
 #define SYNC_COUNTERS(X)                                                                           \
-	X(rx_msgs, "sync_rx_messages")         /* datagrams accepted */                           \
-	X(rx_recs, "sync_rx_records")          /* records in them */                              \
-	X(tx_msgs, "sync_tx_messages")         /* datagrams sent */                               \
-	X(tx_recs, "sync_tx_records")          /* records in them (once per peer) */              \
-	X(tx_failed, "sync_send_failed")       /* datagrams the socket refused (lost) */          \
-	X(rx_errors, "sync_rx_errors")         /* receive errors of the socket */                 \
-	X(worker_full, "sync_worker_ring_full") /* records lost: the owner's ring was full */    \
-	X(dumps_served, "sync_dumps_served")   /* dumps sent to peers that asked */               \
-	X(dumps_asked, "sync_dump_requests")   /* dump requests sent */
+	X(rx_msgs, "sync_rx_messages", "Sync datagrams accepted.")                                 \
+	X(rx_recs, "sync_rx_records", "Sync records in the datagrams accepted.")                   \
+	X(tx_msgs, "sync_tx_messages", "Sync datagrams sent.")                                     \
+	X(tx_recs, "sync_tx_records", "Sync records sent (once per peer).")                        \
+	X(tx_failed, "sync_send_failed", "Sync datagrams the socket refused (lost).")              \
+	X(rx_errors, "sync_rx_errors", "Receive errors of the sync socket.")                       \
+	X(worker_full, "sync_worker_ring_full",                                                    \
+	  "Peers' sync records lost: the owning worker's ring was full.")                          \
+	X(dumps_served, "sync_dumps_served", "Table dumps sent to peers that asked.")              \
+	X(dumps_asked, "sync_dump_requests", "Table dump requests sent to peers.")
 
 struct sync_counters {
-#define SYNC_CTR_FIELD(f, name) uint64_t f;
+#define SYNC_CTR_FIELD(f, name, help) uint64_t f;
 	SYNC_COUNTERS(SYNC_CTR_FIELD)
 #undef SYNC_CTR_FIELD
 	uint64_t rejects[SYNC_REJ_MAX];
@@ -120,5 +121,10 @@ const char *sync_state_name(enum sync_state st);
  * reason), zeros included. */
 typedef void (*sync_counter_fn)(void *arg, const char *name, uint64_t value);
 void sync_ctl_each_counter(const struct sync_ctl *s, sync_counter_fn fn, void *arg);
+
+/* Call fn with the name and help text of every counter sync_ctl_each_counter gives, in its
+ * order: the list `hvlb-forwarder --list-counters` prints. */
+typedef void (*sync_counter_info_fn)(void *arg, const char *name, const char *help);
+void sync_list_counters(sync_counter_info_fn fn, void *arg);
 
 #endif

@@ -8,6 +8,7 @@ import (
 
 	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
+	"hvlb/internal/fwdcounters"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -63,13 +64,14 @@ func steeringOf(fs controller.ForwarderSteering) apitypes.Steering {
 			MaxMoves: r.GetMaxMoves()},
 		OverridesTotal: sg.GetOverridesTotal(), Periods: sg.GetPeriods(), FlowsMoved: sg.GetFlowsMoved(),
 		RSSAMoves: sg.GetRssaMoves(), MovesFailed: sg.GetMovesFailed(), MovesInProgress: sg.GetMovesInProgress(),
-		Publications: sg.GetPublications()}
+		Publications: sg.GetPublications(), MovesVanished: sg.GetMovesVanished(), Placed: sg.GetPlaced(),
+		OverridesGone: sg.GetOverridesGone()}
 	if d := sg.GetDispatch(); d.GetEnabled() {
 		out.Dispatch = apitypes.DispatchStage{Enabled: true, Stages: controller.DispatchStages(d), Lcore: d.GetLcore(),
 			Socket: d.GetSocket(), RxQueues: d.GetRxQueues(), RxPackets: d.GetRxPackets(),
 			RawPackets: d.GetRawPackets(), SteeredPackets: d.GetSteeredPackets(), FullDrops: d.GetFullDrops(),
 			BusySeconds: finite(d.GetBusySeconds()), Fences: d.GetFences(), FenceHeld: d.GetFenceHeld(),
-			FenceEarly: d.GetFenceEarly()}
+			FenceEarly: d.GetFenceEarly(), RxBytes: d.GetRxBytes(), IdleSleeps: d.GetIdleSleeps()}
 	}
 	for _, p := range sg.GetPorts() {
 		out.Ports = append(out.Ports, apitypes.PortSteering{Port: p.GetPort(), Name: p.GetName(),
@@ -127,22 +129,35 @@ func zeroedAt(sz *fwdpb.CountersSinceZero) *time.Time {
 	return &t
 }
 
+// counterMap is counters by name.
+func counterMap(cs []*fwdpb.Counter) map[string]uint64 {
+	m := make(map[string]uint64, len(cs))
+	for _, c := range cs {
+		m[c.GetName()] = c.GetValue()
+	}
+	return m
+}
+
 // statsOf is a forwarder's counters as GET /v1/stats shows them.
 func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	b := apitypes.StatsBody{ConfigVersion: st.GetConfigVersion(), MempoolInUse: st.GetMempoolInUse(),
-		MempoolSize: st.GetMempoolSize(), Drops: drops(st.GetDrops()),
-		Workers: []apitypes.WorkerStats{}, Services: []apitypes.ServiceStats{}, Ports: []apitypes.PortStats{}}
+		MempoolSize: st.GetMempoolSize(), Drops: drops(st.GetDrops()), ExceptionFromKernel: st.GetExceptionFromKernel(),
+		ConnsRestored: st.GetConnsRestored(), ConnsRestoreFailed: st.GetConnsRestoreFailed(),
+		SyncCounters: counterMap(st.GetSyncCounters()),
+		Workers:      []apitypes.WorkerStats{}, Services: []apitypes.ServiceStats{}, Ports: []apitypes.PortStats{}}
 	for _, w := range st.GetWorkers() {
 		b.Workers = append(b.Workers, apitypes.WorkerStats{Worker: w.GetWorker(), Lcore: w.GetLcore(),
 			RxPackets: w.GetRxPackets(), RxBytes: w.GetRxBytes(), TxPackets: w.GetTxPackets(), TxBytes: w.GetTxBytes(),
 			HandoffOut: w.GetHandoffOut(), HandoffIn: w.GetHandoffIn(), ActiveConns: w.GetActiveConns(),
 			TotalConns: w.GetTotalConns(), LocalReplies: w.GetLocalReplies(), IdleSleeps: w.GetIdleSleeps(),
-			BusyPolls: w.GetBusyPolls(), EmptyPolls: w.GetEmptyPolls(), Drops: drops(w.GetDrops())})
+			BusyPolls: w.GetBusyPolls(), EmptyPolls: w.GetEmptyPolls(), Drops: drops(w.GetDrops()),
+			Counters: counterMap(fwdcounters.WorkerCounters(w))})
 	}
 	for _, p := range st.GetPorts() {
 		b.Ports = append(b.Ports, apitypes.PortStats{Port: p.GetPort(), Name: p.GetName(), IPackets: p.GetIpackets(),
 			OPackets: p.GetOpackets(), IBytes: p.GetIbytes(), OBytes: p.GetObytes(), IMissed: p.GetImissed(),
-			IErrors: p.GetIerrors(), OErrors: p.GetOerrors(), KernelRxDrops: p.GetKernelRxDrops()})
+			IErrors: p.GetIerrors(), OErrors: p.GetOerrors(), KernelRxDrops: p.GetKernelRxDrops(),
+			BadL4Csum: p.GetBadL4Csum(), CsumUnfilled: p.GetCsumUnfilled(), PeerCsumOffload: p.GetPeerCsumOffload()})
 	}
 	status := fwdpb.StatusByService(st.GetServiceStatus())
 	for _, vs := range st.GetServices() {

@@ -33,8 +33,10 @@ func TestSteeringAPI(t *testing.T) {
 			Overrides: []*fwdpb.SteerOverride{{Protocol: "tcp", Client: "10.9.0.5:40000", Vip: "10.100.0.1:80",
 				Worker: 1, FromWorker: 0, DefaultWorker: 0, AgeS: 3, Priority: 2}},
 			OverridesTotal: 150, Periods: 42, FlowsMoved: 4, RssaMoves: 5, MovesFailed: 1, MovesInProgress: 0, Publications: 6,
+			MovesVanished: 2, Placed: 3, OverridesGone: 8,
 			Dispatch: &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, Socket: 0, RxQueues: 4, RxPackets: 1000,
-				RawPackets: 7, SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1},
+				RawPackets: 7, SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1,
+				RxBytes: 64000, IdleSleeps: 9},
 		}}
 	rep2 := &ctlpb.AgentReport{ForwarderId: "fwd-b", State: "ready", Stats: &fwdpb.Stats{}} // an older forwarder
 	// A forwarder from before the dispatch stage: its read-out has no dispatch field.
@@ -69,6 +71,9 @@ func TestSteeringAPI(t *testing.T) {
 		{"moves_failed", m["moves_failed"], 1.0},
 		{"moves_in_progress", m["moves_in_progress"], 0.0},
 		{"publications", m["publications"], 6.0},
+		{"moves_vanished", m["moves_vanished"], 2.0},
+		{"placed", m["placed"], 3.0},
+		{"overrides_gone", m["overrides_gone"], 8.0},
 		{"ports[0].mechanism", port["mechanism"], "driver spread over 2 queues + handoff"},
 		{"ports[0].socket", port["socket"], -1.0},
 		{"rssa.enabled", rssa["enabled"], true},
@@ -95,6 +100,8 @@ func TestSteeringAPI(t *testing.T) {
 		{"dispatch.fences", disp["fences"], 3.0},
 		{"dispatch.fence_held", disp["fence_held"], 40.0},
 		{"dispatch.fence_early", disp["fence_early"], 1.0},
+		{"dispatch.rx_bytes", disp["rx_bytes"], 64000.0},
+		{"dispatch.idle_sleeps", disp["idle_sleeps"], 9.0},
 		{"dispatch.enabled (older forwarder)", older["enabled"], false},
 		{"dispatch.rx_packets (older forwarder)", older["rx_packets"], 0.0},
 		{"dispatch.stages (older forwarder)", older["stages"], 0.0},

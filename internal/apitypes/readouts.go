@@ -19,6 +19,9 @@ type Steering struct {
 	MovesInProgress uint32          `json:"moves_in_progress"`
 	Publications    uint64          `json:"publications"`
 	Dispatch        DispatchStage   `json:"dispatch"`
+	MovesVanished   uint64          `json:"moves_vanished"` // RSS-A's moves whose connection had ended
+	Placed          uint64          `json:"placed"`         // priority tenants' new connections placed
+	OverridesGone   uint64          `json:"overrides_gone"` // overrides that ended with their connection
 }
 
 // PortSteering is how one port spreads flows over the workers.
@@ -71,6 +74,8 @@ type DispatchStage struct {
 	Fences         uint64  `json:"fences"`
 	FenceHeld      uint64  `json:"fence_held"`
 	FenceEarly     uint64  `json:"fence_early"`
+	RxBytes        uint64  `json:"rx_bytes"`
+	IdleSleeps     uint64  `json:"idle_sleeps"`
 }
 
 // SteerOverride is a connection steered off its default worker.
@@ -107,6 +112,15 @@ type StatsBody struct {
 	Services      []ServiceStats `json:"services"`
 	Drops         []Drop         `json:"drops"`
 	Ports         []PortStats    `json:"ports"`
+	// ExceptionFromKernel: the kernel's frames sent through the exception paths (docs/ports.md).
+	ExceptionFromKernel uint64 `json:"exception_from_kernel"`
+	// ConnsRestored, ConnsRestoreFailed: with state_dir, connections brought back from the
+	// previous run at start-up, and those that found no room.
+	ConnsRestored      uint64 `json:"conns_restored"`
+	ConnsRestoreFailed uint64 `json:"conns_restore_failed"`
+	// SyncCounters: every connection-sync counter by name (docs/counters.md, docs/sync.md);
+	// absent while sync has never had peers.
+	SyncCounters map[string]uint64 `json:"sync_counters,omitempty"`
 }
 
 // WorkerStats is one worker's counters.
@@ -126,6 +140,9 @@ type WorkerStats struct {
 	BusyPolls    uint64 `json:"busy_polls"`
 	EmptyPolls   uint64 `json:"empty_polls"`
 	Drops        []Drop `json:"drops"`
+	// Counters: every counter of the forwarder's registry by name, zeros included
+	// (docs/counters.md); the fields above are some of them, kept for their readers.
+	Counters map[string]uint64 `json:"counters"`
 }
 
 // Drop counts the packets dropped for one reason (docs/drops.md).
@@ -148,6 +165,12 @@ type PortStats struct {
 	// KernelRxDrops: frames the kernel dropped on receive before the port's PMD read them
 	// (AF_PACKET tp_drops, AF_XDP's drop counters; docs/drops.md); 0 on other ports.
 	KernelRxDrops uint64 `json:"kernel_rx_drops"`
+	// BadL4Csum: packets received here dropped for a bad TCP/UDP checksum; CsumUnfilled: of
+	// those, checksums their sender left for a NIC to fill in; PeerCsumOffload: the forwarder
+	// concluded that the port's peers offload checksums (docs/drops.md, bad_l4_csum).
+	BadL4Csum       uint64 `json:"bad_l4_csum"`
+	CsumUnfilled    uint64 `json:"csum_unfilled"`
+	PeerCsumOffload bool   `json:"peer_csum_offload"`
 }
 
 // ServiceStats is one virtual service's counters at a forwarder.

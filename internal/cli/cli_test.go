@@ -45,6 +45,7 @@ type cmdStep struct {
 	wantCode int
 	wantReqs []fakeReq // Body compared as JSON; Query exactly
 	wantOut  []string  // substrings of stdout
+	notOut   []string  // not substrings of stdout
 	wantErr  string    // substring of stderr
 }
 
@@ -73,6 +74,11 @@ func runSteps(t *testing.T, f *fake, env map[string]string, steps []cmdStep) {
 		for _, w := range st.wantOut {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s: stdout lacks %q:\n%s", st.name, w, out)
+			}
+		}
+		for _, w := range st.notOut {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: stdout holds %q:\n%s", st.name, w, out)
 			}
 		}
 		if st.wantErr != "" && !strings.Contains(errOut, st.wantErr) {
@@ -253,7 +259,15 @@ func TestCommands(t *testing.T) {
 				"forwarders[fwd-a].stats.workers:\nWORKER  LCORE  RX_PACKETS  TX_PACKETS\n0       1      1000        990\n",
 				"forwarders[fwd-a].stats.workers[0].drops:\nREASON   PACKETS\nno_real  10\n",
 				"forwarders[fwd-a].stats.services[tcp-10.100.0.1-80].reals:\nADDRESS    PORT  PACKETS  ACTIVE_CONNS\n10.1.0.11  80    700      3\n",
-				"forwarders[fwd-b].stats:"}},
+				"forwarders[fwd-b].stats:"},
+			notOut: []string{"counters", "vxlan_rx"}}, // the summary: every counter is stats --counters
+		{name: "stats: every counter, registry order first", args: []string{"stats", "--counters"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats"}},
+			wantOut: []string{"fwd-a (", "COUNTER       W0   W1  TOTAL\nrx_packets  1000  500   1500\ntx_packets   990  500   1490\nvxlan_rx       4    0      4\nbrand_new      1    0      1\n",
+				"SYNC COUNTER      VALUE\nsync_rx_messages     12\nsync_records_out      3\n", "fwd-b (", "no worker counters reported"}},
+		{name: "stats: one forwarder's counters", args: []string{"stats", "--counters", "--forwarder", "fwd-b"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats", Query: "forwarder=fwd-b"}},
+			wantOut:  []string{"fwd-b ("}},
 		{name: "stats of one forwarder, json", args: []string{"stats", "--forwarder", "fwd-b", "-o", "json"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats", Query: "forwarder=fwd-b"}},
 			wantOut:  []string{"{\n  \"forwarders\": [\n    {\n      \"id\": \"fwd-b\",\n      \"stats\": {\n        \"config_version\": 4,"}},

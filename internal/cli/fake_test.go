@@ -49,8 +49,11 @@ const fakeForwarders = `[
 
 const fakeStats = `{"forwarders":[
  {"id":"fwd-a","stats":{"config_version":5,"mempool_in_use":12,
-   "workers":[{"worker":0,"lcore":1,"rx_packets":1000,"tx_packets":990,"drops":[{"reason":"no_real","packets":10}]},
-              {"worker":1,"lcore":2,"rx_packets":500,"tx_packets":500,"drops":[]}],
+   "workers":[{"worker":0,"lcore":1,"rx_packets":1000,"tx_packets":990,"drops":[{"reason":"no_real","packets":10}],
+               "counters":{"rx_packets":1000,"tx_packets":990,"vxlan_rx":4,"brand_new":1}},
+              {"worker":1,"lcore":2,"rx_packets":500,"tx_packets":500,"drops":[],
+               "counters":{"rx_packets":500,"tx_packets":500,"vxlan_rx":0}}],
+   "sync_counters":{"sync_rx_messages":12,"sync_records_out":3},
    "services":[{"id":"tcp-10.100.0.1-80","packets":1490,
      "reals":[{"address":"10.1.0.11","port":80,"packets":700,"active_conns":3}]}]}},
  {"id":"fwd-b","stats":{"config_version":4,"mempool_in_use":0,"workers":[]}}]}`

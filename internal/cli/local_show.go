@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"hvlb/internal/fwdcounters"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -99,6 +100,7 @@ func showLocalServices(w io.Writer, svcs []*fwdpb.VirtualService, status []*fwdp
 func localStats(e *env, cl *cmdline) error {
 	rate := cl.fs.Bool("rate", false, "rates instead of totals: connections, packets and bits per second over --interval")
 	interval := cl.fs.Duration("interval", time.Second, "--rate: the time between the two samples")
+	all := cl.fs.Bool("counters", false, "every counter of the forwarder's registries instead: per worker, and sync's (docs/counters.md)")
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
@@ -113,6 +115,10 @@ func localStats(e *env, cl *cmdline) error {
 		if e.json() {
 			return e.printProto(s1)
 		}
+		if *all {
+			showLocalCounters(e.stdout, s1)
+			return nil
+		}
 		return showLocalStats(e.stdout, s1)
 	}
 	if *interval <= 0 {
@@ -125,6 +131,23 @@ func localStats(e *env, cl *cmdline) error {
 		return err
 	}
 	return showRates(e.stdout, s1, s2, time.Since(t1).Seconds())
+}
+
+// showLocalCounters writes every registry counter of st (printCounters).
+func showLocalCounters(w io.Writer, st *fwdpb.Stats) {
+	ids := make([]uint32, len(st.GetWorkers()))
+	workers := make([]map[string]uint64, len(st.GetWorkers()))
+	for i, x := range st.GetWorkers() {
+		ids[i], workers[i] = x.GetWorker(), map[string]uint64{}
+		for _, c := range fwdcounters.WorkerCounters(x) {
+			workers[i][c.GetName()] = c.GetValue()
+		}
+	}
+	sync := map[string]uint64{}
+	for _, c := range st.GetSyncCounters() {
+		sync[c.GetName()] = c.GetValue()
+	}
+	printCounters(w, ids, workers, sync)
 }
 
 func showLocalStats(w io.Writer, st *fwdpb.Stats) error {

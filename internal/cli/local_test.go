@@ -187,6 +187,14 @@ func TestLocal(t *testing.T) {
 			replies:  []*fwdpb.Response{statsReply(1000, 100000, 10), statsReply(1100, 110000, 15)},
 			wantReqs: []string{`"get_stats":{}`, `"get_stats":{}`},
 			wantOut:  []string{"CONNS/S", "  -> 10.1.0.11:80", "RX_PPS"}},
+		{name: "stats --counters: every registry counter", args: []string{"stats", "--counters"},
+			replies: []*fwdpb.Response{{Body: &fwdpb.Response_Stats{Stats: &fwdpb.Stats{
+				Workers: []*fwdpb.WorkerStats{{Worker: 0, Counters: []*fwdpb.Counter{{Name: "rx_packets", Value: 7}, {Name: "vxlan_rx", Value: 2}}},
+					{Worker: 1, RxPackets: 3}}, // a forwarder without counters: its typed fields
+				SyncCounters: []*fwdpb.Counter{{Name: "sync_rx_messages", Value: 4}}}}}},
+			wantReqs: []string{`"get_stats":{}`},
+			wantOut: []string{"W0  W1  TOTAL\nrx_packets  ", "   7   3     10\nrx_bytes  ", "vxlan_rx  ", "   2   0      2\n",
+				"sync_rx_messages      4\n"}},
 		{name: "a controller command is not a local one", args: []string{"vs", "show", "x"}, wantCode: 2,
 			wantErr: `unknown command "vs show"`},
 		{name: "group help", args: []string{"route", "--help"},

@@ -3,13 +3,16 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"hvlb/internal/apitypes"
+	"hvlb/internal/fwdcounters"
 	"hvlb/internal/model"
 )
 
@@ -145,19 +148,141 @@ func (e *env) setDrain(cl *cmdline, method, done string) error {
 
 func stats(e *env, cl *cmdline) error {
 	fwd := cl.fs.String("forwarder", "", "only this forwarder")
+	all := cl.fs.Bool("counters", false, "every counter of the forwarder's registries instead: per worker, and sync's (docs/counters.md)")
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
-	if *fwd == "" {
-		return e.readout("/v1/stats", "stats", nil)
+	path := "/v1/stats"
+	if *fwd != "" {
+		path += "?forwarder=" + url.QueryEscape(*fwd)
 	}
-	return e.readout("/v1/stats?forwarder="+url.QueryEscape(*fwd), "stats", func(v any) (any, error) {
-		kept, found := keepForwarder(v, *fwd)
-		if !found {
-			return nil, fmt.Errorf("forwarder %s: no stats (is it registered? hvlbctl fr list)", *fwd)
+	if *all && !e.json() {
+		return e.counterTables(path, *fwd)
+	}
+	return e.readout(path, "stats", func(v any) (any, error) {
+		if *fwd != "" {
+			kept, found := keepForwarder(v, *fwd)
+			if !found {
+				return nil, fmt.Errorf("forwarder %s: no stats (is it registered? hvlbctl fr list)", *fwd)
+			}
+			v = kept
 		}
-		return kept, nil
+		if !e.json() {
+			// The summary: every counter by name is stats --counters.
+			v = withoutKeys(v, "counters", "sync_counters")
+		}
+		return v, nil
 	})
+}
+
+// counterTables prints, for each forwarder of GET path, a table of every worker counter
+// (a row each, in the registry's order, then any this build does not know; a column per
+// worker and their total) and its sync counters.
+func (e *env) counterTables(path, fwd string) error {
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var st apitypes.Stats
+	if _, err := c.get(path, &st); err != nil {
+		return err
+	}
+	n := 0
+	for _, f := range st.Forwarders {
+		if fwd != "" && f.ID != fwd {
+			continue
+		}
+		n++
+		fmt.Fprintf(e.stdout, "%s (%s):\n", f.ID, f.At.Format(time.RFC3339))
+		ids := make([]uint32, len(f.Stats.Workers))
+		counters := make([]map[string]uint64, len(f.Stats.Workers))
+		for i, w := range f.Stats.Workers {
+			ids[i], counters[i] = w.Worker, w.Counters
+		}
+		printCounters(e.stdout, ids, counters, f.Stats.SyncCounters)
+		fmt.Fprintln(e.stdout)
+	}
+	if n == 0 && fwd != "" {
+		return fmt.Errorf("forwarder %s: no stats (is it registered? hvlbctl fr list)", fwd)
+	}
+	return nil
+}
+
+// numberTable writes rows as a table: the first column aligned left, the others (numbers)
+// right.
+func numberTable(w io.Writer, rows [][]string) {
+	width := map[int]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, c := range r {
+			if i == 0 {
+				fmt.Fprintf(&b, "%-*s", width[0], c)
+			} else {
+				fmt.Fprintf(&b, "  %*s", width[i], c)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// printCounters writes every worker counter (a row each, in the registry's order, then any
+// this build does not know; a column per worker, ids, and their total) and the sync counters.
+func printCounters(w io.Writer, ids []uint32, workers []map[string]uint64, sync map[string]uint64) {
+	rows := [][]string{{"COUNTER"}}
+	for _, id := range ids {
+		rows[0] = append(rows[0], fmt.Sprintf("W%d", id))
+	}
+	rows[0] = append(rows[0], "TOTAL")
+	for _, name := range counterOrder(fwdcounters.Worker, workers...) {
+		row, total := []string{name}, uint64(0)
+		for _, m := range workers {
+			row = append(row, strconv.FormatUint(m[name], 10))
+			total += m[name]
+		}
+		rows = append(rows, append(row, strconv.FormatUint(total, 10)))
+	}
+	if len(rows) == 1 {
+		fmt.Fprintln(w, "no worker counters reported")
+	} else {
+		numberTable(w, rows)
+	}
+	if len(sync) > 0 {
+		rows = [][]string{{"SYNC COUNTER", "VALUE"}}
+		for _, name := range counterOrder(fwdcounters.Sync, sync) {
+			rows = append(rows, []string{name, strconv.FormatUint(sync[name], 10)})
+		}
+		fmt.Fprintln(w)
+		numberTable(w, rows)
+	}
+}
+
+// counterOrder is the names of the counters in maps: those of group in the registry first,
+// in its order, then the others sorted.
+func counterOrder(group string, maps ...map[string]uint64) []string {
+	have := map[string]bool{}
+	for _, m := range maps {
+		for k := range m {
+			have[k] = true
+		}
+	}
+	var out []string
+	for _, c := range fwdcounters.Registry {
+		if c.Group == group && have[c.Name] {
+			out = append(out, c.Name)
+			delete(have, c.Name)
+		}
+	}
+	rest := make([]string, 0, len(have))
+	for k := range have {
+		rest = append(rest, k)
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }
 
 func conns(e *env, cl *cmdline) error {

@@ -391,3 +391,26 @@ func keepForwarder(v any, id string) (any, bool) {
 	}
 	return v, false
 }
+
+// withoutKeys is v without the fields named keys, at any depth (a copy where it differs).
+func withoutKeys(v any, keys ...string) any {
+	switch x := v.(type) {
+	case *object:
+		o := &object{m: map[string]any{}}
+		for _, k := range x.keys {
+			if slices.Contains(keys, k) {
+				continue
+			}
+			o.keys = append(o.keys, k)
+			o.m[k] = withoutKeys(x.m[k], keys...)
+		}
+		return o
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = withoutKeys(e, keys...)
+		}
+		return out
+	}
+	return v
+}

@@ -473,8 +473,14 @@ func TestLBRequestNoWebhook(t *testing.T) {
 // gather collects c's metrics as "name,label=value,..." -> value.
 func gather(t *testing.T, c *Controller) map[string]float64 {
 	t.Helper()
+	return gatherCollector(t, c.Collector())
+}
+
+// gatherCollector is every sample col exports: "name,label=value..." -> value.
+func gatherCollector(t *testing.T, col prometheus.Collector) map[string]float64 {
+	t.Helper()
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(c.Collector())
+	reg.MustRegister(col)
 	mfs, err := reg.Gather()
 	mustNil(t, err)
 	got := map[string]float64{}
@@ -511,11 +517,15 @@ func TestMetrics(t *testing.T) {
 		web := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80}
 		r.Stats.Services = []*fwdpb.VirtualService{{Id: web, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}}}}
 		r.Stats.ServiceStatus = []*fwdpb.ServiceStatus{{Id: web, Packets: 99,
-			Reals: []*fwdpb.RealStatus{{Address: "10.1.0.1", Port: 80, ActiveConns: 2}}}}
-		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5}}
+			Reals: []*fwdpb.RealStatus{{Address: "10.1.0.1", Port: 80, ActiveConns: 2,
+				HandshakeRttMs: 1.25, HandshakeSamples: 10}}}}
+		r.Stats.ConnsRestored, r.Stats.ConnsRestoreFailed = 11, 1
+		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5,
+			BadL4Csum: 3, CsumUnfilled: 2, PeerCsumOffload: true}}
 		r.Paths = []*ctlpb.PathMeasurement{{Address: "10.1.0.1", Port: 80, RttMs: 0.5}}
 		r.Steering = &fwdpb.Steering{OverridesTotal: 150, FlowsMoved: 12, RssaMoves: 11,
-			Overrides: []*fwdpb.SteerOverride{{Protocol: "tcp", Worker: 1}}}
+			Overrides:    []*fwdpb.SteerOverride{{Protocol: "tcp", Worker: 1}},
+			Publications: 4, MovesVanished: 2, Placed: 1, OverridesGone: 6}
 	})
 	mustNil(t, c.RecordReport(ctx(), rep))
 	clk.Add(DefaultReportTimeout / 2)
@@ -525,25 +535,36 @@ func TestMetrics(t *testing.T) {
 
 	got := gather(t, c)
 	for key, want := range map[string]float64{
-		"hvlb_worker_rx_packets_total,forwarder=fwd-a,worker=0":                                 123,
-		"hvlb_worker_active_connections,forwarder=fwd-a,worker=0":                               3,
-		"hvlb_worker_drops_total,forwarder=fwd-a,reason=bad_csum,worker=0":                      4,
-		"hvlb_worker_load,forwarder=fwd-a,worker=0":                                             0.75,
-		"hvlb_worker_overload_frequency,forwarder=fwd-a,worker=0":                               0.6,
-		"hvlb_worker_flows_moved_out_total,forwarder=fwd-a,worker=0":                            5,
-		"hvlb_service_packets_total,forwarder=fwd-a,service=tcp-10.0.0.1-80":                    99,
-		"hvlb_real_active_connections,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80": 2,
-		"hvlb_port_rx_packets_total,forwarder=fwd-a,name=net_af_packet0,port=0":                 5,
-		"hvlb_path_rtt_ms,forwarder=fwd-a,real=10.1.0.1:80":                                     0.5,
-		"hvlb_real_weight,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                             7,
-		"hvlb_real_health_up,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                          1,
-		"hvlb_controller_store_version":                                                         3,
-		"hvlb_controller_forwarders,state=ready":                                                1,
-		"hvlb_controller_forwarders,state=failed":                                               1,
-		"hvlb_forwarder_state,forwarder=fwd-b,state=failed":                                     1,
-		"hvlb_forwarder_applied_version,forwarder=fwd-a":                                        1,
-		"hvlb_forwarder_steering_overrides,forwarder=fwd-a":                                     150,
-		"hvlb_forwarder_flows_moved_total,forwarder=fwd-a":                                      12,
+		"hvlb_worker_rx_packets_total,forwarder=fwd-a,worker=0":                                      123,
+		"hvlb_worker_active_connections,forwarder=fwd-a,worker=0":                                    3,
+		"hvlb_worker_drops_total,forwarder=fwd-a,reason=bad_csum,worker=0":                           4,
+		"hvlb_worker_load,forwarder=fwd-a,worker=0":                                                  0.75,
+		"hvlb_worker_overload_frequency,forwarder=fwd-a,worker=0":                                    0.6,
+		"hvlb_worker_flows_moved_out_total,forwarder=fwd-a,worker=0":                                 5,
+		"hvlb_service_packets_total,forwarder=fwd-a,service=tcp-10.0.0.1-80":                         99,
+		"hvlb_real_active_connections,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80":      2,
+		"hvlb_port_rx_packets_total,forwarder=fwd-a,name=net_af_packet0,port=0":                      5,
+		"hvlb_path_rtt_ms,forwarder=fwd-a,real=10.1.0.1:80":                                          0.5,
+		"hvlb_real_weight,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                                  7,
+		"hvlb_real_health_up,real=10.1.0.1:80,service=tcp-10.0.0.1-80":                               1,
+		"hvlb_controller_store_version":                                                              3,
+		"hvlb_controller_forwarders,state=ready":                                                     1,
+		"hvlb_controller_forwarders,state=failed":                                                    1,
+		"hvlb_forwarder_state,forwarder=fwd-b,state=failed":                                          1,
+		"hvlb_forwarder_applied_version,forwarder=fwd-a":                                             1,
+		"hvlb_forwarder_steering_overrides,forwarder=fwd-a":                                          150,
+		"hvlb_forwarder_flows_moved_total,forwarder=fwd-a":                                           12,
+		"hvlb_port_bad_l4_csum_total,forwarder=fwd-a,name=net_af_packet0,port=0":                     3,
+		"hvlb_port_csum_unfilled_total,forwarder=fwd-a,name=net_af_packet0,port=0":                   2,
+		"hvlb_port_peer_csum_offload,forwarder=fwd-a,name=net_af_packet0,port=0":                     1,
+		"hvlb_forwarder_conns_restored_total,forwarder=fwd-a":                                        11,
+		"hvlb_forwarder_conns_restore_failed_total,forwarder=fwd-a":                                  1,
+		"hvlb_forwarder_steering_publications_total,forwarder=fwd-a":                                 4,
+		"hvlb_forwarder_rssa_moves_vanished_total,forwarder=fwd-a":                                   2,
+		"hvlb_forwarder_steering_placed_total,forwarder=fwd-a":                                       1,
+		"hvlb_forwarder_steering_overrides_gone_total,forwarder=fwd-a":                               6,
+		"hvlb_real_handshake_rtt_ms,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80":        1.25,
+		"hvlb_real_handshake_samples_total,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80": 10,
 	} {
 		if v, ok := got[key]; !ok || v != want {
 			t.Errorf("%s = %v (present %v), want %v", key, v, ok, want)

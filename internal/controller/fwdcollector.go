@@ -15,7 +15,8 @@ type ReadForwarder func(ctx context.Context) (*fwdpb.Stats, *fwdpb.Steering, err
 
 // ForwarderCollector exports, at each scrape, what read returns for forwarder id, under the
 // same names and labels as the controller's Collector gives that forwarder's reports
-// (hvlb_worker_*, hvlb_port_*, hvlb_service_*, hvlb_real_*, hvlb_forwarder_drops_total…):
+// (hvlb_worker_*: every counter of the forwarder's registry, docs/counters.md; hvlb_port_*,
+// hvlb_service_*, hvlb_real_*, hvlb_forwarder_drops_total…):
 // the agent serves it so that a Prometheus can scrape each host. A failed read exports
 // nothing of the forwarder (the caller's read can say so).
 func ForwarderCollector(id string, read ReadForwarder) prometheus.Collector {
@@ -27,20 +28,7 @@ type fwdCollector struct {
 	read ReadForwarder
 }
 
-func (fwdCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range mWorker {
-		ch <- d
-	}
-	for _, d := range mPort {
-		ch <- d
-	}
-	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mConfigVer,
-		mSteerOverrides, mFlowsMoved, mRssaMoves, mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage,
-		mDispStages, mDispRx, mDispRaw, mDispSteered, mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly,
-		mSvcPackets, mSvcBytes, mSvcActive, mSvcConns, mRealPackets, mRealBytes, mRealActive, mRealConns} {
-		ch <- d
-	}
-}
+func (fwdCollector) Describe(ch chan<- *prometheus.Desc) { describeForwarder(ch) }
 
 func (k fwdCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"hvlb/internal/fwdcounters"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -32,35 +33,21 @@ var (
 	rl  = []string{"forwarder", "service", "real"}
 	drl = []string{"service", "real"}
 
+	// The worker gauges; the worker counters are the registry's (counterDesc).
 	mWorker = map[string]*prometheus.Desc{
-		"rx_packets":    desc("worker_rx_packets_total", "Packets received by a worker.", wl...),
-		"rx_bytes":      desc("worker_rx_bytes_total", "Bytes received by a worker.", wl...),
-		"tx_packets":    desc("worker_tx_packets_total", "Packets transmitted by a worker.", wl...),
-		"tx_bytes":      desc("worker_tx_bytes_total", "Bytes transmitted by a worker.", wl...),
-		"handoff_out":   desc("worker_handoff_out_total", "Packets passed to the connection's owning worker.", wl...),
-		"handoff_in":    desc("worker_handoff_in_total", "Packets received from other workers.", wl...),
-		"local_replies": desc("worker_local_replies_total", "ARP, ND and echo requests answered.", wl...),
-		"idle_sleeps":   desc("worker_idle_sleeps_total", "Times a worker slept for lack of traffic.", wl...),
-		"busy_polls":    desc("worker_busy_polls_total", "Polls that returned packets.", wl...),
-		"empty_polls":   desc("worker_empty_polls_total", "Polls that returned nothing.", wl...),
-		"conns":         desc("worker_connections_total", "Connections a worker created.", wl...),
-		"evicted":       desc("worker_embryonic_evicted_total", "Embryonic connections evicted to make room in a full table.", wl...),
-		"active":        desc("worker_active_connections", "Connections a worker holds now.", wl...),
+		"active": desc("worker_active_connections", "Connections a worker holds now.", wl...),
 		// RSS-A's view of a worker (the forwarder's GetStats; DESIGN.md section 5).
-		"busy_cycles":     desc("worker_busy_cycles_total", "TSC cycles of loop iterations that had packets.", wl...),
-		"flows_moved_in":  desc("worker_flows_moved_in_total", "Connections RSS-A or an operator moved to the worker.", wl...),
-		"flows_moved_out": desc("worker_flows_moved_out_total", "Connections moved away from the worker.", wl...),
-		"load":            desc("worker_load", "The worker's last load sample: busy share of its loop plus inbox backlog, in cores.", wl...),
-		"load_period":     desc("worker_load_period", "The worker's mean load over the last complete RSS-A period.", wl...),
-		"overload_freq":   desc("worker_overload_frequency", "Share of the last RSS-A period's samples at or above Q x epsilon.", wl...),
-		// The exception path (docs/ports.md).
-		"exception_to_kernel": desc("worker_exception_to_kernel_total", "Frames for the forwarder's own address given to the kernel.", wl...),
+		"load":          desc("worker_load", "The worker's last load sample: busy share of its loop plus inbox backlog, in cores.", wl...),
+		"load_period":   desc("worker_load_period", "The worker's mean load over the last complete RSS-A period.", wl...),
+		"overload_freq": desc("worker_overload_frequency", "Share of the last RSS-A period's samples at or above Q x epsilon.", wl...),
 	}
 	mWorkerDrops = desc("worker_drops_total", "Packets a worker dropped, by reason.", "forwarder", "worker", "reason")
 	mFwdDrops    = desc("forwarder_drops_total", "Packets a forwarder dropped, by reason (summed over workers).", "forwarder", "reason")
 	mMempoolUse  = desc("forwarder_mempool_in_use", "Mbufs out of the pool.", fl...)
 	mMempoolSize = desc("forwarder_mempool_size", "Mbufs in the pool.", fl...)
 	mExcFromKern = desc("forwarder_exception_from_kernel_total", "Frames the kernel sent through the exception paths (docs/ports.md).", fl...)
+	mRestored    = desc("forwarder_conns_restored_total", "Connections brought back from the previous run's files at start-up (state_dir).", fl...)
+	mRestoreFail = desc("forwarder_conns_restore_failed_total", "Connections of the previous run's files that found no room at start-up (state_dir).", fl...)
 	mConfigVer   = desc("forwarder_config_version", "The forwarder's own configuration version.", fl...)
 	mApplied     = desc("forwarder_applied_version", "Desired-state version the forwarder runs.", fl...)
 	mPPS         = desc("forwarder_rx_pps", "Received packets per second between the last two reports.", fl...)
@@ -87,6 +74,8 @@ var (
 		"oerrors":  desc("port_tx_errors_total", "Transmit errors.", pl...),
 		"kernel_rx_drops": desc("port_kernel_rx_drops_total",
 			"Frames the kernel dropped on receive before a kernel-interface port's PMD read them (AF_PACKET tp_drops, AF_XDP drops).", pl...),
+		"bad_l4_csum":   desc("port_bad_l4_csum_total", "Packets received on the port dropped for a bad TCP/UDP checksum (docs/drops.md).", pl...),
+		"csum_unfilled": desc("port_csum_unfilled_total", "Of those, packets whose sender left the checksum for a NIC to fill in (checksum offload).", pl...),
 	}
 	mSvcPackets  = desc("service_packets_total", "Packets of a virtual service.", sl...)
 	mSvcBytes    = desc("service_bytes_total", "Bytes of a virtual service.", sl...)
@@ -96,6 +85,8 @@ var (
 	mRealBytes   = desc("real_bytes_total", "Bytes sent to a real service.", rl...)
 	mRealActive  = desc("real_active_connections", "Connections on a real service now.", rl...)
 	mRealConns   = desc("real_connections_total", "Connections a real service has had.", rl...)
+	mRealRTT     = desc("real_handshake_rtt_ms", "NAT: the smoothed time from a client's SYN reaching the forwarder to the NF's SYN-ACK reaching it (absent: no sample).", rl...)
+	mRealRTTN    = desc("real_handshake_samples_total", "NAT: handshake RTT samples taken of a real service.", rl...)
 	mPathRTT     = desc("path_rtt_ms", "RTT from a forwarder to an NF over the last report interval (absent: unknown).", "forwarder", "real")
 	mPathTput    = desc("path_throughput_mbps", "Throughput through a forwarder to and from an NF over the last report interval.", "forwarder", "real")
 	mRealWeight  = desc("real_weight", "A real's configured weight (0 when drained).", drl...)
@@ -115,6 +106,10 @@ var (
 	mMovesFailed    = desc("forwarder_steering_moves_failed_total", "Moves refused, or whose connection was lost in the hand-over.", fl...)
 	mMovesInFlight  = desc("forwarder_steering_moves_in_progress", "Moves under way now.", fl...)
 	mRssaPeriods    = desc("forwarder_rssa_periods_total", "Complete RSS-A periods.", fl...)
+	mSteerPubs      = desc("forwarder_steering_publications_total", "Steering tables the forwarder published.", fl...)
+	mMovesVanished  = desc("forwarder_rssa_moves_vanished_total", "RSS-A's moves whose connection had ended before it moved.", fl...)
+	mSteerPlaced    = desc("forwarder_steering_placed_total", "New connections of priority tenants moved to the least-loaded worker.", fl...)
+	mOverridesGone  = desc("forwarder_steering_overrides_gone_total", "Steering overrides removed because their connection ended.", fl...)
 )
 
 // The dispatch stages ([forwarder] dispatch = on or N), from the same read-out, their counters
@@ -130,24 +125,70 @@ var (
 	mDispFences  = desc("forwarder_dispatch_fences_total", "Moved connections whose packets the dispatch stage held back until the old owner was done with them, so they stayed in order.", fl...)
 	mDispHeld    = desc("forwarder_dispatch_fence_held_packets_total", "Packets the dispatch stage held back behind a move's fence.", fl...)
 	mDispEarly   = desc("forwarder_dispatch_fence_early_total", "Fences the dispatch stage released early (hold full or too long), so that connection may have seen packets out of order.", fl...)
+	mDispRxBytes = desc("forwarder_dispatch_rx_bytes_total", "Bytes of the plain TCP and UDP packets the dispatch stage sent to their owning worker.", fl...)
+	mDispIdle    = desc("forwarder_dispatch_idle_sleeps_total", "Times the dispatch stages slept for lack of traffic.", fl...)
 )
 
+var mPortCsumOffload = desc("port_peer_csum_offload", "1 when the forwarder concluded that the port's peers offload checksums (docs/drops.md, bad_l4_csum), else 0.", pl...)
+
+// Every counter of the forwarder's registries (internal/fwdcounters: WorkerStats.counters
+// and Stats.sync_counters), named after it (fwdcounters.MetricName): a counter the forwarder
+// adds is exported with no change here.
+var mCounters = func() map[string]*prometheus.Desc {
+	m := make(map[string]*prometheus.Desc, len(fwdcounters.Registry))
+	for _, c := range fwdcounters.Registry {
+		m[c.Group+"/"+c.Name] = counterDescNew(c.Group, c.Name)
+	}
+	return m
+}()
+
+func counterDescNew(group, name string) *prometheus.Desc {
+	labels := wl
+	if group == fwdcounters.Sync {
+		labels = fl
+	}
+	return prometheus.NewDesc(fwdcounters.MetricName(group, name), fwdcounters.Help(group, name), labels, nil)
+}
+
+// counterDesc is the metric of a counter of group: the registry's, or for a name this build
+// does not know (a newer forwarder), one made for it with a generic help text; nil for a name
+// that cannot be a metric's.
+func counterDesc(group, name string) *prometheus.Desc {
+	if d, ok := mCounters[group+"/"+name]; ok {
+		return d
+	}
+	if fwdcounters.MetricName(group, name) == "" {
+		return nil
+	}
+	return counterDescNew(group, name)
+}
+
 func (collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range mWorker {
-		ch <- d
-	}
-	for _, d := range mPort {
-		ch <- d
-	}
-	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mConfigVer,
-		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs, mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mSteerOverrides, mFlowsMoved, mRssaMoves,
-		mMovesFailed, mMovesInFlight, mRssaPeriods, mDispStage, mDispStages, mDispRx, mDispRaw, mDispSteered,
-		mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mSvcPackets, mSvcBytes, mSvcActive, mSvcConns,
-		mRealPackets, mRealBytes, mRealActive, mRealConns, mPathRTT, mPathTput, mRealWeight, mRealUp,
+	describeForwarder(ch)
+	for _, d := range []*prometheus.Desc{
+		mApplied, mPPS, mCapacity, mUtil, mAutoDrained, mPoolDrains, mPoolResumes, mPoolAsks, mPoolAskErrs,
+		mLastReport, mFwdState, mBGPUp, mBGPPeers, mBFDUp, mBGPVIPs, mPathRTT, mPathTput, mRealWeight, mRealUp,
 		mStoreVer, mFwdByState, mLBByState, mLeader, mStoreUp} {
 		ch <- d
 	}
 	describePolicy(ch)
+}
+
+// describeForwarder sends what collectSteering and collectStats export.
+func describeForwarder(ch chan<- *prometheus.Desc) {
+	for _, m := range []map[string]*prometheus.Desc{mWorker, mPort, mCounters} {
+		for _, d := range m {
+			ch <- d
+		}
+	}
+	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mRestored, mRestoreFail, mConfigVer,
+		mPortCsumOffload, mSteerOverrides, mFlowsMoved, mRssaMoves, mMovesFailed, mMovesInFlight, mRssaPeriods,
+		mSteerPubs, mMovesVanished, mSteerPlaced, mOverridesGone, mDispStage, mDispStages, mDispRx, mDispRaw,
+		mDispSteered, mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mDispRxBytes, mDispIdle,
+		mSvcPackets, mSvcBytes, mSvcActive, mSvcConns, mRealPackets, mRealBytes, mRealActive, mRealConns,
+		mRealRTT, mRealRTTN} {
+		ch <- d
+	}
 }
 
 // emit sends one sample, skipping label values Prometheus would reject (bad UTF-8 from
@@ -313,6 +354,10 @@ func collectSteering(ch chan<- prometheus.Metric, id string, sg *fwdpb.Steering)
 	emit(ch, mMovesFailed, cnt, float64(sg.GetMovesFailed()), id)
 	emit(ch, mMovesInFlight, gauge, float64(sg.GetMovesInProgress()), id)
 	emit(ch, mRssaPeriods, cnt, float64(sg.GetPeriods()), id)
+	emit(ch, mSteerPubs, cnt, float64(sg.GetPublications()), id)
+	emit(ch, mMovesVanished, cnt, float64(sg.GetMovesVanished()), id)
+	emit(ch, mSteerPlaced, cnt, float64(sg.GetPlaced()), id)
+	emit(ch, mOverridesGone, cnt, float64(sg.GetOverridesGone()), id)
 	collectDispatch(ch, id, sg.GetDispatch())
 }
 
@@ -323,21 +368,20 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 	emit(ch, mMempoolUse, gauge, float64(st.GetMempoolInUse()), id)
 	emit(ch, mMempoolSize, gauge, float64(st.GetMempoolSize()), id)
 	emit(ch, mExcFromKern, cnt, float64(st.GetExceptionFromKernel()), id)
+	emit(ch, mRestored, cnt, float64(st.GetConnsRestored()), id)
+	emit(ch, mRestoreFail, cnt, float64(st.GetConnsRestoreFailed()), id)
 	emit(ch, mConfigVer, gauge, float64(st.GetConfigVersion()), id)
 	for _, d := range st.GetDrops() {
 		emit(ch, mFwdDrops, cnt, float64(d.GetCount()), id, d.GetReason())
 	}
+	fromWorkers := map[string]bool{}
 	for _, w := range st.GetWorkers() {
 		wid := strconv.FormatUint(uint64(w.GetWorker()), 10)
-		for name, v := range map[string]uint64{
-			"rx_packets": w.GetRxPackets(), "rx_bytes": w.GetRxBytes(), "tx_packets": w.GetTxPackets(),
-			"tx_bytes": w.GetTxBytes(), "handoff_out": w.GetHandoffOut(), "handoff_in": w.GetHandoffIn(),
-			"local_replies": w.GetLocalReplies(), "idle_sleeps": w.GetIdleSleeps(),
-			"busy_polls": w.GetBusyPolls(), "empty_polls": w.GetEmptyPolls(), "conns": w.GetTotalConns(),
-			"busy_cycles": w.GetBusyCycles(), "flows_moved_in": w.GetFlowsMovedIn(), "flows_moved_out": w.GetFlowsMovedOut(),
-			"evicted": w.GetConnEvictedEmbryonic(), "exception_to_kernel": w.GetExceptionToKernel(),
-		} {
-			emit(ch, mWorker[name], cnt, float64(v), id, wid)
+		for _, c := range fwdcounters.WorkerCounters(w) {
+			fromWorkers[c.GetName()] = true
+			if d := counterDesc(fwdcounters.Worker, c.GetName()); d != nil {
+				emit(ch, d, cnt, float64(c.GetValue()), id, wid)
+			}
 		}
 		emit(ch, mWorker["active"], gauge, float64(w.GetActiveConns()), id, wid)
 		emit(ch, mWorker["load"], gauge, w.GetLoad(), id, wid)
@@ -347,15 +391,25 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			emit(ch, mWorkerDrops, cnt, float64(d.GetCount()), id, wid, d.GetReason())
 		}
 	}
+	// The sync counters that are sums of worker counters are exported per worker only.
+	for _, c := range st.GetSyncCounters() {
+		if _, ok := fwdcounters.Lookup(fwdcounters.Worker, c.GetName()); ok || fromWorkers[c.GetName()] {
+			continue
+		}
+		if d := counterDesc(fwdcounters.Sync, c.GetName()); d != nil {
+			emit(ch, d, cnt, float64(c.GetValue()), id)
+		}
+	}
 	for _, p := range st.GetPorts() {
 		pid := strconv.FormatUint(uint64(p.GetPort()), 10)
 		for name, v := range map[string]uint64{
 			"ipackets": p.GetIpackets(), "opackets": p.GetOpackets(), "ibytes": p.GetIbytes(),
 			"obytes": p.GetObytes(), "imissed": p.GetImissed(), "ierrors": p.GetIerrors(), "oerrors": p.GetOerrors(),
-			"kernel_rx_drops": p.GetKernelRxDrops(),
+			"kernel_rx_drops": p.GetKernelRxDrops(), "bad_l4_csum": p.GetBadL4Csum(), "csum_unfilled": p.GetCsumUnfilled(),
 		} {
 			emit(ch, mPort[name], cnt, float64(v), id, pid, p.GetName())
 		}
+		emit(ch, mPortCsumOffload, gauge, boolGauge(p.GetPeerCsumOffload()), id, pid, p.GetName())
 	}
 	for _, vs := range st.GetServiceStatus() {
 		sid := vs.GetId()
@@ -370,6 +424,10 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			emit(ch, mRealBytes, cnt, float64(rs.GetBytes()), id, svc, real)
 			emit(ch, mRealActive, gauge, float64(rs.GetActiveConns()), id, svc, real)
 			emit(ch, mRealConns, cnt, float64(rs.GetTotalConns()), id, svc, real)
+			if rs.GetHandshakeSamples() > 0 {
+				emit(ch, mRealRTT, gauge, finite(rs.GetHandshakeRttMs()), id, svc, real)
+			}
+			emit(ch, mRealRTTN, cnt, float64(rs.GetHandshakeSamples()), id, svc, real)
 		}
 	}
 }
@@ -392,6 +450,8 @@ func collectDispatch(ch chan<- prometheus.Metric, id string, d *fwdpb.DispatchSt
 	emit(ch, mDispFences, cnt, float64(d.GetFences()), id)
 	emit(ch, mDispHeld, cnt, float64(d.GetFenceHeld()), id)
 	emit(ch, mDispEarly, cnt, float64(d.GetFenceEarly()), id)
+	emit(ch, mDispRxBytes, cnt, float64(d.GetRxBytes()), id)
+	emit(ch, mDispIdle, cnt, float64(d.GetIdleSleeps()), id)
 }
 
 // DispatchStages is how many dispatch stages d says run: a forwarder from before dispatch = N

@@ -87,7 +87,8 @@ func TestSteering(t *testing.T) {
 func TestDispatchMetrics(t *testing.T) {
 	c := newCtl(t, newClock(), "")
 	on := &fwdpb.DispatchStage{Enabled: true, Stages: 2, Lcore: 1, RxQueues: 4, RxPackets: 1000, RawPackets: 7,
-		SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1}
+		SteeredPackets: 30, FullDrops: 2, BusySeconds: 1.5, Fences: 3, FenceHeld: 40, FenceEarly: 1,
+		RxBytes: 64000, IdleSleeps: 9}
 	for id, sg := range map[string]*fwdpb.Steering{
 		"fwd-on":    {Dispatch: on},
 		"fwd-one":   {Dispatch: &fwdpb.DispatchStage{Enabled: true, Lcore: 1, RxQueues: 2}}, // before dispatch = N
@@ -111,6 +112,8 @@ func TestDispatchMetrics(t *testing.T) {
 		"hvlb_forwarder_dispatch_fences_total,forwarder=fwd-on":              3,
 		"hvlb_forwarder_dispatch_fence_held_packets_total,forwarder=fwd-on":  40,
 		"hvlb_forwarder_dispatch_fence_early_total,forwarder=fwd-on":         1,
+		"hvlb_forwarder_dispatch_rx_bytes_total,forwarder=fwd-on":            64000,
+		"hvlb_forwarder_dispatch_idle_sleeps_total,forwarder=fwd-on":         9,
 		"hvlb_forwarder_dispatch_stage,forwarder=fwd-one":                    1,
 		"hvlb_forwarder_dispatch_stages,forwarder=fwd-one":                   1,
 		"hvlb_forwarder_dispatch_rx_packets_total,forwarder=fwd-one":         0,
@@ -121,6 +124,8 @@ func TestDispatchMetrics(t *testing.T) {
 		"hvlb_forwarder_dispatch_fences_total,forwarder=fwd-one":             0,
 		"hvlb_forwarder_dispatch_fence_held_packets_total,forwarder=fwd-one": 0,
 		"hvlb_forwarder_dispatch_fence_early_total,forwarder=fwd-one":        0,
+		"hvlb_forwarder_dispatch_rx_bytes_total,forwarder=fwd-one":           0,
+		"hvlb_forwarder_dispatch_idle_sleeps_total,forwarder=fwd-one":        0,
 		"hvlb_forwarder_dispatch_stage,forwarder=fwd-off":                    0,
 		"hvlb_forwarder_dispatch_stage,forwarder=fwd-older":                  0,
 	}

@@ -82,6 +82,7 @@ func goldenMessages() map[string]proto.Message {
 							{Reason: "bad_checksum", Count: 1},
 						},
 						IdleSleeps: 10, BusyPolls: 20, EmptyPolls: 30,
+						Counters: []*fwdpb.Counter{{Name: "rx_packets", Value: 1000000}, {Name: "vxlan_rx", Value: 3}},
 					},
 					{Worker: 1, Lcore: 2, RxPackets: 12},
 				},

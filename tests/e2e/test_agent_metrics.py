@@ -5,6 +5,8 @@ scrapes it in the router namespace, as a Prometheus on that host would, and comp
 what clients did and with the controller's own /metrics.
 """
 
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 
+import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 from test_control_plane import NFS, TOPO, VIP, Bed, curl_nf  # noqa: E402
 
@@ -66,3 +69,34 @@ def test_agent_exports_forwarder_counters(bed):
     agent_fwd = {s.split("{")[0] for s in got if s.startswith(("hvlb_worker_", "hvlb_port_", "hvlb_service_"))}
     ctl_fwd = {s.split("{")[0] for s in ctl if s.startswith(("hvlb_worker_", "hvlb_port_", "hvlb_service_"))}
     assert agent_fwd == ctl_fwd, (agent_fwd ^ ctl_fwd)
+
+
+def registry():
+    """{counter: its metric} of every worker counter the forwarder lists (--list-counters),
+    the metric as docs/counters.md (generated from that list) names it."""
+    listed = subprocess.run([str(fwdlab.FORWARDER), "--list-counters"], capture_output=True, text=True,
+                            check=True).stdout
+    names = [line.split("\t")[1] for line in listed.splitlines() if line.startswith("worker\t")]
+    doc = (REPO / "docs" / "counters.md").read_text()
+    metric = dict(re.findall(r"^\| `([a-z0-9_]+)` \| `(hvlb_worker_[a-z0-9_]+)` \|", doc, re.M))
+    missing = [n for n in names if n not in metric]
+    assert not missing, f"not in docs/counters.md (go generate ./internal/fwdcounters): {missing}"
+    return {n: metric[n] for n in names}
+
+
+def test_every_worker_counter_is_visible(bed):
+    """Every counter of the forwarder's registry is in the agent's and the controller's
+    /metrics, in GET /v1/stats and in hvlbctl stats --counters (docs/counters.md)."""
+    topo, fwd = bed.topo, bed.cp.fwd_id
+    reg = registry()
+    want = {f'{m}{{forwarder="{fwd}",worker="0"}}' for m in reg.values()}
+    url = f"http://{METRICS}/metrics"
+    labtools.wait_until(lambda: want <= set(scrape(topo, url)), "every worker counter in the agent's metrics")
+    labtools.wait_until(lambda: want <= set(scrape(topo, "https://127.0.0.1:8443/metrics")),
+                        "every worker counter in the controller's metrics")
+    stats = bed.cp.ctl("stats", "--forwarder", fwd, json_out=True)
+    counters = stats["forwarders"][0]["stats"]["workers"][0]["counters"]
+    assert set(reg) <= set(counters), set(reg) - set(counters)
+    table = bed.cp.ctl("stats", "--counters", "--forwarder", fwd).stdout
+    rows = {line.split()[0] for line in table.splitlines() if line.strip()}
+    assert set(reg) <= rows, set(reg) - rows

@@ -225,6 +225,9 @@ test_response_stats(void)
 	Hvlb__Fwd__V1__WorkerStats w0 = HVLB__FWD__V1__WORKER_STATS__INIT;
 	Hvlb__Fwd__V1__WorkerStats w1 = HVLB__FWD__V1__WORKER_STATS__INIT;
 	Hvlb__Fwd__V1__WorkerStats *workers[2] = {&w0, &w1};
+	Hvlb__Fwd__V1__Counter c0 = HVLB__FWD__V1__COUNTER__INIT;
+	Hvlb__Fwd__V1__Counter c1 = HVLB__FWD__V1__COUNTER__INIT;
+	Hvlb__Fwd__V1__Counter *w0_counters[2] = {&c0, &c1};
 	Hvlb__Fwd__V1__ServiceId id = HVLB__FWD__V1__SERVICE_ID__INIT;
 	Hvlb__Fwd__V1__RealService rs = HVLB__FWD__V1__REAL_SERVICE__INIT;
 	Hvlb__Fwd__V1__RealService *rsp[1] = {&rs};
@@ -262,6 +265,12 @@ test_response_stats(void)
 	w0.idle_sleeps = 10;
 	w0.busy_polls = 20;
 	w0.empty_polls = 30;
+	c0.name = "rx_packets";
+	c0.value = 1000000;
+	c1.name = "vxlan_rx";
+	c1.value = 3;
+	w0.n_counters = 2;
+	w0.counters = w0_counters;
 	w1.worker = 1;
 	w1.lcore = 2;
 	w1.rx_packets = 12;
@@ -334,6 +343,9 @@ test_response_stats(void)
 	CHECK_EQ(back->stats->n_workers, 2);
 	CHECK(back->stats->workers[0]->rx_bytes == 1ull << 40);
 	CHECK_EQ(back->stats->workers[0]->n_drops, 2);
+	CHECK_EQ(back->stats->workers[0]->n_counters, 2);
+	CHECK(strcmp(back->stats->workers[0]->counters[1]->name, "vxlan_rx") == 0);
+	CHECK_EQ(back->stats->workers[0]->counters[1]->value, 3);
 	CHECK_EQ(back->stats->n_service_status, 1);
 	CHECK_EQ(back->stats->service_status[0]->key, 0xdeadbeef);
 	CHECK_EQ(back->stats->service_status[0]->reals[0]->handshake_samples, 12);

@@ -330,6 +330,26 @@ function viewForwarder(id) {
     (fs.stats.ports || []).map(p => h("tr", {}, num(p.port), h("td", {}, p.name), num(p.ipackets), num(p.opackets),
       num(p.imissed), num(p.ierrors), num(p.oerrors)))));
     out.push(h("h3", {}, "Drops by reason"), barChart(dropsOf(fs), { empty: "no drops", title: "drops" }));
+    out.push(...viewCounters(fs.stats));
+  }
+  return out;
+}
+
+// Every counter of the forwarder's registries by name (docs/counters.md): a row each, a column
+// per worker and their total; then the connection-sync counters.
+function viewCounters(st) {
+  const workers = st.workers || [];
+  const names = [...new Set(workers.flatMap(w => Object.keys(w.counters || {})))].sort();
+  const out = [h("h3", {}, "Counters")];
+  if (names.length === 0) return out.concat(h("p", { class: "muted" }, "none reported"));
+  out.push(table(["counter", ...workers.map(w => ({ label: `worker ${w.worker}`, num: true })), { label: "total", num: true }],
+    names.map(n => h("tr", { "data-counter": n }, h("td", {}, n),
+      ...workers.map(w => num((w.counters || {})[n] || 0)),
+      num(workers.reduce((t, w) => t + ((w.counters || {})[n] || 0), 0)))), { class: "counters" }));
+  const sync = Object.entries(st.sync_counters || {}).sort((a, b) => a[0].localeCompare(b[0]));
+  if (sync.length > 0) {
+    out.push(h("h3", {}, "Sync counters"), table(["counter", { label: "value", num: true }],
+      sync.map(([n, v]) => h("tr", { "data-counter": n }, h("td", {}, n), num(v)))));
   }
   return out;
 }

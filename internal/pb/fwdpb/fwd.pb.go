@@ -1962,8 +1962,14 @@ type WorkerStats struct {
 	// Tunnel mode: ICMP fragmentation-needed / packet-too-big messages sent to clients whose
 	// packet was too long for [tunnel] mtu once encapsulated (docs/mode-tunnel.md).
 	TunnelIcmpSent uint64 `protobuf:"varint,50,opt,name=tunnel_icmp_sent,json=tunnelIcmpSent,proto3" json:"tunnel_icmp_sent,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Every counter of the forwarder's registry (WORKER_COUNTERS, forwarder/src/stats.h) by
+	// name, zeros included, in the registry's order; docs/counters.md lists them. The typed
+	// fields above are some of the same counters, filled by the same names, kept for the
+	// readers that had them; a counter added to the registry appears here (and in the agent's
+	// and controller's metrics, hvlb_worker_<name>_total) with no change to this file.
+	Counters      []*Counter `protobuf:"bytes,24,rep,name=counters,proto3" json:"counters,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WorkerStats) Reset() {
@@ -2169,6 +2175,13 @@ func (x *WorkerStats) GetTunnelIcmpSent() uint64 {
 		return x.TunnelIcmpSent
 	}
 	return 0
+}
+
+func (x *WorkerStats) GetCounters() []*Counter {
+	if x != nil {
+		return x.Counters
+	}
+	return nil
 }
 
 type PortStats struct {
@@ -2377,8 +2390,12 @@ type Stats struct {
 	// Frames the kernel sent through the exception paths, queued out of their data ports (the
 	// control thread's count; docs/ports.md).
 	ExceptionFromKernel uint64 `protobuf:"varint,71,opt,name=exception_from_kernel,json=exceptionFromKernel,proto3" json:"exception_from_kernel,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// With state_dir: connections brought back from the previous run's files at start-up, and
+	// those that found no room (docs/forwarder-config.md, state_dir).
+	ConnsRestored      uint64 `protobuf:"varint,72,opt,name=conns_restored,json=connsRestored,proto3" json:"conns_restored,omitempty"`
+	ConnsRestoreFailed uint64 `protobuf:"varint,73,opt,name=conns_restore_failed,json=connsRestoreFailed,proto3" json:"conns_restore_failed,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Stats) Reset() {
@@ -2477,6 +2494,20 @@ func (x *Stats) GetSyncCounters() []*Counter {
 func (x *Stats) GetExceptionFromKernel() uint64 {
 	if x != nil {
 		return x.ExceptionFromKernel
+	}
+	return 0
+}
+
+func (x *Stats) GetConnsRestored() uint64 {
+	if x != nil {
+		return x.ConnsRestored
+	}
+	return 0
+}
+
+func (x *Stats) GetConnsRestoreFailed() uint64 {
+	if x != nil {
+		return x.ConnsRestoreFailed
 	}
 	return 0
 }
@@ -3437,8 +3468,11 @@ type Steering struct {
 	RssaMoves       uint64                 `protobuf:"varint,8,opt,name=rssa_moves,json=rssaMoves,proto3" json:"rssa_moves,omitempty"`       // moves RSS-A asked for
 	MovesFailed     uint64                 `protobuf:"varint,9,opt,name=moves_failed,json=movesFailed,proto3" json:"moves_failed,omitempty"` // refused, or the connection lost in the hand-over
 	MovesInProgress uint32                 `protobuf:"varint,10,opt,name=moves_in_progress,json=movesInProgress,proto3" json:"moves_in_progress,omitempty"`
-	Publications    uint64                 `protobuf:"varint,11,opt,name=publications,proto3" json:"publications,omitempty"` // steering tables published
-	Dispatch        *DispatchStage         `protobuf:"bytes,12,opt,name=dispatch,proto3" json:"dispatch,omitempty"`          // absent from an older forwarder: read it as off
+	Publications    uint64                 `protobuf:"varint,11,opt,name=publications,proto3" json:"publications,omitempty"`                        // steering tables published
+	Dispatch        *DispatchStage         `protobuf:"bytes,12,opt,name=dispatch,proto3" json:"dispatch,omitempty"`                                 // absent from an older forwarder: read it as off
+	MovesVanished   uint64                 `protobuf:"varint,13,opt,name=moves_vanished,json=movesVanished,proto3" json:"moves_vanished,omitempty"` // RSS-A's moves whose connection had ended meanwhile
+	Placed          uint64                 `protobuf:"varint,14,opt,name=placed,proto3" json:"placed,omitempty"`                                    // new priority connections moved to the least-loaded worker
+	OverridesGone   uint64                 `protobuf:"varint,15,opt,name=overrides_gone,json=overridesGone,proto3" json:"overrides_gone,omitempty"` // overrides removed because their connection ended
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -3557,6 +3591,27 @@ func (x *Steering) GetDispatch() *DispatchStage {
 	return nil
 }
 
+func (x *Steering) GetMovesVanished() uint64 {
+	if x != nil {
+		return x.MovesVanished
+	}
+	return 0
+}
+
+func (x *Steering) GetPlaced() uint64 {
+	if x != nil {
+		return x.Placed
+	}
+	return 0
+}
+
+func (x *Steering) GetOverridesGone() uint64 {
+	if x != nil {
+		return x.OverridesGone
+	}
+	return 0
+}
+
 // The software dispatch stages ([forwarder] dispatch = on or N): lcores that poll the RX queues
 // and put each packet on its owner's inbox (docs/forwarder-config.md); counters summed.
 type DispatchStage struct {
@@ -3576,6 +3631,8 @@ type DispatchStage struct {
 	Fences        uint64  `protobuf:"varint,11,opt,name=fences,proto3" json:"fences,omitempty"`                           // moves whose packets were held until the old owner was done
 	FenceHeld     uint64  `protobuf:"varint,12,opt,name=fence_held,json=fenceHeld,proto3" json:"fence_held,omitempty"`    // packets so held
 	FenceEarly    uint64  `protobuf:"varint,13,opt,name=fence_early,json=fenceEarly,proto3" json:"fence_early,omitempty"` // holds ended early (full, too slow): reordering possible
+	RxBytes       uint64  `protobuf:"varint,14,opt,name=rx_bytes,json=rxBytes,proto3" json:"rx_bytes,omitempty"`          // bytes of rx_packets
+	IdleSleeps    uint64  `protobuf:"varint,15,opt,name=idle_sleeps,json=idleSleeps,proto3" json:"idle_sleeps,omitempty"` // times a stage slept for lack of traffic
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3697,6 +3754,20 @@ func (x *DispatchStage) GetFenceHeld() uint64 {
 func (x *DispatchStage) GetFenceEarly() uint64 {
 	if x != nil {
 		return x.FenceEarly
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetRxBytes() uint64 {
+	if x != nil {
+		return x.RxBytes
+	}
+	return 0
+}
+
+func (x *DispatchStage) GetIdleSleeps() uint64 {
+	if x != nil {
+		return x.IdleSleeps
 	}
 	return 0
 }
@@ -5008,7 +5079,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xd8\x06\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\x8a\a\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -5045,7 +5116,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
 	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
 	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
-	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\"\xa7\x03\n" +
+	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\x120\n" +
+	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xa7\x03\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -5063,7 +5135,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0fkernel_rx_drops\x18P \x01(\x04R\rkernelRxDrops\x12#\n" +
 	"\rkernel_socket\x18Q \x01(\tR\fkernelSocket\"\n" +
 	"\n" +
-	"\bGetStats\"\xf2\x03\n" +
+	"\bGetStats\"\xcb\x04\n" +
 	"\x05Stats\x122\n" +
 	"\aworkers\x18\x01 \x03(\v2\x18.hvlb.fwd.v1.WorkerStatsR\aworkers\x127\n" +
 	"\bservices\x18\x02 \x03(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\bservices\x12,\n" +
@@ -5074,7 +5146,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\fmempool_size\x18\a \x01(\x04R\vmempoolSize\x12A\n" +
 	"\x0eservice_status\x18\b \x03(\v2\x1a.hvlb.fwd.v1.ServiceStatusR\rserviceStatus\x129\n" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
-	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\"\x8c\x03\n" +
+	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\x12%\n" +
+	"\x0econns_restored\x18H \x01(\x04R\rconnsRestored\x120\n" +
+	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\x8c\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -5163,7 +5237,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\toverrides\x18\n" +
 	" \x01(\rR\toverrides\"#\n" +
 	"\vGetSteering\x12\x14\n" +
-	"\x05limit\x18\x01 \x01(\rR\x05limit\"\x83\x04\n" +
+	"\x05limit\x18\x01 \x01(\rR\x05limit\"\xe9\x04\n" +
 	"\bSteering\x12/\n" +
 	"\x05ports\x18\x01 \x03(\v2\x19.hvlb.fwd.v1.PortSteeringR\x05ports\x12+\n" +
 	"\x04rssa\x18\x02 \x01(\v2\x17.hvlb.fwd.v1.RssaConfigR\x04rssa\x121\n" +
@@ -5179,7 +5253,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\x11moves_in_progress\x18\n" +
 	" \x01(\rR\x0fmovesInProgress\x12\"\n" +
 	"\fpublications\x18\v \x01(\x04R\fpublications\x126\n" +
-	"\bdispatch\x18\f \x01(\v2\x1a.hvlb.fwd.v1.DispatchStageR\bdispatch\"\x8f\x03\n" +
+	"\bdispatch\x18\f \x01(\v2\x1a.hvlb.fwd.v1.DispatchStageR\bdispatch\x12%\n" +
+	"\x0emoves_vanished\x18\r \x01(\x04R\rmovesVanished\x12\x16\n" +
+	"\x06placed\x18\x0e \x01(\x04R\x06placed\x12%\n" +
+	"\x0eoverrides_gone\x18\x0f \x01(\x04R\roverridesGone\"\xcb\x03\n" +
 	"\rDispatchStage\x12\x18\n" +
 	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x16\n" +
@@ -5199,7 +5276,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"fence_held\x18\f \x01(\x04R\tfenceHeld\x12\x1f\n" +
 	"\vfence_early\x18\r \x01(\x04R\n" +
-	"fenceEarly\"i\n" +
+	"fenceEarly\x12\x19\n" +
+	"\brx_bytes\x18\x0e \x01(\x04R\arxBytes\x12\x1f\n" +
+	"\vidle_sleeps\x18\x0f \x01(\x04R\n" +
+	"idleSleeps\"i\n" +
 	"\tSteerFlow\x12\x1a\n" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
@@ -5389,61 +5469,62 @@ var file_fwd_proto_depIdxs = []int32{
 	23, // 22: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
 	0,  // 23: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
 	27, // 24: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	28, // 25: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 26: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	27, // 27: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	29, // 28: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	4,  // 29: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	50, // 30: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
-	0,  // 31: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	32, // 32: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	38, // 33: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	40, // 34: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	38, // 35: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	42, // 36: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	41, // 37: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	45, // 38: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	47, // 39: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	51, // 40: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	50, // 41: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	6,  // 42: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	7,  // 43: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	8,  // 44: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	9,  // 45: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	10, // 46: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	11, // 47: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	12, // 48: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	15, // 49: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	16, // 50: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	17, // 51: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	20, // 52: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	21, // 53: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	24, // 54: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	30, // 55: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	36, // 56: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	43, // 57: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	39, // 58: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	46, // 59: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	48, // 60: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	49, // 61: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	26, // 62: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
-	25, // 63: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	33, // 64: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	34, // 65: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
-	13, // 66: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	18, // 67: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	22, // 68: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	31, // 69: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	37, // 70: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	44, // 71: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	52, // 72: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	23, // 73: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	35, // 74: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	75, // [75:75] is the sub-list for method output_type
-	75, // [75:75] is the sub-list for method input_type
-	75, // [75:75] is the sub-list for extension type_name
-	75, // [75:75] is the sub-list for extension extendee
-	0,  // [0:75] is the sub-list for field type_name
+	50, // 25: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
+	28, // 26: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 27: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	27, // 28: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	29, // 29: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 30: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	50, // 31: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	0,  // 32: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	32, // 33: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	38, // 34: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	40, // 35: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	38, // 36: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	42, // 37: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	41, // 38: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	45, // 39: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	47, // 40: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	51, // 41: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	50, // 42: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	6,  // 43: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 44: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	8,  // 45: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	9,  // 46: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	10, // 47: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	11, // 48: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	12, // 49: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	15, // 50: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	16, // 51: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	17, // 52: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	20, // 53: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	21, // 54: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	24, // 55: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	30, // 56: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	36, // 57: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	43, // 58: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	39, // 59: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	46, // 60: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	48, // 61: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	49, // 62: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	26, // 63: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	25, // 64: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	33, // 65: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	34, // 66: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	13, // 67: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	18, // 68: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	22, // 69: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	31, // 70: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	37, // 71: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	44, // 72: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	52, // 73: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	23, // 74: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	35, // 75: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	76, // [76:76] is the sub-list for method output_type
+	76, // [76:76] is the sub-list for method input_type
+	76, // [76:76] is the sub-list for extension type_name
+	76, // [76:76] is the sub-list for extension extendee
+	0,  // [0:76] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
