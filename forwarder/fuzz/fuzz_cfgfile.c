@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <rte_cfgfile.h>
 #include <rte_hash.h>
 #include <rte_lcore.h>
 
@@ -52,7 +51,7 @@ neigh_clear(void)
 }
 
 static void
-apply(struct rte_cfgfile *cfg, const struct fwd_settings *s)
+apply(struct cfgini *cfg, const struct fwd_settings *s)
 {
 	struct cfgstore *st = calloc(1, sizeof(*st));
 	struct cfgfile_target t = {.st = st, .neigh = &neigh, .n_ports = s->n_ports};
@@ -76,7 +75,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fwd_settings s;
-	struct rte_cfgfile *cfg;
+	struct cfgini *cfg;
 
 	FUZZ_CHECK(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == (ssize_t)size);
 	cfg = cfgfile_load(path, &s);
@@ -86,6 +85,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(s.conn_max >= 64 && s.conn_max <= 1u << 26);
 	FUZZ_CHECK(s.dispatch <= FWD_MAX_DISPATCH);
 	apply(cfg, &s);
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	return 0;
 }
