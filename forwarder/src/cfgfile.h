@@ -4,6 +4,7 @@
 #define HVLB_CFGFILE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "cfgini.h"
@@ -75,7 +76,7 @@ struct fwd_settings {
 /* What the sections after the ports are applied to. */
 struct cfgfile_target {
 	struct cfgstore *st;
-	struct neigh_table *neigh;   /* static neighbours */
+	struct neigh_table *neigh;   /* static neighbours; NULL: checked only (cfgfile_check) */
 	uint16_t n_ports;
 	bool neigh_only;             /* the store was restored (persist.h): static neighbours only */
 };
@@ -95,6 +96,12 @@ struct cfgini *cfgfile_load(const char *path, struct fwd_settings *s);
 /* Apply addresses, routes, static neighbours, services and timeouts to t (ports already
  * set up). 0, or -1 after logging the section and key at fault. */
 int cfgfile_apply(const struct cfgini *cfg, const struct cfgfile_target *t);
+
+/* hvlb-forwarder --check-config: load path and apply it to a store of its own, as a start
+ * would, then print to out what the forwarder understood, defaults filled in, as a start-up
+ * file. Needs no EAL, port or privilege. 0, or -1 after logging what is wrong (every unknown
+ * section and key, else the first bad value). */
+int cfgfile_check(const char *path, FILE *out);
 
 /* Apply the [timeouts] section alone to st (a reload). 0, or -1 after logging the key. */
 int cfgfile_apply_timeouts(const struct cfgini *cfg, struct cfgstore *st);
