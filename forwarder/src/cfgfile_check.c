@@ -4,7 +4,8 @@
  * as at a start, into a store of its own, and printed back as the forwarder understood it,
  * every default filled in. It touches no port, huge page or neighbour table, so an operator
  * can run it anywhere, without root, before a restart. The output is itself a start-up file
- * the forwarder reads to the same settings (but for [sync]'s key, which it does not print).
+ * the forwarder reads to the same settings (but for [sync]'s key, which it does not print:
+ * key_file is).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,15 +240,21 @@ print_services(FILE *out, struct cfgstore *st, const struct cfgini *cfg)
 	}
 }
 
+/* The key itself is not printed (the output may end up in a log): its file's name is. */
 static void
-print_sync(FILE *out, const struct cfg_sync *s)
+print_sync(FILE *out, const struct cfg_sync *s, const struct cfgini *cfg)
 {
+	const char *key_file = cfgini_get(cfg, "sync", "key_file");
 	char a[ADDR_LEN + 8];
 
 	if (s->n_peers == 0)
 		return;
-	fprintf(out, "\n[sync]\nid = %u\nlisten = %s\n; key: %u bytes, not shown\n", s->id,
-		endpoint_str(&s->listen.addr, s->listen.af, s->listen.port, a), s->key_len);
+	fprintf(out, "\n[sync]\nid = %u\nlisten = %s\n", s->id,
+		endpoint_str(&s->listen.addr, s->listen.af, s->listen.port, a));
+	if (key_file != NULL)
+		fprintf(out, "key_file = %s\n", key_file);
+	else
+		fprintf(out, "; key = <%u bytes, not shown>\n", s->key_len);
 	for (unsigned i = 0; i < s->n_peers; i++)
 		fprintf(out, "peer.%u = %s\n", i + 1,
 			endpoint_str(&s->peers[i].addr, s->peers[i].af, s->peers[i].port, a));
@@ -282,7 +289,7 @@ cfgfile_check(const char *path, FILE *out)
 	print_routes(out, st);
 	print_neighs(out, cfg);
 	print_services(out, st, cfg);
-	print_sync(out, &st->sync);
+	print_sync(out, &st->sync, cfg);
 	rc = 0;
 out:
 	cfg_free(st);
