@@ -4,7 +4,8 @@
  * written to a temporary file, through cfgfile_load and, when it accepts them, cfgfile_apply
  * into a fresh store and an emptied neighbour table. Checks what fwd_create relies on: the
  * settings it accepts are in range, and a store that cfgfile_apply accepted builds a snapshot
- * (the store never holds what the snapshot builder would refuse).
+ * (the store never holds what the snapshot builder would refuse). What cfgfile_load accepts also
+ * goes through --check-config's cfgfile_check, whose printer reads the store back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 
 static char path[] = "/tmp/hvlb_fuzz_cfg_XXXXXX";
 static int fd = -1;
+static FILE *devnull;
 static struct neigh_table neigh;
 static struct port_set ports;
 
@@ -37,6 +39,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fd = mkstemp(path);
 	FUZZ_CHECK(fd >= 0);
 	atexit(remove_file);
+	devnull = fopen("/dev/null", "w");
+	FUZZ_CHECK(devnull != NULL);
 	/* Static neighbours only: no port or pool is ever used for requests here. */
 	FUZZ_CHECK(neigh_init(&neigh, SOCKET_ID_ANY, &ports, NULL, 0) == 0);
 	return 0;
@@ -86,5 +90,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(s.dispatch <= FWD_MAX_DISPATCH);
 	apply(cfg, &s);
 	cfgini_free(cfg);
+	cfgfile_check(path, devnull);
 	return 0;
 }
