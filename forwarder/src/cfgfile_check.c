@@ -4,8 +4,9 @@
  * as at a start, into a store of its own, and printed back as the forwarder understood it,
  * every default filled in. It touches no port, huge page or neighbour table, so an operator
  * can run it anywhere, without root, before a restart. The output is itself a start-up file
- * the forwarder reads to the same settings (but for [sync]'s key, which it does not print:
- * key_file is).
+ * the forwarder reads to the same settings (but for [sync]'s key, which it does not print). It
+ * reads no key of the file itself: the settings and the store say it all, but for the names
+ * of the sections (the services' and the static neighbours', the latter printed as given).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,37 +155,30 @@ print_routes(FILE *out, const struct cfgstore *st)
 	}
 }
 
-/* The static neighbours, as the file gave them (checked, but set in no table here). */
+/* The static neighbours as the file gave them (checked, but set in no table here). */
 static void
 print_neighs(FILE *out, const struct cfgini *cfg)
 {
-	char a[ADDR_LEN], mac[RTE_ETHER_ADDR_FMT_SIZE];
-
 	for (unsigned i = 0; i < cfg->n_sect; i++) {
-		const char *n = cfg->sect[i].name;
-		struct rte_ether_addr m;
-		union hvlb_addr addr;
-		uint8_t af;
+		const struct cfgini_section *sec = &cfg->sect[i];
 
-		if (strncmp(n, "neigh.", 6) != 0 ||
-		    cfg_parse_addr(cfgini_get(cfg, n, "addr"), &addr, &af) != 0 ||
-		    rte_ether_unformat_addr(cfgini_get(cfg, n, "mac"), &m) != 0)
+		if (strncmp(sec->name, "neigh.", 6) != 0)
 			continue;
-		rte_ether_format_addr(mac, sizeof(mac), &m);
-		fprintf(out, "\n[%s]\naddr = %s\nmac = %s\nport = %lu\n", n, addr_str(&addr, af, a),
-			mac, strtoul(cfgini_get(cfg, n, "port") ?: "0", NULL, 0));
+		fprintf(out, "\n[%s]\n", sec->name);
+		for (unsigned j = sec->first; j < sec->first + sec->n; j++)
+			fprintf(out, "%s = %s\n", cfg->ent[j].name, cfg->ent[j].value);
 	}
 }
 
 static void
-print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs, const char *name,
+print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs,
 	 const struct cfgini_section *sec, const struct cfgini *cfg)
 {
 	char a[ADDR_LEN + 8];
 	struct conn_timeouts to;
 	unsigned r = 0;
 
-	fprintf(out, "\n[%s]\nprotocol = %s\nvip = %s\nport = %u\nmode = %s\n", name,
+	fprintf(out, "\n[%s]\nprotocol = %s\nvip = %s\nport = %u\nmode = %s\n", sec->name,
 		vs->proto == HVLB_PROTO_TCP ? "tcp" : "udp", addr_str(&vs->vip, vs->af, a),
 		rte_be_to_cpu_16(vs->vport), vs_mode_name(vs->mode));
 	if (vs->mode == VS_MODE_TUNNEL)
@@ -215,46 +209,30 @@ print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs, const ch
 	}
 }
 
-/* Each [vs.*] of the file, found in the store by what identifies it. */
+/* Each [vs.*] of the file under its own name: cfgfile_apply made one service of each, in the
+ * file's order, in a store that had none. */
 static void
-print_services(FILE *out, struct cfgstore *st, const struct cfgini *cfg)
+print_services(FILE *out, const struct cfgstore *st, const struct cfgini *cfg)
 {
-	for (unsigned i = 0; i < cfg->n_sect; i++) {
-		const struct cfgini_section *sec = &cfg->sect[i];
-		union hvlb_addr vip;
-		uint8_t proto, af;
-		uint16_t port;
-		struct cfg_vs *vs;
+	unsigned n = 0;
 
-		if (strncmp(sec->name, "vs.", 3) != 0 ||
-		    cfg_parse_proto(cfgini_get(cfg, sec->name, "protocol"), &proto) != 0 ||
-		    cfg_parse_addr(cfgini_get(cfg, sec->name, "vip"), &vip, &af) != 0)
-			continue;
-		port = rte_cpu_to_be_16((uint16_t)strtoul(cfgini_get(cfg, sec->name, "port") ?: "0",
-							  NULL, 0));
-		vs = cfg_vs_find_vni(st, proto, &vip, af, port,
-				     (uint32_t)strtoul(cfgini_get(cfg, sec->name, "vni") ?: "0",
-						       NULL, 0));
-		if (vs != NULL)
-			print_vs(out, st, vs, sec->name, sec, cfg);
-	}
+	for (unsigned i = 0; i < cfg->n_sect && n < st->n_vs; i++)
+		if (strncmp(cfg->sect[i].name, "vs.", 3) == 0) {
+			print_vs(out, st, &st->vs[n], &cfg->sect[i], cfg);
+			n++;
+		}
 }
 
-/* The key itself is not printed (the output may end up in a log): its file's name is. */
+/* The key itself is not printed: the output may end up in a log. */
 static void
-print_sync(FILE *out, const struct cfg_sync *s, const struct cfgini *cfg)
+print_sync(FILE *out, const struct cfg_sync *s)
 {
-	const char *key_file = cfgini_get(cfg, "sync", "key_file");
 	char a[ADDR_LEN + 8];
 
 	if (s->n_peers == 0)
 		return;
-	fprintf(out, "\n[sync]\nid = %u\nlisten = %s\n", s->id,
-		endpoint_str(&s->listen.addr, s->listen.af, s->listen.port, a));
-	if (key_file != NULL)
-		fprintf(out, "key_file = %s\n", key_file);
-	else
-		fprintf(out, "; key = <%u bytes, not shown>\n", s->key_len);
+	fprintf(out, "\n[sync]\nid = %u\nlisten = %s\n; key = <%u bytes, not shown>\n", s->id,
+		endpoint_str(&s->listen.addr, s->listen.af, s->listen.port, a), s->key_len);
 	for (unsigned i = 0; i < s->n_peers; i++)
 		fprintf(out, "peer.%u = %s\n", i + 1,
 			endpoint_str(&s->peers[i].addr, s->peers[i].af, s->peers[i].port, a));
@@ -289,7 +267,7 @@ cfgfile_check(const char *path, FILE *out)
 	print_routes(out, st);
 	print_neighs(out, cfg);
 	print_services(out, st, cfg);
-	print_sync(out, &st->sync, cfg);
+	print_sync(out, &st->sync);
 	rc = 0;
 out:
 	cfg_free(st);

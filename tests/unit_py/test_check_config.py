@@ -103,7 +103,7 @@ def test_every_file_the_repo_has_or_makes_checks(tmp_path):
         assert p.returncode == 0, f"{name}: {p.stderr}\n{text}"
         assert p.stderr == ""
         # What it prints is a start-up file that reads back to itself (its first line names
-        # the file read; [sync]'s key is not printed, unless as the name of its file).
+        # the file read; [sync]'s key is not printed).
         again = tmp_path / "again.ini"
         again.write_text(re.sub(r"^; key = <\d+ bytes, not shown>$", f"key = {SYNC_KEY}",
                                 p.stdout, flags=re.M))
