@@ -89,6 +89,24 @@ get_double(const struct cfgini *cfg, const char *sect, const char *key, double *
 	return 0;
 }
 
+/* An error about sect from code that names the field in err ("priority: ..."), the store's
+ * or RSS-A's: at that key's line when the section has it, else at the section's. */
+static void
+store_err(const struct cfgini *cfg, const char *sect, const char *err)
+{
+	const char *colon = strchr(err, ':');
+	char key[CFGINI_NAME_LEN];
+
+	if (colon != NULL && colon > err && colon - err < CFGINI_NAME_LEN) {
+		snprintf(key, sizeof(key), "%.*s", (int)(colon - err), err);
+		if (cfgini_get(cfg, sect, key) != NULL) {
+			cfgini_err(cfg, sect, key, "%s", colon[1] == ' ' ? colon + 2 : colon + 1);
+			return;
+		}
+	}
+	cfgini_err(cfg, sect, NULL, "%s", err);
+}
+
 /* The RSS-A keys of [forwarder] (docs/forwarder-config.md). */
 static int
 load_rssa(const struct cfgini *cfg, struct rssa_settings *r)
@@ -115,8 +133,11 @@ load_rssa(const struct cfgini *cfg, struct rssa_settings *r)
 		return -1;
 	msg = rssa_settings_check(r);
 	if (msg != NULL) {
-		/* msg names the field after rssa_ ("q: ..."): the line of the first rssa key. */
-		cfgini_err(cfg, "forwarder", NULL, "rssa_%s", msg);
+		char err[CFG_ERR_LEN];
+
+		/* msg names the field after rssa_ ("q: ..."): at that key's line. */
+		snprintf(err, sizeof(err), "rssa_%s", msg);
+		store_err(cfg, "forwarder", err);
 		return -1;
 	}
 	return 0;
@@ -473,24 +494,6 @@ get_timeouts(const struct cfgini *cfg, const char *sect, const char *prefix,
 			return -1;
 	}
 	return 0;
-}
-
-/* An error of the store's about sect (err names the field, "priority: ..."): at that key's line
- * when the section has it, else at the section's. */
-static void
-store_err(const struct cfgini *cfg, const char *sect, const char *err)
-{
-	const char *colon = strchr(err, ':');
-	char key[CFGINI_NAME_LEN];
-
-	if (colon != NULL && colon > err && colon - err < CFGINI_NAME_LEN) {
-		snprintf(key, sizeof(key), "%.*s", (int)(colon - err), err);
-		if (cfgini_get(cfg, sect, key) != NULL) {
-			cfgini_err(cfg, sect, key, "%s", colon[1] == ' ' ? colon + 2 : colon + 1);
-			return;
-		}
-	}
-	cfgini_err(cfg, sect, NULL, "%s", err);
 }
 
 /* An enum word of sect's key: its value (from_name), def when the key is not given, or -2
