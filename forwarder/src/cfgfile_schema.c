@@ -80,14 +80,16 @@ is_prefix_kind(const struct cfgfile_section_kind *k)
 	return k->name[strlen(k->name) - 1] == '.';
 }
 
-/* A [portN] section's N, or -1 when name is not port followed by a number. */
+/* A [portN] section's N, or -1 when name is not port followed by a number as the forwarder
+ * writes it (port01 is not port1, and would never be read). */
 static int
 port_index(const char *name)
 {
 	char *end;
 	unsigned long n;
 
-	if (strncmp(name, "port", 4) != 0 || name[4] < '0' || name[4] > '9')
+	if (strncmp(name, "port", 4) != 0 || name[4] < '0' || name[4] > '9' ||
+	    (name[4] == '0' && name[5] != '\0'))
 		return -1;
 	n = strtoul(name + 4, &end, 10);
 	return *end != '\0' || n > 999 ? -1 : (int)n;

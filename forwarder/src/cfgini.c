@@ -92,8 +92,10 @@ add_section(struct cfgini *ini, const char *name, unsigned line)
 		return -1;
 	}
 	s = realloc(ini->sect, sizeof(*s) * (ini->n_sect + 1));
-	if (s == NULL)
+	if (s == NULL) {
+		syntax_err(ini->path, line, "out of memory");
 		return -1;
+	}
 	ini->sect = s;
 	s[ini->n_sect++] = (struct cfgini_section){.name = name, .line = line, .first = ini->n_ent};
 	return 0;
@@ -112,8 +114,10 @@ add_entry(struct cfgini *ini, const char *name, const char *value, unsigned line
 			return -1;
 		}
 	e = realloc(ini->ent, sizeof(*e) * (ini->n_ent + 1));
-	if (e == NULL)
+	if (e == NULL) {
+		syntax_err(ini->path, line, "out of memory");
 		return -1;
+	}
 	ini->ent = e;
 	e[ini->n_ent++] = (struct cfgini_entry){.name = name, .value = value, .line = line};
 	s->n++;
@@ -170,10 +174,12 @@ cfgini_load(const char *path)
 	unsigned line = 0;
 	char *l, *next;
 
-	if (ini == NULL)
-		return NULL;
-	ini->path = strdup(path);
-	if (ini->path == NULL || (ini->text = read_file(path, &len)) == NULL)
+	if (ini == NULL || (ini->path = strdup(path)) == NULL) {
+		syntax_err(path, 0, "out of memory");
+		goto fail;
+	}
+	ini->text = read_file(path, &len);
+	if (ini->text == NULL)
 		goto fail;
 	if (memchr(ini->text, '\0', len) != NULL) {
 		syntax_err(path, 0, "a NUL byte: not a text file");

@@ -166,6 +166,8 @@ test_unknown_section(void)
 	expect_load(PORTS "\n[timeout]\nudp = 5\n",
 		    ":8: [timeout]: unknown section (did you mean [timeouts]?)");
 	expect_load(PORTS "[bananas]\nudp = 5\n", ":7: [bananas]: unknown section\n");
+	expect_load(PORTS "[port01]\ndev = c\n",
+		    ":7: [port01]: unknown section (did you mean [port0]?)");
 	/* A port past a gap would never be read. */
 	expect_load("[port0]\ndev = a\n[port2]\ndev = c\n",
 		    ":3: [port2]: ports are port0 to port7, without a gap");
