@@ -4,13 +4,13 @@
  * written to a temporary file, through cfgfile_load and, when it accepts them, cfgfile_apply
  * into a fresh store and an emptied neighbour table. Checks what fwd_create relies on: the
  * settings it accepts are in range, and a store that cfgfile_apply accepted builds a snapshot
- * (the store never holds what the snapshot builder would refuse).
+ * (the store never holds what the snapshot builder would refuse). What cfgfile_load accepts also
+ * goes through --check-config's cfgfile_check, whose printer reads the store back.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <rte_cfgfile.h>
 #include <rte_hash.h>
 #include <rte_lcore.h>
 
@@ -21,6 +21,7 @@
 
 static char path[] = "/tmp/hvlb_fuzz_cfg_XXXXXX";
 static int fd = -1;
+static FILE *devnull;
 static struct neigh_table neigh;
 static struct port_set ports;
 
@@ -38,6 +39,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fd = mkstemp(path);
 	FUZZ_CHECK(fd >= 0);
 	atexit(remove_file);
+	devnull = fopen("/dev/null", "w");
+	FUZZ_CHECK(devnull != NULL);
 	/* Static neighbours only: no port or pool is ever used for requests here. */
 	FUZZ_CHECK(neigh_init(&neigh, SOCKET_ID_ANY, &ports, NULL, 0) == 0);
 	return 0;
@@ -52,7 +55,7 @@ neigh_clear(void)
 }
 
 static void
-apply(struct rte_cfgfile *cfg, const struct fwd_settings *s)
+apply(struct cfgini *cfg, const struct fwd_settings *s)
 {
 	struct cfgstore *st = calloc(1, sizeof(*st));
 	struct cfgfile_target t = {.st = st, .neigh = &neigh, .n_ports = s->n_ports};
@@ -76,7 +79,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fwd_settings s;
-	struct rte_cfgfile *cfg;
+	struct cfgini *cfg;
 
 	FUZZ_CHECK(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == (ssize_t)size);
 	cfg = cfgfile_load(path, &s);
@@ -86,6 +89,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(s.conn_max >= 64 && s.conn_max <= 1u << 26);
 	FUZZ_CHECK(s.dispatch <= FWD_MAX_DISPATCH);
 	apply(cfg, &s);
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
+	cfgfile_check(path, devnull);
 	return 0;
 }

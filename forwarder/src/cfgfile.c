@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The start-up configuration file. Sections: [forwarder], [portN], [route.*], [neigh.*],
- * [vs.*], [timeouts]; see docs/forwarder-config.md. Everything after the ports goes through
- * the same validated calls as the control socket.
+ * [vs.*], [timeouts], [sync] here, [tunnel] and [local_pool] in cfgfile_tunnel.c and
+ * cfgfile_fullnat.c; see docs/forwarder-config.md. Everything after the ports goes through
+ * the same validated calls as the control socket. Each section's keys are listed once, next
+ * to the code that reads them (cfgfile.h CFGFILE_KEY_CONST), and nothing else is taken
+ * (cfgfile_schema.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,21 +13,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <rte_cfgfile.h>
-#include <rte_log.h>
+#include <rte_ether.h>
 
 #include "rewrite_tunnel.h"
 #include "cfgfile.h"
 #include "scheduler.h"
 
-#define LOG(...) RTE_LOG(ERR, USER1, __VA_ARGS__)
-#define MAX_SECTIONS 1024
-#define MAX_ENTRIES 1100
+/* The keys of each section kind (cfgfile.h): each read below as <set>_key_<name>. */
+#define FWD_KEYS(X) X(fwd, conn_max) X(fwd, idle_sleep_max_us) X(fwd, idle_wake) \
+	X(fwd, conn_hash) X(fwd, mbufs) X(fwd, rssa) X(fwd, rssa_q) X(fwd, rssa_epsilon) \
+	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
+	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
+	X(fwd, neigh_first_retry_ms) X(fwd, state_dir)
+#define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc)
+#define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
+#define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
+#define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
+	X(vs, scheduler) X(vs, priority) X(vs, down_conns) X(vs, all_down) \
+	X(vs, conn_rate_limit) X(vs, synproxy) X(vs, synproxy_threshold) X(vs, client_addr) \
+	X(vs, vni)
+#define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file)
+FWD_KEYS(CFGFILE_KEY_CONST)
+PORT_KEYS(CFGFILE_KEY_CONST)
+ROUTE_KEYS(CFGFILE_KEY_CONST)
+NEIGH_KEYS(CFGFILE_KEY_CONST)
+VS_KEYS(CFGFILE_KEY_CONST)
+SYNC_KEYS(CFGFILE_KEY_CONST)
+const char *const cfgfile_fwd_keys[] = {FWD_KEYS(CFGFILE_KEY_NAME) NULL};
+const char *const cfgfile_port_keys[] = {PORT_KEYS(CFGFILE_KEY_NAME) NULL};
+const char *const cfgfile_route_keys[] = {ROUTE_KEYS(CFGFILE_KEY_NAME) NULL};
+const char *const cfgfile_neigh_keys[] = {NEIGH_KEYS(CFGFILE_KEY_NAME) NULL};
+const char *const cfgfile_vs_keys[] = {VS_KEYS(CFGFILE_KEY_NAME) NULL};
+const char *const cfgfile_sync_keys[] = {SYNC_KEYS(CFGFILE_KEY_NAME) NULL};
+/* The six timeouts, in struct conn_timeouts' order (get_timeouts): [timeouts] tcp_syn, a
+ * service's timeout_tcp_syn. */
+const char *const cfgfile_timeout_keys[] = {"tcp_syn", "tcp_established", "tcp_fin",
+					    "tcp_time_wait", "tcp_close", "udp", NULL};
 
 static int
-get_u32(struct rte_cfgfile *cfg, const char *sect, const char *key, uint32_t def, uint32_t *out)
+get_u32(const struct cfgini *cfg, const char *sect, const char *key, uint32_t def, uint32_t *out)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, sect, key);
+	const char *v = cfgini_get(cfg, sect, key);
 	char *end;
 	unsigned long n;
 
@@ -33,8 +62,8 @@ get_u32(struct rte_cfgfile *cfg, const char *sect, const char *key, uint32_t def
 		return 0;
 	errno = 0;
 	n = strtoul(v, &end, 0);
-	if (errno != 0 || *end != '\0' || end == v || n > UINT32_MAX) {
-		LOG("config [%s] %s: '%s' is not a number\n", sect, key, v);
+	if (errno != 0 || *end != '\0' || end == v || n > UINT32_MAX || *v == '-') {
+		cfgini_err(cfg, sect, key, "'%s' is not a number from 0 to %u", v, UINT32_MAX);
 		return -1;
 	}
 	*out = (uint32_t)n;
@@ -42,9 +71,9 @@ get_u32(struct rte_cfgfile *cfg, const char *sect, const char *key, uint32_t def
 }
 
 static int
-get_double(struct rte_cfgfile *cfg, const char *sect, const char *key, double *out)
+get_double(const struct cfgini *cfg, const char *sect, const char *key, double *out)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, sect, key);
+	const char *v = cfgini_get(cfg, sect, key);
 	char *end;
 	double d;
 
@@ -53,39 +82,62 @@ get_double(struct rte_cfgfile *cfg, const char *sect, const char *key, double *o
 	errno = 0;
 	d = strtod(v, &end);
 	if (errno != 0 || *end != '\0' || end == v) {
-		LOG("config [%s] %s: '%s' is not a number\n", sect, key, v);
+		cfgini_err(cfg, sect, key, "'%s' is not a number", v);
 		return -1;
 	}
 	*out = d;
 	return 0;
 }
 
+/* An error about sect from code that names the field in err ("priority: ..."), the store's
+ * or RSS-A's: at that key's line when the section has it, else at the section's. */
+static void
+store_err(const struct cfgini *cfg, const char *sect, const char *err)
+{
+	const char *colon = strchr(err, ':');
+	char key[CFGINI_NAME_LEN];
+
+	if (colon != NULL && colon > err && colon - err < CFGINI_NAME_LEN) {
+		snprintf(key, sizeof(key), "%.*s", (int)(colon - err), err);
+		if (cfgini_get(cfg, sect, key) != NULL) {
+			cfgini_err(cfg, sect, key, "%s", colon[1] == ' ' ? colon + 2 : colon + 1);
+			return;
+		}
+	}
+	cfgini_err(cfg, sect, NULL, "%s", err);
+}
+
 /* The RSS-A keys of [forwarder] (docs/forwarder-config.md). */
 static int
-load_rssa(struct rte_cfgfile *cfg, struct rssa_settings *r)
+load_rssa(const struct cfgini *cfg, struct rssa_settings *r)
 {
-	const char *on = rte_cfgfile_get_entry(cfg, "forwarder", "rssa");
+	const char *on = cfgini_get(cfg, "forwarder", fwd_key_rssa);
 	const char *msg;
 
 	rssa_settings_default(r);
 	if (on != NULL) {
 		if (strcmp(on, "on") != 0 && strcmp(on, "off") != 0) {
-			LOG("config [forwarder] rssa: '%s' is not on or off\n", on);
+			cfgini_err(cfg, "forwarder", fwd_key_rssa, "'%s' is not on or off", on);
 			return -1;
 		}
 		r->enabled = strcmp(on, "on") == 0;
 	}
-	if (get_double(cfg, "forwarder", "rssa_q", &r->p.q) != 0 ||
-	    get_double(cfg, "forwarder", "rssa_epsilon", &r->p.epsilon) != 0 ||
-	    get_double(cfg, "forwarder", "rssa_theta_h", &r->p.theta_h) != 0 ||
-	    get_u32(cfg, "forwarder", "rssa_period_ms", r->period_ms, &r->period_ms) != 0 ||
-	    get_u32(cfg, "forwarder", "rssa_n_sam", r->p.n_sam, &r->p.n_sam) != 0 ||
-	    get_u32(cfg, "forwarder", "rssa_cooldown", r->p.cooldown, &r->p.cooldown) != 0 ||
-	    get_u32(cfg, "forwarder", "rssa_max_moves", r->p.max_moves, &r->p.max_moves) != 0)
+	if (get_double(cfg, "forwarder", fwd_key_rssa_q, &r->p.q) != 0 ||
+	    get_double(cfg, "forwarder", fwd_key_rssa_epsilon, &r->p.epsilon) != 0 ||
+	    get_double(cfg, "forwarder", fwd_key_rssa_theta_h, &r->p.theta_h) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_rssa_period_ms, r->period_ms, &r->period_ms) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_rssa_n_sam, r->p.n_sam, &r->p.n_sam) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_rssa_cooldown, r->p.cooldown, &r->p.cooldown) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_rssa_max_moves, r->p.max_moves,
+		    &r->p.max_moves) != 0)
 		return -1;
 	msg = rssa_settings_check(r);
 	if (msg != NULL) {
-		LOG("config [forwarder] rssa_%s\n", msg);
+		char err[CFG_ERR_LEN];
+
+		/* msg names the field after rssa_ ("q: ..."): at that key's line. */
+		snprintf(err, sizeof(err), "rssa_%s", msg);
+		store_err(cfg, "forwarder", err);
 		return -1;
 	}
 	return 0;
@@ -93,9 +145,9 @@ load_rssa(struct rte_cfgfile *cfg, struct rssa_settings *r)
 
 /* dispatch = off | on | N stages (docs/forwarder-config.md). */
 static int
-load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
+load_dispatch(const struct cfgini *cfg, uint16_t *n)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "dispatch");
+	const char *v = cfgini_get(cfg, "forwarder", fwd_key_dispatch);
 	char *end;
 	unsigned long k;
 
@@ -108,8 +160,9 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 	}
 	k = strtoul(v, &end, 10);
 	if (*v == '\0' || *end != '\0' || k > FWD_MAX_DISPATCH) {
-		LOG("config [forwarder] dispatch: '%s' is not off, on or a number of stages "
-		    "(0 to %u)\n", v, FWD_MAX_DISPATCH);
+		cfgini_err(cfg, "forwarder", fwd_key_dispatch,
+			   "'%s' is not off, on or a number of stages (0 to %u)", v,
+			   FWD_MAX_DISPATCH);
 		return -1;
 	}
 	*n = (uint16_t)k;
@@ -118,9 +171,9 @@ load_dispatch(struct rte_cfgfile *cfg, uint16_t *n)
 
 /* idle_wake: how an idle worker's sleep ends on kernel-interface ports (idle.h). */
 static int
-load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
+load_idle_wake(const struct cfgini *cfg, uint8_t *rx)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "idle_wake");
+	const char *v = cfgini_get(cfg, "forwarder", fwd_key_idle_wake);
 
 	*rx = 1;
 	if (v == NULL || strcmp(v, "rx") == 0)
@@ -129,15 +182,15 @@ load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
 		*rx = 0;
 		return 0;
 	}
-	LOG("config [forwarder] idle_wake: '%s' is not rx or sleep\n", v);
+	cfgini_err(cfg, "forwarder", fwd_key_idle_wake, "'%s' is not rx or sleep", v);
 	return -1;
 }
 
 /* conn_hash: what the connection tables file keys by (enum conn_hash_setting). */
 static int
-load_conn_hash(struct rte_cfgfile *cfg, uint8_t *h)
+load_conn_hash(const struct cfgini *cfg, uint8_t *h)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "conn_hash");
+	const char *v = cfgini_get(cfg, "forwarder", fwd_key_conn_hash);
 
 	if (v == NULL || strcmp(v, "auto") == 0)
 		*h = CONN_HASH_AUTO;
@@ -146,82 +199,114 @@ load_conn_hash(struct rte_cfgfile *cfg, uint8_t *h)
 	else if (strcmp(v, "toeplitz") == 0)
 		*h = CONN_HASH_TOEPLITZ;
 	else {
-		LOG("config [forwarder] conn_hash: '%s' is not auto, flow or toeplitz\n", v);
+		cfgini_err(cfg, "forwarder", fwd_key_conn_hash,
+			   "'%s' is not auto, flow or toeplitz", v);
 		return -1;
 	}
 	return 0;
 }
 
-struct rte_cfgfile *
-cfgfile_load(const char *path, struct fwd_settings *s)
+/* [portN]'s settings into *ps (its addr is cfgfile_apply's). */
+static int
+load_port(const struct cfgini *cfg, const char *sect, struct port_settings *ps)
 {
-	struct rte_cfgfile *cfg = rte_cfgfile_load(path, 0);
+	const char *dev = cfgini_get(cfg, sect, port_key_dev);
+	const char *mac = cfgini_get(cfg, sect, port_key_mac);
+	const char *exc = cfgini_get(cfg, sect, port_key_exception);
+	uint32_t rx_desc;
+
+	if (exc != NULL && strcmp(exc, "off") != 0)
+		snprintf(ps->exception, sizeof(ps->exception), "%s", exc);
+	if (get_u32(cfg, sect, port_key_rx_desc, 0, &rx_desc) != 0)
+		return -1;
+	if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
+		cfgini_err(cfg, sect, port_key_rx_desc,
+			   "%u is not a power of two from 64 to 32768", rx_desc);
+		return -1;
+	}
+	ps->rx_desc = (uint16_t)rx_desc;
+	if (dev != NULL)
+		snprintf(ps->dev, sizeof(ps->dev), "%s", dev);
+	if (mac != NULL) {
+		if (rte_ether_unformat_addr(mac, &ps->mac) != 0) {
+			cfgini_err(cfg, sect, port_key_mac, "'%s' is not a MAC address", mac);
+			return -1;
+		}
+		ps->has_mac = 1;
+	}
+	return 0;
+}
+
+/* The [portN] sections, numbered from 0 without a gap. */
+static int
+load_ports(const struct cfgini *cfg, struct fwd_settings *s)
+{
 	char sect[32];
 
-	if (cfg == NULL) {
-		LOG("config: cannot read %s\n", path);
-		return NULL;
+	for (s->n_ports = 0; s->n_ports < FWD_MAX_PORTS; s->n_ports++) {
+		snprintf(sect, sizeof(sect), "port%u", s->n_ports);
+		if (!cfgini_has_section(cfg, sect))
+			break;
+		if (load_port(cfg, sect, &s->port[s->n_ports]) != 0)
+			return -1;
 	}
+	if (s->n_ports == 0) {
+		cfgini_err(cfg, NULL, NULL, "no [port0] section");
+		return -1;
+	}
+	/* cfgfile_check_keys took any [portN]: one past the last read would be ignored. */
+	for (unsigned i = 0; i < cfg->n_sect; i++) {
+		const char *n = cfg->sect[i].name;
+
+		if (strncmp(n, "port", 4) == 0 && strtoul(n + 4, NULL, 10) >= s->n_ports) {
+			cfgini_err(cfg, n, NULL, "ports are port0 to port%u, without a gap",
+				   FWD_MAX_PORTS - 1);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct cfgini *
+cfgfile_load(const char *path, struct fwd_settings *s)
+{
+	struct cfgini *cfg = cfgini_load(path);
+	const char *sd;
+
+	if (cfg == NULL)
+		return NULL;
 	memset(s, 0, sizeof(*s));
-	if (get_u32(cfg, "forwarder", "conn_max", 262144, &s->conn_max) != 0 ||
-	    get_u32(cfg, "forwarder", "idle_sleep_max_us", 100, &s->idle_sleep_max_us) != 0 ||
-	    get_u32(cfg, "forwarder", "neigh_retry_ms", 1000, &s->neigh_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", "neigh_first_retry_ms", 100, &s->neigh_first_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", "mbufs", 16383, &s->mbufs) != 0 ||
+	if (cfgfile_check_keys(cfg) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_conn_max, 262144, &s->conn_max) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_idle_sleep_max_us, 100, &s->idle_sleep_max_us) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000, &s->neigh_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,
+		    &s->neigh_first_retry_ms) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_mbufs, 16383, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
-	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");
+	sd = cfgini_get(cfg, "forwarder", fwd_key_state_dir);
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
-		LOG("config [forwarder] state_dir: '%s' is not an absolute path of at most %zu "
-		    "characters\n", sd, sizeof(s->state_dir) - 1);
+		cfgini_err(cfg, "forwarder", fwd_key_state_dir,
+			   "'%s' is not an absolute path of at most %zu characters", sd,
+			   sizeof(s->state_dir) - 1);
 		goto fail;
 	}
 	if (sd != NULL)
 		snprintf(s->state_dir, sizeof(s->state_dir), "%s", sd);
 	if (s->conn_max < 64 || s->conn_max > (1u << 26)) {
-		LOG("config [forwarder] conn_max: must be between 64 and %u\n", 1u << 26);
+		cfgini_err(cfg, "forwarder", fwd_key_conn_max, "must be between 64 and %u",
+			   1u << 26);
 		goto fail;
 	}
-	for (s->n_ports = 0; s->n_ports < FWD_MAX_PORTS; s->n_ports++) {
-		snprintf(sect, sizeof(sect), "port%u", s->n_ports);
-		if (!rte_cfgfile_has_section(cfg, sect))
-			break;
-		const char *dev = rte_cfgfile_get_entry(cfg, sect, "dev");
-		const char *mac = rte_cfgfile_get_entry(cfg, sect, "mac");
-		const char *exc = rte_cfgfile_get_entry(cfg, sect, "exception");
-		if (exc != NULL && strcmp(exc, "off") != 0)
-			snprintf(s->port[s->n_ports].exception, sizeof(s->port[0].exception), "%s",
-				 exc);
-		uint32_t rx_desc;
-
-		if (get_u32(cfg, sect, "rx_desc", 0, &rx_desc) != 0)
-			goto fail;
-		if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
-			LOG("config [%s] rx_desc: %u is not a power of two from 64 to 32768\n", sect,
-			    rx_desc);
-			goto fail;
-		}
-		s->port[s->n_ports].rx_desc = (uint16_t)rx_desc;
-		if (dev != NULL)
-			snprintf(s->port[s->n_ports].dev, sizeof(s->port[0].dev), "%s", dev);
-		if (mac != NULL) {
-			if (rte_ether_unformat_addr(mac, &s->port[s->n_ports].mac) != 0) {
-				LOG("config [%s] mac: '%s' is not a MAC address\n", sect, mac);
-				goto fail;
-			}
-			s->port[s->n_ports].has_mac = 1;
-		}
-	}
-	if (s->n_ports == 0) {
-		LOG("config: no [port0] section\n");
+	if (load_ports(cfg, s) != 0)
 		goto fail;
-	}
 	return cfg;
 fail:
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	return NULL;
 }
 
@@ -243,6 +328,8 @@ for_each_item(char *list, int (*fn)(void *arg, const char *item), void *arg)
 }
 
 struct addr_ctx {
+	const struct cfgini *cfg;
+	const char *sect;
 	struct cfgstore *st;
 	uint16_t port;
 };
@@ -254,23 +341,23 @@ add_addr(void *arg, const char *item)
 	char err[CFG_ERR_LEN];
 
 	if (cfg_addr_add(c->st, c->port, item, err) != 0) {
-		LOG("config [port%u] addr: %s\n", c->port, err);
+		cfgini_err(c->cfg, c->sect, port_key_addr, "%s", err);
 		return -1;
 	}
 	return 0;
 }
 
 static int
-apply_ports(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
+apply_ports(const struct cfgini *cfg, const struct cfgfile_target *t)
 {
-	char sect[32], buf[CFG_VALUE_LEN];
+	char sect[32], buf[CFGINI_VALUE_LEN];
 
 	for (uint16_t p = 0; p < t->n_ports; p++) {
 		snprintf(sect, sizeof(sect), "port%u", p);
-		const char *v = rte_cfgfile_get_entry(cfg, sect, "addr");
+		const char *v = cfgini_get(cfg, sect, port_key_addr);
 		if (v == NULL)
 			continue;
-		struct addr_ctx c = {.st = t->st, .port = p};
+		struct addr_ctx c = {.cfg = cfg, .sect = sect, .st = t->st, .port = p};
 		snprintf(buf, sizeof(buf), "%s", v);
 		if (for_each_item(buf, add_addr, &c) != 0)
 			return -1;
@@ -279,58 +366,71 @@ apply_ports(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
 }
 
 static int
-apply_route(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
+apply_route(const struct cfgini *cfg, const struct cfgfile_target *t, const char *sect)
 {
-	const char *prefix = rte_cfgfile_get_entry(cfg, sect, "prefix");
-	const char *via = rte_cfgfile_get_entry(cfg, sect, "via");
+	const char *prefix = cfgini_get(cfg, sect, route_key_prefix);
+	const char *via = cfgini_get(cfg, sect, route_key_via);
 	char err[CFG_ERR_LEN];
 	uint32_t port;
 
 	if (prefix == NULL) {
-		LOG("config [%s] prefix: missing\n", sect);
+		cfgini_err(cfg, sect, route_key_prefix, "missing");
 		return -1;
 	}
-	if (get_u32(cfg, sect, "port", 0, &port) != 0)
+	if (get_u32(cfg, sect, route_key_port, 0, &port) != 0)
 		return -1;
+	if (port > UINT16_MAX) {
+		cfgini_err(cfg, sect, route_key_port, "no port %u", port);
+		return -1;
+	}
 	if (cfg_route_set(t->st, prefix, via, (uint16_t)port, err) != 0) {
-		LOG("config [%s]: %s\n", sect, err);
+		cfgini_err(cfg, sect, NULL, "%s", err);
 		return -1;
 	}
 	return 0;
 }
 
 static int
-apply_neigh(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
+apply_neigh(const struct cfgini *cfg, const struct cfgfile_target *t, const char *sect)
 {
-	const char *a = rte_cfgfile_get_entry(cfg, sect, "addr");
-	const char *m = rte_cfgfile_get_entry(cfg, sect, "mac");
+	const char *a = cfgini_get(cfg, sect, neigh_key_addr);
+	const char *m = cfgini_get(cfg, sect, neigh_key_mac);
 	struct rte_ether_addr mac;
 	union hvlb_addr addr;
 	uint32_t port;
 	uint8_t af;
 
 	if (a == NULL || cfg_parse_addr(a, &addr, &af) != 0) {
-		LOG("config [%s] addr: missing or not an address\n", sect);
+		cfgini_err(cfg, sect, neigh_key_addr, "missing or not an address");
 		return -1;
 	}
 	if (m == NULL || rte_ether_unformat_addr(m, &mac) != 0) {
-		LOG("config [%s] mac: missing or not a MAC address\n", sect);
+		cfgini_err(cfg, sect, neigh_key_mac, "missing or not a MAC address");
 		return -1;
 	}
-	if (get_u32(cfg, sect, "port", 0, &port) != 0)
+	if (get_u32(cfg, sect, neigh_key_port, 0, &port) != 0)
 		return -1;
 	if (port >= t->n_ports) {
-		LOG("config [%s] port: no port %u\n", sect, port);
+		cfgini_err(cfg, sect, neigh_key_port, "no port %u", port);
 		return -1;
 	}
-	return neigh_set(t->neigh, af, &addr, &mac, (uint16_t)port, 1);
+	if (t->neigh == NULL) /* checked only (cfgfile_check) */
+		return 0;
+	int rc = neigh_set(t->neigh, af, &addr, &mac, (uint16_t)port, 1);
+
+	if (rc != 0) {
+		cfgini_err(cfg, sect, NULL, "cannot be set: %s", strerror(-rc));
+		return -1;
+	}
+	return 0;
 }
 
 /* "addr[:port] [weight=N] [health=0|1] [conn_limit=N]" */
 static int
-apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, const char *key, const char *val)
+apply_rs(const struct cfgini *cfg, const struct cfgfile_target *t, struct cfg_vs *vs,
+	 const char *sect, const char *key, const char *val)
 {
-	char buf[CFG_VALUE_LEN], err[CFG_ERR_LEN];
+	char buf[CFGINI_VALUE_LEN], err[CFG_ERR_LEN];
 	uint32_t weight = 100, health = 1, conn_limit = 0;
 	union hvlb_addr addr;
 	uint16_t port;
@@ -340,7 +440,7 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 	snprintf(buf, sizeof(buf), "%s", val);
 	char *ep = strtok_r(buf, " \t", &save);
 	if (ep == NULL || cfg_parse_endpoint(ep, &addr, &af, &port) != 0) {
-		LOG("config [%s] %s: '%s' is not address[:port]\n", sect, key, val);
+		cfgini_err(cfg, sect, key, "'%s' is not address[:port]", val);
 		return -1;
 	}
 	for (char *o = strtok_r(NULL, " \t", &save); o != NULL; o = strtok_r(NULL, " \t", &save)) {
@@ -358,13 +458,18 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 		} else {
 			end = o;
 		}
-		if (*end != '\0' || n > UINT32_MAX || end == o) {
-			LOG("config [%s] %s: bad option '%s'\n", sect, key, o);
+		if (*end != '\0' || n > UINT32_MAX || end == o || end[-1] == '=') {
+			cfgini_err(cfg, sect, key,
+				   "'%s' is not weight=N, health=0|1 nor conn_limit=N", o);
 			return -1;
 		}
 	}
+	if (health > 1) {
+		cfgini_err(cfg, sect, key, "health=%u is not 0 or 1", health);
+		return -1;
+	}
 	if (cfg_rs_add(t->st, vs, &addr, af, port, weight, (uint8_t)health, err) != 0) {
-		LOG("config [%s] %s: %s\n", sect, key, err);
+		cfgini_err(cfg, sect, key, "%s", err);
 		return -1;
 	}
 	cfg_rs_set_conn_limit(t->st, &vs->rs[vs->n_rs - 1], conn_limit);
@@ -372,140 +477,142 @@ apply_rs(const struct cfgfile_target *t, struct cfg_vs *vs, const char *sect, co
 }
 
 
-/* The six timeouts of sect, each key named prefix + its name ("timeout_udp" in a service,
- * "udp" in [timeouts]); a missing key is 0. */
+/* The six timeouts of sect, each key named prefix + its name in cfgfile_timeout_keys
+ * ("timeout_udp" in a service, "udp" in [timeouts]); a missing key is 0. */
 static int
-get_timeouts(struct rte_cfgfile *cfg, const char *sect, const char *prefix,
+get_timeouts(const struct cfgini *cfg, const char *sect, const char *prefix,
 	     struct conn_timeouts *to)
 {
-	static const char *const names[] = {"tcp_syn", "tcp_established", "tcp_fin",
-					    "tcp_time_wait", "tcp_close", "udp"};
 	uint32_t *fields[] = {&to->tcp_syn, &to->tcp_est, &to->tcp_fin,
 			      &to->tcp_tw, &to->tcp_close, &to->udp};
 	char key[64];
 
-	for (unsigned i = 0; i < RTE_DIM(names); i++) {
-		snprintf(key, sizeof(key), "%s%s", prefix, names[i]);
+	RTE_BUILD_BUG_ON(RTE_DIM(fields) != sizeof(*to) / sizeof(uint32_t));
+	for (unsigned i = 0; i < RTE_DIM(fields); i++) {
+		snprintf(key, sizeof(key), "%s%s", prefix, cfgfile_timeout_keys[i]);
 		if (get_u32(cfg, sect, key, 0, fields[i]) != 0)
 			return -1;
 	}
 	return 0;
 }
 
+/* An enum word of sect's key: its value (from_name), def when the key is not given, or -2
+ * after logging the words it takes (those of to_name that from_name reads back). */
 static int
-apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
+get_enum(const struct cfgini *cfg, const char *sect, const char *key, int def,
+	 int (*from_name)(const char *), const char *(*to_name)(unsigned))
 {
-	const char *proto_s = rte_cfgfile_get_entry(cfg, sect, "protocol");
-	const char *vip_s = rte_cfgfile_get_entry(cfg, sect, "vip");
-	const char *mode_s = rte_cfgfile_get_entry(cfg, sect, "mode");
-	const char *sched_s = rte_cfgfile_get_entry(cfg, sect, "scheduler");
-	const char *down_s = rte_cfgfile_get_entry(cfg, sect, "down_conns");
-	const char *all_down_s = rte_cfgfile_get_entry(cfg, sect, "all_down");
-	const char *synproxy_s = rte_cfgfile_get_entry(cfg, sect, "synproxy");
-	const char *encap_s = rte_cfgfile_get_entry(cfg, sect, "encap");
-	struct rte_cfgfile_entry *e;
+	const char *v = cfgini_get(cfg, sect, key);
+	char words[128] = "";
+	size_t len = 0;
+	int r;
+
+	if (v == NULL)
+		return def;
+	r = from_name(v);
+	if (r >= 0)
+		return r;
+	for (unsigned i = 0; i < 32 && len < sizeof(words); i++)
+		if (from_name(to_name(i)) == (int)i)
+			len += (size_t)snprintf(words + len, sizeof(words) - len, "%s%s",
+						len > 0 ? " | " : "", to_name(i));
+	cfgini_err(cfg, sect, key, "'%s' is not %s", v, words);
+	return -2;
+}
+
+static int
+apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *sect)
+{
+	const char *proto_s = cfgini_get(cfg, sect, vs_key_protocol);
+	const char *vip_s = cfgini_get(cfg, sect, vs_key_vip);
+	const struct cfgini_section *sec = cfgini_section(cfg, sect);
 	char err[CFG_ERR_LEN];
 	union hvlb_addr vip;
 	uint8_t proto, af;
 	struct conn_timeouts to;
 	uint32_t port, prio, rate, sp_thr, vni;
-	int mode, sched, down, all_down, synproxy, n, rc = -1;
+	int mode, sched, encap, down, all_down, synproxy;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
-		LOG("config [%s] protocol: must be tcp or udp\n", sect);
+		cfgini_err(cfg, sect, vs_key_protocol, "must be tcp or udp");
 		return -1;
 	}
 	if (vip_s == NULL || cfg_parse_addr(vip_s, &vip, &af) != 0) {
-		LOG("config [%s] vip: missing or not an address\n", sect);
+		cfgini_err(cfg, sect, vs_key_vip, "missing or not an address");
 		return -1;
 	}
-	if (get_u32(cfg, sect, "port", 0, &port) != 0 || port > 65535) {
-		LOG("config [%s] port: must be 0-65535\n", sect);
+	if (get_u32(cfg, sect, vs_key_port, 0, &port) != 0)
+		return -1;
+	if (port > 65535) {
+		cfgini_err(cfg, sect, vs_key_port, "%u is not a port (0-65535)", port);
 		return -1;
 	}
-	if (get_u32(cfg, sect, "priority", 0, &prio) != 0 ||
-	    get_u32(cfg, sect, "conn_rate_limit", 0, &rate) != 0 ||
+	if (get_u32(cfg, sect, vs_key_priority, 0, &prio) != 0 ||
+	    get_u32(cfg, sect, vs_key_conn_rate_limit, 0, &rate) != 0 ||
 	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
-	    get_u32(cfg, sect, "synproxy_threshold", 0, &sp_thr) != 0 ||
-	    get_u32(cfg, sect, "vni", 0, &vni) != 0)
+	    get_u32(cfg, sect, vs_key_synproxy_threshold, 0, &sp_thr) != 0 ||
+	    get_u32(cfg, sect, vs_key_vni, 0, &vni) != 0)
 		return -1;
-	mode = mode_s ? vs_mode_from_name(mode_s) : VS_MODE_NAT;
-	sched = sched_s ? sched_from_name(sched_s) : HVLB_SCHED_MAGLEV;
+	mode = get_enum(cfg, sect, vs_key_mode, VS_MODE_NAT, vs_mode_from_name, vs_mode_name);
+	sched = get_enum(cfg, sect, vs_key_scheduler, HVLB_SCHED_MAGLEV, sched_from_name,
+			 sched_name);
+	encap = get_enum(cfg, sect, vs_key_encap, -1, tunnel_encap_from_name, tunnel_encap_name);
+	down = get_enum(cfg, sect, vs_key_down_conns, -1, vs_down_conns_from_name,
+			vs_down_conns_name);
+	all_down = get_enum(cfg, sect, vs_key_all_down, -1, vs_all_down_from_name,
+			    vs_all_down_name);
+	synproxy = get_enum(cfg, sect, vs_key_synproxy, VS_SYNPROXY_OFF, vs_synproxy_from_name,
+			    vs_synproxy_name);
+	if (mode == -2 || sched == -2 || encap == -2 || down == -2 || all_down == -2 ||
+	    synproxy == -2)
+		return -1;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
-	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0) {
-		LOG("config [%s]: %s\n", sect, err);
-		return -1;
-	}
+	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0)
+		goto store_fail;
 	struct cfg_vs *vs = cfg_vs_find_vni(t->st, proto, &vip, af, vport, vni);
-	int encap = encap_s != NULL ? tunnel_encap_from_name(encap_s) : -1;
-	if ((encap_s != NULL && encap < 0) || cfg_vs_check_encap(NULL, mode, encap, err) != 0) {
-		LOG("config [%s] %s\n", sect,
-		    encap_s != NULL && encap < 0 ? "encap: must be ipip or gue" : err);
-		return -1;
-	}
+	if (cfg_vs_check_encap(NULL, mode, encap, err) != 0)
+		goto store_fail;
 	cfg_vs_set_encap(t->st, vs, mode, encap);
-	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0) {
-		LOG("config [%s] %s\n", sect, err);
-		return -1;
-	}
-	down = down_s != NULL ? vs_down_conns_from_name(down_s) : -1;
-	if (down_s != NULL && down < 0) {
-		LOG("config [%s] down_conns: '%s' is not keep or reschedule\n", sect, down_s);
-		return -1;
-	}
-	all_down = all_down_s != NULL ? vs_all_down_from_name(all_down_s) : -1;
-	if (all_down_s != NULL && all_down < 0) {
-		LOG("config [%s] all_down: '%s' is not drop or keep_last\n", sect, all_down_s);
-		return -1;
-	}
+	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0)
+		goto store_fail;
 	cfg_vs_set_down(t->st, vs, down, all_down, err);
 	cfg_vs_set_conn_rate(t->st, vs, rate);
-	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0) {
-		LOG("config [%s] %s\n", sect, err);
-		return -1;
+	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0 ||
+	    cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
+	    cfgfile_vs_client_addr(cfgini_get(cfg, sect, vs_key_client_addr), t->st, vs, err) != 0)
+		goto store_fail;
+	for (unsigned i = sec->first; i < sec->first + sec->n; i++) {
+		const struct cfgini_entry *e = &cfg->ent[i];
+
+		if (strncmp(e->name, "rs.", 3) == 0 &&
+		    apply_rs(cfg, t, vs, sect, e->name, e->value) != 0)
+			return -1;
 	}
-	synproxy = synproxy_s != NULL ? vs_synproxy_from_name(synproxy_s) : VS_SYNPROXY_OFF;
-	if (synproxy < 0) {
-		LOG("config [%s] synproxy: '%s' is not off, on or auto\n", sect, synproxy_s);
-		return -1;
-	}
-	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
-	    cfgfile_vs_client_addr(cfg, t->st, vs, sect, err) != 0) {
-		LOG("config [%s] %s\n", sect, err);
-		return -1;
-	}
-	e = malloc(sizeof(*e) * MAX_ENTRIES);
-	if (e == NULL)
-		return -1;
-	n = rte_cfgfile_section_entries(cfg, sect, e, MAX_ENTRIES);
-	for (int i = 0; i < n; i++)
-		if (strncmp(e[i].name, "rs.", 3) == 0 && apply_rs(t, vs, sect, e[i].name, e[i].value) != 0)
-			goto out;
-	rc = 0;
-out:
-	free(e);
-	return rc;
+	return 0;
+store_fail:
+	store_err(cfg, sect, err);
+	return -1;
 }
 
 static int
-apply_timeouts(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
+apply_timeouts(const struct cfgini *cfg, const struct cfgfile_target *t)
 {
 	struct conn_timeouts to;
 	char err[CFG_ERR_LEN];
 
-	if (!rte_cfgfile_has_section(cfg, "timeouts"))
+	if (!cfgini_has_section(cfg, "timeouts"))
 		return 0;
 	if (get_timeouts(cfg, "timeouts", "", &to) != 0)
 		return -1;
 	if (cfg_timeouts_set(t->st, &to, err) != 0) {
-		LOG("config [timeouts]: %s\n", err);
+		store_err(cfg, "timeouts", err);
 		return -1;
 	}
 	return 0;
 }
 
 int
-cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st)
+cfgfile_apply_timeouts(const struct cfgini *cfg, struct cfgstore *st)
 {
 	struct cfgfile_target t = {.st = st};
 
@@ -533,15 +640,15 @@ parse_hex_key(const char *hex, uint8_t *out, size_t max)
 
 /* key = HEX, or key_file = a file holding it in hex (openssl rand -hex 32). */
 static int
-sync_key_of(struct rte_cfgfile *cfg, struct cfg_sync *s)
+sync_key_of(const struct cfgini *cfg, struct cfg_sync *s)
 {
-	const char *key = rte_cfgfile_get_entry(cfg, "sync", "key");
-	const char *file = rte_cfgfile_get_entry(cfg, "sync", "key_file");
+	const char *key = cfgini_get(cfg, "sync", sync_key_key);
+	const char *file = cfgini_get(cfg, "sync", sync_key_key_file);
 	char buf[2 * CFG_SYNC_KEY_MAX + 64] = "";
 	int n;
 
 	if ((key == NULL) == (file == NULL)) {
-		LOG("config [sync]: give key or key_file (the cluster's key, in hex)\n");
+		cfgini_err(cfg, "sync", NULL, "give key or key_file (the cluster's key, in hex)");
 		return -1;
 	}
 	if (file != NULL) {
@@ -549,7 +656,7 @@ sync_key_of(struct rte_cfgfile *cfg, struct cfg_sync *s)
 		size_t got = fp != NULL ? fread(buf, 1, sizeof(buf) - 1, fp) : 0;
 
 		if (fp == NULL) {
-			LOG("config [sync] key_file: %s: %s\n", file, strerror(errno));
+			cfgini_err(cfg, "sync", sync_key_key_file, "%s: %s", file, strerror(errno));
 			return -1;
 		}
 		fclose(fp);
@@ -558,8 +665,8 @@ sync_key_of(struct rte_cfgfile *cfg, struct cfg_sync *s)
 	}
 	n = parse_hex_key(key, s->key, sizeof(s->key));
 	if (n < 0) {
-		LOG("config [sync] %s: not a key in hex (16 to %u bytes)\n",
-		    file != NULL ? "key_file" : "key", CFG_SYNC_KEY_MAX);
+		cfgini_err(cfg, "sync", file != NULL ? sync_key_key_file : sync_key_key,
+			   "not a key in hex (16 to %u bytes)", CFG_SYNC_KEY_MAX);
 		return -1;
 	}
 	s->key_len = (uint8_t)n;
@@ -567,10 +674,12 @@ sync_key_of(struct rte_cfgfile *cfg, struct cfg_sync *s)
 }
 
 static int
-sync_endpoint(const char *key, const char *v, struct cfg_endpoint *e)
+sync_endpoint(const struct cfgini *cfg, const char *key, struct cfg_endpoint *e)
 {
+	const char *v = cfgini_get(cfg, "sync", key);
+
 	if (v == NULL || cfg_parse_endpoint(v, &e->addr, &e->af, &e->port) != 0) {
-		LOG("config [sync] %s: want addr:port\n", key);
+		cfgini_err(cfg, "sync", key, "want addr:port");
 		return -1;
 	}
 	return 0;
@@ -578,70 +687,65 @@ sync_endpoint(const char *key, const char *v, struct cfg_endpoint *e)
 
 /* [sync]: id, listen, key or key_file, peer.N = addr:port (docs/sync.md). */
 static int
-apply_sync(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
+apply_sync(const struct cfgini *cfg, const struct cfgfile_target *t)
 {
-	struct rte_cfgfile_entry e[CFG_SYNC_PEERS + 8]; /* id, listen, key(_file), peers */
+	const struct cfgini_section *sec = cfgini_section(cfg, "sync");
 	char err[CFG_ERR_LEN];
 	struct cfg_sync s;
-	int n;
 
-	if (!rte_cfgfile_has_section(cfg, "sync"))
+	if (sec == NULL)
 		return 0;
 	memset(&s, 0, sizeof(s));
-	if (get_u32(cfg, "sync", "id", 0, &s.id) != 0 ||
-	    sync_endpoint("listen", rte_cfgfile_get_entry(cfg, "sync", "listen"), &s.listen) != 0 ||
-	    sync_key_of(cfg, &s) != 0)
+	if (get_u32(cfg, "sync", sync_key_id, 0, &s.id) != 0 ||
+	    sync_endpoint(cfg, sync_key_listen, &s.listen) != 0 || sync_key_of(cfg, &s) != 0)
 		return -1;
-	n = rte_cfgfile_section_entries(cfg, "sync", e, (int)RTE_DIM(e));
-	for (int i = 0; i < n; i++) {
-		if (strncmp(e[i].name, "peer.", 5) != 0)
+	for (unsigned i = sec->first; i < sec->first + sec->n; i++) {
+		const char *name = cfg->ent[i].name;
+
+		if (strncmp(name, "peer.", 5) != 0)
 			continue;
 		if (s.n_peers == CFG_SYNC_PEERS) {
-			LOG("config [sync]: more than %u peers\n", CFG_SYNC_PEERS);
+			cfgini_err(cfg, "sync", name, "more than %u peers", CFG_SYNC_PEERS);
 			return -1;
 		}
-		if (sync_endpoint(e[i].name, e[i].value, &s.peers[s.n_peers++]) != 0)
+		if (sync_endpoint(cfg, name, &s.peers[s.n_peers++]) != 0)
 			return -1;
 	}
 	if (cfg_sync_set(t->st, &s, err) != 0) {
-		LOG("config [sync] %s\n", err);
+		store_err(cfg, "sync", err);
 		return -1;
 	}
 	return 0;
 }
 
-int
-cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t)
+/* Each section whose name begins with prefix, in the file's order, through fn. */
+static int
+for_each_section(const struct cfgini *cfg, const struct cfgfile_target *t, const char *prefix,
+		 int (*fn)(const struct cfgini *, const struct cfgfile_target *, const char *))
 {
-	char **names;
-	int n, rc = -1;
+	for (unsigned i = 0; i < cfg->n_sect; i++)
+		if (strncmp(cfg->sect[i].name, prefix, strlen(prefix)) == 0 &&
+		    fn(cfg, t, cfg->sect[i].name) != 0)
+			return -1;
+	return 0;
+}
 
-	if (!t->neigh_only && apply_ports(cfg, t) != 0)
-		return -1;
-	names = calloc(MAX_SECTIONS, sizeof(*names));
-	if (names == NULL)
-		return -1;
-	for (int i = 0; i < MAX_SECTIONS; i++)
-		if ((names[i] = malloc(CFG_NAME_LEN)) == NULL)
-			goto out;
-	n = rte_cfgfile_sections(cfg, names, MAX_SECTIONS);
+int
+cfgfile_apply(const struct cfgini *cfg, const struct cfgfile_target *t)
+{
+	int rc;
+
 	/* Routes before services, so neighbour resolution finds them on the first publish. */
-	for (int i = 0; i < n && !t->neigh_only; i++)
-		if (strncmp(names[i], "route.", 6) == 0 && apply_route(cfg, t, names[i]) != 0)
-			goto out;
-	for (int i = 0; i < n; i++)
-		if (strncmp(names[i], "neigh.", 6) == 0 && apply_neigh(cfg, t, names[i]) != 0)
-			goto out;
-	for (int i = 0; i < n && !t->neigh_only; i++)
-		if (strncmp(names[i], "vs.", 3) == 0 && apply_vs(cfg, t, names[i]) != 0)
-			goto out;
+	if (!t->neigh_only &&
+	    (apply_ports(cfg, t) != 0 || for_each_section(cfg, t, "route.", apply_route) != 0))
+		return -1;
+	if (for_each_section(cfg, t, "neigh.", apply_neigh) != 0)
+		return -1;
+	if (!t->neigh_only && for_each_section(cfg, t, "vs.", apply_vs) != 0)
+		return -1;
 	rc = t->neigh_only ? 0 : apply_timeouts(cfg, t);
 	/* A saved sync setting wins, as the saved services do; without one, the file's. */
 	if (rc == 0 && t->st->sync.n_peers == 0)
 		rc = apply_sync(cfg, t);
-out:
-	for (int i = 0; i < MAX_SECTIONS; i++)
-		free(names[i]);
-	free(names);
 	return rc;
 }

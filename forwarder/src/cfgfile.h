@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The start-up configuration file (docs/forwarder-config.md), read with rte_cfgfile. */
+/* The start-up configuration file (docs/forwarder-config.md), in cfgini.h's syntax. */
 #ifndef HVLB_CFGFILE_H
 #define HVLB_CFGFILE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
+#include "cfgini.h"
 #include "cfgstore.h"
 #include "fullnat.h"
 #include "fwd_limits.h"
@@ -14,7 +16,35 @@
 #include "rssa.h"
 #include "tunnel_settings.h"
 
-struct rte_cfgfile;
+/* The keys a section may have are listed once, next to the code that reads them, as
+ * X(set, name) lists expanded twice: CFGFILE_KEY_CONST defines each key's name as
+ * set_key_name, the only spelling the reader uses, and CFGFILE_KEY_NAME lists them for
+ * cfgfile_check_keys. A key read and not listed does not compile; a key listed and never read
+ * is an unused constant, which the build (-Werror) refuses too. */
+#define CFGFILE_KEY_CONST(set, k) static const char set##_key_##k[] = #k;
+#define CFGFILE_KEY_NAME(set, k) #k,
+
+/* A list of keys of a section kind (cfgfile_schema.c): prefix + each of names (NULL-ended),
+ * or, names NULL, any key that begins with prefix and goes on (rs.1, peer.2). */
+struct cfgfile_keys {
+	const char *prefix;
+	const char *const *names;
+};
+
+/* The lists, NULL-ended, each defined by the file that reads them. */
+extern const char *const cfgfile_fwd_keys[];     /* [forwarder], cfgfile.c */
+extern const char *const cfgfile_port_keys[];    /* [portN] */
+extern const char *const cfgfile_route_keys[];   /* [route.*] */
+extern const char *const cfgfile_neigh_keys[];   /* [neigh.*] */
+extern const char *const cfgfile_vs_keys[];      /* [vs.*], besides timeout_* and rs.* */
+extern const char *const cfgfile_timeout_keys[]; /* [timeouts], and timeout_* of [vs.*] */
+extern const char *const cfgfile_sync_keys[];    /* [sync], besides peer.* */
+extern const char *const cfgfile_tunnel_keys[];  /* [tunnel], cfgfile_tunnel.c */
+extern const char *const cfgfile_pool_keys[];    /* [local_pool], cfgfile_fullnat.c */
+
+/* Every section and key of ini is one the file may have: 0, or -1 after logging each that is
+ * not ("path:line: [sect] key: unknown key (did you mean ...?)"). In cfgfile_schema.c. */
+int cfgfile_check_keys(const struct cfgini *ini);
 
 /* The hash the connection tables file keys by (conn.h conn_set_hash): the NIC's Toeplitz where
  * every port gives it (auto), always the flow hash, or always Toeplitz (in software where a
@@ -46,28 +76,34 @@ struct fwd_settings {
 /* What the sections after the ports are applied to. */
 struct cfgfile_target {
 	struct cfgstore *st;
-	struct neigh_table *neigh;   /* static neighbours */
+	struct neigh_table *neigh;   /* static neighbours; NULL: checked only (cfgfile_check) */
 	uint16_t n_ports;
 	bool neigh_only;             /* the store was restored (persist.h): static neighbours only */
 };
 
 /* FullNAT's local pool: [local_pool] addrs, ports (or [forwarder] local_pool_addrs,
  * local_pool_ports), in cfgfile_fullnat.c. 0, or -1 after logging the key at fault. */
-int cfgfile_load_local_pool(struct rte_cfgfile *cfg, struct fnat_pool *p);
+int cfgfile_load_local_pool(const struct cfgini *cfg, struct fnat_pool *p);
 
-/* A [vs.*] section's client_addr = off | on (FullNAT's TOA), in cfgfile_fullnat.c: 0, or -1
- * with err set. */
-int cfgfile_vs_client_addr(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs,
-			   const char *sect, char *err);
+/* A [vs.*] section's client_addr value v = off | on (FullNAT's TOA; NULL: not given), in
+ * cfgfile_fullnat.c: 0, or -1 with err set. */
+int cfgfile_vs_client_addr(const char *v, struct cfgstore *st, struct cfg_vs *vs, char *err);
 
-/* Load path; fill *s. Returns the parsed file (for cfgfile_apply) or NULL after logging why. */
-struct rte_cfgfile *cfgfile_load(const char *path, struct fwd_settings *s);
+/* Load path, check its sections and keys (cfgfile_check_keys); fill *s. Returns the parsed file
+ * (for cfgfile_apply, then cfgini_free) or NULL after logging why. */
+struct cfgini *cfgfile_load(const char *path, struct fwd_settings *s);
 
 /* Apply addresses, routes, static neighbours, services and timeouts to t (ports already
  * set up). 0, or -1 after logging the section and key at fault. */
-int cfgfile_apply(struct rte_cfgfile *cfg, const struct cfgfile_target *t);
+int cfgfile_apply(const struct cfgini *cfg, const struct cfgfile_target *t);
+
+/* hvlb-forwarder --check-config: load path and apply it to a store of its own, as a start
+ * would, then print to out what the forwarder understood, defaults filled in, as a start-up
+ * file. Needs no EAL, port or privilege. 0, or -1 after logging what is wrong (every unknown
+ * section and key, else the first bad value). */
+int cfgfile_check(const char *path, FILE *out);
 
 /* Apply the [timeouts] section alone to st (a reload). 0, or -1 after logging the key. */
-int cfgfile_apply_timeouts(struct rte_cfgfile *cfg, struct cfgstore *st);
+int cfgfile_apply_timeouts(const struct cfgini *cfg, struct cfgstore *st);
 
 #endif

@@ -11,27 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <rte_cfgfile.h>
-#include <rte_log.h>
-
 #include "cfgfile.h"
 #include "cfgstore.h"
 
-#define LOG(...) RTE_LOG(ERR, USER1, __VA_ARGS__)
+/* [local_pool]'s keys, also [forwarder]'s with local_pool_ before them (cfgfile.h
+ * CFGFILE_KEY_CONST): each read below as pool_key_<name>. */
+#define POOL_KEYS(X) X(pool, addrs) X(pool, ports)
+POOL_KEYS(CFGFILE_KEY_CONST)
+const char *const cfgfile_pool_keys[] = {POOL_KEYS(CFGFILE_KEY_NAME) NULL};
 
+/* key's value, from [local_pool] or else [forwarder] local_pool_<key>; *sect and *fkey name
+ * where it was (for an error). */
 static const char *
-pool_entry(struct rte_cfgfile *cfg, const char *key, const char **sect)
+pool_entry(const struct cfgini *cfg, const char *key, const char **sect, char *fkey)
 {
-	char fkey[64];
-	const char *v;
+	const char *v = cfgini_get(cfg, "local_pool", key);
 
 	*sect = "local_pool";
-	if (rte_cfgfile_has_section(cfg, "local_pool") &&
-	    (v = rte_cfgfile_get_entry(cfg, "local_pool", key)) != NULL)
+	snprintf(fkey, CFGINI_NAME_LEN, "%s", key);
+	if (v != NULL)
 		return v;
 	*sect = "forwarder";
-	snprintf(fkey, sizeof(fkey), "local_pool_%s", key);
-	return rte_cfgfile_get_entry(cfg, "forwarder", fkey);
+	snprintf(fkey, CFGINI_NAME_LEN, "local_pool_%s", key);
+	return cfgini_get(cfg, "forwarder", fkey);
 }
 
 static int
@@ -53,52 +55,45 @@ parse_ports(const char *v, struct fnat_pool *p)
 }
 
 int
-cfgfile_load_local_pool(struct rte_cfgfile *cfg, struct fnat_pool *p)
+cfgfile_load_local_pool(const struct cfgini *cfg, struct fnat_pool *p)
 {
-	const char *sect, *err;
-	const char *addrs = pool_entry(cfg, "addrs", &sect);
-	const char *ports = pool_entry(cfg, "ports", &sect);
-	char buf[1024];
+	const char *asect, *psect, *err;
+	char akey[CFGINI_NAME_LEN], pkey[CFGINI_NAME_LEN], buf[CFGINI_VALUE_LEN];
+	const char *addrs = pool_entry(cfg, pool_key_addrs, &asect, akey);
+	const char *ports = pool_entry(cfg, pool_key_ports, &psect, pkey);
 
 	memset(p, 0, sizeof(*p));
 	p->port_min = FNAT_PORT_MIN_DEFAULT;
 	p->port_max = FNAT_PORT_MAX_DEFAULT;
 	if (ports != NULL && parse_ports(ports, p) != 0) {
-		LOG("config [%s] ports: '%s' is not a range MIN-MAX within 1-65535\n", sect, ports);
+		cfgini_err(cfg, psect, pkey, "'%s' is not a range MIN-MAX within 1-65535", ports);
 		return -1;
 	}
 	if (addrs == NULL)
 		return 0;
-	if (strlen(addrs) >= sizeof(buf)) {
-		LOG("config [local_pool] addrs: too long\n");
-		return -1;
-	}
-	snprintf(buf, sizeof(buf), "%s", addrs);
+	snprintf(buf, sizeof(buf), "%s", addrs); /* fits: cfgini's values are shorter */
 	for (char *save = NULL, *it = strtok_r(buf, ", \t", &save); it != NULL;
 	     it = strtok_r(NULL, ", \t", &save)) {
 		if (p->n_addrs == FNAT_MAX_LADDRS) {
-			LOG("config [local_pool] addrs: at most %u addresses\n", FNAT_MAX_LADDRS);
+			cfgini_err(cfg, asect, akey, "at most %u addresses", FNAT_MAX_LADDRS);
 			return -1;
 		}
 		if (cfg_parse_addr(it, &p->addrs[p->n_addrs], &p->af[p->n_addrs]) != 0) {
-			LOG("config [local_pool] addrs: '%s' is not an address\n", it);
+			cfgini_err(cfg, asect, akey, "'%s' is not an address", it);
 			return -1;
 		}
 		p->n_addrs++;
 	}
 	if (fnat_pool_check(p, &err) != 0) {
-		LOG("config %s\n", err);
+		cfgini_err(cfg, asect, akey, "%s", err);
 		return -1;
 	}
 	return 0;
 }
 
 int
-cfgfile_vs_client_addr(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs,
-		       const char *sect, char *err)
+cfgfile_vs_client_addr(const char *v, struct cfgstore *st, struct cfg_vs *vs, char *err)
 {
-	const char *v = rte_cfgfile_get_entry(cfg, sect, "client_addr");
-
 	if (v == NULL)
 		return 0;
 	if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0) {

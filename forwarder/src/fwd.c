@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include <rte_cfgfile.h>
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
@@ -100,7 +99,7 @@ setup_conn_hash(struct fwd *f, uint8_t setting)
 /* The ports, the mbuf pool, RCU, the neighbour table and the configuration (applied from the
  * file and published): everything the lcores need before they exist. */
 static int
-setup_state(struct fwd *f, const struct fwd_settings *set, struct rte_cfgfile *cfg,
+setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 	    const char *config_path, int socket)
 {
 	struct cfgfile_target t = {.neigh = &f->neigh, .n_ports = set->n_ports};
@@ -230,7 +229,7 @@ struct fwd *
 fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 {
 	struct fwd_settings set;
-	struct rte_cfgfile *cfg;
+	struct cfgini *cfg;
 	unsigned order[FWD_MAX_WORKERS];
 	struct fwd *f = NULL;
 	int socket;
@@ -284,10 +283,10 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	csum_watch_init(&f->csum, f->env.hz, rte_rdtsc());
 	if (start_sync(f) != 0)
 		goto fail;
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	return f;
 fail:
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	fwd_destroy(f);
 	return NULL;
 }
@@ -309,7 +308,7 @@ fwd_start(struct fwd *f)
 int
 fwd_reload(struct fwd *f, const char *config_path)
 {
-	struct rte_cfgfile *cfg;
+	struct cfgini *cfg;
 	struct fwd_settings set;
 	uint64_t version = f->cfg->version;
 	char err[CFG_ERR_LEN];
@@ -318,10 +317,10 @@ fwd_reload(struct fwd *f, const char *config_path)
 	if (cfg == NULL)
 		return -EINVAL;
 	if (cfgfile_apply_timeouts(cfg, f->cfg) != 0) {
-		rte_cfgfile_close(cfg);
+		cfgini_free(cfg);
 		return -EINVAL;
 	}
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	if (f->cfg->version != version && fwd_publish(f, err) != 0) {
 		LOG(ERR, "reload %s: %s\n", config_path, err);
 		return -EINVAL;

@@ -3,6 +3,7 @@
  * hvlb-forwarder: set up EAL, read the configuration, start one worker per worker lcore and
  * run the control thread (socket, neighbours) on the main lcore until SIGINT / SIGTERM (which
  * save the state a restart needs, with state_dir). SIGHUP reloads the file (fwd_reload).
+ * With --check-config it only reads the file (cfgfile_check), without EAL.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -15,6 +16,7 @@
 #include <rte_lcore.h>
 #include <rte_log.h>
 
+#include "cfgfile.h"
 #include "ctl.h"
 #include "fwd.h"
 #include "placement.h"
@@ -39,11 +41,15 @@ usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [EAL options] -- -c CONFIG [-s SOCKET]\n"
+		"       %s [-- ] -c CONFIG --check-config\n"
 		"       %s --list-counters\n"
 		"  -c CONFIG        configuration file (docs/forwarder-config.md)\n"
 		"  -s SOCKET        control socket (default /run/hvlb/fwd.sock)\n"
+		"  --check-config   read CONFIG, print it as understood (defaults filled in) and\n"
+		"                   exit 0, or print what is wrong and exit 1; needs no EAL\n"
+		"                   options, huge pages, ports or root (EAL options are ignored)\n"
 		"  --list-counters  print every counter (group, name, help: tab-separated), exit\n",
-		prog, prog);
+		prog, prog, prog);
 }
 
 static void
@@ -62,6 +68,45 @@ list_counters(void)
 	return fflush(stdout) == 0 ? 0 : 1;
 }
 
+/* --check-config: the options after "--" (all of them without one), and no EAL at all, so
+ * that an operator can check a file on any machine, as any user. */
+static int
+check_config(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"check-config", no_argument, NULL, 'k'},
+						 {NULL, 0, NULL, 0}};
+	const char *config = NULL;
+	int first = 0, opt;
+
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			first = i;
+			break;
+		}
+	/* The program's name where "--" was: getopt then sees what follows it. */
+	argv[first] = argv[0];
+	argc -= first;
+	argv += first;
+	while ((opt = getopt_long(argc, argv, "c:s:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			config = optarg;
+			break;
+		case 's':
+		case 'k':
+			break;
+		default:
+			usage(argv[0]);
+			return 2;
+		}
+	}
+	if (config == NULL || optind != argc) {
+		usage(argv[0]);
+		return 2;
+	}
+	return cfgfile_check(config, stdout) == 0 ? 0 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -73,6 +118,9 @@ main(int argc, char **argv)
 
 	if (argc == 2 && strcmp(argv[1], "--list-counters") == 0)
 		return list_counters();
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--check-config") == 0)
+			return check_config(argc, argv);
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
 		fprintf(stderr, "hvlb-forwarder: EAL init failed: %s\n", rte_strerror(rte_errno));

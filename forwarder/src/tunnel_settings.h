@@ -10,7 +10,7 @@
 
 #include "types.h"
 
-struct rte_cfgfile;
+struct cfgini;
 
 struct tunnel_settings {
 	uint16_t mtu;        /* the path MTU towards the NFs: the longest outer packet */
@@ -38,6 +38,6 @@ struct tunnel_worker {
 };
 
 /* Read [tunnel] (every key optional) into *t. 0, or -1 after logging the key at fault. */
-int cfgfile_load_tunnel(struct rte_cfgfile *cfg, struct tunnel_settings *t);
+int cfgfile_load_tunnel(const struct cfgini *cfg, struct tunnel_settings *t);
 
 #endif

@@ -225,6 +225,15 @@ def test_preflight(root, tmp_path):
     p = run([pf, "--forwarder-only", "--config", ini, "--socket", tmp_path / "fwd.sock"], env=env)
     assert p.returncode == 0, p.stdout
     assert "WARN  EAL option --no-huge" in p.stdout
+    assert f"ok    {ini} reads (hvlb-forwarder --check-config)" in p.stdout
+    # A misspelt key stops the forwarder: the packaged forwarder's --check-config says where.
+    lines = ini.read_text().splitlines()
+    at = lines.index("[forwarder]") + 1
+    ini.write_text("\n".join(lines[:at] + ["conn_maxx = 1"] + lines[at:]) + "\n")
+    p = run([pf, "--forwarder-only", "--config", ini, "--socket", tmp_path / "fwd.sock"], env=env)
+    assert p.returncode == 1, p.stdout
+    assert (f"ERROR {ini}:{at + 1}: [forwarder] conn_maxx: unknown key (did you mean conn_max?)"
+            in p.stdout), p.stdout
 
 
 def test_units_run_by_hand(root, tmp_path):

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <rte_cfgfile.h>
 #include <rte_errno.h>
 #include <rte_eth_ring.h>
 
@@ -48,12 +47,12 @@ ringfwd_make_ports(struct ringfwd_ports *rp, const char *config, uint16_t n_queu
 		   unsigned ring_size, const char *tag)
 {
 	struct fwd_settings s;
-	struct rte_cfgfile *cfg = cfgfile_load(config, &s);
+	struct cfgini *cfg = cfgfile_load(config, &s);
 	char name[64];
 
 	if (cfg == NULL)
 		return -1;
-	rte_cfgfile_close(cfg);
+	cfgini_free(cfg);
 	if (n_queues == 0 || n_queues > FWD_MAX_WORKERS) {
 		fprintf(stderr, "ring ports: %u queues (1 to %u)\n", n_queues, FWD_MAX_WORKERS);
 		return -1;
