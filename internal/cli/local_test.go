@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -311,6 +313,27 @@ func TestLocalFlagsCoverSchema(t *testing.T) {
 			if cl.fs.Lookup(flagName) == nil {
 				t.Errorf("%s.%s: no --%s flag for it in hvlbctl --forwarder vs add/set", tc.msg.Name(), name, flagName)
 			}
+		}
+	}
+}
+
+// TestRESTFlagsCoverSchema: hvlbctl vs add/set offer a flag for every field of the REST
+// API's service input but the service's identity (the arguments), its reals (--real, vs rs
+// add) and the read-only ones; a field's flag is its name with dashes, or the table's.
+func TestRESTFlagsCoverSchema(t *testing.T) {
+	other := map[string]string{"scheduler": "sched", "timeouts": "timeout-udp", "forwarders": "forwarder",
+		"health_check": "check", "policy": "policy"}
+	notFlags := []string{"id", "protocol", "vip", "port", "reals", "version", "counters_zeroed_at"}
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	addSvcFlags(fs)
+	addPolicyFlags(fs)
+	for _, name := range jsonFields(reflect.TypeOf(apitypes.ServiceInput{}), notFlags) {
+		flagName := strings.ReplaceAll(name, "_", "-")
+		if o, ok := other[name]; ok {
+			flagName = o
+		}
+		if fs.Lookup(flagName) == nil {
+			t.Errorf("ServiceInput.%s: no --%s flag for it in hvlbctl vs add/set", name, flagName)
 		}
 	}
 }
