@@ -21,6 +21,7 @@ import (
 	"hvlb/internal/bgp"
 	"hvlb/internal/certs"
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/logging"
 )
 
 const version = "0.1.0"
@@ -54,6 +55,8 @@ func run() error {
 	flag.StringVar(&cfg.SyncAddr, "sync-addr", "",
 		"address:port where the forwarder's connection sync listens, on a management interface (\"\": no sync; docs/sync.md)")
 	flag.StringVar(&level, "log-level", "info", "debug, info, warn or error")
+	var logFormat string
+	flag.StringVar(&logFormat, "log-format", "text", "log lines as text (logfmt) or json")
 	flag.StringVar(&metricsAddr, "metrics-addr", "",
 		"serve the forwarder's counters for Prometheus at http://ADDR/metrics, e.g. 127.0.0.1:9465 (\"\": off)")
 	bf.register(flag.CommandLine)
@@ -76,8 +79,11 @@ func run() error {
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
 		return fmt.Errorf("--log-level %q: %w", level, err)
 	}
-	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv})).
-		With("forwarder", cfg.ID)
+	logger, err := logging.New(os.Stderr, logFormat, lv)
+	if err != nil {
+		return err
+	}
+	cfg.Logger = logger.With(logging.Forwarder, cfg.ID)
 	bgpCfg, err := bf.config(cfg.Logger)
 	if err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 	"hvlb/internal/controller"
 	"hvlb/internal/ctlapp"
 	"hvlb/internal/leader"
+	"hvlb/internal/logging"
 	"hvlb/internal/reportshare"
 	"hvlb/internal/store"
 )
@@ -69,6 +70,7 @@ func main() {
 		"at most one request for a forwarder to the NFV manager per this")
 	flag.BoolVar(&cfg.InsecureDev, "insecure-dev", false, "DEVELOPMENT ONLY: allow serving without TLS, mTLS or tokens")
 	flag.BoolVar(&debug, "debug", false, "log every request")
+	logFormat := flag.String("log-format", "text", "log lines as text (logfmt) or json")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "hvlb-controller: unexpected argument %q\n", flag.Arg(0))
@@ -79,7 +81,11 @@ func main() {
 	if debug {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log, err := logging.New(os.Stderr, *logFormat, level)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hvlb-controller: %v\n", err)
+		os.Exit(2)
+	}
 	cfg.Log = log
 
 	app, err := ctlapp.New(cfg)

@@ -40,6 +40,7 @@ import (
 	"hvlb/internal/bgp"
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/health"
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -357,7 +358,7 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 		// A check this agent cannot run (a kind from a newer controller, say) counts as no
 		// check: holding the real down until a check that never runs passes would take
 		// every such real out.
-		a.log.Warn("health check not run; the real keeps the desired health", "target", key, "err", err)
+		a.log.Warn("health check not run; the real keeps the desired health", checkAttrs(key, "err", err)...)
 		delete(targets, key)
 	}
 	for key := range a.verdicts {
@@ -409,7 +410,7 @@ func (a *Agent) onTransition(tr health.Transition) bool {
 	wasUp := a.verdicts[tr.Key].state == health.Up
 	a.verdicts[tr.Key] = verdict{state: st, reason: tr.Reason, at: tr.At}
 	a.seeded[tr.Key] = true
-	a.log.Info("health", "target", tr.Key, "up", tr.Up, "reason", tr.Reason)
+	a.log.Info("health", checkAttrs(tr.Key, "up", tr.Up, "reason", tr.Reason)...)
 	a.pending = append(a.pending, healthChange(t, tr.Up, tr.Reason, tr.At))
 	select {
 	case a.reportNow <- struct{}{}:
@@ -602,4 +603,11 @@ func (a *Agent) deliver(ctx context.Context, ds *ctlpb.DesiredState) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// checkAttrs are a health check's log attributes: its service and real under the names every
+// component logs them by (internal/logging), then more.
+func checkAttrs(key string, more ...any) []any {
+	svc, real, _ := strings.Cut(key, " ")
+	return append([]any{logging.Service, svc, logging.Real, real}, more...)
 }
