@@ -133,6 +133,10 @@ type PolicyView struct {
 	// Weights are what the forwarders get, by real: the policy's published weights, or
 	// the operator's (static, or nothing published yet); 0 for drained reals.
 	Weights map[string]int `json:"weights"`
+	// PerForwarder are the weights each forwarder of a sync pool gets from its own paths,
+	// by forwarder id then real, where it has a set of its own (others get Weights;
+	// docs/scheduling.md, "Weights per forwarder").
+	PerForwarder map[string]map[string]int `json:"per_forwarder,omitempty"`
 	// Source is where Weights come from: PolicySourcePolicy or PolicySourceOperator.
 	Source string `json:"source"`
 	// Published is when and why the weights in force were published, and the store

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -211,6 +212,7 @@ func writePolicy(w io.Writer, v *policyView) {
 		return
 	}
 	writeExplanations(w, v.Current, v.Weights)
+	writePerForwarder(w, v.PerForwarder)
 	for _, a := range v.Current.Alerts {
 		fmt.Fprintf(w, "ALERT: %s\n", a)
 	}
@@ -289,4 +291,30 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// writePerForwarder is a table of the weights each forwarder of a sync pool gets from its own
+// paths: a row per real, a column per forwarder.
+func writePerForwarder(w io.Writer, per map[string]map[string]int) {
+	if len(per) == 0 {
+		return
+	}
+	fwds := slices.Sorted(maps.Keys(per))
+	reals := map[string]bool{}
+	for _, ws := range per {
+		for k := range ws {
+			reals[k] = true
+		}
+	}
+	fmt.Fprintln(w, "\nweights per forwarder (from its own paths; the others get WEIGHT above):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "REAL\t%s\n", strings.ToUpper(strings.Join(fwds, "\t")))
+	for _, k := range slices.Sorted(maps.Keys(reals)) {
+		fmt.Fprint(tw, k)
+		for _, f := range fwds {
+			fmt.Fprintf(tw, "\t%d", per[f][k])
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
 }

@@ -25,7 +25,7 @@ func BuildDesired(version uint64, fwd string, services []model.Service, publishe
 		}
 		var pw *model.PolicyWeights
 		if p, ok := published[s.ID]; ok {
-			pw = &p
+			pw = weightsFor(&p, fwd)
 		}
 		id := &fwdpb.ServiceId{Protocol: s.Protocol, Vip: s.VIP, Vport: uint32(s.Port), Vni: uint32(s.VNI)}
 		vs := serviceSpec(s)

@@ -120,14 +120,21 @@ type svcPolicy struct {
 	fallbacks uint64 // times the fall-back started
 	publishes uint64
 	storeErr  string // the last failure to store published weights
+	// perFwd are the policies of the forwarders of a sync pool that run the service, each
+	// over that forwarder's own paths (forwarderWeights), by forwarder id.
+	perFwd map[string]*svcPolicy
 }
 
 // runPolicies is one round of the policy loop (Run's goroutine).
 func (c *Controller) runPolicies(s *state) {
 	var svcs []model.Service
 	var stored map[string]model.PolicyWeights
+	var fwds []model.Forwarder
 	err := c.st.View(func(t *store.ReadTx) (err error) {
 		if svcs, err = t.Services(); err != nil {
+			return err
+		}
+		if fwds, err = t.Forwarders(); err != nil {
 			return err
 		}
 		stored, err = t.PolicyWeights()
@@ -163,11 +170,12 @@ func (c *Controller) runPolicies(s *state) {
 			c.log.Error("policy: service parameters", "service", svc.ID, "err", err)
 			continue
 		}
-		res := sp.pol.Update(c.policyInputs(s, svc, now), now)
+		res := sp.pol.Update(c.policyInputs(s, svc, "", now), now)
 		annotate(&res, svc)
 		c.record(svc.ID, sp, &res, now)
-		if !hasStored || !maps.Equal(pw.Weights, res.Weights) {
-			c.storeWeights(svc.ID, sp, &res)
+		perFwd := c.forwarderWeights(s, svc, sp, syncPool(fwds), now)
+		if !hasStored || !maps.Equal(pw.Weights, res.Weights) || !samePerForwarder(pw.PerForwarder, perFwd) {
+			c.storeWeights(svc.ID, sp, &res, perFwd)
 		}
 	}
 	var gone []string
@@ -218,8 +226,9 @@ func (c *Controller) record(id string, sp *svcPolicy, res *policy.Result, now ti
 }
 
 // storeWeights writes the weights in force to the store, from where the forwarders get them.
-func (c *Controller) storeWeights(id string, sp *svcPolicy, res *policy.Result) {
-	pw := model.PolicyWeights{Service: id, Weights: res.Weights, At: res.At.UTC(), Reason: res.Reason}
+func (c *Controller) storeWeights(id string, sp *svcPolicy, res *policy.Result, perFwd map[string]map[string]int) {
+	pw := model.PolicyWeights{Service: id, Weights: res.Weights, At: res.At.UTC(), Reason: res.Reason,
+		PerForwarder: perFwd}
 	what := fmt.Sprintf("policy: weights of %s (%s)", id, res.Reason)
 	if _, err := c.st.PutPolicyWeights(pw, what); err != nil {
 		if err.Error() != sp.storeErr {
@@ -267,8 +276,9 @@ func operatorOut(r *model.Real) string {
 	return ""
 }
 
-// policyInputs gathers the policy's view of a service's reals now.
-func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) []policy.NF {
+// policyInputs gathers the policy's view of a service's reals now: the paths from every
+// forwarder that runs it, or from forwarder only alone when it is not "".
+func (c *Controller) policyInputs(s *state, svc *model.Service, only string, now time.Time) []policy.NF {
 	fwds := slices.Sorted(maps.Keys(s.fwd))
 	nfs := make([]policy.NF, 0, len(svc.Reals))
 	for _, r := range svc.Reals {
@@ -277,7 +287,7 @@ func (c *Controller) policyInputs(s *state, svc *model.Service, now time.Time) [
 		nf := policy.NF{ID: key, Healthy: operatorOut(&r) == "" && health == "up"}
 		for _, id := range fwds {
 			fr := s.fwd[id]
-			if !svc.RunsOn(id) || c.failed(fr, now) {
+			if !svc.RunsOn(id) || c.failed(fr, now) || only != "" && id != only {
 				continue
 			}
 			po, ok := fr.paths[key]
@@ -375,6 +385,18 @@ func (c *Controller) ServicePolicy(ctx context.Context, id string, history int) 
 	for i := range svc.Reals {
 		r := &svc.Reals[i]
 		v.Weights[r.Key()] = effectiveWeight(&svc, r, pwp)
+		for fwd := range pw.PerForwarder {
+			if pwp == nil {
+				break
+			}
+			if v.PerForwarder == nil {
+				v.PerForwarder = map[string]map[string]int{}
+			}
+			if v.PerForwarder[fwd] == nil {
+				v.PerForwarder[fwd] = map[string]int{}
+			}
+			v.PerForwarder[fwd][r.Key()] = effectiveWeight(&svc, r, weightsFor(pwp, fwd))
+		}
 		if r.MetricsURL != "" {
 			urls[r.MetricsURL] = true
 		}
@@ -408,6 +430,7 @@ type policySample struct {
 	fallback  bool
 	fallbacks uint64
 	publishes uint64
+	perFwd    map[string]*policy.Result // each sync forwarder's latest, by forwarder id
 }
 
 func (c *Controller) policySamples(ctx context.Context) ([]policySample, error) {
@@ -415,7 +438,16 @@ func (c *Controller) policySamples(ctx context.Context) ([]policySample, error) 
 	err := c.do(ctx, func(s *state) {
 		for id, sp := range s.policies {
 			if sp.last != nil {
-				out = append(out, policySample{id, sp.last, sp.fallback, sp.fallbacks, sp.publishes})
+				sm := policySample{id, sp.last, sp.fallback, sp.fallbacks, sp.publishes, nil}
+				for fwd, fp := range sp.perFwd {
+					if fp.last != nil {
+						if sm.perFwd == nil {
+							sm.perFwd = map[string]*policy.Result{}
+						}
+						sm.perFwd[fwd] = fp.last
+					}
+				}
+				out = append(out, sm)
 			}
 		}
 	})

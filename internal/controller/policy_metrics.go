@@ -23,13 +23,15 @@ var (
 	mPolicyFallback  = desc("policy_fallback", "1 while every healthy real of the service is filtered out (equal weights: an alert).", "service")
 	mPolicyFallbacks = desc("policy_fallbacks_total", "Times the policy fell back to equal weights because every real was filtered out.", "service")
 	mPolicyPublish   = desc("policy_publishes_total", "Times the policy published new weights since the controller started.", "service")
+	mPolicyFwdWeight = desc("policy_forwarder_weight", "Weight of a real that the policy computed from one forwarder's own paths "+
+		"(a forwarder of a sync pool; docs/scheduling.md, Weights per forwarder).", "service", "real", "forwarder")
 
 	filterReasons = []string{"unhealthy", "path", "cpu", "other"}
 )
 
 func describePolicy(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{mPolicyWeight, mPolicyRTT, mPolicyAvail, mPolicyCPU, mPolicyLambda,
-		mPolicyFiltered, mPolicyFallback, mPolicyFallbacks, mPolicyPublish} {
+		mPolicyFiltered, mPolicyFallback, mPolicyFallbacks, mPolicyPublish, mPolicyFwdWeight} {
 		ch <- d
 	}
 }
@@ -48,6 +50,11 @@ func (c *Controller) collectPolicy(ctx context.Context, ch chan<- prometheus.Met
 		emit(ch, mPolicyFallback, gauge, fb, sm.service)
 		emit(ch, mPolicyFallbacks, prometheus.CounterValue, float64(sm.fallbacks), sm.service)
 		emit(ch, mPolicyPublish, prometheus.CounterValue, float64(sm.publishes), sm.service)
+		for fwd, res := range sm.perFwd {
+			for i := range res.NFs {
+				emit(ch, mPolicyFwdWeight, gauge, float64(res.NFs[i].Published), sm.service, res.NFs[i].ID, fwd)
+			}
+		}
 		for i := range sm.last.NFs {
 			e := &sm.last.NFs[i]
 			emit(ch, mPolicyWeight, gauge, float64(e.Published), sm.service, e.ID)

@@ -105,7 +105,12 @@ func (p Policy) Clone() Policy {
 type PolicyWeights struct {
 	Service string         `json:"service"`
 	Weights map[string]int `json:"weights"`
-	At      time.Time      `json:"at"`
-	Reason  string         `json:"reason"`
-	Version uint64         `json:"version"`
+	// PerForwarder are the weights computed from each forwarder's own paths to the NFs, by
+	// forwarder id then real key, for the forwarders of a sync pool (whose connections keep
+	// their NF through a move between forwarders whatever each one's weights); a forwarder
+	// without a set of its own gets Weights (docs/scheduling.md, "Weights per forwarder").
+	PerForwarder map[string]map[string]int `json:"per_forwarder,omitempty"`
+	At           time.Time                 `json:"at"`
+	Reason       string                    `json:"reason"`
+	Version      uint64                    `json:"version"`
 }
