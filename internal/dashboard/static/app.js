@@ -247,6 +247,15 @@ function viewService(id) {
       num(n.cpu), num(n.t), num(n.phi), num(n.eta), num(n.lambda), num(n.weight), num(n.published),
       h("td", { class: "filtered" }, n.filtered || ""), h("td", { class: "muted" }, (n.notes || []).join("; "))))));
   }
+  const perFwd = pv.per_forwarder || {};
+  const fwds = Object.keys(perFwd).sort();
+  if (fwds.length > 0) {
+    // Each forwarder of a sync pool gets the weights of its own paths (docs/scheduling.md).
+    out.push(h("h3", {}, "Weights per forwarder (from its own paths)"),
+      table(["NF", ...fwds.map(f => ({ label: f, num: true }))],
+        keys.map(k => h("tr", { "data-nf": k }, h("td", {}, k), ...fwds.map(f => num((perFwd[f] || {})[k] || 0)))),
+        { class: "per-forwarder" }));
+  }
   if (hist.length > 1) {
     out.push(h("h3", {}, "Policy history (newest first)"),
       table(["at", "published", { label: "change", num: true }, "reason", "alerts"],
