@@ -90,8 +90,9 @@ def _state(topo):
     return st
 
 
-def _rule(ifname, queue):
-    return ["-t", "mangle", "PREROUTING", "-i", ifname, "-j", "NFQUEUE", "--queue-num",
+def _rule(ifname, queue, src=None):
+    match = ["-s", src] if src else []
+    return ["-t", "mangle", "PREROUTING", "-i", ifname, *match, "-j", "NFQUEUE", "--queue-num",
             str(queue), "--queue-bypass"]
 
 
@@ -100,9 +101,10 @@ def _ipt(topo, host, op, rule, check=True):
     return topo.run(host, [iptables(), *table, op, chain, *rest], check=check)
 
 
-def set_delay(topo, host, ifname, ms, wait=5.0):
+def set_delay(topo, host, ifname, ms, wait=5.0, src=None):
     """Delays every packet host receives on ifname by ms milliseconds (replacing an earlier
-    delay there; 0 removes it)."""
+    delay there; 0 removes it); with src (an address or prefix), only the packets from it:
+    one host's path to one peer, where the link carries others too."""
     ms = float(ms)
     if not 0 <= ms <= 10000:
         raise LabError(f"{host}:{ifname}: delay {ms} ms: want 0..10000")
@@ -110,7 +112,7 @@ def set_delay(topo, host, ifname, ms, wait=5.0):
     if ms == 0:
         return
     st = _state(topo)
-    used = {q for (h, _), (q, _, _) in st.items() if h == host}
+    used = {e[0] for (h, _), e in st.items() if h == host}
     queue = next(q for q in range(QUEUE_BASE, QUEUE_BASE + 1000) if q not in used)
     proc = topo.popen(host, [build(), "-q", queue, "-d", f"{ms:g}"],
                       name=f"delay-{host}-{ifname}")
@@ -121,13 +123,13 @@ def set_delay(topo, host, ifname, ms, wait=5.0):
             topo.stop(proc)
             raise LabError(f"nfq-delay in {host}: did not come up:\n{log}")
         time.sleep(0.02)
-    rule = _rule(ifname, queue)
+    rule = _rule(ifname, queue, src)
     try:
         _ipt(topo, host, "-A", rule)
     except LabError:
         topo.stop(proc)
         raise
-    st[(host, ifname)] = (queue, ms, proc)
+    st[(host, ifname)] = (queue, ms, proc, src)
 
 
 def clear_delay(topo, host, ifname):
@@ -135,12 +137,12 @@ def clear_delay(topo, host, ifname):
     entry = _state(topo).pop((host, ifname), None)
     if entry is None:
         return
-    queue, ms, proc = entry
-    _ipt(topo, host, "-D", _rule(ifname, queue), check=False)
+    queue, ms, proc, src = entry
+    _ipt(topo, host, "-D", _rule(ifname, queue, src), check=False)
     time.sleep(ms / 1000 + 0.02)  # let the held packets go before the queue closes
     topo.stop(proc)
 
 
 def delays(topo):
     """{(host, ifname): ms} of the delays in force."""
-    return {k: ms for k, (_, ms, _) in _state(topo).items()}
+    return {k: e[1] for k, e in _state(topo).items()}

@@ -3,6 +3,7 @@ package controller
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
@@ -85,5 +86,39 @@ func TestPolicyWeightsPerForwarder(t *testing.T) {
 	}
 	if got := b.desiredOf("fwd-a"); !eqInts(got, a) {
 		t.Errorf("fwd-a moved with fwd-b's path: %v, was %v", got, a)
+	}
+}
+
+// TestPolicyWeightsPerForwarderAlone: one forwarder's path slows while another forwarder
+// still reaches the NF fast, so the pool's weights (each NF by its best path) stay; that
+// forwarder's own set moves all the same (the store once kept a publication whose pool
+// weights were unchanged from being written).
+func TestPolicyWeightsPerForwarderAlone(t *testing.T) {
+	b := newPolicyBed(t, t.TempDir(), params(func(p *model.PolicyParams) {
+		p.Gamma, p.Smoothing, p.ChangeThreshold = 0.5, 0.6, 0.02
+	}), 0)
+	for _, f := range []model.Forwarder{{ID: "fwd-a", SyncAddr: "10.9.0.1:8300"}, {ID: "fwd-b", SyncAddr: "10.9.0.2:8300"}} {
+		_, err := b.c.Register(ctx(), f)
+		mustNil(t, err)
+	}
+	for i := range 8 {
+		rtt := 0.3
+		if i >= 3 {
+			rtt = 20 // fwd-a's path to real 1, from the fourth round on
+		}
+		time.Sleep(2 * time.Millisecond) // a newer arrival than the last report
+		b.pathsFrom("fwd-a", rtt, 0.3, 0.3)
+		b.pathsFrom("fwd-b", 0.3, 0.3, 0.3)
+		b.round(i == 0)
+	}
+	v := b.view()
+	if a := v.PerForwarder["fwd-a"]; a["10.1.0.1:80"] >= a["10.1.0.2:80"]*3/4 {
+		t.Errorf("fwd-a's own weights %v: real 1 should be well below the others", a)
+	}
+	if !eqInts(b.desiredOf("fwd-b"), []int{3334, 3333, 3333}) || v.Weights["10.1.0.1:80"] != 3334 {
+		t.Errorf("fwd-b %v and the pool %v should not move", b.desiredOf("fwd-b"), v.Weights)
+	}
+	if got := b.desiredOf("fwd-a"); got[0] != v.PerForwarder["fwd-a"]["10.1.0.1:80"] {
+		t.Errorf("fwd-a runs %v, its set is %v", got, v.PerForwarder["fwd-a"])
 	}
 }

@@ -17,13 +17,15 @@ func (t *ReadTx) PolicyWeights() (map[string]model.PolicyWeights, error) {
 	return out, err
 }
 
-// PutPolicyWeights stores the weights published for a service, unless they are the ones
-// stored already; it returns the store's version after the write.
+// PutPolicyWeights stores the weights published for a service, unless they (the pool's and
+// every forwarder's own) are the ones stored already; it returns the store's version after
+// the write.
 func (s *Store) PutPolicyWeights(pw model.PolicyWeights, what string) (uint64, error) {
 	return s.Update(what, func(t *Tx) error {
 		var cur model.PolicyWeights
 		if err := getJSON(t.kv, bucketPolicy, pw.Service, "policy weights", &cur); err == nil &&
-			maps.Equal(cur.Weights, pw.Weights) {
+			maps.Equal(cur.Weights, pw.Weights) &&
+			maps.EqualFunc(cur.PerForwarder, pw.PerForwarder, func(a, b map[string]int) bool { return maps.Equal(a, b) }) {
 			return nil
 		}
 		pw.Version = t.next

@@ -1,0 +1,110 @@
+"""End to end: weights per forwarder (docs/scheduling.md, "Weights per forwarder"). Three
+forwarders of a sync pool behind FRR (lab/topologies/scaleout.yaml, lab/scaleout.py) run a
+comprehensive service over three NFs; each agent probes the NFs over its own management link.
+One forwarder's path to one NF gets 20 ms slower (a delay on what fwd1 receives from nf1 only,
+lab/netdelay.py): that forwarder's weights move away from the NF while the other two keep
+theirs, each forwarder runs its own set (read from its local API), and the slow path's
+weights come back once it is fast again.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lab"))
+
+import fwdlab  # noqa: E402
+import labtools  # noqa: E402
+import netdelay  # noqa: E402
+import scaleout  # noqa: E402
+
+TOPO = "lab/topologies/scaleout.yaml"
+VIP = scaleout.VIP
+PORT = labtools.HTTP_PORT
+SVC = f"tcp-{VIP}-{PORT}"
+NFS = ["10.1.0.11", "10.1.0.12", "10.1.0.13"]
+KEYS = [f"{a}:{PORT}" for a in NFS]
+# The inputs travel: a probe every 250 ms, a report every 1 s (the interval's median), a
+# policy round every 500 ms with smoothing 0.6: a move takes a few of each.
+MOVE_S = 20.0
+
+for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
+    if not (labtools.BIN / b).exists():
+        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
+if not fwdlab.FORWARDER.exists():
+    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := netdelay.unavailable()) is not None:
+    pytest.skip(why, allow_module_level=True)
+
+
+@pytest.fixture
+def pool(lab):
+    p = scaleout.Pool(lab(TOPO), agent_args=["--probe-interval", "250ms"],
+                      controller_args=["--policy-interval", "500ms"]).start()
+    p.ctl("vs", "add", "tcp", f"{VIP}:{PORT}", "--mode", "nat",
+          *[f"--real={a}:{PORT}:100" for a in NFS],
+          "--check", "http", "--check-path", "/", "--interval", "500ms", "--check-timeout", "400ms",
+          "--policy", "comprehensive", "--gamma", "0.5", "--max-rtt-ms", "500",
+          "--smoothing", "0.6", "--change-threshold", "0.02")
+    return p
+
+
+def view(pool):
+    return pool.ctl("vs", "policy", SVC, "--history", "0", json_out=True)
+
+
+def runs(member):
+    """{real key: weight} as forwarder member runs it now (its own local API)."""
+    return {f"{r.address}:{r.port}": r.weight for s in member.fw.client.list_services()
+            for r in s.real_services if s.id.vip == VIP and s.id.vport == PORT}
+
+
+def wait(cond, what, timeout=MOVE_S):
+    last = []
+
+    def check():
+        ok, seen = cond()
+        last[:] = [seen]
+        return ok
+    try:
+        labtools.wait_until(check, what, timeout=timeout)
+    except Exception as e:
+        raise AssertionError(f"{e}; last seen: {last}") from None
+
+
+def near_equal(ws):
+    vals = [ws.get(k, 0) for k in KEYS]
+    return min(vals) > 0 and max(vals) <= 1.25 * min(vals)
+
+
+def test_each_forwarder_gets_the_weights_of_its_own_paths(pool):
+    ids = [m.id for m in pool.members]
+
+    def every_set_balanced():
+        per = view(pool).get("per_forwarder") or {}
+        return all(near_equal(per.get(i, {})) for i in ids), per
+    wait(every_set_balanced, "a balanced set of weights for each of the three forwarders")
+
+    # What fwd1 receives from nf1 (the probes' replies) 20 ms late; nothing else changes.
+    fwd1 = pool.members[0]
+    netdelay.set_delay(pool.topo, fwd1.host, "mgmt", 20, src=NFS[0])
+
+    def only_fwd1_moves():
+        per = view(pool)["per_forwarder"]
+        mine, others = per[fwd1.id], [per[i] for i in ids[1:]]
+        down = mine[KEYS[0]] < 0.75 * min(mine[KEYS[1]], mine[KEYS[2]])
+        return down and all(near_equal(o) for o in others), per
+    wait(only_fwd1_moves, "fwd1's weight of nf1 down, the other forwarders' sets balanced")
+
+    # Each forwarder runs its own set.
+    def each_runs_its_own():
+        per = view(pool)["per_forwarder"]
+        got = {m.id: runs(m) for m in pool.members}
+        return all(got[i] == per[i] for i in ids), (got, per)
+    wait(each_runs_its_own, "each forwarder runs the set the controller shows for it", 10)
+
+    netdelay.clear_delay(pool.topo, fwd1.host, "mgmt")
+    wait(lambda: (near_equal(view(pool)["per_forwarder"][fwd1.id]), view(pool)["per_forwarder"]),
+         "fwd1's weights balanced again once its path to nf1 is fast")
