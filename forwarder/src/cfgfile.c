@@ -392,6 +392,21 @@ get_timeouts(struct rte_cfgfile *cfg, const char *sect, const char *prefix,
 	return 0;
 }
 
+/* A [vs.*] section's hash = 5tuple | sip_call_id (docs/scheduling.md); absent: 5tuple. */
+static int
+get_vs_hash(struct rte_cfgfile *cfg, struct cfgstore *st, struct cfg_vs *vs, const char *sect,
+	    char *err)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, sect, "hash");
+	int hash = v != NULL ? vs_hash_from_name(v) : -1;
+
+	if (v != NULL && hash < 0) {
+		snprintf(err, CFG_ERR_LEN, "hash: '%s' is not 5tuple or sip_call_id", v);
+		return -1;
+	}
+	return cfg_vs_set_hash(st, vs, hash, err) != 0 ? -1 : 0;
+}
+
 static int
 apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *sect)
 {
@@ -470,7 +485,8 @@ apply_vs(struct rte_cfgfile *cfg, const struct cfgfile_target *t, const char *se
 		return -1;
 	}
 	if (cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
-	    cfgfile_vs_client_addr(cfg, t->st, vs, sect, err) != 0) {
+	    cfgfile_vs_client_addr(cfg, t->st, vs, sect, err) != 0 ||
+	    get_vs_hash(cfg, t->st, vs, sect, err) != 0) {
 		LOG("config [%s] %s\n", sect, err);
 		return -1;
 	}

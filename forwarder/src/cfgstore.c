@@ -345,6 +345,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
 	v->client_addr = 0;
+	v->hash = VS_HASH_5TUPLE;
 	v->encap = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
@@ -481,6 +482,37 @@ cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err
 }
 
 int
+cfg_vs_hash_check(int hash, int mode, uint8_t proto, int sched, char *err)
+{
+	if (hash < 0 || hash == VS_HASH_5TUPLE)
+		return 0;
+	if (hash >= VS_HASH_MAX)
+		return ERR("hash: must be 5tuple or sip_call_id"), -EINVAL;
+	/* The Call-ID is read from UDP datagrams, and the NF's replies are found by a NAT
+	 * connection's reply key (core/sip.h). */
+	if (mode != VS_MODE_NAT || proto != HVLB_PROTO_UDP)
+		return ERR("hash: sip_call_id only for a nat udp service"), -EINVAL;
+	/* The others choose with no hash, so no choice of theirs is the same for a call. */
+	if (sched != HVLB_SCHED_MAGLEV && sched != HVLB_SCHED_SH)
+		return ERR("hash: sip_call_id needs the maglev or sh scheduler"), -EINVAL;
+	return 0;
+}
+
+int
+cfg_vs_set_hash(struct cfgstore *st, struct cfg_vs *vs, int hash, char *err)
+{
+	if (hash < 0)
+		return 0;
+	if (cfg_vs_hash_check(hash, vs->mode, vs->proto, vs->sched, err) != 0)
+		return -EINVAL;
+	if (vs->hash != hash) {
+		vs->hash = (uint8_t)hash;
+		st->version++;
+	}
+	return 0;
+}
+
+int
 cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char *err)
 {
 	if (mode >= 0 && !vs_mode_valid((unsigned)mode))
@@ -491,6 +523,9 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (mode >= 0 && mode != VS_MODE_FULLNAT && vs->client_addr)
 		return ERR("client_addr: only in fullnat mode; set it off first"), -EINVAL;
+	if (cfg_vs_hash_check(vs->hash, mode >= 0 ? mode : vs->mode, vs->proto,
+			      sched >= 0 ? sched : vs->sched, err) != 0)
+		return -EINVAL;
 	if (mode == VS_MODE_FULLNAT && vs->synproxy != VS_SYNPROXY_OFF)
 		return ERR("synproxy: only in nat mode; set synproxy off before mode fullnat"),
 		       -EINVAL;

@@ -71,7 +71,9 @@
 	X(vxlan_rx, "vxlan_rx")           /* VXLAN packets of a known VNI, decapsulated */        \
 	X(vxlan_placed, "vxlan_placed")   /* priority connections offered to the least loaded */ \
 	X(nic_hash_mismatch, "nic_hash_mismatch") /* a NIC hash that was not the key's Toeplitz \
-						    hash: the worker hashes every key itself */
+						    hash: the worker hashes every key itself */ \
+	X(sip_call_id, "sip_call_id")     /* SIP messages scheduled by their Call-ID */           \
+	X(sip_no_call_id, "sip_no_call_id") /* to a sip_call_id service without one: 5-tuple */
 
 struct worker_stats {
 #define STATS_FIELD(f, name) uint64_t f;
