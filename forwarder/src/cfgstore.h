@@ -194,8 +194,9 @@ void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t l
  * service has it (tcp: the TOA in the SYN; udp: a trailer; core/toa.h): -EINVAL and err naming
  * client_addr otherwise. */
 int cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err);
-/* What the service's new flows are scheduled by (enum vs_hash; -1 keeps it); refused but for
- * a nat udp service with the maglev or sh scheduler (cfg_vs_hash_check). */
+/* What the service's new flows are scheduled by (enum vs_hash; -1 keeps it), in
+ * cfgstore_sip.c; refused but for a nat udp service with the maglev or sh scheduler
+ * (cfg_vs_hash_check). */
 int cfg_vs_set_hash(struct cfgstore *st, struct cfg_vs *vs, int hash, char *err);
 /* Whether a service of mode, proto and sched may have hash: 0, or -EINVAL with the reason in
  * err (naming the field, "hash: ..."). */
