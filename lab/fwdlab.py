@@ -118,6 +118,8 @@ def config_text(meta, services=(), extra="", settings=None, host=None, port_kind
                       f"synproxy_threshold = {s.get('synproxy_threshold', 0)}"]
         if "client_addr" in s:  # fullnat tcp: the TOA (docs/mode-fullnat.md)
             lines.append(f"client_addr = {s['client_addr']}")
+        if "hash" in s:  # nat udp: SIP call affinity (docs/scheduling.md)
+            lines.append(f"hash = {s['hash']}")
         for k, (a, p, w, *limit) in enumerate(s.get("reals", ())):
             ep = f"{a}:{p}" if p else a
             lines.append(f"rs.{k} = {ep} weight={w}" + (f" conn_limit={limit[0]}" if limit else ""))

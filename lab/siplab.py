@@ -22,6 +22,7 @@ started and when it ended well, to place a failed call in time.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -81,16 +82,41 @@ def nfs(topo):
     return [(n["host"], n["addr"]) for n in topo.nfs]
 
 
-def start_uas(topo, host, addr, port=SIP_PORT):
-    """sipp answering calls and OPTIONS on addr:port in host, once its socket is bound."""
+def start_uas(topo, host, addr, port=SIP_PORT, messages=None):
+    """sipp answering calls and OPTIONS on addr:port in host, once its socket is bound;
+    messages: a file it writes every message it receives and sends to (received_requests
+    reads it)."""
+    trace = ["-trace_msg", "-message_file", str(messages)] if messages else []
     p = topo.popen(host, [SIPP, "-sf", UAS_SCENARIO, "-i", addr, "-p", port, "-t", "u1",
-                          "-nostdin", "-f", "60"], name=f"sipp-uas-{host}", cwd=topo.logdir)
+                          "-nostdin", "-f", "60", *trace], name=f"sipp-uas-{host}",
+                   cwd=topo.logdir)
     wait_until(lambda: p.poll() is not None or
                topo.run(host, ["ss", "-Hlun", f"sport = :{port}"]).stdout.strip(),
                f"sipp bound in {host}", timeout=10, interval=0.05)
     if p.poll() is not None:
         raise LabError(f"sipp in {host} exited {p.returncode}:\n{p.log_path.read_text(errors='replace')}")
     return p
+
+
+def received_requests(path):
+    """[(method, Call-ID)] of the requests in a sipp message file (start_uas(messages=)), in
+    the order received: one per datagram, retransmissions included."""
+    try:
+        text = Path(path).read_text(errors="replace")
+    except OSError:
+        return []
+    out = []
+    for block in re.split(r"^-{20,}.*$", text, flags=re.M):
+        head, _, msg = block.partition("\n\n")
+        if "message received" not in head:
+            continue
+        lines = msg.strip().splitlines()
+        if not lines or lines[0].startswith("SIP/2.0"):
+            continue
+        cid = next((m.group(1).strip() for m in (re.match(r"(?i)(?:call-id|i)\s*:(.*)", l)
+                                                  for l in lines) if m), None)
+        out.append((lines[0].split()[0], cid))
+    return out
 
 
 def kill(topo, p):
@@ -154,11 +180,15 @@ class Calls:
     """A sipp UAC in host placing `calls` calls to target:port at `rate` calls a second, each
     holding `pause_ms` between its ACK and its BYE. A call that waits more than
     `recv_timeout_ms` for a response is aborted and counts as failed. sequential_ports: each
-    call on a client port of its own from first_port on (seqport.c); else the kernel's."""
+    call on a client port of its own from first_port on (seqport.c); else the kernel's.
+    local_port: every call from that one port instead (one socket, sipp -t u1 -p), as a SIP
+    trunk (an SBC, a P-CSCF) sends them."""
 
     def __init__(self, topo, target, rate, calls, pause_ms=1000, host="client", port=SIP_PORT,
                  recv_timeout_ms=TRANSACTION_TIMEOUT_MS, name="sipp-uac", first_port=FIRST_PORT,
-                 sequential_ports=True):
+                 sequential_ports=True, local_port=None):
+        self.local_port = local_port
+        sequential_ports = sequential_ports and local_port is None
         self.sequential_ports = sequential_ports
         if sequential_ports and calls > LAST_PORT - first_port + 1:
             raise LabError(f"{calls} calls need as many client ports; {first_port}-{LAST_PORT} "
@@ -177,9 +207,11 @@ class Calls:
         conc = int(self.rate * (self.pause_ms + self.recv_timeout_ms + 2000) / 1000) + 100
         ports = [f"LD_PRELOAD={build_seqport()}", f"SEQPORT_RANGE={self.first_port}-{LAST_PORT}"] \
             if self.sequential_ports else []
+        sock = ["-t", "u1", "-p", self.local_port] if self.local_port else \
+            ["-t", "un", "-max_socket", conc]
         return ["env", *ports, "prlimit", f"--nofile={conc + 1000}", "--",
                 SIPP, "-sf", UAC_SCENARIO, f"{self.target}:{self.port}",
-                "-i", self.topo.addr(self.host), "-t", "un", "-max_socket", conc, "-l", conc,
+                "-i", self.topo.addr(self.host), *sock, "-l", conc,
                 "-r", self.rate, "-rp", "1000", "-m", self.calls, "-d", self.pause_ms,
                 # The timeout decides, not a count of retransmissions.
                 "-recv_timeout", self.recv_timeout_ms, "-max_retrans", 50,
@@ -254,11 +286,14 @@ class Bed:
     all up (health 1 at the forwarder) when the constructor returns."""
 
     def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
-                 down_conns=None):
+                 down_conns=None, hash=None, messages=False):
         self.topo, self.vip, self.port = topo, vip, port
         self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
-        self.uas = {h: start_uas(topo, h, a, port) for h, a in self.nfs}
+        # messages: each SIP server writes what it receives (requests_by_server).
+        self.messages = {h: Path(topo.logdir) / f"sipp-uas-{h}-messages.log" if messages else None
+                         for h, _ in self.nfs}
+        self.uas = {h: start_uas(topo, h, a, port, self.messages[h]) for h, a in self.nfs}
         self.fw = fwdlab.start_forwarder(topo, workers=1)
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
         # down_conns None: the service's default (reschedule for udp).
@@ -266,8 +301,26 @@ class Bed:
                     "--real", ",".join(f"{a}:{port}:100" for _, a in self.nfs),
                     "--check", "sip", "--interval", f"{int(interval_s * 1000)}ms",
                     "--check-timeout", f"{timeout_ms}ms", "--fall", str(fall), "--rise", str(rise),
-                    *(["--down-conns", down_conns] if down_conns else []))
+                    *(["--down-conns", down_conns] if down_conns else []),
+                    *(["--hash", hash] if hash else []))
         self.wait_all_up()
+
+    def requests_by_server(self):
+        """{server address: [(method, Call-ID)]} of the requests each SIP server received
+        (Bed(messages=True))."""
+        return {a: received_requests(self.messages[h]) for h, a in self.nfs}
+
+    def hash(self):
+        """The service's hash as the forwarder has it."""
+        return next(s.hash for s in self.fw.client.list_services()
+                    if (s.id.vip, s.id.vport) == (self.vip, self.port))
+
+    def set_hash(self, value):
+        """Changes the service's hash through the controller; returns once the forwarder has
+        it."""
+        self.cp.ctl("vs", "set", self.sid, "--hash", value)
+        wait_until(lambda: self.hash() == value, f"hash {value} at the forwarder", timeout=20,
+                   interval=0.05)
 
     def wait_all_up(self):
         wait_until(lambda: self.health() == {a: 1 for _, a in self.nfs},

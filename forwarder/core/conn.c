@@ -19,6 +19,7 @@
 #include "conn_table.h"
 #include "hash.h"
 #include "parse.h"
+#include "sip.h"
 
 _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be two lines");
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6 &&
@@ -198,14 +199,21 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 	k->dport = orig->sport;
 	k->proto = orig->proto;
 	k->af = orig->af;
-	k->pad = orig->pad; /* the VXLAN tenant (0 outside the overlay): replies stay in it */
+	/* The VXLAN tenant (0 outside the overlay): replies stay in it. A sip_call_id
+	 * connection's pad names its real (core/sip.h), which its NF's replies do not carry. */
+	k->pad = hvlb_unlikely(orig->pad & SIP_PAD_TAG) ? 0 : orig->pad;
 }
 
 /* conn_reply_eq for a FullNAT connection (CONN_F_LOCAL): its REPLY key goes to a local
- * address. Out of line, so that NAT's lookups keep their code as it was. */
+ * address; or a sip_call_id one's (CONN_F_SIP): its REPLY key's pad is 0. Out of line, so
+ * that NAT's lookups keep their code as it was. */
 static __attribute__((noinline)) bool
-conn_reply_eq_local(const struct conn *c, const struct flow_key *key)
+conn_reply_eq_odd(const struct conn *c, const struct flow_key *key)
 {
+	if (!(c->reserved & CONN_F_LOCAL))
+		return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
+		       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
+		       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
 	return key->sport == conn_nf_port(c) && key->dport == c->fn_lport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
 	       hvlb_addr_eq(&key->src, &c->rs_addr) &&
@@ -216,8 +224,8 @@ conn_reply_eq_local(const struct conn *c, const struct flow_key *key)
 static inline bool
 conn_reply_eq(const struct conn *c, const struct flow_key *key)
 {
-	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL))
-		return conn_reply_eq_local(c, key);
+	if (hvlb_unlikely(c->reserved & CONN_F_REPLY_ODD))
+		return conn_reply_eq_odd(c, key);
 	return conn_reply_eq_nat(c, key);
 }
 
@@ -509,6 +517,8 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->state = orig->proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP;
 	c->in_use = 1;
 	c->reserved = rt->with_reply ? CONN_F_REPLY_KEY : 0;
+	if (hvlb_unlikely(orig->pad & SIP_PAD_TAG))
+		c->reserved |= CONN_F_SIP;
 	if (rt->local) {
 		c->reserved |= CONN_F_LOCAL;
 		c->fn_laddr = rt->laddr;

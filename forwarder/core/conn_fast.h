@@ -68,7 +68,7 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 				*dir = CONN_DIR_ORIG;
 				return c;
 			}
-		} else if (!(c->reserved & CONN_F_LOCAL) && conn_reply_eq_nat(c, key)) {
+		} else if (!(c->reserved & CONN_F_REPLY_ODD) && conn_reply_eq_nat(c, key)) {
 			*dir = CONN_DIR_REPLY;
 			return c;
 		}

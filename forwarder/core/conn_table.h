@@ -24,6 +24,11 @@
 #define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 #define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
+#define CONN_F_SIP 0x20       /* its ORIG key's pad names its real, its REPLY key's is 0
+				 (core/sip.h) */
+/* A REPLY key conn_reply_eq_nat does not compare: one test for both, so NAT's lookups pay
+ * nothing for either. */
+#define CONN_F_REPLY_ODD (CONN_F_LOCAL | CONN_F_SIP)
 
 struct conn_bucket {
 	uint32_t sig[CONN_BUCKET_SLOTS];

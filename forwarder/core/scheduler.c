@@ -41,6 +41,11 @@ static const char *const vs_synproxy_names[VS_SYNPROXY_MAX] = {
 	[VS_SYNPROXY_AUTO] = "auto",
 };
 
+static const char *const vs_hash_names[VS_HASH_MAX] = {
+	[VS_HASH_5TUPLE] = "5tuple",
+	[VS_HASH_SIP_CALL_ID] = "sip_call_id",
+};
+
 /* The index of s in names[n], or -1. */
 static int
 name_index(const char *const *names, unsigned n, const char *s)
@@ -172,6 +177,27 @@ sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 	default:
 		return -1;
 	}
+}
+
+int
+sched_pick_by_hash(const struct vs *vs, uint32_t hash)
+{
+	if (hvlb_unlikely(vs->n_usable == 0) ||
+	    (vs->sched != HVLB_SCHED_MAGLEV && vs->sched != HVLB_SCHED_SH))
+		return -1;
+	return sched_table(vs, hash);
+}
+
+const char *
+vs_hash_name(unsigned v)
+{
+	return v < VS_HASH_MAX ? vs_hash_names[v] : "invalid";
+}
+
+int
+vs_hash_from_name(const char *s)
+{
+	return name_index(vs_hash_names, VS_HASH_MAX, s);
 }
 
 const char *

@@ -25,6 +25,11 @@ void sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs
 int sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 	       struct sched_worker *s);
 
+/* Pick an RS for a flow by a hash of the caller's (a SIP Call-ID's, core/sip.h) in vs's
+ * Maglev table: maglev and sh only (vs_table_build refuses the others with such a hash).
+ * Returns an index into vs->rs, or -1 when the VS has no usable RS. */
+int sched_pick_by_hash(const struct vs *vs, uint32_t hash);
+
 /* The name of a scheduler ("maglev", ...) and back (-1 if unknown). */
 const char *sched_name(unsigned kind);
 int sched_from_name(const char *s);
@@ -38,6 +43,9 @@ int vs_all_down_from_name(const char *s);
 /* enum vs_synproxy by name ("off", "on", "auto") and back. */
 const char *vs_synproxy_name(unsigned v);
 int vs_synproxy_from_name(const char *s);
+/* enum vs_hash by name ("5tuple", "sip_call_id") and back. */
+const char *vs_hash_name(unsigned v);
+int vs_hash_from_name(const char *s);
 /* A VS's down_conns when none is given: keep for TCP (a connection moved mid-stream is reset
  * by its new NF), reschedule for UDP (a datagram flow has no state at the NF that a move
  * breaks, and a flow pinned to a dead NF fails until it times out). */

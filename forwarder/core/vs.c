@@ -153,6 +153,12 @@ vs_check_vs(const struct vs_config *c, unsigned i)
 	 * translated. */
 	if (c->synproxy != VS_SYNPROXY_OFF && (c->mode != VS_MODE_NAT || c->proto != HVLB_PROTO_TCP))
 		return vs_errf("vs[%u].synproxy: only a nat tcp service can have one", i);
+	if (c->hash >= VS_HASH_MAX)
+		return vs_errf("vs[%u].hash: %u out of range (5tuple or sip_call_id)", i, c->hash);
+	if (c->hash != VS_HASH_5TUPLE && (c->mode != VS_MODE_NAT || c->proto != HVLB_PROTO_UDP))
+		return vs_errf("vs[%u].hash: sip_call_id only for a nat udp service", i);
+	if (c->hash != VS_HASH_5TUPLE && c->sched != HVLB_SCHED_MAGLEV && c->sched != HVLB_SCHED_SH)
+		return vs_errf("vs[%u].hash: sip_call_id needs the maglev or sh scheduler", i);
 	if (c->slot >= VS_MAX_SLOTS)
 		return vs_errf("vs[%u].slot: %u out of range (below %u)", i, c->slot, VS_MAX_SLOTS);
 	if (c->n_rs > VS_MAX_RS)
@@ -392,6 +398,7 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->tenant = c->tenant;
 	v->priority = c->priority;
 	v->client_addr = c->client_addr;
+	v->hash = c->hash;
 	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
 							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));

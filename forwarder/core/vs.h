@@ -68,6 +68,14 @@ enum vs_synproxy {
 	VS_SYNPROXY_MAX
 };
 
+/* What a service's new flows are scheduled by (docs/scheduling.md, "SIP call affinity"). */
+enum vs_hash {
+	VS_HASH_5TUPLE = 0,      /* the flow's 5-tuple (the default) */
+	VS_HASH_SIP_CALL_ID = 1, /* a SIP message's Call-ID (core/sip.h): nat udp, maglev or sh;
+				    a message without one falls back to the 5-tuple */
+	VS_HASH_MAX
+};
+
 /* synproxy_threshold when none is given (0). */
 #define VS_SYNPROXY_THRESHOLD_DEFAULT 1000u
 
@@ -119,6 +127,7 @@ struct vs_config {
 	uint8_t client_addr; /* FullNAT: the client's address to the NF (toa.h: tcp TOA, udp
 				trailer) */
 	uint8_t encap;      /* rewrite_tunnel.h enum tunnel_encap: not NONE exactly in tunnel mode */
+	uint8_t hash;       /* enum vs_hash */
 	const struct rs_config *rs;
 };
 
@@ -145,6 +154,7 @@ struct vs {
 	uint8_t priority;        /* vs_config.priority */
 	uint8_t client_addr;     /* vs_config.client_addr */
 	uint8_t encap;           /* vs_config.encap */
+	uint8_t hash;            /* vs_config.hash */
 	struct rs_config *rs;    /* n_rs entries */
 	uint16_t *usable;        /* n_usable indexes into rs[] (rr, lc) */
 	uint16_t *maglev;        /* MAGLEV_TABLE_SIZE indexes into rs[] (maglev, sh) */

@@ -9,7 +9,9 @@
  *   - an accepted frame's offsets and lengths stay inside it;
  *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from;
  *   - a frame parse_fast4 accepts (parse_fast.h) is one parse_frame accepts, with the same
- *     pkt_info byte for byte.
+ *     pkt_info byte for byte;
+ *   - the Call-ID sip_call_id finds (core/sip.h; in the whole input, taken as a SIP message,
+ *     and in an accepted UDP frame's payload) lies inside it, trimmed and not empty.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "../tests/unit/parse_fast_contract.h"
 #include "fuzz_check.h"
 #include "parse.h"
+#include "sip.h"
 
 /* What the worker would parse next, for a frame parse_frame accepted. */
 static void
@@ -48,6 +51,21 @@ parse_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
 	}
 }
 
+/* sip_call_id over p[0..len): what it finds is inside, not empty, with no whitespace at
+ * either end. */
+static void
+sip_more(const uint8_t *p, uint32_t len)
+{
+	uint32_t off, vlen;
+
+	if (sip_call_id(p, len, &off, &vlen) != 0)
+		return;
+	FUZZ_CHECK(vlen > 0 && off + vlen <= len);
+	FUZZ_CHECK(strchr(" \t\r\n", p[off]) == NULL || p[off] == '\0');
+	FUZZ_CHECK(strchr(" \t\r\n", p[off + vlen - 1]) == NULL || p[off + vlen - 1] == '\0');
+	(void)sip_call_id_hash(p + off, vlen);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -65,6 +83,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		parse_more(f, len, &pi);
 	FUZZ_CHECK(parse_fast_contract_holds(f, len, r, &pi, &fast));
 	(void)parse_peek_tuple(f, len, &peek);
+	sip_more(f, len);
+	if (r == HVLB_DROP_NONE && pi.key.proto == HVLB_PROTO_UDP)
+		sip_more(f + pi.l4_off + 8, pi.l4_len - 8);
 	FUZZ_CHECK(memcmp(f, data, len) == 0);
 	free(f);
 	return 0;

@@ -31,7 +31,7 @@
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
 	X(vs, scheduler) X(vs, priority) X(vs, down_conns) X(vs, all_down) \
 	X(vs, conn_rate_limit) X(vs, synproxy) X(vs, synproxy_threshold) X(vs, client_addr) \
-	X(vs, vni)
+	X(vs, vni) X(vs, hash)
 #define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file)
 FWD_KEYS(CFGFILE_KEY_CONST)
 PORT_KEYS(CFGFILE_KEY_CONST)
@@ -531,7 +531,7 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	uint8_t proto, af;
 	struct conn_timeouts to;
 	uint32_t port, prio, rate, sp_thr, vni;
-	int mode, sched, encap, down, all_down, synproxy;
+	int mode, sched, encap, down, all_down, synproxy, hash;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
 		cfgini_err(cfg, sect, vs_key_protocol, "must be tcp or udp");
@@ -563,8 +563,10 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 			    vs_all_down_name);
 	synproxy = get_enum(cfg, sect, vs_key_synproxy, VS_SYNPROXY_OFF, vs_synproxy_from_name,
 			    vs_synproxy_name);
+	/* What new flows are scheduled by (docs/scheduling.md, "SIP call affinity"). */
+	hash = get_enum(cfg, sect, vs_key_hash, -1, vs_hash_from_name, vs_hash_name);
 	if (mode == -2 || sched == -2 || encap == -2 || down == -2 || all_down == -2 ||
-	    synproxy == -2)
+	    synproxy == -2 || hash == -2)
 		return -1;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
 	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0)
@@ -579,7 +581,8 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	cfg_vs_set_conn_rate(t->st, vs, rate);
 	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0 ||
 	    cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
-	    cfgfile_vs_client_addr(cfgini_get(cfg, sect, vs_key_client_addr), t->st, vs, err) != 0)
+	    cfgfile_vs_client_addr(cfgini_get(cfg, sect, vs_key_client_addr), t->st, vs, err) != 0 ||
+	    cfg_vs_set_hash(t->st, vs, hash, err) != 0)
 		goto store_fail;
 	for (unsigned i = sec->first; i < sec->first + sec->n; i++) {
 		const struct cfgini_entry *e = &cfg->ent[i];

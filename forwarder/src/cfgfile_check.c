@@ -192,6 +192,7 @@ print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs,
 		vs->synproxy_threshold);
 	if (vs->mode == VS_MODE_FULLNAT)
 		fprintf(out, "client_addr = %s\n", vs->client_addr ? "on" : "off");
+	fprintf(out, "hash = %s\n", vs_hash_name(vs->hash));
 	cfg_vs_timeouts(st, vs, &to);
 	print_timeouts(out, "timeout_", &to, false);
 	/* The reals in the order the file gave them, which is the store's (cfg_rs_add). */

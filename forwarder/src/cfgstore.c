@@ -345,6 +345,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->synproxy = VS_SYNPROXY_OFF;
 	v->synproxy_threshold = 0;
 	v->client_addr = 0;
+	v->hash = VS_HASH_5TUPLE;
 	v->encap = 0;
 	st->vs_prio[v->slot] = 0;
 	st->version++;
@@ -491,6 +492,9 @@ cfg_vs_update(struct cfgstore *st, struct cfg_vs *vs, int mode, int sched, char 
 		return ERR("scheduler: must be maglev, random, rr, wrr, sh or lc"), -EINVAL;
 	if (mode >= 0 && mode != VS_MODE_FULLNAT && vs->client_addr)
 		return ERR("client_addr: only in fullnat mode; set it off first"), -EINVAL;
+	if (cfg_vs_hash_check(vs->hash, mode >= 0 ? mode : vs->mode, vs->proto,
+			      sched >= 0 ? sched : vs->sched, err) != 0)
+		return -EINVAL;
 	if (mode == VS_MODE_FULLNAT && vs->synproxy != VS_SYNPROXY_OFF)
 		return ERR("synproxy: only in nat mode; set synproxy off before mode fullnat"),
 		       -EINVAL;

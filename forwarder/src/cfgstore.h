@@ -48,7 +48,10 @@ struct cfg_vs {
 	uint8_t synproxy : 4; /* enum vs_synproxy (vs_config) */
 	/* FullNAT: the client's address to the NF (vs_config). In synproxy's byte, whose high
 	 * bits were always 0: a state file saved before it reads back with it off. */
-	uint8_t client_addr : 4;
+	uint8_t client_addr : 2;
+	/* enum vs_hash (vs_config): the same byte's top bits, 0 in a state file saved before it,
+	 * which reads back as 5tuple. */
+	uint8_t hash : 2;
 	uint32_t vni : 24; /* a vxlan service's VNI, part of its identity; 0: none. In the 3 bytes
 			      after synproxy (the layout asserted in cfgstore.c) */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
@@ -191,6 +194,13 @@ void cfg_rs_set_conn_limit(struct cfgstore *st, struct rs_config *rs, uint32_t l
  * service has it (tcp: the TOA in the SYN; udp: a trailer; core/toa.h): -EINVAL and err naming
  * client_addr otherwise. */
 int cfg_vs_set_client_addr(struct cfgstore *st, struct cfg_vs *vs, int on, char *err);
+/* What the service's new flows are scheduled by (enum vs_hash; -1 keeps it), in
+ * cfgstore_sip.c; refused but for a nat udp service with the maglev or sh scheduler
+ * (cfg_vs_hash_check). */
+int cfg_vs_set_hash(struct cfgstore *st, struct cfg_vs *vs, int hash, char *err);
+/* Whether a service of mode, proto and sched may have hash: 0, or -EINVAL with the reason in
+ * err (naming the field, "hash: ..."). */
+int cfg_vs_hash_check(int hash, int mode, uint8_t proto, int sched, char *err);
 /* Soft (hard 0): the service is retired (cfgstore.vs_retired); -ENOMEM if it cannot be kept.
  * Hard: it goes now with its RS slots, and workers drop its connections at their next packet;
  * vs may be a retired one. Either way vs points elsewhere afterwards. */

@@ -216,7 +216,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 	bool revived;
-	int mode, sched, down, all_down, synproxy, encap, client_addr, rc;
+	int mode, sched, down, all_down, synproxy, encap, client_addr, hash, rc;
 
 	if (v == NULL)
 		return ctl_fail(r, -EINVAL, "add_service.service: missing");
@@ -232,7 +232,9 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	    (rc = ctl_parse_client_addr(r, "add_service.service.client_addr", v->client_addr,
 					&client_addr)) != 0 ||
 	    (rc = ctl_check_client_addr(r, "add_service.service.client_addr", client_addr, mode,
-					k.proto)) != 0)
+					k.proto)) != 0 ||
+	    (rc = ctl_parse_hash(r, "add_service.service.hash", v->hash, &hash)) != 0 ||
+	    (rc = ctl_check_hash(r, "add_service.service", hash, mode, k.proto, sched)) != 0)
 		return rc;
 	/* Checked before anything changes, so a refusal leaves nothing behind. */
 	if (cfg_vs_check_encap(NULL, mode, encap, err) != 0)
@@ -276,6 +278,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 		cfg_vs_set_synproxy(st, vs, synproxy < 0 ? VS_SYNPROXY_OFF : synproxy, true,
 				    v->synproxy_threshold, err);
 		cfg_vs_set_client_addr(st, vs, client_addr > 0, err);
+		cfg_vs_set_hash(st, vs, hash, err);
 		rc = add_service_reals(r, vs, rs, v->n_real_services);
 	}
 	if (rc == 0)
@@ -285,26 +288,6 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	return rc;
 }
 
-/* Switching to dr: every real service must leave the port alone. */
-static int
-check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs)
-{
-	char ep[CTL_NAME_LEN];
-
-	for (unsigned i = 0; i < vs->n_rs; i++) {
-		const struct rs_config *rs = &vs->rs[i];
-
-		if (rs->port != 0 && rs->port != vs->vport) {
-			ctl_fmt_endpoint(ep, sizeof(ep), &rs->addr, rs->af, rs->port);
-			return ctl_fail(r, -EINVAL,
-					"update_service.mode: dr and tunnel cannot rewrite ports, and real %s "
-					"has one",
-					ep);
-		}
-	}
-	return 0;
-}
-
 static int
 ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 {
@@ -312,7 +295,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	char err[CFG_ERR_LEN] = "";
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
 	struct conn_timeouts to, old_to;
-	int synproxy, old_synproxy, encap, old_encap, client_addr, old_client_addr;
+	int synproxy, old_synproxy, encap, old_encap, client_addr, old_client_addr, hash, old_hash;
 	uint32_t old_rate, old_sp_thr;
 	bool sp_change;
 	struct ctl_svc k;
@@ -326,15 +309,16 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    (rc = parse_synproxy(r, "update_service.synproxy", m->synproxy, &synproxy)) != 0 ||
 	    (rc = parse_encap(r, "update_service.encap", m->encap, &encap)) != 0 ||
 	    (rc = ctl_parse_client_addr(r, "update_service.client_addr", m->client_addr,
-					&client_addr)) != 0)
+					&client_addr)) != 0 ||
+	    (rc = ctl_parse_hash(r, "update_service.hash", m->hash, &hash)) != 0)
 		return rc;
-	bool others = m->set_conn_rate_limit || m->set_timeouts || client_addr >= 0;
+	bool others = m->set_conn_rate_limit || m->set_timeouts || client_addr >= 0 || hash >= 0;
 
 	sp_change = synproxy >= 0 || m->set_synproxy_threshold;
 	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others &&
 	    !sp_change && encap < 0)
 		return ctl_fail(r, -EINVAL, "update_service: neither mode, encap, scheduler, down_conns, "
-				"all_down, synproxy, set_priority, set_conn_rate_limit, "
+				"all_down, synproxy, hash, set_priority, set_conn_rate_limit, "
 				"set_synproxy_threshold nor set_timeouts given");
 	if (m->set_priority && m->priority > CFG_MAX_PRIORITY)
 		return ctl_fail(r, -EINVAL, "update_service.priority: must be 0 to %u",
@@ -356,7 +340,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	    ((mode >= 0 ? mode : vs->mode) != VS_MODE_NAT || k.proto != HVLB_PROTO_TCP))
 		return ctl_fail(r, -EINVAL, "update_service.synproxy: only a nat tcp service can "
 				"have one (in dr the NF's replies bypass the forwarder)");
-	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && (rc = check_dr_ports(r, vs)) != 0)
+	if ((mode == VS_MODE_DR || mode == VS_MODE_TUNNEL) && (rc = ctl_check_dr_ports(r, vs)) != 0)
+		return rc;
+	if ((rc = ctl_check_hash(r, "update_service", hash >= 0 ? hash : vs->hash,
+				 mode >= 0 ? mode : vs->mode, k.proto,
+				 sched >= 0 ? sched : vs->sched)) != 0)
 		return rc;
 	/* client_addr stays only with fullnat tcp: turned on, or kept on through a mode change. */
 	if ((rc = ctl_check_client_addr(r, "update_service.client_addr",
@@ -364,6 +352,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 					mode >= 0 ? mode : vs->mode, k.proto)) != 0)
 		return rc;
 	old_client_addr = vs->client_addr;
+	old_hash = vs->hash;
 	old_mode = vs->mode;
 	old_encap = vs->encap;
 	old_sched = vs->sched;
@@ -382,8 +371,11 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_set_synproxy(st, vs, synproxy, false, 0, err);
 	if (client_addr == 0)
 		cfg_vs_set_client_addr(st, vs, 0, err);
+	if (hash == VS_HASH_5TUPLE)
+		cfg_vs_set_hash(st, vs, hash, err);
 	rc = cfg_vs_update(st, vs, mode, sched, err);
 	if (rc < 0) {
+		vs->hash = (uint8_t)old_hash;
 		cfg_vs_set_client_addr(st, vs, old_client_addr, err);
 		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
 		cfg_vs_set_timeouts(st, vs, &old_to, err);
@@ -398,8 +390,10 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
 	if (client_addr > 0)
 		cfg_vs_set_client_addr(st, vs, 1, err);
+	cfg_vs_set_hash(st, vs, hash, err);
 	rc = publish(r);
 	if (rc < 0) {
+		vs->hash = VS_HASH_5TUPLE;
 		cfg_vs_set_client_addr(st, vs, 0, err);
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
@@ -409,6 +403,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_update(st, vs, old_mode, -1, err);
 		cfg_vs_set_synproxy(st, vs, old_synproxy, false, 0, err);
 		cfg_vs_set_client_addr(st, vs, old_client_addr, err);
+		vs->hash = (uint8_t)old_hash;
 		vs->encap = (uint8_t)old_encap;
 	}
 	return rc;

@@ -119,6 +119,15 @@ char *ctl_conn_local(struct ctl_req *r, const struct conn *c);
 int ctl_op_get_local_pool(struct ctl_req *r);
 int ctl_op_set_local_pool(struct ctl_req *r, const Hvlb__Fwd__V1__SetLocalPool *m);
 
+/* Switching to dr or tunnel: every real service of vs must leave the port alone (ctl_op_util.c). */
+int ctl_check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs);
+
+/* SIP call affinity (ctl_op_sip.c): a service's hash by name ("" gives -1: 5tuple, or
+ * unchanged); refused, as prefix.hash, but for a nat udp service with maglev or sh. */
+int ctl_parse_hash(struct ctl_req *r, const char *path, const char *s, int *out);
+int ctl_check_hash(struct ctl_req *r, const char *prefix, int hash, int mode, uint8_t proto,
+		   int sched);
+
 /* Zeroing the service counters' views (ctl_op_zero.c, stats_zero.h). */
 int ctl_op_zero_counters(struct ctl_req *r, const Hvlb__Fwd__V1__ZeroCounters *m);
 

@@ -132,6 +132,7 @@ virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->synproxy = CTL_CONST_STR(vs_synproxy_name(v->synproxy));
 	m->synproxy_threshold = v->synproxy_threshold;
 	m->client_addr = CTL_CONST_STR(v->client_addr ? "on" : "off");
+	m->hash = CTL_CONST_STR(vs_hash_name(v->hash));
 	m->real_services = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__RealService, v->n_rs);
 	if (m->real_services == NULL)
 		return NULL;

@@ -197,3 +197,23 @@ ctl_timeouts_msg(struct ctl_req *r, const struct conn_timeouts *to)
 	m->udp = to->udp;
 	return m;
 }
+
+/* Switching to dr: every real service must leave the port alone. */
+int
+ctl_check_dr_ports(struct ctl_req *r, const struct cfg_vs *vs)
+{
+	char ep[CTL_NAME_LEN];
+
+	for (unsigned i = 0; i < vs->n_rs; i++) {
+		const struct rs_config *rs = &vs->rs[i];
+
+		if (rs->port != 0 && rs->port != vs->vport) {
+			ctl_fmt_endpoint(ep, sizeof(ep), &rs->addr, rs->af, rs->port);
+			return ctl_fail(r, -EINVAL,
+					"update_service.mode: dr and tunnel cannot rewrite ports, and real %s "
+					"has one",
+					ep);
+		}
+	}
+	return 0;
+}

@@ -68,6 +68,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->synproxy_threshold = v->synproxy_threshold;
 	c->encap = v->encap;
 	c->client_addr = v->client_addr;
+	c->hash = v->hash;
 	c->slot = v->slot;
 	c->tenant = v->tenant;
 	c->priority = v->priority;

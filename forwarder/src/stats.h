@@ -100,7 +100,11 @@
 	  "VXLAN priority connections offered to the least loaded worker.")                        \
 	X(nic_hash_mismatch, "nic_hash_mismatch",                                                  \
 	  "NIC hashes that were not the key's Toeplitz hash (the worker hashes every key "         \
-	  "itself).")
+	  "itself).")                                                                              \
+	X(sip_call_id, "sip_call_id",                                                              \
+	  "SIP messages of a sip_call_id service scheduled by their Call-ID.")                     \
+	X(sip_no_call_id, "sip_no_call_id",                                                        \
+	  "SIP messages of a sip_call_id service without a parsable Call-ID: by the 5-tuple.")
 
 /* How many counters WORKER_COUNTERS lists. */
 #define STATS_ONE(f, name, help) +1

@@ -25,6 +25,7 @@
 #include "worker_fwd.h"
 #include "worker_hash.h"
 #include "worker_tx.h"
+#include "worker_sip.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
@@ -250,7 +251,14 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			goto out_drop;
 		}
 	}
-	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
+	if (unlikely(vs->hash != VS_HASH_5TUPLE)) {
+		/* SIP call affinity: the real by Call-ID, and its key; joined when it exists. */
+		i = worker_sip_pick(w, m, x, vs, &c);
+		if (c != NULL)
+			return c;
+	} else {
+		i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
+	}
 	if (unlikely(i < 0)) {
 		r = HVLB_DROP_NO_RS;
 		goto out_drop;

@@ -10,6 +10,7 @@
 
 #include "hash.h"
 #include "inbox.h"
+#include "sip.h"
 #include "worker_steer.h"
 
 static int
@@ -64,6 +65,14 @@ migrate(struct worker *w, struct steer_msg *m)
 	struct conn *c;
 
 	if (w->n_moved == WORKER_MAX_MOVED || m->to == w->id || m->to >= w->env->n_workers) {
+		worker_note(w, STEER_NOTE_ABORTED, m->seq, NULL, 0);
+		w->stats.steer_failed++;
+		rte_mempool_put(pool, m);
+		return;
+	}
+	/* A sip_call_id connection stays (core/sip.h): its client's packets carry no real in
+	 * their tuple, so an override keyed by its ORIG key would never catch them. */
+	if (unlikely(m->key[0].pad & SIP_PAD_TAG)) {
 		worker_note(w, STEER_NOTE_ABORTED, m->seq, NULL, 0);
 		w->stats.steer_failed++;
 		rte_mempool_put(pool, m);

@@ -7,6 +7,7 @@
 #include "rewrite_tunnel.h"
 #include "hash.h"
 #include "synproxy.h"
+#include "sip.h"
 #include "worker_sync.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
@@ -110,9 +111,12 @@ item_next(struct worker *w)
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). */
+	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). Nor a
+	 * sip_call_id one: a record has no room for the real in its key (core/sip.h), and a peer
+	 * picks the same real for each message by the same Maglev table anyway. */
 	if (c->state == CONN_S_UNCONFIRMED ||
-	    unlikely(c->mode == VS_MODE_FULLNAT || c->mode == VS_MODE_VXLAN))
+	    unlikely(c->mode == VS_MODE_FULLNAT || c->mode == VS_MODE_VXLAN) ||
+	    unlikely(c->orig.pad & SIP_PAD_TAG))
 		return;
 	item_fill(w, item_next(w), c, op, peers);
 }
@@ -226,8 +230,10 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	}
 	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
 	/* FullNAT connections are not synced (docs/sync.md): a record for a FullNAT service here
-	 * has no local port this forwarder gave out, so it is taken as for no service. */
+	 * has no local port this forwarder gave out, so it is taken as for no service; nor
+	 * sip_call_id ones (note_for): a record for such a service lacks the real its key needs. */
 	if (vs == NULL || unlikely(vs->mode == VS_MODE_FULLNAT) ||
+	    unlikely(vs->hash != VS_HASH_5TUPLE) ||
 	    (c != NULL && unlikely(c->mode == VS_MODE_FULLNAT))) {
 		w->stats.sync_no_service++;
 		return;

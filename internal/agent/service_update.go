@@ -37,6 +37,8 @@ func fieldDefault(name, proto string) string {
 		return model.SynproxyOff
 	case "client_addr":
 		return model.ClientAddrOff
+	case "hash":
+		return model.HashFiveTuple
 	}
 	return ""
 }

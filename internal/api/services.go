@@ -66,7 +66,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	u := controller.ServiceUpdate{Mode: in.Mode, Encap: in.Encap, Scheduler: in.Scheduler, DownConns: in.DownConns,
 		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
 		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold,
-		Priority: in.Priority, ClientAddr: in.ClientAddr}
+		Priority: in.Priority, ClientAddr: in.ClientAddr, Hash: in.Hash}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}

@@ -10,7 +10,8 @@ import "hvlb/internal/model"
 func (in ServiceInput) Service() model.Service {
 	s := model.Service{Protocol: in.Protocol, VIP: in.VIP, Mode: in.Mode, Encap: in.Encap,
 		Scheduler: in.Scheduler, DownConns: in.DownConns, AllDown: in.AllDown, Forwarders: in.Forwarders,
-		HealthCheck: in.HealthCheck, Synproxy: in.Synproxy, ClientAddr: in.ClientAddr}
+		HealthCheck: in.HealthCheck, Synproxy: in.Synproxy, ClientAddr: in.ClientAddr,
+		Hash: in.Hash}
 	s.Port = deref(in.Port)
 	s.ConnRateLimit = deref(in.ConnRateLimit)
 	s.SynproxyThreshold = deref(in.SynproxyThreshold)

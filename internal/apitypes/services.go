@@ -41,9 +41,12 @@ type ServiceInput struct {
 	Priority *int `json:"priority,omitempty"`
 	// FullNAT tcp: on gives the NFs the client's address in the SYN (TOA). POST: empty is
 	// off; PUT: empty keeps it.
-	ClientAddr string      `json:"client_addr,omitempty"`
-	Reals      []RealInput `json:"reals,omitempty"`
-	Version    *uint64     `json:"version,omitempty"`
+	ClientAddr string `json:"client_addr,omitempty"`
+	// What a new flow's real is chosen by: 5tuple or sip_call_id (nat udp, maglev or sh;
+	// docs/scheduling.md). POST: empty is 5tuple; PUT: empty keeps it.
+	Hash    string      `json:"hash,omitempty"`
+	Reals   []RealInput `json:"reals,omitempty"`
+	Version *uint64     `json:"version,omitempty"`
 }
 
 // RealInput is a real in a ServiceInput, and the body of POST /v1/services/{id}/reals.

@@ -55,10 +55,11 @@ func startController(t *testing.T) map[string]string {
 
 // applyStep changes a file's service (set; nil: leave the field out) or one of its reals
 // (real, by index), applies it, and expects each field it names to read back so from the
-// controller.
+// controller. on is the service: 0 the tcp one, 1 the udp one (what only udp may have).
 type applyStep struct {
 	set  map[string]any
 	real map[int]map[string]any
+	on   int
 }
 
 // TestApplyChangesEveryField applies, against the real controller, a file whose service
@@ -71,6 +72,9 @@ func TestApplyChangesEveryField(t *testing.T) {
 	svc := map[string]any{"protocol": "tcp", "vip": "10.100.0.1", "port": 80,
 		"reals": []map[string]any{{"address": "10.1.0.11", "weight": 1}, {"address": "10.1.0.12", "weight": 2},
 			{"address": "10.1.0.13", "weight": 3}}}
+	sip := map[string]any{"protocol": "udp", "vip": "10.100.0.2", "port": 5060,
+		"reals": []map[string]any{{"address": "10.1.0.11"}, {"address": "10.1.0.12"}}}
+	services := []map[string]any{svc, sip}
 	steps := []applyStep{
 		{set: map[string]any{"scheduler": "wrr"}},
 		{set: map[string]any{"down_conns": "reschedule"}},
@@ -96,13 +100,15 @@ func TestApplyChangesEveryField(t *testing.T) {
 		{real: map[int]map[string]any{0: {"metrics_url": "http://10.1.0.11:9100/metrics"}}},
 		{real: map[int]map[string]any{1: {"capacity_mbps": 2500.0}}},
 		{real: map[int]map[string]any{2: {"conn_limit": 40}}},
+		{set: map[string]any{"hash": "sip_call_id"}, on: 1},
+		{set: map[string]any{"hash": "5tuple", "scheduler": "rr"}, on: 1},
 	}
 	changed := map[string]bool{}
 	realChanged := map[string]bool{}
 	tmp := t.TempDir()
 	file := filepath.Join(tmp, "lb.yaml")
 	write := func() {
-		b, err := json.Marshal(map[string]any{"services": []any{svc}}) // JSON is YAML
+		b, err := json.Marshal(map[string]any{"services": services}) // JSON is YAML
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,6 +119,7 @@ func TestApplyChangesEveryField(t *testing.T) {
 		t.Fatalf("create: exit %d: %s", code, errOut)
 	}
 	for i, st := range steps {
+		svc := services[st.on]
 		for k, v := range st.set {
 			svc[k] = v
 			if v == nil {
@@ -136,15 +143,21 @@ func TestApplyChangesEveryField(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("get: %s", errOut)
 		}
-		var got []map[string]any
-		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 {
+		var all []map[string]any
+		if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != len(services) {
 			t.Fatalf("get: %v %s", err, out)
+		}
+		got := all[:1]
+		for _, s := range all {
+			if s["vip"] == svc["vip"] {
+				got[0] = s
+			}
 		}
 		df, err := parseDecl(file, mustRead(t, file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		norm := asMap(df.services[0].want) // as the controller writes what the file says
+		norm := asMap(df.services[st.on].want) // as the controller writes what the file says
 		for k, v := range st.set {
 			if !holds(v, got[0][k]) && !holds(norm[k], got[0][k]) {
 				t.Errorf("step %d: %s = %v in the file, %v on the controller", i, k, v, got[0][k])

@@ -140,6 +140,7 @@ type vsFlags struct {
 	synproxyThr        *uint
 	vni                *uint
 	clientAddr         *string
+	hash               *string
 	downConns, allDown *string
 }
 
@@ -178,6 +179,8 @@ func addVsFlags(cl *cmdline) *vsFlags {
 			"(--mode vxlan; docs/mode-vxlan.md)"),
 		clientAddr: cl.fs.String("client-addr", "", "fullnat: on gives the NFs the client's address "+
 			"(tcp: TOA in the SYN; udp: a trailer) (add: off)"),
+		hash: cl.fs.String("hash", "", "what a new flow's real is chosen by: 5tuple or sip_call_id (each SIP "+
+			"message's Call-ID; nat udp, maglev or sh) (add: 5tuple)"),
 		downConns: cl.fs.String("down-conns", "", "the connections of a real that goes down: keep or "+
 			"reschedule (add: keep for tcp, reschedule for udp)"),
 		allDown: cl.fs.String("all-down", "", "when no real is up and weighted: drop or keep_last (add: drop)"),
@@ -233,7 +236,7 @@ func localVsAdd(e *env, cl *cmdline) error {
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
 		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
-		ClientAddr: *f.clientAddr, DownConns: *f.downConns, AllDown: *f.allDown}
+		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -272,7 +275,7 @@ func localVsSet(e *env, cl *cmdline) error {
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
 		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
 		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
-		ClientAddr: *f.clientAddr, DownConns: *f.downConns, AllDown: *f.allDown}
+		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
 	}

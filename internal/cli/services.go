@@ -53,6 +53,7 @@ type svcFlags struct {
 	synproxyThr                   *uint
 	vni, priority                 *uint
 	clientAddr                    *string
+	hash                          *string
 	forwarders                    list
 }
 
@@ -87,6 +88,9 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 			"service's new connections go to the least-loaded worker"),
 		clientAddr: fs.String("client-addr", "", "fullnat: on gives the NFs the client's address (tcp: "+
 			"TOA in the SYN; udp: a trailer), off does not (server default: off)"),
+		hash: fs.String("hash", "", "what a new flow's real is chosen by: 5tuple, or sip_call_id (each SIP "+
+			"message's Call-ID: a trunk's calls spread, each call on one real; nat udp, maglev or sh) "+
+			"(server default: 5tuple)"),
 	}
 	for _, n := range serviceTimeoutFlags() {
 		f.timeouts = append(f.timeouts, fs.Uint(n, 0,
@@ -213,6 +217,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	svc.Timeouts = f.serviceTimeouts(cl.set)
 	svc.Synproxy = *f.synproxy
 	svc.ClientAddr = *f.clientAddr
+	svc.Hash = *f.hash
 	if svc.SynproxyThreshold, err = f.synproxyThreshold(cl.set); err != nil {
 		return err
 	}
@@ -365,10 +370,10 @@ func vsSet(e *env, cl *cmdline) error {
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["encap"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
 		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
 		cl.set["priority"] ||
-		cl.set["client-addr"] ||
+		cl.set["client-addr"] || cl.set["hash"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --encap, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --priority, --timeout-*, a health " +
+			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --hash, --priority, --timeout-*, a health " +
 			"check flag or a policy flag")
 	}
 	id := cl.pos[0]
@@ -404,6 +409,9 @@ func vsSet(e *env, cl *cmdline) error {
 	}
 	if cl.set["client-addr"] {
 		up.ClientAddr = *f.clientAddr
+	}
+	if cl.set["hash"] {
+		up.Hash = *f.hash
 	}
 	if cl.set["mode"] {
 		up.Mode = *f.mode
@@ -681,6 +689,9 @@ func writeService(w io.Writer, s service) {
 	fmt.Fprintf(tw, "SYN PROXY\t%s\n", synproxyString(s.Synproxy, s.SynproxyThreshold))
 	if s.Mode == model.ModeFullNAT {
 		fmt.Fprintf(tw, "CLIENT ADDR\t%s\n", firstOf(s.ClientAddr, model.ClientAddrOff))
+	}
+	if s.Protocol == "udp" {
+		fmt.Fprintf(tw, "HASH\t%s\n", firstOf(s.Hash, model.HashFiveTuple))
 	}
 	fmt.Fprintf(tw, "VERSION\t%d\n", s.Version)
 	tw.Flush()

@@ -19,8 +19,10 @@ func TestServiceSpecCarriesEveryField(t *testing.T) {
 		ClientAddr: model.ClientAddrOn}
 	tunnel := model.Service{ID: "udp-10.0.0.2-53", Protocol: "udp", VIP: "10.0.0.2", Port: 53, Mode: "tunnel",
 		Encap: "gue"}
+	sip := model.Service{ID: "udp-10.0.0.3-5060", Protocol: "udp", VIP: "10.0.0.3", Port: 5060, Mode: "nat",
+		Scheduler: "maglev", Hash: model.HashSIPCallID}
 	seen := map[string]bool{}
-	for _, s := range []model.Service{fullnat, tunnel} {
+	for _, s := range []model.Service{fullnat, tunnel, sip} {
 		vs := serviceSpec(&s)
 		vs.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, _ protoreflect.Value) bool {
 			seen[string(fd.Name())] = true

@@ -30,6 +30,7 @@ type ServiceUpdate struct {
 	// Priority replaces the RSS-A class (nil keeps it). The VNI is part of the id: no update.
 	Priority   *int
 	ClientAddr string // "": keeps it
+	Hash       string // "": keeps it
 	IfVersion  uint64 // not 0: apply only at this version
 }
 
@@ -107,6 +108,9 @@ func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpd
 		}
 		if u.ClientAddr != "" {
 			s.ClientAddr = u.ClientAddr
+		}
+		if u.Hash != "" {
+			s.Hash = u.Hash
 		}
 		if u.SynproxyThreshold != nil {
 			s.SynproxyThreshold = *u.SynproxyThreshold

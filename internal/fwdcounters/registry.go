@@ -56,6 +56,8 @@ var Registry = []Counter{
 	{Group: "worker", Name: "vxlan_rx", Help: "VXLAN packets of a known VNI, decapsulated."},
 	{Group: "worker", Name: "vxlan_placed", Help: "VXLAN priority connections offered to the least loaded worker."},
 	{Group: "worker", Name: "nic_hash_mismatch", Help: "NIC hashes that were not the key's Toeplitz hash (the worker hashes every key itself)."},
+	{Group: "worker", Name: "sip_call_id", Help: "SIP messages of a sip_call_id service scheduled by their Call-ID."},
+	{Group: "worker", Name: "sip_no_call_id", Help: "SIP messages of a sip_call_id service without a parsable Call-ID: by the 5-tuple."},
 	{Group: "sync", Name: "sync_rx_messages", Help: "Sync datagrams accepted."},
 	{Group: "sync", Name: "sync_rx_records", Help: "Sync records in the datagrams accepted."},
 	{Group: "sync", Name: "sync_tx_messages", Help: "Sync datagrams sent."},

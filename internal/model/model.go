@@ -59,8 +59,13 @@ type Service struct {
 	// the SYN; udp: a trailer; docs/mode-fullnat.md): ClientAddrOff (the default) or
 	// ClientAddrOn.
 	ClientAddr string `json:"client_addr,omitempty"`
-	Reals      []Real `json:"reals"`
-	Version    uint64 `json:"version"`
+	// Hash is what a new flow's real is chosen by (docs/scheduling.md, "SIP call affinity"):
+	// HashFiveTuple (the default, stored as "") or HashSIPCallID (each SIP message's Call-ID,
+	// so that a trunk's calls spread over the reals and each call stays on one; a nat udp
+	// service with scheduler maglev or sh only).
+	Hash    string `json:"hash,omitempty"`
+	Reals   []Real `json:"reals"`
+	Version uint64 `json:"version"`
 }
 
 // Timeouts are a service's connection timeouts in seconds, each 0 for the forwarder's global
@@ -276,6 +281,12 @@ const (
 	ModeFullNAT   = "fullnat"
 	ClientAddrOff = "off"
 	ClientAddrOn  = "on"
+)
+
+// A service's hash (Service.Hash): what its new flows are scheduled by.
+const (
+	HashFiveTuple = "5tuple"
+	HashSIPCallID = "sip_call_id"
 )
 
 // MaxWeight is a real's largest weight. It is the forwarder's limit too (CTL_MAX_WEIGHT in

@@ -175,6 +175,9 @@ func NormalizeService(s *Service) error {
 	if err := normalizeClientAddr(s); err != nil {
 		return err
 	}
+	if err := normalizeHash(s); err != nil {
+		return err
+	}
 	if len(s.Reals) > MaxReals {
 		return fieldErr("reals", "%d reals: at most %d", len(s.Reals), MaxReals)
 	}
@@ -481,6 +484,27 @@ func normalizeSynproxy(s *Service) error {
 	if s.SynproxyThreshold < 0 || s.SynproxyThreshold > MaxSynproxyThreshold {
 		return fieldErr("synproxy_threshold", "%d: want 0..%d (0: the forwarder's default, 1000)",
 			s.SynproxyThreshold, MaxSynproxyThreshold)
+	}
+	return nil
+}
+
+// normalizeHash checks what a service's flows are scheduled by: the 5-tuple by default
+// (stored as "", so that services without it read as before), or a SIP message's Call-ID, for
+// a nat udp service whose scheduler looks a hash up in its Maglev table (maglev, sh): the
+// others choose with no hash, so no choice of theirs is the same for every message of a call.
+func normalizeHash(s *Service) error {
+	if s.Hash == HashFiveTuple {
+		s.Hash = ""
+	}
+	switch {
+	case s.Hash == "":
+		return nil
+	case s.Hash != HashSIPCallID:
+		return fieldErr("hash", "%q: want 5tuple or sip_call_id", s.Hash)
+	case s.Mode != "nat" || s.Protocol != "udp":
+		return fieldErr("hash", "sip_call_id: only for a nat udp service (SIP over UDP)")
+	case s.Scheduler != "maglev" && s.Scheduler != "sh":
+		return fieldErr("hash", "sip_call_id: needs the maglev or sh scheduler, not %s", s.Scheduler)
 	}
 	return nil
 }

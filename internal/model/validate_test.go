@@ -151,6 +151,17 @@ func TestNormalizeService(t *testing.T) {
 			}},
 		{"client addr in nat", func(s *Service) { s.ClientAddr = ClientAddrOn }, "client_addr", nil},
 		{"client addr unknown", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, "yes" }, "client_addr", nil},
+		{"hash sip udp", func(s *Service) { s.Protocol, s.Hash = "udp", HashSIPCallID }, "", nil},
+		{"hash sip sh", func(s *Service) { s.Protocol, s.Scheduler, s.Hash = "udp", "sh", HashSIPCallID }, "", nil},
+		{"hash 5tuple is none", func(s *Service) { s.Hash = HashFiveTuple }, "", func(t *testing.T, s Service) {
+			if s.Hash != "" {
+				t.Errorf("hash %q", s.Hash)
+			}
+		}},
+		{"hash sip tcp", func(s *Service) { s.Hash = HashSIPCallID }, "hash", nil},
+		{"hash sip dr", func(s *Service) { s.Protocol, s.Mode, s.Hash = "udp", "dr", HashSIPCallID }, "hash", nil},
+		{"hash sip rr", func(s *Service) { s.Protocol, s.Scheduler, s.Hash = "udp", "rr", HashSIPCallID }, "hash", nil},
+		{"hash unknown", func(s *Service) { s.Hash = "call_id" }, "hash", nil},
 		{"synproxy in fullnat", func(s *Service) { s.Mode, s.Synproxy = ModeFullNAT, SynproxyOn }, "synproxy", nil},
 		{"conn rate limit big", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit + 1 }, "conn_rate_limit", nil},
 		{"real conn limit negative", func(s *Service) { s.Reals[0].ConnLimit = -1 }, "reals[0].conn_limit", nil},

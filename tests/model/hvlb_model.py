@@ -99,6 +99,14 @@ def flow_hash(af, proto, src, dst, sport, dport):
     return hash_bytes(flow_key_bytes(af, proto, src, dst, sport, dport), 0)
 
 
+def sip_call_id_hash(value):
+    """sip_call_id_hash of core/sip.h: hash_bytes of a Call-ID's value (bytes or str) without
+    its whitespace (SP, HT, CR, LF), so a folded value hashes as the unfolded one."""
+    if isinstance(value, str):
+        value = value.encode()
+    return hash_bytes(bytes(b for b in value if b not in b" \t\r\n"), 0)
+
+
 def addr_hash(addr):
     """addr_hash of hash.h (source hashing)."""
     return hash_bytes(addr_bytes(addr), 0)

@@ -214,7 +214,8 @@ function viewService(id) {
   const keys = (s.reals || []).map(realKey);
   const out = [h("h2", { "data-service": s.id }, `Service ${s.id}`),
     h("p", { class: "muted" }, `${s.protocol} ${s.vip}:${s.port} · ${modeText(s)}` +
-      `${s.client_addr === "on" ? " (client address to NFs: TOA)" : ""} · ${s.scheduler} · ` +
+      `${s.client_addr === "on" ? " (client address to NFs: TOA)" : ""} · ${s.scheduler}` +
+      `${s.hash === "sip_call_id" ? " by SIP Call-ID" : ""} · ` +
       `health check ${(s.health_check && s.health_check.kind) || "default"} · version ${s.version}`),
     realsTable(s, pv.weights)];
   out.push(h("h3", {}, "Health over time (1 up, 0 down)"),

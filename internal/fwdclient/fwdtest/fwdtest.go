@@ -702,6 +702,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 	if vs.Scheduler == "" {
 		vs.Scheduler = "maglev"
 	}
+	vs.Hash = orDefault(v.GetHash(), model.HashFiveTuple)
+	if bad := checkHash("add_service.service", vs.Hash, vs.Mode, id.GetProtocol(), vs.Scheduler); bad != nil {
+		return bad
+	}
 	if vs.DownConns == "" {
 		vs.DownConns = model.DefaultDownConns(id.GetProtocol())
 	}
@@ -743,9 +747,9 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
 		m.GetEncap() == "" && !m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" &&
-		!m.GetSetSynproxyThreshold() && m.GetClientAddr() == "" && !m.GetSetPriority() {
+		!m.GetSetSynproxyThreshold() && m.GetClientAddr() == "" && !m.GetSetPriority() && m.GetHash() == "" {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
-			"synproxy, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
+			"synproxy, hash, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
 	}
 	if m.GetDownConns() != "" && !downConns[m.GetDownConns()] {
 		return fail(syscall.EINVAL, "update_service.down_conns: '%s' is not keep or reschedule", m.GetDownConns())
@@ -770,6 +774,11 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	}
 	ca := orDefault(m.GetClientAddr(), orDefault(vs.GetClientAddr(), model.ClientAddrOff))
 	if bad := checkClientAddr("update_service.client_addr", ca, mode, vs.GetId().GetProtocol()); bad != nil {
+		return bad
+	}
+	hash := orDefault(m.GetHash(), orDefault(vs.GetHash(), model.HashFiveTuple))
+	if bad := checkHash("update_service", hash, mode, vs.GetId().GetProtocol(),
+		orDefault(m.GetScheduler(), vs.GetScheduler())); bad != nil {
 		return bad
 	}
 	// As the forwarder (cfgstore_tunnel.c): "" keeps the encapsulation, which a mode other
@@ -826,6 +835,10 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetClientAddr() != "" {
 		vs.ClientAddr = m.GetClientAddr()
 		desc += " client_addr=" + vs.ClientAddr
+	}
+	if m.GetHash() != "" {
+		vs.Hash = m.GetHash()
+		desc += " hash=" + vs.Hash
 	}
 	f.changed("update_service %s%s", svcName(vs.GetId()), desc)
 	return nil
@@ -989,6 +1002,23 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// checkHash refuses what the forwarder refuses (cfgstore.c cfg_vs_hash_check), as
+// prefix.hash: a value other than 5tuple or sip_call_id, and sip_call_id but for a nat udp
+// service with the maglev or sh scheduler.
+func checkHash(prefix, hash, mode, proto, sched string) *failure {
+	switch {
+	case hash != model.HashFiveTuple && hash != model.HashSIPCallID:
+		return fail(syscall.EINVAL, "%s.hash: '%s' is not 5tuple or sip_call_id", prefix, hash)
+	case hash == model.HashFiveTuple:
+		return nil
+	case mode != "nat" || proto != "udp":
+		return fail(syscall.EINVAL, "%s.hash: sip_call_id only for a nat udp service", prefix)
+	case sched != "maglev" && sched != "sh":
+		return fail(syscall.EINVAL, "%s.hash: sip_call_id needs the maglev or sh scheduler", prefix)
+	}
+	return nil
 }
 
 // checkClientAddr refuses what the forwarder refuses (ctl_op_fullnat.c): a value other than on

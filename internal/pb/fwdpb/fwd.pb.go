@@ -217,6 +217,13 @@ type VirtualService struct {
 	// Embryonic connections of the service per worker above which "auto" turns the proxy on.
 	// 0: the default, 1000.
 	SynproxyThreshold uint32 `protobuf:"varint,10,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	// What a new flow's NF is chosen by (docs/scheduling.md, "SIP call affinity"): "5tuple" (or
+	// "", the default) or "sip_call_id": each SIP message's Call-ID header, looked up in the
+	// service's Maglev table, so that every message of a call reaches one NF while the calls
+	// of one trunk address and port spread over the reals by weight; a message without a
+	// Call-ID goes by its 5-tuple (counted, sip_no_call_id). sip_call_id only for a nat udp
+	// service with scheduler maglev or sh. The forwarder lists the value in force.
+	Hash string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`
 	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
 	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
 	// Refused for a nat, dr or tunnel service. The forwarder lists the value in force.
@@ -333,6 +340,13 @@ func (x *VirtualService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *VirtualService) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
 }
 
 func (x *VirtualService) GetClientAddr() string {
@@ -704,6 +718,7 @@ type UpdateService struct {
 	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
 	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
 	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	Hash                 string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`                               // "" unchanged, else as VirtualService.hash
 	ClientAddr           string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
 	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
 	// needs one, a switch away from it drops it.
@@ -838,6 +853,13 @@ func (x *UpdateService) GetSynproxyThreshold() uint32 {
 		return x.SynproxyThreshold
 	}
 	return 0
+}
+
+func (x *UpdateService) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
 }
 
 func (x *UpdateService) GetClientAddr() string {
@@ -4940,7 +4962,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xe2\x03\n" +
+	"\x10\x10\"\xf6\x03\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4954,7 +4976,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
 	"\x12synproxy_threshold\x18\n" +
-	" \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
+	" \x01(\rR\x11synproxyThreshold\x12\x12\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
@@ -4991,7 +5014,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xc7\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xdb\x04\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -5008,7 +5031,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\btimeouts\x18\v \x01(\v2\x15.hvlb.fwd.v1.TimeoutsR\btimeouts\x12\x1a\n" +
 	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
-	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x1f\n" +
+	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x12\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
