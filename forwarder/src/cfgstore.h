@@ -226,6 +226,12 @@ int cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, 
 /* hard: existing connections are dropped too (their slot generation is retired). Soft, in a
  * service that reschedules them (down_conns): they are, at their next packet. */
 int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard);
+/* A real removed softly from vs in a saved configuration (ctl_state.c): its slot and
+ * generation (RS_GEN_DOWN included) held for its connections until cfg_rs_reclaim, as
+ * cfg_rs_remove leaves them; the API has no request for it. -EINVAL, or -EEXIST when the slot
+ * is taken, with err naming the field. (cfgstore_restore.c) */
+int cfg_rs_restore_removed(struct cfgstore *st, const struct cfg_vs *vs, uint32_t slot,
+			   uint32_t gen, char *err);
 int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
 		  char *err);
 int cfg_route_del(struct cfgstore *st, const char *prefix, char *err);

@@ -15,6 +15,7 @@
 #include <rte_log.h>
 
 #include "ctl.h"
+#include "ctl_state.h"
 #include "fwd.h"
 #include "placement.h"
 #include "telemetry.h"
@@ -85,6 +86,8 @@ main(int argc, char **argv)
 				"and one worker\n");
 		return 2;
 	}
+	/* The saved configuration as the local API's messages (state_dir). */
+	persist_set_codec(&ctl_state_codec);
 	f = fwd_create(config, n, lcores);
 	if (f == NULL)
 		return 1;
