@@ -474,9 +474,13 @@ struct conn_reply_to {
 static inline void
 conn_zero(struct conn *c)
 {
+#ifdef HVLB_TEST_LAYOUT_CHANGE
+	memset(c, 0, sizeof(*c)); /* the test build's entry is longer (conn.h) */
+#else
 	_Static_assert(sizeof(*c) == 2 * HVLB_CACHE_LINE, "a connection is two cache lines");
 	memset(c, 0, HVLB_CACHE_LINE);
 	memset((char *)c + HVLB_CACHE_LINE, 0, HVLB_CACHE_LINE);
+#endif
 }
 
 /* Both keys are checked before anything is placed: a reply tuple already in use (two VIPs
