@@ -194,3 +194,44 @@ def test_restart_onto_another_layout_and_back(lab):
     assert not bad, (bad[:5], fw.log()[-3000:])
     # Every NF kept its connections, the removed one included.
     assert {r["nf"] for r in results} == {"nf=nf1", "nf=nf2", "nf=nf3"}
+
+
+def test_foreign_or_damaged_state_starts_clean(lab):
+    """Files this build cannot use are refused with a line saying why, and the forwarder
+    starts from its configuration file: never a crash, never half a state."""
+    topo = lab(TOPO)
+    state = topo.logdir / "fwd-state"
+    settings = {"state_dir": state}
+    fw = start(topo, THIS, settings)
+    version = fw.stats().config_version
+    wait(lambda: saved_version(state) == version, "configuration saved")
+    fw.stop()  # a clean stop: conns.0 holds this boot's header
+    good = bytearray((state / "conns.0").read_bytes())
+    # struct conn_file_hdr (persist.c): the layout descriptor starts at byte 80 with its
+    # version; its fields (32 bytes each: the name first) at byte 96.
+    bad_version = bytearray(good)
+    bad_version[80:84] = (99).to_bytes(4, "little")
+    no_key = bytearray(good)
+    no_key[96:96 + 24] = b"orig.source".ljust(24, b"\0")  # orig.src, the first field
+    (state / "conns.0").write_bytes(bad_version)
+    (state / "conns.1").write_bytes(no_key)
+    (state / "conns.2").write_bytes(b"VLBCONN2" + bytes(5000))  # an earlier format
+    (state / "conns.3").write_bytes(b"short")
+    cfg = (state / "config").read_bytes()
+    (state / "config").write_bytes(cfg[:16] + b"\xff" * (len(cfg) - 16))  # not a message
+
+    fw = start(topo, THIS, settings)
+    log = fw.log()
+    for line in ("descriptor version 99", "no usable field orig.src",
+                 "not a connection table of this format", "unreadable or truncated",
+                 "not a SavedConfig message", "4 file(s) refused"):
+        assert line in log, (line, log[-3000:])
+    assert [(s.id.vip, s.id.vport) for s in fw.client.list_services()] == [(VIP, ECHO_PORT)]
+    fw.stop()
+
+    # A configuration saved raw by an earlier build: refused as such.
+    (state / "config").write_bytes(b"VLBBCFG1" + bytes(4000))
+    fw = start(topo, THIS, settings)
+    assert "raw structures of a build before" in fw.log(), fw.log()[-3000:]
+    assert [(s.id.vip, s.id.vport) for s in fw.client.list_services()] == [(VIP, ECHO_PORT)]
+    fw.stop()
