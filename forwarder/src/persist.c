@@ -201,8 +201,8 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 	free(buf);
 	if (rc != 0) {
 		p->config_refused++;
-		LOG(WARNING, "%s: %s: starting from the file's configuration (the saved "
-			     "connections may then find other services)\n", path, err);
+		LOG(WARNING, "%s: %s: starting from the file's configuration, without the saved "
+			     "connections\n", path, err);
 		remap_identity(&p->map);
 		cfg_free_contents(st);
 		cfg_init(st, n_ports);
@@ -529,7 +529,15 @@ persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t
 		if (strncmp(e->d_name, "conns.", 6) != 0 || strstr(e->d_name, ".restore") == NULL)
 			continue;
 		path_of(p, path, sizeof(path), e->d_name);
-		restore_file(p, &r, path);
+		/* Its connections name the slots and generations of the refused configuration:
+		 * against the file's they would find other services. A clean start. */
+		if (p->config_refused > 0) {
+			LOG(WARNING, "%s: the saved configuration was refused: its connections are "
+				     "lost\n", path);
+			r.refused++;
+		} else {
+			restore_file(p, &r, path);
+		}
 		unlink(path);
 	}
 	closedir(d);

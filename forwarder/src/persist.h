@@ -98,7 +98,7 @@ void persist_conn_free(struct persist *p, uint16_t id, void *mem);
 
 /* Insert the connections of the previous run's files into the tables of workers[0..n) (the
  * owner of each by the default rule, steer_owner_of_tuple), counting them in their slots,
- * then remove the files. Call before any lcore runs. Returns how many came back. */
+ * then remove the files (none when a saved configuration was refused: they refer to it). Call before any lcore runs. Returns how many came back. */
 uint64_t persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t n);
 
 /* FullNAT's local pool set at run time (SetLocalPool), in state_dir/local_pool: save it

@@ -217,14 +217,24 @@ def test_foreign_or_damaged_state_starts_clean(lab):
     (state / "conns.1").write_bytes(no_key)
     (state / "conns.2").write_bytes(b"VLBCONN2" + bytes(5000))  # an earlier format
     (state / "conns.3").write_bytes(b"short")
-    cfg = (state / "config").read_bytes()
-    (state / "config").write_bytes(cfg[:16] + b"\xff" * (len(cfg) - 16))  # not a message
 
     fw = start(topo, THIS, settings)
     log = fw.log()
     for line in ("descriptor version 99", "no usable field orig.src",
                  "not a connection table of this format", "unreadable or truncated",
-                 "not a SavedConfig message", "4 file(s) refused"):
+                 "configuration restored", "4 file(s) refused"):
+        assert line in log, (line, log[-3000:])
+    assert [(s.id.vip, s.id.vport) for s in fw.client.list_services()] == [(VIP, ECHO_PORT)]
+    fw.stop()
+
+    # A configuration that is no message: refused, and the connection files with it (they
+    # name its slots).
+    cfg = (state / "config").read_bytes()
+    (state / "config").write_bytes(cfg[:16] + b"\xff" * (len(cfg) - 16))
+    fw = start(topo, THIS, settings)
+    log = fw.log()
+    for line in ("not a SavedConfig message", "without the saved connections",
+                 "the saved configuration was refused: its connections are lost"):
         assert line in log, (line, log[-3000:])
     assert [(s.id.vip, s.id.vport) for s in fw.client.list_services()] == [(VIP, ECHO_PORT)]
     fw.stop()
