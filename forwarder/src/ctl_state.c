@@ -420,8 +420,7 @@ state_replay(struct ctl_req *r, const SavedConfig *sc, struct persist_remap *map
 				   ? (uint16_t)sc->rs_slot_next
 				   : 1;
 	st->gen_next = sc->gen_next > 0 && sc->gen_next < RS_GEN_DOWN ? sc->gen_next : 1;
-	if (sc->version > st->version)
-		st->version = sc->version;
+	st->version = sc->version; /* as it was: the agent compares it */
 	return 0;
 }
 

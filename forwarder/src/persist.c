@@ -454,8 +454,8 @@ restore_by_field(struct restore *r, const char *path, const struct conn_file_hdr
 	r->failed += unfit;
 	LOG(INFO, "%s: another build's connection layout (%u-byte entries, %u field(s)), read by "
 		  "field: %lu connection(s), %u field(s) of this build defaulted, %u unknown "
-		  "one(s) dropped, %lu with a value too large for this build\n", path, old->entry_size,
-	    old->n_fields, r->ok - ok, plan.missing, plan.unknown, unfit);
+		  "one(s) dropped, %lu with a value too large for this build\n",
+	    path, old->entry_size, old->n_fields, r->ok - ok, plan.missing, plan.unknown, unfit);
 }
 
 /* The connections of one old file into the workers' tables: as they are when the file's
