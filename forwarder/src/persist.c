@@ -16,6 +16,7 @@
 #include <rte_malloc.h>
 
 #include "conn_layout.h"
+#include "fwd.pb-c.h"
 #include "persist.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, "state: " __VA_ARGS__)
@@ -24,8 +25,9 @@
 #define CONN_FORMAT 1                    /* of struct conn_file_hdr; another is not read */
 #define CFG_MAGIC 0x3247464353424c56ull  /* "VLBSCFG2": a SavedConfig message */
 #define CFG_MAGIC_RAW 0x3147464342424c56ull /* "VLBBCFG1": earlier builds' raw structs */
-#define CFG_MAX_LEN (256u << 20)         /* a saved configuration larger is no such file */
-#define POOL_MAGIC 0x314c4f4f50424c56ull /* "VLBPOOL1": struct fnat_pool */
+#define POOL_MAGIC 0x324c4f4f50424c56ull /* "VLBPOOL2": a SetLocalPool message */
+#define POOL_MAGIC_RAW 0x314c4f4f50424c56ull /* "VLBPOOL1": earlier builds' struct fnat_pool */
+#define MSG_MAX_LEN (256u << 20)         /* a message file larger is no such file */
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */
 
@@ -46,13 +48,6 @@ struct conn_file_hdr {
 
 _Static_assert(sizeof(struct conn_file_hdr) <= CONN_HDR,
 	       "a connection file's header fits its page");
-
-/* state_dir/config: this header, then a SavedConfig message (proto/state.proto) of len
- * bytes, which the codec (ctl_state.c) writes and replays. */
-struct cfg_file_hdr {
-	uint64_t magic; /* CFG_MAGIC */
-	uint64_t len;
-};
 
 static const struct persist_codec *codec;
 
@@ -166,13 +161,73 @@ write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+/* A message file (state_dir/name): this header, then the message's len bytes. */
+struct msg_file_hdr {
+	uint64_t magic;
+	uint64_t len;
+};
+
+/* Write name atomically (a temporary file renamed): 0 or -errno. */
+static int
+save_msg(struct persist *p, const char *name, uint64_t magic, const uint8_t *buf, size_t len)
+{
+	struct msg_file_hdr h = {.magic = magic, .len = len};
+	char path[512], tmp[520];
+	int fd, rc;
+
+	path_of(p, path, sizeof(path), name);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	rc = write_all(fd, &h, sizeof(h));
+	rc |= write_all(fd, buf, len);
+	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* The message in path (magic; raw: the magic of the raw structs earlier builds wrote there)
+ * in *buf (malloc'd, *len bytes): 0, -ENOENT when there is no file, else -EINVAL with err
+ * saying what is wrong. */
+static int
+load_msg(const char *path, uint64_t magic, uint64_t raw, uint8_t **buf, size_t *len, char *err,
+	 size_t err_len)
+{
+	struct msg_file_hdr h;
+	int fd = open(path, O_RDONLY), rc = -EINVAL;
+
+	*buf = NULL;
+	if (fd < 0)
+		return -ENOENT;
+	if (read_all(fd, &h, sizeof(h)) != 0 || (h.magic != magic && h.magic != raw))
+		snprintf(err, err_len, "not a saved state file");
+	else if (h.magic == raw)
+		snprintf(err, err_len, "raw structures of a build before saved state was "
+			 "messages, which no build reads any more");
+	else if (h.len > MSG_MAX_LEN || (*buf = malloc(h.len > 0 ? h.len : 1)) == NULL ||
+		 read_all(fd, *buf, h.len) != 0)
+		snprintf(err, err_len, "truncated (%lu bytes announced)", h.len);
+	else
+		rc = 0;
+	close(fd);
+	*len = h.len;
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
 bool
 persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t n_ports)
 {
 	char path[512], err[CFG_ERR_LEN] = "";
-	struct cfg_file_hdr h;
-	uint8_t *buf = NULL;
-	int fd, rc = -1;
+	uint8_t *buf;
+	size_t len;
+	int rc;
 
 	if (!p->on)
 		return false;
@@ -182,22 +237,13 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 		    path);
 		return false;
 	}
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
+	rc = load_msg(path, CFG_MAGIC, CFG_MAGIC_RAW, &buf, &len, err, sizeof(err));
+	if (rc == -ENOENT) {
 		LOG(INFO, "no saved configuration (%s): starting from the file\n", path);
 		return false;
 	}
-	if (read_all(fd, &h, sizeof(h)) != 0 || (h.magic != CFG_MAGIC && h.magic != CFG_MAGIC_RAW))
-		snprintf(err, sizeof(err), "not a saved configuration");
-	else if (h.magic == CFG_MAGIC_RAW)
-		snprintf(err, sizeof(err), "raw structures of a build before saved configurations "
-			 "were messages, which no build reads any more");
-	else if (h.len > CFG_MAX_LEN || (buf = malloc(h.len > 0 ? h.len : 1)) == NULL ||
-		 read_all(fd, buf, h.len) != 0)
-		snprintf(err, sizeof(err), "truncated (%lu bytes announced)", h.len);
-	else
-		rc = codec->load(arg, buf, h.len, &p->map, err, sizeof(err));
-	close(fd);
+	if (rc == 0)
+		rc = codec->load(arg, buf, len, &p->map, err, sizeof(err));
 	free(buf);
 	if (rc != 0) {
 		p->config_refused++;
@@ -213,58 +259,88 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 	return true;
 }
 
-struct pool_file_hdr {
-	uint64_t magic;
-	uint64_t size; /* sizeof(struct fnat_pool) */
-};
-
 int
 persist_save_local_pool(struct persist *p, const struct fnat_pool *pool)
 {
-	struct pool_file_hdr h = {.magic = POOL_MAGIC, .size = sizeof(*pool)};
-	char path[512], tmp[520];
-	int fd, rc = 0;
+	Hvlb__Fwd__V1__SetLocalPool m = HVLB__FWD__V1__SET_LOCAL_POOL__INIT;
+	char text[FNAT_MAX_LADDRS][64], *addrs[FNAT_MAX_LADDRS];
+	uint8_t buf[FNAT_MAX_LADDRS * 72 + 32]; /* an address is at most 48 bytes there */
+	size_t len;
 
 	if (!p->on)
 		return 0;
-	path_of(p, path, sizeof(path), "local_pool");
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0)
-		return -errno;
-	rc |= write_all(fd, &h, sizeof(h));
-	rc |= write_all(fd, pool, sizeof(*pool));
-	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -EIO;
+	for (unsigned i = 0; i < pool->n_addrs && i < FNAT_MAX_LADDRS; i++) {
+		cfg_format_addr(&pool->addrs[i], pool->af[i], text[i], sizeof(text[i]));
+		addrs[i] = text[i];
 	}
-	return 0;
+	m.addresses = addrs;
+	m.n_addresses = pool->n_addrs;
+	m.port_min = pool->port_min;
+	m.port_max = pool->port_max;
+	len = hvlb__fwd__v1__set_local_pool__get_packed_size(&m);
+	if (len > sizeof(buf))
+		return -E2BIG;
+	hvlb__fwd__v1__set_local_pool__pack(&m, buf);
+	return save_msg(p, "local_pool", POOL_MAGIC, buf, len);
+}
+
+/* A SetLocalPool message as a pool, checked as the request would be. */
+static int
+pool_of(const uint8_t *buf, size_t len, struct fnat_pool *pool, char *err, size_t err_len)
+{
+	Hvlb__Fwd__V1__SetLocalPool *m = hvlb__fwd__v1__set_local_pool__unpack(NULL, len, buf);
+	const char *why = "";
+	int rc = -EINVAL;
+
+	memset(pool, 0, sizeof(*pool));
+	if (m == NULL)
+		snprintf(err, err_len, "not a SetLocalPool message");
+	else if (m->n_addresses > FNAT_MAX_LADDRS || m->port_max > UINT16_MAX)
+		snprintf(err, err_len, "%zu addresses, ports up to %u", m->n_addresses,
+			 m->port_max);
+	else
+		rc = 0;
+	for (size_t i = 0; rc == 0 && i < m->n_addresses; i++)
+		if (cfg_parse_addr(m->addresses[i], &pool->addrs[i], &pool->af[i]) != 0) {
+			snprintf(err, err_len, "addresses[%zu]: not an address", i);
+			rc = -EINVAL;
+		}
+	if (rc == 0) {
+		pool->n_addrs = (uint16_t)m->n_addresses;
+		pool->port_min = (uint16_t)m->port_min;
+		pool->port_max = (uint16_t)m->port_max;
+		if (fnat_pool_check(pool, &why) != 0) {
+			snprintf(err, err_len, "%s", why);
+			rc = -EINVAL;
+		}
+	}
+	if (m != NULL)
+		hvlb__fwd__v1__set_local_pool__free_unpacked(m, NULL);
+	return rc;
 }
 
 bool
 persist_load_local_pool(struct persist *p, struct fnat_pool *pool)
 {
-	struct pool_file_hdr h;
+	char path[512], err[128] = "";
 	struct fnat_pool saved;
-	const char *err = "";
-	char path[512];
-	int fd;
+	uint8_t *buf;
+	size_t len;
+	int rc;
 
 	if (!p->on)
 		return false;
 	path_of(p, path, sizeof(path), "local_pool");
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
+	rc = load_msg(path, POOL_MAGIC, POOL_MAGIC_RAW, &buf, &len, err, sizeof(err));
+	if (rc == -ENOENT)
 		return false; /* never set at run time: the file's [local_pool] */
-	memset(&saved, 0, sizeof(saved));
-	if (read_all(fd, &h, sizeof(h)) != 0 || h.magic != POOL_MAGIC || h.size != sizeof(saved) ||
-	    read_all(fd, &saved, sizeof(saved)) != 0 || fnat_pool_check(&saved, &err) != 0) {
-		LOG(WARNING, "%s: unreadable or written by another build %s: the file's "
-			     "[local_pool]\n", path, err);
-		close(fd);
+	if (rc == 0)
+		rc = pool_of(buf, len, &saved, err, sizeof(err));
+	free(buf);
+	if (rc != 0) {
+		LOG(WARNING, "%s: %s: the file's [local_pool]\n", path, err);
 		return false;
 	}
-	close(fd);
 	*pool = saved;
 	LOG(INFO, "local pool restored from %s: %u address(es), ports %u-%u\n", path,
 	    saved.n_addrs, saved.port_min, saved.port_max);
@@ -274,31 +350,14 @@ persist_load_local_pool(struct persist *p, struct fnat_pool *pool)
 static int
 save_config(struct persist *p, void *arg)
 {
-	char path[512], tmp[520];
-	struct cfg_file_hdr h = {.magic = CFG_MAGIC};
 	uint8_t *buf = NULL;
 	size_t len = 0;
-	int fd, rc;
+	int rc = codec->save(arg, &buf, &len);
 
-	rc = codec->save(arg, &buf, &len);
-	if (rc != 0)
-		return rc;
-	h.len = len;
-	path_of(p, path, sizeof(path), "config");
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0) {
-		free(buf);
-		return -errno;
-	}
-	rc = write_all(fd, &h, sizeof(h));
-	rc |= write_all(fd, buf, len);
+	if (rc == 0)
+		rc = save_msg(p, "config", CFG_MAGIC, buf, len);
 	free(buf);
-	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -EIO;
-	}
-	return 0;
+	return rc;
 }
 
 void

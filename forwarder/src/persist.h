@@ -17,8 +17,9 @@
  *    services, and an established connection keeps its NF even when weights or reals
  *    changed since it opened. A message reads across builds: fields one build does not know
  *    are skipped, those a file lacks take their defaults.
- *  - local_pool: FullNAT's local pool, once SetLocalPool changed it (written at once), read
- *    back with the configuration: the restored connections hold indexes into it.
+ *  - local_pool: FullNAT's local pool, once SetLocalPool changed it (written at once, as that
+ *    request's message), read back with the configuration: the restored connections hold
+ *    indexes into it.
  *
  * A connection file's first page says how its entries are laid out (conn_layout.h: every
  * field's name, offset and size): a file of this build's layout is attached as it is; one of

@@ -217,12 +217,14 @@ def test_foreign_or_damaged_state_starts_clean(lab):
     (state / "conns.1").write_bytes(no_key)
     (state / "conns.2").write_bytes(b"VLBCONN2" + bytes(5000))  # an earlier format
     (state / "conns.3").write_bytes(b"short")
+    (state / "local_pool").write_bytes(b"VLBPOOL1" + bytes(600))  # an earlier raw pool
 
     fw = start(topo, THIS, settings)
     log = fw.log()
     for line in ("descriptor version 99", "no usable field orig.src",
                  "not a connection table of this format", "unreadable or truncated",
-                 "configuration restored", "4 file(s) refused"):
+                 "configuration restored", "4 file(s) refused",
+                 "local_pool: raw structures of a build before"):
         assert line in log, (line, log[-3000:])
     assert [(s.id.vip, s.id.vport) for s in fw.client.list_services()] == [(VIP, ECHO_PORT)]
     fw.stop()
