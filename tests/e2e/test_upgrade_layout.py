@@ -22,7 +22,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -38,7 +37,7 @@ VIP = "10.100.0.1"
 NFS = [("nf1", "10.1.0.11"), ("nf2", "10.1.0.12"), ("nf3", "10.1.0.13")]
 ECHO_PORT = 5001  # nfsim's bulk TCP port: "echo\n" makes it echo every byte
 CONNS = 200
-DURATION = 20.0   # seconds each connection streams: two restarts fit in it
+DURATION = 30.0   # seconds each connection streams: two restarts fit in it, loaded
 RATE = 10_000     # bytes per second per connection, each way
 
 THIS = fwdlab.FORWARDER
@@ -132,6 +131,13 @@ def restart_onto(topo, fw, binary, settings, state):
     return fw, before
 
 
+def flowing(fw):
+    """Wait until every connection has carried packets both ways through fw since now."""
+    start = conns(fw)
+    wait(lambda: all(c[2] > start[k][2] and c[3] > start[k][3]
+                     for k, c in conns(fw).items()), "every connection flowing", 30)
+
+
 def check_restored(fw, before, want_reals):
     log = fw.log()
     assert f"{CONNS} connection(s) restored" in log, log[-3000:]
@@ -173,8 +179,9 @@ def test_restart_onto_another_layout_and_back(lab):
 
         fw, before = restart_onto(topo, fw, OTHER, settings, state)
         check_restored(fw, before, want)
-        # Traffic on the other build for a while, so that its own changes are saved too.
-        time.sleep(1.0)
+        # Every connection through the other build, out of its retransmission back-off,
+        # before the next restart (two outages in one back-off would compound its waits).
+        flowing(fw)
         fw.client.update_real("tcp", VIP, ECHO_PORT, "10.1.0.12", ECHO_PORT, weight=90)
         want = {"10.1.0.11": 50, "10.1.0.12": 90}
         wait(lambda: reals(fw) == want, "weight applied")
