@@ -8,11 +8,12 @@ export PATH := /usr/local/go/bin:$(PATH)
 
 BUILD      ?= build
 FWD_BUILD  := $(BUILD)/forwarder
+FWD_LAYOUT_BUILD := $(BUILD)/forwarder-layout
 SAN_BUILD  := $(BUILD)/san
 GO_BIN     := $(BUILD)/bin
 PYTEST     ?= python3 -m pytest
 
-.PHONY: all deps build forwarder go proto-go proto-py test unit e2e demo demo-down demo-scaleout bench clean \
+.PHONY: all deps build forwarder forwarder-layout go proto-go proto-py test unit e2e demo demo-down demo-scaleout bench clean \
 	lab-delay bench-sched san san-test fuzz fuzz-seeds
 
 all: build
@@ -31,6 +32,15 @@ $(FWD_BUILD)/build.ninja: | $(AFTER_DEPS)
 
 forwarder: $(FWD_BUILD)/build.ninja | $(AFTER_DEPS)
 	ninja -C $(FWD_BUILD)
+
+# The test-only forwarder whose connection entry and service config are laid out otherwise
+# (meson -Dtest_layout_change=true): tests/e2e/test_upgrade_layout.py restarts a forwarder onto
+# it and back, keeping every connection. The binary only; never installed.
+$(FWD_LAYOUT_BUILD)/build.ninja: | $(AFTER_DEPS)
+	meson setup $(FWD_LAYOUT_BUILD) forwarder -Dtest_layout_change=true
+
+forwarder-layout: $(FWD_LAYOUT_BUILD)/build.ninja | $(AFTER_DEPS)
+	ninja -C $(FWD_LAYOUT_BUILD) src/hvlb-forwarder
 
 # Go binaries (controller, agent, hvlbctl, lab tools), once the module exists.
 go: | $(AFTER_DEPS)
@@ -94,7 +104,7 @@ unit: deps build san fuzz-seeds
 # End-to-end tests in network namespaces (root; they skip with the reason otherwise), and
 # the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without
 # schemathesis).
-e2e: deps build
+e2e: deps build forwarder-layout
 	$(PYTEST) -v -rs tests/e2e tests/api_fuzz.py
 
 test: unit e2e packaging

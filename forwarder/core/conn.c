@@ -21,7 +21,9 @@
 #include "parse.h"
 #include "sip.h"
 
+#ifndef HVLB_TEST_LAYOUT_CHANGE /* the test build's grows a line (conn.h) */
 _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be two lines");
+#endif
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6 &&
 		       offsetof(struct conn, vx_nf_vtep) == offsetof(struct conn, sp_delta) + 4,
 	       "conn's mode-specific bytes keep the offsets saved tables have");
@@ -70,6 +72,18 @@ conn_table_mem_size(uint32_t max_conns)
 	return conn_header_size() + (size_t)cap * sizeof(struct conn) +
 	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket) +
 	       (size_t)cap * sizeof(uint32_t);
+}
+
+size_t
+conn_table_entries_off(void)
+{
+	return conn_header_size();
+}
+
+uint32_t
+conn_table_capacity_for(uint32_t max_conns)
+{
+	return conn_capacity_for(max_conns);
 }
 
 void
@@ -468,9 +482,13 @@ struct conn_reply_to {
 static inline void
 conn_zero(struct conn *c)
 {
+#ifdef HVLB_TEST_LAYOUT_CHANGE
+	memset(c, 0, sizeof(*c)); /* the test build's entry is longer (conn.h) */
+#else
 	_Static_assert(sizeof(*c) == 2 * HVLB_CACHE_LINE, "a connection is two cache lines");
 	memset(c, 0, HVLB_CACHE_LINE);
 	memset((char *)c + HVLB_CACHE_LINE, 0, HVLB_CACHE_LINE);
+#endif
 }
 
 /* Both keys are checked before anything is placed: a reply tuple already in use (two VIPs

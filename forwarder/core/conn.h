@@ -88,8 +88,14 @@ void conn_timeouts_default(struct conn_timeouts *t);
  * while it lives: src/cfgstore.h cfg_vs_set_timeouts). */
 #define CONN_TO_SETS 256
 
-/* One connection: two cache lines. */
+/* One connection: two cache lines. A saved table is read by field (conn_layout.h): a field
+ * added here is added to conn_layout.c's list too, and a test checks every byte is named. */
 struct conn {
+#ifdef HVLB_TEST_LAYOUT_CHANGE
+	/* The test build (meson -Dtest_layout_change=true): every other field moves, and the
+	 * entry grows a cache line, as a future release's might (tests/e2e/test_upgrade_layout.py). */
+	uint64_t test_extra;
+#endif
 	struct flow_key orig;     /* client -> VIP, as received */
 	union hvlb_addr rs_addr;  /* the chosen NF */
 	uint16_t rs_port;         /* network order; the port the NF sees */
@@ -146,7 +152,9 @@ struct conn {
 	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
 } __attribute__((aligned(HVLB_CACHE_LINE)));
 
+#ifndef HVLB_TEST_LAYOUT_CHANGE
 _Static_assert(sizeof(struct conn) == 128, "struct conn is two cache lines");
+#endif
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
 	       "a tunnel's byte is where the old sp_pad's first byte was (persist.c)");
 
@@ -181,6 +189,11 @@ struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 /* Bytes the caller must provide for a table of max_conns connections (max_conns rounded up to
  * a power of two; buckets sized for a load factor of at most 50 % of slots). */
 size_t conn_table_mem_size(uint32_t max_conns);
+
+/* Where a table's connection array starts in its memory, and how many entries a table for
+ * max_conns has: a saved table's descriptor records both (conn_layout.h). */
+size_t conn_table_entries_off(void);
+uint32_t conn_table_capacity_for(uint32_t max_conns);
 
 /* Lay a table out in mem (conn_table_mem_size bytes, cache-line aligned, zeroed or not).
  * hz: ticks per second of the clock passed as `now` to the other calls. Returns the table. */

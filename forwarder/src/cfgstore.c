@@ -15,18 +15,6 @@
 #include "cfgstore.h"
 #include "scheduler.h"
 
-/* struct cfg_vs is saved raw (persist.c): the fields added since the first saved layout live
- * in what was padding, so its size, and a saved file's layout, stay what they were. */
-_Static_assert(offsetof(struct cfg_vs, conn_rate) == offsetof(struct cfg_vs, tenant) + 2 &&
-		       offsetof(struct cfg_vs, synproxy_threshold) ==
-			       offsetof(struct cfg_vs, conn_rate) + 8,
-	       "cfg_vs: the overlay's fields in former padding");
-/* The size every saved state has had (persist.c LAYOUT_SIG): a field that would grow it
- * breaks restoring a state directory saved by an earlier release. */
-_Static_assert(sizeof(void *) != 8 || (sizeof(struct cfg_vs) == 56 &&
-					offsetof(struct cfg_vs, slot) == 40),
-	       "cfg_vs: a saved state's layout");
-
 #define ERR(...) snprintf(err, CFG_ERR_LEN, __VA_ARGS__)
 
 int

@@ -30,7 +30,14 @@ struct local_addr {
 	uint16_t port;
 };
 
+/* A service in the store. Saved as the API's VirtualService message (ctl_state.c), never raw,
+ * so its layout is free to change. */
 struct cfg_vs {
+#ifdef HVLB_TEST_LAYOUT_CHANGE
+	/* The test build (meson -Dtest_layout_change=true): every other field moves, as a future
+	 * release's might (tests/e2e/test_upgrade_layout.py). */
+	uint64_t test_extra;
+#endif
 	union hvlb_addr vip;
 	uint16_t vport;    /* network order */
 	uint8_t proto;
@@ -41,28 +48,19 @@ struct cfg_vs {
 	uint8_t retired;   /* in cfgstore.vs_retired: removed softly, connections remain */
 	uint8_t down_conns; /* enum vs_down_conns */
 	uint8_t all_down;  /* enum vs_all_down */
-	/* The overlay's two fields live in what was padding, as encap does: a state file saved
-	 * before them (zeroed padding) reads back as services outside any overlay. */
 	uint16_t tenant;   /* the VNI's tenant index (cfgstore_vxlan.c); 0: none */
 	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
 	uint8_t synproxy : 4; /* enum vs_synproxy (vs_config) */
-	/* FullNAT: the client's address to the NF (vs_config). In synproxy's byte, whose high
-	 * bits were always 0: a state file saved before it reads back with it off. */
-	uint8_t client_addr : 2;
-	/* enum vs_hash (vs_config): the same byte's top bits, 0 in a state file saved before it,
-	 * which reads back as 5tuple. */
-	uint8_t hash : 2;
-	uint32_t vni : 24; /* a vxlan service's VNI, part of its identity; 0: none. In the 3 bytes
-			      after synproxy (the layout asserted in cfgstore.c) */
+	uint8_t client_addr : 2; /* FullNAT: the client's address to the NF (vs_config) */
+	uint8_t hash : 2;        /* enum vs_hash (vs_config): what new flows are scheduled by */
+	uint32_t vni : 24; /* a vxlan service's VNI, part of its identity; 0: none */
 	uint32_t synproxy_threshold; /* vs_config; 0: the default */
 	uint16_t slot;
 	uint16_t n_rs;
 	uint16_t cap_rs;
 	uint8_t to_set;    /* its own timeout set in cfgstore.to_sets (conn.h CONN_TO_SETS); 0:
 			      the global timeouts only */
-	/* rewrite_tunnel.h enum tunnel_encap (vs_config). In what was padding, so that a state
-	 * file saved before it (persist.c writes the struct) reads back with none. */
-	uint8_t encap;
+	uint8_t encap;     /* rewrite_tunnel.h enum tunnel_encap (vs_config) */
 	struct rs_config *rs;
 };
 
@@ -131,15 +129,11 @@ struct cfgstore {
 	uint8_t vs_prio[VS_MAX_SLOTS];  /* by slot: each service's priority (RSS-A reads it) */
 	struct cfg_sync sync;
 	uint64_t version;  /* bumped by every successful change */
-	/* Not saved (CFG_SAVED_SIZE ends before it): rebuilt from the services' own tenant and
-	 * vni at a restore (cfg_tenants_restore), so a state directory saved by a build without
-	 * the overlay still reads back. By tenant index (vxlan.h): its VNI, 0 while free. Index
-	 * 0 is "no overlay". */
+	/* By tenant index (vxlan.h): its VNI, 0 while free. Index 0 is "no overlay". A restart
+	 * numbers them anew as it replays the services (ctl_state.c); the saved connections'
+	 * indexes are remapped (persist.h persist_remap). */
 	uint32_t tenant_vni[VXLAN_MAX_TENANTS + 1];
 };
-
-/* The bytes of struct cfgstore persist.c saves and reads back. */
-#define CFG_SAVED_SIZE offsetof(struct cfgstore, tenant_vni)
 
 /* An RS or VS address as text plus port; parsing helpers for the API and the config file. */
 int cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af);
@@ -222,9 +216,6 @@ uint16_t cfg_tenant_get(struct cfgstore *st, uint32_t vni);
 /* -EINVAL with err naming vni (or vip) unless mode, vni and af go together: a vxlan service
  * has a VNI (1 .. VXLAN_VNI_MAX) and an IPv4 VIP, no other service has a VNI. */
 int cfg_vni_check(int mode, uint32_t vni, uint8_t af, char *err);
-/* Rebuild st->tenant_vni from the services, live and retired, just read back (persist.c):
- * each keeps the tenant index it had, which its saved connections carry. */
-void cfg_tenants_restore(struct cfgstore *st);
 /* The VNIs in use and their tenant indexes, sorted for vxlan_tenant_of. */
 void cfg_tenants_of(const struct cfgstore *st, struct vxlan_tenants *t);
 int cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, uint8_t af,
@@ -236,6 +227,12 @@ int cfg_rs_update(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, 
 /* hard: existing connections are dropped too (their slot generation is retired). Soft, in a
  * service that reschedules them (down_conns): they are, at their next packet. */
 int cfg_rs_remove(struct cfgstore *st, struct cfg_vs *vs, struct rs_config *rs, int hard);
+/* A real removed softly from vs in a saved configuration (ctl_state.c): its slot and
+ * generation (RS_GEN_DOWN included) held for its connections until cfg_rs_reclaim, as
+ * cfg_rs_remove leaves them; the API has no request for it. -EINVAL, or -EEXIST when the slot
+ * is taken, with err naming the field. (cfgstore_restore.c) */
+int cfg_rs_restore_removed(struct cfgstore *st, const struct cfg_vs *vs, uint32_t slot,
+			   uint32_t gen, char *err);
 int cfg_route_set(struct cfgstore *st, const char *prefix, const char *via, uint16_t port,
 		  char *err);
 int cfg_route_del(struct cfgstore *st, const char *prefix, char *err);

@@ -63,22 +63,6 @@ cfg_tenant_get(struct cfgstore *st, uint32_t vni)
 	return 0;
 }
 
-static void
-tenants_of_services(struct cfgstore *st, const struct cfg_vs *vs, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (vs[i].tenant != 0 && vs[i].tenant <= VXLAN_MAX_TENANTS)
-			st->tenant_vni[vs[i].tenant] = vs[i].vni;
-}
-
-void
-cfg_tenants_restore(struct cfgstore *st)
-{
-	memset(st->tenant_vni, 0, sizeof(st->tenant_vni));
-	tenants_of_services(st, st->vs, st->n_vs);
-	tenants_of_services(st, st->vs_retired, st->n_vs_retired);
-}
-
 void
 cfg_tenants_of(const struct cfgstore *st, struct vxlan_tenants *t)
 {

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The control API's request handling: decoding, routing to the handler, and the operations
- * that change the configuration. Each change is validated here first, with messages that name the request
- * field, so the store (cfgstore.c) never holds something the snapshot builder would refuse;
- * then it is applied to the store and published to the workers. When publishing fails anyway
- * (out of memory), additions and updates are undone so the store keeps matching what the
- * workers run. Read-outs are in ctl_op_read.c, steering in ctl_op_steer.c, shared helpers in
- * ctl_op_util.c.
+ * The control API's request handling: routing each request to its handler (decoding and
+ * packing: ctl_op_wire.c), and the operations that change the configuration. Each change is
+ * validated here first, with messages that name the request field, so the store (cfgstore.c)
+ * never holds something the snapshot builder would refuse; then it is applied to the store and
+ * published to the workers (not while a saved configuration is replayed: ctl_req.replay). When
+ * publishing fails anyway (out of memory), additions and updates are undone so the store keeps
+ * matching what the workers run. Read-outs are in ctl_op_read.c, steering in ctl_op_steer.c,
+ * shared helpers in ctl_op_util.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -166,7 +167,7 @@ static int
 publish(struct ctl_req *r)
 {
 	char err[CFG_ERR_LEN] = "";
-	int rc = fwd_publish(r->f, err);
+	int rc = r->replay ? 0 : fwd_publish(r->f, err);
 
 	if (rc < 0)
 		return ctl_fail(r, rc, "publish: %s", err[0] != '\0' ? err : strerror(-rc));
@@ -683,7 +684,7 @@ ctl_op_set_timeouts(struct ctl_req *r, const Hvlb__Fwd__V1__SetTimeouts *m)
 
 /* ---- routing a request to its handler ---- */
 
-static int
+int
 ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 {
 	switch (m->op_case) {
@@ -739,56 +740,4 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");
 	}
-}
-
-/* The response behind its 4-byte big-endian length, in one malloc'd buffer. */
-static int
-pack(const Hvlb__Fwd__V1__Response *resp, uint8_t **out, size_t *out_len)
-{
-	size_t n = hvlb__fwd__v1__response__get_packed_size(resp);
-	uint32_t be = rte_cpu_to_be_32((uint32_t)n);
-	uint8_t *buf;
-
-	if (n > UINT32_MAX)
-		return -E2BIG;
-	buf = malloc(n + 4);
-	if (buf == NULL)
-		return -ENOMEM;
-	memcpy(buf, &be, 4);
-	hvlb__fwd__v1__response__pack(resp, buf + 4);
-	*out = buf;
-	*out_len = n + 4;
-	return 0;
-}
-
-int
-ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len)
-{
-	Hvlb__Fwd__V1__Response resp = HVLB__FWD__V1__RESPONSE__INIT;
-	struct ctl_req r = {.f = f, .resp = &resp};
-	Hvlb__Fwd__V1__Request *m = hvlb__fwd__v1__request__unpack(NULL, len, req);
-	int rc;
-
-	if (m == NULL) {
-		rc = ctl_fail(&r, -EINVAL, "request: not a valid Request message");
-	} else {
-		resp.id = m->id;
-		rc = ctl_op_run(&r, m);
-		hvlb__fwd__v1__request__free_unpacked(m, NULL);
-	}
-	resp.config_version = f->cfg->version;
-	if (rc == 0) {
-		rc = pack(&resp, out, out_len);
-		/* A read-out too big to serialize still gets an answer, without its body. */
-		if (rc < 0)
-			ctl_fail(&r, rc, "response: %s", strerror(-rc));
-	}
-	if (rc < 0) {
-		resp.status = -rc;
-		resp.error = r.err;
-		resp.body_case = HVLB__FWD__V1__RESPONSE__BODY__NOT_SET;
-		rc = pack(&resp, out, out_len);
-	}
-	ctl_arena_free(&r);
-	return rc;
 }

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The control socket's request handlers (ctl_op_*): ctl_op.c (decoding, routing each request
- * to its handler, configuration changes), ctl_op_read.c (read-outs), ctl_op_steer.c (flow
- * steering), ctl_op_sync.c (connection sync), ctl_op_zero.c (zeroing counters) and ctl_op_util.c (the
- * helpers below). Everything a response points to
- * is allocated from the request's arena and freed in one go once the response is serialized,
- * so handlers never free piecemeal and an error half way through a listing leaks nothing.
+ * The control socket's request handlers (ctl_op_*): ctl_op.c (routing each request to its
+ * handler, configuration changes), ctl_op_read.c (read-outs), ctl_op_steer.c (flow steering),
+ * ctl_op_sync.c (connection sync), ctl_op_zero.c (zeroing counters), ctl_op_wire.c (decoding
+ * and packing) and ctl_op_util.c (the helpers below); ctl_state.c replays a saved
+ * configuration through them. Everything a response points to is allocated from the request's
+ * arena and freed in one go once the response is serialized, so handlers never free piecemeal
+ * and an error half way through a listing leaks nothing.
  */
 #ifndef HVLB_CTL_OP_H
 #define HVLB_CTL_OP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +31,9 @@ struct ctl_req {
 	struct ctl_chunk *arena;
 	Hvlb__Fwd__V1__Response *resp;
 	char err[CTL_ERR_LEN];
+	/* Replaying a saved configuration before the workers exist (ctl_state.c): changes are
+	 * not published one by one; the caller publishes the result once. */
+	bool replay;
 };
 
 /* Zeroed memory from the request's arena; NULL when out of memory. */
@@ -94,8 +99,14 @@ const char *ctl_proto_name(uint8_t proto, char *buf, size_t len);
 /* Handle one serialized Request (without its length prefix). On success *out is a malloc'd
  * framed Response (length prefix included) of *out_len bytes, for the caller to free; the
  * request's own errors are in the Response. -ENOMEM if no response could be built. The socket
- * (ctl.c) calls it; tests drive the API with it without a socket. */
+ * (ctl.c) calls it; tests drive the API with it without a socket. (ctl_op_wire.c) */
 int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t *out_len);
+
+/* Run one decoded request: its handler fills r->resp. 0 or -errno with r->err set. */
+int ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m);
+
+/* A service as ListServices gives it, reals included (ctl_op_read.c); NULL if no memory. */
+Hvlb__Fwd__V1__VirtualService *ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v);
 
 /* A Timeouts message as conn_timeouts (NULL: all 0). */
 void ctl_timeouts_of(const Hvlb__Fwd__V1__Timeouts *t, struct conn_timeouts *to);

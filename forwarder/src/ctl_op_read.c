@@ -108,8 +108,8 @@ real_status(struct ctl_req *r, const struct rs_config *rs)
 	return m->address != NULL && m->since_zero != NULL ? m : NULL;
 }
 
-static Hvlb__Fwd__V1__VirtualService *
-virtual_service(struct ctl_req *r, const struct cfg_vs *v)
+Hvlb__Fwd__V1__VirtualService *
+ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 {
 	Hvlb__Fwd__V1__VirtualService *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__VirtualService, hvlb__fwd__v1__virtual_service__init);
@@ -188,7 +188,7 @@ services(struct ctl_req *r, size_t *n, Hvlb__Fwd__V1__VirtualService ***specs,
 	if (a == NULL || b == NULL)
 		return CTL_ENOMEM(r);
 	for (unsigned i = 0; i < st->n_vs; i++) {
-		a[i] = virtual_service(r, &st->vs[i]);
+		a[i] = ctl_virtual_service(r, &st->vs[i]);
 		b[i] = service_status(r, &st->vs[i]);
 		if (a[i] == NULL || b[i] == NULL)
 			return CTL_ENOMEM(r);

@@ -36,7 +36,9 @@ fwd_sync_set(struct fwd *f, const struct cfg_sync *s, char *err)
 	/* Validate on a scratch store first: the socket is only opened for a valid setting. */
 	memset(&probe, 0, sizeof(probe));
 	rc = cfg_sync_set(&probe, s, err);
-	if (rc == 0)
+	/* Before sync exists (a saved configuration replayed at start-up), the store alone: sync
+	 * starts from it (start_sync). */
+	if (rc == 0 && f->sync != NULL)
 		rc = sync_ctl_apply(f->sync, s, err);
 	if (rc == 0)
 		rc = cfg_sync_set(f->cfg, s, err);
@@ -137,7 +139,7 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 	if (persist_open(&f->persist, set->state_dir, f->env.hz) != 0)
 		return -EIO;
 	/* A restart runs what the last run had; the file gives its static neighbours only. */
-	t.neigh_only = persist_load_config(&f->persist, f->cfg, &f->neigh, f->ports.n);
+	t.neigh_only = persist_load_config(&f->persist, f, f->cfg, f->ports.n);
 	/* And the pool of that run, when SetLocalPool changed it: its connections come back
 	 * holding indexes into it. In place: conn_set_local points at it already. */
 	if (t.neigh_only)
@@ -342,7 +344,7 @@ fwd_reload(struct fwd *f, const char *config_path)
 void
 fwd_save(struct fwd *f)
 {
-	persist_poll(&f->persist, f->cfg, &f->neigh, rte_rdtsc(), true);
+	persist_poll(&f->persist, f, f->cfg, &f->neigh, rte_rdtsc(), true);
 }
 
 void
@@ -417,7 +419,7 @@ fwd_control_poll(struct fwd *f)
 	exc_poll(&f->exc, &f->ports, &f->neigh);
 	steer_ctl_poll(f->sc, now);
 	rssa_ctl_poll(f->rssa, now);
-	persist_poll(&f->persist, f->cfg, &f->neigh, now, false);
+	persist_poll(&f->persist, f, f->cfg, &f->neigh, now, false);
 	csum_watch_poll(&f->csum, f->workers, f->env.n_workers, &f->ports, now);
 	sync_ctl_poll(f->sync, now);
 	/* Not while a connection is between two workers: neither counts it as active. */

@@ -18,6 +18,7 @@
 
 #include "cfgfile.h"
 #include "ctl.h"
+#include "ctl_state.h"
 #include "fwd.h"
 #include "placement.h"
 #include "stats.h"
@@ -156,6 +157,8 @@ main(int argc, char **argv)
 				"and one worker\n");
 		return 2;
 	}
+	/* The saved configuration as the local API's messages (state_dir). */
+	persist_set_codec(&ctl_state_codec);
 	f = fwd_create(config, n, lcores);
 	if (f == NULL)
 		return 1;

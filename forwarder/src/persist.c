@@ -10,55 +10,52 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
 
+#include "conn_layout.h"
+#include "fwd.pb-c.h"
 #include "persist.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, "state: " __VA_ARGS__)
 
-#define CONN_MAGIC 0x324e4e4f43424c56ull /* "VLBCONN2": struct conn with the SYN proxy's fields */
-#define CFG_MAGIC 0x3147464342424c56ull  /* "VLBBCFG1" */
-#define POOL_MAGIC 0x314c4f4f50424c56ull /* "VLBPOOL1": struct fnat_pool */
+#define CONN_MAGIC 0x334e4e4f43424c56ull /* "VLBCONN3": a table with its layout (conn_layout.h) */
+#define CONN_FORMAT 1                    /* of struct conn_file_hdr; another is not read */
+#define CFG_MAGIC 0x3247464353424c56ull  /* "VLBSCFG2": a SavedConfig message */
+#define CFG_MAGIC_RAW 0x3147464342424c56ull /* "VLBBCFG1": earlier builds' raw structs */
+#define POOL_MAGIC 0x324c4f4f50424c56ull /* "VLBPOOL2": a SetLocalPool message */
+#define POOL_MAGIC_RAW 0x314c4f4f50424c56ull /* "VLBPOOL1": earlier builds' struct fnat_pool */
+#define MSG_MAX_LEN (256u << 20)         /* a message file larger is no such file */
 #define CONN_HDR 4096                    /* the table starts one page into its file */
 #define FILE_ALIGN (2u << 20)            /* whole huge pages, for a hugetlbfs state_dir */
 
-/* The sizes of what the files hold raw: another layout cannot read them. (struct cfgstore's
- * saved part only: its tenant_vni is rebuilt, not saved.) */
-#define LAYOUT_SIG                                                                                 \
-	((uint64_t)sizeof(struct conn) | (uint64_t)CFG_SAVED_SIZE << 16 |                       \
-	 (uint64_t)sizeof(struct cfg_vs) << 40 | (uint64_t)sizeof(struct rs_config) << 52)
-
+/* A connection file's first page, in fixed-width types so that every build reads every
+ * other's: what the table's entries look like (layout) and where they are. */
 struct conn_file_hdr {
 	uint64_t magic;
-	uint64_t layout;
+	uint32_t format;     /* CONN_FORMAT */
+	uint32_t capacity;   /* entries in the table (conn_table_capacity_for(conn_max)) */
 	uint64_t hz;
 	uint64_t size;       /* of the table */
 	uint32_t conn_max;
 	uint16_t worker;
 	uint16_t pad;
 	char boot_id[40];
+	struct conn_layout layout;
 };
 
-struct cfg_file_hdr {
-	uint64_t magic;
-	uint64_t layout;
-	uint32_t n_vs;
-	uint32_t n_neigh;
-	uint16_t n_ports;
-	uint16_t pad;
-	uint32_t n_vs_retired; /* services removed softly, kept for their connections */
-};
+_Static_assert(sizeof(struct conn_file_hdr) <= CONN_HDR,
+	       "a connection file's header fits its page");
 
-struct neigh_rec {
-	union hvlb_addr addr;
-	uint8_t mac[6];
-	uint16_t port;
-	uint8_t af;
-	uint8_t is_static;
-	uint8_t pad[6];
-};
+static const struct persist_codec *codec;
+
+void
+persist_set_codec(const struct persist_codec *c)
+{
+	codec = c;
+}
 
 static void
 read_boot_id(char *out, size_t len)
@@ -103,11 +100,21 @@ set_aside(struct persist *p)
 	closedir(d);
 }
 
+static void
+remap_identity(struct persist_remap *m)
+{
+	for (unsigned i = 0; i < RTE_DIM(m->tenant); i++)
+		m->tenant[i] = (uint16_t)i;
+	for (unsigned i = 0; i < RTE_DIM(m->to_set); i++)
+		m->to_set[i] = (uint8_t)i;
+}
+
 int
 persist_open(struct persist *p, const char *dir, uint64_t hz)
 {
 	memset(p, 0, sizeof(*p));
 	p->hz = hz;
+	remap_identity(&p->map);
 	if (dir == NULL || dir[0] == '\0')
 		return 0;
 	snprintf(p->dir, sizeof(p->dir), "%s", dir);
@@ -154,118 +161,27 @@ write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* n services and their reals after the raw store, whose pointers are stale, into *arr (the
- * services or the retired ones), counting them in *n_out. */
-static int
-load_services(int fd, struct cfg_vs **arr, unsigned *n_out, unsigned *cap, uint32_t n_vs)
-{
-	*arr = calloc(n_vs > 0 ? n_vs : 1, sizeof(**arr));
-	*cap = n_vs > 0 ? n_vs : 1;
-	*n_out = 0;
-	if (*arr == NULL)
-		return -1;
-	for (uint32_t i = 0; i < n_vs; i++) {
-		struct cfg_vs *v = &(*arr)[i];
-
-		if (read_all(fd, v, sizeof(*v)) != 0)
-			return -1;
-		v->rs = calloc(v->n_rs > 0 ? v->n_rs : 1, sizeof(*v->rs));
-		v->cap_rs = v->n_rs > 0 ? v->n_rs : 1;
-		if (v->rs == NULL || read_all(fd, v->rs, sizeof(*v->rs) * v->n_rs) != 0) {
-			free(v->rs);
-			v->rs = NULL;
-			return -1;
-		}
-		(*n_out)++;
-	}
-	return 0;
-}
-
-static int
-load_neighbours(int fd, struct neigh_table *nt, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		struct neigh_rec r;
-		struct rte_ether_addr mac;
-
-		if (read_all(fd, &r, sizeof(r)) != 0)
-			return -1;
-		memcpy(mac.addr_bytes, r.mac, 6);
-		neigh_set(nt, r.af, &r.addr, &mac, r.port, r.is_static);
-	}
-	return 0;
-}
-
-bool
-persist_load_config(struct persist *p, struct cfgstore *st, struct neigh_table *nt,
-		    uint16_t n_ports)
-{
-	char path[512];
-	struct cfg_file_hdr h;
-	int fd;
-
-	if (!p->on)
-		return false;
-	path_of(p, path, sizeof(path), "config");
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		LOG(INFO, "no saved configuration (%s): starting from the file\n", path);
-		return false;
-	}
-	if (read_all(fd, &h, sizeof(h)) != 0 || h.magic != CFG_MAGIC || h.layout != LAYOUT_SIG ||
-	    h.n_ports != n_ports) {
-		LOG(WARNING, "%s: written by another build or for other ports: starting from the "
-			     "file\n", path);
-		close(fd);
-		return false;
-	}
-	struct cfgstore saved;
-
-	memset(&saved, 0, sizeof(saved));
-	if (read_all(fd, &saved, CFG_SAVED_SIZE) == 0) {
-		*st = saved; /* its service arrays are rebuilt below */
-		st->vs = st->vs_retired = NULL;
-		st->n_vs = st->cap_vs = st->n_vs_retired = st->cap_vs_retired = 0;
-	}
-	if (st->n_ports != n_ports ||
-	    load_services(fd, &st->vs, &st->n_vs, &st->cap_vs, h.n_vs) != 0 ||
-	    load_services(fd, &st->vs_retired, &st->n_vs_retired, &st->cap_vs_retired,
-			  h.n_vs_retired) != 0 ||
-	    load_neighbours(fd, nt, h.n_neigh) != 0) {
-		LOG(WARNING, "%s: truncated: starting from the file\n", path);
-		close(fd);
-		cfg_free_contents(st);
-		cfg_init(st, n_ports);
-		return false;
-	}
-	close(fd);
-	cfg_tenants_restore(st);
-	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
-		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
-	return true;
-}
-
-struct pool_file_hdr {
+/* A message file (state_dir/name): this header, then the message's len bytes. */
+struct msg_file_hdr {
 	uint64_t magic;
-	uint64_t size; /* sizeof(struct fnat_pool) */
+	uint64_t len;
 };
 
-int
-persist_save_local_pool(struct persist *p, const struct fnat_pool *pool)
+/* Write name atomically (a temporary file renamed): 0 or -errno. */
+static int
+save_msg(struct persist *p, const char *name, uint64_t magic, const uint8_t *buf, size_t len)
 {
-	struct pool_file_hdr h = {.magic = POOL_MAGIC, .size = sizeof(*pool)};
+	struct msg_file_hdr h = {.magic = magic, .len = len};
 	char path[512], tmp[520];
-	int fd, rc = 0;
+	int fd, rc;
 
-	if (!p->on)
-		return 0;
-	path_of(p, path, sizeof(path), "local_pool");
+	path_of(p, path, sizeof(path), name);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0)
 		return -errno;
-	rc |= write_all(fd, &h, sizeof(h));
-	rc |= write_all(fd, pool, sizeof(*pool));
+	rc = write_all(fd, &h, sizeof(h));
+	rc |= write_all(fd, buf, len);
 	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
 		unlink(tmp);
 		return -EIO;
@@ -273,104 +189,192 @@ persist_save_local_pool(struct persist *p, const struct fnat_pool *pool)
 	return 0;
 }
 
+/* The message in path (magic; raw: the magic of the raw structs earlier builds wrote there)
+ * in *buf (malloc'd, *len bytes): 0, -ENOENT when there is no file, else -EINVAL with err
+ * saying what is wrong. */
+static int
+load_msg(const char *path, uint64_t magic, uint64_t raw, uint8_t **buf, size_t *len, char *err,
+	 size_t err_len)
+{
+	struct msg_file_hdr h;
+	int fd = open(path, O_RDONLY), rc = -EINVAL;
+
+	*buf = NULL;
+	if (fd < 0)
+		return -ENOENT;
+	if (read_all(fd, &h, sizeof(h)) != 0 || (h.magic != magic && h.magic != raw))
+		snprintf(err, err_len, "not a saved state file");
+	else if (h.magic == raw)
+		snprintf(err, err_len, "raw structures of a build before saved state was "
+			 "messages, which no build reads any more");
+	else if (h.len > MSG_MAX_LEN || (*buf = malloc(h.len > 0 ? h.len : 1)) == NULL ||
+		 read_all(fd, *buf, h.len) != 0)
+		snprintf(err, err_len, "truncated (%lu bytes announced)", h.len);
+	else
+		rc = 0;
+	close(fd);
+	*len = h.len;
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
+bool
+persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t n_ports)
+{
+	char path[512], err[CFG_ERR_LEN] = "";
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	if (!p->on)
+		return false;
+	path_of(p, path, sizeof(path), "config");
+	if (codec == NULL) {
+		LOG(WARNING, "%s: this program saves no configuration: starting from the file\n",
+		    path);
+		return false;
+	}
+	rc = load_msg(path, CFG_MAGIC, CFG_MAGIC_RAW, &buf, &len, err, sizeof(err));
+	if (rc == -ENOENT) {
+		LOG(INFO, "no saved configuration (%s): starting from the file\n", path);
+		return false;
+	}
+	if (rc == 0)
+		rc = codec->load(arg, buf, len, &p->map, err, sizeof(err));
+	free(buf);
+	if (rc != 0) {
+		p->config_refused++;
+		LOG(WARNING, "%s: %s: starting from the file's configuration, without the saved "
+			     "connections\n", path, err);
+		remap_identity(&p->map);
+		cfg_free_contents(st);
+		cfg_init(st, n_ports);
+		return false;
+	}
+	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
+		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
+	return true;
+}
+
+int
+persist_save_local_pool(struct persist *p, const struct fnat_pool *pool)
+{
+	Hvlb__Fwd__V1__SetLocalPool m = HVLB__FWD__V1__SET_LOCAL_POOL__INIT;
+	char text[FNAT_MAX_LADDRS][64], *addrs[FNAT_MAX_LADDRS];
+	uint8_t buf[FNAT_MAX_LADDRS * 72 + 32]; /* an address is at most 48 bytes there */
+	size_t len;
+
+	if (!p->on)
+		return 0;
+	for (unsigned i = 0; i < pool->n_addrs && i < FNAT_MAX_LADDRS; i++) {
+		cfg_format_addr(&pool->addrs[i], pool->af[i], text[i], sizeof(text[i]));
+		addrs[i] = text[i];
+	}
+	m.addresses = addrs;
+	m.n_addresses = pool->n_addrs;
+	m.port_min = pool->port_min;
+	m.port_max = pool->port_max;
+	len = hvlb__fwd__v1__set_local_pool__get_packed_size(&m);
+	if (len > sizeof(buf))
+		return -E2BIG;
+	hvlb__fwd__v1__set_local_pool__pack(&m, buf);
+	return save_msg(p, "local_pool", POOL_MAGIC, buf, len);
+}
+
+/* A SetLocalPool message as a pool, checked as the request would be. */
+static int
+pool_of(const uint8_t *buf, size_t len, struct fnat_pool *pool, char *err, size_t err_len)
+{
+	Hvlb__Fwd__V1__SetLocalPool *m = hvlb__fwd__v1__set_local_pool__unpack(NULL, len, buf);
+	const char *why = "";
+	int rc = -EINVAL;
+
+	memset(pool, 0, sizeof(*pool));
+	if (m == NULL)
+		snprintf(err, err_len, "not a SetLocalPool message");
+	else if (m->n_addresses > FNAT_MAX_LADDRS || m->port_max > UINT16_MAX)
+		snprintf(err, err_len, "%zu addresses, ports up to %u", m->n_addresses,
+			 m->port_max);
+	else
+		rc = 0;
+	for (size_t i = 0; rc == 0 && i < m->n_addresses; i++)
+		if (cfg_parse_addr(m->addresses[i], &pool->addrs[i], &pool->af[i]) != 0) {
+			snprintf(err, err_len, "addresses[%zu]: not an address", i);
+			rc = -EINVAL;
+		}
+	if (rc == 0) {
+		pool->n_addrs = (uint16_t)m->n_addresses;
+		pool->port_min = (uint16_t)m->port_min;
+		pool->port_max = (uint16_t)m->port_max;
+		if (fnat_pool_check(pool, &why) != 0) {
+			snprintf(err, err_len, "%s", why);
+			rc = -EINVAL;
+		}
+	}
+	if (m != NULL)
+		hvlb__fwd__v1__set_local_pool__free_unpacked(m, NULL);
+	return rc;
+}
+
 bool
 persist_load_local_pool(struct persist *p, struct fnat_pool *pool)
 {
-	struct pool_file_hdr h;
+	char path[512], err[128] = "";
 	struct fnat_pool saved;
-	const char *err = "";
-	char path[512];
-	int fd;
+	uint8_t *buf;
+	size_t len;
+	int rc;
 
 	if (!p->on)
 		return false;
 	path_of(p, path, sizeof(path), "local_pool");
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
+	rc = load_msg(path, POOL_MAGIC, POOL_MAGIC_RAW, &buf, &len, err, sizeof(err));
+	if (rc == -ENOENT)
 		return false; /* never set at run time: the file's [local_pool] */
-	memset(&saved, 0, sizeof(saved));
-	if (read_all(fd, &h, sizeof(h)) != 0 || h.magic != POOL_MAGIC || h.size != sizeof(saved) ||
-	    read_all(fd, &saved, sizeof(saved)) != 0 || fnat_pool_check(&saved, &err) != 0) {
-		LOG(WARNING, "%s: unreadable or written by another build %s: the file's "
-			     "[local_pool]\n", path, err);
-		close(fd);
+	if (rc == 0)
+		rc = pool_of(buf, len, &saved, err, sizeof(err));
+	free(buf);
+	if (rc != 0) {
+		LOG(WARNING, "%s: %s: the file's [local_pool]\n", path, err);
 		return false;
 	}
-	close(fd);
 	*pool = saved;
 	LOG(INFO, "local pool restored from %s: %u address(es), ports %u-%u\n", path,
 	    saved.n_addrs, saved.port_min, saved.port_max);
 	return true;
 }
 
-struct neigh_save {
-	int fd;
-	uint32_t n;
-	int err;
-};
-
-static void
-save_neighbour(void *arg, uint8_t af, const union hvlb_addr *addr,
-	       const struct rte_ether_addr *mac, uint16_t port, int is_static)
-{
-	struct neigh_save *x = arg;
-	struct neigh_rec r = {.addr = *addr, .port = port, .af = af, .is_static = !!is_static};
-
-	memcpy(r.mac, mac->addr_bytes, 6);
-	x->err |= write_all(x->fd, &r, sizeof(r));
-	x->n++;
-}
-
 static int
-save_config(struct persist *p, const struct cfgstore *st, const struct neigh_table *nt)
+save_config(struct persist *p, void *arg)
 {
-	char path[512], tmp[520];
-	struct cfg_file_hdr h = {.magic = CFG_MAGIC, .layout = LAYOUT_SIG, .n_vs = st->n_vs,
-				 .n_vs_retired = st->n_vs_retired, .n_ports = st->n_ports};
-	struct neigh_save ns = {0};
-	int rc = 0;
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	int rc = codec->save(arg, &buf, &len);
 
-	path_of(p, path, sizeof(path), "config");
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	ns.fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (ns.fd < 0)
-		return -errno;
-	rc |= write_all(ns.fd, &h, sizeof(h));
-	rc |= write_all(ns.fd, st, CFG_SAVED_SIZE);
-	for (unsigned i = 0; i < st->n_vs; i++) {
-		rc |= write_all(ns.fd, &st->vs[i], sizeof(st->vs[i]));
-		rc |= write_all(ns.fd, st->vs[i].rs, sizeof(*st->vs[i].rs) * st->vs[i].n_rs);
-	}
-	for (unsigned i = 0; i < st->n_vs_retired; i++) {
-		const struct cfg_vs *v = &st->vs_retired[i];
-
-		rc |= write_all(ns.fd, v, sizeof(*v));
-		rc |= write_all(ns.fd, v->rs, sizeof(*v->rs) * v->n_rs);
-	}
-	neigh_walk(nt, save_neighbour, &ns);
-	h.n_neigh = ns.n;
-	/* The count is known only now: rewrite the header. */
-	rc |= ns.err;
-	rc |= pwrite(ns.fd, &h, sizeof(h), 0) == (ssize_t)sizeof(h) ? 0 : -1;
-	if (close(ns.fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -EIO;
-	}
-	return 0;
+	if (rc == 0)
+		rc = save_msg(p, "config", CFG_MAGIC, buf, len);
+	free(buf);
+	return rc;
 }
 
 void
-persist_poll(struct persist *p, const struct cfgstore *st, const struct neigh_table *nt,
-	     uint64_t now, bool force)
+persist_poll(struct persist *p, void *arg, const struct cfgstore *st,
+	     const struct neigh_table *nt, uint64_t now, bool force)
 {
 	uint64_t nv = __atomic_load_n(&nt->version, __ATOMIC_RELAXED);
+	int rc;
 
-	if (!p->on || (!force && st->version == p->saved_cfg && nv == p->saved_neigh) ||
+	if (!p->on || codec == NULL ||
+	    (!force && st->version == p->saved_cfg && nv == p->saved_neigh) ||
 	    (!force && now - p->last_save < p->hz / 1000 * PERSIST_SAVE_MS))
 		return;
 	p->last_save = now;
-	if (save_config(p, st, nt) != 0) {
-		LOG(WARNING, "cannot save the configuration in %s: %s\n", p->dir, strerror(errno));
+	rc = save_config(p, arg);
+	if (rc != 0) {
+		LOG(WARNING, "cannot save the configuration in %s: %s\n", p->dir, strerror(-rc));
 		return;
 	}
 	p->saved_cfg = st->version;
@@ -409,9 +413,11 @@ persist_conn_alloc(struct persist *p, uint16_t id, size_t size, uint32_t conn_ma
 		return NULL;
 	}
 	h = map;
-	*h = (struct conn_file_hdr){.magic = CONN_MAGIC, .layout = LAYOUT_SIG, .hz = p->hz,
-				    .size = size, .conn_max = conn_max, .worker = id};
+	*h = (struct conn_file_hdr){.magic = CONN_MAGIC, .format = CONN_FORMAT, .hz = p->hz,
+				    .capacity = conn_table_capacity_for(conn_max), .size = size,
+				    .conn_max = conn_max, .worker = id};
 	memcpy(h->boot_id, p->boot_id, sizeof(h->boot_id));
+	conn_layout_get(&h->layout);
 	p->conns[id].map = map;
 	p->conns[id].len = len;
 	return (uint8_t *)map + CONN_HDR;
@@ -432,9 +438,11 @@ persist_conn_free(struct persist *p, uint16_t id, void *mem)
 
 struct restore {
 	struct worker *const *workers;
+	const struct persist_remap *map;
 	uint16_t n;
 	uint64_t ok;
 	uint64_t failed;
+	uint64_t refused; /* files */
 };
 
 /* One connection of an old table into the table of its owner now. */
@@ -442,21 +450,27 @@ static int
 restore_one(void *arg, const struct conn *c)
 {
 	struct restore *r = arg;
-	uint16_t o = steer_owner_of_tuple(r->n, &c->orig, true);
-	struct worker *w = r->workers[o];
+	const struct persist_remap *m = r->map;
 	struct conn copy = *c;
+	struct worker *w;
 	struct conn *nc;
 
+	/* Indexes the replayed configuration may have numbered anew (persist_load_config): the
+	 * tenant is part of the key, so before the owner is found. */
+	copy.orig.pad = c->orig.pad < RTE_DIM(m->tenant) ? m->tenant[c->orig.pad] : 0;
+	copy.to_set = m->to_set[c->to_set];
+	w = r->workers[steer_owner_of_tuple(r->n, &copy.orig, true)];
 	/* Overrides do not survive (at home now), nor the SYN proxy's counts of the old run. */
 	copy.flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB);
-	/* Its service's timeout set now (the saved store keeps the sets, but a store started
-	 * from the file numbers them anew); a retired service keeps the one it had. */
-	const struct vs *vs = vs_lookup_tenant(w->snap->vst, c->orig.pad, c->orig.proto,
-					       &c->orig.dst, c->orig.dport);
+	/* Its service's timeout set now (a store started from the file numbers them anew); a
+	 * retired service keeps the one it had. */
+	const struct vs *vs = vs_lookup_tenant(w->snap->vst, copy.orig.pad, copy.orig.proto,
+					       &copy.orig.dst, copy.orig.dport);
 
 	if (vs != NULL)
 		copy.to_set = vs->to_set;
-	if (c->vs_slot >= VS_MAX_SLOTS || /* rs_slot: every uint16_t is a slot of rs_active */
+	if ((c->orig.pad != 0 && copy.orig.pad == 0) ||
+	    c->vs_slot >= VS_MAX_SLOTS || /* rs_slot: every uint16_t is a slot of rs_active */
 	    (nc = conn_import(w->conns, &copy)) == NULL) {
 		r->failed++;
 		return 0;
@@ -467,43 +481,103 @@ restore_one(void *arg, const struct conn *c)
 	return 0;
 }
 
-/* The table in one old file, or NULL (logged) when this run cannot use it. */
-static const struct conn_table *
-old_table(struct persist *p, const char *path, void **map, size_t *len)
+/* A table whose entries are laid out otherwise (another build: conn_layout.h): each entry
+ * read by field into this build's struct conn, then restored as any other. */
+static void
+restore_by_field(struct restore *r, const char *path, const struct conn_file_hdr *h, size_t len)
+{
+	const struct conn_layout *old = &h->layout;
+	struct conn_layout_plan plan;
+	uint64_t unfit = 0, ok = r->ok;
+	char why[128];
+	struct conn c;
+
+	if (conn_layout_plan(old, &plan, why, sizeof(why)) != 0 ||
+	    (CONN_HDR + old->entries_off + (uint64_t)h->capacity * old->entry_size > len &&
+	     snprintf(why, sizeof(why), "entries past the file's end") > 0)) {
+		LOG(WARNING, "%s: connection layout unreadable (%s): its connections are lost\n",
+		    path, why);
+		r->refused++;
+		return;
+	}
+	for (uint32_t i = 0; i < h->capacity; i++) {
+		const uint8_t *e = (const uint8_t *)h + CONN_HDR + old->entries_off +
+				   (size_t)i * old->entry_size;
+		int rc = conn_layout_read(&plan, e, &c);
+
+		if (rc < 0)
+			unfit++;
+		else if (rc > 0)
+			restore_one(r, &c);
+	}
+	r->failed += unfit;
+	LOG(INFO, "%s: another build's connection layout (%u-byte entries, %u field(s)), read by "
+		  "field: %lu connection(s), %u field(s) of this build defaulted, %u unknown "
+		  "one(s) dropped, %lu with a value too large for this build\n",
+	    path, old->entry_size, old->n_fields, r->ok - ok, plan.missing, plan.unknown, unfit);
+}
+
+/* The connections of one old file into the workers' tables: as they are when the file's
+ * layout is this build's (the table attached in place), else by field. A file this run cannot
+ * use at all (another boot, clock or file format) is logged and counted, and skipped. */
+static void
+restore_file(struct persist *p, struct restore *r, const char *path)
 {
 	const struct conn_file_hdr *h;
+	struct conn_layout cur;
+	const struct conn_table *t;
 	struct stat sb;
+	size_t len;
+	void *map;
 	int fd = open(path, O_RDONLY);
 
-	*map = NULL;
 	if (fd < 0 || fstat(fd, &sb) != 0 || (size_t)sb.st_size < CONN_HDR) {
 		if (fd >= 0)
 			close(fd);
-		return NULL;
+		LOG(WARNING, "%s: unreadable or truncated: its connections are lost\n", path);
+		r->refused++;
+		return;
 	}
-	*len = (size_t)sb.st_size;
+	len = (size_t)sb.st_size;
 	/* Private: attaching rewrites the table's pointers in our copy only. */
-	*map = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	close(fd);
-	if (*map == MAP_FAILED) {
-		*map = NULL;
-		return NULL;
+	if (map == MAP_FAILED) {
+		LOG(WARNING, "%s: mmap: %s: its connections are lost\n", path, strerror(errno));
+		r->refused++;
+		return;
 	}
-	h = *map;
-	if (h->magic != CONN_MAGIC || h->layout != LAYOUT_SIG || h->hz != p->hz ||
-	    strncmp(h->boot_id, p->boot_id, sizeof(h->boot_id)) != 0 ||
-	    h->size + CONN_HDR > *len) {
-		LOG(WARNING, "%s: from another build, clock or boot: its connections are lost\n",
-		    path);
-		return NULL;
+	h = map;
+	conn_layout_get(&cur);
+	if (h->magic != CONN_MAGIC || h->format != CONN_FORMAT) {
+		LOG(WARNING, "%s: not a connection table of this format (magic %#lx, format %u; "
+			     "this build reads %#llx format %u): its connections are lost\n", path,
+		    h->magic, h->magic == CONN_MAGIC ? h->format : 0, CONN_MAGIC, CONN_FORMAT);
+		r->refused++;
+	} else if (h->hz != p->hz || strncmp(h->boot_id, p->boot_id, sizeof(h->boot_id)) != 0 ||
+		   h->size + CONN_HDR > len) {
+		/* The deadlines are TSC ticks: meaningless on another clock or boot. */
+		LOG(WARNING, "%s: from another clock or boot: its connections are lost\n", path);
+		r->refused++;
+	} else if (!conn_layout_equal(&h->layout, &cur)) {
+		restore_by_field(r, path, h, len);
+	} else if ((t = conn_table_attach((uint8_t *)map + CONN_HDR, h->size, h->conn_max)) ==
+		   NULL) {
+		LOG(WARNING, "%s: not a table of %u connections: they are lost\n", path,
+		    h->conn_max);
+		r->refused++;
+	} else {
+		uint32_t cursor = 0;
+
+		conn_walk(t, &cursor, UINT32_MAX, restore_one, r);
 	}
-	return conn_table_attach((uint8_t *)*map + CONN_HDR, h->size, h->conn_max);
+	munmap(map, len);
 }
 
 uint64_t
 persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t n)
 {
-	struct restore r = {.workers = workers, .n = n};
+	struct restore r = {.workers = workers, .map = &p->map, .n = n};
 	DIR *d;
 	struct dirent *e;
 	char path[512];
@@ -511,25 +585,26 @@ persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t
 	if (!p->on || (d = opendir(p->dir)) == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL) {
-		const struct conn_table *t;
-		uint32_t cursor = 0;
-		void *map;
-		size_t len = 0;
-
 		if (strncmp(e->d_name, "conns.", 6) != 0 || strstr(e->d_name, ".restore") == NULL)
 			continue;
 		path_of(p, path, sizeof(path), e->d_name);
-		t = old_table(p, path, &map, &len);
-		if (t != NULL)
-			conn_walk(t, &cursor, UINT32_MAX, restore_one, &r);
-		if (map != NULL)
-			munmap(map, len);
+		/* Its connections name the slots and generations of the refused configuration:
+		 * against the file's they would find other services. A clean start. */
+		if (p->config_refused > 0) {
+			LOG(WARNING, "%s: the saved configuration was refused: its connections are "
+				     "lost\n", path);
+			r.refused++;
+		} else {
+			restore_file(p, &r, path);
+		}
 		unlink(path);
 	}
 	closedir(d);
 	p->restored = r.ok;
 	p->restore_failed = r.failed;
-	if (r.ok > 0 || r.failed > 0)
-		LOG(INFO, "%lu connection(s) restored, %lu lost for want of room\n", r.ok, r.failed);
+	p->files_refused = r.refused;
+	if (r.ok > 0 || r.failed > 0 || r.refused > 0)
+		LOG(INFO, "%lu connection(s) restored, %lu lost for want of room or fit, %lu "
+			  "file(s) refused\n", r.ok, r.failed, r.refused);
 	return r.ok;
 }

@@ -190,7 +190,9 @@ test_sizes(void)
 {
 	struct conn_table *t;
 
+#ifndef HVLB_TEST_LAYOUT_CHANGE /* the test build grows it (conn.h) */
 	CHECK_EQ(sizeof(struct conn), 128);
+#endif
 	CHECK_EQ(conn_table_mem_size(0), 0);
 	CHECK_EQ(conn_table_mem_size(1000), conn_table_mem_size(1024));
 	CHECK(conn_table_init(NULL, 16, HZ, NULL) == NULL);
