@@ -6,8 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -90,6 +92,10 @@ type etcdBackend struct {
 	// notified is the latest revision of the version key that the store has been told of
 	// (its own commits notify as they return), so the watch does not tell it twice.
 	notified atomic.Int64
+	// writeMu makes this controller's own writes take turns, as bbolt's writer lock does: a
+	// write then retries only when another controller committed first, never because a
+	// goroutine of its own did (16 of them once starved one another past etcdRetryFor).
+	writeMu sync.Mutex
 }
 
 // sawRevision records that the store knows of revision rev; false if it did already.
@@ -153,8 +159,16 @@ func (b *etcdBackend) view(fn func(kvTx) error) error {
 }
 
 func (b *etcdBackend) update(fn func(kvTx) error) error {
+	b.writeMu.Lock()
+	defer b.writeMu.Unlock()
 	deadline := time.Now().Add(etcdRetryFor)
-	for {
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			// Another controller committed first: wait a random while, growing with each
+			// loss up to 100 ms, so that controllers in a race spread out rather than
+			// collide again.
+			time.Sleep(time.Duration(rand.Int64N(int64(min(time.Millisecond<<min(attempt, 7), 100*time.Millisecond)))))
+		}
 		tx, err := b.begin()
 		if err != nil {
 			return err
