@@ -63,10 +63,7 @@ func (s *Server) replaceService(r *http.Request) (int, any, error) {
 	if err := sameIdentity(in, cur); err != nil {
 		return 0, nil, err
 	}
-	u := controller.ServiceUpdate{Mode: in.Mode, Encap: in.Encap, Scheduler: in.Scheduler, DownConns: in.DownConns,
-		AllDown: in.AllDown, Forwarders: in.Forwarders, HealthCheck: in.HealthCheck, ConnRateLimit: in.ConnRateLimit,
-		Timeouts: in.Timeouts, Synproxy: in.Synproxy, SynproxyThreshold: in.SynproxyThreshold,
-		Priority: in.Priority, ClientAddr: in.ClientAddr, Hash: in.Hash}
+	u := controller.ServiceUpdate{Input: in}
 	if u.Policy, err = policyOf(in.Policy); err != nil {
 		return 0, nil, err
 	}

@@ -307,7 +307,7 @@ func TestPolicyValidation(t *testing.T) {
 		t.Fatalf("cpu_high 0: %v", err)
 	}
 	// PUT without a policy keeps it.
-	got, err := c.ReplaceService(ctx(), out.ID, ServiceUpdate{Mode: "nat", Scheduler: "random"})
+	got, err := c.ReplaceService(ctx(), out.ID, ServiceUpdate{Input: apitypes.ServiceInput{Mode: "nat", Scheduler: "random"}})
 	mustNil(t, err)
 	if !got.Comprehensive() || got.Policy.Gamma != 0.5 {
 		t.Fatalf("policy after a PUT without one: %+v", got.Policy)

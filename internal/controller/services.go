@@ -5,33 +5,17 @@ import (
 	"fmt"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
 )
 
-// ServiceUpdate is what PUT /v1/services/{id} may replace.
+// ServiceUpdate is what PUT /v1/services/{id} may replace: the body's fields (putFields
+// says how each one replaces the service's), the policy, and the version to apply at.
 type ServiceUpdate struct {
-	Mode        string
-	Scheduler   string
-	Encap       string // replaced with the mode: tunnel needs it, any other mode none
-	DownConns   string // "": keep the current one
-	AllDown     string // "": keep the current one
-	Forwarders  []string
-	HealthCheck *model.HealthCheck
-	Policy      *model.Policy // nil: keep the current one
-	// ConnRateLimit replaces the service's limit; nil keeps it.
-	ConnRateLimit *int
-	// Timeouts replace the service's own; nil keeps them (all 0: none of its own).
-	Timeouts *model.Timeouts
-	// Synproxy replaces the SYN proxy ("": keeps it), SynproxyThreshold its threshold (nil
-	// keeps it).
-	Synproxy          string
-	SynproxyThreshold *int
-	// Priority replaces the RSS-A class (nil keeps it). The VNI is part of the id: no update.
-	Priority   *int
-	ClientAddr string // "": keeps it
-	Hash       string // "": keeps it
-	IfVersion  uint64 // not 0: apply only at this version
+	Input     apitypes.ServiceInput
+	Policy    *model.Policy // nil: keep the current one
+	IfVersion uint64        // not 0: apply only at this version
 }
 
 // RealPatch is what PATCH of a real may change; nil fields stay.
@@ -81,42 +65,15 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 	return out, c.fillHealth(ctx, []model.Service{out})
 }
 
-// ReplaceService replaces a service's mode, scheduler, forwarders and health check, and its
-// down_conns and all_down when given.
+// ReplaceService replaces what u gives of a service (docs/api.md, PUT): the fields of its
+// input by name (putFields), so that a field added to the API needs no line here.
 func (c *Controller) ReplaceService(ctx context.Context, id string, u ServiceUpdate) (model.Service, error) {
 	out, err := c.st.UpdateService(id, u.IfVersion, "update service "+id, func(s *model.Service) error {
-		s.Mode, s.Scheduler, s.Forwarders, s.HealthCheck = u.Mode, u.Scheduler, u.Forwarders, u.HealthCheck
-		s.Encap = u.Encap
-		if u.DownConns != "" {
-			s.DownConns = u.DownConns
-		}
-		if u.AllDown != "" {
-			s.AllDown = u.AllDown
+		if err := putFields(s, u.Input); err != nil {
+			return err
 		}
 		if u.Policy != nil {
 			s.Policy = u.Policy.Clone()
-		}
-		if u.ConnRateLimit != nil {
-			s.ConnRateLimit = *u.ConnRateLimit
-		}
-		if u.Timeouts != nil {
-			t := *u.Timeouts
-			s.Timeouts = &t
-		}
-		if u.Synproxy != "" {
-			s.Synproxy = u.Synproxy
-		}
-		if u.ClientAddr != "" {
-			s.ClientAddr = u.ClientAddr
-		}
-		if u.Hash != "" {
-			s.Hash = u.Hash
-		}
-		if u.SynproxyThreshold != nil {
-			s.SynproxyThreshold = *u.SynproxyThreshold
-		}
-		if u.Priority != nil {
-			s.Priority = *u.Priority
 		}
 		if err := model.NormalizeService(s); err != nil {
 			return err
