@@ -145,7 +145,7 @@ func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, i
 	if err != nil {
 		return fmt.Errorf("register forwarder %s: %w", a.cfg.ID, err)
 	}
-	a.log.Info("registered", "controller", addr, "forwarder", a.cfg.ID,
+	a.log.Info("registered", "controller", addr,
 		"ports", info.GetPorts(), "queues", info.GetQueues(), "desired_version", reply.GetDesiredVersion())
 	return nil
 }
