@@ -46,3 +46,12 @@ def test_every_alert_is_tested_firing():
     tested = {t["alertname"] for case in yaml.safe_load(TESTS.read_text())["tests"]
               for t in case.get("alert_rule_test", []) if t.get("exp_alerts")}
     assert {r["alert"] for r in alerts()} <= tested, {r["alert"] for r in alerts()} - tested
+
+
+def test_every_alert_is_in_the_operations_doc():
+    """docs/operations.md has a row for each alert, with its severity and for."""
+    doc = (HERE.parents[1] / "docs" / "operations.md").read_text()
+    for r in alerts():
+        row = [line for line in doc.splitlines() if line.startswith(f"| `{r['alert']}` |")]
+        assert row, f"{r['alert']}: no row in docs/operations.md"
+        assert f"{r['labels']['severity']}, {r['for']}" in row[0], (r["alert"], row[0])
