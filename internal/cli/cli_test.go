@@ -230,6 +230,13 @@ func TestCommands(t *testing.T) {
 		{name: "one forwarder's BGP sessions", args: []string{"fr", "show", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
 			wantOut: []string{"DRAINING         no\n", "ANNOUNCED        10.100.0.1/32\n",
+				"LOAD             12.3k pps of 1.0M pps (1.2 %), utilisation <0.1 %, 1.2k connections\n",
+				"LAST_REPORT      2025-01-02T03:04:05Z (",
+				"bgp:\nPEER          AS     STATE         UP  PREFIXES OUT/IN  FLAPS  NOTIFICATIONS OUT/IN  BFD  BFD DOWNS\n" +
+					"10.8.0.1:179  65000  established  42s              1/0      2                   1/0  up           1\n"}},
+		{name: "one forwarder, wide: every field", args: []string{"fr", "show", "fwd-a", "-o", "wide"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
+			wantOut: []string{"LOAD             pps=12345.678,capacity_pps=1000000,active_conns=1234,utilisation=0.000003661638521832159\n",
 				"bgp:\nADDRESS   PORT  REMOTE_AS  STATE        UPTIME_S  PREFIXES_ANNOUNCED  PREFIXES_ACCEPTED  FLAPS  " +
 					"NOTIFICATIONS_SENT  NOTIFICATIONS_RECEIVED  BFD  BFD_DOWNS\n" +
 					"10.8.0.1  179   65000      established  42.5      1                   0                  2      1                   " +
@@ -554,12 +561,12 @@ func TestCertsInit(t *testing.T) {
 	}
 }
 
-// TestDefaultTablesFit: the tables for people (fr list, stats, conns) fit 120 columns, and
+// TestDefaultTablesFit: the tables for people (fr list, fr show, stats, conns) fit 120 columns, and
 // carry no raw float; -o wide has every field (docs/cli.md, "Tables").
 func TestDefaultTablesFit(t *testing.T) {
 	_, url, dir := startFake(t, false)
 	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
-	for _, args := range [][]string{{"fr", "list"}, {"stats"}, {"conns"}} {
+	for _, args := range [][]string{{"fr", "list"}, {"fr", "show", "fwd-a"}, {"fr", "drain", "fwd-a"}, {"stats"}, {"conns"}} {
 		code, out, errOut := run(env, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)

@@ -93,10 +93,26 @@ func frShow(e *env, cl *cmdline) error {
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	err := e.readout("/v1/forwarders/"+url.PathEscape(cl.pos[0]), "", nil)
+	path := "/v1/forwarders/" + url.PathEscape(cl.pos[0])
+	if e.json() || e.wide() {
+		if err := e.readout(path, "", nil); err != nil {
+			return about(err, "forwarder "+cl.pos[0], cl.pos[0])
+		}
+		return nil
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	b, err := c.get(path, nil)
 	if err != nil {
 		return about(err, "forwarder "+cl.pos[0], cl.pos[0])
 	}
+	v, err := decodeOrdered(b)
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
+	}
+	forwarderView(e.stdout, v, time.Now())
 	return nil
 }
 
@@ -149,7 +165,11 @@ func (e *env) forwarderCall(id, method, sub string, body any, done string) error
 		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
 	}
 	fmt.Fprintf(e.stdout, "forwarder %s%s\n\n", id, done)
-	renderTree(e.stdout, "", v)
+	if e.wide() {
+		renderTree(e.stdout, "", v)
+	} else {
+		forwarderView(e.stdout, v, time.Now())
+	}
 	return nil
 }
 

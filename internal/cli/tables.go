@@ -171,6 +171,84 @@ func forwarderTable(w io.Writer, fwds []apitypes.Forwarder, now time.Time) {
 	textTable(w, rows, 5, 6, 7, 9)
 }
 
+// forwarderView is fr show for people (and the forwarder drain, undrain and pool print):
+// the generic rendering of v with the load in words and units, the last report's age, and
+// the BGP sessions in a table of their own that fits 120 columns.
+func forwarderView(w io.Writer, v any, now time.Time) {
+	o, ok := v.(*object)
+	if !ok {
+		renderTree(w, "", v)
+		return
+	}
+	flat := &object{m: map[string]any{}}
+	var bgp []any
+	for _, k := range o.keys {
+		val := o.m[k]
+		switch k {
+		case "bgp":
+			bgp, _ = val.([]any)
+			continue
+		case "load":
+			val = loadString(val)
+		case "last_report":
+			if t, err := time.Parse(time.RFC3339Nano, cell(val)); err == nil {
+				val = cell(val) + " (" + dur(now.Sub(t)) + " ago)"
+			}
+		}
+		flat.keys, flat.m[k] = append(flat.keys, k), val
+	}
+	renderTree(w, "", flat)
+	if len(bgp) == 0 {
+		return
+	}
+	rows := [][]string{{"PEER", "AS", "STATE", "UP", "PREFIXES OUT/IN", "FLAPS", "NOTIFICATIONS OUT/IN", "BFD", "BFD DOWNS"}}
+	for _, e := range bgp {
+		p, ok := e.(*object)
+		if !ok {
+			continue
+		}
+		up := "-"
+		if f, err := strconv.ParseFloat(cell(p.get("uptime_s")), 64); err == nil && f > 0 {
+			up = dur(time.Duration(f * float64(time.Second)))
+		}
+		rows = append(rows, []string{cell(p.get("address")) + ":" + cell(p.get("port")), cell(p.get("remote_as")),
+			cell(p.get("state")), up, cell(p.get("prefixes_announced")) + "/" + cell(p.get("prefixes_accepted")),
+			cell(p.get("flaps")), cell(p.get("notifications_sent")) + "/" + cell(p.get("notifications_received")),
+			cell(p.get("bfd")), cell(p.get("bfd_downs"))})
+	}
+	fmt.Fprintln(w, "bgp:")
+	textTable(w, rows, 3, 4, 5, 6, 8)
+}
+
+// loadString is a forwarder's load in words: "12.3k pps of 1.0M pps (1.2 %), utilisation
+// <0.1 %, 1.2k connections".
+func loadString(v any) any {
+	l, ok := v.(*object)
+	if !ok {
+		return v
+	}
+	num := func(k string) *float64 {
+		f, err := strconv.ParseFloat(cell(l.get(k)), 64)
+		if err != nil {
+			return nil
+		}
+		return &f
+	}
+	s := "-"
+	if pps := num("pps"); pps != nil {
+		s = si(*pps) + " pps"
+		if c := num("capacity_pps"); c != nil && *c > 0 {
+			share := *pps / *c
+			s += " of " + si(*c) + " pps (" + pct(&share) + ")"
+		}
+	}
+	s += ", utilisation " + pct(num("utilisation"))
+	if c := num("active_conns"); c != nil {
+		s += ", " + si(*c) + " connections"
+	}
+	return s
+}
+
 // statsTables is stats for people: per forwarder, its workers, ports, services with their
 // reals, and the drops by reason that are not 0.
 func statsTables(w io.Writer, st apitypes.Stats, now time.Time) {
