@@ -264,12 +264,14 @@ def test_prometheus_sees_every_metric_and_fires_alerts(pool, prom):
     except labtools.LabError:
         pytest.fail(f"firing in a healthy pool: {[a['labels'] for a in prom.alerts()]}")
 
-    # The client's connections fill every forwarder's table.
+    # The client's connections fill fwd-1's table.
     labtools.wait_until(lambda: "tcp done" in client.log_path.read_text(), "the client's TCP connections",
                         timeout=60)
-    print(client.log_path.read_text().strip())
+    held = client.log_path.read_text().strip()
+    assert held == f"tcp done: {HELD} held, 0 failed", held
     full = {"table near full": ("HvlbConnTableNearFull", {"forwarder": full_one.id, "worker": "0"})}
     wait_firing(prom, full, time.monotonic())
+
     def by_forwarder(expr):
         return {r["metric"]["forwarder"]: r["value"][1] for r in prom.query(expr)}
     active = by_forwarder('hvlb_worker_active_connections{job="hvlb-agent"}')
