@@ -55,10 +55,13 @@ class Member:
 
 
 class Pool:
-    def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=()):
+    def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=(),
+                 fwd_settings=None):
         """agent_args go to every agent, member_args[i] to member i's only, controller_args
-        to the controller."""
+        to the controller; fwd_settings are more [forwarder] keys for every forwarder
+        ({"conn_max": 64})."""
         self.topo, self.workers = topo, workers
+        self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
         self.controller_args = list(controller_args)
         meta = topo.meta
@@ -122,7 +125,8 @@ class Pool:
         m = self.members[i]
         m.fw = fwdlab.start_forwarder(self.topo, workers=self.workers, host=m.host,
                                       name=f"forwarder-{m.id}",
-                                      settings={"state_dir": self.dir / f"state-{m.id}"})
+                                      settings={**self.fwd_settings,
+                                                "state_dir": self.dir / f"state-{m.id}"})
         self.start_agent(i)
 
     def start_agent(self, i):

@@ -18,6 +18,8 @@ UNITDIR    := $(PREFIX)/lib/systemd/system
 TMPFILESDIR := $(PREFIX)/lib/tmpfiles.d
 SYSUSERSDIR := $(PREFIX)/lib/sysusers.d
 DOCDIR     := $(PREFIX)/share/doc/hvlb
+# Prometheus's alert rules (docs/operations.md): point rule_files at this directory.
+PROMDIR    := $(PREFIX)/share/hvlb/prometheus
 DEB_OUT    ?= $(BUILD)/deb
 INSTALL    ?= install
 
@@ -52,7 +54,8 @@ install-common:
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(SYSCONFDIR)/hvlb
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 0644 README.md docs/deploy.md docs/forwarder-config.md docs/agent.md \
-		docs/controller.md docs/api.md docs/drops.md $(DESTDIR)$(DOCDIR)/
+		docs/controller.md docs/api.md docs/drops.md docs/operations.md $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -D -m 0644 $(PKG)/prometheus/hvlb-rules.yml $(DESTDIR)$(PROMDIR)/hvlb-rules.yml
 
 install-forwarder: forwarder
 	$(INSTALL) -D -m 0755 $(FWD_BUILD)/src/hvlb-forwarder $(DESTDIR)$(SBINDIR)/hvlb-forwarder

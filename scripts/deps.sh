@@ -17,6 +17,7 @@ APT_PKGS=(
 	frr etcd-server etcd-client libssl-dev
 	systemd-container
 	nftables
+	prometheus
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
@@ -27,8 +28,10 @@ APT_PKGS=(
 # etcd-server and etcd-client: the controllers' highly available store. libssl-dev: HMAC for
 # the forwarders' connection sync. systemd-container: systemd-nspawn, which boots a real systemd
 # as PID 1 of a container for the packages' units (tests/packaging/test_systemd.py). nftables:
-# the kernel's own DNAT that bench/kernelpath.py measures the kernel-interface path against. The scheduling
-# benchmark's extras are in scripts/deps-bench.sh.
+# the kernel's own DNAT that bench/kernelpath.py measures the kernel-interface path against.
+# prometheus (with promtool): the alert rules' check (packaging/prometheus/hvlb-rules.yml,
+# tests/unit_py) and the operations test's own Prometheus (tests/e2e/test_operations.py); its
+# system service is disabled below. The scheduling benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)
@@ -51,6 +54,27 @@ if [ "${#missing_apt[@]}" -gt 0 ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null
+fi
+
+# Debian's prometheus package enables (and, where allowed, starts) a system Prometheus on
+# :9090 with its own data; the tests run their own on a free loopback port, and this machine
+# needs no other. Stopped and disabled once; a second run finds it disabled and does nothing.
+if [ -e /lib/systemd/system/prometheus.service ] && command -v systemctl >/dev/null 2>&1 &&
+	[ "$(systemctl is-enabled prometheus.service 2>/dev/null)" = enabled ]; then
+	need_root
+	echo "deps.sh: disabling the prometheus system service (the tests run their own)"
+	systemctl disable prometheus.service >/dev/null 2>&1 || true
+	if [ -d /run/systemd/system ]; then
+		systemctl stop prometheus.service || true
+	elif [ -x /etc/init.d/prometheus ]; then
+		/etc/init.d/prometheus stop >/dev/null 2>&1 || true
+	fi
+fi
+if [ -x /etc/init.d/prometheus ] && [ ! -d /run/systemd/system ] && command -v update-rc.d >/dev/null 2>&1 &&
+	ls /etc/rc[2-5].d/S*prometheus >/dev/null 2>&1; then
+	need_root
+	/etc/init.d/prometheus stop >/dev/null 2>&1 || true
+	update-rc.d prometheus disable >/dev/null 2>&1 || true
 fi
 
 PY=${PYTHON:-python3}

@@ -391,6 +391,7 @@ worker_stats(struct ctl_req *r, const struct worker *w)
 	if (x.oom)
 		return NULL;
 	m->active_conns = conn_count(w->conns);
+	m->conn_capacity = conn_capacity(w->conns);
 	m->load = r->f->rssa->w[w->id].load;
 	m->load_period = r->f->rssa->rssa.w[w->id].load;
 	m->overload_freq = r->f->rssa->rssa.w[w->id].foe;

@@ -45,7 +45,7 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cert, "cert", g.cert, "client certificate, when the controller asks for one (env HVLB_CERT)")
 	fs.StringVar(&g.key, "key", g.key, "client certificate's key (env HVLB_KEY)")
 	fs.StringVar(&g.certsDir, "certs", g.certsDir, "directory written by 'certs init': defaults for --ca, --token-file, --cert, --key (env HVLB_CERTS)")
-	fs.StringVar(&g.output, "o", g.output, "output: table or json")
+	fs.StringVar(&g.output, "o", g.output, "output: table, wide (every field, unrounded) or json")
 	fs.DurationVar(&g.timeout, "timeout", g.timeout, "time limit of each request (default 30s)")
 }
 
@@ -254,8 +254,8 @@ func (cl *cmdline) parse(minPos, maxPos int) error {
 	case maxPos >= 0 && len(cl.pos) > maxPos:
 		return usagef("unexpected argument %q", cl.pos[maxPos])
 	}
-	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "json" && (o != "yaml" || !yamlCommands[cl.c.name]) {
-		return usagef("-o %q: want table or json", o)
+	if o := cl.fs.Lookup("o").Value.String(); o != "" && o != "table" && o != "wide" && o != "json" && (o != "yaml" || !yamlCommands[cl.c.name]) {
+		return usagef("-o %q: want table, wide or json", o)
 	}
 	return nil
 }

@@ -212,16 +212,31 @@ func TestCommands(t *testing.T) {
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/services"}}, wantOut: []string{"[]\n"}},
 		{name: "version", args: []string{"version"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/version"}}, wantOut: []string{"version 16\n"}},
-		{name: "forwarders", args: []string{"fr", "list"},
+		{name: "forwarders: the table for people", args: []string{"fr", "list"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders"}},
+			wantOut: []string{"ID     STATE   AGENT  VERSION  REPORT", "RX    UTIL  CONNS  BGP  VIPS  ERROR\n",
+				"fwd-a  ready   down   5/5 ", "12.3k pps  <0.1 %   1.2k  1/1     1  -\n",
+				"fwd-b  failed  down   4/5 ", "0 pps       -      0  -       0  -\n"},
+			notOut: []string{"0.0000036", "HOSTNAME"}},
+		{name: "forwarders: wide, every field", args: []string{"fr", "list", "-o", "wide"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders"}},
 			wantOut: []string{"ID     HOSTNAME  PORTS           QUEUES  CORES  NUMA_NODES  STATE   APPLIED_VERSION",
-				"fwd-a  host-a    0000:00:08.0    2       2      0           ready   5 ", "pps=100,capacity_pps=1000", "fwd-b  host-b    net_af_packet0"}},
+				"fwd-a  host-a    0000:00:08.0    2       2      0           ready   5 ",
+				"pps=12345.678,capacity_pps=1000000,active_conns=1234,utilisation=0.000003661638521832159",
+				"fwd-b  host-b    net_af_packet0"}},
 		{name: "one forwarder", args: []string{"fr", "show", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
 			wantOut:  []string{"ID               fwd-a\n", "STATE            ready\n", "NUMA_NODES       0\n"}},
 		{name: "one forwarder's BGP sessions", args: []string{"fr", "show", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
 			wantOut: []string{"DRAINING         no\n", "ANNOUNCED        10.100.0.1/32\n",
+				"LOAD             12.3k pps of 1.0M pps (1.2 %), utilisation <0.1 %, 1.2k connections\n",
+				"LAST_REPORT      2025-01-02T03:04:05Z (",
+				"bgp:\nPEER          AS     STATE         UP  PREFIXES OUT/IN  FLAPS  NOTIFICATIONS OUT/IN  BFD  BFD DOWNS\n" +
+					"10.8.0.1:179  65000  established  42s              1/0      2                   1/0  up           1\n"}},
+		{name: "one forwarder, wide: every field", args: []string{"fr", "show", "fwd-a", "-o", "wide"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-a"}},
+			wantOut: []string{"LOAD             pps=12345.678,capacity_pps=1000000,active_conns=1234,utilisation=0.000003661638521832159\n",
 				"bgp:\nADDRESS   PORT  REMOTE_AS  STATE        UPTIME_S  PREFIXES_ANNOUNCED  PREFIXES_ACCEPTED  FLAPS  " +
 					"NOTIFICATIONS_SENT  NOTIFICATIONS_RECEIVED  BFD  BFD_DOWNS\n" +
 					"10.8.0.1  179   65000      established  42.5      1                   0                  2      1                   " +
@@ -253,14 +268,26 @@ func TestCommands(t *testing.T) {
 		{name: "unknown forwarder", args: []string{"fr", "show", "fwd-z"}, wantCode: 1,
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/forwarders/fwd-z"}},
 			wantErr:  "forwarder fwd-z: not found [HTTP 404]"},
-		{name: "stats", args: []string{"stats"},
+		{name: "stats: the tables for people", args: []string{"stats"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats"}},
+			wantOut: []string{"fwd-a (reported never; config version 5)\n",
+				"WORKER  LCORE  RX PKTS  RX BYTES  TX PKTS  TX BYTES  CONNS  NEW CONNS  HANDOFF OUT  DROPS\n" +
+					"0       1         1.0k    1.2 MB      990       0 B      0          0            0     10\n" +
+					"1       2          500       0 B      500       0 B      0          0            0      0\n",
+				"SERVICE / REAL     WEIGHT  HEALTH  PACKETS  BYTES  CONNS  TOTAL CONNS\n" +
+					"tcp-10.100.0.1-80                     1.5k    0 B      0            0\n" +
+					"  10.1.0.11:80          0  down        700    0 B      3            0\n",
+				"DROP REASON  PACKETS\nno_real           10\n",
+				"fwd-b (reported never; config version 4)\n\nno drops\n"},
+			notOut: []string{"counters", "vxlan_rx"}}, // the summary: every counter is stats --counters
+		{name: "stats: wide, every field", args: []string{"stats", "-o", "wide"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats"}},
 			wantOut: []string{"forwarders[fwd-a].stats:\nCONFIG_VERSION  5\n",
-				"forwarders[fwd-a].stats.workers:\nWORKER  LCORE  RX_PACKETS  TX_PACKETS\n0       1      1000        990\n",
-				"forwarders[fwd-a].stats.workers[0].drops:\nREASON   PACKETS\nno_real  10\n",
+				"forwarders[fwd-a].stats.workers:\nWORKER  LCORE  RX_PACKETS  RX_BYTES  TX_PACKETS\n0       1      1000        1234567   990\n",
+				"forwarders[fwd-a].stats.workers[0].drops:\nREASON   COUNT\nno_real  10\n",
 				"forwarders[fwd-a].stats.services[tcp-10.100.0.1-80].reals:\nADDRESS    PORT  PACKETS  ACTIVE_CONNS\n10.1.0.11  80    700      3\n",
 				"forwarders[fwd-b].stats:"},
-			notOut: []string{"counters", "vxlan_rx"}}, // the summary: every counter is stats --counters
+			notOut: []string{"counters", "vxlan_rx"}},
 		{name: "stats: every counter, registry order first", args: []string{"stats", "--counters"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats"}},
 			wantOut: []string{"fwd-a (", "COUNTER       W0   W1  TOTAL\nrx_packets  1000  500   1500\ntx_packets   990  500   1490\nvxlan_rx       4    0      4\nbrand_new      1    0      1\n",
@@ -275,6 +302,10 @@ func TestCommands(t *testing.T) {
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/stats", Query: "forwarder=fwd-z"}},
 			wantErr:  "forwarder fwd-z: no stats"},
 		{name: "connections", args: []string{"conns", "--forwarder", "fwd-a", "--vs", svcID, "--limit", "5"},
+			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/connections", Query: "forwarder=fwd-a&limit=5&service=" + svcID}},
+			wantOut: []string{"FORWARDER  W  PROTO  CLIENT          VIP            REAL          STATE        AGE  EXPIRES  PKTS IN/OUT  BYTES IN/OUT\n" +
+				"fwd-a      0  tcp    10.0.0.2:40000  10.100.0.1:80  10.1.0.11:80  established   3s       0s          0/0       0 B/0 B\n"}},
+		{name: "connections: wide, every field", args: []string{"conns", "-o", "wide", "--forwarder", "fwd-a", "--vs", svcID, "--limit", "5"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/connections", Query: "forwarder=fwd-a&limit=5&service=" + svcID}},
 			wantOut: []string{"connections:\nFORWARDER  WORKER  PROTOCOL  CLIENT          VIP            REAL          STATE        AGE_S\n" +
 				"fwd-a      0       tcp       10.0.0.2:40000  10.100.0.1:80  10.1.0.11:80  established  3\n"}},
@@ -387,7 +418,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"vs", "add", "udp", "10.0.0.1:53", "--check-expect", "x", "--check-expect-hex", "78"}, "--check-expect and --check-expect-hex: give one"},
 		{[]string{"vs", "show", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"vs", "set", "a"}, "nothing to change"},
-		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table or json`},
+		{[]string{"vs", "list", "-o", "yaml"}, `-o "yaml": want table, wide or json`},
 		{[]string{"rs", "add", "a", "fd00::1:80"}, "IPv6 in brackets"},
 		{[]string{"rs", "add", "a", "10.0.0.1:80", "--weight", "x"}, `invalid value "x" for flag -weight`},
 		{[]string{"rs", "add", "a", "10.0.0.1:99999"}, `ADDR:PORT "10.0.0.1:99999"`},
@@ -527,5 +558,26 @@ func TestCertsInit(t *testing.T) {
 	}
 	if code, _, errOut := run(nil, "certs", "init", "--dir", dir, "--agent", "../x"); code == 0 || !strings.Contains(errOut, "agents") {
 		t.Errorf("--agent ../x: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestDefaultTablesFit: the tables for people (fr list, fr show, stats, conns) fit 120 columns, and
+// carry no raw float; -o wide has every field (docs/cli.md, "Tables").
+func TestDefaultTablesFit(t *testing.T) {
+	_, url, dir := startFake(t, false)
+	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
+	for _, args := range [][]string{{"fr", "list"}, {"fr", "show", "fwd-a"}, {"fr", "drain", "fwd-a"}, {"stats"}, {"conns"}} {
+		code, out, errOut := run(env, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); n > 120 {
+				t.Errorf("%v: a line of %d columns: %q", args, n, line)
+			}
+		}
+		if strings.Contains(out, "0.0000") {
+			t.Errorf("%v: a raw float:\n%s", args, out)
+		}
 	}
 }

@@ -40,7 +40,7 @@ func newFake(token string) *fake { return &fake{token: token, svcs: map[string]*
 
 const fakeForwarders = `[
  {"id":"fwd-a","hostname":"host-a","ports":["0000:00:08.0"],"queues":2,"cores":2,"numa_nodes":[0],
-  "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":100,"capacity_pps":1000},
+  "state":"ready","applied_version":5,"desired_version":5,"last_report":"2025-01-02T03:04:05Z","load":{"pps":12345.678,"capacity_pps":1000000,"active_conns":1234,"utilisation":0.000003661638521832159},
   "draining":false,"bgp":[{"address":"10.8.0.1","port":179,"remote_as":65000,"state":"established","uptime_s":42.5,"prefixes_announced":1,"prefixes_accepted":0,"flaps":2,"notifications_sent":1,"notifications_received":0,"bfd":"up","bfd_downs":1}],
   "announced":["10.100.0.1/32"]},
  {"id":"fwd-b","hostname":"host-b","ports":["net_af_packet0"],"queues":1,"cores":1,"numa_nodes":[0],
@@ -49,7 +49,7 @@ const fakeForwarders = `[
 
 const fakeStats = `{"forwarders":[
  {"id":"fwd-a","stats":{"config_version":5,"mempool_in_use":12,
-   "workers":[{"worker":0,"lcore":1,"rx_packets":1000,"tx_packets":990,"drops":[{"reason":"no_real","packets":10}],
+   "workers":[{"worker":0,"lcore":1,"rx_packets":1000,"rx_bytes":1234567,"tx_packets":990,"drops":[{"reason":"no_real","count":10}],
                "counters":{"rx_packets":1000,"tx_packets":990,"vxlan_rx":4,"brand_new":1}},
               {"worker":1,"lcore":2,"rx_packets":500,"tx_packets":500,"drops":[],
                "counters":{"rx_packets":500,"tx_packets":500,"vxlan_rx":0}}],

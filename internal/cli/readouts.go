@@ -70,17 +70,49 @@ func frList(e *env, cl *cmdline) error {
 	if err := cl.parse(0, 0); err != nil {
 		return err
 	}
-	return e.readout("/v1/forwarders", "forwarders", nil)
+	if e.json() || e.wide() {
+		return e.readout("/v1/forwarders", "forwarders", nil)
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var fwds []apitypes.Forwarder
+	if _, err := c.get("/v1/forwarders", &fwds); err != nil {
+		return err
+	}
+	if len(fwds) == 0 {
+		fmt.Fprintln(e.stdout, "no forwarders")
+		return nil
+	}
+	forwarderTable(e.stdout, fwds, time.Now())
+	return nil
 }
 
 func frShow(e *env, cl *cmdline) error {
 	if err := cl.parse(1, 1); err != nil {
 		return err
 	}
-	err := e.readout("/v1/forwarders/"+url.PathEscape(cl.pos[0]), "", nil)
+	path := "/v1/forwarders/" + url.PathEscape(cl.pos[0])
+	if e.json() || e.wide() {
+		if err := e.readout(path, "", nil); err != nil {
+			return about(err, "forwarder "+cl.pos[0], cl.pos[0])
+		}
+		return nil
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	b, err := c.get(path, nil)
 	if err != nil {
 		return about(err, "forwarder "+cl.pos[0], cl.pos[0])
 	}
+	v, err := decodeOrdered(b)
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
+	}
+	forwarderView(e.stdout, v, time.Now())
 	return nil
 }
 
@@ -133,7 +165,11 @@ func (e *env) forwarderCall(id, method, sub string, body any, done string) error
 		return fmt.Errorf("forwarder %s: the reply: %w", id, err)
 	}
 	fmt.Fprintf(e.stdout, "forwarder %s%s\n\n", id, done)
-	renderTree(e.stdout, "", v)
+	if e.wide() {
+		renderTree(e.stdout, "", v)
+	} else {
+		forwarderView(e.stdout, v, time.Now())
+	}
 	return nil
 }
 
@@ -159,6 +195,9 @@ func stats(e *env, cl *cmdline) error {
 	if *all && !e.json() {
 		return e.counterTables(path, *fwd)
 	}
+	if !e.json() && !e.wide() {
+		return e.statsSummary(path, *fwd)
+	}
 	return e.readout(path, "stats", func(v any) (any, error) {
 		if *fwd != "" {
 			kept, found := keepForwarder(v, *fwd)
@@ -173,6 +212,35 @@ func stats(e *env, cl *cmdline) error {
 		}
 		return v, nil
 	})
+}
+
+// statsSummary prints, for each forwarder of GET path (only fwd, if given), the tables of
+// statsTables.
+func (e *env) statsSummary(path, fwd string) error {
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var st apitypes.Stats
+	if _, err := c.get(path, &st); err != nil {
+		return err
+	}
+	kept := st.Forwarders[:0]
+	for _, f := range st.Forwarders {
+		if fwd == "" || f.ID == fwd {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
+		if fwd != "" {
+			return fmt.Errorf("forwarder %s: no stats (is it registered? hvlbctl fr list)", fwd)
+		}
+		fmt.Fprintln(e.stdout, "no stats")
+		return nil
+	}
+	st.Forwarders = kept
+	statsTables(e.stdout, st, time.Now())
+	return nil
 }
 
 // counterTables prints, for each forwarder of GET path, a table of every worker counter
@@ -306,7 +374,23 @@ func conns(e *env, cl *cmdline) error {
 	if len(q) > 0 {
 		path += "?" + q.Encode()
 	}
-	return e.readout(path, "connections", nil)
+	if e.json() || e.wide() {
+		return e.readout(path, "connections", nil)
+	}
+	c, err := e.client()
+	if err != nil {
+		return err
+	}
+	var cs apitypes.Connections
+	if _, err := c.get(path, &cs); err != nil {
+		return err
+	}
+	if len(cs.Connections) == 0 {
+		fmt.Fprintln(e.stdout, "no connections")
+		return nil
+	}
+	connTable(e.stdout, cs.Connections)
+	return nil
 }
 
 func version(e *env, cl *cmdline) error {

@@ -514,6 +514,7 @@ func TestMetrics(t *testing.T) {
 		r.Stats.Workers[0].Drops = []*fwdpb.DropCount{{Reason: "bad_csum", Count: 4}}
 		r.Stats.Workers[0].Load, r.Stats.Workers[0].OverloadFreq = 0.75, 0.6
 		r.Stats.Workers[0].FlowsMovedOut = 5
+		r.Stats.Workers[0].ConnCapacity = 4096
 		web := &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.0.0.1", Vport: 80}
 		r.Stats.Services = []*fwdpb.VirtualService{{Id: web, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}}}}
 		r.Stats.ServiceStatus = []*fwdpb.ServiceStatus{{Id: web, Packets: 99,
@@ -537,6 +538,7 @@ func TestMetrics(t *testing.T) {
 	for key, want := range map[string]float64{
 		"hvlb_worker_rx_packets_total,forwarder=fwd-a,worker=0":                                      123,
 		"hvlb_worker_active_connections,forwarder=fwd-a,worker=0":                                    3,
+		"hvlb_worker_conn_capacity,forwarder=fwd-a,worker=0":                                         4096,
 		"hvlb_worker_drops_total,forwarder=fwd-a,reason=bad_csum,worker=0":                           4,
 		"hvlb_worker_load,forwarder=fwd-a,worker=0":                                                  0.75,
 		"hvlb_worker_overload_frequency,forwarder=fwd-a,worker=0":                                    0.6,

@@ -35,7 +35,8 @@ var (
 
 	// The worker gauges; the worker counters are the registry's (counterDesc).
 	mWorker = map[string]*prometheus.Desc{
-		"active": desc("worker_active_connections", "Connections a worker holds now.", wl...),
+		"active":   desc("worker_active_connections", "Connections a worker holds now.", wl...),
+		"capacity": desc("worker_conn_capacity", "Entries of a worker's connection table (conn_max): active connections over this is how full it is.", wl...),
 		// RSS-A's view of a worker (the forwarder's GetStats; DESIGN.md section 5).
 		"load":          desc("worker_load", "The worker's last load sample: busy share of its loop plus inbox backlog, in cores.", wl...),
 		"load_period":   desc("worker_load_period", "The worker's mean load over the last complete RSS-A period.", wl...),
@@ -384,6 +385,9 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			}
 		}
 		emit(ch, mWorker["active"], gauge, float64(w.GetActiveConns()), id, wid)
+		if w.GetConnCapacity() > 0 { // 0: a forwarder too old to say
+			emit(ch, mWorker["capacity"], gauge, float64(w.GetConnCapacity()), id, wid)
+		}
 		emit(ch, mWorker["load"], gauge, w.GetLoad(), id, wid)
 		emit(ch, mWorker["load_period"], gauge, w.GetLoadPeriod(), id, wid)
 		emit(ch, mWorker["overload_freq"], gauge, w.GetOverloadFreq(), id, wid)

@@ -117,6 +117,11 @@ def test_files_and_modes(root, debs):
     assert conffiles == ["/etc/hvlb/forwarder.env", "/etc/hvlb/forwarder.ini"]
     assert (root / "usr/lib/tmpfiles.d/hvlb.conf").exists()
     assert (root / "usr/share/doc/hvlb/deploy.md").stat().st_size > 0
+    assert (root / "usr/share/doc/hvlb/operations.md").stat().st_size > 0
+    # Prometheus's alert rules, as shipped (docs/operations.md).
+    assert mode("usr/share/hvlb/prometheus/hvlb-rules.yml") == 0o644
+    assert ((root / "usr/share/hvlb/prometheus/hvlb-rules.yml").read_bytes()
+            == (ROOT / "packaging/prometheus/hvlb-rules.yml").read_bytes())
 
     # The maintainer scripts' effects: a system user with no shell, and its directories.
     user = [l.split(":") for l in (root / "etc/passwd").read_text().splitlines()

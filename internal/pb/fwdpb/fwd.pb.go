@@ -1978,6 +1978,9 @@ type WorkerStats struct {
 	// Embryonic connections (handshake not complete) evicted to make room for new ones in a
 	// full table.
 	ConnEvictedEmbryonic uint64 `protobuf:"varint,23,opt,name=conn_evicted_embryonic,json=connEvictedEmbryonic,proto3" json:"conn_evicted_embryonic,omitempty"`
+	// Entries of the worker's connection table ([forwarder] conn_max): active_conns over this
+	// is how full it is (the alert HvlbConnTableNearFull, packaging/prometheus).
+	ConnCapacity uint32 `protobuf:"varint,25,opt,name=conn_capacity,json=connCapacity,proto3" json:"conn_capacity,omitempty"`
 	// Frames for the forwarder's own address it does not answer, given to the kernel through
 	// their port's exception path (docs/ports.md).
 	ExceptionToKernel uint64 `protobuf:"varint,70,opt,name=exception_to_kernel,json=exceptionToKernel,proto3" json:"exception_to_kernel,omitempty"`
@@ -2181,6 +2184,13 @@ func (x *WorkerStats) GetSocket() uint32 {
 func (x *WorkerStats) GetConnEvictedEmbryonic() uint64 {
 	if x != nil {
 		return x.ConnEvictedEmbryonic
+	}
+	return 0
+}
+
+func (x *WorkerStats) GetConnCapacity() uint32 {
+	if x != nil {
+		return x.ConnCapacity
 	}
 	return 0
 }
@@ -5103,7 +5113,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\aservice\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"9\n" +
 	"\tDropCount\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\x8a\a\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xaf\a\n" +
 	"\vWorkerStats\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x14\n" +
 	"\x05lcore\x18\x02 \x01(\rR\x05lcore\x12\x1d\n" +
@@ -5138,7 +5148,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x0eflows_moved_in\x18\x14 \x01(\x04R\fflowsMovedIn\x12&\n" +
 	"\x0fflows_moved_out\x18\x15 \x01(\x04R\rflowsMovedOut\x12\x16\n" +
 	"\x06socket\x18\x16 \x01(\rR\x06socket\x124\n" +
-	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12.\n" +
+	"\x16conn_evicted_embryonic\x18\x17 \x01(\x04R\x14connEvictedEmbryonic\x12#\n" +
+	"\rconn_capacity\x18\x19 \x01(\rR\fconnCapacity\x12.\n" +
 	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
 	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\x120\n" +
 	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xa7\x03\n" +
