@@ -77,7 +77,8 @@ CONDITIONAL = {
                     "a group of controllers on etcd (tests/e2e/test_controller_ha.py); the lab runs one"),
     **dict.fromkeys(["hvlb_policy_weight", "hvlb_policy_lambda", "hvlb_policy_input_rtt_ms",
                      "hvlb_policy_input_avail_mbps", "hvlb_policy_input_cpu", "hvlb_policy_filtered",
-                     "hvlb_policy_fallback", "hvlb_policy_fallbacks_total", "hvlb_policy_publishes_total"],
+                     "hvlb_policy_fallback", "hvlb_policy_fallbacks_total", "hvlb_policy_publishes_total",
+                     "hvlb_policy_forwarder_weight"],
                     "a service with the comprehensive policy (tests/e2e/test_policy.py); the lab's use maglev"),
 }
 
