@@ -16,7 +16,12 @@
 	X(BAD_L4_HDR, "bad_l4_hdr")               /* e.g. TCP data offset < 5, UDP len wrong */  \
 	X(TCP_BAD_FLAGS, "tcp_bad_flags")         /* TCP flags no TCP sends (SYN+FIN, none...) */ \
 	X(IP_OPTIONS, "ip_options")               /* IPv4 header with options */                 \
-	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* IPv6 extension header other than frag */    \
+	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* AH, mobility, HIP, shim6, experimental */   \
+	X(IPV6_EXT_TRUNCATED, "ipv6_ext_truncated") /* IPv6 extension header past the packet */ \
+	X(IPV6_EXT_TOO_MANY, "ipv6_ext_too_many") /* more than 8 IPv6 extension headers */       \
+	X(IPV6_EXT_TOO_LONG, "ipv6_ext_too_long") /* over 256 bytes of IPv6 extension headers */ \
+	X(IPV6_HBH_MISPLACED, "ipv6_hbh_misplaced") /* hop-by-hop not right after IPv6 header */ \
+	X(IPV6_SRC_ROUTE, "ipv6_src_route")       /* routing header with segments left > 0 */   \
 	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment */                    \
 	X(TTL_EXCEEDED, "ttl_exceeded")           /* TTL / hop limit would reach 0 */            \
 	X(MARTIAN, "martian")                     /* bad source: multicast, broadcast, loopback */ \

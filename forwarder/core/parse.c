@@ -14,13 +14,11 @@
 #define PARSE_VLAN_HLEN 4
 #define PARSE_ARP_LEN 28
 #define PARSE_IPV4_HLEN 20
-#define PARSE_IPV6_HLEN 40
+#define PARSE_IPV6_HLEN PARSE_IPV6_HDR_LEN
 #define PARSE_TCP_HLEN 20
 #define PARSE_UDP_HLEN 8
 #define PARSE_ICMP_HLEN 8  /* type, code, checksum and 4 bytes every message has */
 #define PARSE_ND_HLEN 24   /* ICMPv6 header, flags/reserved, target address */
-
-#define PARSE_IPV6_NH_FRAGMENT 44
 
 /* A host-order 16-bit field. */
 static inline uint16_t
@@ -37,27 +35,6 @@ parse_rd16_be(const uint8_t *p)
 
 	memcpy(&v, p, 2);
 	return v;
-}
-
-/* IPv6 extension headers that precede the upper-layer header (IANA registry, less the
- * fragment header, which has its own reason, and ESP, behind which nothing can be parsed
- * anyway, so it is treated like any other protocol as in IPv4). */
-static inline int
-parse_ipv6_is_ext(uint8_t nh)
-{
-	switch (nh) {
-	case 0:   /* hop-by-hop options */
-	case 43:  /* routing */
-	case 51:  /* authentication header */
-	case 60:  /* destination options */
-	case 135: /* mobility */
-	case 139: /* HIP */
-	case 140: /* shim6 */
-	case 253: /* experimental */
-	case 254:
-		return 1;
-	}
-	return 0;
 }
 
 /* Sources no real host sends from: 224/4 multicast, 255.255.255.255, 127/8. */
@@ -195,8 +172,9 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 {
 	const uint8_t *ip = frame + pi->l3_off;
 	uint32_t avail = len - pi->l3_off;
-	uint32_t tot;
-	uint8_t nh;
+	uint32_t tot, l4;
+	enum hvlb_drop r;
+	uint8_t proto;
 
 	if (hvlb_unlikely(avail < PARSE_IPV6_HLEN))
 		return HVLB_DROP_TRUNCATED;
@@ -208,18 +186,17 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	/* Only a frame over 64 KiB could get here; l3_len could not hold it. */
 	if (hvlb_unlikely(tot > UINT16_MAX))
 		return HVLB_DROP_BAD_L3_LEN;
-	nh = ip[6];
-	if (hvlb_unlikely(nh == PARSE_IPV6_NH_FRAGMENT))
-		return HVLB_DROP_FRAGMENT;
-	if (hvlb_unlikely(parse_ipv6_is_ext(nh)))
-		return HVLB_DROP_IPV6_EXT_HDR;
-	parse_tuple6(ip, &pi->key);
+	/* Within the IP length, not the frame: padding is never taken for a header. */
+	r = parse_ipv6_chain(ip, tot, &proto, &l4);
+	if (hvlb_unlikely(r != HVLB_DROP_NONE))
+		return r;
+	parse_tuple6(ip, proto, &pi->key);
 	if (hvlb_unlikely(parse_martian6(&pi->key.src)))
 		return HVLB_DROP_MARTIAN;
 
 	pi->l3_len = (uint16_t)tot;
-	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV6_HLEN);
-	pi->l4_len = (uint16_t)(tot - PARSE_IPV6_HLEN);
+	pi->l4_off = (uint16_t)(pi->l3_off + l4);
+	pi->l4_len = (uint16_t)(tot - l4);
 	pi->ttl = ip[7];
 	return parse_l4(frame, pi);
 }
@@ -365,12 +342,21 @@ parse_icmp_inner(const uint8_t *frame, const struct pkt_info *pi, struct flow_ke
 			return HVLB_DROP_BAD_L4_HDR;
 		parse_tuple4(ip, inner);
 	} else {
+		uint8_t proto;
+		enum hvlb_drop r;
+
 		if (avail < PARSE_IPV6_HLEN)
 			return HVLB_DROP_TRUNCATED;
-		hl = PARSE_IPV6_HLEN;
-		if (ip[0] >> 4 != 6 || ip[6] == PARSE_IPV6_NH_FRAGMENT || parse_ipv6_is_ext(ip[6]))
+		if (ip[0] >> 4 != 6)
 			return HVLB_DROP_BAD_L4_HDR;
-		parse_tuple6(ip, inner);
+		/* The quote is cut wherever the ICMP sender chose: a chain it cuts short is a
+		 * short quote; any other refusal of the chain, a packet hvlb never sent. */
+		r = parse_ipv6_chain(ip, avail, &proto, &hl);
+		if (r == HVLB_DROP_IPV6_EXT_TRUNCATED)
+			return HVLB_DROP_TRUNCATED;
+		if (r != HVLB_DROP_NONE)
+			return HVLB_DROP_BAD_L4_HDR;
+		parse_tuple6(ip, proto, inner);
 	}
 	if (avail < hl + 8)
 		return HVLB_DROP_TRUNCATED;
