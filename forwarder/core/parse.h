@@ -80,13 +80,35 @@ struct pkt_info {
 	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
 	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
 	uint8_t l2_bcast;    /* destination MAC is broadcast or multicast */
-	uint16_t pad;
+	uint8_t frag;        /* enum pkt_frag: set only where parse_frame says FRAGMENT */
+	uint8_t pad;
 	struct flow_key key; /* af, proto, addresses, ports (ICMP echo: id in sport and dport) */
+};
+
+/* What parse_frame found of a fragment (it returns HVLB_DROP_FRAGMENT for every one; the
+ * worker decides what becomes of it: docs/fragments.md). */
+enum pkt_frag {
+	PKT_FRAG_NONE = 0,
+	PKT_FRAG_FIRST, /* offset 0, more to come: pi as for a whole packet (ports, flags for TCP
+			   and UDP), except l4_len, the first fragment's share of the segment */
+	PKT_FRAG_TAIL,  /* a later fragment: l4_off / l4_len its piece of the payload, key the
+			   addresses (IPv4: the protocol, IPv6: the fragmentable part's next header) */
+	PKT_FRAG_BAD,   /* no datagram can be made of it: a piece past 64 KiB, a piece other than
+			   the last not a multiple of 8 bytes, a first one without its L4 header */
+};
+
+/* A fragment's place in its datagram (parse_frag_info). */
+struct pkt_frag_info {
+	struct flow_key dgram; /* the datagram: addresses, IPv4 protocol, identification (sport:
+				  high 16 bits, dport: low), af; what RFC 791 / 8200 key on */
+	uint32_t off;          /* bytes from the start of the fragmentable part */
+	uint32_t len;          /* bytes of it in this fragment (pi->l4_len) */
+	bool more;             /* MF set: not the last */
 };
 
 /* Parse frame[0..len). Returns HVLB_DROP_NONE and fills *pi, or the reason to drop.
  * Rules (docs/drops.md): IPv4 with options -> IP_OPTIONS; any fragment (MF set or offset != 0,
- * IPv6 fragment header) -> FRAGMENT; IPv6 hop-by-hop, destination options and routing headers
+ * IPv6 fragment header) -> FRAGMENT, with pi filled as enum pkt_frag says (pi->frag); IPv6 hop-by-hop, destination options and routing headers
  * are stepped over (parse_ipv6_chain: its reasons), other extension headers -> IPV6_EXT_HDR;
  * pi->l4_off is then past them (pi->l4_off - pi->l3_off - 40 bytes of them); IPv4 header
  * checksum wrong -> BAD_IP_CSUM; frame shorter than the IP length -> TRUNCATED, IP length
@@ -97,8 +119,13 @@ struct pkt_info {
  * L4 checksums are not checked here (parse_verify_l4_csum). */
 enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi);
 
+/* For a frame parse_frame called a fragment with pi->frag FIRST or TAIL: its datagram, offset,
+ * length and MF (struct pkt_frag_info). */
+void parse_frag_info(const uint8_t *frame, const struct pkt_info *pi, struct pkt_frag_info *fi);
+
 /* Verify the TCP/UDP/ICMP/ICMPv6 checksum of a parsed IP packet: HVLB_DROP_NONE or
- * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes. */
+ * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes; a first fragment
+ * (pi->frag) passes too: its checksum covers the whole datagram, which no one fragment holds. */
 enum hvlb_drop parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi);
 
 /* For a TCP/UDP segment whose checksum failed: true when its checksum field holds the folded
@@ -162,22 +189,17 @@ parse_ipv6_ext_unhandled(uint8_t nh)
 	return false;
 }
 
-/* Walk the extension headers of the IPv6 header at ip, whose packet (or quote) ends at
- * ip + end (end >= 40), to the upper-layer header: its protocol in *proto and its offset from
- * ip in *l4. Hop-by-hop (only first, RFC 8200 4.1), destination options and routing headers
- * are stepped over and carried unchanged. Returns HVLB_DROP_NONE or why not (docs/drops.md):
- * IPV6_HBH_MISPLACED, IPV6_EXT_TOO_MANY, IPV6_EXT_TOO_LONG, IPV6_EXT_TRUNCATED,
- * IPV6_SRC_ROUTE (a routing header with segments left: this node would be a hop of a source
- * route, not its destination), FRAGMENT, IPV6_EXT_HDR. One test for a packet without any. */
+/* The walk parse_ipv6_chain does, from next header nh at offset off (n headers already
+ * passed): also what follows a fragment header in a first fragment. On FRAGMENT, *l4 is the
+ * fragment header's offset. */
 static inline enum hvlb_drop
-parse_ipv6_chain(const uint8_t *ip, uint32_t end, uint8_t *proto, uint32_t *l4)
+parse_ipv6_chain_from(const uint8_t *ip, uint32_t end, uint8_t nh, uint32_t off, unsigned n,
+		      uint8_t *proto, uint32_t *l4)
 {
-	uint32_t off = PARSE_IPV6_HDR_LEN, hl;
-	uint8_t nh = ip[6];
-	unsigned n;
+	uint32_t hl;
 
-	for (n = 0; nh == HVLB_IPV6_NH_HOPOPTS || nh == HVLB_IPV6_NH_ROUTING ||
-		    nh == HVLB_IPV6_NH_DSTOPTS;
+	for (; nh == HVLB_IPV6_NH_HOPOPTS || nh == HVLB_IPV6_NH_ROUTING ||
+	       nh == HVLB_IPV6_NH_DSTOPTS;
 	     n++) {
 		if (nh == HVLB_IPV6_NH_HOPOPTS && n != 0)
 			return HVLB_DROP_IPV6_HBH_MISPLACED;
@@ -198,13 +220,29 @@ parse_ipv6_chain(const uint8_t *ip, uint32_t end, uint8_t *proto, uint32_t *l4)
 		nh = ip[off];
 		off += hl;
 	}
-	if (hvlb_unlikely(nh == HVLB_IPV6_NH_FRAGMENT))
+	if (hvlb_unlikely(nh == HVLB_IPV6_NH_FRAGMENT)) {
+		*l4 = off;
 		return HVLB_DROP_FRAGMENT;
+	}
 	if (hvlb_unlikely(parse_ipv6_ext_unhandled(nh)))
 		return HVLB_DROP_IPV6_EXT_HDR;
 	*proto = nh;
 	*l4 = off;
 	return HVLB_DROP_NONE;
+}
+
+/* Walk the extension headers of the IPv6 header at ip, whose packet (or quote) ends at
+ * ip + end (end >= 40), to the upper-layer header: its protocol in *proto and its offset from
+ * ip in *l4. Hop-by-hop (only first, RFC 8200 4.1), destination options and routing headers
+ * are stepped over and carried unchanged. Returns HVLB_DROP_NONE or why not (docs/drops.md):
+ * IPV6_HBH_MISPLACED, IPV6_EXT_TOO_MANY, IPV6_EXT_TOO_LONG, IPV6_EXT_TRUNCATED,
+ * IPV6_SRC_ROUTE (a routing header with segments left: this node would be a hop of a source
+ * route, not its destination), FRAGMENT (*l4: the fragment header's offset), IPV6_EXT_HDR.
+ * One test for a packet without any. */
+static inline enum hvlb_drop
+parse_ipv6_chain(const uint8_t *ip, uint32_t end, uint8_t *proto, uint32_t *l4)
+{
+	return parse_ipv6_chain_from(ip, end, ip[6], PARSE_IPV6_HDR_LEN, 0, proto, l4);
 }
 
 /* ---- the tuple: one reading of addresses and ports for every parser below ---- */

@@ -159,6 +159,36 @@ rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const union hvl
 }
 
 void
+rewrite_frag_tail(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *src,
+		  const union hvlb_addr *dst)
+{
+	uint8_t *ip = frame + pi->l3_off;
+	uint8_t af = pi->key.af;
+	union hvlb_addr old;
+
+	if (af == HVLB_AF_INET) {
+		uint16_t ipc = rewrite_rd16(ip + 10);
+
+		if (src != NULL) {
+			rewrite_swap_addr(ip + 12, af, src, &old);
+			ipc = csum_update32(ipc, old.w[0], src->w[0]);
+		}
+		if (dst != NULL) {
+			rewrite_swap_addr(ip + 16, af, dst, &old);
+			ipc = csum_update32(ipc, old.w[0], dst->w[0]);
+		}
+		rewrite_ttl_dec4(ip, &ipc);
+		rewrite_wr16(ip + 10, ipc);
+	} else {
+		if (src != NULL)
+			rewrite_swap_addr(ip + 8, af, src, &old);
+		if (dst != NULL)
+			rewrite_swap_addr(ip + 24, af, dst, &old);
+		ip[7]--;
+	}
+}
+
+void
 rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi)
 {
 	uint8_t *ip = frame + pi->l3_off;

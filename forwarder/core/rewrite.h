@@ -21,6 +21,13 @@ void rewrite_nat_to_rs(uint8_t *frame, const struct pkt_info *pi, const union hv
 void rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *vip,
 			   uint16_t vport);
 
+/* A later fragment of a datagram (pi->frag TAIL) of a NAT or FullNAT connection: source and
+ * destination addresses set to src and dst (NULL: kept), TTL / hop limit decremented, the
+ * IPv4 header checksum updated. Nothing past the IP header: the L4 checksum is in the first
+ * fragment, whose rewrite updated it for the whole datagram (docs/fragments.md). */
+void rewrite_frag_tail(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *src,
+		       const union hvlb_addr *dst);
+
 /* Decrement TTL / hop limit only (DR mode and plain routing), IPv4 checksum updated. */
 void rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi);
 

@@ -9,7 +9,9 @@
  *   - an accepted frame's offsets and lengths stay inside it;
  *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from;
  *   - a frame parse_fast4 accepts (parse_fast.h) is one parse_frame accepts, with the same
- *     pkt_info byte for byte.
+ *     pkt_info byte for byte;
+ *   - a fragment's offsets stay inside the frame, and parse_frag_info puts its piece inside a
+ *     datagram of at most 64 KiB.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +50,22 @@ parse_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
 	}
 }
 
+/* A fragment parse_frame described (docs/fragments.md): its offsets inside the frame, its
+ * piece inside a datagram of at most 64 KiB. */
+static void
+parse_frag_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
+{
+	struct pkt_frag_info fi;
+
+	FUZZ_CHECK(pi->l3_off + pi->l3_len <= len);
+	FUZZ_CHECK(pi->l4_off >= pi->l3_off && pi->l4_off + pi->l4_len == pi->l3_off + pi->l3_len);
+	parse_frag_info(f, pi, &fi);
+	FUZZ_CHECK(fi.off + fi.len <= 65535);
+	FUZZ_CHECK(fi.len <= pi->l3_len);
+	FUZZ_CHECK(pi->frag != PKT_FRAG_FIRST || fi.off == 0);
+	FUZZ_CHECK(pi->frag != PKT_FRAG_TAIL || fi.off != 0);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -63,6 +81,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum hvlb_drop r = parse_frame(f, len, &pi);
 	if (r == HVLB_DROP_NONE)
 		parse_more(f, len, &pi);
+	if (r == HVLB_DROP_FRAGMENT && (pi.frag == PKT_FRAG_FIRST || pi.frag == PKT_FRAG_TAIL))
+		parse_frag_more(f, len, &pi);
 	FUZZ_CHECK(parse_fast_contract_holds(f, len, r, &pi, &fast));
 	(void)parse_peek_tuple(f, len, &peek);
 	FUZZ_CHECK(memcmp(f, data, len) == 0);

@@ -133,6 +133,24 @@ load_idle_wake(struct rte_cfgfile *cfg, uint8_t *rx)
 	return -1;
 }
 
+/* fragments: IP fragments dropped (drop, the default) or forwarded without reassembly
+ * (forward: docs/fragments.md). */
+static int
+load_fragments(struct rte_cfgfile *cfg, uint8_t *forward)
+{
+	const char *v = rte_cfgfile_get_entry(cfg, "forwarder", "fragments");
+
+	*forward = 0;
+	if (v == NULL || strcmp(v, "drop") == 0)
+		return 0;
+	if (strcmp(v, "forward") == 0) {
+		*forward = 1;
+		return 0;
+	}
+	LOG("config [forwarder] fragments: '%s' is not drop or forward\n", v);
+	return -1;
+}
+
 /* conn_hash: what the connection tables file keys by (enum conn_hash_setting). */
 static int
 load_conn_hash(struct rte_cfgfile *cfg, uint8_t *h)
@@ -171,6 +189,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
+	    load_fragments(cfg, &s->frag_forward) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	const char *sd = rte_cfgfile_get_entry(cfg, "forwarder", "state_dir");

@@ -17,6 +17,7 @@
 #include "vs.h"
 #include "worker.h"
 #include "worker_answer.h"
+#include "worker_frag.h"
 #include "worker_fullnat.h"
 #include "worker_steer.h"
 #include "worker_tx.h"
@@ -118,8 +119,16 @@ worker_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int fro
 
 	x->in_port = w->ports->index[m->port];
 	r = parse_frame(frame, rte_pktmbuf_data_len(m), &x->pi);
-	if (unlikely(r != HVLB_DROP_NONE))
-		goto out_drop;
+	if (unlikely(r != HVLB_DROP_NONE)) {
+		enum pkt_route fr;
+
+		/* fragments = forward: a first fragment goes on as a whole packet would. */
+		if (r != HVLB_DROP_FRAGMENT || w->frag == NULL)
+			goto out_drop;
+		fr = worker_frag_rx(w, m, x, &from_peer);
+		if (fr != PKT_ROUTE_LOOKUP)
+			return fr;
+	}
 	if (unlikely(!x->pi.l2_bcast &&
 		     !rte_is_same_ether_addr((const struct rte_ether_addr *)frame,
 					     &w->ports->p[x->in_port].mac))) {
