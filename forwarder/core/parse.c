@@ -179,6 +179,7 @@ parse_frag4(const uint8_t *frame, struct pkt_info *pi, uint16_t tot)
 
 	if (hvlb_unlikely(parse_martian4(ip + 12)))
 		return HVLB_DROP_MARTIAN;
+	pi->kind = PKT_IP_FRAG;
 	pi->l3_len = tot;
 	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV4_HLEN);
 	pi->l4_len = (uint16_t)(tot - PARSE_IPV4_HLEN);
@@ -208,6 +209,7 @@ parse_frag6(const uint8_t *frame, struct pkt_info *pi, uint32_t tot, uint32_t fh
 	parse_tuple6(ip, ip[fh], &pi->key);
 	if (hvlb_unlikely(parse_martian6(&pi->key.src)))
 		return HVLB_DROP_MARTIAN;
+	pi->kind = PKT_IP_FRAG;
 	pi->l3_len = (uint16_t)tot;
 	pi->ttl = ip[7];
 	pi->l4_off = (uint16_t)(pi->l3_off + l4);
@@ -386,7 +388,7 @@ parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi)
 	uint8_t proto = pi->key.proto;
 	uint16_t res;
 
-	if (pi->kind != PKT_IP || hvlb_unlikely(pi->frag != PKT_FRAG_NONE))
+	if (pi->kind != PKT_IP)
 		return HVLB_DROP_NONE;
 	if (pi->key.af == HVLB_AF_INET) {
 		if (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP) {

@@ -52,6 +52,10 @@ parse_tcp_flags_valid(uint8_t fl)
 enum pkt_kind {
 	PKT_IP = 0,   /* IPv4 / IPv6 carrying TCP, UDP, ICMP(v6) or another protocol */
 	PKT_ARP,      /* Ethernet/IPv4 ARP request or reply */
+	PKT_IP_FRAG,  /* an IP fragment (parse_frame says FRAGMENT; what it is: pi->frag). Kept
+			 apart from PKT_IP for parse_verify_l4_csum, which passes it: a piece of
+			 a datagram cannot prove its checksum, and a whole packet pays nothing to
+			 be told apart */
 };
 
 /* ICMP messages that matter to a load balancer. */
@@ -80,8 +84,8 @@ struct pkt_info {
 	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
 	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
 	uint8_t l2_bcast;    /* destination MAC is broadcast or multicast */
-	uint8_t frag;        /* enum pkt_frag: set only where parse_frame says FRAGMENT */
-	uint8_t pad;
+	uint16_t frag;       /* enum pkt_frag: not NONE only where parse_frame says FRAGMENT
+				(16 bits: the padding it took is stored as one, on every packet) */
 	struct flow_key key; /* af, proto, addresses, ports (ICMP echo: id in sport and dport) */
 };
 
@@ -124,8 +128,9 @@ enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *
 void parse_frag_info(const uint8_t *frame, const struct pkt_info *pi, struct pkt_frag_info *fi);
 
 /* Verify the TCP/UDP/ICMP/ICMPv6 checksum of a parsed IP packet: HVLB_DROP_NONE or
- * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes; a first fragment
- * (pi->frag) passes too: its checksum covers the whole datagram, which no one fragment holds. */
+ * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes; a fragment
+ * (PKT_IP_FRAG) passes too: its checksum covers the whole datagram, which no one fragment
+ * holds. */
 enum hvlb_drop parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi);
 
 /* For a TCP/UDP segment whose checksum failed: true when its checksum field holds the folded

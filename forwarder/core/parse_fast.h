@@ -124,7 +124,6 @@ parse_fast4_finish(struct pkt_info *pi)
 	pi->icmp = PKT_ICMP_NONE;
 	pi->l2_bcast = 0;
 	pi->frag = PKT_FRAG_NONE;
-	pi->pad = 0;
 }
 
 #endif

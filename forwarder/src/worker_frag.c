@@ -101,7 +101,7 @@ frag_release(struct worker *w, const struct flow_key *dgram, const struct flow_k
 }
 
 enum pkt_route
-worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int *from_peer)
+worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer)
 {
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
 	struct worker_frag *f = w->frag;
@@ -122,10 +122,9 @@ worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int *fro
 		goto out_drop;
 	}
 	g = steer_frag_owner(w->env->n_workers, &x->pi.key.src, &x->pi.key.dst);
-	if (g != w->id && !*from_peer) {
-		x->owner = g;
+	x->owner = g;
+	if (g != w->id && !from_peer)
 		return PKT_ROUTE_HANDOFF;
-	}
 	parse_frag_info(frame, &x->pi, &fi);
 	h = flow_hash(&fi.dgram);
 	if (x->pi.frag == PKT_FRAG_FIRST) {
@@ -142,15 +141,13 @@ worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int *fro
 		e->tuple = x->pi.key;
 		if (f->n_held > 0)
 			frag_release(w, &fi.dgram, &e->tuple);
-		if (g == w->id)
-			*from_peer = 0;
 		return PKT_ROUTE_LOOKUP;
 	}
 	e = frag_find(&f->tab, &fi.dgram, h, w->now);
 	if (e == NULL || !e->has_first) {
 		/* Passed here by its gatherer, which sends the first ahead of the others: that
 		 * one never got here. */
-		if (*from_peer && g != w->id) {
+		if (from_peer && g != w->id) {
 			r = HVLB_DROP_FRAG_NO_CONN;
 			goto out_drop;
 		}

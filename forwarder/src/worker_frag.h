@@ -51,11 +51,11 @@ struct worker_frag {
 
 /* A frame parse_frame called a fragment (x->pi filled, pi.frag set), received by w (from_peer:
  * passed by another worker). PKT_ROUTE_HANDOFF: to its gatherer, x->owner. PKT_ROUTE_LOOKUP:
- * a first fragment, x->pi as for a whole packet: classify it on with *from_peer (cleared on
- * its gatherer, which places it as if it had received it). PKT_ROUTE_DONE: held, deferred or
+ * a first fragment, x->pi as for a whole packet, x->owner its gatherer: classify it on (as
+ * received here when w is the gatherer, which places it). PKT_ROUTE_DONE: held, deferred or
  * dropped. */
 enum pkt_route worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x,
-			      int *from_peer);
+			      int from_peer);
 
 /* At the end of a loop iteration: the deferred later fragments handed to their owner or
  * forwarded, held ones past FRAG_TTL_MS dropped (frag_timeout). */
