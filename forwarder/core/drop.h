@@ -26,7 +26,7 @@
 	X(FRAG_MALFORMED, "frag_malformed")       /* no datagram can be made of it */            \
 	X(FRAG_DUPLICATE, "frag_duplicate")       /* a fragment seen already */                  \
 	X(FRAG_OVERLAP, "frag_overlap")           /* overlaps one seen: the datagram refused */  \
-	X(FRAG_TOO_MANY, "frag_too_many")         /* more than 32 fragments in a datagram */     \
+	X(FRAG_TOO_MANY, "frag_too_many")         /* more than 64 fragments in a datagram */     \
 	X(FRAG_TIMEOUT, "frag_timeout")           /* held for a first fragment that never came */ \
 	X(FRAG_HOLD_FULL, "frag_hold_full")       /* no room to wait for its first fragment */   \
 	X(FRAG_NO_CONN, "frag_no_conn")           /* its first fragment opened no connection */  \

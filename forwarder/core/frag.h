@@ -23,7 +23,8 @@
 #define FRAG_SETS 64
 #define FRAG_WAYS 4
 #define FRAG_ENTRIES (FRAG_SETS * FRAG_WAYS) /* datagrams remembered per worker */
-#define FRAG_PIECES 32                       /* fragments of one datagram, at most */
+#define FRAG_PIECES 64                       /* fragments of one datagram, at most: 64 KiB
+						 in 1280-byte pieces is 52 */
 #define FRAG_TTL_MS 2000                     /* how long a datagram is remembered */
 
 struct frag_entry {
