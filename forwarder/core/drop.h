@@ -16,8 +16,20 @@
 	X(BAD_L4_HDR, "bad_l4_hdr")               /* e.g. TCP data offset < 5, UDP len wrong */  \
 	X(TCP_BAD_FLAGS, "tcp_bad_flags")         /* TCP flags no TCP sends (SYN+FIN, none...) */ \
 	X(IP_OPTIONS, "ip_options")               /* IPv4 header with options */                 \
-	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* IPv6 extension header other than frag */    \
-	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment */                    \
+	X(IPV6_EXT_HDR, "ipv6_ext_hdr")           /* AH, mobility, HIP, shim6, experimental */   \
+	X(IPV6_EXT_TRUNCATED, "ipv6_ext_truncated") /* IPv6 extension header past the packet */ \
+	X(IPV6_EXT_TOO_MANY, "ipv6_ext_too_many") /* more than 8 IPv6 extension headers */       \
+	X(IPV6_EXT_TOO_LONG, "ipv6_ext_too_long") /* over 256 bytes of IPv6 extension headers */ \
+	X(IPV6_HBH_MISPLACED, "ipv6_hbh_misplaced") /* hop-by-hop not right after IPv6 header */ \
+	X(IPV6_SRC_ROUTE, "ipv6_src_route")       /* routing header with segments left > 0 */   \
+	X(FRAGMENT, "fragment")                   /* IPv4 or IPv6 fragment, not forwarded */     \
+	X(FRAG_MALFORMED, "frag_malformed")       /* no datagram can be made of it */            \
+	X(FRAG_DUPLICATE, "frag_duplicate")       /* a fragment seen already */                  \
+	X(FRAG_OVERLAP, "frag_overlap")           /* overlaps one seen: the datagram refused */  \
+	X(FRAG_TOO_MANY, "frag_too_many")         /* more than 64 fragments in a datagram */     \
+	X(FRAG_TIMEOUT, "frag_timeout")           /* held for a first fragment that never came */ \
+	X(FRAG_HOLD_FULL, "frag_hold_full")       /* no room to wait for its first fragment */   \
+	X(FRAG_NO_CONN, "frag_no_conn")           /* its first fragment opened no connection */  \
 	X(TTL_EXCEEDED, "ttl_exceeded")           /* TTL / hop limit would reach 0 */            \
 	X(MARTIAN, "martian")                     /* bad source: multicast, broadcast, loopback */ \
 	X(UNKNOWN_ETHERTYPE, "unknown_ethertype") /* not IPv4, IPv6, ARP (after 802.1Q) */       \

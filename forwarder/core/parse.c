@@ -14,13 +14,11 @@
 #define PARSE_VLAN_HLEN 4
 #define PARSE_ARP_LEN 28
 #define PARSE_IPV4_HLEN 20
-#define PARSE_IPV6_HLEN 40
+#define PARSE_IPV6_HLEN PARSE_IPV6_HDR_LEN
 #define PARSE_TCP_HLEN 20
 #define PARSE_UDP_HLEN 8
 #define PARSE_ICMP_HLEN 8  /* type, code, checksum and 4 bytes every message has */
 #define PARSE_ND_HLEN 24   /* ICMPv6 header, flags/reserved, target address */
-
-#define PARSE_IPV6_NH_FRAGMENT 44
 
 /* A host-order 16-bit field. */
 static inline uint16_t
@@ -37,27 +35,6 @@ parse_rd16_be(const uint8_t *p)
 
 	memcpy(&v, p, 2);
 	return v;
-}
-
-/* IPv6 extension headers that precede the upper-layer header (IANA registry, less the
- * fragment header, which has its own reason, and ESP, behind which nothing can be parsed
- * anyway, so it is treated like any other protocol as in IPv4). */
-static inline int
-parse_ipv6_is_ext(uint8_t nh)
-{
-	switch (nh) {
-	case 0:   /* hop-by-hop options */
-	case 43:  /* routing */
-	case 51:  /* authentication header */
-	case 60:  /* destination options */
-	case 135: /* mobility */
-	case 139: /* HIP */
-	case 140: /* shim6 */
-	case 253: /* experimental */
-	case 254:
-		return 1;
-	}
-	return 0;
 }
 
 /* Sources no real host sends from: 224/4 multicast, 255.255.255.255, 127/8. */
@@ -155,6 +132,139 @@ parse_l4(const uint8_t *frame, struct pkt_info *pi)
 	return HVLB_DROP_NONE;
 }
 
+/* ---- fragments: rare, so out of line ---- */
+
+#define PARSE_FRAG_MAX 65535u /* no datagram is longer: the last byte of a piece is below */
+
+/* The L4 header a first fragment must hold whole (RFC 1858's concern: a first fragment too
+ * short to show the ports and flags a filter decides on): TCP with its options, UDP's 8
+ * bytes; ports and TCP flags as parse_l4 reads them. Other protocols: no ports. */
+static enum pkt_frag
+parse_frag_first(const uint8_t *frame, struct pkt_info *pi)
+{
+	const uint8_t *l4 = frame + pi->l4_off;
+	uint8_t proto = pi->key.proto;
+	unsigned doff;
+
+	if (proto == HVLB_PROTO_TCP) {
+		if (pi->l4_len < PARSE_TCP_HLEN)
+			return PKT_FRAG_BAD;
+		doff = (unsigned)(l4[12] >> 4) * 4;
+		if (doff < PARSE_TCP_HLEN || doff > pi->l4_len || !parse_tcp_flags_valid(l4[13]))
+			return PKT_FRAG_BAD;
+		pi->tcp_flags = l4[13];
+	} else if (proto == HVLB_PROTO_UDP) {
+		if (pi->l4_len < PARSE_UDP_HLEN)
+			return PKT_FRAG_BAD;
+	} else {
+		return PKT_FRAG_FIRST;
+	}
+	parse_tuple_ports(l4, &pi->key);
+	return PKT_FRAG_FIRST;
+}
+
+/* A piece of off..off+len of a datagram, the last or not: whether any datagram can hold it. */
+static inline bool
+parse_frag_fits(uint32_t off, uint32_t len, bool more, uint32_t hlen)
+{
+	return hlen + off + len <= PARSE_FRAG_MAX && (!more || (len != 0 && (len & 7) == 0));
+}
+
+static __attribute__((noinline)) enum hvlb_drop
+parse_frag4(const uint8_t *frame, struct pkt_info *pi, uint16_t tot)
+{
+	const uint8_t *ip = frame + pi->l3_off;
+	uint16_t fo = parse_rd16(ip + 6);
+	uint32_t off = (fo & 0x1fffu) * 8;
+
+	if (hvlb_unlikely(parse_martian4(ip + 12)))
+		return HVLB_DROP_MARTIAN;
+	pi->kind = PKT_IP_FRAG;
+	pi->l3_len = tot;
+	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV4_HLEN);
+	pi->l4_len = (uint16_t)(tot - PARSE_IPV4_HLEN);
+	pi->ttl = ip[8];
+	parse_tuple4(ip, &pi->key);
+	if (!parse_frag_fits(off, pi->l4_len, fo & 0x2000, PARSE_IPV4_HLEN))
+		pi->frag = PKT_FRAG_BAD;
+	else
+		pi->frag = off == 0 ? parse_frag_first(frame, pi) : PKT_FRAG_TAIL;
+	return HVLB_DROP_FRAGMENT;
+}
+
+/* fh: the fragment header's offset from the IPv6 header. What follows it in a first fragment
+ * is walked as the chain before it (destination options, a spent routing header). */
+static __attribute__((noinline)) enum hvlb_drop
+parse_frag6(const uint8_t *frame, struct pkt_info *pi, uint32_t tot, uint32_t fh)
+{
+	const uint8_t *ip = frame + pi->l3_off;
+	uint32_t off, l4 = fh + 8;
+	uint8_t proto;
+	uint16_t fo;
+
+	if (tot - fh < 8)
+		return HVLB_DROP_IPV6_EXT_TRUNCATED;
+	fo = parse_rd16(ip + fh + 2);
+	off = fo & 0xfff8u;
+	parse_tuple6(ip, ip[fh], &pi->key);
+	if (hvlb_unlikely(parse_martian6(&pi->key.src)))
+		return HVLB_DROP_MARTIAN;
+	pi->kind = PKT_IP_FRAG;
+	pi->l3_len = (uint16_t)tot;
+	pi->ttl = ip[7];
+	pi->l4_off = (uint16_t)(pi->l3_off + l4);
+	pi->l4_len = (uint16_t)(tot - l4);
+	if (!parse_frag_fits(off, pi->l4_len, fo & 1, 0)) {
+		pi->frag = PKT_FRAG_BAD;
+	} else if (off != 0) {
+		pi->frag = PKT_FRAG_TAIL;
+	} else if (parse_ipv6_chain_from(ip, tot, ip[fh], l4, 1, &proto, &l4) !=
+		   HVLB_DROP_NONE) {
+		pi->frag = PKT_FRAG_BAD; /* cut short, a second fragment header, ... */
+	} else {
+		pi->key.proto = proto;
+		pi->l4_off = (uint16_t)(pi->l3_off + l4);
+		pi->l4_len = (uint16_t)(tot - l4);
+		pi->frag = parse_frag_first(frame, pi);
+	}
+	return HVLB_DROP_FRAGMENT;
+}
+
+void
+parse_frag_info(const uint8_t *frame, const struct pkt_info *pi, struct pkt_frag_info *fi)
+{
+	const uint8_t *ip = frame + pi->l3_off;
+	uint32_t fh = 0, id;
+	uint8_t proto;
+	uint16_t fo;
+
+	memset(&fi->dgram, 0, sizeof(fi->dgram));
+	fi->dgram.af = pi->key.af;
+	fi->dgram.src = pi->key.src;
+	fi->dgram.dst = pi->key.dst;
+	if (pi->key.af == HVLB_AF_INET) {
+		id = parse_rd16(ip + 4);
+		fo = parse_rd16(ip + 6);
+		fi->dgram.proto = ip[9];
+		fi->off = (fo & 0x1fffu) * 8;
+		fi->more = fo & 0x2000;
+	} else {
+		/* parse_frame found it: the walk stops there again. */
+		(void)parse_ipv6_chain(ip, pi->l3_len, &proto, &fh);
+		id = (uint32_t)parse_rd16(ip + fh + 4) << 16 | parse_rd16(ip + fh + 6);
+		fo = parse_rd16(ip + fh + 2);
+		fi->off = fo & 0xfff8u;
+		fi->more = fo & 1;
+		/* The first fragment's piece starts after the fragment header, not at its L4
+		 * header: what counts is the fragmentable part. */
+		fi->len = pi->l3_len - fh - 8;
+	}
+	fi->dgram.sport = (uint16_t)(id >> 16);
+	fi->dgram.dport = (uint16_t)id;
+	if (pi->key.af == HVLB_AF_INET)
+		fi->len = pi->l4_len;
+}
+
 static enum hvlb_drop
 parse_ipv4(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 {
@@ -176,9 +286,9 @@ parse_ipv4(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 		return HVLB_DROP_BAD_L3_LEN;
 	if (hvlb_unlikely(tot > avail))
 		return HVLB_DROP_TRUNCATED;
-	/* MF set or a non-zero offset: non-first fragments carry no ports. */
+	/* MF set or a non-zero offset: a fragment, which the worker may forward (parse_frag4). */
 	if (hvlb_unlikely(parse_rd16(ip + 6) & 0x3fff))
-		return HVLB_DROP_FRAGMENT;
+		return parse_frag4(frame, pi, tot);
 	if (hvlb_unlikely(parse_martian4(ip + 12)))
 		return HVLB_DROP_MARTIAN;
 
@@ -195,8 +305,9 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 {
 	const uint8_t *ip = frame + pi->l3_off;
 	uint32_t avail = len - pi->l3_off;
-	uint32_t tot;
-	uint8_t nh;
+	uint32_t tot, l4;
+	enum hvlb_drop r;
+	uint8_t proto;
 
 	if (hvlb_unlikely(avail < PARSE_IPV6_HLEN))
 		return HVLB_DROP_TRUNCATED;
@@ -208,18 +319,17 @@ parse_ipv6(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	/* Only a frame over 64 KiB could get here; l3_len could not hold it. */
 	if (hvlb_unlikely(tot > UINT16_MAX))
 		return HVLB_DROP_BAD_L3_LEN;
-	nh = ip[6];
-	if (hvlb_unlikely(nh == PARSE_IPV6_NH_FRAGMENT))
-		return HVLB_DROP_FRAGMENT;
-	if (hvlb_unlikely(parse_ipv6_is_ext(nh)))
-		return HVLB_DROP_IPV6_EXT_HDR;
-	parse_tuple6(ip, &pi->key);
+	/* Within the IP length, not the frame: padding is never taken for a header. */
+	r = parse_ipv6_chain(ip, tot, &proto, &l4);
+	if (hvlb_unlikely(r != HVLB_DROP_NONE))
+		return r == HVLB_DROP_FRAGMENT ? parse_frag6(frame, pi, tot, l4) : r;
+	parse_tuple6(ip, proto, &pi->key);
 	if (hvlb_unlikely(parse_martian6(&pi->key.src)))
 		return HVLB_DROP_MARTIAN;
 
 	pi->l3_len = (uint16_t)tot;
-	pi->l4_off = (uint16_t)(pi->l3_off + PARSE_IPV6_HLEN);
-	pi->l4_len = (uint16_t)(tot - PARSE_IPV6_HLEN);
+	pi->l4_off = (uint16_t)(pi->l3_off + l4);
+	pi->l4_len = (uint16_t)(tot - l4);
 	pi->ttl = ip[7];
 	return parse_l4(frame, pi);
 }
@@ -365,12 +475,21 @@ parse_icmp_inner(const uint8_t *frame, const struct pkt_info *pi, struct flow_ke
 			return HVLB_DROP_BAD_L4_HDR;
 		parse_tuple4(ip, inner);
 	} else {
+		uint8_t proto;
+		enum hvlb_drop r;
+
 		if (avail < PARSE_IPV6_HLEN)
 			return HVLB_DROP_TRUNCATED;
-		hl = PARSE_IPV6_HLEN;
-		if (ip[0] >> 4 != 6 || ip[6] == PARSE_IPV6_NH_FRAGMENT || parse_ipv6_is_ext(ip[6]))
+		if (ip[0] >> 4 != 6)
 			return HVLB_DROP_BAD_L4_HDR;
-		parse_tuple6(ip, inner);
+		/* The quote is cut wherever the ICMP sender chose: a chain it cuts short is a
+		 * short quote; any other refusal of the chain, a packet hvlb never sent. */
+		r = parse_ipv6_chain(ip, avail, &proto, &hl);
+		if (r == HVLB_DROP_IPV6_EXT_TRUNCATED)
+			return HVLB_DROP_TRUNCATED;
+		if (r != HVLB_DROP_NONE)
+			return HVLB_DROP_BAD_L4_HDR;
+		parse_tuple6(ip, proto, inner);
 	}
 	if (avail < hl + 8)
 		return HVLB_DROP_TRUNCATED;

@@ -52,6 +52,10 @@ parse_tcp_flags_valid(uint8_t fl)
 enum pkt_kind {
 	PKT_IP = 0,   /* IPv4 / IPv6 carrying TCP, UDP, ICMP(v6) or another protocol */
 	PKT_ARP,      /* Ethernet/IPv4 ARP request or reply */
+	PKT_IP_FRAG,  /* an IP fragment (parse_frame says FRAGMENT; what it is: pi->frag). Kept
+			 apart from PKT_IP for parse_verify_l4_csum, which passes it: a piece of
+			 a datagram cannot prove its checksum, and a whole packet pays nothing to
+			 be told apart */
 };
 
 /* ICMP messages that matter to a load balancer. */
@@ -80,13 +84,37 @@ struct pkt_info {
 	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
 	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
 	uint8_t l2_bcast;    /* destination MAC is broadcast or multicast */
-	uint16_t pad;
+	uint16_t frag;       /* enum pkt_frag: not NONE only where parse_frame says FRAGMENT
+				(16 bits: the padding it took is stored as one, on every packet) */
 	struct flow_key key; /* af, proto, addresses, ports (ICMP echo: id in sport and dport) */
+};
+
+/* What parse_frame found of a fragment (it returns HVLB_DROP_FRAGMENT for every one; the
+ * worker decides what becomes of it: docs/fragments.md). */
+enum pkt_frag {
+	PKT_FRAG_NONE = 0,
+	PKT_FRAG_FIRST, /* offset 0, more to come: pi as for a whole packet (ports, flags for TCP
+			   and UDP), except l4_len, the first fragment's share of the segment */
+	PKT_FRAG_TAIL,  /* a later fragment: l4_off / l4_len its piece of the payload, key the
+			   addresses (IPv4: the protocol, IPv6: the fragmentable part's next header) */
+	PKT_FRAG_BAD,   /* no datagram can be made of it: a piece past 64 KiB, a piece other than
+			   the last not a multiple of 8 bytes, a first one without its L4 header */
+};
+
+/* A fragment's place in its datagram (parse_frag_info). */
+struct pkt_frag_info {
+	struct flow_key dgram; /* the datagram: addresses, IPv4 protocol, identification (sport:
+				  high 16 bits, dport: low), af; what RFC 791 / 8200 key on */
+	uint32_t off;          /* bytes from the start of the fragmentable part */
+	uint32_t len;          /* bytes of it in this fragment (pi->l4_len) */
+	bool more;             /* MF set: not the last */
 };
 
 /* Parse frame[0..len). Returns HVLB_DROP_NONE and fills *pi, or the reason to drop.
  * Rules (docs/drops.md): IPv4 with options -> IP_OPTIONS; any fragment (MF set or offset != 0,
- * IPv6 fragment header) -> FRAGMENT; other IPv6 extension headers -> IPV6_EXT_HDR; IPv4 header
+ * IPv6 fragment header) -> FRAGMENT, with pi filled as enum pkt_frag says (pi->frag); IPv6 hop-by-hop, destination options and routing headers
+ * are stepped over (parse_ipv6_chain: its reasons), other extension headers -> IPV6_EXT_HDR;
+ * pi->l4_off is then past them (pi->l4_off - pi->l3_off - 40 bytes of them); IPv4 header
  * checksum wrong -> BAD_IP_CSUM; frame shorter than the IP length -> TRUNCATED, IP length
  * shorter than its headers -> BAD_L3_LEN (trailing Ethernet padding is allowed); TCP data
  * offset < 5 or UDP length != IP payload length -> BAD_L4_HDR; TCP flags that no TCP sends
@@ -95,8 +123,14 @@ struct pkt_info {
  * L4 checksums are not checked here (parse_verify_l4_csum). */
 enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi);
 
+/* For a frame parse_frame called a fragment with pi->frag FIRST or TAIL: its datagram, offset,
+ * length and MF (struct pkt_frag_info). */
+void parse_frag_info(const uint8_t *frame, const struct pkt_info *pi, struct pkt_frag_info *fi);
+
 /* Verify the TCP/UDP/ICMP/ICMPv6 checksum of a parsed IP packet: HVLB_DROP_NONE or
- * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes. */
+ * HVLB_DROP_BAD_L4_CSUM. A UDP/IPv4 checksum of 0 means "none" and passes; a fragment
+ * (PKT_IP_FRAG) passes too: its checksum covers the whole datagram, which no one fragment
+ * holds. */
 enum hvlb_drop parse_verify_l4_csum(const uint8_t *frame, const struct pkt_info *pi);
 
 /* For a TCP/UDP segment whose checksum failed: true when its checksum field holds the folded
@@ -128,6 +162,94 @@ void parse_arp(const uint8_t *frame, const struct pkt_info *pi, struct pkt_arp *
 int parse_nd(const uint8_t *frame, const struct pkt_info *pi, union hvlb_addr *target,
 	     uint8_t lla[6], int *has_lla);
 
+/* ---- IPv6 extension headers ---- */
+
+#define HVLB_IPV6_NH_HOPOPTS 0
+#define HVLB_IPV6_NH_ROUTING 43
+#define HVLB_IPV6_NH_FRAGMENT 44
+#define HVLB_IPV6_NH_DSTOPTS 60
+#define PARSE_IPV6_HDR_LEN 40
+/* Limits against a chain built to cost: at most this many extension headers, and this many
+ * bytes of them, before the upper-layer header. Real traffic has one or two (a router alert,
+ * a destination option, a spent segment routing header); 256 bytes hold an SRH of 14
+ * segments and keep the L4 header in the first segment's first few cache lines. */
+#define PARSE_IPV6_EXT_MAX 8
+#define PARSE_IPV6_EXT_MAX_LEN 256
+
+/* Extension headers hvlb does not step over (IANA registry): AH (NAT would break its
+ * integrity check anyway), mobility, HIP, shim6, experimental. ESP and "no next header" are
+ * upper-layer protocols to it, as in IPv4. */
+static inline bool
+parse_ipv6_ext_unhandled(uint8_t nh)
+{
+	switch (nh) {
+	case 51:  /* authentication header */
+	case 135: /* mobility */
+	case 139: /* HIP */
+	case 140: /* shim6 */
+	case 253: /* experimental */
+	case 254:
+		return true;
+	}
+	return false;
+}
+
+/* The walk parse_ipv6_chain does, from next header nh at offset off (n headers already
+ * passed): also what follows a fragment header in a first fragment. On FRAGMENT, *l4 is the
+ * fragment header's offset. */
+static inline enum hvlb_drop
+parse_ipv6_chain_from(const uint8_t *ip, uint32_t end, uint8_t nh, uint32_t off, unsigned n,
+		      uint8_t *proto, uint32_t *l4)
+{
+	uint32_t hl;
+
+	for (; nh == HVLB_IPV6_NH_HOPOPTS || nh == HVLB_IPV6_NH_ROUTING ||
+	       nh == HVLB_IPV6_NH_DSTOPTS;
+	     n++) {
+		if (nh == HVLB_IPV6_NH_HOPOPTS && n != 0)
+			return HVLB_DROP_IPV6_HBH_MISPLACED;
+		if (n == PARSE_IPV6_EXT_MAX)
+			return HVLB_DROP_IPV6_EXT_TOO_MANY;
+		/* Every one of the three is at least 8 bytes: next header, length, 6 more. */
+		if (end - off < 8)
+			return HVLB_DROP_IPV6_EXT_TRUNCATED;
+		hl = (ip[off + 1] + 1u) * 8;
+		if (off - PARSE_IPV6_HDR_LEN + hl > PARSE_IPV6_EXT_MAX_LEN)
+			return HVLB_DROP_IPV6_EXT_TOO_LONG;
+		if (hl > end - off)
+			return HVLB_DROP_IPV6_EXT_TRUNCATED;
+		/* Segments left (RFC 8200 4.4): 0 means the destination address is the final
+		 * one, which the pseudo-header and the NAT rewrite then agree on. */
+		if (nh == HVLB_IPV6_NH_ROUTING && ip[off + 3] != 0)
+			return HVLB_DROP_IPV6_SRC_ROUTE;
+		nh = ip[off];
+		off += hl;
+	}
+	if (hvlb_unlikely(nh == HVLB_IPV6_NH_FRAGMENT)) {
+		*l4 = off;
+		return HVLB_DROP_FRAGMENT;
+	}
+	if (hvlb_unlikely(parse_ipv6_ext_unhandled(nh)))
+		return HVLB_DROP_IPV6_EXT_HDR;
+	*proto = nh;
+	*l4 = off;
+	return HVLB_DROP_NONE;
+}
+
+/* Walk the extension headers of the IPv6 header at ip, whose packet (or quote) ends at
+ * ip + end (end >= 40), to the upper-layer header: its protocol in *proto and its offset from
+ * ip in *l4. Hop-by-hop (only first, RFC 8200 4.1), destination options and routing headers
+ * are stepped over and carried unchanged. Returns HVLB_DROP_NONE or why not (docs/drops.md):
+ * IPV6_HBH_MISPLACED, IPV6_EXT_TOO_MANY, IPV6_EXT_TOO_LONG, IPV6_EXT_TRUNCATED,
+ * IPV6_SRC_ROUTE (a routing header with segments left: this node would be a hop of a source
+ * route, not its destination), FRAGMENT (*l4: the fragment header's offset), IPV6_EXT_HDR.
+ * One test for a packet without any. */
+static inline enum hvlb_drop
+parse_ipv6_chain(const uint8_t *ip, uint32_t end, uint8_t *proto, uint32_t *l4)
+{
+	return parse_ipv6_chain_from(ip, end, ip[6], PARSE_IPV6_HDR_LEN, 0, proto, l4);
+}
+
 /* ---- the tuple: one reading of addresses and ports for every parser below ---- */
 
 /* Family, protocol and addresses of an IPv4 header (options or not). */
@@ -140,12 +262,13 @@ parse_tuple4(const uint8_t *ip, struct flow_key *k)
 	memcpy(&k->dst.w[0], ip + 16, 4);
 }
 
-/* Family, next header and addresses of an IPv6 header. */
+/* Family, upper-layer protocol (parse_ipv6_chain's: past any extension header) and addresses
+ * of an IPv6 header. */
 static inline void
-parse_tuple6(const uint8_t *ip, struct flow_key *k)
+parse_tuple6(const uint8_t *ip, uint8_t proto, struct flow_key *k)
 {
 	k->af = HVLB_AF_INET6;
-	k->proto = ip[6];
+	k->proto = proto;
 	memcpy(k->src.b, ip + 8, 16);
 	memcpy(k->dst.b, ip + 24, 16);
 }
@@ -159,9 +282,9 @@ parse_tuple_ports(const uint8_t *l4, struct flow_key *k)
 }
 
 /* The tuple of a plain TCP or UDP packet, read straight from the frame without checking it:
- * IPv4 without options or fragmentation, or IPv6 whose next header is TCP or UDP, with at most
- * one 802.1Q tag. The key is what parse_frame would give (tests/unit/test_steer.c checks it).
- * False for anything else.
+ * IPv4 without options or fragmentation, or IPv6 whose upper-layer header is TCP or UDP
+ * (parse_ipv6_chain), with at most one 802.1Q tag. The key is what parse_frame would give
+ * (tests/unit/test_steer.c and test_parse_ipv6ext.c check it). False for anything else.
  *
  * Why: the dispatch stage (src/dispatch.c) only has to find a packet's owner; parsing and
  * checking it is the owner's job, which it does anyway. */
@@ -187,10 +310,16 @@ parse_peek_tuple(const uint8_t *frame, uint32_t len, struct flow_key *key)
 		parse_tuple4(ip, key);
 		ip += 20;
 	} else if (et == HVLB_ETHERTYPE_IPV6) {
-		if (len < l2 + 40 + 4)
+		uint32_t l4;
+		uint8_t proto;
+
+		/* Bounded by the frame here, by the IP length in parse_frame: a chain that fits
+		 * the packet walks the same either way. */
+		if (len < l2 + 40 + 4 || parse_ipv6_chain(ip, len - l2, &proto, &l4) != HVLB_DROP_NONE ||
+		    len < l2 + l4 + 4)
 			return false;
-		parse_tuple6(ip, key);
-		ip += 40;
+		parse_tuple6(ip, proto, key);
+		ip += l4;
 	} else {
 		return false;
 	}

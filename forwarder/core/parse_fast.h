@@ -123,7 +123,7 @@ parse_fast4_finish(struct pkt_info *pi)
 	pi->kind = PKT_IP;
 	pi->icmp = PKT_ICMP_NONE;
 	pi->l2_bcast = 0;
-	pi->pad = 0;
+	pi->frag = PKT_FRAG_NONE;
 }
 
 #endif

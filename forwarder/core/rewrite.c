@@ -159,6 +159,36 @@ rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const union hvl
 }
 
 void
+rewrite_frag_tail(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *src,
+		  const union hvlb_addr *dst)
+{
+	uint8_t *ip = frame + pi->l3_off;
+	uint8_t af = pi->key.af;
+	union hvlb_addr old;
+
+	if (af == HVLB_AF_INET) {
+		uint16_t ipc = rewrite_rd16(ip + 10);
+
+		if (src != NULL) {
+			rewrite_swap_addr(ip + 12, af, src, &old);
+			ipc = csum_update32(ipc, old.w[0], src->w[0]);
+		}
+		if (dst != NULL) {
+			rewrite_swap_addr(ip + 16, af, dst, &old);
+			ipc = csum_update32(ipc, old.w[0], dst->w[0]);
+		}
+		rewrite_ttl_dec4(ip, &ipc);
+		rewrite_wr16(ip + 10, ipc);
+	} else {
+		if (src != NULL)
+			rewrite_swap_addr(ip + 8, af, src, &old);
+		if (dst != NULL)
+			rewrite_swap_addr(ip + 24, af, dst, &old);
+		ip[7]--;
+	}
+}
+
+void
 rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi)
 {
 	uint8_t *ip = frame + pi->l3_off;
@@ -189,9 +219,13 @@ rewrite_icmp_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t e
 		l4 = in + (in[0] & 0xf) * 4;
 		proto = in[9];
 	} else {
+		uint32_t hl = 40;
+
 		rewrite_swap_addr(in + 8, af, rs_addr, &old);
-		l4 = in + REWRITE_IPV6_HLEN;
+		/* parse_icmp_inner walked this chain already: it cannot fail here. */
 		proto = in[6];
+		(void)parse_ipv6_chain(in, end - inner_l3_off, &proto, &hl);
+		l4 = in + hl;
 	}
 	l4c = rewrite_l4_csum(l4, af, proto);
 	if (l4c != NULL && (uint32_t)(l4c + 2 - frame) > end)
@@ -262,12 +296,22 @@ rewrite_swap_bytes(uint8_t *a, uint8_t *b, unsigned n)
 }
 
 /* Swapping source and destination leaves every sum unchanged (pseudo-headers included), so
- * only the TTL and the ICMP type need checksum updates. */
-void
+ * only the TTL and the ICMP type need checksum updates. An IPv6 request's extension headers
+ * are not sent back (as a host's stack answers: they were options for the way here), the
+ * message moved up behind the IPv6 header; no pseudo-header covers them. */
+uint32_t
 rewrite_echo_reply(uint8_t *frame, const struct pkt_info *pi)
 {
 	uint8_t *ip = frame + pi->l3_off, *icmp = frame + pi->l4_off;
 	uint16_t old = rewrite_rd16(icmp);
+	uint32_t cut = pi->l4_off - pi->l3_off - REWRITE_IPV6_HLEN;
+
+	if (pi->key.af == HVLB_AF_INET6 && cut != 0) {
+		memmove(ip + REWRITE_IPV6_HLEN, icmp, pi->l4_len);
+		icmp = ip + REWRITE_IPV6_HLEN;
+		ip[6] = HVLB_PROTO_ICMPV6;
+		rewrite_put16(ip + 4, pi->l4_len);
+	}
 
 	rewrite_swap_bytes(frame, frame + HVLB_ETHER_ADDR_LEN, HVLB_ETHER_ADDR_LEN);
 	if (pi->key.af == HVLB_AF_INET) {
@@ -283,6 +327,7 @@ rewrite_echo_reply(uint8_t *frame, const struct pkt_info *pi)
 		icmp[0] = 129;
 	}
 	rewrite_wr16(icmp + 2, csum_update16(rewrite_rd16(icmp + 2), old, rewrite_rd16(icmp)));
+	return pi->key.af == HVLB_AF_INET6 ? cut : 0;
 }
 
 /* Ethernet header (with an 802.1Q tag when vlan_tci != 0); returns the L3 offset. */
@@ -332,7 +377,7 @@ rewrite_nd_advert(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_m
 	static const uint8_t all_nodes[16] = {0xff, 0x02, [15] = 1};
 	static const uint8_t all_nodes_mac[6] = {0x33, 0x33, 0, 0, 0, 1};
 	static const union hvlb_addr unspec;
-	uint8_t *ip = frame + pi->l3_off, *m = frame + pi->l4_off;
+	uint8_t *ip = frame + pi->l3_off, *m = ip + REWRITE_IPV6_HLEN;
 	union hvlb_addr target, solicitor;
 	uint8_t lla[6], eth_dst[6];
 	uint16_t mlen;
@@ -351,14 +396,16 @@ rewrite_nd_advert(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_m
 	m[1] = 0;
 	m[4] = (uint8_t)((dad ? 0 : REWRITE_ND_NA_S) | REWRITE_ND_NA_O);
 	memset(m + 5, 0, 3);
-	/* The target address at m + 8 stays. */
+	/* Written again: an NS behind extension headers had it further on, and the NA is
+	 * built without them, right after the IPv6 header. */
+	memcpy(m + 8, target.b, 16);
 	if (has_lla) {
 		m[24] = 2; /* target link-layer address */
 		m[25] = 1;
 		memcpy(m + 26, our_mac, 6);
 	}
 	build_icmp6_csum(ip, m, mlen);
-	return (uint32_t)pi->l4_off + mlen;
+	return (uint32_t)pi->l3_off + REWRITE_IPV6_HLEN + mlen;
 }
 
 uint32_t

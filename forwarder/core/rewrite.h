@@ -21,6 +21,13 @@ void rewrite_nat_to_rs(uint8_t *frame, const struct pkt_info *pi, const union hv
 void rewrite_nat_to_client(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *vip,
 			   uint16_t vport);
 
+/* A later fragment of a datagram (pi->frag TAIL) of a NAT or FullNAT connection: source and
+ * destination addresses set to src and dst (NULL: kept), TTL / hop limit decremented, the
+ * IPv4 header checksum updated. Nothing past the IP header: the L4 checksum is in the first
+ * fragment, whose rewrite updated it for the whole datagram (docs/fragments.md). */
+void rewrite_frag_tail(uint8_t *frame, const struct pkt_info *pi, const union hvlb_addr *src,
+		       const union hvlb_addr *dst);
+
 /* Decrement TTL / hop limit only (DR mode and plain routing), IPv4 checksum updated. */
 void rewrite_ttl_dec(uint8_t *frame, const struct pkt_info *pi);
 
@@ -46,14 +53,17 @@ void rewrite_icmp_err_to_rs(uint8_t *frame, const struct pkt_info *pi, uint16_t 
 void rewrite_arp_reply(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_mac[6]);
 
 /* Turn an ICMP / ICMPv6 echo request into the echo reply, in place: addresses swapped, type
- * set, TTL 64, checksums updated, Ethernet addresses swapped. */
-void rewrite_echo_reply(uint8_t *frame, const struct pkt_info *pi);
+ * set, TTL 64, checksums updated, Ethernet addresses swapped; an IPv6 request's extension
+ * headers left out, the message moved up. Returns how many bytes were left out: when not 0,
+ * the reply ends at pi->l3_off + pi->l3_len minus that (its Ethernet padding gone too). */
+uint32_t rewrite_echo_reply(uint8_t *frame, const struct pkt_info *pi);
 
 /* Turn a neighbour solicitation for one of our addresses (target) into the solicited
  * neighbour advertisement, in place: flags S (and O), target LLA option = our mac, IPv6
  * source = target, destination = the solicitor (or all-nodes if it was unspecified), hop
  * limit 255, ICMPv6 checksum recomputed, Ethernet addresses set. The NA is never longer than
- * the NS (an NS without a source LLA option gets an NA without target LLA). Returns the new
+ * the NS (an NS without a source LLA option gets an NA without target LLA, and the NS's IPv6
+ * extension headers are not carried: the NA follows the IPv6 header). Returns the new
  * frame length (it may shrink), or 0 when the NS cannot be answered. */
 uint32_t rewrite_nd_advert(uint8_t *frame, const struct pkt_info *pi, const uint8_t our_mac[6]);
 

@@ -8,7 +8,6 @@
 #include "csum.h"
 #include "rewrite_fullnat.h"
 
-#define RWF_IPV6_HLEN 40
 
 static inline uint16_t
 rwf_rd16(const uint8_t *p)
@@ -140,8 +139,12 @@ rwf_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t end,
 		l4 = in + (in[0] & 0xf) * 4;
 		proto = in[9];
 	} else {
-		l4 = in + RWF_IPV6_HLEN;
+		uint32_t hl = 40;
+
+		/* parse_icmp_inner walked this chain already: it cannot fail here. */
 		proto = in[6];
+		(void)parse_ipv6_chain(in, end - inner_l3_off, &proto, &hl);
+		l4 = in + hl;
 	}
 	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP)
 		return;

@@ -113,6 +113,22 @@ steer_owner_of_tuple(uint16_t n_workers, const struct flow_key *k, bool to_vip)
 	return steer_owner_of_hash(n_workers, steer_client_hash_of(k, to_vip));
 }
 
+/* The worker that gathers the fragments of datagrams from src to dst (docs/fragments.md).
+ * A later fragment carries no ports, so the rule above cannot place it: every fragment goes
+ * first to the worker its addresses name, which remembers where its datagram's first fragment
+ * went and sends the others after it. dst is multiplied apart so that the two directions of a
+ * pair do not always meet on one worker. */
+static inline uint16_t
+steer_frag_owner(uint16_t n_workers, const union hvlb_addr *src, const union hvlb_addr *dst)
+{
+	uint32_t s = src->w[0] ^ src->w[1] ^ src->w[2] ^ src->w[3];
+	uint32_t d = dst->w[0] ^ dst->w[1] ^ dst->w[2] ^ dst->w[3];
+
+	if (n_workers == 1)
+		return 0;
+	return steer_owner_of_hash(n_workers, (s ^ d * 0x85EBCA6Bu) * 0x9E3779B1u);
+}
+
 /* Whether the table may hold a tuple of the client endpoint with this client hash (false:
  * certainly not). High bits: the low bits of a Fibonacci product mix poorly. */
 static inline bool

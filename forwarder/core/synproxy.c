@@ -334,6 +334,24 @@ sp_finish(uint8_t *frame, struct pkt_info *pi, uint32_t hlen, uint8_t flags, uin
 	return end;
 }
 
+/* A segment the proxy builds from a received one goes without the IPv6 extension headers
+ * that one came with (options meant for one direction and one path; a spent routing header's
+ * addresses), its TCP header right after the IPv6 header: the fixed 20 bytes, all a builder
+ * reads, moved there. synproxy_frame_len counts on it. */
+static void
+sp_plain(uint8_t *frame, struct pkt_info *pi)
+{
+	uint8_t *ip = frame + pi->l3_off;
+	uint16_t l4 = (uint16_t)(pi->l3_off + 40);
+
+	if (pi->key.af == HVLB_AF_INET || pi->l4_off == l4)
+		return;
+	memmove(frame + l4, frame + pi->l4_off, SP_TCP_HLEN);
+	ip[6] = HVLB_PROTO_TCP;
+	pi->l4_len = SP_TCP_HLEN;
+	pi->l4_off = l4;
+}
+
 static void
 sp_put_mss(uint8_t *tcp, uint16_t mss)
 {
@@ -345,9 +363,12 @@ sp_put_mss(uint8_t *tcp, uint16_t mss)
 uint32_t
 synproxy_make_synack(uint8_t *frame, struct pkt_info *pi, uint32_t cookie, uint16_t mss)
 {
-	uint8_t *tcp = frame + pi->l4_off;
-	uint32_t isn = sp_get32(tcp + 4);
+	uint8_t *tcp;
+	uint32_t isn;
 
+	sp_plain(frame, pi);
+	tcp = frame + pi->l4_off;
+	isn = sp_get32(tcp + 4);
 	sp_reverse(frame, pi);
 	sp_put32(tcp + 4, cookie);
 	sp_put32(tcp + 8, isn + 1);
@@ -360,8 +381,10 @@ synproxy_make_synack(uint8_t *frame, struct pkt_info *pi, uint32_t cookie, uint1
 uint32_t
 synproxy_make_syn(uint8_t *frame, struct pkt_info *pi, uint16_t mss)
 {
-	uint8_t *tcp = frame + pi->l4_off;
+	uint8_t *tcp;
 
+	sp_plain(frame, pi);
+	tcp = frame + pi->l4_off;
 	sp_put32(tcp + 4, sp_get32(tcp + 4) - 1);
 	sp_put32(tcp + 8, 0);
 	sp_put_mss(tcp, mss);
@@ -371,9 +394,13 @@ synproxy_make_syn(uint8_t *frame, struct pkt_info *pi, uint16_t mss)
 uint32_t
 synproxy_make_ack(uint8_t *frame, struct pkt_info *pi, uint16_t win)
 {
-	uint8_t *tcp = frame + pi->l4_off;
-	uint32_t seq = sp_get32(tcp + 4), ack = sp_get32(tcp + 8);
+	uint8_t *tcp;
+	uint32_t seq, ack;
 
+	sp_plain(frame, pi);
+	tcp = frame + pi->l4_off;
+	seq = sp_get32(tcp + 4);
+	ack = sp_get32(tcp + 8);
 	sp_reverse(frame, pi);
 	sp_put32(tcp + 4, ack);
 	sp_put32(tcp + 8, seq + 1);

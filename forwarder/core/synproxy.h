@@ -67,8 +67,9 @@ uint32_t synproxy_tcp_payload(const uint8_t *frame, const struct pkt_info *pi);
 /* The MSS option's value, or 0 when there is none (or the options are malformed). */
 uint16_t synproxy_tcp_mss(const uint8_t *frame, const struct pkt_info *pi);
 
-/* The length of the frames the builders below write: pi's L2 and L3 headers, a TCP header
- * with at most the MSS option, zero-padded to the Ethernet minimum. */
+/* The length of the frames the builders below write: pi's L2 and L3 headers (IPv6 without
+ * its extension headers: the builders leave them out), a TCP header with at most the MSS
+ * option, zero-padded to the Ethernet minimum. */
 uint32_t synproxy_frame_len(const struct pkt_info *pi, bool with_mss);
 
 /* A client's SYN becomes, in place, the cookie SYN-ACK to the client: addresses and ports

@@ -11,7 +11,9 @@
  *   - a frame parse_fast4 accepts (parse_fast.h) is one parse_frame accepts, with the same
  *     pkt_info byte for byte;
  *   - the Call-ID sip_call_id finds (core/sip.h; in the whole input, taken as a SIP message,
- *     and in an accepted UDP frame's payload) lies inside it, trimmed and not empty.
+ *     and in an accepted UDP frame's payload) lies inside it, trimmed and not empty;
+ *   - a fragment's offsets stay inside the frame, and parse_frag_info puts its piece inside a
+ *     datagram of at most 64 KiB.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +68,22 @@ sip_more(const uint8_t *p, uint32_t len)
 	(void)sip_call_id_hash(p + off, vlen);
 }
 
+/* A fragment parse_frame described (docs/fragments.md): its offsets inside the frame, its
+ * piece inside a datagram of at most 64 KiB. */
+static void
+parse_frag_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
+{
+	struct pkt_frag_info fi;
+
+	FUZZ_CHECK(pi->l3_off + pi->l3_len <= len);
+	FUZZ_CHECK(pi->l4_off >= pi->l3_off && pi->l4_off + pi->l4_len == pi->l3_off + pi->l3_len);
+	parse_frag_info(f, pi, &fi);
+	FUZZ_CHECK(fi.off + fi.len <= 65535);
+	FUZZ_CHECK(fi.len <= pi->l3_len);
+	FUZZ_CHECK(pi->frag != PKT_FRAG_FIRST || fi.off == 0);
+	FUZZ_CHECK(pi->frag != PKT_FRAG_TAIL || fi.off != 0);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -81,6 +99,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum hvlb_drop r = parse_frame(f, len, &pi);
 	if (r == HVLB_DROP_NONE)
 		parse_more(f, len, &pi);
+	if (r == HVLB_DROP_FRAGMENT && (pi.frag == PKT_FRAG_FIRST || pi.frag == PKT_FRAG_TAIL))
+		parse_frag_more(f, len, &pi);
 	FUZZ_CHECK(parse_fast_contract_holds(f, len, r, &pi, &fast));
 	(void)parse_peek_tuple(f, len, &peek);
 	sip_more(f, len);

@@ -24,7 +24,7 @@
 	X(fwd, conn_hash) X(fwd, mbufs) X(fwd, rssa) X(fwd, rssa_q) X(fwd, rssa_epsilon) \
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
-	X(fwd, neigh_first_retry_ms) X(fwd, state_dir)
+	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments)
 #define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
@@ -186,6 +186,24 @@ load_idle_wake(const struct cfgini *cfg, uint8_t *rx)
 	return -1;
 }
 
+/* fragments: IP fragments dropped (drop, the default) or forwarded without reassembly
+ * (forward: docs/fragments.md). */
+static int
+load_fragments(const struct cfgini *cfg, uint8_t *forward)
+{
+	const char *v = cfgini_get(cfg, "forwarder", fwd_key_fragments);
+
+	*forward = 0;
+	if (v == NULL || strcmp(v, "drop") == 0)
+		return 0;
+	if (strcmp(v, "forward") == 0) {
+		*forward = 1;
+		return 0;
+	}
+	cfgini_err(cfg, "forwarder", fwd_key_fragments, "'%s' is not drop or forward", v);
+	return -1;
+}
+
 /* conn_hash: what the connection tables file keys by (enum conn_hash_setting). */
 static int
 load_conn_hash(const struct cfgini *cfg, uint8_t *h)
@@ -286,6 +304,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
+	    load_fragments(cfg, &s->frag_forward) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
 		goto fail;
 	sd = cfgini_get(cfg, "forwarder", fwd_key_state_dir);

@@ -61,6 +61,7 @@ struct fwd_settings {
 	uint32_t idle_sleep_max_us;
 	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
 	uint8_t conn_hash;      /* enum conn_hash_setting: conn_hash = auto | flow | toeplitz */
+	uint8_t frag_forward;   /* fragments = forward (1) | drop (0) */
 	uint32_t neigh_retry_ms;
 	uint32_t neigh_first_retry_ms;
 	uint32_t mbufs;

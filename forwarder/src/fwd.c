@@ -258,6 +258,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
 				    .tunnel = set.tunnel,
 				    .idle_wake_rx = set.idle_wake_rx,
+				    .frag_forward = set.frag_forward,
 				    .hz = rte_get_tsc_hz()};
 	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
 	 * outlives no restart; only the clients between their SYN and ACK then retry). */

@@ -71,6 +71,10 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->snap_version = snap->version;
 	if (worker_fullnat_init(w) != 0)
 		goto fail_tx;
+	if (worker_frag_init(w) != 0) {
+		worker_fullnat_free(w);
+		goto fail_tx;
+	}
 	return w;
 
 fail_tx:
@@ -103,6 +107,7 @@ worker_free(struct worker *w)
 	for (uint16_t p = 0; p < w->ports->n; p++)
 		rte_free(w->tx[p]);
 	worker_fullnat_free(w);
+	worker_frag_free(w);
 	rte_ring_free(w->sync_in);
 	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);

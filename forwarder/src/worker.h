@@ -21,6 +21,8 @@
 #include "sync_link.h"
 #include "vs.h"
 
+struct worker_frag;
+
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
 #define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
@@ -157,6 +159,8 @@ struct worker {
 	struct rte_ring *fnat_ret;        /* ports other workers give back to this one */
 	uint32_t fnat_gen;                /* the pool's generation fnat is laid out for */
 	struct idle_wake wake;            /* idle_wake = rx: its RX queues' kernel sockets */
+	struct worker_frag *frag;         /* fragments = forward: its fragment table and the
+					     fragments it holds (worker_frag.h); else NULL */
 } __rte_cache_aligned;
 
 /* Allocate and initialise worker id on socket (TX buffers, inbox, command ring), its
@@ -198,6 +202,12 @@ void worker_fullnat_reload(struct worker *w);
 void worker_fullnat_free(struct worker *w);
 void worker_fullnat_restore(struct worker *w);
 void worker_fullnat_gone(struct worker *w, const struct conn *c);
+
+/* Fragments forwarded without reassembly (worker_frag.c): make w->frag when
+ * env->frag_forward (else leave it NULL; 0, or -1 when out of memory), and free it with the
+ * fragments it holds. */
+int worker_frag_init(struct worker *w);
+void worker_frag_free(struct worker *w);
 
 /* Account for a connection leaving the table (expiry, hard remove); also what the SYN proxy
  * kept for it (worker_sp_forget). */

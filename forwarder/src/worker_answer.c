@@ -92,6 +92,7 @@ worker_answer_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool
 	struct flow_key inner;
 	union hvlb_addr target;
 	uint8_t lla[6];
+	uint32_t cut;
 	int has_lla;
 
 	switch (x->pi.icmp) {
@@ -102,7 +103,9 @@ worker_answer_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool
 			drop(w, m, HVLB_DROP_BAD_L4_CSUM);
 			return PKT_ROUTE_DONE;
 		}
-		rewrite_echo_reply(frame, &x->pi);
+		cut = rewrite_echo_reply(frame, &x->pi);
+		if (unlikely(cut != 0))
+			m->data_len = m->pkt_len = x->pi.l3_off + x->pi.l3_len - cut;
 		w->stats.local_replies++;
 		tx(w, x->in_port, m);
 		return PKT_ROUTE_DONE;

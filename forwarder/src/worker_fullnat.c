@@ -5,6 +5,7 @@
 
 #include "rewrite_fullnat.h"
 #include "toa.h"
+#include "rewrite.h"
 #include "worker_fullnat.h"
 
 /* A port given back to its home worker, as one ring entry. */
@@ -228,7 +229,9 @@ worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info
 	struct rw_endpoint dst = {.addr = &c->rs_addr, .port = c->rs_port};
 
 	rewrite_fullnat(rte_pktmbuf_mtod(m, uint8_t *), pi, &src, &dst);
-	if (likely(!c->fn_toa))
+	/* A first fragment's segment does not end where its datagram does: no trailer, and a
+	 * fragmented SYN is no SYN to add an option to (docs/fragments.md). */
+	if (likely(!c->fn_toa) || unlikely(pi->frag != PKT_FRAG_NONE))
 		return;
 	if (pi->key.proto == HVLB_PROTO_UDP)
 		toa_udp_add(w, m, pi, c);
@@ -245,6 +248,16 @@ worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const struct pk
 
 	(void)w;
 	rewrite_fullnat(frame, pi, &src, &dst);
+}
+
+void
+worker_fullnat_frag_tail(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+			 const struct conn *c, enum conn_dir dir)
+{
+	if (dir == CONN_DIR_ORIG)
+		rewrite_frag_tail(frame, pi, local_addr(w, c), &c->rs_addr);
+	else
+		rewrite_frag_tail(frame, pi, &c->orig.dst, &c->orig.src);
 }
 
 enum hvlb_drop

@@ -41,6 +41,11 @@ void worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const stru
 /* Whether addr is one of the pool's local addresses. */
 bool worker_fullnat_is_local(const struct worker *w, const union hvlb_addr *addr);
 
+/* A later fragment (pi->frag TAIL) of c's datagram in direction dir: its addresses as the
+ * first fragment's rewrite set them (docs/fragments.md); no ports, no L4 checksum. */
+void worker_fullnat_frag_tail(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
+			      const struct conn *c, enum conn_dir dir);
+
 /* An ICMP error not to a VIP: one an NF (or a router on its side) may have sent about a NAT
  * or FullNAT connection. HVLB_DROP_NONE with *key = the connection's REPLY tuple (the
  * quoted packet reversed) and *inner_l3_off set, or the drop reason. */

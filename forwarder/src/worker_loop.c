@@ -11,6 +11,7 @@
 
 #include "inbox.h"
 #include "worker_answer.h"
+#include "worker_frag.h"
 #include "worker_fwd.h"
 #include "worker_loop.h"
 #include "worker_steer.h"
@@ -156,6 +157,9 @@ worker_poll_once(struct worker *w)
 		worker_process_burst(w, pkts, n, 0);
 	}
 	total += inbox_poll(w);
+	/* Later fragments after the packets ahead of them (worker_frag.h). */
+	if (unlikely(worker_frag_busy(w)))
+		worker_frag_poll(w);
 	if (w->id == 0)
 		send_control_frames(w);
 	if (unlikely(w->neigh.n_held > 0))

@@ -105,8 +105,13 @@ pkt_fix_ip_csums(uint8_t *ip)
 			sum = pkt_ref_sum(ip + 12, 8, proto + l4_len);
 	} else {
 		hl = 40;
-		l4_len = pkt_get16(ip + 4);
 		proto = ip[6];
+		/* Past hop-by-hop, routing and destination options headers (pkt_ext6_insert). */
+		while (proto == 0 || proto == 43 || proto == 60) {
+			proto = ip[hl];
+			hl += (ip[hl + 1] + 1u) * 8;
+		}
+		l4_len = 40 + pkt_get16(ip + 4) - hl;
 		sum = pkt_ref_sum(ip + 8, 32, proto + l4_len);
 	}
 	l4 = ip + hl;
@@ -219,6 +224,46 @@ pkt_build(uint8_t *f, const struct pkt_spec *s)
 	len = l3 + hl + l4_len;
 	for (; len < s->pad_to; len++)
 		f[len] = 0;
+	return len;
+}
+
+/* Insert an IPv6 extension header of type (0 hop-by-hop, 43 routing, 60 destination options)
+ * and (len8 + 1) * 8 bytes right after the IPv6 header of the frame f[0..len) (no padding
+ * after the packet), in front of whatever came there: so a chain is built last header first.
+ * Options headers hold one PadN option; a routing header is type 4 (segment routing) with
+ * seg_left segments left. The checksums stay right: no pseudo-header covers these headers.
+ * Returns the new length. */
+static inline uint32_t
+pkt_ext6_insert(uint8_t *f, uint32_t len, uint8_t type, uint8_t len8, uint8_t seg_left)
+{
+	uint32_t l3 = pkt_l3_off(f), hl = (len8 + 1u) * 8;
+	uint8_t *ip = f + l3, *e = ip + 40;
+
+	memmove(e + hl, e, len - l3 - 40);
+	memset(e, 0, hl);
+	e[0] = ip[6];
+	e[1] = len8;
+	if (type == 43) {
+		e[2] = 4;
+		e[3] = seg_left;
+	} else {
+		e[2] = 1; /* PadN over the rest */
+		e[3] = (uint8_t)(hl - 4);
+	}
+	ip[6] = type;
+	pkt_put16(ip + 4, (uint16_t)(pkt_get16(ip + 4) + hl));
+	return len + hl;
+}
+
+/* A frame of spec s (no padding) with the IPv6 extension headers of chain[] ({type, len8,
+ * segments left}, pkt_ext6_insert), first header first; returns its length. */
+static inline uint32_t
+pkt_build_ext6(uint8_t *f, const struct pkt_spec *s, const uint8_t (*chain)[3], unsigned n)
+{
+	uint32_t len = pkt_build(f, s);
+
+	while (n-- > 0)
+		len = pkt_ext6_insert(f, len, chain[n][0], chain[n][1], chain[n][2]);
 	return len;
 }
 

@@ -191,6 +191,71 @@ test_nat_cases(void)
 	check_nat(&s, 0, vip4, 53);
 }
 
+/* check_nat on an IPv6 packet carrying the extension headers chain[]: they go through
+ * unchanged, the L4 header past them is rewritten. */
+static void
+check_nat_ext6(const struct pkt_spec *in, const uint8_t (*chain)[3], unsigned n, int to_rs,
+	       const uint8_t *new_addr, uint16_t new_port)
+{
+	uint8_t f[512], e[512];
+	struct pkt_spec x = *in;
+	struct pkt_info pi;
+	union hvlb_addr a;
+	uint32_t len, elen;
+	int ports = in->proto == HVLB_PROTO_TCP || in->proto == HVLB_PROTO_UDP;
+
+	len = pkt_build_ext6(f, in, chain, n);
+	memcpy(to_rs ? x.dst : x.src, new_addr, 16);
+	if (new_port != 0 && ports)
+		*(to_rs ? &x.dport : &x.sport) = new_port;
+	x.ttl--;
+	elen = pkt_build_ext6(e, &x, chain, n);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	CHECK(pi.l4_off > pi.l3_off + 40);
+	addr_of(&a, 6, new_addr);
+	canary_set(f, len, sizeof(f));
+	if (to_rs)
+		rewrite_nat_to_rs(f, &pi, &a, pkt_n16(new_port));
+	else
+		rewrite_nat_to_client(f, &pi, &a, pkt_n16(new_port));
+	canary_check(f, len, sizeof(f));
+	CHECK_EQ(len, elen);
+	CHECK_MEM(f, e, len);
+	check_valid(f, len);
+}
+
+static void
+test_nat_ipv6_ext(void)
+{
+	static const uint8_t rs6[16] = {0xfd, 0, [14] = 0xbe, 0xef};
+	static const uint8_t chains[][4][3] = {
+		{{0, 0, 0}},
+		{{60, 1, 0}},
+		{{0, 0, 0}, {60, 0, 0}},
+		{{0, 2, 0}, {60, 0, 0}, {43, 4, 0}, {60, 3, 0}}, /* a spent source route */
+	};
+	static const unsigned n[] = {1, 1, 2, 4};
+	static const uint8_t protos[] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP, HVLB_PROTO_ICMPV6, 47};
+	struct pkt_spec s;
+
+	for (size_t c = 0; c < sizeof(n) / sizeof(n[0]); c++) {
+		for (size_t p = 0; p < sizeof(protos); p++) {
+			for (int vlan = 0; vlan < 2; vlan++) {
+				pkt_spec_default(&s, 6, protos[p]);
+				s.has_vlan = (uint8_t)vlan;
+				s.vlan_tci = 100;
+				check_nat_ext6(&s, chains[c], n[c], 1, rs6, 8080);
+				check_nat_ext6(&s, chains[c], n[c], 1, rs6, 0);
+				check_nat_ext6(&s, chains[c], n[c], 0, s.dst, 443);
+				s.payload_len = 1;
+				check_nat_ext6(&s, chains[c], n[c], 0, rs6, 1);
+				if (check_failed_now)
+					return;
+			}
+		}
+	}
+}
+
 static void
 test_nat_random(void)
 {
@@ -333,8 +398,10 @@ test_ttl_dec_and_l2(void)
 /* The embedded packet as the NF sent it (rs:rs_port -> client), cut to inner_len bytes, in an
  * error from a router to the VIP; rewritten, it must equal the same error built about the
  * packet the NF sent (inner source rs:rs_port) and addressed to the NF. */
+/* chain: IPv6 extension headers of the quoted packet (pkt_build_ext6), n of them. */
 static void
-check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_len)
+check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_len,
+	       const uint8_t (*chain)[3], unsigned n)
 {
 	static const uint8_t rs4[16] = {10, 1, 2, 3}, rs6[16] = {0xfd, 0, [15] = 9};
 	static const uint8_t client4[16] = {203, 0, 113, 5}, client6[16] = {0x24, [15] = 5};
@@ -343,7 +410,7 @@ check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_
 	struct pkt_info pi;
 	struct flow_key k;
 	union hvlb_addr a;
-	uint8_t in[128], f[256], e[256];
+	uint8_t in[256], f[384], e[384];
 	uint32_t ilen, len, elen;
 	uint16_t o;
 
@@ -353,7 +420,7 @@ check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_
 	is.sport = 80;
 	memcpy(is.dst, af == 4 ? client4 : client6, 16);
 	is.dport = 40000;
-	ilen = pkt_build(in, &is) - 14;
+	ilen = pkt_build_ext6(in, &is, chain, n) - 14;
 	if (inner_len > ilen)
 		inner_len = (uint16_t)ilen;
 	pkt_spec_default(&os, af, af == 4 ? HVLB_PROTO_ICMP : HVLB_PROTO_ICMPV6);
@@ -378,7 +445,7 @@ check_icmp_err(uint8_t af, uint8_t proto, int vlan, int no_csum, uint16_t inner_
 
 	memcpy(is.src, rs, 16);
 	is.sport = 8080;
-	pkt_build(in, &is);
+	pkt_build_ext6(in, &is, chain, n);
 	memcpy(os.dst, rs, 16);
 	os.ttl--;
 	elen = pkt_build(e, &os);
@@ -397,12 +464,21 @@ test_icmp_err_to_rs(void)
 			for (uint16_t l = hl + 8; l <= hl + 30; l++) {
 				/* Half a TCP checksum cannot be updated: no carry to go on. */
 				if (l != hl + 17)
-					check_icmp_err(af, HVLB_PROTO_TCP, vlan, 0, l);
-				check_icmp_err(af, HVLB_PROTO_UDP, vlan, 0, l);
+					check_icmp_err(af, HVLB_PROTO_TCP, vlan, 0, l, NULL, 0);
+				check_icmp_err(af, HVLB_PROTO_UDP, vlan, 0, l, NULL, 0);
 			}
 		}
-		check_icmp_err(af, HVLB_PROTO_UDP, 0, 1, 200);
-		check_icmp_err(af, 47, 0, 0, 200);
+		check_icmp_err(af, HVLB_PROTO_UDP, 0, 1, 200, NULL, 0);
+		check_icmp_err(af, 47, 0, 0, 200, NULL, 0);
+	}
+	/* A quoted IPv6 packet with extension headers: its ports and checksum past them. */
+	static const uint8_t chain[3][3] = {{0, 0, 0}, {43, 2, 0}, {60, 1, 0}};
+	const uint16_t ext = 8 + 24 + 16;
+
+	for (uint16_t l = 40 + ext + 8; l <= 40 + ext + 30; l++) {
+		if (l != 40 + ext + 17)
+			check_icmp_err(6, HVLB_PROTO_TCP, 0, 0, l, chain, 3);
+		check_icmp_err(6, HVLB_PROTO_UDP, 1, 0, l, chain, 1);
 	}
 }
 
@@ -446,7 +522,7 @@ test_echo_reply(void)
 		random_addr(s.src, af);
 		len = pkt_build(f, &s);
 		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
-		rewrite_echo_reply(f, &pi);
+		CHECK_EQ(rewrite_echo_reply(f, &pi), 0);
 		r = s;
 		r.icmp_type = af == 4 ? 0 : 129;
 		r.ttl = 64;
@@ -460,6 +536,32 @@ test_echo_reply(void)
 		if (check_failed_now)
 			return;
 	}
+}
+
+/* An echo request behind IPv6 extension headers: the reply is the plain request's, the
+ * headers left out. */
+static void
+test_echo_reply_ext6(void)
+{
+	static const uint8_t chain[3][3] = {{0, 0, 0}, {43, 2, 0}, {60, 1, 0}};
+	struct pkt_spec s;
+	struct pkt_info pi, ppi;
+	uint8_t f[384], e[384];
+	uint32_t len, elen;
+
+	pkt_spec_default(&s, 6, HVLB_PROTO_ICMPV6);
+	s.payload_len = 33;
+	elen = pkt_build(e, &s);
+	CHECK_EQ(parse_frame(e, elen, &ppi), HVLB_DROP_NONE);
+	CHECK_EQ(rewrite_echo_reply(e, &ppi), 0);
+	len = pkt_build_ext6(f, &s, chain, 3);
+	CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+	canary_set(f, len, sizeof(f));
+	CHECK_EQ(rewrite_echo_reply(f, &pi), 8 + 24 + 16);
+	canary_check(f, len, sizeof(f));
+	CHECK_EQ(pi.l3_off + pi.l3_len - (8 + 24 + 16), elen);
+	CHECK_MEM(f, e, elen);
+	check_valid(f, elen);
 }
 
 /* The NA expected for an NS: pkt_build.h's ICMPv6 with flags, target and an optional target
@@ -562,6 +664,18 @@ test_nd_advert(void)
 	CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), elen);
 	CHECK_MEM(f, e, elen);
 	check_valid(f, elen);
+	/* Behind a hop-by-hop header (as MLD sends, with a router alert): the NA follows the
+	 * IPv6 header, without it. */
+	{
+		static const uint8_t hbh[1][3] = {{0, 0, 0}};
+
+		len = pkt_build_ext6(f, &s, hbh, 1);
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(pi.l4_off, 14 + 48);
+		CHECK_EQ(rewrite_nd_advert(f, &pi, our_mac), elen);
+		CHECK_MEM(f, e, elen);
+		check_valid(f, elen);
+	}
 	/* Not answerable: a hop limit other than 255, or not an NS. */
 	s.ttl = 64;
 	len = pkt_build(f, &s);
@@ -645,6 +759,7 @@ main(void)
 {
 	RUN(test_builder_matches_scapy);
 	RUN(test_nat_cases);
+	RUN(test_nat_ipv6_ext);
 	RUN(test_nat_random);
 	RUN(test_nat_csum_edges);
 	RUN(test_nat_keeps_bad_csum);
@@ -652,6 +767,7 @@ main(void)
 	RUN(test_icmp_err_to_rs);
 	RUN(test_arp_reply);
 	RUN(test_echo_reply);
+	RUN(test_echo_reply_ext6);
 	RUN(test_nd_advert);
 	RUN(test_build_arp_request);
 	RUN(test_build_nd_solicit);

@@ -185,6 +185,44 @@ test_syn_and_ack(void)
 	}
 }
 
+/* An IPv6 segment behind extension headers gives, from each builder, the frame its plain
+ * twin gives: the headers are left out, the TCP header follows the IPv6 header. */
+static void
+test_ext6_left_out(void)
+{
+	static const uint8_t syn_opts[4] = {2, 4, 0x05, 0xb4};
+	static const uint8_t chain[3][3] = {{0, 0, 0}, {43, 2, 0}, {60, 1, 0}};
+	static const uint8_t fls[3] = {HVLB_TCP_SYN, HVLB_TCP_ACK, HVLB_TCP_SYN | HVLB_TCP_ACK};
+
+	for (int b = 0; b < 3; b++) {
+		uint8_t f[384], g[384];
+		uint32_t len = build_tcp(f, 6, fls[b], syn_opts, 4, b == 1 ? 5 : 0, 7000, 9000);
+		uint32_t glen = len, flen, elen;
+		struct pkt_info pi, gpi;
+
+		memcpy(g, f, len);
+		for (int i = 2; i >= 0; i--)
+			glen = pkt_ext6_insert(g, glen, chain[i][0], chain[i][1], chain[i][2]);
+		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
+		CHECK_EQ(parse_frame(g, glen, &gpi), HVLB_DROP_NONE);
+		CHECK_EQ(gpi.l4_off, 14 + 40 + 48);
+		CHECK_EQ(synproxy_frame_len(&gpi, true), synproxy_frame_len(&pi, true));
+		if (b == 0) {
+			flen = synproxy_make_synack(f, &pi, 0xabcdef01u, 1460);
+			elen = synproxy_make_synack(g, &gpi, 0xabcdef01u, 1460);
+		} else if (b == 1) {
+			flen = synproxy_make_syn(f, &pi, 1400);
+			elen = synproxy_make_syn(g, &gpi, 1400);
+		} else {
+			flen = synproxy_make_ack(f, &pi, 512);
+			elen = synproxy_make_ack(g, &gpi, 512);
+		}
+		CHECK_EQ(elen, flen);
+		CHECK_MEM(g, f, flen);
+		CHECK_MEM(&gpi, &pi, sizeof(pi));
+	}
+}
+
 /* Translation both ways, with wrap-around: the incremental checksum is the full one. */
 static void
 test_translate(void)
@@ -258,6 +296,7 @@ main(void)
 	RUN(test_cookie_expired_and_forged);
 	RUN(test_synack);
 	RUN(test_syn_and_ack);
+	RUN(test_ext6_left_out);
 	RUN(test_translate);
 	return check_summary();
 }
