@@ -16,6 +16,7 @@
 #include "cfgfile.h"
 #include "fuzz_env.h"
 #include "ringfwd.h"
+#include "worker_frag.h"
 #include "worker_loop.h"
 
 #define FUZZ_RING_SIZE 1024
@@ -126,5 +127,8 @@ fuzz_held_mbufs(const struct fwd *f)
 			n += f->workers[w]->neigh.held[i].n;
 	for (uint16_t w = 0; w < f->env.n_workers; w++)
 		n += f->workers[w]->sp_n_held; /* client packets waiting for an NF's SYN-ACK */
+	for (uint16_t w = 0; w < f->env.n_workers; w++) /* fragments waiting for their first */
+		if (f->workers[w]->frag != NULL)
+			n += f->workers[w]->frag->n_held + f->workers[w]->frag->n_def;
 	return n + rte_ring_count(f->neigh.tx) + rte_ring_count(f->neigh.learn);
 }
