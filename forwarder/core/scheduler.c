@@ -155,13 +155,13 @@ sched_lc(const struct vs *vs, struct sched_worker *s)
 	return vs->usable[best];
 }
 
-int
-sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
-	   struct sched_worker *s)
+static inline int
+pick_by(const struct vs *vs, unsigned kind, const struct flow_key *key, uint32_t hash,
+	struct sched_worker *s)
 {
 	if (hvlb_unlikely(vs->n_usable == 0))
 		return -1;
-	switch (vs->sched) {
+	switch (kind) {
 	case HVLB_SCHED_MAGLEV:
 		return sched_table(vs, hash);
 	case HVLB_SCHED_SH:
@@ -174,9 +174,25 @@ sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 		return vs->wrr_seq[sched_cursor_next(s, vs->slot, vs->wrr_len)];
 	case HVLB_SCHED_LC:
 		return sched_lc(vs, s);
+	case HVLB_SCHED_PAYLOAD:
+		return SCHED_PICK_PAYLOAD;
 	default:
 		return -1;
 	}
+}
+
+int
+sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+	   struct sched_worker *s)
+{
+	return pick_by(vs, vs->pick, key, hash, s);
+}
+
+int
+sched_pick_5tuple(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+		  struct sched_worker *s)
+{
+	return pick_by(vs, vs->sched, key, hash, s);
 }
 
 int

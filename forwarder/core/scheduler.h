@@ -20,10 +20,18 @@ struct sched_worker {
 
 void sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs_active);
 
+/* sched_pick's answer for a service whose flows the caller places by payload (vs->pick
+ * HVLB_SCHED_PAYLOAD: SIP call affinity, worker_sip.h). */
+#define SCHED_PICK_PAYLOAD (-2)
+
 /* Pick an RS for a new connection with tuple key (hash = flow_hash(key)). Returns an index
- * into vs->rs, or -1 when the VS has no usable RS. */
+ * into vs->rs, -1 when the VS has no usable RS, or SCHED_PICK_PAYLOAD. */
 int sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
 	       struct sched_worker *s);
+/* sched_pick by the service's scheduler whatever vs->pick says: a SIP message without a
+ * Call-ID goes by its 5-tuple. Never SCHED_PICK_PAYLOAD. */
+int sched_pick_5tuple(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+		      struct sched_worker *s);
 
 /* Pick an RS for a flow by a hash of the caller's (a SIP Call-ID's, core/sip.h) in vs's
  * Maglev table: maglev and sh only (vs_table_build refuses the others with such a hash).

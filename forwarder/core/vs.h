@@ -39,7 +39,10 @@ enum sched_kind {
 	HVLB_SCHED_WRR,        /* smooth weighted round robin */
 	HVLB_SCHED_SH,         /* source-address hash (weighted Maglev table keyed by source) */
 	HVLB_SCHED_LC,         /* least connections (per worker), weighted */
-	HVLB_SCHED_MAX
+	HVLB_SCHED_MAX,
+	/* Not a scheduler of its own: struct vs.pick of a service whose new flows the caller
+	 * places by their payload (hash = sip_call_id, over the Maglev table). */
+	HVLB_SCHED_PAYLOAD = HVLB_SCHED_MAX
 };
 
 /* What becomes of the connections of an RS that goes down (health 0) or is removed softly. */
@@ -144,6 +147,10 @@ struct vs {
 	uint8_t af;
 	uint8_t mode;
 	uint8_t sched;
+	/* What sched_pick does: sched, or HVLB_SCHED_PAYLOAD for a sip_call_id service (the
+	 * caller picks by the message's Call-ID), so that conn_new tests for it only where a
+	 * pick failed, off every other service's path. */
+	uint8_t pick;
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
 	uint32_t conn_rate;      /* vs_config.conn_rate */

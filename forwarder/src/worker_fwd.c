@@ -251,17 +251,19 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			goto out_drop;
 		}
 	}
-	if (unlikely(vs->hash != VS_HASH_5TUPLE)) {
-		/* SIP call affinity: the real by Call-ID, and its key; joined when it exists. */
-		i = worker_sip_pick(w, m, x, vs, &c);
-		if (c != NULL)
-			return c;
-	} else {
-		i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
-	}
+	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	if (unlikely(i < 0)) {
-		r = HVLB_DROP_NO_RS;
-		goto out_drop;
+		/* SIP call affinity (sched_pick leaves it to us): the real by Call-ID, and its
+		 * key; joined when it exists. */
+		if (i == SCHED_PICK_PAYLOAD) {
+			i = worker_sip_pick(w, m, x, vs, &c);
+			if (c != NULL)
+				return c;
+		}
+		if (i < 0) {
+			r = HVLB_DROP_NO_RS;
+			goto out_drop;
+		}
 	}
 	const struct rs_config *rs = &vs->rs[i];
 	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&

@@ -47,7 +47,7 @@ worker_sip_pick(struct worker *w, const struct rte_mbuf *m, struct pkt_ctx *x,
 		/* A keep-alive, a message cut short: its 5-tuple's real, as without the setting
 		 * (maglev: the 5-tuple; sh: the source). */
 		w->stats.sip_no_call_id++;
-		i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
+		i = sched_pick_5tuple(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	}
 	if (unlikely(i < 0))
 		return -1;
