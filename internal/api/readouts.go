@@ -148,7 +148,7 @@ func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 	for _, w := range st.GetWorkers() {
 		b.Workers = append(b.Workers, apitypes.WorkerStats{Worker: w.GetWorker(), Lcore: w.GetLcore(),
 			RxPackets: w.GetRxPackets(), RxBytes: w.GetRxBytes(), TxPackets: w.GetTxPackets(), TxBytes: w.GetTxBytes(),
-			HandoffOut: w.GetHandoffOut(), HandoffIn: w.GetHandoffIn(), ActiveConns: w.GetActiveConns(),
+			HandoffOut: w.GetHandoffOut(), HandoffIn: w.GetHandoffIn(), ActiveConns: w.GetActiveConns(), ConnCapacity: uint64(w.GetConnCapacity()),
 			TotalConns: w.GetTotalConns(), LocalReplies: w.GetLocalReplies(), IdleSleeps: w.GetIdleSleeps(),
 			BusyPolls: w.GetBusyPolls(), EmptyPolls: w.GetEmptyPolls(), Drops: drops(w.GetDrops()),
 			Counters: counterMap(fwdcounters.WorkerCounters(w))})

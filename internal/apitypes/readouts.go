@@ -134,6 +134,7 @@ type WorkerStats struct {
 	HandoffOut   uint64 `json:"handoff_out"`
 	HandoffIn    uint64 `json:"handoff_in"`
 	ActiveConns  uint64 `json:"active_conns"`
+	ConnCapacity uint64 `json:"conn_capacity"` // the worker's connection table's entries
 	TotalConns   uint64 `json:"total_conns"`
 	LocalReplies uint64 `json:"local_replies"`
 	IdleSleeps   uint64 `json:"idle_sleeps"`
