@@ -121,15 +121,7 @@ func (b *policyBed) paths(rtts ...float64) {
 // desired returns the weights fwd-a's desired state gives the three reals.
 func (b *policyBed) desired() []int {
 	b.t.Helper()
-	ds, _, err := b.c.DesiredState("fwd-a")
-	mustNil(b.t, err)
-	var out []int
-	for _, vs := range ds.GetServices() {
-		for _, rs := range vs.GetRealServices() {
-			out = append(out, int(rs.GetWeight()))
-		}
-	}
-	return out
+	return b.desiredOf("fwd-a")
 }
 
 func (b *policyBed) view() apitypes.PolicyView {
