@@ -59,11 +59,25 @@ while read -r file name; do
 	pkg=./$(dirname "$file")
 	log=$BUILD/fuzz-logs/go_$name.log
 	start=$SECONDS
+	corpus=$pkg/testdata/fuzz/$name
+	before=$(ls "$corpus" 2>/dev/null | sort)
 	go test -run '^$' -fuzz "^$name\$" -fuzztime "${GO_SECONDS}s" -fuzzminimizetime "${minimize}s" \
 		"$pkg" >"$log" 2>&1
 	rc=$?
 	execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1)
 	printf '%-22s %3ss  %s (%s)\n' "$name" $((SECONDS - start)) "${execs:-execs: ?}" "$pkg"
+	# Go's fuzzing coordinator can end a run at -fuzztime with a bare "context deadline
+	# exceeded" and no input at fault (a race in internal/fuzz, golang/go#75804, fixed in Go
+	# 1.27; seen in a clean-clone make test): when no new input was written and replaying
+	# the corpus passes, that is the toolchain's, not a finding.
+	if [ "$rc" -ne 0 ] && [ "$(ls "$corpus" 2>/dev/null | sort)" = "$before" ] &&
+		grep -q '^    context deadline exceeded$' "$log" &&
+		[ "$(grep -c -- '--- FAIL' "$log")" -eq 1 ] &&
+		go test -count=1 -run "^$name\$" "$pkg" >>"$log" 2>&1; then
+		echo "fuzz.sh: $name: Go's end-of-run deadline race (golang/go#75804), no input at" \
+			"fault and the corpus replays clean: not a failure (log $log)" >&2
+		rc=0
+	fi
 	if [ "$rc" -ne 0 ]; then
 		failed+=("$name")
 		tail -n 30 "$log" >&2
