@@ -81,6 +81,13 @@ worker_answer_arp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	drop(w, m, HVLB_DROP_BAD_ARP);
 }
 
+/* Whether key's destination is a multicast group: ff00::/8, or 224.0.0.0/4. */
+static inline bool
+icmp_to_group(const struct flow_key *key)
+{
+	return key->af == HVLB_AF_INET6 ? key->dst.b[0] == 0xff : (key->dst.b[0] & 0xf0) == 0xe0;
+}
+
 /* ICMP / ICMPv6 that needs no connection lookup. Returns PKT_ROUTE_LOOKUP for an ICMP error
  * to a VIP (its ORIG key in x->key), else handles the packet. */
 enum pkt_route
@@ -162,7 +169,11 @@ worker_answer_icmp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool
 	}
 	if (local && worker_exc_to_kernel(w, m, x->in_port))
 		return PKT_ROUTE_DONE;
-	drop(w, m, vip || local ? HVLB_DROP_ICMP_UNHANDLED : HVLB_DROP_NOT_FOR_US);
+	/* ICMP to a VIP or our address that we do not act on; or to a multicast group of the
+	 * link (IPv6's MLD reports and router solicitations, read since extension headers are
+	 * stepped over): link control this forwarder takes no part in, not traffic gone astray. */
+	drop(w, m, vip || local || icmp_to_group(&x->pi.key) ? HVLB_DROP_ICMP_UNHANDLED
+							     : HVLB_DROP_NOT_FOR_US);
 	return PKT_ROUTE_DONE;
 }
 
