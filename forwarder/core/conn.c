@@ -532,7 +532,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->orig = *orig;
 	c->rs_addr = *rs_addr;
 	c->rs_port = rs_port;
-	c->state = orig->proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP;
+	c->state = conn_proto_stateful(orig->proto) ? CONN_S_SYN_SENT : CONN_S_UDP;
 	c->in_use = 1;
 	c->reserved = rt->with_reply ? CONN_F_REPLY_KEY : 0;
 	if (hvlb_unlikely(orig->pad & SIP_PAD_TAG))

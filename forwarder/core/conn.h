@@ -63,6 +63,14 @@ conn_tcp_midstream(uint8_t tcp_flags)
 	return (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_ACK | HVLB_TCP_RST)) == HVLB_TCP_ACK;
 }
 
+/* The protocols whose packets move the state machine: TCP, and SCTP, whose chunks sctp_parse
+ * reduced to TCP flags (core/sctp.h, docs/sctp.md). The rest are datagrams (CONN_S_UDP). */
+static inline bool
+conn_proto_stateful(uint8_t proto)
+{
+	return proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_SCTP;
+}
+
 static inline bool
 conn_state_embryonic(uint8_t state)
 {
@@ -181,8 +189,10 @@ conn_nf_port(const struct conn *c)
 #define CONN_FL_SP_ANY (CONN_FL_SYNPROXY | CONN_FL_SP_WAIT | CONN_FL_SP_EMB)
 #define CONN_FL_VXLAN 0x40   /* a vxlan service's (conn.vx_*): its packets leave encapsulated
 				(src/worker_vxlan.h) */
+#define CONN_FL_SCTP 0x80    /* an SCTP NAT association: its rewrite redoes the CRC32c where
+				a port changes (core/sctp.h), off rewrite_nat4's path */
 /* Any of them: the packets of such a connection leave the NAT/DR path, at one test. */
-#define CONN_FL_RARE (CONN_FL_SP_ANY | CONN_FL_TUNNEL | CONN_FL_VXLAN)
+#define CONN_FL_RARE (CONN_FL_SP_ANY | CONN_FL_TUNNEL | CONN_FL_VXLAN | CONN_FL_SCTP)
 
 struct conn_table; /* opaque; laid out by conn_table_init in caller memory */
 

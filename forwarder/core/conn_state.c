@@ -120,7 +120,7 @@ conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp
 {
 	c->pkts[dir]++;
 	c->bytes[dir] += bytes;
-	if (c->orig.proto == HVLB_PROTO_TCP)
+	if (conn_proto_stateful(c->orig.proto))
 		c->state = conn_tcp_next(t, c, dir, tcp_flags);
 	c->expires = now + conn_timeout_of(t, c);
 }

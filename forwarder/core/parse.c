@@ -9,6 +9,7 @@
 
 #include "csum.h"
 #include "parse.h"
+#include "sctp.h"
 
 #define PARSE_ETH_HLEN 14
 #define PARSE_VLAN_HLEN 4
@@ -125,6 +126,21 @@ parse_l4(const uint8_t *frame, struct pkt_info *pi)
 			pi->key.dport = pi->key.sport;
 		}
 		return HVLB_DROP_NONE;
+	} else if (proto == HVLB_PROTO_SCTP) {
+		enum hvlb_drop r;
+
+		if (pi->l4_len < SCTP_HLEN)
+			return HVLB_DROP_BAD_L3_LEN;
+		/* Its chunks as TCP flags: the state machine is TCP's (docs/sctp.md). */
+		r = sctp_parse(l4, pi->l4_len, &pi->tcp_flags);
+		if (r != HVLB_DROP_NONE)
+			return r;
+		/* Unlike TCP's and UDP's, checked on every packet, both ways: a NAT rewrite
+		 * computes it again and must not make a damaged packet whole. */
+		if (!sctp_csum_ok(l4, pi->l4_len))
+			return HVLB_DROP_SCTP_BAD_CRC;
+		parse_tuple_ports(l4, &pi->key);
+		return PARSE_SCTP; /* parse_frame says NONE */
 	} else {
 		return HVLB_DROP_NONE; /* another protocol: no ports, the worker decides */
 	}
@@ -156,6 +172,11 @@ parse_frag_first(const uint8_t *frame, struct pkt_info *pi)
 	} else if (proto == HVLB_PROTO_UDP) {
 		if (pi->l4_len < PARSE_UDP_HLEN)
 			return PKT_FRAG_BAD;
+	} else if (proto == HVLB_PROTO_SCTP) {
+		/* The ports only: the chunks and the CRC need the whole datagram. */
+		if (pi->l4_len < SCTP_HLEN)
+			return PKT_FRAG_BAD;
+		pi->tcp_flags = HVLB_TCP_ACK;
 	} else {
 		return PKT_FRAG_FIRST;
 	}
@@ -352,8 +373,8 @@ parse_arp_hdr(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	return HVLB_DROP_NONE;
 }
 
-enum hvlb_drop
-parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
+static __attribute__((always_inline)) inline enum hvlb_drop
+parse_frame_body(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 {
 	uint16_t et;
 
@@ -379,6 +400,20 @@ parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
 	if (et == HVLB_ETHERTYPE_ARP)
 		return parse_arp_hdr(frame, len, pi);
 	return HVLB_DROP_UNKNOWN_ETHERTYPE;
+}
+
+enum hvlb_drop
+parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
+{
+	enum hvlb_drop r = parse_frame_body(frame, len, pi);
+
+	return r == PARSE_SCTP ? HVLB_DROP_NONE : r;
+}
+
+enum hvlb_drop
+parse_frame_classify(const uint8_t *frame, uint32_t len, struct pkt_info *pi)
+{
+	return parse_frame_body(frame, len, pi);
 }
 
 enum hvlb_drop
@@ -441,7 +476,7 @@ parse_inner_ports(const uint8_t *l4, struct flow_key *inner)
 {
 	uint8_t p = inner->proto;
 
-	if (p == HVLB_PROTO_TCP || p == HVLB_PROTO_UDP) {
+	if (p == HVLB_PROTO_TCP || p == HVLB_PROTO_UDP || p == HVLB_PROTO_SCTP) {
 		parse_tuple_ports(l4, inner);
 	} else if ((p == HVLB_PROTO_ICMP && inner->af == HVLB_AF_INET &&
 		    (l4[0] == 8 || l4[0] == 0)) ||

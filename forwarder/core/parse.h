@@ -118,10 +118,21 @@ struct pkt_frag_info {
  * checksum wrong -> BAD_IP_CSUM; frame shorter than the IP length -> TRUNCATED, IP length
  * shorter than its headers -> BAD_L3_LEN (trailing Ethernet padding is allowed); TCP data
  * offset < 5 or UDP length != IP payload length -> BAD_L4_HDR; TCP flags that no TCP sends
- * (parse_tcp_flags_valid) -> TCP_BAD_FLAGS; source address multicast,
+ * (parse_tcp_flags_valid) -> TCP_BAD_FLAGS; SCTP: sctp_parse's reasons, and its CRC32c,
+ * checked here on every packet unlike the others' checksums -> SCTP_BAD_CRC (docs/sctp.md;
+ * pi->tcp_flags then holds its chunks as TCP flags); source address multicast,
  * broadcast or loopback -> MARTIAN; EtherType other than IPv4/IPv6/ARP -> UNKNOWN_ETHERTYPE.
  * L4 checksums are not checked here (parse_verify_l4_csum). */
 enum hvlb_drop parse_frame(const uint8_t *frame, uint32_t len, struct pkt_info *pi);
+
+/* Not a drop reason (past HVLB_DROP_MAX): what parse_frame_classify returns for an SCTP packet
+ * parse_frame accepts (its chunks and CRC32c checked: docs/sctp.md). */
+#define PARSE_SCTP ((enum hvlb_drop)HVLB_DROP_MAX)
+
+/* parse_frame for the worker's classifier: the same, except that an SCTP packet it accepts
+ * returns PARSE_SCTP, so that the classifier, which tests the result anyway, takes SCTP out
+ * of line with the refused frames at no cost to TCP and UDP (src/worker_classify.h). */
+enum hvlb_drop parse_frame_classify(const uint8_t *frame, uint32_t len, struct pkt_info *pi);
 
 /* For a frame parse_frame called a fragment with pi->frag FIRST or TAIL: its datagram, offset,
  * length and MF (struct pkt_frag_info). */
@@ -281,8 +292,8 @@ parse_tuple_ports(const uint8_t *l4, struct flow_key *k)
 	memcpy(&k->dport, l4 + 2, 2);
 }
 
-/* The tuple of a plain TCP or UDP packet, read straight from the frame without checking it:
- * IPv4 without options or fragmentation, or IPv6 whose upper-layer header is TCP or UDP
+/* The tuple of a plain TCP, UDP or SCTP packet, read straight from the frame without checking
+ * it: IPv4 without options or fragmentation, or IPv6 whose upper-layer header is one of them
  * (parse_ipv6_chain), with at most one 802.1Q tag. The key is what parse_frame would give
  * (tests/unit/test_steer.c and test_parse_ipv6ext.c check it). False for anything else.
  *
@@ -323,7 +334,8 @@ parse_peek_tuple(const uint8_t *frame, uint32_t len, struct flow_key *key)
 	} else {
 		return false;
 	}
-	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP)
+	if (key->proto != HVLB_PROTO_TCP && key->proto != HVLB_PROTO_UDP &&
+	    key->proto != HVLB_PROTO_SCTP)
 		return false;
 	parse_tuple_ports(ip, key);
 	return true;

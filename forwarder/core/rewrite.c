@@ -16,6 +16,7 @@
 #include "csum.h"
 #include "rewrite.h"
 #include "rewrite_fast.h"
+#include "sctp.h"
 
 #define REWRITE_ETH_MIN 60 /* without the FCS */
 #define REWRITE_ARP_LEN 28
@@ -106,6 +107,25 @@ rewrite_update_addr(uint16_t c, uint8_t af, const union hvlb_addr *old, const un
 	return csum_update128(c, old, new_);
 }
 
+/* An SCTP packet's port after NAT (port 0: kept) and, in an INIT or INIT-ACK, its address
+ * parameters hidden (sctp_hide_addrs, docs/sctp.md): the CRC32c, which covers no IP address,
+ * is computed again only when one of them changed a byte. */
+static __attribute__((noinline)) void
+rewrite_sctp(uint8_t *l4, const struct pkt_info *pi, int is_dst, uint16_t port)
+{
+	uint8_t *pp = l4 + (is_dst ? 2 : 0);
+	bool redo = false;
+
+	if (port != 0 && memcmp(pp, &port, 2) != 0) {
+		memcpy(pp, &port, 2);
+		redo = true;
+	}
+	if ((pi->tcp_flags & HVLB_TCP_SYN) && sctp_hide_addrs(l4, pi->l4_len) != 0)
+		redo = true;
+	if (redo)
+		sctp_csum_set(l4, pi->l4_len);
+}
+
 /* NAT one side of a packet: the source (is_dst 0) or destination address and port, and the
  * TTL. port 0 keeps the packet's port (a service on every port). The changes' checksum deltas
  * are summed and each checksum is adjusted once. */
@@ -137,6 +157,8 @@ rewrite_nat(uint8_t *frame, const struct pkt_info *pi, int is_dst, const union h
 
 		d += csum_delta16(rewrite_rd16(pp), port);
 		rewrite_wr16(pp, port);
+	} else if (hvlb_unlikely(proto == HVLB_PROTO_SCTP)) {
+		rewrite_sctp(l4, pi, is_dst, port);
 	}
 	if (l4c != NULL)
 		rewrite_store_l4_csum(l4c, proto, csum_adjust(rewrite_rd16(l4c), d));
@@ -232,7 +254,9 @@ rewrite_icmp_inner(uint8_t *frame, uint8_t af, uint16_t inner_l3_off, uint32_t e
 		l4c = NULL;
 	c = l4c != NULL ? rewrite_rd16(l4c) : 0;
 	c = rewrite_update_addr(c, af, &old, rs_addr);
-	if (rs_port != 0 && (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP)) {
+	/* An SCTP quote's CRC is left as it is: the quote is cut, no one can check it. */
+	if (rs_port != 0 &&
+	    (proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_UDP || proto == HVLB_PROTO_SCTP)) {
 		c = csum_update16(c, rewrite_rd16(l4), rs_port);
 		rewrite_wr16(l4, rs_port);
 	}

@@ -5,7 +5,7 @@
  *
  * Layout: struct vs lives directly in an open-addressing array (linear probing, power-of-two
  * size, load <= 50%), so a hit costs one probe into memory that already holds everything the
- * worker needs next. proto 0 marks an empty slot (a valid VS is always TCP or UDP). A second,
+ * worker needs next. proto 0 marks an empty slot (a valid VS is always TCP, UDP or SCTP). A second,
  * smaller open-addressing set holds the VIP addresses alone for vs_is_vip (inline, in vs.h);
  * the all-zero address marks its empty slots (a zero VIP is rejected). A retired VS (removed, its
  * connections remain) is only in the VIP set: its VIP is still answered and its connections'
@@ -120,8 +120,14 @@ addr_fits_af(const union hvlb_addr *a, uint8_t af)
 static const char *
 vs_check_vs(const struct vs_config *c, unsigned i)
 {
-	if (c->proto != HVLB_PROTO_TCP && c->proto != HVLB_PROTO_UDP)
-		return vs_errf("vs[%u].proto: must be tcp or udp", i);
+	if (c->proto != HVLB_PROTO_TCP && c->proto != HVLB_PROTO_UDP &&
+	    c->proto != HVLB_PROTO_SCTP)
+		return vs_errf("vs[%u].proto: must be tcp, udp or sctp", i);
+	/* FullNAT rewrites the client's address and port, vxlan carries TCP and UDP only
+	 * (docs/sctp.md). */
+	if (c->proto == HVLB_PROTO_SCTP && c->mode != VS_MODE_NAT && c->mode != VS_MODE_DR &&
+	    c->mode != VS_MODE_TUNNEL)
+		return vs_errf("vs[%u].mode: an sctp service is nat, dr or tunnel", i);
 	if (c->af != HVLB_AF_INET && c->af != HVLB_AF_INET6)
 		return vs_errf("vs[%u].af: must be 4 or 6", i);
 	if (addr_is_zero(&c->vip))

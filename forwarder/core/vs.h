@@ -112,7 +112,7 @@ struct rs_config {
 struct vs_config {
 	union hvlb_addr vip;
 	uint16_t vport;   /* network order; 0: every port */
-	uint8_t proto;    /* HVLB_PROTO_TCP or HVLB_PROTO_UDP */
+	uint8_t proto;    /* HVLB_PROTO_TCP, HVLB_PROTO_UDP or HVLB_PROTO_SCTP */
 	uint8_t af;
 	uint8_t mode;     /* enum vs_mode */
 	uint8_t sched;    /* enum sched_kind */

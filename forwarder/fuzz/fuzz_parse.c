@@ -7,7 +7,8 @@
  * crashing, checks what parse.h promises:
  *   - no parser writes to the frame;
  *   - an accepted frame's offsets and lengths stay inside it;
- *   - a plain TCP/UDP frame parse_frame accepts is one parse_peek_tuple reads the same key from;
+ *   - a plain TCP/UDP/SCTP frame parse_frame accepts is one parse_peek_tuple reads the same key
+ *     from;
  *   - a frame parse_fast4 accepts (parse_fast.h) is one parse_frame accepts, with the same
  *     pkt_info byte for byte;
  *   - the Call-ID sip_call_id finds (core/sip.h; in the whole input, taken as a SIP message,
@@ -47,7 +48,8 @@ parse_more(const uint8_t *f, uint32_t len, const struct pkt_info *pi)
 		FUZZ_CHECK(inner_off > pi->l4_off && inner_off < pi->l3_off + pi->l3_len);
 	if (pi->icmp == PKT_ICMP_NS || pi->icmp == PKT_ICMP_NA)
 		(void)parse_nd(f, pi, &target, lla, &has_lla);
-	if (pi->key.proto == HVLB_PROTO_TCP || pi->key.proto == HVLB_PROTO_UDP) {
+	if (pi->key.proto == HVLB_PROTO_TCP || pi->key.proto == HVLB_PROTO_UDP ||
+	    pi->key.proto == HVLB_PROTO_SCTP) {
 		FUZZ_CHECK(parse_peek_tuple(f, len, &peek));
 		FUZZ_CHECK(memcmp(&peek, &pi->key, sizeof(peek)) == 0);
 	}

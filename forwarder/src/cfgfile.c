@@ -553,7 +553,7 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	int mode, sched, encap, down, all_down, synproxy, hash;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
-		cfgini_err(cfg, sect, vs_key_protocol, "must be tcp or udp");
+		cfgini_err(cfg, sect, vs_key_protocol, "must be tcp, udp or sctp");
 		return -1;
 	}
 	if (vip_s == NULL || cfg_parse_addr(vip_s, &vip, &af) != 0) {

@@ -180,7 +180,7 @@ print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs,
 	unsigned r = 0;
 
 	fprintf(out, "\n[%s]\nprotocol = %s\nvip = %s\nport = %u\nmode = %s\n", sec->name,
-		vs->proto == HVLB_PROTO_TCP ? "tcp" : "udp", addr_str(&vs->vip, vs->af, a),
+		vs->proto == HVLB_PROTO_TCP ? "tcp" : vs->proto == HVLB_PROTO_UDP ? "udp" : "sctp", addr_str(&vs->vip, vs->af, a),
 		rte_be_to_cpu_16(vs->vport), vs_mode_name(vs->mode));
 	if (vs->mode == VS_MODE_TUNNEL)
 		fprintf(out, "encap = %s\n", tunnel_encap_name(vs->encap));

@@ -98,6 +98,8 @@ cfg_parse_proto(const char *s, uint8_t *proto)
 		*proto = HVLB_PROTO_TCP;
 	else if (strcmp(s, "udp") == 0)
 		*proto = HVLB_PROTO_UDP;
+	else if (strcmp(s, "sctp") == 0)
+		*proto = HVLB_PROTO_SCTP;
 	else
 		return -EINVAL;
 	return 0;

@@ -93,6 +93,8 @@ ctl_proto_name(uint8_t proto, char *buf, size_t len)
 		return "tcp";
 	case HVLB_PROTO_UDP:
 		return "udp";
+	case HVLB_PROTO_SCTP:
+		return "sctp";
 	case HVLB_PROTO_ICMP:
 		return "icmp";
 	case HVLB_PROTO_ICMPV6:

@@ -81,7 +81,9 @@ endpoint_names(const union hvlb_addr *a, uint8_t af, uint16_t port, const char *
 static void
 view_fill_vs(struct telem_vs *tv, const struct cfg_vs *v, struct telem_rs *rs)
 {
-	endpoint_names(&v->vip, v->af, v->vport, v->proto == HVLB_PROTO_TCP ? "tcp " : "udp ",
+	endpoint_names(&v->vip, v->af, v->vport, v->proto == HVLB_PROTO_TCP   ? "tcp "
+		       : v->proto == HVLB_PROTO_UDP ? "udp "
+						    : "sctp",
 		       tv->name, tv->key);
 	tv->hash_key = vs_key(v->proto, &v->vip, v->vport);
 	tv->slot = v->slot;

@@ -60,6 +60,14 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
+/* A packet that opens nothing and finds no connection: tcp_no_conn, or for SCTP (anything but
+ * an INIT) sctp_no_conn. */
+static inline enum hvlb_drop
+no_conn_drop(const struct pkt_ctx *x)
+{
+	return x->key->proto == HVLB_PROTO_SCTP ? HVLB_DROP_SCTP_NO_CONN : HVLB_DROP_TCP_NO_CONN;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -76,12 +84,13 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	bool midstream = false;
 	int i;
 
-	if (x->key->proto == HVLB_PROTO_TCP && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
+	/* Flags are TCP's or, for SCTP, its chunks' (core/sctp.h); UDP and ICMP have none. */
+	if (x->pi.tcp_flags != 0 && !conn_tcp_opens(x->pi.tcp_flags) && !resched) {
 		/* With sync on, a connection another forwarder opened may arrive mid-stream: the
 		 * mid-stream rule (conn.h). With a SYN proxy, it may carry a cookie. */
 		if (!conn_tcp_midstream(x->pi.tcp_flags) ||
 		    (!w->sync_on && !w->snap->synproxy_any)) {
-			r = HVLB_DROP_TCP_NO_CONN;
+			r = no_conn_drop(x);
 			goto out_drop;
 		}
 		midstream = true;
@@ -93,7 +102,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
 	if (unlikely(midstream && !w->sync_on) &&
 	    (vs == NULL || vs->synproxy == VS_SYNPROXY_OFF)) {
-		r = HVLB_DROP_TCP_NO_CONN;
+		r = no_conn_drop(x);
 		goto out_drop;
 	}
 	if (vs == NULL) {
@@ -172,6 +181,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
 	}
+	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && vs->mode == VS_MODE_NAT)
+		c->flags |= CONN_FL_SCTP;
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -197,11 +208,19 @@ out_drop:
 	return NULL;
 }
 
+/* What orig_rare did with a packet. */
+enum orig_rare_verdict {
+	ORIG_RARE_GONE,  /* sent or dropped */
+	ORIG_RARE_ON,    /* goes on as usual: rewritten and routed to its NF below */
+	ORIG_RARE_ROUTE, /* rewritten already: only routed to its NF */
+};
+
 /* A client packet of a connection with a CONN_FL_RARE flag: a tunnel connection's (sent
- * encapsulated: false), a vxlan one's (encapsulated again to its NF's VTEP: false) or a SYN
- * proxy's (worker_synproxy_orig: true when it goes on as usual). Out of line: none is NAT's
- * common path. */
-static __rte_noinline bool
+ * encapsulated), a vxlan one's (encapsulated again to its NF's VTEP), an SCTP NAT
+ * association's (rewritten by rewrite_nat_to_rs, which redoes the CRC32c a port change needs:
+ * ROUTE) or a SYN proxy's (worker_synproxy_orig: ON when it goes on as usual). Out of line:
+ * none is NAT's common path. */
+static __rte_noinline enum orig_rare_verdict
 orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	  bool opened)
 {
@@ -209,17 +228,21 @@ orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *
 
 	if (c->flags & CONN_FL_VXLAN) {
 		rare_vx_send(w, m, x, c, CONN_DIR_ORIG);
-		return false;
+		return ORIG_RARE_GONE;
 	}
 	if (c->flags & CONN_FL_TUNNEL) {
 		rare_tunnel_send(w, m, x, c);
-		return false;
+		return ORIG_RARE_GONE;
+	}
+	if (c->flags & CONN_FL_SCTP) {
+		rewrite_nat_to_rs(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->rs_addr, c->rs_port);
+		return ORIG_RARE_ROUTE;
 	}
 	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
 		rare_sp_send(w, &tx, x->pi.key.af);
-		return false;
+		return ORIG_RARE_GONE;
 	}
-	return true;
+	return ORIG_RARE_ON;
 }
 
 /* Whether c is over: the snapshot's generation of its RS is no longer c's (snapshot.h rs_gen).
@@ -269,6 +292,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	bool resched = false, opened = false;
+	enum orig_rare_verdict v;
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
@@ -298,8 +322,9 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	count(w, c, m->pkt_len);
 	/* One test for every rare kind (CONN_FL_RARE): NAT's established path pays nothing for
 	 * the SYN proxy, tunnel mode or the overlay. */
-	if (unlikely(c->flags & CONN_FL_RARE) && !orig_rare(w, m, x, c, opened))
-		return NULL;
+	if (unlikely(c->flags & CONN_FL_RARE) &&
+	    (v = orig_rare(w, m, x, c, opened)) != ORIG_RARE_ON)
+		return v == ORIG_RARE_ROUTE ? c : NULL;
 	/* TCP or UDP here; without a VLAN tag or IP options, rewrite_nat4 does it in line. */
 	if (c->mode == VS_MODE_NAT && likely(x->pi.key.af == HVLB_AF_INET &&
 					     x->pi.l4_off == PARSE_FAST4_L4_OFF))
@@ -668,7 +693,7 @@ static inline bool
 burst_opens(const struct worker *w, const struct pkt_ctx *x)
 {
 	return x->dirn == PKT_TO_VIP &&
-	       (x->key->proto != HVLB_PROTO_TCP || conn_tcp_opens(x->pi.tcp_flags) ||
+	       (x->pi.tcp_flags == 0 || conn_tcp_opens(x->pi.tcp_flags) ||
 		(w->sync_on && conn_tcp_midstream(x->pi.tcp_flags)));
 }
 

@@ -151,7 +151,7 @@ func TestValidation(t *testing.T) {
 		{"array body", "POST", "/v1/services", "[]", 400, "body", ""},
 		{"trailing data", "POST", "/v1/services", svc("") + "{}", 400, "body", ""},
 		{"unknown field", "POST", "/v1/services", svc(`,"colour":"red"`), 400, "colour", ""},
-		{"protocol", "POST", "/v1/services", `{"protocol":"sctp","vip":"10.0.0.2","port":80}`, 400, "protocol", ""},
+		{"protocol", "POST", "/v1/services", `{"protocol":"dccp","vip":"10.0.0.2","port":80}`, 400, "protocol", ""},
 		{"protocol type", "POST", "/v1/services", `{"protocol":6,"vip":"10.0.0.2","port":80}`, 400, "protocol", ""},
 		{"vip missing", "POST", "/v1/services", `{"protocol":"tcp","port":80}`, 400, "vip", ""},
 		{"vip garbage", "POST", "/v1/services", `{"protocol":"tcp","vip":"10.0.0.256","port":80}`, 400, "vip", ""},

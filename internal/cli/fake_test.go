@@ -107,8 +107,8 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			f.fail(w, 400, "", "body: %v", err)
 			return
 		}
-		if s.Protocol != "tcp" && s.Protocol != "udp" {
-			f.fail(w, 400, "protocol", "protocol %q: want tcp or udp", s.Protocol)
+		if s.Protocol != "tcp" && s.Protocol != "udp" && s.Protocol != "sctp" {
+			f.fail(w, 400, "protocol", "protocol %q: want tcp, udp or sctp", s.Protocol)
 			return
 		}
 		if s.Mode == model.ModeVXLAN && s.VNI == 0 {

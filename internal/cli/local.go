@@ -25,7 +25,7 @@ import (
 
 var localCommands = []*command{
 	{"vs list", "", "list virtual services with their reals and counters", localVsList},
-	{"vs add", "PROTO VIP:PORT", "add a virtual service (PROTO: tcp or udp; port 0: every port)", localVsAdd},
+	{"vs add", "PROTO VIP:PORT", "add a virtual service (PROTO: tcp, udp or sctp; port 0: every port)", localVsAdd},
 	{"vs set", "PROTO VIP:PORT", "change a virtual service's mode, scheduler, RSS-A priority, rate limit or timeouts", localVsSet},
 	{"vs delete", "PROTO VIP:PORT", "remove a virtual service (its connections end naturally)", localVsDelete},
 	{"rs add", "PROTO VIP:PORT ADDR[:PORT]", "add a real (port 0 or none: the client's destination port)", localRsAdd},
@@ -94,8 +94,8 @@ func (e *env) printProto(m proto.Message) error {
 // parseService reads PROTO VIP:PORT.
 func parseService(proto, vip string) (*fwdpb.ServiceId, error) {
 	proto = strings.ToLower(proto)
-	if proto != "tcp" && proto != "udp" {
-		return nil, usagef("PROTO %q: want tcp or udp", proto)
+	if proto != "tcp" && proto != "udp" && proto != "sctp" {
+		return nil, usagef("PROTO %q: want tcp, udp or sctp", proto)
 	}
 	ap, err := parseAddrPort("VIP:PORT", vip)
 	if err != nil {

@@ -24,7 +24,7 @@ type service struct {
 }
 
 var serviceCommands = []*command{
-	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp or udp; port 0: every port)", vsAdd},
+	{"vs add", "PROTO VIP:PORT", "create a virtual service (PROTO: tcp, udp or sctp; port 0: every port)", vsAdd},
 	{"vs list", "", "list virtual services", vsList},
 	{"vs show", "ID", "show a virtual service and its reals", vsShow},
 	{"vs set", "ID", "change a virtual service's mode, encap, scheduler, down_conns, all_down, forwarders, SYN proxy, health check or policy", vsSet},

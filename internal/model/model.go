@@ -283,6 +283,9 @@ const (
 	ClientAddrOn  = "on"
 )
 
+// ProtoSCTP is SCTP's protocol name (docs/sctp.md): nat, dr and tunnel modes only.
+const ProtoSCTP = "sctp"
+
 // A service's hash (Service.Hash): what its new flows are scheduled by.
 const (
 	HashFiveTuple = "5tuple"
@@ -295,7 +298,7 @@ const (
 const MaxWeight = 1000000
 
 var (
-	protocols  = []string{"tcp", "udp"}
+	protocols  = []string{"tcp", "udp", ProtoSCTP}
 	modes      = []string{"nat", "dr", ModeTunnel, ModeFullNAT, ModeVXLAN}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
 	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
@@ -380,8 +383,11 @@ func (s *Service) EffectiveHealthCheck() HealthCheck {
 // would wanting a reply from an NF that ignores what it does not understand).
 func DefaultHealthCheck(protocol string) HealthCheck {
 	kind := "tcp"
-	if protocol == "udp" {
+	switch protocol {
+	case "udp":
 		kind = "udp"
+	case ProtoSCTP:
+		kind = "none" // no SCTP check yet (docs/sctp.md): a TCP connect would find nothing
 	}
 	return HealthCheck{Kind: kind, IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
 }

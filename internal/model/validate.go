@@ -121,6 +121,9 @@ func NormalizeService(s *Service) error {
 	if err := checkEnum("mode", s.Mode, modes); err != nil {
 		return err
 	}
+	if s.Protocol == ProtoSCTP && s.Mode != "nat" && s.Mode != "dr" && s.Mode != ModeTunnel {
+		return fieldErr("mode", "%s: an sctp service is nat, dr or tunnel (docs/sctp.md)", s.Mode)
+	}
 	if err := normalizeEncap(s); err != nil {
 		return err
 	}

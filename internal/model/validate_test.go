@@ -142,6 +142,15 @@ func TestNormalizeService(t *testing.T) {
 		{"synproxy in dr", func(s *Service) { s.Mode, s.Synproxy = "dr", SynproxyOn }, "synproxy", nil},
 		{"synproxy threshold negative", func(s *Service) { s.SynproxyThreshold = -1 }, "synproxy_threshold", nil},
 		{"fullnat", func(s *Service) { s.Mode = ModeFullNAT }, "", nil},
+		{"sctp nat, check none by default", func(s *Service) { s.Protocol, s.HealthCheck = ProtoSCTP, &HealthCheck{} }, "",
+			func(t *testing.T, s Service) {
+				if s.HealthCheck.Kind != "none" || s.DownConns != DownKeep {
+					t.Errorf("check %q, down_conns %q", s.HealthCheck.Kind, s.DownConns)
+				}
+			}},
+		{"sctp dr", func(s *Service) { s.Protocol, s.Mode = ProtoSCTP, "dr" }, "", nil},
+		{"sctp fullnat", func(s *Service) { s.Protocol, s.Mode = ProtoSCTP, ModeFullNAT }, "mode", nil},
+		{"sctp synproxy", func(s *Service) { s.Protocol, s.Synproxy = ProtoSCTP, SynproxyOn }, "synproxy", nil},
 		{"fullnat client addr", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, ClientAddrOn }, "", nil},
 		{"client addr off is none", func(s *Service) { s.Mode, s.ClientAddr = ModeFullNAT, ClientAddrOff }, "",
 			func(t *testing.T, s Service) {

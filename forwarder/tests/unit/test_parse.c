@@ -169,7 +169,7 @@ test_other_proto(void)
 	static const struct {
 		uint8_t af, proto;
 	} cases[] = {{4, 47}, {6, 47}, {4, 50}, {6, 50}, {6, HVLB_PROTO_ICMP},
-		     {4, HVLB_PROTO_ICMPV6}, {6, 59}, {4, 132}};
+		     {4, HVLB_PROTO_ICMPV6}, {6, 59}, {4, 33}};
 	struct pkt_spec s;
 	struct pkt_info pi;
 	uint8_t f[128];

@@ -96,7 +96,7 @@ test_vs_errors(void)
 			   (uint16_t)i, r, 2);
 
 	c[0].proto = HVLB_PROTO_ICMP;
-	expect_err(c, 3, "vs[0].proto: must be tcp or udp");
+	expect_err(c, 3, "vs[0].proto: must be tcp, udp or sctp");
 	c[0].proto = HVLB_PROTO_TCP;
 
 	c[1].af = 5;

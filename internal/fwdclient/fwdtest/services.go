@@ -28,8 +28,8 @@ func parseID(path string, id *fwdpb.ServiceId) (*fwdpb.ServiceId, *failure) {
 	if id == nil {
 		return nil, fail(syscall.EINVAL, "%s: missing", path)
 	}
-	if id.GetProtocol() != "tcp" && id.GetProtocol() != "udp" {
-		return nil, fail(syscall.EINVAL, "%s.protocol: not tcp or udp", path)
+	if id.GetProtocol() != "tcp" && id.GetProtocol() != "udp" && id.GetProtocol() != "sctp" {
+		return nil, fail(syscall.EINVAL, "%s.protocol: not tcp, udp or sctp", path)
 	}
 	a, err := netip.ParseAddr(id.GetVip())
 	if err != nil {
