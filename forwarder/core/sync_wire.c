@@ -193,8 +193,9 @@ addr_fits(const uint8_t *a, uint8_t af)
 	return af == HVLB_AF_INET6 || memcmp(a + 4, zero, sizeof(zero)) == 0;
 }
 
-/* A TCP record's state is one a connection can be in once both sides know of it (never
- * NONE, nor UNCONFIRMED, which stays local: conn.h); a UDP record's is UDP. A delete names
+/* A TCP (or SCTP: its states are TCP's, core/sctp.h) record's state is one a connection can
+ * be in once both sides know of it (never NONE, nor UNCONFIRMED, which stays local: conn.h); a
+ * UDP record's is UDP. A delete names
  * no state. */
 static bool
 rec_state_ok(uint8_t op, uint8_t proto, uint8_t state)
@@ -213,7 +214,7 @@ rec_ok(const uint8_t *p)
 
 	if (op != SYNC_OP_UPSERT && op != SYNC_OP_DELETE)
 		return false;
-	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP)
+	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP && proto != HVLB_PROTO_SCTP)
 		return false;
 	if (af != HVLB_AF_INET && af != HVLB_AF_INET6)
 		return false;

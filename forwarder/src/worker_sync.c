@@ -275,6 +275,8 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
 	}
+	if (r->orig.proto == HVLB_PROTO_SCTP && vs->mode == VS_MODE_NAT)
+		c->flags |= CONN_FL_SCTP; /* as conn_new sets it */
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;

@@ -216,6 +216,19 @@ test_rejects(void)
 		retag(buf, len);
 		expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
 	}
+	/* SCTP: its states are TCP's (core/sctp.h), so a TCP record made SCTP passes, and with
+	 * UDP's state it is refused like a TCP one. */
+	{
+		struct sync_hdr h;
+
+		memcpy(buf, good, len);
+		buf[SYNC_HDR_LEN + 1] = HVLB_PROTO_SCTP;
+		retag(buf, len);
+		CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+		buf[SYNC_HDR_LEN + 3] = CONN_S_UDP;
+		retag(buf, len);
+		expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
+	}
 	/* A delete with a state or a timeout. */
 	memcpy(buf, good, len);
 	buf[SYNC_HDR_LEN + 0] = SYNC_OP_DELETE;
