@@ -18,6 +18,7 @@ APT_PKGS=(
 	systemd-container
 	nftables
 	prometheus
+	libusrsctp-dev
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
@@ -31,7 +32,9 @@ APT_PKGS=(
 # the kernel's own DNAT that bench/kernelpath.py measures the kernel-interface path against.
 # prometheus (with promtool): the alert rules' check (packaging/prometheus/hvlb-rules.yml,
 # tests/unit_py) and the operations test's own Prometheus (tests/e2e/test_operations.py); its
-# system service is disabled below. The scheduling benchmark's extras are in scripts/deps-bench.sh.
+# system service is disabled below. libusrsctp-dev: a user-space SCTP stack over raw IP, for the
+# SCTP end-to-end test's endpoints (forwarder/tools/sctp_peer.c, tests/e2e/test_sctp.py): the
+# kernel has no SCTP module. The scheduling benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)
