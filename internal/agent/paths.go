@@ -62,7 +62,7 @@ const maxWindow = 256
 type probeSpec struct {
 	nfAddress string
 	nfPort    uint32
-	kind      string // health.KindHTTP, KindSIP, KindUDP or KindTCP
+	kind      string // health.KindHTTP, KindSIP, KindSCTP, KindUDP or KindTCP
 	address   string
 	port      uint16 // where the probe goes (the check's port)
 	path      string // http
@@ -74,7 +74,8 @@ type probeSpec struct {
 func nfKey(address string, port uint32) string { return realKey(address, port) }
 
 // probeRank orders the kinds when several services check one NF differently.
-var probeRank = map[string]int{health.KindHTTP: 3, health.KindSIP: 3, health.KindUDP: 2, health.KindTCP: 1}
+var probeRank = map[string]int{health.KindHTTP: 3, health.KindSIP: 3, health.KindSCTP: 2, health.KindUDP: 2,
+	health.KindTCP: 1}
 
 // probeSpecs returns one probe per NF (by nfKey) from the desired state's health checks.
 func probeSpecs(ds *ctlpb.DesiredState) map[string]probeSpec {
@@ -140,9 +141,9 @@ func probeOnce(ctx context.Context, p probeSpec) (time.Duration, error) {
 			return 0, err
 		}
 		return time.Since(start), nil
-	case health.KindSIP:
+	case health.KindSIP, health.KindSCTP:
 		start := time.Now()
-		err := health.Probe(ctx, health.Spec{Kind: health.KindSIP, Address: p.address, Port: p.port,
+		err := health.Probe(ctx, health.Spec{Kind: p.kind, Address: p.address, Port: p.port,
 			Timeout: p.timeout})
 		if err != nil {
 			return 0, err

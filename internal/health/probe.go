@@ -1,5 +1,5 @@
-// Package health checks network functions: TCP connect, UDP, SIP OPTIONS and HTTP GET
-// probes, run every interval by one checker per target, which turns results into up/down
+// Package health checks network functions: TCP connect, UDP, SIP OPTIONS, HTTP GET and SCTP
+// INIT probes, run every interval by one checker per target, which turns results into up/down
 // transitions with rise and fall counts. A Set keeps one checker per key (the agent's
 // (service, real)) and reports each transition on a channel.
 package health
@@ -27,6 +27,7 @@ const (
 	KindUDP  = "udp"  // send a datagram; with Expect, a reply must contain it
 	KindSIP  = "sip"  // SIP OPTIONS over UDP, any final response but 503
 	KindHTTP = "http" // GET, expect 2xx
+	KindSCTP = "sctp" // INIT, expect INIT-ACK (then ABORT); raw IP, as root (sctp.go)
 )
 
 // Defaults for zero fields (as docs/api.md gives them).
@@ -88,9 +89,9 @@ func (s Spec) WithDefaults() Spec {
 // Validate says what is wrong with a spec, naming the field.
 func (s Spec) Validate() error {
 	switch s.Kind {
-	case KindTCP, KindUDP, KindSIP, KindHTTP:
+	case KindTCP, KindUDP, KindSIP, KindHTTP, KindSCTP:
 	default:
-		return fmt.Errorf("health check kind: %q is not tcp, udp, sip or http", s.Kind)
+		return fmt.Errorf("health check kind: %q is not tcp, udp, sip, http or sctp", s.Kind)
 	}
 	if s.Kind != KindUDP && (s.Send != "" || s.Expect != "") {
 		return fmt.Errorf("health check send/expect: only for kind udp, not %s", s.Kind)
@@ -127,6 +128,8 @@ func Probe(ctx context.Context, s Spec) error {
 		err = probeSIP(ctx, s)
 	case KindHTTP:
 		err = probeHTTP(ctx, s)
+	case KindSCTP:
+		err = probeSCTP(ctx, s)
 	default:
 		return s.Validate()
 	}

@@ -301,7 +301,7 @@ var (
 	protocols  = []string{"tcp", "udp", ProtoSCTP}
 	modes      = []string{"nat", "dr", ModeTunnel, ModeFullNAT, ModeVXLAN}
 	schedulers = []string{"maglev", "random", "rr", "wrr", "sh", "lc"}
-	checkKinds = []string{"tcp", "udp", "sip", "http", "none"}
+	checkKinds = []string{"tcp", "udp", "sip", "http", "sctp", "none"}
 	downConns  = []string{DownKeep, DownReschedule}
 	allDowns   = []string{AllDownDrop, AllDownKeepLast}
 	synproxies = []string{SynproxyOff, SynproxyOn, SynproxyAuto}
@@ -387,7 +387,7 @@ func DefaultHealthCheck(protocol string) HealthCheck {
 	case "udp":
 		kind = "udp"
 	case ProtoSCTP:
-		kind = "none" // no SCTP check yet (docs/sctp.md): a TCP connect would find nothing
+		kind = ProtoSCTP // INIT, INIT-ACK, ABORT (internal/health/sctp.go)
 	}
 	return HealthCheck{Kind: kind, IntervalMS: 1000, TimeoutMS: 500, Rise: 2, Fall: 3}
 }

@@ -142,9 +142,9 @@ func TestNormalizeService(t *testing.T) {
 		{"synproxy in dr", func(s *Service) { s.Mode, s.Synproxy = "dr", SynproxyOn }, "synproxy", nil},
 		{"synproxy threshold negative", func(s *Service) { s.SynproxyThreshold = -1 }, "synproxy_threshold", nil},
 		{"fullnat", func(s *Service) { s.Mode = ModeFullNAT }, "", nil},
-		{"sctp nat, check none by default", func(s *Service) { s.Protocol, s.HealthCheck = ProtoSCTP, &HealthCheck{} }, "",
+		{"sctp nat, an sctp check by default", func(s *Service) { s.Protocol, s.HealthCheck = ProtoSCTP, &HealthCheck{} }, "",
 			func(t *testing.T, s Service) {
-				if s.HealthCheck.Kind != "none" || s.DownConns != DownKeep {
+				if s.HealthCheck.Kind != ProtoSCTP || s.DownConns != DownKeep {
 					t.Errorf("check %q, down_conns %q", s.HealthCheck.Kind, s.DownConns)
 				}
 			}},
