@@ -55,10 +55,13 @@ def sctp_conns(fw):
             return conns
 
 
-def test_50_associations_through_nat(lab):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_50_associations_through_nat(lab, workers):
+    """workers 2: each association's packets, whichever queue they arrive on, are handled by
+    its owner (the client endpoint's worker, steer_owner_of_tuple), both ways."""
     topo = lab(TOPO)
     start_servers(topo)
-    fw = fwdlab.start_forwarder(topo, services=[
+    fw = fwdlab.start_forwarder(topo, workers=workers, services=[
         {"protocol": "sctp", "vip": VIP, "port": VPORT, "mode": "nat",
          "reals": [(a, RPORT, 100) for _, a in NFS]}])
     p = topo.run("client", [str(PEER), "client", VIP, str(VPORT), str(N), str(BASE)],
@@ -87,3 +90,9 @@ def test_50_associations_through_nat(lab):
         timeout=20)
     for r in svc.reals:
         assert r.handshake_samples > 0, f"{r.address}: no INIT / INIT-ACK RTT sample"
+    if workers > 1:
+        owners = Counter(c.worker for c in sctp_conns(fw))
+        for c in sctp_conns(fw):
+            port = int(c.client.rsplit(":", 1)[1])
+            assert c.worker == hvlb_model.worker_owner(workers, "10.0.0.2", port), c
+        print(f"associations per worker: {dict(owners)}")
