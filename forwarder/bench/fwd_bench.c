@@ -8,7 +8,7 @@
  * (for valgrind --tool=callgrind --toggle-collect=worker_poll_once: instructions per packet).
  * --mode skew runs N workers under uniform or skewed load, with or without RSS-A (skew.c).
  *
- *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp|vxlan] [--seconds S]
+ *   fwd_bench [EAL] -- --mode fwd|floor --flows N|new [--proto udp|tcp|sctp|vxlan] [--seconds S]
  *                       [--service nat|fullnat|ipip|gue]   (the service's mode: NAT, FullNAT
  *                       (docs/mode-fullnat.md), or tunnel mode's IPIP / GUE encapsulation,
  *                       docs/mode-tunnel.md)
@@ -45,6 +45,7 @@
 #include "csum.h"
 #include "fwd.h"
 #include "ringfwd.h"
+#include "sctp.h"
 #include "toeplitz.h"
 #include "worker_loop.h"
 #include "skew.h"
@@ -54,6 +55,7 @@
 #include "sync_bench.h"
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
+#define SCTP_FRAME_MORE 6 /* --proto sctp: 14 + 20 + 12 + a 20-byte chunk */
 #define IN_FLIGHT 8192
 #define RING_SIZE 16384
 
@@ -63,6 +65,8 @@ static volatile int gen_stop;
 static uint32_t n_flows; /* 0: a new flow per packet */
 static bool tcp;          /* --proto tcp: each flow's first packet a SYN, the rest ACKs */
 static bool vxlan;        /* --proto vxlan: the UDP frames in VXLAN, VNI 100 */
+static bool sctp;         /* --proto sctp: each flow's first packet an INIT, the rest DATA
+			     (to 3868, its real on 3869: every packet's CRC32c computed again) */
 static bool nic_hash;     /* --nic-hash: each frame comes with its RSS hash, as from a NIC */
 static struct toeplitz nic_tz;
 static uint64_t gen_seq;
@@ -138,6 +142,30 @@ write_tcp(uint8_t *p, uint64_t seq, bool syn)
 	memset(p + 54, 0, FRAME_LEN - 54);
 }
 
+/* Frame seq as SCTP to 10.100.0.1:3868: an INIT (tag 0) or a DATA chunk of 4 bytes (the NF's
+ * tag), 52 bytes of IP either way; the CRC32c is right (every packet's is checked). */
+static void
+write_sctp(uint8_t *p, uint64_t seq, bool init)
+{
+	static const uint8_t data[20] = {0, 3, 0, 20, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 46,
+					 'd', 'a', 't', 'a'};
+	static const uint8_t init_chunk[20] = {1, 0, 0, 20, 0x11, 0x11, 0x11, 0x11, 0, 1, 0, 0,
+					       0, 1, 0, 1, 0, 0, 0, 1};
+	uint8_t *ip = p + 14, *l4 = ip + 20;
+	uint16_t c;
+
+	write_frame(p, seq);
+	ip[3] = 52;
+	ip[9] = HVLB_PROTO_SCTP;
+	memset(ip + 10, 0, 2);
+	c = csum_ipv4_hdr(ip, 20);
+	memcpy(ip + 10, &c, 2);
+	l4[2] = 3868 >> 8, l4[3] = 3868 & 0xff;
+	memset(l4 + 4, init ? 0 : 0x22, 4);
+	memcpy(l4 + SCTP_HLEN, init ? init_chunk : data, 20);
+	sctp_csum_set(l4, 32);
+}
+
 /* Frame seq in VXLAN from the client VTEP 10.9.0.2x to our 10.9.0.2, VNI 100: the outer UDP
  * source port from the flow, as a VTEP would; inside, write_frame's to 192.168.0.100:53. */
 static void
@@ -189,7 +217,10 @@ nf_answer_syns(void)
 		uint32_t a[2];
 		uint16_t port, c;
 
-		if (ip[9] != 6 || l4[13] != 0x02 || rte_ring_sp_enqueue(rx1, pkts[i]) != 0) {
+		bool is_init = ip[9] == HVLB_PROTO_SCTP && l4[SCTP_HLEN] == 1;
+
+		if ((!is_init && (ip[9] != 6 || l4[13] != 0x02)) ||
+		    rte_ring_sp_enqueue(rx1, pkts[i]) != 0) {
 			rte_pktmbuf_free(pkts[i]);
 			continue;
 		}
@@ -205,10 +236,17 @@ nf_answer_syns(void)
 		memset(ip + 10, 0, 2);
 		c = csum_ipv4_hdr(ip, 20);
 		memcpy(ip + 10, &c, 2);
-		l4[13] = 0x12; /* SYN, ACK */
-		memset(l4 + 16, 0, 2);
-		c = csum_l4_verify4(a[1], a[0], 6, l4, 20);
-		memcpy(l4 + 16, &c, 2);
+		if (is_init) { /* INIT-ACK, tagged with the INIT's initiate tag */
+			memcpy(l4 + 4, l4 + SCTP_HLEN + 4, 4);
+			l4[SCTP_HLEN] = 2;
+			memset(l4 + SCTP_HLEN + 4, 0x22, 4);
+			sctp_csum_set(l4, 32);
+		} else {
+			l4[13] = 0x12; /* SYN, ACK */
+			memset(l4 + 16, 0, 2);
+			c = csum_l4_verify4(a[1], a[0], 6, l4, 20);
+			memcpy(l4 + 16, &c, 2);
+		}
 		pkts[i]->port = 1;
 		pkts[i]->ol_flags = 0;
 		nic_hash_give(pkts[i]);
@@ -233,11 +271,14 @@ refill(struct rte_mbuf *m)
 	uint64_t n = gen_seq++;
 	uint64_t seq = n_flows ? n % n_flows : n;
 	uint8_t *p = (uint8_t *)rte_pktmbuf_append((rte_pktmbuf_reset(m), m),
-						  FRAME_LEN + (vxlan ? VXLAN_OUTER : 0));
+						  FRAME_LEN + (vxlan ? VXLAN_OUTER : 0) +
+							  (sctp ? SCTP_FRAME_MORE : 0));
 
 	/* TCP: SYNs first, until every flow has had one and two whole bursts have gone (an ACK
 	 * looked up in the burst of its own flow's SYN finds no connection yet), then ACKs. */
-	if (tcp)
+	if (sctp)
+		write_sctp(p, seq, n_flows == 0 || n < RTE_MAX(n_flows, 2u * FWD_BURST));
+	else if (tcp)
 		write_tcp(p, seq, n_flows == 0 || n < RTE_MAX(n_flows, 2u * FWD_BURST));
 	else if (vxlan)
 		write_vxlan(p, seq);
@@ -375,6 +416,7 @@ main(int argc, char **argv)
 		else if (opt == 'T') {
 			tcp = strcmp(optarg, "tcp") == 0;
 			vxlan = strcmp(optarg, "vxlan") == 0;
+			sctp = strcmp(optarg, "sctp") == 0;
 		}
 		else if (opt == 'K')
 			sy.lag_kcps = (unsigned)atoi(optarg);
@@ -439,9 +481,10 @@ main(int argc, char **argv)
 		return 2;
 	snprintf(svc_mode, sizeof(svc_mode), tunnel ? "tunnel\nencap = %s" : "%s", service);
 	if (!tunnel)
-		snprintf(rs_port, sizeof(rs_port), ":%u", tcp ? 8080u : 5353u);
+		snprintf(rs_port, sizeof(rs_port), ":%u", sctp ? 3869u : tcp ? 8080u : 5353u);
 	dprintf(fd, config_ini, conn_max, nic_hash ? "conn_hash = toeplitz\n" : "",
-		tcp ? "tcp" : "udp", tcp ? 80u : 53u, svc_mode, rs_port, fullnat ? fullnat_pool : "");
+		sctp ? "sctp" : tcp ? "tcp" : "udp", sctp ? 3868u : tcp ? 80u : 53u, svc_mode, rs_port,
+		fullnat ? fullnat_pool : "");
 	if (vxlan)
 		dprintf(fd, "%s", config_vxlan);
 	close(fd);
@@ -476,7 +519,7 @@ main(int argc, char **argv)
 		 * connection) goes through once first, as in the timed run's warm-up, and
 		 * callgrind's counts start after it (a no-op outside valgrind). Without this, 10,000
 		 * flows in 20,000 packets would count half new flows. */
-		if (n_flows > 1 && !floor && !tcp) {
+		if (n_flows > 1 && !floor && !tcp && !sctp) {
 			while (done < n_flows) {
 				gen_step();
 				done += worker_poll_once(w);
@@ -487,7 +530,7 @@ main(int argc, char **argv)
 		/* TCP: the SYNs go first (refill), the NF answers each (nf_answer_syns), and the
 		 * client's ACKs that follow establish them: two a flow after the last SYN-ACK left,
 		 * so that each flow has had one after its SYN-ACK came back through. */
-		if (n_flows > 0 && !floor && tcp) {
+		if (n_flows > 0 && !floor && (tcp || sctp)) {
 			uint32_t answered = 0;
 			uint64_t acks = 0;
 
