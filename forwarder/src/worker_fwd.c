@@ -60,8 +60,7 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
-/* A packet that opens nothing and finds no connection: tcp_no_conn, or for SCTP (anything but
- * an INIT) sctp_no_conn. */
+/* A packet that opens nothing and finds no connection: tcp_no_conn, SCTP's sctp_no_conn. */
 static inline enum hvlb_drop
 no_conn_drop(const struct pkt_ctx *x)
 {
@@ -208,12 +207,9 @@ out_drop:
 	return NULL;
 }
 
-/* What orig_rare did with a packet. */
-enum orig_rare_verdict {
-	ORIG_RARE_GONE,  /* sent or dropped */
-	ORIG_RARE_ON,    /* goes on as usual: rewritten and routed to its NF below */
-	ORIG_RARE_ROUTE, /* rewritten already: only routed to its NF */
-};
+/* What orig_rare did with a packet: sent or dropped it (GONE), nothing (ON: rewritten and
+ * routed below as usual), rewritten it (ROUTE: only routed to its NF below). */
+enum orig_rare_verdict { ORIG_RARE_GONE, ORIG_RARE_ON, ORIG_RARE_ROUTE };
 
 /* A client packet of a connection with a CONN_FL_RARE flag: a tunnel connection's (sent
  * encapsulated), a vxlan one's (encapsulated again to its NF's VTEP), an SCTP NAT

@@ -96,3 +96,24 @@ def test_50_associations_through_nat(lab, workers):
             port = int(c.client.rsplit(":", 1)[1])
             assert c.worker == hvlb_model.worker_owner(workers, "10.0.0.2", port), c
         print(f"associations per worker: {dict(owners)}")
+
+
+def test_multihomed_client_through_nat(lab):
+    """A client with two addresses lists both in its INIT (usrsctp binds every address); the
+    forwarder hides them (and the NF's own in its INIT-ACK: docs/sctp.md, multi-homing), so the
+    associations run on their one path through the VIP and neither side sends to an address
+    the forwarder has no entry for (no not_for_us)."""
+    topo = lab(TOPO)
+    topo.run("client", ["ip", "addr", "add", "10.0.0.3/24", "dev", "eth0"])
+    start_servers(topo)
+    fw = fwdlab.start_forwarder(topo, services=[
+        {"protocol": "sctp", "vip": VIP, "port": VPORT, "mode": "nat",
+         "reals": [(a, RPORT, 100) for _, a in NFS]}])
+    p = topo.run("client", [str(PEER), "client", VIP, str(VPORT), "10", str(BASE)],
+                 check=False, timeout=180)
+    drops = {d.reason: d.count for d in fw.stats().drops if d.count}
+    assert p.returncode == 0, (f"client exit {p.returncode}: {p.stderr}\ndrops {drops}\n"
+                               + fw.log()[-3000:])
+    got = [json.loads(line) for line in p.stdout.splitlines()]
+    assert len(got) == 10 and all(g["nf"] == g["nf2"] for g in got), got
+    assert not any(r.startswith("sctp_") or r in ("not_for_us", "unknown_l4") for r in drops), drops
