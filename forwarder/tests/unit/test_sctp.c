@@ -51,7 +51,8 @@ pkt(uint8_t *p, uint32_t tag, const uint8_t *chunks, uint32_t clen)
 	p[0] = 0x03, p[1] = 0xe8, p[2] = 0x07, p[3] = 0xd0;
 	p[4] = (uint8_t)(tag >> 24), p[5] = (uint8_t)(tag >> 16);
 	p[6] = (uint8_t)(tag >> 8), p[7] = (uint8_t)tag;
-	memcpy(p + SCTP_HLEN, chunks, clen);
+	if (clen > 0)
+		memcpy(p + SCTP_HLEN, chunks, clen);
 	sctp_csum_set(p, SCTP_HLEN + clen);
 	return SCTP_HLEN + clen;
 }
@@ -131,7 +132,8 @@ test_drops(void)
 	CHECK_EQ(chunks(0, c, 16, &fl), HVLB_DROP_SCTP_BAD_CHUNK); /* INIT too short */
 	CHECK_EQ(chunks(0, (const uint8_t[]){3, 0, 0, 4}, 4, &fl), HVLB_DROP_SCTP_BAD_VTAG);
 	CHECK_EQ(chunks(9, (const uint8_t[]){3, 0, 0, 3}, 4, &fl), HVLB_DROP_SCTP_BAD_CHUNK);
-	CHECK_EQ(chunks(9, (const uint8_t[]){3, 0, 0, 12}, 8, &fl), HVLB_DROP_SCTP_BAD_CHUNK);
+	CHECK_EQ(chunks(9, (const uint8_t[]){3, 0, 0, 12, 0, 0, 0, 0}, 8, &fl),
+		 HVLB_DROP_SCTP_BAD_CHUNK); /* past the packet */
 	CHECK_EQ(chunks(9, (const uint8_t[]){3, 0, 0, 4, 9, 0}, 6, &fl), HVLB_DROP_SCTP_BAD_CHUNK);
 	CHECK_EQ(chunks(9, (const uint8_t[]){0x3f, 0, 0, 4}, 4, &fl), HVLB_DROP_SCTP_UNKNOWN_CHUNK);
 	CHECK_EQ(chunks(9, (const uint8_t[]){0x7f, 0, 0, 4}, 4, &fl), HVLB_DROP_SCTP_UNKNOWN_CHUNK);
