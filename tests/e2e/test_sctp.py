@@ -1,7 +1,7 @@
 """End to end: real SCTP associations through a NAT VIP (docs/sctp.md). The lab's kernel has no
 SCTP module, so the endpoints are hvlb-sctp-peer (forwarder/tools/sctp_peer.c) on libusrsctp,
 a user-space SCTP stack over raw IP: a server in two NF namespaces (lab/topologies/e2e.yaml),
-a client in the client namespace opening 50 associations at once to the VIP's port 3868, which
+a client in the client namespace opening 200 associations at once to the VIP's port 3868, which
 the forwarder sends to the NFs' port 3869 (so every packet's CRC32c is computed again). Each
 association must reach the NF the independent model (tests/model/hvlb_model.py) picks, keep it
 for its second message, and be seen closed by the forwarder after the client's SHUTDOWNs.
@@ -25,7 +25,7 @@ import labtools  # noqa: E402
 TOPO = "lab/topologies/e2e.yaml"
 VIP, VPORT, RPORT = "10.100.0.1", 3868, 3869
 NFS = [("nf1", "10.1.0.11"), ("nf2", "10.1.0.12")]
-N, BASE = 50, 41000
+N, BASE = 200, 41000
 PROTO_SCTP = 132
 PEER = REPO / "build" / "forwarder" / "tools" / "hvlb-sctp-peer"
 
@@ -56,7 +56,7 @@ def sctp_conns(fw):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_50_associations_through_nat(lab, workers):
+def test_200_associations_through_nat(lab, workers):
     """workers 2: each association's packets, whichever queue they arrive on, are handled by
     its owner (the client endpoint's worker, steer_owner_of_tuple), both ways."""
     topo = lab(TOPO)
