@@ -135,7 +135,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		}
 	}
 	const struct rs_config *rs = &vs->rs[i];
-	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
+	if (unlikely((vs->set.conn_rate_limit | rs->conn_limit) != 0) &&
 	    (r = rare_conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	if (unlikely(vs->mode == VS_MODE_FULLNAT)) {
