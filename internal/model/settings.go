@@ -61,7 +61,9 @@ func SettingFields() []SettingField {
 func (f SettingField) Get(s ServiceSettings) int { return int(reflect.ValueOf(s).Field(f.Index).Int()) }
 
 // Set sets the field in *s.
-func (f SettingField) Set(s *ServiceSettings, v int) { reflect.ValueOf(s).Elem().Field(f.Index).SetInt(int64(v)) }
+func (f SettingField) Set(s *ServiceSettings, v int) {
+	reflect.ValueOf(s).Elem().Field(f.Index).SetInt(int64(v))
+}
 
 // validateSettings checks each setting of s against its range, then the rules between
 // settings and the rest of the service.
