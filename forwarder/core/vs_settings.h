@@ -46,7 +46,17 @@ typedef int (*vs_setting_check_fn)(const struct vs_setting_ctx *c, uint32_t valu
 #define VS_SETTINGS(X)                                                                    \
 	/* New connections a second at most, over the forwarder (worker_fwd_rare.h: each     \
 	 * worker a token bucket of its share); 0: no limit. */                               \
-	X(conn_rate_limit, UINT32_MAX, 0, NULL)
+	X(conn_rate_limit, UINT32_MAX, 0, NULL)                                           \
+	/* Source-IP persistence (ipvsadm -p; src/worker_persist.c): a client's new           \
+	 * connections go to the real of its earlier ones while it opens one at least every     \
+	 * persistence_timeout seconds; 0: off. */                                             \
+	X(persistence_timeout, 86400, VS_SETTING_PICKS, vs_check_persistence)                  \
+	/* The bits of the client's address that make one client (ipvsadm -M); 0: all. */      \
+	X(persistence_prefix, 128, 0, vs_check_persistence_prefix)
+
+/* Their checks, in src/worker_persist.c. */
+int vs_check_persistence(const struct vs_setting_ctx *c, uint32_t value, char *err);
+int vs_check_persistence_prefix(const struct vs_setting_ctx *c, uint32_t value, char *err);
 
 struct vs_settings {
 #define VS_SETTING_MEMBER(name, max, flags, check) uint32_t name;

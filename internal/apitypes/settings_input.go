@@ -7,7 +7,9 @@ import "hvlb/internal/model"
 // SettingsInput are a service's plain settings (model.ServiceSettings) in the REST input, each
 // optional: absent, POST takes 0 and PUT keeps the service's value.
 type SettingsInput struct {
-	ConnRateLimit *int `json:"conn_rate_limit,omitempty"`
+	ConnRateLimit      *int `json:"conn_rate_limit,omitempty"`
+	PersistenceTimeout *int `json:"persistence_timeout,omitempty"`
+	PersistencePrefix  *int `json:"persistence_prefix,omitempty"`
 }
 
 // Settings are the settings in, an absent one 0.
@@ -16,10 +18,16 @@ func (in SettingsInput) Settings() model.ServiceSettings {
 	if in.ConnRateLimit != nil {
 		s.ConnRateLimit = *in.ConnRateLimit
 	}
+	if in.PersistenceTimeout != nil {
+		s.PersistenceTimeout = *in.PersistenceTimeout
+	}
+	if in.PersistencePrefix != nil {
+		s.PersistencePrefix = *in.PersistencePrefix
+	}
 	return s
 }
 
 // SettingsInputOf is s with every setting given.
 func SettingsInputOf(s model.ServiceSettings) SettingsInput {
-	return SettingsInput{ConnRateLimit: &s.ConnRateLimit}
+	return SettingsInput{ConnRateLimit: &s.ConnRateLimit, PersistenceTimeout: &s.PersistenceTimeout, PersistencePrefix: &s.PersistencePrefix}
 }

@@ -22,6 +22,13 @@ type ServiceSettings struct {
 	// ConnRateLimit is the new connections a second each forwarder accepts for the service
 	// (0: no limit); those past it are dropped (vs_rate_limited).
 	ConnRateLimit int `json:"conn_rate_limit" max:"4294967295" help:"new connections a second each forwarder accepts (0: no limit)"`
+	// PersistenceTimeout is source-IP persistence (ipvsadm -p; docs/scheduling.md): a
+	// client's new connections go to the real of its earlier ones while it opens one at least
+	// every so many seconds (0: off). Not with hash sip_call_id.
+	PersistenceTimeout int `json:"persistence_timeout" max:"86400" help:"source-IP persistence: a client's new connections go to the real of its earlier ones while it opens one at least every so many seconds (ipvsadm -p; 0: off)"`
+	// PersistencePrefix is the bits of a client's address that make one client for
+	// persistence (ipvsadm -M; 0: all of them).
+	PersistencePrefix int `json:"persistence_prefix" max:"128" maxv4:"32" help:"the bits of a client's address that make one client for persistence (ipvsadm -M; 0: all)"`
 }
 
 // SettingField is one field of ServiceSettings as its tags describe it.
@@ -84,5 +91,8 @@ func validateSettings(s *Service) error {
 // checkSettings holds the rules of settings that involve other fields of the service, one
 // per setting that has one (the forwarder has the same, in the check its row names).
 func checkSettings(s *Service) error {
+	if s.PersistenceTimeout != 0 && s.Hash == HashSIPCallID {
+		return fieldErr("persistence_timeout", "not with hash sip_call_id (a call's messages go by its Call-ID)")
+	}
 	return nil
 }

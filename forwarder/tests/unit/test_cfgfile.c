@@ -215,6 +215,13 @@ test_bad_value(void)
 		     ":10: [vs.a] priority:");
 	expect_check(PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\nrs.1 = 10.1.0.2 weigth=3\n",
 		     ":10: [vs.a] rs.1: 'weigth=3' is not weight=N");
+	/* A setting's own check (core/vs_settings.h), naming its key and line. */
+	expect_check(PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\npersistence_timeout = 60\n"
+		     "persistence_prefix = 33\n",
+		     ":11: [vs.a] persistence_prefix: must be 0 to 32 for an IPv4 service");
+	expect_check(PORTS "[vs.a]\nprotocol = udp\nvip = 10.100.0.1\nhash = sip_call_id\n"
+		     "persistence_timeout = 60\n",
+		     ":11: [vs.a] persistence_timeout: not with hash sip_call_id");
 	expect_check(PORTS "[route.x]\nprefix = 10.0.0.0/8\nport = 65536\n",
 		     ":9: [route.x] port: no port 65536");
 	expect_check(PORTS "[neigh.x]\naddr = 10.1.0.9\nmac = 02:00:00:00:00:zz\nport = 1\n",
@@ -267,7 +274,7 @@ test_settings(void)
 
 			snprintf(text, sizeof(text), PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\n"
 				 "%s = %llu\n", d->name, (unsigned long long)d->max + 1);
-			snprintf(want, sizeof(want), ":12: [vs.a] %s: must be 0 to %u", d->name, d->max);
+			snprintf(want, sizeof(want), ":10: [vs.a] %s: must be 0 to %u", d->name, d->max);
 			expect_check(text, want);
 		}
 	}
