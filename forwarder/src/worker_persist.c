@@ -139,6 +139,7 @@ worker_persist_pick(struct worker *w, const struct pkt_ctx *x, const struct vs *
 	}
 	persist_write(mine, key, (uint64_t)vs->rs[i].slot << 48 |
 				 (uint64_t)(uint16_t)vs->rs[i].gen << 32 |
-				 (uint32_t)(now + vs->set.persistence_timeout));
+				 /* + 1: at least the timeout, in whole seconds */
+				 (uint32_t)(now + vs->set.persistence_timeout + 1));
 	return i;
 }
