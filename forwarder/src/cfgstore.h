@@ -136,6 +136,24 @@ struct cfgstore {
 	uint32_t tenant_vni[VXLAN_MAX_TENANTS + 1];
 };
 
+/* A service's reals as they were before a change (cfgstore_backup.c), to put back whole when
+ * the change is refused before it was published: their copies, and their slots' generations
+ * and retirement. */
+struct cfg_rs_backup {
+	struct rs_config *rs;
+	uint32_t *gen;
+	uint16_t *retired;
+	uint16_t n_rs;
+	uint16_t rs_slot_next;
+	uint32_t n_retired;
+	uint32_t gen_next;
+};
+/* 0, or -ENOMEM. */
+int cfg_rs_save(const struct cfgstore *st, const struct cfg_vs *vs, struct cfg_rs_backup *b);
+/* vs's reals as saved, the slots taken since free again. vs's own settings are the caller's. */
+void cfg_rs_restore(struct cfgstore *st, struct cfg_vs *vs, const struct cfg_rs_backup *b);
+void cfg_rs_backup_free(struct cfg_rs_backup *b);
+
 /* An RS or VS address as text plus port; parsing helpers for the API and the config file. */
 int cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af);
 int cfg_parse_prefix(const char *s, union hvlb_addr *a, uint8_t *af, uint8_t *plen);

@@ -103,16 +103,6 @@ parse_all_down(struct ctl_req *r, const char *path, const char *s, int *out)
 	return 0;
 }
 
-/* A real service as a request gives it. */
-struct ctl_rs {
-	union hvlb_addr addr;
-	uint16_t port; /* network order */
-	uint8_t af;
-	uint8_t health;
-	uint32_t weight;
-	uint32_t conn_limit;
-};
-
 /* Address and port of a real service of a vs_af service; errors under path. */
 static int
 parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t port,
@@ -132,9 +122,8 @@ parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t 
 	return 0;
 }
 
-/* A whole RealService for a service of family af, mode and vport (network order). */
-static int
-parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m, uint8_t af,
+int
+ctl_parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m, uint8_t af,
 	   int mode, uint16_t vport, struct ctl_rs *out)
 {
 	int rc;
@@ -174,6 +163,12 @@ publish(struct ctl_req *r)
 		return ctl_fail(r, rc, "publish: %s", err[0] != '\0' ? err : strerror(-rc));
 	telem_refresh(r->f);
 	return 0;
+}
+
+int
+ctl_publish(struct ctl_req *r)
+{
+	return publish(r);
 }
 
 /* Take a service that was just added out again. Its real services never carried a
@@ -234,7 +229,7 @@ add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs,
 	return 0;
 }
 
-static int
+int
 ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 {
 	const Hvlb__Fwd__V1__VirtualService *v = m->service;
@@ -286,7 +281,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 		return CTL_ENOMEM(r);
 	for (size_t i = 0; i < v->n_real_services; i++) {
 		snprintf(path, sizeof(path), "add_service.service.real_services[%zu]", i);
-		rc = parse_real(r, path, v->real_services[i], k.af, mode, k.vport, &rs[i]);
+		rc = ctl_parse_real(r, path, v->real_services[i], k.af, mode, k.vport, &rs[i]);
 		if (rc != 0)
 			return rc;
 	}
@@ -321,7 +316,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	return rc;
 }
 
-static int
+int
 ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 {
 	struct cfgstore *st = r->f->cfg;
@@ -532,7 +527,7 @@ ctl_op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
 	vs = ctl_find_service(r, "add_real", &k);
 	if (vs == NULL)
 		return -ENOENT;
-	rc = parse_real(r, "add_real.real", m->real, vs->af, vs->mode, vs->vport, &rs);
+	rc = ctl_parse_real(r, "add_real.real", m->real, vs->af, vs->mode, vs->vport, &rs);
 	if (rc != 0)
 		return rc;
 	if (cfg_rs_find(vs, &rs.addr, rs.port) != NULL) {
@@ -774,6 +769,8 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_get_timeouts(r);
 	case HVLB__FWD__V1__REQUEST__OP_GET_LOCAL_POOL:
 		return ctl_op_get_local_pool(r);
+	case HVLB__FWD__V1__REQUEST__OP_SET_SERVICE:
+		return ctl_op_set_service(r, m->set_service);
 	case HVLB__FWD__V1__REQUEST__OP_SET_LOCAL_POOL:
 		return ctl_op_set_local_pool(r, m->set_local_pool);
 	default:

@@ -105,6 +105,29 @@ int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, siz
 /* Run one decoded request: its handler fills r->resp. 0 or -errno with r->err set. */
 int ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m);
 
+/* A real service as a request gives it. */
+struct ctl_rs {
+	union hvlb_addr addr;
+	uint16_t port; /* network order */
+	uint8_t af;
+	uint8_t health;
+	uint32_t weight;
+	uint32_t conn_limit;
+};
+
+/* A whole RealService (m) for a service of family af, mode and vport (network order), checked
+ * (errors under path) into *out. (ctl_op.c) */
+int ctl_parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m,
+		   uint8_t af, int mode, uint16_t vport, struct ctl_rs *out);
+
+/* The service operations (ctl_op.c), and SetService (ctl_op_set.c), which makes a service be
+ * a whole VirtualService through them, published once. */
+int ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m);
+int ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m);
+int ctl_op_set_service(struct ctl_req *r, const Hvlb__Fwd__V1__SetService *m);
+/* Publish the store to the workers (not while replaying): 0, or the error in r. (ctl_op.c) */
+int ctl_publish(struct ctl_req *r);
+
 /* A service as ListServices gives it, reals included (ctl_op_read.c); NULL if no memory. */
 Hvlb__Fwd__V1__VirtualService *ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v);
 

@@ -930,6 +930,65 @@ func (x *UpdateService) GetEncap() string {
 	return ""
 }
 
+// Makes a service be exactly `service`, declaratively: creates it, or changes the one there
+// is (its settings as UpdateService would, a field's "" or 0 being its default as in
+// AddService; its reals: those absent removed softly, new ones added, the others updated) in
+// one change that the workers see whole or not at all: a refusal leaves the service as it was.
+// Sending the same service again changes nothing. When if_version is not 0 and the
+// forwarder's configuration version (Response.config_version) is another, it is refused with
+// ESTALE and changes nothing.
+type SetService struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *VirtualService        `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	IfVersion     uint64                 `protobuf:"varint,2,opt,name=if_version,json=ifVersion,proto3" json:"if_version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetService) Reset() {
+	*x = SetService{}
+	mi := &file_fwd_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetService) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetService) ProtoMessage() {}
+
+func (x *SetService) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetService.ProtoReflect.Descriptor instead.
+func (*SetService) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SetService) GetService() *VirtualService {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *SetService) GetIfVersion() uint64 {
+	if x != nil {
+		return x.IfVersion
+	}
+	return 0
+}
+
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
 // but its VIP is still answered (ARP / ND, echo) and its connections are forwarded until the
 // last one ends, when the forwarder forgets it; an AddService of the same id meanwhile brings
@@ -945,7 +1004,7 @@ type RemoveService struct {
 
 func (x *RemoveService) Reset() {
 	*x = RemoveService{}
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -957,7 +1016,7 @@ func (x *RemoveService) String() string {
 func (*RemoveService) ProtoMessage() {}
 
 func (x *RemoveService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -970,7 +1029,7 @@ func (x *RemoveService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveService.ProtoReflect.Descriptor instead.
 func (*RemoveService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{8}
+	return file_fwd_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RemoveService) GetId() *ServiceId {
@@ -997,7 +1056,7 @@ type AddReal struct {
 
 func (x *AddReal) Reset() {
 	*x = AddReal{}
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1068,7 @@ func (x *AddReal) String() string {
 func (*AddReal) ProtoMessage() {}
 
 func (x *AddReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1081,7 @@ func (x *AddReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReal.ProtoReflect.Descriptor instead.
 func (*AddReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{9}
+	return file_fwd_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AddReal) GetService() *ServiceId {
@@ -1058,7 +1117,7 @@ type UpdateReal struct {
 
 func (x *UpdateReal) Reset() {
 	*x = UpdateReal{}
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1070,7 +1129,7 @@ func (x *UpdateReal) String() string {
 func (*UpdateReal) ProtoMessage() {}
 
 func (x *UpdateReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1083,7 +1142,7 @@ func (x *UpdateReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReal.ProtoReflect.Descriptor instead.
 func (*UpdateReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{10}
+	return file_fwd_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateReal) GetService() *ServiceId {
@@ -1162,7 +1221,7 @@ type RemoveReal struct {
 
 func (x *RemoveReal) Reset() {
 	*x = RemoveReal{}
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1174,7 +1233,7 @@ func (x *RemoveReal) String() string {
 func (*RemoveReal) ProtoMessage() {}
 
 func (x *RemoveReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1187,7 +1246,7 @@ func (x *RemoveReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveReal.ProtoReflect.Descriptor instead.
 func (*RemoveReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{11}
+	return file_fwd_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RemoveReal) GetService() *ServiceId {
@@ -1226,7 +1285,7 @@ type ListServices struct {
 
 func (x *ListServices) Reset() {
 	*x = ListServices{}
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1238,7 +1297,7 @@ func (x *ListServices) String() string {
 func (*ListServices) ProtoMessage() {}
 
 func (x *ListServices) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1251,7 +1310,7 @@ func (x *ListServices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServices.ProtoReflect.Descriptor instead.
 func (*ListServices) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{12}
+	return file_fwd_proto_rawDescGZIP(), []int{13}
 }
 
 type ServiceList struct {
@@ -1267,7 +1326,7 @@ type ServiceList struct {
 
 func (x *ServiceList) Reset() {
 	*x = ServiceList{}
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1338,7 @@ func (x *ServiceList) String() string {
 func (*ServiceList) ProtoMessage() {}
 
 func (x *ServiceList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1351,7 @@ func (x *ServiceList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceList.ProtoReflect.Descriptor instead.
 func (*ServiceList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{13}
+	return file_fwd_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ServiceList) GetServices() []*VirtualService {
@@ -1329,7 +1388,7 @@ type Route struct {
 
 func (x *Route) Reset() {
 	*x = Route{}
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +1400,7 @@ func (x *Route) String() string {
 func (*Route) ProtoMessage() {}
 
 func (x *Route) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +1413,7 @@ func (x *Route) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Route.ProtoReflect.Descriptor instead.
 func (*Route) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{14}
+	return file_fwd_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Route) GetPrefix() string {
@@ -1387,7 +1446,7 @@ type SetRoute struct {
 
 func (x *SetRoute) Reset() {
 	*x = SetRoute{}
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1399,7 +1458,7 @@ func (x *SetRoute) String() string {
 func (*SetRoute) ProtoMessage() {}
 
 func (x *SetRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1412,7 +1471,7 @@ func (x *SetRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRoute.ProtoReflect.Descriptor instead.
 func (*SetRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{15}
+	return file_fwd_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetRoute) GetRoute() *Route {
@@ -1431,7 +1490,7 @@ type DeleteRoute struct {
 
 func (x *DeleteRoute) Reset() {
 	*x = DeleteRoute{}
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1443,7 +1502,7 @@ func (x *DeleteRoute) String() string {
 func (*DeleteRoute) ProtoMessage() {}
 
 func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1456,7 +1515,7 @@ func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRoute.ProtoReflect.Descriptor instead.
 func (*DeleteRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{16}
+	return file_fwd_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteRoute) GetPrefix() string {
@@ -1474,7 +1533,7 @@ type ListRoutes struct {
 
 func (x *ListRoutes) Reset() {
 	*x = ListRoutes{}
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1486,7 +1545,7 @@ func (x *ListRoutes) String() string {
 func (*ListRoutes) ProtoMessage() {}
 
 func (x *ListRoutes) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1499,7 +1558,7 @@ func (x *ListRoutes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoutes.ProtoReflect.Descriptor instead.
 func (*ListRoutes) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{17}
+	return file_fwd_proto_rawDescGZIP(), []int{18}
 }
 
 type RouteList struct {
@@ -1511,7 +1570,7 @@ type RouteList struct {
 
 func (x *RouteList) Reset() {
 	*x = RouteList{}
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1523,7 +1582,7 @@ func (x *RouteList) String() string {
 func (*RouteList) ProtoMessage() {}
 
 func (x *RouteList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1536,7 +1595,7 @@ func (x *RouteList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RouteList.ProtoReflect.Descriptor instead.
 func (*RouteList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{18}
+	return file_fwd_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RouteList) GetRoutes() []*Route {
@@ -1559,7 +1618,7 @@ type Neighbor struct {
 
 func (x *Neighbor) Reset() {
 	*x = Neighbor{}
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1630,7 @@ func (x *Neighbor) String() string {
 func (*Neighbor) ProtoMessage() {}
 
 func (x *Neighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1643,7 @@ func (x *Neighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Neighbor.ProtoReflect.Descriptor instead.
 func (*Neighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{19}
+	return file_fwd_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Neighbor) GetAddress() string {
@@ -1624,7 +1683,7 @@ type SetNeighbor struct {
 
 func (x *SetNeighbor) Reset() {
 	*x = SetNeighbor{}
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1636,7 +1695,7 @@ func (x *SetNeighbor) String() string {
 func (*SetNeighbor) ProtoMessage() {}
 
 func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1649,7 +1708,7 @@ func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetNeighbor.ProtoReflect.Descriptor instead.
 func (*SetNeighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{20}
+	return file_fwd_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SetNeighbor) GetNeighbor() *Neighbor {
@@ -1667,7 +1726,7 @@ type ListNeighbors struct {
 
 func (x *ListNeighbors) Reset() {
 	*x = ListNeighbors{}
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1679,7 +1738,7 @@ func (x *ListNeighbors) String() string {
 func (*ListNeighbors) ProtoMessage() {}
 
 func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1692,7 +1751,7 @@ func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNeighbors.ProtoReflect.Descriptor instead.
 func (*ListNeighbors) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{21}
+	return file_fwd_proto_rawDescGZIP(), []int{22}
 }
 
 type NeighborList struct {
@@ -1704,7 +1763,7 @@ type NeighborList struct {
 
 func (x *NeighborList) Reset() {
 	*x = NeighborList{}
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1716,7 +1775,7 @@ func (x *NeighborList) String() string {
 func (*NeighborList) ProtoMessage() {}
 
 func (x *NeighborList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1729,7 +1788,7 @@ func (x *NeighborList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NeighborList.ProtoReflect.Descriptor instead.
 func (*NeighborList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{22}
+	return file_fwd_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *NeighborList) GetNeighbors() []*Neighbor {
@@ -1755,7 +1814,7 @@ type Timeouts struct {
 
 func (x *Timeouts) Reset() {
 	*x = Timeouts{}
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1767,7 +1826,7 @@ func (x *Timeouts) String() string {
 func (*Timeouts) ProtoMessage() {}
 
 func (x *Timeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1780,7 +1839,7 @@ func (x *Timeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Timeouts.ProtoReflect.Descriptor instead.
 func (*Timeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{23}
+	return file_fwd_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Timeouts) GetTcpSyn() uint32 {
@@ -1834,7 +1893,7 @@ type SetTimeouts struct {
 
 func (x *SetTimeouts) Reset() {
 	*x = SetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1846,7 +1905,7 @@ func (x *SetTimeouts) String() string {
 func (*SetTimeouts) ProtoMessage() {}
 
 func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1859,7 +1918,7 @@ func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTimeouts.ProtoReflect.Descriptor instead.
 func (*SetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{24}
+	return file_fwd_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetTimeouts) GetTimeouts() *Timeouts {
@@ -1877,7 +1936,7 @@ type GetTimeouts struct {
 
 func (x *GetTimeouts) Reset() {
 	*x = GetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1889,7 +1948,7 @@ func (x *GetTimeouts) String() string {
 func (*GetTimeouts) ProtoMessage() {}
 
 func (x *GetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1902,7 +1961,7 @@ func (x *GetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTimeouts.ProtoReflect.Descriptor instead.
 func (*GetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{25}
+	return file_fwd_proto_rawDescGZIP(), []int{26}
 }
 
 // Zero counters (ipvsadm -Z): of one service (and its reals) when service is set, else of
@@ -1916,7 +1975,7 @@ type ZeroCounters struct {
 
 func (x *ZeroCounters) Reset() {
 	*x = ZeroCounters{}
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +1987,7 @@ func (x *ZeroCounters) String() string {
 func (*ZeroCounters) ProtoMessage() {}
 
 func (x *ZeroCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2000,7 @@ func (x *ZeroCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZeroCounters.ProtoReflect.Descriptor instead.
 func (*ZeroCounters) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{26}
+	return file_fwd_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ZeroCounters) GetService() *ServiceId {
@@ -1961,7 +2020,7 @@ type DropCount struct {
 
 func (x *DropCount) Reset() {
 	*x = DropCount{}
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1973,7 +2032,7 @@ func (x *DropCount) String() string {
 func (*DropCount) ProtoMessage() {}
 
 func (x *DropCount) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1986,7 +2045,7 @@ func (x *DropCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCount.ProtoReflect.Descriptor instead.
 func (*DropCount) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{27}
+	return file_fwd_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DropCount) GetReason() string {
@@ -2053,7 +2112,7 @@ type WorkerStats struct {
 
 func (x *WorkerStats) Reset() {
 	*x = WorkerStats{}
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2065,7 +2124,7 @@ func (x *WorkerStats) String() string {
 func (*WorkerStats) ProtoMessage() {}
 
 func (x *WorkerStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2078,7 +2137,7 @@ func (x *WorkerStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerStats.ProtoReflect.Descriptor instead.
 func (*WorkerStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{28}
+	return file_fwd_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *WorkerStats) GetWorker() uint32 {
@@ -2300,7 +2359,7 @@ type PortStats struct {
 
 func (x *PortStats) Reset() {
 	*x = PortStats{}
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2312,7 +2371,7 @@ func (x *PortStats) String() string {
 func (*PortStats) ProtoMessage() {}
 
 func (x *PortStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2325,7 +2384,7 @@ func (x *PortStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortStats.ProtoReflect.Descriptor instead.
 func (*PortStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{29}
+	return file_fwd_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PortStats) GetPort() uint32 {
@@ -2434,7 +2493,7 @@ type GetStats struct {
 
 func (x *GetStats) Reset() {
 	*x = GetStats{}
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2446,7 +2505,7 @@ func (x *GetStats) String() string {
 func (*GetStats) ProtoMessage() {}
 
 func (x *GetStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2459,7 +2518,7 @@ func (x *GetStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStats.ProtoReflect.Descriptor instead.
 func (*GetStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{30}
+	return file_fwd_proto_rawDescGZIP(), []int{31}
 }
 
 type Stats struct {
@@ -2486,7 +2545,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2498,7 +2557,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2511,7 +2570,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{31}
+	return file_fwd_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Stats) GetWorkers() []*WorkerStats {
@@ -2623,7 +2682,7 @@ type Connection struct {
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2635,7 +2694,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2648,7 +2707,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{32}
+	return file_fwd_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Connection) GetWorker() uint32 {
@@ -2766,7 +2825,7 @@ type GetLocalPool struct {
 
 func (x *GetLocalPool) Reset() {
 	*x = GetLocalPool{}
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2778,7 +2837,7 @@ func (x *GetLocalPool) String() string {
 func (*GetLocalPool) ProtoMessage() {}
 
 func (x *GetLocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2791,7 +2850,7 @@ func (x *GetLocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalPool.ProtoReflect.Descriptor instead.
 func (*GetLocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{33}
+	return file_fwd_proto_rawDescGZIP(), []int{34}
 }
 
 // Replace the local pool at run time. Live connections hold an index into the pool and a
@@ -2811,7 +2870,7 @@ type SetLocalPool struct {
 
 func (x *SetLocalPool) Reset() {
 	*x = SetLocalPool{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2823,7 +2882,7 @@ func (x *SetLocalPool) String() string {
 func (*SetLocalPool) ProtoMessage() {}
 
 func (x *SetLocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2836,7 +2895,7 @@ func (x *SetLocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLocalPool.ProtoReflect.Descriptor instead.
 func (*SetLocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SetLocalPool) GetAddresses() []string {
@@ -2873,7 +2932,7 @@ type LocalPool struct {
 
 func (x *LocalPool) Reset() {
 	*x = LocalPool{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2885,7 +2944,7 @@ func (x *LocalPool) String() string {
 func (*LocalPool) ProtoMessage() {}
 
 func (x *LocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2898,7 +2957,7 @@ func (x *LocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocalPool.ProtoReflect.Descriptor instead.
 func (*LocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *LocalPool) GetAddresses() []string {
@@ -2948,7 +3007,7 @@ type ListConnections struct {
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2960,7 +3019,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2973,7 +3032,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -3007,7 +3066,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3019,7 +3078,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3032,7 +3091,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -3066,7 +3125,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3078,7 +3137,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3091,7 +3150,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -3161,7 +3220,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3173,7 +3232,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3186,7 +3245,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -3216,7 +3275,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3228,7 +3287,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3241,7 +3300,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -3290,7 +3349,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3302,7 +3361,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3315,7 +3374,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -3399,7 +3458,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3411,7 +3470,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3424,7 +3483,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -3507,7 +3566,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3519,7 +3578,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3532,7 +3591,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -3565,7 +3624,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3577,7 +3636,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3590,7 +3649,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3725,7 +3784,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3737,7 +3796,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3750,7 +3809,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3872,7 +3931,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3884,7 +3943,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3897,7 +3956,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -3945,7 +4004,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3957,7 +4016,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3970,7 +4029,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -4010,7 +4069,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4022,7 +4081,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4035,7 +4094,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -4053,7 +4112,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4065,7 +4124,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4078,7 +4137,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{49}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 // A named counter.
@@ -4092,7 +4151,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4104,7 +4163,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4117,7 +4176,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{50}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *Counter) GetName() string {
@@ -4152,7 +4211,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4164,7 +4223,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4177,7 +4236,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{51}
+	return file_fwd_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -4270,7 +4329,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4282,7 +4341,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4295,7 +4354,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{52}
+	return file_fwd_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -4369,6 +4428,7 @@ type Request struct {
 	//	*Request_GetTimeouts
 	//	*Request_GetLocalPool
 	//	*Request_SetLocalPool
+	//	*Request_SetService
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4376,7 +4436,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4388,7 +4448,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4401,7 +4461,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{53}
+	return file_fwd_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Request) GetId() uint64 {
@@ -4634,6 +4694,15 @@ func (x *Request) GetSetLocalPool() *SetLocalPool {
 	return nil
 }
 
+func (x *Request) GetSetService() *SetService {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SetService); ok {
+			return x.SetService
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -4734,6 +4803,10 @@ type Request_SetLocalPool struct {
 	SetLocalPool *SetLocalPool `protobuf:"bytes,42,opt,name=set_local_pool,json=setLocalPool,proto3,oneof"`
 }
 
+type Request_SetService struct {
+	SetService *SetService `protobuf:"bytes,45,opt,name=set_service,json=setService,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -4782,6 +4855,8 @@ func (*Request_GetLocalPool) isRequest_Op() {}
 
 func (*Request_SetLocalPool) isRequest_Op() {}
 
+func (*Request_SetService) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4807,7 +4882,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4819,7 +4894,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4832,7 +4907,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{54}
+	return file_fwd_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *Response) GetId() uint64 {
@@ -5105,7 +5180,12 @@ const file_fwd_proto_rawDesc = "" +
 	"\x12persistence_prefix\x18\x16 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
-	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
+	"\x05encap\x182 \x01(\tR\x05encap\"b\n" +
+	"\n" +
+	"SetService\x125\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\x12\x1d\n" +
+	"\n" +
+	"if_version\x18\x02 \x01(\x04R\tifVersion\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
@@ -5416,7 +5496,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xdf\v\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x9b\f\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5448,7 +5528,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
 	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeouts\x12A\n" +
 	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPool\x12A\n" +
-	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPoolB\x04\n" +
+	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPool\x12:\n" +
+	"\vset_service\x18- \x01(\v2\x17.hvlb.fwd.v1.SetServiceH\x00R\n" +
+	"setServiceB\x04\n" +
 	"\x02op\"\xdb\x04\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
@@ -5480,7 +5562,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -5490,136 +5572,139 @@ var file_fwd_proto_goTypes = []any{
 	(*CountersSinceZero)(nil), // 5: hvlb.fwd.v1.CountersSinceZero
 	(*AddService)(nil),        // 6: hvlb.fwd.v1.AddService
 	(*UpdateService)(nil),     // 7: hvlb.fwd.v1.UpdateService
-	(*RemoveService)(nil),     // 8: hvlb.fwd.v1.RemoveService
-	(*AddReal)(nil),           // 9: hvlb.fwd.v1.AddReal
-	(*UpdateReal)(nil),        // 10: hvlb.fwd.v1.UpdateReal
-	(*RemoveReal)(nil),        // 11: hvlb.fwd.v1.RemoveReal
-	(*ListServices)(nil),      // 12: hvlb.fwd.v1.ListServices
-	(*ServiceList)(nil),       // 13: hvlb.fwd.v1.ServiceList
-	(*Route)(nil),             // 14: hvlb.fwd.v1.Route
-	(*SetRoute)(nil),          // 15: hvlb.fwd.v1.SetRoute
-	(*DeleteRoute)(nil),       // 16: hvlb.fwd.v1.DeleteRoute
-	(*ListRoutes)(nil),        // 17: hvlb.fwd.v1.ListRoutes
-	(*RouteList)(nil),         // 18: hvlb.fwd.v1.RouteList
-	(*Neighbor)(nil),          // 19: hvlb.fwd.v1.Neighbor
-	(*SetNeighbor)(nil),       // 20: hvlb.fwd.v1.SetNeighbor
-	(*ListNeighbors)(nil),     // 21: hvlb.fwd.v1.ListNeighbors
-	(*NeighborList)(nil),      // 22: hvlb.fwd.v1.NeighborList
-	(*Timeouts)(nil),          // 23: hvlb.fwd.v1.Timeouts
-	(*SetTimeouts)(nil),       // 24: hvlb.fwd.v1.SetTimeouts
-	(*GetTimeouts)(nil),       // 25: hvlb.fwd.v1.GetTimeouts
-	(*ZeroCounters)(nil),      // 26: hvlb.fwd.v1.ZeroCounters
-	(*DropCount)(nil),         // 27: hvlb.fwd.v1.DropCount
-	(*WorkerStats)(nil),       // 28: hvlb.fwd.v1.WorkerStats
-	(*PortStats)(nil),         // 29: hvlb.fwd.v1.PortStats
-	(*GetStats)(nil),          // 30: hvlb.fwd.v1.GetStats
-	(*Stats)(nil),             // 31: hvlb.fwd.v1.Stats
-	(*Connection)(nil),        // 32: hvlb.fwd.v1.Connection
-	(*GetLocalPool)(nil),      // 33: hvlb.fwd.v1.GetLocalPool
-	(*SetLocalPool)(nil),      // 34: hvlb.fwd.v1.SetLocalPool
-	(*LocalPool)(nil),         // 35: hvlb.fwd.v1.LocalPool
-	(*ListConnections)(nil),   // 36: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),    // 37: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),        // 38: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),           // 39: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),      // 40: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),     // 41: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),        // 42: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),       // 43: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),          // 44: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),     // 45: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),         // 46: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),        // 47: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),           // 48: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),           // 49: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),           // 50: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),          // 51: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),        // 52: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 53: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 54: hvlb.fwd.v1.Response
+	(*SetService)(nil),        // 8: hvlb.fwd.v1.SetService
+	(*RemoveService)(nil),     // 9: hvlb.fwd.v1.RemoveService
+	(*AddReal)(nil),           // 10: hvlb.fwd.v1.AddReal
+	(*UpdateReal)(nil),        // 11: hvlb.fwd.v1.UpdateReal
+	(*RemoveReal)(nil),        // 12: hvlb.fwd.v1.RemoveReal
+	(*ListServices)(nil),      // 13: hvlb.fwd.v1.ListServices
+	(*ServiceList)(nil),       // 14: hvlb.fwd.v1.ServiceList
+	(*Route)(nil),             // 15: hvlb.fwd.v1.Route
+	(*SetRoute)(nil),          // 16: hvlb.fwd.v1.SetRoute
+	(*DeleteRoute)(nil),       // 17: hvlb.fwd.v1.DeleteRoute
+	(*ListRoutes)(nil),        // 18: hvlb.fwd.v1.ListRoutes
+	(*RouteList)(nil),         // 19: hvlb.fwd.v1.RouteList
+	(*Neighbor)(nil),          // 20: hvlb.fwd.v1.Neighbor
+	(*SetNeighbor)(nil),       // 21: hvlb.fwd.v1.SetNeighbor
+	(*ListNeighbors)(nil),     // 22: hvlb.fwd.v1.ListNeighbors
+	(*NeighborList)(nil),      // 23: hvlb.fwd.v1.NeighborList
+	(*Timeouts)(nil),          // 24: hvlb.fwd.v1.Timeouts
+	(*SetTimeouts)(nil),       // 25: hvlb.fwd.v1.SetTimeouts
+	(*GetTimeouts)(nil),       // 26: hvlb.fwd.v1.GetTimeouts
+	(*ZeroCounters)(nil),      // 27: hvlb.fwd.v1.ZeroCounters
+	(*DropCount)(nil),         // 28: hvlb.fwd.v1.DropCount
+	(*WorkerStats)(nil),       // 29: hvlb.fwd.v1.WorkerStats
+	(*PortStats)(nil),         // 30: hvlb.fwd.v1.PortStats
+	(*GetStats)(nil),          // 31: hvlb.fwd.v1.GetStats
+	(*Stats)(nil),             // 32: hvlb.fwd.v1.Stats
+	(*Connection)(nil),        // 33: hvlb.fwd.v1.Connection
+	(*GetLocalPool)(nil),      // 34: hvlb.fwd.v1.GetLocalPool
+	(*SetLocalPool)(nil),      // 35: hvlb.fwd.v1.SetLocalPool
+	(*LocalPool)(nil),         // 36: hvlb.fwd.v1.LocalPool
+	(*ListConnections)(nil),   // 37: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),    // 38: hvlb.fwd.v1.ConnectionList
+	(*RssaConfig)(nil),        // 39: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 40: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 41: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 42: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 43: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 44: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 45: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 46: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 47: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 48: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 49: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 50: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 51: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 52: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 53: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 54: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 55: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
 	1,  // 1: hvlb.fwd.v1.VirtualService.real_services:type_name -> hvlb.fwd.v1.RealService
-	23, // 2: hvlb.fwd.v1.VirtualService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	24, // 2: hvlb.fwd.v1.VirtualService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
 	5,  // 3: hvlb.fwd.v1.RealStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
 	0,  // 4: hvlb.fwd.v1.ServiceStatus.id:type_name -> hvlb.fwd.v1.ServiceId
 	3,  // 5: hvlb.fwd.v1.ServiceStatus.reals:type_name -> hvlb.fwd.v1.RealStatus
 	5,  // 6: hvlb.fwd.v1.ServiceStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
 	2,  // 7: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
 	0,  // 8: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
-	23, // 9: hvlb.fwd.v1.UpdateService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	0,  // 10: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 11: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	1,  // 12: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
-	0,  // 13: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 14: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	2,  // 15: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
-	4,  // 16: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	4,  // 17: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
-	14, // 18: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
-	14, // 19: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
-	19, // 20: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
-	19, // 21: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
-	23, // 22: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	0,  // 23: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
-	27, // 24: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	50, // 25: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
-	28, // 26: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 27: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	27, // 28: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	29, // 29: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	4,  // 30: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	50, // 31: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
-	0,  // 32: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	32, // 33: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	38, // 34: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	40, // 35: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	38, // 36: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	42, // 37: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	41, // 38: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	45, // 39: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	47, // 40: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	51, // 41: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	50, // 42: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	6,  // 43: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	7,  // 44: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	8,  // 45: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	9,  // 46: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	10, // 47: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	11, // 48: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	12, // 49: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	15, // 50: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	16, // 51: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	17, // 52: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	20, // 53: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	21, // 54: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	24, // 55: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	30, // 56: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	36, // 57: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	43, // 58: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	39, // 59: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	46, // 60: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	48, // 61: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	49, // 62: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	26, // 63: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
-	25, // 64: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	33, // 65: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	34, // 66: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
-	13, // 67: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	18, // 68: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	22, // 69: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	31, // 70: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	37, // 71: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	44, // 72: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	52, // 73: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	23, // 74: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	35, // 75: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	76, // [76:76] is the sub-list for method output_type
-	76, // [76:76] is the sub-list for method input_type
-	76, // [76:76] is the sub-list for extension type_name
-	76, // [76:76] is the sub-list for extension extendee
-	0,  // [0:76] is the sub-list for field type_name
+	24, // 9: hvlb.fwd.v1.UpdateService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	2,  // 10: hvlb.fwd.v1.SetService.service:type_name -> hvlb.fwd.v1.VirtualService
+	0,  // 11: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 12: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	1,  // 13: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
+	0,  // 14: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 15: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	2,  // 16: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
+	4,  // 17: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	4,  // 18: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
+	15, // 19: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
+	15, // 20: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
+	20, // 21: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
+	20, // 22: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
+	24, // 23: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	0,  // 24: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
+	28, // 25: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
+	51, // 26: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
+	29, // 27: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 28: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	28, // 29: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	30, // 30: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 31: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	51, // 32: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	0,  // 33: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	33, // 34: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	39, // 35: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	41, // 36: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	39, // 37: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	43, // 38: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	42, // 39: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	46, // 40: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	48, // 41: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	52, // 42: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	51, // 43: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	6,  // 44: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 45: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	9,  // 46: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	10, // 47: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	11, // 48: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	12, // 49: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	13, // 50: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	16, // 51: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	17, // 52: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	18, // 53: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	21, // 54: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	22, // 55: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	25, // 56: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	31, // 57: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	37, // 58: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	44, // 59: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	40, // 60: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	47, // 61: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	49, // 62: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	50, // 63: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	27, // 64: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	26, // 65: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	34, // 66: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	35, // 67: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	8,  // 68: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
+	14, // 69: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	19, // 70: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	23, // 71: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	32, // 72: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	38, // 73: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	45, // 74: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	53, // 75: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	24, // 76: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	36, // 77: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	78, // [78:78] is the sub-list for method output_type
+	78, // [78:78] is the sub-list for method input_type
+	78, // [78:78] is the sub-list for extension type_name
+	78, // [78:78] is the sub-list for extension extendee
+	0,  // [0:78] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -5627,7 +5712,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[53].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[54].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -5652,8 +5737,9 @@ func file_fwd_proto_init() {
 		(*Request_GetTimeouts)(nil),
 		(*Request_GetLocalPool)(nil),
 		(*Request_SetLocalPool)(nil),
+		(*Request_SetService)(nil),
 	}
-	file_fwd_proto_msgTypes[54].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[55].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -5670,7 +5756,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   55,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
