@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * nfv_gen: the traffic generator and sink of the NFV datapath benchmark (bench/nfv.py): one
+ * DPDK process on one lcore with two virtio-user ports, as a VM's virtio-net would attach to a
+ * vSwitch through vhost-user. Port "client" sends 64-byte UDP frames to a VIP; port "nf" plays
+ * the NFs behind the load balancer under test (hvlb-forwarder or OVS-DPDK, which serves both
+ * ports with net_vhost / dpdkvhostuserclient) and counts what reaches it, checking each frame
+ * as a load balancer doing NAT must have left it: to one of the NFs' MAC and address, the
+ * NAT port, TTL decremented, the IPv4 checksum right (the UDP checksum on one frame in 64).
+ *
+ *   nfv_gen [EAL: --vdev net_virtio_user0,...,server=1 --vdev net_virtio_user1,...] --
+ *       [--flows N] [--seconds S] [--warmup S] [--new-max N] [--phases est,new]
+ *       [--ready-timeout S] [--nfs N]
+ *
+ * Phases: est: --flows established flows (each opened during the warm-up), counted for
+ * --seconds; new: a new flow every packet (source address and port never seen before) for
+ * --seconds or until --new-max frames were sent. The generator sends as fast as the client
+ * port's ring takes frames (the load balancer's receive paces it: nothing is lost in front of
+ * it), so the sink's rate is the load balancer's. Prints one JSON line.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_udp.h>
+
+#define BURST 32
+#define FRAME_LEN 60 /* 64 on the wire with the FCS */
+#define MAX_NFS 16
+#define NEW_BASE (1u << 20) /* new flows' sequence numbers start above every established one */
+
+/* Addresses of the benchmark's site (bench/nfv.py configures both load balancers so). */
+static const uint8_t lb_mac0[6] = {0x02, 0, 0, 0, 0, 0x01};   /* the LB's client-side port */
+static const uint8_t lb_mac1[6] = {0x02, 0, 0, 0, 0, 0x02};   /* the LB's NF-side port */
+static const uint8_t rtr_mac[6] = {0x02, 0, 0, 0, 0x09, 0x01}; /* the clients' router */
+static const uint8_t nf_mac_prefix[5] = {0x02, 0, 0, 0, 0x01};  /* NF k: ...:01:(0x11 + k) */
+#define VIP RTE_IPV4(10, 100, 0, 1)
+#define VPORT 53
+#define NF_PORT 9000
+#define NF_BASE RTE_IPV4(10, 1, 0, 11) /* NF k: 10.1.0.(11 + k) */
+#define CLIENT_BASE RTE_IPV4(172, 16, 0, 0)
+
+static volatile int stop;
+static uint32_t n_flows = 10000, n_nfs = 4, new_max = 1000000;
+static double secs = 2.0, warmup = 1.0, ready_timeout = 30.0;
+static uint16_t p_client, p_nf;
+static struct rte_mempool *pool;
+static uint8_t *templates; /* the established flows' frames, FRAME_LEN each */
+
+struct counts {
+	uint64_t tx, rx, bad;
+	uint64_t per_nf[MAX_NFS];
+};
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* Flow seq's frame: client 172.16.0.0 + seq / 32768, source port 1024 + seq % 32768, to the
+ * VIP, checksums right. */
+static void
+write_frame(uint8_t *p, uint32_t seq)
+{
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(p + 14);
+	struct rte_udp_hdr *udp = (struct rte_udp_hdr *)(ip + 1);
+
+	memcpy(p, lb_mac0, 6);
+	memcpy(p + 6, rtr_mac, 6);
+	p[12] = 0x08, p[13] = 0x00;
+	*ip = (struct rte_ipv4_hdr){
+		.version_ihl = 0x45,
+		.total_length = rte_cpu_to_be_16(FRAME_LEN - 14),
+		.time_to_live = 64,
+		.next_proto_id = IPPROTO_UDP,
+		.src_addr = rte_cpu_to_be_32(CLIENT_BASE + (seq >> 15)),
+		.dst_addr = rte_cpu_to_be_32(VIP),
+	};
+	udp->src_port = rte_cpu_to_be_16((uint16_t)(1024 + (seq & 0x7fff)));
+	udp->dst_port = rte_cpu_to_be_16(VPORT);
+	udp->dgram_len = rte_cpu_to_be_16(FRAME_LEN - 34);
+	udp->dgram_cksum = 0;
+	memset(udp + 1, 0xab, FRAME_LEN - 42);
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+	udp->dgram_cksum = rte_ipv4_udptcp_cksum(ip, udp);
+}
+
+/* Whether frame p of len bytes is what NAT to one of the NFs leaves; *nf its index. */
+static int
+frame_ok(const uint8_t *p, uint32_t len, bool check_l4, unsigned *nf)
+{
+	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(p + 14);
+	const struct rte_udp_hdr *udp = (const struct rte_udp_hdr *)(ip + 1);
+	uint32_t k;
+
+	if (len < FRAME_LEN || p[12] != 0x08 || p[13] != 0x00 || ip->version_ihl != 0x45 ||
+	    ip->next_proto_id != IPPROTO_UDP)
+		return 0;
+	k = rte_be_to_cpu_32(ip->dst_addr) - NF_BASE;
+	if (k >= n_nfs || memcmp(p, nf_mac_prefix, 5) != 0 || p[5] != 0x11 + k ||
+	    memcmp(p + 6, lb_mac1, 6) != 0 || ip->time_to_live != 63 ||
+	    udp->dst_port != rte_cpu_to_be_16(NF_PORT) || rte_ipv4_cksum(ip) != 0)
+		return 0;
+	if (check_l4 && udp->dgram_cksum != 0 &&
+	    __rte_ipv4_udptcp_cksum(ip, udp) != 0xffff)
+		return 0;
+	*nf = k;
+	return 1;
+}
+
+/* The first wrong frame of a phase, in hex on stderr: what the load balancer got wrong. */
+static void
+show_bad(const struct rte_mbuf *m)
+{
+	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+
+	fprintf(stderr, "nfv_gen: a wrong frame (%u bytes):", m->data_len);
+	for (unsigned i = 0; i < m->data_len && i < FRAME_LEN; i++)
+		fprintf(stderr, "%s%02x", i % 16 ? " " : "\n  ", p[i]);
+	fprintf(stderr, "\n");
+}
+
+static void
+sink(struct counts *c)
+{
+	struct rte_mbuf *pkts[BURST];
+
+	for (int round = 0; round < 4; round++) {
+		uint16_t n = rte_eth_rx_burst(p_nf, 0, pkts, BURST);
+
+		for (uint16_t i = 0; i < n; i++) {
+			unsigned nf;
+
+			if (frame_ok(rte_pktmbuf_mtod(pkts[i], uint8_t *), pkts[i]->data_len,
+				     ((c->rx + i) & 63) == 0, &nf))
+				c->per_nf[nf]++;
+			else if (c->bad++ == 0)
+				show_bad(pkts[i]);
+		}
+		c->rx += n;
+		rte_pktmbuf_free_bulk(pkts, n);
+		if (n < BURST)
+			break;
+	}
+	/* Whatever comes back on the client port (nothing should) is freed. */
+	uint16_t n = rte_eth_rx_burst(p_client, 0, pkts, BURST);
+	rte_pktmbuf_free_bulk(pkts, n);
+}
+
+/* One burst to the client port: established flow frames from the templates (round robin), or
+ * new flows from *seq on. Returns the frames the port took. */
+static uint16_t
+send_burst(bool new_flows, uint32_t *seq)
+{
+	struct rte_mbuf *pkts[BURST];
+	uint16_t sent;
+
+	if (rte_pktmbuf_alloc_bulk(pool, pkts, BURST) != 0)
+		return 0;
+	for (unsigned i = 0; i < BURST; i++) {
+		uint8_t *p = (uint8_t *)rte_pktmbuf_append(pkts[i], FRAME_LEN);
+
+		if (new_flows) {
+			write_frame(p, NEW_BASE + *seq + i);
+		} else {
+			memcpy(p, templates + (size_t)((*seq + i) % n_flows) * FRAME_LEN, FRAME_LEN);
+		}
+	}
+	sent = rte_eth_tx_burst(p_client, 0, pkts, BURST);
+	if (sent < BURST)
+		rte_pktmbuf_free_bulk(pkts + sent, BURST - sent);
+	*seq += sent;
+	return sent;
+}
+
+/* Sends for s seconds (or until max frames, 0: no limit) and counts what the sink gets. */
+static double
+run(struct counts *c, bool new_flows, double s, uint64_t max, uint32_t *seq)
+{
+	uint64_t hz = rte_get_tsc_hz(), t0 = rte_rdtsc(), end = t0 + (uint64_t)(s * hz), t;
+
+	memset(c, 0, sizeof(*c));
+	while (!stop && (t = rte_rdtsc()) < end) {
+		if (max == 0 || c->tx < max)
+			c->tx += send_burst(new_flows, seq);
+		else
+			break;
+		sink(c);
+	}
+	return (double)(rte_rdtsc() - t0) / hz;
+}
+
+static void
+print_phase(const char *name, const struct counts *c, double s, bool last)
+{
+	printf("\"%s\": {\"mpps\": %.4f, \"offered_mpps\": %.4f, \"tx\": %" PRIu64
+	       ", \"rx\": %" PRIu64 ", \"bad\": %" PRIu64 ", \"seconds\": %.3f, \"per_nf\": [",
+	       name, c->rx / s / 1e6, c->tx / s / 1e6, c->tx, c->rx, c->bad, s);
+	for (uint32_t k = 0; k < n_nfs; k++)
+		printf("%s%" PRIu64, k ? ", " : "", c->per_nf[k]);
+	printf("]}%s", last ? "" : ", ");
+}
+
+static int
+port_init(uint16_t pid)
+{
+	struct rte_eth_conf conf = {0};
+
+	if (rte_eth_dev_configure(pid, 1, 1, &conf) != 0 ||
+	    rte_eth_rx_queue_setup(pid, 0, 1024, rte_eth_dev_socket_id(pid), NULL, pool) != 0 ||
+	    rte_eth_tx_queue_setup(pid, 0, 1024, rte_eth_dev_socket_id(pid), NULL) != 0 ||
+	    rte_eth_dev_start(pid) != 0)
+		return -1;
+	rte_eth_promiscuous_enable(pid);
+	return 0;
+}
+
+/* Until both links are up and the established flows' frames come through (the load balancer
+ * connected and configured), or ready_timeout. */
+static int
+wait_ready(uint32_t *seq)
+{
+	uint64_t hz = rte_get_tsc_hz(), end = rte_rdtsc() + (uint64_t)(ready_timeout * hz);
+	struct counts c;
+
+	memset(&c, 0, sizeof(c));
+	while (!stop && rte_rdtsc() < end) {
+		struct rte_eth_link l0, l1;
+
+		if (rte_eth_link_get_nowait(p_client, &l0) != 0 ||
+		    rte_eth_link_get_nowait(p_nf, &l1) != 0 || !l0.link_status || !l1.link_status) {
+			rte_delay_ms(10);
+			continue;
+		}
+		c.tx += send_burst(false, seq);
+		sink(&c);
+		if (c.rx - c.bad >= 1000)
+			return 0;
+		rte_delay_us(100); /* no flood while the LB is still setting up */
+	}
+	fprintf(stderr, "nfv_gen: not ready after %.0f s (sent %" PRIu64 ", received %" PRIu64
+		", bad %" PRIu64 ")\n", ready_timeout, c.tx, c.rx, c.bad);
+	return -1;
+}
+
+static int
+parse_args(int argc, char **argv, bool *do_est, bool *do_new)
+{
+	static const struct option opts[] = {
+		{"flows", 1, NULL, 'f'},   {"seconds", 1, NULL, 's'}, {"warmup", 1, NULL, 'w'},
+		{"new-max", 1, NULL, 'n'}, {"phases", 1, NULL, 'p'},  {"ready-timeout", 1, NULL, 'r'},
+		{"nfs", 1, NULL, 'k'},     {NULL, 0, NULL, 0},
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'f': n_flows = (uint32_t)strtoul(optarg, NULL, 0); break;
+		case 's': secs = strtod(optarg, NULL); break;
+		case 'w': warmup = strtod(optarg, NULL); break;
+		case 'n': new_max = (uint32_t)strtoul(optarg, NULL, 0); break;
+		case 'r': ready_timeout = strtod(optarg, NULL); break;
+		case 'k': n_nfs = (uint32_t)strtoul(optarg, NULL, 0); break;
+		case 'p':
+			*do_est = strstr(optarg, "est") != NULL;
+			*do_new = strstr(optarg, "new") != NULL;
+			break;
+		default: return -1;
+		}
+	}
+	if (n_flows == 0 || n_flows >= NEW_BASE || n_nfs == 0 || n_nfs > MAX_NFS || secs <= 0)
+		return -1;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	bool do_est = true, do_new = true;
+	struct counts est, nw;
+	double est_s = 0, new_s = 0;
+	uint32_t seq = 0, nseq = 0;
+	int n;
+
+	n = rte_eal_init(argc, argv);
+	if (n < 0) {
+		fprintf(stderr, "nfv_gen: EAL init failed\n");
+		return 1;
+	}
+	if (parse_args(argc - n, argv + n, &do_est, &do_new) != 0) {
+		fprintf(stderr, "usage: nfv_gen [EAL] -- [--flows N] [--seconds S] [--warmup S] "
+				"[--new-max N] [--phases est,new] [--ready-timeout S] [--nfs N]\n");
+		return 2;
+	}
+	if (rte_eth_dev_get_port_by_name("net_virtio_user0", &p_client) != 0 ||
+	    rte_eth_dev_get_port_by_name("net_virtio_user1", &p_nf) != 0) {
+		fprintf(stderr, "nfv_gen: needs --vdev net_virtio_user0 (client) and "
+				"net_virtio_user1 (NF side)\n");
+		return 2;
+	}
+	pool = rte_pktmbuf_pool_create("nfv_gen", 8191, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				       (int)rte_socket_id());
+	templates = malloc((size_t)n_flows * FRAME_LEN);
+	if (pool == NULL || templates == NULL || port_init(p_client) != 0 || port_init(p_nf) != 0) {
+		fprintf(stderr, "nfv_gen: cannot set the ports up\n");
+		return 1;
+	}
+	for (uint32_t f = 0; f < n_flows; f++)
+		write_frame(templates + (size_t)f * FRAME_LEN, f);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	if (wait_ready(&seq) != 0)
+		return 3;
+	memset(&est, 0, sizeof(est));
+	memset(&nw, 0, sizeof(nw));
+	if (do_est) {
+		run(&est, false, warmup, 0, &seq);
+		est_s = run(&est, false, secs, 0, &seq);
+	}
+	if (do_new)
+		new_s = run(&nw, true, secs, new_max, &nseq);
+	printf("{\"flows\": %u, \"nfs\": %u, ", n_flows, n_nfs);
+	if (do_est)
+		print_phase("est", &est, est_s, !do_new);
+	if (do_new)
+		print_phase("new", &nw, new_s, true);
+	printf("}\n");
+	fflush(stdout);
+	rte_eth_dev_stop(p_client);
+	rte_eth_dev_stop(p_nf);
+	rte_eal_cleanup();
+	return stop ? 1 : 0;
+}
