@@ -12,7 +12,8 @@
  *       [--flows N] [--seconds S] [--warmup S] [--new-max N] [--phases est,new]
  *       [--ready-timeout S] [--nfs N]
  *
- * Phases: est: --flows established flows (each opened during the warm-up), counted for
+ * Phases: est: --flows established flows (each opened during the warm-up, in which the NFs
+ * answer every frame, so that a connection tracker has seen each flow both ways), counted for
  * --seconds; new: a new flow every packet (source address and port never seen before) for
  * --seconds or until --new-max frames were sent. The generator sends as fast as the client
  * port's ring takes frames (the load balancer's receive paces it: nothing is lost in front of
@@ -57,7 +58,8 @@ static struct rte_mempool *pool;
 static uint8_t *templates; /* the established flows' frames, FRAME_LEN each */
 
 struct counts {
-	uint64_t tx, rx, bad;
+	bool answer; /* the NFs answer what they receive */
+	uint64_t tx, rx, bad, back;
 	uint64_t per_nf[MAX_NFS];
 };
 
@@ -131,30 +133,68 @@ show_bad(const struct rte_mbuf *m)
 	fprintf(stderr, "\n");
 }
 
+/* Frame p, which reached NF k, turned into the NF's answer: back to the client it came from,
+ * through the load balancer's NF-side port. */
+static void
+answer(uint8_t *p, unsigned k)
+{
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(p + 14);
+	struct rte_udp_hdr *udp = (struct rte_udp_hdr *)(ip + 1);
+	rte_be32_t a = ip->src_addr;
+	rte_be16_t port = udp->src_port;
+
+	memcpy(p, lb_mac1, 6);
+	memcpy(p + 6, nf_mac_prefix, 5);
+	p[11] = (uint8_t)(0x11 + k);
+	ip->src_addr = ip->dst_addr;
+	ip->dst_addr = a;
+	udp->src_port = udp->dst_port;
+	udp->dst_port = port; /* the UDP checksum is the same sum: nothing moved but places */
+	ip->time_to_live = 64;
+	ip->hdr_checksum = 0;
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+}
+
+/* What reached the NFs, counted and checked; with c->answer, each frame is answered (the
+ * warm-up: a connection tracker calls a flow established once it has seen both ways). */
 static void
 sink(struct counts *c)
 {
-	struct rte_mbuf *pkts[BURST];
+	struct rte_mbuf *pkts[BURST], *out[BURST];
+	uint16_t n, k = 0;
 
 	for (int round = 0; round < 4; round++) {
-		uint16_t n = rte_eth_rx_burst(p_nf, 0, pkts, BURST);
-
+		n = rte_eth_rx_burst(p_nf, 0, pkts, BURST);
+		k = 0;
 		for (uint16_t i = 0; i < n; i++) {
+			uint8_t *p = rte_pktmbuf_mtod(pkts[i], uint8_t *);
 			unsigned nf;
 
-			if (frame_ok(rte_pktmbuf_mtod(pkts[i], uint8_t *), pkts[i]->data_len,
-				     ((c->rx + i) & 63) == 0, &nf))
+			if (frame_ok(p, pkts[i]->data_len, ((c->rx + i) & 63) == 0, &nf)) {
 				c->per_nf[nf]++;
-			else if (c->bad++ == 0)
+				if (c->answer) {
+					answer(p, nf);
+					out[k++] = pkts[i];
+					continue;
+				}
+			} else if (c->bad++ == 0) {
 				show_bad(pkts[i]);
+			}
+			rte_pktmbuf_free(pkts[i]);
 		}
 		c->rx += n;
-		rte_pktmbuf_free_bulk(pkts, n);
+		if (k > 0) {
+			uint16_t sent = rte_eth_tx_burst(p_nf, 0, out, k);
+
+			if (sent < k)
+				rte_pktmbuf_free_bulk(out + sent, k - sent);
+		}
 		if (n < BURST)
 			break;
 	}
-	/* Whatever comes back on the client port (nothing should) is freed. */
-	uint16_t n = rte_eth_rx_burst(p_client, 0, pkts, BURST);
+	/* The answers coming back to the clients (nothing else should) are counted and freed. */
+	n = rte_eth_rx_burst(p_client, 0, pkts, BURST);
+	c->back += n;
 	rte_pktmbuf_free_bulk(pkts, n);
 }
 
@@ -190,7 +230,10 @@ run(struct counts *c, bool new_flows, double s, uint64_t max, uint32_t *seq)
 {
 	uint64_t hz = rte_get_tsc_hz(), t0 = rte_rdtsc(), end = t0 + (uint64_t)(s * hz), t;
 
+	bool answer = c->answer;
+
 	memset(c, 0, sizeof(*c));
+	c->answer = answer;
 	while (!stop && (t = rte_rdtsc()) < end) {
 		if (max == 0 || c->tx < max)
 			c->tx += send_burst(new_flows, seq);
@@ -325,7 +368,16 @@ main(int argc, char **argv)
 	memset(&est, 0, sizeof(est));
 	memset(&nw, 0, sizeof(nw));
 	if (do_est) {
+		est.answer = true;
 		run(&est, false, warmup, 0, &seq);
+		if (est.back == 0) {
+			fprintf(stderr, "nfv_gen: no NF answer came back to the clients in the "
+					"warm-up\n");
+			return 3;
+		}
+		fprintf(stderr, "nfv_gen: warm-up: %" PRIu64 " sent, %" PRIu64 " received, %"
+			PRIu64 " answers back\n", est.tx, est.rx, est.back);
+		est.answer = false;
 		est_s = run(&est, false, secs, 0, &seq);
 	}
 	if (do_new)

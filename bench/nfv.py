@@ -1,0 +1,498 @@
+#!/usr/bin/env python3
+"""The NFV datapath, side by side: hvlb-forwarder against OVS-DPDK doing the same NAT load
+balancing between vhost-user ports, in one run.
+
+A generator and a sink (forwarder/bench/nfv_gen.c: one DPDK process on one core, two
+virtio-user ports in server mode, as QEMU serves a VM's vhost-user sockets) attach to the
+load balancer under test, which serves both ports as vhost-user clients on one core:
+
+- hvlb: hvlb-forwarder, one worker, `net_vhost` ports with `client=1`, a NAT service on the VIP
+  over the 4 NFs (Maglev), static neighbours for the NFs and the clients' router;
+- OVS-DPDK: Debian's ovs-vswitchd-dpdk (openvswitch-switch-dpdk), one PMD thread, a netdev
+  bridge with two dpdkvhostuserclient ports and the pipeline an NFV site (or OVN) would
+  write for a load balancer: conntrack with NAT in table 0, new connections to a select group
+  (dp_hash) whose buckets each commit the connection with `ct(commit,nat(dst=NF:port))`,
+  established ones and the replies straight on, then each NF's MAC and a TTL decrement.
+  FLOWS and GROUP below are exactly what is installed (docs/benchmarks.md shows them).
+
+Traffic: 64-byte UDP frames to the VIP. "established": FLOWS_N flows, each opened and answered
+by its NF in a warm-up (so the connection tracker has seen it both ways), then counted for
+SECONDS; "new": a new flow (source address and port) every packet, for SECONDS or NEW_MAX
+frames. The generator sends as fast as the load balancer takes frames off the vhost ring, so
+the sink's rate is the load balancer's (one core). Every frame the sink gets is checked (NF
+MAC and address, NAT port, TTL, checksums); a wrong one fails the run.
+
+Each round runs both load balancers in turn (the order alternating round by round, so the
+noise of this shared machine falls on both alike), each started afresh. Prints a table and one
+JSON line; --doc FILE writes the section of docs/benchmarks.md. Skips OVS with the reason when
+it cannot run (not installed, no huge pages, did not start), and everything when the
+generator is not built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import docsection  # noqa: E402
+
+REPO = HERE.parent
+BUILD = Path(os.environ.get("HVLB_BUILD", REPO / "build" / "forwarder"))
+GEN = BUILD / "bench" / "nfv_gen"
+FORWARDER = BUILD / "src" / "hvlb-forwarder"
+OVS_VSWITCHD = Path(os.environ.get("OVS_VSWITCHD_DPDK",
+                                   "/usr/lib/openvswitch-switch-dpdk/ovs-vswitchd-dpdk"))
+OVS_SCHEMA = Path("/usr/share/openvswitch/vswitch.ovsschema")
+HEADING = "## The NFV datapath: hvlb against OVS-DPDK"
+
+# The site, as nfv_gen.c builds and checks its frames: the load balancer's two ports, the
+# clients' router behind port 0, the VIP and the NFs behind port 1.
+LB_MAC0, LB_MAC1, RTR_MAC = "02:00:00:00:00:01", "02:00:00:00:00:02", "02:00:00:00:09:01"
+VIP, VPORT, NF_PORT = "10.100.0.1", 53, 9000
+CLIENTS = "172.16.0.0/12"
+NFS = [(f"10.1.0.{11 + k}", f"02:00:00:00:01:{0x11 + k:02x}") for k in range(4)]
+
+
+def hvlb_config(conn_max):
+    lines = ["[forwarder]", f"conn_max = {conn_max}", "idle_sleep_max_us = 0", "",
+             "[port0]", "dev = net_vhost0", f"mac = {LB_MAC0}", "addr = 10.9.0.2/24", "",
+             "[port1]", "dev = net_vhost1", f"mac = {LB_MAC1}", "addr = 10.1.0.1/24", "",
+             "[route.clients]", f"prefix = {CLIENTS}", "via = 10.9.0.1", "port = 0", "",
+             "[neigh.rtr]", "addr = 10.9.0.1", f"mac = {RTR_MAC}", "port = 0", ""]
+    for k, (ip, mac) in enumerate(NFS):
+        lines += [f"[neigh.nf{k}]", f"addr = {ip}", f"mac = {mac}", "port = 1", ""]
+    lines += ["[vs.nfv]", "protocol = udp", f"vip = {VIP}", f"port = {VPORT}", "mode = nat",
+              "scheduler = maglev"]
+    lines += [f"rs.{k} = {ip}:{NF_PORT} weight=100" for k, (ip, _) in enumerate(NFS)]
+    return "\n".join(lines) + "\n"
+
+
+# OVS: port 1 the clients' side, port 2 the NFs'. Zone 1 for the load balancer's conntrack.
+GROUP = ("group_id=1,type=select,selection_method=dp_hash," + ",".join(
+    f"bucket=bucket_id:{k},weight:100,actions=ct(commit,zone=1,nat(dst={ip}:{NF_PORT}),table=2)"
+    for k, (ip, _) in enumerate(NFS)))
+FLOWS = [
+    # Every UDP packet through conntrack, un-NATed / NATed for a known connection.
+    f"table=0,priority=100,in_port=1,udp,nw_dst={VIP},tp_dst={VPORT},actions=ct(table=1,zone=1,nat)",
+    "table=0,priority=100,in_port=2,udp,actions=ct(table=1,zone=1,nat)",
+    "table=0,priority=0,actions=drop",
+    # A new connection picks its NF in the group; a known one (either way) goes straight on.
+    "table=1,priority=100,ct_state=+new+trk,udp,actions=group:1",
+    "table=1,priority=100,ct_state=-new+trk,udp,actions=resubmit(,2)",
+    "table=1,priority=0,actions=drop",
+    # Routing: the next hop's MAC, ours as the source, TTL decremented (as hvlb does).
+    *[f"table=2,priority=100,ip,nw_dst={ip},actions=mod_dl_src:{LB_MAC1},mod_dl_dst:{mac},"
+      "dec_ttl,output:2" for ip, mac in NFS],
+    f"table=2,priority=100,ip,nw_dst={CLIENTS},actions=mod_dl_src:{LB_MAC0},"
+    f"mod_dl_dst:{RTR_MAC},dec_ttl,output:1",
+    "table=2,priority=0,actions=drop",
+]
+
+
+def cpus():
+    c = sorted(os.sched_getaffinity(0))
+    return c[0], c[-1]  # the generator's, the load balancer's data core
+
+
+def gen_argv(prefix, client_sock, nf_sock, a):
+    gen_cpu, _ = cpus()
+    return [str(GEN), "--lcores", f"0@{gen_cpu}", "--no-pci", "--no-huge", "-m", "256",
+            "--no-shconf", "--file-prefix", prefix, "--log-level=lib.*:warning",
+            "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1",
+            "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1", "--",
+            "--flows", str(a.flows), "--seconds", str(a.seconds), "--warmup", str(a.warmup),
+            "--new-max", str(a.new_max), "--nfs", str(len(NFS)), "--ready-timeout", "30"]
+
+
+def run_gen(work, name, a, start_lb, stop_lb):
+    """The generator on fresh sockets, then the load balancer (start_lb(client_sock, nf_sock)
+    -> handle) connecting to them; the generator's JSON result."""
+    csock, nsock = work / f"{name}-client.sock", work / f"{name}-nf.sock"
+    for s in (csock, nsock):
+        s.unlink(missing_ok=True)
+    log = open(work / f"{name}-gen.log", "w")
+    gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a),
+                           stdout=subprocess.PIPE, stderr=log, text=True)
+    lb = None
+    try:
+        lb = start_lb(csock, nsock)
+        out, _ = gen.communicate(timeout=60 + a.warmup + 2 * a.seconds)
+    except BaseException:
+        gen.kill()
+        gen.wait()
+        raise
+    finally:
+        log.close()
+        if lb is not None:
+            stop_lb(lb)
+    errlog = (work / f"{name}-gen.log").read_text(errors="replace")
+    if gen.returncode != 0 or not out.strip():
+        raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}:\n{errlog[-3000:]}")
+    r = json.loads(out.strip().splitlines()[-1])
+    for phase in ("est", "new"):
+        if r[phase]["bad"]:
+            raise RuntimeError(f"{name}: {r[phase]['bad']} wrongly forwarded frames in "
+                               f"{phase}:\n{errlog[-3000:]}")
+        share = min(r[phase]["per_nf"]) / max(1, r[phase]["rx"]) * len(NFS)
+        r[phase]["min_nf_share"] = round(share, 3)  # 1.0: perfectly even
+    return r
+
+
+class Hvlb:
+    name = "hvlb"
+
+    def __init__(self, work, a):
+        self.work, self.a = work, a
+        self.conf = work / "hvlb.ini"
+        # Room for every new flow of a round and the established ones.
+        self.conf.write_text(hvlb_config(1 << (a.new_max + a.flows).bit_length()))
+
+    def start(self, csock, nsock):
+        ctl_cpu, cpu = cpus()
+        log = open(self.work / "hvlb-forwarder.log", "w")
+        p = subprocess.Popen(
+            [str(FORWARDER), "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
+             "--log-level=lib.*:warning",
+             "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
+             "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
+             "--", "-c", str(self.conf), "-s", str(self.work / "hvlb.sock")],
+            stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        return p
+
+    def stop(self, p):
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+    def log(self):
+        return (self.work / "hvlb-forwarder.log").read_text(errors="replace")[-3000:]
+
+
+class Ovs:
+    """ovsdb-server and ovs-vswitchd-dpdk with their own run, log and database directory (no
+    system service involved): the database once, ovs-vswitchd started afresh for each turn."""
+    name = "ovs"
+
+    def __init__(self, work, a):
+        self.dir = work / "ovs"
+        self.dir.mkdir()
+        self.a = a
+        self.env = {**os.environ, "OVS_RUNDIR": str(self.dir), "OVS_LOGDIR": str(self.dir),
+                    "OVS_DBDIR": str(self.dir), "OVS_SYSCONFDIR": str(self.dir)}
+        self.db = f"unix:{self.dir}/db.sock"
+        self.vctl = str(self.dir / "ovs-vswitchd.ctl")
+        self.dbpid = None
+
+    def sh(self, *argv, check=True):
+        p = subprocess.run(argv, env=self.env, capture_output=True, text=True, timeout=60)
+        if check and p.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr}{p.stdout}")
+        return p.stdout
+
+    def vsctl(self, *args):
+        return self.sh("ovs-vsctl", f"--db={self.db}", "--no-wait", *args)
+
+    def setup(self, csock, nsock):
+        """The database with the bridge and its ports (their sockets are fixed for the run)."""
+        d = self.dir
+        self.sh("ovsdb-tool", "create", str(d / "conf.db"), str(OVS_SCHEMA))
+        self.sh("ovsdb-server", str(d / "conf.db"), f"--remote=punix:{d}/db.sock",
+                f"--pidfile={d}/ovsdb-server.pid", f"--log-file={d}/ovsdb-server.log",
+                f"--unixctl={d}/ovsdb-server.ctl", "--detach")
+        self.dbpid = int((d / "ovsdb-server.pid").read_text())
+        _, cpu = cpus()
+        self.vsctl("init")
+        # One PMD thread on the load balancer's core; memory from huge pages (OVS runs DPDK
+        # --in-memory, so no hugetlbfs mount is needed); no PCI devices.
+        self.vsctl("set", "Open_vSwitch", ".", "other_config:dpdk-init=true",
+                   f"other_config:pmd-cpu-mask={1 << cpu:#x}",
+                   f"other_config:dpdk-socket-mem={self.a.ovs_mem}",
+                   f"other_config:dpdk-socket-limit={self.a.ovs_mem}",
+                   "other_config:dpdk-extra=--no-pci",
+                   "other_config:n-handler-threads=1", "other_config:n-revalidator-threads=1")
+        self.vsctl("add-br", "br0", "--", "set", "bridge", "br0", "datapath_type=netdev",
+                   "protocols=OpenFlow10,OpenFlow13,OpenFlow15",
+                   "--", "add-port", "br0", "client", "--", "set", "Interface", "client",
+                   "type=dpdkvhostuserclient", f"options:vhost-server-path={csock}",
+                   "ofport_request=1",
+                   "--", "add-port", "br0", "nf", "--", "set", "Interface", "nf",
+                   "type=dpdkvhostuserclient", f"options:vhost-server-path={nsock}",
+                   "ofport_request=2")
+
+    def start(self, csock, nsock):
+        if self.dbpid is None:
+            self.setup(csock, nsock)
+        d = self.dir
+        (d / "ovs-vswitchd.log").unlink(missing_ok=True)
+        p = subprocess.run(
+            [str(OVS_VSWITCHD), self.db, f"--pidfile={d}/ovs-vswitchd.pid",
+             f"--log-file={d}/ovs-vswitchd.log", f"--unixctl={self.vctl}", "--detach"],
+            env=self.env, capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            raise RuntimeError(f"ovs-vswitchd-dpdk did not start: {p.stderr[-2000:]}\n"
+                               f"{self.log()}")
+        pid = int((d / "ovs-vswitchd.pid").read_text())
+        try:
+            if self.vsctl("get", "Open_vSwitch", ".", "dpdk_initialized").strip() != "true":
+                raise RuntimeError(f"OVS: DPDK not initialised:\n{self.log()}")
+            of = ["ovs-ofctl", "-O", "OpenFlow15"]
+            self.sh(*of, "del-flows", "br0")
+            self.sh(*of, "add-group", "br0", GROUP)
+            with tempfile.NamedTemporaryFile("w", suffix=".flows", dir=d, delete=False) as f:
+                f.write("\n".join(FLOWS) + "\n")
+            self.sh(*of, "add-flows", "br0", f.name)
+        except BaseException:
+            self.stop(pid)
+            raise
+        return pid
+
+    def stop(self, pid):
+        """ovs-vswitchd gone (its PMD would poll the load balancer's core while hvlb runs)."""
+        subprocess.run(["ovs-appctl", "-t", self.vctl, "exit"], env=self.env,
+                       capture_output=True, timeout=30)
+        for _ in range(200):
+            if not Path(f"/proc/{pid}").exists():
+                return
+            time.sleep(0.05)
+        os.kill(pid, signal.SIGKILL)
+
+    def close(self):
+        if self.dbpid is not None:
+            try:
+                os.kill(self.dbpid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    def log(self):
+        f = self.dir / "ovs-vswitchd.log"
+        return f.read_text(errors="replace")[-3000:] if f.exists() else ""
+
+
+def ovs_unavailable():
+    if not OVS_VSWITCHD.exists():
+        return f"{OVS_VSWITCHD} not installed (Debian: openvswitch-switch-dpdk, scripts/deps.sh)"
+    for tool in ("ovsdb-tool", "ovsdb-server", "ovs-vsctl", "ovs-ofctl", "ovs-appctl"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed (openvswitch-switch)"
+    if os.geteuid() != 0:
+        return "needs root (huge pages)"
+    try:
+        free = int(Path("/sys/kernel/mm/hugepages/hugepages-2048kB/free_hugepages").read_text())
+    except OSError:
+        free = 0
+    return None if free * 2 >= 2 * 512 else (
+        f"{free} free 2 MiB huge pages: OVS-DPDK needs them (bench/run.sh reserves 1 GiB)")
+
+
+def measure(a, work):
+    lbs = {"hvlb": Hvlb(work, a)}
+    skipped = ovs_unavailable()
+    if not skipped:
+        lbs["ovs"] = Ovs(work, a)
+    runs = {n: [] for n in lbs}
+    try:
+        for rnd in range(a.reps):
+            order = list(lbs) if rnd % 2 == 0 else list(reversed(lbs))
+            for n in order:
+                lb = lbs[n]
+                try:
+                    r = run_gen(work, n, a, lb.start, lb.stop)
+                except RuntimeError as e:
+                    if n != "ovs":
+                        raise RuntimeError(f"{e}\nforwarder log:\n{lb.log()}") from None
+                    skipped = f"OVS-DPDK did not run: {str(e).splitlines()[0]}"
+                    print(f"  nfv: {skipped}\n{e}\n{lb.log()}", file=sys.stderr)
+                    del lbs["ovs"]
+                    lb.close()
+                    runs.pop("ovs")
+                    continue
+                runs[n].append(r)
+                print(f"  nfv round {rnd} {n}: est {r['est']['mpps']:.3f} Mpps, "
+                      f"new {r['new']['mpps']:.3f} Mpps", file=sys.stderr)
+    finally:
+        if "ovs" in lbs:
+            lbs["ovs"].close()
+    return runs, skipped
+
+
+ROWS = [("est", f"64-byte UDP, established ({{flows:,}} flows)"),
+        ("new", "64-byte UDP, a new flow every packet")]
+
+
+def summarise(runs, noise_max):
+    out = {}
+    for n, rs in runs.items():
+        for ph, _ in ROWS:
+            xs = [r[ph]["mpps"] for r in rs]
+            out[f"{n}_{ph}_mpps"] = {"median": round(statistics.median(xs), 3),
+                                     "min": round(min(xs), 3), "max": round(max(xs), 3),
+                                     "spread": round((max(xs) - min(xs)) / max(xs), 3)}
+            out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
+                r[ph]["offered_mpps"] for r in rs), 3)
+            out[f"{n}_{ph}_min_nf_share"] = min(r[ph]["min_nf_share"] for r in rs)
+    if "ovs" in runs:
+        for ph, _ in ROWS:
+            # Round by round: each pair was measured back to back.
+            rr = [h[ph]["mpps"] / o[ph]["mpps"] for h, o in zip(runs["hvlb"], runs["ovs"])]
+            out[f"{ph}_ratio"] = {"median": round(statistics.median(rr), 2),
+                                  "min": round(min(rr), 2), "max": round(max(rr), 2)}
+    spreads = [v["spread"] for k, v in out.items() if isinstance(v, dict) and "spread" in v]
+    out["noisy"] = any(s > noise_max for s in spreads)
+    out["max_spread"] = max(spreads, default=0)
+    return out
+
+
+def table(s, a):
+    rows = ["| traffic | hvlb Mpps (1 core) | OVS-DPDK Mpps (1 PMD core) | hvlb/OVS-DPDK |",
+            "|---|---|---|---|"]
+    for ph, label in ROWS:
+        h = s[f"hvlb_{ph}_mpps"]
+        cells = [label.format(flows=a.flows), f"{h['median']:.3f} ({h['min']:.3f}-{h['max']:.3f})"]
+        if f"ovs_{ph}_mpps" in s:
+            o, r = s[f"ovs_{ph}_mpps"], s[f"{ph}_ratio"]
+            cells += [f"{o['median']:.3f} ({o['min']:.3f}-{o['max']:.3f})",
+                      f"hvlb/OVS-DPDK: {r['median']:.2f}× ({r['min']:.2f}-{r['max']:.2f})"]
+        else:
+            cells += ["skipped", ""]
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def markdown(rows, s, a, skipped):
+    noise = (f"Between rounds a row moved by up to {s['max_spread']:.0%}"
+             + (f" (**more than {a.noise_max:.0%}: this run's Mpps figures are noise-bound; "
+                "the ratios, measured round by round back to back, less so**)." if s["noisy"]
+                else "."))
+    return [HEADING, "",
+            "`bench/nfv.py` (in `make bench`): the datapath NFV sites run, NFs behind vhost-user,",
+            "with no NIC. A generator and sink (`forwarder/bench/nfv_gen.c`, one core, two",
+            "`net_virtio_user` ports in server mode, as QEMU serves a VM's sockets) and, on the",
+            "other core, the load balancer as the vhost-user client of both: hvlb-forwarder",
+            "(one worker, `net_vhost` ports) or OVS-DPDK (Debian's `ovs-vswitchd-dpdk`, one PMD",
+            "thread, `dpdkvhostuserclient` ports) doing the same NAT load balancing over 4 NFs.",
+            "64-byte UDP to the VIP; the generator sends as fast as the load balancer takes",
+            "frames off its vhost ring, so the rate at the sink is the load balancer's core.",
+            "Every frame the sink gets is checked as NAT to an NF must leave it (the NF's MAC and",
+            "address, the NAT port, TTL 63, checksums); none may be wrong. Median (min-max) of",
+            f"{a.reps} rounds; each round runs both, the order alternating, each started afresh;",
+            "the ratio is taken round by round.",
+            f"- date: {datetime.date.today()}; machine: {docsection.machine()}. {noise}",
+            f"- established: {a.flows:,} flows, each opened in a {a.warmup} s warm-up in which the",
+            "  NFs answer every frame (so OVS's conntrack has seen each flow both ways and calls it",
+            f"  `+est`, as a real exchange would), then counted for {a.seconds} s, one way; new: a",
+            f"  new source address and port every packet, for {a.seconds} s or {a.new_max:,} frames.",
+            "",
+            *rows, "",
+            *([f"OVS-DPDK skipped: {skipped}", ""] if skipped else []),
+            "Offered rate (what the generator got onto the client port, median): " + ", ".join(
+                f"{n} {ph} {s[f'{n}_{ph}_offered_mpps']:.3f} Mpps" for n in ("hvlb", "ovs")
+                for ph, _ in ROWS if f"{n}_{ph}_offered_mpps" in s) +
+            ". Where it equals the rate at the sink, nothing was lost: the load balancer's",
+            "receive paced the generator. The least NF's share of the frames (1.0: even): " +
+            ", ".join(f"{n} {ph} {s[f'{n}_{ph}_min_nf_share']}" for n in ("hvlb", "ovs")
+                      for ph, _ in ROWS if f"{n}_{ph}_min_nf_share" in s) + ".", "",
+            "### How OVS-DPDK was configured (to rerun it by hand)", "",
+            "`bench/nfv.py` runs its own `ovsdb-server` and `ovs-vswitchd-dpdk` with private",
+            "directories (`OVS_RUNDIR`, `OVS_LOGDIR`, `OVS_DBDIR` and `OVS_SYSCONFDIR` all set to",
+            "one temporary directory; the system service is never involved) and stops them",
+            "after. Huge pages: 2 MiB pages reserved (bench/run.sh reserves 1 GiB); OVS runs",
+            "DPDK `--in-memory` (its default), so no hugetlbfs mount is needed. With `D` that",
+            "directory, `CPU` the load balancer's core and the generator's sockets",
+            "`$D/client.sock` and `$D/nf.sock`:", "",
+            "```sh",
+            "export OVS_RUNDIR=$D OVS_LOGDIR=$D OVS_DBDIR=$D OVS_SYSCONFDIR=$D",
+            "ovsdb-tool create $D/conf.db /usr/share/openvswitch/vswitch.ovsschema",
+            "ovsdb-server $D/conf.db --remote=punix:$D/db.sock --pidfile --detach --log-file",
+            "VS=\"ovs-vsctl --db=unix:$D/db.sock --no-wait\"",
+            "$VS init",
+            "$VS set Open_vSwitch . other_config:dpdk-init=true \\",
+            "    other_config:pmd-cpu-mask=$(printf '%#x' $((1 << CPU))) \\",
+            f"    other_config:dpdk-socket-mem={a.ovs_mem} other_config:dpdk-socket-limit={a.ovs_mem} \\",
+            "    other_config:dpdk-extra=--no-pci \\",
+            "    other_config:n-handler-threads=1 other_config:n-revalidator-threads=1",
+            "$VS add-br br0 -- set bridge br0 datapath_type=netdev \\",
+            "    protocols=OpenFlow10,OpenFlow13,OpenFlow15 \\",
+            "  -- add-port br0 client -- set Interface client type=dpdkvhostuserclient \\",
+            "    options:vhost-server-path=$D/client.sock ofport_request=1 \\",
+            "  -- add-port br0 nf -- set Interface nf type=dpdkvhostuserclient \\",
+            "    options:vhost-server-path=$D/nf.sock ofport_request=2",
+            "/usr/lib/openvswitch-switch-dpdk/ovs-vswitchd-dpdk unix:$D/db.sock \\",
+            "    --pidfile --log-file --unixctl=$D/ovs-vswitchd.ctl --detach",
+            f"ovs-ofctl -O OpenFlow15 add-group br0 '{GROUP}'",
+            "ovs-ofctl -O OpenFlow15 add-flows br0 - <<'EOF'",
+            *FLOWS,
+            "EOF",
+            "```", "",
+            "and the generator (the same for both load balancers; it waits for its two sockets'",
+            "clients, then for frames to come through):", "",
+            "```sh",
+            "build/forwarder/bench/nfv_gen --lcores 0@0 --no-pci --no-huge -m 256 \\",
+            "    --vdev net_virtio_user0,path=$D/client.sock,server=1,queues=1 \\",
+            "    --vdev net_virtio_user1,path=$D/nf.sock,server=1,queues=1 -- \\",
+            f"    --flows {a.flows} --seconds {a.seconds} --warmup {a.warmup} --new-max {a.new_max}",
+            "```", "",
+            "hvlb's side is `hvlb-forwarder --lcores 0@0,1@CPU --no-pci --in-memory --vdev",
+            "net_vhost0,iface=$D/client.sock,client=1,queues=1 --vdev",
+            "net_vhost1,iface=$D/nf.sock,client=1,queues=1 -- -c hvlb.ini` with the NAT service",
+            "over the 4 NFs (`bench/nfv.py`'s `hvlb_config`: Maglev, static neighbours,",
+            "`idle_sleep_max_us = 0`, polling like OVS's PMD).", "",
+            "Why this OVS pipeline: it is what OVN's load balancer compiles to (`ct_lb` is a",
+            "select group with `selection_method=dp_hash` whose buckets do",
+            "`ct(commit,table=...,zone=...,nat(dst=...))`), written by hand for one bridge. A",
+            "UDP flow that has only gone one way is `+new` to conntrack (the kernel's and OVS's",
+            "userspace one alike), so without the warm-up's answers every packet of an",
+            "\"established\" one-way flow would go through the group and a second `ct` again.", ""]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reps", type=int, default=int(os.environ.get("NFV_REPS", 3)))
+    ap.add_argument("--seconds", type=float, default=float(os.environ.get("NFV_SECONDS", 2)))
+    ap.add_argument("--warmup", type=float, default=1.0)
+    ap.add_argument("--flows", type=int, default=int(os.environ.get("NFV_FLOWS", 10000)))
+    ap.add_argument("--new-max", type=int, default=int(os.environ.get("NFV_NEW_MAX", 1000000)))
+    ap.add_argument("--ovs-mem", type=int, default=512, help="OVS's dpdk-socket-mem (MiB)")
+    ap.add_argument("--noise-max", type=float,
+                    default=float(os.environ.get("BENCH_NOISE_MAX", 0.10)))
+    ap.add_argument("--doc", help="write the section of this markdown file")
+    a = ap.parse_args()
+    for b in (GEN, FORWARDER):
+        if not b.exists():
+            print(json.dumps({"nfv": {"skipped": f"{b} not built (make build)"}}))
+            return 0
+    with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
+        runs, skipped = measure(a, Path(work))
+    s = summarise(runs, a.noise_max)
+    rows = table(s, a)
+    print("\n".join(rows), file=sys.stderr)
+    if s["noisy"]:
+        print(f"bench: NOISY: nfv rows moved by up to {s['max_spread']:.0%} between rounds "
+              f"(more than {a.noise_max:.0%})", file=sys.stderr)
+    if skipped:
+        print(f"bench: nfv: OVS-DPDK skipped: {skipped}", file=sys.stderr)
+    if a.doc:
+        docsection.write(a.doc, HEADING, markdown(rows, s, a, skipped))
+    print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "runs": runs, "reps": a.reps,
+                              "seconds": a.seconds, "flows": a.flows}}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
