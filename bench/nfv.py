@@ -55,6 +55,7 @@ GEN = BUILD / "bench" / "nfv_gen"
 FORWARDER = BUILD / "src" / "hvlb-forwarder"
 OVS_VSWITCHD = Path(os.environ.get("OVS_VSWITCHD_DPDK",
                                    "/usr/lib/openvswitch-switch-dpdk/ovs-vswitchd-dpdk"))
+TESTPMD = shutil.which("dpdk-testpmd") or "dpdk-testpmd"
 OVS_SCHEMA = Path("/usr/share/openvswitch/vswitch.ovsschema")
 HEADING = "## The NFV datapath: hvlb against OVS-DPDK"
 
@@ -107,14 +108,14 @@ def cpus():
     return c[0], c[-1]  # the generator's, the load balancer's data core
 
 
-def gen_argv(prefix, client_sock, nf_sock, a):
+def gen_argv(prefix, client_sock, nf_sock, a, extra=()):
     gen_cpu, _ = cpus()
     return [str(GEN), "--lcores", f"0@{gen_cpu}", "--no-pci", "--no-huge", "-m", "256",
             "--no-shconf", "--file-prefix", prefix, "--log-level=lib.*:warning",
             "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1",
             "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1", "--",
             "--flows", str(a.flows), "--seconds", str(a.seconds), "--warmup", str(a.warmup),
-            "--new-max", str(a.new_max), "--nfs", str(len(NFS)), "--ready-timeout", "30"]
+            "--new-max", str(a.new_max), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
 
 
 def run_gen(work, name, a, start_lb, stop_lb):
@@ -124,7 +125,8 @@ def run_gen(work, name, a, start_lb, stop_lb):
     for s in (csock, nsock):
         s.unlink(missing_ok=True)
     log = open(work / f"{name}-gen.log", "w")
-    gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a),
+    gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a,
+                                    ["--any"] if name == "floor" else []),
                            stdout=subprocess.PIPE, stderr=log, text=True)
     lb = None
     try:
@@ -146,9 +148,39 @@ def run_gen(work, name, a, start_lb, stop_lb):
         if r[phase]["bad"]:
             raise RuntimeError(f"{name}: {r[phase]['bad']} wrongly forwarded frames in "
                                f"{phase}:\n{errlog[-3000:]}")
-        share = min(r[phase]["per_nf"]) / max(1, r[phase]["rx"]) * len(NFS)
-        r[phase]["min_nf_share"] = round(share, 3)  # 1.0: perfectly even
+        if name != "floor":
+            share = min(r[phase]["per_nf"]) / max(1, r[phase]["rx"]) * len(NFS)
+            r[phase]["min_nf_share"] = round(share, 3)  # 1.0: perfectly even
     return r
+
+
+class Floor:
+    """DPDK's testpmd forwarding each port's frames to the other untouched (io mode) on the
+    same vhost-user ports and core: what the vhost-user path itself costs, and so the most
+    the generator and the ports let any load balancer reach here."""
+    name = "floor"
+
+    def __init__(self, work, a):
+        self.work = work
+
+    def start(self, csock, nsock):
+        ctl_cpu, cpu = cpus()
+        log = open(self.work / "testpmd.log", "w")
+        p = subprocess.Popen(
+            [TESTPMD, "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
+             "--log-level=lib.*:warning",
+             "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
+             "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
+             "--", "--forward-mode=io", "--auto-start", "--nb-cores=1"],
+            stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        return p
+
+    def stop(self, p):
+        Hvlb.stop(self, p)
+
+    def log(self):
+        return (self.work / "testpmd.log").read_text(errors="replace")[-3000:]
 
 
 class Hvlb:
@@ -285,7 +317,23 @@ class Ovs:
         return f.read_text(errors="replace")[-3000:] if f.exists() else ""
 
 
-def ovs_unavailable():
+HP = Path("/sys/kernel/mm/hugepages/hugepages-2048kB")
+
+
+def reserve_huge_pages(pages):
+    """At least pages 2 MiB huge pages reserved (as bench/run.sh does, for a run of this script
+    alone); returns what to restore, or None."""
+    try:
+        old = int((HP / "nr_hugepages").read_text())
+        if old < pages:
+            (HP / "nr_hugepages").write_text(str(pages))
+            return old
+    except OSError:
+        pass
+    return None
+
+
+def ovs_unavailable(a):
     if not OVS_VSWITCHD.exists():
         return f"{OVS_VSWITCHD} not installed (Debian: openvswitch-switch-dpdk, scripts/deps.sh)"
     for tool in ("ovsdb-tool", "ovsdb-server", "ovs-vsctl", "ovs-ofctl", "ovs-appctl"):
@@ -294,18 +342,20 @@ def ovs_unavailable():
     if os.geteuid() != 0:
         return "needs root (huge pages)"
     try:
-        free = int(Path("/sys/kernel/mm/hugepages/hugepages-2048kB/free_hugepages").read_text())
+        free = int((HP / "free_hugepages").read_text())
     except OSError:
         free = 0
-    return None if free * 2 >= 2 * 512 else (
-        f"{free} free 2 MiB huge pages: OVS-DPDK needs them (bench/run.sh reserves 1 GiB)")
+    return None if free * 2 >= a.ovs_mem else (
+        f"{free} free 2 MiB huge pages: OVS-DPDK needs {a.ovs_mem} MiB of them")
 
 
 def measure(a, work):
     lbs = {"hvlb": Hvlb(work, a)}
-    skipped = ovs_unavailable()
+    skipped = ovs_unavailable(a)
     if not skipped:
         lbs["ovs"] = Ovs(work, a)
+    if shutil.which("dpdk-testpmd"):
+        lbs["floor"] = Floor(work, a)
     runs = {n: [] for n in lbs}
     try:
         for rnd in range(a.reps):
@@ -315,6 +365,12 @@ def measure(a, work):
                 try:
                     r = run_gen(work, n, a, lb.start, lb.stop)
                 except RuntimeError as e:
+                    if n == "floor":
+                        print(f"  nfv: the testpmd floor did not run:\n{e}\n{lb.log()}",
+                              file=sys.stderr)
+                        del lbs["floor"]
+                        runs.pop("floor")
+                        continue
                     if n != "ovs":
                         raise RuntimeError(f"{e}\nforwarder log:\n{lb.log()}") from None
                     skipped = f"OVS-DPDK did not run: {str(e).splitlines()[0]}"
@@ -346,7 +402,8 @@ def summarise(runs, noise_max):
                                      "spread": round((max(xs) - min(xs)) / max(xs), 3)}
             out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
                 r[ph]["offered_mpps"] for r in rs), 3)
-            out[f"{n}_{ph}_min_nf_share"] = min(r[ph]["min_nf_share"] for r in rs)
+            if n != "floor":
+                out[f"{n}_{ph}_min_nf_share"] = min(r[ph]["min_nf_share"] for r in rs)
     if "ovs" in runs:
         for ph, _ in ROWS:
             # Round by round: each pair was measured back to back.
@@ -360,17 +417,24 @@ def summarise(runs, noise_max):
 
 
 def table(s, a):
-    rows = ["| traffic | hvlb Mpps (1 core) | OVS-DPDK Mpps (1 PMD core) | hvlb/OVS-DPDK |",
-            "|---|---|---|---|"]
+    floor = "floor_est_mpps" in s
+    rows = ["| traffic | hvlb Mpps (1 core) | OVS-DPDK Mpps (1 PMD core) | hvlb/OVS-DPDK |"
+            + (" vhost floor Mpps (testpmd io) | hvlb, OVS vs floor |" if floor else ""),
+            "|---|---|---|---|" + ("---|---|" if floor else "")]
+    fmt = lambda m: f"{m['median']:.3f} ({m['min']:.3f}-{m['max']:.3f})"
     for ph, label in ROWS:
         h = s[f"hvlb_{ph}_mpps"]
-        cells = [label.format(flows=a.flows), f"{h['median']:.3f} ({h['min']:.3f}-{h['max']:.3f})"]
-        if f"ovs_{ph}_mpps" in s:
-            o, r = s[f"ovs_{ph}_mpps"], s[f"{ph}_ratio"]
-            cells += [f"{o['median']:.3f} ({o['min']:.3f}-{o['max']:.3f})",
-                      f"hvlb/OVS-DPDK: {r['median']:.2f}× ({r['min']:.2f}-{r['max']:.2f})"]
+        cells = [label.format(flows=a.flows), fmt(h)]
+        o = s.get(f"ovs_{ph}_mpps")
+        if o:
+            r = s[f"{ph}_ratio"]
+            cells += [fmt(o), f"hvlb/OVS-DPDK: {r['median']:.2f}× ({r['min']:.2f}-{r['max']:.2f})"]
         else:
             cells += ["skipped", ""]
+        if floor:
+            f = s[f"floor_{ph}_mpps"]
+            cells += [fmt(f), f"{h['median'] / f['median']:.0%}, "
+                      + (f"{o['median'] / f['median']:.0%}" if o else "-")]
         rows.append("| " + " | ".join(cells) + " |")
     return rows
 
@@ -402,7 +466,7 @@ def markdown(rows, s, a, skipped):
             *rows, "",
             *([f"OVS-DPDK skipped: {skipped}", ""] if skipped else []),
             "Offered rate (what the generator got onto the client port, median): " + ", ".join(
-                f"{n} {ph} {s[f'{n}_{ph}_offered_mpps']:.3f} Mpps" for n in ("hvlb", "ovs")
+                f"{n} {ph} {s[f'{n}_{ph}_offered_mpps']:.3f} Mpps" for n in ("hvlb", "ovs", "floor")
                 for ph, _ in ROWS if f"{n}_{ph}_offered_mpps" in s) +
             ". Where it equals the rate at the sink, nothing was lost: the load balancer's",
             "receive paced the generator. The least NF's share of the frames (1.0: even): " +
@@ -477,8 +541,13 @@ def main():
         if not b.exists():
             print(json.dumps({"nfv": {"skipped": f"{b} not built (make build)"}}))
             return 0
-    with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
-        runs, skipped = measure(a, Path(work))
+    old_hp = reserve_huge_pages(512) if os.geteuid() == 0 else None
+    try:
+        with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
+            runs, skipped = measure(a, Path(work))
+    finally:
+        if old_hp is not None:
+            (HP / "nr_hugepages").write_text(str(old_hp))
     s = summarise(runs, a.noise_max)
     rows = table(s, a)
     print("\n".join(rows), file=sys.stderr)

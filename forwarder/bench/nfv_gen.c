@@ -10,14 +10,15 @@
  *
  *   nfv_gen [EAL: --vdev net_virtio_user0,...,server=1 --vdev net_virtio_user1,...] --
  *       [--flows N] [--seconds S] [--warmup S] [--new-max N] [--phases est,new]
- *       [--ready-timeout S] [--nfs N]
+ *       [--ready-timeout S] [--nfs N] [--any]
  *
  * Phases: est: --flows established flows (each opened during the warm-up, in which the NFs
  * answer every frame, so that a connection tracker has seen each flow both ways), counted for
  * --seconds; new: a new flow every packet (source address and port never seen before) for
  * --seconds or until --new-max frames were sent. The generator sends as fast as the client
  * port's ring takes frames (the load balancer's receive paces it: nothing is lost in front of
- * it), so the sink's rate is the load balancer's. Prints one JSON line.
+ * it), so the sink's rate is the load balancer's. --any: every frame counts, unchecked and
+ * unanswered (the floor: a plain forwarder between the ports). Prints one JSON line.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -53,6 +54,7 @@ static const uint8_t nf_mac_prefix[5] = {0x02, 0, 0, 0, 0x01};  /* NF k: ...:01:
 static volatile int stop;
 static uint32_t n_flows = 10000, n_nfs = 4, new_max = 1000000;
 static double secs = 2.0, warmup = 1.0, ready_timeout = 30.0;
+static bool any_frame; /* --any: count every frame, unchecked (a plain forwarder as the floor) */
 static uint16_t p_client, p_nf;
 static struct rte_mempool *pool;
 static uint8_t *templates; /* the established flows' frames, FRAME_LEN each */
@@ -106,6 +108,10 @@ frame_ok(const uint8_t *p, uint32_t len, bool check_l4, unsigned *nf)
 	const struct rte_udp_hdr *udp = (const struct rte_udp_hdr *)(ip + 1);
 	uint32_t k;
 
+	if (any_frame) {
+		*nf = 0;
+		return 1;
+	}
 	if (len < FRAME_LEN || p[12] != 0x08 || p[13] != 0x00 || ip->version_ihl != 0x45 ||
 	    ip->next_proto_id != IPPROTO_UDP)
 		return 0;
@@ -303,7 +309,7 @@ parse_args(int argc, char **argv, bool *do_est, bool *do_new)
 	static const struct option opts[] = {
 		{"flows", 1, NULL, 'f'},   {"seconds", 1, NULL, 's'}, {"warmup", 1, NULL, 'w'},
 		{"new-max", 1, NULL, 'n'}, {"phases", 1, NULL, 'p'},  {"ready-timeout", 1, NULL, 'r'},
-		{"nfs", 1, NULL, 'k'},     {NULL, 0, NULL, 0},
+		{"nfs", 1, NULL, 'k'},     {"any", 0, NULL, 'a'},     {NULL, 0, NULL, 0},
 	};
 	int opt;
 
@@ -315,6 +321,7 @@ parse_args(int argc, char **argv, bool *do_est, bool *do_new)
 		case 'n': new_max = (uint32_t)strtoul(optarg, NULL, 0); break;
 		case 'r': ready_timeout = strtod(optarg, NULL); break;
 		case 'k': n_nfs = (uint32_t)strtoul(optarg, NULL, 0); break;
+		case 'a': any_frame = true; break;
 		case 'p':
 			*do_est = strstr(optarg, "est") != NULL;
 			*do_new = strstr(optarg, "new") != NULL;
@@ -343,7 +350,7 @@ main(int argc, char **argv)
 	}
 	if (parse_args(argc - n, argv + n, &do_est, &do_new) != 0) {
 		fprintf(stderr, "usage: nfv_gen [EAL] -- [--flows N] [--seconds S] [--warmup S] "
-				"[--new-max N] [--phases est,new] [--ready-timeout S] [--nfs N]\n");
+				"[--new-max N] [--phases est,new] [--ready-timeout S] [--nfs N] [--any]\n");
 		return 2;
 	}
 	if (rte_eth_dev_get_port_by_name("net_virtio_user0", &p_client) != 0 ||
@@ -368,9 +375,9 @@ main(int argc, char **argv)
 	memset(&est, 0, sizeof(est));
 	memset(&nw, 0, sizeof(nw));
 	if (do_est) {
-		est.answer = true;
+		est.answer = !any_frame;
 		run(&est, false, warmup, 0, &seq);
-		if (est.back == 0) {
+		if (est.back == 0 && !any_frame) {
 			fprintf(stderr, "nfv_gen: no NF answer came back to the clients in the "
 					"warm-up\n");
 			return 3;
