@@ -41,13 +41,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "lab"))
 
 import docsection  # noqa: E402
+import fwctl  # noqa: E402
 
 REPO = HERE.parent
 BUILD = Path(os.environ.get("HVLB_BUILD", REPO / "build" / "forwarder"))
@@ -62,7 +65,7 @@ HEADING = "## The NFV datapath: hvlb against OVS-DPDK"
 # The site, as nfv_gen.c builds and checks its frames: the load balancer's two ports, the
 # clients' router behind port 0, the VIP and the NFs behind port 1.
 LB_MAC0, LB_MAC1, RTR_MAC = "02:00:00:00:00:01", "02:00:00:00:00:02", "02:00:00:00:09:01"
-VIP, VPORT, NF_PORT = "10.100.0.1", 53, 9000
+VIP, VPORT, TCP_VPORT, NF_PORT = "10.100.0.1", 53, 80, 9000
 CLIENTS = "172.16.0.0/12"
 NFS = [(f"10.1.0.{11 + k}", f"02:00:00:00:01:{0x11 + k:02x}") for k in range(4)]
 
@@ -75,10 +78,12 @@ def hvlb_config(conn_max):
              "[neigh.rtr]", "addr = 10.9.0.1", f"mac = {RTR_MAC}", "port = 0", ""]
     for k, (ip, mac) in enumerate(NFS):
         lines += [f"[neigh.nf{k}]", f"addr = {ip}", f"mac = {mac}", "port = 1", ""]
-    lines += ["[vs.nfv]", "protocol = udp", f"vip = {VIP}", f"port = {VPORT}", "mode = nat",
-              "scheduler = maglev"]
-    lines += [f"rs.{k} = {ip}:{NF_PORT} weight=100" for k, (ip, _) in enumerate(NFS)]
-    return "\n".join(lines) + "\n"
+    for proto, port in (("udp", VPORT), ("tcp", TCP_VPORT)):
+        lines += [f"[vs.nfv{proto}]", f"protocol = {proto}", f"vip = {VIP}", f"port = {port}",
+                  "mode = nat", "scheduler = maglev"]
+        lines += [f"rs.{k} = {ip}:{NF_PORT} weight=100" for k, (ip, _) in enumerate(NFS)]
+        lines.append("")
+    return "\n".join(lines)
 
 
 # OVS: port 1 the clients' side, port 2 the NFs'. Zone 1 for the load balancer's conntrack.
@@ -86,13 +91,17 @@ GROUP = ("group_id=1,type=select,selection_method=dp_hash," + ",".join(
     f"bucket=bucket_id:{k},weight:100,actions=ct(commit,zone=1,nat(dst={ip}:{NF_PORT}),table=2)"
     for k, (ip, _) in enumerate(NFS)))
 FLOWS = [
-    # Every UDP packet through conntrack, un-NATed / NATed for a known connection.
+    # Every packet of the services through conntrack, un-NATed / NATed for a known connection.
     f"table=0,priority=100,in_port=1,udp,nw_dst={VIP},tp_dst={VPORT},actions=ct(table=1,zone=1,nat)",
+    f"table=0,priority=100,in_port=1,tcp,nw_dst={VIP},tp_dst={TCP_VPORT},actions=ct(table=1,zone=1,nat)",
     "table=0,priority=100,in_port=2,udp,actions=ct(table=1,zone=1,nat)",
+    "table=0,priority=100,in_port=2,tcp,actions=ct(table=1,zone=1,nat)",
     "table=0,priority=0,actions=drop",
-    # A new connection picks its NF in the group; a known one (either way) goes straight on.
-    "table=1,priority=100,ct_state=+new+trk,udp,actions=group:1",
-    "table=1,priority=100,ct_state=-new+trk,udp,actions=resubmit(,2)",
+    # A new connection picks its NF in the group; a known one (either way) goes straight on;
+    # what conntrack finds invalid (a TCP segment out of its window) is dropped.
+    "table=1,priority=200,ct_state=+inv+trk,actions=drop",
+    "table=1,priority=100,ct_state=+new+trk,ip,actions=group:1",
+    "table=1,priority=100,ct_state=-new+trk,ip,actions=resubmit(,2)",
     "table=1,priority=0,actions=drop",
     # Routing: the next hop's MAC, ours as the source, TTL decremented (as hvlb does).
     *[f"table=2,priority=100,ip,nw_dst={ip},actions=mod_dl_src:{LB_MAC1},mod_dl_dst:{mac},"
@@ -115,42 +124,69 @@ def gen_argv(prefix, client_sock, nf_sock, a, extra=()):
             "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1",
             "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1", "--",
             "--flows", str(a.flows), "--seconds", str(a.seconds), "--warmup", str(a.warmup),
-            "--new-max", str(a.new_max), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
+            "--new-max", str(a.new_max), "--cps-max", str(a.cps_max),
+            "--cps-window", str(a.cps_window), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
 
 
-def run_gen(work, name, a, start_lb, stop_lb):
-    """The generator on fresh sockets, then the load balancer (start_lb(client_sock, nf_sock)
-    -> handle) connecting to them; the generator's JSON result."""
+def run_gen(work, name, a, lb):
+    """The generator on fresh sockets, then the load balancer lb connecting to them; the
+    generator's JSON result, with the load balancer's own busy cycles per packet (and per
+    connection) in each phase where it counts them (lb.counters)."""
     csock, nsock = work / f"{name}-client.sock", work / f"{name}-nf.sock"
     for s in (csock, nsock):
         s.unlink(missing_ok=True)
     log = open(work / f"{name}-gen.log", "w")
+    counted = hasattr(lb, "counters")
     gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a,
-                                    ["--any"] if name == "floor" else []),
-                           stdout=subprocess.PIPE, stderr=log, text=True)
-    lb = None
+                                    ["--any"] if name == "floor" else ["--marks"]),
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
+    # Whatever happens, the generator does not outlive its deadline.
+    watchdog = threading.Timer(60 + a.warmup + 4 * a.seconds, gen.kill)
+    watchdog.start()
+    handle, marks, out = None, {}, ""
     try:
-        lb = start_lb(csock, nsock)
-        out, _ = gen.communicate(timeout=60 + a.warmup + 2 * a.seconds)
+        handle = lb.start(csock, nsock)
+        for line in gen.stdout:
+            if not line.startswith("mark "):
+                out += line
+                continue
+            _, phase, what = line.split()
+            if counted:
+                marks[(phase, what)] = lb.counters(handle)
+            gen.stdin.write("\n")
+            gen.stdin.flush()
+        gen.wait()
     except BaseException:
         gen.kill()
         gen.wait()
         raise
     finally:
+        watchdog.cancel()
         log.close()
-        if lb is not None:
-            stop_lb(lb)
+        if handle is not None:
+            lb.stop(handle)
     errlog = (work / f"{name}-gen.log").read_text(errors="replace")
     if gen.returncode != 0 or not out.strip():
         raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}:\n{errlog[-3000:]}")
     r = json.loads(out.strip().splitlines()[-1])
-    for phase in ("est", "new"):
+    for phase in PHASES:
+        if phase not in r:
+            continue
         if r[phase]["bad"]:
             raise RuntimeError(f"{name}: {r[phase]['bad']} wrongly forwarded frames in "
                                f"{phase}:\n{errlog[-3000:]}")
         if name != "floor":
-            share = min(r[phase]["per_nf"]) / max(1, r[phase]["rx"]) * len(NFS)
+            share = min(r[phase]["per_nf"]) / max(1, sum(r[phase]["per_nf"])) * len(NFS)
             r[phase]["min_nf_share"] = round(share, 3)  # 1.0: perfectly even
+        if (phase, "begin") in marks and (phase, "end") in marks:
+            (p0, c0), (p1, c1) = marks[(phase, "begin")], marks[(phase, "end")]
+            if p1 > p0 and c1 > c0:
+                per_pkt = (c1 - c0) / (p1 - p0)
+                r[phase]["lb_cycles_per_pkt"] = round(per_pkt, 1)
+                r[phase]["lb_mpps_busy_core"] = round(r["tsc_hz"] / per_pkt / 1e6, 4)
+                if phase == "cps" and r[phase]["done"]:
+                    r[phase]["lb_cps_busy_core"] = round(
+                        r["tsc_hz"] / ((c1 - c0) / r[phase]["done"]))
     return r
 
 
@@ -190,7 +226,7 @@ class Hvlb:
         self.work, self.a = work, a
         self.conf = work / "hvlb.ini"
         # Room for every new flow of a round and the established ones.
-        self.conf.write_text(hvlb_config(1 << (a.new_max + a.flows).bit_length()))
+        self.conf.write_text(hvlb_config(1 << (a.new_max + a.flows + 2 * a.cps_max).bit_length()))
 
     def start(self, csock, nsock):
         ctl_cpu, cpu = cpus()
@@ -212,6 +248,24 @@ class Hvlb:
         except subprocess.TimeoutExpired:
             p.kill()
             p.wait()
+
+    def counters(self, p):
+        """(packets received, TSC cycles of the loop iterations that had packets) of the
+        worker, from the local API (docs/counters.md: rx_packets, busy_cycles)."""
+        sock = self.work / "hvlb.sock"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                c = fwctl.Client(str(sock))
+                try:
+                    w = c.stats().workers
+                finally:
+                    c.close()
+                return sum(x.rx_packets for x in w), sum(x.busy_cycles for x in w)
+            except OSError:
+                if time.monotonic() > deadline or p.poll() is not None:
+                    raise RuntimeError(f"hvlb-forwarder's control socket:\n{self.log()}")
+                time.sleep(0.1)
 
     def log(self):
         return (self.work / "hvlb-forwarder.log").read_text(errors="replace")[-3000:]
@@ -305,6 +359,16 @@ class Ovs:
             time.sleep(0.05)
         os.kill(pid, signal.SIGKILL)
 
+    def counters(self, pid):
+        """(packets received, processing cycles) of the PMD thread on the load balancer's
+        core: `ovs-appctl dpif-netdev/pmd-stats-show`, whose processing cycles are those of
+        the iterations that had packets, as hvlb's busy_cycles."""
+        _, cpu = cpus()
+        out = self.sh("ovs-appctl", "-t", self.vctl, "dpif-netdev/pmd-stats-show")
+        sect = out.split(f"core_id {cpu}:", 1)[1].split("thread", 1)[0]
+        val = lambda key: int(sect.split(key + ":", 1)[1].split()[0])
+        return val("packets received"), val("processing cycles")
+
     def close(self):
         if self.dbpid is not None:
             try:
@@ -363,7 +427,7 @@ def measure(a, work):
             for n in order:
                 lb = lbs[n]
                 try:
-                    r = run_gen(work, n, a, lb.start, lb.stop)
+                    r = run_gen(work, n, a, lb)
                 except RuntimeError as e:
                     if n == "floor":
                         print(f"  nfv: the testpmd floor did not run:\n{e}\n{lb.log()}",
@@ -381,35 +445,48 @@ def measure(a, work):
                     continue
                 runs[n].append(r)
                 print(f"  nfv round {rnd} {n}: est {r['est']['mpps']:.3f} Mpps, "
-                      f"new {r['new']['mpps']:.3f} Mpps", file=sys.stderr)
+                      f"new {r['new']['mpps']:.3f} Mpps"
+                      + (f", tcp {r['cps']['cps']:,.0f} conn/s" if "cps" in r else ""),
+                      file=sys.stderr)
     finally:
         if "ovs" in lbs:
             lbs["ovs"].close()
     return runs, skipped
 
 
-ROWS = [("est", f"64-byte UDP, established ({{flows:,}} flows)"),
-        ("new", "64-byte UDP, a new flow every packet")]
+ROWS = [("est", "mpps", "64-byte UDP, established ({flows:,} flows), Mpps"),
+        ("new", "mpps", "64-byte UDP, a new flow every packet, Mpps"),
+        ("cps", "cps", "short TCP connections (8 frames each), connections / s"),
+        ("cps", "mpps", "the same TCP connections' frames, Mpps"),
+        ("est", "lb_mpps_busy_core", "established, Mpps per busy core (own cycle count)"),
+        ("new", "lb_mpps_busy_core", "new flow every packet, Mpps per busy core (own cycle count)"),
+        ("cps", "lb_cps_busy_core", "TCP connections / s per busy core (own cycle count)")]
+PHASES = ("est", "new", "cps")
 
 
 def summarise(runs, noise_max):
     out = {}
     for n, rs in runs.items():
-        for ph, _ in ROWS:
-            xs = [r[ph]["mpps"] for r in rs]
-            out[f"{n}_{ph}_mpps"] = {"median": round(statistics.median(xs), 3),
-                                     "min": round(min(xs), 3), "max": round(max(xs), 3),
-                                     "spread": round((max(xs) - min(xs)) / max(xs), 3)}
-            out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
-                r[ph]["offered_mpps"] for r in rs), 3)
-            if n != "floor":
+        for ph, fig, _ in ROWS:
+            xs = [r[ph][fig] for r in rs if fig in r.get(ph, {})]
+            if not xs:
+                continue
+            out[f"{n}_{ph}_{fig}"] = {"median": round(statistics.median(xs), 3),
+                                      "min": round(min(xs), 3), "max": round(max(xs), 3),
+                                      "spread": round((max(xs) - min(xs)) / max(xs), 3)}
+            if fig == "mpps" and "offered_mpps" in rs[0][ph]:
+                out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
+                    r[ph]["offered_mpps"] for r in rs), 3)
+            if n != "floor" and fig == "mpps":
                 out[f"{n}_{ph}_min_nf_share"] = min(r[ph]["min_nf_share"] for r in rs)
     if "ovs" in runs:
-        for ph, _ in ROWS:
+        for ph, fig, _ in ROWS:
             # Round by round: each pair was measured back to back.
-            rr = [h[ph]["mpps"] / o[ph]["mpps"] for h, o in zip(runs["hvlb"], runs["ovs"])]
-            out[f"{ph}_ratio"] = {"median": round(statistics.median(rr), 2),
-                                  "min": round(min(rr), 2), "max": round(max(rr), 2)}
+            rr = [h[ph][fig] / o[ph][fig] for h, o in zip(runs["hvlb"], runs["ovs"])
+                  if fig in h.get(ph, {}) and o.get(ph, {}).get(fig, 0) > 0]
+            if rr:
+                out[f"{ph}_{fig}_ratio"] = {"median": round(statistics.median(rr), 2),
+                                            "min": round(min(rr), 2), "max": round(max(rr), 2)}
     spreads = [v["spread"] for k, v in out.items() if isinstance(v, dict) and "spread" in v]
     out["noisy"] = any(s > noise_max for s in spreads)
     out["max_spread"] = max(spreads, default=0)
@@ -418,23 +495,29 @@ def summarise(runs, noise_max):
 
 def table(s, a):
     floor = "floor_est_mpps" in s
-    rows = ["| traffic | hvlb Mpps (1 core) | OVS-DPDK Mpps (1 PMD core) | hvlb/OVS-DPDK |"
-            + (" vhost floor Mpps (testpmd io) | hvlb, OVS vs floor |" if floor else ""),
+    rows = ["| traffic | hvlb (1 core) | OVS-DPDK (1 PMD core) | hvlb/OVS-DPDK |"
+            + (" vhost floor (testpmd io) | hvlb, OVS vs floor |" if floor else ""),
             "|---|---|---|---|" + ("---|---|" if floor else "")]
-    fmt = lambda m: f"{m['median']:.3f} ({m['min']:.3f}-{m['max']:.3f})"
-    for ph, label in ROWS:
-        h = s[f"hvlb_{ph}_mpps"]
+
+    def fmt(m):
+        if m["median"] >= 1000:
+            return f"{m['median']:,.0f} ({m['min']:,.0f}-{m['max']:,.0f})"
+        return f"{m['median']:.3f} ({m['min']:.3f}-{m['max']:.3f})"
+    for ph, fig, label in ROWS:
+        h = s.get(f"hvlb_{ph}_{fig}")
+        if h is None:
+            continue
         cells = [label.format(flows=a.flows), fmt(h)]
-        o = s.get(f"ovs_{ph}_mpps")
-        if o:
-            r = s[f"{ph}_ratio"]
+        o = s.get(f"ovs_{ph}_{fig}")
+        r = s.get(f"{ph}_{fig}_ratio")
+        if o and r:
             cells += [fmt(o), f"hvlb/OVS-DPDK: {r['median']:.2f}× ({r['min']:.2f}-{r['max']:.2f})"]
         else:
-            cells += ["skipped", ""]
+            cells += [fmt(o) if o else "skipped", ""]
         if floor:
-            f = s[f"floor_{ph}_mpps"]
-            cells += [fmt(f), f"{h['median'] / f['median']:.0%}, "
-                      + (f"{o['median'] / f['median']:.0%}" if o else "-")]
+            f = s.get(f"floor_{ph}_{fig}")
+            cells += ([fmt(f), f"{h['median'] / f['median']:.0%}, "
+                       + (f"{o['median'] / f['median']:.0%}" if o else "-")] if f else ["", ""])
         rows.append("| " + " | ".join(cells) + " |")
     return rows
 
@@ -461,17 +544,34 @@ def markdown(rows, s, a, skipped):
             f"- established: {a.flows:,} flows, each opened in a {a.warmup} s warm-up in which the",
             "  NFs answer every frame (so OVS's conntrack has seen each flow both ways and calls it",
             f"  `+est`, as a real exchange would), then counted for {a.seconds} s, one way; new: a",
-            f"  new source address and port every packet, for {a.seconds} s or {a.new_max:,} frames.",
+            f"  new source address and port every packet, for {a.seconds} s or {a.new_max:,} frames;",
+            "  short TCP connections: eight frames each (client SYN, NF SYN-ACK, client ACK and a",
+            "  6-byte request, the NF's 6-byte reply, client FIN, NF FIN, client ACK), sequence",
+            "  numbers right (OVS's conntrack checks them), every one a new client address and",
+            f"  port, at most {a.cps_window} open at once, for {a.seconds} s or {a.cps_max:,}",
+            "  connections, after a short warm-up.",
+            "- vhost floor: `dpdk-testpmd` in io mode between the same ports on the same core (each",
+            "  port's frames out of the other, untouched; the generator counts them unchecked): the",
+            "  vhost-user path alone. Where a load balancer reaches it or passes it, the generator",
+            "  (on the other core) was the limit, not the load balancer.",
+            "- per busy core (own cycle count): the load balancer's own TSC cycles of the loop",
+            "  iterations that had packets over the phase (hvlb: the worker's `busy_cycles` and",
+            "  `rx_packets`, docs/counters.md; OVS: the PMD thread's `processing cycles` and",
+            "  `packets received` of `ovs-appctl dpif-netdev/pmd-stats-show`, the same definition),",
+            "  read while the generator paused before and after the phase: the rate one core would",
+            "  reach if it were never idle, whatever held the generator back. Time the thread was",
+            "  preempted inside a busy iteration counts too, so on a loaded machine it is low for",
+            "  both.",
             "",
             *rows, "",
             *([f"OVS-DPDK skipped: {skipped}", ""] if skipped else []),
             "Offered rate (what the generator got onto the client port, median): " + ", ".join(
                 f"{n} {ph} {s[f'{n}_{ph}_offered_mpps']:.3f} Mpps" for n in ("hvlb", "ovs", "floor")
-                for ph, _ in ROWS if f"{n}_{ph}_offered_mpps" in s) +
+                for ph in PHASES if f"{n}_{ph}_offered_mpps" in s) +
             ". Where it equals the rate at the sink, nothing was lost: the load balancer's",
             "receive paced the generator. The least NF's share of the frames (1.0: even): " +
             ", ".join(f"{n} {ph} {s[f'{n}_{ph}_min_nf_share']}" for n in ("hvlb", "ovs")
-                      for ph, _ in ROWS if f"{n}_{ph}_min_nf_share" in s) + ".", "",
+                      for ph in PHASES if f"{n}_{ph}_min_nf_share" in s) + ".", "",
             "### How OVS-DPDK was configured (to rerun it by hand)", "",
             "`bench/nfv.py` runs its own `ovsdb-server` and `ovs-vswitchd-dpdk` with private",
             "directories (`OVS_RUNDIR`, `OVS_LOGDIR`, `OVS_DBDIR` and `OVS_SYSCONFDIR` all set to",
@@ -531,7 +631,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=float(os.environ.get("NFV_SECONDS", 2)))
     ap.add_argument("--warmup", type=float, default=1.0)
     ap.add_argument("--flows", type=int, default=int(os.environ.get("NFV_FLOWS", 10000)))
-    ap.add_argument("--new-max", type=int, default=int(os.environ.get("NFV_NEW_MAX", 1000000)))
+    ap.add_argument("--new-max", type=int, default=int(os.environ.get("NFV_NEW_MAX", 500000)))
+    ap.add_argument("--cps-max", type=int, default=500000,
+                    help="TCP connections opened at most in the measured cps phase")
+    ap.add_argument("--cps-window", type=int, default=1024,
+                    help="TCP connections open at once at most")
     ap.add_argument("--ovs-mem", type=int, default=512, help="OVS's dpdk-socket-mem (MiB)")
     ap.add_argument("--noise-max", type=float,
                     default=float(os.environ.get("BENCH_NOISE_MAX", 0.10)))
