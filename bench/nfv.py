@@ -121,8 +121,10 @@ def gen_argv(prefix, client_sock, nf_sock, a, extra=()):
     gen_cpu, _ = cpus()
     return [str(GEN), "--lcores", f"0@{gen_cpu}", "--no-pci", "--no-huge", "-m", "256",
             "--no-shconf", "--file-prefix", prefix, "--log-level=lib.*:warning",
-            "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1",
-            "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1", "--",
+            "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1,"
+            f"queue_size={a.queue_size}",
+            "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1,"
+            f"queue_size={a.queue_size}", "--",
             "--flows", str(a.flows), "--seconds", str(a.seconds), "--warmup", str(a.warmup),
             "--new-max", str(a.new_max), "--cps-max", str(a.cps_max),
             "--cps-window", str(a.cps_window), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
@@ -608,8 +610,8 @@ def markdown(rows, s, a, skipped):
             "clients, then for frames to come through):", "",
             "```sh",
             "build/forwarder/bench/nfv_gen --lcores 0@0 --no-pci --no-huge -m 256 \\",
-            "    --vdev net_virtio_user0,path=$D/client.sock,server=1,queues=1 \\",
-            "    --vdev net_virtio_user1,path=$D/nf.sock,server=1,queues=1 -- \\",
+            f"    --vdev net_virtio_user0,path=$D/client.sock,server=1,queues=1,queue_size={a.queue_size} \\",
+            f"    --vdev net_virtio_user1,path=$D/nf.sock,server=1,queues=1,queue_size={a.queue_size} -- \\",
             f"    --flows {a.flows} --seconds {a.seconds} --warmup {a.warmup} --new-max {a.new_max}",
             "```", "",
             "hvlb's side is `hvlb-forwarder --lcores 0@0,1@CPU --no-pci --in-memory --vdev",
@@ -636,6 +638,9 @@ def main():
                     help="TCP connections opened at most in the measured cps phase")
     ap.add_argument("--cps-window", type=int, default=1024,
                     help="TCP connections open at once at most")
+    ap.add_argument("--queue-size", type=int, default=1024,
+                    help="the virtio rings' size (virtio-user's default is 256; QEMU sites "
+                    "running NFs commonly set rx/tx_queue_size = 1024)")
     ap.add_argument("--ovs-mem", type=int, default=512, help="OVS's dpdk-socket-mem (MiB)")
     ap.add_argument("--noise-max", type=float,
                     default=float(os.environ.get("BENCH_NOISE_MAX", 0.10)))
