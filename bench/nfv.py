@@ -112,6 +112,10 @@ FLOWS = [
 ]
 
 
+# Every process of the benchmark runs in a session of its own, as ovs-vswitchd does (it
+# daemonizes): with the kernel's autogroup scheduling (sched_autogroup_enabled), each session
+# gets an equal share of a busy CPU, so a load balancer started in this script's session would
+# share one share with the generator and get half of what OVS's PMD gets on a loaded machine.
 def cpus():
     c = sorted(os.sched_getaffinity(0))
     return c[0], c[-1]  # the generator's, the load balancer's data core
@@ -141,7 +145,8 @@ def run_gen(work, name, a, lb):
     counted = hasattr(lb, "counters")
     gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a,
                                     ["--any"] if name == "floor" else ["--marks"]),
-                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True,
+                           start_new_session=True)
     # Whatever happens, the generator does not outlive its deadline.
     watchdog = threading.Timer(60 + a.warmup + 4 * a.seconds, gen.kill)
     watchdog.start()
@@ -210,7 +215,7 @@ class Floor:
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
              "--", "--forward-mode=io", "--auto-start", "--nb-cores=1"],
-            stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+            stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         return p
 
@@ -239,7 +244,7 @@ class Hvlb:
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
              "--", "-c", str(self.conf), "-s", str(self.work / "hvlb.sock")],
-            stdout=log, stderr=subprocess.STDOUT)
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         return p
 
@@ -552,6 +557,9 @@ def markdown(rows, s, a, skipped):
             "  numbers right (OVS's conntrack checks them), every one a new client address and",
             f"  port, at most {a.cps_window} open at once, for {a.seconds} s or {a.cps_max:,}",
             "  connections, after a short warm-up.",
+            f"- ports: one queue pair each, virtio rings of {a.queue_size}; the generator's memory (which",
+            "  the load balancers read and write through vhost-user) is DPDK's `--no-huge` memfd",
+            "  memory, the load balancers' own in 2 MiB huge pages (`--in-memory`), alike for both.",
             "- vhost floor: `dpdk-testpmd` in io mode between the same ports on the same core (each",
             "  port's frames out of the other, untouched; the generator counts them unchecked): the",
             "  vhost-user path alone. Where a load balancer reaches it or passes it, the generator",
