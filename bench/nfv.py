@@ -15,12 +15,16 @@ load balancer under test, which serves both ports as vhost-user clients on one c
   established ones and the replies straight on, then each NF's MAC and a TTL decrement.
   FLOWS and GROUP below are exactly what is installed (docs/benchmarks.md shows them).
 
-Traffic: 64-byte UDP frames to the VIP. "established": FLOWS_N flows, each opened and answered
+Traffic: 64-byte frames to the VIP. "established": --flows UDP flows, each opened and answered
 by its NF in a warm-up (so the connection tracker has seen it both ways), then counted for
-SECONDS; "new": a new flow (source address and port) every packet, for SECONDS or NEW_MAX
-frames. The generator sends as fast as the load balancer takes frames off the vhost ring, so
-the sink's rate is the load balancer's (one core). Every frame the sink gets is checked (NF
-MAC and address, NAT port, TTL, checksums); a wrong one fails the run.
+--seconds; "new": a new UDP flow (source address and port) every packet, for --seconds or
+--new-max frames; "cps": short TCP connections, eight frames each, conntrack-valid. The
+generator sends as fast as the load balancer takes frames off the vhost ring, so the sink's
+rate is the load balancer's (one core), unless the generator's own core is the limit (the
+testpmd floor shows it); each load balancer's own busy cycles per packet are read around every
+phase as well. Every frame that arrives is checked (MACs, addresses, NAT port, TTL,
+checksums); a wrong one fails the run. A third "load balancer", dpdk-testpmd in io mode, is the
+vhost floor.
 
 Each round runs both load balancers in turn (the order alternating round by round, so the
 noise of this shared machine falls on both alike), each started afresh. Prints a table and one
@@ -541,8 +545,9 @@ def markdown(rows, s, a, skipped):
             "other core, the load balancer as the vhost-user client of both: hvlb-forwarder",
             "(one worker, `net_vhost` ports) or OVS-DPDK (Debian's `ovs-vswitchd-dpdk`, one PMD",
             "thread, `dpdkvhostuserclient` ports) doing the same NAT load balancing over 4 NFs.",
-            "64-byte UDP to the VIP; the generator sends as fast as the load balancer takes",
-            "frames off its vhost ring, so the rate at the sink is the load balancer's core.",
+            "64-byte UDP and short TCP connections to the VIP; the generator sends as fast as",
+            "the load balancer takes frames off its vhost ring, so the rate at the sink is the",
+            "load balancer's core's (unless the generator's own core is the limit: the floor).",
             "Every frame the sink gets is checked as NAT to an NF must leave it (the NF's MAC and",
             "address, the NAT port, TTL 63, checksums); none may be wrong. Median (min-max) of",
             f"{a.reps} rounds; each round runs both, the order alternating, each started afresh;",
