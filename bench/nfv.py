@@ -343,8 +343,8 @@ class Ovs:
              f"--log-file={d}/ovs-vswitchd.log", f"--unixctl={self.vctl}", "--detach"],
             env=self.env, capture_output=True, text=True, timeout=120)
         if p.returncode != 0:
-            raise RuntimeError(f"ovs-vswitchd-dpdk did not start: {p.stderr[-2000:]}\n"
-                               f"{self.log()}")
+            raise RuntimeError(f"ovs-vswitchd-dpdk did not start (exit {p.returncode}): "
+                               f"{p.stderr[-2000:]}\n{self.log()}")
         pid = int((d / "ovs-vswitchd.pid").read_text())
         try:
             if self.vsctl("get", "Open_vSwitch", ".", "dpdk_initialized").strip() != "true":
