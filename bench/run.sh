@@ -5,8 +5,8 @@
 # RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
 # (bench/flood.py), connection sync (bench/sync.py), the control side at scale
 # (bench/publish.py), the connection table at scale (bench/conns.py) and the kernel-interface
-# path against nftables (bench/kernelpath.py). Writes docs/benchmarks.md and ends with
-# one JSON line.
+# path against nftables (bench/kernelpath.py) and the NFV datapath (vhost-user) against OVS-DPDK
+# (bench/nfv.py). Writes docs/benchmarks.md and ends with one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -548,6 +548,14 @@ echo "  conns: $conns_json" >&2
 # section goes after the conns one.
 kernelpath_json=$(python3 bench/kernelpath.py --doc docs/benchmarks.md | tail -1)
 echo "  kernelpath: $kernelpath_json" >&2
+# The NFV datapath: hvlb-forwarder against OVS-DPDK on the same vhost-user ports, cores and
+# traffic (bench/nfv.py, about 2 minutes at the default 3 rounds; NFV_REPS, NFV_SECONDS): its
+# section goes after the kernelpath one; "hvlb/OVS-DPDK: N×" per row.
+nfv_json=$(python3 bench/nfv.py --doc docs/benchmarks.md | tail -1)
+echo "  nfv: $(python3 -c 'import json, sys
+r = json.loads(sys.argv[1])["nfv"]
+r.pop("runs", None)
+print(json.dumps(r))' "$nfv_json")" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
@@ -556,5 +564,6 @@ r.update(json.loads(sys.argv[4]))
 r.update(json.loads(sys.argv[5]))
 r.update(json.loads(sys.argv[6]))
 r.update(json.loads(sys.argv[7]))
+r.update(json.loads(sys.argv[8]))
 print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json" \
-	"$kernelpath_json"
+	"$kernelpath_json" "$nfv_json"
