@@ -71,8 +71,10 @@ function viewPool() {
     h("td", { class: `agent ${f.connected ? "up" : "down"}` }, f.connected ? "connected" : "gone"),
     h("td", {}, f.controller || ""), h("td", {}, `${f.applied_version} / ${f.desired_version}`),
     num(f.desired_version - f.applied_version, { class: "num behind" }), h("td", { class: "report-age" }, ago(f.last_report)),
-    h("td", { class: "bgp" }, bgpSummary(f)), h("td", { class: "bfd" }, bfdSummary(f)),
-    h("td", { class: "announced" }, (f.announced || []).join(", ") || "none"),
+    // A forwarder whose agent is gone has no sessions: what it last reported is shown as such.
+    h("td", { class: f.connected ? "bgp" : "bgp down" }, f.connected ? bgpSummary(f) : `gone (last: ${bgpSummary(f)})`),
+    h("td", { class: "bfd" }, bfdSummary(f)),
+    h("td", { class: "announced" }, (f.connected ? "" : "last reported: ") + ((f.announced || []).join(", ") || "none")),
     num((f.load && f.load.pps) || 0), num((f.load && f.load.active_conns) || 0),
     h("td", { class: "error" }, f.error || ""))), { class: "pool-forwarders" }));
 
@@ -82,7 +84,7 @@ function viewPool() {
       { label: "prefixes out", num: true }, { label: "in", num: true }, { label: "flaps", num: true },
       { label: "notif. sent / rcvd", num: true }, "BFD", { label: "BFD downs", num: true }],
     peers.map(({ f, p }) => h("tr", { "data-forwarder": f.id, "data-peer": p.address },
-      h("td", {}, f.id), h("td", {}, `${p.address}:${p.port}`), num(p.remote_as),
+      h("td", {}, f.id), h("td", {}, `${p.address}:${p.port}`), num(String(p.remote_as)),
       h("td", { class: `bgp-state ${p.state === "established" ? "up" : "down"}` }, p.state), num(Math.round(p.uptime_s)),
       num(p.prefixes_announced), num(p.prefixes_accepted), num(p.flaps),
       num(`${p.notifications_sent} / ${p.notifications_received}`),
@@ -90,15 +92,15 @@ function viewPool() {
     { class: "bgp-sessions" }));
 
   const fwds = (state.stats && state.stats.forwarders) || [];
-  out.push(h("h3", {}, "Connection sync"), viewSync(fwds));
+  out.push(h("h3", {}, "Connection sync"), ...viewSync(fwds));
   out.push(h("h3", {}, "lb-requests"), viewLBRequests());
-  out.push(h("h3", {}, "Drops by reason over time (packets a second, each forwarder)"), viewDropsOverTime(fwds));
+  out.push(h("h3", {}, "Drops by reason over time (packets a second, each forwarder)"), ...viewDropsOverTime(fwds));
   return out;
 }
 
 function viewSync(fwds) {
   const withSync = fwds.filter(fs => Object.keys(fs.stats.sync_counters || {}).length > 0);
-  if (withSync.length === 0) return h("p", { class: "muted" }, "No forwarder has had sync peers.");
+  if (withSync.length === 0) return [h("p", { class: "muted" }, "No forwarder has had sync peers.")];
   const workerSum = (fs, n) => (fs.stats.workers || []).reduce((t, w) => t + ((w.counters || {})[n] || 0), 0);
   const last = (k) => { const s = state.samples[k] || []; return s.length ? s[s.length - 1][1] : 0; };
   const rows = withSync.map(fs => {
