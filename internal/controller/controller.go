@@ -100,6 +100,8 @@ type fwdRuntime struct {
 	applied    uint64
 	lastError  string
 	stats      *fwdpb.Stats // replaced, never modified, so it can be shared read-only
+	prevStats  *fwdpb.Stats // the report's before stats, for rates (GET /v1/rates)
+	prevAt     time.Time
 	conns      []*fwdpb.Connection
 	steering   *fwdpb.Steering // as stats: replaced, never modified
 	steeringAt time.Time
