@@ -18,7 +18,6 @@
 #include "rewrite_tunnel.h"
 #include "cfgfile.h"
 #include "scheduler.h"
-#include "vs_setting_defs.h"
 
 /* The keys of each section kind (cfgfile.h): each read below as <set>_key_<name>. */
 #define FWD_KEYS(X) X(fwd, conn_max) X(fwd, idle_sleep_max_us) X(fwd, idle_wake) \
@@ -542,36 +541,6 @@ get_enum(const struct cfgini *cfg, const char *sect, const char *key, int def,
 	return -2;
 }
 
-/* A service's plain settings (core/vs_settings.h), each the key of its name, checked against
- * the rest of the section as the local API checks them; an error names the key. */
-static int
-get_settings(const struct cfgini *cfg, const char *sect, uint8_t proto, uint8_t af, int mode,
-	     int sched, int hash, struct vs_settings *set)
-{
-	struct vs_setting_ctx c = {.proto = proto, .af = af, .mode = (uint8_t)mode,
-				   .sched = (uint8_t)sched,
-				   .hash = (uint8_t)(hash < 0 ? VS_HASH_5TUPLE : hash), .set = set};
-	char err[VS_SETTING_ERR_LEN];
-
-	for (unsigned i = 0; i < vs_n_settings; i++) {
-		const struct vs_setting_def *d = &vs_setting_defs[i];
-
-		if (get_u32(cfg, sect, d->name, 0, vs_setting_at(set, d)) != 0)
-			return -1;
-	}
-	if (vs_settings_check(&c, err, sizeof(err)) != 0) {
-		/* err is "<name>: why": the key is the name. */
-		char key[64];
-		const char *colon = strchr(err, ':');
-		size_t n = colon != NULL ? (size_t)(colon - err) : 0;
-
-		snprintf(key, sizeof(key), "%.*s", (int)n, err);
-		cfgini_err(cfg, sect, key, "%s", colon != NULL ? colon + 2 : err);
-		return -1;
-	}
-	return 0;
-}
-
 static int
 apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *sect)
 {
@@ -620,7 +589,7 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	if (mode == -2 || sched == -2 || encap == -2 || down == -2 || all_down == -2 ||
 	    synproxy == -2 || hash == -2)
 		return -1;
-	if (get_settings(cfg, sect, proto, af, mode, sched, hash, &set) != 0)
+	if (cfgfile_vs_settings(cfg, sect, proto, af, mode, sched, hash, &set) != 0)
 		return -1;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
 	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0)
