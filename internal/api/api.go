@@ -125,6 +125,8 @@ func (s *Server) routes() []route {
 		{method: "DELETE", path: "/v1/forwarders/{id}/drain", json: s.undrainForwarder},
 		{method: "GET", path: "/v1/stats", json: s.getStats},
 		{method: "GET", path: "/v1/connections", json: s.listConnections},
+		{method: "GET", path: "/v1/conns", json: s.listConns},
+		{method: "GET", path: "/v1/trace", json: s.traceFlow},
 		{method: "POST", path: "/v1/nf-load", json: s.pushNFLoad},
 		{method: "POST", path: "/v1/lb-requests", json: s.createLBRequest},
 		{method: "GET", path: "/v1/lb-requests", json: s.listLBRequests},

@@ -126,6 +126,8 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"WorkerLoad": apitypes.WorkerLoad{}, "SteerOverride": apitypes.SteerOverride{},
 		"DispatchStage": apitypes.DispatchStage{}, "NFLoadInput": apitypes.NFLoadInput{},
 		"NFLoadSample": apitypes.NFLoadSample{}, "NFLoadResult": apitypes.NFLoadResult{},
+		"ConnPage": apitypes.ConnPage{}, "ForwarderError": apitypes.ForwarderError{},
+		"FlowTraces": apitypes.FlowTraces{}, "FlowTrace": apitypes.FlowTrace{}, "TraceReal": apitypes.TraceReal{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {
