@@ -226,7 +226,8 @@ type Connection struct {
 	PacketsOut uint64 `json:"packets_out"`
 	BytesIn    uint64 `json:"bytes_in"`
 	BytesOut   uint64 `json:"bytes_out"`
-	// Synced: its latest state came from a sync peer (a copy); false on the forwarder its
-	// packets reach. GET /v1/conns and /v1/trace only (reports do not carry it).
+	// Synced: its latest state came from a sync peer, not from a packet here (proto/fwd.proto
+	// Connection.synced); the packet counts are what this forwarder carried. GET /v1/conns
+	// and /v1/trace only (reports do not carry it).
 	Synced bool `json:"synced"`
 }

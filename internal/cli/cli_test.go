@@ -315,7 +315,7 @@ func TestCommands(t *testing.T) {
 			wantOut: []string{"FORWARDER  W  PROTO  CLIENT          VIP            REAL          STATE        AGE  EXPIRES  PKTS IN/OUT  BYTES IN/OUT\n" +
 				"fwd-a      1  tcp    10.0.0.2:40000  10.100.0.1:80  10.1.0.11:80  established   3s       0s          5/0     300 B/0 B\n" +
 				"fwd-b*     0  tcp    10.0.0.2:40000  10.100.0.1:80  10.1.0.11:80  established   3s       0s          0/0       0 B/0 B\n" +
-				"* a copy synced from a peer forwarder (the other holds it)\n",
+				"* its latest state came from a sync peer; PKTS count what this forwarder carried\n",
 				"forwarder fwd-c not asked: its agent has no query stream open with this controller\n"},
 			notOut: []string{"more:"}},
 		{name: "conns: a page, and where to go on", args: []string{"conns", "--limit", "1", "--state", "established"},
@@ -333,11 +333,11 @@ func TestCommands(t *testing.T) {
 			args:     []string{"trace", "tcp", "10.0.0.2:40000", "10.100.0.1:80"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/trace", Query: "client=10.0.0.2%3A40000&protocol=tcp&vip=10.100.0.1%3A80"}},
 			wantOut: []string{"flow tcp 10.0.0.2:40000 -> 10.100.0.1:80\n" +
-				"held by fwd-a worker 1 (its packets arrive there); synced copies on fwd-b worker 0; NF 10.1.0.11:80\n",
-				"fwd-a: existing; owner worker 1 (by hash 1), sync ready\n  held        worker 1, established, NF 10.1.0.11:80",
+				"client's packets via fwd-a worker 1; NF's replies via fwd-a worker 1; copies (no packet carried) on fwd-b worker 0; NF 10.1.0.11:80\n",
+				"fwd-a: existing; owner worker 1 (by hash 1), sync ready\n  both ways: worker 1, established, NF 10.1.0.11:80",
 				"  new one     -> 10.1.0.11:80: maglev: flow hash 0x00000001, slot 1 of 65537",
 				"  REAL          WEIGHT  HEALTH  LIMIT  ACTIVE\n  10.1.0.11:80     100  up          -       1\n  10.1.0.12:80     100  down       50       0\n",
-				"  synced copy worker 0",
+				"  copy (state from a peer): worker 0",
 				"fwd-c: drop; owner worker 0 (by hash 0), sync -\n  new one:    no_vs: no service"}},
 		{name: "trace: json", args: []string{"trace", "-o", "json", "udp", "[fd00::2]:5060", "[fd00::100]:5060", "--forwarder", "fwd-a"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/trace", Query: "client=%5Bfd00%3A%3A2%5D%3A5060&forwarder=fwd-a&protocol=udp&vip=%5Bfd00%3A%3A100%5D%3A5060"}},

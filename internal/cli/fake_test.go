@@ -75,7 +75,7 @@ const fakeTrace = `{"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1
  {"forwarder":"fwd-a","verdict":"existing","reason":"maglev: flow hash 0x00000001, slot 1 of 65537 holds real 0 of 2 (weight 100 of 200 usable)",
   "owner_worker":1,"default_worker":1,"service":"tcp-10.100.0.1-80","mode":"nat","scheduler":"maglev","table_slot":1,"table_size":65537,
   "pick":"10.1.0.11:80","usable_reals":2,"sync_state":"ready",
-  "connections":[{"forwarder":"fwd-a","worker":1,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3}],
+  "connections":[{"forwarder":"fwd-a","worker":1,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3,"packets_in":5,"packets_out":4}],
   "reals":[{"address":"10.1.0.11","port":80,"weight":100,"health":1,"active_conns":1,"usable":true},
            {"address":"10.1.0.12","port":80,"weight":100,"health":0,"conn_limit":50,"usable":false}]},
  {"forwarder":"fwd-b","verdict":"existing","reason":"maglev: ...","owner_worker":0,"default_worker":0,"service":"tcp-10.100.0.1-80",

@@ -350,8 +350,8 @@ func nonZeroDrops(b apitypes.StatsBody) []apitypes.Drop {
 	return out
 }
 
-// connTable is conns for people, as ipvsadm -Lnc with the forwarder and worker; a copy
-// synced from a peer is marked * after its forwarder.
+// connTable is conns for people, as ipvsadm -Lnc with the forwarder and worker; an entry
+// whose latest state came from a sync peer is marked * after its forwarder.
 func connTable(w io.Writer, cs []apitypes.Connection) {
 	rows := [][]string{{"FORWARDER", "W", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PKTS IN/OUT", "BYTES IN/OUT"}}
 	synced := false
@@ -366,6 +366,6 @@ func connTable(w io.Writer, cs []apitypes.Connection) {
 	}
 	textTable(w, rows, 1, 7, 8, 9, 10)
 	if synced {
-		fmt.Fprintln(w, "* a copy synced from a peer forwarder (the other holds it)")
+		fmt.Fprintln(w, "* its latest state came from a sync peer; PKTS count what this forwarder carried")
 	}
 }

@@ -194,11 +194,11 @@ func traceView(w io.Writer, t apitypes.FlowTraces) {
 		fmt.Fprintf(w, "\n%s: %s; owner worker %d (by hash %d), sync %s\n", f.Forwarder, f.Verdict,
 			f.OwnerWorker, f.DefaultWorker, orDash(f.SyncState))
 		for _, c := range f.Connections {
-			kind := "held"
+			kind := connRole(c)
 			if c.Synced {
-				kind = "synced copy"
+				kind += " (state from a peer)"
 			}
-			fmt.Fprintf(w, "  %-11s worker %d, %s, NF %s, age %s, expires in %s, pkts %s/%s, bytes %s/%s\n",
+			fmt.Fprintf(w, "  %s: worker %d, %s, NF %s, age %s, expires in %s, pkts %s/%s, bytes %s/%s\n",
 				kind, c.Worker, c.State, c.Real, dur(time.Duration(c.AgeS)*time.Second),
 				dur(time.Duration(c.ExpiresInS)*time.Second), count(c.PacketsIn), count(c.PacketsOut),
 				bytesSI(c.BytesIn), bytesSI(c.BytesOut))
@@ -238,32 +238,51 @@ func traceView(w io.Writer, t apitypes.FlowTraces) {
 	}
 }
 
-// traceSummary answers the operator's question in one line: who holds the connection,
-// on which worker, and its NF.
+// traceSummary answers the operator's question in one line: which forwarder and worker
+// the client's packets go through, which the NF's replies come back through (ECMP may pick
+// another forwarder for each direction), where sync keeps copies that carried nothing, and
+// its NF. The packet counts say which: a forwarder counts only the packets it carried.
 func traceSummary(t apitypes.FlowTraces) string {
-	var held, copies []string
+	var in, out, copies []string
 	nf := ""
 	for _, f := range t.Forwarders {
 		for _, c := range f.Connections {
 			where := fmt.Sprintf("%s worker %d", f.Forwarder, c.Worker)
-			if c.Synced {
+			if c.PacketsIn > 0 {
+				in = append(in, where)
+			}
+			if c.PacketsOut > 0 {
+				out = append(out, where)
+			}
+			if c.PacketsIn == 0 && c.PacketsOut == 0 {
 				copies = append(copies, where)
-			} else {
-				held = append(held, where)
 			}
 			if nf == "" || !c.Synced {
 				nf = c.Real
 			}
 		}
 	}
-	if len(held)+len(copies) == 0 {
+	if len(in)+len(out)+len(copies) == 0 {
 		return "no forwarder holds it: a new connection (each forwarder's choice below)"
 	}
-	s := "held by " + orNone(held) + " (its packets arrive there)"
+	s := "client's packets via " + orNone(in) + "; NF's replies via " + orNone(out)
 	if len(copies) > 0 {
-		s += "; synced copies on " + strings.Join(copies, ", ")
+		s += "; copies (no packet carried) on " + strings.Join(copies, ", ")
 	}
 	return s + "; NF " + nf
+}
+
+// connRole says what a forwarder's entry of a connection carried.
+func connRole(c apitypes.Connection) string {
+	switch {
+	case c.PacketsIn > 0 && c.PacketsOut > 0:
+		return "both ways"
+	case c.PacketsIn > 0:
+		return "client side"
+	case c.PacketsOut > 0:
+		return "reply side"
+	}
+	return "copy"
 }
 
 func orNone(l []string) string {

@@ -2563,8 +2563,9 @@ type Connection struct {
 	// its client's packets came from; client and vip are the tenant's inner addresses.
 	Vni        uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
 	ClientVtep string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
-	// Its latest state came from a sync peer, not from a packet here (a synced copy; the
-	// forwarder its packets reach holds it with synced false).
+	// Its latest state came from a sync peer, not from a packet here: a copy, or a forwarder
+	// that carries one direction while the peer carrying the other moved the state on. The
+	// packet and byte counts are what this forwarder carried (0/0: a copy only).
 	Synced        bool `protobuf:"varint,62,opt,name=synced,proto3" json:"synced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
