@@ -259,6 +259,9 @@ func (s *Server) Query(stream grpc.BidiStreamingServer[ctlpb.FwdAnswer, ctlpb.Fw
 		}
 	}()
 	err = s.c.Queries().Serve(ctx, id, stream)
+	if errors.Is(err, io.EOF) {
+		return nil // the agent closed it
+	}
 	if ctx.Err() != nil {
 		select {
 		case <-s.stop:
