@@ -127,7 +127,7 @@ trace_reals(struct ctl_req *r, Hvlb__Fwd__V1__FlowTrace *t, const struct vs *vs)
 /* Why the scheduler picked rs (index i of vs->rs) for k, in words. */
 static void
 pick_reason(char *out, size_t len, const struct vs *vs, const struct flow_key *k,
-	    Hvlb__Fwd__V1__FlowTrace *t, int i, uint16_t owner)
+	    Hvlb__Fwd__V1__FlowTrace *t, int i, const struct worker *w, uint16_t owner)
 {
 	const struct rs_config *rs = &vs->rs[i];
 	uint32_t h = vs->sched == HVLB_SCHED_SH ? addr_hash(&k->src) : t->flow_hash;
@@ -144,8 +144,7 @@ pick_reason(char *out, size_t len, const struct vs *vs, const struct flow_key *k
 		break;
 	case HVLB_SCHED_LC:
 		snprintf(out, len, "lc: fewest active connections per weight on worker %u "
-			 "(%u active, weight %u)", owner, t->reals[i]->active_conns > UINT32_MAX ?
-			 UINT32_MAX : (uint32_t)t->reals[i]->active_conns, rs->weight);
+			 "(%u active there, weight %u)", owner, w->rs_active[rs->slot], rs->weight);
 		break;
 	default:
 		snprintf(out, len, "%s: worker %u's next pick now (weight %u of %" PRIu64
@@ -183,7 +182,7 @@ trace_new(struct ctl_req *r, Hvlb__Fwd__V1__FlowTrace *t, const struct vs *vs,
 	rs = &vs->rs[i];
 	ctl_fmt_endpoint(buf, sizeof(buf), &rs->addr, rs->af, rs->port);
 	t->pick = ctl_strdup(r, buf);
-	pick_reason(why, sizeof(why), vs, k, t, i, owner);
+	pick_reason(why, sizeof(why), vs, k, t, i, w, owner);
 	if (rs->conn_limit != 0 &&
 	    w->rs_active[rs->slot] >= rate_share(rs->conn_limit, r->f->env.n_workers)) {
 		t->verdict = CTL_CONST_STR("drop");
