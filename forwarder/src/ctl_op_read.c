@@ -20,6 +20,7 @@
 #include "rewrite_tunnel.h"
 #include "ctl_op.h"
 #include "scheduler.h"
+#include "vs_setting_defs.h"
 
 /* ---- services ---- */
 
@@ -117,7 +118,7 @@ ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->priority = v->priority;
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
 	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
-	m->conn_rate_limit = v->conn_rate;
+	vs_settings_to_msg(&v->set, &m->base);
 	/* Listed when any is set, so that "none" reads the same however it came about. */
 	cfg_vs_timeouts(r->f->cfg, v, &to);
 	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) != 0 &&

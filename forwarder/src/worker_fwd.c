@@ -26,6 +26,7 @@
 #include "worker_hash.h"
 #include "worker_fwd_rare.h"
 #include "worker_tx.h"
+#include "worker_persist.h"
 #include "worker_sip.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
@@ -122,12 +123,14 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	}
 	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	if (unlikely(i < 0)) {
-		/* SIP call affinity (sched_pick leaves it to us): the real by Call-ID, and its
-		 * key; joined when it exists. */
-		if (i == SCHED_PICK_PAYLOAD) {
+		/* Picks sched_pick leaves to us: SIP call affinity's (the real by Call-ID, and its
+		 * key; joined when it exists), persistence's (the client's earlier real). */
+		if (i == SCHED_PICK_PAYLOAD && vs->hash == VS_HASH_SIP_CALL_ID) {
 			i = worker_sip_pick(w, m, x, vs, &c);
 			if (c != NULL)
 				return c;
+		} else if (i == SCHED_PICK_PAYLOAD) {
+			i = worker_persist_pick(w, x, vs);
 		}
 		if (i < 0) {
 			r = HVLB_DROP_NO_RS;
@@ -135,7 +138,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		}
 	}
 	const struct rs_config *rs = &vs->rs[i];
-	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
+	if (unlikely((vs->set.conn_rate_limit | rs->conn_limit) != 0) &&
 	    (r = rare_conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	if (unlikely(vs->mode == VS_MODE_FULLNAT)) {

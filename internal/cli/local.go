@@ -134,7 +134,7 @@ func localVsList(e *env, cl *cmdline) error {
 type vsFlags struct {
 	mode, sched, encap *string
 	priority           *uint
-	connRate           *uint
+	settings           *settingFlags
 	timeouts           []*uint // timeoutNames' values
 	synproxy           *string
 	synproxyThr        *uint
@@ -169,7 +169,7 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		encap:    cl.fs.String("encap", "", "with --mode tunnel: ipip or gue"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
-		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
+		settings: addSettingFlags(cl.fs),
 		timeouts: timeoutFlags(cl, serviceTimeoutFlags(),
 			"seconds, this service's own (0: the forwarder's global value; set replaces them all)"),
 		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
@@ -226,17 +226,16 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if id.Vni, err = vniFlag(*f.vni); err != nil {
 		return err
 	}
-	rate, err := limitFlag("conn-rate-limit", *f.connRate)
-	if err != nil {
-		return err
-	}
 	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
 	if err != nil {
 		return err
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
+		Priority: uint32(*f.priority), Synproxy: *f.synproxy, SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
+	if err := f.settings.message(cl.set, vs.ProtoReflect(), false); err != nil {
+		return err
+	}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -264,20 +263,19 @@ func localVsSet(e *env, cl *cmdline) error {
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
 	}
-	rate, err := limitFlag("conn-rate-limit", *f.connRate)
-	if err != nil {
-		return err
-	}
 	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
 	if err != nil {
 		return err
 	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
+		Priority: uint32(*f.priority),
 		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
+	}
+	if err := f.settings.message(cl.set, u.ProtoReflect(), true); err != nil {
+		return err
 	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 }

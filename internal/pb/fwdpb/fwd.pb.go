@@ -224,6 +224,14 @@ type VirtualService struct {
 	// Call-ID goes by its 5-tuple (counted, sip_no_call_id). sip_call_id only for a nat udp
 	// service with scheduler maglev or sh. The forwarder lists the value in force.
 	Hash string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`
+	// Source-IP persistence (ipvsadm -p; docs/scheduling.md): a client's new connections go to
+	// the real its earlier ones went to, while it opens one at least every persistence_timeout
+	// seconds; a real that is down, drained or gone is replaced by the scheduler's next choice.
+	// 0: off. Not with hash sip_call_id.
+	PersistenceTimeout uint32 `protobuf:"varint,16,opt,name=persistence_timeout,json=persistenceTimeout,proto3" json:"persistence_timeout,omitempty"`
+	// The bits of the client's address that make one client for persistence (ipvsadm -M): 1 to
+	// 32 for an IPv4 service, 1 to 128 for IPv6; 0: all of them.
+	PersistencePrefix uint32 `protobuf:"varint,17,opt,name=persistence_prefix,json=persistencePrefix,proto3" json:"persistence_prefix,omitempty"`
 	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
 	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
 	// Refused for a nat, dr or tunnel service. The forwarder lists the value in force.
@@ -347,6 +355,20 @@ func (x *VirtualService) GetHash() string {
 		return x.Hash
 	}
 	return ""
+}
+
+func (x *VirtualService) GetPersistenceTimeout() uint32 {
+	if x != nil {
+		return x.PersistenceTimeout
+	}
+	return 0
+}
+
+func (x *VirtualService) GetPersistencePrefix() uint32 {
+	if x != nil {
+		return x.PersistencePrefix
+	}
+	return 0
 }
 
 func (x *VirtualService) GetClientAddr() string {
@@ -715,11 +737,15 @@ type UpdateService struct {
 	Timeouts    *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
 	// The SYN proxy ("" unchanged, else as VirtualService.synproxy) and its threshold when
 	// set_synproxy_threshold. (16 on: the numbers below are left to other service settings.)
-	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
-	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
-	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
-	Hash                 string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`                               // "" unchanged, else as VirtualService.hash
-	ClientAddr           string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
+	Synproxy              string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SetSynproxyThreshold  bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
+	SynproxyThreshold     uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	Hash                  string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"` // "" unchanged, else as VirtualService.hash
+	SetPersistenceTimeout bool   `protobuf:"varint,19,opt,name=set_persistence_timeout,json=setPersistenceTimeout,proto3" json:"set_persistence_timeout,omitempty"`
+	PersistenceTimeout    uint32 `protobuf:"varint,20,opt,name=persistence_timeout,json=persistenceTimeout,proto3" json:"persistence_timeout,omitempty"`
+	SetPersistencePrefix  bool   `protobuf:"varint,21,opt,name=set_persistence_prefix,json=setPersistencePrefix,proto3" json:"set_persistence_prefix,omitempty"`
+	PersistencePrefix     uint32 `protobuf:"varint,22,opt,name=persistence_prefix,json=persistencePrefix,proto3" json:"persistence_prefix,omitempty"`
+	ClientAddr            string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
 	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
 	// needs one, a switch away from it drops it.
 	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
@@ -860,6 +886,34 @@ func (x *UpdateService) GetHash() string {
 		return x.Hash
 	}
 	return ""
+}
+
+func (x *UpdateService) GetSetPersistenceTimeout() bool {
+	if x != nil {
+		return x.SetPersistenceTimeout
+	}
+	return false
+}
+
+func (x *UpdateService) GetPersistenceTimeout() uint32 {
+	if x != nil {
+		return x.PersistenceTimeout
+	}
+	return 0
+}
+
+func (x *UpdateService) GetSetPersistencePrefix() bool {
+	if x != nil {
+		return x.SetPersistencePrefix
+	}
+	return false
+}
+
+func (x *UpdateService) GetPersistencePrefix() uint32 {
+	if x != nil {
+		return x.PersistencePrefix
+	}
+	return 0
 }
 
 func (x *UpdateService) GetClientAddr() string {
@@ -5394,7 +5448,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xf6\x03\n" +
+	"\x10\x10\"\xd6\x04\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -5409,7 +5463,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
 	"\x12synproxy_threshold\x18\n" +
 	" \x01(\rR\x11synproxyThreshold\x12\x12\n" +
-	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x12/\n" +
+	"\x13persistence_timeout\x18\x10 \x01(\rR\x12persistenceTimeout\x12-\n" +
+	"\x12persistence_prefix\x18\x11 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
@@ -5446,7 +5502,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xdb\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa9\x06\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -5464,7 +5520,11 @@ const file_fwd_proto_rawDesc = "" +
 	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
 	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x12\n" +
-	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x126\n" +
+	"\x17set_persistence_timeout\x18\x13 \x01(\bR\x15setPersistenceTimeout\x12/\n" +
+	"\x13persistence_timeout\x18\x14 \x01(\rR\x12persistenceTimeout\x124\n" +
+	"\x16set_persistence_prefix\x18\x15 \x01(\bR\x14setPersistencePrefix\x12-\n" +
+	"\x12persistence_prefix\x18\x16 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
