@@ -216,7 +216,7 @@ trace_service(struct ctl_req *r, Hvlb__Fwd__V1__FlowTrace *t, const struct flow_
 	t->mode = CTL_CONST_STR(vs_mode_name(vs->mode));
 	t->scheduler = CTL_CONST_STR(sched_name(vs->sched));
 	t->synproxy = CTL_CONST_STR(vs_synproxy_name(vs->synproxy));
-	t->conn_rate_limit = vs->conn_rate;
+	t->conn_rate_limit = vs->set.conn_rate_limit;
 	if ((rc = trace_reals(r, t, vs)) != 0)
 		return rc;
 	return trace_new(r, t, vs, k, owner);
