@@ -164,7 +164,11 @@ def test_conns_and_trace_find_the_clients_connections(pool):
     table = pool.ctl("conns", "--client", eps[0]).stdout
     fwd, _, real = owner[eps[0]]
     row = next(ln for ln in table.splitlines() if ln.split()[0].rstrip("*") == fwd)  # *: state from a peer
-    assert eps[0] in row and real in row and "established" in row, table
+    # The state as the JSON listing gives it (the forwarders' TCP state may lag behind the
+    # client's: with each direction through another forwarder, a connection can stay
+    # syn_recv; that is the forwarders' view, which the listing must show as it is).
+    state = next(c["state"] for c in by_ep[eps[0]] if c["forwarder"] == fwd)
+    assert eps[0] in row and real in row and (state in row or "established" in row), table
     print(table)
 
     new = pool.ctl("trace", "tcp", f"{client_addr}:1", VIP, json_out=True)
