@@ -141,9 +141,15 @@ int ctl_op_list_services(struct ctl_req *r);
 int ctl_op_list_routes(struct ctl_req *r);
 int ctl_op_list_neighbors(struct ctl_req *r);
 int ctl_op_get_stats(struct ctl_req *r);
-int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
 int ctl_op_get_timeouts(struct ctl_req *r);
 
+/* Connections (ctl_op_conns.c): the listing with its filters, and one connection as it lists
+ * it (c a copy the caller made; now in ticks); NULL if no memory. */
+int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
+Hvlb__Fwd__V1__Connection *ctl_conn_msg(struct ctl_req *r, const struct conn *c, uint16_t worker,
+					uint64_t now);
+/* What the forwarder does with one flow (ctl_op_trace.c). */
+int ctl_op_trace_flow(struct ctl_req *r, const Hvlb__Fwd__V1__TraceFlow *m);
 /* FullNAT (ctl_op_fullnat.c): client_addr by name ("" gives -1: off, or unchanged); it is
  * refused but for a fullnat service; a connection's local endpoint ("" but for FullNAT);
  * GetLocalPool. */

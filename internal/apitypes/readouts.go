@@ -226,6 +226,10 @@ type Connection struct {
 	PacketsOut uint64 `json:"packets_out"`
 	BytesIn    uint64 `json:"bytes_in"`
 	BytesOut   uint64 `json:"bytes_out"`
+	// Synced: its latest state came from a sync peer, not from a packet here (proto/fwd.proto
+	// Connection.synced); the packet counts are what this forwarder carried. GET /v1/conns
+	// and /v1/trace only (reports do not carry it).
+	Synced bool `json:"synced"`
 }
 
 // ControllerGroup is GET /v1/controllers: the group of controllers as the one asked sees it.

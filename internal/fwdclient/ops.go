@@ -220,6 +220,16 @@ func (c *Client) ListConnections(ctx context.Context, cursor uint64, limit uint3
 	return l.GetConnections(), l.GetNextCursor(), nil
 }
 
+// ListConnectionsWith returns one page of the connections m's filters keep (ListConnections
+// in proto/fwd.proto: the forwarder applies them as it walks its tables).
+func (c *Client) ListConnectionsWith(ctx context.Context, m *fwdpb.ListConnections) (*fwdpb.ConnectionList, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListConnections{ListConnections: m}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetConnections(), nil
+}
+
 // Connections returns up to max connections (of one service when svc is not nil), page
 // after page.
 func (c *Client) Connections(ctx context.Context, max int, svc *fwdpb.ServiceId) ([]*fwdpb.Connection, error) {

@@ -2674,8 +2674,12 @@ type Connection struct {
 	Local      string                 `protobuf:"bytes,40,opt,name=local,proto3" json:"local,omitempty"` // FullNAT: the local "addr:port" the NF sees as its client; else ""
 	// A vxlan connection's VNI (0: none). Its real is the NF's VTEP, and client_vtep the VTEP
 	// its client's packets came from; client and vip are the tenant's inner addresses.
-	Vni           uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
-	ClientVtep    string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
+	Vni        uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
+	ClientVtep string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
+	// Its latest state came from a sync peer, not from a packet here: a copy, or a forwarder
+	// that carries one direction while the peer carrying the other moved the state on. The
+	// packet and byte counts are what this forwarder carried (0/0: a copy only).
+	Synced        bool `protobuf:"varint,62,opt,name=synced,proto3" json:"synced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2813,6 +2817,13 @@ func (x *Connection) GetClientVtep() string {
 		return x.ClientVtep
 	}
 	return ""
+}
+
+func (x *Connection) GetSynced() bool {
+	if x != nil {
+		return x.Synced
+	}
+	return false
 }
 
 // FullNAT's local pool (docs/mode-fullnat.md): set at start-up ([local_pool] of the
@@ -2995,12 +3006,20 @@ func (x *LocalPool) GetFreePortsV6() []uint32 {
 	return nil
 }
 
-// Paged: start with cursor 0; the reply's next_cursor is 0 at the end.
+// Paged: start with cursor 0; the reply's next_cursor is 0 at the end. The filters are
+// evaluated by the control thread as it walks the tables, so only matches are sent; a call
+// looks at 65536 entries at most (then it returns the page it has, perhaps empty, with a
+// next_cursor), so one call never holds the control thread long, and no worker waits for it.
 type ListConnections struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Cursor        uint64                 `protobuf:"varint,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
 	Limit         uint32                 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	Service       *ServiceId             `protobuf:"bytes,3,opt,name=service,proto3" json:"service,omitempty"`
+	Vip           string                 `protobuf:"bytes,4,opt,name=vip,proto3" json:"vip,omitempty"`           // "addr" or "addr:port" ("[v6]:port"): the client's destination
+	Real          string                 `protobuf:"bytes,5,opt,name=real,proto3" json:"real,omitempty"`         // "addr" or "addr:port": the NF the connection went to
+	Client        string                 `protobuf:"bytes,6,opt,name=client,proto3" json:"client,omitempty"`     // "addr", "addr/len" (a prefix) or "addr:port"
+	State         string                 `protobuf:"bytes,7,opt,name=state,proto3" json:"state,omitempty"`       // a state's name as listed (established, syn_recv, ...)
+	Protocol      string                 `protobuf:"bytes,8,opt,name=protocol,proto3" json:"protocol,omitempty"` // tcp or udp
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3056,6 +3075,41 @@ func (x *ListConnections) GetService() *ServiceId {
 	return nil
 }
 
+func (x *ListConnections) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+func (x *ListConnections) GetReal() string {
+	if x != nil {
+		return x.Real
+	}
+	return ""
+}
+
+func (x *ListConnections) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *ListConnections) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *ListConnections) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
 type ConnectionList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Connections   []*Connection          `protobuf:"bytes,1,rep,name=connections,proto3" json:"connections,omitempty"`
@@ -3108,6 +3162,342 @@ func (x *ConnectionList) GetNextCursor() uint64 {
 	return 0
 }
 
+// What this forwarder does with one flow (client -> vip), as its own code decides it: the
+// connection each worker holds for it, and for a new one the service, the scheduler and
+// the real the owner worker would pick now (a copy of its scheduler state, so nothing
+// changes). Read-only; the tables are read as ListConnections reads them.
+type TraceFlow struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protocol      string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"` // tcp or udp
+	Client        string                 `protobuf:"bytes,2,opt,name=client,proto3" json:"client,omitempty"`     // "addr:port" ("[v6]:port")
+	Vip           string                 `protobuf:"bytes,3,opt,name=vip,proto3" json:"vip,omitempty"`           // "addr:port"
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TraceFlow) Reset() {
+	*x = TraceFlow{}
+	mi := &file_fwd_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TraceFlow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TraceFlow) ProtoMessage() {}
+
+func (x *TraceFlow) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TraceFlow.ProtoReflect.Descriptor instead.
+func (*TraceFlow) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *TraceFlow) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
+func (x *TraceFlow) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *TraceFlow) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+type TraceReal struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Address       string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	Port          uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`
+	Weight        uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"`
+	Health        uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"`
+	ConnLimit     uint32                 `protobuf:"varint,5,opt,name=conn_limit,json=connLimit,proto3" json:"conn_limit,omitempty"`
+	ActiveConns   uint64                 `protobuf:"varint,6,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"` // in every worker's table now
+	Usable        bool                   `protobuf:"varint,7,opt,name=usable,proto3" json:"usable,omitempty"`                              // health up and weight above 0: the scheduler may pick it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TraceReal) Reset() {
+	*x = TraceReal{}
+	mi := &file_fwd_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TraceReal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TraceReal) ProtoMessage() {}
+
+func (x *TraceReal) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TraceReal.ProtoReflect.Descriptor instead.
+func (*TraceReal) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *TraceReal) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *TraceReal) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
+func (x *TraceReal) GetWeight() uint32 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
+func (x *TraceReal) GetHealth() uint32 {
+	if x != nil {
+		return x.Health
+	}
+	return 0
+}
+
+func (x *TraceReal) GetConnLimit() uint32 {
+	if x != nil {
+		return x.ConnLimit
+	}
+	return 0
+}
+
+func (x *TraceReal) GetActiveConns() uint64 {
+	if x != nil {
+		return x.ActiveConns
+	}
+	return 0
+}
+
+func (x *TraceReal) GetUsable() bool {
+	if x != nil {
+		return x.Usable
+	}
+	return false
+}
+
+type FlowTrace struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OwnerWorker   uint32                 `protobuf:"varint,1,opt,name=owner_worker,json=ownerWorker,proto3" json:"owner_worker,omitempty"`       // the worker the flow's packets go to (hash, or a steering override)
+	DefaultWorker uint32                 `protobuf:"varint,2,opt,name=default_worker,json=defaultWorker,proto3" json:"default_worker,omitempty"` // the worker its client endpoint hashes to
+	Connections   []*Connection          `protobuf:"bytes,3,rep,name=connections,proto3" json:"connections,omitempty"`                           // held here (normally one, on the owner)
+	ServiceFound  bool                   `protobuf:"varint,4,opt,name=service_found,json=serviceFound,proto3" json:"service_found,omitempty"`
+	Service       *ServiceId             `protobuf:"bytes,5,opt,name=service,proto3" json:"service,omitempty"`
+	Mode          string                 `protobuf:"bytes,6,opt,name=mode,proto3" json:"mode,omitempty"`
+	Scheduler     string                 `protobuf:"bytes,7,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
+	FlowHash      uint32                 `protobuf:"varint,8,opt,name=flow_hash,json=flowHash,proto3" json:"flow_hash,omitempty"`
+	TableSlot     int32                  `protobuf:"varint,9,opt,name=table_slot,json=tableSlot,proto3" json:"table_slot,omitempty"` // maglev and sh: the slot of the service's table; else -1
+	TableSize     uint32                 `protobuf:"varint,10,opt,name=table_size,json=tableSize,proto3" json:"table_size,omitempty"`
+	Pick          string                 `protobuf:"bytes,11,opt,name=pick,proto3" json:"pick,omitempty"`       // the real "addr:port" a new connection would go to now; "" none
+	Verdict       string                 `protobuf:"bytes,12,opt,name=verdict,proto3" json:"verdict,omitempty"` // "existing", "new", "drop" (the reason in reason)
+	Reason        string                 `protobuf:"bytes,13,opt,name=reason,proto3" json:"reason,omitempty"`   // why, in words
+	UsableReals   uint32                 `protobuf:"varint,14,opt,name=usable_reals,json=usableReals,proto3" json:"usable_reals,omitempty"`
+	Reals         []*TraceReal           `protobuf:"bytes,15,rep,name=reals,proto3" json:"reals,omitempty"`
+	ConnRateLimit uint32                 `protobuf:"varint,16,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
+	Synproxy      string                 `protobuf:"bytes,17,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SyncState     string                 `protobuf:"bytes,18,opt,name=sync_state,json=syncState,proto3" json:"sync_state,omitempty"` // the forwarder's sync state (off, syncing, ready)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FlowTrace) Reset() {
+	*x = FlowTrace{}
+	mi := &file_fwd_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FlowTrace) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FlowTrace) ProtoMessage() {}
+
+func (x *FlowTrace) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FlowTrace.ProtoReflect.Descriptor instead.
+func (*FlowTrace) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *FlowTrace) GetOwnerWorker() uint32 {
+	if x != nil {
+		return x.OwnerWorker
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetDefaultWorker() uint32 {
+	if x != nil {
+		return x.DefaultWorker
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetConnections() []*Connection {
+	if x != nil {
+		return x.Connections
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetServiceFound() bool {
+	if x != nil {
+		return x.ServiceFound
+	}
+	return false
+}
+
+func (x *FlowTrace) GetService() *ServiceId {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetMode() string {
+	if x != nil {
+		return x.Mode
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetScheduler() string {
+	if x != nil {
+		return x.Scheduler
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetFlowHash() uint32 {
+	if x != nil {
+		return x.FlowHash
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetTableSlot() int32 {
+	if x != nil {
+		return x.TableSlot
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetTableSize() uint32 {
+	if x != nil {
+		return x.TableSize
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetPick() string {
+	if x != nil {
+		return x.Pick
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetUsableReals() uint32 {
+	if x != nil {
+		return x.UsableReals
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetReals() []*TraceReal {
+	if x != nil {
+		return x.Reals
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetConnRateLimit() uint32 {
+	if x != nil {
+		return x.ConnRateLimit
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetSyncState() string {
+	if x != nil {
+		return x.SyncState
+	}
+	return ""
+}
+
 // RSS-A, the queue-load balancer (docs/forwarder-config.md, [forwarder] rssa* keys).
 type RssaConfig struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -3125,7 +3515,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3137,7 +3527,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3150,7 +3540,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -3220,7 +3610,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3232,7 +3622,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3245,7 +3635,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -3275,7 +3665,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3287,7 +3677,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3300,7 +3690,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -3349,7 +3739,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3361,7 +3751,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3374,7 +3764,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -3458,7 +3848,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3470,7 +3860,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3483,7 +3873,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -3566,7 +3956,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3578,7 +3968,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3591,7 +3981,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -3624,7 +4014,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3636,7 +4026,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3649,7 +4039,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3784,7 +4174,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3796,7 +4186,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3809,7 +4199,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3931,7 +4321,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3943,7 +4333,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3956,7 +4346,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -4004,7 +4394,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4016,7 +4406,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4029,7 +4419,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -4069,7 +4459,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4081,7 +4471,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4094,7 +4484,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{49}
+	return file_fwd_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -4112,7 +4502,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4124,7 +4514,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4137,7 +4527,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{50}
+	return file_fwd_proto_rawDescGZIP(), []int{53}
 }
 
 // A named counter.
@@ -4151,7 +4541,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4163,7 +4553,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4176,7 +4566,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{51}
+	return file_fwd_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Counter) GetName() string {
@@ -4211,7 +4601,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4223,7 +4613,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4236,7 +4626,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{52}
+	return file_fwd_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -4329,7 +4719,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4341,7 +4731,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4354,7 +4744,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{53}
+	return file_fwd_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -4428,6 +4818,7 @@ type Request struct {
 	//	*Request_GetTimeouts
 	//	*Request_GetLocalPool
 	//	*Request_SetLocalPool
+	//	*Request_TraceFlow
 	//	*Request_SetService
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
@@ -4436,7 +4827,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4448,7 +4839,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4461,7 +4852,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{54}
+	return file_fwd_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Request) GetId() uint64 {
@@ -4694,6 +5085,15 @@ func (x *Request) GetSetLocalPool() *SetLocalPool {
 	return nil
 }
 
+func (x *Request) GetTraceFlow() *TraceFlow {
+	if x != nil {
+		if x, ok := x.Op.(*Request_TraceFlow); ok {
+			return x.TraceFlow
+		}
+	}
+	return nil
+}
+
 func (x *Request) GetSetService() *SetService {
 	if x != nil {
 		if x, ok := x.Op.(*Request_SetService); ok {
@@ -4803,6 +5203,10 @@ type Request_SetLocalPool struct {
 	SetLocalPool *SetLocalPool `protobuf:"bytes,42,opt,name=set_local_pool,json=setLocalPool,proto3,oneof"`
 }
 
+type Request_TraceFlow struct {
+	TraceFlow *TraceFlow `protobuf:"bytes,43,opt,name=trace_flow,json=traceFlow,proto3,oneof"`
+}
+
 type Request_SetService struct {
 	SetService *SetService `protobuf:"bytes,45,opt,name=set_service,json=setService,proto3,oneof"`
 }
@@ -4855,6 +5259,8 @@ func (*Request_GetLocalPool) isRequest_Op() {}
 
 func (*Request_SetLocalPool) isRequest_Op() {}
 
+func (*Request_TraceFlow) isRequest_Op() {}
+
 func (*Request_SetService) isRequest_Op() {}
 
 type Response struct {
@@ -4875,6 +5281,7 @@ type Response struct {
 	//	*Response_Sync
 	//	*Response_Timeouts
 	//	*Response_LocalPool
+	//	*Response_FlowTrace
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4882,7 +5289,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[55]
+	mi := &file_fwd_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4894,7 +5301,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[55]
+	mi := &file_fwd_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4907,7 +5314,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{55}
+	return file_fwd_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Response) GetId() uint64 {
@@ -5026,6 +5433,15 @@ func (x *Response) GetLocalPool() *LocalPool {
 	return nil
 }
 
+func (x *Response) GetFlowTrace() *FlowTrace {
+	if x != nil {
+		if x, ok := x.Body.(*Response_FlowTrace); ok {
+			return x.FlowTrace
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -5066,6 +5482,10 @@ type Response_LocalPool struct {
 	LocalPool *LocalPool `protobuf:"bytes,40,opt,name=local_pool,json=localPool,proto3,oneof"`
 }
 
+type Response_FlowTrace struct {
+	FlowTrace *FlowTrace `protobuf:"bytes,41,opt,name=flow_trace,json=flowTrace,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -5083,6 +5503,8 @@ func (*Response_Sync) isResponse_Body() {}
 func (*Response_Timeouts) isResponse_Body() {}
 
 func (*Response_LocalPool) isResponse_Body() {}
+
+func (*Response_FlowTrace) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -5323,7 +5745,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
 	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\x12%\n" +
 	"\x0econns_restored\x18H \x01(\x04R\rconnsRestored\x120\n" +
-	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\x8c\x03\n" +
+	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\xa4\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -5345,7 +5767,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05local\x18( \x01(\tR\x05local\x12\x10\n" +
 	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
 	"\vclient_vtep\x18= \x01(\tR\n" +
-	"clientVtep\"\x0e\n" +
+	"clientVtep\x12\x16\n" +
+	"\x06synced\x18> \x01(\bR\x06synced\"\x0e\n" +
 	"\fGetLocalPool\"b\n" +
 	"\fSetLocalPool\x12\x1c\n" +
 	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
@@ -5356,15 +5779,56 @@ const file_fwd_proto_rawDesc = "" +
 	"\bport_min\x18\x02 \x01(\rR\aportMin\x12\x19\n" +
 	"\bport_max\x18\x03 \x01(\rR\aportMax\x12\"\n" +
 	"\rfree_ports_v4\x18\x04 \x03(\rR\vfreePortsV4\x12\"\n" +
-	"\rfree_ports_v6\x18\x05 \x03(\rR\vfreePortsV6\"q\n" +
+	"\rfree_ports_v6\x18\x05 \x03(\rR\vfreePortsV6\"\xe1\x01\n" +
 	"\x0fListConnections\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\rR\x05limit\x120\n" +
-	"\aservice\x18\x03 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"l\n" +
+	"\aservice\x18\x03 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x10\n" +
+	"\x03vip\x18\x04 \x01(\tR\x03vip\x12\x12\n" +
+	"\x04real\x18\x05 \x01(\tR\x04real\x12\x16\n" +
+	"\x06client\x18\x06 \x01(\tR\x06client\x12\x14\n" +
+	"\x05state\x18\a \x01(\tR\x05state\x12\x1a\n" +
+	"\bprotocol\x18\b \x01(\tR\bprotocol\"l\n" +
 	"\x0eConnectionList\x129\n" +
 	"\vconnections\x18\x01 \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x12\x1f\n" +
 	"\vnext_cursor\x18\x02 \x01(\x04R\n" +
-	"nextCursor\"\xd2\x01\n" +
+	"nextCursor\"Q\n" +
+	"\tTraceFlow\x12\x1a\n" +
+	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
+	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
+	"\x03vip\x18\x03 \x01(\tR\x03vip\"\xc3\x01\n" +
+	"\tTraceReal\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
+	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
+	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
+	"\n" +
+	"conn_limit\x18\x05 \x01(\rR\tconnLimit\x12!\n" +
+	"\factive_conns\x18\x06 \x01(\x04R\vactiveConns\x12\x16\n" +
+	"\x06usable\x18\a \x01(\bR\x06usable\"\xee\x04\n" +
+	"\tFlowTrace\x12!\n" +
+	"\fowner_worker\x18\x01 \x01(\rR\vownerWorker\x12%\n" +
+	"\x0edefault_worker\x18\x02 \x01(\rR\rdefaultWorker\x129\n" +
+	"\vconnections\x18\x03 \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x12#\n" +
+	"\rservice_found\x18\x04 \x01(\bR\fserviceFound\x120\n" +
+	"\aservice\x18\x05 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x12\n" +
+	"\x04mode\x18\x06 \x01(\tR\x04mode\x12\x1c\n" +
+	"\tscheduler\x18\a \x01(\tR\tscheduler\x12\x1b\n" +
+	"\tflow_hash\x18\b \x01(\rR\bflowHash\x12\x1d\n" +
+	"\n" +
+	"table_slot\x18\t \x01(\x05R\ttableSlot\x12\x1d\n" +
+	"\n" +
+	"table_size\x18\n" +
+	" \x01(\rR\ttableSize\x12\x12\n" +
+	"\x04pick\x18\v \x01(\tR\x04pick\x12\x18\n" +
+	"\averdict\x18\f \x01(\tR\averdict\x12\x16\n" +
+	"\x06reason\x18\r \x01(\tR\x06reason\x12!\n" +
+	"\fusable_reals\x18\x0e \x01(\rR\vusableReals\x12,\n" +
+	"\x05reals\x18\x0f \x03(\v2\x16.hvlb.fwd.v1.TraceRealR\x05reals\x12&\n" +
+	"\x0fconn_rate_limit\x18\x10 \x01(\rR\rconnRateLimit\x12\x1a\n" +
+	"\bsynproxy\x18\x11 \x01(\tR\bsynproxy\x12\x1d\n" +
+	"\n" +
+	"sync_state\x18\x12 \x01(\tR\tsyncState\"\xd2\x01\n" +
 	"\n" +
 	"RssaConfig\x12\x18\n" +
 	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\f\n" +
@@ -5496,7 +5960,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x9b\f\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd4\f\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5528,10 +5992,12 @@ const file_fwd_proto_rawDesc = "" +
 	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
 	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeouts\x12A\n" +
 	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPool\x12A\n" +
-	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPool\x12:\n" +
+	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPool\x127\n" +
+	"\n" +
+	"trace_flow\x18+ \x01(\v2\x16.hvlb.fwd.v1.TraceFlowH\x00R\ttraceFlow\x12:\n" +
 	"\vset_service\x18- \x01(\v2\x17.hvlb.fwd.v1.SetServiceH\x00R\n" +
 	"setServiceB\x04\n" +
-	"\x02op\"\xdb\x04\n" +
+	"\x02op\"\x94\x05\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -5547,7 +6013,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04sync\x123\n" +
 	"\btimeouts\x18\x11 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsH\x00R\btimeouts\x127\n" +
 	"\n" +
-	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPoolB\x06\n" +
+	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPool\x127\n" +
+	"\n" +
+	"flow_trace\x18) \x01(\v2\x16.hvlb.fwd.v1.FlowTraceH\x00R\tflowTraceB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -5562,7 +6030,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -5603,23 +6071,26 @@ var file_fwd_proto_goTypes = []any{
 	(*LocalPool)(nil),         // 36: hvlb.fwd.v1.LocalPool
 	(*ListConnections)(nil),   // 37: hvlb.fwd.v1.ListConnections
 	(*ConnectionList)(nil),    // 38: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),        // 39: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),           // 40: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),      // 41: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),     // 42: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),        // 43: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),       // 44: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),          // 45: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),     // 46: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),         // 47: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),        // 48: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),           // 49: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),           // 50: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),           // 51: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),          // 52: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),        // 53: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 54: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 55: hvlb.fwd.v1.Response
+	(*TraceFlow)(nil),         // 39: hvlb.fwd.v1.TraceFlow
+	(*TraceReal)(nil),         // 40: hvlb.fwd.v1.TraceReal
+	(*FlowTrace)(nil),         // 41: hvlb.fwd.v1.FlowTrace
+	(*RssaConfig)(nil),        // 42: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 43: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 44: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 45: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 46: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 47: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 48: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 49: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 50: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 51: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 52: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 53: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 54: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 55: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 56: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 57: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 58: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -5648,63 +6119,68 @@ var file_fwd_proto_depIdxs = []int32{
 	24, // 23: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
 	0,  // 24: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
 	28, // 25: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	51, // 26: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
+	54, // 26: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
 	29, // 27: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
 	2,  // 28: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
 	28, // 29: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
 	30, // 30: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
 	4,  // 31: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	51, // 32: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	54, // 32: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
 	0,  // 33: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
 	33, // 34: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	39, // 35: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	41, // 36: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	39, // 37: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	43, // 38: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	42, // 39: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	46, // 40: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	48, // 41: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	52, // 42: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	51, // 43: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	6,  // 44: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	7,  // 45: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	9,  // 46: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	10, // 47: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	11, // 48: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	12, // 49: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	13, // 50: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	16, // 51: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	17, // 52: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	18, // 53: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	21, // 54: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	22, // 55: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	25, // 56: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	31, // 57: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	37, // 58: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	44, // 59: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	40, // 60: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	47, // 61: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	49, // 62: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	50, // 63: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	27, // 64: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
-	26, // 65: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	34, // 66: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	35, // 67: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
-	8,  // 68: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
-	14, // 69: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	19, // 70: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	23, // 71: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	32, // 72: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	38, // 73: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	45, // 74: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	53, // 75: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	24, // 76: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	36, // 77: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	78, // [78:78] is the sub-list for method output_type
-	78, // [78:78] is the sub-list for method input_type
-	78, // [78:78] is the sub-list for extension type_name
-	78, // [78:78] is the sub-list for extension extendee
-	0,  // [0:78] is the sub-list for field type_name
+	33, // 35: hvlb.fwd.v1.FlowTrace.connections:type_name -> hvlb.fwd.v1.Connection
+	0,  // 36: hvlb.fwd.v1.FlowTrace.service:type_name -> hvlb.fwd.v1.ServiceId
+	40, // 37: hvlb.fwd.v1.FlowTrace.reals:type_name -> hvlb.fwd.v1.TraceReal
+	42, // 38: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	44, // 39: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	42, // 40: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	46, // 41: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	45, // 42: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	49, // 43: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	51, // 44: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	55, // 45: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	54, // 46: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	6,  // 47: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 48: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	9,  // 49: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	10, // 50: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	11, // 51: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	12, // 52: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	13, // 53: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	16, // 54: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	17, // 55: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	18, // 56: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	21, // 57: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	22, // 58: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	25, // 59: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	31, // 60: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	37, // 61: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	47, // 62: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	43, // 63: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	50, // 64: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	52, // 65: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	53, // 66: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	27, // 67: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	26, // 68: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	34, // 69: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	35, // 70: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	39, // 71: hvlb.fwd.v1.Request.trace_flow:type_name -> hvlb.fwd.v1.TraceFlow
+	8,  // 72: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
+	14, // 73: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	19, // 74: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	23, // 75: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	32, // 76: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	38, // 77: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	48, // 78: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	56, // 79: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	24, // 80: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	36, // 81: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	41, // 82: hvlb.fwd.v1.Response.flow_trace:type_name -> hvlb.fwd.v1.FlowTrace
+	83, // [83:83] is the sub-list for method output_type
+	83, // [83:83] is the sub-list for method input_type
+	83, // [83:83] is the sub-list for extension type_name
+	83, // [83:83] is the sub-list for extension extendee
+	0,  // [0:83] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -5712,7 +6188,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[54].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[57].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -5737,9 +6213,10 @@ func file_fwd_proto_init() {
 		(*Request_GetTimeouts)(nil),
 		(*Request_GetLocalPool)(nil),
 		(*Request_SetLocalPool)(nil),
+		(*Request_TraceFlow)(nil),
 		(*Request_SetService)(nil),
 	}
-	file_fwd_proto_msgTypes[55].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[58].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -5749,6 +6226,7 @@ func file_fwd_proto_init() {
 		(*Response_Sync)(nil),
 		(*Response_Timeouts)(nil),
 		(*Response_LocalPool)(nil),
+		(*Response_FlowTrace)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -5756,7 +6234,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   56,
+			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
