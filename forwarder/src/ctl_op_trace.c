@@ -19,6 +19,7 @@
 #include <rte_cycles.h>
 
 #include "ctl_op.h"
+#include "worker_persist.h"
 #include "hash.h"
 #include "maglev.h"
 #include "rate.h"
@@ -167,6 +168,22 @@ trace_new(struct ctl_req *r, Hvlb__Fwd__V1__FlowTrace *t, const struct vs *vs,
 
 	i = sched_pick(vs, k, t->flow_hash, &s);
 	t->verdict = CTL_CONST_STR("new");
+	if (i == SCHED_PICK_PAYLOAD && vs->hash != VS_HASH_SIP_CALL_ID) {
+		/* Persistence (worker_persist.h): the client's entry, else a first pick. */
+		uint32_t left = 0;
+
+		i = worker_persist_peek(vs, k, t->flow_hash, &s, (uint32_t)(w->now / r->f->env.hz),
+					&left);
+		if (i >= 0 && left > 0) {
+			rs = &vs->rs[i];
+			ctl_fmt_endpoint(buf, sizeof(buf), &rs->addr, rs->af, rs->port);
+			t->pick = ctl_strdup(r, buf);
+			snprintf(why, sizeof(why), "persistence: the client's entry names it, %u s "
+				 "left of %u", left, vs->set.persistence_timeout);
+			t->reason = ctl_strdup(r, why);
+			return t->pick != NULL && t->reason != NULL ? 0 : CTL_ENOMEM(r);
+		}
+	}
 	if (i == SCHED_PICK_PAYLOAD) {
 		t->reason = CTL_CONST_STR("hash sip_call_id: the real is the Call-ID's, read "
 					  "from each message, so no 5-tuple decides it");

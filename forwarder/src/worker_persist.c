@@ -91,6 +91,43 @@ persist_write(struct persist_entry *e, uint64_t key, uint64_t val)
 	__atomic_store_n(&e->key, key, __ATOMIC_RELEASE);
 }
 
+/* The real a client without an entry gets: maglev and sh by the client (so that two workers
+ * choosing at once agree), the others by their own rule. */
+static int
+persist_first(const struct vs *vs, const union hvlb_addr *client, const struct flow_key *k,
+	      uint32_t flow_hash, struct sched_worker *s)
+{
+	return vs->sched == HVLB_SCHED_MAGLEV || vs->sched == HVLB_SCHED_SH
+		       ? sched_pick_by_hash(vs, addr_hash(client))
+		       : sched_pick_5tuple(vs, k, flow_hash, s);
+}
+
+int
+worker_persist_peek(const struct vs *vs, const struct flow_key *k, uint32_t flow_hash,
+		    struct sched_worker *s, uint32_t now, uint32_t *left)
+{
+	union hvlb_addr client = persist_client(&k->src, vs->af, vs->set.persistence_prefix);
+	uint64_t key = persist_key(vs, &client);
+	struct persist_entry *set = persist_tbl[key & (PERSIST_SETS - 1)];
+
+	for (unsigned way = 0; way < PERSIST_WAYS; way++) {
+		uint64_t ek = __atomic_load_n(&set[way].key, __ATOMIC_ACQUIRE);
+		uint64_t v = __atomic_load_n(&set[way].val, __ATOMIC_ACQUIRE);
+		int32_t l = (int32_t)((uint32_t)v - now);
+
+		if (ek != key || __atomic_load_n(&set[way].key, __ATOMIC_ACQUIRE) != key || l <= 0)
+			continue;
+		int i = persist_usable(vs, (uint16_t)(v >> 48), (uint16_t)(v >> 32));
+
+		if (i < 0)
+			break;
+		*left = (uint32_t)l;
+		return i;
+	}
+	*left = 0;
+	return persist_first(vs, &client, k, flow_hash, s);
+}
+
 int
 worker_persist_pick(struct worker *w, const struct pkt_ctx *x, const struct vs *vs)
 {
@@ -123,11 +160,7 @@ worker_persist_pick(struct worker *w, const struct pkt_ctx *x, const struct vs *
 	if (i >= 0) {
 		w->stats.persist_hit++;
 	} else {
-		/* maglev and sh by the client (so that two workers choosing at once agree), the
-		 * others by their own rule. */
-		i = vs->sched == HVLB_SCHED_MAGLEV || vs->sched == HVLB_SCHED_SH
-			    ? sched_pick_by_hash(vs, addr_hash(&client))
-			    : sched_pick_5tuple(vs, x->key, pkt_flow_hash(w, x), &w->sched);
+		i = persist_first(vs, &client, x->key, pkt_flow_hash(w, x), &w->sched);
 		if (unlikely(i < 0))
 			return -1;
 		w->stats.persist_new++;

@@ -26,4 +26,11 @@
  * service has no usable real. Counted: persist_hit, persist_new, persist_evicted. */
 int worker_persist_pick(struct worker *w, const struct pkt_ctx *x, const struct vs *vs);
 
+/* For a trace (ctl_op_trace.c), recording nothing: the index in vs->rs of the real a new
+ * connection of k (flow hash flow_hash) would get now (seconds of the forwarder's clock, TSC /
+ * hz): its client's entry's, with its seconds left in *left, or with *left 0 the scheduler's
+ * choice (s: the scheduler's state, which a turn moves: a copy). -1: no usable real. */
+int worker_persist_peek(const struct vs *vs, const struct flow_key *k, uint32_t flow_hash,
+			struct sched_worker *s, uint32_t now, uint32_t *left);
+
 #endif
