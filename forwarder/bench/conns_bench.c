@@ -101,7 +101,7 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 		struct flow_key k;
 
 		key_of(i, &k);
-		if (conn_insert(t, &k, flow_hash(&k), &nf, htons(8080), 1, 0, 1) == NULL) {
+		if (conn_insert(t, &k, conn_key_hash(&k), &nf, htons(8080), 1, 0, 1) == NULL) {
 			fprintf(stderr, "conns bench: table of %u full at %u\n", n, i);
 			return -1;
 		}
@@ -109,7 +109,7 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	*thp_mib = anon_huge_mib();
 	for (uint32_t j = 0; j < LOOKUPS; j++) {
 		key_of(rand32() % n, &keys[j]);
-		hashes[j] = flow_hash(&keys[j]);
+		hashes[j] = conn_key_hash(&keys[j]);
 	}
 	for (int pass = 0; pass < 3; pass++) {
 		const struct flow_key *kp[BURST];
