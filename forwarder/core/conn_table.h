@@ -96,10 +96,20 @@ conn_match8(const uint32_t *a, uint32_t x)
 }
 
 /* Compares key with a NAT connection's reply tuple (c has no CONN_F_LOCAL) without building
- * it. */
+ * it. An IPv4 key by its 16 bytes, as conn_key_eq (a NAT connection's NF is of its client's
+ * family: only tunnels cross, and they have no reply key): the reply's tail is the NF's port,
+ * the client's, then the client's own protocol, family and pad. */
 static inline bool
 conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
 {
+	if (key->af == HVLB_AF_INET) {
+		struct flow_key r = {.sport = conn_nf_port(c), .dport = c->orig.sport,
+				     .proto = c->orig.proto, .af = c->orig.af, .pad = c->orig.pad};
+
+		return ((key->src.w[0] ^ c->rs_addr.w[0]) | (key->dst.w[0] ^ c->orig.src.w[0])) ==
+			       0 &&
+		       flow_key_tail(key) == flow_key_tail(&r);
+	}
 	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
 	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);

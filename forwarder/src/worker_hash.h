@@ -45,15 +45,14 @@ nic_hash_check(struct worker *w, const struct rte_mbuf *m, const struct flow_key
 	return h;
 }
 
-/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire): the
- * hash its NIC computed (RSS) when the tables file keys by it (conn_set_hash), the port gave
- * one, and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
- * conn_key_hash. */
+/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire) where
+ * the tables file keys by the Toeplitz hash (conn_set_hash; not WORKER_HASH_FLOW, whose hash
+ * the burst loop takes itself, conn_key4_hash): the hash its NIC computed (RSS) when the port
+ * gave one and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
+ * Toeplitz in software. */
 static __rte_always_inline uint32_t
 burst_hash(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
 {
-	if (likely(w->key_hash == WORKER_HASH_FLOW)) /* one test where no NIC hash is used */
-		return conn_key4_hash(key);
 	if (w->key_hash == WORKER_HASH_NIC && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH)) {
 		if (likely(w->nic_hash_checks == 0))
 			return m->hash.rss;
