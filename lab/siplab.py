@@ -186,8 +186,11 @@ class Calls:
 
     def __init__(self, topo, target, rate, calls, pause_ms=1000, host="client", port=SIP_PORT,
                  recv_timeout_ms=TRANSACTION_TIMEOUT_MS, name="sipp-uac", first_port=FIRST_PORT,
-                 sequential_ports=True, local_port=None):
+                 sequential_ports=True, local_port=None, sdp_pad=0):
         self.local_port = local_port
+        # sdp_pad: bytes of extra SDP attributes in each INVITE, as an offer with many codecs
+        # and candidates has: past about 1,400 the client's kernel fragments the INVITE.
+        self.sdp_pad = sdp_pad
         sequential_ports = sequential_ports and local_port is None
         self.sequential_ports = sequential_ports
         if sequential_ports and calls > LAST_PORT - first_port + 1:
@@ -210,7 +213,7 @@ class Calls:
         sock = ["-t", "u1", "-p", self.local_port] if self.local_port else \
             ["-t", "un", "-max_socket", conc]
         return ["env", *ports, "prlimit", f"--nofile={conc + 1000}", "--",
-                SIPP, "-sf", UAC_SCENARIO, f"{self.target}:{self.port}",
+                SIPP, "-sf", self.scenario(), f"{self.target}:{self.port}",
                 "-i", self.topo.addr(self.host), *sock, "-l", conc,
                 "-r", self.rate, "-rp", "1000", "-m", self.calls, "-d", self.pause_ms,
                 # The timeout decides, not a count of retransmissions.
@@ -218,6 +221,19 @@ class Calls:
                 "-max_invite_retrans", 50, "-nostdin", "-f", "60",
                 "-trace_logs", "-log_file", self.log, "-trace_stat", "-stf", self.stat,
                 "-fd", "1"]
+
+    def scenario(self):
+        """The UAC scenario: lab/sip/uac-call.xml, with sdp_pad bytes of a=x-pad lines after
+        the INVITE's last SDP line."""
+        if not self.sdp_pad:
+            return UAC_SCENARIO
+        line = "      a=x-pad:" + "p" * 60 + "\n"
+        pad = line * (self.sdp_pad // len(line) + 1)
+        text = UAC_SCENARIO.read_text().replace("      a=rtpmap:0 PCMU/8000\n",
+                                                "      a=rtpmap:0 PCMU/8000\n" + pad, 1)
+        path = self.dir / "uac-call-big.xml"
+        path.write_text(text)
+        return path
 
     def start(self):
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -286,7 +302,8 @@ class Bed:
     all up (health 1 at the forwarder) when the constructor returns."""
 
     def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
-                 down_conns=None, hash=None, messages=False):
+                 down_conns=None, hash=None, messages=False, port_kind="af_packet",
+                 settings=None, workers=1):
         self.topo, self.vip, self.port = topo, vip, port
         self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
@@ -294,7 +311,12 @@ class Bed:
         self.messages = {h: Path(topo.logdir) / f"sipp-uas-{h}-messages.log" if messages else None
                          for h, _ in self.nfs}
         self.uas = {h: start_uas(topo, h, a, port, self.messages[h]) for h, a in self.nfs}
-        self.fw = fwdlab.start_forwarder(topo, workers=1)
+        # port_kind, settings, workers: fwdlab.start_forwarder's (af_xdp with fragments =
+        # forward: a fragmented INVITE's fragments reach the forwarder as sent,
+        # docs/fragments.md; with as many workers as the topology's links have queues, for
+        # AF_XDP takes one socket a queue and a queue without one goes to the kernel).
+        self.fw = fwdlab.start_forwarder(topo, workers=workers, port_kind=port_kind,
+                                         settings=settings)
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
         # down_conns None: the service's default (reschedule for udp).
         self.cp.ctl("vs", "add", "udp", f"{vip}:{port}", "--mode", "nat",

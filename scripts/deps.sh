@@ -18,6 +18,7 @@ APT_PKGS=(
 	systemd-container
 	nftables
 	prometheus
+	openvswitch-switch-dpdk
 	libusrsctp-dev
 )
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
@@ -32,9 +33,13 @@ APT_PKGS=(
 # the kernel's own DNAT that bench/kernelpath.py measures the kernel-interface path against.
 # prometheus (with promtool): the alert rules' check (packaging/prometheus/hvlb-rules.yml,
 # tests/unit_py) and the operations test's own Prometheus (tests/e2e/test_operations.py); its
-# system service is disabled below. libusrsctp-dev: a user-space SCTP stack over raw IP, for the
-# SCTP end-to-end test's endpoints (forwarder/tools/sctp_peer.c, tests/e2e/test_sctp.py): the
-# kernel has no SCTP module. The scheduling benchmark's extras are in scripts/deps-bench.sh.
+# system service is disabled below. openvswitch-switch-dpdk: ovs-vswitchd-dpdk, the OVS-DPDK that
+# bench/nfv.py measures hvlb against on vhost-user ports; the benchmark runs its own ovsdb-server
+# and ovs-vswitchd-dpdk in a private directory and leaves the system service as it finds it
+# (the package's default ovs-vswitchd is the kernel-datapath one, which uses no huge pages).
+# libusrsctp-dev: a user-space SCTP stack over raw IP, for the SCTP end-to-end test's
+# endpoints (forwarder/tools/sctp_peer.c, tests/e2e/test_sctp.py): the kernel has no SCTP
+# module. The scheduling benchmark's extras are in scripts/deps-bench.sh.
 PY_PKGS=(scapy pytest yaml google.protobuf schemathesis)
 # pip names for the import names above (protobuf pinned to the Debian protoc 3.21 generator).
 declare -A PIP_NAME=([yaml]=pyyaml [google.protobuf]=protobuf==4.21.12)

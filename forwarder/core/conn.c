@@ -262,7 +262,7 @@ conn_resolve(struct conn_table *t, const struct conn_bucket *b, unsigned m,
 				*dir = CONN_DIR_REPLY;
 				return c;
 			}
-		} else if (flow_key_eq(key, &c->orig)) {
+		} else if (conn_key_eq(key, &c->orig)) {
 			*dir = CONN_DIR_ORIG;
 			return c;
 		}
@@ -515,7 +515,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 			rk.dport = rt->lport;
 		}
 		rhash = conn_key_hash(&rk);
-		if (flow_key_eq(&rk, orig) || conn_key_taken(t, &rk, rhash))
+		if (conn_key_eq(&rk, orig) || conn_key_taken(t, &rk, rhash))
 			return NULL;
 	}
 	if (conn_bucket_add(t, hash, idx + 1) != 0)

@@ -219,8 +219,8 @@ struct conn_table *conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 /* Replace timeout set `set` (takes effect at each connection's next packet). */
 void conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to);
 
-/* The hash every table of the process files keys by (conn_key_hash): the flow hash (hash.h)
- * by default, or, once conn_set_hash(tz) is called, the Toeplitz hash of tz, the one the ports'
+/* The hash every table of the process files keys by (conn_key_hash): the table's own (an IPv4
+ * key's 16 bytes, an IPv6 key's flow hash) by default, or, once conn_set_hash(tz) is called, the Toeplitz hash of tz, the one the ports'
  * NICs give each packet (mbuf hash.rss), so that a packet that comes with it is looked up
  * without hashing its key. Set once at start-up, before any table is used (tables of
  * another hash, persisted ones, are re-filed by conn_import); tz must outlive them. */
@@ -228,13 +228,36 @@ void conn_set_hash(const struct toeplitz *tz);
 
 extern const struct toeplitz *conn_hash_tz;
 
-/* The hash a key is filed by in every table (conn_set_hash). */
+/* The table's own hash of an IPv4 key: its 16 bytes that can differ (addresses, ports,
+ * protocol, family, pad; struct flow_key keeps an IPv4 address's other 12 bytes zero), where
+ * the flow hash takes all 40. Not the flow hash: Maglev and the tunnels take that. */
+static inline uint32_t
+conn_key4_hash(const struct flow_key *k)
+{
+	return hash_16b(k->src.w[0], k->dst.w[0], flow_key_tail(k));
+}
+
+/* The hash a key is filed by in every table: with conn_set_hash, the Toeplitz hash; else
+ * conn_key4_hash for an IPv4 key and the flow hash for an IPv6 one. */
 static inline uint32_t
 conn_key_hash(const struct flow_key *k)
 {
 	if (conn_hash_tz != NULL)
 		return toeplitz_flow_hash(conn_hash_tz, k);
+	if (k->af == HVLB_AF_INET)
+		return conn_key4_hash(k);
 	return flow_hash(k);
+}
+
+/* Whether two keys are the same to the table: an IPv4 key (a's af) by its 16 bytes, as
+ * conn_key4_hash hashes it, one compare of three words; any other by all 40 bytes. */
+static inline bool
+conn_key_eq(const struct flow_key *a, const struct flow_key *b)
+{
+	if (a->af == HVLB_AF_INET)
+		return ((a->src.w[0] ^ b->src.w[0]) | (a->dst.w[0] ^ b->dst.w[0])) == 0 &&
+		       flow_key_tail(a) == flow_key_tail(b);
+	return flow_key_eq(a, b);
 }
 
 /* Find the connection that key (hash = conn_key_hash(key)) belongs to, in either direction.

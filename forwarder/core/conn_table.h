@@ -8,6 +8,7 @@
 #define HVLB_CORE_CONN_TABLE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -95,11 +96,34 @@ conn_match8(const uint32_t *a, uint32_t x)
 #endif
 }
 
+/* The tail (flow_key_tail) of a reply key to orig's client from port nf_port, with pad: built
+ * in a word, where a flow_key's initializer writes all 40 bytes. */
+static inline uint64_t
+conn_reply_tail(const struct flow_key *orig, uint16_t nf_port, uint16_t pad)
+{
+	uint8_t b[8];
+	uint64_t v;
+
+	memcpy(b, &nf_port, 2);
+	memcpy(b + 2, &orig->sport, 2);
+	b[4] = orig->proto;
+	b[5] = orig->af;
+	memcpy(b + 6, &pad, 2);
+	memcpy(&v, b, sizeof(v));
+	return v;
+}
+
 /* Compares key with a NAT connection's reply tuple (c has no CONN_F_LOCAL) without building
- * it. */
+ * it. An IPv4 key by its 16 bytes, as conn_key_eq (a NAT connection's NF is of its client's
+ * family: only tunnels cross, and they have no reply key): the reply's tail is the NF's port,
+ * the client's, then the client's own protocol, family and pad. */
 static inline bool
 conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
 {
+	if (key->af == HVLB_AF_INET)
+		return ((key->src.w[0] ^ c->rs_addr.w[0]) | (key->dst.w[0] ^ c->orig.src.w[0])) ==
+			       0 &&
+		       flow_key_tail(key) == conn_reply_tail(&c->orig, conn_nf_port(c), c->orig.pad);
 	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
 	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);

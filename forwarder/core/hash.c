@@ -105,4 +105,15 @@ proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port)
 	memcpy(buf + 17, &port, 2);
 	return hash_bytes(buf, sizeof(buf), 0);
 }
+
+uint32_t
+hash_16b(uint32_t a, uint32_t b, uint64_t tail)
+{
+	uint8_t buf[16];
+
+	memcpy(buf, &a, 4);
+	memcpy(buf + 4, &b, 4);
+	memcpy(buf + 8, &tail, 8);
+	return hash_bytes(buf, sizeof(buf), 0);
+}
 #endif

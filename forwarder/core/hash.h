@@ -72,11 +72,24 @@ proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port)
 	crc = (uint32_t)_mm_crc32_u64(crc, a->q[1]);
 	return ~_mm_crc32_u16(crc, port);
 }
+
+/* 32-bit hash of 16 bytes: a (4), b (4) and tail (8), as memory holds them: hash_bytes of them
+ * laid end to end, fed to the CRC from registers. The connection table's hash of an IPv4 key
+ * (conn.h conn_key_hash), not the flow hash. */
+static inline uint32_t
+hash_16b(uint32_t a, uint32_t b, uint64_t tail)
+{
+	uint32_t crc = _mm_crc32_u32(~0u, a);
+
+	crc = _mm_crc32_u32(crc, b);
+	return ~(uint32_t)_mm_crc32_u64(crc, tail);
+}
 #else
 uint32_t hash_bytes(const void *p, uint32_t n, uint32_t seed);
 uint32_t flow_hash(const struct flow_key *k);
 uint32_t addr_hash(const union hvlb_addr *a);
 uint32_t proto_addr_port_hash(uint8_t proto, const union hvlb_addr *a, uint16_t port);
+uint32_t hash_16b(uint32_t a, uint32_t b, uint64_t tail);
 #endif
 
 #endif

@@ -7,6 +7,7 @@
 #define HVLB_CORE_TYPES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -48,6 +49,9 @@ struct flow_key {
 	uint16_t pad;
 };
 
+_Static_assert(sizeof(struct flow_key) == 40 && offsetof(struct flow_key, sport) == 32,
+	       "a key's tail (flow_key_tail) is its last 8 bytes");
+
 static inline bool
 hvlb_addr_eq(const union hvlb_addr *a, const union hvlb_addr *b)
 {
@@ -66,6 +70,16 @@ static inline bool
 flow_key_eq(const struct flow_key *a, const struct flow_key *b)
 {
 	return memcmp(a, b, sizeof(*a)) == 0;
+}
+
+/* A key's 8 bytes from sport to pad, as memory holds them. */
+static inline uint64_t
+flow_key_tail(const struct flow_key *k)
+{
+	uint64_t v;
+
+	memcpy(&v, &k->sport, sizeof(v));
+	return v;
 }
 
 /* The same connection seen from the other side: src and dst swapped. */

@@ -398,14 +398,15 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 	v->mode = c->mode;
 	v->encap = c->encap;
 	v->sched = c->sched;
-	v->conn_rate = c->conn_rate;
+	v->set = c->set;
 	v->to_set = c->to_set;
 	v->synproxy = c->synproxy;
 	v->tenant = c->tenant;
 	v->priority = c->priority;
 	v->client_addr = c->client_addr;
 	v->hash = c->hash;
-	v->pick = c->hash == VS_HASH_SIP_CALL_ID ? HVLB_SCHED_PAYLOAD : c->sched;
+	v->pick = c->hash == VS_HASH_SIP_CALL_ID || vs_settings_pick(&c->set) ? HVLB_SCHED_PAYLOAD
+									 : c->sched;
 	v->synproxy_threshold = c->synproxy_threshold != 0 ? c->synproxy_threshold
 							  : VS_SYNPROXY_THRESHOLD_DEFAULT;
 	v->rs = malloc(n_alloc * sizeof(*v->rs));

@@ -12,6 +12,7 @@
 
 #include "hash.h"
 #include "types.h"
+#include "vs_settings.h"
 
 enum vs_mode {
 	VS_MODE_NAT = 0, /* DNAT to the NF, reverse on the way back (the paper's mode) */
@@ -121,7 +122,7 @@ struct vs_config {
 			     vs_lookup does not find it */
 	uint16_t slot;    /* stable id (counters), assigned by the control thread */
 	uint16_t n_rs;
-	uint32_t conn_rate; /* new connections a second at most, forwarder-wide; 0: no limit */
+	struct vs_settings set; /* the plain settings (vs_settings.h) */
 	uint8_t to_set;     /* the timeout set of its connections (conn.h CONN_TO_SETS) */
 	uint8_t synproxy;   /* enum vs_synproxy; not off only for a NAT TCP service */
 	uint32_t synproxy_threshold; /* embryonic connections per worker (auto); 0: the default */
@@ -153,7 +154,7 @@ struct vs {
 	uint8_t pick;
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
-	uint32_t conn_rate;      /* vs_config.conn_rate */
+	struct vs_settings set;  /* vs_config.set */
 	uint8_t to_set;          /* vs_config.to_set */
 	uint8_t synproxy;        /* vs_config.synproxy */
 	uint32_t synproxy_threshold; /* vs_config.synproxy_threshold, the default put in for 0 */

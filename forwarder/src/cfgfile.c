@@ -30,7 +30,7 @@
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
 	X(vs, scheduler) X(vs, priority) X(vs, down_conns) X(vs, all_down) \
-	X(vs, conn_rate_limit) X(vs, synproxy) X(vs, synproxy_threshold) X(vs, client_addr) \
+	X(vs, synproxy) X(vs, synproxy_threshold) X(vs, client_addr) \
 	X(vs, vni) X(vs, hash)
 #define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file)
 FWD_KEYS(CFGFILE_KEY_CONST)
@@ -43,7 +43,9 @@ const char *const cfgfile_fwd_keys[] = {FWD_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_port_keys[] = {PORT_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_route_keys[] = {ROUTE_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_neigh_keys[] = {NEIGH_KEYS(CFGFILE_KEY_NAME) NULL};
-const char *const cfgfile_vs_keys[] = {VS_KEYS(CFGFILE_KEY_NAME) NULL};
+/* A service's plain settings (core/vs_settings.h) are keys of their own names. */
+#define VS_SETTING_KEY(name, max, flags, check) #name,
+const char *const cfgfile_vs_keys[] = {VS_KEYS(CFGFILE_KEY_NAME) VS_SETTINGS(VS_SETTING_KEY) NULL};
 const char *const cfgfile_sync_keys[] = {SYNC_KEYS(CFGFILE_KEY_NAME) NULL};
 /* The six timeouts, in struct conn_timeouts' order (get_timeouts): [timeouts] tcp_syn, a
  * service's timeout_tcp_syn. */
@@ -549,7 +551,8 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	union hvlb_addr vip;
 	uint8_t proto, af;
 	struct conn_timeouts to;
-	uint32_t port, prio, rate, sp_thr, vni;
+	struct vs_settings set = {0};
+	uint32_t port, prio, sp_thr, vni;
 	int mode, sched, encap, down, all_down, synproxy, hash;
 
 	if (proto_s == NULL || cfg_parse_proto(proto_s, &proto) != 0) {
@@ -567,7 +570,6 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 		return -1;
 	}
 	if (get_u32(cfg, sect, vs_key_priority, 0, &prio) != 0 ||
-	    get_u32(cfg, sect, vs_key_conn_rate_limit, 0, &rate) != 0 ||
 	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
 	    get_u32(cfg, sect, vs_key_synproxy_threshold, 0, &sp_thr) != 0 ||
 	    get_u32(cfg, sect, vs_key_vni, 0, &vni) != 0)
@@ -587,6 +589,8 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	if (mode == -2 || sched == -2 || encap == -2 || down == -2 || all_down == -2 ||
 	    synproxy == -2 || hash == -2)
 		return -1;
+	if (cfgfile_vs_settings(cfg, sect, proto, af, mode, sched, hash, &set) != 0)
+		return -1;
 	uint16_t vport = rte_cpu_to_be_16((uint16_t)port);
 	if (cfg_vs_add_vni(t->st, proto, &vip, af, vport, vni, mode, sched, err) != 0)
 		goto store_fail;
@@ -597,7 +601,7 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 	if (cfg_vs_set_priority(t->st, vs, prio, err) != 0)
 		goto store_fail;
 	cfg_vs_set_down(t->st, vs, down, all_down, err);
-	cfg_vs_set_conn_rate(t->st, vs, rate);
+	cfg_vs_set_settings(t->st, vs, &set);
 	if (cfg_vs_set_timeouts(t->st, vs, &to, err) != 0 ||
 	    cfg_vs_set_synproxy(t->st, vs, synproxy, true, sp_thr, err) != 0 ||
 	    cfgfile_vs_client_addr(cfgini_get(cfg, sect, vs_key_client_addr), t->st, vs, err) != 0 ||

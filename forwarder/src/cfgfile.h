@@ -88,6 +88,13 @@ int cfgfile_load_local_pool(const struct cfgini *cfg, struct fnat_pool *p);
 
 /* A [vs.*] section's client_addr value v = off | on (FullNAT's TOA; NULL: not given), in
  * cfgfile_fullnat.c: 0, or -1 with err set. */
+/* A [vs.*] section's plain settings (core/vs_settings.h), each the key of its name, bounded and
+ * checked against the rest of the section (protocol, family, mode, scheduler, hash; hash < 0:
+ * the default) as the local API checks them; an error names the key and its line.
+ * (cfgfile_settings.c) */
+struct vs_settings;
+int cfgfile_vs_settings(const struct cfgini *cfg, const char *sect, uint8_t proto, uint8_t af,
+			int mode, int sched, int hash, struct vs_settings *set);
 int cfgfile_vs_client_addr(const char *v, struct cfgstore *st, struct cfg_vs *vs, char *err);
 
 /* Load path, check its sections and keys (cfgfile_check_keys); fill *s. Returns the parsed file

@@ -16,6 +16,7 @@
 #include <rte_ether.h>
 
 #include "cfgfile.h"
+#include "vs_setting_defs.h"
 #include "rewrite_tunnel.h"
 #include "scheduler.h"
 
@@ -187,10 +188,13 @@ print_vs(FILE *out, const struct cfgstore *st, const struct cfg_vs *vs,
 	if (vs->mode == VS_MODE_VXLAN)
 		fprintf(out, "vni = %u\n", vs->vni);
 	fprintf(out, "scheduler = %s\npriority = %u\ndown_conns = %s\nall_down = %s\n"
-		"conn_rate_limit = %u\nsynproxy = %s\nsynproxy_threshold = %u\n",
+		"synproxy = %s\nsynproxy_threshold = %u\n",
 		sched_name(vs->sched), vs->priority, vs_down_conns_name(vs->down_conns),
-		vs_all_down_name(vs->all_down), vs->conn_rate, vs_synproxy_name(vs->synproxy),
+		vs_all_down_name(vs->all_down), vs_synproxy_name(vs->synproxy),
 		vs->synproxy_threshold);
+	for (unsigned i = 0; i < vs_n_settings; i++)
+		fprintf(out, "%s = %u\n", vs_setting_defs[i].name,
+			vs_setting_get(&vs->set, &vs_setting_defs[i]));
 	if (vs->mode == VS_MODE_FULLNAT)
 		fprintf(out, "client_addr = %s\n", vs->client_addr ? "on" : "off");
 	fprintf(out, "hash = %s\n", vs_hash_name(vs->hash));

@@ -337,6 +337,7 @@ vs_revive(struct cfgstore *st, struct cfg_vs *old, int mode, int sched)
 	v->client_addr = 0;
 	v->hash = VS_HASH_5TUPLE;
 	v->encap = 0;
+	v->set = (struct vs_settings){0};
 	st->vs_prio[v->slot] = 0;
 	st->version++;
 }
@@ -446,9 +447,9 @@ cfg_vs_set_synproxy(struct cfgstore *st, struct cfg_vs *vs, int synproxy, bool s
 }
 
 void
-cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s)
+cfg_vs_set_settings(struct cfgstore *st, struct cfg_vs *vs, const struct vs_settings *s)
 {
-	vs->conn_rate = per_s;
+	vs->set = *s;
 	st->version++;
 }
 

@@ -15,6 +15,7 @@
 #include "fwd_limits.h"
 #include "types.h"
 #include "vs.h"
+#include "vs_settings.h"
 #include "vxlan.h"
 
 #define CFG_ERR_LEN 160
@@ -49,7 +50,7 @@ struct cfg_vs {
 	uint8_t down_conns; /* enum vs_down_conns */
 	uint8_t all_down;  /* enum vs_all_down */
 	uint16_t tenant;   /* the VNI's tenant index (cfgstore_vxlan.c); 0: none */
-	uint32_t conn_rate; /* new connections a second at most (vs_config); 0: no limit */
+	struct vs_settings set; /* the plain settings (core/vs_settings.h) */
 	uint8_t synproxy : 4; /* enum vs_synproxy (vs_config) */
 	uint8_t client_addr : 2; /* FullNAT: the client's address to the NF (vs_config) */
 	uint8_t hash : 2;        /* enum vs_hash (vs_config): what new flows are scheduled by */
@@ -135,6 +136,24 @@ struct cfgstore {
 	uint32_t tenant_vni[VXLAN_MAX_TENANTS + 1];
 };
 
+/* A service's reals as they were before a change (cfgstore_backup.c), to put back whole when
+ * the change is refused before it was published: their copies, and their slots' generations
+ * and retirement. */
+struct cfg_rs_backup {
+	struct rs_config *rs;
+	uint32_t *gen;
+	uint16_t *retired;
+	uint16_t n_rs;
+	uint16_t rs_slot_next;
+	uint32_t n_retired;
+	uint32_t gen_next;
+};
+/* 0, or -ENOMEM. */
+int cfg_rs_save(const struct cfgstore *st, const struct cfg_vs *vs, struct cfg_rs_backup *b);
+/* vs's reals as saved, the slots taken since free again. vs's own settings are the caller's. */
+void cfg_rs_restore(struct cfgstore *st, struct cfg_vs *vs, const struct cfg_rs_backup *b);
+void cfg_rs_backup_free(struct cfg_rs_backup *b);
+
 /* An RS or VS address as text plus port; parsing helpers for the API and the config file. */
 int cfg_parse_addr(const char *s, union hvlb_addr *a, uint8_t *af);
 int cfg_parse_prefix(const char *s, union hvlb_addr *a, uint8_t *af, uint8_t *plen);
@@ -175,9 +194,10 @@ int cfg_vs_set_down(struct cfgstore *st, struct cfg_vs *vs, int down_conns, int 
 		    char *err);
 /* 0 .. CFG_MAX_PRIORITY. Only the control thread reads it: nothing to publish. */
 int cfg_vs_set_priority(struct cfgstore *st, struct cfg_vs *vs, uint32_t priority, char *err);
-/* New connections a second at most (0: no limit), and an RS's connections at most (0: no
- * limit); published by the caller like any other change. */
-void cfg_vs_set_conn_rate(struct cfgstore *st, struct cfg_vs *vs, uint32_t per_s);
+/* The plain settings (core/vs_settings.h), whole, once checked (vs_settings_check); published
+ * by the caller like any other change. */
+void cfg_vs_set_settings(struct cfgstore *st, struct cfg_vs *vs, const struct vs_settings *s);
+/* An RS's connections at most (0: no limit). */
 
 /* Set the SYN proxy (enum vs_synproxy; -1 keeps it) and, when set_threshold, its threshold.
  * Only a nat tcp service can have one: -EINVAL and err naming synproxy otherwise. */

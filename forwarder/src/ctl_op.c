@@ -22,6 +22,7 @@
 #include "rewrite_tunnel.h"
 #include "scheduler.h"
 #include "telemetry.h"
+#include "vs_setting_defs.h"
 
 /* At most VS_MAX_RS weights of this size still sum below 2^32, which vs.c requires. */
 
@@ -102,16 +103,6 @@ parse_all_down(struct ctl_req *r, const char *path, const char *s, int *out)
 	return 0;
 }
 
-/* A real service as a request gives it. */
-struct ctl_rs {
-	union hvlb_addr addr;
-	uint16_t port; /* network order */
-	uint8_t af;
-	uint8_t health;
-	uint32_t weight;
-	uint32_t conn_limit;
-};
-
 /* Address and port of a real service of a vs_af service; errors under path. */
 static int
 parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t port,
@@ -131,9 +122,8 @@ parse_real_addr(struct ctl_req *r, const char *path, const char *addr, uint32_t 
 	return 0;
 }
 
-/* A whole RealService for a service of family af, mode and vport (network order). */
-static int
-parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m, uint8_t af,
+int
+ctl_parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m, uint8_t af,
 	   int mode, uint16_t vport, struct ctl_rs *out)
 {
 	int rc;
@@ -175,6 +165,12 @@ publish(struct ctl_req *r)
 	return 0;
 }
 
+int
+ctl_publish(struct ctl_req *r)
+{
+	return publish(r);
+}
+
 /* Take a service that was just added out again. Its real services never carried a
  * connection, so they go hard (their counter slots are freed at once); one that was brought
  * back from retirement goes back there. */
@@ -187,6 +183,33 @@ vs_discard(struct cfgstore *st, struct cfg_vs *vs, bool revived)
 }
 
 /* ---- services ---- */
+
+/* The plain settings (core/vs_settings.h) a VirtualService (m) gives, or an UpdateService
+ * changes in *set (update: any says whether it did), checked against the service as it will
+ * be; errors under path. */
+static int
+settings_check(struct ctl_req *r, const char *path, int mode, int sched, const struct ctl_svc *k,
+	       int hash, const struct vs_settings *set)
+{
+	struct vs_setting_ctx c = {.proto = k->proto, .af = k->af, .mode = (uint8_t)mode,
+				   .sched = (uint8_t)sched, .hash = (uint8_t)hash, .set = set};
+	char err[CFG_ERR_LEN] = "";
+
+	if (vs_settings_check(&c, err, sizeof(err)) != 0)
+		return ctl_fail(r, -EINVAL, "%s.%s", path, err);
+	return 0;
+}
+
+static int
+settings_of(struct ctl_req *r, const char *path, const ProtobufCMessage *m, int mode, int sched,
+	    const struct ctl_svc *k, int hash, struct vs_settings *set)
+{
+	char err[CFG_ERR_LEN] = "";
+
+	if (vs_settings_from_msg(m, set, err, sizeof(err)) != 0)
+		return ctl_fail(r, -EINVAL, "%s.%s", path, err);
+	return settings_check(r, path, mode, sched, k, hash, set);
+}
 
 static int
 add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs, size_t n)
@@ -206,13 +229,14 @@ add_service_reals(struct ctl_req *r, struct cfg_vs *vs, const struct ctl_rs *rs,
 	return 0;
 }
 
-static int
+int
 ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 {
 	const Hvlb__Fwd__V1__VirtualService *v = m->service;
 	struct cfgstore *st = r->f->cfg;
 	char path[64], name[CTL_NAME_LEN], err[CFG_ERR_LEN] = "";
 	struct conn_timeouts to;
+	struct vs_settings set = {0};
 	struct ctl_rs *rs;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
@@ -249,12 +273,15 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	if (v->n_real_services > VS_MAX_RS)
 		return ctl_fail(r, -ENOSPC, "add_service.service.real_services: %zu, at most %u",
 				v->n_real_services, VS_MAX_RS);
+	if ((rc = settings_of(r, "add_service.service", &v->base, mode, sched, &k,
+			      hash < 0 ? VS_HASH_5TUPLE : hash, &set)) != 0)
+		return rc;
 	rs = ctl_alloc(r, sizeof(*rs) * (v->n_real_services + 1));
 	if (rs == NULL)
 		return CTL_ENOMEM(r);
 	for (size_t i = 0; i < v->n_real_services; i++) {
 		snprintf(path, sizeof(path), "add_service.service.real_services[%zu]", i);
-		rc = parse_real(r, path, v->real_services[i], k.af, mode, k.vport, &rs[i]);
+		rc = ctl_parse_real(r, path, v->real_services[i], k.af, mode, k.vport, &rs[i]);
 		if (rc != 0)
 			return rc;
 	}
@@ -270,7 +297,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	cfg_vs_set_encap(st, vs, mode, encap);
 	cfg_vs_set_priority(st, vs, v->priority, err);
 	cfg_vs_set_down(st, vs, down, all_down, err);
-	cfg_vs_set_conn_rate(st, vs, v->conn_rate_limit);
+	cfg_vs_set_settings(st, vs, &set);
 	ctl_timeouts_of(v->timeouts, &to);
 	rc = cfg_vs_set_timeouts(st, vs, &to, err);
 	if (rc < 0)
@@ -289,7 +316,7 @@ ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m)
 	return rc;
 }
 
-static int
+int
 ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 {
 	struct cfgstore *st = r->f->cfg;
@@ -297,8 +324,9 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	int mode, sched, down, all_down, old_mode, old_sched, old_down, old_all_down, rc;
 	struct conn_timeouts to, old_to;
 	int synproxy, old_synproxy, encap, old_encap, client_addr, old_client_addr, hash, old_hash;
-	uint32_t old_rate, old_sp_thr;
-	bool sp_change;
+	struct vs_settings set = {0}, old_set;
+	uint32_t old_sp_thr;
+	bool sp_change, set_any;
 	struct ctl_svc k;
 	struct cfg_vs *vs;
 
@@ -313,7 +341,9 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 					&client_addr)) != 0 ||
 	    (rc = ctl_parse_hash(r, "update_service.hash", m->hash, &hash)) != 0)
 		return rc;
-	bool others = m->set_conn_rate_limit || m->set_timeouts || client_addr >= 0 || hash >= 0;
+	if (vs_settings_update_from_msg(&m->base, &set, &set_any, err, sizeof(err)) != 0)
+		return ctl_fail(r, -EINVAL, "update_service.%s", err);
+	bool others = set_any || m->set_timeouts || client_addr >= 0 || hash >= 0;
 
 	sp_change = synproxy >= 0 || m->set_synproxy_threshold;
 	if (mode < 0 && sched < 0 && down < 0 && all_down < 0 && !m->set_priority && !others &&
@@ -347,6 +377,12 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 				 mode >= 0 ? mode : vs->mode, k.proto,
 				 sched >= 0 ? sched : vs->sched)) != 0)
 		return rc;
+	set = vs->set;
+	vs_settings_update_from_msg(&m->base, &set, &set_any, err, sizeof(err));
+	if ((rc = settings_check(r, "update_service", mode >= 0 ? mode : vs->mode,
+				 sched >= 0 ? sched : vs->sched, &k, hash >= 0 ? hash : vs->hash,
+				 &set)) != 0)
+		return rc;
 	/* client_addr stays only with fullnat tcp: turned on, or kept on through a mode change. */
 	if ((rc = ctl_check_client_addr(r, "update_service.client_addr",
 					client_addr >= 0 ? client_addr : vs->client_addr,
@@ -359,7 +395,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 	old_sched = vs->sched;
 	old_down = vs->down_conns;
 	old_all_down = vs->all_down;
-	old_rate = vs->conn_rate;
+	old_set = vs->set;
 	cfg_vs_timeouts(st, vs, &old_to);
 	ctl_timeouts_of(m->timeouts, &to);
 	/* The timeouts first: the only change here that can fail for want of room. */
@@ -387,8 +423,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 				    m->synproxy_threshold, err);
 	cfg_vs_set_encap(st, vs, mode, encap);
 	cfg_vs_set_down(st, vs, down, all_down, err);
-	if (m->set_conn_rate_limit)
-		cfg_vs_set_conn_rate(st, vs, m->conn_rate_limit);
+	cfg_vs_set_settings(st, vs, &set);
 	if (client_addr > 0)
 		cfg_vs_set_client_addr(st, vs, 1, err);
 	cfg_vs_set_hash(st, vs, hash, err);
@@ -398,7 +433,7 @@ ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m)
 		cfg_vs_set_client_addr(st, vs, 0, err);
 		cfg_vs_update(st, vs, old_mode, old_sched, err);
 		cfg_vs_set_down(st, vs, old_down, old_all_down, err);
-		cfg_vs_set_conn_rate(st, vs, old_rate);
+		cfg_vs_set_settings(st, vs, &old_set);
 		cfg_vs_set_timeouts(st, vs, &old_to, err);
 		cfg_vs_set_synproxy(st, vs, VS_SYNPROXY_OFF, true, old_sp_thr, err);
 		cfg_vs_update(st, vs, old_mode, -1, err);
@@ -492,7 +527,7 @@ ctl_op_add_real(struct ctl_req *r, const Hvlb__Fwd__V1__AddReal *m)
 	vs = ctl_find_service(r, "add_real", &k);
 	if (vs == NULL)
 		return -ENOENT;
-	rc = parse_real(r, "add_real.real", m->real, vs->af, vs->mode, vs->vport, &rs);
+	rc = ctl_parse_real(r, "add_real.real", m->real, vs->af, vs->mode, vs->vport, &rs);
 	if (rc != 0)
 		return rc;
 	if (cfg_rs_find(vs, &rs.addr, rs.port) != NULL) {
@@ -734,8 +769,12 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_get_timeouts(r);
 	case HVLB__FWD__V1__REQUEST__OP_GET_LOCAL_POOL:
 		return ctl_op_get_local_pool(r);
+	case HVLB__FWD__V1__REQUEST__OP_SET_SERVICE:
+		return ctl_op_set_service(r, m->set_service);
 	case HVLB__FWD__V1__REQUEST__OP_SET_LOCAL_POOL:
 		return ctl_op_set_local_pool(r, m->set_local_pool);
+	case HVLB__FWD__V1__REQUEST__OP_TRACE_FLOW:
+		return ctl_op_trace_flow(r, m->trace_flow);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

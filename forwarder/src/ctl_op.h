@@ -105,6 +105,29 @@ int ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, siz
 /* Run one decoded request: its handler fills r->resp. 0 or -errno with r->err set. */
 int ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m);
 
+/* A real service as a request gives it. */
+struct ctl_rs {
+	union hvlb_addr addr;
+	uint16_t port; /* network order */
+	uint8_t af;
+	uint8_t health;
+	uint32_t weight;
+	uint32_t conn_limit;
+};
+
+/* A whole RealService (m) for a service of family af, mode and vport (network order), checked
+ * (errors under path) into *out. (ctl_op.c) */
+int ctl_parse_real(struct ctl_req *r, const char *path, const Hvlb__Fwd__V1__RealService *m,
+		   uint8_t af, int mode, uint16_t vport, struct ctl_rs *out);
+
+/* The service operations (ctl_op.c), and SetService (ctl_op_set.c), which makes a service be
+ * a whole VirtualService through them, published once. */
+int ctl_op_add_service(struct ctl_req *r, const Hvlb__Fwd__V1__AddService *m);
+int ctl_op_update_service(struct ctl_req *r, const Hvlb__Fwd__V1__UpdateService *m);
+int ctl_op_set_service(struct ctl_req *r, const Hvlb__Fwd__V1__SetService *m);
+/* Publish the store to the workers (not while replaying): 0, or the error in r. (ctl_op.c) */
+int ctl_publish(struct ctl_req *r);
+
 /* A service as ListServices gives it, reals included (ctl_op_read.c); NULL if no memory. */
 Hvlb__Fwd__V1__VirtualService *ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v);
 
@@ -118,9 +141,15 @@ int ctl_op_list_services(struct ctl_req *r);
 int ctl_op_list_routes(struct ctl_req *r);
 int ctl_op_list_neighbors(struct ctl_req *r);
 int ctl_op_get_stats(struct ctl_req *r);
-int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
 int ctl_op_get_timeouts(struct ctl_req *r);
 
+/* Connections (ctl_op_conns.c): the listing with its filters, and one connection as it lists
+ * it (c a copy the caller made; now in ticks); NULL if no memory. */
+int ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m);
+Hvlb__Fwd__V1__Connection *ctl_conn_msg(struct ctl_req *r, const struct conn *c, uint16_t worker,
+					uint64_t now);
+/* What the forwarder does with one flow (ctl_op_trace.c). */
+int ctl_op_trace_flow(struct ctl_req *r, const Hvlb__Fwd__V1__TraceFlow *m);
 /* FullNAT (ctl_op_fullnat.c): client_addr by name ("" gives -1: off, or unchanged); it is
  * refused but for a fullnat service; a connection's local endpoint ("" but for FullNAT);
  * GetLocalPool. */

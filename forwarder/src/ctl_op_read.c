@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The control API's read-outs: services and their counters, routes, neighbours, stats and
- * connections. They run on the control thread and read worker counters and connection
- * tables while the workers keep writing them: plain 64-bit reads, which do not tear on
- * x86-64; a connection being rewritten may show mixed fields, which a listing tolerates.
+ * The control API's read-outs: services and their counters, routes, neighbours, stats (the
+ * connections are ctl_op_conns.c's). They run on the control thread and read worker
+ * counters while the workers keep writing them: plain 64-bit reads, which do not tear on
+ * x86-64.
  */
 #include <errno.h>
 #include <arpa/inet.h>
@@ -20,12 +20,7 @@
 #include "rewrite_tunnel.h"
 #include "ctl_op.h"
 #include "scheduler.h"
-
-#define CTL_CONN_LIMIT_DEFAULT 100u
-#define CTL_CONN_LIMIT_MAX 1000u
-/* Connections looked at per ListConnections call when a service filter skips most of them:
- * bounds the time the control thread spends on one page. */
-#define CTL_CONN_SCAN_BUDGET 65536u
+#include "vs_setting_defs.h"
 
 /* ---- services ---- */
 
@@ -123,7 +118,7 @@ ctl_virtual_service(struct ctl_req *r, const struct cfg_vs *v)
 	m->priority = v->priority;
 	m->down_conns = CTL_CONST_STR(vs_down_conns_name(v->down_conns));
 	m->all_down = CTL_CONST_STR(vs_all_down_name(v->all_down));
-	m->conn_rate_limit = v->conn_rate;
+	vs_settings_to_msg(&v->set, &m->base);
 	/* Listed when any is set, so that "none" reads the same however it came about. */
 	cfg_vs_timeouts(r->f->cfg, v, &to);
 	if ((to.tcp_syn | to.tcp_est | to.tcp_fin | to.tcp_tw | to.tcp_close | to.udp) != 0 &&
@@ -481,155 +476,6 @@ ctl_op_get_stats(struct ctl_req *r)
 	}
 	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_STATS;
 	r->resp->stats = s;
-	return 0;
-}
-
-/* ---- connections ---- */
-
-struct conn_ctx {
-	struct ctl_req *r;
-	Hvlb__Fwd__V1__Connection **out;
-	uint32_t n;
-	uint32_t limit;
-	uint32_t visited;
-	int vs_slot; /* -1: every service */
-	uint16_t worker;
-	int oom;
-	uint64_t now;
-};
-
-static uint32_t
-ticks_to_s(uint64_t from, uint64_t to, uint64_t hz)
-{
-	uint64_t s = to > from && hz > 0 ? (to - from) / hz : 0;
-
-	return (uint32_t)RTE_MIN(s, (uint64_t)UINT32_MAX);
-}
-
-/* A vxlan connection: its VNI (from its tenant index), the NF's VTEP as its real (rs_addr is
- * the VIP the NF answers from) and the client's VTEP. */
-static void
-conn_msg_vxlan(struct ctl_req *r, Hvlb__Fwd__V1__Connection *m, const struct conn *c)
-{
-	char buf[INET_ADDRSTRLEN];
-
-	m->vni = c->orig.pad <= VXLAN_MAX_TENANTS ? r->f->cfg->tenant_vni[c->orig.pad] : 0;
-	inet_ntop(AF_INET, &c->vx_nf_vtep, buf, sizeof(buf));
-	m->real = ctl_strdup(r, buf);
-	inet_ntop(AF_INET, &c->vx_client_vtep, buf, sizeof(buf));
-	m->client_vtep = ctl_strdup(r, buf);
-}
-
-static Hvlb__Fwd__V1__Connection *
-conn_msg(struct conn_ctx *x, const struct conn *c)
-{
-	struct ctl_req *r = x->r;
-	Hvlb__Fwd__V1__Connection *m =
-		CTL_NEW(r, Hvlb__Fwd__V1__Connection, hvlb__fwd__v1__connection__init);
-	char buf[CTL_NAME_LEN];
-
-	if (m == NULL)
-		return NULL;
-	m->worker = x->worker;
-	m->protocol = ctl_strdup(r, ctl_proto_name(c->orig.proto, buf, sizeof(buf)));
-	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.src, c->orig.af, c->orig.sport);
-	m->client = ctl_strdup(r, buf);
-	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.dst, c->orig.af, c->orig.dport);
-	m->vip = ctl_strdup(r, buf);
-	if (unlikely(c->mode == VS_MODE_VXLAN)) {
-		conn_msg_vxlan(r, m, c);
-	} else {
-		ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
-		m->real = ctl_strdup(r, buf);
-	}
-	m->state = CTL_CONST_STR(conn_state_name(c->state));
-	m->age_s = ticks_to_s(c->created, x->now, r->f->env.hz);
-	m->expires_in_s = ticks_to_s(x->now, c->expires, r->f->env.hz);
-	m->packets_in = c->pkts[CONN_DIR_ORIG];
-	m->packets_out = c->pkts[CONN_DIR_REPLY];
-	m->bytes_in = c->bytes[CONN_DIR_ORIG];
-	m->bytes_out = c->bytes[CONN_DIR_REPLY];
-	m->local = ctl_conn_local(r, c);
-	if (m->local == NULL || m->protocol == NULL || m->client == NULL || m->vip == NULL || m->real == NULL)
-		return NULL;
-	return m;
-}
-
-/* conn_walk callback: non-zero stops the walk (page full or out of memory). */
-static int
-conn_visit(void *arg, const struct conn *live)
-{
-	struct conn_ctx *x = arg;
-	struct conn c = *live; /* the owner may rewrite it meanwhile: work on one copy */
-
-	x->visited++;
-	if (!c.in_use || (x->vs_slot >= 0 && c.vs_slot != x->vs_slot))
-		return 0;
-	x->out[x->n] = conn_msg(x, &c);
-	if (x->out[x->n] == NULL) {
-		x->oom = 1;
-		return 1;
-	}
-	return ++x->n == x->limit;
-}
-
-static int
-conn_filter(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m, struct conn_ctx *x)
-{
-	struct ctl_svc k;
-	struct cfg_vs *vs;
-	int rc;
-
-	x->vs_slot = -1;
-	if (m->service == NULL)
-		return 0;
-	rc = ctl_parse_service(r, "list_connections.service", m->service, &k);
-	if (rc != 0)
-		return rc;
-	vs = ctl_find_service(r, "list_connections", &k);
-	if (vs == NULL)
-		return -ENOENT;
-	x->vs_slot = vs->slot;
-	return 0;
-}
-
-/* The cursor is worker << 32 | position in that worker's table; 0 starts and ends. */
-int
-ctl_op_list_connections(struct ctl_req *r, const Hvlb__Fwd__V1__ListConnections *m)
-{
-	Hvlb__Fwd__V1__ConnectionList *l =
-		CTL_NEW(r, Hvlb__Fwd__V1__ConnectionList, hvlb__fwd__v1__connection_list__init);
-	struct conn_ctx x = {.r = r, .now = rte_rdtsc()};
-	uint32_t w = (uint32_t)(m->cursor >> 32), pos = (uint32_t)m->cursor;
-	uint32_t budget = CTL_CONN_SCAN_BUDGET;
-	int rc;
-
-	if (w >= r->f->env.n_workers && m->cursor != 0)
-		return ctl_fail(r, -EINVAL, "list_connections.cursor: no worker %u", w);
-	rc = conn_filter(r, m, &x);
-	if (rc != 0)
-		return rc;
-	x.limit = m->limit == 0 ? CTL_CONN_LIMIT_DEFAULT : RTE_MIN(m->limit, CTL_CONN_LIMIT_MAX);
-	x.out = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__Connection, x.limit);
-	if (l == NULL || x.out == NULL)
-		return CTL_ENOMEM(r);
-	while (w < r->f->env.n_workers && x.n < x.limit && budget > 0) {
-		x.worker = (uint16_t)w;
-		x.visited = 0;
-		conn_walk(r->f->workers[w]->conns, &pos, budget, conn_visit, &x);
-		if (x.oom)
-			return CTL_ENOMEM(r);
-		budget -= RTE_MIN(x.visited, budget);
-		if (pos == UINT32_MAX) {
-			w++;
-			pos = 0;
-		}
-	}
-	l->connections = x.out;
-	l->n_connections = x.n;
-	l->next_cursor = w < r->f->env.n_workers ? (uint64_t)w << 32 | pos : 0;
-	r->resp->body_case = HVLB__FWD__V1__RESPONSE__BODY_CONNECTIONS;
-	r->resp->connections = l;
 	return 0;
 }
 

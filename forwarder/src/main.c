@@ -19,6 +19,7 @@
 #include "cfgfile.h"
 #include "ctl.h"
 #include "ctl_state.h"
+#include "log_json.h"
 #include "fwd.h"
 #include "placement.h"
 #include "stats.h"
@@ -49,7 +50,9 @@ usage(const char *prog)
 		"  --check-config   read CONFIG, print it as understood (defaults filled in) and\n"
 		"                   exit 0, or print what is wrong and exit 1; needs no EAL\n"
 		"                   options, huge pages, ports or root (EAL options are ignored)\n"
-		"  --list-counters  print every counter (group, name, help: tab-separated), exit\n",
+		"  --list-counters  print every counter (group, name, help: tab-separated), exit\n"
+		"  --log-format F   text (DPDK's lines, the default) or json (one object a line, with\n"
+		"                   the Go components' field names: docs/operations.md, \"Logs\")\n",
 		prog, prog, prog);
 }
 
@@ -75,6 +78,7 @@ static int
 check_config(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"check-config", no_argument, NULL, 'k'},
+						 {"log-format", required_argument, NULL, 'L'},
 						 {NULL, 0, NULL, 0}};
 	const char *config = NULL;
 	int first = 0, opt;
@@ -95,6 +99,7 @@ check_config(int argc, char **argv)
 			break;
 		case 's':
 		case 'k':
+		case 'L':
 			break;
 		default:
 			usage(argv[0]);
@@ -117,8 +122,21 @@ main(int argc, char **argv)
 	struct fwd *f;
 	int rc, opt;
 
+	static const struct option longopts[] = {{"log-format", required_argument, NULL, 'L'},
+						 {NULL, 0, NULL, 0}};
+	int json;
+
 	if (argc == 2 && strcmp(argv[1], "--list-counters") == 0)
 		return list_counters();
+	/* Before EAL's own lines, so that every line of the log is in the format asked for. */
+	if (log_format_arg(argc, argv, &json) != 0)
+		return 2;
+	if (json) {
+		FILE *lf = log_json_stream(stderr);
+
+		if (lf == NULL || rte_openlog_stream(lf) != 0)
+			fprintf(stderr, "hvlb-forwarder: cannot log as JSON; logging as text\n");
+	}
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--check-config") == 0)
 			return check_config(argc, argv);
@@ -129,13 +147,15 @@ main(int argc, char **argv)
 	}
 	argc -= rc;
 	argv += rc;
-	while ((opt = getopt(argc, argv, "c:s:h")) != -1) {
+	while ((opt = getopt_long(argc, argv, "c:s:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 			config = optarg;
 			break;
 		case 's':
 			sock = optarg;
+			break;
+		case 'L': /* taken before the EAL (log_format_arg) */
 			break;
 		default:
 			usage(argv[0]);

@@ -62,7 +62,7 @@ vs_config_of(struct vs_config *c, const struct cfg_vs *v)
 	c->mode = v->mode;
 	c->sched = v->sched;
 	c->all_down = v->all_down;
-	c->conn_rate = v->conn_rate;
+	c->set = v->set;
 	c->to_set = v->to_set;
 	c->synproxy = v->synproxy;
 	c->synproxy_threshold = v->synproxy_threshold;

@@ -104,7 +104,14 @@
 	X(sip_call_id, "sip_call_id",                                                              \
 	  "SIP messages of a sip_call_id service scheduled by their Call-ID.")                     \
 	X(sip_no_call_id, "sip_no_call_id",                                                        \
-	  "SIP messages of a sip_call_id service without a parsable Call-ID: by the 5-tuple.")
+	  "SIP messages of a sip_call_id service without a parsable Call-ID: by the 5-tuple.")    \
+	X(persist_hit, "persist_hit",                                                              \
+	  "New connections of a persistence service sent to the real of their client's entry.")   \
+	X(persist_new, "persist_new",                                                              \
+	  "New connections of a persistence service scheduled afresh: no entry for the client, "   \
+	  "or its real unusable or gone.")                                                         \
+	X(persist_evicted, "persist_evicted",                                                      \
+	  "Persistence entries forgotten before their time because their set was full.")
 
 /* How many counters WORKER_COUNTERS lists. */
 #define STATS_ONE(f, name, help) +1

@@ -34,7 +34,7 @@ struct worker_frag;
 
 /* How a worker hashes a key for its table (conn.h conn_key_hash). */
 enum worker_key_hash {
-	WORKER_HASH_FLOW = 0, /* the flow hash (no conn_set_hash) */
+	WORKER_HASH_FLOW = 0, /* the table's own, conn_key_hash (no conn_set_hash) */
 	WORKER_HASH_SOFT,     /* Toeplitz, computed here (a port gives none, or one disagreed) */
 	WORKER_HASH_NIC,      /* Toeplitz, the NIC's where a packet comes with it */
 };

@@ -240,6 +240,34 @@ out_drop:
 }
 
 void
+worker_frag_first_key(struct worker *w, const struct rte_mbuf *m, const struct pkt_ctx *x)
+{
+	struct pkt_frag_info fi;
+	struct frag_entry *e;
+
+	if (w->frag == NULL || x->pi.frag != PKT_FRAG_FIRST)
+		return;
+	parse_frag_info(rte_pktmbuf_mtod(m, const uint8_t *), &x->pi, &fi);
+	e = frag_find(&w->frag->tab, &fi.dgram, flow_hash(&fi.dgram), w->now);
+	if (e != NULL && e->has_first)
+		e->tuple.pad = x->key->pad;
+}
+
+/* The key of the connection its first fragment opened (a SIP service's has its real in the
+ * pad, worker_frag_first_key), as the datagram's entry here has it. */
+static void
+frag_tail_key(struct worker *w, struct worker_frag_tail *t)
+{
+	struct pkt_frag_info fi;
+	struct frag_entry *e;
+
+	parse_frag_info(rte_pktmbuf_mtod(t->m, const uint8_t *), &t->pi, &fi);
+	e = frag_find(&w->frag->tab, &fi.dgram, flow_hash(&fi.dgram), w->now);
+	if (e != NULL && e->has_first)
+		t->pi.key.pad = e->tuple.pad;
+}
+
+void
 worker_frag_poll(struct worker *w)
 {
 	struct worker_frag *f = w->frag;
@@ -252,8 +280,10 @@ worker_frag_poll(struct worker *w)
 		uint16_t o = w->id;
 
 		/* The gatherer sends it after its first fragment; the owner forwards it. */
-		if (steer_frag_owner(w->env->n_workers, &t->pi.key.src, &t->pi.key.dst) == w->id)
+		if (steer_frag_owner(w->env->n_workers, &t->pi.key.src, &t->pi.key.dst) == w->id) {
+			frag_tail_key(w, t);
 			o = frag_conn_owner(w, &t->pi.key);
+		}
 		if (o == w->id) {
 			frag_forward(w, t);
 		} else if (rte_ring_enqueue(w->env->workers[o]->inbox, t->m) != 0) {

@@ -61,6 +61,11 @@ enum pkt_route worker_frag_rx(struct worker *w, struct rte_mbuf *m, struct pkt_c
  * forwarded, held ones past FRAG_TTL_MS dropped (frag_timeout). */
 void worker_frag_poll(struct worker *w);
 
+/* The connection key a first fragment's packet (m, x) was given, noted in its datagram's
+ * entry when this worker gathers it: a SIP call's key has the real in its pad
+ * (worker_sip.c), which the later fragments then carry. Nothing for any other packet. */
+void worker_frag_first_key(struct worker *w, const struct rte_mbuf *m, const struct pkt_ctx *x);
+
 /* Drop the held fragments that have waited FRAG_TTL_MS by now (frag_timeout): from
  * worker_frag_poll, and from the fixture runner, whose time jumps. w->frag not NULL. */
 void worker_frag_expire(struct worker *w, uint64_t now);

@@ -26,6 +26,7 @@
 #include "worker_hash.h"
 #include "worker_fwd_rare.h"
 #include "worker_tx.h"
+#include "worker_persist.h"
 #include "worker_sip.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
@@ -130,12 +131,14 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	}
 	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	if (unlikely(i < 0)) {
-		/* SIP call affinity (sched_pick leaves it to us): the real by Call-ID, and its
-		 * key; joined when it exists. */
-		if (i == SCHED_PICK_PAYLOAD) {
+		/* Picks sched_pick leaves to us: SIP call affinity's (the real by Call-ID, and its
+		 * key; joined when it exists), persistence's (the client's earlier real). */
+		if (i == SCHED_PICK_PAYLOAD && vs->hash == VS_HASH_SIP_CALL_ID) {
 			i = worker_sip_pick(w, m, x, vs, &c);
 			if (c != NULL)
 				return c;
+		} else if (i == SCHED_PICK_PAYLOAD) {
+			i = worker_persist_pick(w, x, vs);
 		}
 		if (i < 0) {
 			r = HVLB_DROP_NO_RS;
@@ -143,7 +146,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		}
 	}
 	const struct rs_config *rs = &vs->rs[i];
-	if (unlikely((vs->conn_rate | rs->conn_limit) != 0) &&
+	if (unlikely((vs->set.conn_rate_limit | rs->conn_limit) != 0) &&
 	    (r = rare_conn_limits(w, vs, rs)) != HVLB_DROP_NONE)
 		goto out_drop;
 	if (unlikely(vs->mode == VS_MODE_FULLNAT)) {
@@ -597,11 +600,12 @@ burst_handoff(struct burst *b, struct rte_mbuf *m, uint16_t owner)
 
 /* Classify every packet: handled, handed off (b->n_ho of them), or to be looked up (the
  * number returned). Without steering, a plain IPv4 TCP or UDP frame (parse_fast4) is looked
- * up before it is classified (PKT_LATE): a connection found needs no classifying. The
+ * up before it is classified (PKT_LATE): a connection found needs no classifying. own_hash:
+ * the tables file keys by their own hash (WORKER_HASH_FLOW), known for the whole burst. The
  * counters are locals, to stay in registers. */
 static __rte_always_inline uint16_t
 classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer, bool steer,
-	       struct burst *b)
+	       bool own_hash, struct burst *b)
 {
 	uint16_t n_lk = 0;
 	uint64_t bytes = 0;
@@ -620,7 +624,8 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 					       w->ports->p[x->in_port].mac.addr_bytes, &x->pi))) {
 				x->key = &x->pi.key;
 				x->dirn = PKT_LATE;
-				x->hash = burst_hash(w, m, x->key);
+				x->hash = own_hash ? conn_key4_hash(x->key)
+						   : burst_hash(w, m, x->key);
 				goto hashed;
 			}
 		}
@@ -753,12 +758,14 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	uint16_t n_lk;
 	struct burst b;
 
-	/* Two copies of the classifier: steer is a constant in each, so that the common case
-	 * carries no trace of steering. */
-	if (likely(!w->steer_on))
-		n_lk = classify_burst(w, pkts, n, from_peer, false, &b);
+	/* Three copies of the classifier: steer and own_hash are constants in each, so that the
+	 * common case carries no trace of steering, nor a test of the hash per packet. */
+	if (unlikely(w->steer_on))
+		n_lk = classify_burst(w, pkts, n, from_peer, true, false, &b);
+	else if (likely(w->key_hash == WORKER_HASH_FLOW))
+		n_lk = classify_burst(w, pkts, n, from_peer, false, true, &b);
 	else
-		n_lk = classify_burst(w, pkts, n, from_peer, true, &b);
+		n_lk = classify_burst(w, pkts, n, from_peer, false, false, &b);
 	if (b.n_ho > 0) {
 		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
 		b.n_ho = 0;

@@ -86,8 +86,8 @@ rare_conn_limits(struct worker *w, const struct vs *vs, const struct rs_config *
 
 	if (rs->conn_limit != 0 && w->rs_active[rs->slot] >= rate_share(rs->conn_limit, n))
 		return HVLB_DROP_RS_CONN_LIMITED;
-	if (vs->conn_rate != 0 &&
-	    !rate_admit(&w->vs_rate_tat[vs->slot], w->now, w->env->hz, vs->conn_rate, n))
+	if (vs->set.conn_rate_limit != 0 &&
+	    !rate_admit(&w->vs_rate_tat[vs->slot], w->now, w->env->hz, vs->set.conn_rate_limit, n))
 		return HVLB_DROP_VS_RATE_LIMITED;
 	return HVLB_DROP_NONE;
 }

@@ -17,11 +17,13 @@
 
 /* The flow hash of x's key (hash.h), the same in every forwarder of a pool whatever its ports:
  * Maglev picks a new connection's NF by it, and tunnels take their outer source port from it.
- * It is x->hash unless the tables file keys by the NIC's hash (conn_set_hash). */
+ * It is x->hash for an IPv6 key when the tables file keys by their own hash (conn_key_hash);
+ * an IPv4 key's is the table's 16-byte one, and the NIC's is Toeplitz. */
 static inline uint32_t
 pkt_flow_hash(const struct worker *w, const struct pkt_ctx *x)
 {
-	return likely(w->key_hash == WORKER_HASH_FLOW) ? x->hash : flow_hash(x->key);
+	return w->key_hash == WORKER_HASH_FLOW && x->key->af != HVLB_AF_INET ? x->hash
+									     : flow_hash(x->key);
 }
 
 /* A NIC hash that disagreed with the key's own (conn_key_hash): the port does not hash as its
@@ -43,15 +45,14 @@ nic_hash_check(struct worker *w, const struct rte_mbuf *m, const struct flow_key
 	return h;
 }
 
-/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire): the
- * hash its NIC computed (RSS) when the tables file keys by it (conn_set_hash), the port gave
- * one, and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
- * conn_key_hash. */
+/* The connection-table hash of a packet parse_fast4 took (key: its tuple as on the wire) where
+ * the tables file keys by the Toeplitz hash (conn_set_hash; not WORKER_HASH_FLOW, whose hash
+ * the burst loop takes itself, conn_key4_hash): the hash its NIC computed (RSS) when the port
+ * gave one and it has proved right (the first WORKER_NIC_HASH_CHECKS are checked); else
+ * Toeplitz in software. */
 static __rte_always_inline uint32_t
 burst_hash(struct worker *w, const struct rte_mbuf *m, const struct flow_key *key)
 {
-	if (likely(w->key_hash == WORKER_HASH_FLOW)) /* one test where no NIC hash is used */
-		return flow_hash(key);
 	if (w->key_hash == WORKER_HASH_NIC && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH)) {
 		if (likely(w->nic_hash_checks == 0))
 			return m->hash.rss;

@@ -8,6 +8,7 @@
 #include "scheduler.h"
 #include "sip.h"
 #include "worker_hash.h"
+#include "worker_frag.h"
 #include "worker_sip.h"
 
 #define SIP_UDP_HLEN 8
@@ -57,6 +58,9 @@ worker_sip_pick(struct worker *w, const struct rte_mbuf *m, struct pkt_ctx *x,
 	x->inner.pad = sip_pad(vs->rs[i].slot);
 	x->key = &x->inner;
 	x->hash = conn_key_hash(x->key);
+	/* A fragmented INVITE: its later fragments take this key too. */
+	if (unlikely(x->pi.frag == PKT_FRAG_FIRST))
+		worker_frag_first_key(w, m, x);
 	c = conn_lookup(w->conns, x->key, x->hash, &dir);
 	if (c != NULL && dir == CONN_DIR_ORIG) {
 		if (likely(w->snap->rs_gen[c->rs_slot] == c->rs_gen)) {

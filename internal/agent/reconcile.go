@@ -7,20 +7,25 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/fwdclient"
-	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
+	"hvlb/internal/svcdiff"
 )
 
-// Defaults the forwarder applies to an empty mode, scheduler or all_down (down_conns:
-// model.DefaultDownConns of the protocol).
+// Defaults the forwarder applies to an empty mode, scheduler or all_down (svcdiff).
 const (
-	defaultMode      = "nat"
-	defaultScheduler = "maglev"
-	defaultAllDown   = model.AllDownDrop
+	defaultMode      = svcdiff.DefaultMode
+	defaultScheduler = svcdiff.DefaultScheduler
+	defaultAllDown   = svcdiff.DefaultAllDown
 )
+
+// serviceUpdate is svcdiff.Update: the settings' update of one service.
+var serviceUpdate = svcdiff.Update
 
 // canonIP is an address as the forwarder prints it, so that "fd00:0::1" in the desired
 // state matches "fd00::1" read back; text that is no address is kept (the forwarder will
@@ -127,7 +132,10 @@ func plan(desired, actual []*fwdpb.VirtualService, hard hardSet) []step {
 	return append(steps, adds...)
 }
 
-// planService lists the changes to one service that exists on both sides.
+// planService lists the changes to one service that exists on both sides: the hard
+// removals of its reals (their own requests, RemoveReal hard), then one SetService of the
+// desired service, which the forwarder applies whole (proto/fwd.proto), described by the
+// changes it makes: the soft removals, the settings' update, the new and changed reals.
 func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 	id := cur.GetId() // as the forwarder knows it
 	have := map[string]*fwdpb.RealService{}
@@ -139,6 +147,7 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 		want[realKey(rs.GetAddress(), rs.GetPort())] = true
 	}
 	var steps []step
+	var changes []string
 	for _, rs := range cur.GetRealServices() {
 		rk := realKey(rs.GetAddress(), rs.GetPort())
 		if want[rk] {
@@ -146,78 +155,49 @@ func planService(k string, vs, cur *fwdpb.VirtualService, hard hardSet) []step {
 		}
 		addr, port := rs.GetAddress(), rs.GetPort()
 		hid := hard[checkKey(id, addr, port)]
-		desc := "remove_real " + k + " " + rk
-		if hid != "" {
-			desc += " hard"
+		if hid == "" {
+			changes = append(changes, "remove_real "+k+" "+rk)
+			continue
 		}
-		steps = append(steps, step{desc, func(ctx context.Context, fc *fwdclient.Client) error {
-			return fc.RemoveReal(ctx, id, addr, port, hid != "")
+		steps = append(steps, step{"remove_real " + k + " " + rk + " hard", func(ctx context.Context, fc *fwdclient.Client) error {
+			return fc.RemoveReal(ctx, id, addr, port, true)
 		}, hid})
 	}
-	if u, desc := serviceUpdate(vs, cur); desc != "" {
-		steps = append(steps, step{desc: "update_service " + k + desc,
-			do: func(ctx context.Context, fc *fwdclient.Client) error {
-				return fc.UpdateService(ctx, u)
-			}})
+	if _, desc := serviceUpdate(vs, cur); desc != "" {
+		changes = append(changes, "update_service "+k+desc)
 	}
 	for _, rs := range vs.GetRealServices() {
 		rk := realKey(rs.GetAddress(), rs.GetPort())
 		old, ok := have[rk]
 		if !ok {
-			rs := rs
 			desc := fmt.Sprintf("add_real %s %s weight=%d health=%d", k, rk, rs.GetWeight(), rs.GetHealth())
 			if rs.GetConnLimit() != 0 {
 				desc += fmt.Sprintf(" conn_limit=%d", rs.GetConnLimit())
 			}
-			steps = append(steps, step{desc: desc, do: func(ctx context.Context, fc *fwdclient.Client) error {
-				return fc.AddReal(ctx, id, rs)
-			}})
+			changes = append(changes, desc)
 			continue
 		}
-		var u fwdclient.RealUpdate
 		desc := "update_real " + k + " " + rk
 		if w := rs.GetWeight(); w != old.GetWeight() {
-			u.Weight = &w
 			desc += fmt.Sprintf(" weight=%d", w)
 		}
 		if h := rs.GetHealth(); h != old.GetHealth() {
-			u.Health = &h
 			desc += fmt.Sprintf(" health=%d", h)
 		}
 		if l := rs.GetConnLimit(); l != old.GetConnLimit() {
-			u.ConnLimit = &l
 			desc += fmt.Sprintf(" conn_limit=%d", l)
 		}
-		if u.Weight == nil && u.Health == nil && u.ConnLimit == nil {
-			continue
-		}
-		addr, port := old.GetAddress(), old.GetPort()
-		steps = append(steps, step{desc: desc, do: func(ctx context.Context, fc *fwdclient.Client) error {
-			return fc.UpdateReal(ctx, id, addr, port, u)
-		}})
-	}
-	return steps
-}
-
-// timeoutsText is "udp:2,tcp_fin:60" (the ones set), or "global" when none is.
-func timeoutsText(t *fwdpb.Timeouts) string {
-	out := ""
-	for _, f := range []struct {
-		name string
-		v    uint32
-	}{{"tcp_syn", t.GetTcpSyn()}, {"tcp_established", t.GetTcpEstablished()}, {"tcp_fin", t.GetTcpFin()},
-		{"tcp_time_wait", t.GetTcpTimeWait()}, {"tcp_close", t.GetTcpClose()}, {"udp", t.GetUdp()}} {
-		if f.v != 0 {
-			if out != "" {
-				out += ","
-			}
-			out += fmt.Sprintf("%s:%d", f.name, f.v)
+		if desc != "update_real "+k+" "+rk {
+			changes = append(changes, desc)
 		}
 	}
-	if out == "" {
-		return "global"
+	if len(changes) == 0 {
+		return steps
 	}
-	return out
+	set := proto.Clone(vs).(*fwdpb.VirtualService)
+	set.Id = id
+	return append(steps, step{desc: "set_service " + strings.Join(changes, "; "),
+		do: func(ctx context.Context, fc *fwdclient.Client) error { return fc.SetService(ctx, set, 0) }})
 }
 
 // reconcile applies the changes that turn actual (the forwarder's services) into desired,

@@ -132,6 +132,11 @@ func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient, ad
 		defer wg.Done()
 		errc <- a.reportLoop(ctx, cancel, client, report, info, addr)
 	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		a.queryLoop(ctx, client, addr) // its end is not the session's
+	}()
 	err = <-errc
 	cancel()
 	wg.Wait()

@@ -126,6 +126,11 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"WorkerLoad": apitypes.WorkerLoad{}, "SteerOverride": apitypes.SteerOverride{},
 		"DispatchStage": apitypes.DispatchStage{}, "NFLoadInput": apitypes.NFLoadInput{},
 		"NFLoadSample": apitypes.NFLoadSample{}, "NFLoadResult": apitypes.NFLoadResult{},
+		"Rates": apitypes.Rates{}, "ServiceRates": apitypes.ServiceRates{}, "ForwarderRates": apitypes.ForwarderRates{},
+		"RealRate": apitypes.RealRate{}, "ControllerGroup": apitypes.ControllerGroup{},
+		"ControllerMember": apitypes.ControllerMember{},
+		"ConnPage": apitypes.ConnPage{}, "ForwarderError": apitypes.ForwarderError{},
+		"FlowTraces": apitypes.FlowTraces{}, "FlowTrace": apitypes.FlowTrace{}, "TraceReal": apitypes.TraceReal{},
 	} {
 		sc, ok := d.Components.Schemas[name]
 		if !ok {

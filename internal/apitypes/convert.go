@@ -2,6 +2,8 @@ package apitypes
 
 import "hvlb/internal/model"
 
+//go:generate go run ./gen -o settings_input.go
+
 // Service is the service a POST body (or a file of hvlbctl apply) asks for, before
 // model.NormalizeService fills its defaults in: every field of in but its policy, which the
 // caller makes (the server fills the policy's default parameters in, a client cannot) and
@@ -13,7 +15,7 @@ func (in ServiceInput) Service() model.Service {
 		HealthCheck: in.HealthCheck, Synproxy: in.Synproxy, ClientAddr: in.ClientAddr,
 		Hash: in.Hash}
 	s.Port = deref(in.Port)
-	s.ConnRateLimit = deref(in.ConnRateLimit)
+	s.ServiceSettings = in.SettingsInput.Settings()
 	s.SynproxyThreshold = deref(in.SynproxyThreshold)
 	s.VNI = deref(in.VNI)
 	s.Priority = deref(in.Priority)

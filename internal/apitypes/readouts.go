@@ -226,4 +226,69 @@ type Connection struct {
 	PacketsOut uint64 `json:"packets_out"`
 	BytesIn    uint64 `json:"bytes_in"`
 	BytesOut   uint64 `json:"bytes_out"`
+	// Synced: its latest state came from a sync peer, not from a packet here (proto/fwd.proto
+	// Connection.synced); the packet counts are what this forwarder carried. GET /v1/conns
+	// and /v1/trace only (reports do not carry it).
+	Synced bool `json:"synced"`
+}
+
+// ControllerGroup is GET /v1/controllers: the group of controllers as the one asked sees it.
+type ControllerGroup struct {
+	Name    string             `json:"name"`   // the controller that answered (its --name)
+	Role    string             `json:"role"`   // standalone, leader or follower
+	Leader  string             `json:"leader"` // the leader's name as last seen; "" unknown
+	Members []ControllerMember `json:"members"`
+	// Why the election's candidates could not be read (etcd away); members then come from
+	// the forwarders' reports only.
+	Error string `json:"error,omitempty"`
+}
+
+// ControllerMember is one controller of the group: campaigning in the election now, or
+// holding a forwarder's agent (the forwarders listed).
+type ControllerMember struct {
+	Name        string   `json:"name"`
+	Self        bool     `json:"self"`
+	Leader      bool     `json:"leader"`
+	Campaigning bool     `json:"campaigning"`
+	Forwarders  []string `json:"forwarders"`
+}
+
+// Rates is GET /v1/rates: each service's new connections, packets and bytes a second per
+// real, at each forwarder over its last report interval and summed over the forwarders,
+// with each real's share of them beside its share of the weights.
+type Rates struct {
+	Services []ServiceRates `json:"services"`
+}
+
+// ServiceRates is one service's rates.
+type ServiceRates struct {
+	ID         string           `json:"id"`
+	Forwarders []ForwarderRates `json:"forwarders"`
+	Total      []RealRate       `json:"total"` // every forwarder's rates summed
+}
+
+// ForwarderRates is a service's rates at one forwarder, between its last two reports.
+type ForwarderRates struct {
+	Forwarder string     `json:"forwarder"`
+	At        time.Time  `json:"at"`         // the later report
+	IntervalS float64    `json:"interval_s"` // 0: no interval yet, or its counters went back (zeroed, restarted)
+	Reals     []RealRate `json:"reals"`
+}
+
+// RealRate is one real's rates and shares. A share is of the service's sum over its reals
+// (0 when that is 0); weight_share is the real's weight over the weights of the reals up, as
+// the forwarder runs them (in total: the mean over the forwarders).
+type RealRate struct {
+	Address     string  `json:"address"`
+	Port        uint32  `json:"port"`
+	Weight      uint32  `json:"weight"`
+	Health      uint32  `json:"health"`
+	ActiveConns uint64  `json:"active_conns"`
+	ConnsPerS   float64 `json:"conns_per_s"`
+	PacketsPerS float64 `json:"packets_per_s"`
+	BytesPerS   float64 `json:"bytes_per_s"`
+	ConnShare   float64 `json:"conn_share"`
+	PacketShare float64 `json:"packet_share"`
+	ByteShare   float64 `json:"byte_share"`
+	WeightShare float64 `json:"weight_share"`
 }

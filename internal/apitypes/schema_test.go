@@ -2,6 +2,7 @@ package apitypes
 
 import (
 	"encoding/json"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"hvlb/internal/apitypes/settingsgen"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -34,6 +36,10 @@ var (
 func jsonNames(t reflect.Type) []string {
 	var out []string
 	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Anonymous && t.Field(i).Type.Kind() == reflect.Struct {
+			out = append(out, jsonNames(t.Field(i).Type)...) // inline in JSON
+			continue
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" {
 			out = append(out, name)
@@ -146,5 +152,17 @@ func TestServiceInputCoversService(t *testing.T) {
 		if v, ok := r[k]; !ok || v == nil || v == "" || v == 0.0 || v == false {
 			t.Errorf("RealInput.%s is not carried into the real by Real(): %v", k, v)
 		}
+	}
+}
+
+// TestSettingsInputGenerated: settings_input.go is what `go generate ./internal/apitypes`
+// writes from model.ServiceSettings now.
+func TestSettingsInputGenerated(t *testing.T) {
+	have, err := os.ReadFile("settings_input.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(have) != string(settingsgen.Source()) {
+		t.Errorf("settings_input.go is not current: run go generate ./internal/apitypes")
 	}
 }

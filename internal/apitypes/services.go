@@ -21,9 +21,8 @@ type ServiceInput struct {
 	Forwarders  []string     `json:"forwarders"`           // empty: every forwarder
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      *PolicyInput `json:"policy,omitempty"` // PUT: absent keeps the policy
-	// New connections a second per forwarder (0: no limit). POST: absent is 0; PUT: absent
-	// keeps the limit.
-	ConnRateLimit *int `json:"conn_rate_limit,omitempty"`
+	// The plain settings (model.ServiceSettings; settings_input.go is generated from it).
+	SettingsInput
 	// The service's own connection timeouts in seconds, 0 each for the forwarders' global
 	// value. POST: absent is none; PUT: absent keeps them, {} clears them.
 	Timeouts *Timeouts `json:"timeouts,omitempty"`

@@ -25,10 +25,15 @@ var (
 	realNotReplaced    = []string{"address", "port", "health", "health_reason", "version"}
 )
 
-// jsonFields lists the JSON names of struct type t's fields, in order, but those in skip.
+// jsonFields lists the JSON names of struct type t's fields, in order, but those in skip;
+// an embedded struct's fields (the settings) are t's own in JSON.
 func jsonFields(t reflect.Type, skip []string) []string {
 	var out []string
 	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Anonymous && t.Field(i).Type.Kind() == reflect.Struct {
+			out = append(out, jsonFields(t.Field(i).Type, skip)...)
+			continue
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" && !slices.Contains(skip, name) {
 			out = append(out, name)

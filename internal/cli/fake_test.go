@@ -61,6 +61,29 @@ const fakeStats = `{"forwarders":[
 const fakeConns = `{"connections":[
  {"forwarder":"fwd-a","worker":0,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3}]}`
 
+// fakeConnPages are GET /v1/conns's two pages: fwd-a's connection, then fwd-b's synced copy.
+var fakeConnPages = map[string]string{
+	"": `{"connections":[
+ {"forwarder":"fwd-a","worker":1,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3,"packets_in":5,"bytes_in":300}],
+ "next_cursor":"c1","errors":[{"forwarder":"fwd-c","error":"its agent has no query stream open with this controller"}]}`,
+	"c1": `{"connections":[
+ {"forwarder":"fwd-b","worker":0,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3,"synced":true}],
+ "next_cursor":"","errors":[]}`,
+}
+
+const fakeTrace = `{"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","errors":[],"forwarders":[
+ {"forwarder":"fwd-a","verdict":"existing","reason":"maglev: flow hash 0x00000001, slot 1 of 65537 holds real 0 of 2 (weight 100 of 200 usable)",
+  "owner_worker":1,"default_worker":1,"service":"tcp-10.100.0.1-80","mode":"nat","scheduler":"maglev","table_slot":1,"table_size":65537,
+  "pick":"10.1.0.11:80","usable_reals":2,"sync_state":"ready",
+  "connections":[{"forwarder":"fwd-a","worker":1,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","age_s":3,"packets_in":5,"packets_out":4}],
+  "reals":[{"address":"10.1.0.11","port":80,"weight":100,"health":1,"active_conns":1,"usable":true},
+           {"address":"10.1.0.12","port":80,"weight":100,"health":0,"conn_limit":50,"usable":false}]},
+ {"forwarder":"fwd-b","verdict":"existing","reason":"maglev: ...","owner_worker":0,"default_worker":0,"service":"tcp-10.100.0.1-80",
+  "mode":"nat","scheduler":"maglev","pick":"10.1.0.11:80","usable_reals":2,"sync_state":"ready","reals":[],
+  "connections":[{"forwarder":"fwd-b","worker":0,"protocol":"tcp","client":"10.0.0.2:40000","vip":"10.100.0.1:80","real":"10.1.0.11:80","state":"established","synced":true}]},
+ {"forwarder":"fwd-c","verdict":"drop","reason":"no_vs: no service has this protocol, VIP and port","owner_worker":0,"default_worker":0,
+  "connections":[],"reals":[],"service":""}]}`
+
 func (f *fake) reply(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -318,6 +341,14 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 	mux.HandleFunc("GET /v1/stats", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeStats) })
 	mux.HandleFunc("GET /v1/connections", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeConns) })
+	mux.HandleFunc("GET /v1/conns", func(w http.ResponseWriter, r *http.Request) {
+		if st := r.URL.Query().Get("state"); st != "" && st != "established" {
+			f.fail(w, 400, "state", "state: %q: want one of syn_sent, ...", st)
+			return
+		}
+		f.reply(w, 200, fakeConnPages[r.URL.Query().Get("cursor")])
+	})
+	mux.HandleFunc("GET /v1/trace", func(w http.ResponseWriter, r *http.Request) { f.reply(w, 200, fakeTrace) })
 	mux.HandleFunc("POST /v1/lb-requests", func(w http.ResponseWriter, r *http.Request) {
 		var req apitypes.LBRequestInput
 		json.Unmarshal(body, &req)

@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +38,8 @@ var localCommands = []*command{
 	{"timeouts", "", "show the global connection timeouts, or set them in seconds (a service's own: vs add/set --timeout-*)", localTimeouts},
 	{"zero", "", "zero the service and real counters as displays show them (--vs: one service); metrics keep the totals", localZero},
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
-	{"conns", "", "list connections", localConns},
+	{"conns", "", "list connections (--vip, --real, --client, --state, --protocol: the forwarder filters)", localConns},
+	{"trace", "tcp|udp CLIENT:PORT VIP:PORT", "the flow's connection on each worker, and the real a new one would get and why", localTrace},
 	{"pool", "", "FullNAT's local pool: addresses, port range, each worker's free ports", localPool},
 	{"pool set", "", "replace FullNAT's local pool at run time (with connections: only appending addresses)", localPoolSet},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},
@@ -134,7 +134,7 @@ func localVsList(e *env, cl *cmdline) error {
 type vsFlags struct {
 	mode, sched, encap *string
 	priority           *uint
-	connRate           *uint
+	settings           *settingFlags
 	timeouts           []*uint // timeoutNames' values
 	synproxy           *string
 	synproxyThr        *uint
@@ -169,7 +169,7 @@ func addVsFlags(cl *cmdline) *vsFlags {
 		encap:    cl.fs.String("encap", "", "with --mode tunnel: ipip or gue"),
 		sched:    cl.fs.String("sched", "", "maglev, random, rr, wrr, sh or lc (add: maglev)"),
 		priority: cl.fs.Uint("priority", 0, "RSS-A class 0-7: moved last, placed first"),
-		connRate: cl.fs.Uint("conn-rate-limit", 0, "new connections a second (0: no limit)"),
+		settings: addSettingFlags(cl.fs),
 		timeouts: timeoutFlags(cl, serviceTimeoutFlags(),
 			"seconds, this service's own (0: the forwarder's global value; set replaces them all)"),
 		synproxy: cl.fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on or auto (add: off)"),
@@ -226,17 +226,16 @@ func localVsAdd(e *env, cl *cmdline) error {
 	if id.Vni, err = vniFlag(*f.vni); err != nil {
 		return err
 	}
-	rate, err := limitFlag("conn-rate-limit", *f.connRate)
-	if err != nil {
-		return err
-	}
 	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
 	if err != nil {
 		return err
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: firstOf(*f.mode, "nat"), Encap: *f.encap, Scheduler: firstOf(*f.sched, "maglev"),
-		Priority: uint32(*f.priority), ConnRateLimit: rate, Synproxy: *f.synproxy, SynproxyThreshold: thr,
+		Priority: uint32(*f.priority), Synproxy: *f.synproxy, SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
+	if err := f.settings.message(cl.set, vs.ProtoReflect(), false); err != nil {
+		return err
+	}
 	if anySet(cl.set, serviceTimeoutFlags()) {
 		vs.Timeouts = timeoutsOf(f.timeouts)
 	}
@@ -264,20 +263,19 @@ func localVsSet(e *env, cl *cmdline) error {
 	if *f.priority > 7 {
 		return usagef("--priority %d: want 0-7", *f.priority)
 	}
-	rate, err := limitFlag("conn-rate-limit", *f.connRate)
-	if err != nil {
-		return err
-	}
 	thr, err := limitFlag("synproxy-threshold", *f.synproxyThr)
 	if err != nil {
 		return err
 	}
 	u := &fwdpb.UpdateService{Id: id, Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, SetPriority: cl.set["priority"],
-		Priority: uint32(*f.priority), SetConnRateLimit: cl.set["conn-rate-limit"], ConnRateLimit: rate,
+		Priority: uint32(*f.priority),
 		Synproxy: *f.synproxy, SetSynproxyThreshold: cl.set["synproxy-threshold"], SynproxyThreshold: thr,
 		ClientAddr: *f.clientAddr, Hash: *f.hash, DownConns: *f.downConns, AllDown: *f.allDown}
 	if setTimeouts {
 		u.SetTimeouts, u.Timeouts = true, timeoutsOf(f.timeouts)
+	}
+	if err := f.settings.message(cl.set, u.ProtoReflect(), true); err != nil {
+		return err
 	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 }
@@ -492,63 +490,6 @@ func localZero(e *env, cl *cmdline) error {
 		return err
 	}
 	return e.localChange(&fwdpb.Request{Op: &fwdpb.Request_ZeroCounters{ZeroCounters: &fwdpb.ZeroCounters{Service: svc}}})
-}
-
-func localConns(e *env, cl *cmdline) error {
-	limit := cl.fs.Uint("limit", 1000, "connections per page")
-	cursor := cl.fs.Uint64("cursor", 0, "the page to start at (a previous page's next cursor)")
-	all := cl.fs.Bool("all", false, "fetch every page")
-	vs := cl.fs.String("vs", "", "only this service's: `PROTO/VIP:PORT`, e.g. tcp/10.100.0.1:80")
-	if err := cl.parse(0, 0); err != nil {
-		return err
-	}
-	svc, err := vsFlag(*vs)
-	if err != nil {
-		return err
-	}
-	c, ctx, cancel := e.fwd()
-	defer cancel()
-	defer c.Close()
-	lim := uint32(min(*limit, 1<<32-1))
-	var conns []*fwdpb.Connection
-	var next uint64
-
-	if *all {
-		conns, err = c.Connections(ctx, 1<<30, svc)
-	} else {
-		conns, next, err = c.ListConnections(ctx, *cursor, lim, svc)
-	}
-	if err != nil {
-		return err
-	}
-	if e.json() {
-		return e.printProto(&fwdpb.ConnectionList{Connections: conns, NextCursor: next})
-	}
-	rows := [][]string{{"WORKER", "PROTO", "CLIENT", "VIP", "LOCAL", "REAL", "STATE", "AGE", "EXPIRES", "PACKETS",
-		"BYTES"}}
-	// A vxlan connection's tenant and client VTEP (its REAL is the NF's VTEP): two more
-	// columns, only when one is listed.
-	overlay := slices.ContainsFunc(conns, func(x *fwdpb.Connection) bool { return x.Vni != 0 })
-	if overlay {
-		rows[0] = append(rows[0], "VNI", "CLIENT VTEP")
-	}
-	for _, x := range conns {
-		row := []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, firstOf(x.Local, "-"),
-			x.Real, x.State,
-			u64(uint64(x.AgeS)), u64(uint64(x.ExpiresInS)), u64(x.PacketsIn) + "/" + u64(x.PacketsOut),
-			u64(x.BytesIn) + "/" + u64(x.BytesOut)}
-		if overlay {
-			row = append(row, u64(uint64(x.Vni)), dash(x.ClientVtep))
-		}
-		rows = append(rows, row)
-	}
-	if err := printRows(e.stdout, rows); err != nil {
-		return err
-	}
-	if next != 0 {
-		fmt.Fprintf(e.stderr, "(more: --cursor %d)\n", next)
-	}
-	return nil
 }
 
 func localSteering(e *env, cl *cmdline) error {

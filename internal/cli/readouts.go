@@ -23,7 +23,8 @@ var readoutCommands = []*command{
 	{"fr undrain", "ID", "undrain a forwarder: its agent announces its VIPs again", frUndrain},
 	{"fr pool", "ID", "set a forwarder's FullNAT local pool (its agent sets it at run time; with connections open only appending addresses)", frPool},
 	{"stats", "", "the latest counters per forwarder, worker, service and real", stats},
-	{"conns", "", "connections the agents reported", conns},
+	{"conns", "", "the pool's connections, asked of every forwarder now (--reported: what the agents last reported)", conns},
+	{"trace", "tcp|udp CLIENT:PORT VIP:PORT", "which forwarders and workers hold a flow, its NF, and what each forwarder would choose for it new, and why", trace},
 	{"version", "", "the controller's configuration version", version},
 	{"lb-request", "", "ask for load balancing of a set of NFs behind a VIP (the NFV manager's request)", lbRequest},
 	{"lb-request show", "ID", "where a load-balancing request stands", lbRequestShow},
@@ -351,46 +352,6 @@ func counterOrder(group string, maps ...map[string]uint64) []string {
 	}
 	sort.Strings(rest)
 	return append(out, rest...)
-}
-
-func conns(e *env, cl *cmdline) error {
-	fwd := cl.fs.String("forwarder", "", "only this forwarder's connections")
-	vs := cl.fs.String("vs", "", "only this service's connections (its ID)")
-	limit := cl.fs.Uint("limit", 0, "at most this many (per forwarder; 0: the server's limit)")
-	if err := cl.parse(0, 0); err != nil {
-		return err
-	}
-	q := url.Values{}
-	if *fwd != "" {
-		q.Set("forwarder", *fwd)
-	}
-	if *vs != "" {
-		q.Set("service", *vs)
-	}
-	if *limit > 0 {
-		q.Set("limit", strconv.FormatUint(uint64(*limit), 10))
-	}
-	path := "/v1/connections"
-	if len(q) > 0 {
-		path += "?" + q.Encode()
-	}
-	if e.json() || e.wide() {
-		return e.readout(path, "connections", nil)
-	}
-	c, err := e.client()
-	if err != nil {
-		return err
-	}
-	var cs apitypes.Connections
-	if _, err := c.get(path, &cs); err != nil {
-		return err
-	}
-	if len(cs.Connections) == 0 {
-		fmt.Fprintln(e.stdout, "no connections")
-		return nil
-	}
-	connTable(e.stdout, cs.Connections)
-	return nil
 }
 
 func version(e *env, cl *cmdline) error {

@@ -45,7 +45,7 @@ type svcFlags struct {
 	interval, timeout             *time.Duration
 	rise, fall                    *uint
 	checkPort                     *uint
-	connRate                      *uint
+	settings                      *settingFlags
 	timeouts                      []*uint // timeoutNames' values (--timeout-udp ...)
 	synproxy                      *string
 	synproxyThr                   *uint
@@ -75,7 +75,7 @@ func addSvcFlags(fs *flag.FlagSet) *svcFlags {
 		rise:      fs.Uint("rise", 2, "successes in a row to mark a real up"),
 		fall:      fs.Uint("fall", 3, "failures in a row to mark a real down"),
 		checkPort: fs.Uint("check-port", 0, "port to check (0: the real's port)"),
-		connRate:  fs.Uint("conn-rate-limit", 0, "new connections a second each forwarder accepts (0: no limit)"),
+		settings:  addSettingFlags(fs),
 		synproxy: fs.String("synproxy", "", "SYN proxy of a nat tcp service: off, on, or auto (on past "+
 			"--synproxy-threshold embryonic connections per worker) (server default: off)"),
 		synproxyThr: fs.Uint("synproxy-threshold", 0, "embryonic connections per forwarder worker above which "+
@@ -209,7 +209,7 @@ func vsAdd(e *env, cl *cmdline) error {
 	svc := apitypes.ServiceInput{Protocol: proto, VIP: vip.Addr().String(), Port: &port,
 		Mode: *f.mode, Encap: *f.encap, Scheduler: *f.sched, DownConns: *f.downConns, AllDown: *f.allDown,
 		Forwarders: f.forwarders.vals}
-	if svc.ConnRateLimit, err = f.connRateLimit(cl.set); err != nil {
+	if err = f.settings.input(cl.set, &svc.SettingsInput); err != nil {
 		return err
 	}
 	svc.Timeouts = f.serviceTimeouts(cl.set)
@@ -274,18 +274,6 @@ func (f *svcFlags) synproxyThreshold(set map[string]bool) (*int, error) {
 			model.MaxSynproxyThreshold)
 	}
 	v := int(*f.synproxyThr)
-	return &v, nil
-}
-
-// connRateLimit is --conn-rate-limit when it is given, else nil.
-func (f *svcFlags) connRateLimit(set map[string]bool) (*int, error) {
-	if !set["conn-rate-limit"] {
-		return nil, nil
-	}
-	if *f.connRate > model.MaxConnRateLimit {
-		return nil, usagef("--conn-rate-limit %d: want 0..%d (0: no limit)", *f.connRate, model.MaxConnRateLimit)
-	}
-	v := int(*f.connRate)
 	return &v, nil
 }
 
@@ -366,22 +354,21 @@ func vsSet(e *env, cl *cmdline) error {
 		return err
 	}
 	if len(cl.set) == 0 || !(cl.set["mode"] || cl.set["encap"] || cl.set["sched"] || cl.set["down-conns"] || cl.set["all-down"] ||
-		cl.set["forwarder"] || cl.set["conn-rate-limit"] || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
+		cl.set["forwarder"] || anySet(cl.set, f.settings.names()) || cl.set["synproxy"] || cl.set["synproxy-threshold"] ||
 		cl.set["priority"] ||
 		cl.set["client-addr"] || cl.set["hash"] ||
 		anySet(cl.set, checkFlags) || anySet(cl.set, policyFlagNames()) || anySet(cl.set, serviceTimeoutFlags())) {
 		return usagef("nothing to change: give --mode, --encap, --sched, --down-conns, --all-down, --forwarder, " +
-			"--conn-rate-limit, --synproxy, --synproxy-threshold, --client-addr, --hash, --priority, --timeout-*, a health " +
+			"a setting's flag (--conn-rate-limit ...), --synproxy, --synproxy-threshold, --client-addr, --hash, --priority, --timeout-*, a health " +
 			"check flag or a policy flag")
 	}
 	id := cl.pos[0]
-	// Absent, PUT keeps the limit.
-	rate, err := f.connRateLimit(cl.set)
+	spThr, err := f.synproxyThreshold(cl.set)
 	if err != nil {
 		return err
 	}
-	spThr, err := f.synproxyThreshold(cl.set)
-	if err != nil {
+	var given apitypes.SettingsInput // absent, PUT keeps a setting
+	if err := f.settings.input(cl.set, &given); err != nil {
 		return err
 	}
 	c, err := e.client()
@@ -394,7 +381,8 @@ func vsSet(e *env, cl *cmdline) error {
 		return about(err, "service "+id, id)
 	}
 	up := apitypes.ServiceInput{Mode: cur.Mode, Encap: cur.Encap, Scheduler: cur.Scheduler, Forwarders: cur.Forwarders,
-		HealthCheck: cur.HealthCheck, ConnRateLimit: rate, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
+		HealthCheck: cur.HealthCheck, Timeouts: f.serviceTimeouts(cl.set), SynproxyThreshold: spThr}
+	up.SettingsInput = given
 	if cl.set["synproxy"] {
 		up.Synproxy = *f.synproxy
 	}

@@ -350,13 +350,22 @@ func nonZeroDrops(b apitypes.StatsBody) []apitypes.Drop {
 	return out
 }
 
-// connTable is conns for people.
+// connTable is conns for people, as ipvsadm -Lnc with the forwarder and worker; an entry
+// whose latest state came from a sync peer is marked * after its forwarder.
 func connTable(w io.Writer, cs []apitypes.Connection) {
 	rows := [][]string{{"FORWARDER", "W", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PKTS IN/OUT", "BYTES IN/OUT"}}
+	synced := false
 	for _, c := range cs {
-		rows = append(rows, []string{c.Forwarder, strconv.FormatUint(uint64(c.Worker), 10), c.Protocol, c.Client, c.VIP,
+		fwd := c.Forwarder
+		if c.Synced {
+			fwd, synced = fwd+"*", true
+		}
+		rows = append(rows, []string{fwd, strconv.FormatUint(uint64(c.Worker), 10), c.Protocol, c.Client, c.VIP,
 			c.Real, c.State, dur(time.Duration(c.AgeS) * time.Second), dur(time.Duration(c.ExpiresInS) * time.Second),
 			count(c.PacketsIn) + "/" + count(c.PacketsOut), bytesSI(c.BytesIn) + "/" + bytesSI(c.BytesOut)})
 	}
 	textTable(w, rows, 1, 7, 8, 9, 10)
+	if synced {
+		fmt.Fprintln(w, "* its latest state came from a sync peer; PKTS count what this forwarder carried")
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"time"
 
+	"hvlb/internal/fwdquery"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -79,7 +80,11 @@ type Controller struct {
 	pr      *policyRuntime
 	// poolCounts: what the pool automation did (pool.go)
 	poolCounts poolCounts
+	queries    *fwdquery.Hub // the agents' Query streams (GET /v1/conns, /v1/trace)
 }
+
+// Queries is the agents' Query streams: ctlsrv serves them, the API asks through them.
+func (c *Controller) Queries() *fwdquery.Hub { return c.queries }
 
 // state is what Run's goroutine owns.
 type state struct {
@@ -100,6 +105,8 @@ type fwdRuntime struct {
 	applied    uint64
 	lastError  string
 	stats      *fwdpb.Stats // replaced, never modified, so it can be shared read-only
+	prevStats  *fwdpb.Stats // the report's before stats, for rates (GET /v1/rates)
+	prevAt     time.Time
 	conns      []*fwdpb.Connection
 	steering   *fwdpb.Steering // as stats: replaced, never modified
 	steeringAt time.Time
@@ -163,6 +170,7 @@ func New(cfg Config) (*Controller, error) {
 		cfg: cfg, st: cfg.Store, log: cfg.Log,
 		ops:     make(chan func(*state)),
 		stopped: make(chan struct{}),
+		queries: fwdquery.NewHub(),
 		s: &state{fwd: map[string]*fwdRuntime{}, health: map[healthKey]healthObs{},
 			policies: map[string]*svcPolicy{}},
 	}

@@ -181,6 +181,7 @@ func (r *fwdRuntime) setStats(st *fwdpb.Stats, now time.Time) {
 			r.pps = float64(rx-r.rxPackets) / dt
 		}
 	}
+	r.prevStats, r.prevAt = r.stats, r.rxAt
 	r.rxPackets, r.rxAt, r.stats = rx, now, st
 }
 
@@ -334,6 +335,9 @@ type ForwarderStats struct {
 	Forwarder string
 	At        time.Time
 	Stats     *fwdpb.Stats // shared: read only
+	// The report before (nil: none yet), for rates over the interval between them.
+	PrevAt time.Time
+	Prev   *fwdpb.Stats // shared: read only
 }
 
 // Stats returns each forwarder's latest counters, ordered by forwarder.
@@ -342,7 +346,8 @@ func (c *Controller) Stats(ctx context.Context) ([]ForwarderStats, error) {
 	err := c.do(ctx, func(s *state) {
 		for id, r := range s.fwd {
 			if r.stats != nil {
-				out = append(out, ForwarderStats{Forwarder: id, At: r.rxAt, Stats: r.stats})
+				out = append(out, ForwarderStats{Forwarder: id, At: r.rxAt, Stats: r.stats, PrevAt: r.prevAt,
+					Prev: r.prevStats})
 			}
 		}
 	})

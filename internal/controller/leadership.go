@@ -1,8 +1,12 @@
 package controller
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"sort"
+
+	"hvlb/internal/apitypes"
 )
 
 // Leadership says whether this controller leads its group; internal/leader's Elector (etcd's
@@ -56,4 +60,65 @@ func (c *Controller) takeOver(s *state) {
 	s.policies = map[string]*svcPolicy{}
 	c.pr.started = c.cfg.Now()
 	c.completePending(s)
+}
+
+// candidateLister lists the controllers campaigning in the group's election, the leader
+// first; internal/leader's Elector implements it.
+type candidateLister interface {
+	Candidates(ctx context.Context) ([]string, error)
+}
+
+// Group returns the controller group as this controller sees it (GET /v1/controllers): its
+// own role, the leader, and each controller that campaigns in the election or holds a
+// forwarder's agent, with those forwarders. A standalone controller is a group of one.
+func (c *Controller) Group(ctx context.Context) (apitypes.ControllerGroup, error) {
+	role, leader := c.Role()
+	name := c.cfg.Name
+	g := apitypes.ControllerGroup{Name: name, Role: role, Leader: leader, Members: []apitypes.ControllerMember{}}
+	if role == RoleStandalone {
+		g.Leader = name
+	}
+	byName := map[string]*apitypes.ControllerMember{}
+	var order []string
+	member := func(n string) *apitypes.ControllerMember {
+		if m := byName[n]; m != nil {
+			return m
+		}
+		byName[n] = &apitypes.ControllerMember{Name: n, Leader: n == g.Leader, Forwarders: []string{}}
+		order = append(order, n)
+		return byName[n]
+	}
+	member(name).Self = true
+	if cl, ok := c.cfg.Leadership.(candidateLister); ok {
+		names, err := cl.Candidates(ctx)
+		if err != nil {
+			g.Error = err.Error() // etcd away: the group is what the reports say
+		}
+		for _, n := range names {
+			member(n).Campaigning = true
+		}
+	} else {
+		member(name).Campaigning = role == RoleStandalone
+	}
+	err := c.do(ctx, func(s *state) {
+		ids := make([]string, 0, len(s.fwd))
+		for id := range s.fwd {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			h := c.holderName(s.fwd[id])
+			if h == "" && role == RoleStandalone {
+				h = name
+			}
+			if h != "" {
+				m := member(h)
+				m.Forwarders = append(m.Forwarders, id)
+			}
+		}
+	})
+	for _, n := range order {
+		g.Members = append(g.Members, *byName[n])
+	}
+	return g, err
 }

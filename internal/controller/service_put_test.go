@@ -14,12 +14,12 @@ import (
 func TestPutFields(t *testing.T) {
 	cur := model.Service{ID: "udp-10.0.0.1-53", Protocol: "udp", VIP: "10.0.0.1", Port: 53, Mode: "tunnel",
 		Encap: "gue", Scheduler: "wrr", DownConns: "keep", AllDown: "keep_last", Forwarders: []string{"fwd-a"},
-		HealthCheck: &model.HealthCheck{Kind: "udp"}, ConnRateLimit: 10, Timeouts: &model.Timeouts{UDP: 9},
+		HealthCheck: &model.HealthCheck{Kind: "udp"}, ServiceSettings: model.ServiceSettings{ConnRateLimit: 10}, Timeouts: &model.Timeouts{UDP: 9},
 		Priority: 3, Reals: []model.Real{{Address: "10.1.0.1"}}, Version: 7,
 		Policy: model.Policy{Kind: model.PolicyStatic}}
 	zero, seven := 0, 7
 	s := cur.Clone()
-	if err := putFields(&s, apitypes.ServiceInput{Scheduler: "rr", AllDown: "drop", ConnRateLimit: &zero,
+	if err := putFields(&s, apitypes.ServiceInput{Scheduler: "rr", AllDown: "drop", SettingsInput: apitypes.SettingsInput{ConnRateLimit: &zero},
 		SynproxyThreshold: &seven, Timeouts: &model.Timeouts{}, ID: new(string), Port: new(int)}); err != nil {
 		t.Fatal(err)
 	}

@@ -138,8 +138,11 @@ func New(cfg Config) (*App, error) {
 			return nil, err
 		}
 		a.st, ccfg.Leadership, ccfg.Sharing, ccfg.Name = a.group.st, a.group.elector, a.group.sharer, a.cfg.Etcd.Name
-	} else if a.st, err = store.Open(cfg.DB); err != nil {
-		return nil, err
+	} else {
+		if a.st, err = store.Open(cfg.DB); err != nil {
+			return nil, err
+		}
+		ccfg.Name = defaultName(cfg.Listen) // shown as the leader of its group of one
 	}
 	ccfg.Store = a.st
 	a.ctl, err = controller.New(ccfg)

@@ -43,9 +43,7 @@ func openGroup(cfg *Config) (*group, error) {
 		ec.Prefix = store.DefaultEtcdPrefix
 	}
 	if ec.Name == "" {
-		host, _ := os.Hostname()
-		port := cfg.Listen[strings.LastIndexByte(cfg.Listen, ':')+1:]
-		ec.Name = host + ":" + port
+		ec.Name = defaultName(cfg.Listen)
 	}
 	var endpoints []string
 	for _, e := range strings.Split(ec.Endpoints, ",") {
@@ -66,4 +64,10 @@ func openGroup(cfg *Config) (*group, error) {
 	sh := reportshare.New(reportshare.Config{Client: cli, Prefix: ec.Prefix, Name: ec.Name, TTL: ec.LeaderTTL,
 		Interval: ec.ShareInterval, Log: cfg.Log})
 	return &group{cli: cli, st: st, elector: el, sharer: sh}, nil
+}
+
+// defaultName is a controller's name without --name: hostname:port of its REST listener.
+func defaultName(listen string) string {
+	host, _ := os.Hostname()
+	return host + ":" + listen[strings.LastIndexByte(listen, ':')+1:]
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"hvlb/internal/apitypes"
 	"hvlb/internal/certs"
 	"hvlb/internal/etcdtest"
 	"hvlb/internal/store"
@@ -83,8 +84,22 @@ func TestGroup(t *testing.T) {
 		t.Fatalf("lb-request at a follower: %d %q, want 503 naming the leader", code, e.Error)
 	}
 
+	// GET /v1/controllers at the follower: both campaign, a leads.
+	var g apitypes.ControllerGroup
+	waitCond(t, "b lists a and b", func() bool {
+		return cb.do("GET", "/v1/controllers", "", &g) == http.StatusOK && len(g.Members) == 2
+	})
+	if g.Name != "ctl-b" || g.Role != "follower" || g.Leader != "ctl-a" || g.Members[0].Name != "ctl-b" ||
+		!g.Members[0].Self || g.Members[1].Name != "ctl-a" || !g.Members[1].Leader || !g.Members[1].Campaigning {
+		t.Errorf("the group at b: %+v", g)
+	}
+
 	stopA()
 	waitCond(t, "b leads once a stopped", func() bool { _, h := health(cb); return h["role"] == "leader" })
+	waitCond(t, "b alone in the election, leading", func() bool {
+		return cb.do("GET", "/v1/controllers", "", &g) == http.StatusOK && g.Leader == "ctl-b" && len(g.Members) == 1 &&
+			g.Members[0].Leader && g.Members[0].Campaigning
+	})
 }
 
 // TestGroupStoreRefusesWrites: etcd out of space; a write gets a 503 naming the cause, and

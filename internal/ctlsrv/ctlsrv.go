@@ -234,3 +234,41 @@ func (s *Server) Report(stream grpc.ClientStreamingServer[ctlpb.AgentReport, ctl
 		}
 	}
 }
+
+// Query holds an agent's Query stream for the controller's questions to its forwarder
+// (fwdquery.Hub): the agent's first message names its forwarder, authorised as a report's.
+func (s *Server) Query(stream grpc.BidiStreamingServer[ctlpb.FwdAnswer, ctlpb.FwdQuery]) error {
+	ctx, cancel := context.WithCancel(stream.Context())
+	defer cancel()
+	hello, err := stream.Recv()
+	if err != nil {
+		return err
+	}
+	id := hello.GetForwarderId()
+	if err := model.ValidName("forwarder_id", id); err != nil {
+		return toStatus(err)
+	}
+	if err := s.authorize(ctx, id); err != nil {
+		return err
+	}
+	go func() {
+		select {
+		case <-s.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	err = s.c.Queries().Serve(ctx, id, stream)
+	if errors.Is(err, io.EOF) {
+		return nil // the agent closed it
+	}
+	if ctx.Err() != nil {
+		select {
+		case <-s.stop:
+			return errShutdown
+		default:
+			return nil
+		}
+	}
+	return err
+}

@@ -16,7 +16,8 @@ import (
 	"hvlb/internal/pb/ctlpb"
 )
 
-// register, watch and report as forwarder id; each returns the call's error.
+// register, watch, report and open the query stream as forwarder id; each returns the
+// call's error.
 func asForwarder(ctx context.Context, c ctlpb.AgentServiceClient, id string) map[string]error {
 	out := map[string]error{}
 	_, out["register"] = c.Register(ctx, &ctlpb.RegisterRequest{Forwarder: &ctlpb.ForwarderInfo{Id: id}})
@@ -32,6 +33,16 @@ func asForwarder(ctx context.Context, c ctlpb.AgentServiceClient, id string) map
 		}
 	}
 	out["report"] = err
+	q, err := c.Query(ctx)
+	if err == nil {
+		if err = q.Send(&ctlpb.FwdAnswer{ForwarderId: id}); err == nil {
+			q.CloseSend()
+			if _, err = q.Recv(); err == io.EOF {
+				err = nil // taken, then ended with the agent's close
+			}
+		}
+	}
+	out["query"] = err
 	return out
 }
 

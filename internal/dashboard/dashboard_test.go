@@ -28,6 +28,8 @@ func TestServe(t *testing.T) {
 		{"GET", "/ui/", 200, "text/html", `<form id="login-form">`, ""},
 		{"GET", "/ui/app.js", 200, "text/javascript", "sessionStorage", ""},
 		{"GET", "/ui/svgchart.js", 200, "text/javascript", "timeChart", ""},
+		{"GET", "/ui/rates.js", 200, "text/javascript", "/v1/rates", ""},
+		{"GET", "/ui/pool.js", 200, "text/javascript", "/v1/controllers", ""},
 		{"GET", "/ui/style.css", 200, "text/css", "svg.chart", ""},
 		{"GET", "/ui", 301, "", "", "/ui/"},
 		{"GET", "/ui/nothing.js", 404, "", "", ""},

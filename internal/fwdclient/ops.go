@@ -18,9 +18,17 @@ func (c *Client) AddService(ctx context.Context, vs *fwdpb.VirtualService) error
 	return err
 }
 
+// SetService makes a service be exactly vs (its settings and reals), in one change the
+// workers see whole or not at all; a refusal changes nothing (proto/fwd.proto SetService).
+// ifVersion 0: whatever the forwarder's configuration version.
+func (c *Client) SetService(ctx context.Context, vs *fwdpb.VirtualService, ifVersion uint64) error {
+	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_SetService{
+		SetService: &fwdpb.SetService{Service: vs, IfVersion: ifVersion}}})
+	return err
+}
+
 // UpdateService changes a service's settings: each field of u that is given (a string not
-// "", a number or the timeouts with its set_ flag); the agent derives u from the schema
-// (internal/agent/service_update.go).
+// "", a number or the timeouts with its set_ flag); svcdiff.Update derives u from the schema.
 func (c *Client) UpdateService(ctx context.Context, u *fwdpb.UpdateService) error {
 	_, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_UpdateService{UpdateService: u}})
 	return err
@@ -210,6 +218,16 @@ func (c *Client) ListConnections(ctx context.Context, cursor uint64, limit uint3
 	}
 	l := resp.GetConnections()
 	return l.GetConnections(), l.GetNextCursor(), nil
+}
+
+// ListConnectionsWith returns one page of the connections m's filters keep (ListConnections
+// in proto/fwd.proto: the forwarder applies them as it walks its tables).
+func (c *Client) ListConnectionsWith(ctx context.Context, m *fwdpb.ListConnections) (*fwdpb.ConnectionList, error) {
+	resp, err := c.Do(ctx, &fwdpb.Request{Op: &fwdpb.Request_ListConnections{ListConnections: m}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetConnections(), nil
 }
 
 // Connections returns up to max connections (of one service when svc is not nil), page

@@ -219,3 +219,20 @@ func (e *Elector) lookUpLeader(ctx context.Context, el *concurrency.Election) {
 		e.update(func(s *Status) { s.LeaderName = name })
 	}
 }
+
+// Candidates returns the names of the controllers campaigning now (each holds a key under
+// the election's prefix while its lease lives), oldest first: the first leads.
+func (e *Elector) Candidates(ctx context.Context) ([]string, error) {
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	resp, err := e.cfg.Client.Get(c, e.cfg.Prefix+"leader/", clientv3.WithPrefix(),
+		clientv3.WithSort(clientv3.SortByCreateRevision, clientv3.SortAscend))
+	if err != nil {
+		return nil, fmt.Errorf("etcd: the election's candidates: %w", err)
+	}
+	out := make([]string, 0, len(resp.Kvs))
+	for _, kv := range resp.Kvs {
+		out = append(out, string(kv.Value))
+	}
+	return out, nil
+}

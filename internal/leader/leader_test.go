@@ -53,6 +53,16 @@ func TestOneLeaderThenHandOver(t *testing.T) {
 	if b.IsLeader() {
 		t.Fatal("two leaders")
 	}
+	// Both campaign, the leader first.
+	var names []string
+	waitFor(t, "a and b campaigning", 10*time.Second, func() bool {
+		n, err := b.Candidates(context.Background())
+		names = n
+		return err == nil && len(n) == 2
+	})
+	if names[0] != "a" || names[1] != "b" {
+		t.Errorf("candidates %v: want [a b]", names)
+	}
 	stopA()
 	<-doneA
 	took := waitFor(t, "b leads after a resigned", 3*time.Second, b.IsLeader)

@@ -34,9 +34,8 @@ type Service struct {
 	Forwarders  []string     `json:"forwarders"`
 	HealthCheck *HealthCheck `json:"health_check,omitempty"`
 	Policy      Policy       `json:"policy"`
-	// ConnRateLimit is the new connections a second each forwarder accepts for the service
-	// (0: no limit); those past it are dropped (vs_rate_limited).
-	ConnRateLimit int `json:"conn_rate_limit"`
+	// The plain settings (settings.go), their JSON fields inline.
+	ServiceSettings
 	// Timeouts are the service's own connection timeouts (nil: the forwarders' global ones).
 	Timeouts *Timeouts `json:"timeouts,omitempty"`
 	// CountersZeroedAt is when the operator last zeroed the service's counters (hvlbctl vs

@@ -159,8 +159,8 @@ func NormalizeService(s *Service) error {
 	if err := normalizePolicy(&s.Policy); err != nil {
 		return err
 	}
-	if s.ConnRateLimit < 0 || s.ConnRateLimit > MaxConnRateLimit {
-		return fieldErr("conn_rate_limit", "%d: want 0..%d (0: no limit)", s.ConnRateLimit, MaxConnRateLimit)
+	if err := validateSettings(s); err != nil {
+		return err
 	}
 	if s.Timeouts != nil {
 		for _, f := range s.Timeouts.fields() {

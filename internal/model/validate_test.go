@@ -173,6 +173,15 @@ func TestNormalizeService(t *testing.T) {
 		{"hash unknown", func(s *Service) { s.Hash = "call_id" }, "hash", nil},
 		{"synproxy in fullnat", func(s *Service) { s.Mode, s.Synproxy = ModeFullNAT, SynproxyOn }, "synproxy", nil},
 		{"conn rate limit big", func(s *Service) { s.ConnRateLimit = MaxConnRateLimit + 1 }, "conn_rate_limit", nil},
+		{"persistence a day and a second", func(s *Service) { s.PersistenceTimeout = 86401 }, "persistence_timeout", nil},
+		{"persistence prefix 33 for IPv4", func(s *Service) { s.PersistenceTimeout, s.PersistencePrefix = 60, 33 },
+			"persistence_prefix", nil},
+		{"persistence prefix 129 for IPv6", func(s *Service) {
+			s.VIP, s.Reals[0].Address, s.PersistencePrefix = "fd00::1", "fd00::11", 129
+		}, "persistence_prefix", nil},
+		{"persistence with SIP affinity", func(s *Service) {
+			s.Protocol, s.Hash, s.PersistenceTimeout = "udp", HashSIPCallID, 60
+		}, "persistence_timeout", nil},
 		{"real conn limit negative", func(s *Service) { s.Reals[0].ConnLimit = -1 }, "reals[0].conn_limit", nil},
 		{"real conn limit big", func(s *Service) { s.Reals[0].ConnLimit = MaxConnLimit + 1 }, "reals[0].conn_limit", nil},
 		{"real override", func(s *Service) { s.Reals[0].HealthOverride = "Down" }, "reals[0].health_override", nil},

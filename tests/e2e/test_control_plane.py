@@ -526,6 +526,7 @@ def test_apply_changes_every_field_down_to_the_forwarder(bed):
         {"down_conns": "reschedule"},
         {"all_down": "keep_last"},
         {"conn_rate_limit": 5000},
+        {"persistence_timeout": 300, "persistence_prefix": 24},
         {"timeouts": {"tcp_established": 120, "udp": 30}},
         {"synproxy": "auto"},
         {"synproxy_threshold": 77},

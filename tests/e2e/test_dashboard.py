@@ -1,14 +1,23 @@
 """End to end: the controller's web dashboard (/ui/, docs/dashboard.md) in headless Chromium.
 
-The e2e bed of test_control_plane.py (forwarder, three NFs, controller and agent in the
-router namespace); Chromium runs in the same namespace, logs in with the controller's token,
-and the test checks that the pages show the running controller's live data, and changes
-made through the API (hvlbctl) and by the NFs' health. Screenshots go to
-tests/artifacts/dashboard/ (git-ignored).
+test_dashboard_shows_live_state: the e2e bed of test_control_plane.py (forwarder, three NFs,
+controller and agent in the router namespace); Chromium runs in the same namespace, logs in
+with the controller's token, and the test checks that the pages show the running
+controller's live data, changes made through the API (hvlbctl) and by the NFs' health, and
+each NF's share of the traffic against its share of the weights.
+
+test_pool_page: the scale-out lab (lab/scaleout.py: two FRR routers, a controller, three
+forwarders with agents, BGP and connection sync); the pool page shows the controller and its
+leader, every forwarder ready with its BGP sessions established and its VIPs announced, the
+connection sync, an lb-request, and a forwarder killed (with its agent) as failed within 5 s.
+
+Screenshots go to tests/artifacts/dashboard/ (git-ignored).
 """
 
 import json
+import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +54,7 @@ def browser(bed, request):
 
 
 def token(cp):
+    """The first token of a control plane's (or a pool's) certs directory."""
     lines = (cp.certs / "tokens").read_text().splitlines()
     return next(t.strip() for t in lines if t.strip() and not t.startswith("#"))
 
@@ -105,6 +115,28 @@ def test_dashboard_shows_live_state(bed, browser):
     b.wait("document.body.innerText.includes('Policy: static')", "the policy section")
     shot(b, "service")
 
+    # Traffic per NF: with clients coming, each NF up gets new connections, its share of the
+    # weights of the NFs up is shown (100 and 37 of 137; nf3 down: none), and nf1 (weight 100)
+    # is seen taking more of the new connections than nf2 (37), nf3 none.
+    traffic = bed.topo.popen("client", ["sh", "-c", f"while :; do curl -s -m 2 -o /dev/null http://{VIP}/; "
+                                        "sleep 0.02; done"], name="curl-loop")
+    try:
+        def rcell(r, c):
+            return f"(document.querySelector('table.rates[data-rates=total] [data-real={js(r)}] .{c}') || {{}}).textContent"
+
+        b.wait(f"{rcell(reals[0], 'weight-share')} === '73.0 %' && {rcell(reals[1], 'weight-share')} === '27.0 %'"
+               f" && {rcell(reals[2], 'weight-share')} === '0.0 %'", "the weight shares of the NFs up")
+        def share(r):
+            return f"parseFloat({rcell(r, 'conn-share')})"
+        b.wait(f"{share(reals[0])} > {share(reals[1])} && {share(reals[1])} > 0 && {share(reals[2])} === 0"
+               f" && Number({rcell(reals[0], 'conns-rate')}) > 0", "nf1 taking more new connections than nf2", timeout=30)
+        b.wait(f"document.querySelector('table.rates[data-rates={js(cp.fwd_id)}]') !== null", "the forwarder's own rates")
+        # The share chart: nf1's and nf2's shares and the three dashed weight shares.
+        b.wait("document.querySelectorAll('svg.chart path[stroke-dasharray]').length >= 3", "the weight-share curves")
+        shot(b, "service-traffic")
+    finally:
+        bed.topo.stop(traffic)
+
     # Forwarders, and one forwarder's workers, RSS-A and ports from its steering read-out.
     b.goto(UI + "#/forwarders")
     b.wait(f"(document.querySelector('[data-forwarder={js(cp.fwd_id)}] .state') || {{}}).textContent === 'ready'",
@@ -126,3 +158,56 @@ def test_dashboard_shows_live_state(bed, browser):
     conns = f"document.querySelector('table.services tr[data-service={js(SID)}] .conns')"
     b.wait(f"{conns} && Number({conns}.textContent) >= 5", "the service's 5 connections")
     shot(b, "traffic")
+
+
+def test_pool_page(lab, request):
+    """The pool page of a three-forwarder pool behind BGP, and a forwarder killed seen there."""
+    if not Path("/usr/lib/frr/bgpd").exists() or shutil.which("vtysh") is None:
+        pytest.skip("FRR is not installed (scripts/deps.sh installs frr)")
+    import scaleout
+
+    pool = scaleout.Pool(lab("lab/topologies/scaleout.yaml")).start()
+    pool.add_service()
+    logdir = Path(pool.topo.logdir)
+    b = headless.Browser(pool.topo.argv(pool.ctl_host, []), logdir / "chromium-profile", logdir / "chromium.log")
+    try:
+        ui = f"https://{pool.ctl_addr}:{scaleout.REST_PORT}/ui/"
+        b.goto(ui + "#/pool")
+        login(b, token(pool))
+        ids = [m.id for m in pool.members]
+
+        def row(f, c):
+            return f"(document.querySelector('table.pool-forwarders [data-forwarder={js(f)}] .{c}') || {{}}).textContent"
+        for f in ids:
+            b.wait(f"{row(f, 'state')} === 'ready' && {row(f, 'bgp')} === '2/2 established'"
+                   f" && {row(f, 'announced')}.includes({js(scaleout.VIP + '/32')})"
+                   f" && {row(f, 'behind')} === '0'", f"{f} ready, both BGP sessions up, its VIPs announced", timeout=40)
+        b.wait("document.querySelectorAll('table.bgp-sessions tr[data-peer]').length === 6", "six BGP sessions")
+        b.wait("(document.querySelector('[data-card=leader]') || {}).textContent.includes('leader: ')"
+               " && document.querySelector('[data-card=leader] b.up') !== null", "the leader named")
+        b.wait(f"document.querySelector('table.controllers tr td.role.up') !== null"
+               f" && {js(ids)}.every(f => document.querySelector('table.controllers').textContent.includes(f))",
+               "the controller leading, holding the three forwarders")
+        b.wait("document.querySelectorAll('table.sync tr[data-forwarder]').length === 3", "connection sync of the three")
+
+        # An lb-request placed on a forwarder shows with its state.
+        pool.ctl("lb-request", "--protocol", "tcp", "--vip", "10.100.0.2:8080", "--nf", "10.1.0.11:8080")
+        b.wait("(document.querySelector('table.lb-requests .lb-state') || {}).textContent === 'accepted'",
+               "the lb-request accepted")
+        shot(b, "pool")
+
+        # A forwarder and its agent killed: the page says so within 5 s.
+        victim = pool.members[1].id
+        t0 = time.monotonic()
+        pool.kill(1)
+        b.wait(f"{row(victim, 'state')} === 'failed' && {row(victim, 'agent')} === 'gone'"
+               f" && {row(victim, 'bgp')}.startsWith('gone')",
+               f"{victim} failed on the pool page", timeout=5 - (time.monotonic() - t0))
+        print(f"{victim} killed: failed on the pool page after {time.monotonic() - t0:.2f} s")
+        assert b.eval(f"{row(ids[0], 'state')}") == "ready"
+        shot(b, "pool-killed")
+    except BaseException:
+        print("--- chromium log:\n" + Path(b.log_path).read_text(errors="replace")[-4000:])
+        raise
+    finally:
+        b.close()

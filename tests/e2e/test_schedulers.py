@@ -22,6 +22,7 @@ import json
 import math
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -319,3 +320,59 @@ def test_scheduler_changed_through_the_api(bed):
     conns = bed.short_conns(port, [["10.0.0.2", fresh_ports(300), 300]])
     count = Counter(nf for _, _, nf in conns)
     assert count == {n: 100 for n in NAMES}, count
+
+
+def wait_setting(bed, port, **want):
+    """Waits until the forwarder lists VIP:port's settings as want (field: value)."""
+    def applied():
+        for s in bed.fw.client.list_services():
+            if s.id.vip == VIP and s.id.vport == port:
+                return all(getattr(s, k) == v for k, v in want.items())
+        return False
+    labtools.wait_until(applied, f"{want} on port {port} at the forwarder", 20, 0.05)
+
+
+def test_persistence_through_the_api(bed):
+    """Source-IP persistence (docs/scheduling.md, "Persistence") set through the controller
+    (`vs set --persistence-timeout --persistence-prefix`, flags derived from the model) over
+    rr, which alone would send a client's connections round the NFs: each client address's
+    connections all reach one NF and the addresses still spread; with prefix 24 every address
+    of the client's /24 is one client."""
+    port = 8108
+    sid = bed.add_service("rr", port)
+    bed.cp.ctl("vs", "set", sid, "--persistence-timeout", "300")
+    wait_setting(bed, port, persistence_timeout=300, persistence_prefix=0)
+    addrs = SH_ADDRS[:30]
+    conns = bed.short_conns(port, [[a, fresh_ports(4), 4] for a in addrs])
+    nfs_of = {}
+    for a, _, nf in conns:
+        nfs_of.setdefault(a, set()).add(nf)
+    torn = {a: s for a, s in nfs_of.items() if len(s) != 1}
+    assert not torn, f"addresses whose connections went to several NFs: {torn}"
+    # rr gives each address's first connection the next turn: 30 addresses, 10 per NF.
+    by_nf = Counter(next(iter(s)) for s in nfs_of.values())
+    assert by_nf == {n: 10 for n in NAMES}, by_nf
+    bed.check_forwarder_counts(port, Counter(nf for _, _, nf in conns))
+    # A /24 is one client: the next connections, from addresses the table has not seen, all go
+    # to the NF the first of them is given.
+    bed.cp.ctl("vs", "set", sid, "--persistence-prefix", "24")
+    wait_setting(bed, port, persistence_timeout=300, persistence_prefix=24)
+    conns = bed.short_conns(port, [[a, fresh_ports(2), 2] for a in SH_ADDRS[30:60]])
+    assert len({nf for _, _, nf in conns}) == 1, Counter(nf for _, _, nf in conns)
+
+
+def test_persistence_expires(bed):
+    """A client that opens no connection for persistence_timeout seconds is scheduled afresh:
+    rr's next turn, another NF."""
+    port = 8109
+    sid = bed.add_service("rr", port)
+    bed.cp.ctl("vs", "set", sid, "--persistence-timeout", "1")
+    wait_setting(bed, port, persistence_timeout=1)
+    first = Counter(nf for _, _, nf in bed.short_conns(port, [["10.0.0.2", fresh_ports(5), 5]]))
+    assert first == {"nf1": 5}, first
+    # Past the timeout: an entry lives timeout seconds at least and one more at most (it
+    # counts whole seconds of the forwarder's clock). Any connection meanwhile would renew it,
+    # so this waits without one.
+    time.sleep(2.5)
+    again = bed.short_conns(port, [["10.0.0.2", fresh_ports(3), 3]])
+    assert [nf for _, _, nf in again] == ["nf2"] * 3, again

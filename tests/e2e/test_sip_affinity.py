@@ -11,6 +11,7 @@ Each server's sipp writes the messages it receives (-trace_msg), which the test 
 """
 
 import math
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -115,3 +116,56 @@ def test_calls_of_one_trunk_port_spread_by_call_id(bed):
     want = servers[hvlb_model.pick_maglev(table, h)]
     print(f"hash 5tuple: calls per server {dict(where)}")
     assert set(where) == {want}, f"by the 5-tuple every call at {want}: {dict(where)}"
+
+
+BIG_CALLS, SDP_PAD = 200, 2000
+
+
+def test_fragmented_invites_of_one_trunk_port_over_af_xdp(lab):
+    """INVITEs with 2 kB of SDP (an offer with many codecs and candidates), which the trunk's
+    kernel fragments at the 1,500-byte MTU, through the forwarder on AF_XDP ports (the
+    fragments reach it as sent) with fragments = forward (docs/fragments.md) and hash
+    sip_call_id: every call connects, each call's messages at one server, the one its Call-ID
+    picks (read in the INVITE's first fragment; the later ones follow it), and fragments were
+    forwarded, none refused."""
+    import yaml
+
+    # One queue a link: AF_XDP takes one socket a queue (the worker's), and what the kernel
+    # put on another queue would go to the kernel instead.
+    spec = yaml.safe_load((REPO / siplab.TOPOLOGY).read_text())
+    spec.setdefault("defaults", {})["queues"] = 1
+    bed = siplab.Bed(lab(spec), VIP, hash="sip_call_id", messages=True, port_kind="af_xdp",
+                     settings={"fragments": "forward"})
+    servers = [a for _, a in bed.nfs]
+    table = hvlb_model.vs_maglev_table([{"addr": a, "port": PORT, "weight": WEIGHT}
+                                        for a in servers])
+    rep = siplab.Calls(bed.topo, VIP, RATE, BIG_CALLS, pause_ms=PAUSE_MS, local_port=TRUNK_PORT,
+                       name="sipp-uac-big", sdp_pad=SDP_PAD).start().wait()
+    print(rep.summary(), "forwarder drops, missed:", *bed.losses())
+    assert rep.created == BIG_CALLS and rep.successful == BIG_CALLS and rep.failed == 0, \
+        f"{rep.summary()}; failed calls (number, start): {rep.failed_calls()[:20]}"
+    calls = calls_by_server(bed)
+    assert len(calls) == BIG_CALLS, f"{len(calls)} calls reached the servers, want {BIG_CALLS}"
+    for cid, seen in calls.items():
+        assert len(seen) == 1, f"call {cid}: messages at several servers: {seen}"
+        want = servers[hvlb_model.pick_maglev(table, hvlb_model.sip_call_id_hash(cid))]
+        assert next(iter(seen)) == want, f"call {cid} at {next(iter(seen))}, the model says {want}"
+    drops = {d.reason: d.count for d in bed.fw.stats().drops}
+    refused = {r: n for r, n in drops.items() if r.startswith("frag") or r == "fragment"}
+    assert not any(refused.values()), refused
+    # The INVITEs were larger than the path's 1,500-byte MTU, so they crossed in fragments.
+    sizes = invite_sizes(bed)
+    assert len(sizes) >= BIG_CALLS and min(sizes) > 1500, (len(sizes), min(sizes, default=0))
+
+
+def invite_sizes(bed):
+    """The size of each INVITE the servers received, as sipp's message files say it."""
+    out = []
+    for h, _ in bed.nfs:
+        text = Path(bed.messages[h]).read_text(errors="replace")
+        for block in re.split(r"^-{20,}.*$", text, flags=re.M):
+            head, _, msg = block.partition("\n\n")
+            m = re.search(r"\[(\d+)\] bytes", head)
+            if "message received" in head and m and msg.strip().startswith("INVITE"):
+                out.append(int(m.group(1)))
+    return out

@@ -2,7 +2,7 @@
 """hvlb-forwarder --check-config (docs/forwarder-config.md): as any user, without EAL, huge
 pages or ports. A file with a misspelt key or a bad value exits 1 naming file, line and key;
 every start-up file the repo holds or generates (*.ini, the docs' examples, lab/fwdlab.py's
-for each topology) exits 0, and what it prints reads back to the same output."""
+for each topology, bench/nfv.py's) exits 0, and what it prints reads back to the same output."""
 
 import os
 import re
@@ -93,8 +93,18 @@ def lab_inis():
     return found
 
 
+def bench_inis():
+    """What the benchmarks start hvlb-forwarder with (bench/nfv.py: the NFV datapath)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import nfv
+    except ImportError as e:
+        pytest.skip(f"bench/nfv.py cannot be imported here: {e}")
+    return [("bench/nfv.py", nfv.hvlb_config(1 << 21))]
+
+
 def test_every_file_the_repo_has_or_makes_checks(tmp_path):
-    files = repo_inis() + docs_inis(tmp_path) + lab_inis()
+    files = repo_inis() + docs_inis(tmp_path) + lab_inis() + bench_inis()
     assert len(files) > 20
     for name, text in files:
         path = tmp_path / "f.ini"

@@ -13,6 +13,8 @@
 
 #include "cfgfile.h"
 #include "check.h"
+#include "fwd.pb-c.h"
+#include "vs_setting_defs.h"
 
 static char dir[] = "/tmp/hvlb_test_cfgfile_XXXXXX";
 static char path[sizeof(dir) + 16];
@@ -213,10 +215,69 @@ test_bad_value(void)
 		     ":10: [vs.a] priority:");
 	expect_check(PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\nrs.1 = 10.1.0.2 weigth=3\n",
 		     ":10: [vs.a] rs.1: 'weigth=3' is not weight=N");
+	/* A setting's own check (core/vs_settings.h), naming its key and line. */
+	expect_check(PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\npersistence_timeout = 60\n"
+		     "persistence_prefix = 33\n",
+		     ":11: [vs.a] persistence_prefix: must be 0 to 32 for an IPv4 service");
+	expect_check(PORTS "[vs.a]\nprotocol = udp\nvip = 10.100.0.1\nhash = sip_call_id\n"
+		     "persistence_timeout = 60\n",
+		     ":11: [vs.a] persistence_timeout: not with hash sip_call_id");
 	expect_check(PORTS "[route.x]\nprefix = 10.0.0.0/8\nport = 65536\n",
 		     ":9: [route.x] port: no port 65536");
 	expect_check(PORTS "[neigh.x]\naddr = 10.1.0.9\nmac = 02:00:00:00:00:zz\nport = 1\n",
 		     ":9: [neigh.x] mac: missing or not a MAC address");
+}
+
+/* Every plain setting (core/vs_settings.h) is a uint32 field of VirtualService, and an
+ * UpdateService field with its set_ flag, of its name; each is read from the file, bounded,
+ * and set only by its flag in an update. */
+static void
+test_settings(void)
+{
+	Hvlb__Fwd__V1__VirtualService vs = HVLB__FWD__V1__VIRTUAL_SERVICE__INIT;
+	Hvlb__Fwd__V1__UpdateService up = HVLB__FWD__V1__UPDATE_SERVICE__INIT;
+	struct vs_settings set, back;
+	char err[160] = "", text[512];
+	bool any;
+
+	CHECK(vs_n_settings > 0);
+	memset(&set, 0xab, sizeof(set));
+	vs_settings_to_msg(&set, &vs.base);
+	CHECK_EQ(vs_settings_from_msg(&vs.base, &back, err, sizeof(err)), 0);
+	if (err[0] != '\0')
+		fprintf(stderr, "%s\n", err);
+	CHECK(memcmp(&set, &back, sizeof(set)) == 0);
+	CHECK_EQ(vs_settings_update_from_msg(&up.base, &back, &any, err, sizeof(err)), 0);
+	CHECK(!any);
+	CHECK(memcmp(&set, &back, sizeof(set)) == 0);
+	for (unsigned i = 0; i < vs_n_settings; i++) {
+		const struct vs_setting_def *d = &vs_setting_defs[i];
+		const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field_by_name(
+			up.base.descriptor, d->name);
+		char set_name[64];
+
+		snprintf(set_name, sizeof(set_name), "set_%s", d->name);
+		const ProtobufCFieldDescriptor *fs =
+			protobuf_c_message_descriptor_get_field_by_name(up.base.descriptor, set_name);
+		CHECK(f != NULL && fs != NULL);
+		if (f == NULL || fs == NULL)
+			continue;
+		*(protobuf_c_boolean *)((char *)&up + fs->offset) = 1;
+		*(uint32_t *)((char *)&up + f->offset) = 7;
+		CHECK_EQ(vs_settings_update_from_msg(&up.base, &back, &any, err, sizeof(err)), 0);
+		CHECK(any);
+		CHECK_EQ(vs_setting_get(&back, d), 7);
+		*(protobuf_c_boolean *)((char *)&up + fs->offset) = 0;
+		/* Past its range, in the file: an error naming the key (and its line). */
+		if (d->max < UINT32_MAX) {
+			char want[128];
+
+			snprintf(text, sizeof(text), PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\n"
+				 "%s = %llu\n", d->name, (unsigned long long)d->max + 1);
+			snprintf(want, sizeof(want), ":10: [vs.a] %s: must be 0 to %u", d->name, d->max);
+			expect_check(text, want);
+		}
+	}
 }
 
 int
@@ -237,6 +298,7 @@ main(void)
 	RUN(test_unknown_section);
 	RUN(test_syntax);
 	RUN(test_bad_value);
+	RUN(test_settings);
 	rte_openlog_stream(NULL);
 	unlink(path);
 	rmdir(dir);

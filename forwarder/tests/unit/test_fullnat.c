@@ -279,20 +279,20 @@ test_conn_reply_key(void)
 	orig.af = HVLB_AF_INET;
 	hvlb_addr_set4(&rs, 0x0b00010a);
 	conn_set_local(NULL);
-	CHECK(conn_insert_fullnat(t, &orig, flow_hash(&orig), &rs, be16(8080), 0, be16(40001), 0,
+	CHECK(conn_insert_fullnat(t, &orig, conn_key_hash(&orig), &rs, be16(8080), 0, be16(40001), 0,
 				  1) == NULL); /* no pool yet */
 	conn_set_local(p.addrs);
-	c = conn_insert_fullnat(t, &orig, flow_hash(&orig), &rs, be16(8080), 0, be16(40001), 0, 1);
+	c = conn_insert_fullnat(t, &orig, conn_key_hash(&orig), &rs, be16(8080), 0, be16(40001), 0, 1);
 	CHECK(c != NULL);
 	CHECK(conn_reply_tuple(c, &k));
 	CHECK(hvlb_addr_eq(&k.dst, &p.addrs[0]));
 	CHECK_EQ(k.dport, be16(40001));
-	CHECK(conn_lookup(t, &k, flow_hash(&k), &dir) == c);
+	CHECK(conn_lookup(t, &k, conn_key_hash(&k), &dir) == c);
 	CHECK_EQ(dir, CONN_DIR_REPLY);
 	/* The NAT reply tuple (NF -> client) is not this connection's. */
 	k.dst = orig.src;
 	k.dport = orig.sport;
-	CHECK(conn_lookup(t, &k, flow_hash(&k), &dir) == NULL);
+	CHECK(conn_lookup(t, &k, conn_key_hash(&k), &dir) == NULL);
 	CHECK_EQ(sizeof(struct conn), 128);
 	conn_set_local(NULL);
 	free(mem);

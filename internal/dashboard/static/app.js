@@ -11,6 +11,9 @@ const state = {
   services: [], forwarders: [], stats: null, connections: [],
   policy: {},        // service id -> policy view
   steering: {},      // forwarder id -> steering read-out (or null: none reported)
+  rates: {},         // service id -> its GET /v1/rates entry (rates.js)
+  group: null, lbRequests: null, // the pool page's (pool.js)
+  counters: {},      // series key -> [ms, counter]: the last reading, for rates (pool.js)
   samples: {},       // series key -> [[ms, value], ...]
   lastOK: 0, error: "", timer: null,
 };
@@ -89,9 +92,15 @@ async function poll() {
       }
     }
     if (route.view === "service") {
-      state.policy[route.id] = await api(`/v1/services/${encodeURIComponent(route.id)}/policy?history=120`)
-        .catch(e => ({ error: e.message }));
+      const id = encodeURIComponent(route.id);
+      const [policy, rates] = await Promise.all([
+        api(`/v1/services/${id}/policy?history=120`).catch(e => ({ error: e.message })),
+        api(`/v1/rates?service=${id}`).catch(e => ({ error: e.message }))]);
+      state.policy[route.id] = policy;
+      state.rates[route.id] = rates.error ? rates : (rates.services || []).find(x => x.id === route.id) || null;
+      sampleRates(route.id, state.rates[route.id]);
     }
+    if (route.view === "pool") await pollPool();
     if (route.view === "forwarder") {
       state.steering[route.id] = await api(`/v1/forwarders/${encodeURIComponent(route.id)}/steering`)
         .catch(e => (e.status === 404 ? null : { error: e.message }));
@@ -165,7 +174,7 @@ function render() {
   status.textContent = state.error ? `error: ${state.error}` : `updated ${when(state.lastOK)}`;
   status.className = state.error ? "stale" : "";
   const views = { services: viewServices, service: viewService, forwarders: viewForwarders,
-    forwarder: viewForwarder, traffic: viewTraffic };
+    forwarder: viewForwarder, traffic: viewTraffic, pool: viewPool };
   const view = document.getElementById("view");
   view.dataset.view = route.view;
   view.replaceChildren(...[].concat((views[route.view] || viewServices)(route.id)));
@@ -224,6 +233,7 @@ function viewService(id) {
   out.push(h("h3", {}, "Configured weights over time"),
     timeChart(keys.map(k => ({ name: k, points: state.samples[`weight/${id}/${k}`] || [] })),
       { step: true, until: state.lastOK, title: "weights" }));
+  out.push(...viewRates(id, keys));
   out.push(h("h3", {}, `Policy: ${(pv.policy && pv.policy.kind) || "static"}`));
   if (pv.error) out.push(h("p", { class: "error" }, pv.error));
   out.push(h("p", {}, `Weights the forwarders get come from the ${pv.source || "operator"}` +

@@ -19,8 +19,9 @@ function fmtNum(v) {
   return v.toFixed(2);
 }
 
-// timeChart draws series [{name, points: [[ms, value], ...]}] against time. opts: step
-// (hold each value until the next point), yMax (at least this top), height, title.
+// timeChart draws series [{name, points: [[ms, value], ...], dashed, step, color}] against time.
+// opts: step (hold each value until the next point; a series' own step says so for it),
+// yMax (at least this top), height, title.
 // Returns a div with the SVG and its legend.
 function timeChart(series, opts) {
   opts = opts || {};
@@ -54,16 +55,19 @@ function timeChart(series, opts) {
   const legend = document.createElement("div");
   legend.className = "legend";
   series.forEach((s, i) => {
-    const color = PALETTE[i % PALETTE.length];
+    const color = s.color || PALETTE[i % PALETTE.length];
     const p = s.points.slice().sort((a, b) => a[0] - b[0]);
+    const step = s.step !== undefined ? s.step : opts.step;
     if (p.length > 0) {
       let d = `M${x(p[0][0]).toFixed(1)},${y(p[0][1]).toFixed(1)}`;
       for (let k = 1; k < p.length; k++) {
-        if (opts.step) d += `H${x(p[k][0]).toFixed(1)}`;
+        if (step) d += `H${x(p[k][0]).toFixed(1)}`;
         d += `L${x(p[k][0]).toFixed(1)},${y(p[k][1]).toFixed(1)}`;
       }
-      if (opts.step && opts.until) d += `H${x(opts.until).toFixed(1)}`;
-      svg.appendChild(svgEl("path", { d, fill: "none", stroke: color, "stroke-width": 1.8 }));
+      if (step && opts.until) d += `H${x(opts.until).toFixed(1)}`;
+      const line = { d, fill: "none", stroke: color, "stroke-width": 1.8 };
+      if (s.dashed) line["stroke-dasharray"] = "5 3";
+      svg.appendChild(svgEl("path", line));
       if (p.length === 1) svg.appendChild(svgEl("circle", { cx: x(p[0][0]), cy: y(p[0][1]), r: 2.5, fill: color }));
     }
     const item = document.createElement("span");

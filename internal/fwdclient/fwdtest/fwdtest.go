@@ -325,6 +325,8 @@ func (f *Forwarder) dispatch(req *fwdpb.Request, resp *fwdpb.Response) *failure 
 		return f.addService(op.AddService.GetService())
 	case *fwdpb.Request_UpdateService:
 		return f.updateService(op.UpdateService)
+	case *fwdpb.Request_SetService:
+		return f.setService(op.SetService)
 	case *fwdpb.Request_RemoveService:
 		i, bad := f.find("remove_service", op.RemoveService.GetId())
 		if bad != nil {

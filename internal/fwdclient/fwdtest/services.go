@@ -86,9 +86,10 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 		return bad
 	}
 	vs := &fwdpb.VirtualService{Id: id, Mode: v.GetMode(), Encap: v.GetEncap(), Scheduler: v.GetScheduler(),
-		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(), ConnRateLimit: v.GetConnRateLimit(),
+		DownConns: v.GetDownConns(), AllDown: v.GetAllDown(),
 		Timeouts: listedTimeouts(v.GetTimeouts()), Synproxy: v.GetSynproxy(), SynproxyThreshold: v.GetSynproxyThreshold(),
 		Priority: v.GetPriority()}
+	copySettings(vs, v)
 	if vs.Mode == "" {
 		vs.Mode = "nat"
 	}
@@ -149,7 +150,7 @@ func (f *Forwarder) addService(v *fwdpb.VirtualService) *failure {
 
 func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 	if m.GetMode() == "" && m.GetScheduler() == "" && m.GetDownConns() == "" && m.GetAllDown() == "" &&
-		m.GetEncap() == "" && !m.GetSetConnRateLimit() && !m.GetSetTimeouts() && m.GetSynproxy() == "" &&
+		m.GetEncap() == "" && !settingsGiven(m) && !m.GetSetTimeouts() && m.GetSynproxy() == "" &&
 		!m.GetSetSynproxyThreshold() && m.GetClientAddr() == "" && !m.GetSetPriority() && m.GetHash() == "" {
 		return fail(syscall.EINVAL, "update_service: neither mode, scheduler, down_conns, all_down, "+
 			"synproxy, hash, set_priority, set_conn_rate_limit, set_synproxy_threshold nor set_timeouts given")
@@ -215,10 +216,7 @@ func (f *Forwarder) updateService(m *fwdpb.UpdateService) *failure {
 		vs.AllDown = m.GetAllDown()
 		desc += " all_down=" + vs.AllDown
 	}
-	if m.GetSetConnRateLimit() {
-		vs.ConnRateLimit = m.GetConnRateLimit()
-		desc += fmt.Sprintf(" conn_rate_limit=%d", vs.ConnRateLimit)
-	}
+	desc += updateSettings(vs, m)
 	if m.GetSetTimeouts() {
 		vs.Timeouts = listedTimeouts(m.GetTimeouts())
 		desc += " timeouts=" + timeoutsDesc(vs.Timeouts)

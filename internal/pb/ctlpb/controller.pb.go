@@ -1405,6 +1405,130 @@ func (x *SharedReport) GetReport() *AgentReport {
 	return nil
 }
 
+// A read-only question the controller puts to a forwarder's local API through its agent
+// (ListConnections, TraceFlow: GET /v1/conns, /v1/trace), and the forwarder's answer. The
+// agent opens the stream (the controller cannot dial agents) and names its forwarder in its
+// first answer (id 0); the agent refuses any other op.
+type FwdQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Request       *fwdpb.Request         `protobuf:"bytes,2,opt,name=request,proto3" json:"request,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FwdQuery) Reset() {
+	*x = FwdQuery{}
+	mi := &file_controller_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FwdQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FwdQuery) ProtoMessage() {}
+
+func (x *FwdQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FwdQuery.ProtoReflect.Descriptor instead.
+func (*FwdQuery) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *FwdQuery) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *FwdQuery) GetRequest() *fwdpb.Request {
+	if x != nil {
+		return x.Request
+	}
+	return nil
+}
+
+type FwdAnswer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	ForwarderId   string                 `protobuf:"bytes,2,opt,name=forwarder_id,json=forwarderId,proto3" json:"forwarder_id,omitempty"` // the first answer's
+	Response      *fwdpb.Response        `protobuf:"bytes,3,opt,name=response,proto3" json:"response,omitempty"`
+	Error         string                 `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"` // the agent could not ask (forwarder away, op refused)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FwdAnswer) Reset() {
+	*x = FwdAnswer{}
+	mi := &file_controller_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FwdAnswer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FwdAnswer) ProtoMessage() {}
+
+func (x *FwdAnswer) ProtoReflect() protoreflect.Message {
+	mi := &file_controller_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FwdAnswer.ProtoReflect.Descriptor instead.
+func (*FwdAnswer) Descriptor() ([]byte, []int) {
+	return file_controller_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *FwdAnswer) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *FwdAnswer) GetForwarderId() string {
+	if x != nil {
+		return x.ForwarderId
+	}
+	return ""
+}
+
+func (x *FwdAnswer) GetResponse() *fwdpb.Response {
+	if x != nil {
+		return x.Response
+	}
+	return nil
+}
+
+func (x *FwdAnswer) GetError() string {
+	if x != nil {
+		return x.Error
+	}
+	return ""
+}
+
 var File_controller_proto protoreflect.FileDescriptor
 
 const file_controller_proto_rawDesc = "" +
@@ -1534,11 +1658,20 @@ const file_controller_proto_rawDesc = "" +
 	"streamLost\x12-\n" +
 	"\x13last_report_unix_ms\x18\x06 \x01(\x03R\x10lastReportUnixMs\x12\x15\n" +
 	"\x06rx_pps\x18\a \x01(\x01R\x05rxPps\x120\n" +
-	"\x06report\x18\b \x01(\v2\x18.hvlb.ctl.v1.AgentReportR\x06report2\xda\x01\n" +
+	"\x06report\x18\b \x01(\v2\x18.hvlb.ctl.v1.AgentReportR\x06report\"J\n" +
+	"\bFwdQuery\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12.\n" +
+	"\arequest\x18\x02 \x01(\v2\x14.hvlb.fwd.v1.RequestR\arequest\"\x87\x01\n" +
+	"\tFwdAnswer\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12!\n" +
+	"\fforwarder_id\x18\x02 \x01(\tR\vforwarderId\x121\n" +
+	"\bresponse\x18\x03 \x01(\v2\x15.hvlb.fwd.v1.ResponseR\bresponse\x12\x14\n" +
+	"\x05error\x18\x04 \x01(\tR\x05error2\x96\x02\n" +
 	"\fAgentService\x12D\n" +
 	"\bRegister\x12\x1c.hvlb.ctl.v1.RegisterRequest\x1a\x1a.hvlb.ctl.v1.RegisterReply\x12F\n" +
 	"\fWatchDesired\x12\x19.hvlb.ctl.v1.WatchRequest\x1a\x19.hvlb.ctl.v1.DesiredState0\x01\x12<\n" +
-	"\x06Report\x12\x18.hvlb.ctl.v1.AgentReport\x1a\x16.hvlb.ctl.v1.ReportAck(\x01B\x18Z\x16hvlb/internal/pb/ctlpbb\x06proto3"
+	"\x06Report\x12\x18.hvlb.ctl.v1.AgentReport\x1a\x16.hvlb.ctl.v1.ReportAck(\x01\x12:\n" +
+	"\x05Query\x12\x16.hvlb.ctl.v1.FwdAnswer\x1a\x15.hvlb.ctl.v1.FwdQuery(\x010\x01B\x18Z\x16hvlb/internal/pb/ctlpbb\x06proto3"
 
 var (
 	file_controller_proto_rawDescOnce sync.Once
@@ -1552,7 +1685,7 @@ func file_controller_proto_rawDescGZIP() []byte {
 	return file_controller_proto_rawDescData
 }
 
-var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_controller_proto_goTypes = []any{
 	(*ForwarderInfo)(nil),        // 0: hvlb.ctl.v1.ForwarderInfo
 	(*RegisterRequest)(nil),      // 1: hvlb.ctl.v1.RegisterRequest
@@ -1570,44 +1703,52 @@ var file_controller_proto_goTypes = []any{
 	(*BgpPeer)(nil),              // 13: hvlb.ctl.v1.BgpPeer
 	(*ReportAck)(nil),            // 14: hvlb.ctl.v1.ReportAck
 	(*SharedReport)(nil),         // 15: hvlb.ctl.v1.SharedReport
-	(*fwdpb.VirtualService)(nil), // 16: hvlb.fwd.v1.VirtualService
-	(*fwdpb.SetLocalPool)(nil),   // 17: hvlb.fwd.v1.SetLocalPool
-	(*fwdpb.ServiceId)(nil),      // 18: hvlb.fwd.v1.ServiceId
-	(*fwdpb.Stats)(nil),          // 19: hvlb.fwd.v1.Stats
-	(*fwdpb.Connection)(nil),     // 20: hvlb.fwd.v1.Connection
-	(*fwdpb.Steering)(nil),       // 21: hvlb.fwd.v1.Steering
+	(*FwdQuery)(nil),             // 16: hvlb.ctl.v1.FwdQuery
+	(*FwdAnswer)(nil),            // 17: hvlb.ctl.v1.FwdAnswer
+	(*fwdpb.VirtualService)(nil), // 18: hvlb.fwd.v1.VirtualService
+	(*fwdpb.SetLocalPool)(nil),   // 19: hvlb.fwd.v1.SetLocalPool
+	(*fwdpb.ServiceId)(nil),      // 20: hvlb.fwd.v1.ServiceId
+	(*fwdpb.Stats)(nil),          // 21: hvlb.fwd.v1.Stats
+	(*fwdpb.Connection)(nil),     // 22: hvlb.fwd.v1.Connection
+	(*fwdpb.Steering)(nil),       // 23: hvlb.fwd.v1.Steering
+	(*fwdpb.Request)(nil),        // 24: hvlb.fwd.v1.Request
+	(*fwdpb.Response)(nil),       // 25: hvlb.fwd.v1.Response
 }
 var file_controller_proto_depIdxs = []int32{
 	0,  // 0: hvlb.ctl.v1.RegisterRequest.forwarder:type_name -> hvlb.ctl.v1.ForwarderInfo
-	16, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
+	18, // 1: hvlb.ctl.v1.DesiredState.services:type_name -> hvlb.fwd.v1.VirtualService
 	9,  // 2: hvlb.ctl.v1.DesiredState.checks:type_name -> hvlb.ctl.v1.HealthCheck
 	8,  // 3: hvlb.ctl.v1.DesiredState.hard_removals:type_name -> hvlb.ctl.v1.HardRemoval
 	7,  // 4: hvlb.ctl.v1.DesiredState.counter_zeros:type_name -> hvlb.ctl.v1.CounterZero
 	5,  // 5: hvlb.ctl.v1.DesiredState.sync:type_name -> hvlb.ctl.v1.SyncSettings
-	17, // 6: hvlb.ctl.v1.DesiredState.local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	19, // 6: hvlb.ctl.v1.DesiredState.local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
 	6,  // 7: hvlb.ctl.v1.SyncSettings.peers:type_name -> hvlb.ctl.v1.SyncPeer
-	18, // 8: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
-	18, // 9: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
-	18, // 10: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
-	18, // 11: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
-	19, // 12: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
+	20, // 8: hvlb.ctl.v1.CounterZero.service:type_name -> hvlb.fwd.v1.ServiceId
+	20, // 9: hvlb.ctl.v1.HardRemoval.service:type_name -> hvlb.fwd.v1.ServiceId
+	20, // 10: hvlb.ctl.v1.HealthCheck.service:type_name -> hvlb.fwd.v1.ServiceId
+	20, // 11: hvlb.ctl.v1.HealthChange.service:type_name -> hvlb.fwd.v1.ServiceId
+	21, // 12: hvlb.ctl.v1.AgentReport.stats:type_name -> hvlb.fwd.v1.Stats
 	10, // 13: hvlb.ctl.v1.AgentReport.health:type_name -> hvlb.ctl.v1.HealthChange
 	11, // 14: hvlb.ctl.v1.AgentReport.paths:type_name -> hvlb.ctl.v1.PathMeasurement
-	20, // 15: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
-	21, // 16: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
+	22, // 15: hvlb.ctl.v1.AgentReport.connections:type_name -> hvlb.fwd.v1.Connection
+	23, // 16: hvlb.ctl.v1.AgentReport.steering:type_name -> hvlb.fwd.v1.Steering
 	13, // 17: hvlb.ctl.v1.AgentReport.bgp:type_name -> hvlb.ctl.v1.BgpPeer
 	12, // 18: hvlb.ctl.v1.SharedReport.report:type_name -> hvlb.ctl.v1.AgentReport
-	1,  // 19: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
-	3,  // 20: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
-	12, // 21: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
-	2,  // 22: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
-	4,  // 23: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
-	14, // 24: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
-	22, // [22:25] is the sub-list for method output_type
-	19, // [19:22] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	24, // 19: hvlb.ctl.v1.FwdQuery.request:type_name -> hvlb.fwd.v1.Request
+	25, // 20: hvlb.ctl.v1.FwdAnswer.response:type_name -> hvlb.fwd.v1.Response
+	1,  // 21: hvlb.ctl.v1.AgentService.Register:input_type -> hvlb.ctl.v1.RegisterRequest
+	3,  // 22: hvlb.ctl.v1.AgentService.WatchDesired:input_type -> hvlb.ctl.v1.WatchRequest
+	12, // 23: hvlb.ctl.v1.AgentService.Report:input_type -> hvlb.ctl.v1.AgentReport
+	17, // 24: hvlb.ctl.v1.AgentService.Query:input_type -> hvlb.ctl.v1.FwdAnswer
+	2,  // 25: hvlb.ctl.v1.AgentService.Register:output_type -> hvlb.ctl.v1.RegisterReply
+	4,  // 26: hvlb.ctl.v1.AgentService.WatchDesired:output_type -> hvlb.ctl.v1.DesiredState
+	14, // 27: hvlb.ctl.v1.AgentService.Report:output_type -> hvlb.ctl.v1.ReportAck
+	16, // 28: hvlb.ctl.v1.AgentService.Query:output_type -> hvlb.ctl.v1.FwdQuery
+	25, // [25:29] is the sub-list for method output_type
+	21, // [21:25] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_controller_proto_init() }
@@ -1621,7 +1762,7 @@ func file_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_controller_proto_rawDesc), len(file_controller_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,7 @@ const (
 	AgentService_Register_FullMethodName     = "/hvlb.ctl.v1.AgentService/Register"
 	AgentService_WatchDesired_FullMethodName = "/hvlb.ctl.v1.AgentService/WatchDesired"
 	AgentService_Report_FullMethodName       = "/hvlb.ctl.v1.AgentService/Report"
+	AgentService_Query_FullMethodName        = "/hvlb.ctl.v1.AgentService/Query"
 )
 
 // AgentServiceClient is the client API for AgentService service.
@@ -39,6 +40,7 @@ type AgentServiceClient interface {
 	WatchDesired(ctx context.Context, in *WatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[DesiredState], error)
 	// Reports, every few seconds and at once on a health change.
 	Report(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[AgentReport, ReportAck], error)
+	Query(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[FwdAnswer, FwdQuery], error)
 }
 
 type agentServiceClient struct {
@@ -91,6 +93,19 @@ func (c *agentServiceClient) Report(ctx context.Context, opts ...grpc.CallOption
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type AgentService_ReportClient = grpc.ClientStreamingClient[AgentReport, ReportAck]
 
+func (c *agentServiceClient) Query(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[FwdAnswer, FwdQuery], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &AgentService_ServiceDesc.Streams[2], AgentService_Query_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[FwdAnswer, FwdQuery]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AgentService_QueryClient = grpc.BidiStreamingClient[FwdAnswer, FwdQuery]
+
 // AgentServiceServer is the server API for AgentService service.
 // All implementations must embed UnimplementedAgentServiceServer
 // for forward compatibility.
@@ -101,6 +116,7 @@ type AgentServiceServer interface {
 	WatchDesired(*WatchRequest, grpc.ServerStreamingServer[DesiredState]) error
 	// Reports, every few seconds and at once on a health change.
 	Report(grpc.ClientStreamingServer[AgentReport, ReportAck]) error
+	Query(grpc.BidiStreamingServer[FwdAnswer, FwdQuery]) error
 	mustEmbedUnimplementedAgentServiceServer()
 }
 
@@ -119,6 +135,9 @@ func (UnimplementedAgentServiceServer) WatchDesired(*WatchRequest, grpc.ServerSt
 }
 func (UnimplementedAgentServiceServer) Report(grpc.ClientStreamingServer[AgentReport, ReportAck]) error {
 	return status.Errorf(codes.Unimplemented, "method Report not implemented")
+}
+func (UnimplementedAgentServiceServer) Query(grpc.BidiStreamingServer[FwdAnswer, FwdQuery]) error {
+	return status.Errorf(codes.Unimplemented, "method Query not implemented")
 }
 func (UnimplementedAgentServiceServer) mustEmbedUnimplementedAgentServiceServer() {}
 func (UnimplementedAgentServiceServer) testEmbeddedByValue()                      {}
@@ -177,6 +196,13 @@ func _AgentService_Report_Handler(srv interface{}, stream grpc.ServerStream) err
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type AgentService_ReportServer = grpc.ClientStreamingServer[AgentReport, ReportAck]
 
+func _AgentService_Query_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(AgentServiceServer).Query(&grpc.GenericServerStream[FwdAnswer, FwdQuery]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AgentService_QueryServer = grpc.BidiStreamingServer[FwdAnswer, FwdQuery]
+
 // AgentService_ServiceDesc is the grpc.ServiceDesc for AgentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -198,6 +224,12 @@ var AgentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			StreamName:    "Report",
 			Handler:       _AgentService_Report_Handler,
+			ClientStreams: true,
+		},
+		{
+			StreamName:    "Query",
+			Handler:       _AgentService_Query_Handler,
+			ServerStreams: true,
 			ClientStreams: true,
 		},
 	},

@@ -224,6 +224,14 @@ type VirtualService struct {
 	// Call-ID goes by its 5-tuple (counted, sip_no_call_id). sip_call_id only for a nat udp
 	// service with scheduler maglev or sh. The forwarder lists the value in force.
 	Hash string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`
+	// Source-IP persistence (ipvsadm -p; docs/scheduling.md): a client's new connections go to
+	// the real its earlier ones went to, while it opens one at least every persistence_timeout
+	// seconds; a real that is down, drained or gone is replaced by the scheduler's next choice.
+	// 0: off. Not with hash sip_call_id.
+	PersistenceTimeout uint32 `protobuf:"varint,16,opt,name=persistence_timeout,json=persistenceTimeout,proto3" json:"persistence_timeout,omitempty"`
+	// The bits of the client's address that make one client for persistence (ipvsadm -M): 1 to
+	// 32 for an IPv4 service, 1 to 128 for IPv6; 0: all of them.
+	PersistencePrefix uint32 `protobuf:"varint,17,opt,name=persistence_prefix,json=persistencePrefix,proto3" json:"persistence_prefix,omitempty"`
 	// FullNAT only: "on" gives the NF the client's address and port (tcp: TOA in the SYN; udp:
 	// a trailer on each datagram; docs/mode-fullnat.md); "off" or "" (the default) does not.
 	// Refused for a nat, dr or tunnel service. The forwarder lists the value in force.
@@ -347,6 +355,20 @@ func (x *VirtualService) GetHash() string {
 		return x.Hash
 	}
 	return ""
+}
+
+func (x *VirtualService) GetPersistenceTimeout() uint32 {
+	if x != nil {
+		return x.PersistenceTimeout
+	}
+	return 0
+}
+
+func (x *VirtualService) GetPersistencePrefix() uint32 {
+	if x != nil {
+		return x.PersistencePrefix
+	}
+	return 0
 }
 
 func (x *VirtualService) GetClientAddr() string {
@@ -715,11 +737,15 @@ type UpdateService struct {
 	Timeouts    *Timeouts `protobuf:"bytes,11,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
 	// The SYN proxy ("" unchanged, else as VirtualService.synproxy) and its threshold when
 	// set_synproxy_threshold. (16 on: the numbers below are left to other service settings.)
-	Synproxy             string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
-	SetSynproxyThreshold bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
-	SynproxyThreshold    uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
-	Hash                 string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"`                               // "" unchanged, else as VirtualService.hash
-	ClientAddr           string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
+	Synproxy              string `protobuf:"bytes,16,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SetSynproxyThreshold  bool   `protobuf:"varint,17,opt,name=set_synproxy_threshold,json=setSynproxyThreshold,proto3" json:"set_synproxy_threshold,omitempty"`
+	SynproxyThreshold     uint32 `protobuf:"varint,18,opt,name=synproxy_threshold,json=synproxyThreshold,proto3" json:"synproxy_threshold,omitempty"`
+	Hash                  string `protobuf:"bytes,15,opt,name=hash,proto3" json:"hash,omitempty"` // "" unchanged, else as VirtualService.hash
+	SetPersistenceTimeout bool   `protobuf:"varint,19,opt,name=set_persistence_timeout,json=setPersistenceTimeout,proto3" json:"set_persistence_timeout,omitempty"`
+	PersistenceTimeout    uint32 `protobuf:"varint,20,opt,name=persistence_timeout,json=persistenceTimeout,proto3" json:"persistence_timeout,omitempty"`
+	SetPersistencePrefix  bool   `protobuf:"varint,21,opt,name=set_persistence_prefix,json=setPersistencePrefix,proto3" json:"set_persistence_prefix,omitempty"`
+	PersistencePrefix     uint32 `protobuf:"varint,22,opt,name=persistence_prefix,json=persistencePrefix,proto3" json:"persistence_prefix,omitempty"`
+	ClientAddr            string `protobuf:"bytes,40,opt,name=client_addr,json=clientAddr,proto3" json:"client_addr,omitempty"` // "" unchanged, else as VirtualService.client_addr
 	// The encapsulation ("" unchanged, else as VirtualService.encap); a switch to mode tunnel
 	// needs one, a switch away from it drops it.
 	Encap         string `protobuf:"bytes,50,opt,name=encap,proto3" json:"encap,omitempty"`
@@ -862,6 +888,34 @@ func (x *UpdateService) GetHash() string {
 	return ""
 }
 
+func (x *UpdateService) GetSetPersistenceTimeout() bool {
+	if x != nil {
+		return x.SetPersistenceTimeout
+	}
+	return false
+}
+
+func (x *UpdateService) GetPersistenceTimeout() uint32 {
+	if x != nil {
+		return x.PersistenceTimeout
+	}
+	return 0
+}
+
+func (x *UpdateService) GetSetPersistencePrefix() bool {
+	if x != nil {
+		return x.SetPersistencePrefix
+	}
+	return false
+}
+
+func (x *UpdateService) GetPersistencePrefix() uint32 {
+	if x != nil {
+		return x.PersistencePrefix
+	}
+	return 0
+}
+
 func (x *UpdateService) GetClientAddr() string {
 	if x != nil {
 		return x.ClientAddr
@@ -874,6 +928,65 @@ func (x *UpdateService) GetEncap() string {
 		return x.Encap
 	}
 	return ""
+}
+
+// Makes a service be exactly `service`, declaratively: creates it, or changes the one there
+// is (its settings as UpdateService would, a field's "" or 0 being its default as in
+// AddService; its reals: those absent removed softly, new ones added, the others updated) in
+// one change that the workers see whole or not at all: a refusal leaves the service as it was.
+// Sending the same service again changes nothing. When if_version is not 0 and the
+// forwarder's configuration version (Response.config_version) is another, it is refused with
+// ESTALE and changes nothing.
+type SetService struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Service       *VirtualService        `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	IfVersion     uint64                 `protobuf:"varint,2,opt,name=if_version,json=ifVersion,proto3" json:"if_version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetService) Reset() {
+	*x = SetService{}
+	mi := &file_fwd_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetService) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetService) ProtoMessage() {}
+
+func (x *SetService) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetService.ProtoReflect.Descriptor instead.
+func (*SetService) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SetService) GetService() *VirtualService {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *SetService) GetIfVersion() uint64 {
+	if x != nil {
+		return x.IfVersion
+	}
+	return 0
 }
 
 // Removes a service. Soft (hard false): it is retired: new connections to it are dropped (no_vs)
@@ -891,7 +1004,7 @@ type RemoveService struct {
 
 func (x *RemoveService) Reset() {
 	*x = RemoveService{}
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -903,7 +1016,7 @@ func (x *RemoveService) String() string {
 func (*RemoveService) ProtoMessage() {}
 
 func (x *RemoveService) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[8]
+	mi := &file_fwd_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -916,7 +1029,7 @@ func (x *RemoveService) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveService.ProtoReflect.Descriptor instead.
 func (*RemoveService) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{8}
+	return file_fwd_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RemoveService) GetId() *ServiceId {
@@ -943,7 +1056,7 @@ type AddReal struct {
 
 func (x *AddReal) Reset() {
 	*x = AddReal{}
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -955,7 +1068,7 @@ func (x *AddReal) String() string {
 func (*AddReal) ProtoMessage() {}
 
 func (x *AddReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[9]
+	mi := &file_fwd_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -968,7 +1081,7 @@ func (x *AddReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReal.ProtoReflect.Descriptor instead.
 func (*AddReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{9}
+	return file_fwd_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AddReal) GetService() *ServiceId {
@@ -1004,7 +1117,7 @@ type UpdateReal struct {
 
 func (x *UpdateReal) Reset() {
 	*x = UpdateReal{}
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1016,7 +1129,7 @@ func (x *UpdateReal) String() string {
 func (*UpdateReal) ProtoMessage() {}
 
 func (x *UpdateReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[10]
+	mi := &file_fwd_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1029,7 +1142,7 @@ func (x *UpdateReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReal.ProtoReflect.Descriptor instead.
 func (*UpdateReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{10}
+	return file_fwd_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateReal) GetService() *ServiceId {
@@ -1108,7 +1221,7 @@ type RemoveReal struct {
 
 func (x *RemoveReal) Reset() {
 	*x = RemoveReal{}
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1120,7 +1233,7 @@ func (x *RemoveReal) String() string {
 func (*RemoveReal) ProtoMessage() {}
 
 func (x *RemoveReal) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[11]
+	mi := &file_fwd_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1133,7 +1246,7 @@ func (x *RemoveReal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveReal.ProtoReflect.Descriptor instead.
 func (*RemoveReal) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{11}
+	return file_fwd_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RemoveReal) GetService() *ServiceId {
@@ -1172,7 +1285,7 @@ type ListServices struct {
 
 func (x *ListServices) Reset() {
 	*x = ListServices{}
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1184,7 +1297,7 @@ func (x *ListServices) String() string {
 func (*ListServices) ProtoMessage() {}
 
 func (x *ListServices) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[12]
+	mi := &file_fwd_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1197,7 +1310,7 @@ func (x *ListServices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServices.ProtoReflect.Descriptor instead.
 func (*ListServices) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{12}
+	return file_fwd_proto_rawDescGZIP(), []int{13}
 }
 
 type ServiceList struct {
@@ -1213,7 +1326,7 @@ type ServiceList struct {
 
 func (x *ServiceList) Reset() {
 	*x = ServiceList{}
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1338,7 @@ func (x *ServiceList) String() string {
 func (*ServiceList) ProtoMessage() {}
 
 func (x *ServiceList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[13]
+	mi := &file_fwd_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1351,7 @@ func (x *ServiceList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceList.ProtoReflect.Descriptor instead.
 func (*ServiceList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{13}
+	return file_fwd_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ServiceList) GetServices() []*VirtualService {
@@ -1275,7 +1388,7 @@ type Route struct {
 
 func (x *Route) Reset() {
 	*x = Route{}
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1287,7 +1400,7 @@ func (x *Route) String() string {
 func (*Route) ProtoMessage() {}
 
 func (x *Route) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[14]
+	mi := &file_fwd_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1300,7 +1413,7 @@ func (x *Route) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Route.ProtoReflect.Descriptor instead.
 func (*Route) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{14}
+	return file_fwd_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Route) GetPrefix() string {
@@ -1333,7 +1446,7 @@ type SetRoute struct {
 
 func (x *SetRoute) Reset() {
 	*x = SetRoute{}
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1345,7 +1458,7 @@ func (x *SetRoute) String() string {
 func (*SetRoute) ProtoMessage() {}
 
 func (x *SetRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[15]
+	mi := &file_fwd_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1358,7 +1471,7 @@ func (x *SetRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRoute.ProtoReflect.Descriptor instead.
 func (*SetRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{15}
+	return file_fwd_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetRoute) GetRoute() *Route {
@@ -1377,7 +1490,7 @@ type DeleteRoute struct {
 
 func (x *DeleteRoute) Reset() {
 	*x = DeleteRoute{}
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1389,7 +1502,7 @@ func (x *DeleteRoute) String() string {
 func (*DeleteRoute) ProtoMessage() {}
 
 func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[16]
+	mi := &file_fwd_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1402,7 +1515,7 @@ func (x *DeleteRoute) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRoute.ProtoReflect.Descriptor instead.
 func (*DeleteRoute) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{16}
+	return file_fwd_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteRoute) GetPrefix() string {
@@ -1420,7 +1533,7 @@ type ListRoutes struct {
 
 func (x *ListRoutes) Reset() {
 	*x = ListRoutes{}
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1432,7 +1545,7 @@ func (x *ListRoutes) String() string {
 func (*ListRoutes) ProtoMessage() {}
 
 func (x *ListRoutes) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[17]
+	mi := &file_fwd_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1445,7 +1558,7 @@ func (x *ListRoutes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoutes.ProtoReflect.Descriptor instead.
 func (*ListRoutes) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{17}
+	return file_fwd_proto_rawDescGZIP(), []int{18}
 }
 
 type RouteList struct {
@@ -1457,7 +1570,7 @@ type RouteList struct {
 
 func (x *RouteList) Reset() {
 	*x = RouteList{}
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1582,7 @@ func (x *RouteList) String() string {
 func (*RouteList) ProtoMessage() {}
 
 func (x *RouteList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[18]
+	mi := &file_fwd_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1595,7 @@ func (x *RouteList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RouteList.ProtoReflect.Descriptor instead.
 func (*RouteList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{18}
+	return file_fwd_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RouteList) GetRoutes() []*Route {
@@ -1505,7 +1618,7 @@ type Neighbor struct {
 
 func (x *Neighbor) Reset() {
 	*x = Neighbor{}
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1517,7 +1630,7 @@ func (x *Neighbor) String() string {
 func (*Neighbor) ProtoMessage() {}
 
 func (x *Neighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[19]
+	mi := &file_fwd_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1530,7 +1643,7 @@ func (x *Neighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Neighbor.ProtoReflect.Descriptor instead.
 func (*Neighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{19}
+	return file_fwd_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Neighbor) GetAddress() string {
@@ -1570,7 +1683,7 @@ type SetNeighbor struct {
 
 func (x *SetNeighbor) Reset() {
 	*x = SetNeighbor{}
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1582,7 +1695,7 @@ func (x *SetNeighbor) String() string {
 func (*SetNeighbor) ProtoMessage() {}
 
 func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[20]
+	mi := &file_fwd_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1595,7 +1708,7 @@ func (x *SetNeighbor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetNeighbor.ProtoReflect.Descriptor instead.
 func (*SetNeighbor) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{20}
+	return file_fwd_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SetNeighbor) GetNeighbor() *Neighbor {
@@ -1613,7 +1726,7 @@ type ListNeighbors struct {
 
 func (x *ListNeighbors) Reset() {
 	*x = ListNeighbors{}
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1625,7 +1738,7 @@ func (x *ListNeighbors) String() string {
 func (*ListNeighbors) ProtoMessage() {}
 
 func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[21]
+	mi := &file_fwd_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1638,7 +1751,7 @@ func (x *ListNeighbors) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNeighbors.ProtoReflect.Descriptor instead.
 func (*ListNeighbors) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{21}
+	return file_fwd_proto_rawDescGZIP(), []int{22}
 }
 
 type NeighborList struct {
@@ -1650,7 +1763,7 @@ type NeighborList struct {
 
 func (x *NeighborList) Reset() {
 	*x = NeighborList{}
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1662,7 +1775,7 @@ func (x *NeighborList) String() string {
 func (*NeighborList) ProtoMessage() {}
 
 func (x *NeighborList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[22]
+	mi := &file_fwd_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1675,7 +1788,7 @@ func (x *NeighborList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NeighborList.ProtoReflect.Descriptor instead.
 func (*NeighborList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{22}
+	return file_fwd_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *NeighborList) GetNeighbors() []*Neighbor {
@@ -1701,7 +1814,7 @@ type Timeouts struct {
 
 func (x *Timeouts) Reset() {
 	*x = Timeouts{}
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +1826,7 @@ func (x *Timeouts) String() string {
 func (*Timeouts) ProtoMessage() {}
 
 func (x *Timeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[23]
+	mi := &file_fwd_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +1839,7 @@ func (x *Timeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Timeouts.ProtoReflect.Descriptor instead.
 func (*Timeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{23}
+	return file_fwd_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Timeouts) GetTcpSyn() uint32 {
@@ -1780,7 +1893,7 @@ type SetTimeouts struct {
 
 func (x *SetTimeouts) Reset() {
 	*x = SetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1792,7 +1905,7 @@ func (x *SetTimeouts) String() string {
 func (*SetTimeouts) ProtoMessage() {}
 
 func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[24]
+	mi := &file_fwd_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1805,7 +1918,7 @@ func (x *SetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTimeouts.ProtoReflect.Descriptor instead.
 func (*SetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{24}
+	return file_fwd_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetTimeouts) GetTimeouts() *Timeouts {
@@ -1823,7 +1936,7 @@ type GetTimeouts struct {
 
 func (x *GetTimeouts) Reset() {
 	*x = GetTimeouts{}
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1835,7 +1948,7 @@ func (x *GetTimeouts) String() string {
 func (*GetTimeouts) ProtoMessage() {}
 
 func (x *GetTimeouts) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[25]
+	mi := &file_fwd_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1848,7 +1961,7 @@ func (x *GetTimeouts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTimeouts.ProtoReflect.Descriptor instead.
 func (*GetTimeouts) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{25}
+	return file_fwd_proto_rawDescGZIP(), []int{26}
 }
 
 // Zero counters (ipvsadm -Z): of one service (and its reals) when service is set, else of
@@ -1862,7 +1975,7 @@ type ZeroCounters struct {
 
 func (x *ZeroCounters) Reset() {
 	*x = ZeroCounters{}
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1874,7 +1987,7 @@ func (x *ZeroCounters) String() string {
 func (*ZeroCounters) ProtoMessage() {}
 
 func (x *ZeroCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[26]
+	mi := &file_fwd_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1887,7 +2000,7 @@ func (x *ZeroCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZeroCounters.ProtoReflect.Descriptor instead.
 func (*ZeroCounters) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{26}
+	return file_fwd_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ZeroCounters) GetService() *ServiceId {
@@ -1907,7 +2020,7 @@ type DropCount struct {
 
 func (x *DropCount) Reset() {
 	*x = DropCount{}
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1919,7 +2032,7 @@ func (x *DropCount) String() string {
 func (*DropCount) ProtoMessage() {}
 
 func (x *DropCount) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[27]
+	mi := &file_fwd_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1932,7 +2045,7 @@ func (x *DropCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCount.ProtoReflect.Descriptor instead.
 func (*DropCount) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{27}
+	return file_fwd_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DropCount) GetReason() string {
@@ -1999,7 +2112,7 @@ type WorkerStats struct {
 
 func (x *WorkerStats) Reset() {
 	*x = WorkerStats{}
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2011,7 +2124,7 @@ func (x *WorkerStats) String() string {
 func (*WorkerStats) ProtoMessage() {}
 
 func (x *WorkerStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[28]
+	mi := &file_fwd_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2024,7 +2137,7 @@ func (x *WorkerStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerStats.ProtoReflect.Descriptor instead.
 func (*WorkerStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{28}
+	return file_fwd_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *WorkerStats) GetWorker() uint32 {
@@ -2246,7 +2359,7 @@ type PortStats struct {
 
 func (x *PortStats) Reset() {
 	*x = PortStats{}
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2258,7 +2371,7 @@ func (x *PortStats) String() string {
 func (*PortStats) ProtoMessage() {}
 
 func (x *PortStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[29]
+	mi := &file_fwd_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2271,7 +2384,7 @@ func (x *PortStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortStats.ProtoReflect.Descriptor instead.
 func (*PortStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{29}
+	return file_fwd_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PortStats) GetPort() uint32 {
@@ -2380,7 +2493,7 @@ type GetStats struct {
 
 func (x *GetStats) Reset() {
 	*x = GetStats{}
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2392,7 +2505,7 @@ func (x *GetStats) String() string {
 func (*GetStats) ProtoMessage() {}
 
 func (x *GetStats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[30]
+	mi := &file_fwd_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2405,7 +2518,7 @@ func (x *GetStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStats.ProtoReflect.Descriptor instead.
 func (*GetStats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{30}
+	return file_fwd_proto_rawDescGZIP(), []int{31}
 }
 
 type Stats struct {
@@ -2432,7 +2545,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2444,7 +2557,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[31]
+	mi := &file_fwd_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2457,7 +2570,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{31}
+	return file_fwd_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Stats) GetWorkers() []*WorkerStats {
@@ -2561,15 +2674,19 @@ type Connection struct {
 	Local      string                 `protobuf:"bytes,40,opt,name=local,proto3" json:"local,omitempty"` // FullNAT: the local "addr:port" the NF sees as its client; else ""
 	// A vxlan connection's VNI (0: none). Its real is the NF's VTEP, and client_vtep the VTEP
 	// its client's packets came from; client and vip are the tenant's inner addresses.
-	Vni           uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
-	ClientVtep    string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
+	Vni        uint32 `protobuf:"varint,60,opt,name=vni,proto3" json:"vni,omitempty"`
+	ClientVtep string `protobuf:"bytes,61,opt,name=client_vtep,json=clientVtep,proto3" json:"client_vtep,omitempty"`
+	// Its latest state came from a sync peer, not from a packet here: a copy, or a forwarder
+	// that carries one direction while the peer carrying the other moved the state on. The
+	// packet and byte counts are what this forwarder carried (0/0: a copy only).
+	Synced        bool `protobuf:"varint,62,opt,name=synced,proto3" json:"synced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Connection) Reset() {
 	*x = Connection{}
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2581,7 +2698,7 @@ func (x *Connection) String() string {
 func (*Connection) ProtoMessage() {}
 
 func (x *Connection) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[32]
+	mi := &file_fwd_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2594,7 +2711,7 @@ func (x *Connection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Connection.ProtoReflect.Descriptor instead.
 func (*Connection) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{32}
+	return file_fwd_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Connection) GetWorker() uint32 {
@@ -2702,6 +2819,13 @@ func (x *Connection) GetClientVtep() string {
 	return ""
 }
 
+func (x *Connection) GetSynced() bool {
+	if x != nil {
+		return x.Synced
+	}
+	return false
+}
+
 // FullNAT's local pool (docs/mode-fullnat.md): set at start-up ([local_pool] of the
 // forwarder's file) or by SetLocalPool, read here with each worker's free ports.
 type GetLocalPool struct {
@@ -2712,7 +2836,7 @@ type GetLocalPool struct {
 
 func (x *GetLocalPool) Reset() {
 	*x = GetLocalPool{}
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2724,7 +2848,7 @@ func (x *GetLocalPool) String() string {
 func (*GetLocalPool) ProtoMessage() {}
 
 func (x *GetLocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[33]
+	mi := &file_fwd_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2737,7 +2861,7 @@ func (x *GetLocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalPool.ProtoReflect.Descriptor instead.
 func (*GetLocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{33}
+	return file_fwd_proto_rawDescGZIP(), []int{34}
 }
 
 // Replace the local pool at run time. Live connections hold an index into the pool and a
@@ -2757,7 +2881,7 @@ type SetLocalPool struct {
 
 func (x *SetLocalPool) Reset() {
 	*x = SetLocalPool{}
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2769,7 +2893,7 @@ func (x *SetLocalPool) String() string {
 func (*SetLocalPool) ProtoMessage() {}
 
 func (x *SetLocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[34]
+	mi := &file_fwd_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2782,7 +2906,7 @@ func (x *SetLocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLocalPool.ProtoReflect.Descriptor instead.
 func (*SetLocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{34}
+	return file_fwd_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SetLocalPool) GetAddresses() []string {
@@ -2819,7 +2943,7 @@ type LocalPool struct {
 
 func (x *LocalPool) Reset() {
 	*x = LocalPool{}
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2831,7 +2955,7 @@ func (x *LocalPool) String() string {
 func (*LocalPool) ProtoMessage() {}
 
 func (x *LocalPool) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[35]
+	mi := &file_fwd_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2844,7 +2968,7 @@ func (x *LocalPool) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocalPool.ProtoReflect.Descriptor instead.
 func (*LocalPool) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{35}
+	return file_fwd_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *LocalPool) GetAddresses() []string {
@@ -2882,19 +3006,27 @@ func (x *LocalPool) GetFreePortsV6() []uint32 {
 	return nil
 }
 
-// Paged: start with cursor 0; the reply's next_cursor is 0 at the end.
+// Paged: start with cursor 0; the reply's next_cursor is 0 at the end. The filters are
+// evaluated by the control thread as it walks the tables, so only matches are sent; a call
+// looks at 65536 entries at most (then it returns the page it has, perhaps empty, with a
+// next_cursor), so one call never holds the control thread long, and no worker waits for it.
 type ListConnections struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Cursor        uint64                 `protobuf:"varint,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
 	Limit         uint32                 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	Service       *ServiceId             `protobuf:"bytes,3,opt,name=service,proto3" json:"service,omitempty"`
+	Vip           string                 `protobuf:"bytes,4,opt,name=vip,proto3" json:"vip,omitempty"`           // "addr" or "addr:port" ("[v6]:port"): the client's destination
+	Real          string                 `protobuf:"bytes,5,opt,name=real,proto3" json:"real,omitempty"`         // "addr" or "addr:port": the NF the connection went to
+	Client        string                 `protobuf:"bytes,6,opt,name=client,proto3" json:"client,omitempty"`     // "addr", "addr/len" (a prefix) or "addr:port"
+	State         string                 `protobuf:"bytes,7,opt,name=state,proto3" json:"state,omitempty"`       // a state's name as listed (established, syn_recv, ...)
+	Protocol      string                 `protobuf:"bytes,8,opt,name=protocol,proto3" json:"protocol,omitempty"` // tcp or udp
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListConnections) Reset() {
 	*x = ListConnections{}
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2906,7 +3038,7 @@ func (x *ListConnections) String() string {
 func (*ListConnections) ProtoMessage() {}
 
 func (x *ListConnections) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[36]
+	mi := &file_fwd_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2919,7 +3051,7 @@ func (x *ListConnections) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConnections.ProtoReflect.Descriptor instead.
 func (*ListConnections) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{36}
+	return file_fwd_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListConnections) GetCursor() uint64 {
@@ -2943,6 +3075,41 @@ func (x *ListConnections) GetService() *ServiceId {
 	return nil
 }
 
+func (x *ListConnections) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+func (x *ListConnections) GetReal() string {
+	if x != nil {
+		return x.Real
+	}
+	return ""
+}
+
+func (x *ListConnections) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *ListConnections) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *ListConnections) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
 type ConnectionList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Connections   []*Connection          `protobuf:"bytes,1,rep,name=connections,proto3" json:"connections,omitempty"`
@@ -2953,7 +3120,7 @@ type ConnectionList struct {
 
 func (x *ConnectionList) Reset() {
 	*x = ConnectionList{}
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2965,7 +3132,7 @@ func (x *ConnectionList) String() string {
 func (*ConnectionList) ProtoMessage() {}
 
 func (x *ConnectionList) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[37]
+	mi := &file_fwd_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2978,7 +3145,7 @@ func (x *ConnectionList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectionList.ProtoReflect.Descriptor instead.
 func (*ConnectionList) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{37}
+	return file_fwd_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConnectionList) GetConnections() []*Connection {
@@ -2993,6 +3160,342 @@ func (x *ConnectionList) GetNextCursor() uint64 {
 		return x.NextCursor
 	}
 	return 0
+}
+
+// What this forwarder does with one flow (client -> vip), as its own code decides it: the
+// connection each worker holds for it, and for a new one the service, the scheduler and
+// the real the owner worker would pick now (a copy of its scheduler state, so nothing
+// changes). Read-only; the tables are read as ListConnections reads them.
+type TraceFlow struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protocol      string                 `protobuf:"bytes,1,opt,name=protocol,proto3" json:"protocol,omitempty"` // tcp or udp
+	Client        string                 `protobuf:"bytes,2,opt,name=client,proto3" json:"client,omitempty"`     // "addr:port" ("[v6]:port")
+	Vip           string                 `protobuf:"bytes,3,opt,name=vip,proto3" json:"vip,omitempty"`           // "addr:port"
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TraceFlow) Reset() {
+	*x = TraceFlow{}
+	mi := &file_fwd_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TraceFlow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TraceFlow) ProtoMessage() {}
+
+func (x *TraceFlow) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TraceFlow.ProtoReflect.Descriptor instead.
+func (*TraceFlow) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *TraceFlow) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
+func (x *TraceFlow) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *TraceFlow) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+type TraceReal struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Address       string                 `protobuf:"bytes,1,opt,name=address,proto3" json:"address,omitempty"`
+	Port          uint32                 `protobuf:"varint,2,opt,name=port,proto3" json:"port,omitempty"`
+	Weight        uint32                 `protobuf:"varint,3,opt,name=weight,proto3" json:"weight,omitempty"`
+	Health        uint32                 `protobuf:"varint,4,opt,name=health,proto3" json:"health,omitempty"`
+	ConnLimit     uint32                 `protobuf:"varint,5,opt,name=conn_limit,json=connLimit,proto3" json:"conn_limit,omitempty"`
+	ActiveConns   uint64                 `protobuf:"varint,6,opt,name=active_conns,json=activeConns,proto3" json:"active_conns,omitempty"` // in every worker's table now
+	Usable        bool                   `protobuf:"varint,7,opt,name=usable,proto3" json:"usable,omitempty"`                              // health up and weight above 0: the scheduler may pick it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TraceReal) Reset() {
+	*x = TraceReal{}
+	mi := &file_fwd_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TraceReal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TraceReal) ProtoMessage() {}
+
+func (x *TraceReal) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TraceReal.ProtoReflect.Descriptor instead.
+func (*TraceReal) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *TraceReal) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *TraceReal) GetPort() uint32 {
+	if x != nil {
+		return x.Port
+	}
+	return 0
+}
+
+func (x *TraceReal) GetWeight() uint32 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
+func (x *TraceReal) GetHealth() uint32 {
+	if x != nil {
+		return x.Health
+	}
+	return 0
+}
+
+func (x *TraceReal) GetConnLimit() uint32 {
+	if x != nil {
+		return x.ConnLimit
+	}
+	return 0
+}
+
+func (x *TraceReal) GetActiveConns() uint64 {
+	if x != nil {
+		return x.ActiveConns
+	}
+	return 0
+}
+
+func (x *TraceReal) GetUsable() bool {
+	if x != nil {
+		return x.Usable
+	}
+	return false
+}
+
+type FlowTrace struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OwnerWorker   uint32                 `protobuf:"varint,1,opt,name=owner_worker,json=ownerWorker,proto3" json:"owner_worker,omitempty"`       // the worker the flow's packets go to (hash, or a steering override)
+	DefaultWorker uint32                 `protobuf:"varint,2,opt,name=default_worker,json=defaultWorker,proto3" json:"default_worker,omitempty"` // the worker its client endpoint hashes to
+	Connections   []*Connection          `protobuf:"bytes,3,rep,name=connections,proto3" json:"connections,omitempty"`                           // held here (normally one, on the owner)
+	ServiceFound  bool                   `protobuf:"varint,4,opt,name=service_found,json=serviceFound,proto3" json:"service_found,omitempty"`
+	Service       *ServiceId             `protobuf:"bytes,5,opt,name=service,proto3" json:"service,omitempty"`
+	Mode          string                 `protobuf:"bytes,6,opt,name=mode,proto3" json:"mode,omitempty"`
+	Scheduler     string                 `protobuf:"bytes,7,opt,name=scheduler,proto3" json:"scheduler,omitempty"`
+	FlowHash      uint32                 `protobuf:"varint,8,opt,name=flow_hash,json=flowHash,proto3" json:"flow_hash,omitempty"`
+	TableSlot     int32                  `protobuf:"varint,9,opt,name=table_slot,json=tableSlot,proto3" json:"table_slot,omitempty"` // maglev and sh: the slot of the service's table; else -1
+	TableSize     uint32                 `protobuf:"varint,10,opt,name=table_size,json=tableSize,proto3" json:"table_size,omitempty"`
+	Pick          string                 `protobuf:"bytes,11,opt,name=pick,proto3" json:"pick,omitempty"`       // the real "addr:port" a new connection would go to now; "" none
+	Verdict       string                 `protobuf:"bytes,12,opt,name=verdict,proto3" json:"verdict,omitempty"` // "existing", "new", "drop" (the reason in reason)
+	Reason        string                 `protobuf:"bytes,13,opt,name=reason,proto3" json:"reason,omitempty"`   // why, in words
+	UsableReals   uint32                 `protobuf:"varint,14,opt,name=usable_reals,json=usableReals,proto3" json:"usable_reals,omitempty"`
+	Reals         []*TraceReal           `protobuf:"bytes,15,rep,name=reals,proto3" json:"reals,omitempty"`
+	ConnRateLimit uint32                 `protobuf:"varint,16,opt,name=conn_rate_limit,json=connRateLimit,proto3" json:"conn_rate_limit,omitempty"`
+	Synproxy      string                 `protobuf:"bytes,17,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
+	SyncState     string                 `protobuf:"bytes,18,opt,name=sync_state,json=syncState,proto3" json:"sync_state,omitempty"` // the forwarder's sync state (off, syncing, ready)
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FlowTrace) Reset() {
+	*x = FlowTrace{}
+	mi := &file_fwd_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FlowTrace) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FlowTrace) ProtoMessage() {}
+
+func (x *FlowTrace) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FlowTrace.ProtoReflect.Descriptor instead.
+func (*FlowTrace) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *FlowTrace) GetOwnerWorker() uint32 {
+	if x != nil {
+		return x.OwnerWorker
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetDefaultWorker() uint32 {
+	if x != nil {
+		return x.DefaultWorker
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetConnections() []*Connection {
+	if x != nil {
+		return x.Connections
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetServiceFound() bool {
+	if x != nil {
+		return x.ServiceFound
+	}
+	return false
+}
+
+func (x *FlowTrace) GetService() *ServiceId {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetMode() string {
+	if x != nil {
+		return x.Mode
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetScheduler() string {
+	if x != nil {
+		return x.Scheduler
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetFlowHash() uint32 {
+	if x != nil {
+		return x.FlowHash
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetTableSlot() int32 {
+	if x != nil {
+		return x.TableSlot
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetTableSize() uint32 {
+	if x != nil {
+		return x.TableSize
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetPick() string {
+	if x != nil {
+		return x.Pick
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetUsableReals() uint32 {
+	if x != nil {
+		return x.UsableReals
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetReals() []*TraceReal {
+	if x != nil {
+		return x.Reals
+	}
+	return nil
+}
+
+func (x *FlowTrace) GetConnRateLimit() uint32 {
+	if x != nil {
+		return x.ConnRateLimit
+	}
+	return 0
+}
+
+func (x *FlowTrace) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
+}
+
+func (x *FlowTrace) GetSyncState() string {
+	if x != nil {
+		return x.SyncState
+	}
+	return ""
 }
 
 // RSS-A, the queue-load balancer (docs/forwarder-config.md, [forwarder] rssa* keys).
@@ -3012,7 +3515,7 @@ type RssaConfig struct {
 
 func (x *RssaConfig) Reset() {
 	*x = RssaConfig{}
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3024,7 +3527,7 @@ func (x *RssaConfig) String() string {
 func (*RssaConfig) ProtoMessage() {}
 
 func (x *RssaConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[38]
+	mi := &file_fwd_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3037,7 +3540,7 @@ func (x *RssaConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RssaConfig.ProtoReflect.Descriptor instead.
 func (*RssaConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{38}
+	return file_fwd_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RssaConfig) GetEnabled() bool {
@@ -3107,7 +3610,7 @@ type SetRssa struct {
 
 func (x *SetRssa) Reset() {
 	*x = SetRssa{}
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3119,7 +3622,7 @@ func (x *SetRssa) String() string {
 func (*SetRssa) ProtoMessage() {}
 
 func (x *SetRssa) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[39]
+	mi := &file_fwd_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3132,7 +3635,7 @@ func (x *SetRssa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetRssa.ProtoReflect.Descriptor instead.
 func (*SetRssa) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{39}
+	return file_fwd_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SetRssa) GetConfig() *RssaConfig {
@@ -3162,7 +3665,7 @@ type PortSteering struct {
 
 func (x *PortSteering) Reset() {
 	*x = PortSteering{}
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3174,7 +3677,7 @@ func (x *PortSteering) String() string {
 func (*PortSteering) ProtoMessage() {}
 
 func (x *PortSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[40]
+	mi := &file_fwd_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3187,7 +3690,7 @@ func (x *PortSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortSteering.ProtoReflect.Descriptor instead.
 func (*PortSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{40}
+	return file_fwd_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PortSteering) GetPort() uint32 {
@@ -3236,7 +3739,7 @@ type SteerOverride struct {
 
 func (x *SteerOverride) Reset() {
 	*x = SteerOverride{}
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3248,7 +3751,7 @@ func (x *SteerOverride) String() string {
 func (*SteerOverride) ProtoMessage() {}
 
 func (x *SteerOverride) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[41]
+	mi := &file_fwd_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3261,7 +3764,7 @@ func (x *SteerOverride) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerOverride.ProtoReflect.Descriptor instead.
 func (*SteerOverride) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{41}
+	return file_fwd_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *SteerOverride) GetProtocol() string {
@@ -3345,7 +3848,7 @@ type WorkerLoad struct {
 
 func (x *WorkerLoad) Reset() {
 	*x = WorkerLoad{}
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3357,7 +3860,7 @@ func (x *WorkerLoad) String() string {
 func (*WorkerLoad) ProtoMessage() {}
 
 func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[42]
+	mi := &file_fwd_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3370,7 +3873,7 @@ func (x *WorkerLoad) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkerLoad.ProtoReflect.Descriptor instead.
 func (*WorkerLoad) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{42}
+	return file_fwd_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *WorkerLoad) GetWorker() uint32 {
@@ -3453,7 +3956,7 @@ type GetSteering struct {
 
 func (x *GetSteering) Reset() {
 	*x = GetSteering{}
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3465,7 +3968,7 @@ func (x *GetSteering) String() string {
 func (*GetSteering) ProtoMessage() {}
 
 func (x *GetSteering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[43]
+	mi := &file_fwd_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3478,7 +3981,7 @@ func (x *GetSteering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSteering.ProtoReflect.Descriptor instead.
 func (*GetSteering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{43}
+	return file_fwd_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetSteering) GetLimit() uint32 {
@@ -3511,7 +4014,7 @@ type Steering struct {
 
 func (x *Steering) Reset() {
 	*x = Steering{}
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3523,7 +4026,7 @@ func (x *Steering) String() string {
 func (*Steering) ProtoMessage() {}
 
 func (x *Steering) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[44]
+	mi := &file_fwd_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3536,7 +4039,7 @@ func (x *Steering) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Steering.ProtoReflect.Descriptor instead.
 func (*Steering) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{44}
+	return file_fwd_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Steering) GetPorts() []*PortSteering {
@@ -3671,7 +4174,7 @@ type DispatchStage struct {
 
 func (x *DispatchStage) Reset() {
 	*x = DispatchStage{}
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3683,7 +4186,7 @@ func (x *DispatchStage) String() string {
 func (*DispatchStage) ProtoMessage() {}
 
 func (x *DispatchStage) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[45]
+	mi := &file_fwd_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3696,7 +4199,7 @@ func (x *DispatchStage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DispatchStage.ProtoReflect.Descriptor instead.
 func (*DispatchStage) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{45}
+	return file_fwd_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *DispatchStage) GetEnabled() bool {
@@ -3818,7 +4321,7 @@ type SteerFlow struct {
 
 func (x *SteerFlow) Reset() {
 	*x = SteerFlow{}
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3830,7 +4333,7 @@ func (x *SteerFlow) String() string {
 func (*SteerFlow) ProtoMessage() {}
 
 func (x *SteerFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[46]
+	mi := &file_fwd_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3843,7 +4346,7 @@ func (x *SteerFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SteerFlow.ProtoReflect.Descriptor instead.
 func (*SteerFlow) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{46}
+	return file_fwd_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SteerFlow) GetProtocol() string {
@@ -3891,7 +4394,7 @@ type SyncConfig struct {
 
 func (x *SyncConfig) Reset() {
 	*x = SyncConfig{}
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3903,7 +4406,7 @@ func (x *SyncConfig) String() string {
 func (*SyncConfig) ProtoMessage() {}
 
 func (x *SyncConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[47]
+	mi := &file_fwd_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3916,7 +4419,7 @@ func (x *SyncConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncConfig.ProtoReflect.Descriptor instead.
 func (*SyncConfig) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{47}
+	return file_fwd_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SyncConfig) GetId() uint32 {
@@ -3956,7 +4459,7 @@ type SetSync struct {
 
 func (x *SetSync) Reset() {
 	*x = SetSync{}
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3968,7 +4471,7 @@ func (x *SetSync) String() string {
 func (*SetSync) ProtoMessage() {}
 
 func (x *SetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[48]
+	mi := &file_fwd_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3981,7 +4484,7 @@ func (x *SetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSync.ProtoReflect.Descriptor instead.
 func (*SetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{48}
+	return file_fwd_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SetSync) GetConfig() *SyncConfig {
@@ -3999,7 +4502,7 @@ type GetSync struct {
 
 func (x *GetSync) Reset() {
 	*x = GetSync{}
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4011,7 +4514,7 @@ func (x *GetSync) String() string {
 func (*GetSync) ProtoMessage() {}
 
 func (x *GetSync) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[49]
+	mi := &file_fwd_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4024,7 +4527,7 @@ func (x *GetSync) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSync.ProtoReflect.Descriptor instead.
 func (*GetSync) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{49}
+	return file_fwd_proto_rawDescGZIP(), []int{53}
 }
 
 // A named counter.
@@ -4038,7 +4541,7 @@ type Counter struct {
 
 func (x *Counter) Reset() {
 	*x = Counter{}
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4050,7 +4553,7 @@ func (x *Counter) String() string {
 func (*Counter) ProtoMessage() {}
 
 func (x *Counter) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[50]
+	mi := &file_fwd_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4063,7 +4566,7 @@ func (x *Counter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counter.ProtoReflect.Descriptor instead.
 func (*Counter) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{50}
+	return file_fwd_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Counter) GetName() string {
@@ -4098,7 +4601,7 @@ type SyncPeer struct {
 
 func (x *SyncPeer) Reset() {
 	*x = SyncPeer{}
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4110,7 +4613,7 @@ func (x *SyncPeer) String() string {
 func (*SyncPeer) ProtoMessage() {}
 
 func (x *SyncPeer) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[51]
+	mi := &file_fwd_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4123,7 +4626,7 @@ func (x *SyncPeer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeer.ProtoReflect.Descriptor instead.
 func (*SyncPeer) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{51}
+	return file_fwd_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SyncPeer) GetAddress() string {
@@ -4216,7 +4719,7 @@ type SyncStatus struct {
 
 func (x *SyncStatus) Reset() {
 	*x = SyncStatus{}
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4228,7 +4731,7 @@ func (x *SyncStatus) String() string {
 func (*SyncStatus) ProtoMessage() {}
 
 func (x *SyncStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[52]
+	mi := &file_fwd_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4241,7 +4744,7 @@ func (x *SyncStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncStatus.ProtoReflect.Descriptor instead.
 func (*SyncStatus) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{52}
+	return file_fwd_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SyncStatus) GetState() string {
@@ -4315,6 +4818,8 @@ type Request struct {
 	//	*Request_GetTimeouts
 	//	*Request_GetLocalPool
 	//	*Request_SetLocalPool
+	//	*Request_TraceFlow
+	//	*Request_SetService
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4322,7 +4827,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4334,7 +4839,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[53]
+	mi := &file_fwd_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4347,7 +4852,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{53}
+	return file_fwd_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Request) GetId() uint64 {
@@ -4580,6 +5085,24 @@ func (x *Request) GetSetLocalPool() *SetLocalPool {
 	return nil
 }
 
+func (x *Request) GetTraceFlow() *TraceFlow {
+	if x != nil {
+		if x, ok := x.Op.(*Request_TraceFlow); ok {
+			return x.TraceFlow
+		}
+	}
+	return nil
+}
+
+func (x *Request) GetSetService() *SetService {
+	if x != nil {
+		if x, ok := x.Op.(*Request_SetService); ok {
+			return x.SetService
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -4680,6 +5203,14 @@ type Request_SetLocalPool struct {
 	SetLocalPool *SetLocalPool `protobuf:"bytes,42,opt,name=set_local_pool,json=setLocalPool,proto3,oneof"`
 }
 
+type Request_TraceFlow struct {
+	TraceFlow *TraceFlow `protobuf:"bytes,43,opt,name=trace_flow,json=traceFlow,proto3,oneof"`
+}
+
+type Request_SetService struct {
+	SetService *SetService `protobuf:"bytes,45,opt,name=set_service,json=setService,proto3,oneof"`
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -4728,6 +5259,10 @@ func (*Request_GetLocalPool) isRequest_Op() {}
 
 func (*Request_SetLocalPool) isRequest_Op() {}
 
+func (*Request_TraceFlow) isRequest_Op() {}
+
+func (*Request_SetService) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4746,6 +5281,7 @@ type Response struct {
 	//	*Response_Sync
 	//	*Response_Timeouts
 	//	*Response_LocalPool
+	//	*Response_FlowTrace
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4753,7 +5289,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4765,7 +5301,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[54]
+	mi := &file_fwd_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4778,7 +5314,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{54}
+	return file_fwd_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Response) GetId() uint64 {
@@ -4897,6 +5433,15 @@ func (x *Response) GetLocalPool() *LocalPool {
 	return nil
 }
 
+func (x *Response) GetFlowTrace() *FlowTrace {
+	if x != nil {
+		if x, ok := x.Body.(*Response_FlowTrace); ok {
+			return x.FlowTrace
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -4937,6 +5482,10 @@ type Response_LocalPool struct {
 	LocalPool *LocalPool `protobuf:"bytes,40,opt,name=local_pool,json=localPool,proto3,oneof"`
 }
 
+type Response_FlowTrace struct {
+	FlowTrace *FlowTrace `protobuf:"bytes,41,opt,name=flow_trace,json=flowTrace,proto3,oneof"`
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -4955,6 +5504,8 @@ func (*Response_Timeouts) isResponse_Body() {}
 
 func (*Response_LocalPool) isResponse_Body() {}
 
+func (*Response_FlowTrace) isResponse_Body() {}
+
 var File_fwd_proto protoreflect.FileDescriptor
 
 const file_fwd_proto_rawDesc = "" +
@@ -4972,7 +5523,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
 	"\n" +
 	"conn_limit\x18\x05 \x01(\rR\tconnLimitJ\x04\b\n" +
-	"\x10\x10\"\xf6\x03\n" +
+	"\x10\x10\"\xd6\x04\n" +
 	"\x0eVirtualService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -4987,7 +5538,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\bsynproxy\x18\t \x01(\tR\bsynproxy\x12-\n" +
 	"\x12synproxy_threshold\x18\n" +
 	" \x01(\rR\x11synproxyThreshold\x12\x12\n" +
-	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x12/\n" +
+	"\x13persistence_timeout\x18\x10 \x01(\rR\x12persistenceTimeout\x12-\n" +
+	"\x12persistence_prefix\x18\x11 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
 	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
@@ -5024,7 +5577,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05bytes\x18\x04 \x01(\x04R\x05bytes\"C\n" +
 	"\n" +
 	"AddService\x125\n" +
-	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xdb\x04\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\"\xa9\x06\n" +
 	"\rUpdateService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\tR\x04mode\x12\x1c\n" +
@@ -5042,10 +5595,19 @@ const file_fwd_proto_rawDesc = "" +
 	"\bsynproxy\x18\x10 \x01(\tR\bsynproxy\x124\n" +
 	"\x16set_synproxy_threshold\x18\x11 \x01(\bR\x14setSynproxyThreshold\x12-\n" +
 	"\x12synproxy_threshold\x18\x12 \x01(\rR\x11synproxyThreshold\x12\x12\n" +
-	"\x04hash\x18\x0f \x01(\tR\x04hash\x12\x1f\n" +
+	"\x04hash\x18\x0f \x01(\tR\x04hash\x126\n" +
+	"\x17set_persistence_timeout\x18\x13 \x01(\bR\x15setPersistenceTimeout\x12/\n" +
+	"\x13persistence_timeout\x18\x14 \x01(\rR\x12persistenceTimeout\x124\n" +
+	"\x16set_persistence_prefix\x18\x15 \x01(\bR\x14setPersistencePrefix\x12-\n" +
+	"\x12persistence_prefix\x18\x16 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
-	"\x05encap\x182 \x01(\tR\x05encap\"K\n" +
+	"\x05encap\x182 \x01(\tR\x05encap\"b\n" +
+	"\n" +
+	"SetService\x125\n" +
+	"\aservice\x18\x01 \x01(\v2\x1b.hvlb.fwd.v1.VirtualServiceR\aservice\x12\x1d\n" +
+	"\n" +
+	"if_version\x18\x02 \x01(\x04R\tifVersion\"K\n" +
 	"\rRemoveService\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x12\n" +
 	"\x04hard\x18\x02 \x01(\bR\x04hard\"i\n" +
@@ -5183,7 +5745,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
 	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\x12%\n" +
 	"\x0econns_restored\x18H \x01(\x04R\rconnsRestored\x120\n" +
-	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\x8c\x03\n" +
+	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\xa4\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -5205,7 +5767,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x05local\x18( \x01(\tR\x05local\x12\x10\n" +
 	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
 	"\vclient_vtep\x18= \x01(\tR\n" +
-	"clientVtep\"\x0e\n" +
+	"clientVtep\x12\x16\n" +
+	"\x06synced\x18> \x01(\bR\x06synced\"\x0e\n" +
 	"\fGetLocalPool\"b\n" +
 	"\fSetLocalPool\x12\x1c\n" +
 	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
@@ -5216,15 +5779,56 @@ const file_fwd_proto_rawDesc = "" +
 	"\bport_min\x18\x02 \x01(\rR\aportMin\x12\x19\n" +
 	"\bport_max\x18\x03 \x01(\rR\aportMax\x12\"\n" +
 	"\rfree_ports_v4\x18\x04 \x03(\rR\vfreePortsV4\x12\"\n" +
-	"\rfree_ports_v6\x18\x05 \x03(\rR\vfreePortsV6\"q\n" +
+	"\rfree_ports_v6\x18\x05 \x03(\rR\vfreePortsV6\"\xe1\x01\n" +
 	"\x0fListConnections\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\rR\x05limit\x120\n" +
-	"\aservice\x18\x03 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\"l\n" +
+	"\aservice\x18\x03 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x10\n" +
+	"\x03vip\x18\x04 \x01(\tR\x03vip\x12\x12\n" +
+	"\x04real\x18\x05 \x01(\tR\x04real\x12\x16\n" +
+	"\x06client\x18\x06 \x01(\tR\x06client\x12\x14\n" +
+	"\x05state\x18\a \x01(\tR\x05state\x12\x1a\n" +
+	"\bprotocol\x18\b \x01(\tR\bprotocol\"l\n" +
 	"\x0eConnectionList\x129\n" +
 	"\vconnections\x18\x01 \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x12\x1f\n" +
 	"\vnext_cursor\x18\x02 \x01(\x04R\n" +
-	"nextCursor\"\xd2\x01\n" +
+	"nextCursor\"Q\n" +
+	"\tTraceFlow\x12\x1a\n" +
+	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
+	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
+	"\x03vip\x18\x03 \x01(\tR\x03vip\"\xc3\x01\n" +
+	"\tTraceReal\x12\x18\n" +
+	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04port\x18\x02 \x01(\rR\x04port\x12\x16\n" +
+	"\x06weight\x18\x03 \x01(\rR\x06weight\x12\x16\n" +
+	"\x06health\x18\x04 \x01(\rR\x06health\x12\x1d\n" +
+	"\n" +
+	"conn_limit\x18\x05 \x01(\rR\tconnLimit\x12!\n" +
+	"\factive_conns\x18\x06 \x01(\x04R\vactiveConns\x12\x16\n" +
+	"\x06usable\x18\a \x01(\bR\x06usable\"\xee\x04\n" +
+	"\tFlowTrace\x12!\n" +
+	"\fowner_worker\x18\x01 \x01(\rR\vownerWorker\x12%\n" +
+	"\x0edefault_worker\x18\x02 \x01(\rR\rdefaultWorker\x129\n" +
+	"\vconnections\x18\x03 \x03(\v2\x17.hvlb.fwd.v1.ConnectionR\vconnections\x12#\n" +
+	"\rservice_found\x18\x04 \x01(\bR\fserviceFound\x120\n" +
+	"\aservice\x18\x05 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\aservice\x12\x12\n" +
+	"\x04mode\x18\x06 \x01(\tR\x04mode\x12\x1c\n" +
+	"\tscheduler\x18\a \x01(\tR\tscheduler\x12\x1b\n" +
+	"\tflow_hash\x18\b \x01(\rR\bflowHash\x12\x1d\n" +
+	"\n" +
+	"table_slot\x18\t \x01(\x05R\ttableSlot\x12\x1d\n" +
+	"\n" +
+	"table_size\x18\n" +
+	" \x01(\rR\ttableSize\x12\x12\n" +
+	"\x04pick\x18\v \x01(\tR\x04pick\x12\x18\n" +
+	"\averdict\x18\f \x01(\tR\averdict\x12\x16\n" +
+	"\x06reason\x18\r \x01(\tR\x06reason\x12!\n" +
+	"\fusable_reals\x18\x0e \x01(\rR\vusableReals\x12,\n" +
+	"\x05reals\x18\x0f \x03(\v2\x16.hvlb.fwd.v1.TraceRealR\x05reals\x12&\n" +
+	"\x0fconn_rate_limit\x18\x10 \x01(\rR\rconnRateLimit\x12\x1a\n" +
+	"\bsynproxy\x18\x11 \x01(\tR\bsynproxy\x12\x1d\n" +
+	"\n" +
+	"sync_state\x18\x12 \x01(\tR\tsyncState\"\xd2\x01\n" +
 	"\n" +
 	"RssaConfig\x12\x18\n" +
 	"\aenabled\x18\x01 \x01(\bR\aenabled\x12\f\n" +
@@ -5356,7 +5960,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xdf\v\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd4\f\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5388,8 +5992,12 @@ const file_fwd_proto_rawDesc = "" +
 	"\rzero_counters\x18\x1e \x01(\v2\x19.hvlb.fwd.v1.ZeroCountersH\x00R\fzeroCounters\x12=\n" +
 	"\fget_timeouts\x18\x1f \x01(\v2\x18.hvlb.fwd.v1.GetTimeoutsH\x00R\vgetTimeouts\x12A\n" +
 	"\x0eget_local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.GetLocalPoolH\x00R\fgetLocalPool\x12A\n" +
-	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPoolB\x04\n" +
-	"\x02op\"\xdb\x04\n" +
+	"\x0eset_local_pool\x18* \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolH\x00R\fsetLocalPool\x127\n" +
+	"\n" +
+	"trace_flow\x18+ \x01(\v2\x16.hvlb.fwd.v1.TraceFlowH\x00R\ttraceFlow\x12:\n" +
+	"\vset_service\x18- \x01(\v2\x17.hvlb.fwd.v1.SetServiceH\x00R\n" +
+	"setServiceB\x04\n" +
+	"\x02op\"\x94\x05\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -5405,7 +6013,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\x04sync\x18\x10 \x01(\v2\x17.hvlb.fwd.v1.SyncStatusH\x00R\x04sync\x123\n" +
 	"\btimeouts\x18\x11 \x01(\v2\x15.hvlb.fwd.v1.TimeoutsH\x00R\btimeouts\x127\n" +
 	"\n" +
-	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPoolB\x06\n" +
+	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPool\x127\n" +
+	"\n" +
+	"flow_trace\x18) \x01(\v2\x16.hvlb.fwd.v1.FlowTraceH\x00R\tflowTraceB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -5420,7 +6030,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -5430,136 +6040,147 @@ var file_fwd_proto_goTypes = []any{
 	(*CountersSinceZero)(nil), // 5: hvlb.fwd.v1.CountersSinceZero
 	(*AddService)(nil),        // 6: hvlb.fwd.v1.AddService
 	(*UpdateService)(nil),     // 7: hvlb.fwd.v1.UpdateService
-	(*RemoveService)(nil),     // 8: hvlb.fwd.v1.RemoveService
-	(*AddReal)(nil),           // 9: hvlb.fwd.v1.AddReal
-	(*UpdateReal)(nil),        // 10: hvlb.fwd.v1.UpdateReal
-	(*RemoveReal)(nil),        // 11: hvlb.fwd.v1.RemoveReal
-	(*ListServices)(nil),      // 12: hvlb.fwd.v1.ListServices
-	(*ServiceList)(nil),       // 13: hvlb.fwd.v1.ServiceList
-	(*Route)(nil),             // 14: hvlb.fwd.v1.Route
-	(*SetRoute)(nil),          // 15: hvlb.fwd.v1.SetRoute
-	(*DeleteRoute)(nil),       // 16: hvlb.fwd.v1.DeleteRoute
-	(*ListRoutes)(nil),        // 17: hvlb.fwd.v1.ListRoutes
-	(*RouteList)(nil),         // 18: hvlb.fwd.v1.RouteList
-	(*Neighbor)(nil),          // 19: hvlb.fwd.v1.Neighbor
-	(*SetNeighbor)(nil),       // 20: hvlb.fwd.v1.SetNeighbor
-	(*ListNeighbors)(nil),     // 21: hvlb.fwd.v1.ListNeighbors
-	(*NeighborList)(nil),      // 22: hvlb.fwd.v1.NeighborList
-	(*Timeouts)(nil),          // 23: hvlb.fwd.v1.Timeouts
-	(*SetTimeouts)(nil),       // 24: hvlb.fwd.v1.SetTimeouts
-	(*GetTimeouts)(nil),       // 25: hvlb.fwd.v1.GetTimeouts
-	(*ZeroCounters)(nil),      // 26: hvlb.fwd.v1.ZeroCounters
-	(*DropCount)(nil),         // 27: hvlb.fwd.v1.DropCount
-	(*WorkerStats)(nil),       // 28: hvlb.fwd.v1.WorkerStats
-	(*PortStats)(nil),         // 29: hvlb.fwd.v1.PortStats
-	(*GetStats)(nil),          // 30: hvlb.fwd.v1.GetStats
-	(*Stats)(nil),             // 31: hvlb.fwd.v1.Stats
-	(*Connection)(nil),        // 32: hvlb.fwd.v1.Connection
-	(*GetLocalPool)(nil),      // 33: hvlb.fwd.v1.GetLocalPool
-	(*SetLocalPool)(nil),      // 34: hvlb.fwd.v1.SetLocalPool
-	(*LocalPool)(nil),         // 35: hvlb.fwd.v1.LocalPool
-	(*ListConnections)(nil),   // 36: hvlb.fwd.v1.ListConnections
-	(*ConnectionList)(nil),    // 37: hvlb.fwd.v1.ConnectionList
-	(*RssaConfig)(nil),        // 38: hvlb.fwd.v1.RssaConfig
-	(*SetRssa)(nil),           // 39: hvlb.fwd.v1.SetRssa
-	(*PortSteering)(nil),      // 40: hvlb.fwd.v1.PortSteering
-	(*SteerOverride)(nil),     // 41: hvlb.fwd.v1.SteerOverride
-	(*WorkerLoad)(nil),        // 42: hvlb.fwd.v1.WorkerLoad
-	(*GetSteering)(nil),       // 43: hvlb.fwd.v1.GetSteering
-	(*Steering)(nil),          // 44: hvlb.fwd.v1.Steering
-	(*DispatchStage)(nil),     // 45: hvlb.fwd.v1.DispatchStage
-	(*SteerFlow)(nil),         // 46: hvlb.fwd.v1.SteerFlow
-	(*SyncConfig)(nil),        // 47: hvlb.fwd.v1.SyncConfig
-	(*SetSync)(nil),           // 48: hvlb.fwd.v1.SetSync
-	(*GetSync)(nil),           // 49: hvlb.fwd.v1.GetSync
-	(*Counter)(nil),           // 50: hvlb.fwd.v1.Counter
-	(*SyncPeer)(nil),          // 51: hvlb.fwd.v1.SyncPeer
-	(*SyncStatus)(nil),        // 52: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 53: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 54: hvlb.fwd.v1.Response
+	(*SetService)(nil),        // 8: hvlb.fwd.v1.SetService
+	(*RemoveService)(nil),     // 9: hvlb.fwd.v1.RemoveService
+	(*AddReal)(nil),           // 10: hvlb.fwd.v1.AddReal
+	(*UpdateReal)(nil),        // 11: hvlb.fwd.v1.UpdateReal
+	(*RemoveReal)(nil),        // 12: hvlb.fwd.v1.RemoveReal
+	(*ListServices)(nil),      // 13: hvlb.fwd.v1.ListServices
+	(*ServiceList)(nil),       // 14: hvlb.fwd.v1.ServiceList
+	(*Route)(nil),             // 15: hvlb.fwd.v1.Route
+	(*SetRoute)(nil),          // 16: hvlb.fwd.v1.SetRoute
+	(*DeleteRoute)(nil),       // 17: hvlb.fwd.v1.DeleteRoute
+	(*ListRoutes)(nil),        // 18: hvlb.fwd.v1.ListRoutes
+	(*RouteList)(nil),         // 19: hvlb.fwd.v1.RouteList
+	(*Neighbor)(nil),          // 20: hvlb.fwd.v1.Neighbor
+	(*SetNeighbor)(nil),       // 21: hvlb.fwd.v1.SetNeighbor
+	(*ListNeighbors)(nil),     // 22: hvlb.fwd.v1.ListNeighbors
+	(*NeighborList)(nil),      // 23: hvlb.fwd.v1.NeighborList
+	(*Timeouts)(nil),          // 24: hvlb.fwd.v1.Timeouts
+	(*SetTimeouts)(nil),       // 25: hvlb.fwd.v1.SetTimeouts
+	(*GetTimeouts)(nil),       // 26: hvlb.fwd.v1.GetTimeouts
+	(*ZeroCounters)(nil),      // 27: hvlb.fwd.v1.ZeroCounters
+	(*DropCount)(nil),         // 28: hvlb.fwd.v1.DropCount
+	(*WorkerStats)(nil),       // 29: hvlb.fwd.v1.WorkerStats
+	(*PortStats)(nil),         // 30: hvlb.fwd.v1.PortStats
+	(*GetStats)(nil),          // 31: hvlb.fwd.v1.GetStats
+	(*Stats)(nil),             // 32: hvlb.fwd.v1.Stats
+	(*Connection)(nil),        // 33: hvlb.fwd.v1.Connection
+	(*GetLocalPool)(nil),      // 34: hvlb.fwd.v1.GetLocalPool
+	(*SetLocalPool)(nil),      // 35: hvlb.fwd.v1.SetLocalPool
+	(*LocalPool)(nil),         // 36: hvlb.fwd.v1.LocalPool
+	(*ListConnections)(nil),   // 37: hvlb.fwd.v1.ListConnections
+	(*ConnectionList)(nil),    // 38: hvlb.fwd.v1.ConnectionList
+	(*TraceFlow)(nil),         // 39: hvlb.fwd.v1.TraceFlow
+	(*TraceReal)(nil),         // 40: hvlb.fwd.v1.TraceReal
+	(*FlowTrace)(nil),         // 41: hvlb.fwd.v1.FlowTrace
+	(*RssaConfig)(nil),        // 42: hvlb.fwd.v1.RssaConfig
+	(*SetRssa)(nil),           // 43: hvlb.fwd.v1.SetRssa
+	(*PortSteering)(nil),      // 44: hvlb.fwd.v1.PortSteering
+	(*SteerOverride)(nil),     // 45: hvlb.fwd.v1.SteerOverride
+	(*WorkerLoad)(nil),        // 46: hvlb.fwd.v1.WorkerLoad
+	(*GetSteering)(nil),       // 47: hvlb.fwd.v1.GetSteering
+	(*Steering)(nil),          // 48: hvlb.fwd.v1.Steering
+	(*DispatchStage)(nil),     // 49: hvlb.fwd.v1.DispatchStage
+	(*SteerFlow)(nil),         // 50: hvlb.fwd.v1.SteerFlow
+	(*SyncConfig)(nil),        // 51: hvlb.fwd.v1.SyncConfig
+	(*SetSync)(nil),           // 52: hvlb.fwd.v1.SetSync
+	(*GetSync)(nil),           // 53: hvlb.fwd.v1.GetSync
+	(*Counter)(nil),           // 54: hvlb.fwd.v1.Counter
+	(*SyncPeer)(nil),          // 55: hvlb.fwd.v1.SyncPeer
+	(*SyncStatus)(nil),        // 56: hvlb.fwd.v1.SyncStatus
+	(*Request)(nil),           // 57: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 58: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
 	1,  // 1: hvlb.fwd.v1.VirtualService.real_services:type_name -> hvlb.fwd.v1.RealService
-	23, // 2: hvlb.fwd.v1.VirtualService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	24, // 2: hvlb.fwd.v1.VirtualService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
 	5,  // 3: hvlb.fwd.v1.RealStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
 	0,  // 4: hvlb.fwd.v1.ServiceStatus.id:type_name -> hvlb.fwd.v1.ServiceId
 	3,  // 5: hvlb.fwd.v1.ServiceStatus.reals:type_name -> hvlb.fwd.v1.RealStatus
 	5,  // 6: hvlb.fwd.v1.ServiceStatus.since_zero:type_name -> hvlb.fwd.v1.CountersSinceZero
 	2,  // 7: hvlb.fwd.v1.AddService.service:type_name -> hvlb.fwd.v1.VirtualService
 	0,  // 8: hvlb.fwd.v1.UpdateService.id:type_name -> hvlb.fwd.v1.ServiceId
-	23, // 9: hvlb.fwd.v1.UpdateService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	0,  // 10: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 11: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	1,  // 12: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
-	0,  // 13: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	0,  // 14: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
-	2,  // 15: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
-	4,  // 16: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	4,  // 17: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
-	14, // 18: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
-	14, // 19: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
-	19, // 20: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
-	19, // 21: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
-	23, // 22: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	0,  // 23: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
-	27, // 24: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
-	50, // 25: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
-	28, // 26: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
-	2,  // 27: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
-	27, // 28: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
-	29, // 29: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
-	4,  // 30: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
-	50, // 31: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
-	0,  // 32: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
-	32, // 33: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
-	38, // 34: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
-	40, // 35: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
-	38, // 36: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
-	42, // 37: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
-	41, // 38: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
-	45, // 39: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
-	47, // 40: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
-	51, // 41: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
-	50, // 42: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	6,  // 43: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	7,  // 44: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	8,  // 45: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	9,  // 46: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	10, // 47: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	11, // 48: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	12, // 49: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	15, // 50: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	16, // 51: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	17, // 52: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	20, // 53: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	21, // 54: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	24, // 55: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	30, // 56: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	36, // 57: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	43, // 58: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	39, // 59: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	46, // 60: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	48, // 61: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	49, // 62: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	26, // 63: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
-	25, // 64: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	33, // 65: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	34, // 66: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
-	13, // 67: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	18, // 68: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	22, // 69: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	31, // 70: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	37, // 71: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	44, // 72: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	52, // 73: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	23, // 74: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	35, // 75: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	76, // [76:76] is the sub-list for method output_type
-	76, // [76:76] is the sub-list for method input_type
-	76, // [76:76] is the sub-list for extension type_name
-	76, // [76:76] is the sub-list for extension extendee
-	0,  // [0:76] is the sub-list for field type_name
+	24, // 9: hvlb.fwd.v1.UpdateService.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	2,  // 10: hvlb.fwd.v1.SetService.service:type_name -> hvlb.fwd.v1.VirtualService
+	0,  // 11: hvlb.fwd.v1.RemoveService.id:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 12: hvlb.fwd.v1.AddReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	1,  // 13: hvlb.fwd.v1.AddReal.real:type_name -> hvlb.fwd.v1.RealService
+	0,  // 14: hvlb.fwd.v1.UpdateReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	0,  // 15: hvlb.fwd.v1.RemoveReal.service:type_name -> hvlb.fwd.v1.ServiceId
+	2,  // 16: hvlb.fwd.v1.ServiceList.services:type_name -> hvlb.fwd.v1.VirtualService
+	4,  // 17: hvlb.fwd.v1.ServiceList.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	4,  // 18: hvlb.fwd.v1.ServiceList.retired:type_name -> hvlb.fwd.v1.ServiceStatus
+	15, // 19: hvlb.fwd.v1.SetRoute.route:type_name -> hvlb.fwd.v1.Route
+	15, // 20: hvlb.fwd.v1.RouteList.routes:type_name -> hvlb.fwd.v1.Route
+	20, // 21: hvlb.fwd.v1.SetNeighbor.neighbor:type_name -> hvlb.fwd.v1.Neighbor
+	20, // 22: hvlb.fwd.v1.NeighborList.neighbors:type_name -> hvlb.fwd.v1.Neighbor
+	24, // 23: hvlb.fwd.v1.SetTimeouts.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	0,  // 24: hvlb.fwd.v1.ZeroCounters.service:type_name -> hvlb.fwd.v1.ServiceId
+	28, // 25: hvlb.fwd.v1.WorkerStats.drops:type_name -> hvlb.fwd.v1.DropCount
+	54, // 26: hvlb.fwd.v1.WorkerStats.counters:type_name -> hvlb.fwd.v1.Counter
+	29, // 27: hvlb.fwd.v1.Stats.workers:type_name -> hvlb.fwd.v1.WorkerStats
+	2,  // 28: hvlb.fwd.v1.Stats.services:type_name -> hvlb.fwd.v1.VirtualService
+	28, // 29: hvlb.fwd.v1.Stats.drops:type_name -> hvlb.fwd.v1.DropCount
+	30, // 30: hvlb.fwd.v1.Stats.ports:type_name -> hvlb.fwd.v1.PortStats
+	4,  // 31: hvlb.fwd.v1.Stats.service_status:type_name -> hvlb.fwd.v1.ServiceStatus
+	54, // 32: hvlb.fwd.v1.Stats.sync_counters:type_name -> hvlb.fwd.v1.Counter
+	0,  // 33: hvlb.fwd.v1.ListConnections.service:type_name -> hvlb.fwd.v1.ServiceId
+	33, // 34: hvlb.fwd.v1.ConnectionList.connections:type_name -> hvlb.fwd.v1.Connection
+	33, // 35: hvlb.fwd.v1.FlowTrace.connections:type_name -> hvlb.fwd.v1.Connection
+	0,  // 36: hvlb.fwd.v1.FlowTrace.service:type_name -> hvlb.fwd.v1.ServiceId
+	40, // 37: hvlb.fwd.v1.FlowTrace.reals:type_name -> hvlb.fwd.v1.TraceReal
+	42, // 38: hvlb.fwd.v1.SetRssa.config:type_name -> hvlb.fwd.v1.RssaConfig
+	44, // 39: hvlb.fwd.v1.Steering.ports:type_name -> hvlb.fwd.v1.PortSteering
+	42, // 40: hvlb.fwd.v1.Steering.rssa:type_name -> hvlb.fwd.v1.RssaConfig
+	46, // 41: hvlb.fwd.v1.Steering.workers:type_name -> hvlb.fwd.v1.WorkerLoad
+	45, // 42: hvlb.fwd.v1.Steering.overrides:type_name -> hvlb.fwd.v1.SteerOverride
+	49, // 43: hvlb.fwd.v1.Steering.dispatch:type_name -> hvlb.fwd.v1.DispatchStage
+	51, // 44: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
+	55, // 45: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
+	54, // 46: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
+	6,  // 47: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 48: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	9,  // 49: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	10, // 50: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	11, // 51: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	12, // 52: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	13, // 53: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	16, // 54: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	17, // 55: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	18, // 56: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	21, // 57: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	22, // 58: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	25, // 59: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	31, // 60: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	37, // 61: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	47, // 62: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	43, // 63: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	50, // 64: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	52, // 65: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	53, // 66: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	27, // 67: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	26, // 68: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	34, // 69: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	35, // 70: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	39, // 71: hvlb.fwd.v1.Request.trace_flow:type_name -> hvlb.fwd.v1.TraceFlow
+	8,  // 72: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
+	14, // 73: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	19, // 74: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	23, // 75: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	32, // 76: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	38, // 77: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	48, // 78: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	56, // 79: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	24, // 80: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	36, // 81: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	41, // 82: hvlb.fwd.v1.Response.flow_trace:type_name -> hvlb.fwd.v1.FlowTrace
+	83, // [83:83] is the sub-list for method output_type
+	83, // [83:83] is the sub-list for method input_type
+	83, // [83:83] is the sub-list for extension type_name
+	83, // [83:83] is the sub-list for extension extendee
+	0,  // [0:83] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -5567,7 +6188,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[53].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[57].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -5592,8 +6213,10 @@ func file_fwd_proto_init() {
 		(*Request_GetTimeouts)(nil),
 		(*Request_GetLocalPool)(nil),
 		(*Request_SetLocalPool)(nil),
+		(*Request_TraceFlow)(nil),
+		(*Request_SetService)(nil),
 	}
-	file_fwd_proto_msgTypes[54].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[58].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -5603,6 +6226,7 @@ func file_fwd_proto_init() {
 		(*Response_Sync)(nil),
 		(*Response_Timeouts)(nil),
 		(*Response_LocalPool)(nil),
+		(*Response_FlowTrace)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -5610,7 +6234,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   55,
+			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

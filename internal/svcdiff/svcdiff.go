@@ -1,4 +1,8 @@
-package agent
+// Package svcdiff is the update of a service's own settings that turns what a forwarder runs
+// into what is wanted, derived from the local API's schema (proto/fwd.proto): the agent's
+// reconcile and the fake forwarder's SetService (fwdtest) compute it the same way, as the
+// forwarder's SetService does in C (forwarder/src/ctl_op_set.c).
+package svcdiff
 
 import (
 	"fmt"
@@ -17,6 +21,14 @@ import (
 // differs (with its set_ flag where the message has one). A field added to both messages
 // is reconciled with no line here; TestServiceUpdateCoversSchema checks the names agree.
 
+// Defaults the forwarder applies to an empty mode, scheduler or all_down (down_conns:
+// model.DefaultDownConns of the protocol).
+const (
+	DefaultMode      = "nat"
+	DefaultScheduler = "maglev"
+	DefaultAllDown   = model.AllDownDrop
+)
+
 // updateTogether are fields the forwarder takes as one change: the mode with its
 // scheduler and encapsulation (a switch to tunnel needs an encap, away from it drops it).
 var updateTogether = []string{"mode", "scheduler", "encap"}
@@ -26,13 +38,13 @@ var updateTogether = []string{"mode", "scheduler", "encap"}
 func fieldDefault(name, proto string) string {
 	switch name {
 	case "mode":
-		return defaultMode
+		return DefaultMode
 	case "scheduler":
-		return defaultScheduler
+		return DefaultScheduler
 	case "down_conns":
 		return model.DefaultDownConns(proto)
 	case "all_down":
-		return defaultAllDown
+		return DefaultAllDown
 	case "synproxy":
 		return model.SynproxyOff
 	case "client_addr":
@@ -72,15 +84,15 @@ func sameSetting(a, b protoreflect.Value, fd protoreflect.FieldDescriptor) bool 
 func settingText(fd protoreflect.FieldDescriptor, v protoreflect.Value) string {
 	if t, ok := v.Interface().(protoreflect.Message); ok {
 		if to, ok := t.Interface().(*fwdpb.Timeouts); ok {
-			return timeoutsText(to)
+			return TimeoutsText(to)
 		}
 	}
 	return fmt.Sprint(v.Interface())
 }
 
-// serviceUpdate is the UpdateService that turns the forwarder's settings of a service
-// (cur) into the desired ones (vs), and its description ("" when nothing differs).
-func serviceUpdate(vs, cur *fwdpb.VirtualService) (*fwdpb.UpdateService, string) {
+// Update is the UpdateService that turns the forwarder's settings of a service (cur) into
+// the desired ones (vs), and its description ("" when nothing differs).
+func Update(vs, cur *fwdpb.VirtualService) (*fwdpb.UpdateService, string) {
 	u := &fwdpb.UpdateService{Id: cur.GetId()}
 	um := u.ProtoReflect()
 	uf := um.Descriptor().Fields()
@@ -128,4 +140,25 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TimeoutsText is "udp:2,tcp_fin:60" (the ones set), or "global" when none is.
+func TimeoutsText(t *fwdpb.Timeouts) string {
+	out := ""
+	for _, f := range []struct {
+		name string
+		v    uint32
+	}{{"tcp_syn", t.GetTcpSyn()}, {"tcp_established", t.GetTcpEstablished()}, {"tcp_fin", t.GetTcpFin()},
+		{"tcp_time_wait", t.GetTcpTimeWait()}, {"tcp_close", t.GetTcpClose()}, {"udp", t.GetUdp()}} {
+		if f.v != 0 {
+			if out != "" {
+				out += ","
+			}
+			out += fmt.Sprintf("%s:%d", f.name, f.v)
+		}
+	}
+	if out == "" {
+		return "global"
+	}
+	return out
 }
