@@ -71,6 +71,14 @@ conn_proto_stateful(uint8_t proto)
 	return proto == HVLB_PROTO_TCP || proto == HVLB_PROTO_SCTP;
 }
 
+/* Why a packet that opens nothing and finds no connection is dropped: tcp_no_conn, or for
+ * SCTP (anything but an INIT) sctp_no_conn. */
+static inline enum hvlb_drop
+conn_no_conn_drop(uint8_t proto)
+{
+	return proto == HVLB_PROTO_SCTP ? HVLB_DROP_SCTP_NO_CONN : HVLB_DROP_TCP_NO_CONN;
+}
+
 static inline bool
 conn_state_embryonic(uint8_t state)
 {

@@ -61,13 +61,6 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
-/* A packet that opens nothing and finds no connection: tcp_no_conn, SCTP's sctp_no_conn. */
-static inline enum hvlb_drop
-no_conn_drop(const struct pkt_ctx *x)
-{
-	return x->key->proto == HVLB_PROTO_SCTP ? HVLB_DROP_SCTP_NO_CONN : HVLB_DROP_TCP_NO_CONN;
-}
-
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -90,7 +83,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		 * mid-stream rule (conn.h). With a SYN proxy, it may carry a cookie. */
 		if (!conn_tcp_midstream(x->pi.tcp_flags) ||
 		    (!w->sync_on && !w->snap->synproxy_any)) {
-			r = no_conn_drop(x);
+			r = conn_no_conn_drop(x->key->proto);
 			goto out_drop;
 		}
 		midstream = true;
@@ -102,7 +95,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	 * drop is tcp_no_conn whatever else is wrong with it, as without any proxy. */
 	if (unlikely(midstream && !w->sync_on) &&
 	    (vs == NULL || vs->synproxy == VS_SYNPROXY_OFF)) {
-		r = no_conn_drop(x);
+		r = conn_no_conn_drop(x->key->proto);
 		goto out_drop;
 	}
 	if (vs == NULL) {
