@@ -34,7 +34,7 @@ parse_side(struct ctl_req *r, const char *s, const char *field, union hvlb_addr 
 	if (cfg_parse_endpoint(s, a, af, &p) != 0 && cfg_parse_addr(s, a, af) != 0)
 		return ctl_fail(r, -EINVAL, "capture.%s: not addr, addr:port or [addr]:port",
 				field);
-	*port = rte_cpu_to_be_16(p);
+	*port = p; /* cfg_parse_endpoint gives it in network order */
 	*has = 1;
 	return 0;
 }

@@ -153,7 +153,11 @@ func (f *captureFlags) output(e *env, res apitypes.CaptureResult) error {
 		w = file
 	}
 	bw := bufio.NewWriter(w)
-	pw, err := pcapng.NewWriter(bw, res.SnapLen)
+	var ifaces []string
+	for _, fw := range res.Forwarders {
+		ifaces = append(ifaces, fw.Forwarder)
+	}
+	pw, err := pcapng.NewWriter(bw, max(res.SnapLen, uint32(pcapSnapMin)), ifaces...)
 	if err != nil {
 		return err
 	}
@@ -184,6 +188,9 @@ func (f *captureFlags) output(e *env, res apitypes.CaptureResult) error {
 	}
 	return nil
 }
+
+// pcapSnapMin: the snap length the file declares when the forwarders said none (no packet).
+const pcapSnapMin = 256
 
 // packetComment says where a packet was taken: each pcapng packet's comment.
 func packetComment(p apitypes.CapturedPacket) string {

@@ -29,8 +29,10 @@ type Writer struct {
 	ifaces  map[string]uint32
 }
 
-// NewWriter writes the section header: a Writer of Ethernet frames of at most snapLen bytes.
-func NewWriter(w io.Writer, snapLen uint32) (*Writer, error) {
+// NewWriter writes the section header and the interfaces ifaces (at least one, "hvlb" when
+// none is named: a reader wants one even without packets): a Writer of Ethernet frames of at
+// most snapLen bytes.
+func NewWriter(w io.Writer, snapLen uint32, ifaces ...string) (*Writer, error) {
 	wr := &Writer{w: w, snapLen: snapLen, ifaces: map[string]uint32{}}
 	body := le32(0x1A2B3C4D)[:4]
 	body = append(body, le16(1)...) // major
@@ -38,7 +40,33 @@ func NewWriter(w io.Writer, snapLen uint32) (*Writer, error) {
 	body = append(body, le64(^uint64(0))...)
 	body = appendOpt(body, optUserAppl, []byte("hvlbctl capture"))
 	body = appendOpt(body, optEnd, nil)
-	return wr, wr.block(blockSHB, body)
+	if err := wr.block(blockSHB, body); err != nil {
+		return nil, err
+	}
+	if len(ifaces) == 0 {
+		ifaces = []string{"hvlb"}
+	}
+	for _, name := range ifaces {
+		if _, err := wr.iface(name); err != nil {
+			return nil, err
+		}
+	}
+	return wr, nil
+}
+
+// iface returns the interface's number, describing it first if new.
+func (wr *Writer) iface(name string) (uint32, error) {
+	if id, ok := wr.ifaces[name]; ok {
+		return id, nil
+	}
+	id := uint32(len(wr.ifaces))
+	wr.ifaces[name] = id
+	body := append(le16(linkEther), le16(0)...)
+	body = append(body, le32(wr.snapLen)...)
+	body = appendOpt(body, optIfName, []byte(name))
+	body = appendOpt(body, optTsResol, []byte{9}) // 10^-9 s
+	body = appendOpt(body, optEnd, nil)
+	return id, wr.block(blockIDB, body)
 }
 
 // Packet is one frame: its source interface's name, Unix time in ns, original length, the
@@ -53,21 +81,12 @@ type Packet struct {
 
 // Write writes p (and its interface's description first, if new).
 func (wr *Writer) Write(p Packet) error {
-	id, ok := wr.ifaces[p.Interface]
-	if !ok {
-		id = uint32(len(wr.ifaces))
-		wr.ifaces[p.Interface] = id
-		body := append(le16(linkEther), le16(0)...)
-		body = append(body, le32(wr.snapLen)...)
-		body = appendOpt(body, optIfName, []byte(p.Interface))
-		body = appendOpt(body, optTsResol, []byte{9}) // 10^-9 s
-		body = appendOpt(body, optEnd, nil)
-		if err := wr.block(blockIDB, body); err != nil {
-			return err
-		}
-	}
 	if p.OrigLen < uint32(len(p.Data)) {
 		return fmt.Errorf("pcapng: a packet's original length %d is below its %d bytes", p.OrigLen, len(p.Data))
+	}
+	id, err := wr.iface(p.Interface)
+	if err != nil {
+		return err
 	}
 	body := le32(id)
 	body = append(body, le32(uint32(p.TimeNS>>32))...)
