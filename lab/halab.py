@@ -8,8 +8,8 @@ hvlb-controllers on it (one of each per controller host), and the agent with all
     g.isolate("ctl2"); g.reconnect("ctl2")      # its link down / up
 
 The topology is lab/topologies/ha.yaml (meta.controllers: host -> address). etcd serves its
-clients over TLS and asks them for a certificate (the controllers present hvlbctl's, from
-`hvlbctl certs init`); the members talk to each other in plain HTTP on the lab's own segment.
+clients over TLS with etcd.pem and asks them for a certificate (the controllers present
+etcd-client.pem; all from `hvlbctl certs init`, as docs/controller.md says); the members talk to each other in plain HTTP on the lab's own segment.
 Data, certificates and logs live in the topology's log directory and go with it.
 """
 
@@ -88,7 +88,7 @@ class Group:
             "--listen-peer-urls", f"http://{a}:{PEER_PORT}", "--initial-advertise-peer-urls", f"http://{a}:{PEER_PORT}",
             "--initial-cluster", cluster, "--initial-cluster-state", "new",
             "--initial-cluster-token", self.topo.prefix,
-            "--cert-file", c / "controller.pem", "--key-file", c / "controller-key.pem",
+            "--cert-file", c / "etcd.pem", "--key-file", c / "etcd-key.pem",
             "--client-cert-auth", "--trusted-ca-file", c / "ca.pem",
             "--auto-compaction-mode", "revision", "--auto-compaction-retention", "10000",
             "--max-txn-ops", "1024",
@@ -111,8 +111,8 @@ class Group:
         c = self.certs
         self.controllers[host] = self.topo.popen(host, [
             BIN / "hvlb-controller", "--listen", f":{REST_PORT}", "--grpc-listen", f":{GRPC_PORT}",
-            "--etcd", self.etcd_endpoints(), "--etcd-cert", c / "hvlbctl.pem",
-            "--etcd-key", c / "hvlbctl-key.pem", "--etcd-ca", c / "ca.pem",
+            "--etcd", self.etcd_endpoints(), "--etcd-cert", c / "etcd-client.pem",
+            "--etcd-key", c / "etcd-client-key.pem", "--etcd-ca", c / "ca.pem",
             "--name", self.name(host), "--leader-ttl", self.leader_ttl,
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
