@@ -19,7 +19,12 @@ controllers) and records each acknowledged one. Then, in order:
 test_reports_shared_across_the_group: the agent reports to a follower; every controller, the
 leader first, shows its forwarder ready with its counters (reports shared through etcd).
 SIGKILL of that controller: the agent moves to another, and the forwarder stays ready on
-every controller, through the dead one's lease expiring and past the report timeout.
+every controller, through the dead one's lease expiring and past the report timeout. Then a
+graceful stop of the agent's new controller: ready through the next within FAILOVER_BOUND_S.
+
+test_agent_leaves_a_hung_controller: SIGSTOP of the agent's controller (the leader): the
+agent moves on within HUNG_BOUND_S, changes reach the forwarder meanwhile, and the woken
+controller answers the requests that waited on it as a follower that never names itself.
 """
 
 import json
@@ -285,6 +290,27 @@ def test_reports_shared_across_the_group(lab):
     print(f"SIGKILL of ctl2, the agent's controller: on ctl3 and ready everywhere after "
           f"{max(moved.values()):.2f} s; not ready meanwhile: {not_ready or 'never'} ({polls} polls)")
     assert not not_ready, not_ready
+
+    # A graceful stop (SIGTERM) of the agent's controller: its lease is given back, so the
+    # others show the forwarder failed at once, until the agent's next controller (ctl1)
+    # says its stream is open: that record skips the write interval.
+    g.start_controller("ctl2")
+    wait(lambda: (v := view("ctl2")) and v[1] == g.name("ctl3"), "ctl2 back, showing the agent on ctl3")
+    t_stop, wall_stop = time.monotonic(), time.time()
+    g.stop_controller("ctl3")
+    moved = {}
+
+    def ready_via_ctl1():
+        for h in ("ctl1", "ctl2"):
+            f = g.get_json(h, f"/v1/forwarders/{g.fwd_id}")
+            if f and f["state"] == "ready" and f.get("controller") == g.name("ctl1"):
+                moved.setdefault(h, time.monotonic() - t_stop)
+        return len(moved) == 2
+    wait(ready_via_ctl1, "the agent on ctl1, the forwarder ready on ctl1 and ctl2", 20)
+    registered = halab.log_times(g.agent.log_path, "msg=registered")[-1] - wall_stop
+    print(f"SIGTERM of ctl3: the agent registered with ctl1 after {registered:.2f} s; ready through ctl1 "
+          + ", ".join(f"on {h} after {t:.2f} s" for h, t in sorted(moved.items())))
+    assert max(moved.values()) < FAILOVER_BOUND_S, moved
 
 
 HUNG_BOUND_S = 5.0  # the agent's --controller-timeout (2 s) x 1.5, the back-off (<= 0.5 s), a registration
