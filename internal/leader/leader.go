@@ -198,17 +198,37 @@ func (e *Elector) round(ctx context.Context) error {
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	nextLook := time.Time{}
+	// A loop that has not run for half a TTL (it wakes at least every tick) stood still: the
+	// process stopped (SIGSTOP) or starved. A keep-alive answer or a won election read now
+	// may have waited in its channel all that time, so the lease may have expired under it
+	// (and another controller lead): the round ends rather than trust them.
+	lastWake := e.cfg.Now()
+	stoodStill := func() error {
+		now := e.cfg.Now()
+		gap := now.Sub(lastWake)
+		lastWake = now
+		if gap >= e.cfg.TTL/2 {
+			return fmt.Errorf("this controller stood still for %s: its lease may have expired", gap.Round(time.Millisecond))
+		}
+		return nil
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
 		case _, ok := <-ka:
+			if err := stoodStill(); err != nil {
+				return err
+			}
 			if !ok {
 				return fmt.Errorf("etcd lease %x lost", grant.ID)
 			}
 			lastAnswer = e.cfg.Now()
 			e.update(func(s *Status) { s.EtcdUp, e.lastAnswer = true, lastAnswer })
 		case err := <-won:
+			if serr := stoodStill(); serr != nil {
+				return serr
+			}
 			if err != nil {
 				return fmt.Errorf("campaign: %w", err)
 			}
@@ -219,6 +239,9 @@ func (e *Elector) round(ctx context.Context) error {
 			e.update(func(s *Status) { s.Leader, s.LeaderName = true, e.cfg.Name })
 			won = nil
 		case <-tick.C:
+			if err := stoodStill(); err != nil {
+				return err
+			}
 			if !alive() {
 				if e.IsLeader() {
 					e.cfg.Log.Warn("leader election: stepping down, etcd does not answer", "last_answer", lastAnswer)
