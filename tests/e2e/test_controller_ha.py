@@ -269,23 +269,25 @@ def test_reports_shared_across_the_group(lab):
     not_ready, moved = {}, {}
 
     def watch():
-        # One request per controller; a change counts from when the request that saw it was
-        # sent (the controller answered after that), so that a request slowed down by a busy
-        # machine does not count as time the failover took.
+        # One request per controller. moved: (sent, answered) of the first request that saw
+        # the change; the bounds hold the time it was sent (the controller answered after
+        # that), so that a request slowed down by a busy machine does not count as time the
+        # failover took; the figures printed are when it was answered.
         for h in live:
             sent = time.monotonic() - t_kill
             f = g.get_json(h, f"/v1/forwarders/{g.fwd_id}")
             if f and f["state"] != "ready":
                 not_ready.setdefault(h, (round(sent, 2), f["state"]))
             if f and f["state"] == "ready" and f.get("controller") == g.name("ctl3"):
-                moved.setdefault(h, sent)
+                moved.setdefault(h, (sent, time.monotonic() - t_kill))
         return len(moved) == len(live)
     wait(watch, "the agent on ctl3, the forwarder ready on every controller", 20)
     registered = halab.log_times(g.agent.log_path, "msg=registered")[-1] - wall_kill
     print(f"SIGKILL of ctl2: the agent registered with ctl3 after {registered:.2f} s; ready through ctl3 "
-          + ", ".join(f"on {h} after {t:.2f} s" for h, t in sorted(moved.items())))
-    assert max(moved.values()) < FAILOVER_BOUND_S, moved
-    assert max(moved.values()) - registered < AFTER_REGISTRATION_S, (registered, moved)
+          + ", ".join(f"on {h} after {t[1]:.2f} s" for h, t in sorted(moved.items())))
+    seen = max(t[0] for t in moved.values())
+    assert seen < FAILOVER_BOUND_S, moved
+    assert seen - registered < AFTER_REGISTRATION_S, (registered, moved)
     # ctl2's lease (its records') expires LEADER_TTL after its last keep-alive, and the
     # report timeout runs from its last record: it stays ready through both.
     until = t_kill + float(LEADER_TTL.rstrip("s")) + REPORT_TIMEOUT_S + 2
@@ -296,8 +298,8 @@ def test_reports_shared_across_the_group(lab):
         for h in live:
             v = view(h)
             assert v is None or v[1] == g.name("ctl3"), (h, v)
-    print(f"SIGKILL of ctl2, the agent's controller: on ctl3 and ready everywhere after "
-          f"{max(moved.values()):.2f} s; not ready meanwhile: {not_ready or 'never'} ({polls} polls)")
+    print(f"SIGKILL of ctl2, the agent's controller: not ready meanwhile: {not_ready or 'never'} "
+          f"({polls} polls)")
     assert not not_ready, not_ready
 
     # A graceful stop (SIGTERM) of the agent's controller: its lease is given back, so the
@@ -314,14 +316,15 @@ def test_reports_shared_across_the_group(lab):
             sent = time.monotonic() - t_stop  # as in watch()
             f = g.get_json(h, f"/v1/forwarders/{g.fwd_id}")
             if f and f["state"] == "ready" and f.get("controller") == g.name("ctl1"):
-                moved.setdefault(h, sent)
+                moved.setdefault(h, (sent, time.monotonic() - t_stop))
         return len(moved) == 2
     wait(ready_via_ctl1, "the agent on ctl1, the forwarder ready on ctl1 and ctl2", 20)
     registered = halab.log_times(g.agent.log_path, "msg=registered")[-1] - wall_stop
     print(f"SIGTERM of ctl3: the agent registered with ctl1 after {registered:.2f} s; ready through ctl1 "
-          + ", ".join(f"on {h} after {t:.2f} s" for h, t in sorted(moved.items())))
-    assert max(moved.values()) < FAILOVER_BOUND_S, moved
-    assert max(moved.values()) - registered < AFTER_REGISTRATION_S, (registered, moved)
+          + ", ".join(f"on {h} after {t[1]:.2f} s" for h, t in sorted(moved.items())))
+    seen = max(t[0] for t in moved.values())
+    assert seen < FAILOVER_BOUND_S, moved
+    assert seen - registered < AFTER_REGISTRATION_S, (registered, moved)
 
 
 HUNG_BOUND_S = 5.0  # the agent's --controller-timeout (2 s) x 1.5, the back-off (<= 0.5 s), a registration
