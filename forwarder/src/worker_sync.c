@@ -8,7 +8,9 @@
 #include "hash.h"
 #include "synproxy.h"
 #include "sip.h"
+#include "worker_fullnat.h"
 #include "worker_sync.h"
+#include "worker_vxlan.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
  * records applied per iteration: bounds the time sync takes from forwarding. */
@@ -54,12 +56,14 @@ sync_tunnel_flags(const struct conn *c)
 			 (nf_af != c->orig.af ? SYNC_RF_NF_XAF : 0));
 }
 
-static void
+/* A record of c in it; false when c cannot be told (its tenant has no VNI any more). */
+static bool
 item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, uint8_t op,
 	  uint16_t peers)
 {
 	struct sync_rec *r = &it->rec;
 
+	memset(r, 0, sizeof(*r));
 	r->orig = c->orig;
 	r->nf_addr = c->rs_addr;
 	r->nf_port = c->rs_port;
@@ -75,12 +79,17 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 			r->flags |= SYNC_RF_SP_WAIT;
 		r->sp_delta = c->sp_delta;
 	}
-	r->pad[0] = r->pad[1] = r->pad[2] = 0;
 	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
+	/* The modes whose records carry an extension (sync_wire.h). */
+	if (unlikely(c->mode == VS_MODE_FULLNAT))
+		worker_fullnat_sync_fill(w, c, r);
+	else if (unlikely(c->mode == VS_MODE_VXLAN) && !worker_vxlan_sync_fill(w, c, r))
+		return false;
 	it->peers = peers;
 	it->kind = SYNC_ITEM_REC;
 	it->pad = 0;
 	it->pad2 = 0;
+	return true;
 }
 
 void
@@ -102,23 +111,19 @@ item_next(struct worker *w)
 {
 	if (w->sync.n == WORKER_SYNC_OUT)
 		worker_sync_flush(w);
-	return &w->sync.out[w->sync.n++];
+	return &w->sync.out[w->sync.n];
 }
 
-/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. Nor
- * of a vxlan connection: a record has no room for its tenant's VNI and its two VTEPs
- * (docs/mode-vxlan.md), and a record without them would be wrong. */
+/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. */
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). Nor a
-	 * sip_call_id one: a record has no room for the real in its key (core/sip.h), and a peer
-	 * picks the same real for each message by the same Maglev table anyway. */
-	if (c->state == CONN_S_UNCONFIRMED ||
-	    unlikely(c->mode == VS_MODE_FULLNAT || c->mode == VS_MODE_VXLAN) ||
-	    unlikely(c->orig.pad & SIP_PAD_TAG))
+	/* Nor a sip_call_id one: a record has no room for the real in its key (core/sip.h), and
+	 * a peer picks the same real for each message by the same Maglev table anyway. */
+	if (c->state == CONN_S_UNCONFIRMED || unlikely(c->orig.pad & SIP_PAD_TAG))
 		return;
-	item_fill(w, item_next(w), c, op, peers);
+	if (item_fill(w, item_next(w), c, op, peers))
+		w->sync.n++;
 }
 
 void
@@ -216,6 +221,61 @@ sync_forget(struct worker *w, struct conn *c)
 	conn_delete(w->conns, c);
 }
 
+/* Whether a record and the service here agree on the mode: a tunnel's encapsulation, a
+ * FullNAT or vxlan connection's extension (a connection forwarded otherwise here would reach
+ * its NF wrong). */
+static bool
+sync_mode_agrees(const struct sync_rec *r, const struct vs *vs, const struct rs_config *rs)
+{
+	if (unlikely((r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE)) != 0 ||
+		     vs->mode == VS_MODE_TUNNEL))
+		return sync_tunnel_agrees(r, vs, rs);
+	if (r->ext == SYNC_EXT_FULLNAT || vs->mode == VS_MODE_FULLNAT)
+		return r->ext == SYNC_EXT_FULLNAT && vs->mode == VS_MODE_FULLNAT;
+	if (r->ext == SYNC_EXT_VXLAN || vs->mode == VS_MODE_VXLAN)
+		return r->ext == SYNC_EXT_VXLAN && vs->mode == VS_MODE_VXLAN;
+	return true;
+}
+
+/* Whether an entry here is the record's connection: the same NF, and for FullNAT the same
+ * local address and port (else the client reopened its port through another forwarder). */
+static bool
+same_conn(const struct worker *w, const struct conn *c, const struct sync_rec *r,
+	  const struct rs_config *rs)
+{
+	if (c->rs_slot != rs->slot || c->rs_gen != rs->gen || c->mode != VS_MODE_FULLNAT)
+		return c->rs_slot == rs->slot && c->rs_gen == rs->gen;
+	return c->fn_lport == r->lport && c->fn_laddr < w->env->fnat_pool->n_addrs &&
+	       hvlb_addr_eq(&w->env->fnat_pool->addrs[c->fn_laddr], &r->laddr);
+}
+
+/* The entry for a peer's record, by its service's mode; NULL when refused (counted). */
+static struct conn *
+sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash, const struct vs *vs,
+	    const struct rs_config *rs)
+{
+	struct conn *c;
+
+	if (unlikely(vs->mode == VS_MODE_FULLNAT))
+		return worker_fullnat_sync_insert(w, r, hash, rs, vs);
+	if (unlikely(vs->mode == VS_MODE_VXLAN))
+		return worker_vxlan_sync_insert(w, r, hash, rs, vs);
+	/* Its timeouts are its service's here, whatever set it had at the peer. */
+	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
+			vs->to_set, w->now);
+	if (c == NULL) {
+		w->stats.sync_table_full++;
+		return NULL;
+	}
+	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
+	if (r->orig.proto == HVLB_PROTO_SCTP && vs->mode == VS_MODE_NAT)
+		c->flags |= CONN_FL_SCTP; /* as conn_new sets it */
+	return c;
+}
+
 static void
 apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 {
@@ -228,13 +288,11 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		w->stats.sync_conflict++;
 		return;
 	}
-	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
-	/* FullNAT connections are not synced (docs/sync.md): a record for a FullNAT service here
-	 * has no local port this forwarder gave out, so it is taken as for no service; nor
-	 * sip_call_id ones (note_for): a record for such a service lacks the real its key needs. */
-	if (vs == NULL || unlikely(vs->mode == VS_MODE_FULLNAT) ||
-	    unlikely(vs->hash != VS_HASH_5TUPLE) ||
-	    (c != NULL && unlikely(c->mode == VS_MODE_FULLNAT))) {
+	vs = vs_lookup_tenant(w->snap->vst, r->orig.pad, r->orig.proto, &r->orig.dst,
+			      r->orig.dport);
+	/* Nor sip_call_id ones (note_for): a record for such a service lacks the real its key
+	 * needs. */
+	if (vs == NULL || unlikely(vs->hash != VS_HASH_5TUPLE)) {
 		w->stats.sync_no_service++;
 		return;
 	}
@@ -243,17 +301,13 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		w->stats.sync_no_real++;
 		return;
 	}
-	/* A tunnel's record says how it is encapsulated: only a service that does the same
-	 * takes it (a connection forwarded otherwise here would reach its NF wrong). */
-	if (unlikely(((r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE)) != 0 ||
-		      vs->mode == VS_MODE_TUNNEL)) &&
-	    !sync_tunnel_agrees(r, vs, rs)) {
+	if (!sync_mode_agrees(r, vs, rs)) {
 		w->stats.sync_mode_mismatch++;
 		return;
 	}
-	/* Same NF: merge. Another NF (this forwarder guessed, or an older connection on the same
-	 * tuple): the peer's word wins. */
-	if (c != NULL && c->rs_slot == rs->slot && c->rs_gen == rs->gen) {
+	/* The same connection: merge. Another NF (this forwarder guessed, or an older connection
+	 * on the same tuple): the peer's word wins. */
+	if (c != NULL && same_conn(w, c, r, rs)) {
 		if (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state))
 			set_from_rec(w, c, r);
 		w->stats.sync_in++;
@@ -261,22 +315,12 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	}
 	if (c != NULL)
 		sync_forget(w, c);
-	/* Its timeouts are its service's here, whatever set it had at the peer. */
-	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			vs->to_set, w->now);
-	if (c == NULL) {
-		w->stats.sync_table_full++;
+	c = sync_insert(w, r, hash, vs, rs);
+	if (c == NULL)
 		return;
-	}
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
-	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
-		c->encap = tunnel_conn_encap(vs->encap, rs->af);
-		c->flags |= CONN_FL_TUNNEL;
-	}
-	if (r->orig.proto == HVLB_PROTO_SCTP && vs->mode == VS_MODE_NAT)
-		c->flags |= CONN_FL_SCTP; /* as conn_new sets it */
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
@@ -320,6 +364,24 @@ dump_request(struct worker *w, uint16_t peers)
 }
 
 static void
+apply_rec(struct worker *w, struct sync_rec *r)
+{
+	/* A vxlan connection's key holds its tenant's index, which is this forwarder's own: the
+	 * record's VNI names it. */
+	if (unlikely(r->ext == SYNC_EXT_VXLAN)) {
+		r->orig.pad = vxlan_tenant_of(&w->snap->tenants, r->vni);
+		if (r->orig.pad == 0) {
+			w->stats.sync_no_service++;
+			return;
+		}
+	}
+	if (r->op == SYNC_OP_UPSERT)
+		apply_upsert(w, r, conn_key_hash(&r->orig));
+	else
+		apply_delete(w, r, conn_key_hash(&r->orig));
+}
+
+static void
 apply_items(struct worker *w)
 {
 	struct sync_item in[32];
@@ -328,14 +390,12 @@ apply_items(struct worker *w)
 	do {
 		n = rte_ring_sc_dequeue_burst_elem(w->sync_in, in, sizeof(in[0]), RTE_DIM(in), NULL);
 		for (unsigned i = 0; i < n; i++) {
-			const struct sync_rec *r = &in[i].rec;
+			struct sync_rec *r = &in[i].rec;
 
 			if (in[i].kind == SYNC_ITEM_DUMP)
 				dump_request(w, in[i].peers);
-			else if (r->op == SYNC_OP_UPSERT)
-				apply_upsert(w, r, conn_key_hash(&r->orig));
 			else
-				apply_delete(w, r, conn_key_hash(&r->orig));
+				apply_rec(w, r);
 		}
 		total += n;
 	} while (n == RTE_DIM(in) && total < SYNC_IN_BUDGET);
@@ -389,6 +449,7 @@ dump_step(struct worker *w)
 	if (w->sync.dump_cursor != UINT32_MAX)
 		return;
 	done = item_next(w);
+	w->sync.n++;
 	memset(done, 0, sizeof(*done));
 	done->kind = SYNC_ITEM_DUMP_DONE;
 	done->peers = w->sync.dump_peers;
