@@ -67,6 +67,7 @@ struct worker_sync {
 		struct rte_mbuf *m;
 		struct flow_key key;  /* its tuple (the connection's reply tuple, if it comes) */
 		uint32_t hash;
+		uint8_t dir;          /* enum conn_dir key must be found in to release it */
 		uint64_t since;       /* TSC */
 	} held[WORKER_SYNC_HOLD];
 	struct sync_item out[WORKER_SYNC_OUT];

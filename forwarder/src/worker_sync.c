@@ -10,6 +10,7 @@
 #include "sip.h"
 #include "worker_fullnat.h"
 #include "worker_sync.h"
+#include "worker_synproxy.h"
 #include "worker_vxlan.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
@@ -176,6 +177,30 @@ state_rank(uint8_t s)
 	return s == CONN_S_UNCONFIRMED ? 0 : s;
 }
 
+/* A SYN proxy's connection waiting here for its NF, whose handshake a peer completed (the NF's
+ * SYN-ACK went there): the client's packet held here goes through the pipeline again, now
+ * translated by the peer's delta, instead of waiting in the proxy's hold until the connection
+ * ends (and the client's retransmission). */
+static void
+sp_done_by_peer(struct worker *w, const struct conn *c)
+{
+	struct worker_sync *s = &w->sync;
+	struct rte_mbuf *m = worker_synproxy_unhold(w, c);
+
+	if (m == NULL)
+		return;
+	if (s->n_held == WORKER_SYNC_HOLD) {
+		w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++; /* the client retransmits it */
+		rte_pktmbuf_free(m);
+		return;
+	}
+	s->held[s->n_held].m = m;
+	s->held[s->n_held].key = c->orig;
+	s->held[s->n_held].hash = conn_key_hash(&c->orig);
+	s->held[s->n_held].dir = CONN_DIR_ORIG;
+	s->held[s->n_held++].since = w->now;
+}
+
 static void
 set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 {
@@ -192,6 +217,8 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
 	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
 	if (r->flags & SYNC_RF_SYNPROXY) {
+		if ((c->flags & CONN_FL_SP_WAIT) && !(r->flags & SYNC_RF_SP_WAIT))
+			sp_done_by_peer(w, c);
 		c->flags = (uint8_t)((c->flags & ~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT)) |
 				     CONN_FL_SYNPROXY |
 				     (r->flags & SYNC_RF_SP_WAIT ? CONN_FL_SP_WAIT : 0));
@@ -308,7 +335,14 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	/* The same connection: merge. Another NF (this forwarder guessed, or an older connection
 	 * on the same tuple): the peer's word wins. */
 	if (c != NULL && same_conn(w, c, r, rs)) {
-		if (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state))
+		/* A SYN proxy's record from before its NF answered is stale once the handshake is
+		 * done here (a peer's later record, or the NF's SYN-ACK, came first): its cookie
+		 * would undo the translation. */
+		bool sp_stale = (r->flags & SYNC_RF_SP_WAIT) && (c->flags & CONN_FL_SYNPROXY) &&
+				!(c->flags & CONN_FL_SP_WAIT);
+
+		if (!sp_stale &&
+		    (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state)))
 			set_from_rec(w, c, r);
 		w->stats.sync_in++;
 		return;
@@ -487,6 +521,7 @@ worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 	s->held[s->n_held].m = m;
 	s->held[s->n_held].key = *key;
 	s->held[s->n_held].hash = hash;
+	s->held[s->n_held].dir = CONN_DIR_REPLY;
 	s->held[s->n_held++].since = w->now;
 	w->stats.sync_held++;
 	return true;
@@ -514,7 +549,7 @@ worker_sync_release(struct worker *w, struct rte_mbuf **go)
 		enum conn_dir dir;
 
 		if (conn_lookup(w->conns, &s->held[i].key, s->held[i].hash, &dir) != NULL &&
-		    dir == CONN_DIR_REPLY) {
+		    dir == s->held[i].dir) {
 			go[n_go++] = s->held[i].m;
 		} else if (w->now - s->held[i].since >= max) {
 			w->stats.drops[HVLB_DROP_NOT_FOR_US]++;

@@ -143,6 +143,12 @@ sp_unhold(struct worker *w, const struct conn *c)
 	return NULL;
 }
 
+struct rte_mbuf *
+worker_synproxy_unhold(struct worker *w, const struct conn *c)
+{
+	return sp_unhold(w, c);
+}
+
 static bool
 sp_hold(struct worker *w, struct rte_mbuf *m, const struct conn *c)
 {

@@ -238,6 +238,17 @@ def test_sigkill_keeps_every_mode(mode_pool):
                             f"{mode} traffic through every forwarder ({vip_packets(pool, vip)})",
                             timeout=20)
     killed = pool.members[1]
+    # The killed forwarder's FullNAT connections are already on the survivors, by sync, with
+    # the local ports of its slice (which their own allocators never hand out).
+    lo, hi = scaleout.fullnat_ports(1)
+
+    def in_slice(m):
+        return sum(1 for c in m.fw.client.iter_connections()
+                   if c.local and lo <= int(c.local.rsplit(":", 1)[1]) <= hi)
+    opened = in_slice(killed)
+    held = {m.id: in_slice(m) for m in pool.members if m is not killed}
+    print(f"{killed.id} opened {opened} FullNAT connections; the others hold {held} of them")
+    assert opened > 0 and all(n == opened for n in held.values())
     kill_and_measure(pool, traffics, 1, "kill fwd-2 (every mode)")
     # The survivors took over the killed forwarder's FullNAT connections with its ports,
     # outside their own slices, and refused none.
