@@ -49,6 +49,7 @@ MODE_VIPS = {"synproxy": "10.100.0.2", "tunnel": "10.100.0.3", "fullnat": "10.10
 # (docs/scale-out.md, "FullNAT").
 FULLNAT_LOCAL = "10.7.0.100"
 GUE_PORT = 6080
+SYNPROXY_NF_PORT = ECHO_PORT + 1
 
 
 def fullnat_ports(i):
@@ -211,7 +212,14 @@ class Pool:
         nfs, port = self.topo.nfs, ECHO_PORT
         vips = MODE_VIPS
         reals = [f"--real={nf['addr']}:{port}:100" for nf in nfs]
-        self.ctl("vs", "add", "tcp", f"{vips['synproxy']}:{port}", *reals, "--synproxy", "on")
+        # The proxied service's NFs listen on a port of their own: a client port the kernel
+        # gives to connections to both NAT VIPs at once would otherwise make two connections
+        # of one tuple at the NF (and one reply tuple at the forwarders).
+        for nf in nfs:
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], tcp=SYNPROXY_NF_PORT,
+                                 http=None, udp=None, admin=None)
+        self.ctl("vs", "add", "tcp", f"{vips['synproxy']}:{port}", "--synproxy", "on",
+                 *[f"--real={nf['addr']}:{SYNPROXY_NF_PORT}:100" for nf in nfs])
         self.ctl("vs", "add", "tcp", f"{vips['fullnat']}:{port}", *reals, "--mode", "fullnat")
         for nf in nfs:
             self.topo.run(nf["host"], ["ip", "addr", "add", f"{vips['tunnel']}/32", "dev", "lo"])
