@@ -72,6 +72,16 @@ worker_fullnat_free(struct worker *w)
 	w->fnat_mem = NULL;
 }
 
+/* Whether lport (network order) is of this forwarder's range: else a peer's slice, from a
+ * synced connection, that no allocator here holds. */
+static bool
+port_in_range(const struct fnat_pool *p, uint16_t lport)
+{
+	uint16_t port = rte_be_to_cpu_16(lport);
+
+	return port >= p->port_min && port <= p->port_max;
+}
+
 /* A restored FullNAT connection's port is marked in use in its home worker's allocator, which
  * is w's unless the connection had been moved to w (steering): at start-up, before any lcore
  * runs, so writing another worker's allocator is safe here. */
@@ -88,6 +98,8 @@ restore_one(void *arg, const struct conn *c)
 		w->stats.fnat_bad_port++;
 		return 0;
 	}
+	if (!port_in_range(p, c->fn_lport))
+		return 0; /* a peer's port, learnt by sync: no allocator here holds it */
 	home = w->env->workers[fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr],
 					       c->fn_lport)];
 	if (!fnat_port_claim(&home->fnat, c->fn_laddr, c->fn_lport))
@@ -150,16 +162,6 @@ worker_fullnat_insert(struct worker *w, const struct flow_key *key, uint32_t has
 	return c;
 }
 
-/* Whether lport (network order) is of this forwarder's range: else a peer's slice, from a
- * synced connection, that no allocator here holds. */
-static bool
-port_in_range(const struct fnat_pool *p, uint16_t lport)
-{
-	uint16_t port = rte_be_to_cpu_16(lport);
-
-	return port >= p->port_min && port <= p->port_max;
-}
-
 void
 worker_fullnat_gone(struct worker *w, const struct conn *c)
 {
@@ -193,6 +195,8 @@ worker_fullnat_sync_fill(const struct worker *w, const struct conn *c, struct sy
 	r->lport = c->fn_lport;
 	if (c->fn_laddr < p->n_addrs)
 		r->laddr = p->addrs[c->fn_laddr];
+	else
+		memset(&r->laddr, 0, sizeof(r->laddr)); /* refused by the peer (not its pool) */
 }
 
 struct conn *

@@ -64,7 +64,6 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 {
 	struct sync_rec *r = &it->rec;
 
-	memset(r, 0, sizeof(*r));
 	r->orig = c->orig;
 	r->nf_addr = c->rs_addr;
 	r->nf_port = c->rs_port;
@@ -80,8 +79,11 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 			r->flags |= SYNC_RF_SP_WAIT;
 		r->sp_delta = c->sp_delta;
 	}
+	r->pad[0] = r->pad[1] = r->pad[2] = 0;
 	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
-	/* The modes whose records carry an extension (sync_wire.h). */
+	/* The modes whose records carry an extension (sync_wire.h); its fields are read only
+	 * with it, so a record without one leaves them as they are (no memset a record). */
+	r->ext = SYNC_EXT_NONE;
 	if (unlikely(c->mode == VS_MODE_FULLNAT))
 		worker_fullnat_sync_fill(w, c, r);
 	else if (unlikely(c->mode == VS_MODE_VXLAN) && !worker_vxlan_sync_fill(w, c, r))

@@ -243,12 +243,15 @@ def test_sigkill_keeps_every_mode(mode_pool):
     lo, hi = scaleout.fullnat_ports(1)
 
     def in_slice(m):
-        return sum(1 for c in m.fw.client.iter_connections()
-                   if c.local and lo <= int(c.local.rsplit(":", 1)[1]) <= hi)
+        return {c.client for c in m.fw.client.iter_connections()
+                if c.local and lo <= int(c.local.rsplit(":", 1)[1]) <= hi}
     opened = in_slice(killed)
-    held = {m.id: in_slice(m) for m in pool.members if m is not killed}
-    print(f"{killed.id} opened {opened} FullNAT connections; the others hold {held} of them")
-    assert opened > 0 and all(n == opened for n in held.values())
+    missing = {m.id: opened - in_slice(m) for m in pool.members if m is not killed}
+    print(f"{killed.id} holds {len(opened)} FullNAT connections of its ports; missing on the "
+          f"others: {missing}")
+    # The probes open and close connections all the while: one may be between its SYN here
+    # and its record there when the tables are read.
+    assert len(opened) > 0 and all(len(v) <= 2 for v in missing.values())
     kill_and_measure(pool, traffics, 1, "kill fwd-2 (every mode)")
     # The survivors took over the killed forwarder's FullNAT connections with its ports,
     # outside their own slices, and refused none.
