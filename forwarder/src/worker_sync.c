@@ -10,7 +10,6 @@
 #include "sip.h"
 #include "worker_fullnat.h"
 #include "worker_sync.h"
-#include "worker_synproxy.h"
 #include "worker_vxlan.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
@@ -187,7 +186,7 @@ static void
 sp_done_by_peer(struct worker *w, const struct conn *c)
 {
 	struct worker_sync *s = &w->sync;
-	struct rte_mbuf *m = worker_synproxy_unhold(w, c);
+	struct rte_mbuf *m = worker_sp_unhold(w, c);
 
 	if (m == NULL)
 		return;

@@ -66,8 +66,4 @@ bool worker_synproxy_reply(struct worker *w, struct rte_mbuf *m, struct pkt_info
  * again: the worker loop calls it once a second (sp_tick). */
 void worker_synproxy_tick(struct worker *w);
 
-/* The client's packet held for c while its NF had not answered, taken out of the hold (NULL:
- * none): a peer completed the handshake (worker_sync.c). */
-struct rte_mbuf *worker_synproxy_unhold(struct worker *w, const struct conn *c);
-
 #endif
