@@ -71,12 +71,13 @@ UDP_GAP_BOUND_S = NEW_CONN_BOUND_S
 class Traffic:
     """echo_pool.py in the client namespace, ended by SIGUSR1."""
 
-    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, interval=0.5, vip=scaleout.VIP):
+    def __init__(self, pool, count=CONNS, udp=UDP_FLOWS, probe=0.1, interval=0.5, vip=scaleout.VIP,
+                 open_rate=400):
         self.vip = vip
         self.proc = pool.topo.popen("client", [
             "python3", POOL, vip, scaleout.ECHO_PORT, "--count", count,
             "--udp-count", udp, "--udp-port", scaleout.UDP_PORT, "--duration", 600,
-            "--interval", interval, "--chunk", 100, "--open-rate", 400,
+            "--interval", interval, "--chunk", 100, "--open-rate", open_rate,
             "--probe-interval", probe], name=f"echo_pool-{vip}")
         self.t0 = time.monotonic()
         labtools.wait_until(lambda: "connected" in self.proc.log_path.read_text(),
@@ -230,8 +231,12 @@ def vip_packets(pool, vip):
 
 def test_sigkill_keeps_every_mode(mode_pool):
     pool = mode_pool
-    vips = {"nat": scaleout.VIP, **scaleout.MODE_VIPS}
-    traffics = [Traffic(pool, count=MODE_CONNS, udp=0, vip=v) for v in vips.values()]
+    # The SYN proxy's first: its handshake with the NF completes only when the NF's SYN-ACK
+    # (sent to whichever forwarder the NF side's ECMP picks) finds the proxy's record there,
+    # and the NF alone retransmits it (docs/sync.md, "Known limits"); on this 2-core machine
+    # the sync lag is shortest before the other modes' connections load it.
+    vips = {**scaleout.MODE_VIPS, "nat": scaleout.VIP}
+    traffics = [Traffic(pool, count=MODE_CONNS, udp=0, vip=v, open_rate=200) for v in vips.values()]
     # Each mode's connections are spread over every forwarder, the one killed too.
     for mode, vip in vips.items():
         labtools.wait_until(lambda: all(vip_packets(pool, vip).values()),
