@@ -45,6 +45,9 @@ type Config struct {
 	// OnChange, when set, is called from the server's goroutine at each change of a
 	// session's state; it must return quickly.
 	OnChange func(Change)
+	// Held: every session starts silent (it sends nothing, and what its peer sends is
+	// dropped, counted as "held") until Hold(peer, false) starts it.
+	Held bool
 }
 
 // Change is a session's change of state.
@@ -75,6 +78,7 @@ type Server struct {
 	log      *slog.Logger
 	sessions []*serverSession
 	rx       chan datagram
+	hold     chan holdReq
 	done     chan struct{}
 	wg       sync.WaitGroup
 	rxConns  []*net.UDPConn
@@ -90,6 +94,12 @@ type serverSession struct {
 	tx   *net.UDPConn
 	st   SessionState
 	dst  netip.AddrPort
+	held bool // silent until started (Config.Held, Hold)
+}
+
+type holdReq struct {
+	peer netip.Addr
+	held bool
 }
 
 type datagram struct {
@@ -111,7 +121,7 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger.With("component", "bfd"), rx: make(chan datagram, 64),
-		done: make(chan struct{}), drops: map[error]uint64{}}
+		hold: make(chan holdReq, 2*len(peers)), done: make(chan struct{}), drops: map[error]uint64{}}
 	now := time.Now()
 	seen := map[netip.Addr]bool{}
 	for _, p := range peers {
@@ -130,7 +140,7 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 			return nil, fmt.Errorf("bfd: peer %s: %w", p.Addr, err)
 		}
 		ss := &serverSession{Session: NewSession(cfg.Timers, s.discriminator(), now, mrand.Float64),
-			peer: p, tx: tx, dst: netip.AddrPortFrom(p.Addr, p.Port)}
+			peer: p, tx: tx, dst: netip.AddrPortFrom(p.Addr, p.Port), held: cfg.Held}
 		ss.st = SessionState{Peer: p.Addr, Since: now}
 		s.sessions = append(s.sessions, ss)
 	}
@@ -303,6 +313,8 @@ func (s *Server) run() {
 		select {
 		case d := <-s.rx:
 			s.receive(d)
+		case h := <-s.hold:
+			s.setHeld(h)
 		case <-timer.C:
 		case <-s.done:
 			s.adminDown()
@@ -311,6 +323,9 @@ func (s *Server) run() {
 		now := time.Now()
 		next := now.Add(time.Second)
 		for _, ss := range s.sessions {
+			if ss.held {
+				continue
+			}
 			before := ss.State()
 			if p := ss.Advance(now); p != nil {
 				s.send(ss, p)
@@ -349,6 +364,8 @@ func (s *Server) receive(d datagram) {
 		// A session's packets come from its peer, whatever discriminator they carry.
 		if i < 0 || s.sessions[i].peer.Addr != d.src {
 			err = ErrUnknownSession
+		} else if s.sessions[i].held {
+			err = ErrHeld
 		} else {
 			ss = s.sessions[i]
 		}
@@ -415,6 +432,37 @@ func (s *Server) publish() {
 	s.mu.Lock()
 	s.snap = snap
 	s.mu.Unlock()
+}
+
+// Hold holds the session with peer silent (held), or starts it (!held) in state Down, with a
+// new discriminator: to its peer, a session that was never there. A session held while
+// not AdminDown first tells its peer AdminDown (no failure of the path: RFC 5882 section
+// 3.2). Unknown peers are ignored.
+func (s *Server) Hold(peer netip.Addr, held bool) {
+	select {
+	case s.hold <- holdReq{peer.Unmap(), held}:
+	case <-s.done:
+	}
+}
+
+func (s *Server) setHeld(h holdReq) {
+	i := slices.IndexFunc(s.sessions, func(ss *serverSession) bool { return ss.peer.Addr == h.peer })
+	if i < 0 || s.sessions[i].held == h.held {
+		return
+	}
+	ss, now := s.sessions[i], time.Now()
+	before := ss.State()
+	if h.held {
+		ss.SetAdminDown()
+		p := ss.packet()
+		s.send(ss, &p)
+		s.log.Info("BFD: session held", "peer", ss.peer.Addr)
+	} else {
+		ss.Session = NewSession(s.cfg.Timers, s.discriminator(), now, mrand.Float64)
+		s.log.Info("BFD: session started", "peer", ss.peer.Addr)
+	}
+	ss.held = h.held
+	s.noteChange(ss, before, now)
 }
 
 // Sessions returns every session's state, in the order of the peers given to Start.
