@@ -59,6 +59,8 @@ def show_spread(pool, since=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--keep", action="store_true", help="leave the topology running")
+    ap.add_argument("--conns", type=int, default=1000,
+                    help="long-lived TCP connections (tests/e2e/test_demos.py runs fewer)")
     args = ap.parse_args()
     why = demo.preflight() or frr.unavailable()
     if why:
@@ -77,8 +79,8 @@ def main():
         print("\nthe routers learnt the VIP (upstream) and the clients' prefix (NF side) from "
               "every agent:")
         show_routes(pool)
-        print("\n1,000 TCP connections (echo, every byte checked) and 50 UDP flows start")
-        traffic = scaleout_traffic(pool)
+        print(f"\n{args.conns:,} TCP connections (echo, every byte checked) and 50 UDP flows start")
+        traffic = scaleout_traffic(pool, args.conns)
         time.sleep(3)
         base = show_spread(pool)
         print(f"\nSIGKILL {pool.members[1].id} and its agent")
@@ -120,9 +122,9 @@ def main():
 class scaleout_traffic:
     """lab/echo_pool.py in the client namespace, as the scale-out test runs it."""
 
-    def __init__(self, pool):
+    def __init__(self, pool, conns):
         self.proc = pool.topo.popen("client", [
-            "python3", HERE / "echo_pool.py", scaleout.VIP, scaleout.ECHO_PORT, "--count", 1000,
+            "python3", HERE / "echo_pool.py", scaleout.VIP, scaleout.ECHO_PORT, "--count", conns,
             "--udp-count", 50, "--udp-port", scaleout.UDP_PORT, "--duration", 600,
             "--chunk", 100, "--open-rate", 400, "--probe-interval", 0.2], name="echo_pool")
         deadline = time.monotonic() + 60

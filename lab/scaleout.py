@@ -284,6 +284,32 @@ class Pool:
             p.wait(timeout=10)
         m.fw.client.close()
 
+    def stop(self, i, timeout=15):
+        """Stops member i as an upgrade does (docs/scale-out.md, "Rolling upgrade"): its agent
+        first (SIGTERM: it withdraws, waits --bgp-graceful-wait, closes its sessions and
+        says AdminDown to BFD), then its forwarder (its state directory keeps its table)."""
+        m = self.members[i]
+        self.topo.stop(m.agent, timeout=timeout)
+        m.fw.stop()
+
+    def wait_rejoined(self, i, timeout=60):
+        """Waits until member i's agent is connected to the controller again (its state
+        ready, or draining when it was drained) and its forwarder holds its peers'
+        connections (sync ready)."""
+        m = self.members[i]
+
+        def rejoined():
+            p = self.ctl("fr", "list", "-o", "json", check=False)
+            if p.returncode != 0 or not any(f["id"] == m.id and f.get("connected") and
+                                            f["state"] in ("ready", "draining")
+                                            for f in json.loads(p.stdout)):
+                return False
+            try:
+                return m.fw.client.sync().state == "ready"
+            except OSError:
+                return False
+        labtools.wait_until(rejoined, f"forwarder {m.id} back and synced", timeout)
+
     def drain(self, i):
         self.ctl("fr", "drain", self.members[i].id)
 

@@ -27,7 +27,7 @@ var (
 		"1 when the BFD session with the peer is up, else 0 (absent for a peer without BFD).", bgpLabels, nil)
 	bfdDownsDesc = prometheus.NewDesc("hvlb_agent_bfd_session_downs_total", "Times the BFD session with the peer left up.", bgpLabels, nil)
 	bfdDropsDesc = prometheus.NewDesc("hvlb_agent_bfd_packets_dropped_total",
-		"BFD packets discarded, by reason (short, version, length, zero_detect_mult, multipoint, zero_my_disc, zero_your_disc, authentication, ttl, unknown_session).",
+		"BFD packets discarded, by reason (short, version, length, zero_detect_mult, multipoint, zero_my_disc, zero_your_disc, authentication, ttl, unknown_session, held).",
 		[]string{"forwarder", "reason"}, nil)
 	bgpVIPsDesc = prometheus.NewDesc("hvlb_agent_bgp_vips_announced",
 		"VIP host routes (/32, /128) the agent's speaker announces now: 0 while it withdraws them (forwarder down, draining, not applied yet, stopping).",

@@ -129,11 +129,14 @@ var (
 	ErrAuth           = errors.New("authentication") // we run none: a packet that asks for it is refused
 	ErrTTL            = errors.New("ttl")            // single hop: sent with TTL 255 (GTSM)
 	ErrUnknownSession = errors.New("unknown_session")
+	// The session is held silent (Config.Held) until its owner starts it: the agent's, until
+	// its BGP session with that router is established.
+	ErrHeld = errors.New("held")
 )
 
 // DropReasons lists the reasons, in the order metrics show them.
 var DropReasons = []error{ErrShort, ErrVersion, ErrLength, ErrDetectMult, ErrMultipoint, ErrMyDisc,
-	ErrYourDisc, ErrAuth, ErrTTL, ErrUnknownSession}
+	ErrYourDisc, ErrAuth, ErrTTL, ErrUnknownSession, ErrHeld}
 
 // Parse decodes and validates a control packet as section 6.8.6 says (the checks that need
 // no session); the error is one of the reasons above.

@@ -45,7 +45,19 @@ type Config struct {
 	// OnChange, when set, is called from the server's goroutine at each change of a
 	// session's state; it must return quickly.
 	OnChange func(Change)
+	// Held: every session starts silent (it sends nothing, and what its peer sends is
+	// dropped, counted as "held") until Hold(peer, false) starts it.
+	Held bool
+	// StaleFor: once started, a session ignores (counts as "held") for this long the
+	// peer's sessions it heard while held and was never up with: sessions the peer may be
+	// about to replace (FRR's bgpd does, once, when the BGP session comes up; a session
+	// brought up before that goes down with it, and the BGP session too). 0: 10 s.
+	StaleFor time.Duration
 }
+
+// DefaultStaleFor is Config.StaleFor's default: longer than a busy router takes to
+// replace its session after the BGP session comes up (3 s seen on a loaded 2-core machine).
+const DefaultStaleFor = 10 * time.Second
 
 // Change is a session's change of state.
 type Change struct {
@@ -75,6 +87,7 @@ type Server struct {
 	log      *slog.Logger
 	sessions []*serverSession
 	rx       chan datagram
+	hold     chan holdReq
 	done     chan struct{}
 	wg       sync.WaitGroup
 	rxConns  []*net.UDPConn
@@ -90,6 +103,16 @@ type serverSession struct {
 	tx   *net.UDPConn
 	st   SessionState
 	dst  netip.AddrPort
+	held bool // silent until started (Config.Held, Hold)
+	// The peer's discriminators: known, of sessions this one has been up with; stale,
+	// heard while held and not known, ignored until staleUntil.
+	known, stale map[uint32]bool
+	staleUntil   time.Time
+}
+
+type holdReq struct {
+	peer netip.Addr
+	held bool
 }
 
 type datagram struct {
@@ -104,6 +127,9 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 	if cfg.ListenPort == 0 {
 		cfg.ListenPort = Port
 	}
+	if cfg.StaleFor == 0 {
+		cfg.StaleFor = DefaultStaleFor
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -111,7 +137,7 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger.With("component", "bfd"), rx: make(chan datagram, 64),
-		done: make(chan struct{}), drops: map[error]uint64{}}
+		hold: make(chan holdReq, 2*len(peers)), done: make(chan struct{}), drops: map[error]uint64{}}
 	now := time.Now()
 	seen := map[netip.Addr]bool{}
 	for _, p := range peers {
@@ -130,7 +156,8 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 			return nil, fmt.Errorf("bfd: peer %s: %w", p.Addr, err)
 		}
 		ss := &serverSession{Session: NewSession(cfg.Timers, s.discriminator(), now, mrand.Float64),
-			peer: p, tx: tx, dst: netip.AddrPortFrom(p.Addr, p.Port)}
+			peer: p, tx: tx, dst: netip.AddrPortFrom(p.Addr, p.Port), held: cfg.Held,
+			known: map[uint32]bool{}, stale: map[uint32]bool{}}
 		ss.st = SessionState{Peer: p.Addr, Since: now}
 		s.sessions = append(s.sessions, ss)
 	}
@@ -303,6 +330,8 @@ func (s *Server) run() {
 		select {
 		case d := <-s.rx:
 			s.receive(d)
+		case h := <-s.hold:
+			s.setHeld(h)
 		case <-timer.C:
 		case <-s.done:
 			s.adminDown()
@@ -311,6 +340,9 @@ func (s *Server) run() {
 		now := time.Now()
 		next := now.Add(time.Second)
 		for _, ss := range s.sessions {
+			if ss.held {
+				continue
+			}
 			before := ss.State()
 			if p := ss.Advance(now); p != nil {
 				s.send(ss, p)
@@ -349,6 +381,8 @@ func (s *Server) receive(d datagram) {
 		// A session's packets come from its peer, whatever discriminator they carry.
 		if i < 0 || s.sessions[i].peer.Addr != d.src {
 			err = ErrUnknownSession
+		} else if s.sessions[i].ignores(c.MyDisc, time.Now()) {
+			err = ErrHeld
 		} else {
 			ss = s.sessions[i]
 		}
@@ -386,6 +420,10 @@ func (s *Server) noteChange(ss *serverSession, before State, now time.Time) {
 	ss.st.Since = now
 	if after == Up {
 		ss.st.Ups++
+		if len(ss.known) >= 16 {
+			clear(ss.known)
+		}
+		ss.known[ss.RemoteDisc()] = true
 	} else if before == Up {
 		ss.st.Downs++
 	}
@@ -415,6 +453,52 @@ func (s *Server) publish() {
 	s.mu.Lock()
 	s.snap = snap
 	s.mu.Unlock()
+}
+
+// ignores says whether the session drops a packet of the peer's session disc: while held
+// (noting disc as stale unless known), and from a stale session until staleUntil.
+func (ss *serverSession) ignores(disc uint32, now time.Time) bool {
+	if ss.held {
+		if !ss.known[disc] && len(ss.stale) < 16 {
+			ss.stale[disc] = true
+		}
+		return true
+	}
+	return ss.stale[disc] && now.Before(ss.staleUntil)
+}
+
+// Hold holds the session with peer silent (held), or starts it (!held) in state Down, with a
+// new discriminator: to its peer, a session that was never there. A session held while
+// not AdminDown first tells its peer AdminDown (no failure of the path: RFC 5882 section
+// 3.2). Unknown peers are ignored.
+func (s *Server) Hold(peer netip.Addr, held bool) {
+	select {
+	case s.hold <- holdReq{peer.Unmap(), held}:
+	case <-s.done:
+	}
+}
+
+func (s *Server) setHeld(h holdReq) {
+	i := slices.IndexFunc(s.sessions, func(ss *serverSession) bool { return ss.peer.Addr == h.peer })
+	if i < 0 || s.sessions[i].held == h.held {
+		return
+	}
+	ss, now := s.sessions[i], time.Now()
+	before := ss.State()
+	if h.held {
+		ss.SetAdminDown()
+		p := ss.packet()
+		s.send(ss, &p)
+		s.log.Info("BFD: session held", "peer", ss.peer.Addr)
+		ss.stale = map[uint32]bool{}
+	} else {
+		ss.Session = NewSession(s.cfg.Timers, s.discriminator(), now, mrand.Float64)
+		ss.staleUntil = now.Add(s.cfg.StaleFor)
+		s.log.Info("BFD: session started", "peer", ss.peer.Addr, "ignoring_for", s.cfg.StaleFor,
+			"peer_sessions_ignored", len(ss.stale))
+	}
+	ss.held = h.held
+	s.noteChange(ss, before, now)
 }
 
 // Sessions returns every session's state, in the order of the peers given to Start.

@@ -212,3 +212,46 @@ func TestStartRejects(t *testing.T) {
 }
 
 func setTTL(fd, ttl int) error { return unix.SetsockoptInt(fd, unix.IPPROTO_IP, unix.IP_TTL, ttl) }
+
+// A held session sends nothing and drops its peer's packets (counted "held"). Started, it
+// ignores for StaleFor the peer's session it heard while held (one the router may be about
+// to replace), then comes up with it; held and started again, it answers at once a session
+// it has been up with.
+func TestServerHeldAndStaleSessions(t *testing.T) {
+	addrA, addrB := netip.MustParseAddr("127.0.0.1"), netip.MustParseAddr("127.0.0.2")
+	pa, pb := freePort(t, "127.0.0.1"), freePort(t, "127.0.0.2")
+	const staleFor = 4 * time.Second
+	a, err := Start(Config{Timers: fast, ListenAddr: addrA, ListenPort: pa, Held: true, StaleFor: staleFor},
+		[]Peer{{Addr: addrB, Local: addrA, Port: pb}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Close)
+	b, err := Start(Config{Timers: fast, ListenAddr: addrB, ListenPort: pb}, []Peer{{Addr: addrA, Local: addrB, Port: pa}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	deadline := time.Now().Add(5 * time.Second)
+	for a.Drops()["held"] == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no packet of the peer dropped as held")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if st, _ := b.Session(addrA); st.RemoteDisc != 0 || st.State != Down {
+		t.Fatalf("the peer heard a held session: %+v", st)
+	}
+	t0 := time.Now()
+	a.Hold(addrB, false)
+	waitState(t, a, "127.0.0.2", Up, staleFor+5*time.Second)
+	if took := time.Since(t0); took < staleFor {
+		t.Fatalf("up %s after the start, with a session heard while held (stale for %s)", took, staleFor)
+	}
+	a.Hold(addrB, true)
+	waitState(t, b, "127.0.0.1", Down, 3*time.Second)
+	t0 = time.Now()
+	a.Hold(addrB, false)
+	waitState(t, a, "127.0.0.2", Up, staleFor)
+	t.Logf("a known session: up %s after the start", time.Since(t0))
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/netip"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,8 +20,9 @@ import (
 // bfdPeer is the router's side of BFD, scripted: it answers the speaker's session on
 // 127.0.0.1 (TTL 255, as a router on the link would) until told to go silent.
 type bfdPeer struct {
-	conn *net.UDPConn
-	to   *net.UDPAddr
+	conn  *net.UDPConn
+	to    *net.UDPAddr
+	heard atomic.Int64 // packets received from the speaker
 }
 
 func startBFDPeer(t *testing.T, port uint16) *bfdPeer {
@@ -51,6 +54,7 @@ func (p *bfdPeer) bringUp(t *testing.T, stop <-chan struct{}) {
 			if n, _, err := p.conn.ReadFromUDP(buf); err == nil {
 				if c, err := bfd.Parse(buf[:n]); err == nil {
 					last = c
+					p.heard.Add(1)
 				}
 			}
 			if last.MyDisc == 0 {
@@ -105,7 +109,8 @@ func TestBFDDownResetsTheSession(t *testing.T) {
 	t0 := time.Now()
 	eventually(t, 3*time.Second, "BFD down and the BGP session reset", func() (bool, string) {
 		p := peerState(sp)
-		return p.BFD == "down" && p.BFDDowns > before.BFDDowns && p.Flaps > before.Flaps &&
+		// Down, then held (admindown) once the BGP session has left established.
+		return p.BFD != "up" && p.BFDDowns > before.BFDDowns && p.Flaps > before.Flaps &&
 			p.NotificationsSent > before.NotificationsSent, fmt.Sprintf("%+v", p)
 	})
 	t.Logf("BGP session reset %s after the peer's BFD went silent", time.Since(t0))
@@ -114,6 +119,39 @@ func TestBFDDownResetsTheSession(t *testing.T) {
 		p := peerState(sp)
 		return p.Established(), p.State
 	})
+}
+
+// The BFD session stays silent until the BGP session is established (FRR replaces its BFD
+// session when the BGP session comes up; one we had brought up before went down with it, and
+// the BGP session with it): a peer whose BGP session does not come up hears nothing.
+func TestBFDWaitsForTheBGPSession(t *testing.T) {
+	r := bgptest.StartRouter(t, 65001)
+	port, err := testport.UDP("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp, err := testport.TCP("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed, err := netip.ParseAddrPort(hp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peer := startBFDPeer(t, port)
+	sp := startSpeaker(t, r, func(c *bgp.Config) {
+		c.Peers[0].Port = closed.Port() // nothing listens: the BGP session never comes up
+		c.Peers[0].BFD = true
+		c.BFD = bfd.Timers{DesiredMinTx: 50 * time.Millisecond, RequiredMinRx: 50 * time.Millisecond, DetectMult: 5}
+		c.BFDPort = port
+	})
+	stop := make(chan struct{})
+	defer close(stop)
+	peer.bringUp(t, stop)
+	time.Sleep(2 * bfd.SlowTx)
+	if p := peerState(sp); p.Established() || p.BFD != "down" || peer.heard.Load() != 0 {
+		t.Fatalf("%+v; the BFD peer heard %d packets", p, peer.heard.Load())
+	}
 }
 
 // Without BFD, no session, no report of one.

@@ -67,30 +67,43 @@ func Start(ctx context.Context, cfg Config) (*Speaker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bgp: start: %w", err)
 	}
+	// BFD first (its sessions held until their BGP sessions are established), so that
+	// peerEvent finds it.
+	if err := sp.startBFD(); err != nil {
+		close(sp.done)
+		srv.Stop()
+		return nil, err
+	}
 	watch, stopWatch := context.WithCancel(context.Background())
 	go func() { <-sp.done; stopWatch() }()
 	err = srv.WatchEvent(watch, server.WatchEventMessageCallbacks{OnPeerUpdate: sp.peerEvent}, server.WatchPeer())
 	if err != nil {
 		close(sp.done)
+		sp.closeBFD()
 		srv.Stop()
 		return nil, fmt.Errorf("bgp: watch the sessions: %w", err)
 	}
 	for _, p := range cfg.Peers {
 		if err := srv.AddPeer(ctx, &api.AddPeerRequest{Peer: sp.peerConf(p)}); err != nil {
 			close(sp.done)
+			sp.closeBFD()
 			srv.Stop()
 			return nil, fmt.Errorf("bgp: peer %s: %w", p, err)
 		}
 	}
-	if err := sp.startBFD(); err != nil {
-		close(sp.done)
-		srv.Stop()
-		return nil, err
-	}
 	return sp, nil
 }
 
-// peerEvent counts a session that leaves established.
+// peerEvent counts a session that leaves established, and starts the peer's BFD session
+// when its BGP session is established (holds it when it leaves).
+//
+// Why not before: FRR's bgpd registers a neighbor's BFD session with bfdd before the BGP
+// session exists, without a source address or interface, and when the BGP session comes up
+// it learns them and replaces that session with a new one. A BFD session we had brought up
+// meanwhile went down with the old one, and bgpd (and this speaker) closed the BGP session
+// for it: every fresh pool's routes flapped 1-2 s after coming up. A restarted agent did
+// not do it, bgpd's session having its source already. Started only once the BGP session
+// is up, ours meets the replacement.
 func (sp *Speaker) peerEvent(ev *apiutil.WatchEventMessage_PeerEvent, _ time.Time) {
 	if ev.Type != apiutil.PEER_EVENT_STATE {
 		return
@@ -101,8 +114,18 @@ func (sp *Speaker) peerEvent(ev *apiutil.WatchEventMessage_PeerEvent, _ time.Tim
 	if sp.up[addr] && !up {
 		sp.flaps[addr]++
 	}
+	changed := sp.up[addr] != up
 	sp.up[addr] = up
 	sp.mu.Unlock()
+	if changed && sp.bfd != nil {
+		sp.bfd.Hold(addr, !up)
+	}
+}
+
+func (sp *Speaker) closeBFD() {
+	if sp.bfd != nil {
+		sp.bfd.Close()
+	}
 }
 
 // startBFD runs a BFD session with each peer that has BFD on; one that goes down takes
@@ -120,7 +143,7 @@ func (sp *Speaker) startBFD() error {
 		return nil
 	}
 	b, err := bfd.Start(bfd.Config{Timers: sp.cfg.BFD, ListenPort: sp.cfg.BFDPort, ListenAddr: listen,
-		Logger: sp.cfg.Logger, OnChange: sp.bfdChanged}, peers)
+		Logger: sp.cfg.Logger, OnChange: sp.bfdChanged, Held: true}, peers)
 	if err != nil {
 		return err
 	}

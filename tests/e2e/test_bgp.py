@@ -336,6 +336,35 @@ def test_bfd_bounds_a_vanished_host(bfd_bed):
     assert max(every) < BFD_HOLD_S / 10, figures
 
 
+# A fresh session with BFD comes up once. FRR's bgpd registers a neighbor's BFD session with
+# bfdd before the BGP session exists (no source address or interface yet), and replaces it
+# with a new one when the BGP session comes up. The agent's BFD, started at once, had brought
+# the first one up; it went down when replaced, and bgpd and the agent each closed the BGP
+# session for it: every fresh pool's routes flapped 1-2 s after coming up. The agent now
+# starts BFD with a peer only once their BGP session is established. Watched from the
+# router: the session established once, never dropped, the VIPs installed throughout.
+FRESH_WATCH_S = 6
+
+
+def test_fresh_session_with_bfd_comes_up_once(bfd_bed):
+    bed, router = bfd_bed, bfd_bed.router
+    peer = bed.agent_spec["addr"]
+    bed.wait(lambda: bed.announced() and router.bfd_peers().get(peer, {}).get("status") == "up",
+             "BGP and BFD up, the VIPs announced", 40)
+    deadline, gone = time.monotonic() + FRESH_WATCH_S, 0
+    while time.monotonic() < deadline:
+        gone += not bed.announced()
+        time.sleep(0.05)
+    s = router.summary()[peer]
+    f = bed.cp.forwarder()["bgp"][0]
+    print(f"\nrouter: established {s['connectionsEstablished']} times, dropped {s['connectionsDropped']};"
+          f" agent: flaps {f['flaps']}, BFD {f['bfd']}, BFD downs {f['bfd_downs']}")
+    assert s["connectionsDropped"] == 0 and s["connectionsEstablished"] == 1, s
+    assert f["flaps"] == 0 and f["state"] == "established" and f["bfd"] == "up", f
+    assert gone == 0, f"the VIPs' routes left the router {gone} times while watched"
+    assert router.bfd_peers()[peer]["status"] == "up"
+
+
 # A misbehaving BGP peer beside the FRR router: lab/bgppeer.py on an address of the router's
 # own (10.8.0.3, port 1179), which the agent peers with as a second router.
 BAD_PEER, BAD_PEER_PORT, BAD_PEER_AS = "10.8.0.3", 1179, 65099
