@@ -389,6 +389,12 @@ const struct conn *conn_at(const struct conn_table *t, uint32_t idx);
 #define CONN_FIN_REPLY 0x2
 uint8_t conn_fin_seen(const struct conn *c);
 
+/* The state a peer's record (peer_state) puts c in: the peer's, except that a SYN_RECV (the
+ * NF answered there) completes a handshake whose client ACK came here already. Without it,
+ * a pool whose ECMP splits the two directions keeps both copies short of established until
+ * the client's next packet: an idle connection would end at the SYN timeouts. */
+uint8_t conn_sync_state(const struct conn *c, uint8_t peer_state);
+
 /* Put c in state (with its FIN-seen bits, CONN_FIN_*) until expires, as a peer or the
  * mid-stream rule says: an embryonic state joins the eviction order as a SYN would. */
 void conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,

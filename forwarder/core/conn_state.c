@@ -83,7 +83,8 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 	}
 	if (fl & HVLB_TCP_SYN) {
 		if (dir == CONN_DIR_ORIG && conn_tcp_opens(fl) && conn_tcp_reopens(s)) {
-			c->reserved &= (uint8_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY);
+			c->reserved &= (uint8_t)~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY |
+						  CONN_F_ORIG_ACKED);
 			conn_emb_push(t, c);
 			return CONN_S_SYN_SENT;
 		}
@@ -105,7 +106,21 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 	if (dir == CONN_DIR_ORIG &&
 	    (s == CONN_S_SYN_RECV || (s == CONN_S_SYN_SENT && !conn_tcp_unanswered(c, s))))
 		return CONN_S_ESTABLISHED;
+	/* The client ACKs an answer that went elsewhere (ECMP split the directions over two
+	 * forwarders of a pool): remembered, so that the peer's word that the NF answered
+	 * completes the handshake here (conn_sync_state). Alone it opens nothing: a spoofed ACK
+	 * leaves the connection as unanswered as it was. */
+	if (dir == CONN_DIR_ORIG && (fl & HVLB_TCP_ACK) && conn_tcp_unanswered(c, s))
+		c->reserved |= CONN_F_ORIG_ACKED;
 	return s;
+}
+
+uint8_t
+conn_sync_state(const struct conn *c, uint8_t peer_state)
+{
+	if (peer_state == CONN_S_SYN_RECV && (c->reserved & CONN_F_ORIG_ACKED))
+		return CONN_S_ESTABLISHED;
+	return peer_state;
 }
 
 const uint64_t *

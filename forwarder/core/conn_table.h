@@ -23,6 +23,8 @@
 /* Flags in conn->reserved, the table's own. */
 #define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
 #define CONN_F_FIN_REPLY CONN_FIN_REPLY /* NF sent FIN */
+#define CONN_F_ORIG_ACKED 0x4 /* the client ACKed a SYN-ACK this forwarder never saw: ECMP
+				 took the NF's side to a peer (conn_sync_state) */
 #define CONN_F_REPLY_KEY 0x8  /* the REPLY key is in the index (NAT) */
 #define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
 #define CONN_F_SIP 0x20       /* its ORIG key's pad names its real, its REPLY key's is 0

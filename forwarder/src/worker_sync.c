@@ -207,13 +207,21 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 {
 	uint64_t left = (uint64_t)r->timeout_ms * w->env->hz / 1000;
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
+	uint8_t state = conn_sync_state(c, r->state);
 
-	/* Never past what this forwarder's own timeout for the state allows. */
-	left = RTE_MIN(left, conn_state_timeout(w->conns, c->to_set, r->state));
 	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
 		fin |= conn_fin_seen(c);
-	conn_set_state(w->conns, c, r->state, fin, w->now + left);
-	c->flags |= CONN_FL_SYNCED;
+	if (state != r->state) {
+		/* The handshake completes here (conn_sync_state): its own state's time, and the
+		 * peers hear of it below, as of any state a packet here moved on. */
+		conn_set_state(w->conns, c, state, fin,
+			       w->now + conn_state_timeout(w->conns, c->to_set, state));
+	} else {
+		/* Never past what this forwarder's own timeout for the state allows. */
+		left = RTE_MIN(left, conn_state_timeout(w->conns, c->to_set, r->state));
+		conn_set_state(w->conns, c, r->state, fin, w->now + left);
+		c->flags |= CONN_FL_SYNCED;
+	}
 	/* A SYN proxy's connection: its translation travels with it. One still waiting for the
 	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
 	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
@@ -227,6 +235,8 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 		if (r->flags & SYNC_RF_SP_WAIT)
 			c->sp_win = synproxy_mss_value(r->sp_delta & 7);
 	}
+	if (state != r->state)
+		note_for(w, c, SYNC_OP_UPSERT, SYNC_PEERS_ALL);
 }
 
 /* Whether a record and the service here agree on tunnel mode and its encapsulation. */
