@@ -9,7 +9,8 @@ each NF's share of the traffic against its share of the weights.
 test_pool_page: the scale-out lab (lab/scaleout.py: two FRR routers, a controller, three
 forwarders with agents, BGP and connection sync); the pool page shows the controller and its
 leader, every forwarder ready with its BGP sessions established and its VIPs announced, the
-connection sync, an lb-request, and a forwarder killed (with its agent) as failed within 5 s.
+connection sync, an lb-request; the trace page traces a client's connection held through the
+pool, and a new flow; and a forwarder killed (with its agent) shows as failed within 5 s.
 
 Screenshots go to tests/artifacts/dashboard/ (git-ignored).
 """
@@ -195,6 +196,9 @@ def test_pool_page(lab, request):
         b.wait("(document.querySelector('table.lb-requests .lb-state') || {}).textContent === 'accepted'",
                "the lb-request accepted")
         shot(b, "pool")
+        trace_from_the_page(b, pool, ui, ids)
+        b.goto(ui + "#/pool")
+        b.wait(" && ".join(f"{row(f, 'state')} === 'ready'" for f in ids), "back on the pool page")
 
         # A forwarder and its agent killed: the page says so within 5 s.
         victim = pool.members[1].id
@@ -211,3 +215,63 @@ def test_pool_page(lab, request):
         raise
     finally:
         b.close()
+
+
+def trace_from_the_page(b, pool, ui, ids):
+    """The trace page (#/trace): a client's connection, held open through the pool, traced
+    from the form as a person types it: the three forwarders hold it (the client's packets
+    through the one the upstream router picked, the others a synced copy or the replies),
+    all with the NF that `hvlbctl trace` names, each forwarder's own pick for it new being
+    that NF (Maglev, the same reals everywhere); then a flow no forwarder holds, and a
+    malformed client refused naming the field."""
+    import scaleout
+    pool.wait_routes(set(ids))
+    ep = pool.hold_connections(1, name="trace-client")[0]
+    vip = f"{scaleout.VIP}:{scaleout.ECHO_PORT}"
+    b.goto(ui + "#/trace")
+    b.wait("document.getElementById('trace-form') !== null", "the trace form")
+
+    def fill(client):
+        for field, text in (("trace-client", client), ("trace-vip", vip)):
+            b.eval(f"document.getElementById({js(field)}).value = '', document.getElementById({js(field)}).focus(), true")
+            b.type_text(text)
+        b.eval("document.getElementById('trace-form').requestSubmit(), true")
+
+    def rows(table, c):
+        return f"[...document.querySelectorAll('table.{table} tr[data-forwarder]')].map(r => r.querySelector('.{c}').textContent)"
+
+    fill(ep)
+    b.wait(f"location.hash === {js('#/trace/tcp/' + ep.replace(':', '%3A') + '/' + vip.replace(':', '%3A'))}",
+           "the flow in the page's address")
+    # Every forwarder holds it (sync brings the copies) and names the same NF.
+    b.wait(f"{rows('trace-forwarders', 'verdict')}.join() === 'existing,existing,existing'"
+           f" && {rows('trace-holders', 'real')}.length === 3 && new Set({rows('trace-holders', 'real')}).size === 1"
+           f" && {rows('trace-holders', 'role')}.some(r => r === 'client side' || r === 'both ways')",
+           "the three forwarders holding the connection", timeout=15)
+    cli = pool.ctl("trace", "tcp", ep, vip, json_out=True)
+    nf = {c["real"] for f in cli["forwarders"] for c in f["connections"]}
+    assert len(nf) == 1, cli
+    nf = nf.pop()
+    assert b.eval(f"{rows('trace-holders', 'real')}[0]") == nf
+    assert b.eval(rows("trace-forwarders", "pick")) == [nf] * 3
+    carried = sorted(f["forwarder"] for f in cli["forwarders"] for c in f["connections"] if c["packets_in"] > 0)
+    page = b.eval("[...document.querySelectorAll('table.trace-holders tr[data-forwarder]')]"
+                  ".filter(r => ['client side', 'both ways'].includes(r.dataset.role)).map(r => r.dataset.forwarder).sort()")
+    assert page == carried, (page, cli)
+    summary = b.eval("document.querySelector('.trace-summary').textContent")
+    assert f"NF {nf}" in summary and "Client's packets via " + carried[0] in summary, summary
+    shot(b, "trace")
+
+    # A flow no forwarder holds: new everywhere, each forwarder's pick and Maglev slot the same.
+    fill(f"{ep.split(':')[0]}:1")
+    b.wait(f"{rows('trace-forwarders', 'verdict')}.join() === 'new,new,new'"
+           " && document.querySelector('.trace-summary').textContent.startsWith('No forwarder holds it')",
+           "a new flow at the three forwarders")
+    assert len(set(b.eval(rows("trace-forwarders", "pick")))) == 1
+    assert len(set(b.eval(rows("trace-forwarders", "slot")))) == 1
+    assert b.eval(f"{rows('trace-forwarders', 'pick')}[0]") in {f"{n['addr']}:{scaleout.ECHO_PORT}" for n in pool.topo.nfs}
+    shot(b, "trace-new")
+
+    fill("10.0.0.2")
+    b.wait("(document.getElementById('trace-error') || {}).textContent.includes('client')",
+           "the API's refusal of a client without a port, on the page")
