@@ -15,6 +15,7 @@
 
 #include "cfgstore.h"
 #include "csum_watch.h"
+#include "drop_log.h"
 #include "dispatch.h"
 #include "exception.h"
 #include "lcore_env.h"
@@ -50,6 +51,7 @@ struct fwd {
 	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
 					   services */
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
+	struct drop_log drop_log;       /* drop_log.h: the drops' summary in the log */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */
 	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from

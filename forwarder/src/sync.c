@@ -14,6 +14,7 @@
 #include <rte_ring.h>
 #include <rte_ring_elem.h>
 
+#include "log_kv.h"
 #include "steer.h"
 #include "sync.h"
 #include "worker.h"
@@ -314,7 +315,7 @@ on_dump_request(struct sync_ctl *s, unsigned i, uint64_t epoch)
 		return;
 	}
 	p->dump_epoch = epoch;
-	LOG(INFO, "peer %s asks for a dump\n", p->name);
+	LOG_KV(INFO, "sync peer asks for a dump", LOG_S(LOG_K_PEER, p->name));
 	dump_start(s, i);
 }
 
@@ -382,8 +383,8 @@ hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h)
 static void
 on_new_epoch(struct sync_ctl *s, struct sync_peer *p, const struct sync_hdr *h, uint64_t now)
 {
-	LOG(INFO, "peer %s: id %u, epoch %lu%s\n", p->name, h->sender, h->epoch,
-	    p->id == 0 ? "" : " (restarted)");
+	LOG_KV(INFO, p->id == 0 ? "sync peer up" : "sync peer restarted",
+	       LOG_S(LOG_K_PEER, p->name), LOG_U("sync_id", h->sender), LOG_U("epoch", h->epoch));
 	p->id = h->sender;
 	/* A new run of the peer may hold connections no one else has (restored from its
 	 * state_dir): while we are ready, ask it; while syncing, the asking is going on. */
@@ -480,7 +481,7 @@ state_step(struct sync_ctl *s, uint64_t now)
 		if (p->dump_done) {
 			s->state = SYNC_STATE_READY;
 			s->ready_at = now;
-			LOG(INFO, "ready: table received from %s\n", p->name);
+			LOG_KV(INFO, "sync ready: table received", LOG_S(LOG_K_PEER, p->name));
 			return;
 		}
 		if (now - p->asked_at >= ms_ticks(s, p->answered ? SYNC_DUMP_WAIT_MS
@@ -494,7 +495,7 @@ state_step(struct sync_ctl *s, uint64_t now)
 	if (now - RTE_MAX(heard, s->syncing_since) >= ms_ticks(s, SYNC_ALONE_MS)) {
 		s->state = SYNC_STATE_READY;
 		s->ready_at = now;
-		LOG(INFO, "ready: no peer answered for %u ms\n", SYNC_ALONE_MS);
+		LOG_KV(INFO, "sync ready: no peer answered", LOG_U("waited_ms", SYNC_ALONE_MS));
 	}
 }
 

@@ -140,7 +140,7 @@ def flowing(fw):
 
 def check_restored(fw, before, want_reals):
     log = fw.log()
-    assert f"{CONNS} connection(s) restored" in log, log[-3000:]
+    assert f"connections restored restored={CONNS} " in log, log[-3000:]
     assert "read by field" in log, log[-3000:]
     assert "configuration restored" in log, log[-3000:]
     assert reals(fw) == want_reals, (reals(fw), log[-3000:])
