@@ -358,7 +358,7 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 		// A check this agent cannot run (a kind from a newer controller, say) counts as no
 		// check: holding the real down until a check that never runs passes would take
 		// every such real out.
-		a.log.Warn("health check not run; the real keeps the desired health", checkAttrs(key, "err", err)...)
+		a.log.Warn("health check not run; the real keeps the desired health", checkAttrs(key, logging.Err, err)...)
 		delete(targets, key)
 	}
 	for key := range a.verdicts {
@@ -515,7 +515,7 @@ func (a *Agent) applyZeros(ctx context.Context, status []*fwdpb.ServiceStatus) e
 
 func (a *Agent) setApplyErr(err error) {
 	if err.Error() != a.applyErr {
-		a.log.Warn("apply", "version", a.desired.GetVersion(), "err", err)
+		a.log.Warn("apply", "version", a.desired.GetVersion(), logging.Err, err)
 	}
 	a.applyErr = err.Error()
 }
