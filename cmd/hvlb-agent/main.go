@@ -84,6 +84,7 @@ func run() error {
 		return err
 	}
 	cfg.Logger = logger.With(logging.Forwarder, cfg.ID)
+	slog.SetDefault(cfg.Logger) // a line logged without a logger of its own is in the same form
 	bgpCfg, err := bf.config(cfg.Logger)
 	if err != nil {
 		return err

@@ -87,6 +87,7 @@ func main() {
 		os.Exit(2)
 	}
 	cfg.Log = log
+	slog.SetDefault(log) // a line logged without a logger of its own is in the same form
 
 	app, err := ctlapp.New(cfg)
 	if err != nil {

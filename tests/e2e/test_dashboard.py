@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 
 import headless  # noqa: E402
+import labtools  # noqa: E402
 from test_control_plane import NFS, TOPO, VIP, Bed, curl_nf  # noqa: E402
 
 if headless.find_chromium() is None:
@@ -37,9 +38,30 @@ SID = f"tcp-{VIP}-80"
 UI = "https://127.0.0.1:8443/ui/"
 
 
+# Every process logs JSON lines: the test checks they name the same things alike.
+JSON_LOGS = ["--log-format", "json"]
+
+
 @pytest.fixture
 def bed(lab):
-    return Bed(lab(TOPO))
+    return Bed(lab(TOPO), fwd_args=JSON_LOGS, agent_args=JSON_LOGS, controller_args=JSON_LOGS)
+
+
+def json_lines(proc):
+    """The JSON objects a process logged (one a line; DPDK's and others' plain lines skipped)."""
+    out = []
+    for ln in Path(proc.log_path).read_text(errors="replace").splitlines():
+        if ln.startswith("{"):
+            try:
+                out.append(json.loads(ln))
+            except ValueError:
+                pass
+    return out
+
+
+def logged(proc, **fields):
+    """The first JSON line of proc with these fields, or None."""
+    return next((o for o in json_lines(proc) if all(o.get(k) == v for k, v in fields.items())), None)
 
 
 @pytest.fixture
@@ -107,6 +129,7 @@ def test_dashboard_shows_live_state(bed, browser):
     b.wait(f"{cell(reals[2], 'health')} === 'down'", "nf3 down on the services page")
     assert b.eval(cell(reals[0], "health")) == "up"
     shot(b, "services-changed")
+    same_names_in_every_log(bed, reals)
 
     # The service's page: reals, health and weights over time, the policy's account.
     b.goto(UI + f"#/service/{SID}")
@@ -159,6 +182,26 @@ def test_dashboard_shows_live_state(bed, browser):
     conns = f"document.querySelector('table.services tr[data-service={js(SID)}] .conns')"
     b.wait(f"{conns} && Number({conns}.textContent) >= 5", "the service's 5 connections")
     shot(b, "traffic")
+
+
+def same_names_in_every_log(bed, reals):
+    """The weight change and nf3's fall, as the three processes logged them (JSON): each line
+    names the service and the real by the same fields and values (docs/operations.md, Logs),
+    every line carries its component, the forwarder its id where the line is about one."""
+    cp, fw = bed.cp, bed.fw
+    labtools.wait_until(lambda: logged(fw.proc, msg="real weight", service=SID, real=reals[1], weight=37),
+                        "the forwarder's line for the new weight", timeout=10)
+    labtools.wait_until(lambda: logged(fw.proc, msg="real health", service=SID, real=reals[2], health="down"),
+                        "the forwarder's line for nf3 down", timeout=10)
+    agent = labtools.wait_until(lambda: logged(cp.agent, msg="health", service=SID, real=reals[2], up=False),
+                                "the agent's health check line for nf3", timeout=10)
+    ctl = labtools.wait_until(lambda: logged(cp.controller, msg="real health", service=SID, real=reals[2], up=False),
+                              "the controller's line for nf3's health", timeout=10)
+    assert agent["forwarder"] == cp.fwd_id and ctl["forwarder"] == cp.fwd_id, (agent, ctl)
+    for proc, comp in ((fw.proc, "forwarder"), (cp.agent, "agent"), (cp.controller, "controller")):
+        lines = json_lines(proc)
+        assert lines and all(o.get("component") == comp for o in lines), (comp, lines[:3])
+        assert all(isinstance(o.get("msg"), str) and o.get("level") for o in lines), comp
 
 
 def test_pool_page(lab, request):
