@@ -614,7 +614,7 @@ func TestDefaultTablesFit(t *testing.T) {
 		t.Fatalf("vs add: exit %d: %s", code, errOut)
 	}
 	for _, args := range [][]string{{"fr", "list"}, {"fr", "show", "fwd-a"}, {"fr", "drain", "fwd-a"}, {"stats"}, {"conns"},
-		{"vs", "list"}, {"vs", "show", "tcp-fd00:100::1-8080"}, {"trace", "tcp", "10.0.0.2:46670", "10.100.0.1:80"}} {
+		{"vs", "list"}, {"vs", "show", "tcp-fd00:100::1-8080"}, {"controllers"}, {"lb-request", "list"}, {"trace", "tcp", "10.0.0.2:46670", "10.100.0.1:80"}} {
 		code, out, errOut := run(env, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
