@@ -126,15 +126,16 @@ ctl_log_op(const struct ctl_req *r, const Hvlb__Fwd__V1__Request *m, int rc, uin
 
 	if (reads_only(op))
 		return;
-	about(svc, m);
+	const char *id = about(svc, m);
+
 	if (rc < 0) {
-		LOG_KV(WARNING, "request refused", LOG_S("op", op), LOG_S(LOG_K_SERVICE, svc),
+		LOG_KV(WARNING, "request refused", LOG_S("op", op), LOG_S(LOG_K_SERVICE, id),
 		       LOG_S(LOG_K_ERR, r->err));
 		return;
 	}
 	/* Steering, zeroing and a request that changed nothing leave the version as it was. */
 	if (now != before)
-		changed(m, op, about(svc, m), now);
+		changed(m, op, id, now);
 }
 
 static const struct rs_config *

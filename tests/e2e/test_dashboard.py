@@ -239,6 +239,12 @@ def test_pool_page(lab, request):
         b.wait("(document.querySelector('table.lb-requests .lb-state') || {}).textContent === 'accepted'",
                "the lb-request accepted")
         shot(b, "pool")
+        # The same answers from a shell (docs/operations.md): the lb-requests and the leader.
+        lbr = pool.ctl("lb-request", "list").stdout
+        assert "accepted" in lbr and "tcp 10.100.0.2:8080" in lbr, lbr
+        assert pool.ctl("lb-request", "list", "--state", "pending").stdout.strip() == "no lb-requests"
+        group = pool.ctl("controllers", json_out=True)
+        assert group["leader"] and {f for m in group["members"] for f in m["forwarders"]} == set(ids), group
         trace_from_the_page(b, pool, ui, ids)
         b.goto(ui + "#/pool")
         b.wait(" && ".join(f"{row(f, 'state')} === 'ready'" for f in ids), "back on the pool page")
