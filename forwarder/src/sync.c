@@ -19,8 +19,6 @@
 #include "sync.h"
 #include "worker.h"
 
-#define LOG(l, ...) RTE_LOG(l, USER1, "sync: " __VA_ARGS__)
-
 /* Per round: datagrams received, and items taken from each worker's ring. */
 #define SYNC_RX_BUDGET 256
 #define SYNC_DRAIN_BUDGET 1024
@@ -574,7 +572,7 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 	s->env->sync_on = set->n_peers > 0;
 	if (set->n_peers == 0) {
 		s->state = SYNC_STATE_OFF;
-		LOG(INFO, "off\n");
+		LOG_KV(INFO, "sync off", LOG_U("peers", 0));
 		return 0;
 	}
 	if (!was_on || s->state == SYNC_STATE_OFF) {
@@ -585,7 +583,7 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 		for (unsigned i = 0; i < s->n_peers; i++)
 			s->peers[i].answered = false;
 	}
-	LOG(INFO, "on: id %u, %u peer(s), %s\n", set->id, set->n_peers,
-	    sync_state_name(s->state));
+	LOG_KV(INFO, "sync on", LOG_U("sync_id", set->id), LOG_U("peers", set->n_peers),
+	       LOG_S("state", sync_state_name(s->state)));
 	return 0;
 }
