@@ -22,6 +22,7 @@
 #include "vs.h"
 
 struct worker_frag;
+struct capture_pub;
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
@@ -118,6 +119,8 @@ struct worker {
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
+	struct capture_pub *cap;          /* the capture running (env->capture, read at the top of
+					     each loop iteration); NULL: none (worker_capture.h) */
 	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
 	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */

@@ -15,10 +15,13 @@
 #include "rewrite.h"
 #include "snapshot.h"
 #include "worker.h"
+#include "worker_capture.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 {
+	if (unlikely(w->cap != NULL))
+		worker_capture_drop(w, m, r);
 	/* Also counted by port (csum_watch.h), out of line; r is not used after the call, so
 	 * the common path keeps it in no register for it. */
 	if (unlikely(r == HVLB_DROP_BAD_L4_CSUM)) {
@@ -32,6 +35,8 @@ drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 static inline void
 tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
+	if (unlikely(w->cap != NULL))
+		worker_capture_tx(w, m);
 	w->stats.tx_pkts++;
 	w->stats.tx_bytes += m->pkt_len;
 	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
