@@ -170,14 +170,14 @@ def kernel_off(topo, host=None):
 
 def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wait=20.0,
                     settings=None, dispatch=False, host=None, port_kind="af_packet", port_args="",
-                    port_settings=None, vdevs=None):
+                    port_settings=None, vdevs=None, own_args=()):
     """Starts hvlb-forwarder in the topology's forwarder host (host: one of meta.forwarders)
     and waits for its control socket. dispatch: a software dispatch stage on one more lcore
     feeds the workers. port_kind: a key of PORT_KINDS; port_args: more devargs for every port
     (",framecnt=4096"); port_settings: keys for every [portN] section ({"rx_desc": 4096}), or
     port by port ({1: {"exception": "tap"}}). vdevs {port index: "--vdev argument"} puts
     another device in that port's place (a memif or vhost-user port, docs/ports.md); name it
-    in port_settings' dev.
+    in port_settings' dev. own_args: the forwarder's own options after "--" (--log-format json).
     Raises RuntimeError with the log if it does not come up."""
     meta = topo.meta
     fw = forwarder_meta(meta, host)
@@ -199,7 +199,7 @@ def start_forwarder(topo, workers=1, services=(), extra="", name="forwarder", wa
         vdev = (vdevs or {}).get(
             i, f"{vdev}{i}," + args.format(port=port, workers=workers) + port_args)
         argv += ["--vdev", vdev]
-    argv += ["--", "-c", conf, "-s", sock]
+    argv += ["--", "-c", conf, "-s", sock, *own_args]
     proc = topo.popen(fw["host"], argv, name=name)
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:

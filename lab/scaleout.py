@@ -57,6 +57,29 @@ def fullnat_ports(i):
     return 20000 + 10000 * i, 29999 + 10000 * i
 
 
+# Opens n echoed TCP connections to VIP:PORT, prints their local endpoints as JSON once each
+# has its echo back, and holds them until killed (Pool.hold_connections).
+HOLD_CLIENT = """
+import json, socket, sys, time
+vip, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+conns = []
+for i in range(n):
+    s = socket.create_connection((vip, port), timeout=5)
+    s.settimeout(5)
+    s.sendall(b"echo\\nhello %d\\n" % i)
+    got = b""
+    while b"hello %d" % i not in got:
+        b = s.recv(100)
+        if not b:
+            raise SystemExit("closed")
+        got += b
+    conns.append(s)
+print("held " + json.dumps(["%s:%d" % s.getsockname() for s in conns]), flush=True)
+while True:
+    time.sleep(1)
+"""
+
+
 class Member:
     """One forwarder of the pool: its meta (topology), forwarder and agent processes."""
 
@@ -271,6 +294,15 @@ class Pool:
                             f"both routers routing over {sorted(want)} "
                             f"(now {self.routed_over()})", timeout, interval=0.05)
         return time.monotonic() - t0
+
+    def hold_connections(self, n, name="client"):
+        """n echoed TCP connections from the client namespace to the VIP's echo port, held
+        open by a process of the lab (stopped with it); returns their client endpoints."""
+        client = self.topo.popen("client", ["python3", "-c", HOLD_CLIENT, VIP, ECHO_PORT, n], name=name)
+        line = labtools.wait_until(
+            lambda: next((ln for ln in client.log_path.read_text().splitlines() if ln.startswith("held ")), None),
+            "the client's connections, echoed", timeout=60)
+        return json.loads(line[len("held "):])
 
     def kill(self, i):
         """SIGKILL forwarder i and its agent (a crash of the whole box)."""

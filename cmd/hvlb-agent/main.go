@@ -81,11 +81,12 @@ func run() error {
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
 		return fmt.Errorf("--log-level %q: %w", level, err)
 	}
-	logger, err := logging.New(os.Stderr, logFormat, lv)
+	logger, err := logging.New(os.Stderr, logFormat, lv, "agent")
 	if err != nil {
 		return err
 	}
 	cfg.Logger = logger.With(logging.Forwarder, cfg.ID)
+	slog.SetDefault(cfg.Logger) // a line logged without a logger of its own is in the same form
 	bgpCfg, err := bf.config(cfg.Logger)
 	if err != nil {
 		return err
@@ -139,12 +140,12 @@ func run() error {
 		}
 		go func() {
 			if err := agentmetrics.Serve(ctx, ln, agentmetrics.Handler(cfg.ID, cfg.Forwarder, cfg.Speaker, cfg.Logger)); err != nil {
-				cfg.Logger.Error("metrics endpoint", "err", err)
+				cfg.Logger.Error("metrics endpoint", logging.Err, err)
 			}
 		}()
 		cfg.Logger.Info("metrics", "addr", ln.Addr().String())
 	}
-	cfg.Logger.Info("starting", "controller", cfg.Controller, "fwd_socket", socket, "version", version)
+	cfg.Logger.Info("starting", logging.Controller, cfg.Controller, "fwd_socket", socket, "version", version)
 	err = a.Run(ctx)
 	cfg.Logger.Info("stopped; the forwarder keeps its configuration")
 	return err

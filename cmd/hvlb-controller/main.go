@@ -81,16 +81,17 @@ func main() {
 	if debug {
 		level = slog.LevelDebug
 	}
-	log, err := logging.New(os.Stderr, *logFormat, level)
+	log, err := logging.New(os.Stderr, *logFormat, level, "controller")
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hvlb-controller: %v\n", err)
 		os.Exit(2)
 	}
 	cfg.Log = log
+	slog.SetDefault(log) // a line logged without a logger of its own is in the same form
 
 	app, err := ctlapp.New(cfg)
 	if err != nil {
-		log.Error("hvlb-controller: cannot start", "err", err)
+		log.Error("hvlb-controller: cannot start", logging.Err, err)
 		os.Exit(1)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
@@ -100,14 +101,14 @@ func main() {
 	go func() {
 		for range hup {
 			if err := app.ReloadTokens(); err != nil {
-				log.Error("tokens reload", "err", err)
+				log.Error("tokens reload", logging.Err, err)
 			} else {
 				log.Info("tokens reloaded")
 			}
 		}
 	}()
 	if err := app.Run(ctx); err != nil {
-		log.Error("hvlb-controller", "err", err)
+		log.Error("hvlb-controller", logging.Err, err)
 		os.Exit(1)
 	}
 }

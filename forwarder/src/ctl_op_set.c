@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ctl_log.h"
 #include "ctl_op.h"
 #include "vs.h"
 
@@ -277,6 +278,8 @@ ctl_op_set_service(struct ctl_req *r, const Hvlb__Fwd__V1__SetService *m)
 		cfg_rs_restore(st, vs, &backup);
 		undo_service(r, vs, have);
 		r->replay = replay;
+	} else if (changed && !replay) {
+		ctl_log_reals(want->id, backup.rs, backup.n_rs, vs->rs, vs->n_rs);
 	}
 	cfg_rs_backup_free(&backup);
 	return rc;

@@ -7,6 +7,7 @@
 
 #include <rte_byteorder.h>
 
+#include "ctl_log.h"
 #include "ctl_op.h"
 
 /* The response behind its 4-byte big-endian length, in one malloc'd buffer. */
@@ -40,8 +41,11 @@ ctl_handle(struct fwd *f, const uint8_t *req, size_t len, uint8_t **out, size_t 
 	if (m == NULL) {
 		rc = ctl_fail(&r, -EINVAL, "request: not a valid Request message");
 	} else {
+		uint64_t before = f->cfg->version;
+
 		resp.id = m->id;
 		rc = ctl_op_run(&r, m);
+		ctl_log_op(&r, m, rc, before);
 		hvlb__fwd__v1__request__free_unpacked(m, NULL);
 	}
 	resp.config_version = f->cfg->version;

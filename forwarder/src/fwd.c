@@ -18,6 +18,7 @@
 
 #include "cfgfile.h"
 #include "fwd.h"
+#include "log_kv.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 
@@ -149,7 +150,8 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 	if (cfgfile_apply(cfg, &t) != 0)
 		return -EINVAL;
 	if (fwd_publish(f, err) != 0) {
-		LOG(ERR, "config %s: %s\n", config_path, err);
+		LOG_KV(ERR, "configuration refused", LOG_S("path", config_path),
+		       LOG_S(LOG_K_ERR, err));
 		return -EINVAL;
 	}
 	return 0;
@@ -232,6 +234,7 @@ struct fwd *
 fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 {
 	struct fwd_settings set;
+	struct worker_stats ws;
 	struct cfgini *cfg;
 	unsigned order[FWD_MAX_WORKERS];
 	struct fwd *f = NULL;
@@ -285,6 +288,8 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	if (setup_lcores(f, &set, order, socket) != 0)
 		goto fail;
 	csum_watch_init(&f->csum, f->env.hz, rte_rdtsc());
+	fwd_sum_worker_stats(f, &ws);
+	drop_log_init(&f->drop_log, f->env.hz, rte_rdtsc(), ws.drops);
 	if (start_sync(f) != 0)
 		goto fail;
 	cfgini_free(cfg);
@@ -326,7 +331,7 @@ fwd_reload(struct fwd *f, const char *config_path)
 	}
 	cfgini_free(cfg);
 	if (f->cfg->version != version && fwd_publish(f, err) != 0) {
-		LOG(ERR, "reload %s: %s\n", config_path, err);
+		LOG_KV(ERR, "reload refused", LOG_S("path", config_path), LOG_S(LOG_K_ERR, err));
 		return -EINVAL;
 	}
 	rssa_ctl_set(f->rssa, &set.rssa);
@@ -338,8 +343,8 @@ fwd_reload(struct fwd *f, const char *config_path)
 	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
 			     "with a restart\n", config_path);
-	LOG(INFO, "reloaded %s: timeouts, rssa_*, idle_sleep_max_us, idle_wake, neigh_*retry_ms\n",
-	    config_path);
+	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_max_us, idle_wake, neigh_*retry_ms",
+	       LOG_S("path", config_path), LOG_U("version", f->cfg->version));
 	return 0;
 }
 
@@ -425,6 +430,12 @@ fwd_control_poll(struct fwd *f)
 	persist_poll(&f->persist, f, f->cfg, &f->neigh, now, false);
 	csum_watch_poll(&f->csum, f->workers, f->env.n_workers, &f->ports, now);
 	sync_ctl_poll(f->sync, now);
+	if (drop_log_due(&f->drop_log, now)) {
+		struct worker_stats ws;
+
+		fwd_sum_worker_stats(f, &ws);
+		drop_log_note(&f->drop_log, ws.drops);
+	}
 	capture_ctl_poll(f->cap, now);
 	/* Not while a connection is between two workers: neither counts it as active. */
 	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&

@@ -16,6 +16,7 @@
 #include "capture_ctl.h"
 #include "cfgstore.h"
 #include "csum_watch.h"
+#include "drop_log.h"
 #include "dispatch.h"
 #include "exception.h"
 #include "lcore_env.h"
@@ -51,6 +52,7 @@ struct fwd {
 	uint64_t last_reclaim;          /* TSC of the last reclaim of retired RS slots and
 					   services */
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
+	struct drop_log drop_log;       /* drop_log.h: the drops' summary in the log */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
 	struct capture_ctl *cap;        /* capture_ctl.h: the packet capture, one at a time */
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */

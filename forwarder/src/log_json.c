@@ -14,6 +14,7 @@
 #include <rte_log.h>
 
 #include "log_json.h"
+#include "log_kv.h"
 
 #define LINE_MAX_LEN 2048
 
@@ -57,6 +58,43 @@ escape(char *buf, size_t len, const char *s, size_t n)
 	return o;
 }
 
+/* The fields log_kv put after the message (sep key mark value ...) as JSON members, each
+ * led by a comma, into buf; the length written, 0 when they do not fit. */
+static size_t
+fields_json(char *buf, size_t len, const char *p, const char *end)
+{
+	size_t o = 0;
+
+	while (p < end) {
+		const char *next = memchr(p + 1, LOG_KV_SEP, (size_t)(end - p - 1));
+		const char *f = p + 1, *fe = next != NULL ? next : end, *mark = f;
+
+		while (mark < fe && *mark != LOG_KV_STR && *mark != LOG_KV_NUM)
+			mark++;
+		bool num = mark < fe && *mark == LOG_KV_NUM && mark + 1 < fe;
+		for (const char *d = mark + 1; num && d < fe; d++)
+			num = *d >= '0' && *d <= '9';
+		if (o + 4 >= len)
+			return 0;
+		buf[o++] = ',';
+		buf[o++] = '"';
+		o += escape(buf + o, len - o, f, (size_t)(mark - f));
+		if (o + 4 >= len)
+			return 0;
+		memcpy(buf + o, num ? "\":" : "\":\"", num ? 2 : 3);
+		o += num ? 2 : 3;
+		if (mark < fe)
+			o += escape(buf + o, len - o, mark + 1, (size_t)(fe - mark - 1));
+		if (o + 2 >= len)
+			return 0;
+		if (!num)
+			buf[o++] = '"';
+		p = fe;
+	}
+	buf[o] = '\0';
+	return o;
+}
+
 size_t
 log_json_line(char *buf, size_t len, const char *line, size_t n, unsigned level, long long t_s,
 	      long t_ns)
@@ -78,20 +116,31 @@ log_json_line(char *buf, size_t len, const char *line, size_t n, unsigned level,
 			line = colon + 2;
 		}
 	}
+	/* log_kv's fields (log_kv.h) follow the message. */
+	const char *sep = memchr(line, LOG_KV_SEP, n);
+	size_t msg_n = sep != NULL ? (size_t)(sep - line) : n;
+
 	gmtime_r(&secs, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
 	o = (size_t)snprintf(buf, len, "{\"time\":\"%s.%03ldZ\",\"level\":\"%s\",\"msg\":\"", when,
 			     t_ns / 1000000, level_name(level));
 	if (o >= len)
 		return 0;
-	/* The end of the object first, so that a message too long is cut, never the object. */
-	char tail[64];
-	size_t tn = (size_t)snprintf(tail, sizeof(tail), "\",\"component\":\"forwarder\"%s%s%s}\n",
+	/* The end of the object first, so that a message too long is cut, never the object;
+	 * fields that cannot all fit are left out whole. */
+	char tail[LINE_MAX_LEN + 64];
+	size_t tn = (size_t)snprintf(tail, sizeof(tail), "\",\"component\":\"forwarder\"%s%s%s",
 				     logtype[0] != '\0' ? ",\"logtype\":\"" : "", logtype,
 				     logtype[0] != '\0' ? "\"" : "");
+	size_t room = len - o - 1 < sizeof(tail) ? len - o - 1 : sizeof(tail);
+
+	if (sep != NULL && room > tn + 3)
+		tn += fields_json(tail + tn, room - tn - 3, sep, line + n);
+	memcpy(tail + tn, "}\n", 3);
+	tn += 2;
 	if (o + tn + 1 > len)
 		return 0;
-	o += escape(buf + o, len - o - tn, line, n);
+	o += escape(buf + o, len - o - tn, line, msg_n);
 	memcpy(buf + o, tail, tn + 1);
 	return o + tn;
 }

@@ -20,6 +20,7 @@
 #include "ctl.h"
 #include "ctl_state.h"
 #include "log_json.h"
+#include "log_kv.h"
 #include "fwd.h"
 #include "placement.h"
 #include "stats.h"
@@ -136,6 +137,8 @@ main(int argc, char **argv)
 
 		if (lf == NULL || rte_openlog_stream(lf) != 0)
 			fprintf(stderr, "hvlb-forwarder: cannot log as JSON; logging as text\n");
+		else
+			log_kv_set_json(true);
 	}
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--check-config") == 0)

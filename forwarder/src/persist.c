@@ -17,6 +17,7 @@
 
 #include "conn_layout.h"
 #include "fwd.pb-c.h"
+#include "log_kv.h"
 #include "persist.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, "state: " __VA_ARGS__)
@@ -239,7 +240,7 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 	}
 	rc = load_msg(path, CFG_MAGIC, CFG_MAGIC_RAW, &buf, &len, err, sizeof(err));
 	if (rc == -ENOENT) {
-		LOG(INFO, "no saved configuration (%s): starting from the file\n", path);
+		LOG_KV(INFO, "no saved configuration: starting from the file", LOG_S("path", path));
 		return false;
 	}
 	if (rc == 0)
@@ -247,15 +248,17 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 	free(buf);
 	if (rc != 0) {
 		p->config_refused++;
-		LOG(WARNING, "%s: %s: starting from the file's configuration, without the saved "
-			     "connections\n", path, err);
+		LOG_KV(WARNING, "saved configuration refused: starting from the file's, "
+				"without the saved connections",
+		       LOG_S("path", path), LOG_S(LOG_K_ERR, err));
 		remap_identity(&p->map);
 		cfg_free_contents(st);
 		cfg_init(st, n_ports);
 		return false;
 	}
-	LOG(INFO, "configuration restored from %s: %u service(s) (and %u removed, kept for their "
-		  "connections), version %lu\n", path, st->n_vs, st->n_vs_retired, st->version);
+	/* retired: services removed, kept for their connections. */
+	LOG_KV(INFO, "configuration restored", LOG_S("path", path), LOG_U("services", st->n_vs),
+	       LOG_U("retired", st->n_vs_retired), LOG_U("version", st->version));
 	return true;
 }
 
@@ -604,7 +607,7 @@ persist_restore_conns(struct persist *p, struct worker *const *workers, uint16_t
 	p->restore_failed = r.failed;
 	p->files_refused = r.refused;
 	if (r.ok > 0 || r.failed > 0 || r.refused > 0)
-		LOG(INFO, "%lu connection(s) restored, %lu lost for want of room or fit, %lu "
-			  "file(s) refused\n", r.ok, r.failed, r.refused);
+		LOG_KV(INFO, "connections restored", LOG_U("restored", r.ok),
+		       LOG_U("lost", r.failed), LOG_U("files_refused", r.refused));
 	return r.ok;
 }

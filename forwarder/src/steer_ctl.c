@@ -19,10 +19,10 @@
 
 #include "hash.h"
 #include "inbox.h"
+#include "log_kv.h"
 #include "steer_ctl.h"
 #include "worker.h"
 
-#define LOG(l, ...) RTE_LOG(l, USER1, "steer: " __VA_ARGS__)
 /* Overrides of connections that ended are dropped from the table at most this often; moves
  * are published at once. */
 #define PUBLISH_GAP_MS 100
@@ -401,8 +401,9 @@ mig_expire(struct steer_ctl *sc, struct steer_mig *m, uint64_t now)
 {
 	if (now - m->started < sc->env->hz / 1000 * MIG_TIMEOUT_MS)
 		return;
-	LOG(WARNING, "move %u (worker %u -> %u) timed out in state %u\n", m->seq, m->from, m->to,
-	    m->state);
+	/* worker: where the flow was (the field every component names a worker by). */
+	LOG_KV(WARNING, "flow move timed out", LOG_U("move", m->seq), LOG_U(LOG_K_WORKER, m->from),
+	       LOG_U("to_worker", m->to), LOG_U("state", m->state));
 	m->started = now;
 	if (m->state == MIG_EXPORTED) {
 		m->state = MIG_READY;

@@ -14,11 +14,10 @@
 #include <rte_ring.h>
 #include <rte_ring_elem.h>
 
+#include "log_kv.h"
 #include "steer.h"
 #include "sync.h"
 #include "worker.h"
-
-#define LOG(l, ...) RTE_LOG(l, USER1, "sync: " __VA_ARGS__)
 
 /* Per round: datagrams received, and items taken from each worker's ring. */
 #define SYNC_RX_BUDGET 256
@@ -317,7 +316,7 @@ on_dump_request(struct sync_ctl *s, unsigned i, uint64_t epoch)
 		return;
 	}
 	p->dump_epoch = epoch;
-	LOG(INFO, "peer %s asks for a dump\n", p->name);
+	LOG_KV(INFO, "sync peer asks for a dump", LOG_S(LOG_K_PEER, p->name));
 	dump_start(s, i);
 }
 
@@ -386,8 +385,8 @@ hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h)
 static void
 on_new_epoch(struct sync_ctl *s, struct sync_peer *p, const struct sync_hdr *h, uint64_t now)
 {
-	LOG(INFO, "peer %s: id %u, epoch %lu%s\n", p->name, h->sender, h->epoch,
-	    p->id == 0 ? "" : " (restarted)");
+	LOG_KV(INFO, p->id == 0 ? "sync peer up" : "sync peer restarted",
+	       LOG_S(LOG_K_PEER, p->name), LOG_U("sync_id", h->sender), LOG_U("epoch", h->epoch));
 	p->id = h->sender;
 	/* A new run of the peer may hold connections no one else has (restored from its
 	 * state_dir): while we are ready, ask it; while syncing, the asking is going on. */
@@ -484,7 +483,7 @@ state_step(struct sync_ctl *s, uint64_t now)
 		if (p->dump_done) {
 			s->state = SYNC_STATE_READY;
 			s->ready_at = now;
-			LOG(INFO, "ready: table received from %s\n", p->name);
+			LOG_KV(INFO, "sync ready: table received", LOG_S(LOG_K_PEER, p->name));
 			return;
 		}
 		if (now - p->asked_at >= ms_ticks(s, p->answered ? SYNC_DUMP_WAIT_MS
@@ -498,7 +497,7 @@ state_step(struct sync_ctl *s, uint64_t now)
 	if (now - RTE_MAX(heard, s->syncing_since) >= ms_ticks(s, SYNC_ALONE_MS)) {
 		s->state = SYNC_STATE_READY;
 		s->ready_at = now;
-		LOG(INFO, "ready: no peer answered for %u ms\n", SYNC_ALONE_MS);
+		LOG_KV(INFO, "sync ready: no peer answered", LOG_U("waited_ms", SYNC_ALONE_MS));
 	}
 }
 
@@ -577,7 +576,7 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 	s->env->sync_on = set->n_peers > 0;
 	if (set->n_peers == 0) {
 		s->state = SYNC_STATE_OFF;
-		LOG(INFO, "off\n");
+		LOG_KV(INFO, "sync off", LOG_U("peers", 0));
 		return 0;
 	}
 	if (!was_on || s->state == SYNC_STATE_OFF) {
@@ -588,7 +587,7 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 		for (unsigned i = 0; i < s->n_peers; i++)
 			s->peers[i].answered = false;
 	}
-	LOG(INFO, "on: id %u, %u peer(s), %s\n", set->id, set->n_peers,
-	    sync_state_name(s->state));
+	LOG_KV(INFO, "sync on", LOG_U("sync_id", set->id), LOG_U("peers", set->n_peers),
+	       LOG_S("state", sync_state_name(s->state)));
 	return 0;
 }

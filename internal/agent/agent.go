@@ -32,6 +32,7 @@ import (
 	"io"
 	"log/slog"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,6 +42,7 @@ import (
 	"hvlb/internal/fwdclient"
 	"hvlb/internal/health"
 	"hvlb/internal/logging"
+	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -367,7 +369,7 @@ func (a *Agent) setDesired(ds *ctlpb.DesiredState) {
 		// A check this agent cannot run (a kind from a newer controller, say) counts as no
 		// check: holding the real down until a check that never runs passes would take
 		// every such real out.
-		a.log.Warn("health check not run; the real keeps the desired health", checkAttrs(key, "err", err)...)
+		a.log.Warn("health check not run; the real keeps the desired health", checkAttrs(key, logging.Err, err)...)
 		delete(targets, key)
 	}
 	for key := range a.verdicts {
@@ -524,7 +526,7 @@ func (a *Agent) applyZeros(ctx context.Context, status []*fwdpb.ServiceStatus) e
 
 func (a *Agent) setApplyErr(err error) {
 	if err.Error() != a.applyErr {
-		a.log.Warn("apply", "version", a.desired.GetVersion(), "err", err)
+		a.log.Warn("apply", "version", a.desired.GetVersion(), logging.Err, err)
 	}
 	a.applyErr = err.Error()
 }
@@ -615,8 +617,26 @@ func (a *Agent) deliver(ctx context.Context, ds *ctlpb.DesiredState) error {
 }
 
 // checkAttrs are a health check's log attributes: its service and real under the names every
-// component logs them by (internal/logging), then more.
+// component logs them by (internal/logging), the service by its id as the controller and
+// the forwarder write it (tcp-10.100.0.1-80, not the agent's own key), then more.
 func checkAttrs(key string, more ...any) []any {
 	svc, real, _ := strings.Cut(key, " ")
-	return append([]any{logging.Service, svc, logging.Real, real}, more...)
+	return append([]any{logging.Service, serviceID(svc), logging.Real, real}, more...)
+}
+
+// serviceID is a svcKey (tcp/10.100.0.1/80[/vniN]) as the service's id (model.ServiceIDVNI).
+func serviceID(svcKey string) string {
+	p := strings.Split(svcKey, "/")
+	if len(p) < 3 {
+		return svcKey
+	}
+	port, err := strconv.Atoi(p[2])
+	vni := 0
+	if len(p) == 4 {
+		vni, _ = strconv.Atoi(strings.TrimPrefix(p[3], "vni"))
+	}
+	if err != nil || len(p) > 4 {
+		return svcKey
+	}
+	return model.ServiceIDVNI(p[0], p[1], port, vni)
 }

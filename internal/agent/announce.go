@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hvlb/internal/bgp"
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 )
 
@@ -172,7 +173,7 @@ func (an *announcer) set(want []netip.Prefix, why string) {
 		msg = err.Error()
 	}
 	if msg != an.errMsg && msg != "" {
-		an.log.Warn("BGP: announce", "err", err)
+		an.log.Warn("BGP: announce", logging.Err, err)
 	}
 	an.errMsg = msg
 }
@@ -188,7 +189,7 @@ func (an *announcer) stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := an.speaker.Stop(ctx); err != nil {
-		an.log.Warn("BGP: stop", "err", err)
+		an.log.Warn("BGP: stop", logging.Err, err)
 	}
 	an.log.Info("BGP: sessions closed")
 }
@@ -200,7 +201,7 @@ func (a *Agent) bgpReport(ctx context.Context) ([]*ctlpb.BgpPeer, []string) {
 	}
 	peers, err := a.speaker.Peers(ctx)
 	if err != nil {
-		a.log.Debug("BGP: read the peers", "err", err)
+		a.log.Debug("BGP: read the peers", logging.Err, err)
 	}
 	out := make([]*ctlpb.BgpPeer, 0, len(peers))
 	for _, p := range peers {

@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -47,9 +48,9 @@ func (a *Agent) logQueryEnd(ctx context.Context, addr string, err error) {
 	case ctx.Err() != nil:
 	case status.Code(err) == codes.Unimplemented:
 		a.log.Info("the controller asks no queries (an older version): conns and trace "+
-			"do not reach this forwarder", "controller", addr)
+			"do not reach this forwarder", logging.ControllerAddr, addr)
 	default:
-		a.log.Warn("query stream ended", "controller", addr, "err", err)
+		a.log.Warn("query stream ended", logging.ControllerAddr, addr, logging.Err, err)
 	}
 }
 

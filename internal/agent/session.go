@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -84,7 +85,7 @@ func (a *Agent) controllerLoop(ctx context.Context) {
 		d := bo.next()
 		next := a.controllers[(i+1)%len(a.conns)]
 		a.log.Warn("controller session ended; the forwarder keeps its configuration",
-			"controller", addr, "err", err, "attempt", attempt, "next", next, "retry_in", d.Round(time.Millisecond))
+			logging.ControllerAddr, addr, logging.Err, err, "attempt", attempt, "next", next, "retry_in", d.Round(time.Millisecond))
 		select {
 		case <-ctx.Done():
 			return
@@ -232,7 +233,7 @@ func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, i
 	if err != nil {
 		return fmt.Errorf("register forwarder %s: %w", a.cfg.ID, err)
 	}
-	a.log.Info("registered", "controller", addr,
+	a.log.Info("registered", logging.ControllerAddr, addr,
 		"ports", info.GetPorts(), "queues", info.GetQueues(), "desired_version", reply.GetDesiredVersion())
 	return nil
 }
@@ -310,13 +311,13 @@ func (a *Agent) buildReport(ctx context.Context, all bool) (*ctlpb.AgentReport, 
 	// An older forwarder does not answer GetSteering: the report goes without it.
 	steering, err := a.fc.GetSteering(fctx, MaxReportedOverrides)
 	if err != nil {
-		a.log.Debug("get steering", "err", err)
+		a.log.Debug("get steering", logging.Err, err)
 	}
 	rep.Steering = steering
 	rep.Paths = a.paths.measure(stats, time.Now())
 	conns, err := a.fc.Connections(fctx, MaxReportedConns, nil)
 	if err != nil {
-		a.log.Debug("list connections", "err", err)
+		a.log.Debug("list connections", logging.Err, err)
 	}
 	rep.Connections = conns
 	return rep, stats, nil
@@ -327,7 +328,7 @@ func (a *Agent) forwarderStats(ctx context.Context) *fwdpb.Stats {
 	defer cancel()
 	stats, err := a.fc.GetStats(ctx)
 	if err != nil {
-		a.log.Warn("forwarder not answering; registering without its ports and workers", "err", err)
+		a.log.Warn("forwarder not answering; registering without its ports and workers", logging.Err, err)
 		return nil
 	}
 	return stats

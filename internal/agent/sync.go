@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -56,7 +57,7 @@ func (a *Agent) applyLocalPool(ctx context.Context) error {
 	}
 	if _, err := a.fc.SetLocalPool(ctx, want); err != nil {
 		a.log.Warn("the forwarder refused the local pool", "addrs", want.GetAddresses(),
-			"port_min", want.GetPortMin(), "port_max", want.GetPortMax(), "err", err)
+			"port_min", want.GetPortMin(), "port_max", want.GetPortMax(), logging.Err, err)
 		return fmt.Errorf("local pool: %w", err)
 	}
 	a.log.Info("applied", "change", fmt.Sprintf("local pool %v ports %d-%d", want.GetAddresses(),

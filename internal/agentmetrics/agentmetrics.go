@@ -23,6 +23,7 @@ import (
 	"hvlb/internal/bgp"
 	"hvlb/internal/controller"
 	"hvlb/internal/fwdclient"
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/fwdpb"
 )
 
@@ -82,7 +83,7 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 	c.inner.Collect(ch)
 	up := 1.0
 	if c.err != nil {
-		c.log.Warn("metrics: read the forwarder's counters", "err", c.err)
+		c.log.Warn("metrics: read the forwarder's counters", logging.Err, c.err)
 		up = 0
 	}
 	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up, c.id)
@@ -97,7 +98,7 @@ func (c *collector) read(ctx context.Context) (*fwdpb.Stats, *fwdpb.Steering, er
 	// An older forwarder does not answer GetSteering: its counters go without it.
 	sg, err := c.fc.GetSteering(ctx, steeringOverrides)
 	if err != nil {
-		c.log.Debug("metrics: get steering", "err", err)
+		c.log.Debug("metrics: get steering", logging.Err, err)
 		sg = nil
 	}
 	return st, sg, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"hvlb/internal/bgp"
+	"hvlb/internal/logging"
 )
 
 var (
@@ -62,7 +63,7 @@ func (c *bgpCollector) Collect(ch chan<- prometheus.Metric) {
 	defer cancel()
 	peers, err := c.sp.Peers(ctx)
 	if err != nil {
-		c.log.Warn("metrics: read the BGP sessions", "err", err)
+		c.log.Warn("metrics: read the BGP sessions", logging.Err, err)
 	}
 	for _, p := range peers {
 		peer := p.Address.String()

@@ -17,6 +17,7 @@ import (
 
 	"hvlb/internal/apitypes"
 	"hvlb/internal/controller"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
 )
@@ -241,7 +242,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Field = fe.Field
 	}
 	if status >= 500 {
-		s.log.Error("api: request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+		s.log.Error("api: request failed", "method", r.Method, "path", r.URL.Path, "status", status, logging.Err, err)
 		if status == http.StatusInternalServerError {
 			body.Error = "internal error: " + err.Error()
 		}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"hvlb/internal/logging"
 )
 
 // Port is where single-hop BFD control packets go (RFC 5881 section 4); they leave from a
@@ -136,7 +138,7 @@ func Start(cfg Config, peers []Peer) (*Server, error) {
 	if err := cfg.Timers.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger.With("component", "bfd"), rx: make(chan datagram, 64),
+	s := &Server{cfg: cfg, log: cfg.Logger.With(logging.Subsystem, "bfd"), rx: make(chan datagram, 64),
 		hold: make(chan holdReq, 2*len(peers)), done: make(chan struct{}), drops: map[error]uint64{}}
 	now := time.Now()
 	seen := map[netip.Addr]bool{}
@@ -288,7 +290,7 @@ func (s *Server) read(c *net.UDPConn) {
 			if errors.Is(err, net.ErrClosed) {
 				return
 			}
-			s.log.Warn("BFD: receive", "err", err)
+			s.log.Warn("BFD: receive", logging.Err, err)
 			continue
 		}
 		d := datagram{src: src.Addr().Unmap(), ttl: readTTL(oob[:oobn]), data: slices.Clone(buf[:n])}
@@ -408,7 +410,7 @@ func (s *Server) receive(d datagram) {
 func (s *Server) send(ss *serverSession, p *Control) {
 	if _, err := ss.tx.WriteToUDPAddrPort(p.Marshal(), ss.dst); err != nil {
 		// The path may be gone; the session's detection time says what that means.
-		s.log.Debug("BFD: send", "peer", ss.peer.Addr, "err", err)
+		s.log.Debug("BFD: send", logging.Peer, ss.peer.Addr, logging.Err, err)
 	}
 }
 
@@ -429,9 +431,9 @@ func (s *Server) noteChange(ss *serverSession, before State, now time.Time) {
 	}
 	ch := Change{Peer: ss.peer.Addr, From: before, To: after, Diag: ss.Diag(), Remote: ss.RemoteState()}
 	if after == Up {
-		s.log.Info("BFD: session up", "peer", ss.peer.Addr, "tx_interval", ss.TxInterval(), "detect_time", ss.DetectTime())
+		s.log.Info("BFD: session up", logging.Peer, ss.peer.Addr, "tx_interval", ss.TxInterval(), "detect_time", ss.DetectTime())
 	} else {
-		s.log.Warn("BFD: session "+after.String(), "peer", ss.peer.Addr, "was", before, "diag", ss.Diag(), "peer_state", ss.RemoteState())
+		s.log.Warn("BFD: session "+after.String(), logging.Peer, ss.peer.Addr, "was", before, "diag", ss.Diag(), "peer_state", ss.RemoteState())
 	}
 	if s.cfg.OnChange != nil {
 		s.cfg.OnChange(ch)
@@ -489,12 +491,12 @@ func (s *Server) setHeld(h holdReq) {
 		ss.SetAdminDown()
 		p := ss.packet()
 		s.send(ss, &p)
-		s.log.Info("BFD: session held", "peer", ss.peer.Addr)
+		s.log.Info("BFD: session held", logging.Peer, ss.peer.Addr)
 		ss.stale = map[uint32]bool{}
 	} else {
 		ss.Session = NewSession(s.cfg.Timers, s.discriminator(), now, mrand.Float64)
 		ss.staleUntil = now.Add(s.cfg.StaleFor)
-		s.log.Info("BFD: session started", "peer", ss.peer.Addr, "ignoring_for", s.cfg.StaleFor,
+		s.log.Info("BFD: session started", logging.Peer, ss.peer.Addr, "ignoring_for", s.cfg.StaleFor,
 			"peer_sessions_ignored", len(ss.stale))
 	}
 	ss.held = h.held

@@ -3,14 +3,16 @@ package bgp
 import (
 	"context"
 	"log/slog"
+
+	"hvlb/internal/logging"
 )
 
-// newLogger is the slog.Logger GoBGP logs to: the agent's, under "bgp", one level lower than
-// GoBGP's own (its Info is per-message chatter such as "Add a peer configuration"; the
-// session changes it logs at Info are repeated by this package's callers at Info). Its Warn
-// and Error stay: a malformed message from a peer, say.
+// newLogger is the slog.Logger GoBGP logs to: the agent's, as subsystem "bgp", one level
+// lower than GoBGP's own (its Info is per-message chatter such as "Add a peer configuration";
+// the session changes it logs at Info are repeated by this package's callers at Info). Its
+// Warn and Error stay: a malformed message from a peer, say.
 func newLogger(l *slog.Logger) *slog.Logger {
-	return slog.New(lowered{l.With("component", "bgp").Handler()})
+	return slog.New(lowered{l.With(logging.Subsystem, "bgp").Handler()})
 }
 
 // lowered passes records on with Info lowered to Debug (and Debug lower still, so that

@@ -15,6 +15,7 @@ import (
 	"github.com/osrg/gobgp/v4/pkg/server"
 
 	"hvlb/internal/bfd"
+	"hvlb/internal/logging"
 )
 
 var (
@@ -170,12 +171,12 @@ func (sp *Speaker) resetOnBFDDown() {
 		case <-sp.done:
 			return
 		case addr := <-sp.bfdDown:
-			sp.cfg.Logger.Warn("BGP: BFD session down; closing the BGP session", "peer", addr)
+			sp.cfg.Logger.Warn("BGP: BFD session down; closing the BGP session", logging.Peer, addr)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			err := sp.srv.ResetPeer(ctx, &api.ResetPeerRequest{Address: addr.String(), Communication: "BFD down"})
 			cancel()
 			if err != nil {
-				sp.cfg.Logger.Warn("BGP: reset after BFD down", "peer", addr, "err", err)
+				sp.cfg.Logger.Warn("BGP: reset after BFD down", logging.Peer, addr, logging.Err, err)
 			}
 		}
 	}

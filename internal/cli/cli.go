@@ -69,6 +69,7 @@ var commands []*command
 func init() {
 	commands = append(commands, serviceCommands...)
 	commands = append(commands, readoutCommands...)
+	commands = append(commands, groupCommands...)
 	commands = append(commands,
 		&command{"certs init", "", "write a CA, certificates for the controller, the agents of --agent IDS, hvlbctl and a group's etcd, and a token file", certsInit})
 }

@@ -333,9 +333,10 @@ func TestCommands(t *testing.T) {
 			args:     []string{"trace", "tcp", "10.0.0.2:40000", "10.100.0.1:80"},
 			wantReqs: []fakeReq{{Method: "GET", Path: "/v1/trace", Query: "client=10.0.0.2%3A40000&protocol=tcp&vip=10.100.0.1%3A80"}},
 			wantOut: []string{"flow tcp 10.0.0.2:40000 -> 10.100.0.1:80\n" +
-				"client's packets via fwd-a worker 1; NF's replies via fwd-a worker 1; copies (no packet carried) on fwd-b worker 0; NF 10.1.0.11:80\n",
+				"client's packets via fwd-a worker 1; NF's replies via fwd-a worker 1; copies (no packet carried) on fwd-b worker 0;\n" +
+				"  NF 10.1.0.11:80\n",
 				"fwd-a: existing; owner worker 1 (by hash 1), sync ready\n  both ways: worker 1, established, NF 10.1.0.11:80",
-				"  new one     -> 10.1.0.11:80: maglev: flow hash 0x00000001, slot 1 of 65537",
+				"  new one     -> 10.1.0.11:80: maglev: flow hash 0x00000001,\n                 slot 1 of 65537 holds real 0",
 				"  REAL          WEIGHT  HEALTH  LIMIT  ACTIVE\n  10.1.0.11:80     100  up          -       1\n  10.1.0.12:80     100  down       50       0\n",
 				"  copy (state from a peer): worker 0",
 				"fwd-c: drop; owner worker 0 (by hash 0), sync -\n  new one:    no_vs: no service"}},
@@ -598,12 +599,22 @@ func TestCertsInit(t *testing.T) {
 	}
 }
 
-// TestDefaultTablesFit: the tables for people (fr list, fr show, stats, conns) fit 120 columns, and
+// TestDefaultTablesFit: the tables for people (fr list, fr show, stats, conns, vs list, vs show,
+// trace) fit 120 columns, and
 // carry no raw float; -o wide has every field (docs/cli.md, "Tables").
 func TestDefaultTablesFit(t *testing.T) {
 	_, url, dir := startFake(t, false)
 	env := map[string]string{"HVLB_SERVER": url, "HVLB_CERTS": dir}
-	for _, args := range [][]string{{"fr", "list"}, {"fr", "show", "fwd-a"}, {"fr", "drain", "fwd-a"}, {"stats"}, {"conns"}} {
+	// A service of the widest kind: an IPv6 VIP, eight reals, placed on four forwarders.
+	add := []string{"vs", "add", "tcp", "[fd00:100::1]:8080", "--forwarder", "fwd-alpha-01,fwd-alpha-02,fwd-alpha-03,fwd-alpha-04"}
+	for i := 1; i <= 8; i++ {
+		add = append(add, "--real", fmt.Sprintf("[fd00:1::%d]:8080:100", 100+i))
+	}
+	if code, _, errOut := run(env, add...); code != 0 {
+		t.Fatalf("vs add: exit %d: %s", code, errOut)
+	}
+	for _, args := range [][]string{{"fr", "list"}, {"fr", "show", "fwd-a"}, {"fr", "drain", "fwd-a"}, {"stats"}, {"conns"},
+		{"vs", "list"}, {"vs", "show", "tcp-fd00:100::1-8080"}, {"controllers"}, {"lb-request", "list"}, {"trace", "tcp", "10.0.0.2:46670", "10.100.0.1:80"}} {
 		code, out, errOut := run(env, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
@@ -616,5 +627,12 @@ func TestDefaultTablesFit(t *testing.T) {
 		if strings.Contains(out, "0.0000") {
 			t.Errorf("%v: a raw float:\n%s", args, out)
 		}
+	}
+	// The forwarders the table cuts short, -o wide lists.
+	if _, out, _ := run(env, "vs", "list"); !strings.Contains(out, "fwd-alpha-01 +3") {
+		t.Errorf("vs list: %s", out)
+	}
+	if _, out, _ := run(env, "vs", "list", "-o", "wide"); !strings.Contains(out, "fwd-alpha-01,fwd-alpha-02,fwd-alpha-03,fwd-alpha-04") {
+		t.Errorf("vs list -o wide: %s", out)
 	}
 }

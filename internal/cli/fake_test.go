@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"hvlb/internal/apitypes"
 	"hvlb/internal/certs"
@@ -371,6 +372,20 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		f.reply(w, 200, map[string]int{"accepted": len(req.Samples)})
+	})
+	mux.HandleFunc("GET /v1/controllers", func(w http.ResponseWriter, r *http.Request) {
+		f.reply(w, 200, apitypes.ControllerGroup{Name: "https://ctl-b:8443", Role: "follower", Leader: "https://ctl-a:8443",
+			Members: []apitypes.ControllerMember{
+				{Name: "https://ctl-a:8443", Leader: true, Campaigning: true, Forwarders: []string{"fwd-a", "fwd-b"}},
+				{Name: "https://ctl-b:8443", Self: true, Campaigning: true, Forwarders: []string{"fwd-c"}}}})
+	})
+	mux.HandleFunc("GET /v1/lb-requests", func(w http.ResponseWriter, r *http.Request) {
+		at := time.Now().Add(-90 * time.Second)
+		f.reply(w, 200, []apitypes.LBRequest{
+			{LBRequest: model.LBRequest{ID: "lb-1", State: "accepted", ServiceID: "tcp-10.200.0.1-80", Forwarder: "fwd-a",
+				CreatedAt: at, Request: model.LBSpec{Protocol: "tcp", VIP: "10.200.0.1", Port: 80, NFs: make([]model.NF, 2)}}},
+			{LBRequest: model.LBRequest{ID: "lb-2", State: "pending", CreatedAt: at.Add(time.Minute),
+				Request: model.LBSpec{Protocol: "udp", VIP: "fd00:200::1", Port: 5060, NFs: make([]model.NF, 3)}}}})
 	})
 	mux.HandleFunc("GET /v1/lb-requests/{id}", func(w http.ResponseWriter, r *http.Request) {
 		f.reply(w, 200, apitypes.LBRequest{LBRequest: model.LBRequest{ID: r.PathValue("id"), State: "accepted",

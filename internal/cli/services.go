@@ -326,8 +326,12 @@ func vsList(e *env, cl *cmdline) error {
 				up++
 			}
 		}
+		fwds := forwarders(s.Forwarders)
+		if !e.wide() {
+			fwds = forwardersShort(s.Forwarders)
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\n", s.ID, s.Protocol, vipString(s),
-			modeString(s.Mode, s.Encap), dash(s.Scheduler), forwarders(s.Forwarders), up, len(s.Reals), s.Version)
+			modeString(s.Mode, s.Encap), dash(s.Scheduler), fwds, up, len(s.Reals), s.Version)
 	}
 	return tw.Flush()
 }
@@ -486,6 +490,15 @@ func forwarders(f []string) string {
 		return "all"
 	}
 	return strings.Join(f, ",")
+}
+
+// forwardersShort is forwarders for the default table, which fits 120 columns: a list
+// longer than 24 characters is its first and how many more (-o wide lists them all).
+func forwardersShort(f []string) string {
+	if all := forwarders(f); len(all) <= 24 {
+		return all
+	}
+	return fmt.Sprintf("%s +%d", f[0], len(f)-1)
 }
 
 func vipString(s service) string { return model.RealKey(s.VIP, s.Port) }

@@ -189,7 +189,7 @@ func trace(e *env, cl *cmdline) error {
 // traceView is a trace for people: who holds the flow, then each forwarder's view.
 func traceView(w io.Writer, t apitypes.FlowTraces) {
 	fmt.Fprintf(w, "flow %s %s -> %s\n", t.Protocol, t.Client, t.VIP)
-	fmt.Fprintln(w, traceSummary(t))
+	writeWrapped(w, "", "; ", "  ", traceSummary(t))
 	for _, f := range t.Forwarders {
 		fmt.Fprintf(w, "\n%s: %s; owner worker %d (by hash %d), sync %s\n", f.Forwarder, f.Verdict,
 			f.OwnerWorker, f.DefaultWorker, orDash(f.SyncState))
@@ -198,10 +198,11 @@ func traceView(w io.Writer, t apitypes.FlowTraces) {
 			if c.Synced {
 				kind += " (state from a peer)"
 			}
-			fmt.Fprintf(w, "  %s: worker %d, %s, NF %s, age %s, expires in %s, pkts %s/%s, bytes %s/%s\n",
-				kind, c.Worker, c.State, c.Real, dur(time.Duration(c.AgeS)*time.Second),
-				dur(time.Duration(c.ExpiresInS)*time.Second), count(c.PacketsIn), count(c.PacketsOut),
-				bytesSI(c.BytesIn), bytesSI(c.BytesOut))
+			writeWrapped(w, "  "+kind+": ", ", ", "    ", []string{fmt.Sprintf("worker %d", c.Worker), c.State,
+				"NF " + c.Real, "age " + dur(time.Duration(c.AgeS)*time.Second),
+				"expires in " + dur(time.Duration(c.ExpiresInS)*time.Second),
+				"pkts " + count(c.PacketsIn) + "/" + count(c.PacketsOut),
+				"bytes " + bytesSI(c.BytesIn) + "/" + bytesSI(c.BytesOut)})
 		}
 		if f.Service == "" {
 			fmt.Fprintf(w, "  new one:    %s\n", f.Reason)
@@ -217,7 +218,7 @@ func traceView(w io.Writer, t apitypes.FlowTraces) {
 		if pick == "" {
 			pick = "none"
 		}
-		fmt.Fprintf(w, "  new one     -> %s: %s\n", pick, f.Reason)
+		writeWrapped(w, "  new one     -> "+pick+": ", ", ", "                 ", strings.Split(f.Reason, ", "))
 		rows := [][]string{{"  REAL", "WEIGHT", "HEALTH", "LIMIT", "ACTIVE"}}
 		for _, r := range f.Reals {
 			health, limit := "down", "-"
@@ -238,11 +239,11 @@ func traceView(w io.Writer, t apitypes.FlowTraces) {
 	}
 }
 
-// traceSummary answers the operator's question in one line: which forwarder and worker
+// traceSummary answers the operator's question in a line: which forwarder and worker
 // the client's packets go through, which the NF's replies come back through (ECMP may pick
 // another forwarder for each direction), where sync keeps copies that carried nothing, and
 // its NF. The packet counts say which: a forwarder counts only the packets it carried.
-func traceSummary(t apitypes.FlowTraces) string {
+func traceSummary(t apitypes.FlowTraces) []string {
 	var in, out, copies []string
 	nf := ""
 	for _, f := range t.Forwarders {
@@ -263,13 +264,34 @@ func traceSummary(t apitypes.FlowTraces) string {
 		}
 	}
 	if len(in)+len(out)+len(copies) == 0 {
-		return "no forwarder holds it: a new connection (each forwarder's choice below)"
+		return []string{"no forwarder holds it: a new connection (each forwarder's choice below)"}
 	}
-	s := "client's packets via " + orNone(in) + "; NF's replies via " + orNone(out)
+	s := []string{"client's packets via " + orNone(in), "NF's replies via " + orNone(out)}
 	if len(copies) > 0 {
-		s += "; copies (no packet carried) on " + strings.Join(copies, ", ")
+		s = append(s, "copies (no packet carried) on "+strings.Join(copies, ", "))
 	}
-	return s + "; NF " + nf
+	return append(s, "NF "+nf)
+}
+
+// maxWidth is the widest line printed for people (docs/cli.md, Tables).
+const maxWidth = 120
+
+// writeWrapped writes lead and parts joined by sep as a line, going on to a new line begun
+// by indent before a part that would pass maxWidth (sep's mark ends the line it leaves).
+func writeWrapped(w io.Writer, lead, sep, indent string, parts []string) {
+	line := lead
+	for i, p := range parts {
+		switch {
+		case i == 0:
+			line += p
+		case len([]rune(line))+len(sep)+len([]rune(p)) > maxWidth:
+			fmt.Fprintln(w, line+strings.TrimRight(sep, " "))
+			line = indent + p
+		default:
+			line += sep + p
+		}
+	}
+	fmt.Fprintln(w, line)
 }
 
 // connRole says what a forwarder's entry of a connection carried.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"hvlb/internal/fwdquery"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -270,9 +271,9 @@ func (c *Controller) checkLiveness(s *state) {
 		if failed != r.failed {
 			r.failed = failed
 			if failed {
-				c.log.Warn("forwarder failed: no report", "forwarder", id, "last_seen", r.lastSeen, "timeout", c.cfg.ReportTimeout)
+				c.log.Warn("forwarder failed: no report", logging.Forwarder, id, "last_seen", r.lastSeen, "timeout", c.cfg.ReportTimeout)
 			} else {
-				c.log.Info("forwarder reporting again", "forwarder", id)
+				c.log.Info("forwarder reporting again", logging.Forwarder, id)
 			}
 		}
 	}

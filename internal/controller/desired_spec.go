@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/fwdpb"
 )
@@ -36,7 +37,7 @@ func serviceSpec(s *model.Service) *fwdpb.VirtualService {
 		if err := protojson.Unmarshal(one, field); err != nil {
 			// NormalizeService checks every value against the forwarder's ranges: a
 			// value that still does not fit is left at the forwarder's default, said.
-			slog.Error("service field out of the forwarder's range", "service", s.ID, "field", k, "err", err)
+			slog.Error("service field out of the forwarder's range", logging.Service, s.ID, "field", k, logging.Err, err)
 			continue
 		}
 		proto.Merge(vs, field)

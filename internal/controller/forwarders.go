@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/apitypes"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/pb/fwdpb"
@@ -210,8 +211,8 @@ func (c *Controller) recordHealth(s *state, r *fwdRuntime, h *ctlpb.HealthChange
 	prev, had := s.health[k]
 	s.health[k] = healthObs{up: h.GetUp(), reason: reason, at: at, forwarder: fwd}
 	if !had || prev.up != h.GetUp() {
-		c.log.Info("real health", "service", k.service, "real", model.RealKey(addr, k.port),
-			"up", h.GetUp(), "forwarder", fwd, "reason", reason)
+		c.log.Info("real health", logging.Service, k.service, logging.Real, model.RealKey(addr, k.port),
+			"up", h.GetUp(), logging.Forwarder, fwd, "reason", reason)
 	}
 }
 
@@ -305,7 +306,7 @@ func (c *Controller) SetDraining(ctx context.Context, id string, draining bool) 
 	if _, err := c.st.SetForwarderDraining(id, draining); err != nil {
 		return apitypes.Forwarder{}, err
 	}
-	c.log.Info("forwarder drain", "forwarder", id, "draining", draining)
+	c.log.Info("forwarder drain", logging.Forwarder, id, "draining", draining)
 	return c.Forwarder(ctx, id)
 }
 
@@ -326,7 +327,7 @@ func (c *Controller) SetLocalPool(ctx context.Context, id string, p model.LocalP
 	if _, err := c.st.SetForwarderLocalPool(id, &p); err != nil {
 		return apitypes.Forwarder{}, err
 	}
-	c.log.Info("forwarder local pool", "forwarder", id, "addrs", p.Addrs, "ports", p.Ports)
+	c.log.Info("forwarder local pool", logging.Forwarder, id, "addrs", p.Addrs, "ports", p.Ports)
 	return c.Forwarder(ctx, id)
 }
 

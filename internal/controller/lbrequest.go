@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
 )
@@ -34,10 +35,10 @@ func (c *Controller) CreateLBRequest(ctx context.Context, spec model.LBSpec) (mo
 	}
 	werr := c.callWebhook(context.WithoutCancel(ctx), req)
 	if werr == nil {
-		c.log.Info("lb-request pending: asked the NFV manager for a forwarder", "request", req.ID, "service", req.ServiceID)
+		c.log.Info("lb-request pending: asked the NFV manager for a forwarder", "request", req.ID, logging.Service, req.ServiceID)
 		return req, nil
 	}
-	c.log.Warn("lb-request failed: webhook", "request", req.ID, "err", werr)
+	c.log.Warn("lb-request failed: webhook", "request", req.ID, logging.Err, werr)
 	var cur model.LBRequest
 	_, err = c.st.Update("lb-request "+req.ID+" failed", func(t *store.Tx) (err error) {
 		if cur, err = t.LBRequest(req.ID); err != nil || cur.State != model.LBPending {
@@ -104,7 +105,7 @@ func (c *Controller) placeNew(s *state, spec model.LBSpec, svc model.Service) (m
 		return t.PutLBRequest(req)
 	})
 	if err == nil && fwd != "" {
-		c.log.Info("lb-request accepted", "request", req.ID, "service", svc.ID, "forwarder", fwd)
+		c.log.Info("lb-request accepted", "request", req.ID, logging.Service, svc.ID, logging.Forwarder, fwd)
 	}
 	return req, err
 }
@@ -113,7 +114,7 @@ func (c *Controller) placeNew(s *state, spec model.LBSpec, svc model.Service) (m
 func (c *Controller) completePending(s *state) {
 	var reqs []model.LBRequest
 	if err := c.st.View(func(t *store.ReadTx) (err error) { reqs, err = t.LBRequests(); return }); err != nil {
-		c.log.Error("pending lb-requests", "err", err)
+		c.log.Error("pending lb-requests", logging.Err, err)
 		return
 	}
 	for _, req := range reqs {
@@ -143,10 +144,10 @@ func (c *Controller) completePending(s *state) {
 			return t.PutLBRequest(cur)
 		})
 		if err != nil {
-			c.log.Error("placing lb-request", "request", req.ID, "err", err)
+			c.log.Error("placing lb-request", "request", req.ID, logging.Err, err)
 			continue
 		}
-		c.log.Info("pending lb-request placed", "request", req.ID, "service", req.ServiceID, "forwarder", fwd)
+		c.log.Info("pending lb-request placed", "request", req.ID, logging.Service, req.ServiceID, logging.Forwarder, fwd)
 	}
 }
 

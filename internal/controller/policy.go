@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/apitypes"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/nfload"
 	"hvlb/internal/pb/ctlpb"
@@ -141,7 +142,7 @@ func (c *Controller) runPolicies(s *state) {
 		return err
 	})
 	if err != nil {
-		c.log.Error("policy: read the store", "err", err)
+		c.log.Error("policy: read the store", logging.Err, err)
 		return
 	}
 	now := c.cfg.Now()
@@ -161,13 +162,13 @@ func (c *Controller) runPolicies(s *state) {
 		if sp == nil {
 			pol, err := policy.New(policy.FromModel(*svc.Policy.PolicyParams))
 			if err != nil {
-				c.log.Error("policy: service parameters", "service", svc.ID, "err", err)
+				c.log.Error("policy: service parameters", logging.Service, svc.ID, logging.Err, err)
 				continue
 			}
 			sp = &svcPolicy{pol: pol}
 			s.policies[svc.ID] = sp
 		} else if err := sp.pol.SetParams(policy.FromModel(*svc.Policy.PolicyParams)); err != nil {
-			c.log.Error("policy: service parameters", "service", svc.ID, "err", err)
+			c.log.Error("policy: service parameters", logging.Service, svc.ID, logging.Err, err)
 			continue
 		}
 		res := sp.pol.Update(c.policyInputs(s, svc, "", now), now)
@@ -192,7 +193,7 @@ func (c *Controller) runPolicies(s *state) {
 	if len(gone) > 0 {
 		slices.Sort(gone)
 		if _, err := c.st.DeletePolicyWeights("policy: drop the weights of "+strings.Join(gone, ", ")+" (no longer comprehensive)", gone...); err != nil {
-			c.log.Error("policy: drop stored weights", "services", gone, "err", err)
+			c.log.Error("policy: drop stored weights", "services", gone, logging.Err, err)
 		}
 	}
 }
@@ -202,15 +203,15 @@ func (c *Controller) runPolicies(s *state) {
 func (c *Controller) record(id string, sp *svcPolicy, res *policy.Result, now time.Time) {
 	if res.Publish {
 		sp.publishes++
-		c.log.Info("policy: weights published", "service", id, "weights", res.Weights, "reason", res.Reason,
+		c.log.Info("policy: weights published", logging.Service, id, "weights", res.Weights, "reason", res.Reason,
 			"change", fmt.Sprintf("%.3f", res.Change))
 	}
 	if res.Fallback && !sp.fallback {
 		sp.fallbacks++
 		c.log.Warn("policy: ALERT every healthy NF is filtered out; equal weights for all of them",
-			"service", id, "alerts", res.Alerts)
+			logging.Service, id, "alerts", res.Alerts)
 	} else if !res.Fallback && sp.fallback {
-		c.log.Info("policy: fall-back over, NFs pass the filters again", "service", id)
+		c.log.Info("policy: fall-back over, NFs pass the filters again", logging.Service, id)
 	}
 	worth := res.Publish || res.Fallback != sp.fallback || now.Sub(sp.recorded) >= c.cfg.Policy.HistoryEvery
 	sp.fallback = res.Fallback
@@ -232,7 +233,7 @@ func (c *Controller) storeWeights(id string, sp *svcPolicy, res *policy.Result, 
 	what := fmt.Sprintf("policy: weights of %s (%s)", id, res.Reason)
 	if _, err := c.st.PutPolicyWeights(pw, what); err != nil {
 		if err.Error() != sp.storeErr {
-			c.log.Error("policy: store the weights", "service", id, "err", err)
+			c.log.Error("policy: store the weights", logging.Service, id, logging.Err, err)
 		}
 		sp.storeErr = err.Error()
 		return
@@ -326,7 +327,7 @@ func (c *Controller) setScrapeTargets(svcs []model.Service) {
 		}
 	}
 	if err := c.pr.poller.SetTargets(ts); err != nil {
-		c.log.Error("policy: metrics endpoints", "err", err)
+		c.log.Error("policy: metrics endpoints", logging.Err, err)
 	}
 	reals := realAddresses(svcs)
 	for k := range c.pr.cpu.All() {

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
 )
@@ -166,7 +167,7 @@ func (c *Controller) runPool(s *state) {
 		return err
 	})
 	if err != nil {
-		c.log.Error("pool: reading forwarders", "err", err)
+		c.log.Error("pool: reading forwarders", logging.Err, err)
 		return
 	}
 	now := c.cfg.Now()
@@ -217,7 +218,7 @@ func (c *Controller) trackOverload(p *poolFwd, now time.Time) {
 	if p.util >= c.cfg.Pool.Overload {
 		if p.r.overSince.IsZero() {
 			p.r.overSince = now
-			c.log.Info("pool: forwarder overloaded", "forwarder", p.f.ID, "utilisation", round2(p.util),
+			c.log.Info("pool: forwarder overloaded", logging.Forwarder, p.f.ID, "utilisation", round2(p.util),
 				"pps", math.Round(p.r.pps), "acts_after", c.cfg.Pool.For)
 		}
 		return
@@ -278,7 +279,7 @@ func (c *Controller) relieveOverload(s *state, p *poolFwd, pool []*poolFwd, now 
 		Since: now.UTC(), Until: now.Add(hold).UTC()}
 	f, err := c.st.SetForwarderAutoDrain(p.f.ID, ad)
 	if err != nil {
-		c.log.Error("pool: draining", "forwarder", p.f.ID, "err", err)
+		c.log.Error("pool: draining", logging.Forwarder, p.f.ID, logging.Err, err)
 		return
 	}
 	if f.AutoDrain == nil { // the operator drained it meanwhile
@@ -286,7 +287,7 @@ func (c *Controller) relieveOverload(s *state, p *poolFwd, pool []*poolFwd, now 
 	}
 	p.r.lastDrain, p.r.overSince = now, time.Time{}
 	c.poolCounts.drains.Add(1)
-	c.log.Warn("pool: forwarder drained", "forwarder", p.f.ID, "reason", ad.Reason, "hold", hold,
+	c.log.Warn("pool: forwarder drained", logging.Forwarder, p.f.ID, "reason", ad.Reason, "hold", hold,
 		"others", len(os), "their_room_pps", math.Round(room))
 }
 
@@ -307,11 +308,11 @@ func (c *Controller) maybeResume(s *state, p *poolFwd, pool []*poolFwd, now time
 		return
 	}
 	if _, err := c.st.SetForwarderAutoDrain(p.f.ID, nil); err != nil {
-		c.log.Error("pool: bringing back", "forwarder", p.f.ID, "err", err)
+		c.log.Error("pool: bringing back", logging.Forwarder, p.f.ID, logging.Err, err)
 		return
 	}
 	c.poolCounts.resumes.Add(1)
-	c.log.Info("pool: forwarder back", "forwarder", p.f.ID, "its_share_pps", math.Round(share), "drained_for", now.Sub(p.f.AutoDrain.Since).Round(time.Second))
+	c.log.Info("pool: forwarder back", logging.Forwarder, p.f.ID, "its_share_pps", math.Round(share), "drained_for", now.Sub(p.f.AutoDrain.Since).Round(time.Second))
 }
 
 // coverLoss asks for a forwarder when p, which carried traffic, is unreachable and the
@@ -345,7 +346,7 @@ func (c *Controller) ask(s *state, relieve, reason string, now time.Time) {
 	go func() {
 		if err := c.postWebhook(context.Background(), body); err != nil {
 			c.poolCounts.askErrs.Add(1)
-			c.log.Error("pool: NFV manager request failed", "err", err)
+			c.log.Error("pool: NFV manager request failed", logging.Err, err)
 		}
 	}()
 }
@@ -361,7 +362,7 @@ func (c *Controller) joinPool(s *state, id string) {
 	s.pool.relieve = ""
 	var svcs []model.Service
 	if err := c.st.View(func(t *store.ReadTx) (err error) { svcs, err = t.Services(); return }); err != nil {
-		c.log.Error("pool: reading services", "err", err)
+		c.log.Error("pool: reading services", logging.Err, err)
 		return
 	}
 	var ids []string
@@ -381,10 +382,10 @@ func (c *Controller) joinPool(s *state, id string) {
 			return t.PutService(sv)
 		})
 		if err != nil {
-			c.log.Error("pool: giving a service to the new forwarder", "service", sid, "forwarder", id, "err", err)
+			c.log.Error("pool: giving a service to the new forwarder", logging.Service, sid, logging.Forwarder, id, logging.Err, err)
 			continue
 		}
-		c.log.Info("pool: new forwarder takes a service", "forwarder", id, "service", sid, "beside", from)
+		c.log.Info("pool: new forwarder takes a service", logging.Forwarder, id, logging.Service, sid, "beside", from)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hvlb/internal/apitypes"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/store"
 )
@@ -61,7 +62,7 @@ func (c *Controller) CreateService(ctx context.Context, s model.Service) (model.
 	if err != nil {
 		return out, err
 	}
-	c.log.Info("service created", "service", out.ID, "version", out.Version, "reals", len(out.Reals))
+	c.log.Info("service created", logging.Service, out.ID, "version", out.Version, "reals", len(out.Reals))
 	return out, c.fillHealth(ctx, []model.Service{out})
 }
 
@@ -122,7 +123,7 @@ func (c *Controller) DeleteService(ctx context.Context, id string, hard bool) er
 	if err != nil {
 		return err
 	}
-	c.log.Info("service deleted", "service", id, "version", v, "hard", hard)
+	c.log.Info("service deleted", logging.Service, id, "version", v, "hard", hard)
 	return c.forgetHealth(ctx, func(k healthKey) bool { return k.service == id })
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 )
@@ -57,8 +58,8 @@ func (c *Controller) ApplyShared(ctx context.Context, rec *ctlpb.SharedReport) e
 		}
 		now := c.cfg.Now()
 		if r.holder != rec.GetController() {
-			c.log.Info("forwarder's agent reports to another controller", "forwarder", id,
-				"controller", rec.GetController(), "session", rec.GetSession())
+			c.log.Info("forwarder's agent reports to another controller", logging.Forwarder, id,
+				logging.Controller, rec.GetController(), "session", rec.GetSession())
 		}
 		r.holder, r.session, r.seq = rec.GetController(), rec.GetSession(), rec.GetSeq()
 		r.remoteConnected, r.streamLost = rec.GetConnected(), rec.GetStreamLost()
@@ -96,8 +97,8 @@ func (c *Controller) SharedGone(ctx context.Context, rec *ctlpb.SharedReport) er
 			return
 		}
 		if !r.streamLost {
-			c.log.Warn("forwarder's controller left the group: its agent is away", "forwarder", id,
-				"controller", r.holder)
+			c.log.Warn("forwarder's controller left the group: its agent is away", logging.Forwarder, id,
+				logging.Controller, r.holder)
 		}
 		r.streamLost, r.remoteConnected = true, false
 	})
@@ -134,7 +135,7 @@ func (c *Controller) claim(r *fwdRuntime, session int64) {
 		return
 	}
 	if r.holder != "" {
-		c.log.Info("forwarder's agent reports here now", "forwarder", r.id, "was", r.holder)
+		c.log.Info("forwarder's agent reports here now", logging.Forwarder, r.id, "was", r.holder)
 	}
 	r.holder, r.session, r.seq, r.localSession = "", session, 0, session
 	r.verdicts = map[healthKey]*ctlpb.HealthChange{}

@@ -25,6 +25,7 @@ import (
 
 	"hvlb/internal/certs"
 	"hvlb/internal/controller"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/store"
@@ -71,16 +72,16 @@ func (s *Server) authorize(ctx context.Context, id string) error {
 		if s.anon {
 			return nil
 		}
-		s.log.Warn("agent refused: no verified client certificate", "forwarder", id, "from", from)
+		s.log.Warn("agent refused: no verified client certificate", logging.Forwarder, id, "from", from)
 		return status.Error(codes.Unauthenticated, "no verified client certificate: an agent needs its forwarder's (hvlbctl certs init --agent ID)")
 	}
 	named, err := certs.AgentID(leaf)
 	if err != nil {
-		s.log.Warn("agent refused", "forwarder", id, "from", from, "err", err)
+		s.log.Warn("agent refused", logging.Forwarder, id, "from", from, logging.Err, err)
 		return status.Errorf(codes.PermissionDenied, "%v: not an agent certificate (hvlbctl certs init --agent ID)", err)
 	}
 	if named != id {
-		s.log.Warn("agent refused: certificate of another forwarder", "forwarder", id, "certificate_of", named, "from", from)
+		s.log.Warn("agent refused: certificate of another forwarder", logging.Forwarder, id, "certificate_of", named, "from", from)
 		return status.Errorf(codes.PermissionDenied, "forwarder %q: the client certificate is forwarder %q's", id, named)
 	}
 	return nil
@@ -165,7 +166,7 @@ func (s *Server) WatchDesired(req *ctlpb.WatchRequest, stream grpc.ServerStreami
 	}
 	defer s.c.WatchEnded(id)
 	known, knownEpoch := req.GetKnownVersion(), uint64(0)
-	s.log.Info("agent watching desired state", "forwarder", id, "known_version", known)
+	s.log.Info("agent watching desired state", logging.Forwarder, id, "known_version", known)
 	for {
 		ds, changed, err := s.c.DesiredState(id)
 		if err != nil {

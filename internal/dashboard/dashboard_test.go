@@ -30,6 +30,7 @@ func TestServe(t *testing.T) {
 		{"GET", "/ui/svgchart.js", 200, "text/javascript", "timeChart", ""},
 		{"GET", "/ui/rates.js", 200, "text/javascript", "/v1/rates", ""},
 		{"GET", "/ui/pool.js", 200, "text/javascript", "/v1/controllers", ""},
+		{"GET", "/ui/trace.js", 200, "text/javascript", "/v1/trace", ""},
 		{"GET", "/ui/style.css", 200, "text/css", "svg.chart", ""},
 		{"GET", "/ui", 301, "", "", "/ui/"},
 		{"GET", "/ui/nothing.js", 404, "", "", ""},

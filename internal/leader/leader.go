@@ -19,6 +19,8 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.etcd.io/etcd/client/v3/concurrency"
+
+	"hvlb/internal/logging"
 )
 
 // DefaultTTL is the lease's time to live: a dead leader is replaced within about this long.
@@ -149,7 +151,7 @@ func (e *Elector) Run(ctx context.Context) {
 			}
 		})
 		if err != nil && ctx.Err() == nil {
-			e.cfg.Log.Warn("leader election: out of the running", "err", err)
+			e.cfg.Log.Warn("leader election: out of the running", logging.Err, err)
 		}
 		select {
 		case <-ctx.Done():

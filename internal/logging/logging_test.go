@@ -10,7 +10,7 @@ import (
 
 func TestFormats(t *testing.T) {
 	var b bytes.Buffer
-	l, err := New(&b, "json", slog.LevelInfo)
+	l, err := New(&b, "json", slog.LevelInfo, "agent")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,18 +20,19 @@ func TestFormats(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &line); err != nil {
 		t.Fatalf("not one JSON line: %q: %v", b.String(), err)
 	}
-	if line["msg"] != "service applied" || line[Forwarder] != "fwd-a" || line[Service] != "tcp-10.100.0.1-80" {
+	if line["msg"] != "service applied" || line[Forwarder] != "fwd-a" || line[Service] != "tcp-10.100.0.1-80" ||
+		line[Component] != "agent" {
 		t.Errorf("line %v", line)
 	}
 	b.Reset()
-	if l, err = New(&b, "", slog.LevelInfo); err != nil {
+	if l, err = New(&b, "", slog.LevelInfo, "controller"); err != nil {
 		t.Fatal(err)
 	}
 	l.Info("x", Real, "10.1.0.11:80")
-	if !strings.Contains(b.String(), "real=10.1.0.11:80") {
+	if !strings.Contains(b.String(), "component=controller") || !strings.Contains(b.String(), "real=10.1.0.11:80") {
 		t.Errorf("text: %q", b.String())
 	}
-	if _, err := New(&b, "xml", slog.LevelInfo); err == nil || !strings.Contains(err.Error(), "--log-format") {
+	if _, err := New(&b, "xml", slog.LevelInfo, "agent"); err == nil || !strings.Contains(err.Error(), "--log-format") {
 		t.Errorf("xml: %v", err)
 	}
 }

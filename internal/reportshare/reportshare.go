@@ -23,6 +23,7 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 )
 
@@ -151,7 +152,7 @@ func (s *Sharer) keepLease(ctx context.Context) {
 				err = errors.New("no keep-alive answered within its TTL")
 			}
 		}
-		s.cfg.Log.Warn("shared reports: etcd lease lost; the records go until etcd answers again", "err", err)
+		s.cfg.Log.Warn("shared reports: etcd lease lost; the records go until etcd answers again", logging.Err, err)
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):

@@ -9,6 +9,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"hvlb/internal/controller"
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 )
 
@@ -25,7 +26,7 @@ func (s *Sharer) watchLoop(ctx context.Context, sink Sink) {
 		if errors.Is(err, controller.ErrStopped) || ctx.Err() != nil {
 			return
 		}
-		s.cfg.Log.Warn("shared reports: watch ended; listing again", "err", err)
+		s.cfg.Log.Warn("shared reports: watch ended; listing again", logging.Err, err)
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):
@@ -116,5 +117,5 @@ func (s *Sharer) take(ctx context.Context, sink Sink, known map[string]*ctlpb.Sh
 
 func (s *Sharer) reject(id, reason string, err error) {
 	s.m.rejected.WithLabelValues(reason).Inc()
-	s.cfg.Log.Warn("shared reports: record refused", "key", s.recordKey(id), "reason", reason, "err", err)
+	s.cfg.Log.Warn("shared reports: record refused", "key", s.recordKey(id), "reason", reason, logging.Err, err)
 }

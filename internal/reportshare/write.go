@@ -8,6 +8,7 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 
+	"hvlb/internal/logging"
 	"hvlb/internal/pb/ctlpb"
 	"hvlb/internal/store"
 )
@@ -72,7 +73,7 @@ func (s *Sharer) writeLoop(ctx context.Context) {
 		for id, rec := range due {
 			if err := s.write(ctx, keys[id], rec, lease); err != nil && ctx.Err() == nil {
 				s.m.failures.Inc()
-				s.cfg.Log.Warn("shared reports: write", "forwarder", id, "err", err)
+				s.cfg.Log.Warn("shared reports: write", logging.Forwarder, id, logging.Err, err)
 				s.mu.Lock()
 				if _, ok := s.pending[id]; !ok {
 					s.pending[id] = rec // again at the interval's end, unless a newer one comes
@@ -137,7 +138,7 @@ func (s *Sharer) write(ctx context.Context, w *written, rec *ctlpb.SharedReport,
 			w.rec = nil
 			s.m.superseded.Inc()
 			s.cfg.Log.Info("shared reports: a newer session of the forwarder is with another controller",
-				"forwarder", rec.GetReport().GetForwarderId(), "controller", cur.GetController(),
+				logging.Forwarder, rec.GetReport().GetForwarderId(), logging.Controller, cur.GetController(),
 				"session", cur.GetSession(), "ours", rec.GetSession())
 			return nil
 		}

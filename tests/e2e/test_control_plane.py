@@ -34,11 +34,13 @@ if not fwdlab.FORWARDER.exists():
 
 
 class Bed:
-    def __init__(self, topo):
-        self.topo = topo
+    def __init__(self, topo, fwd_args=(), agent_args=(), controller_args=()):
+        """fwd_args: the forwarder's own options; agent_args, controller_args theirs."""
+        self.topo, self.fwd_args = topo, list(fwd_args)
         self.nf = {h: labtools.start_nfsim(topo, h, h, addr=a) for h, a in NFS}
-        self.fw = fwdlab.start_forwarder(topo, workers=1)
-        self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
+        self.fw = fwdlab.start_forwarder(topo, workers=1, own_args=self.fwd_args)
+        self.cp = ctlab.ControlPlane(topo, self.fw.sock, agent_args=agent_args,
+                                     controller_args=controller_args).start()
         reals = [f"{a}:80:100" for _, a in NFS]
         self.cp.ctl("vs", "add", "tcp", f"{VIP}:80", "--mode", "nat", "--real", ",".join(reals),
                     "--check", "tcp", "--interval", f"{int(INTERVAL_S * 1000)}ms",
@@ -53,7 +55,7 @@ class Bed:
 
     def restart_forwarder(self):
         self.fw.stop()
-        self.fw = fwdlab.start_forwarder(self.topo, workers=1)  # same socket path
+        self.fw = fwdlab.start_forwarder(self.topo, workers=1, own_args=self.fwd_args)  # same socket path
         return self.fw
 
     @staticmethod

@@ -9,7 +9,8 @@ each NF's share of the traffic against its share of the weights.
 test_pool_page: the scale-out lab (lab/scaleout.py: two FRR routers, a controller, three
 forwarders with agents, BGP and connection sync); the pool page shows the controller and its
 leader, every forwarder ready with its BGP sessions established and its VIPs announced, the
-connection sync, an lb-request, and a forwarder killed (with its agent) as failed within 5 s.
+connection sync, an lb-request; the trace page traces a client's connection held through the
+pool, and a new flow; and a forwarder killed (with its agent) shows as failed within 5 s.
 
 Screenshots go to tests/artifacts/dashboard/ (git-ignored).
 """
@@ -26,6 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 
 import headless  # noqa: E402
+import labtools  # noqa: E402
 from test_control_plane import NFS, TOPO, VIP, Bed, curl_nf  # noqa: E402
 
 if headless.find_chromium() is None:
@@ -36,9 +38,30 @@ SID = f"tcp-{VIP}-80"
 UI = "https://127.0.0.1:8443/ui/"
 
 
+# Every process logs JSON lines: the test checks they name the same things alike.
+JSON_LOGS = ["--log-format", "json"]
+
+
 @pytest.fixture
 def bed(lab):
-    return Bed(lab(TOPO))
+    return Bed(lab(TOPO), fwd_args=JSON_LOGS, agent_args=JSON_LOGS, controller_args=JSON_LOGS)
+
+
+def json_lines(proc):
+    """The JSON objects a process logged (one a line; DPDK's and others' plain lines skipped)."""
+    out = []
+    for ln in Path(proc.log_path).read_text(errors="replace").splitlines():
+        if ln.startswith("{"):
+            try:
+                out.append(json.loads(ln))
+            except ValueError:
+                pass
+    return out
+
+
+def logged(proc, **fields):
+    """The first JSON line of proc with these fields, or None."""
+    return next((o for o in json_lines(proc) if all(o.get(k) == v for k, v in fields.items())), None)
 
 
 @pytest.fixture
@@ -106,6 +129,7 @@ def test_dashboard_shows_live_state(bed, browser):
     b.wait(f"{cell(reals[2], 'health')} === 'down'", "nf3 down on the services page")
     assert b.eval(cell(reals[0], "health")) == "up"
     shot(b, "services-changed")
+    same_names_in_every_log(bed, reals)
 
     # The service's page: reals, health and weights over time, the policy's account.
     b.goto(UI + f"#/service/{SID}")
@@ -160,6 +184,26 @@ def test_dashboard_shows_live_state(bed, browser):
     shot(b, "traffic")
 
 
+def same_names_in_every_log(bed, reals):
+    """The weight change and nf3's fall, as the three processes logged them (JSON): each line
+    names the service and the real by the same fields and values (docs/operations.md, Logs),
+    every line carries its component, the forwarder its id where the line is about one."""
+    cp, fw = bed.cp, bed.fw
+    labtools.wait_until(lambda: logged(fw.proc, msg="real weight", service=SID, real=reals[1], weight=37),
+                        "the forwarder's line for the new weight", timeout=10)
+    labtools.wait_until(lambda: logged(fw.proc, msg="real health", service=SID, real=reals[2], health="down"),
+                        "the forwarder's line for nf3 down", timeout=10)
+    agent = labtools.wait_until(lambda: logged(cp.agent, msg="health", service=SID, real=reals[2], up=False),
+                                "the agent's health check line for nf3", timeout=10)
+    ctl = labtools.wait_until(lambda: logged(cp.controller, msg="real health", service=SID, real=reals[2], up=False),
+                              "the controller's line for nf3's health", timeout=10)
+    assert agent["forwarder"] == cp.fwd_id and ctl["forwarder"] == cp.fwd_id, (agent, ctl)
+    for proc, comp in ((fw.proc, "forwarder"), (cp.agent, "agent"), (cp.controller, "controller")):
+        lines = json_lines(proc)
+        assert lines and all(o.get("component") == comp for o in lines), (comp, lines[:3])
+        assert all(isinstance(o.get("msg"), str) and o.get("level") for o in lines), comp
+
+
 def test_pool_page(lab, request):
     """The pool page of a three-forwarder pool behind BGP, and a forwarder killed seen there."""
     if not Path("/usr/lib/frr/bgpd").exists() or shutil.which("vtysh") is None:
@@ -195,6 +239,15 @@ def test_pool_page(lab, request):
         b.wait("(document.querySelector('table.lb-requests .lb-state') || {}).textContent === 'accepted'",
                "the lb-request accepted")
         shot(b, "pool")
+        # The same answers from a shell (docs/operations.md): the lb-requests and the leader.
+        lbr = pool.ctl("lb-request", "list").stdout
+        assert "accepted" in lbr and "tcp 10.100.0.2:8080" in lbr, lbr
+        assert pool.ctl("lb-request", "list", "--state", "pending").stdout.strip() == "no lb-requests"
+        group = pool.ctl("controllers", json_out=True)
+        assert group["leader"] and {f for m in group["members"] for f in m["forwarders"]} == set(ids), group
+        trace_from_the_page(b, pool, ui, ids)
+        b.goto(ui + "#/pool")
+        b.wait(" && ".join(f"{row(f, 'state')} === 'ready'" for f in ids), "back on the pool page")
 
         # A forwarder and its agent killed: the page says so within 5 s.
         victim = pool.members[1].id
@@ -211,3 +264,63 @@ def test_pool_page(lab, request):
         raise
     finally:
         b.close()
+
+
+def trace_from_the_page(b, pool, ui, ids):
+    """The trace page (#/trace): a client's connection, held open through the pool, traced
+    from the form as a person types it: the three forwarders hold it (the client's packets
+    through the one the upstream router picked, the others a synced copy or the replies),
+    all with the NF that `hvlbctl trace` names, each forwarder's own pick for it new being
+    that NF (Maglev, the same reals everywhere); then a flow no forwarder holds, and a
+    malformed client refused naming the field."""
+    import scaleout
+    pool.wait_routes(set(ids))
+    ep = pool.hold_connections(1, name="trace-client")[0]
+    vip = f"{scaleout.VIP}:{scaleout.ECHO_PORT}"
+    b.goto(ui + "#/trace")
+    b.wait("document.getElementById('trace-form') !== null", "the trace form")
+
+    def fill(client):
+        for field, text in (("trace-client", client), ("trace-vip", vip)):
+            b.eval(f"document.getElementById({js(field)}).value = '', document.getElementById({js(field)}).focus(), true")
+            b.type_text(text)
+        b.eval("document.getElementById('trace-form').requestSubmit(), true")
+
+    def rows(table, c):
+        return f"[...document.querySelectorAll('table.{table} tr[data-forwarder]')].map(r => r.querySelector('.{c}').textContent)"
+
+    fill(ep)
+    b.wait(f"location.hash === {js('#/trace/tcp/' + ep.replace(':', '%3A') + '/' + vip.replace(':', '%3A'))}",
+           "the flow in the page's address")
+    # Every forwarder holds it (sync brings the copies) and names the same NF.
+    b.wait(f"{rows('trace-forwarders', 'verdict')}.join() === 'existing,existing,existing'"
+           f" && {rows('trace-holders', 'real')}.length === 3 && new Set({rows('trace-holders', 'real')}).size === 1"
+           f" && {rows('trace-holders', 'role')}.some(r => r === 'client side' || r === 'both ways')",
+           "the three forwarders holding the connection", timeout=15)
+    cli = pool.ctl("trace", "tcp", ep, vip, json_out=True)
+    nf = {c["real"] for f in cli["forwarders"] for c in f["connections"]}
+    assert len(nf) == 1, cli
+    nf = nf.pop()
+    assert b.eval(f"{rows('trace-holders', 'real')}[0]") == nf
+    assert b.eval(rows("trace-forwarders", "pick")) == [nf] * 3
+    carried = sorted(f["forwarder"] for f in cli["forwarders"] for c in f["connections"] if c["packets_in"] > 0)
+    page = b.eval("[...document.querySelectorAll('table.trace-holders tr[data-forwarder]')]"
+                  ".filter(r => ['client side', 'both ways'].includes(r.dataset.role)).map(r => r.dataset.forwarder).sort()")
+    assert page == carried, (page, cli)
+    summary = b.eval("document.querySelector('.trace-summary').textContent")
+    assert f"NF {nf}" in summary and "Client's packets via " + carried[0] in summary, summary
+    shot(b, "trace")
+
+    # A flow no forwarder holds: new everywhere, each forwarder's pick and Maglev slot the same.
+    fill(f"{ep.split(':')[0]}:1")
+    b.wait(f"{rows('trace-forwarders', 'verdict')}.join() === 'new,new,new'"
+           " && document.querySelector('.trace-summary').textContent.startsWith('No forwarder holds it')",
+           "a new flow at the three forwarders")
+    assert len(set(b.eval(rows("trace-forwarders", "pick")))) == 1
+    assert len(set(b.eval(rows("trace-forwarders", "slot")))) == 1
+    assert b.eval(f"{rows('trace-forwarders', 'pick')}[0]") in {f"{n['addr']}:{scaleout.ECHO_PORT}" for n in pool.topo.nfs}
+    shot(b, "trace-new")
+
+    fill("10.0.0.2")
+    b.wait("(document.getElementById('trace-error') || {}).textContent.includes('client')",
+           "the API's refusal of a client without a port, on the page")

@@ -121,7 +121,7 @@ def test_two_forwarders_share_their_connections(lab):
         st = labtools.wait_until(lambda: (s := sync(fa)).state == "ready" and s,
                                  "the new A ready", 15)
         ready_s = time.monotonic() - t0
-        assert "ready: table received from 10.0.99.2:8472" in fa.log(), fa.log()[-3000:]
+        assert "sync ready: table received peer=10.0.99.2:8472" in fa.log(), fa.log()[-3000:]
         got = established(fa)
         want = established(fb)
         assert set(want) <= set(got) or len(set(want) - set(got)) <= 1, (len(got), len(want))

@@ -13,6 +13,7 @@ const state = {
   steering: {},      // forwarder id -> steering read-out (or null: none reported)
   rates: {},         // service id -> its GET /v1/rates entry (rates.js)
   group: null, lbRequests: null, // the pool page's (pool.js)
+  trace: null, traceForm: null, traceFilled: null, // the trace page's (trace.js)
   counters: {},      // series key -> [ms, counter]: the last reading, for rates (pool.js)
   samples: {},       // series key -> [[ms, value], ...]
   lastOK: 0, error: "", timer: null,
@@ -101,6 +102,7 @@ async function poll() {
       sampleRates(route.id, state.rates[route.id]);
     }
     if (route.view === "pool") await pollPool();
+    if (route.view === "trace") await pollTrace(route.id);
     if (route.view === "forwarder") {
       state.steering[route.id] = await api(`/v1/forwarders/${encodeURIComponent(route.id)}/steering`)
         .catch(e => (e.status === 404 ? null : { error: e.message }));
@@ -174,10 +176,18 @@ function render() {
   status.textContent = state.error ? `error: ${state.error}` : `updated ${when(state.lastOK)}`;
   status.className = state.error ? "stale" : "";
   const views = { services: viewServices, service: viewService, forwarders: viewForwarders,
-    forwarder: viewForwarder, traffic: viewTraffic, pool: viewPool };
+    forwarder: viewForwarder, traffic: viewTraffic, pool: viewPool, trace: viewTrace };
   const view = document.getElementById("view");
   view.dataset.view = route.view;
-  view.replaceChildren(...[].concat((views[route.view] || viewServices)(route.id)));
+  const nodes = [].concat((views[route.view] || viewServices)(route.id));
+  // A view's first node kept from the last drawing (the trace form) stays where it is, so
+  // that what is being typed in it, and its focus, survive the poll.
+  if (nodes.length > 0 && nodes[0] === view.firstChild) {
+    while (view.childNodes.length > 1) view.lastChild.remove();
+    view.append(...nodes.slice(1));
+  } else {
+    view.replaceChildren(...nodes);
+  }
 }
 
 function realsTable(s, weights) {
@@ -393,7 +403,7 @@ function viewTraffic() {
     table(["forwarder", "worker", "protocol", "client", "vip", "real", "state", { label: "age s", num: true },
       { label: "packets in/out", num: true }, { label: "bytes in/out", num: true }],
     state.connections.map(c => h("tr", { "data-conn": c.client }, h("td", {}, c.forwarder), num(c.worker), h("td", {}, c.protocol),
-      h("td", {}, c.client), h("td", {}, c.vip), h("td", {}, c.real), h("td", {}, c.state), num(c.age_s),
+      h("td", {}, h("a", { href: `#/trace/${[c.protocol, c.client, c.vip].map(encodeURIComponent).join("/")}`, title: "trace this flow" }, c.client)), h("td", {}, c.vip), h("td", {}, c.real), h("td", {}, c.state), num(c.age_s),
       num(`${c.packets_in}/${c.packets_out}`), num(`${fmtNum(c.bytes_in)}/${fmtNum(c.bytes_out)}`))), { class: "connections" }));
   return out;
 }
