@@ -184,3 +184,5 @@ def test_fragmented_invites_over_af_packet(lab):
     assert len(sizes) >= sa.BIG_CALLS and min(sizes) > 1500, (len(sizes), min(sizes, default=0))
     drops = {d.reason: d.count for d in bed.fw.stats().drops if d.count}
     assert not {r: n for r, n in drops.items() if r in ("truncated", "too_big")}, drops
+    # Whole INVITEs (and their retransmissions), sent on in fragments.
+    assert fwd_counters(bed.fw)["frag_out_datagrams"] >= sa.BIG_CALLS, fwd_counters(bed.fw)
