@@ -186,3 +186,13 @@ def test_fragmented_invites_over_af_packet(lab):
     assert not {r: n for r, n in drops.items() if r in ("truncated", "too_big")}, drops
     # Whole INVITEs (and their retransmissions), sent on in fragments.
     assert fwd_counters(bed.fw)["frag_out_datagrams"] >= sa.BIG_CALLS, fwd_counters(bed.fw)
+
+
+def test_framesz_no_mbuf_can_hold_is_refused_at_start(lab):
+    """An af_packet framesz whose frame no mbuf can hold (an mbuf's data room is at most
+    65,535 bytes) stops the forwarder at start-up with an error naming the port and framesz,
+    rather than a PMD that cannot set its queue up."""
+    topo = lab(TOPO)
+    with pytest.raises(RuntimeError) as e:
+        fwdlab.start_forwarder(topo, port_args=",framesz=69632,blocksz=69632", wait=10)
+    assert "port0 (net_af_packet0): framesz=69632" in str(e.value), str(e.value)[-2000:]
