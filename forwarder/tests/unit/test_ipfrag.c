@@ -28,7 +28,8 @@ ip4(uint8_t *ip, uint16_t l3_len, const uint8_t *opt, uint16_t olen, uint16_t fr
 	ip[8] = 63;
 	ip[9] = 17;
 	memcpy(ip + 12, (uint8_t[]){10, 0, 0, 1, 10, 1, 0, 11}, 8);
-	memcpy(ip + 20, opt, olen);
+	if (olen != 0) /* opt may be NULL then */
+		memcpy(ip + 20, opt, olen);
 	for (uint16_t i = ihl; i < l3_len; i++)
 		ip[i] = (uint8_t)(i * 7 + 3);
 	pkt_put16(ip + 10, pkt_ref_fold(pkt_ref_sum(ip, ihl, 0)));
