@@ -8,8 +8,8 @@ hvlb-controllers on it (one of each per controller host), and the agent with all
     g.isolate("ctl2"); g.reconnect("ctl2")      # its link down / up
 
 The topology is lab/topologies/ha.yaml (meta.controllers: host -> address). etcd serves its
-clients over TLS and asks them for a certificate (the controllers present hvlbctl's, from
-`hvlbctl certs init`); the members talk to each other in plain HTTP on the lab's own segment.
+clients over TLS with etcd.pem and asks them for a certificate (the controllers present
+etcd-client.pem; all from `hvlbctl certs init`, as docs/controller.md says); the members talk to each other in plain HTTP on the lab's own segment.
 Data, certificates and logs live in the topology's log directory and go with it.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import signal
+from datetime import datetime
 import os
 import time
 from pathlib import Path
@@ -26,6 +27,17 @@ import labtools
 BIN = labtools.BIN
 ETCD = Path("/usr/bin/etcd")
 REST_PORT, GRPC_PORT, ETCD_PORT, PEER_PORT = 8443, 9443, 2379, 2380
+
+
+def log_times(path, what):
+    """The wall-clock times (seconds since the epoch) of the lines of a Go component's log
+    (logfmt, `time=2026-...Z`) that contain what."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        if what in line and line.startswith("time="):
+            stamp = line.split()[0][len("time="):].replace("Z", "+00:00")
+            out.append(datetime.fromisoformat(stamp).timestamp())
+    return out
 
 
 class Group:
@@ -88,7 +100,7 @@ class Group:
             "--listen-peer-urls", f"http://{a}:{PEER_PORT}", "--initial-advertise-peer-urls", f"http://{a}:{PEER_PORT}",
             "--initial-cluster", cluster, "--initial-cluster-state", "new",
             "--initial-cluster-token", self.topo.prefix,
-            "--cert-file", c / "controller.pem", "--key-file", c / "controller-key.pem",
+            "--cert-file", c / "etcd.pem", "--key-file", c / "etcd-key.pem",
             "--client-cert-auth", "--trusted-ca-file", c / "ca.pem",
             "--auto-compaction-mode", "revision", "--auto-compaction-retention", "10000",
             "--max-txn-ops", "1024",
@@ -111,8 +123,8 @@ class Group:
         c = self.certs
         self.controllers[host] = self.topo.popen(host, [
             BIN / "hvlb-controller", "--listen", f":{REST_PORT}", "--grpc-listen", f":{GRPC_PORT}",
-            "--etcd", self.etcd_endpoints(), "--etcd-cert", c / "hvlbctl.pem",
-            "--etcd-key", c / "hvlbctl-key.pem", "--etcd-ca", c / "ca.pem",
+            "--etcd", self.etcd_endpoints(), "--etcd-cert", c / "etcd-client.pem",
+            "--etcd-key", c / "etcd-client-key.pem", "--etcd-ca", c / "ca.pem",
             "--name", self.name(host), "--leader-ttl", self.leader_ttl,
             "--tokens-file", c / "tokens", "--tls-cert", c / "controller.pem",
             "--tls-key", c / "controller-key.pem", "--client-ca", c / "ca.pem",
@@ -135,6 +147,14 @@ class Group:
         os.killpg(p.pid, signal.SIGKILL)
         p.wait(timeout=10)
 
+    def pause(self, host):
+        """SIGSTOP the controller: it hangs with every connection open (as on a host that
+        vanished without resetting them)."""
+        os.killpg(self.controllers[host].pid, signal.SIGSTOP)
+
+    def resume(self, host):
+        os.killpg(self.controllers[host].pid, signal.SIGCONT)
+
     def stop_controller(self, host):
         self.topo.stop(self.controllers[host])
 
@@ -146,13 +166,16 @@ class Group:
 
     # -- reading -------------------------------------------------------------------------
 
-    def curl(self, host, path, token=False, timeout=4):
-        """GETs path from the controller in host over its own loopback (which a cut link
-        leaves up); returns (HTTP status, body) or None when it does not answer within
-        timeout seconds (a controller cut off from etcd takes up to 5 s to give up on a read)."""
+    def curl(self, host, path, token=False, timeout=4, post=None):
+        """GETs path (POSTs the JSON text post) from the controller in host over its own
+        loopback (which a cut link leaves up); returns (HTTP status, body) or None when it
+        does not answer within timeout seconds (a controller cut off from etcd takes up to
+        5 s to give up on a read)."""
         argv = ["curl", "-s", "-m", str(timeout), "--cacert", self.certs / "ca.pem", "-w", "\n%{http_code}"]
         if token:
             argv += ["-H", f"Authorization: Bearer {self.token()}"]
+        if post is not None:
+            argv += ["-X", "POST", "-H", "Content-Type: application/json", "--data", post]
         p = self.topo.run(host, [*argv, f"https://127.0.0.1:{REST_PORT}{path}"], check=False)
         if p.returncode != 0:
             return None
@@ -193,9 +216,11 @@ class Group:
         r = self.curl(host, path, token=True)
         return json.loads(r[1]) if r and r[0] == 200 else None
 
-    def ctl(self, *args, check=True, json_out=False, host=None):
-        """hvlbctl with every controller in --server (from the agent's host by default)."""
-        argv = [BIN / "hvlbctl", "--server", self.servers(), "--certs", self.certs, "--timeout", "5s"]
+    def ctl(self, *args, check=True, json_out=False, host=None, via=None):
+        """hvlbctl with every controller in --server (only via's, a host, when given), from
+        the agent's host by default."""
+        servers = self.name(via) if via else self.servers()
+        argv = [BIN / "hvlbctl", "--server", servers, "--certs", self.certs, "--timeout", "5s"]
         if json_out:
             argv += ["-o", "json"]
         p = self.topo.run(host or self.agent_host, [*argv, *args], check=check)

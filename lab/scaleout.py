@@ -7,6 +7,9 @@ tests/e2e/test_scale_out.py and the demo's three-forwarder variant.
     pool.kill(1)                                # SIGKILL forwarder fwd-2 and its agent
     pool.restart(1)
 
+Every mode at once (Pool(topo, fullnat_local=FULLNAT_LOCAL), then pool.add_mode_services()):
+one TCP echo VIP per mode beside NAT's (MODE_VIPS), see add_mode_services.
+
 Every forwarder runs in its own namespace on af_packet ports, with a state directory and its
 agent beside it. The agents register with one controller (in the router's namespace, over the
 management bridge), sync connections with each other over that bridge, and each peers (iBGP)
@@ -23,6 +26,7 @@ import json
 import signal
 import time
 
+import fwctl
 import fwdlab
 import frr
 import labtools
@@ -36,6 +40,21 @@ REST_PORT, GRPC_PORT = 8443, 9443
 # Short BGP timers: the lab's bound on a silent forwarder; a session that closes (a killed
 # agent's socket) is noticed at once anyway.
 BGP_HOLD_S, BGP_KEEPALIVE_S = 3, 1
+# One TCP echo VIP per mode besides NAT's VIP (add_mode_services), in the VIP prefix.
+MODE_VIPS = {"synproxy": "10.100.0.2", "tunnel": "10.100.0.3", "fullnat": "10.100.0.4"}
+# FullNAT's local address, the same in every forwarder's pool and off the NFs' segment: the
+# NFs reach it through their router, which routes it over the live forwarders by ECMP (each
+# agent announces it), so a reply finds a forwarder however the pool changes. Each forwarder
+# hands out its own slice of the ports (fullnat_ports), so two never give out the same one
+# (docs/scale-out.md, "FullNAT").
+FULLNAT_LOCAL = "10.7.0.100"
+GUE_PORT = 6080
+SYNPROXY_NF_PORT = ECHO_PORT + 1
+
+
+def fullnat_ports(i):
+    """Member i's slice of the local ports: 10,000 of its own."""
+    return 20000 + 10000 * i, 29999 + 10000 * i
 
 
 class Member:
@@ -56,10 +75,12 @@ class Member:
 
 class Pool:
     def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=(),
-                 fwd_settings=None):
+                 fwd_settings=None, fullnat_local=None):
         """agent_args go to every agent, member_args[i] to member i's only, controller_args
         to the controller; fwd_settings are more [forwarder] keys for every forwarder
-        ({"conn_max": 64})."""
+        ({"conn_max": 64}); fullnat_local: an address every agent also announces to the
+        NF-side router with its NF-side address as next hop (FullNAT's shared local
+        address)."""
         self.topo, self.workers = topo, workers
         self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
@@ -74,6 +95,8 @@ class Pool:
         self.certs = self.dir / "certs"
         self.controller = None
         self.routers = {}
+        self.fullnat_local = fullnat_local
+        self.decaps = []
 
     # --- bring-up -------------------------------------------------------------------
 
@@ -102,6 +125,8 @@ class Pool:
         meta = self.topo.meta
         accept = {"upstream": [meta["vip_prefix"], meta["vip_prefix6"]],
                   "nf_side": [self.client_prefix, self.client_prefix6]}
+        if self.fullnat_local:
+            accept["nf_side"].append(f"{self.fullnat_local}/32")
         for role in ("upstream", "nf_side"):
             r = self.topo.meta["routers"][role]
             self.routers[role] = frr.Router(
@@ -145,6 +170,7 @@ class Pool:
             "--bgp-announce", f"{self.client_prefix6}={m.back6}",
             "--bgp-hold-time", f"{BGP_HOLD_S}s", "--bgp-keepalive", f"{BGP_KEEPALIVE_S}s",
             "--bgp-connect-retry", "1s", "--bgp-graceful-wait", "2s",
+            *(["--bgp-announce", f"{self.fullnat_local}/32={m.back}"] if self.fullnat_local else []),
             *self.agent_args, *self.member_args.get(i, ())], name=f"agent-{m.id}")
 
     def wait_ready(self, m, timeout=30):
@@ -176,6 +202,48 @@ class Pool:
             self.ctl("vs", "add", "tcp", f"{vip}:{ECHO_PORT}", *tcp)
             self.ctl("vs", "add", "udp", f"{vip}:{UDP_PORT}", *udp, "--check", "none")
 
+    def add_mode_services(self):
+        """A TCP echo service over the three NFs for each mode of MODE_VIPS: a NAT one with
+        the SYN proxy on, a tunnel one (GUE; each NF decapsulates with lab/tundecap.py, holds
+        the VIP on lo and answers the client directly: the NF-side router sends what comes
+        from that VIP to the upstream router over the management network, not back through
+        the forwarders), and a FullNAT one (each forwarder's pool: fullnat_local and its own
+        slice of the ports, set through the controller). Needs Pool(fullnat_local=...)."""
+        nfs, port = self.topo.nfs, ECHO_PORT
+        vips = MODE_VIPS
+        reals = [f"--real={nf['addr']}:{port}:100" for nf in nfs]
+        # The proxied service's NFs listen on a port of their own: a client port the kernel
+        # gives to connections to both NAT VIPs at once would otherwise make two connections
+        # of one tuple at the NF (and one reply tuple at the forwarders).
+        for nf in nfs:
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], tcp=SYNPROXY_NF_PORT,
+                                 http=None, udp=None, admin=None)
+        self.ctl("vs", "add", "tcp", f"{vips['synproxy']}:{port}", "--synproxy", "on",
+                 *[f"--real={nf['addr']}:{SYNPROXY_NF_PORT}:100" for nf in nfs])
+        self.ctl("vs", "add", "tcp", f"{vips['fullnat']}:{port}", *reals, "--mode", "fullnat")
+        for nf in nfs:
+            self.topo.run(nf["host"], ["ip", "addr", "add", f"{vips['tunnel']}/32", "dev", "lo"])
+            self.decaps.append(start_decap(self.topo, nf["host"]))
+        nfr = self.nf_rtr["host"]
+        self.topo.run(nfr, ["ip", "rule", "add", "from", vips["tunnel"], "lookup", "100"])
+        self.topo.run(nfr, ["ip", "route", "add", self.client_prefix, "via", self.up_rtr["addr"],
+                            "table", "100"])
+        self.ctl("vs", "add", "tcp", f"{vips['tunnel']}:{port}", "--mode", "tunnel",
+                 "--encap", "gue", *[f"--real={nf['addr']}:0:100" for nf in nfs],
+                 "--check-port", port)
+        for i, m in enumerate(self.members):
+            lo, hi = fullnat_ports(i)
+            self.ctl("fr", "pool", m.id, "--addrs", self.fullnat_local, "--ports", f"{lo}-{hi}")
+        for i, m in enumerate(self.members):
+            labtools.wait_until(lambda: self.local_pool(m) == ([self.fullnat_local], fullnat_ports(i)),
+                                f"{m.id}'s local pool", timeout=20)
+
+    @staticmethod
+    def local_pool(m):
+        """Member m's FullNAT pool as its forwarder says: (addresses, (port_min, port_max))."""
+        p = m.fw.client.call(get_local_pool=fwctl.pb.GetLocalPool()).local_pool
+        return list(p.addresses), (p.port_min, p.port_max)
+
     def set_weight(self, nf_addr, weight, proto="tcp", port=ECHO_PORT):
         self.ctl("rs", "set", f"{proto}-{VIP}-{port}", f"{nf_addr}:{port}", "--weight", weight)
 
@@ -189,6 +257,11 @@ class Pool:
                 "nf_side": {m.id for m in self.members if m.back in back4},
                 "upstream6": {m.id for m in self.members if m.front6 in up6},
                 "nf_side6": {m.id for m in self.members if m.back6 in back6}}
+
+    def routed(self, role, prefix):
+        """The forwarder ids router role ("upstream", "nf_side") sends prefix to."""
+        hops = self.routers[role].routes().get(prefix, [])
+        return {m.id for m in self.members if (m.front if role == "upstream" else m.back) in hops}
 
     def wait_routes(self, ids, timeout=30):
         """Waits until both routers route over exactly the forwarders ids (IPv4 and IPv6);
@@ -222,3 +295,13 @@ class Pool:
             return sum(w.active_conns for w in self.members[i].fw.stats().workers)
         except OSError:
             return -1
+
+
+def start_decap(topo, host):
+    """lab/tundecap.py in host (an NF taking tunnel mode's packets apart), once it serves."""
+    p = topo.popen(host, ["python3", labtools.REPO / "lab" / "tundecap.py",
+                          "--gue-port", GUE_PORT], name=f"decap-{host}")
+    labtools.wait_until(lambda: p.poll() is not None or "serving" in p.log_path.read_text(
+        errors="replace"), f"tundecap in {host}", timeout=10)
+    assert p.poll() is None, p.log_path.read_text(errors="replace")
+    return p

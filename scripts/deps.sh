@@ -20,7 +20,9 @@ APT_PKGS=(
 	prometheus
 	openvswitch-switch-dpdk
 	libusrsctp-dev
+	tcpdump
 )
+# tcpdump: reads `hvlbctl capture`'s pcapng in tests/e2e/test_capture.py.
 # iptables and libmnl-dev: the lab's link delay (lab/netdelay.py, an NFQUEUE delay line; the
 # kernel has no netem or fq). sip-tester: sipp, the SIP peer the sip health check is tested
 # against (internal/health, tests/e2e). chromium: headless, for the web dashboard's end-to-end

@@ -46,6 +46,8 @@ func run() error {
 	flag.StringVar(&cert, "cert", "", "this forwarder's agent certificate, PEM (required: the controller is mutual TLS; hvlbctl certs init --agent ID)")
 	flag.StringVar(&key, "key", "", "agent private key, PEM (required)")
 	flag.StringVar(&ca, "ca", "", "CA that signed the controller's certificate, PEM (required)")
+	flag.DurationVar(&cfg.ControllerTimeout, "controller-timeout", agent.DefaultControllerTimeout,
+		"leave a controller that has not answered the liveness probe (sent every half of this) for this long, for the next one")
 	flag.DurationVar(&cfg.ReportInterval, "report-interval", agent.DefaultReportInterval, "how often to report to the controller")
 	flag.DurationVar(&cfg.ProbeInterval, "probe-interval", agent.DefaultProbeInterval,
 		"how often each NF's path RTT is probed (the kind of its health check: http GET, udp, tcp connect)")

@@ -174,10 +174,11 @@ peer_take(bool check, void (*each)(const struct sync_rec *r, uint64_t now, void 
 		} else {
 			h.count = (uint16_t)(buf[6] << 8 | buf[7]);
 		}
+		const uint8_t *p = sync_msg_recs(buf);
 		for (unsigned i = 0; each != NULL && i < h.count; i++) {
 			struct sync_rec r;
 
-			sync_msg_rec(buf, i, &r);
+			p = sync_msg_rec(p, &r);
 			each(&r, now, arg);
 		}
 		n += h.count;

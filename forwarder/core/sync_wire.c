@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The connection-sync wire format (sync_wire.h). Header (32 bytes), records (68 bytes each),
- * tag (16 bytes); offsets below, the diagram in docs/sync.md.
+ * The connection-sync wire format (sync_wire.h). Header (32 bytes), records (68 bytes each,
+ * and an extension's length), tag (16 bytes); offsets below, the diagram in docs/sync.md.
  */
 #include <string.h>
 
@@ -28,7 +28,7 @@
 #define R_AF 2
 #define R_STATE 3
 #define R_FLAGS 4
-#define R_PAD 5 /* 1 byte, zero */
+#define R_EXT 5 /* enum sync_ext (a zero pad before the extensions) */
 #define R_SP_HI 6 /* the SYN proxy's delta, high 16 bits (zero without SYNC_RF_SYNPROXY) */
 #define R_TIMEOUT 8
 #define R_CLIENT 12
@@ -41,6 +41,26 @@
 		      record keeps its length and a pool without proxies its bytes */
 
 _Static_assert(R_SP_LO + 2 == SYNC_REC_LEN, "record layout");
+
+/* Extension offsets, from the end of the record's 68 bytes. */
+#define X_FN_LADDR 0
+#define X_FN_LPORT 16
+#define X_FN_PAD 18 /* 2 bytes, zero */
+#define X_VX_VNI 0
+#define X_VX_CVTEP 4
+
+static const uint8_t ext_len[SYNC_EXT_MAX] = {
+	[SYNC_EXT_NONE] = 0,
+	[SYNC_EXT_FULLNAT] = SYNC_EXT_FULLNAT_LEN,
+	[SYNC_EXT_VXLAN] = SYNC_EXT_VXLAN_LEN,
+};
+
+/* A record's whole length from its extension byte; 0 for an unknown extension. */
+static size_t
+rec_len(const uint8_t *p)
+{
+	return p[R_EXT] < SYNC_EXT_MAX ? SYNC_REC_LEN + ext_len[p[R_EXT]] : 0;
+}
 _Static_assert(SYNC_MAX_RECS == 19, "19 records a datagram");
 
 static const char *const sync_reject_names[SYNC_REJ_MAX] = {
@@ -114,6 +134,7 @@ sync_msg_begin(struct sync_builder *b, uint8_t *buf, uint8_t type, uint32_t send
 {
 	b->buf = buf;
 	b->count = 0;
+	b->len = SYNC_HDR_LEN;
 	memset(buf, 0, SYNC_HDR_LEN);
 	put32(buf + H_MAGIC, SYNC_MAGIC);
 	buf[H_VERSION] = SYNC_VERSION;
@@ -148,14 +169,27 @@ rec_encode(uint8_t *p, const struct sync_rec *r)
 	memcpy(p + R_NPORT, &r->nf_port, 2);
 	put16(p + R_SP_HI, (uint16_t)(r->sp_delta >> 16));
 	put16(p + R_SP_LO, (uint16_t)r->sp_delta);
+	p[R_EXT] = r->ext;
+	p += SYNC_REC_LEN;
+	if (r->ext == SYNC_EXT_FULLNAT) {
+		memset(p, 0, SYNC_EXT_FULLNAT_LEN);
+		memcpy(p + X_FN_LADDR, r->laddr.b, 16);
+		memcpy(p + X_FN_LPORT, &r->lport, 2);
+	} else if (r->ext == SYNC_EXT_VXLAN) {
+		put32(p + X_VX_VNI, r->vni);
+		memcpy(p + X_VX_CVTEP, &r->client_vtep, 4);
+	}
 }
 
 bool
 sync_msg_add(struct sync_builder *b, const struct sync_rec *r)
 {
-	if (b->count == SYNC_MAX_RECS)
+	size_t len = SYNC_REC_LEN + (r->ext < SYNC_EXT_MAX ? ext_len[r->ext] : 0);
+
+	if (b->len + len + SYNC_TAG_LEN > SYNC_MAX_DGRAM)
 		return false;
-	rec_encode(b->buf + SYNC_HDR_LEN + (size_t)b->count * SYNC_REC_LEN, r);
+	rec_encode(b->buf + b->len, r);
+	b->len = (uint16_t)(b->len + len);
 	b->count++;
 	return true;
 }
@@ -175,7 +209,7 @@ sync_msg_tag(const struct sync_key *k, const uint8_t *data, size_t len, uint8_t 
 size_t
 sync_msg_finish(struct sync_builder *b, const struct sync_key *k)
 {
-	size_t body = SYNC_HDR_LEN + (size_t)b->count * SYNC_REC_LEN;
+	size_t body = b->len;
 
 	put16(b->buf + H_COUNT, b->count);
 	if (sync_msg_tag(k, b->buf, body, b->buf + body) != 0)
@@ -207,6 +241,27 @@ rec_state_ok(uint8_t op, uint8_t proto, uint8_t state)
 	return state >= CONN_S_SYN_SENT && state <= CONN_S_CLOSE;
 }
 
+/* An extension: its mode's connections have neither NAT's reply, a SYN proxy nor a tunnel; a
+ * FullNAT one's local address is of the client's family, a non-zero port, a zero pad; a vxlan
+ * one's (IPv4 only, TCP or UDP) a VNI of 24 bits, not 0, and a client VTEP. */
+static bool
+ext_ok(const uint8_t *p)
+{
+	const uint8_t *x = p + SYNC_REC_LEN;
+
+	if (p[R_EXT] == SYNC_EXT_NONE)
+		return true;
+	if (p[R_FLAGS] & (SYNC_RF_NAT | SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT | SYNC_RF_TUN_IPIP |
+			  SYNC_RF_TUN_GUE | SYNC_RF_NF_XAF))
+		return false;
+	if (p[R_EXT] == SYNC_EXT_FULLNAT)
+		return addr_fits(x + X_FN_LADDR, p[R_AF]) && get16(x + X_FN_LPORT) != 0 &&
+		       get16(x + X_FN_PAD) == 0;
+	uint32_t vni = get32(x + X_VX_VNI);
+	return p[R_AF] == HVLB_AF_INET && p[R_PROTO] != HVLB_PROTO_SCTP && vni != 0 &&
+	       vni <= 0xffffffu && get32(x + X_VX_CVTEP) != 0;
+}
+
 static bool
 rec_ok(const uint8_t *p)
 {
@@ -219,8 +274,6 @@ rec_ok(const uint8_t *p)
 	if (af != HVLB_AF_INET && af != HVLB_AF_INET6)
 		return false;
 	if (!rec_state_ok(op, proto, p[R_STATE]) || (p[R_FLAGS] & ~SYNC_RF_ALL) != 0)
-		return false;
-	if (p[R_PAD] != 0)
 		return false;
 	/* The proxy's flags: a translation needs a NAT TCP connection; a delta only with them. */
 	if ((p[R_FLAGS] & SYNC_RF_SP_WAIT) && !(p[R_FLAGS] & SYNC_RF_SYNPROXY))
@@ -240,7 +293,9 @@ rec_ok(const uint8_t *p)
 	    (tun == 0 && (p[R_FLAGS] & SYNC_RF_NF_XAF)))
 		return false;
 	uint8_t nf_af = p[R_FLAGS] & SYNC_RF_NF_XAF ? (uint8_t)(HVLB_AF_INET + HVLB_AF_INET6 - af) : af;
-	return addr_fits(p + R_CLIENT, af) && addr_fits(p + R_VIP, af) && addr_fits(p + R_NF, nf_af);
+	if (!addr_fits(p + R_CLIENT, af) || !addr_fits(p + R_VIP, af) || !addr_fits(p + R_NF, nf_af))
+		return false;
+	return ext_ok(p);
 }
 
 enum sync_reject
@@ -261,7 +316,18 @@ sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k, struct
 	count = get16(buf + H_COUNT);
 	if (count > SYNC_MAX_RECS)
 		return SYNC_REJ_OVERSIZE;
-	body = SYNC_HDR_LEN + (size_t)count * SYNC_REC_LEN;
+	/* Each record's length is its own (its extension): walk them to find the tag. */
+	body = SYNC_HDR_LEN;
+	for (unsigned i = 0; i < count; i++) {
+		size_t rl;
+
+		if (body + SYNC_REC_LEN + SYNC_TAG_LEN > len)
+			return SYNC_REJ_BAD_LEN;
+		rl = rec_len(buf + body);
+		if (rl == 0)
+			return SYNC_REJ_BAD_RECORD; /* an extension this forwarder does not know */
+		body += rl;
+	}
 	if (len != body + SYNC_TAG_LEN)
 		return SYNC_REJ_BAD_LEN;
 	if (buf[H_TYPE] < SYNC_MSG_CONNS || buf[H_TYPE] > SYNC_MSG_DUMP_END ||
@@ -269,8 +335,8 @@ sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k, struct
 		return SYNC_REJ_BAD_TYPE;
 	if (sync_msg_tag(k, buf, body, tag) != 0 || CRYPTO_memcmp(tag, buf + body, SYNC_TAG_LEN) != 0)
 		return SYNC_REJ_BAD_MAC;
-	for (unsigned i = 0; i < count; i++)
-		if (!rec_ok(buf + SYNC_HDR_LEN + (size_t)i * SYNC_REC_LEN))
+	for (const uint8_t *p = buf + SYNC_HDR_LEN; p < buf + body; p += rec_len(p))
+		if (!rec_ok(p))
 			return SYNC_REJ_BAD_RECORD;
 	h->type = buf[H_TYPE];
 	h->count = count;
@@ -280,11 +346,9 @@ sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k, struct
 	return SYNC_OK;
 }
 
-void
-sync_msg_rec(const uint8_t *buf, unsigned i, struct sync_rec *r)
+const uint8_t *
+sync_msg_rec(const uint8_t *p, struct sync_rec *r)
 {
-	const uint8_t *p = buf + SYNC_HDR_LEN + (size_t)i * SYNC_REC_LEN;
-
 	memset(r, 0, sizeof(*r));
 	r->op = p[R_OP];
 	r->orig.proto = p[R_PROTO];
@@ -299,6 +363,15 @@ sync_msg_rec(const uint8_t *buf, unsigned i, struct sync_rec *r)
 	memcpy(&r->orig.dport, p + R_VPORT, 2);
 	memcpy(&r->nf_port, p + R_NPORT, 2);
 	r->sp_delta = (uint32_t)get16(p + R_SP_HI) << 16 | get16(p + R_SP_LO);
+	r->ext = p[R_EXT];
+	if (r->ext == SYNC_EXT_FULLNAT) {
+		memcpy(r->laddr.b, p + SYNC_REC_LEN + X_FN_LADDR, 16);
+		memcpy(&r->lport, p + SYNC_REC_LEN + X_FN_LPORT, 2);
+	} else if (r->ext == SYNC_EXT_VXLAN) {
+		r->vni = get32(p + SYNC_REC_LEN + X_VX_VNI);
+		memcpy(&r->client_vtep, p + SYNC_REC_LEN + X_VX_CVTEP, 4);
+	}
+	return p + rec_len(p);
 }
 
 /* ---- replay window ---- */

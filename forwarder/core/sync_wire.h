@@ -22,10 +22,11 @@
 #define SYNC_MAGIC 0x48565359u /* "HVSY" */
 #define SYNC_VERSION 1
 #define SYNC_HDR_LEN 32
-#define SYNC_REC_LEN 68
+#define SYNC_REC_LEN 68 /* a record without extension */
 #define SYNC_TAG_LEN 16
 #define SYNC_MAX_DGRAM 1400
-/* Records that fit in SYNC_MAX_DGRAM with the header and the tag: 19. */
+/* Records without extension that fit in SYNC_MAX_DGRAM with the header and the tag: 19
+ * (fewer when some carry an extension). */
 #define SYNC_MAX_RECS ((SYNC_MAX_DGRAM - SYNC_HDR_LEN - SYNC_TAG_LEN) / SYNC_REC_LEN)
 #define SYNC_KEY_MIN 16
 #define SYNC_KEY_MAX 64
@@ -65,6 +66,23 @@ enum sync_op {
 	(SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY | SYNC_RF_NAT | SYNC_RF_SYNPROXY | SYNC_RF_SP_WAIT |  \
 	 SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE | SYNC_RF_NF_XAF)
 
+/* A record's extension (its byte 5, a zero pad before them), after its 68 bytes: what a mode
+ * needs beyond the common fields. Its length is the kind's (SYNC_EXT_LEN). A record without
+ * one is the same bytes as before, so a pool that has no FullNAT or vxlan service sends what
+ * it did and a peer older than the extensions still takes everything else; that older peer
+ * refuses a message carrying one (sync_bad_record: its pad byte is not zero), so every
+ * forwarder of a pool speaks them before such a service is added (docs/sync.md). */
+enum sync_ext {
+	SYNC_EXT_NONE = 0,
+	SYNC_EXT_FULLNAT = 1, /* local address (16, the client's family), local port (2), pad (2) */
+	SYNC_EXT_VXLAN = 2,   /* VNI (4: a zero byte, 24 bits), the client's VTEP (4, IPv4) */
+	SYNC_EXT_MAX
+};
+#define SYNC_EXT_FULLNAT_LEN 20
+#define SYNC_EXT_VXLAN_LEN 8
+/* The longest record: with the longest extension. */
+#define SYNC_REC_MAX_LEN (SYNC_REC_LEN + SYNC_EXT_FULLNAT_LEN)
+
 /* One connection as a record says it, in memory (ports and addresses network order, as in
  * struct flow_key). */
 struct sync_rec {
@@ -77,6 +95,12 @@ struct sync_rec {
 	uint8_t pad[3];
 	uint32_t timeout_ms;      /* what the connection has left; 0 for a delete */
 	uint32_t sp_delta;        /* SYNC_RF_SYNPROXY: conn.h sp_delta; else 0 */
+	uint8_t ext;              /* enum sync_ext: which of the members below is set */
+	uint16_t lport;           /* SYNC_EXT_FULLNAT: the local port, network order */
+	union hvlb_addr laddr;    /* SYNC_EXT_FULLNAT: the local address */
+	uint32_t vni;             /* SYNC_EXT_VXLAN: the tenant's VNI, host order */
+	uint32_t client_vtep;     /* SYNC_EXT_VXLAN: the client's VTEP, network order (the NF's
+				     is nf_addr, the real) */
 };
 
 /* A message's header, decoded. */
@@ -131,12 +155,13 @@ int sync_key_set(struct sync_key *k, const void *key, size_t len);
 struct sync_builder {
 	uint8_t *buf;
 	uint16_t count;
+	uint16_t len; /* header and records so far */
 };
 
 /* Start a message of type in buf. */
 void sync_msg_begin(struct sync_builder *b, uint8_t *buf, uint8_t type, uint32_t sender,
 		    uint64_t epoch, uint64_t seq);
-/* Append a record; false when the message is full (SYNC_MAX_RECS). */
+/* Append a record; false when the message has no room for it (send it, begin another). */
 bool sync_msg_add(struct sync_builder *b, const struct sync_rec *r);
 /* Set the sequence number (the sender numbers a message only when it sends it). */
 void sync_msg_set_seq(struct sync_builder *b, uint64_t seq);
@@ -151,8 +176,14 @@ int sync_msg_tag(const struct sync_key *k, const uint8_t *data, size_t len, uint
  * SYNC_OK fills *h; records are then read with sync_msg_rec. */
 enum sync_reject sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k,
 				 struct sync_hdr *h);
-/* Record i (< h->count) of a message sync_msg_verify accepted. */
-void sync_msg_rec(const uint8_t *buf, unsigned i, struct sync_rec *r);
+/* The first record of a message sync_msg_verify accepted. */
+static inline const uint8_t *
+sync_msg_recs(const uint8_t *buf)
+{
+	return buf + SYNC_HDR_LEN;
+}
+/* Read the record at p (one of h->count, from sync_msg_recs); returns where the next one is. */
+const uint8_t *sync_msg_rec(const uint8_t *p, struct sync_rec *r);
 
 /* A sender's replay window (per receiver, as IPsec's): the highest sequence number seen in
  * the sender's current epoch and a 64-bit map of the ones below it. */

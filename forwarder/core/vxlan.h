@@ -56,6 +56,17 @@ vxlan_tenant_of(const struct vxlan_tenants *t, uint32_t vni)
 	return 0;
 }
 
+/* The VNI of tenant index tenant, or 0 when none has it. A walk: for sync records, not
+ * packets. */
+static inline uint32_t
+vxlan_vni_of(const struct vxlan_tenants *t, uint16_t tenant)
+{
+	for (uint32_t i = 0; i < t->n; i++)
+		if (t->idx[i] == tenant)
+			return t->vni[i];
+	return 0;
+}
+
 /* Whether a parsed frame is UDP to the VXLAN port (the caller knows it is to our address). */
 static inline bool
 vxlan_is_vxlan(const struct pkt_info *outer)

@@ -775,6 +775,8 @@ ctl_op_run(struct ctl_req *r, const Hvlb__Fwd__V1__Request *m)
 		return ctl_op_set_local_pool(r, m->set_local_pool);
 	case HVLB__FWD__V1__REQUEST__OP_TRACE_FLOW:
 		return ctl_op_trace_flow(r, m->trace_flow);
+	case HVLB__FWD__V1__REQUEST__OP_CAPTURE:
+		return ctl_op_capture(r, m->capture);
 	default:
 		/* An op added to the proto after this forwarder was built decodes as unset. */
 		return ctl_fail(r, -EINVAL, "request: no operation this forwarder knows");

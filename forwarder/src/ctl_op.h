@@ -150,6 +150,8 @@ Hvlb__Fwd__V1__Connection *ctl_conn_msg(struct ctl_req *r, const struct conn *c,
 					uint64_t now);
 /* What the forwarder does with one flow (ctl_op_trace.c). */
 int ctl_op_trace_flow(struct ctl_req *r, const Hvlb__Fwd__V1__TraceFlow *m);
+/* Capture: start, read or stop the packet capture (ctl_op_capture.c). */
+int ctl_op_capture(struct ctl_req *r, const Hvlb__Fwd__V1__Capture *m);
 /* FullNAT (ctl_op_fullnat.c): client_addr by name ("" gives -1: off, or unchanged); it is
  * refused but for a fullnat service; a connection's local endpoint ("" but for FullNAT);
  * GetLocalPool. */

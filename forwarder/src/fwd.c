@@ -161,8 +161,9 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 				    socket);
 	f->cfg = calloc(1, sizeof(*f->cfg));
 	f->zero = stats_zero_create();
+	f->cap = capture_ctl_create(&f->env);
 	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, readers) != 0 || f->cfg == NULL ||
-	    f->zero == NULL ||
+	    f->zero == NULL || f->cap == NULL ||
 	    neigh_init(&f->neigh, socket, &f->ports, f->pool, set->neigh_retry_ms) != 0) {
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
@@ -393,6 +394,7 @@ fwd_destroy(struct fwd *f)
 	sync_ctl_free(f->sync);
 	rssa_ctl_free(f->rssa);
 	steer_ctl_free(f->sc);
+	capture_ctl_free(f->cap);
 	for (uint16_t i = 0; i < f->disp.n; i++)
 		dispatch_free(f->disp.d[i]);
 	for (uint16_t w = 0; w < f->env.n_workers; w++) {
@@ -459,6 +461,7 @@ fwd_control_poll(struct fwd *f)
 	persist_poll(&f->persist, f, f->cfg, &f->neigh, now, false);
 	csum_watch_poll(&f->csum, f->workers, f->env.n_workers, &f->ports, now);
 	sync_ctl_poll(f->sync, now);
+	capture_ctl_poll(f->cap, now);
 	/* Not while a connection is between two workers: neither counts it as active. */
 	if ((f->cfg->n_retired > 0 || f->cfg->n_vs_retired > 0) &&
 	    now - f->last_reclaim > f->env.hz && !steer_ctl_busy(f->sc)) {

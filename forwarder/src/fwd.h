@@ -13,6 +13,7 @@
 #include <rte_mempool.h>
 #include <rte_rcu_qsbr.h>
 
+#include "capture_ctl.h"
 #include "cfgstore.h"
 #include "csum_watch.h"
 #include "dispatch.h"
@@ -52,6 +53,7 @@ struct fwd {
 					   services */
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
+	struct capture_ctl *cap;        /* capture_ctl.h: the packet capture, one at a time */
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */
 	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from
 					   the start-up file; never changed while running */

@@ -22,6 +22,7 @@
 #include "tunnel_settings.h"
 
 struct worker;
+struct capture_pub;
 struct exc_set;
 
 struct lcore_env {
@@ -54,6 +55,9 @@ struct lcore_env {
 	struct fnat_pool *fnat_pool;
 	uint32_t fnat_gen;
 	uint16_t fnat_keep;
+	/* The packet capture running (worker_capture.h), published by the control thread
+	 * (capture_ctl.c) with a release store; NULL: none. */
+	struct capture_pub *capture;
 };
 
 #endif

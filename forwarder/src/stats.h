@@ -81,7 +81,10 @@
 	X(tunnel_icmp, "tunnel_icmp_sent",                                                         \
 	  "Tunnel mode: fragmentation-needed / packet-too-big sent for the tunnel MTU.")           \
 	X(sync_mode_mismatch, "sync_mode_mismatch",                                                \
-	  "Peers' tunnel connections to a service that does not tunnel the same way here.")        \
+	  "Peers' connections to a service of another mode (or tunnel encapsulation) here.")       \
+	X(sync_fnat_port, "sync_fullnat_port",                                                     \
+	  "Peers' FullNAT connections refused: local address not in this pool, its endpoint "      \
+	  "another worker's here, or its port held by another connection here.")                   \
 	X(fnat_conns, "fullnat_conns", "FullNAT connections opened.")                              \
 	X(fnat_ports_returned, "fullnat_ports_returned",                                           \
 	  "FullNAT local ports given back by other workers.")                                      \

@@ -240,9 +240,12 @@ peer_add(struct sync_ctl *s, struct sync_peer *p, const struct sync_rec *r)
 {
 	if (p->out.buf == NULL || p->out.count == 0)
 		sync_msg_begin(&p->out, p->buf, SYNC_MSG_CONNS, s->set.id, s->epoch, 0);
+	if (sync_msg_add(&p->out, r))
+		return;
+	/* Full (19 records, fewer with extensions): send it, and begin the next with r. */
+	peer_flush(s, p);
+	sync_msg_begin(&p->out, p->buf, SYNC_MSG_CONNS, s->set.id, s->epoch, 0);
 	sync_msg_add(&p->out, r);
-	if (p->out.count == SYNC_MAX_RECS)
-		peer_flush(s, p);
 }
 
 static void
@@ -366,12 +369,13 @@ hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h)
 {
 	const struct steer_table *t = steer_link_table(s->env->steer);
 	struct sync_item it = {.kind = SYNC_ITEM_REC};
+	const uint8_t *p = sync_msg_recs(buf);
 	bool overridden;
 
 	for (unsigned i = 0; i < h->count; i++) {
 		uint16_t o;
 
-		sync_msg_rec(buf, i, &it.rec);
+		p = sync_msg_rec(p, &it.rec);
 		o = steer_owner_by_table(t, s->env->n_workers, &it.rec.orig,
 					 steer_client_hash_of(&it.rec.orig, true), &overridden);
 		if (rte_ring_sp_enqueue_elem(s->env->workers[o]->sync_in, &it, sizeof(it)) != 0)

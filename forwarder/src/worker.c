@@ -134,24 +134,37 @@ worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key 
 		w->stats.notes_lost++;
 }
 
+struct rte_mbuf *
+worker_sp_unhold(struct worker *w, const struct conn *c)
+{
+	uint32_t idx = conn_index(w->conns, c);
+
+	for (uint16_t i = 0; i < w->sp_n_held; i++) {
+		struct worker_sp_held *h = &w->sp_held[i];
+
+		if (h->idx == idx && h->created == c->created) {
+			struct rte_mbuf *m = h->m;
+
+			*h = w->sp_held[--w->sp_n_held];
+			return m;
+		}
+	}
+	return NULL;
+}
+
 void
 worker_sp_forget(struct worker *w, const struct conn *c)
 {
-	uint32_t idx = conn_index(w->conns, c);
+	struct rte_mbuf *m;
 
 	if ((c->flags & CONN_FL_SP_EMB) && w->sp_vs[c->vs_slot].emb > 0)
 		w->sp_vs[c->vs_slot].emb--;
 	if (!(c->flags & CONN_FL_SP_WAIT))
 		return;
-	for (uint16_t i = 0; i < w->sp_n_held; i++) {
-		struct worker_sp_held *h = &w->sp_held[i];
-
-		if (h->idx == idx && h->created == c->created) {
-			w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++;
-			rte_pktmbuf_free(h->m);
-			*h = w->sp_held[--w->sp_n_held];
-			return;
-		}
+	m = worker_sp_unhold(w, c);
+	if (m != NULL) {
+		w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++;
+		rte_pktmbuf_free(m);
 	}
 }
 

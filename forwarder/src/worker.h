@@ -22,6 +22,7 @@
 #include "vs.h"
 
 struct worker_frag;
+struct capture_pub;
 
 #define WORKER_MAX_RXQ 8
 #define WORKER_INBOX_SIZE 4096
@@ -67,6 +68,7 @@ struct worker_sync {
 		struct rte_mbuf *m;
 		struct flow_key key;  /* its tuple (the connection's reply tuple, if it comes) */
 		uint32_t hash;
+		uint8_t dir;          /* enum conn_dir key must be found in to release it */
 		uint64_t since;       /* TSC */
 	} held[WORKER_SYNC_HOLD];
 	struct sync_item out[WORKER_SYNC_OUT];
@@ -118,6 +120,8 @@ struct worker {
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
+	struct capture_pub *cap;          /* the capture running (env->capture, read at the top of
+					     each loop iteration); NULL: none (worker_capture.h) */
 	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
 	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
@@ -211,6 +215,9 @@ void worker_frag_free(struct worker *w);
 
 /* Account for a connection leaving the table (expiry, hard remove); also what the SYN proxy
  * kept for it (worker_sp_forget). */
+/* The client's packet a SYN proxy holds for c while its NF has not answered, taken out of the
+ * hold (NULL: none): the proxy's completion, a peer's (worker_sync.c), or c's end. */
+struct rte_mbuf *worker_sp_unhold(struct worker *w, const struct conn *c);
 void worker_conn_gone(struct worker *w, const struct conn *c);
 
 #endif

@@ -72,6 +72,16 @@ worker_fullnat_free(struct worker *w)
 	w->fnat_mem = NULL;
 }
 
+/* Whether lport (network order) is of this forwarder's range: else a peer's slice, from a
+ * synced connection, that no allocator here holds. */
+static bool
+port_in_range(const struct fnat_pool *p, uint16_t lport)
+{
+	uint16_t port = rte_be_to_cpu_16(lport);
+
+	return port >= p->port_min && port <= p->port_max;
+}
+
 /* A restored FullNAT connection's port is marked in use in its home worker's allocator, which
  * is w's unless the connection had been moved to w (steering): at start-up, before any lcore
  * runs, so writing another worker's allocator is safe here. */
@@ -88,6 +98,8 @@ restore_one(void *arg, const struct conn *c)
 		w->stats.fnat_bad_port++;
 		return 0;
 	}
+	if (!port_in_range(p, c->fn_lport))
+		return 0; /* a peer's port, learnt by sync: no allocator here holds it */
 	home = w->env->workers[fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr],
 					       c->fn_lport)];
 	if (!fnat_port_claim(&home->fnat, c->fn_laddr, c->fn_lport))
@@ -160,6 +172,8 @@ worker_fullnat_gone(struct worker *w, const struct conn *c)
 		w->stats.fnat_bad_port++;
 		return;
 	}
+	if (!port_in_range(p, c->fn_lport))
+		return; /* a peer's port (worker_fullnat_sync_insert): nothing to give back */
 	home = fnat_port_owner(w->env->n_workers, &p->addrs[c->fn_laddr], c->fn_lport);
 	if (home == w->id) {
 		if (!fnat_port_put(&w->fnat, c->fn_laddr, c->fn_lport))
@@ -170,6 +184,52 @@ worker_fullnat_gone(struct worker *w, const struct conn *c)
 	struct rte_ring *ret = w->env->workers[home]->fnat_ret;
 	if (ret == NULL || rte_ring_mp_enqueue(ret, ret_pack(c->fn_laddr, c->fn_lport)) != 0)
 		w->stats.fnat_ports_lost++;
+}
+
+void
+worker_fullnat_sync_fill(const struct worker *w, const struct conn *c, struct sync_rec *r)
+{
+	const struct fnat_pool *p = w->env->fnat_pool;
+
+	r->ext = SYNC_EXT_FULLNAT;
+	r->lport = c->fn_lport;
+	if (c->fn_laddr < p->n_addrs)
+		r->laddr = p->addrs[c->fn_laddr];
+	else
+		memset(&r->laddr, 0, sizeof(r->laddr)); /* refused by the peer (not its pool) */
+}
+
+struct conn *
+worker_fullnat_sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash,
+			   const struct rs_config *rs, const struct vs *vs)
+{
+	const struct fnat_pool *p = w->env->fnat_pool;
+	int laddr = fnat_pool_find(p, &r->laddr);
+	bool mine;
+	struct conn *c;
+
+	/* The NF's replies come to (laddr, lport): they must reach the worker that holds the
+	 * connection, as they do on the forwarder that opened it (the same worker count). */
+	if (laddr < 0 ||
+	    fnat_port_owner(w->env->n_workers, &p->addrs[laddr], r->lport) != w->id) {
+		w->stats.sync_fnat_port++;
+		return NULL;
+	}
+	mine = port_in_range(p, r->lport);
+	if (mine && !fnat_port_claim(&w->fnat, (uint8_t)laddr, r->lport)) {
+		w->stats.sync_fnat_port++; /* another connection here holds it */
+		return NULL;
+	}
+	c = conn_insert_fullnat(w->conns, &r->orig, hash, &rs->addr, rs->port, (uint8_t)laddr,
+				r->lport, vs->to_set, w->now);
+	if (c == NULL) {
+		if (mine)
+			fnat_port_put(&w->fnat, (uint8_t)laddr, r->lport);
+		w->stats.sync_table_full++;
+		return NULL;
+	}
+	c->fn_toa = vs->client_addr;
+	return c;
 }
 
 bool

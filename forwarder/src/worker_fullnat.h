@@ -41,6 +41,18 @@ void worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const stru
 /* Whether addr is one of the pool's local addresses. */
 bool worker_fullnat_is_local(const struct worker *w, const union hvlb_addr *addr);
 
+/* Sync (docs/sync.md, "FullNAT"): a record of c says its local address and port. */
+void worker_fullnat_sync_fill(const struct worker *w, const struct conn *c, struct sync_rec *r);
+
+/* A peer's FullNAT connection r (key r->orig, hash its hash) to rs of vs, inserted with its
+ * reply key on the record's local address and port: the address must be in this pool and
+ * the endpoint this worker's (as its client's); a port of this forwarder's own range is
+ * claimed in its allocator (so it is never handed out while the connection lives), one of
+ * another range is a peer's slice and nothing here holds it. NULL when refused (counted:
+ * sync_fnat_port) or the table is full (sync_table_full). */
+struct conn *worker_fullnat_sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash,
+					const struct rs_config *rs, const struct vs *vs);
+
 /* A later fragment (pi->frag TAIL) of c's datagram in direction dir: its addresses as the
  * first fragment's rewrite set them (docs/fragments.md); no ports, no L4 checksum. */
 void worker_fullnat_frag_tail(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,

@@ -776,6 +776,8 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	}
 	if (unlikely(conn_room(w->conns) < n_lk))
 		burst_make_room(w, pkts, from_peer, &b, n_lk, conns, dirs);
+	if (unlikely(w->cap != NULL))
+		worker_capture_rx(w, pkts, b.lk, b.keys, conns, n_lk);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));
 	for (uint16_t j = 0; j < n_lk; j++) {
 		uint16_t i = b.lk[j];

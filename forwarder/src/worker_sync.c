@@ -8,7 +8,9 @@
 #include "hash.h"
 #include "synproxy.h"
 #include "sip.h"
+#include "worker_fullnat.h"
 #include "worker_sync.h"
+#include "worker_vxlan.h"
 
 /* Table slots a dump or refresh walk looks at per loop iteration (in use or not), and peers'
  * records applied per iteration: bounds the time sync takes from forwarding. */
@@ -54,7 +56,8 @@ sync_tunnel_flags(const struct conn *c)
 			 (nf_af != c->orig.af ? SYNC_RF_NF_XAF : 0));
 }
 
-static void
+/* A record of c in it; false when c cannot be told (its tenant has no VNI any more). */
+static bool
 item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, uint8_t op,
 	  uint16_t peers)
 {
@@ -77,10 +80,18 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 	}
 	r->pad[0] = r->pad[1] = r->pad[2] = 0;
 	r->timeout_ms = op == SYNC_OP_DELETE ? 0 : remaining_ms(w, c);
+	/* The modes whose records carry an extension (sync_wire.h); its fields are read only
+	 * with it, so a record without one leaves them as they are (no memset a record). */
+	r->ext = SYNC_EXT_NONE;
+	if (unlikely(c->mode == VS_MODE_FULLNAT))
+		worker_fullnat_sync_fill(w, c, r);
+	else if (unlikely(c->mode == VS_MODE_VXLAN) && !worker_vxlan_sync_fill(w, c, r))
+		return false;
 	it->peers = peers;
 	it->kind = SYNC_ITEM_REC;
 	it->pad = 0;
 	it->pad2 = 0;
+	return true;
 }
 
 void
@@ -102,23 +113,19 @@ item_next(struct worker *w)
 {
 	if (w->sync.n == WORKER_SYNC_OUT)
 		worker_sync_flush(w);
-	return &w->sync.out[w->sync.n++];
+	return &w->sync.out[w->sync.n];
 }
 
-/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. Nor
- * of a vxlan connection: a record has no room for its tenant's VNI and its two VTEPs
- * (docs/mode-vxlan.md), and a record without them would be wrong. */
+/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. */
 static void
 note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
 {
-	/* Nor a FullNAT one: its local port is this forwarder's (docs/sync.md). Nor a
-	 * sip_call_id one: a record has no room for the real in its key (core/sip.h), and a peer
-	 * picks the same real for each message by the same Maglev table anyway. */
-	if (c->state == CONN_S_UNCONFIRMED ||
-	    unlikely(c->mode == VS_MODE_FULLNAT || c->mode == VS_MODE_VXLAN) ||
-	    unlikely(c->orig.pad & SIP_PAD_TAG))
+	/* Nor a sip_call_id one: a record has no room for the real in its key (core/sip.h), and
+	 * a peer picks the same real for each message by the same Maglev table anyway. */
+	if (c->state == CONN_S_UNCONFIRMED || unlikely(c->orig.pad & SIP_PAD_TAG))
 		return;
-	item_fill(w, item_next(w), c, op, peers);
+	if (item_fill(w, item_next(w), c, op, peers))
+		w->sync.n++;
 }
 
 void
@@ -171,6 +178,30 @@ state_rank(uint8_t s)
 	return s == CONN_S_UNCONFIRMED ? 0 : s;
 }
 
+/* A SYN proxy's connection waiting here for its NF, whose handshake a peer completed (the NF's
+ * SYN-ACK went there): the client's packet held here goes through the pipeline again, now
+ * translated by the peer's delta, instead of waiting in the proxy's hold until the connection
+ * ends (and the client's retransmission). */
+static void
+sp_done_by_peer(struct worker *w, const struct conn *c)
+{
+	struct worker_sync *s = &w->sync;
+	struct rte_mbuf *m = worker_sp_unhold(w, c);
+
+	if (m == NULL)
+		return;
+	if (s->n_held == WORKER_SYNC_HOLD) {
+		w->stats.drops[HVLB_DROP_SYNPROXY_WAIT]++; /* the client retransmits it */
+		rte_pktmbuf_free(m);
+		return;
+	}
+	s->held[s->n_held].m = m;
+	s->held[s->n_held].key = c->orig;
+	s->held[s->n_held].hash = conn_key_hash(&c->orig);
+	s->held[s->n_held].dir = CONN_DIR_ORIG;
+	s->held[s->n_held++].since = w->now;
+}
+
 static void
 set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 {
@@ -187,6 +218,8 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
 	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
 	if (r->flags & SYNC_RF_SYNPROXY) {
+		if ((c->flags & CONN_FL_SP_WAIT) && !(r->flags & SYNC_RF_SP_WAIT))
+			sp_done_by_peer(w, c);
 		c->flags = (uint8_t)((c->flags & ~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT)) |
 				     CONN_FL_SYNPROXY |
 				     (r->flags & SYNC_RF_SP_WAIT ? CONN_FL_SP_WAIT : 0));
@@ -216,6 +249,61 @@ sync_forget(struct worker *w, struct conn *c)
 	conn_delete(w->conns, c);
 }
 
+/* Whether a record and the service here agree on the mode: a tunnel's encapsulation, a
+ * FullNAT or vxlan connection's extension (a connection forwarded otherwise here would reach
+ * its NF wrong). */
+static bool
+sync_mode_agrees(const struct sync_rec *r, const struct vs *vs, const struct rs_config *rs)
+{
+	if (unlikely((r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE)) != 0 ||
+		     vs->mode == VS_MODE_TUNNEL))
+		return sync_tunnel_agrees(r, vs, rs);
+	if (r->ext == SYNC_EXT_FULLNAT || vs->mode == VS_MODE_FULLNAT)
+		return r->ext == SYNC_EXT_FULLNAT && vs->mode == VS_MODE_FULLNAT;
+	if (r->ext == SYNC_EXT_VXLAN || vs->mode == VS_MODE_VXLAN)
+		return r->ext == SYNC_EXT_VXLAN && vs->mode == VS_MODE_VXLAN;
+	return true;
+}
+
+/* Whether an entry here is the record's connection: the same NF, and for FullNAT the same
+ * local address and port (else the client reopened its port through another forwarder). */
+static bool
+same_conn(const struct worker *w, const struct conn *c, const struct sync_rec *r,
+	  const struct rs_config *rs)
+{
+	if (c->rs_slot != rs->slot || c->rs_gen != rs->gen || c->mode != VS_MODE_FULLNAT)
+		return c->rs_slot == rs->slot && c->rs_gen == rs->gen;
+	return c->fn_lport == r->lport && c->fn_laddr < w->env->fnat_pool->n_addrs &&
+	       hvlb_addr_eq(&w->env->fnat_pool->addrs[c->fn_laddr], &r->laddr);
+}
+
+/* The entry for a peer's record, by its service's mode; NULL when refused (counted). */
+static struct conn *
+sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash, const struct vs *vs,
+	    const struct rs_config *rs)
+{
+	struct conn *c;
+
+	if (unlikely(vs->mode == VS_MODE_FULLNAT))
+		return worker_fullnat_sync_insert(w, r, hash, rs, vs);
+	if (unlikely(vs->mode == VS_MODE_VXLAN))
+		return worker_vxlan_sync_insert(w, r, hash, rs, vs);
+	/* Its timeouts are its service's here, whatever set it had at the peer. */
+	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
+			vs->to_set, w->now);
+	if (c == NULL) {
+		w->stats.sync_table_full++;
+		return NULL;
+	}
+	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
+		c->encap = tunnel_conn_encap(vs->encap, rs->af);
+		c->flags |= CONN_FL_TUNNEL;
+	}
+	if (r->orig.proto == HVLB_PROTO_SCTP && vs->mode == VS_MODE_NAT)
+		c->flags |= CONN_FL_SCTP; /* as conn_new sets it */
+	return c;
+}
+
 static void
 apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 {
@@ -228,13 +316,11 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		w->stats.sync_conflict++;
 		return;
 	}
-	vs = vs_lookup(w->snap->vst, r->orig.proto, &r->orig.dst, r->orig.dport);
-	/* FullNAT connections are not synced (docs/sync.md): a record for a FullNAT service here
-	 * has no local port this forwarder gave out, so it is taken as for no service; nor
-	 * sip_call_id ones (note_for): a record for such a service lacks the real its key needs. */
-	if (vs == NULL || unlikely(vs->mode == VS_MODE_FULLNAT) ||
-	    unlikely(vs->hash != VS_HASH_5TUPLE) ||
-	    (c != NULL && unlikely(c->mode == VS_MODE_FULLNAT))) {
+	vs = vs_lookup_tenant(w->snap->vst, r->orig.pad, r->orig.proto, &r->orig.dst,
+			      r->orig.dport);
+	/* Nor sip_call_id ones (note_for): a record for such a service lacks the real its key
+	 * needs. */
+	if (vs == NULL || unlikely(vs->hash != VS_HASH_5TUPLE)) {
 		w->stats.sync_no_service++;
 		return;
 	}
@@ -243,40 +329,33 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		w->stats.sync_no_real++;
 		return;
 	}
-	/* A tunnel's record says how it is encapsulated: only a service that does the same
-	 * takes it (a connection forwarded otherwise here would reach its NF wrong). */
-	if (unlikely(((r->flags & (SYNC_RF_TUN_IPIP | SYNC_RF_TUN_GUE)) != 0 ||
-		      vs->mode == VS_MODE_TUNNEL)) &&
-	    !sync_tunnel_agrees(r, vs, rs)) {
+	if (!sync_mode_agrees(r, vs, rs)) {
 		w->stats.sync_mode_mismatch++;
 		return;
 	}
-	/* Same NF: merge. Another NF (this forwarder guessed, or an older connection on the same
-	 * tuple): the peer's word wins. */
-	if (c != NULL && c->rs_slot == rs->slot && c->rs_gen == rs->gen) {
-		if (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state))
+	/* The same connection: merge. Another NF (this forwarder guessed, or an older connection
+	 * on the same tuple): the peer's word wins. */
+	if (c != NULL && same_conn(w, c, r, rs)) {
+		/* A SYN proxy's record from before its NF answered is stale once the handshake is
+		 * done here (a peer's later record, or the NF's SYN-ACK, came first): its cookie
+		 * would undo the translation. */
+		bool sp_stale = (r->flags & SYNC_RF_SP_WAIT) && (c->flags & CONN_FL_SYNPROXY) &&
+				!(c->flags & CONN_FL_SP_WAIT);
+
+		if (!sp_stale &&
+		    (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state)))
 			set_from_rec(w, c, r);
 		w->stats.sync_in++;
 		return;
 	}
 	if (c != NULL)
 		sync_forget(w, c);
-	/* Its timeouts are its service's here, whatever set it had at the peer. */
-	c = conn_insert(w->conns, &r->orig, hash, &rs->addr, rs->port, vs->mode == VS_MODE_NAT,
-			vs->to_set, w->now);
-	if (c == NULL) {
-		w->stats.sync_table_full++;
+	c = sync_insert(w, r, hash, vs, rs);
+	if (c == NULL)
 		return;
-	}
 	c->rs_slot = rs->slot;
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
-	if (unlikely(vs->mode == VS_MODE_TUNNEL)) { /* conn.encap is a tunnel's only (conn.h) */
-		c->encap = tunnel_conn_encap(vs->encap, rs->af);
-		c->flags |= CONN_FL_TUNNEL;
-	}
-	if (r->orig.proto == HVLB_PROTO_SCTP && vs->mode == VS_MODE_NAT)
-		c->flags |= CONN_FL_SCTP; /* as conn_new sets it */
 	c->rs_gen = rs->gen;
 	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
@@ -320,6 +399,24 @@ dump_request(struct worker *w, uint16_t peers)
 }
 
 static void
+apply_rec(struct worker *w, struct sync_rec *r)
+{
+	/* A vxlan connection's key holds its tenant's index, which is this forwarder's own: the
+	 * record's VNI names it. */
+	if (unlikely(r->ext == SYNC_EXT_VXLAN)) {
+		r->orig.pad = vxlan_tenant_of(&w->snap->tenants, r->vni);
+		if (r->orig.pad == 0) {
+			w->stats.sync_no_service++;
+			return;
+		}
+	}
+	if (r->op == SYNC_OP_UPSERT)
+		apply_upsert(w, r, conn_key_hash(&r->orig));
+	else
+		apply_delete(w, r, conn_key_hash(&r->orig));
+}
+
+static void
 apply_items(struct worker *w)
 {
 	struct sync_item in[32];
@@ -328,14 +425,12 @@ apply_items(struct worker *w)
 	do {
 		n = rte_ring_sc_dequeue_burst_elem(w->sync_in, in, sizeof(in[0]), RTE_DIM(in), NULL);
 		for (unsigned i = 0; i < n; i++) {
-			const struct sync_rec *r = &in[i].rec;
+			struct sync_rec *r = &in[i].rec;
 
 			if (in[i].kind == SYNC_ITEM_DUMP)
 				dump_request(w, in[i].peers);
-			else if (r->op == SYNC_OP_UPSERT)
-				apply_upsert(w, r, conn_key_hash(&r->orig));
 			else
-				apply_delete(w, r, conn_key_hash(&r->orig));
+				apply_rec(w, r);
 		}
 		total += n;
 	} while (n == RTE_DIM(in) && total < SYNC_IN_BUDGET);
@@ -389,6 +484,7 @@ dump_step(struct worker *w)
 	if (w->sync.dump_cursor != UINT32_MAX)
 		return;
 	done = item_next(w);
+	w->sync.n++;
 	memset(done, 0, sizeof(*done));
 	done->kind = SYNC_ITEM_DUMP_DONE;
 	done->peers = w->sync.dump_peers;
@@ -426,6 +522,7 @@ worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 	s->held[s->n_held].m = m;
 	s->held[s->n_held].key = *key;
 	s->held[s->n_held].hash = hash;
+	s->held[s->n_held].dir = CONN_DIR_REPLY;
 	s->held[s->n_held++].since = w->now;
 	w->stats.sync_held++;
 	return true;
@@ -453,7 +550,7 @@ worker_sync_release(struct worker *w, struct rte_mbuf **go)
 		enum conn_dir dir;
 
 		if (conn_lookup(w->conns, &s->held[i].key, s->held[i].hash, &dir) != NULL &&
-		    dir == CONN_DIR_REPLY) {
+		    dir == s->held[i].dir) {
 			go[n_go++] = s->held[i].m;
 		} else if (w->now - s->held[i].since >= max) {
 			w->stats.drops[HVLB_DROP_NOT_FOR_US]++;

@@ -124,25 +124,6 @@ sp_emb_check(struct worker *w, struct conn *c)
 	}
 }
 
-/* The held packet of c, taken out of the hold (NULL: none). */
-static struct rte_mbuf *
-sp_unhold(struct worker *w, const struct conn *c)
-{
-	uint32_t idx = conn_index(w->conns, c);
-
-	for (uint16_t i = 0; i < w->sp_n_held; i++) {
-		struct worker_sp_held *h = &w->sp_held[i];
-
-		if (h->idx == idx && h->created == c->created) {
-			struct rte_mbuf *m = h->m;
-
-			*h = w->sp_held[--w->sp_n_held];
-			return m;
-		}
-	}
-	return NULL;
-}
-
 static bool
 sp_hold(struct worker *w, struct rte_mbuf *m, const struct conn *c)
 {
@@ -207,7 +188,7 @@ worker_synproxy_orig(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, 
 	/* Until the NF answers: the first data is kept, a repeated ACK or more data absorbed
 	 * (the SYN-ACK's window of one segment keeps the client from sending much). */
 	if (synproxy_tcp_payload(frame, pi) > 0 && !(pi->tcp_flags & HVLB_TCP_RST)) {
-		struct rte_mbuf *h = sp_unhold(w, c);
+		struct rte_mbuf *h = worker_sp_unhold(w, c);
 
 		if (h != NULL) {
 			sp_hold(w, h, c);
@@ -237,7 +218,7 @@ sp_complete(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, struct co
 	sp_account(w, c, CONN_DIR_ORIG, HVLB_TCP_ACK, m->pkt_len);
 	w->stats.sp_established++;
 	sp_tx_add(tx, m, &c->rs_addr);
-	h = sp_unhold(w, c);
+	h = worker_sp_unhold(w, c);
 	if (h == NULL)
 		return;
 	uint8_t *hf = rte_pktmbuf_mtod(h, uint8_t *);
@@ -271,7 +252,7 @@ worker_synproxy_reply(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi,
 		 * the sequence number it expects (cookie + 1); nothing is translated after. */
 		synproxy_set_seq(frame, pi, c->sp_delta + 1);
 		c->flags &= (uint8_t)~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT);
-		h = sp_unhold(w, c);
+		h = worker_sp_unhold(w, c);
 		if (h != NULL)
 			sp_drop(w, h, HVLB_DROP_SYNPROXY_WAIT);
 		return true;

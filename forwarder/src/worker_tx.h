@@ -15,10 +15,13 @@
 #include "rewrite.h"
 #include "snapshot.h"
 #include "worker.h"
+#include "worker_capture.h"
 
 static inline void
 drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 {
+	if (unlikely(w->cap != NULL))
+		worker_capture_drop(w, m, r);
 	/* Also counted by port (csum_watch.h), out of line; r is not used after the call, so
 	 * the common path keeps it in no register for it. */
 	if (unlikely(r == HVLB_DROP_BAD_L4_CSUM)) {
@@ -33,10 +36,13 @@ drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
  * else dropped as too_big; sent as it is when the excess was a VLAN tag. worker_mtu.c. */
 void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m);
 
-/* Queue m for TX on port, as it is: tx() less the MTU check (worker_tx_big's pieces). */
+/* Queue m for TX on port, as it is: tx() less the MTU check (worker_tx_big's pieces). A
+ * capture (worker_capture.h) sees each frame as it leaves: a fragmented datagram's pieces. */
 static inline void
 tx_frame(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
+	if (unlikely(w->cap != NULL))
+		worker_capture_tx(w, m);
 	w->stats.tx_pkts++;
 	w->stats.tx_bytes += m->pkt_len;
 	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
@@ -51,9 +57,7 @@ tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
 		worker_tx_big(w, port, m);
 		return;
 	}
-	w->stats.tx_pkts++;
-	w->stats.tx_bytes += m->pkt_len;
-	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
+	tx_frame(w, port, m);
 }
 
 /* Hand a packet to the control thread (neighbour learning). */

@@ -52,3 +52,36 @@ worker_vxlan_opened(struct worker *w, struct conn *c, const uint8_t *frame,
 		w->stats.vxlan_placed++;
 	}
 }
+
+bool
+worker_vxlan_sync_fill(const struct worker *w, const struct conn *c, struct sync_rec *r)
+{
+	/* The tenant index is this forwarder's (cfgstore_vxlan.c): the VNI names the tenant. */
+	r->vni = vxlan_vni_of(&w->snap->tenants, c->orig.pad);
+	if (r->vni == 0)
+		return false;
+	r->ext = SYNC_EXT_VXLAN;
+	r->orig.pad = 0;
+	r->client_vtep = c->vx_client_vtep;
+	hvlb_addr_set4(&r->nf_addr, c->vx_nf_vtep);
+	r->nf_port = 0;
+	return true;
+}
+
+struct conn *
+worker_vxlan_sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash,
+			 const struct rs_config *rs, const struct vs *vs)
+{
+	/* As rare_vx_insert: the NF answers from the VIP inside the tenant. */
+	struct conn *c = conn_insert(w->conns, &r->orig, hash, &r->orig.dst, 0, 1, vs->to_set,
+				     w->now);
+
+	if (c == NULL) {
+		w->stats.sync_table_full++;
+		return NULL;
+	}
+	c->flags |= CONN_FL_VXLAN;
+	c->vx_client_vtep = r->client_vtep;
+	c->vx_nf_vtep = rs->addr.w[0];
+	return c;
+}

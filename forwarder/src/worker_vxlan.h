@@ -48,4 +48,13 @@ worker_vxlan_from_nf(const uint8_t *frame, const struct conn *c)
 void worker_vxlan_encap(uint8_t *frame, const struct pkt_info *pi, uint32_t hash,
 			const struct conn *c, enum conn_dir dir, union hvlb_addr *dst);
 
+/* Sync (docs/sync.md, "VXLAN"): a record of c says its tenant's VNI and its client's VTEP
+ * (nf_addr its NF's VTEP, the real). false when its tenant has no VNI any more (not sent). */
+bool worker_vxlan_sync_fill(const struct worker *w, const struct conn *c, struct sync_rec *r);
+
+/* A peer's vxlan connection r (r->orig.pad already its tenant here) to rs: NULL when the
+ * table is full (counted sync_table_full). */
+struct conn *worker_vxlan_sync_insert(struct worker *w, const struct sync_rec *r, uint32_t hash,
+				      const struct rs_config *rs, const struct vs *vs);
+
 #endif

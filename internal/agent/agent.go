@@ -65,11 +65,16 @@ type Config struct {
 
 	ReportInterval time.Duration // default 2s
 	ResyncInterval time.Duration // reconcile this often even without news; default 5s
-	BackoffMin     time.Duration // first retry of the controller; default 500ms
-	BackoffMax     time.Duration // cap of the retry delay; default 30s
-	ApplyTimeout   time.Duration // bound on one reconcile; default 10s
-	ProbeInterval  time.Duration // path RTT probes of each NF; default 500ms (paths.go)
-	Logger         *slog.Logger
+	// ControllerTimeout: a controller that has not answered a liveness probe (gRPC's health
+	// check, sent every half of it) for this long is left for the next one, so that a hung
+	// controller (stopped, its host gone without resetting connections) holds the agent
+	// at most 1.5 times this long. Default DefaultControllerTimeout.
+	ControllerTimeout time.Duration
+	BackoffMin        time.Duration // first retry of the controller; default 500ms
+	BackoffMax        time.Duration // cap of the retry delay; default 30s
+	ApplyTimeout      time.Duration // bound on one reconcile; default 10s
+	ProbeInterval     time.Duration // path RTT probes of each NF; default 500ms (paths.go)
+	Logger            *slog.Logger
 
 	// Speaker, when not nil, announces the VIPs; Run owns it from then on and stops it
 	// when it returns, GracefulWait after withdrawing them (0: DefaultGracefulWait; a
@@ -88,8 +93,9 @@ const MaxReportedConns = 1000
 
 // Defaults of Config's intervals.
 const (
-	DefaultReportInterval = 2 * time.Second
-	DefaultResyncInterval = 5 * time.Second
+	DefaultReportInterval    = 2 * time.Second
+	DefaultResyncInterval    = 5 * time.Second
+	DefaultControllerTimeout = 2 * time.Second
 )
 
 func (c *Config) setDefaults() {
@@ -98,6 +104,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.ResyncInterval <= 0 {
 		c.ResyncInterval = DefaultResyncInterval
+	}
+	if c.ControllerTimeout <= 0 {
+		c.ControllerTimeout = DefaultControllerTimeout
 	}
 	if c.BackoffMin <= 0 {
 		c.BackoffMin = 500 * time.Millisecond

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"net"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,7 +28,7 @@ func TestAgentFailsOverNeverBack(t *testing.T) {
 
 	second.publish(&ctlpb.DesiredState{Version: 3}) // behind: it would empty the forwarder
 	stopA()
-	eventually(t, 5*time.Second, "registered with the second controller", func() (bool, string) {
+	eventually(t, 10*time.Second, "registered with the second controller", func() (bool, string) {
 		return len(second.registered()) > 0 && second.lastReport() != nil, ""
 	})
 	eventually(t, 5*time.Second, "the stale state counted", func() (bool, string) {
@@ -74,3 +76,115 @@ func TestAgentTakesANewStore(t *testing.T) {
 		t.Fatalf("the forwarder went back to the old store's state: %s", got)
 	}
 }
+
+// TestAgentLeavesAHungController: a controller that stops answering without closing its
+// connections (SIGSTOP, a host gone without resetting them: here a proxy that stops moving
+// bytes) is left for the next one within 1.5 ControllerTimeouts, by the liveness probe; TCP
+// and HTTP/2 flow control would otherwise take the reports for many seconds.
+func TestAgentLeavesAHungController(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	first, second := newFakeCtl(), newFakeCtl()
+	addrA, addrB := freeAddr(t), freeAddr(t)
+	serveCtl(t, dir, addrA, first)
+	serveCtl(t, dir, addrB, second)
+	p := newFreezer(t, addrA)
+	v5 := []*fwdpb.VirtualService{svc("tcp", "10.100.0.1", 80, "nat", "maglev", "10.1.0.11:80/100/1")}
+	first.publish(&ctlpb.DesiredState{Version: 5, Services: v5})
+	second.publish(&ctlpb.DesiredState{Version: 5, Services: v5})
+	// Long enough that a starved machine (go test -race beside other packages) does not
+	// make a live controller look hung; the bound below still tells a probe from a TCP timeout.
+	const timeout = time.Second
+	startAgent(t, dir, p.addr+","+addrB, f.Path, func(c *Config) { c.ControllerTimeout = timeout })
+	eventually(t, 10*time.Second, "reports to the first controller", func() (bool, string) {
+		return first.lastReport() != nil, ""
+	})
+	// Stays while the controller answers (several timeouts).
+	time.Sleep(4 * timeout)
+	if len(second.registered()) != 0 {
+		t.Fatal("left a controller that answers")
+	}
+	p.freeze()
+	frozen := time.Now()
+	eventually(t, 10*time.Second, "registered with the second controller", func() (bool, string) {
+		return len(second.registered()) > 0, ""
+	})
+	took := time.Since(frozen)
+	t.Logf("left the hung controller and registered with the next after %s", took)
+	// 1.5 timeouts, the back-off (at most 200 ms here) and a registration; slack for a busy machine.
+	if limit := 3*timeout/2 + 200*time.Millisecond + 3*time.Second; took > limit {
+		t.Errorf("took %s to leave a hung controller, want under %s", took, limit)
+	}
+	v6 := []*fwdpb.VirtualService{svc("tcp", "10.100.0.2", 80, "nat", "maglev", "10.1.0.12:80/100/1")}
+	second.publish(&ctlpb.DesiredState{Version: 6, Services: v6})
+	eventually(t, 5*time.Second, "version 6 from the second controller", runs(f, v6))
+}
+
+// freezer is a TCP proxy to a server that can stop moving bytes while keeping every
+// connection open: a hung peer, as the client sees it.
+type freezer struct {
+	addr         string
+	frozen, done chan struct{}
+	once         sync.Once
+}
+
+func newFreezer(t *testing.T, to string) *freezer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &freezer{addr: ln.Addr().String(), frozen: make(chan struct{}), done: make(chan struct{})}
+	var conns []net.Conn
+	var mu sync.Mutex
+	t.Cleanup(func() {
+		close(p.done)
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	pipe := func(dst, src net.Conn) {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if err != nil {
+				dst.Close()
+				return
+			}
+			select {
+			case <-p.frozen: // hold the bytes, and read no more: the sender's buffers fill
+				<-p.done
+				return
+			default:
+			}
+			if _, err := dst.Write(buf[:n]); err != nil {
+				src.Close()
+				return
+			}
+		}
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", to)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			mu.Lock()
+			conns = append(conns, c, s)
+			mu.Unlock()
+			go pipe(s, c)
+			go pipe(c, s)
+		}
+	}()
+	return p
+}
+
+func (p *freezer) freeze() { p.once.Do(func() { close(p.frozen) }) }

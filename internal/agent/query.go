@@ -53,10 +53,11 @@ func (a *Agent) logQueryEnd(ctx context.Context, addr string, err error) {
 	}
 }
 
-// QueryOps are the forwarder ops the controller may ask through the agent: read-only.
+// QueryOps are the forwarder ops the controller may ask through the agent: read-only, and
+// Capture, which changes nothing the forwarder does with a packet (it copies some, bounded).
 func queryAllowed(req *fwdpb.Request) bool {
 	switch req.GetOp().(type) {
-	case *fwdpb.Request_ListConnections, *fwdpb.Request_TraceFlow:
+	case *fwdpb.Request_ListConnections, *fwdpb.Request_TraceFlow, *fwdpb.Request_Capture:
 		return true
 	}
 	return false
@@ -67,7 +68,7 @@ func queryAllowed(req *fwdpb.Request) bool {
 func answer(ctx context.Context, fc *fwdclient.Client, q *ctlpb.FwdQuery) *ctlpb.FwdAnswer {
 	out := &ctlpb.FwdAnswer{Id: q.GetId()}
 	if !queryAllowed(q.GetRequest()) {
-		out.Error = fmt.Sprintf("op %T: not one the controller may ask (list_connections, trace_flow)",
+		out.Error = fmt.Sprintf("op %T: not one the controller may ask (list_connections, trace_flow, capture)",
 			q.GetRequest().GetOp())
 		return out
 	}

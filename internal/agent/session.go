@@ -16,7 +16,10 @@ import (
 
 	"google.golang.org/grpc"
 	grpcbackoff "google.golang.org/grpc/backoff"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/pb/ctlpb"
@@ -70,7 +73,7 @@ func (a *Agent) controllerLoop(ctx context.Context) {
 	bo := backoff{min: a.cfg.BackoffMin, max: a.cfg.BackoffMax}
 	for attempt, i := 1, 0; ; attempt, i = attempt+1, (i+1)%len(a.conns) {
 		addr := a.controllers[i]
-		progressed, err := a.session(ctx, ctlpb.NewAgentServiceClient(a.conns[i]), addr)
+		progressed, err := a.session(ctx, a.conns[i], addr)
 		if ctx.Err() != nil {
 			return
 		}
@@ -93,25 +96,36 @@ func (a *Agent) controllerLoop(ctx context.Context) {
 // session registers, then watches the desired state and streams reports until either
 // fails. progressed says a desired state arrived (the controller works: back-off starts
 // over).
-func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient, addr string) (progressed bool, err error) {
+func (a *Agent) session(ctx context.Context, conn grpc.ClientConnInterface, addr string) (progressed bool, err error) {
 	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	client := ctlpb.NewAgentServiceClient(conn)
+	// The liveness probe runs from the start: a controller that hangs in Register is left
+	// as surely as one that hangs later.
+	errc := make(chan error, 3)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		errc <- a.liveness(ctx, conn) // first, so that the session ends with this reason
+		cancel()                      // a call waiting on the silent controller ends too
+	}()
+	defer wg.Wait()
 	defer cancel()
 	info := a.forwarderInfo(a.forwarderStats(ctx))
 	if err := a.register(ctx, client, info, addr); err != nil {
-		return false, err
+		return false, livenessErr(errc, err)
 	}
 	watch, err := client.WatchDesired(ctx, &ctlpb.WatchRequest{ForwarderId: a.cfg.ID})
 	if err != nil {
-		return false, fmt.Errorf("watch desired state: %w", err)
+		return false, livenessErr(errc, fmt.Errorf("watch desired state: %w", err))
 	}
 	report, err := client.Report(ctx)
 	if err != nil {
-		return false, fmt.Errorf("report: %w", err)
+		return false, livenessErr(errc, fmt.Errorf("report: %w", err))
 	}
 
 	var got atomic.Bool
-	errc := make(chan error, 2)
-	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -141,6 +155,74 @@ func (a *Agent) session(ctx context.Context, client ctlpb.AgentServiceClient, ad
 	cancel()
 	wg.Wait()
 	return got.Load(), err
+}
+
+// errNotAnswering ends a session whose controller stopped answering the liveness probe.
+var errNotAnswering = errors.New("the controller does not answer")
+
+// liveness asks the controller's gRPC health service every half ControllerTimeout and
+// returns an error once none has been answered for ControllerTimeout (a stopped or hung
+// controller, a host gone without resetting the connection: the session's streams would
+// wait on it for ever, TCP and HTTP/2 flow control taking the reports for a long while).
+// Any answer counts, an error status included (a controller without the health service
+// still answers Unimplemented). It returns ctx's error when the session ends otherwise.
+func (a *Agent) liveness(ctx context.Context, conn grpc.ClientConnInterface) error {
+	timeout := a.cfg.ControllerTimeout
+	hc := healthpb.NewHealthClient(conn)
+	t := time.NewTicker(timeout / 2)
+	defer t.Stop()
+	lastAnswer := time.Now()
+	answered := make(chan time.Time, 1)
+	inFlight := false
+	for {
+		if !inFlight { // one probe at a time: a hung controller is not sent a pile of them
+			inFlight = true
+			go func() {
+				sent := time.Now()
+				pctx, cancel := context.WithTimeout(ctx, timeout)
+				defer cancel()
+				_, err := hc.Check(pctx, &healthpb.HealthCheckRequest{})
+				if st, ok := status.FromError(err); err == nil || ok && !isNoAnswer(st.Code()) {
+					answered <- sent
+				} else {
+					answered <- time.Time{}
+				}
+			}()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case at := <-answered:
+			inFlight = false
+			if at.After(lastAnswer) {
+				lastAnswer = at
+			}
+		case <-t.C:
+		}
+		if silent := time.Since(lastAnswer); silent >= timeout {
+			return fmt.Errorf("%w for %s (--controller-timeout %s)", errNotAnswering, silent.Round(time.Millisecond), timeout)
+		}
+	}
+}
+
+// isNoAnswer says whether a probe's status code means that the controller did not answer
+// (rather than answering with an error).
+func isNoAnswer(c codes.Code) bool {
+	return c == codes.DeadlineExceeded || c == codes.Unavailable || c == codes.Canceled
+}
+
+// livenessErr returns the liveness probe's error if it ended the session (err, a call
+// cut off by the session's end, says less), else err.
+func livenessErr(errc chan error, err error) error {
+	select {
+	case lerr := <-errc:
+		if errors.Is(lerr, errNotAnswering) {
+			return lerr
+		}
+		errc <- lerr
+	default:
+	}
+	return err
 }
 
 func (a *Agent) register(ctx context.Context, client ctlpb.AgentServiceClient, info *ctlpb.ForwarderInfo, addr string) error {

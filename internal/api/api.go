@@ -129,6 +129,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/controllers", json: s.getControllers},
 		{method: "GET", path: "/v1/conns", json: s.listConns},
 		{method: "GET", path: "/v1/trace", json: s.traceFlow},
+		{method: "POST", path: "/v1/capture", json: s.capture},
 		{method: "POST", path: "/v1/nf-load", json: s.pushNFLoad},
 		{method: "POST", path: "/v1/lb-requests", json: s.createLBRequest},
 		{method: "GET", path: "/v1/lb-requests", json: s.listLBRequests},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"hvlb/internal/model"
 )
@@ -17,7 +18,7 @@ import (
 //go:embed openapi.json
 var openAPIFile []byte
 
-var openAPI = withSettings(openAPIFile)
+var openAPI = with503s(withSettings(openAPIFile))
 
 // OpenAPI returns the OpenAPI document.
 func OpenAPI() []byte { return openAPI }
@@ -62,4 +63,58 @@ func withSettings(doc []byte) []byte {
 func serveOpenAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(openAPI)
+}
+
+// What a 503 may mean, per kind of request. openapi.json gives each operation a 503 with
+// the Error schema; the document served lists every meaning here instead, kept in one place
+// as the causes are (statusOf: ErrStopped, store.ErrUnavailable and store.ErrOutcomeUnknown,
+// controller.ErrNotLeader, a cancelled request).
+const (
+	unavailableRead = "unavailable for now; `error` says which, retry (on another controller of a " +
+		"group): the controller is stopping; the store does not answer (etcd unreachable or without " +
+		"quorum: nothing was read); the request was cancelled or ran out of time"
+	unavailableWrite = unavailableRead + "; the store refused the write, nothing written (etcd's " +
+		"reason named: out of space, permission denied, no quorum), or other controllers kept " +
+		"committing first for 30 s (nothing written); `error` contains \"outcome unknown\": etcd's " +
+		"answer to the write was lost and the controller could not tell whether it was applied: " +
+		"read the state back before trying again"
+	unavailableLeader = "; `error` contains \"not the leader\": only the group's leader takes " +
+		"this request, and the message names it when one is known (hvlbctl goes on to the next server)"
+)
+
+// leaderOnly are the operations only a group's leader takes (controller.ErrNotLeader).
+var leaderOnly = map[string]bool{"post /v1/lb-requests": true}
+
+// with503s is doc with each operation's 503 of the Error schema described by what it may
+// mean: reads, writes (whose outcome may be unknown), leader-only requests.
+func with503s(doc []byte) []byte {
+	var d map[string]any
+	if err := json.Unmarshal(doc, &d); err != nil {
+		panic(fmt.Sprintf("openapi.json: %v", err))
+	}
+	for path, ops := range d["paths"].(map[string]any) {
+		for method, op := range ops.(map[string]any) {
+			o, ok := op.(map[string]any)
+			if !ok || method == "parameters" {
+				continue
+			}
+			r, ok := o["responses"].(map[string]any)["503"].(map[string]any)
+			if !ok || !strings.Contains(fmt.Sprint(r["content"]), "#/components/schemas/Error") {
+				continue
+			}
+			desc := unavailableRead
+			if method != "get" {
+				desc = unavailableWrite
+			}
+			if leaderOnly[method+" "+path] {
+				desc += unavailableLeader
+			}
+			r["description"] = desc
+		}
+	}
+	out, err := json.MarshalIndent(d, "", " ")
+	if err != nil {
+		panic(err)
+	}
+	return out
 }

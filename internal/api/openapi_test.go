@@ -178,3 +178,45 @@ func TestOpenAPICheckKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIEvery503Meaning: every operation that can answer 503 lists what it may mean:
+// reads the store's and the controller's unavailability, writes also a refused write and
+// one whose outcome is unknown, the leader-only request that it is not the leader.
+func TestOpenAPIEvery503Meaning(t *testing.T) {
+	type operation struct {
+		Responses map[string]struct {
+			Description string `json:"description"`
+		} `json:"responses"`
+	}
+	for path, ops := range loadDoc(t).Paths {
+		for method, raw := range ops {
+			if method == "parameters" || path == "/metrics" || path == "/openapi.json" {
+				continue
+			}
+			var op operation
+			if err := json.Unmarshal(raw, &op); err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			r, ok := op.Responses["503"]
+			if !ok {
+				t.Errorf("%s %s: no 503", method, path)
+				continue
+			}
+			if path == "/healthz" {
+				continue // its own: the Health body says why
+			}
+			want := []string{"stopping", "does not answer", "cancelled"}
+			if method != "get" {
+				want = append(want, "nothing written", "outcome unknown")
+			}
+			if method+" "+path == "post /v1/lb-requests" {
+				want = append(want, "not the leader")
+			}
+			for _, w := range want {
+				if !strings.Contains(r.Description, w) {
+					t.Errorf("%s %s: 503 %q does not say %q", method, path, r.Description, w)
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,11 @@
 //	                                    URI SAN urn:hvlb:agent:<id> (the controller takes the
 //	                                    agent for forwarder <id> only)
 //	hvlbctl.pem, hvlbctl-key.pem        client auth, CN hvlbctl
+//	etcd.pem, etcd-key.pem              a controller group's etcd members: server and client auth
+//	                                    (their peer links), the controller's SANs; CN hvlb-etcd
+//	etcd-client.pem, etcd-client-key.pem  the controllers' etcd client certificate (--etcd-cert):
+//	                                    client auth, CN hvlb-controller (the etcd user when etcd's
+//	                                    auth is on)
 //	tokens                              one random 32-byte bearer token, hex, one per line
 //
 // There is no generic agent certificate: the controller accepts an agent only for the
@@ -49,6 +54,10 @@ const (
 	CtlFile           = "hvlbctl.pem"
 	CtlKeyFile        = "hvlbctl-key.pem"
 	TokensFile        = "tokens"
+	EtcdFile          = "etcd.pem"
+	EtcdKeyFile       = "etcd-key.pem"
+	EtcdClientFile    = "etcd-client.pem"
+	EtcdClientKeyFile = "etcd-client-key.pem"
 )
 
 const (
@@ -124,6 +133,12 @@ var leaves = []leaf{
 	{cert: ControllerFile, key: ControllerKeyFile, cn: "hvlb-controller",
 		usage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}, sans: true},
 	{cert: CtlFile, key: CtlKeyFile, cn: "hvlbctl", usage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+	// etcd's members serve the controllers and one another (--peer-cert-file: a member is
+	// its peers' client as well), on the hosts the controllers run on.
+	{cert: EtcdFile, key: EtcdKeyFile, cn: "hvlb-etcd",
+		usage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}, sans: true},
+	{cert: EtcdClientFile, key: EtcdClientKeyFile, cn: "hvlb-controller",
+		usage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 }
 
 func agentLeaf(id string) leaf {

@@ -45,6 +45,7 @@ func TestInitLayout(t *testing.T) {
 		CAFile: 0o644, CAKeyFile: 0o600, ControllerFile: 0o644, ControllerKeyFile: 0o600,
 		agentA: 0o644, agentAKey: 0o600, agentB: 0o644, agentBKey: 0o600,
 		CtlFile: 0o644, CtlKeyFile: 0o600, TokensFile: 0o600,
+		EtcdFile: 0o644, EtcdKeyFile: 0o600, EtcdClientFile: 0o644, EtcdClientKeyFile: 0o600,
 	}
 	if agentA != "agent-fwd-a.pem" || agentAKey != "agent-fwd-a-key.pem" {
 		t.Errorf("agent files %s, %s", agentA, agentAKey)
@@ -66,10 +67,12 @@ func TestInitLayout(t *testing.T) {
 	pool := x509.NewCertPool()
 	pool.AddCert(ca)
 
-	ctl := readCert(t, filepath.Join(dir, ControllerFile))
-	for _, h := range []string{"localhost", "ctl.example", "127.0.0.1", "::1", "10.0.0.5", "fd00::5"} {
-		if err := ctl.VerifyHostname(h); err != nil {
-			t.Errorf("controller certificate: %v", err)
+	for _, server := range []string{ControllerFile, EtcdFile} { // etcd runs beside the controllers
+		c := readCert(t, filepath.Join(dir, server))
+		for _, h := range []string{"localhost", "ctl.example", "127.0.0.1", "::1", "10.0.0.5", "fd00::5"} {
+			if err := c.VerifyHostname(h); err != nil {
+				t.Errorf("%s: %v", server, err)
+			}
 		}
 	}
 	for _, tc := range []struct {
@@ -81,6 +84,8 @@ func TestInitLayout(t *testing.T) {
 		{agentA, "hvlb-agent:fwd-a", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 		{agentB, "hvlb-agent:fwd.b_2", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 		{CtlFile, "hvlbctl", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
+		{EtcdFile, "hvlb-etcd", []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}},
+		{EtcdClientFile, "hvlb-controller", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}},
 	} {
 		c := readCert(t, filepath.Join(dir, tc.file))
 		if c.Subject.CommonName != tc.cn {
@@ -144,8 +149,8 @@ func TestInitIdempotent(t *testing.T) {
 	if err := Init(dir, nil); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(snapshot(t, dir)); n != 7 {
-		t.Fatalf("%d files, want 7 (no temporary files left)", n)
+	if n := len(snapshot(t, dir)); n != 11 {
+		t.Fatalf("%d files, want 11 (no temporary files left)", n)
 	}
 	// Agent certificates added later: the rest stays.
 	before := snapshot(t, dir)
@@ -153,8 +158,8 @@ func TestInitIdempotent(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := snapshot(t, dir)
-	if len(first) != 9 {
-		t.Fatalf("%d files, want 9", len(first))
+	if len(first) != 13 {
+		t.Fatalf("%d files, want 13", len(first))
 	}
 	for name, b := range before {
 		if !bytes.Equal(b, first[name]) {
@@ -195,10 +200,10 @@ func TestInitIdempotent(t *testing.T) {
 		t.Fatal(err)
 	}
 	now = snapshot(t, dir)
-	if len(now) != 9 {
-		t.Errorf("%d files after a new CA, want 9", len(now))
+	if len(now) != 13 {
+		t.Errorf("%d files after a new CA, want 13", len(now))
 	}
-	for _, name := range []string{CAFile, ControllerFile, agentFile, CtlFile} {
+	for _, name := range []string{CAFile, ControllerFile, agentFile, CtlFile, EtcdFile, EtcdClientFile} {
 		if bytes.Equal(now[name], first[name]) {
 			t.Errorf("%s kept after the CA was replaced", name)
 		}

@@ -70,7 +70,7 @@ func init() {
 	commands = append(commands, serviceCommands...)
 	commands = append(commands, readoutCommands...)
 	commands = append(commands,
-		&command{"certs init", "", "write a CA, certificates for the controller, the agents of --agent IDS and hvlbctl, and a token file", certsInit})
+		&command{"certs init", "", "write a CA, certificates for the controller, the agents of --agent IDS, hvlbctl and a group's etcd, and a token file", certsInit})
 }
 
 // usageError is a mistake in the arguments; it exits 2.
@@ -355,7 +355,9 @@ func certsInit(e *env, cl *cmdline) error {
 		cert, key := certs.AgentFiles(id)
 		files = append(files, cert, key)
 	}
-	for _, f := range append(files, certs.CtlFile, certs.CtlKeyFile, certs.TokensFile) {
+	files = append(files, certs.CtlFile, certs.CtlKeyFile, certs.EtcdFile, certs.EtcdKeyFile,
+		certs.EtcdClientFile, certs.EtcdClientKeyFile, certs.TokensFile)
+	for _, f := range files {
 		fmt.Fprintf(e.stdout, "  %s\n", filepath.Join(*dir, f))
 	}
 	fmt.Fprintf(e.stdout, "use them with: export HVLB_CERTS=%s\n", *dir)

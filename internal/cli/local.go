@@ -40,6 +40,7 @@ var localCommands = []*command{
 	{"stats", "", "counters: workers, ports, drops, services and reals (--rate: per second, from two samples)", localStats},
 	{"conns", "", "list connections (--vip, --real, --client, --state, --protocol: the forwarder filters)", localConns},
 	{"trace", "tcp|udp CLIENT:PORT VIP:PORT", "the flow's connection on each worker, and the real a new one would get and why", localTrace},
+	{"capture", "", "the packets of one flow (--client, --vip) or one drop reason (--drop-reason), as pcapng (-w FILE)", localCapture},
 	{"pool", "", "FullNAT's local pool: addresses, port range, each worker's free ports", localPool},
 	{"pool set", "", "replace FullNAT's local pool at run time (with connections: only appending addresses)", localPoolSet},
 	{"steering", "", "flow steering: mechanism per port, RSS-A, worker loads, overrides", localSteering},

@@ -25,6 +25,7 @@ var readoutCommands = []*command{
 	{"stats", "", "the latest counters per forwarder, worker, service and real", stats},
 	{"conns", "", "the pool's connections, asked of every forwarder now (--reported: what the agents last reported)", conns},
 	{"trace", "tcp|udp CLIENT:PORT VIP:PORT", "which forwarders and workers hold a flow, its NF, and what each forwarder would choose for it new, and why", trace},
+	{"capture", "", "the packets of one flow (--client, --vip) or one drop reason (--drop-reason) through every forwarder, as pcapng (-w FILE)", capture},
 	{"version", "", "the controller's configuration version", version},
 	{"lb-request", "", "ask for load balancing of a set of NFs behind a VIP (the NFV manager's request)", lbRequest},
 	{"lb-request show", "ID", "where a load-balancing request stands", lbRequestShow},

@@ -17,6 +17,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
@@ -92,10 +94,13 @@ var errShutdown = status.Error(codes.Unavailable, "controller shutting down")
 
 // NewGRPCServer returns a gRPC server with the service registered. With a TLS config
 // (which should require client certificates) it serves mutual TLS; with nil, plaintext
-// (development only). Keepalives find dead agents' streams.
+// (development only). Keepalives find dead agents' streams (an agent's host that vanished
+// without resetting its connections) within 15 s. The standard health service answers the
+// agents' liveness probes (agent.Config.ControllerTimeout): a controller that stops
+// answering it (stopped, hung, its host gone) loses its agents to the next controller.
 func NewGRPCServer(tlsCfg *tls.Config, srv *Server) *grpc.Server {
 	opts := []grpc.ServerOption{
-		grpc.KeepaliveParams(keepalive.ServerParameters{Time: 30 * time.Second, Timeout: 10 * time.Second}),
+		grpc.KeepaliveParams(keepalive.ServerParameters{Time: 10 * time.Second, Timeout: 5 * time.Second}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true}),
 	}
 	if tlsCfg != nil {
@@ -103,6 +108,7 @@ func NewGRPCServer(tlsCfg *tls.Config, srv *Server) *grpc.Server {
 	}
 	g := grpc.NewServer(opts...)
 	ctlpb.RegisterAgentServiceServer(g, srv)
+	healthpb.RegisterHealthServer(g, health.NewServer())
 	return g
 }
 

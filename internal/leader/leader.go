@@ -51,6 +51,11 @@ type Elector struct {
 	mu     sync.Mutex
 	st     Status
 	change chan struct{} // closed and replaced when Leader changes
+	// lastAnswer is when the lease's keep-alives were last answered (its holder's view): a
+	// reader checks it too, so that a controller whose loop has not run for a while (the
+	// process stopped, the machine suspended) never answers as leader on a lease that may
+	// have expired meanwhile.
+	lastAnswer time.Time
 }
 
 // New returns an Elector; Run campaigns.
@@ -67,25 +72,43 @@ func New(cfg Config) *Elector {
 	return &Elector{cfg: cfg, change: make(chan struct{}), st: Status{Since: cfg.Now(), Err: "not started"}}
 }
 
-// IsLeader reports whether this controller acts as the group's leader now.
+// IsLeader reports whether this controller acts as the group's leader now: it won the
+// election and its lease is certainly alive at this instant.
 func (e *Elector) IsLeader() bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.st.Leader
+	return e.Status().Leader
 }
 
-// Leader returns the group's leader as last seen ("" when none is known).
+// Leader returns the group's leader as last seen ("" when none is known). It never names
+// this controller unless it leads now: a controller that lost its lease (or may have)
+// does not know who leads until it looks again.
 func (e *Elector) Leader() string {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.st.LeaderName
+	return e.Status().LeaderName
 }
 
 // Status returns the elector's state now.
 func (e *Elector) Status() Status {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.st
+	return e.current()
+}
+
+// current is st as it holds at this instant (e.mu held): the loop that steps down may
+// not have run yet (a process woken from SIGSTOP serves a waiting request before it), so
+// a lease that may have expired counts as lost here already.
+func (e *Elector) current() Status {
+	st := e.st
+	if st.Leader && !e.leaseAlive() {
+		st.Leader = false
+	}
+	if !st.Leader && st.LeaderName == e.cfg.Name {
+		st.LeaderName = ""
+	}
+	return st
+}
+
+// leaseAlive says whether this controller's lease certainly lives now (e.mu held).
+func (e *Elector) leaseAlive() bool {
+	return e.cfg.Now().Sub(e.lastAnswer) < e.cfg.TTL/2
 }
 
 // Changed returns a channel closed at the next change of IsLeader.
@@ -118,6 +141,9 @@ func (e *Elector) Run(ctx context.Context) {
 		err := e.round(ctx)
 		e.update(func(s *Status) {
 			s.Leader, s.EtcdUp = false, false
+			if s.LeaderName == e.cfg.Name {
+				s.LeaderName = "" // whoever leads now is looked up in the next round
+			}
 			if err != nil {
 				s.Err = err.Error()
 			}
@@ -142,6 +168,7 @@ func (e *Elector) round(ctx context.Context) error {
 		return fmt.Errorf("etcd lease: %w", err)
 	}
 	lastAnswer := e.cfg.Now()
+	e.update(func(*Status) { e.lastAnswer = lastAnswer })
 	rctx, rcancel := context.WithCancel(ctx)
 	defer func() {
 		e.update(func(s *Status) { s.Leader = false }) // at once, before the revoke's wait
@@ -171,17 +198,37 @@ func (e *Elector) round(ctx context.Context) error {
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	nextLook := time.Time{}
+	// A loop that has not run for half a TTL (it wakes at least every tick) stood still: the
+	// process stopped (SIGSTOP) or starved. A keep-alive answer or a won election read now
+	// may have waited in its channel all that time, so the lease may have expired under it
+	// (and another controller lead): the round ends rather than trust them.
+	lastWake := e.cfg.Now()
+	stoodStill := func() error {
+		now := e.cfg.Now()
+		gap := now.Sub(lastWake)
+		lastWake = now
+		if gap >= e.cfg.TTL/2 {
+			return fmt.Errorf("this controller stood still for %s: its lease may have expired", gap.Round(time.Millisecond))
+		}
+		return nil
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
 		case _, ok := <-ka:
+			if err := stoodStill(); err != nil {
+				return err
+			}
 			if !ok {
 				return fmt.Errorf("etcd lease %x lost", grant.ID)
 			}
 			lastAnswer = e.cfg.Now()
-			e.update(func(s *Status) { s.EtcdUp = true })
+			e.update(func(s *Status) { s.EtcdUp, e.lastAnswer = true, lastAnswer })
 		case err := <-won:
+			if serr := stoodStill(); serr != nil {
+				return serr
+			}
 			if err != nil {
 				return fmt.Errorf("campaign: %w", err)
 			}
@@ -192,6 +239,9 @@ func (e *Elector) round(ctx context.Context) error {
 			e.update(func(s *Status) { s.Leader, s.LeaderName = true, e.cfg.Name })
 			won = nil
 		case <-tick.C:
+			if err := stoodStill(); err != nil {
+				return err
+			}
 			if !alive() {
 				if e.IsLeader() {
 					e.cfg.Log.Warn("leader election: stepping down, etcd does not answer", "last_answer", lastAnswer)

@@ -2,6 +2,7 @@ package leader
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,4 +83,38 @@ func TestLeaderWithoutEtcdStepsDown(t *testing.T) {
 	took := waitFor(t, "a steps down", 1500*time.Millisecond, func() bool { return !a.IsLeader() })
 	t.Logf("stepped down %s after etcd stopped", took)
 	waitFor(t, "a says etcd is down", 5*time.Second, func() bool { st := a.Status(); return !st.EtcdUp && st.Err != "" })
+}
+
+// TestWokenLeaderNeverNamesItself: a leader whose process stood still past its lease (SIGSTOP,
+// a suspended machine) answers a request that was waiting, before its loop has run, as a
+// follower that knows no leader: never as the leader, and never naming itself. The clock
+// jumps forward, as it does for a process that wakes.
+func TestWokenLeaderNeverNamesItself(t *testing.T) {
+	srv := etcdtest.Start(t)
+	cli, err := store.DialEtcd(store.EtcdConfig{Endpoints: []string{srv.Endpoint}, DialTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cli.Close() })
+	var jump atomic.Int64
+	e := New(Config{Client: cli, Prefix: "/t/", Name: "a", TTL: 2 * time.Second,
+		Now: func() time.Time { return time.Now().Add(time.Duration(jump.Load())) }})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { e.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	waitFor(t, "a leads", 10*time.Second, e.IsLeader)
+	if st := e.Status(); st.LeaderName != "a" {
+		t.Fatalf("leading: %+v", st)
+	}
+	// Asked at once, before the loop's next tick (as a woken process's first request is),
+	// or just after it stepped down: either way it neither leads nor names itself.
+	jump.Store(int64(3 * time.Second)) // more than the TTL: the lease has expired
+	if st := e.Status(); st.Leader || st.LeaderName == "a" {
+		t.Fatalf("woken after its lease: %+v; want a follower that does not name itself", st)
+	}
+	// Once its loop runs it steps down for good, and still does not name itself.
+	waitFor(t, "a steps down", 5*time.Second, func() bool { return !e.IsLeader() && e.Leader() != "a" })
+	// It takes the lease again (it is alone) and leads again.
+	waitFor(t, "a leads again", 10*time.Second, func() bool { return e.IsLeader() && e.Leader() == "a" })
 }

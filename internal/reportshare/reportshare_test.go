@@ -38,6 +38,11 @@ func newMember(t *testing.T, srv *etcdtest.Server, name string) *member {
 
 func newMemberTimeout(t *testing.T, srv *etcdtest.Server, name string, reportTimeout time.Duration) *member {
 	t.Helper()
+	return newMemberWith(t, srv, name, reportTimeout, 100*time.Millisecond)
+}
+
+func newMemberWith(t *testing.T, srv *etcdtest.Server, name string, reportTimeout, interval time.Duration) *member {
+	t.Helper()
 	cli, err := srv.Client()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +52,7 @@ func newMemberTimeout(t *testing.T, srv *etcdtest.Server, name string, reportTim
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	sh := New(Config{Client: cli, Prefix: prefix, Name: name, TTL: 2 * time.Second, Interval: 100 * time.Millisecond, Log: log})
+	sh := New(Config{Client: cli, Prefix: prefix, Name: name, TTL: 2 * time.Second, Interval: interval, Log: log})
 	ctl, err := controller.New(controller.Config{Store: st, Sharing: sh, Name: name, ReportTimeout: reportTimeout, Log: log})
 	if err != nil {
 		t.Fatal(err)
@@ -221,5 +226,40 @@ func TestStaleRecordFails(t *testing.T) {
 	}
 	if a.forwarder("fwd-a").State != controller.StateFailed {
 		t.Errorf("the holder does not show it failed")
+	}
+}
+
+// TestStoppedControllersAgentReadyAtOnce: a stops gracefully (its lease given back: its
+// record goes at once, and b and c show the forwarder failed); the agent registers with b.
+// c shows it ready through b at once, not a write interval later: the record that says its
+// stream is open again skips the interval (standingChanged), while counters wait for it.
+func TestStoppedControllersAgentReadyAtOnce(t *testing.T) {
+	srv := etcdtest.Start(t)
+	const interval = time.Minute
+	a := newMemberWith(t, srv, "ctl-a", time.Minute, interval)
+	b := newMemberWith(t, srv, "ctl-b", time.Minute, interval)
+	c := newMemberWith(t, srv, "ctl-c", time.Minute, interval)
+	a.connect(t, "fwd-a", 1)
+	waitFor(t, "c shows fwd-a ready through a", 10*time.Second, func() bool {
+		f := c.forwarder("fwd-a")
+		return f.State == controller.StateReady && f.Controller == "ctl-a"
+	})
+	a.stop() // graceful: the lease is given back
+	<-a.done
+	waitFor(t, "c shows fwd-a failed", 10*time.Second, func() bool {
+		return c.forwarder("fwd-a").State == controller.StateFailed
+	})
+	b.connect(t, "fwd-a", 2)
+	took := waitFor(t, "c shows fwd-a ready through b", 5*time.Second, func() bool {
+		f := c.forwarder("fwd-a")
+		return f.State == controller.StateReady && f.Controller == "ctl-b"
+	})
+	t.Logf("ready through b on c %s after the agent registered (write interval %s)", took.Round(time.Millisecond), interval)
+	// Counters alone wait for the interval.
+	written := counter(b.sh.m.written)
+	b.report(t, "fwd-a", 3)
+	time.Sleep(500 * time.Millisecond)
+	if n := counter(b.sh.m.written); n != written {
+		t.Errorf("a counters-only record written within the interval (%v writes, was %v)", n, written)
 	}
 }

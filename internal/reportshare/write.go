@@ -27,7 +27,8 @@ func newer(a, b *ctlpb.SharedReport) bool {
 
 // writeLoop writes pending records, each forwarder's at most once per interval (a record
 // that has to wait is replaced by any newer one meanwhile, and written at the interval's
-// end), and writes every record again when the lease changes.
+// end) unless it changes what the group shows of the forwarder (standingChanged: written
+// at once), and writes every record again when the lease changes.
 func (s *Sharer) writeLoop(ctx context.Context) {
 	keys := map[string]*written{}
 	timer := time.NewTimer(time.Hour)
@@ -58,7 +59,7 @@ func (s *Sharer) writeLoop(ctx context.Context) {
 				w = &written{}
 				keys[id] = w
 			}
-			if wait := s.cfg.Interval - now.Sub(w.at); wait > 0 && w.lease == lease {
+			if wait := s.cfg.Interval - now.Sub(w.at); wait > 0 && w.lease == lease && !standingChanged(w.rec, rec) {
 				if next == 0 || wait < next {
 					next = wait
 				}
@@ -86,6 +87,18 @@ func (s *Sharer) writeLoop(ctx context.Context) {
 			timer.Reset(next)
 		}
 	}
+}
+
+// standingChanged says whether rec changes what the others show of the forwarder from the
+// record last written (last; nil: none to compare with), beyond its counters: its session,
+// whether its agent's desired-state stream is open or lost, the state its agent reports.
+// Such records skip the interval: at a registration the record says that no stream is open
+// yet, and the others would show the forwarder failed for a whole interval after its agent
+// came back (a controller stopped gracefully gives its lease back, so its record goes at
+// once and nothing else says ready). A session writes a few of them, then counters only.
+func standingChanged(last, rec *ctlpb.SharedReport) bool {
+	return last != nil && (last.GetSession() != rec.GetSession() || last.GetConnected() != rec.GetConnected() ||
+		last.GetStreamLost() != rec.GetStreamLost() || last.GetReport().GetState() != rec.GetReport().GetState())
 }
 
 // write writes rec to its key unless the key holds a newer record (another controller has

@@ -74,7 +74,7 @@ func OpenEtcd(cli *clientv3.Client, prefix string) (*Store, error) {
 		prefix = DefaultEtcdPrefix
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	be := &etcdBackend{cli: cli, prefix: prefix, ctx: ctx, stop: cancel, watchDone: make(chan struct{})}
+	be := &etcdBackend{cli: cli, kv: cli.KV, prefix: prefix, ctx: ctx, stop: cancel, watchDone: make(chan struct{})}
 	s, err := newStore(be)
 	if err != nil {
 		cancel()
@@ -85,6 +85,7 @@ func OpenEtcd(cli *clientv3.Client, prefix string) (*Store, error) {
 
 type etcdBackend struct {
 	cli       *clientv3.Client
+	kv        clientv3.KV // cli's; a test puts faults in it
 	prefix    string
 	ctx       context.Context // ends at close
 	stop      context.CancelFunc
@@ -135,7 +136,7 @@ func (b *etcdBackend) begin() (*etcdTx, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), etcdRequestTimeout)
 	defer cancel()
 	start, end := b.bucketRange(bucketMeta)
-	resp, err := b.cli.Get(ctx, start, clientv3.WithRange(end))
+	resp, err := b.kv.Get(ctx, start, clientv3.WithRange(end))
 	if err != nil {
 		return nil, unavailable("read", err)
 	}
@@ -241,7 +242,7 @@ func (t *etcdTx) get(bucket, key []byte) ([]byte, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), etcdRequestTimeout)
 	defer cancel()
-	resp, err := t.b.cli.Get(ctx, k, clientv3.WithRev(t.rev))
+	resp, err := t.b.kv.Get(ctx, k, clientv3.WithRev(t.rev))
 	if err != nil {
 		return nil, unavailable("read", err)
 	}
@@ -322,7 +323,7 @@ func (t *etcdTx) pendingIn(start, end string) []string {
 func (t *etcdTx) rangeRead(start, end string, limit int64) ([]*mvccpb.KeyValue, bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), etcdRequestTimeout)
 	defer cancel()
-	resp, err := t.b.cli.Get(ctx, start, clientv3.WithRange(end), clientv3.WithRev(t.rev), clientv3.WithLimit(limit))
+	resp, err := t.b.kv.Get(ctx, start, clientv3.WithRange(end), clientv3.WithRev(t.rev), clientv3.WithLimit(limit))
 	if err != nil {
 		return nil, false, unavailable("read", err)
 	}
@@ -389,13 +390,26 @@ func (t *etcdTx) commit() (bool, error) {
 			ops = append(ops, clientv3.OpPut(k, string(v)))
 		}
 	}
+	// Every commit names itself in the write-id key, so that one whose answer is lost can
+	// be told apart from another controller's (writeOutcome).
+	id := writeID()
+	ops = append(ops, clientv3.OpPut(t.b.writeIDKey(), id))
 	ctx, cancel := context.WithTimeout(context.Background(), etcdRequestTimeout)
 	defer cancel()
-	resp, err := t.b.cli.Txn(ctx).
+	resp, err := t.b.kv.Txn(ctx).
 		If(clientv3.Compare(clientv3.ModRevision(vkey), "=", t.versionMod)).
 		Then(ops...).Commit()
 	if err != nil {
-		return false, unavailable("write", err)
+		if refusedBeforeApply(err) {
+			return false, fmt.Errorf("%w: etcd write refused, nothing written: %v", ErrUnavailable, err)
+		}
+		// The request may have reached etcd and been applied (or be applied yet) though its
+		// answer was lost: a member dying under it, a timeout. Find out.
+		at := t.meta[vkey] // the version the write compared against, for the fence
+		if at == nil {
+			at = u64(0)
+		}
+		return t.b.writeOutcome(t.versionMod, at, id, err)
 	}
 	if resp.Succeeded {
 		t.b.sawRevision(resp.Header.Revision)

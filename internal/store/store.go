@@ -26,8 +26,8 @@ var (
 	ErrExists   = errors.New("already exists")
 	ErrConflict = errors.New("version conflict")
 	// ErrUnavailable: the backend could not be read or refused a write (etcd unreachable,
-	// out of quota, permission denied); the message names the cause, and nothing of the
-	// transaction was written.
+	// out of quota, permission denied); the message names the cause. Nothing of the
+	// transaction was written unless the error also wraps ErrOutcomeUnknown (etcd_outcome.go).
 	ErrUnavailable = errors.New("store unavailable")
 )
 

@@ -85,10 +85,11 @@ test_round_trip(void)
 	CHECK_EQ(h.sender, 7);
 	CHECK_EQ(h.epoch, 1234567);
 	CHECK_EQ(h.seq, 42);
+	const uint8_t *p = sync_msg_recs(buf);
 	for (unsigned i = 0; i < h.count; i++) {
 		struct sync_rec got, want = i == 1 ? rec6() : rec4(i);
 
-		sync_msg_rec(buf, i, &got);
+		p = sync_msg_rec(p, &got);
 		CHECK_MEM(&got, &want, sizeof(got));
 	}
 }
@@ -143,8 +144,9 @@ expect_reject(const uint8_t *buf, size_t len, enum sync_reject want)
 static void
 retag(uint8_t *buf, size_t len)
 {
-	struct sync_builder b = {.buf = buf, .count = (uint16_t)((len - SYNC_HDR_LEN - SYNC_TAG_LEN) /
-								  SYNC_REC_LEN)};
+	struct sync_builder b = {.buf = buf,
+				 .count = (uint16_t)(buf[6] << 8 | buf[7]),
+				 .len = (uint16_t)(len - SYNC_TAG_LEN)};
 
 	sync_msg_finish(&b, &key);
 }
@@ -177,11 +179,17 @@ test_rejects(void)
 	retag(buf, len);
 	expect_reject(buf, len, SYNC_REJ_BAD_VERSION);
 	/* A bit of the header past the count, of a record or of the tag flipped: the tag no
-	 * longer matches (the reserved word is refused before the tag is checked). */
+	 * longer matches (the reserved word is refused before the tag is checked, and a record's
+	 * extension byte gives it another length, found when the records are walked). */
 	for (size_t i = 8; i < len; i += 5) {
+		bool ext = i >= SYNC_HDR_LEN && i < len - SYNC_TAG_LEN &&
+			   (i - SYNC_HDR_LEN) % SYNC_REC_LEN == 5;
+
 		memcpy(buf, good, len);
 		buf[i] ^= 0x01;
-		expect_reject(buf, len, i >= 12 && i < 16 ? SYNC_REJ_BAD_TYPE : SYNC_REJ_BAD_MAC);
+		expect_reject(buf, len, i >= 12 && i < 16 ? SYNC_REJ_BAD_TYPE
+				      : ext		 ? SYNC_REJ_BAD_LEN
+							 : SYNC_REJ_BAD_MAC);
 	}
 	/* Another key. */
 	len = build(buf, SYNC_MSG_CONNS, 9, 1, 3, &other_key);
@@ -198,7 +206,7 @@ test_rejects(void)
 		{3, CONN_S_UNCONFIRMED},   /* never leaves its forwarder */
 		{3, CONN_S_UDP},           /* for TCP */
 		{4, 0x80},                 /* flag */
-		{5, 1},                    /* pad */
+		{5, SYNC_EXT_MAX},         /* an unknown extension */
 		{8, 0xff},                 /* timeout over a day */
 		{16, 1},                   /* IPv4 client with bytes past its 4 */
 		{66, 1},                   /* a SYN proxy's delta without its flag */
@@ -264,7 +272,7 @@ test_tunnel_flags(void)
 	CHECK(sync_msg_add(&b, &r));
 	len = sync_msg_finish(&b, &key);
 	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
-	sync_msg_rec(buf, 0, &back);
+	sync_msg_rec(sync_msg_recs(buf), &back);
 	CHECK_EQ(back.flags, r.flags);
 	CHECK_MEM(&back.nf_addr, &r.nf_addr, sizeof(r.nf_addr));
 	r.flags = SYNC_RF_TUN_GUE; /* the same NF said to be of the client's family */
@@ -290,7 +298,7 @@ test_synproxy_delta(void)
 	CHECK(sync_msg_add(&b, &r));
 	len = sync_msg_finish(&b, &key);
 	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
-	sync_msg_rec(buf, 0, &back);
+	sync_msg_rec(sync_msg_recs(buf), &back);
 	CHECK_EQ(back.sp_delta, 0xdeadbeefu);
 	CHECK_EQ(back.flags, r.flags);
 	CHECK_MEM(&back.orig, &r.orig, sizeof(r.orig));
@@ -301,6 +309,130 @@ test_synproxy_delta(void)
 	CHECK(sync_msg_add(&b, &r));
 	len = sync_msg_finish(&b, &key);
 	expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
+}
+
+static struct sync_rec
+rec_fnat(void)
+{
+	struct sync_rec r = rec4(3);
+
+	r.flags = SYNC_RF_FIN_ORIG; /* FullNAT: no NAT flag, its reply is on the local address */
+	r.ext = SYNC_EXT_FULLNAT;
+	hvlb_addr_set4(&r.laddr, __builtin_bswap32(0x0a010064u)); /* 10.1.0.100 */
+	r.lport = __builtin_bswap16(40001);
+	return r;
+}
+
+static struct sync_rec
+rec_vxlan(void)
+{
+	struct sync_rec r = rec4(4);
+
+	r.flags = 0;
+	r.nf_port = 0; /* the NF's VTEP, a real of port 0 */
+	r.ext = SYNC_EXT_VXLAN;
+	r.vni = 0x123456;
+	r.client_vtep = __builtin_bswap32(0x0a000a05u); /* 10.0.10.5 */
+	return r;
+}
+
+/* The extensions' bytes (docs/sync.md, "Format"), a record without one unchanged beside them,
+ * and each read back as it was written. */
+static void
+test_extensions(void)
+{
+	static const uint8_t fn_ext[SYNC_EXT_FULLNAT_LEN] = {
+		10, 1, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x9c, 0x41, 0, 0};
+	static const uint8_t vx_ext[SYNC_EXT_VXLAN_LEN] = {0, 0x12, 0x34, 0x56, 10, 0, 10, 5};
+	uint8_t buf[SYNC_MAX_DGRAM], plain[SYNC_MAX_DGRAM];
+	struct sync_rec in[3] = {rec_fnat(), rec4(1), rec_vxlan()}, got;
+	struct sync_builder b;
+	struct sync_hdr h;
+	const uint8_t *p;
+	size_t len;
+
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 1);
+	for (int i = 0; i < 3; i++)
+		CHECK(sync_msg_add(&b, &in[i]));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(len, SYNC_HDR_LEN + 3 * SYNC_REC_LEN + SYNC_EXT_FULLNAT_LEN + SYNC_EXT_VXLAN_LEN +
+			      SYNC_TAG_LEN);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+	CHECK_EQ(h.count, 3);
+	p = buf + SYNC_HDR_LEN;
+	CHECK_EQ(p[5], SYNC_EXT_FULLNAT);
+	CHECK_MEM(p + SYNC_REC_LEN, fn_ext, sizeof(fn_ext));
+	p += SYNC_REC_LEN + SYNC_EXT_FULLNAT_LEN;
+	CHECK_EQ(p[5], SYNC_EXT_NONE);
+	/* The plain record is the bytes a forwarder without extensions writes for it. */
+	sync_msg_begin(&b, plain, SYNC_MSG_CONNS, 7, 1, 1);
+	CHECK(sync_msg_add(&b, &in[1]));
+	CHECK_MEM(p, plain + SYNC_HDR_LEN, SYNC_REC_LEN);
+	p += SYNC_REC_LEN;
+	CHECK_EQ(p[5], SYNC_EXT_VXLAN);
+	CHECK_MEM(p + SYNC_REC_LEN, vx_ext, sizeof(vx_ext));
+	p = sync_msg_recs(buf);
+	for (int i = 0; i < 3; i++) {
+		p = sync_msg_rec(p, &got);
+		CHECK_MEM(&got, &in[i], sizeof(got));
+	}
+	CHECK(p == buf + len - SYNC_TAG_LEN);
+	/* Fewer records a datagram when they are longer: 15 FullNAT ones, then no room. */
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 2);
+	unsigned n = 0;
+	while (sync_msg_add(&b, &in[0]))
+		n++;
+	CHECK_EQ(n, (SYNC_MAX_DGRAM - SYNC_HDR_LEN - SYNC_TAG_LEN) / SYNC_REC_MAX_LEN);
+	len = sync_msg_finish(&b, &key);
+	CHECK(len <= SYNC_MAX_DGRAM);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+	CHECK_EQ(h.count, n);
+}
+
+/* Extensions no forwarder writes, each refused whole. */
+static void
+test_extension_rejects(void)
+{
+	static const struct {
+		int vxlan;
+		unsigned off;  /* from the record's start */
+		uint8_t v;
+	} bad[] = {
+		{0, 4, SYNC_RF_NAT},                      /* FullNAT with NAT's reply */
+		{0, 4, SYNC_RF_TUN_IPIP},                 /* or a tunnel */
+		{0, SYNC_REC_LEN + 4, 1},                 /* IPv4 local address, bytes past its 4 */
+		{0, SYNC_REC_LEN + 16, 0},                /* local port 0 (high byte; low below) */
+		{0, SYNC_REC_LEN + 18, 1},                /* pad */
+		{1, 4, SYNC_RF_NAT},                      /* vxlan with NAT's reply */
+		{1, 2, HVLB_AF_INET6},                    /* IPv6 inner: not in the overlay */
+		{1, SYNC_REC_LEN + 0, 1},                 /* a VNI over 24 bits */
+		{1, SYNC_REC_LEN + 4, 0},                 /* no client VTEP (with the next three) */
+	};
+	uint8_t buf[SYNC_MAX_DGRAM];
+
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct sync_rec r = bad[i].vxlan ? rec_vxlan() : rec_fnat();
+		struct sync_builder b;
+		size_t len;
+
+		if (bad[i].off == SYNC_REC_LEN + 16)
+			r.lport = 0;
+		if (bad[i].vxlan && bad[i].off == SYNC_REC_LEN + 4)
+			r.client_vtep = 0;
+		sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 1);
+		CHECK(sync_msg_add(&b, &r));
+		buf[SYNC_HDR_LEN + bad[i].off] = bad[i].v;
+		len = sync_msg_finish(&b, &key);
+		expect_reject(buf, len, SYNC_REJ_BAD_RECORD);
+	}
+	/* And VNI 0. */
+	struct sync_rec r = rec_vxlan();
+	struct sync_builder b;
+
+	r.vni = 0;
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 1, 1);
+	CHECK(sync_msg_add(&b, &r));
+	expect_reject(buf, sync_msg_finish(&b, &key), SYNC_REJ_BAD_RECORD);
 }
 
 static void
@@ -368,6 +500,8 @@ main(void)
 	RUN(test_rejects);
 	RUN(test_synproxy_delta);
 	RUN(test_tunnel_flags);
+	RUN(test_extensions);
+	RUN(test_extension_rejects);
 	RUN(test_replay_window);
 	RUN(test_hmac_vector);
 	return check_summary();

@@ -4789,6 +4789,337 @@ func (x *SyncStatus) GetCounters() []*Counter {
 	return nil
 }
 
+// --- Capture (per-packet tracing on demand; docs/operations.md "Capturing packets") ---
+// A bounded, rate-limited copy of the packets of one flow, or of the packets dropped under
+// one reason, taken by the workers as they handle them (rx: as received; tx: as sent, after
+// the rewrite; drop: as dropped, with the reason). One capture at a time per forwarder; it
+// stops itself after max_packets or duration_s. The action "start" takes the filter and
+// limits, "read" returns (and forgets) up to max_read of the packets taken so far, "stop"
+// ends it early (its packets can still be read until the next start).
+type Capture struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Action        string                 `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`                            // "start", "read" or "stop"
+	Protocol      string                 `protobuf:"bytes,2,opt,name=protocol,proto3" json:"protocol,omitempty"`                        // start: "tcp", "udp", "sctp" or "" (any)
+	Client        string                 `protobuf:"bytes,3,opt,name=client,proto3" json:"client,omitempty"`                            // start: "addr" or "addr:port" ("[v6]:port"); "" any
+	Vip           string                 `protobuf:"bytes,4,opt,name=vip,proto3" json:"vip,omitempty"`                                  // start: "addr" or "addr:port"; "" any
+	DropReason    string                 `protobuf:"bytes,5,opt,name=drop_reason,json=dropReason,proto3" json:"drop_reason,omitempty"`  // start: a drop reason's name (docs/drops.md): its drops only
+	MaxPackets    uint32                 `protobuf:"varint,6,opt,name=max_packets,json=maxPackets,proto3" json:"max_packets,omitempty"` // start: 0 = 1000; at most 100000
+	DurationS     uint32                 `protobuf:"varint,7,opt,name=duration_s,json=durationS,proto3" json:"duration_s,omitempty"`    // start: 0 = 10; at most 300
+	SnapLen       uint32                 `protobuf:"varint,8,opt,name=snap_len,json=snapLen,proto3" json:"snap_len,omitempty"`          // start: bytes kept of each packet; 0 = 256; 64 to 9216
+	RatePps       uint32                 `protobuf:"varint,9,opt,name=rate_pps,json=ratePps,proto3" json:"rate_pps,omitempty"`          // start: packets a second taken at most; 0 = 1000; at most 100000
+	MaxRead       uint32                 `protobuf:"varint,10,opt,name=max_read,json=maxRead,proto3" json:"max_read,omitempty"`         // read: packets returned at most; 0 = 256
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Capture) Reset() {
+	*x = Capture{}
+	mi := &file_fwd_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Capture) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Capture) ProtoMessage() {}
+
+func (x *Capture) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Capture.ProtoReflect.Descriptor instead.
+func (*Capture) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *Capture) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *Capture) GetProtocol() string {
+	if x != nil {
+		return x.Protocol
+	}
+	return ""
+}
+
+func (x *Capture) GetClient() string {
+	if x != nil {
+		return x.Client
+	}
+	return ""
+}
+
+func (x *Capture) GetVip() string {
+	if x != nil {
+		return x.Vip
+	}
+	return ""
+}
+
+func (x *Capture) GetDropReason() string {
+	if x != nil {
+		return x.DropReason
+	}
+	return ""
+}
+
+func (x *Capture) GetMaxPackets() uint32 {
+	if x != nil {
+		return x.MaxPackets
+	}
+	return 0
+}
+
+func (x *Capture) GetDurationS() uint32 {
+	if x != nil {
+		return x.DurationS
+	}
+	return 0
+}
+
+func (x *Capture) GetSnapLen() uint32 {
+	if x != nil {
+		return x.SnapLen
+	}
+	return 0
+}
+
+func (x *Capture) GetRatePps() uint32 {
+	if x != nil {
+		return x.RatePps
+	}
+	return 0
+}
+
+func (x *Capture) GetMaxRead() uint32 {
+	if x != nil {
+		return x.MaxRead
+	}
+	return 0
+}
+
+type CapturedPacket struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TimeNs        uint64                 `protobuf:"varint,1,opt,name=time_ns,json=timeNs,proto3" json:"time_ns,omitempty"` // Unix time
+	Worker        uint32                 `protobuf:"varint,2,opt,name=worker,proto3" json:"worker,omitempty"`
+	Point         string                 `protobuf:"bytes,3,opt,name=point,proto3" json:"point,omitempty"`                             // "rx", "tx" or "drop"
+	DropReason    string                 `protobuf:"bytes,4,opt,name=drop_reason,json=dropReason,proto3" json:"drop_reason,omitempty"` // point "drop": why
+	OrigLen       uint32                 `protobuf:"varint,5,opt,name=orig_len,json=origLen,proto3" json:"orig_len,omitempty"`         // the packet's length; data holds its first snap_len bytes
+	Data          []byte                 `protobuf:"bytes,6,opt,name=data,proto3" json:"data,omitempty"`                               // from the Ethernet header
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CapturedPacket) Reset() {
+	*x = CapturedPacket{}
+	mi := &file_fwd_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CapturedPacket) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CapturedPacket) ProtoMessage() {}
+
+func (x *CapturedPacket) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CapturedPacket.ProtoReflect.Descriptor instead.
+func (*CapturedPacket) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *CapturedPacket) GetTimeNs() uint64 {
+	if x != nil {
+		return x.TimeNs
+	}
+	return 0
+}
+
+func (x *CapturedPacket) GetWorker() uint32 {
+	if x != nil {
+		return x.Worker
+	}
+	return 0
+}
+
+func (x *CapturedPacket) GetPoint() string {
+	if x != nil {
+		return x.Point
+	}
+	return ""
+}
+
+func (x *CapturedPacket) GetDropReason() string {
+	if x != nil {
+		return x.DropReason
+	}
+	return ""
+}
+
+func (x *CapturedPacket) GetOrigLen() uint32 {
+	if x != nil {
+		return x.OrigLen
+	}
+	return 0
+}
+
+func (x *CapturedPacket) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+type CaptureStatus struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"` // this forwarder's capture number (0: none since start)
+	Running       bool                   `protobuf:"varint,2,opt,name=running,proto3" json:"running,omitempty"`
+	Stopped       string                 `protobuf:"bytes,3,opt,name=stopped,proto3" json:"stopped,omitempty"`                                   // why it stopped: "packets", "time", "stopped" ("" running)
+	Taken         uint64                 `protobuf:"varint,4,opt,name=taken,proto3" json:"taken,omitempty"`                                      // packets taken into the buffer since the start
+	SkippedRate   uint64                 `protobuf:"varint,5,opt,name=skipped_rate,json=skippedRate,proto3" json:"skipped_rate,omitempty"`       // matching packets the rate limit left out
+	SkippedFull   uint64                 `protobuf:"varint,6,opt,name=skipped_full,json=skippedFull,proto3" json:"skipped_full,omitempty"`       // matching packets a worker's full ring left out
+	SkippedBudget uint64                 `protobuf:"varint,7,opt,name=skipped_budget,json=skippedBudget,proto3" json:"skipped_budget,omitempty"` // matching packets past max_packets
+	Buffered      uint32                 `protobuf:"varint,8,opt,name=buffered,proto3" json:"buffered,omitempty"`                                // taken and not read yet (after this read)
+	Packets       []*CapturedPacket      `protobuf:"bytes,9,rep,name=packets,proto3" json:"packets,omitempty"`
+	SnapLen       uint32                 `protobuf:"varint,10,opt,name=snap_len,json=snapLen,proto3" json:"snap_len,omitempty"`
+	Filter        string                 `protobuf:"bytes,11,opt,name=filter,proto3" json:"filter,omitempty"` // the filter in words, as the forwarder understood it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CaptureStatus) Reset() {
+	*x = CaptureStatus{}
+	mi := &file_fwd_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CaptureStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CaptureStatus) ProtoMessage() {}
+
+func (x *CaptureStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_fwd_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CaptureStatus.ProtoReflect.Descriptor instead.
+func (*CaptureStatus) Descriptor() ([]byte, []int) {
+	return file_fwd_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *CaptureStatus) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetRunning() bool {
+	if x != nil {
+		return x.Running
+	}
+	return false
+}
+
+func (x *CaptureStatus) GetStopped() string {
+	if x != nil {
+		return x.Stopped
+	}
+	return ""
+}
+
+func (x *CaptureStatus) GetTaken() uint64 {
+	if x != nil {
+		return x.Taken
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetSkippedRate() uint64 {
+	if x != nil {
+		return x.SkippedRate
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetSkippedFull() uint64 {
+	if x != nil {
+		return x.SkippedFull
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetSkippedBudget() uint64 {
+	if x != nil {
+		return x.SkippedBudget
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetBuffered() uint32 {
+	if x != nil {
+		return x.Buffered
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetPackets() []*CapturedPacket {
+	if x != nil {
+		return x.Packets
+	}
+	return nil
+}
+
+func (x *CaptureStatus) GetSnapLen() uint32 {
+	if x != nil {
+		return x.SnapLen
+	}
+	return 0
+}
+
+func (x *CaptureStatus) GetFilter() string {
+	if x != nil {
+		return x.Filter
+	}
+	return ""
+}
+
 type Request struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4820,6 +5151,7 @@ type Request struct {
 	//	*Request_SetLocalPool
 	//	*Request_TraceFlow
 	//	*Request_SetService
+	//	*Request_Capture
 	Op            isRequest_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4827,7 +5159,7 @@ type Request struct {
 
 func (x *Request) Reset() {
 	*x = Request{}
-	mi := &file_fwd_proto_msgTypes[57]
+	mi := &file_fwd_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4839,7 +5171,7 @@ func (x *Request) String() string {
 func (*Request) ProtoMessage() {}
 
 func (x *Request) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[57]
+	mi := &file_fwd_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4852,7 +5184,7 @@ func (x *Request) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Request.ProtoReflect.Descriptor instead.
 func (*Request) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{57}
+	return file_fwd_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *Request) GetId() uint64 {
@@ -5103,6 +5435,15 @@ func (x *Request) GetSetService() *SetService {
 	return nil
 }
 
+func (x *Request) GetCapture() *Capture {
+	if x != nil {
+		if x, ok := x.Op.(*Request_Capture); ok {
+			return x.Capture
+		}
+	}
+	return nil
+}
+
 type isRequest_Op interface {
 	isRequest_Op()
 }
@@ -5211,6 +5552,10 @@ type Request_SetService struct {
 	SetService *SetService `protobuf:"bytes,45,opt,name=set_service,json=setService,proto3,oneof"`
 }
 
+type Request_Capture struct {
+	Capture *Capture `protobuf:"bytes,70,opt,name=capture,proto3,oneof"` // Capture block above
+}
+
 func (*Request_AddService) isRequest_Op() {}
 
 func (*Request_UpdateService) isRequest_Op() {}
@@ -5263,6 +5608,8 @@ func (*Request_TraceFlow) isRequest_Op() {}
 
 func (*Request_SetService) isRequest_Op() {}
 
+func (*Request_Capture) isRequest_Op() {}
+
 type Response struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -5282,6 +5629,7 @@ type Response struct {
 	//	*Response_Timeouts
 	//	*Response_LocalPool
 	//	*Response_FlowTrace
+	//	*Response_CaptureStatus
 	Body          isResponse_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -5289,7 +5637,7 @@ type Response struct {
 
 func (x *Response) Reset() {
 	*x = Response{}
-	mi := &file_fwd_proto_msgTypes[58]
+	mi := &file_fwd_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5301,7 +5649,7 @@ func (x *Response) String() string {
 func (*Response) ProtoMessage() {}
 
 func (x *Response) ProtoReflect() protoreflect.Message {
-	mi := &file_fwd_proto_msgTypes[58]
+	mi := &file_fwd_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5314,7 +5662,7 @@ func (x *Response) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Response.ProtoReflect.Descriptor instead.
 func (*Response) Descriptor() ([]byte, []int) {
-	return file_fwd_proto_rawDescGZIP(), []int{58}
+	return file_fwd_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *Response) GetId() uint64 {
@@ -5442,6 +5790,15 @@ func (x *Response) GetFlowTrace() *FlowTrace {
 	return nil
 }
 
+func (x *Response) GetCaptureStatus() *CaptureStatus {
+	if x != nil {
+		if x, ok := x.Body.(*Response_CaptureStatus); ok {
+			return x.CaptureStatus
+		}
+	}
+	return nil
+}
+
 type isResponse_Body interface {
 	isResponse_Body()
 }
@@ -5486,6 +5843,10 @@ type Response_FlowTrace struct {
 	FlowTrace *FlowTrace `protobuf:"bytes,41,opt,name=flow_trace,json=flowTrace,proto3,oneof"`
 }
 
+type Response_CaptureStatus struct {
+	CaptureStatus *CaptureStatus `protobuf:"bytes,70,opt,name=capture_status,json=captureStatus,proto3,oneof"` // Capture block above
+}
+
 func (*Response_Services) isResponse_Body() {}
 
 func (*Response_Routes) isResponse_Body() {}
@@ -5505,6 +5866,8 @@ func (*Response_Timeouts) isResponse_Body() {}
 func (*Response_LocalPool) isResponse_Body() {}
 
 func (*Response_FlowTrace) isResponse_Body() {}
+
+func (*Response_CaptureStatus) isResponse_Body() {}
 
 var File_fwd_proto protoreflect.FileDescriptor
 
@@ -5960,7 +6323,43 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xd4\f\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x99\x02\n" +
+	"\aCapture\x12\x16\n" +
+	"\x06action\x18\x01 \x01(\tR\x06action\x12\x1a\n" +
+	"\bprotocol\x18\x02 \x01(\tR\bprotocol\x12\x16\n" +
+	"\x06client\x18\x03 \x01(\tR\x06client\x12\x10\n" +
+	"\x03vip\x18\x04 \x01(\tR\x03vip\x12\x1f\n" +
+	"\vdrop_reason\x18\x05 \x01(\tR\n" +
+	"dropReason\x12\x1f\n" +
+	"\vmax_packets\x18\x06 \x01(\rR\n" +
+	"maxPackets\x12\x1d\n" +
+	"\n" +
+	"duration_s\x18\a \x01(\rR\tdurationS\x12\x19\n" +
+	"\bsnap_len\x18\b \x01(\rR\asnapLen\x12\x19\n" +
+	"\brate_pps\x18\t \x01(\rR\aratePps\x12\x19\n" +
+	"\bmax_read\x18\n" +
+	" \x01(\rR\amaxRead\"\xa7\x01\n" +
+	"\x0eCapturedPacket\x12\x17\n" +
+	"\atime_ns\x18\x01 \x01(\x04R\x06timeNs\x12\x16\n" +
+	"\x06worker\x18\x02 \x01(\rR\x06worker\x12\x14\n" +
+	"\x05point\x18\x03 \x01(\tR\x05point\x12\x1f\n" +
+	"\vdrop_reason\x18\x04 \x01(\tR\n" +
+	"dropReason\x12\x19\n" +
+	"\borig_len\x18\x05 \x01(\rR\aorigLen\x12\x12\n" +
+	"\x04data\x18\x06 \x01(\fR\x04data\"\xdc\x02\n" +
+	"\rCaptureStatus\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x18\n" +
+	"\arunning\x18\x02 \x01(\bR\arunning\x12\x18\n" +
+	"\astopped\x18\x03 \x01(\tR\astopped\x12\x14\n" +
+	"\x05taken\x18\x04 \x01(\x04R\x05taken\x12!\n" +
+	"\fskipped_rate\x18\x05 \x01(\x04R\vskippedRate\x12!\n" +
+	"\fskipped_full\x18\x06 \x01(\x04R\vskippedFull\x12%\n" +
+	"\x0eskipped_budget\x18\a \x01(\x04R\rskippedBudget\x12\x1a\n" +
+	"\bbuffered\x18\b \x01(\rR\bbuffered\x125\n" +
+	"\apackets\x18\t \x03(\v2\x1b.hvlb.fwd.v1.CapturedPacketR\apackets\x12\x19\n" +
+	"\bsnap_len\x18\n" +
+	" \x01(\rR\asnapLen\x12\x16\n" +
+	"\x06filter\x18\v \x01(\tR\x06filter\"\x86\r\n" +
 	"\aRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12:\n" +
 	"\vadd_service\x18\n" +
@@ -5996,8 +6395,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"trace_flow\x18+ \x01(\v2\x16.hvlb.fwd.v1.TraceFlowH\x00R\ttraceFlow\x12:\n" +
 	"\vset_service\x18- \x01(\v2\x17.hvlb.fwd.v1.SetServiceH\x00R\n" +
-	"setServiceB\x04\n" +
-	"\x02op\"\x94\x05\n" +
+	"setService\x120\n" +
+	"\acapture\x18F \x01(\v2\x14.hvlb.fwd.v1.CaptureH\x00R\acaptureB\x04\n" +
+	"\x02op\"\xd9\x05\n" +
 	"\bResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\x05R\x06status\x12\x14\n" +
@@ -6015,7 +6415,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\n" +
 	"local_pool\x18( \x01(\v2\x16.hvlb.fwd.v1.LocalPoolH\x00R\tlocalPool\x127\n" +
 	"\n" +
-	"flow_trace\x18) \x01(\v2\x16.hvlb.fwd.v1.FlowTraceH\x00R\tflowTraceB\x06\n" +
+	"flow_trace\x18) \x01(\v2\x16.hvlb.fwd.v1.FlowTraceH\x00R\tflowTrace\x12C\n" +
+	"\x0ecapture_status\x18F \x01(\v2\x1a.hvlb.fwd.v1.CaptureStatusH\x00R\rcaptureStatusB\x06\n" +
 	"\x04bodyB\x18Z\x16hvlb/internal/pb/fwdpbb\x06proto3"
 
 var (
@@ -6030,7 +6431,7 @@ func file_fwd_proto_rawDescGZIP() []byte {
 	return file_fwd_proto_rawDescData
 }
 
-var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_fwd_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
 var file_fwd_proto_goTypes = []any{
 	(*ServiceId)(nil),         // 0: hvlb.fwd.v1.ServiceId
 	(*RealService)(nil),       // 1: hvlb.fwd.v1.RealService
@@ -6089,8 +6490,11 @@ var file_fwd_proto_goTypes = []any{
 	(*Counter)(nil),           // 54: hvlb.fwd.v1.Counter
 	(*SyncPeer)(nil),          // 55: hvlb.fwd.v1.SyncPeer
 	(*SyncStatus)(nil),        // 56: hvlb.fwd.v1.SyncStatus
-	(*Request)(nil),           // 57: hvlb.fwd.v1.Request
-	(*Response)(nil),          // 58: hvlb.fwd.v1.Response
+	(*Capture)(nil),           // 57: hvlb.fwd.v1.Capture
+	(*CapturedPacket)(nil),    // 58: hvlb.fwd.v1.CapturedPacket
+	(*CaptureStatus)(nil),     // 59: hvlb.fwd.v1.CaptureStatus
+	(*Request)(nil),           // 60: hvlb.fwd.v1.Request
+	(*Response)(nil),          // 61: hvlb.fwd.v1.Response
 }
 var file_fwd_proto_depIdxs = []int32{
 	0,  // 0: hvlb.fwd.v1.VirtualService.id:type_name -> hvlb.fwd.v1.ServiceId
@@ -6140,47 +6544,50 @@ var file_fwd_proto_depIdxs = []int32{
 	51, // 44: hvlb.fwd.v1.SetSync.config:type_name -> hvlb.fwd.v1.SyncConfig
 	55, // 45: hvlb.fwd.v1.SyncStatus.peers:type_name -> hvlb.fwd.v1.SyncPeer
 	54, // 46: hvlb.fwd.v1.SyncStatus.counters:type_name -> hvlb.fwd.v1.Counter
-	6,  // 47: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
-	7,  // 48: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
-	9,  // 49: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
-	10, // 50: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
-	11, // 51: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
-	12, // 52: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
-	13, // 53: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
-	16, // 54: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
-	17, // 55: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
-	18, // 56: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
-	21, // 57: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
-	22, // 58: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
-	25, // 59: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
-	31, // 60: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
-	37, // 61: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
-	47, // 62: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
-	43, // 63: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
-	50, // 64: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
-	52, // 65: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
-	53, // 66: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
-	27, // 67: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
-	26, // 68: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
-	34, // 69: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
-	35, // 70: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
-	39, // 71: hvlb.fwd.v1.Request.trace_flow:type_name -> hvlb.fwd.v1.TraceFlow
-	8,  // 72: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
-	14, // 73: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
-	19, // 74: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
-	23, // 75: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
-	32, // 76: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
-	38, // 77: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
-	48, // 78: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
-	56, // 79: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
-	24, // 80: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
-	36, // 81: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
-	41, // 82: hvlb.fwd.v1.Response.flow_trace:type_name -> hvlb.fwd.v1.FlowTrace
-	83, // [83:83] is the sub-list for method output_type
-	83, // [83:83] is the sub-list for method input_type
-	83, // [83:83] is the sub-list for extension type_name
-	83, // [83:83] is the sub-list for extension extendee
-	0,  // [0:83] is the sub-list for field type_name
+	58, // 47: hvlb.fwd.v1.CaptureStatus.packets:type_name -> hvlb.fwd.v1.CapturedPacket
+	6,  // 48: hvlb.fwd.v1.Request.add_service:type_name -> hvlb.fwd.v1.AddService
+	7,  // 49: hvlb.fwd.v1.Request.update_service:type_name -> hvlb.fwd.v1.UpdateService
+	9,  // 50: hvlb.fwd.v1.Request.remove_service:type_name -> hvlb.fwd.v1.RemoveService
+	10, // 51: hvlb.fwd.v1.Request.add_real:type_name -> hvlb.fwd.v1.AddReal
+	11, // 52: hvlb.fwd.v1.Request.update_real:type_name -> hvlb.fwd.v1.UpdateReal
+	12, // 53: hvlb.fwd.v1.Request.remove_real:type_name -> hvlb.fwd.v1.RemoveReal
+	13, // 54: hvlb.fwd.v1.Request.list_services:type_name -> hvlb.fwd.v1.ListServices
+	16, // 55: hvlb.fwd.v1.Request.set_route:type_name -> hvlb.fwd.v1.SetRoute
+	17, // 56: hvlb.fwd.v1.Request.delete_route:type_name -> hvlb.fwd.v1.DeleteRoute
+	18, // 57: hvlb.fwd.v1.Request.list_routes:type_name -> hvlb.fwd.v1.ListRoutes
+	21, // 58: hvlb.fwd.v1.Request.set_neighbor:type_name -> hvlb.fwd.v1.SetNeighbor
+	22, // 59: hvlb.fwd.v1.Request.list_neighbors:type_name -> hvlb.fwd.v1.ListNeighbors
+	25, // 60: hvlb.fwd.v1.Request.set_timeouts:type_name -> hvlb.fwd.v1.SetTimeouts
+	31, // 61: hvlb.fwd.v1.Request.get_stats:type_name -> hvlb.fwd.v1.GetStats
+	37, // 62: hvlb.fwd.v1.Request.list_connections:type_name -> hvlb.fwd.v1.ListConnections
+	47, // 63: hvlb.fwd.v1.Request.get_steering:type_name -> hvlb.fwd.v1.GetSteering
+	43, // 64: hvlb.fwd.v1.Request.set_rssa:type_name -> hvlb.fwd.v1.SetRssa
+	50, // 65: hvlb.fwd.v1.Request.steer_flow:type_name -> hvlb.fwd.v1.SteerFlow
+	52, // 66: hvlb.fwd.v1.Request.set_sync:type_name -> hvlb.fwd.v1.SetSync
+	53, // 67: hvlb.fwd.v1.Request.get_sync:type_name -> hvlb.fwd.v1.GetSync
+	27, // 68: hvlb.fwd.v1.Request.zero_counters:type_name -> hvlb.fwd.v1.ZeroCounters
+	26, // 69: hvlb.fwd.v1.Request.get_timeouts:type_name -> hvlb.fwd.v1.GetTimeouts
+	34, // 70: hvlb.fwd.v1.Request.get_local_pool:type_name -> hvlb.fwd.v1.GetLocalPool
+	35, // 71: hvlb.fwd.v1.Request.set_local_pool:type_name -> hvlb.fwd.v1.SetLocalPool
+	39, // 72: hvlb.fwd.v1.Request.trace_flow:type_name -> hvlb.fwd.v1.TraceFlow
+	8,  // 73: hvlb.fwd.v1.Request.set_service:type_name -> hvlb.fwd.v1.SetService
+	57, // 74: hvlb.fwd.v1.Request.capture:type_name -> hvlb.fwd.v1.Capture
+	14, // 75: hvlb.fwd.v1.Response.services:type_name -> hvlb.fwd.v1.ServiceList
+	19, // 76: hvlb.fwd.v1.Response.routes:type_name -> hvlb.fwd.v1.RouteList
+	23, // 77: hvlb.fwd.v1.Response.neighbors:type_name -> hvlb.fwd.v1.NeighborList
+	32, // 78: hvlb.fwd.v1.Response.stats:type_name -> hvlb.fwd.v1.Stats
+	38, // 79: hvlb.fwd.v1.Response.connections:type_name -> hvlb.fwd.v1.ConnectionList
+	48, // 80: hvlb.fwd.v1.Response.steering:type_name -> hvlb.fwd.v1.Steering
+	56, // 81: hvlb.fwd.v1.Response.sync:type_name -> hvlb.fwd.v1.SyncStatus
+	24, // 82: hvlb.fwd.v1.Response.timeouts:type_name -> hvlb.fwd.v1.Timeouts
+	36, // 83: hvlb.fwd.v1.Response.local_pool:type_name -> hvlb.fwd.v1.LocalPool
+	41, // 84: hvlb.fwd.v1.Response.flow_trace:type_name -> hvlb.fwd.v1.FlowTrace
+	59, // 85: hvlb.fwd.v1.Response.capture_status:type_name -> hvlb.fwd.v1.CaptureStatus
+	86, // [86:86] is the sub-list for method output_type
+	86, // [86:86] is the sub-list for method input_type
+	86, // [86:86] is the sub-list for extension type_name
+	86, // [86:86] is the sub-list for extension extendee
+	0,  // [0:86] is the sub-list for field type_name
 }
 
 func init() { file_fwd_proto_init() }
@@ -6188,7 +6595,7 @@ func file_fwd_proto_init() {
 	if File_fwd_proto != nil {
 		return
 	}
-	file_fwd_proto_msgTypes[57].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[60].OneofWrappers = []any{
 		(*Request_AddService)(nil),
 		(*Request_UpdateService)(nil),
 		(*Request_RemoveService)(nil),
@@ -6215,8 +6622,9 @@ func file_fwd_proto_init() {
 		(*Request_SetLocalPool)(nil),
 		(*Request_TraceFlow)(nil),
 		(*Request_SetService)(nil),
+		(*Request_Capture)(nil),
 	}
-	file_fwd_proto_msgTypes[58].OneofWrappers = []any{
+	file_fwd_proto_msgTypes[61].OneofWrappers = []any{
 		(*Response_Services)(nil),
 		(*Response_Routes)(nil),
 		(*Response_Neighbors)(nil),
@@ -6227,6 +6635,7 @@ func file_fwd_proto_init() {
 		(*Response_Timeouts)(nil),
 		(*Response_LocalPool)(nil),
 		(*Response_FlowTrace)(nil),
+		(*Response_CaptureStatus)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -6234,7 +6643,7 @@ func file_fwd_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_fwd_proto_rawDesc), len(file_fwd_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   59,
+			NumMessages:   62,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
