@@ -128,6 +128,9 @@ if command -v valgrind >/dev/null; then
 	export IPP_SCTP1=$(ipp fwd 1 worker_poll_once sctp)
 	export IPP_SCTPNEW=$(ipp fwd new worker_poll_once sctp)
 	ipp_vx1=$(ipp fwd 1 worker_poll_once vxlan)
+	# A whole 1,900-byte UDP datagram without DF (as an af_packet port's kernel reassembles
+	# them, docs/fragments.md), NAT, sent on in two fragments of the 1500-byte MTU.
+	export IPP_BIG1=$(ipp fwd 1 worker_poll_once big)
 	# The same with each frame's RSS hash given as a NIC would (fwd_bench --nic-hash).
 	export IPP_NIC1=$(ipp fwd 1 worker_poll_once udp nat --nic-hash)
 	export IPP_NIC10K=$(ipp fwd 10000 worker_poll_once udp nat --nic-hash)
@@ -247,6 +250,12 @@ md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured 
        "CRC32c is verified and computed again; SCTP never takes the fast path), instructions per",
        f"packet: 1 association established {os.environ.get('IPP_SCTP1', '')}, a new one every packet "
        f"{os.environ.get('IPP_SCTPNEW', '')}.", "",
+       "A fragmented datagram (`fwd_bench --proto big`, docs/fragments.md): a whole 1,900-byte UDP",
+       "datagram without DF, as an af_packet port's kernel reassembles the client's fragments, to",
+       "the NAT VIP, rewritten and sent on in two fragments of the 1500-byte MTU (two mbufs",
+       "allocated, the payload copied, each header's checksum computed), instructions per datagram,",
+       f"1 flow established: {os.environ.get('IPP_BIG1', '')} (against the established UDP row: the",
+       "fragmenting's own cost).", "",
        "With each frame's RSS hash given as a NIC set up by `port.c` would (`fwd_bench --nic-hash`:",
        "the tables file keys by it, `conn_hash`; docs/forwarder-config.md), instructions per packet: "
        f"established 1 flow {os.environ.get('IPP_NIC1', '')}, 10,000 flows "

@@ -14,7 +14,9 @@
  *                       docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *                      [--nic-hash]  (each frame with its RSS hash, the tables filed by it)
- *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md)
+ *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md;
+ *    big: the same UDP flows as whole 1,900-byte datagrams without DF, as an af_packet port's
+ *    kernel reassembles them, each sent on in two fragments: docs/fragments.md)
  *   fwd_bench [EAL] -- --mode sync [--seconds S] [--lag-kcps K]   (sync_bench.c)
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
  *   fwd_bench [EAL] -- --mode conns   (conns_bench.c)
@@ -56,6 +58,7 @@
 
 #define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
 #define SCTP_FRAME_MORE 6 /* --proto sctp: 14 + 20 + 12 + a 20-byte chunk */
+#define BIG_FRAME_LEN (14 + 1900) /* --proto big: longer than the 1500-byte MTU */
 #define IN_FLIGHT 8192
 #define RING_SIZE 16384
 
@@ -67,6 +70,7 @@ static bool tcp;          /* --proto tcp: each flow's first packet a SYN, the re
 static bool vxlan;        /* --proto vxlan: the UDP frames in VXLAN, VNI 100 */
 static bool sctp;         /* --proto sctp: each flow's first packet an INIT, the rest DATA
 			     (to 3868, its real on 3869: every packet's CRC32c computed again) */
+static bool big;          /* --proto big: whole 1,900-byte UDP datagrams, DF clear */
 static bool nic_hash;     /* --nic-hash: each frame comes with its RSS hash, as from a NIC */
 static struct toeplitz nic_tz;
 static uint64_t gen_seq;
@@ -113,6 +117,25 @@ write_frame(uint8_t *p, uint64_t seq)
 	p[35] = (uint8_t)sport;
 	uint16_t c = csum_ipv4_hdr(p + 14, 20);
 	memcpy(p + 24, &c, 2);
+}
+
+/* Frame seq as a whole 1,900-byte UDP datagram without DF (its checksum 0: none), which the
+ * NAT rewrite leaves too long for port 1's MTU: worker_mtu.c sends it in two fragments. */
+static void
+write_big(uint8_t *p, uint64_t seq)
+{
+	uint8_t *ip = p + 14, *l4 = ip + 20;
+	uint16_t c, l3 = BIG_FRAME_LEN - 14;
+
+	write_frame(p, seq);
+	memset(p + FRAME_LEN, 0xAB, BIG_FRAME_LEN - FRAME_LEN);
+	ip[2] = (uint8_t)(l3 >> 8), ip[3] = (uint8_t)l3;
+	ip[6] = 0; /* DF clear */
+	memset(ip + 10, 0, 2);
+	c = csum_ipv4_hdr(ip, 20);
+	memcpy(ip + 10, &c, 2);
+	l4[4] = (uint8_t)((l3 - 20) >> 8), l4[5] = (uint8_t)(l3 - 20);
+	memset(l4 + 6, 0, 2);
 }
 
 /* Frame seq as TCP to 10.100.0.1:80, a SYN or an ACK. The checksum is right: a SYN's is
@@ -271,8 +294,9 @@ refill(struct rte_mbuf *m)
 	uint64_t n = gen_seq++;
 	uint64_t seq = n_flows ? n % n_flows : n;
 	uint8_t *p = (uint8_t *)rte_pktmbuf_append((rte_pktmbuf_reset(m), m),
-						  FRAME_LEN + (vxlan ? VXLAN_OUTER : 0) +
-							  (sctp ? SCTP_FRAME_MORE : 0));
+						  big ? BIG_FRAME_LEN
+						      : FRAME_LEN + (vxlan ? VXLAN_OUTER : 0) +
+								(sctp ? SCTP_FRAME_MORE : 0));
 
 	/* TCP: SYNs first, until every flow has had one and two whole bursts have gone (an ACK
 	 * looked up in the burst of its own flow's SYN finds no connection yet), then ACKs. */
@@ -282,6 +306,8 @@ refill(struct rte_mbuf *m)
 		write_tcp(p, seq, n_flows == 0 || n < RTE_MAX(n_flows, 2u * FWD_BURST));
 	else if (vxlan)
 		write_vxlan(p, seq);
+	else if (big)
+		write_big(p, seq);
 	else
 		write_frame(p, seq);
 	m->port = 0;
@@ -417,6 +443,7 @@ main(int argc, char **argv)
 			tcp = strcmp(optarg, "tcp") == 0;
 			vxlan = strcmp(optarg, "vxlan") == 0;
 			sctp = strcmp(optarg, "sctp") == 0;
+			big = strcmp(optarg, "big") == 0;
 		}
 		else if (opt == 'K')
 			sy.lag_kcps = (unsigned)atoi(optarg);

@@ -30,6 +30,11 @@
 	X(FRAG_TIMEOUT, "frag_timeout")           /* held for a first fragment that never came */ \
 	X(FRAG_HOLD_FULL, "frag_hold_full")       /* no room to wait for its first fragment */   \
 	X(FRAG_NO_CONN, "frag_no_conn")           /* its first fragment opened no connection */  \
+	X(TOO_BIG, "too_big")                     /* longer than the MTU of the port it leaves \
+						     by, and not an IPv4 packet it may fragment \
+						     (DF set, IPv6, not whole in one mbuf) */   \
+	X(FRAG_NO_MBUF, "frag_no_mbuf")           /* no mbuf for a fragment of a too-long IPv4 \
+						     packet: the packet is dropped */           \
 	X(TTL_EXCEEDED, "ttl_exceeded")           /* TTL / hop limit would reach 0 */            \
 	X(MARTIAN, "martian")                     /* bad source: multicast, broadcast, loopback */ \
 	X(UNKNOWN_ETHERTYPE, "unknown_ethertype") /* not IPv4, IPv6, ARP (after 802.1Q) */       \

@@ -25,7 +25,8 @@
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
 	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments)
-#define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc)
+#define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc) \
+	X(port, mtu)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
@@ -233,7 +234,7 @@ load_port(const struct cfgini *cfg, const char *sect, struct port_settings *ps)
 	const char *dev = cfgini_get(cfg, sect, port_key_dev);
 	const char *mac = cfgini_get(cfg, sect, port_key_mac);
 	const char *exc = cfgini_get(cfg, sect, port_key_exception);
-	uint32_t rx_desc;
+	uint32_t rx_desc, mtu;
 
 	if (exc != NULL && strcmp(exc, "off") != 0)
 		snprintf(ps->exception, sizeof(ps->exception), "%s", exc);
@@ -245,6 +246,16 @@ load_port(const struct cfgini *cfg, const char *sect, struct port_settings *ps)
 		return -1;
 	}
 	ps->rx_desc = (uint16_t)rx_desc;
+	/* The link's MTU: a longer IPv4 packet leaving by the port is fragmented to it
+	 * (worker_mtu.c), as a datagram an af_packet port's kernel reassembled is. */
+	if (get_u32(cfg, sect, port_key_mtu, PORT_MTU_DEFAULT, &mtu) != 0)
+		return -1;
+	if (mtu < PORT_MTU_MIN || mtu > PORT_MTU_MAX) {
+		cfgini_err(cfg, sect, port_key_mtu, "%u is not from %u to %u", mtu, PORT_MTU_MIN,
+			   PORT_MTU_MAX);
+		return -1;
+	}
+	ps->mtu = (uint16_t)mtu;
 	if (dev != NULL)
 		snprintf(ps->dev, sizeof(ps->dev), "%s", dev);
 	if (mac != NULL) {

@@ -103,6 +103,8 @@ print_ports(FILE *out, const struct fwd_settings *s, const struct cfgstore *st)
 		fprintf(out, "exception = %s\n", ps->exception[0] != '\0' ? ps->exception : "off");
 		if (ps->rx_desc != 0)
 			fprintf(out, "rx_desc = %u\n", ps->rx_desc);
+		if (ps->mtu != PORT_MTU_DEFAULT)
+			fprintf(out, "mtu = %u\n", ps->mtu);
 	}
 }
 

@@ -99,6 +99,35 @@ setup_conn_hash(struct fwd *f, uint8_t setting)
 		  : "Toeplitz, in software (not every port gives it)");
 }
 
+/* The pool of the af_packet ports' RX buffers, when their frames (port.h PORT_AFP_FRAMESZ)
+ * are longer than the main pool's buffers: the PMD copies each frame into one mbuf, so each
+ * buffer holds the longest of them. The PMD takes one per frame, which the workers then send
+ * or drop; the fragments worker_tx_big makes come from the main pool. -1: a framesz no mbuf
+ * can hold, or no memory (logged). */
+static int
+setup_rx_big(struct fwd *f, const struct fwd_settings *set, int socket)
+{
+	int room = 0;
+
+	for (uint16_t p = 0; p < set->n_ports; p++) {
+		int r = port_rx_room(&set->port[p], p);
+
+		if (r < 0)
+			return -1;
+		room = RTE_MAX(room, r);
+	}
+	if (room == 0)
+		return 0;
+	f->rx_big = rte_pktmbuf_pool_create("hvlb_mbufs_afp", PORT_AFP_POOL_MBUFS, 256, 0,
+					    (uint16_t)room, socket);
+	if (f->rx_big == NULL) {
+		LOG(ERR, "cannot create %u mbufs of %d bytes for af_packet ports: %s\n",
+		    PORT_AFP_POOL_MBUFS, room, rte_strerror(rte_errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* The ports, the mbuf pool, RCU, the neighbour table and the configuration (applied from the
  * file and published): everything the lcores need before they exist. */
 static int
@@ -116,10 +145,15 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 		return -ENOMEM;
 	}
 	f->ports.n = set->n_ports;
-	for (uint16_t p = 0; p < f->ports.n; p++)
-		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, f->pool,
+	if (setup_rx_big(f, set, socket) != 0)
+		return -ENOMEM;
+	for (uint16_t p = 0; p < f->ports.n; p++) {
+		struct rte_mempool *rx = port_rx_room(&set->port[p], p) > 0 ? f->rx_big : f->pool;
+
+		if (port_setup(&f->ports, p, &set->port[p], f->env.n_workers, rx,
 			       set->conn_hash != CONN_HASH_FLOW) != 0)
 			return -ENODEV;
+	}
 	setup_conn_hash(f, set->conn_hash);
 	if (exc_setup(&f->exc, &f->ports, set->port, set->n_ports, f->pool, socket) != 0)
 		return -ENODEV;
@@ -284,6 +318,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 	if (setup_state(f, &set, cfg, config_path, socket) != 0)
 		goto fail;
 	f->env.rcu = f->rcu;
+	f->env.pool = f->pool;
 	order_lcores(lcores, n_lcores, socket, order);
 	if (setup_lcores(f, &set, order, socket) != 0)
 		goto fail;
@@ -381,6 +416,7 @@ fwd_destroy(struct fwd *f)
 	neigh_free(&f->neigh);
 	rte_free(f->rcu);
 	rte_mempool_free(f->pool);
+	rte_mempool_free(f->rx_big);
 	rte_free(f);
 }
 

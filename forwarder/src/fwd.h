@@ -37,6 +37,7 @@ struct ctl_server;
 struct fwd {
 	struct port_set ports;          /* port.h: set up at start, read by all */
 	struct rte_mempool *pool;       /* every received and built frame */
+	struct rte_mempool *rx_big;     /* af_packet ports' RX buffers (port.h), or NULL */
 	struct rte_rcu_qsbr *rcu;       /* readers: workers, then dispatch stages */
 	struct cfgstore *cfg;           /* cfgstore.h: the desired configuration */
 	struct snap_pub snap;           /* snapshot.h: what the lcores read of it */

@@ -33,6 +33,7 @@ struct lcore_env {
 	struct rte_rcu_qsbr *rcu;       /* reader ids: workers 0..n-1, then dispatch stages */
 	struct worker **workers;        /* n_workers, each with its inbox */
 	const struct exc_set *exc;      /* exception.h: data ports with a path to the kernel */
+	struct rte_mempool *pool;       /* the main mbuf pool: frames a worker builds (fragments) */
 	uint16_t n_workers;
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;

@@ -143,6 +143,11 @@ main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--check-config") == 0)
 			return check_config(argc, argv);
+	/* af_packet devices get a frame that holds what the kernel reassembles (port.h). */
+	if (port_afp_argv(argc, argv, &argv) < 0) {
+		fprintf(stderr, "hvlb-forwarder: out of memory\n");
+		return 1;
+	}
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
 		fprintf(stderr, "hvlb-forwarder: EAL init failed: %s\n", rte_strerror(rte_errno));

@@ -131,6 +131,11 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 	rc = rte_eth_dev_info_get(pid, &info);
 	if (rc != 0)
 		return rc;
+	p->mtu = s->mtu != 0 ? s->mtu : PORT_MTU_DEFAULT;
+	p->tx_max = (uint32_t)p->mtu + RTE_ETHER_HDR_LEN;
+	p->rx_frame = port_afp_framesz(pid);
+	if (p->rx_frame != 0)
+		p->rx_frame -= PORT_AFP_FRAME_HDR;
 	p->socket = rte_eth_dev_socket_id(pid);
 	if (p->socket < 0)
 		p->socket = (int)rte_socket_id();
@@ -175,6 +180,10 @@ port_start_all(struct port_set *ps)
 		LOG(INFO, "port%u: %s mac " RTE_ETHER_ADDR_PRT_FMT " socket %d rxq %u txq %u: %s\n",
 		    i, p->name, RTE_ETHER_ADDR_BYTES(&p->mac), p->socket, p->nb_rxq, p->nb_txq,
 		    p->steering);
+		if (p->rx_frame != 0)
+			LOG(INFO, "port%u: af_packet frames up to %u bytes received whole (IPv4 "
+			    "datagrams the kernel reassembles up to %u), sent on in pieces of mtu %u\n",
+			    i, p->rx_frame, p->rx_frame - RTE_ETHER_HDR_LEN, p->mtu);
 		if (p->ks.kind != PORT_KSOCK_NONE)
 			LOG(INFO, "port%u: %u %s socket(s) of the kernel, their receive drops counted "
 			    "as kernel_rx_drops\n", i, p->ks.n, port_ksock_kind_name(&p->ks));

@@ -26,6 +26,11 @@ struct fwd_port {
 	char name[64];
 	char steering[96];  /* how flows reach their owner, logged at start-up */
 	struct port_ksocks ks; /* its kernel sockets, on a kernel-interface port */
+	uint16_t mtu;       /* the link's MTU ([portN] mtu): longer IPv4 packets are fragmented */
+	uint32_t tx_max;    /* the longest frame tx() sends as it is: mtu + an Ethernet header;
+			       longer goes to worker_tx_big (which allows a VLAN tag's 4 more) */
+	uint32_t rx_frame;  /* the longest frame it receives whole: an af_packet port's framesz
+			       less the kernel's header; 0: not an af_packet port */
 	uint8_t nic_hash;   /* its NIC hashes TCP and UDP over IPv4 and IPv6 with toeplitz_key and
 			       puts the hash in each mbuf (port_setup's nic_hash) */
 };
@@ -37,7 +42,35 @@ struct port_settings {
 	struct rte_ether_addr mac;
 	char exception[64]; /* exception.h: "tap", "tap:IFNAME" or a DPDK device; "": none */
 	uint16_t rx_desc; /* RX descriptors per queue (an AF_XDP port's receive ring); 0: default */
+	uint16_t mtu;     /* the link's MTU; 0: PORT_MTU_DEFAULT */
 };
+
+#define PORT_MTU_DEFAULT 1500
+#define PORT_MTU_MIN 576 /* every IPv4 host takes a 576-byte datagram (RFC 791) */
+#define PORT_MTU_MAX 9216
+
+/* An af_packet port (DPDK's net_af_packet) copies each frame the kernel gives it into one
+ * mbuf, cut at its ring's frame size (devarg framesz, 2048 by default) less the kernel's
+ * TPACKET_V2 header and the alignment before the Ethernet header (66 bytes in all), and its
+ * sockets join a fanout group with PACKET_FANOUT_FLAG_DEFRAG, so the kernel reassembles IPv4
+ * fragments before the forwarder reads them: a datagram longer than the frame arrives cut.
+ * hvlb-forwarder gives every net_af_packet device of its command line without a framesz this
+ * one (port_afp_argv), which takes IPv4 datagrams up to 8,112 bytes whole; and its RX queues
+ * mbufs of a pool whose buffers hold the frame (fwd.c), as the PMD requires. */
+#define PORT_AFP_FRAMESZ 8192
+#define PORT_AFP_FRAME_HDR 66   /* framesz - PORT_AFP_FRAME_HDR: the longest frame received */
+#define PORT_AFP_MBUF_HDR 32    /* the PMD wants an mbuf data room of framesz - 32 */
+#define PORT_AFP_POOL_MBUFS 4095 /* the pool of af_packet RX buffers: ~34 MB at 8192 */
+
+/* argv with ",framesz=PORT_AFP_FRAMESZ,blocksz=PORT_AFP_FRAMESZ" added to every --vdev of
+ * net_af_packet (or eth_af_packet) that sets neither framesz nor blocksz (an operator who
+ * sets them decides). Returns the new argc and sets *out to a new array (the originals
+ * are not freed; it lives as long as the process). -1 when out of memory. */
+int port_afp_argv(int argc, char **argv, char ***out);
+
+/* The framesz of DPDK port pid when it is an af_packet device (its devargs, else 2048); 0
+ * when it is not one. */
+uint32_t port_afp_framesz(uint16_t pid);
 
 struct port_set {
 	uint16_t n;
@@ -54,6 +87,10 @@ int port_socket(const struct port_settings *s, uint16_t idx);
  * logged. */
 int port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 	       uint16_t n_workers, struct rte_mempool *pool, bool nic_hash);
+
+/* The mbuf data room the RX queues of the port s names need (its af_packet frame), or 0 when
+ * any pool's does. Before port_setup; -1 when its framesz cannot be held by an mbuf (logged). */
+int port_rx_room(const struct port_settings *s, uint16_t idx);
 
 /* Start every port and log what it is. 0 or -errno, logged. */
 int port_start_all(struct port_set *ps);

@@ -94,6 +94,10 @@
 	  "FullNAT local ports freed that were not in use (a bug).")                               \
 	X(fnat_pool_nomem, "fullnat_pool_nomem",                                                   \
 	  "FullNAT: a new local pool's ports found no memory.")                                    \
+	X(frag_out_pkts, "frag_out_datagrams",                                                     \
+	  "IPv4 packets longer than their egress port's MTU sent on in fragments (a datagram an "   \
+	  "af_packet port's kernel reassembled).")                                                  \
+	X(frag_out_frags, "frag_out_fragments", "The fragments they were sent in.")               \
 	X(icmp_from_nf, "icmp_errors_from_nf", "NFs' ICMP errors translated back to clients.")     \
 	X(fnat_toa, "fullnat_toa", "FullNAT: SYNs to NFs given the client's address (TOA).")       \
 	X(fnat_toa_no_room, "fullnat_toa_no_room",                                                 \

@@ -34,6 +34,7 @@ struct tunnel_src_ent {
 /* A worker's own tunnel state (struct worker.tunnel). */
 struct tunnel_worker {
 	uint64_t icmp_tat;       /* the too-big ICMPs' bucket (rate.h) */
+	uint16_t frag_id;        /* the next fragmentable outer packet's identification */
 	struct tunnel_src_ent src[TUNNEL_SRC_CACHE];
 };
 

@@ -5,6 +5,7 @@
  */
 #include <rte_mbuf.h>
 
+#include "csum.h"
 #include "rate.h"
 #include "rewrite_tunnel.h"
 #include "worker_tunnel.h"
@@ -94,6 +95,34 @@ tunnel_too_big_icmp(struct worker *w, struct rte_mbuf *m, const struct pkt_info 
 	return true;
 }
 
+/* Whether the too-long packet m may go encapsulated all the same, in fragments: an IPv4 packet
+ * without DF (a datagram an af_packet port's kernel reassembled from the client's fragments:
+ * telling that client the MTU would not help, it fragments already) in an IPv4 outer header,
+ * which then leaves DF clear for worker_tx_big (and any router on the way) to fragment. */
+static bool
+tunnel_may_fragment(const struct rte_mbuf *m, const struct pkt_info *pi, uint8_t outer_af)
+{
+	const uint8_t *ip = rte_pktmbuf_mtod_offset(m, const uint8_t *, pi->l3_off);
+
+	return pi->key.af == HVLB_AF_INET && outer_af == HVLB_AF_INET && !(ip[6] & 0x40);
+}
+
+/* The outer IPv4 header at ip made fragmentable: DF clear and an identification of its own
+ * (RFC 6864: unique per source, destination and protocol while its fragments live; the
+ * worker's id in the top 4 bits keeps workers apart), checksum updated. */
+static void
+tunnel_outer_fragmentable(struct worker *w, uint8_t *ip)
+{
+	uint16_t id = (uint16_t)(w->id << 12 | (w->tunnel.frag_id++ & 0x0fff)), c;
+
+	ip[4] = (uint8_t)(id >> 8);
+	ip[5] = (uint8_t)id;
+	ip[6] = 0;
+	ip[10] = ip[11] = 0;
+	c = csum_ipv4_hdr(ip, 20);
+	memcpy(ip + 10, &c, 2);
+}
+
 bool
 worker_tunnel_out(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, uint32_t hash,
 		  const struct conn *c, union hvlb_addr *dst, uint8_t *af)
@@ -103,11 +132,15 @@ worker_tunnel_out(struct worker *w, struct rte_mbuf *m, const struct pkt_info *p
 	uint8_t *buf;
 	uint32_t len;
 	uint16_t oh;
+	bool frag = false;
 
 	t.encap = c->encap & TUNNEL_CONN_ENCAP;
 	t.af = c->encap & TUNNEL_CONN_V6 ? HVLB_AF_INET6 : HVLB_AF_INET;
-	if (unlikely(tunnel_too_big(pi, t.encap, t.af, ts->mtu)))
-		return tunnel_too_big_icmp(w, m, pi, t.encap, t.af, dst, af);
+	if (unlikely(tunnel_too_big(pi, t.encap, t.af, ts->mtu))) {
+		if (!tunnel_may_fragment(m, pi, t.af))
+			return tunnel_too_big_icmp(w, m, pi, t.encap, t.af, dst, af);
+		frag = true;
+	}
 	t.dst = c->rs_addr;
 	if (unlikely(tunnel_source(w, t.af, &t.dst, &t.src) != 0)) {
 		tunnel_drop(w, m, HVLB_DROP_TUNNEL_NO_SOURCE);
@@ -122,6 +155,8 @@ worker_tunnel_out(struct worker *w, struct rte_mbuf *m, const struct pkt_info *p
 		return false;
 	}
 	len = rewrite_tunnel_encap(buf, pi, &t);
+	if (unlikely(frag))
+		tunnel_outer_fragmentable(w, buf + pi->l3_off);
 	/* What followed the inner packet (a short frame's Ethernet padding) goes. */
 	if (m->pkt_len > len)
 		rte_pktmbuf_trim(m, (uint16_t)(m->pkt_len - len));

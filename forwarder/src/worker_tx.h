@@ -32,14 +32,32 @@ drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 	rte_pktmbuf_free(m);
 }
 
+/* m is longer than port's MTU allows (fwd_port.tx_max): fragmented to it (IPv4 without DF),
+ * else dropped as too_big; sent as it is when the excess was a VLAN tag. worker_mtu.c. */
+void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m);
+
+/* Queue m for TX on port, as it is: tx() less the MTU check (worker_tx_big's pieces). A
+ * capture (worker_capture.h) sees each frame as it leaves: a fragmented datagram's pieces. */
 static inline void
-tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+tx_frame(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
 	if (unlikely(w->cap != NULL))
 		worker_capture_tx(w, m);
 	w->stats.tx_pkts++;
 	w->stats.tx_bytes += m->pkt_len;
 	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
+}
+
+static inline void
+tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+{
+	/* One compare per packet: only a datagram an af_packet port's kernel reassembled (or
+	 * one from a link of a larger MTU) is longer. */
+	if (unlikely(m->pkt_len > w->ports->p[port].tx_max)) {
+		worker_tx_big(w, port, m);
+		return;
+	}
+	tx_frame(w, port, m);
 }
 
 /* Hand a packet to the control thread (neighbour learning). */

@@ -51,6 +51,8 @@ var Registry = []Counter{
 	{Group: "worker", Name: "fullnat_ports_lost", Help: "FullNAT local ports not given back: the return ring was full."},
 	{Group: "worker", Name: "fullnat_bad_port", Help: "FullNAT local ports freed that were not in use (a bug)."},
 	{Group: "worker", Name: "fullnat_pool_nomem", Help: "FullNAT: a new local pool's ports found no memory."},
+	{Group: "worker", Name: "frag_out_datagrams", Help: "IPv4 packets longer than their egress port's MTU sent on in fragments (a datagram an af_packet port's kernel reassembled)."},
+	{Group: "worker", Name: "frag_out_fragments", Help: "The fragments they were sent in."},
 	{Group: "worker", Name: "icmp_errors_from_nf", Help: "NFs' ICMP errors translated back to clients."},
 	{Group: "worker", Name: "fullnat_toa", Help: "FullNAT: SYNs to NFs given the client's address (TOA)."},
 	{Group: "worker", Name: "fullnat_toa_no_room", Help: "FullNAT: SYNs that wanted the client's address but had no room for it."},
