@@ -139,6 +139,8 @@ class CallReport:
     starts: dict = field(default_factory=dict)  # call number -> epoch it started (its log)
     oks: dict = field(default_factory=dict)     # call number -> epoch it ended well
     ports: dict = field(default_factory=dict)   # call number -> its client port, once answered
+    servers: dict = field(default_factory=dict)  # call number -> the server that answered it
+    call_ids: dict = field(default_factory=dict)  # call number -> its Call-ID, once answered
     stats: dict = field(default_factory=dict)   # the last line of the statistics file
 
     def failed_calls(self):
@@ -261,11 +263,11 @@ class Calls:
         stats = self._last_stats()
         if stats is None:
             raise LabError(f"{self.name}: exit {rc}, no statistics:\n{self._tail()}")
-        starts, oks, ports = self._calls()
+        starts, oks, ports, servers, call_ids = self._calls()
         return CallReport(rc=rc, created=int(stats["TotalCallCreated"]),
                           successful=int(stats["SuccessfulCall(C)"]),
                           failed=int(stats["FailedCall(C)"]), starts=starts, oks=oks,
-                          ports=ports, stats=stats)
+                          ports=ports, servers=servers, call_ids=call_ids, stats=stats)
 
     def _tail(self):
         return Path(self.proc.log_path).read_text(errors="replace")[-4000:]
@@ -280,9 +282,9 @@ class Calls:
         return dict(zip(lines[0].rstrip(";").split(";"), lines[-1].rstrip(";").split(";")))
 
     def _calls(self):
-        """The call log (lab/sip/uac-call.xml): "start N DATE TIME EPOCH", "answered N PORT"
-        and "ok N DATE TIME EPOCH" lines."""
-        starts, oks, ports = {}, {}, {}
+        """The call log (lab/sip/uac-call.xml): "start N DATE TIME EPOCH", "answered N PORT
+        SERVER CALL-ID" and "ok N DATE TIME EPOCH" lines."""
+        starts, oks, ports, servers, call_ids = {}, {}, {}, {}, {}
         for line in self.log.read_text(errors="replace").splitlines():
             w = line.split()
             if len(w) < 3:
@@ -293,7 +295,9 @@ class Calls:
                 oks[int(w[1])] = float(w[-1])
             elif w[0] == "answered":
                 ports[int(w[1])] = int(w[2])
-        return starts, oks, ports
+                if len(w) >= 5:
+                    servers[int(w[1])], call_ids[int(w[1])] = w[3], w[4]
+        return starts, oks, ports, servers, call_ids
 
 
 class Bed:
@@ -303,10 +307,12 @@ class Bed:
 
     def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
                  down_conns=None, hash=None, messages=False, port_kind="af_packet",
-                 settings=None, workers=1):
+                 settings=None, workers=1, weights=None):
         self.topo, self.vip, self.port = topo, vip, port
         self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
+        # weights: {server address: weight} of the service's reals, 100 each by default.
+        self.weights = {a: (weights or {}).get(a, 100) for _, a in self.nfs}
         # messages: each SIP server writes what it receives (requests_by_server).
         self.messages = {h: Path(topo.logdir) / f"sipp-uas-{h}-messages.log" if messages else None
                          for h, _ in self.nfs}
@@ -320,7 +326,7 @@ class Bed:
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
         # down_conns None: the service's default (reschedule for udp).
         self.cp.ctl("vs", "add", "udp", f"{vip}:{port}", "--mode", "nat",
-                    "--real", ",".join(f"{a}:{port}:100" for _, a in self.nfs),
+                    "--real", ",".join(f"{a}:{port}:{self.weights[a]}" for _, a in self.nfs),
                     "--check", "sip", "--interval", f"{int(interval_s * 1000)}ms",
                     "--check-timeout", f"{timeout_ms}ms", "--fall", str(fall), "--rise", str(rise),
                     *(["--down-conns", down_conns] if down_conns else []),
