@@ -77,7 +77,7 @@ def markdown(res):
         f"{s['forwarder_drops'] or 'none'}.",
         "",
         f"A server killed (SIGKILL) {res['kill_at_s']} s into {k['calls']} calls: the sip check had it down at the forwarder "
-        f"{k['down_verdict_s']} s after the kill; {k['failed_before_verdict']} calls failed before the verdict"
+        f"{k['down_verdict_s']} s after the kill; {k['failed_before_verdict']} call(s) failed before the verdict"
         + (f" (started {lo:+.2f} s to {hi:+.2f} s from the kill)" if k["failed"] else "")
         + f"; of the {k['calls_after_verdict']} calls started after it {k['failed_after_verdict']} failed and "
         f"{k['answered_by_killed_after_verdict']} were answered by the dead server; their spread over the three "
