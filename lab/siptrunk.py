@@ -99,7 +99,9 @@ def soak(bed, rate, calls, kill=None, name="sipp-trunk"):
         wait_until(lambda: c.proc.poll() is not None or c.started() >= rate * at_s,
                    f"{at_s} s of calls", timeout=at_s * 3 + 20, interval=0.01)
         _, _, t_kill, t_down = bed.kill_and_wait_down(host)
-    rep = c.wait()
+    # Room for sipp to fall a quarter behind its rate on a busy machine: a long run's
+    # default deadline (its length plus a transaction timeout) would cut it off.
+    rep = c.wait(timeout=calls / rate * 1.25 + (PAUSE_MS + c.recv_timeout_ms) / 1000 + 30)
     drops = {k: v - drops0.get(k, 0) for k, v in bed.losses()[0].items() if v != drops0.get(k, 0)}
     r1 = reassembled(bed)
     res = {
