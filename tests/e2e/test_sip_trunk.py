@@ -36,7 +36,7 @@ if _why:
     pytest.skip(_why, allow_module_level=True)
 
 
-def check_common(res, rep, calls):
+def check_common(res, calls):
     assert res["calls"] == calls, res
     assert res["trunk_ports"] == [siptrunk.TRUNK_PORT], "every call from the one trunk port"
     # Each answered call's log names its server; the INVITEs crossed in fragments, which the
@@ -55,7 +55,7 @@ def test_trunk_soak_fragmented_invites_spread_by_weight(lab):
     bed = siptrunk.bed(lab(siptrunk.spec()), weights=siptrunk.WEIGHTS)
     res, rep = siptrunk.soak(bed, RATE, CALLS)
     print("trunk soak:", res)
-    check_common(res, rep, CALLS)
+    check_common(res, CALLS)
     assert res["connected"] == CALLS and res["failed"] == 0 and res["rc"] == 0, \
         f"{rep.summary()}; failed calls (number, start): {rep.failed_calls()[:20]}"
     assert res["calls_per_s_started"] >= 0.9 * RATE, res
@@ -65,7 +65,8 @@ def test_trunk_soak_fragmented_invites_spread_by_weight(lab):
     wrong = {n: (s, servers[hvlb_model.pick_maglev(table, hvlb_model.sip_call_id_hash(
         rep.call_ids[n]))]) for n, s in rep.servers.items()}
     wrong = {n: v for n, v in wrong.items() if v[0] != v[1]}
-    assert not wrong, f"calls not at the server the model picks (at, want): {list(wrong.items())[:10]}"
+    assert not wrong, \
+        f"calls not at the server the model picks (at, want): {list(wrong.items())[:10]}"
     assert res["spread_max_dev_points"] <= res["spread_bound_points"], res["spread"]
 
 
@@ -76,11 +77,11 @@ def test_trunk_soak_server_killed_calls_after_verdict_connect(lab):
     bed = siptrunk.bed(lab(siptrunk.spec()), weights=siptrunk.WEIGHTS)
     res, rep = siptrunk.soak(bed, RATE, KILL_CALLS, kill=(VICTIM, KILL_AT_S))
     print("trunk soak, a server killed:", res)
-    check_common(res, rep, KILL_CALLS)
+    check_common(res, KILL_CALLS)
     assert res["down_verdict_s"] <= 2 * siptrunk.FALL * siptrunk.INTERVAL_S + 1.0, res
     assert res["calls_after_verdict"] > 0, res
     assert res["failed_after_verdict"] == 0, \
-        f"calls started after the verdict failed: {[c for c in rep.failed_calls()][:20]}"
+        f"calls started after the verdict failed: {rep.failed_calls()[:20]}"
     assert res["answered_by_killed_after_verdict"] == 0, res
     assert res["connected"] + res["failed"] == KILL_CALLS, res
     assert res["spread_max_dev_points"] <= res["spread_bound_points"], res["spread"]
