@@ -19,6 +19,7 @@ call, with no message trace at the servers (which a 300,000-call run could not a
 
 import math
 from collections import Counter
+from pathlib import Path
 
 import yaml
 
@@ -84,11 +85,29 @@ def bound_points(n, weights, sigmas=5):
     return max(3.0, round(100 * sigmas * sd, 2))
 
 
+def health_downs(bed):
+    """How many down verdicts the agent's sip check has given so far (its log)."""
+    try:
+        text = (Path(bed.topo.logdir) / "agent.log").read_text(errors="replace")
+    except OSError:
+        return 0
+    return sum(1 for line in text.splitlines() if "msg=health" in line and "up=false" in line)
+
+
+def failed_by_10s(rep):
+    """{bucket: failed calls that started in it} in 10 s buckets from the first call."""
+    if not rep.starts:
+        return {}
+    t0 = min(rep.starts.values())
+    return dict(sorted(Counter(int((t - t0) // 10) * 10 for _, t in rep.failed_calls()).items()))
+
+
 def soak(bed, rate, calls, kill=None, name="sipp-trunk"):
     """calls calls at rate from the trunk port; kill=(host, seconds): that host's server
     SIGKILLed once the calls of that many seconds have started. Returns (the figures, a dict
     bench/sip_trunk.py writes and the e2e test asserts on; sipp's siplab.CallReport)."""
     r0 = reassembled(bed)
+    downs0 = health_downs(bed)
     drops0 = bed.losses()[0]
     c = siplab.Calls(bed.topo, VIP, rate, calls, pause_ms=PAUSE_MS, local_port=TRUNK_PORT,
                      name=name, sdp_pad=SDP_PAD).start()
@@ -115,6 +134,13 @@ def soak(bed, rate, calls, kill=None, name="sipp-trunk"):
         "forwarder_drops": drops,
         "frag_refused": {k: v for k, v in drops.items() if k.startswith("frag") or k == "fragment"},
         "sip_no_call_id": bed.fw.telemetry("/hvlb/stats")["sip_no_call_id"],
+        # When the failed calls started (10 s buckets from the first call), and how often
+        # the sip check took a server down: what a failure is to be laid at.
+        "failed_by_10s": failed_by_10s(rep),
+        "failed_why": {k: int(v) for k, v in rep.stats.items()
+                       if k.startswith("Failed") and k.endswith("(C)") and k != "FailedCall(C)"
+                       and v.isdigit() and int(v)},
+        "health_downs": health_downs(bed) - downs0,
     }
     ok = [n for n in rep.oks if n in rep.servers]
     if not kill:
