@@ -83,6 +83,13 @@ def markdown(res):
         f"{k['answered_by_killed_after_verdict']} were answered by the dead server; their spread over the three "
         f"left: {spread_text(k)}.",
         "",
+        "Where the failed calls went (sipp's reasons; when they started, in 10 s buckets from "
+        "the run's first call; the sip check's down verdicts; datagrams the kernels dropped "
+        "for a full socket buffer, and the ports' missed frames, where measured):",
+        *(f"- {name}: {r.get('failed_why', {})}; started {r.get('failed_by_10s', {})}; down "
+          f"verdicts {r.get('health_downs', '?')}; socket buffers {r.get('socket_buffer_drops', '?')}; "
+          f"ports missed {r.get('ports_missed', '?')}" for name, r in (("steady", s), ("killed", k))),
+        "",
         f"- date: {res['date']}; machine: {res['machine']}. A shared VM (other work running): figures from one run.",
         "",
     ]

@@ -53,15 +53,23 @@ def bed(topo, weights=None, messages=False):
                       interval_s=INTERVAL_S, timeout_ms=TIMEOUT_MS, fall=FALL, rise=RISE)
 
 
+def snmp(topo, host, group, field):
+    """A counter of host's namespace's /proc/net/snmp (group "Ip", "Udp"...)."""
+    lines = [l.split() for l in topo.run(host, ["cat", "/proc/net/snmp"]).stdout.splitlines()
+             if l.startswith(group + ":")]
+    return int(dict(zip(lines[0], lines[1]))[field])
+
+
 def reassembled(bed):
-    """{server: IP datagrams its kernel reassembled from fragments so far} (ReasmOKs of its
-    namespace's /proc/net/snmp): proof that the INVITEs crossed the forwarder in pieces."""
-    out = {}
-    for host, addr in bed.nfs:
-        lines = [l.split() for l in bed.topo.run(host, ["cat", "/proc/net/snmp"]).stdout
-                 .splitlines() if l.startswith("Ip:")]
-        out[addr] = int(dict(zip(lines[0], lines[1]))["ReasmOKs"])
-    return out
+    """{server: IP datagrams its kernel reassembled from fragments so far} (ReasmOKs): proof
+    that the INVITEs crossed the forwarder in pieces."""
+    return {addr: snmp(bed.topo, host, "Ip", "ReasmOKs") for host, addr in bed.nfs}
+
+
+def socket_drops(bed):
+    """{host: UDP datagrams its kernel dropped for a full socket buffer so far}
+    (RcvbufErrors), the client's and each server's: where a starved sipp loses messages."""
+    return {h: snmp(bed.topo, h, "Udp", "RcvbufErrors") for h in ["client", *dict(bed.nfs)]}
 
 
 def spread(servers, weights):
@@ -108,6 +116,7 @@ def soak(bed, rate, calls, kill=None, name="sipp-trunk"):
     bench/sip_trunk.py writes and the e2e test asserts on; sipp's siplab.CallReport)."""
     r0 = reassembled(bed)
     downs0 = health_downs(bed)
+    sock0, missed0 = socket_drops(bed), bed.losses()[1]
     drops0 = bed.losses()[0]
     c = siplab.Calls(bed.topo, VIP, rate, calls, pause_ms=PAUSE_MS, local_port=TRUNK_PORT,
                      name=name, sdp_pad=SDP_PAD).start()
@@ -141,6 +150,10 @@ def soak(bed, rate, calls, kill=None, name="sipp-trunk"):
                        if k.startswith("Failed") and k.endswith("(C)") and k != "FailedCall(C)"
                        and v.isdigit() and int(v)},
         "health_downs": health_downs(bed) - downs0,
+        "socket_buffer_drops": {h: n - sock0.get(h, 0) for h, n in socket_drops(bed).items()
+                                if n != sock0.get(h, 0)},
+        "ports_missed": {p: n - missed0.get(p, 0) for p, n in bed.losses()[1].items()
+                         if n != missed0.get(p, 0)},
     }
     ok = [n for n in rep.oks if n in rep.servers]
     if not kill:
