@@ -133,7 +133,12 @@ sctp_vtag_check(const uint8_t *l4, unsigned dir, uint32_t tags[2])
 	unsigned want = dir;
 
 	if (t == SCTP_CT_INIT) {
-		tags[dir ^ 1] = sctp_rd32(l4 + SCTP_HLEN + 4);
+		/* A new association: its sender's tag. On one whose tags are known (a restart, or
+		 * a forger who knows its ports but not its tags) both are learnt anew from the
+		 * next packets instead: a forged INIT must not cut the association off. */
+		bool known = tags[0] != 0 || tags[1] != 0;
+
+		tags[dir ^ 1] = known ? 0 : sctp_rd32(l4 + SCTP_HLEN + 4);
 		tags[dir] = 0;
 		return HVLB_DROP_NONE;
 	}

@@ -168,7 +168,7 @@ test_vtag(void)
 	static const uint8_t abort_t[] = {6, 1, 0, 4};
 	static const uint8_t abort[] = {6, 0, 0, 4};
 	const uint32_t ctag = 0xaabbccdd, stag = 0x01020304;
-	uint32_t tags[2] = {7, 7};
+	uint32_t tags[2] = {0, 0}; /* a new entry's */
 
 	CHECK_EQ(vtag(0, 0, INIT, sizeof(INIT), tags), HVLB_DROP_NONE);
 	CHECK(tags[0] == 0 && tags[1] == ctag);
@@ -185,10 +185,13 @@ test_vtag(void)
 	CHECK_EQ(vtag(0, ctag, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE); /* its own */
 	CHECK_EQ(vtag(1, stag, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE);
 	CHECK(tags[0] == stag && tags[1] == ctag);
-	/* A restart: the client's new INIT; the NF's tag is learnt from the client's next
-	 * packet when its INIT-ACK took another path; a T-bit chunk teaches nothing. */
+	/* An INIT on the known association (a restart, or a forger's): both tags unknown, so a
+	 * forged one cuts nothing off; learnt from the next packets (a T-bit chunk teaches
+	 * nothing). */
 	CHECK_EQ(vtag(0, 0, INIT, sizeof(INIT), tags), HVLB_DROP_NONE);
-	CHECK(tags[0] == 0 && tags[1] == ctag);
+	CHECK(tags[0] == 0 && tags[1] == 0);
+	CHECK_EQ(vtag(1, ctag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(tags[1], ctag);
 	CHECK_EQ(vtag(1, 0x55, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE);
 	CHECK(tags[0] == 0);
 	CHECK_EQ(vtag(0, 0x99, data, sizeof(data), tags), HVLB_DROP_NONE);
