@@ -44,6 +44,9 @@ SEQPORT_SOURCE = REPO / "lab" / "sip" / "seqport.c"
 SEQPORT = Path(os.environ.get("HVLB_SEQPORT", REPO / "build" / "lab" / "libseqport.so"))
 SIPP = shutil.which("sipp")
 SIP_PORT = 5060
+# The send and receive buffers of a server's socket and a trunk's (sipp -buff_size): all of a
+# server's calls, or all of a trunk's, share one socket.
+SOCKET_BUFFER = 4 * 1024 * 1024
 # The client ports the calls of one run use, one each (seqport.c).
 FIRST_PORT, LAST_PORT = 10000, 60999
 
@@ -88,7 +91,8 @@ def start_uas(topo, host, addr, port=SIP_PORT, messages=None):
     reads it)."""
     trace = ["-trace_msg", "-message_file", str(messages)] if messages else []
     p = topo.popen(host, [SIPP, "-sf", UAS_SCENARIO, "-i", addr, "-p", port, "-t", "u1",
-                          "-nostdin", "-f", "60", *trace], name=f"sipp-uas-{host}",
+                          "-buff_size", SOCKET_BUFFER, "-nostdin", "-f", "60", *trace],
+                   name=f"sipp-uas-{host}",
                    cwd=topo.logdir)
     wait_until(lambda: p.poll() is not None or
                topo.run(host, ["ss", "-Hlun", f"sport = :{port}"]).stdout.strip(),
@@ -212,8 +216,11 @@ class Calls:
         conc = int(self.rate * (self.pause_ms + self.recv_timeout_ms + 2000) / 1000) + 100
         ports = [f"LD_PRELOAD={build_seqport()}", f"SEQPORT_RANGE={self.first_port}-{LAST_PORT}"] \
             if self.sequential_ports else []
-        sock = ["-t", "u1", "-p", self.local_port] if self.local_port else \
-            ["-t", "un", "-max_socket", conc]
+        # A trunk's one socket carries every call's messages: a 4 MB buffer (the kernel caps
+        # it at net.core.rmem_max) rides out a sipp starved for a while on a busy machine,
+        # where the default's 64 kB overflowed (RcvbufErrors, lab/siptrunk.py).
+        sock = ["-t", "u1", "-p", self.local_port, "-buff_size", SOCKET_BUFFER] \
+            if self.local_port else ["-t", "un", "-max_socket", conc]
         return ["env", *ports, "prlimit", f"--nofile={conc + 1000}", "--",
                 SIPP, "-sf", self.scenario(), f"{self.target}:{self.port}",
                 "-i", self.topo.addr(self.host), *sock, "-l", conc,
