@@ -2,7 +2,8 @@
 # make bench: Mpps of one forwarder worker core on memory-fed ring ports, side by side with
 # DPDK's own floor on the same path (a bare rx_burst -> tx_burst loop), plus instructions per
 # packet under callgrind; then 1 and 2 workers under uniform and skewed load, with and without
-# RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a spoofed flood
+# RSS-A (bench/skew.py); then SIP calls through a UDP VIP (bench/sip.py), a SIP trunk's
+# fragmented calls by Call-ID (bench/sip_trunk.py), a spoofed flood
 # (bench/flood.py), connection sync (bench/sync.py), the control side at scale
 # (bench/publish.py), the connection table at scale (bench/conns.py) and the kernel-interface
 # path against nftables (bench/kernelpath.py) and the NFV datapath (vhost-user) against OVS-DPDK
@@ -579,6 +580,12 @@ PY
 # namespaces, about 4 minutes): its section goes at the end of docs/benchmarks.md.
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
+# A SIP trunk's fragmented INVITEs balanced by Call-ID, 300,000 calls at 500/s and a server
+# killed mid-run (bench/sip_trunk.py, lab/siptrunk.py; about 12 minutes;
+# BENCH_SIP_TRUNK_CALLS, BENCH_SIP_TRUNK_RATE, BENCH_SIP_TRUNK_KILL_CALLS): its section goes
+# after the SIP one.
+sip_trunk_json=$(python3 bench/sip_trunk.py --doc docs/benchmarks.md | tail -1)
+echo "  sip_trunk: $sip_trunk_json" >&2
 # A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces,
 # about 4 minutes): its section goes after the SIP one.
 flood_json=$(python3 bench/flood.py --doc docs/benchmarks.md | tail -1)
@@ -614,6 +621,7 @@ print(json.dumps(r))' "$nfv_json")" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
+r["sip_trunk"] = json.loads(sys.argv[9])
 r["flood"] = json.loads(sys.argv[3])
 r.update(json.loads(sys.argv[4]))
 r.update(json.loads(sys.argv[5]))
@@ -621,4 +629,4 @@ r.update(json.loads(sys.argv[6]))
 r.update(json.loads(sys.argv[7]))
 r.update(json.loads(sys.argv[8]))
 print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json" \
-	"$kernelpath_json" "$nfv_json"
+	"$kernelpath_json" "$nfv_json" "$sip_trunk_json"

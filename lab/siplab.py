@@ -44,6 +44,9 @@ SEQPORT_SOURCE = REPO / "lab" / "sip" / "seqport.c"
 SEQPORT = Path(os.environ.get("HVLB_SEQPORT", REPO / "build" / "lab" / "libseqport.so"))
 SIPP = shutil.which("sipp")
 SIP_PORT = 5060
+# The send and receive buffers of a server's socket and a trunk's (sipp -buff_size): all of a
+# server's calls, or all of a trunk's, share one socket.
+SOCKET_BUFFER = 4 * 1024 * 1024
 # The client ports the calls of one run use, one each (seqport.c).
 FIRST_PORT, LAST_PORT = 10000, 60999
 
@@ -88,7 +91,8 @@ def start_uas(topo, host, addr, port=SIP_PORT, messages=None):
     reads it)."""
     trace = ["-trace_msg", "-message_file", str(messages)] if messages else []
     p = topo.popen(host, [SIPP, "-sf", UAS_SCENARIO, "-i", addr, "-p", port, "-t", "u1",
-                          "-nostdin", "-f", "60", *trace], name=f"sipp-uas-{host}",
+                          "-buff_size", SOCKET_BUFFER, "-nostdin", "-f", "60", *trace],
+                   name=f"sipp-uas-{host}",
                    cwd=topo.logdir)
     wait_until(lambda: p.poll() is not None or
                topo.run(host, ["ss", "-Hlun", f"sport = :{port}"]).stdout.strip(),
@@ -139,6 +143,8 @@ class CallReport:
     starts: dict = field(default_factory=dict)  # call number -> epoch it started (its log)
     oks: dict = field(default_factory=dict)     # call number -> epoch it ended well
     ports: dict = field(default_factory=dict)   # call number -> its client port, once answered
+    servers: dict = field(default_factory=dict)  # call number -> the server that answered it
+    call_ids: dict = field(default_factory=dict)  # call number -> its Call-ID, once answered
     stats: dict = field(default_factory=dict)   # the last line of the statistics file
 
     def failed_calls(self):
@@ -210,8 +216,11 @@ class Calls:
         conc = int(self.rate * (self.pause_ms + self.recv_timeout_ms + 2000) / 1000) + 100
         ports = [f"LD_PRELOAD={build_seqport()}", f"SEQPORT_RANGE={self.first_port}-{LAST_PORT}"] \
             if self.sequential_ports else []
-        sock = ["-t", "u1", "-p", self.local_port] if self.local_port else \
-            ["-t", "un", "-max_socket", conc]
+        # A trunk's one socket carries every call's messages: a 4 MB buffer (the kernel caps
+        # it at net.core.rmem_max) rides out a sipp starved for a while on a busy machine,
+        # where the default's 64 kB overflowed (RcvbufErrors, lab/siptrunk.py).
+        sock = ["-t", "u1", "-p", self.local_port, "-buff_size", SOCKET_BUFFER] \
+            if self.local_port else ["-t", "un", "-max_socket", conc]
         return ["env", *ports, "prlimit", f"--nofile={conc + 1000}", "--",
                 SIPP, "-sf", self.scenario(), f"{self.target}:{self.port}",
                 "-i", self.topo.addr(self.host), *sock, "-l", conc,
@@ -261,11 +270,11 @@ class Calls:
         stats = self._last_stats()
         if stats is None:
             raise LabError(f"{self.name}: exit {rc}, no statistics:\n{self._tail()}")
-        starts, oks, ports = self._calls()
+        starts, oks, ports, servers, call_ids = self._calls()
         return CallReport(rc=rc, created=int(stats["TotalCallCreated"]),
                           successful=int(stats["SuccessfulCall(C)"]),
                           failed=int(stats["FailedCall(C)"]), starts=starts, oks=oks,
-                          ports=ports, stats=stats)
+                          ports=ports, servers=servers, call_ids=call_ids, stats=stats)
 
     def _tail(self):
         return Path(self.proc.log_path).read_text(errors="replace")[-4000:]
@@ -280,9 +289,9 @@ class Calls:
         return dict(zip(lines[0].rstrip(";").split(";"), lines[-1].rstrip(";").split(";")))
 
     def _calls(self):
-        """The call log (lab/sip/uac-call.xml): "start N DATE TIME EPOCH", "answered N PORT"
-        and "ok N DATE TIME EPOCH" lines."""
-        starts, oks, ports = {}, {}, {}
+        """The call log (lab/sip/uac-call.xml): "start N DATE TIME EPOCH", "answered N PORT
+        SERVER CALL-ID" and "ok N DATE TIME EPOCH" lines."""
+        starts, oks, ports, servers, call_ids = {}, {}, {}, {}, {}
         for line in self.log.read_text(errors="replace").splitlines():
             w = line.split()
             if len(w) < 3:
@@ -293,7 +302,9 @@ class Calls:
                 oks[int(w[1])] = float(w[-1])
             elif w[0] == "answered":
                 ports[int(w[1])] = int(w[2])
-        return starts, oks, ports
+                if len(w) >= 5:
+                    servers[int(w[1])], call_ids[int(w[1])] = w[3], w[4]
+        return starts, oks, ports, servers, call_ids
 
 
 class Bed:
@@ -303,10 +314,12 @@ class Bed:
 
     def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
                  down_conns=None, hash=None, messages=False, port_kind="af_packet",
-                 settings=None, workers=1):
+                 settings=None, workers=1, weights=None):
         self.topo, self.vip, self.port = topo, vip, port
         self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
+        # weights: {server address: weight} of the service's reals, 100 each by default.
+        self.weights = {a: (weights or {}).get(a, 100) for _, a in self.nfs}
         # messages: each SIP server writes what it receives (requests_by_server).
         self.messages = {h: Path(topo.logdir) / f"sipp-uas-{h}-messages.log" if messages else None
                          for h, _ in self.nfs}
@@ -320,7 +333,7 @@ class Bed:
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
         # down_conns None: the service's default (reschedule for udp).
         self.cp.ctl("vs", "add", "udp", f"{vip}:{port}", "--mode", "nat",
-                    "--real", ",".join(f"{a}:{port}:100" for _, a in self.nfs),
+                    "--real", ",".join(f"{a}:{port}:{self.weights[a]}" for _, a in self.nfs),
                     "--check", "sip", "--interval", f"{int(interval_s * 1000)}ms",
                     "--check-timeout", f"{timeout_ms}ms", "--fall", str(fall), "--rise", str(rise),
                     *(["--down-conns", down_conns] if down_conns else []),

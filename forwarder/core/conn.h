@@ -141,6 +141,11 @@ struct conn {
 					      the NF */
 			uint16_t sp_pad;
 		};
+		struct { /* VS_MODE_NAT, CONN_FL_SCTP (never SYN-proxied): the tags its
+			    client's and its NF's packets carry, 0 while not known
+			    (core/sctp.h sctp_vtag_check) */
+			uint32_t sctp_vtag[2];
+		};
 		struct { /* VS_MODE_FULLNAT */
 			uint16_t fn_lport; /* the local port the NF sees as its client's,
 					      network order */

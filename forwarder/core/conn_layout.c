@@ -41,6 +41,7 @@ static const struct conn_layout_field conn_fields[] = {
 	ARR(pkts, CONN_LK_INT),
 	FLD(sp_delta, CONN_LK_INT, 0),
 	FLD(sp_win, CONN_LK_INT, 0),
+	ARR(sctp_vtag, CONN_LK_INT),
 	FLD(fn_lport, CONN_LK_RAW, 0),
 	FLD(fn_laddr, CONN_LK_INT, 0),
 	FLD(fn_toa, CONN_LK_INT, 0),

@@ -106,6 +106,14 @@ conn_tcp_next(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t f
 	if (dir == CONN_DIR_ORIG &&
 	    (s == CONN_S_SYN_RECV || (s == CONN_S_SYN_SENT && !conn_tcp_unanswered(c, s))))
 		return CONN_S_ESTABLISHED;
+	/* SCTP: an NF keeps no state before the COOKIE-ECHO (its INIT-ACK's cookie holds it), so
+	 * any packet of the NF's after its INIT-ACK (COOKIE-ACK, DATA, SACK, HEARTBEAT) proves
+	 * the client's COOKIE-ECHO reached it. In a pool that COOKIE-ECHO may have crossed
+	 * another forwarder ahead of this one's INIT-ACK record, leaving it in SYN_SENT there:
+	 * without this, the association would stay SYN_RECV (tcp_syn timeout) on every
+	 * forwarder until the client's next packet, and an idle one expire. */
+	if (dir == CONN_DIR_REPLY && s == CONN_S_SYN_RECV && c->orig.proto == HVLB_PROTO_SCTP)
+		return CONN_S_ESTABLISHED;
 	/* The client ACKs an answer that went elsewhere (ECMP split the directions over two
 	 * forwarders of a pool): remembered, so that the peer's word that the NF answered
 	 * completes the handshake here (conn_sync_state). Alone it opens nothing: a spoofed ACK

@@ -76,7 +76,7 @@
 	X(VXLAN_WRONG_VTEP, "vxlan_wrong_vtep")   /* NF reply from a VTEP not its connection's */ \
 	X(SCTP_BAD_CRC, "sctp_bad_crc")           /* SCTP CRC32c checksum wrong */               \
 	X(SCTP_BAD_CHUNK, "sctp_bad_chunk")       /* SCTP chunk malformed or wrongly bundled */  \
-	X(SCTP_BAD_VTAG, "sctp_bad_vtag")         /* INIT with a tag, other SCTP with tag 0 */   \
+	X(SCTP_BAD_VTAG, "sctp_bad_vtag")         /* INIT with a tag, 0, or not the assoc.'s */  \
 	X(SCTP_UNKNOWN_CHUNK, "sctp_unknown_chunk") /* unknown chunk its receiver discards */     \
 	X(SCTP_ASCONF, "sctp_asconf")             /* ASCONF: address changes refused (NAT) */    \
 	X(SCTP_NO_CONN, "sctp_no_conn")           /* SCTP to a VIP, no association, not INIT */

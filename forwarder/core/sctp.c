@@ -125,6 +125,35 @@ sctp_parse(const uint8_t *l4, uint32_t len, uint8_t *fl)
 	return HVLB_DROP_NONE;
 }
 
+enum hvlb_drop
+sctp_vtag_check(const uint8_t *l4, unsigned dir, uint32_t tags[2])
+{
+	uint32_t vtag = sctp_rd32(l4 + 4);
+	uint8_t t = l4[SCTP_HLEN];
+	unsigned want = dir;
+
+	if (t == SCTP_CT_INIT) {
+		/* A new association: its sender's tag. On one whose tags are known (a restart, or
+		 * a forger who knows its ports but not its tags) both are learnt anew from the
+		 * next packets instead: a forged INIT must not cut the association off. */
+		bool known = tags[0] != 0 || tags[1] != 0;
+
+		tags[dir ^ 1] = known ? 0 : sctp_rd32(l4 + SCTP_HLEN + 4);
+		tags[dir] = 0;
+		return HVLB_DROP_NONE;
+	}
+	if ((t == SCTP_CT_ABORT || t == SCTP_CT_SHUTDOWN_COMPLETE) &&
+	    (l4[SCTP_HLEN + 1] & SCTP_CHUNK_FLAG_T))
+		want = dir ^ 1;
+	if (tags[want] != 0 && vtag != tags[want])
+		return HVLB_DROP_SCTP_BAD_VTAG;
+	if (tags[want] == 0 && want == dir)
+		tags[want] = vtag;
+	if (t == SCTP_CT_INIT_ACK)
+		tags[dir ^ 1] = sctp_rd32(l4 + SCTP_HLEN + 4);
+	return HVLB_DROP_NONE;
+}
+
 /* ---- CRC32c ---- */
 
 #ifndef __SSE4_2__

@@ -50,6 +50,18 @@
  * removing an address of an association behind NAT is refused, docs/sctp.md). */
 enum hvlb_drop sctp_parse(const uint8_t *l4, uint32_t len, uint8_t *fl);
 
+/* Match the verification tag of the packet l4[0..len) (sctp_parse passed it, whole: not a
+ * fragment) of an association, sent in direction dir (0 from the client, 1 from the NF),
+ * against the association's tags, and learn what the packet teaches. tags[d] is the tag the
+ * packets of direction d carry (their receiver's), 0 while not known. An INIT opens the
+ * association: its initiate tag is its sender's (tags[dir ^ 1]); tags[dir] is not known
+ * until the INIT-ACK's initiate tag says it. An INIT on an association whose tags are known
+ * (a restart, or forged) makes both unknown: learnt again from the next packets. A T-bit ABORT or SHUTDOWN-COMPLETE
+ * carries its sender's own tag (tags[dir ^ 1]). A tag not known is taken from the first
+ * packet without the T bit that carries it (an association learnt by sync has none).
+ * Returns HVLB_DROP_NONE, or HVLB_DROP_SCTP_BAD_VTAG (tags unchanged). */
+enum hvlb_drop sctp_vtag_check(const uint8_t *l4, unsigned dir, uint32_t tags[2]);
+
 /* CRC32c (Castagnoli, as SCTP uses it) of p[0..len), seeded with crc (~0 to start) and not
  * inverted at the end; sctp_csum_* finish it. SSE4.2's crc32 instruction where the build has
  * it (8 bytes a step), else a table. */

@@ -30,6 +30,13 @@
 enum pkt_route worker_sctp_classify(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x,
 				    int from_peer, bool steer);
 
+/* Match the verification tag of a packet of SCTP NAT association c (CONN_FL_SCTP) from
+ * direction dir against the association's, learning its tags (core/sctp.h sctp_vtag_check),
+ * before the packet moves its state: HVLB_DROP_NONE or HVLB_DROP_SCTP_BAD_VTAG. A first
+ * fragment passes unchecked (its chunks are not all there). Defined in worker_sctp.c. */
+enum hvlb_drop worker_sctp_vtag(struct rte_mbuf *m, const struct pkt_ctx *x, struct conn *c,
+				enum conn_dir dir);
+
 /* Who handles a classified packet: this worker (PKT_ROUTE_LOOKUP) or x->owner (HANDOFF). The
  * client endpoint is the source of x->key, except in an NF's reply (PKT_FROM_RS). */
 static __rte_always_inline enum pkt_route

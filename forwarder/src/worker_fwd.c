@@ -176,8 +176,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
 	}
-	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && vs->mode == VS_MODE_NAT)
+	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && vs->mode == VS_MODE_NAT) {
 		c->flags |= CONN_FL_SCTP;
+		worker_sctp_vtag(m, x, c, CONN_DIR_ORIG); /* learns its tags: never a drop here */
+	}
 	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
@@ -309,6 +311,9 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	} else if (unlikely(x->pi.ttl <= 1)) {
 		r = HVLB_DROP_TTL_EXCEEDED;
 		goto out_drop;
+	} else if (unlikely(c->flags & CONN_FL_SCTP) &&
+		   (r = worker_sctp_vtag(m, x, c, CONN_DIR_ORIG)) != HVLB_DROP_NONE) {
+		goto out_drop;
 	}
 	conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len);
 	count(w, c, m->pkt_len);
@@ -374,13 +379,17 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		goto out_drop;
 	}
 	/* A reply direction exists for NAT, FullNAT and vxlan connections only: of the rare
-	 * flags, only the SYN proxy's (NAT) and the overlay's can be here. */
-	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_VXLAN))) {
+	 * flags, only the SYN proxy's and SCTP's (NAT) and the overlay's can be here. */
+	if (unlikely(c->flags & (CONN_FL_SP_ANY | CONN_FL_VXLAN | CONN_FL_SCTP))) {
 		struct sp_tx tx = {.n = 0};
 
 		if (c->flags & CONN_FL_VXLAN)
 			return forward_vxlan_reply(w, m, x, c);
-		if (!worker_synproxy_reply(w, m, &x->pi, c, &tx)) {
+		if (c->flags & CONN_FL_SCTP) {
+			r = worker_sctp_vtag(m, x, c, CONN_DIR_REPLY);
+			if (r != HVLB_DROP_NONE)
+				goto out_drop;
+		} else if (!worker_synproxy_reply(w, m, &x->pi, c, &tx)) {
 			rare_sp_send(w, &tx, x->pi.key.af);
 			return NULL;
 		}

@@ -13,6 +13,10 @@
  *	shuts each down (SHUTDOWN, SHUTDOWN-ACK, SHUTDOWN-COMPLETE). Prints one JSON line per
  *	association ({"port": ..., "nf": ..., "nf2": ...}); exits 1 at the first failure, saying
  *	why.
+ *   hvlb-sctp-peer client VIP PORT N BASE GO_FILE
+ *	the same, but between the two rounds prints "open" and waits until GO_FILE exists, so
+ *	that a test can do something to the path (kill a forwarder) while every association
+ *	is open (tests/e2e/test_scale_out_sctp.py).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -22,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <usrsctp.h>
@@ -122,8 +127,22 @@ exchange(struct socket *so, const char *msg, char *nf, size_t len)
 	return answer_nf(ans, msg, nf, len);
 }
 
+/* Waits until path exists (go_file NULL: at once). */
+static void
+wait_go(const char *path)
+{
+	struct stat st;
+
+	if (path == NULL)
+		return;
+	printf("open\n");
+	fflush(stdout);
+	while (stat(path, &st) != 0)
+		usleep(10000);
+}
+
 static int
-client(const char *vip, int port, int n, int base)
+client(const char *vip, int port, int n, int base, const char *go_file)
 {
 	struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
 	struct socket **so = calloc((size_t)n, sizeof(*so));
@@ -149,6 +168,7 @@ client(const char *vip, int port, int n, int base)
 		}
 	}
 	/* Every association open at once: each again, still on its NF. */
+	wait_go(go_file);
 	for (int i = 0; i < n; i++) {
 		snprintf(msg, sizeof(msg), "again %d", i);
 		if (exchange(so[i], msg, nf2, sizeof(nf2)) != 0) {
@@ -176,8 +196,9 @@ main(int argc, char **argv)
 	usrsctp_init(0, NULL, NULL);
 	if (strcmp(argv[1], "server") == 0 && argc == 4)
 		rc = server(argv[2], atoi(argv[3]));
-	else if (strcmp(argv[1], "client") == 0 && argc == 6)
-		rc = client(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
+	else if (strcmp(argv[1], "client") == 0 && (argc == 6 || argc == 7))
+		rc = client(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]),
+			    argc == 7 ? argv[6] : NULL);
 	else
 		goto usage;
 	/* Let the SHUTDOWNs finish before the stack goes. */
@@ -185,6 +206,6 @@ main(int argc, char **argv)
 		usleep(10000);
 	return rc;
 usage:
-	fprintf(stderr, "usage: hvlb-sctp-peer server NAME PORT | client VIP PORT N BASE\n");
+	fprintf(stderr, "usage: hvlb-sctp-peer server NAME PORT | client VIP PORT N BASE [GO_FILE]\n");
 	return 2;
 }

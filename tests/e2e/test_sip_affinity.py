@@ -26,6 +26,7 @@ import fwdlab  # noqa: E402
 import hvlb_model  # noqa: E402
 import labtools  # noqa: E402
 import siplab  # noqa: E402
+import siptrunk  # noqa: E402
 
 VIP = "10.100.0.1"
 PORT = siplab.SIP_PORT
@@ -118,29 +119,22 @@ def test_calls_of_one_trunk_port_spread_by_call_id(bed):
     assert set(where) == {want}, f"by the 5-tuple every call at {want}: {dict(where)}"
 
 
-BIG_CALLS, SDP_PAD = 200, 2000
+BIG_CALLS = 200
 
 
 def test_fragmented_invites_of_one_trunk_port_over_af_xdp(lab):
     """INVITEs with 2 kB of SDP (an offer with many codecs and candidates), which the trunk's
     kernel fragments at the 1,500-byte MTU, through the forwarder on AF_XDP ports (the
     fragments reach it as sent) with fragments = forward (docs/fragments.md) and hash
-    sip_call_id: every call connects, each call's messages at one server, the one its Call-ID
-    picks (read in the INVITE's first fragment; the later ones follow it), and fragments were
-    forwarded, none refused."""
-    import yaml
-
-    # One queue a link: AF_XDP takes one socket a queue (the worker's), and what the kernel
-    # put on another queue would go to the kernel instead.
-    spec = yaml.safe_load((REPO / siplab.TOPOLOGY).read_text())
-    spec.setdefault("defaults", {})["queues"] = 1
-    bed = siplab.Bed(lab(spec), VIP, hash="sip_call_id", messages=True, port_kind="af_xdp",
-                     settings={"fragments": "forward"})
+    sip_call_id (lab/siptrunk.py): every call connects, each call's messages at one server,
+    the one its Call-ID picks (read in the INVITE's first fragment; the later ones follow
+    it), and fragments were forwarded, none refused."""
+    bed = siptrunk.bed(lab(siptrunk.spec()), messages=True)
     servers = [a for _, a in bed.nfs]
     table = hvlb_model.vs_maglev_table([{"addr": a, "port": PORT, "weight": WEIGHT}
                                         for a in servers])
     rep = siplab.Calls(bed.topo, VIP, RATE, BIG_CALLS, pause_ms=PAUSE_MS, local_port=TRUNK_PORT,
-                       name="sipp-uac-big", sdp_pad=SDP_PAD).start().wait()
+                       name="sipp-uac-big", sdp_pad=siptrunk.SDP_PAD).start().wait()
     print(rep.summary(), "forwarder drops, missed:", *bed.losses())
     assert rep.created == BIG_CALLS and rep.successful == BIG_CALLS and rep.failed == 0, \
         f"{rep.summary()}; failed calls (number, start): {rep.failed_calls()[:20]}"

@@ -417,10 +417,10 @@ struct tcp_step {
  * mid-stream rule: conn.h). */
 static void
 run_steps_from(const char *name, int with_reply, bool unconfirmed, const struct tcp_step *st,
-	       unsigned n)
+	       unsigned n, uint8_t proto)
 {
 	static const uint32_t secs[CONN_S_MAX] = { 10, 30, 30, 900, 120, 30, 10, 300, 30 };
-	struct flow_key o = key4(0xc0a80001, 33000, 0x0a000001, 80, HVLB_PROTO_TCP);
+	struct flow_key o = key4(0xc0a80001, 33000, 0x0a000001, 80, proto);
 	struct conn_table *t = table_new(16, NULL);
 	uint64_t now = 1000, pkts[2] = { 0, 0 };
 	union hvlb_addr rs = addr4(0x0a000105);
@@ -447,9 +447,12 @@ run_steps_from(const char *name, int with_reply, bool unconfirmed, const struct 
 	CHECK(c->pkts[R] == pkts[R] && c->bytes[R] == pkts[R] * 60);
 }
 
-#define RUN_STEPS(reply, st) run_steps_from(#st, reply, false, st, sizeof(st) / sizeof(st[0]))
+#define RUN_STEPS(reply, st)                                                                      \
+	run_steps_from(#st, reply, false, st, sizeof(st) / sizeof(st[0]), HVLB_PROTO_TCP)
 #define RUN_STEPS_UNCONFIRMED(reply, st)                                                          \
-	run_steps_from(#st, reply, true, st, sizeof(st) / sizeof(st[0]))
+	run_steps_from(#st, reply, true, st, sizeof(st) / sizeof(st[0]), HVLB_PROTO_TCP)
+#define RUN_STEPS_SCTP(reply, st)                                                                 \
+	run_steps_from(#st, reply, false, st, sizeof(st) / sizeof(st[0]), HVLB_PROTO_SCTP)
 #define UC CONN_S_UNCONFIRMED
 
 /* A connection met mid-stream (conn.h): the client's packets, FINs included, leave it
@@ -642,10 +645,30 @@ test_tcp_nat(void)
 		{ R, SYN | ACK, SR }, { O, FIN | ACK, FW }, { R, FIN | ACK, TW },
 	};
 
+	/* The NF's ACK after its SYN-ACK leaves a TCP connection in SYN_RECV (a server may
+	 * send one before the client's ACK came)... */
+	static const struct tcp_step synack_ack[] = {
+		{ O, SYN, SS }, { R, SYN | ACK, SR }, { R, ACK, SR }, { R, ACK | PSH, SR },
+		{ O, ACK, ES },
+	};
+	/* ...but an SCTP association's NF sends nothing after its INIT-ACK before the client's
+	 * COOKIE-ECHO reached it: its COOKIE-ACK establishes (the COOKIE-ECHO crossed another
+	 * forwarder of a pool, and this one saw only the NF's side); an ABORT still closes. */
+	static const struct tcp_step sctp_cookie_elsewhere[] = {
+		{ O, SYN, SS }, { O, ACK, SS }, { R, SYN | ACK, SR }, { R, ACK, ES }, { O, ACK, ES },
+	};
+	static const struct tcp_step sctp_abort[] = {
+		{ O, SYN, SS }, { R, SYN | ACK, SR }, { R, RST, CL },
+	};
+
 	RUN_STEPS(1, normal);
 	RUN_STEPS(1, rst);
 	RUN_STEPS(1, no_synack);
 	RUN_STEPS(1, syn_fin);
+	RUN_STEPS(1, synack_ack);
+	RUN_STEPS_SCTP(1, normal);
+	RUN_STEPS_SCTP(1, sctp_cookie_elsewhere);
+	RUN_STEPS_SCTP(1, sctp_abort);
 }
 
 /* The rules of conn.h over every valid flags byte: only SYN without ACK opens; embryonic is

@@ -2,7 +2,7 @@
 /*
  * sctp.c: CRC32c against RFC 3720's vectors and a bit-by-bit reference, the checksum of a
  * packet verified and written, the chunk checks and their reduction to TCP flags (each drop
- * reason), and the hiding of INIT address parameters.
+ * reason), the matching of verification tags, and the hiding of INIT address parameters.
  */
 #include <stdint.h>
 #include <string.h>
@@ -147,6 +147,63 @@ test_drops(void)
 		 HVLB_DROP_SCTP_BAD_VTAG); /* only a lone T-bit chunk reflects */
 }
 
+/* dir's packet with tag and chunk c through sctp_vtag_check against tags. */
+static enum hvlb_drop
+vtag(unsigned dir, uint32_t tag, const uint8_t *c, uint32_t clen, uint32_t tags[2])
+{
+	uint8_t p[256];
+
+	pkt(p, tag, c, clen);
+	return sctp_vtag_check(p, dir, tags);
+}
+
+/* The client's tag 0xaabbccdd (its INIT's initiate tag), the NF's 0x01020304 (its
+ * INIT-ACK's): each direction's packets must carry their receiver's; a T-bit ABORT its
+ * sender's; a new INIT starts over; tags not known are learnt from the next packet. */
+static void
+test_vtag(void)
+{
+	static const uint8_t init_ack[] = {2, 0, 0, 20, 1, 2, 3, 4, 0, 1, 0, 0, 0, 10, 0, 10, 0, 0, 0, 1};
+	static const uint8_t data[] = {0, 3, 0, 17, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 'x', 0, 0, 0};
+	static const uint8_t abort_t[] = {6, 1, 0, 4};
+	static const uint8_t abort[] = {6, 0, 0, 4};
+	const uint32_t ctag = 0xaabbccdd, stag = 0x01020304;
+	uint32_t tags[2] = {0, 0}; /* a new entry's */
+
+	CHECK_EQ(vtag(0, 0, INIT, sizeof(INIT), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == 0 && tags[1] == ctag);
+	CHECK_EQ(vtag(1, stag, init_ack, sizeof(init_ack), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	CHECK(tags[0] == 0 && tags[1] == ctag); /* unchanged by a drop */
+	CHECK_EQ(vtag(1, ctag, init_ack, sizeof(init_ack), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == stag && tags[1] == ctag);
+	CHECK_EQ(vtag(0, stag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(vtag(1, ctag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(vtag(0, ctag, data, sizeof(data), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	CHECK_EQ(vtag(1, stag, data, sizeof(data), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	CHECK_EQ(vtag(0, 0x12345678, abort, sizeof(abort), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	CHECK_EQ(vtag(0, stag, abort_t, sizeof(abort_t), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	CHECK_EQ(vtag(0, ctag, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE); /* its own */
+	CHECK_EQ(vtag(1, stag, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == stag && tags[1] == ctag);
+	/* An INIT on the known association (a restart, or a forger's): both tags unknown, so a
+	 * forged one cuts nothing off; learnt from the next packets (a T-bit chunk teaches
+	 * nothing). */
+	CHECK_EQ(vtag(0, 0, INIT, sizeof(INIT), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == 0 && tags[1] == 0);
+	CHECK_EQ(vtag(1, ctag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(tags[1], ctag);
+	CHECK_EQ(vtag(1, 0x55, abort_t, sizeof(abort_t), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == 0);
+	CHECK_EQ(vtag(0, 0x99, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(tags[0], 0x99u);
+	CHECK_EQ(vtag(0, stag, data, sizeof(data), tags), HVLB_DROP_SCTP_BAD_VTAG);
+	/* Known by sync only (no tags): the first packet each way teaches them. */
+	tags[0] = tags[1] = 0;
+	CHECK_EQ(vtag(1, ctag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK_EQ(vtag(0, stag, data, sizeof(data), tags), HVLB_DROP_NONE);
+	CHECK(tags[0] == stag && tags[1] == ctag);
+}
+
 static void
 test_hide(void)
 {
@@ -176,6 +233,7 @@ main(void)
 	RUN(test_csum);
 	RUN(test_flags);
 	RUN(test_drops);
+	RUN(test_vtag);
 	RUN(test_hide);
 	return check_summary();
 }
