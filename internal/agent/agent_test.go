@@ -13,11 +13,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/protobuf/proto"
 
 	"hvlb/internal/certs"
@@ -39,6 +41,23 @@ type fakeCtl struct {
 	changed   chan struct{} // closed on each publish
 	registers []*ctlpb.ForwarderInfo
 	reports   []*ctlpb.AgentReport
+	probes    atomic.Int64 // liveness probes answered (grpc.health.v1 Check)
+}
+
+// Check answers the agent's liveness probe, counted.
+func (f *fakeCtl) Check(context.Context, *healthpb.HealthCheckRequest) (*healthpb.HealthCheckResponse, error) {
+	f.probes.Add(1)
+	return &healthpb.HealthCheckResponse{Status: healthpb.HealthCheckResponse_SERVING}, nil
+}
+
+// Watch is not used by the agent.
+func (f *fakeCtl) Watch(*healthpb.HealthCheckRequest, healthpb.Health_WatchServer) error {
+	return errors.New("not implemented")
+}
+
+// List is not used by the agent.
+func (f *fakeCtl) List(context.Context, *healthpb.HealthListRequest) (*healthpb.HealthListResponse, error) {
+	return nil, errors.New("not implemented")
 }
 
 func newFakeCtl() *fakeCtl { return &fakeCtl{changed: make(chan struct{})} }
@@ -141,6 +160,7 @@ func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
 	}
 	srv := grpc.NewServer(grpc.Creds(credentials.NewTLS(tlsCfg)))
 	ctlpb.RegisterAgentServiceServer(srv, f)
+	healthpb.RegisterHealthServer(srv, f)
 	go srv.Serve(ln)
 	var once sync.Once
 	stop = func() { once.Do(srv.Stop) }

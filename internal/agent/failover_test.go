@@ -188,3 +188,25 @@ func newFreezer(t *testing.T, to string) *freezer {
 }
 
 func (p *freezer) freeze() { p.once.Do(func() { close(p.frozen) }) }
+
+// TestLivenessProbesAreSpaced: the agent asks a live controller once each half
+// ControllerTimeout, not back to back (an answered probe once started the next at once: the
+// agents and the controller spun on health checks, starving the lab's forwarders).
+func TestLivenessProbesAreSpaced(t *testing.T) {
+	dir := pki(t)
+	f := fwdtest.New(t)
+	ctl := newFakeCtl()
+	addr := freeAddr(t)
+	serveCtl(t, dir, addr, ctl)
+	ctl.publish(&ctlpb.DesiredState{Version: 1})
+	const timeout = 400 * time.Millisecond
+	startAgent(t, dir, addr, f.Path, func(c *Config) { c.ControllerTimeout = timeout })
+	eventually(t, 10*time.Second, "registered", func() (bool, string) { return len(ctl.registered()) > 0, "" })
+	start, n0 := time.Now(), ctl.probes.Load()
+	time.Sleep(2 * time.Second)
+	n, want := ctl.probes.Load()-n0, int64(time.Since(start)/(timeout/2))+2
+	t.Logf("%d probes in %s with a %s timeout", n, time.Since(start).Round(time.Millisecond), timeout)
+	if n == 0 || n > want {
+		t.Errorf("%d liveness probes in 2 s, want 1..%d (one each %s)", n, want, timeout/2)
+	}
+}

@@ -174,10 +174,13 @@ func (a *Agent) liveness(ctx context.Context, conn grpc.ClientConnInterface) err
 	defer t.Stop()
 	lastAnswer := time.Now()
 	answered := make(chan time.Time, 1)
-	inFlight := false
+	inFlight, due := false, true
 	for {
-		if !inFlight { // one probe at a time: a hung controller is not sent a pile of them
-			inFlight = true
+		// One probe each half timeout, and one at a time: a hung controller is not sent a
+		// pile of them, and an answered one is not followed at once by the next (that spun:
+		// the agents and the controller busy with health checks back to back).
+		if due && !inFlight {
+			inFlight, due = true, false
 			go func() {
 				sent := time.Now()
 				pctx, cancel := context.WithTimeout(ctx, timeout)
@@ -199,6 +202,7 @@ func (a *Agent) liveness(ctx context.Context, conn grpc.ClientConnInterface) err
 				lastAnswer = at
 			}
 		case <-t.C:
+			due = true
 		}
 		if silent := time.Since(lastAnswer); silent >= timeout {
 			return fmt.Errorf("%w for %s (--controller-timeout %s)", errNotAnswering, silent.Round(time.Millisecond), timeout)
