@@ -35,6 +35,7 @@ import (
 // register and report.
 type fakeCtl struct {
 	ctlpb.UnimplementedAgentServiceServer
+	healthpb.UnimplementedHealthServer // but Check
 
 	mu        sync.Mutex
 	desired   *ctlpb.DesiredState
@@ -50,15 +51,6 @@ func (f *fakeCtl) Check(context.Context, *healthpb.HealthCheckRequest) (*healthp
 	return &healthpb.HealthCheckResponse{Status: healthpb.HealthCheckResponse_SERVING}, nil
 }
 
-// Watch is not used by the agent.
-func (f *fakeCtl) Watch(*healthpb.HealthCheckRequest, healthpb.Health_WatchServer) error {
-	return errors.New("not implemented")
-}
-
-// List is not used by the agent.
-func (f *fakeCtl) List(context.Context, *healthpb.HealthListRequest) (*healthpb.HealthListResponse, error) {
-	return nil, errors.New("not implemented")
-}
 
 func newFakeCtl() *fakeCtl { return &fakeCtl{changed: make(chan struct{})} }
 
