@@ -51,7 +51,6 @@ func (f *fakeCtl) Check(context.Context, *healthpb.HealthCheckRequest) (*healthp
 	return &healthpb.HealthCheckResponse{Status: healthpb.HealthCheckResponse_SERVING}, nil
 }
 
-
 func newFakeCtl() *fakeCtl { return &fakeCtl{changed: make(chan struct{})} }
 
 func (f *fakeCtl) publish(ds *ctlpb.DesiredState) {

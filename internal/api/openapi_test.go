@@ -129,7 +129,7 @@ func TestOpenAPISchemasMatchTypes(t *testing.T) {
 		"Rates": apitypes.Rates{}, "ServiceRates": apitypes.ServiceRates{}, "ForwarderRates": apitypes.ForwarderRates{},
 		"RealRate": apitypes.RealRate{}, "ControllerGroup": apitypes.ControllerGroup{},
 		"ControllerMember": apitypes.ControllerMember{},
-		"ConnPage": apitypes.ConnPage{}, "ForwarderError": apitypes.ForwarderError{},
+		"ConnPage":         apitypes.ConnPage{}, "ForwarderError": apitypes.ForwarderError{},
 		"FlowTraces": apitypes.FlowTraces{}, "FlowTrace": apitypes.FlowTrace{}, "TraceReal": apitypes.TraceReal{},
 	} {
 		sc, ok := d.Components.Schemas[name]
