@@ -10,10 +10,13 @@
  *    prefetched first), keys and hashes made beforehand; the best of 3 passes of 2 M
  *    lookups.
  *
- * The table lives in transparent huge pages where the kernel grants them (the forwarder puts
- * it in DPDK huge pages). One JSON line.
+ * The table lives in 2 MiB huge pages (MAP_HUGETLB: pages reserved in
+ * /sys/kernel/mm/hugepages, as the forwarder's DPDK memory is; bench/conns.py reserves them),
+ * or, where none are reserved, in transparent huge pages as far as the kernel grants them;
+ * the line says which ("pages"). One JSON line.
  */
 #include <arpa/inet.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,10 +78,44 @@ anon_huge_mib(void)
 	return kb / 1024;
 }
 
-/* One size: *bytes_per_conn, *ns_per_lookup and *thp_mib (how much of the memory was in huge
- * pages); -1 when the table cannot be made or filled. */
+#define HUGE_2M (2u << 20)
+
+/* size bytes for the table, in reserved 2 MiB pages (*hugetlb) if the kernel has enough, else
+ * anonymous memory asking for transparent huge pages; NULL when neither can be had. */
+static void *
+table_alloc(size_t size, bool *hugetlb)
+{
+	size_t len = (size + HUGE_2M - 1) & ~(size_t)(HUGE_2M - 1);
+	void *mem = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_POPULATE, -1, 0);
+
+	*hugetlb = mem != MAP_FAILED;
+	if (*hugetlb)
+		return mem;
+	/* Aligned to 2 MiB so the kernel can back it with huge pages from its first byte. */
+	mem = mmap(NULL, len + HUGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		   -1, 0);
+	if (mem == MAP_FAILED)
+		return NULL;
+	uintptr_t a = ((uintptr_t)mem + HUGE_2M - 1) & ~(uintptr_t)(HUGE_2M - 1);
+
+	munmap(mem, a - (uintptr_t)mem);
+	munmap((char *)a + len, (uintptr_t)mem + HUGE_2M - a);
+	madvise((void *)a, len, MADV_HUGEPAGE);
+	return (void *)a;
+}
+
+static void
+table_free(void *mem, size_t size)
+{
+	munmap(mem, (size + HUGE_2M - 1) & ~(size_t)(HUGE_2M - 1));
+}
+
+/* One size: *bytes_per_conn, *ns_per_lookup, *thp_mib (how much of the table is in huge
+ * pages) and *hugetlb (whether they are reserved ones rather than transparent); -1 when the table cannot be made or filled. */
 static int
-measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib)
+measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib,
+	bool *hugetlb)
 {
 	struct conn_timeouts to;
 	size_t size = conn_table_mem_size(n);
@@ -91,9 +128,8 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	union hvlb_addr nf = {0};
 	double best = 1e30;
 
-	if (keys == NULL || hashes == NULL || posix_memalign(&mem, 2u << 20, size) != 0)
+	if (keys == NULL || hashes == NULL || (mem = table_alloc(size, hugetlb)) == NULL)
 		return -1;
-	madvise(mem, size, MADV_HUGEPAGE);
 	conn_timeouts_default(&to);
 	t = conn_table_init(mem, n, 1000000000ull, &to);
 	nf.w[0] = htonl(0x0a010001u);
@@ -106,7 +142,9 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 			return -1;
 		}
 	}
-	*thp_mib = anon_huge_mib();
+	/* Reserved pages are all huge; transparent ones as far as the kernel granted them. */
+	*thp_mib = *hugetlb ? (double)((size + HUGE_2M - 1) & ~(size_t)(HUGE_2M - 1)) / (1u << 20)
+			    : anon_huge_mib();
 	for (uint32_t j = 0; j < LOOKUPS; j++) {
 		key_of(rand32() % n, &keys[j]);
 		hashes[j] = conn_key_hash(&keys[j]);
@@ -134,7 +172,7 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	}
 	*bytes_per_conn = (double)size / n;
 	*ns_per_lookup = best;
-	free(mem);
+	table_free(mem, size);
 	free(keys);
 	free(hashes);
 	return 0;
@@ -145,9 +183,10 @@ conns_bench_run(void)
 {
 	static const uint32_t sizes[] = {1000, 1000000, 10000000};
 	double bytes[3], ns[3], thp[3];
+	bool hugetlb[3];
 
 	for (unsigned i = 0; i < 3; i++)
-		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i]) != 0)
+		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i]) != 0)
 			return 1;
 	/* What a connection costs at the table's full capacity (a slot: its entry, its two keys'
 	 * share of the index at the load it is sized for, its embryonic ring slot), and of that
@@ -155,9 +194,11 @@ conns_bench_run(void)
 	printf("{\"mode\":\"conns\",\"bytes_per_slot\":%.1f,\"entry_bytes\":%zu,"
 	       "\"bytes_per_conn\":{\"1k\":%.1f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"lookup_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},\"lookup_10m_over_1k\":%.3f,"
-	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f}}\n",
+	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f},"
+	       "\"pages\":{\"1k\":\"%s\",\"1m\":\"%s\",\"10m\":\"%s\"}}\n",
 	       (double)conn_table_mem_size(1u << 20) / conn_table_capacity_for(1u << 20),
 	       sizeof(struct conn), bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0],
-	       thp[0], thp[1], thp[2]);
+	       thp[0], thp[1], thp[2], hugetlb[0] ? "hugetlb" : "thp",
+	       hugetlb[1] ? "hugetlb" : "thp", hugetlb[2] ? "hugetlb" : "thp");
 	return 0;
 }
