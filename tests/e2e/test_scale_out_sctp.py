@@ -61,6 +61,10 @@ def sctp_packets(fw):
     return sum(s.packets for s in fw.stats().service_status if s.id.protocol == "sctp")
 
 
+def drop_counts(fw):
+    return {d.reason: d.count for d in fw.stats().drops if d.count}
+
+
 def test_sigkill_one_forwarder_keeps_sctp_associations(lab):
     topo = lab(TOPO)
     # The client's second address: usrsctp binds every address, so each INIT lists both.
@@ -111,10 +115,16 @@ def test_sigkill_one_forwarder_keeps_sctp_associations(lab):
     pool.kill(victim)
     took = pool.wait_routes({m.id for m in survivors})
     before = {m.id: sctp_packets(m.fw) for m in survivors}
+    # Drops are judged from here on: while the associations opened, an NF's INIT-ACK that
+    # ECMP sent to another forwarder than its INIT's may outwait the 20 ms hold for the
+    # peer's record on a loaded machine (not_for_us; the client's INIT timer retries it,
+    # docs/sync.md "Known limits"); the failover is what this test is about.
+    drops_before = {m.id: drop_counts(m.fw) for m in survivors}
     go.touch()
     rc = client.wait(timeout=120)
     log = Path(client.log_path).read_text(errors="replace")
-    drops = {m.id: {d.reason: d.count for d in m.fw.stats().drops if d.count} for m in survivors}
+    drops = {m.id: {r: n - drops_before[m.id].get(r, 0) for r, n in drop_counts(m.fw).items()
+                    if n > drops_before[m.id].get(r, 0)} for m in survivors}
     print(f"routes gone {took:.2f} s after the kill; SCTP "
           f"packets per forwarder before it {carried}; drops on the survivors {drops}")
     assert rc == 0, f"client exit {rc}:\n{log[-3000:]}"
