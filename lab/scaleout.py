@@ -143,8 +143,7 @@ class Pool:
         by default), and waits until they are ready."""
         members = range(len(self.members)) if members is None else members
         self.dir.mkdir(parents=True, exist_ok=True)
-        for nf in self.topo.nfs:
-            labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)  # IPv4 and IPv6
+        self.start_nfs()
         self.start_routers()
         ids = ",".join(m.id for m in self.members)
         self.topo.run(self.ctl_host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
@@ -155,6 +154,11 @@ class Pool:
         for i in members:
             self.wait_ready(self.members[i])
         return self
+
+    def start_nfs(self):
+        """An nfsim in each NF's host (TCP echo, UDP, HTTP; IPv4 and IPv6)."""
+        for nf in self.topo.nfs:
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)
 
     def start_routers(self):
         # eBGP, one AS per forwarder (the routers' multipath-relax puts them in one ECMP
