@@ -25,7 +25,8 @@ time until they settle (every host's share of them within SETTLE_SHARE of where 
 reported, with the other forwarders' weights beside it.
 
 Writes docs/scheduling-pool.json, docs/scheduling-pool-throughput.png,
-docs/scheduling-pool-rtt-cdf.png (raw: bench/out/scheduling-pool-raw.json). Needs root and
+docs/scheduling-pool-rtt-cdf.png (raw: bench/out/scheduling-pool-raw.json; --from-raw redoes
+the figures from it). Needs root and
 FRR; about 12 minutes with the defaults.
 """
 
@@ -77,7 +78,9 @@ class PoolBed(scheduling.Bed):
             def start_nfs(self):
                 bed.start_nfs()
 
-        self.pool = Pool(self.topo, agent_args=scheduling.AGENT_ARGS,
+        # The pool's agents report every 1 s (scaleout.Pool); --report-interval overrides it.
+        report = ["--report-interval", args.report_interval] if args.report_interval else []
+        self.pool = Pool(self.topo, agent_args=[*scheduling.AGENT_ARGS, *report],
                          controller_args=scheduling.CONTROLLER_ARGS).start()
         self.cp = self.pool  # Bed's ctl calls
         self.members = self.pool.members
@@ -215,6 +218,19 @@ def settle_times(fid, slow, before, samples, bed, policy):
     return out
 
 
+def step_times(c):
+    """When fwd-1's share of the host that became fast crossed 50 % and 90 % of its step (from
+    its share before the change to its mean over the window's last 2 s): how fast the weights
+    respond, apart from the noise that the settling bound also counts."""
+    fast = next(h for h in c["shares_before"] if h not in c["slow"] and h not in LOADED)
+    s0, sf = c["shares_before"][fast], c["shares_after"][fast]
+    out = {"fast_host": fast, "step": round(sf - s0, 4)}
+    for x in (0.5, 0.9):
+        out[f"t{int(x * 100)}_s"] = next((e["t"] for e in c["timeline"]
+                                          if (e["shares"].get(fast, 0) - s0) / (sf - s0 or 1) >= x), None)
+    return out
+
+
 def write_outputs(results, settle, args):
     docs = REPO / "docs"
     table = {sc: {p: {k: results[sc][p][k] for k in ("throughput_mbps", "mean_rtt_ms")}
@@ -236,22 +252,25 @@ def write_outputs(results, settle, args):
     # The bar is the policy as shipped's; the others say where the time goes.
     settled = [c["settled_s"] for c in settle if c["policy"] == "comprehensive"]
     doc = {**table, "comparison": comp,
-           "settle": {"changes": [{k: v for k, v in c.items() if k != "timeline"} for c in settle],
+           "settle": {"changes": [{**{k: v for k, v in c.items() if k != "timeline"}, **step_times(c)}
+                                  for c in settle],
                       "meets_bar": bool(settled) and all(s is not None and s <= BAR_SETTLE_S for s in settled)},
            "setup": {**{k: getattr(args, k) for k in ("flows", "link_mbps", "buffer_ms", "nf_capacity_mbps",
                                                       "cpu_load", "transfer_mb", "warmup", "duration")},
-                     "slow": SLOW, "loaded": LOADED, "delay_ms": DELAY_MS},
+                     "slow": SLOW, "loaded": LOADED, "delay_ms": DELAY_MS,
+                     "report_interval": args.report_interval or "1s"},
            "extra": {sc: {p: {k: results[sc][p].get(k) for k in
                               ("wire_mbps", "transfers", "errors", "per_host", "machine",
                                "per_forwarder", "per_forwarder_packets")}
                           for p in results[sc]} for sc in results}}
     out = Path(args.json) if args.json else docs / "scheduling-pool.json"
     out.write_text(json.dumps(doc, indent=2) + "\n")
-    raw = REPO / "bench" / "out" / "scheduling-pool-raw.json"
+    # The raw data beside the figures' name, so that a variant (--json) keeps the default's.
+    raw = REPO / "bench" / "out" / f"{out.stem}-raw.json"
     raw.parent.mkdir(parents=True, exist_ok=True)
     raw.write_text(json.dumps({"results": results, "settle": settle}, indent=1) + "\n")
     log(f"wrote {out} and {raw}")
-    if not args.no_plots:
+    if results and not args.no_plots:
         scheduling.plot(results, Path(args.plots) if args.plots else docs, stem="scheduling-pool")
     print(json.dumps({"table": table, "comparison": comp, "settle": doc["settle"]}))
 
@@ -260,6 +279,7 @@ def main(argv=None):
     ap = scheduling.arg_parser(__doc__, prefix="hvspool", policies=POLICIES)
     ap.add_argument("--settle-lead", type=float, default=20, help="seconds of traffic before the first path change")
     ap.add_argument("--settle-window", type=float, default=12, help="seconds watched after each path change")
+    ap.add_argument("--report-interval", help="the agents' report interval (default the pool's, 1s)")
     ap.add_argument("--settle-policies", default="comprehensive,comprehensive-nosmooth",
                     help="the policies whose settling is measured, in turn ('' for none)")
     args = ap.parse_args(argv)
@@ -274,7 +294,7 @@ def main(argv=None):
     bed = PoolBed(args)
     results, settle = {}, []
     try:
-        for sc in args.scenarios.split(","):
+        for sc in filter(None, args.scenarios.split(",")):
             log(f"scenario {sc}")
             bed.set_conditions(sc == "dynamic")
             results[sc] = {p: bed.run(p, sc) for p in policies}

@@ -114,20 +114,27 @@ def test_each_forwarder_gets_the_weights_of_its_own_paths(pool):
         return all(got[i] == per[i] for i in ids), (got, per)
     wait(each_runs_its_own, "each forwarder runs the set the controller shows for it", 10)
 
-    # Connections opened while the sets differ: every forwarder names the same NF for each.
+    # Connections opened while the sets differ, over all three forwarders both ways: every
+    # forwarder names the same NF for each.
+    every = set(ids)
+    labtools.wait_until(lambda: pool.routed("upstream", f"{VIP}/32") == every
+                        and pool.routed("nf_side", pool.client_prefix) == every,
+                        f"both routers routing over {sorted(every)}", timeout=20)
     traffic = Traffic(pool, count=CONNS, udp=0)
 
     def nf_of(m, own=False):
-        """{client: NF} of m's established connections to the VIP (own: those it carried)."""
+        """{client: NF} of m's established connections to the VIP (own: those it carried
+        packets of, in either direction; a copy only has none)."""
         return {c.client: c.real for c in m.fw.client.iter_connections()
-                if c.vip in (VIP, f"{VIP}:{PORT}") and c.state == "established" and not (own and c.synced)}
-    carried = nf_of(fwd1, own=True)
+                if c.vip in (VIP, f"{VIP}:{PORT}") and c.state == "established"
+                and not (own and c.packets_in + c.packets_out == 0)}
 
     def same_nf_everywhere():
         got = [nf_of(m) for m in pool.members]
         wrong = {k: [g.get(k) for g in got] for k in got[0] if any(g.get(k) != got[0][k] for g in got)}
         return len(got[0]) >= CONNS and not wrong, (len(got[0]), wrong)
     wait(same_nf_everywhere, "every held connection on the same NF in every forwarder's table", 20)
+    carried = nf_of(fwd1, own=True)
     # ECMP moves fwd1's connections onto fwd2 and fwd3, which hold them by sync.
     pool.drain(0)
     others = {m.id for m in pool.members[1:]}

@@ -264,8 +264,10 @@ def test_sigkill_keeps_every_mode(mode_pool):
     # Its vxlan connections too, with their VNI, client VTEP and NF VTEP (the record's
     # extension), which a midstream pick on a survivor could not know the client VTEP of.
     def vxlan(m, own=False):
+        """{client: (VNI, client VTEP, NF VTEP)} of m's vxlan connections (own: those it
+        carried packets of; a copy only has none)."""
         return {c.client: (c.vni, c.client_vtep, c.real) for c in m.fw.client.iter_connections()
-                if c.vni == scaleout.VXLAN_VNI and not (own and c.synced)}
+                if c.vni == scaleout.VXLAN_VNI and not (own and c.packets_in + c.packets_out == 0)}
     carried = vxlan(killed, own=True)
     missing = {m.id: {k: v for k, v in carried.items() if vxlan(m).get(k) != v}
                for m in pool.members if m is not killed}
