@@ -296,10 +296,11 @@ class Pool:
         addresses): the client and each NF get a kernel vxlan device (the VNI, unicast to
         their side's anycast VTEP), the NFs hold the VIP on it (docs/mode-vxlan.md)."""
         client, under = "client", "10.0.0.2"  # the topology's client (HOLD_CLIENT's too)
-        make_vtep(self.topo, client, under, VXLAN_VTEPS["upstream"], VXLAN_CLIENT, VXLAN_VIP)
+        labtools.make_vtep(self.topo, client, VXLAN_VNI, under, VXLAN_VTEPS["upstream"],
+                           VXLAN_CLIENT, VXLAN_VIP)
         for nf in self.topo.nfs:
-            make_vtep(self.topo, nf["host"], nf["addr"], VXLAN_VTEPS["nf_side"], VXLAN_VIP,
-                      VXLAN_CLIENT)
+            labtools.make_vtep(self.topo, nf["host"], VXLAN_VNI, nf["addr"], VXLAN_VTEPS["nf_side"],
+                               VXLAN_VIP, VXLAN_CLIENT)
         self.ctl("vs", "add", "tcp", f"{VXLAN_VIP}:{ECHO_PORT}", "--mode", "vxlan",
                  "--vni", VXLAN_VNI, *[f"--real={nf['addr']}:0:100" for nf in self.topo.nfs],
                  "--check-port", ECHO_PORT)
@@ -396,27 +397,6 @@ class Pool:
             return sum(w.active_conns for w in self.members[i].fw.stats().workers)
         except OSError:
             return -1
-
-
-def vtep_mac(addr):
-    """A VTEP's inner MAC by hvlb's convention (docs/mode-vxlan.md): 02:00 and its address."""
-    return "02:00:" + ":".join(f"{int(b):02x}" for b in addr.split("."))
-
-
-def make_vtep(topo, host, under, remote, inner, peer):
-    """host's kernel vxlan device "vx" in VXLAN_VNI: from its underlay address under, unicast
-    to remote (a VTEP every forwarder holds); inner address inner (/24) with the MAC hvlb
-    sends to, a static neighbour for peer (hvlb answers no inner ARP), and checksums filled
-    before encapsulation (no offload for hvlb to find unfilled)."""
-    for cmd in (["ip", "link", "add", "vx", "type", "vxlan", "id", str(VXLAN_VNI), "local", under,
-                 "remote", remote, "dstport", "4789", "dev", "eth0"],
-                ["ip", "link", "set", "vx", "address", vtep_mac(under)],
-                ["ip", "addr", "add", inner + "/24", "dev", "vx"],
-                ["ip", "link", "set", "vx", "up"],
-                ["ip", "neigh", "replace", peer, "lladdr", vtep_mac(remote), "dev", "vx",
-                 "nud", "permanent"],
-                ["ethtool", "-K", "vx", "tx", "off", "tso", "off", "gso", "off"]):
-        topo.run(host, cmd)
 
 
 def start_decap(topo, host):
