@@ -27,7 +27,7 @@ reported, with the other forwarders' weights beside it.
 Writes docs/scheduling-pool.json, docs/scheduling-pool-throughput.png,
 docs/scheduling-pool-rtt-cdf.png (raw: bench/out/scheduling-pool-raw.json; --from-raw redoes
 the figures from it). Needs root and
-FRR; about 12 minutes with the defaults.
+FRR; about 10 minutes with the defaults.
 """
 
 from __future__ import annotations
