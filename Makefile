@@ -130,9 +130,12 @@ lab-delay: | $(AFTER_DEPS)
 
 # The paper's scheduling experiment (Figs. 12, 13) at lab scale, about 12 minutes as root:
 # writes docs/scheduling.json and the plots in docs/ (report: docs/scheduling.md).
+# The scheduling experiment (docs/scheduling.md): one forwarder, then a pool of three behind
+# ECMP whose paths to the NFs differ.
 bench-sched: deps build lab-delay
 	@bash scripts/deps-bench.sh
 	python3 bench/scheduling.py
+	python3 bench/scheduling_pool.py
 
 clean:
 	rm -rf $(BUILD)

@@ -60,6 +60,9 @@ VARIANTS = {
     # Not run by default: the first release's CPU bound (0.85, no hysteresis); weighted
     # least connections, alone or over the policy's weights.
     "comprehensive-cpu0.85": {"sched": "maglev", "policy": ["--cpu-high", "0.85", "--cpu-hysteresis", "0"]},
+    # No smoothing of the inputs (bench/scheduling_pool.py's settling: what the measurement
+    # and reporting cadence alone take).
+    "comprehensive-nosmooth": {"sched": "maglev", "policy": ["--smoothing", "1"]},
     "lc": {"sched": "lc"},
     "comprehensive-lc": {"sched": "lc", "policy": []},
 }
@@ -67,6 +70,26 @@ POLICIES = ("rr", "maglev", "comprehensive", "comprehensive-wrr")
 SCENARIOS = ("steady", "dynamic")
 DELAYED = ("nfh1", "nfh2")
 LOADED = ("nfh3", "nfh4")
+
+
+# The control plane's cadence: a policy round every 500 ms, the NFs' CPU scraped every 1 s, a
+# probe of each path every 250 ms.
+CONTROLLER_ARGS = ["--policy-interval", "500ms", "--nf-scrape-interval", "1s"]
+AGENT_ARGS = ["--probe-interval", "250ms"]
+
+
+def shape_links(topo, hosts, args):
+    """Caps each NF host's link at args.link_mbps both ways (HTB) with a buffer of
+    args.buffer_ms at that rate."""
+    rate = f"{args.link_mbps}mbit"
+    for h in hosts:
+        topo.set_link_rate(h, "eth0", rate)
+        # A shallow buffer (buffer_ms at the link's rate) instead of the veth's 1000
+        # packets: a standing queue of hundreds of ms would swamp the 5 ms under test.
+        limit = max(int(args.link_mbps * 1e6 / 8 * args.buffer_ms / 1000), 2 * 1514)
+        for host, ifname in ((h, "eth0"), topo.peer(h, "eth0")):
+            topo.run(host, ["tc", "qdisc", "replace", "dev", ifname, "parent", "1:1",
+                            "handle", "10:", "bfifo", "limit", str(limit)])
 
 
 def cpu_times():
@@ -89,29 +112,21 @@ class Bed:
         self.topo.up()
         self.hosts = self.topo.meta["nf_hosts"]
         self.nfs = self.topo.nfs
-        rate = f"{args.link_mbps}mbit"
-        for h in self.hosts:
-            self.topo.set_link_rate(h, "eth0", rate)
-            # A shallow buffer (buffer_ms at the link's rate) instead of the veth's 1000
-            # packets: a standing queue of hundreds of ms would swamp the 5 ms under test.
-            limit = max(int(args.link_mbps * 1e6 / 8 * args.buffer_ms / 1000), 2 * 1514)
-            for host, ifname in ((h, "eth0"), self.topo.peer(h, "eth0")):
-                self.topo.run(host, ["tc", "qdisc", "replace", "dev", ifname, "parent", "1:1",
-                                     "handle", "10:", "bfifo", "limit", str(limit)])
-        self.nf_procs = {}
+        shape_links(self.topo, self.hosts, args)
+        self.start_nfs()
+        self.fw = fwdlab.start_forwarder(self.topo, workers=1)
+        self.cp = ctlab.ControlPlane(
+            self.topo, self.fw.sock, controller_args=CONTROLLER_ARGS, agent_args=AGENT_ARGS).start()
+
+    def start_nfs(self):
+        """The NFs (nfsim: bulk capacity, virtual CPU load); host_pid: one nfsim process per
+        host, for its namespace's interface counters."""
+        self.nf_procs, self.host_pid = {}, {}
         for nf in self.nfs:
             self.nf_procs[nf["name"]] = labtools.start_nfsim(
                 self.topo, nf["host"], nf["name"], addr=nf["addr"], http=None, udp=None,
                 tcp=PORT, cpu_window="1s",
-                extra=["-capacity-mbps", args.nf_capacity_mbps, "-cpu-load-mode", "virtual"])
-        self.fw = fwdlab.start_forwarder(self.topo, workers=1)
-        self.cp = ctlab.ControlPlane(
-            self.topo, self.fw.sock,
-            controller_args=["--policy-interval", "500ms", "--nf-scrape-interval", "1s"],
-            agent_args=["--probe-interval", "250ms"]).start()
-        # One nfsim process per host, for its namespace's interface counters.
-        self.host_pid = {}
-        for nf in self.nfs:
+                extra=["-capacity-mbps", self.args.nf_capacity_mbps, "-cpu-load-mode", "virtual"])
             self.host_pid.setdefault(nf["host"], self.nf_procs[nf["name"]].pid)
 
     def down(self):
@@ -338,7 +353,7 @@ def write_outputs(results, args):
     print(json.dumps(table))
 
 
-def plot(results, outdir):
+def plot(results, outdir, stem="scheduling"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -363,7 +378,7 @@ def plot(results, outdir):
         ax.legend(fontsize=8, title="policy (goodput Mbit/s)", title_fontsize=8)
     axes[0][0].set_ylabel("Mbit/s into the NF links")
     fig.tight_layout()
-    fig.savefig(outdir / "scheduling-throughput.png", dpi=110)
+    fig.savefig(outdir / f"{stem}-throughput.png", dpi=110)
     plt.close(fig)
 
     fig, axes = plt.subplots(1, len(scs), figsize=(6 * len(scs), 3.8), squeeze=False)
@@ -378,13 +393,14 @@ def plot(results, outdir):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(outdir / "scheduling-rtt-cdf.png", dpi=110)
+    fig.savefig(outdir / f"{stem}-rtt-cdf.png", dpi=110)
     plt.close(fig)
-    log(f"wrote {outdir}/scheduling-throughput.png, scheduling-rtt-cdf.png")
+    log(f"wrote {outdir}/{stem}-throughput.png, {stem}-rtt-cdf.png")
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def arg_parser(description=__doc__, prefix="hvsched", policies=POLICIES):
+    """The experiment's knobs, shared with bench/scheduling_pool.py."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--flows", type=int, default=60)
     ap.add_argument("--link-mbps", type=float, default=20, help="every NF host link's capacity (HTB)")
     ap.add_argument("--buffer-ms", type=float, default=3, help="link buffer, ms at the link's rate")
@@ -394,33 +410,43 @@ def main(argv=None):
     ap.add_argument("--warmup", type=float, default=20, help="seconds of each run not counted")
     ap.add_argument("--duration", type=float, default=50, help="seconds counted per run")
     ap.add_argument("--settle", type=float, default=4, help="seconds between applying a policy and the traffic")
-    ap.add_argument("--policies", default=",".join(POLICIES))
+    ap.add_argument("--policies", default=",".join(policies))
     ap.add_argument("--scenarios", default=",".join(SCENARIOS))
     ap.add_argument("--policy-arg", dest="policy_args", action="append", default=[],
                     help="extra hvlbctl vs add flag for the comprehensive policy (repeatable), e.g. --policy-arg=--cpu-high=0.7")
-    ap.add_argument("--prefix", default="hvsched")
+    ap.add_argument("--prefix", default=prefix)
     ap.add_argument("--json", help="where to write the figures (default docs/scheduling.json)")
     ap.add_argument("--plots", help="directory of the PNGs (default docs/)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--keep-logs", action="store_true")
     ap.add_argument("--from-raw", metavar="RAW",
                     help="no runs: rewrite the figures and plots from a raw file a run wrote (bench/out/scheduling-raw.json)")
-    args = ap.parse_args(argv)
-    if args.from_raw:  # no runs: no root, tools or link delay needed
-        write_outputs(json.loads(Path(args.from_raw).read_text()), args)
-        return
+    return ap
+
+
+def check_runnable(args, name):
+    """Exits saying why when the experiment cannot run here; the policies asked for."""
     if os.geteuid() != 0:
-        sys.exit("bench/scheduling.py: needs root (network namespaces)")
+        sys.exit(f"{name}: needs root (network namespaces)")
     why = netdelay.unavailable()
     if why:
-        sys.exit(f"bench/scheduling.py: link delay unavailable: {why}")
+        sys.exit(f"{name}: link delay unavailable: {why}")
     for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim", "hvlb-loadgen"):
         if not (labtools.BIN / b).exists():
-            sys.exit(f"bench/scheduling.py: {labtools.BIN / b} missing (make build)")
+            sys.exit(f"{name}: {labtools.BIN / b} missing (make build)")
     policies = args.policies.split(",")
     unknown = set(policies) - set(VARIANTS)
     if unknown:
-        sys.exit(f"bench/scheduling.py: unknown policies {sorted(unknown)}; known: {', '.join(VARIANTS)}")
+        sys.exit(f"{name}: unknown policies {sorted(unknown)}; known: {', '.join(VARIANTS)}")
+    return policies
+
+
+def main(argv=None):
+    args = arg_parser().parse_args(argv)
+    if args.from_raw:  # no runs: no root, tools or link delay needed
+        write_outputs(json.loads(Path(args.from_raw).read_text()), args)
+        return
+    policies = check_runnable(args, "bench/scheduling.py")
     scenarios = args.scenarios.split(",")
     t_start = time.monotonic()
     bed = Bed(args)

@@ -80,6 +80,28 @@ def start_nfsim(topo, host, name, addr=None, http=HTTP_PORT, tcp=TCP_PORT, udp=U
     raise LabError(f"nfsim {name} in {host}: not serving after {wait}s:\n{p.log_path.read_text()}")
 
 
+def vtep_mac(addr):
+    """A VTEP's inner MAC by hvlb's convention (docs/mode-vxlan.md): 02:00 and its IPv4
+    address."""
+    return "02:00:" + ":".join(f"{int(b):02x}" for b in addr.split("."))
+
+
+def make_vtep(topo, host, vni, under, remote, inner, peer, dev="eth0"):
+    """host's kernel vxlan device "vx" in vni: from its underlay address under (on dev),
+    unicast to remote (the forwarder's VTEP); inner address inner (/24) with the MAC hvlb
+    sends to, a static neighbour for peer (hvlb answers no inner ARP), and checksums filled
+    before encapsulation (no offload for hvlb to find unfilled)."""
+    for cmd in (["ip", "link", "add", "vx", "type", "vxlan", "id", str(vni), "local", under,
+                 "remote", remote, "dstport", "4789", "dev", dev],
+                ["ip", "link", "set", "vx", "address", vtep_mac(under)],
+                ["ip", "addr", "add", inner + "/24", "dev", "vx"],
+                ["ip", "link", "set", "vx", "up"],
+                ["ip", "neigh", "replace", peer, "lladdr", vtep_mac(remote), "dev", "vx",
+                 "nud", "permanent"],
+                ["ethtool", "-K", "vx", "tx", "off", "tso", "off", "gso", "off"]):
+        topo.run(host, cmd)
+
+
 def set_knobs(topo, host, addr, port=ADMIN_PORT, **knobs):
     """Changes an NF's knobs (work_us, max_rps, delay_ms, cpu_load_pct) through its admin
     endpoint; returns the knobs now in force."""

@@ -5,6 +5,9 @@
     netdelay.delays(topo)                          # {('nfh1', 'eth0'): 5.0}
     netdelay.clear_delay(topo, "nfh1", "eth0")
     # or, the same, as methods: topo.set_delay("nfh1", "eth0", 5), topo.clear_delay(...)
+    # One path of several sharing a link (a forwarder's to an NF host): what comes from a
+    # sender's MAC or addresses, one delay per label on the same interface.
+    netdelay.set_delay(topo, "nfh1", "eth0", 5, src=["10.8.0.11"], mac="02:..", label="fwd-1")
 
 Why not EDT: the usual netem-free delay is a tc BPF program that stamps each packet with an
 earliest departure time (skb->tstamp = now + delay) and the fq qdisc holding it until then.
@@ -90,10 +93,13 @@ def _state(topo):
     return st
 
 
-def _rule(ifname, queue, src=None):
-    match = ["-s", src] if src else []
-    return ["-t", "mangle", "PREROUTING", "-i", ifname, *match, "-j", "NFQUEUE", "--queue-num",
-            str(queue), "--queue-bypass"]
+def _rules(ifname, queue, src=None, mac=None):
+    """The iptables rules queueing what the delay covers: everything, or each match (an
+    address or prefix of src, a str or a list; the sender's MAC) by a rule of its own."""
+    srcs = [src] if isinstance(src, str) else list(src or [])
+    matches = [["-s", a] for a in srcs] + ([["-m", "mac", "--mac-source", mac]] if mac else [])
+    return [["-t", "mangle", "PREROUTING", "-i", ifname, *match, "-j", "NFQUEUE", "--queue-num",
+             str(queue), "--queue-bypass"] for match in (matches or [[]])]
 
 
 def _ipt(topo, host, op, rule, check=True):
@@ -101,18 +107,24 @@ def _ipt(topo, host, op, rule, check=True):
     return topo.run(host, [iptables(), *table, op, chain, *rest], check=check)
 
 
-def set_delay(topo, host, ifname, ms, wait=5.0, src=None):
+def _key(host, ifname, label):
+    return (host, ifname) if label is None else (host, ifname, label)
+
+
+def set_delay(topo, host, ifname, ms, wait=5.0, src=None, mac=None, label=None):
     """Delays every packet host receives on ifname by ms milliseconds (replacing an earlier
-    delay there; 0 removes it); with src (an address or prefix), only the packets from it:
-    one host's path to one peer, where the link carries others too."""
+    delay there of the same label; 0 removes it); with src (an address or prefix, or a list
+    of them) or mac (the sender's MAC), only the packets from one of them: one host's path
+    to one peer, where the link carries others too. Delays of different labels on one
+    interface must match disjoint packets (the first rule that matches queues a packet)."""
     ms = float(ms)
     if not 0 <= ms <= 10000:
         raise LabError(f"{host}:{ifname}: delay {ms} ms: want 0..10000")
-    clear_delay(topo, host, ifname)
+    clear_delay(topo, host, ifname, label)
     if ms == 0:
         return
     st = _state(topo)
-    used = {e[0] for (h, _), e in st.items() if h == host}
+    used = {e[0] for k, e in st.items() if k[0] == host}
     queue = next(q for q in range(QUEUE_BASE, QUEUE_BASE + 1000) if q not in used)
     proc = topo.popen(host, [build(), "-q", queue, "-d", f"{ms:g}"],
                       name=f"delay-{host}-{ifname}")
@@ -123,26 +135,31 @@ def set_delay(topo, host, ifname, ms, wait=5.0, src=None):
             topo.stop(proc)
             raise LabError(f"nfq-delay in {host}: did not come up:\n{log}")
         time.sleep(0.02)
-    rule = _rule(ifname, queue, src)
+    rules = _rules(ifname, queue, src, mac)
     try:
-        _ipt(topo, host, "-A", rule)
+        for rule in rules:
+            _ipt(topo, host, "-A", rule)
     except LabError:
+        for rule in rules:
+            _ipt(topo, host, "-D", rule, check=False)
         topo.stop(proc)
         raise
-    st[(host, ifname)] = (queue, ms, proc, src)
+    st[_key(host, ifname, label)] = (queue, ms, proc, rules)
 
 
-def clear_delay(topo, host, ifname):
+def clear_delay(topo, host, ifname, label=None):
     """Removes a delay set by set_delay; packets already held still leave after it."""
-    entry = _state(topo).pop((host, ifname), None)
+    entry = _state(topo).pop(_key(host, ifname, label), None)
     if entry is None:
         return
-    queue, ms, proc, src = entry
-    _ipt(topo, host, "-D", _rule(ifname, queue, src), check=False)
+    queue, ms, proc, rules = entry
+    for rule in rules:
+        _ipt(topo, host, "-D", rule, check=False)
     time.sleep(ms / 1000 + 0.02)  # let the held packets go before the queue closes
     topo.stop(proc)
 
 
 def delays(topo):
-    """{(host, ifname): ms} of the delays in force."""
+    """{(host, ifname): ms} of the delays in force ((host, ifname, label) for a labelled
+    one)."""
     return {k: e[1] for k, e in _state(topo).items()}

@@ -41,7 +41,15 @@ REST_PORT, GRPC_PORT = 8443, 9443
 # agent's socket) is noticed at once anyway.
 BGP_HOLD_S, BGP_KEEPALIVE_S = 3, 1
 # One TCP echo VIP per mode besides NAT's VIP (add_mode_services), in the VIP prefix.
-MODE_VIPS = {"synproxy": "10.100.0.2", "tunnel": "10.100.0.3", "fullnat": "10.100.0.4"}
+MODE_VIPS = {"synproxy": "10.100.0.2", "tunnel": "10.100.0.3", "fullnat": "10.100.0.4",
+             "dr": "10.100.0.5"}
+# The vxlan service (add_mode_services): tenant VNI's VIP inside the overlay, and the
+# client's inner address. Its underlay ends in the pool are two anycast VTEP addresses that
+# every forwarder holds, one per side (docs/mode-vxlan.md, "Limits": a peer answers from the
+# address a packet reached it at, so clients and NFs must send to one every forwarder has);
+# each agent announces them, the client's to the upstream router, the NFs' to the NF side.
+VXLAN_VNI, VXLAN_VIP, VXLAN_CLIENT = 100, "192.168.0.100", "192.168.0.10"
+VXLAN_VTEPS = {"upstream": "10.7.1.1", "nf_side": "10.7.1.2"}
 # FullNAT's local address, the same in every forwarder's pool and off the NFs' segment: the
 # NFs reach it through their router, which routes it over the live forwarders by ECMP (each
 # agent announces it), so a reply finds a forwarder however the pool changes. Each forwarder
@@ -98,12 +106,13 @@ class Member:
 
 class Pool:
     def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=(),
-                 fwd_settings=None, fullnat_local=None):
+                 fwd_settings=None, fullnat_local=None, vxlan=False):
         """agent_args go to every agent, member_args[i] to member i's only, controller_args
         to the controller; fwd_settings are more [forwarder] keys for every forwarder
         ({"conn_max": 64}); fullnat_local: an address every agent also announces to the
         NF-side router with its NF-side address as next hop (FullNAT's shared local
-        address)."""
+        address); vxlan: every forwarder also holds VXLAN_VTEPS (front and NF side) and its
+        agent announces them."""
         self.topo, self.workers = topo, workers
         self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
@@ -119,6 +128,12 @@ class Pool:
         self.controller = None
         self.routers = {}
         self.fullnat_local = fullnat_local
+        self.vxlan = vxlan
+        if vxlan:
+            # The anycast VTEPs are the forwarders' own addresses beside their port's.
+            for m in meta["forwarders"]:
+                m["addrs"] = [f"{a}, {VXLAN_VTEPS[side]}/32"
+                              for a, side in zip(m["addrs"], ("upstream", "nf_side"))]
         self.decaps = []
 
     # --- bring-up -------------------------------------------------------------------
@@ -128,8 +143,7 @@ class Pool:
         by default), and waits until they are ready."""
         members = range(len(self.members)) if members is None else members
         self.dir.mkdir(parents=True, exist_ok=True)
-        for nf in self.topo.nfs:
-            labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)  # IPv4 and IPv6
+        self.start_nfs()
         self.start_routers()
         ids = ",".join(m.id for m in self.members)
         self.topo.run(self.ctl_host, [BIN / "hvlbctl", "certs", "init", "--dir", self.certs,
@@ -141,6 +155,11 @@ class Pool:
             self.wait_ready(self.members[i])
         return self
 
+    def start_nfs(self):
+        """An nfsim in each NF's host (TCP echo, UDP, HTTP; IPv4 and IPv6)."""
+        for nf in self.topo.nfs:
+            labtools.start_nfsim(self.topo, nf["host"], nf["name"], udp=UDP_PORT)
+
     def start_routers(self):
         # eBGP, one AS per forwarder (the routers' multipath-relax puts them in one ECMP
         # group); each router takes only what is meant for it: the VIPs upstream, the
@@ -150,6 +169,9 @@ class Pool:
                   "nf_side": [self.client_prefix, self.client_prefix6]}
         if self.fullnat_local:
             accept["nf_side"].append(f"{self.fullnat_local}/32")
+        if self.vxlan:
+            for role, vtep in VXLAN_VTEPS.items():
+                accept[role].append(f"{vtep}/32")
         for role in ("upstream", "nf_side"):
             r = self.topo.meta["routers"][role]
             self.routers[role] = frr.Router(
@@ -194,6 +216,8 @@ class Pool:
             "--bgp-hold-time", f"{BGP_HOLD_S}s", "--bgp-keepalive", f"{BGP_KEEPALIVE_S}s",
             "--bgp-connect-retry", "1s", "--bgp-graceful-wait", "2s",
             *(["--bgp-announce", f"{self.fullnat_local}/32={m.back}"] if self.fullnat_local else []),
+            *([a for vtep, hop in ((VXLAN_VTEPS["upstream"], m.front), (VXLAN_VTEPS["nf_side"], m.back))
+               for a in ("--bgp-announce", f"{vtep}/32={hop}")] if self.vxlan else []),
             *self.agent_args, *self.member_args.get(i, ())], name=f"agent-{m.id}")
 
     def wait_ready(self, m, timeout=30):
@@ -227,11 +251,13 @@ class Pool:
 
     def add_mode_services(self):
         """A TCP echo service over the three NFs for each mode of MODE_VIPS: a NAT one with
-        the SYN proxy on, a tunnel one (GUE; each NF decapsulates with lab/tundecap.py, holds
-        the VIP on lo and answers the client directly: the NF-side router sends what comes
-        from that VIP to the upstream router over the management network, not back through
-        the forwarders), and a FullNAT one (each forwarder's pool: fullnat_local and its own
-        slice of the ports, set through the controller). Needs Pool(fullnat_local=...)."""
+        the SYN proxy on, a tunnel one (GUE; each NF decapsulates with lab/tundecap.py), a DR
+        one (the NFs hold the VIP on lo), a FullNAT one (each forwarder's pool:
+        fullnat_local and its own slice of the ports, set through the controller), and with
+        Pool(vxlan=True) a vxlan one (add_vxlan_service). The tunnel's and DR's NFs hold the
+        VIP and answer the client directly: the NF-side router sends what comes from the VIP
+        prefix to the upstream router over the management network, not back through the
+        forwarders. Needs Pool(fullnat_local=...)."""
         nfs, port = self.topo.nfs, ECHO_PORT
         vips = MODE_VIPS
         reals = [f"--real={nf['addr']}:{port}:100" for nf in nfs]
@@ -245,21 +271,39 @@ class Pool:
                  *[f"--real={nf['addr']}:{SYNPROXY_NF_PORT}:100" for nf in nfs])
         self.ctl("vs", "add", "tcp", f"{vips['fullnat']}:{port}", *reals, "--mode", "fullnat")
         for nf in nfs:
-            self.topo.run(nf["host"], ["ip", "addr", "add", f"{vips['tunnel']}/32", "dev", "lo"])
+            for mode in ("tunnel", "dr"):
+                self.topo.run(nf["host"], ["ip", "addr", "add", f"{vips[mode]}/32", "dev", "lo"])
             self.decaps.append(start_decap(self.topo, nf["host"]))
         nfr = self.nf_rtr["host"]
-        self.topo.run(nfr, ["ip", "rule", "add", "from", vips["tunnel"], "lookup", "100"])
+        self.topo.run(nfr, ["ip", "rule", "add", "from", self.topo.meta["vip_prefix"], "lookup", "100"])
         self.topo.run(nfr, ["ip", "route", "add", self.client_prefix, "via", self.up_rtr["addr"],
                             "table", "100"])
         self.ctl("vs", "add", "tcp", f"{vips['tunnel']}:{port}", "--mode", "tunnel",
                  "--encap", "gue", *[f"--real={nf['addr']}:0:100" for nf in nfs],
                  "--check-port", port)
+        self.ctl("vs", "add", "tcp", f"{vips['dr']}:{port}", "--mode", "dr", *reals)
+        if self.vxlan:
+            self.add_vxlan_service()
         for i, m in enumerate(self.members):
             lo, hi = fullnat_ports(i)
             self.ctl("fr", "pool", m.id, "--addrs", self.fullnat_local, "--ports", f"{lo}-{hi}")
         for i, m in enumerate(self.members):
             labtools.wait_until(lambda: self.local_pool(m) == ([self.fullnat_local], fullnat_ports(i)),
                                 f"{m.id}'s local pool", timeout=20)
+
+    def add_vxlan_service(self):
+        """Tenant VXLAN_VNI's TCP echo service at VXLAN_VIP over the NFs' VTEPs (their own
+        addresses): the client and each NF get a kernel vxlan device (the VNI, unicast to
+        their side's anycast VTEP), the NFs hold the VIP on it (docs/mode-vxlan.md)."""
+        client, under = "client", "10.0.0.2"  # the topology's client (HOLD_CLIENT's too)
+        labtools.make_vtep(self.topo, client, VXLAN_VNI, under, VXLAN_VTEPS["upstream"],
+                           VXLAN_CLIENT, VXLAN_VIP)
+        for nf in self.topo.nfs:
+            labtools.make_vtep(self.topo, nf["host"], VXLAN_VNI, nf["addr"], VXLAN_VTEPS["nf_side"],
+                               VXLAN_VIP, VXLAN_CLIENT)
+        self.ctl("vs", "add", "tcp", f"{VXLAN_VIP}:{ECHO_PORT}", "--mode", "vxlan",
+                 "--vni", VXLAN_VNI, *[f"--real={nf['addr']}:0:100" for nf in self.topo.nfs],
+                 "--check-port", ECHO_PORT)
 
     @staticmethod
     def local_pool(m):

@@ -56,26 +56,10 @@ def topology():
     }
 
 
-def vtep_mac(addr):
-    """Every VTEP's inner MAC by hvlb's convention: 02:00 and its IPv4 address."""
-    return "02:00:" + ":".join(f"{int(b):02x}" for b in addr.split("."))
-
-
 def make_vxlan(topo, host):
-    """The host's kernel vxlan device: its VNI, unicast to the forwarder, the inner address,
-    the MAC hvlb sends to, a static neighbour for the other end (hvlb answers no inner ARP),
-    and checksums computed before encapsulation (no offload for hvlb to find unfilled)."""
+    """The host's kernel vxlan device: its VNI, unicast to the forwarder (labtools.make_vtep)."""
     under, vni, remote, inner = VTEPS[host]
-    peer = VIP if inner == CLIENT else CLIENT
-    for cmd in (["ip", "link", "add", "vx", "type", "vxlan", "id", str(vni), "local", under,
-                 "remote", remote, "dstport", "4789", "dev", "eth0"],
-                ["ip", "link", "set", "vx", "address", vtep_mac(under)],
-                ["ip", "addr", "add", inner + "/24", "dev", "vx"],
-                ["ip", "link", "set", "vx", "up"],
-                ["ip", "neigh", "replace", peer, "lladdr", vtep_mac(remote), "dev", "vx",
-                 "nud", "permanent"],
-                ["ethtool", "-K", "vx", "tx", "off", "tso", "off", "gso", "off"]):
-        topo.run(host, cmd)
+    labtools.make_vtep(topo, host, vni, under, remote, inner, VIP if inner == CLIENT else CLIENT)
 
 
 def services(priority_b=7):

@@ -4,10 +4,15 @@ comprehensive service over three NFs; each agent probes the NFs over its own man
 One forwarder's path to one NF gets 20 ms slower (a delay on what fwd1 receives from nf1 only,
 lab/netdelay.py): that forwarder's weights move away from the NF while the other two keep
 theirs, each forwarder runs its own set (read from its local API), and the slow path's
-weights come back once it is fast again.
+weights come back once it is fast again. While the sets differ, an established connection
+stays on its NF whichever forwarder carries it: CONNS echoed connections (SHA-checked end to
+end, echo_pool.py) are opened over all three, every forwarder's table names the same NF for
+each (sync), and fwd1 is drained so that ECMP moves what it carried onto the two others,
+whose own sets differ from fwd1's: every connection carries on, on its NF.
 """
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,9 +25,12 @@ import labtools  # noqa: E402
 import netdelay  # noqa: E402
 import scaleout  # noqa: E402
 
+from test_scale_out import Traffic  # noqa: E402  (echo_pool.py's connections, checked)
+
 TOPO = "lab/topologies/scaleout.yaml"
 VIP = scaleout.VIP
-PORT = labtools.HTTP_PORT
+PORT = scaleout.ECHO_PORT
+CONNS = 150
 SVC = f"tcp-{VIP}-{PORT}"
 NFS = ["10.1.0.11", "10.1.0.12", "10.1.0.13"]
 KEYS = [f"{a}:{PORT}" for a in NFS]
@@ -45,7 +53,8 @@ def pool(lab):
                       controller_args=["--policy-interval", "500ms"]).start()
     p.ctl("vs", "add", "tcp", f"{VIP}:{PORT}", "--mode", "nat",
           *[f"--real={a}:{PORT}:100" for a in NFS],
-          "--check", "http", "--check-path", "/", "--interval", "500ms", "--check-timeout", "400ms",
+          "--check", "http", "--check-port", str(labtools.HTTP_PORT), "--check-path", "/",
+          "--interval", "500ms", "--check-timeout", "400ms",
           "--policy", "comprehensive", "--gamma", "0.5", "--max-rtt-ms", "500",
           "--smoothing", "0.6", "--change-threshold", "0.02")
     return p
@@ -104,6 +113,44 @@ def test_each_forwarder_gets_the_weights_of_its_own_paths(pool):
         got = {m.id: runs(m) for m in pool.members}
         return all(got[i] == per[i] for i in ids), (got, per)
     wait(each_runs_its_own, "each forwarder runs the set the controller shows for it", 10)
+
+    # Connections opened while the sets differ, over all three forwarders both ways: every
+    # forwarder names the same NF for each.
+    every = set(ids)
+    labtools.wait_until(lambda: pool.routed("upstream", f"{VIP}/32") == every
+                        and pool.routed("nf_side", pool.client_prefix) == every,
+                        f"both routers routing over {sorted(every)}", timeout=20)
+    traffic = Traffic(pool, count=CONNS, udp=0)
+
+    def nf_of(m, own=False):
+        """{client: NF} of m's established connections to the VIP (own: those it carried
+        packets of, in either direction; a copy only has none)."""
+        return {c.client: c.real for c in m.fw.client.iter_connections()
+                if c.vip in (VIP, f"{VIP}:{PORT}") and c.state == "established"
+                and not (own and c.packets_in + c.packets_out == 0)}
+
+    def same_nf_everywhere():
+        got = [nf_of(m) for m in pool.members]
+        wrong = {k: [g.get(k) for g in got] for k in got[0] if any(g.get(k) != got[0][k] for g in got)}
+        return len(got[0]) >= CONNS and not wrong, (len(got[0]), wrong)
+    wait(same_nf_everywhere, "every held connection on the same NF in every forwarder's table", 20)
+    carried = nf_of(fwd1, own=True)
+    # ECMP moves fwd1's connections onto fwd2 and fwd3, which hold them by sync.
+    pool.drain(0)
+    others = {m.id for m in pool.members[1:]}
+    labtools.wait_until(lambda: pool.routed("upstream", f"{VIP}/32") == others
+                        and pool.routed("nf_side", pool.client_prefix) == others,
+                        f"both routers routing over {sorted(others)} only", timeout=20)
+    time.sleep(2)  # the moved connections carry on through the others for a while
+    after = [nf_of(m) for m in pool.members[1:]]
+    rep = traffic.finish()
+    moved = {k: v for k, v in carried.items() if k in after[0]}
+    kept = {m.id: sum(a.get(k) == v for k, v in moved.items()) for m, a in zip(pool.members[1:], after)}
+    print(f"{len(carried)} connections carried by {fwd1.id}; after its drain on the same NF at "
+          f"{kept}; survived {rep['tcp']['survived']}/{rep['tcp']['count']}")
+    assert rep["tcp"]["survived"] == rep["tcp"]["count"], rep["tcp"]["broken"][:10]
+    assert moved and all(n == len(moved) for n in kept.values())
+    pool.undrain(0)
 
     netdelay.clear_delay(pool.topo, fwd1.host, "mgmt")
     wait(lambda: (near_equal(view(pool)["per_forwarder"][fwd1.id]), view(pool)["per_forwarder"]),

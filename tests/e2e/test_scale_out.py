@@ -18,10 +18,11 @@ The first kill runs IPv6 traffic beside the IPv4 (CONNS6 connections, UDP6_FLOWS
 the IPv6 VIP): its connections survive the same way, through the sync of IPv6 entries.
 
 Every mode (test_sigkill_keeps_every_mode): one pool carries a NAT service, a NAT one with the
-SYN proxy on, a tunnel (GUE) one and a FullNAT one (scaleout.Pool.add_mode_services), MODE_CONNS
-connections each; one kill, and each mode keeps at least 99.9 % of its connections (docs/sync.md:
-the SYN proxy's sequence delta, the tunnel's encapsulation, FullNAT's local address and port
-travel with the records).
+SYN proxy on, a tunnel (GUE) one, a DR one, a FullNAT one and a vxlan one (the client and the
+NFs are kernel VTEPs sending to anycast VTEP addresses of the pool; scaleout.Pool.
+add_mode_services), MODE_CONNS connections each; one kill, and each mode keeps at least 99.9 %
+of its connections (docs/sync.md: the SYN proxy's sequence delta, the tunnel's encapsulation,
+FullNAT's local address and port, vxlan's VNI and client VTEP travel with the records).
 
 Each skips with the reason where FRR (scripts/deps.sh installs it) is missing.
 """
@@ -210,7 +211,7 @@ def test_drain_loses_nothing(pool):
 
 @pytest.fixture
 def mode_pool(lab):
-    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL).start()
+    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, vxlan=True).start()
     p.add_service()
     p.add_mode_services()
     ids = {m.id for m in p.members}
@@ -220,6 +221,9 @@ def mode_pool(lab):
                             f"{vip} routed over every forwarder", timeout=30)
     labtools.wait_until(lambda: p.routed("nf_side", f"{scaleout.FULLNAT_LOCAL}/32") == ids,
                         "the FullNAT local address routed over every forwarder", timeout=30)
+    for role, vtep in scaleout.VXLAN_VTEPS.items():
+        labtools.wait_until(lambda: p.routed(role, f"{vtep}/32") == ids,
+                            f"the {role} anycast VTEP {vtep} routed over every forwarder", timeout=30)
     return p
 
 
@@ -235,7 +239,7 @@ def test_sigkill_keeps_every_mode(mode_pool):
     # (sent to whichever forwarder the NF side's ECMP picks) finds the proxy's record there,
     # and the NF alone retransmits it (docs/sync.md, "Known limits"); on this 2-core machine
     # the sync lag is shortest before the other modes' connections load it.
-    vips = {**scaleout.MODE_VIPS, "nat": scaleout.VIP}
+    vips = {**scaleout.MODE_VIPS, "nat": scaleout.VIP, "vxlan": scaleout.VXLAN_VIP}
     traffics = [Traffic(pool, count=MODE_CONNS, udp=0, vip=v, open_rate=200) for v in vips.values()]
     # Each mode's connections are spread over every forwarder, the one killed too.
     for mode, vip in vips.items():
@@ -257,6 +261,19 @@ def test_sigkill_keeps_every_mode(mode_pool):
     # The probes open and close connections all the while: one may be between its SYN here
     # and its record there when the tables are read.
     assert len(opened) > 0 and all(len(v) <= 2 for v in missing.values())
+    # Its vxlan connections too, with their VNI, client VTEP and NF VTEP (the record's
+    # extension), which a midstream pick on a survivor could not know the client VTEP of.
+    def vxlan(m, own=False):
+        """{client: (VNI, client VTEP, NF VTEP)} of m's vxlan connections (own: those it
+        carried packets of; a copy only has none)."""
+        return {c.client: (c.vni, c.client_vtep, c.real) for c in m.fw.client.iter_connections()
+                if c.vni == scaleout.VXLAN_VNI and not (own and c.packets_in + c.packets_out == 0)}
+    carried = vxlan(killed, own=True)
+    missing = {m.id: {k: v for k, v in carried.items() if vxlan(m).get(k) != v}
+               for m in pool.members if m is not killed}
+    print(f"{killed.id} carries {len(carried)} vxlan connections; missing or different on the "
+          f"others: {missing}")
+    assert len(carried) > 0 and all(len(v) <= 2 for v in missing.values())
     kill_and_measure(pool, traffics, 1, "kill fwd-2 (every mode)")
     # The survivors took over the killed forwarder's FullNAT connections with its ports,
     # outside their own slices, and refused none.
