@@ -50,6 +50,9 @@ async def tcp_conn(a, c, stop, up):
             raise OSError("closed before the greeting")
     except (OSError, asyncio.TimeoutError) as e:
         c.error = f"connect: {e!r}"
+        # Said at once (the report comes only at the end): a test that stops at the
+        # "connected" line shows which connection failed, how and when.
+        print(f"connection {c.i} (port {c.port}) failed: {c.error}", file=sys.stderr, flush=True)
         up(False)
         return
     up(True)

@@ -83,8 +83,9 @@ class Traffic:
         self.t0 = time.monotonic()
         labtools.wait_until(lambda: "connected" in self.proc.log_path.read_text(),
                             "every TCP connection tried", timeout=60)
-        line = [ln for ln in self.proc.log_path.read_text().splitlines() if "connected" in ln][-1]
-        assert line.endswith("failed 0"), f"echo_pool: {line}"
+        text = self.proc.log_path.read_text()
+        line = [ln for ln in text.splitlines() if "connected" in ln][-1]
+        assert line.endswith("failed 0"), f"echo_pool ({self.vip}): {text[-2000:]}"
 
     def since_start(self):
         return time.monotonic() - self.t0
