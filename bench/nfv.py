@@ -55,6 +55,8 @@ sys.path.insert(0, str(HERE.parent / "lab"))
 
 import docsection  # noqa: E402
 import fwctl  # noqa: E402
+from nfv_procs import (HP, STARTED, alive, end_process, hugepage_files,  # noqa: E402
+                       left_behind, prefix, reserve_huge_pages)
 
 REPO = HERE.parent
 BUILD = Path(os.environ.get("HVLB_BUILD", REPO / "build" / "forwarder"))
@@ -65,19 +67,8 @@ OVS_VSWITCHD = Path(os.environ.get("OVS_VSWITCHD_DPDK",
 TESTPMD = shutil.which("dpdk-testpmd") or "dpdk-testpmd"
 OVS_SCHEMA = Path("/usr/share/openvswitch/vswitch.ovsschema")
 HEADING = "## The NFV datapath: hvlb against OVS-DPDK"
-DPDK_RUN = Path("/var/run/dpdk")
 LBS = ("hvlb", "ovs", "floor")
 
-
-def prefix(name):
-    """Each DPDK process its own --file-prefix, unique to this run: its runtime directory
-    (/var/run/dpdk/PREFIX, with the telemetry socket) is then ours to remove after, and no
-    process shares the default "rte" one with another program on the machine."""
-    return f"hvlb_nfv{os.getpid()}_{name}"
-
-
-# What this run started (what, pid, the executable's name), checked for survivors at the end.
-STARTED = []
 
 # The site, as nfv_gen.c builds and checks its frames: the load balancer's two ports, the
 # clients' router behind port 0, the VIP and the NFs behind port 1.
@@ -151,6 +142,11 @@ def gen_argv(file_prefix, client_sock, nf_sock, a, extra=()):
             "--cps-window", str(a.cps_window), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
 
 
+class OvsStartError(RuntimeError):
+    """OVS-DPDK did not come up here (its daemons, DPDK's initialisation, its PMD thread):
+    skipped with the reason, unlike a run through a started OVS that fails."""
+
+
 class WrongFrames(RuntimeError):
     """The sink got frames not as NAT to an NF leaves them: a load balancer (or its
     configuration here) is wrong, which fails the benchmark for hvlb and OVS alike, rather
@@ -174,9 +170,17 @@ def run_gen(work, name, a, lb):
     # Whatever happens, the generator does not outlive its deadline.
     watchdog = threading.Timer(60 + a.warmup + 4 * a.seconds, gen.kill)
     watchdog.start()
-    handle, marks, out = None, {}, ""
+    handle, marks, out, lb_exited = None, {}, "", []
+
+    def watch():  # a load balancer that exits ends the generator now, not at its deadline
+        while gen.poll() is None:
+            if not lb.running(handle):
+                lb_exited.append(True)
+                gen.kill()
+            time.sleep(0.2)
     try:
         handle = lb.start(csock, nsock)
+        threading.Thread(target=watch, daemon=True).start()
         for line in gen.stdout:
             if not line.startswith("mark "):
                 out += line
@@ -200,7 +204,9 @@ def run_gen(work, name, a, lb):
     if "nfv_gen: a wrong frame" in errlog:  # also when none came right (not ready, exit 3)
         raise WrongFrames(f"{name}: wrongly forwarded frames:\n{errlog[-3000:]}")
     if gen.returncode != 0 or not out.strip():
-        raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}:\n{errlog[-3000:]}")
+        raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}"
+                           + (f" ({name} exited first)" if lb_exited else "")
+                           + f":\n{errlog[-3000:]}")
     r = json.loads(out.strip().splitlines()[-1])
     for phase in PHASES:
         if phase not in r:
@@ -224,6 +230,12 @@ def run_gen(work, name, a, lb):
     return r
 
 
+def lb_memory(a):
+    """hvlb's and testpmd's EAL memory options: 2 MiB huge pages, nothing in hugetlbfs
+    (--in-memory), as OVS's; with --no-huge anonymous memory instead, as the generator's."""
+    return ["--no-huge", "--no-shconf", "-m", str(a.ovs_mem)] if a.no_huge else ["--in-memory"]
+
+
 class Floor:
     """DPDK's testpmd forwarding each port's frames to the other untouched (io mode) on the
     same vhost-user ports and core: what the vhost-user path itself costs, and so the most
@@ -231,13 +243,13 @@ class Floor:
     name = "floor"
 
     def __init__(self, work, a):
-        self.work = work
+        self.work, self.a = work, a
 
     def start(self, csock, nsock):
         ctl_cpu, cpu = cpus()
         log = open(self.work / "testpmd.log", "w")
         p = subprocess.Popen(
-            [TESTPMD, "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
+            [TESTPMD, "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", *lb_memory(self.a),
              "--file-prefix", prefix("testpmd"), "--log-level=lib.*:warning",
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
@@ -249,6 +261,9 @@ class Floor:
 
     def stop(self, p):
         Hvlb.stop(self, p)
+
+    def running(self, p):
+        return p.poll() is None
 
     def log(self):
         return (self.work / "testpmd.log").read_text(errors="replace")[-3000:]
@@ -267,7 +282,7 @@ class Hvlb:
         ctl_cpu, cpu = cpus()
         log = open(self.work / "hvlb-forwarder.log", "w")
         p = subprocess.Popen(
-            [str(FORWARDER), "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
+            [str(FORWARDER), "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", *lb_memory(self.a),
              "--file-prefix", prefix("hvlb"), "--log-level=lib.*:warning",
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
@@ -284,6 +299,9 @@ class Hvlb:
         except subprocess.TimeoutExpired:
             p.kill()
             p.wait()
+
+    def running(self, p):
+        return p.poll() is None
 
     def counters(self, p):
         """(packets received, TSC cycles of the loop iterations that had packets) of the
@@ -368,7 +386,10 @@ class Ovs:
 
     def start(self, csock, nsock):
         if self.dbpid is None:
-            self.setup(csock, nsock)
+            try:
+                self.setup(csock, nsock)
+            except RuntimeError as e:
+                raise OvsStartError(f"OVS's database did not come up: {e}") from None
         d = self.dir
         (d / "ovs-vswitchd.log").unlink(missing_ok=True)
         try:
@@ -376,12 +397,17 @@ class Ovs:
                     f"--log-file={d}/ovs-vswitchd.log", f"--unixctl={self.vctl}", "--detach",
                     pin=True)
         except RuntimeError as e:
-            raise RuntimeError(f"ovs-vswitchd-dpdk did not start: {e}\n{self.log()}") from None
+            # The reason on the first line (the skip's), from the log's errors.
+            errs = [ln.split("|", 4)[-1] for ln in self.log().splitlines()
+                    if "|ERR|" in ln or "|EMER|" in ln][-3:]
+            reason = " / ".join(errs) or "exit " + str(e).rsplit(": exit ", 1)[-1].strip()
+            raise OvsStartError(f"ovs-vswitchd-dpdk did not start: {reason}\n{e}\n"
+                                f"{self.log()}") from None
         pid = int((d / "ovs-vswitchd.pid").read_text())
         STARTED.append(("ovs-vswitchd-dpdk", pid, OVS_VSWITCHD.name))
         try:
             if self.vsctl("get", "Open_vSwitch", ".", "dpdk_initialized").strip() != "true":
-                raise RuntimeError(f"OVS: DPDK not initialised:\n{self.log()}")
+                raise OvsStartError(f"OVS: DPDK not initialised:\n{self.log()}")
             of = ["ovs-ofctl", "-O", "OpenFlow15"]
             self.sh(*of, "del-flows", "br0")
             self.sh(*of, "add-group", "br0", GROUP)
@@ -391,7 +417,7 @@ class Ovs:
             _, cpu = cpus()
             rxq = self.sh("ovs-appctl", "-t", self.vctl, "dpif-netdev/pmd-rxq-show")
             if rxq.count("core_id ") != 1 or f"core_id {cpu}:" not in rxq:
-                raise RuntimeError(f"OVS: not one PMD thread on core {cpu}:\n{rxq}")
+                raise OvsStartError(f"OVS: not one PMD thread on core {cpu}:\n{rxq}")
         except BaseException:
             self.stop(pid)
             raise
@@ -402,6 +428,9 @@ class Ovs:
         subprocess.run(["ovs-appctl", "-t", self.vctl, "exit"], env=self.env,
                        capture_output=True, timeout=30)
         end_process(pid, OVS_VSWITCHD.name)
+
+    def running(self, pid):
+        return alive(pid, OVS_VSWITCHD.name)
 
     def counters(self, pid):
         """(packets received, processing cycles) of the PMD thread on the load balancer's
@@ -420,71 +449,6 @@ class Ovs:
     def log(self):
         f = self.dir / "ovs-vswitchd.log"
         return f.read_text(errors="replace")[-3000:] if f.exists() else ""
-
-
-def alive(pid, exe):
-    """Whether process pid still runs exe (not a zombie, not a reused pid)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z" and Path(f"/proc/{pid}/exe").resolve().name.startswith(exe)
-    except (OSError, IndexError):
-        return False
-
-
-def end_process(pid, exe, sig=None, grace=10.0):
-    """Process pid (running exe) gone: sig first if given, SIGKILL after grace seconds."""
-    if sig is not None and alive(pid, exe):
-        os.kill(pid, sig)
-    end = time.monotonic() + grace
-    while alive(pid, exe):
-        if time.monotonic() > end:
-            os.kill(pid, signal.SIGKILL)
-            end = time.monotonic() + grace
-        time.sleep(0.05)
-
-
-def hugepage_files():
-    """Every file in a hugetlbfs mount (DPDK's rtemap_* when a process does not run
-    --in-memory): a benchmark that leaves one leaves its memory reserved."""
-    files = set()
-    for line in Path("/proc/mounts").read_text().splitlines():
-        f = line.split()
-        if len(f) > 2 and f[2] == "hugetlbfs" and os.path.isdir(f[1]):
-            files |= {os.path.join(f[1], n) for n in os.listdir(f[1])}
-    return files
-
-
-def left_behind(huge_before):
-    """What this run left, once its working directory (the vhost-user and OVS sockets, OVS's
-    database) is removed: processes still running (ended now) and huge page files; its DPDK
-    runtime directories (with the telemetry sockets), which DPDK leaves, are removed here.
-    Empty when the run was clean."""
-    left = []
-    for what, pid, exe in STARTED:
-        if alive(pid, exe):
-            left.append(f"{what} (pid {pid})")
-            end_process(pid, exe, signal.SIGKILL)
-    mine = prefix("")
-    for d in (DPDK_RUN.iterdir() if DPDK_RUN.is_dir() else ()):
-        if d.name.startswith(mine):
-            shutil.rmtree(d, ignore_errors=True)  # DPDK leaves its runtime directory
-    return left + sorted(hugepage_files() - huge_before)
-
-
-HP = Path("/sys/kernel/mm/hugepages/hugepages-2048kB")
-
-
-def reserve_huge_pages(pages):
-    """At least pages 2 MiB huge pages reserved (as bench/run.sh does, for a run of this script
-    alone); returns what to restore, or None."""
-    try:
-        old = int((HP / "nr_hugepages").read_text())
-        if old < pages:
-            (HP / "nr_hugepages").write_text(str(pages))
-            return old
-    except OSError:
-        pass
-    return None
 
 
 def ovs_unavailable(a):
@@ -511,6 +475,7 @@ def measure(a, work):
     if shutil.which("dpdk-testpmd") and "floor" in a.lbs:
         lbs["floor"] = Floor(work, a)
     runs = {n: [] for n in lbs}
+    ovs_failed = False  # OVS started, and a run through it failed
     try:
         for rnd in range(a.reps):
             order = list(lbs) if rnd % 2 == 0 else list(reversed(lbs))
@@ -530,6 +495,7 @@ def measure(a, work):
                     if n != "ovs":
                         raise RuntimeError(f"{e}\nforwarder log:\n{lb.log()}") from None
                     skipped = f"OVS-DPDK did not run: {str(e).splitlines()[0]}"
+                    ovs_failed = not isinstance(e, OvsStartError)
                     print(f"  nfv: {skipped}\n{e}\n{lb.log()}", file=sys.stderr)
                     del lbs["ovs"]
                     lb.close()
@@ -543,7 +509,7 @@ def measure(a, work):
     finally:
         if "ovs" in lbs:
             lbs["ovs"].close()
-    return runs, skipped
+    return runs, skipped, ovs_failed
 
 
 ROWS = [("est", "mpps", "64-byte UDP, established ({flows:,} flows), Mpps"),
@@ -565,7 +531,7 @@ def summarise(runs, noise_max):
                 continue
             out[f"{n}_{ph}_{fig}"] = {"median": round(statistics.median(xs), 3),
                                       "min": round(min(xs), 3), "max": round(max(xs), 3),
-                                      "spread": round((max(xs) - min(xs)) / max(xs), 3)}
+                                      "spread": round((max(xs) - min(xs)) / max(xs), 3) if max(xs) else 0}
             if fig == "mpps" and "offered_mpps" in rs[0][ph]:
                 out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
                     r[ph]["offered_mpps"] for r in rs), 3)
@@ -686,7 +652,9 @@ def markdown(rows, s, a, skipped, left):
             "Left behind after the run (checked by `bench/nfv.py`: processes it started, files in",
             "hugetlbfs mounts; its sockets lived in its temporary directory, its DPDK runtime",
             "directories, one `--file-prefix` per process, are removed): "
-            + (", ".join(left) if left else "nothing") + ".", "",
+            + (", ".join(left) if left else "nothing") + ". `make test` runs the same code in",
+            "small (`tests/e2e/test_nfv.py`: a few thousand frames of each phase through hvlb and",
+            "through OVS, every frame checked, each NF reached, nothing left behind).", "",
             "### How OVS-DPDK was configured (to rerun it by hand)", "",
             "`bench/nfv.py` runs its own `ovsdb-server` and `ovs-vswitchd-dpdk` with private",
             "directories (`OVS_RUNDIR`, `OVS_LOGDIR`, `OVS_DBDIR` and `OVS_SYSCONFDIR` all set to",
@@ -760,6 +728,11 @@ def main():
     ap.add_argument("--ovs-mem", type=int, default=512, help="OVS's dpdk-socket-mem (MiB)")
     ap.add_argument("--noise-max", type=float,
                     default=float(os.environ.get("BENCH_NOISE_MAX", 0.10)))
+    ap.add_argument("--no-huge", action="store_true",
+                    help="hvlb's and testpmd's memory anonymous, as the generator's, not huge "
+                    "pages (the smoke test, tests/e2e/test_nfv.py, on a machine whose huge page "
+                    "pool other work resizes); OVS-DPDK keeps huge pages: on anonymous memory "
+                    "(--no-huge --legacy-mem) it did not carry the traffic here")
     ap.add_argument("--lbs", default=",".join(LBS),
                     help="which of hvlb,ovs,floor to run (hvlb always runs)")
     ap.add_argument("--doc", help="write the section of this markdown file")
@@ -775,10 +748,11 @@ def main():
             print(json.dumps({"nfv": {"skipped": f"{b} not built (make build)"}}))
             return 0
     huge_before = hugepage_files()
-    old_hp = reserve_huge_pages(512) if os.geteuid() == 0 else None
+    huge = not a.no_huge or "ovs" in a.lbs
+    old_hp = reserve_huge_pages(512) if os.geteuid() == 0 and huge else None
     try:
         with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
-            runs, skipped = measure(a, Path(work))
+            runs, skipped, ovs_failed = measure(a, Path(work))
     finally:
         left = left_behind(huge_before)
         if old_hp is not None:
@@ -796,7 +770,8 @@ def main():
         print(f"bench: nfv: OVS-DPDK skipped: {skipped}", file=sys.stderr)
     if a.doc:
         docsection.write(a.doc, HEADING, markdown(rows, s, a, skipped, left))
-    print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "left_behind": left,
+    print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "ovs_run_failed": ovs_failed,
+                              "left_behind": left,
                               "runs": runs, "reps": a.reps,
                               "seconds": a.seconds, "flows": a.flows}}))
     return 0
