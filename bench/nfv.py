@@ -30,7 +30,15 @@ Each round runs both load balancers in turn (the order alternating round by roun
 noise of this shared machine falls on both alike), each started afresh. Prints a table and one
 JSON line; --doc FILE writes the section of docs/benchmarks.md. Skips OVS with the reason when
 it cannot run (not installed, no huge pages, did not start), and everything when the
-generator is not built.
+generator is not built; a wrong frame at the sink fails the run, for OVS as for hvlb.
+
+Cores: the load balancer's data path alone on the last CPU the run may use; the generator,
+hvlb's control thread, DPDK's control threads and every OVS thread but the PMD (ovs-vswitchd
+and ovsdb-server started with that affinity) on the first. OVS's bridge is fail_mode=secure
+(no flows: drop, not flood). Nothing is left behind: each DPDK process has a --file-prefix of
+its own, and at the end bench/nfv_procs.py checks that no process the run started still runs
+and no huge page file of its prefixes is left, and removes its DPDK runtime directories;
+SIGTERM unwinds like an error. tests/e2e/test_nfv.py runs it in small.
 """
 
 from __future__ import annotations
@@ -55,8 +63,8 @@ sys.path.insert(0, str(HERE.parent / "lab"))
 
 import docsection  # noqa: E402
 import fwctl  # noqa: E402
-from nfv_procs import (HP, STARTED, alive, end_process, hugepage_files,  # noqa: E402
-                       left_behind, prefix, reserve_huge_pages)
+from nfv_procs import (HP, STARTED, alive, end_process, left_behind, prefix,  # noqa: E402
+                       reserve_huge_pages)
 
 REPO = HERE.parent
 BUILD = Path(os.environ.get("HVLB_BUILD", REPO / "build" / "forwarder"))
@@ -747,14 +755,13 @@ def main():
         if not b.exists():
             print(json.dumps({"nfv": {"skipped": f"{b} not built (make build)"}}))
             return 0
-    huge_before = hugepage_files()
     huge = not a.no_huge or "ovs" in a.lbs
     old_hp = reserve_huge_pages(512) if os.geteuid() == 0 and huge else None
     try:
         with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
             runs, skipped, ovs_failed = measure(a, Path(work))
     finally:
-        left = left_behind(huge_before)
+        left = left_behind()
         if old_hp is not None:
             (HP / "nr_hugepages").write_text(str(old_hp))
         if left:

@@ -45,7 +45,7 @@ def end_process(pid, exe, sig=None, grace=10.0):
 
 
 def hugepage_files():
-    """Every file in a hugetlbfs mount (DPDK's rtemap_* when a process does not run
+    """Every file in a hugetlbfs mount (DPDK's PREFIXmap_* when a process does not run
     --in-memory): a benchmark that leaves one leaves its memory reserved."""
     files = set()
     for line in Path("/proc/mounts").read_text().splitlines():
@@ -55,7 +55,7 @@ def hugepage_files():
     return files
 
 
-def left_behind(huge_before):
+def left_behind():
     """What this run left, once its working directory (the vhost-user and OVS sockets, OVS's
     database) is removed: processes still running (ended now) and huge page files; its DPDK
     runtime directories (with the telemetry sockets), which DPDK leaves, are removed here.
@@ -69,7 +69,8 @@ def left_behind(huge_before):
     for d in (DPDK_RUN.iterdir() if DPDK_RUN.is_dir() else ()):
         if d.name.startswith(mine):
             shutil.rmtree(d, ignore_errors=True)  # DPDK leaves its runtime directory
-    return left + sorted(hugepage_files() - huge_before)
+    # Huge page files of this run's prefixes only: other work on the machine makes its own.
+    return left + sorted(f for f in hugepage_files() if os.path.basename(f).startswith(mine))
 
 
 HP = Path("/sys/kernel/mm/hugepages/hugepages-2048kB")

@@ -73,13 +73,13 @@ def test_left_behind_ends_a_survivor_and_removes_the_runtime_dirs(tmp_path, monk
     sleeper = subprocess.Popen(["sleep", "60"])
     monkeypatch.setattr(nfv_procs, "STARTED", [("a sleeper", sleeper.pid, "sleep")])
     try:
-        left = nfv.left_behind(nfv.hugepage_files())
+        left = nfv.left_behind()
         assert left == [f"a sleeper (pid {sleeper.pid})"]
         assert sleeper.wait(timeout=10) == -9
     finally:
         sleeper.kill()
     assert [d.name for d in tmp_path.iterdir()] == ["rte"]
-    assert nfv.left_behind(nfv.hugepage_files()) == []  # reaped: nothing left
+    assert nfv.left_behind() == []  # reaped: nothing left
 
 
 @pytest.mark.skipif(shutil.which("ovs-ofctl") is None, reason="ovs-ofctl missing "
