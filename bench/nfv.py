@@ -155,6 +155,11 @@ class OvsStartError(RuntimeError):
     skipped with the reason, unlike a run through a started OVS that fails."""
 
 
+class PortSetupError(RuntimeError):
+    """A vhost-user connection between the generator and the load balancer broke while the
+    port was being set up (before any frame): the turn is started afresh, once."""
+
+
 class WrongFrames(RuntimeError):
     """The sink got frames not as NAT to an NF leaves them: a load balancer (or its
     configuration here) is wrong, which fails the benchmark for hvlb and OVS alike, rather
@@ -211,6 +216,8 @@ def run_gen(work, name, a, lb):
     errlog = (work / f"{name}-gen.log").read_text(errors="replace")
     if "nfv_gen: a wrong frame" in errlog:  # also when none came right (not ready, exit 3)
         raise WrongFrames(f"{name}: wrongly forwarded frames:\n{errlog[-3000:]}")
+    if gen.returncode == 4:  # a port's vhost-user connection failed while being set up
+        raise PortSetupError(f"{name}: a vhost-user port did not come up:\n{errlog[-3000:]}")
     if gen.returncode != 0 or not out.strip():
         raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}"
                            + (f" ({name} exited first)" if lb_exited else "")
@@ -484,13 +491,19 @@ def measure(a, work):
         lbs["floor"] = Floor(work, a)
     runs = {n: [] for n in lbs}
     ovs_failed = False  # OVS started, and a run through it failed
+    setup_retries = []
     try:
         for rnd in range(a.reps):
             order = list(lbs) if rnd % 2 == 0 else list(reversed(lbs))
             for n in order:
                 lb = lbs[n]
                 try:
-                    r = run_gen(work, n, a, lb)
+                    try:
+                        r = run_gen(work, n, a, lb)
+                    except PortSetupError as e:
+                        print(f"  nfv: {str(e).splitlines()[0]}; again", file=sys.stderr)
+                        setup_retries.append(n)
+                        r = run_gen(work, n, a, lb)
                 except WrongFrames:
                     raise
                 except RuntimeError as e:
@@ -517,7 +530,7 @@ def measure(a, work):
     finally:
         if "ovs" in lbs:
             lbs["ovs"].close()
-    return runs, skipped, ovs_failed
+    return runs, skipped, ovs_failed, setup_retries
 
 
 ROWS = [("est", "mpps", "64-byte UDP, established ({flows:,} flows), Mpps"),
@@ -637,12 +650,14 @@ def markdown(rows, s, a, skipped, left):
             f"  core {cpus()[1]} alone (hvlb's one worker, OVS's one PMD thread, testpmd's forwarding",
             f"  lcore); on core {cpus()[0]} the generator and sink (one process, one lcore) and",
             "  everything else of the load balancer, pinned there alike: hvlb's control thread",
-            "  (`--lcores 0@G,1@L`) and DPDK's control threads with it, OVS's main, handler,",
+            "  (`--lcores 0@$GEN,1@$CPU`) and DPDK's control threads with it, OVS's main, handler,",
             "  revalidator and conntrack threads (`ovs-vswitchd` started under `taskset`, as",
             "  `dpdk-lcore-mask` would) and `ovsdb-server`. With 2 cores the generator's core is",
             "  shared with the load balancer's housekeeping and with the machine's other work, so",
             "  the generator can be the limit (the floor row says where); the per-busy-core rows",
-            "  do not depend on it.",
+            "  do not depend on the generator. Neither core is isolated: the machine's other work",
+            f"  runs on both (load average {os.getloadavg()[0]:.1f} when this run ended), and what",
+            "  it takes of the data core counts against both load balancers alike.",
             "- every process runs in a session of its own (ovs-vswitchd daemonizes into one): with",
             "  the kernel's autogroup scheduling each session gets an equal share of a busy CPU, and",
             "  hvlb started in the script's session, sharing a share with the generator, got about",
@@ -759,7 +774,7 @@ def main():
     old_hp = reserve_huge_pages(512) if os.geteuid() == 0 and huge else None
     try:
         with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
-            runs, skipped, ovs_failed = measure(a, Path(work))
+            runs, skipped, ovs_failed, retries = measure(a, Path(work))
     finally:
         left = left_behind()
         if old_hp is not None:
@@ -778,6 +793,7 @@ def main():
     if a.doc:
         docsection.write(a.doc, HEADING, markdown(rows, s, a, skipped, left))
     print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "ovs_run_failed": ovs_failed,
+                              "port_setup_retries": retries,
                               "left_behind": left,
                               "runs": runs, "reps": a.reps,
                               "seconds": a.seconds, "flows": a.flows}}))
