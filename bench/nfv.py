@@ -30,7 +30,15 @@ Each round runs both load balancers in turn (the order alternating round by roun
 noise of this shared machine falls on both alike), each started afresh. Prints a table and one
 JSON line; --doc FILE writes the section of docs/benchmarks.md. Skips OVS with the reason when
 it cannot run (not installed, no huge pages, did not start), and everything when the
-generator is not built.
+generator is not built; a wrong frame at the sink fails the run, for OVS as for hvlb.
+
+Cores: the load balancer's data path alone on the last CPU the run may use; the generator,
+hvlb's control thread, DPDK's control threads and every OVS thread but the PMD (ovs-vswitchd
+and ovsdb-server started with that affinity) on the first. OVS's bridge is fail_mode=secure
+(no flows: drop, not flood). Nothing is left behind: each DPDK process has a --file-prefix of
+its own, and at the end bench/nfv_procs.py checks that no process the run started still runs
+and no huge page file of its prefixes is left, and removes its DPDK runtime directories;
+SIGTERM unwinds like an error. tests/e2e/test_nfv.py runs it in small.
 """
 
 from __future__ import annotations
@@ -55,6 +63,8 @@ sys.path.insert(0, str(HERE.parent / "lab"))
 
 import docsection  # noqa: E402
 import fwctl  # noqa: E402
+from nfv_procs import (HP, STARTED, alive, end_process, left_behind, prefix,  # noqa: E402
+                       reserve_huge_pages)
 
 REPO = HERE.parent
 BUILD = Path(os.environ.get("HVLB_BUILD", REPO / "build" / "forwarder"))
@@ -65,6 +75,8 @@ OVS_VSWITCHD = Path(os.environ.get("OVS_VSWITCHD_DPDK",
 TESTPMD = shutil.which("dpdk-testpmd") or "dpdk-testpmd"
 OVS_SCHEMA = Path("/usr/share/openvswitch/vswitch.ovsschema")
 HEADING = "## The NFV datapath: hvlb against OVS-DPDK"
+LBS = ("hvlb", "ovs", "floor")
+
 
 # The site, as nfv_gen.c builds and checks its frames: the load balancer's two ports, the
 # clients' router behind port 0, the VIP and the NFs behind port 1.
@@ -125,10 +137,10 @@ def cpus():
     return c[0], c[-1]  # the generator's, the load balancer's data core
 
 
-def gen_argv(prefix, client_sock, nf_sock, a, extra=()):
+def gen_argv(file_prefix, client_sock, nf_sock, a, extra=()):
     gen_cpu, _ = cpus()
     return [str(GEN), "--lcores", f"0@{gen_cpu}", "--no-pci", "--no-huge", "-m", "256",
-            "--no-shconf", "--file-prefix", prefix, "--log-level=lib.*:warning",
+            "--no-shconf", "--file-prefix", file_prefix, "--log-level=lib.*:warning",
             "--vdev", f"net_virtio_user0,path={client_sock},server=1,queues=1,"
             f"queue_size={a.queue_size}",
             "--vdev", f"net_virtio_user1,path={nf_sock},server=1,queues=1,"
@@ -136,6 +148,22 @@ def gen_argv(prefix, client_sock, nf_sock, a, extra=()):
             "--flows", str(a.flows), "--seconds", str(a.seconds), "--warmup", str(a.warmup),
             "--new-max", str(a.new_max), "--cps-max", str(a.cps_max),
             "--cps-window", str(a.cps_window), "--nfs", str(len(NFS)), "--ready-timeout", "30", *extra]
+
+
+class OvsStartError(RuntimeError):
+    """OVS-DPDK did not come up here (its daemons, DPDK's initialisation, its PMD thread):
+    skipped with the reason, unlike a run through a started OVS that fails."""
+
+
+class PortSetupError(RuntimeError):
+    """A vhost-user connection between the generator and the load balancer broke while the
+    port was being set up (before any frame): the turn is started afresh, once."""
+
+
+class WrongFrames(RuntimeError):
+    """The sink got frames not as NAT to an NF leaves them: a load balancer (or its
+    configuration here) is wrong, which fails the benchmark for hvlb and OVS alike, rather
+    than a load balancer that could not run (OVS is then skipped, with the reason)."""
 
 
 def run_gen(work, name, a, lb):
@@ -147,16 +175,25 @@ def run_gen(work, name, a, lb):
         s.unlink(missing_ok=True)
     log = open(work / f"{name}-gen.log", "w")
     counted = hasattr(lb, "counters")
-    gen = subprocess.Popen(gen_argv(f"hvlb_nfvgen_{name}", csock, nsock, a,
+    gen = subprocess.Popen(gen_argv(prefix(f"gen_{name}"), csock, nsock, a,
                                     ["--any"] if name == "floor" else ["--marks"]),
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True,
                            start_new_session=True)
+    STARTED.append((f"nfv_gen ({name})", gen.pid, GEN.name))
     # Whatever happens, the generator does not outlive its deadline.
     watchdog = threading.Timer(60 + a.warmup + 4 * a.seconds, gen.kill)
     watchdog.start()
-    handle, marks, out = None, {}, ""
+    handle, marks, out, lb_exited = None, {}, "", []
+
+    def watch():  # a load balancer that exits ends the generator now, not at its deadline
+        while gen.poll() is None:
+            if not lb.running(handle):
+                lb_exited.append(True)
+                gen.kill()
+            time.sleep(0.2)
     try:
         handle = lb.start(csock, nsock)
+        threading.Thread(target=watch, daemon=True).start()
         for line in gen.stdout:
             if not line.startswith("mark "):
                 out += line
@@ -177,20 +214,27 @@ def run_gen(work, name, a, lb):
         if handle is not None:
             lb.stop(handle)
     errlog = (work / f"{name}-gen.log").read_text(errors="replace")
+    if "nfv_gen: a wrong frame" in errlog:  # also when none came right (not ready, exit 3)
+        raise WrongFrames(f"{name}: wrongly forwarded frames:\n{errlog[-3000:]}")
+    if gen.returncode == 4:  # a port's vhost-user connection failed while being set up
+        raise PortSetupError(f"{name}: a vhost-user port did not come up:\n{errlog[-3000:]}")
     if gen.returncode != 0 or not out.strip():
-        raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}:\n{errlog[-3000:]}")
+        raise RuntimeError(f"nfv_gen for {name}: exit {gen.returncode}"
+                           + (f" ({name} exited first)" if lb_exited else "")
+                           + f":\n{errlog[-3000:]}")
     r = json.loads(out.strip().splitlines()[-1])
     for phase in PHASES:
         if phase not in r:
             continue
         if r[phase]["bad"]:
-            raise RuntimeError(f"{name}: {r[phase]['bad']} wrongly forwarded frames in "
-                               f"{phase}:\n{errlog[-3000:]}")
+            raise WrongFrames(f"{name}: {r[phase]['bad']} wrongly forwarded frames in "
+                              f"{phase}:\n{errlog[-3000:]}")
         if name != "floor":
             share = min(r[phase]["per_nf"]) / max(1, sum(r[phase]["per_nf"])) * len(NFS)
             r[phase]["min_nf_share"] = round(share, 3)  # 1.0: perfectly even
         if (phase, "begin") in marks and (phase, "end") in marks:
             (p0, c0), (p1, c1) = marks[(phase, "begin")], marks[(phase, "end")]
+            r[phase]["lb_counters"] = [p0, c0, p1, c1]  # packets, cycles before and after
             if p1 > p0 and c1 > c0:
                 per_pkt = (c1 - c0) / (p1 - p0)
                 r[phase]["lb_cycles_per_pkt"] = round(per_pkt, 1)
@@ -201,6 +245,12 @@ def run_gen(work, name, a, lb):
     return r
 
 
+def lb_memory(a):
+    """hvlb's and testpmd's EAL memory options: 2 MiB huge pages, nothing in hugetlbfs
+    (--in-memory), as OVS's; with --no-huge anonymous memory instead, as the generator's."""
+    return ["--no-huge", "--no-shconf", "-m", str(a.ovs_mem)] if a.no_huge else ["--in-memory"]
+
+
 class Floor:
     """DPDK's testpmd forwarding each port's frames to the other untouched (io mode) on the
     same vhost-user ports and core: what the vhost-user path itself costs, and so the most
@@ -208,23 +258,27 @@ class Floor:
     name = "floor"
 
     def __init__(self, work, a):
-        self.work = work
+        self.work, self.a = work, a
 
     def start(self, csock, nsock):
         ctl_cpu, cpu = cpus()
         log = open(self.work / "testpmd.log", "w")
         p = subprocess.Popen(
-            [TESTPMD, "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
-             "--log-level=lib.*:warning",
+            [TESTPMD, "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", *lb_memory(self.a),
+             "--file-prefix", prefix("testpmd"), "--log-level=lib.*:warning",
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
              "--", "--forward-mode=io", "--auto-start", "--nb-cores=1"],
             stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        STARTED.append(("dpdk-testpmd", p.pid, Path(TESTPMD).name))
         log.close()
         return p
 
     def stop(self, p):
         Hvlb.stop(self, p)
+
+    def running(self, p):
+        return p.poll() is None
 
     def log(self):
         return (self.work / "testpmd.log").read_text(errors="replace")[-3000:]
@@ -243,12 +297,13 @@ class Hvlb:
         ctl_cpu, cpu = cpus()
         log = open(self.work / "hvlb-forwarder.log", "w")
         p = subprocess.Popen(
-            [str(FORWARDER), "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", "--in-memory",
-             "--log-level=lib.*:warning",
+            [str(FORWARDER), "--lcores", f"0@{ctl_cpu},1@{cpu}", "--no-pci", *lb_memory(self.a),
+             "--file-prefix", prefix("hvlb"), "--log-level=lib.*:warning",
              "--vdev", f"net_vhost0,iface={csock},client=1,queues=1",
              "--vdev", f"net_vhost1,iface={nsock},client=1,queues=1",
              "--", "-c", str(self.conf), "-s", str(self.work / "hvlb.sock")],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        STARTED.append(("hvlb-forwarder", p.pid, FORWARDER.name))
         log.close()
         return p
 
@@ -259,6 +314,9 @@ class Hvlb:
         except subprocess.TimeoutExpired:
             p.kill()
             p.wait()
+
+    def running(self, p):
+        return p.poll() is None
 
     def counters(self, p):
         """(packets received, TSC cycles of the loop iterations that had packets) of the
@@ -297,8 +355,12 @@ class Ovs:
         self.vctl = str(self.dir / "ovs-vswitchd.ctl")
         self.dbpid = None
 
-    def sh(self, *argv, check=True):
-        p = subprocess.run(argv, env=self.env, capture_output=True, text=True, timeout=60)
+    def sh(self, *argv, check=True, pin=False):
+        # pin: on the generator's core, as hvlb's control thread (--lcores 0@that core) and
+        # DPDK's control threads with it: only the PMD thread on the load balancer's core.
+        ctl_cpu, _ = cpus()
+        p = subprocess.run(argv, env=self.env, capture_output=True, text=True, timeout=120,
+                           preexec_fn=(lambda: os.sched_setaffinity(0, {ctl_cpu})) if pin else None)
         if check and p.returncode != 0:
             raise RuntimeError(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr}{p.stdout}")
         return p.stdout
@@ -312,8 +374,9 @@ class Ovs:
         self.sh("ovsdb-tool", "create", str(d / "conf.db"), str(OVS_SCHEMA))
         self.sh("ovsdb-server", str(d / "conf.db"), f"--remote=punix:{d}/db.sock",
                 f"--pidfile={d}/ovsdb-server.pid", f"--log-file={d}/ovsdb-server.log",
-                f"--unixctl={d}/ovsdb-server.ctl", "--detach")
+                f"--unixctl={d}/ovsdb-server.ctl", "--detach", pin=True)
         self.dbpid = int((d / "ovsdb-server.pid").read_text())
+        STARTED.append(("ovsdb-server", self.dbpid, "ovsdb-server"))
         _, cpu = cpus()
         self.vsctl("init")
         # One PMD thread on the load balancer's core; memory from huge pages (OVS runs DPDK
@@ -322,10 +385,13 @@ class Ovs:
                    f"other_config:pmd-cpu-mask={1 << cpu:#x}",
                    f"other_config:dpdk-socket-mem={self.a.ovs_mem}",
                    f"other_config:dpdk-socket-limit={self.a.ovs_mem}",
-                   "other_config:dpdk-extra=--no-pci",
+                   f"other_config:dpdk-extra=--no-pci --file-prefix={prefix('ovs')}",
                    "other_config:n-handler-threads=1", "other_config:n-revalidator-threads=1")
+        # fail_mode=secure, as OVN sets on br-int: a bridge with no flows yet drops, rather
+        # than acting as a learning switch (which flooded the generator's first frames, not
+        # NATed, to the NFs before add-flows ran).
         self.vsctl("add-br", "br0", "--", "set", "bridge", "br0", "datapath_type=netdev",
-                   "protocols=OpenFlow10,OpenFlow13,OpenFlow15",
+                   "protocols=OpenFlow10,OpenFlow13,OpenFlow15", "fail_mode=secure",
                    "--", "add-port", "br0", "client", "--", "set", "Interface", "client",
                    "type=dpdkvhostuserclient", f"options:vhost-server-path={csock}",
                    "ofport_request=1",
@@ -335,26 +401,38 @@ class Ovs:
 
     def start(self, csock, nsock):
         if self.dbpid is None:
-            self.setup(csock, nsock)
+            try:
+                self.setup(csock, nsock)
+            except RuntimeError as e:
+                raise OvsStartError(f"OVS's database did not come up: {e}") from None
         d = self.dir
         (d / "ovs-vswitchd.log").unlink(missing_ok=True)
-        p = subprocess.run(
-            [str(OVS_VSWITCHD), self.db, f"--pidfile={d}/ovs-vswitchd.pid",
-             f"--log-file={d}/ovs-vswitchd.log", f"--unixctl={self.vctl}", "--detach"],
-            env=self.env, capture_output=True, text=True, timeout=120)
-        if p.returncode != 0:
-            raise RuntimeError(f"ovs-vswitchd-dpdk did not start (exit {p.returncode}): "
-                               f"{p.stderr[-2000:]}\n{self.log()}")
+        try:
+            self.sh(str(OVS_VSWITCHD), self.db, f"--pidfile={d}/ovs-vswitchd.pid",
+                    f"--log-file={d}/ovs-vswitchd.log", f"--unixctl={self.vctl}", "--detach",
+                    pin=True)
+        except RuntimeError as e:
+            # The reason on the first line (the skip's), from the log's errors.
+            errs = [ln.split("|", 4)[-1] for ln in self.log().splitlines()
+                    if "|ERR|" in ln or "|EMER|" in ln][-3:]
+            reason = " / ".join(errs) or "exit " + str(e).rsplit(": exit ", 1)[-1].strip()
+            raise OvsStartError(f"ovs-vswitchd-dpdk did not start: {reason}\n{e}\n"
+                                f"{self.log()}") from None
         pid = int((d / "ovs-vswitchd.pid").read_text())
+        STARTED.append(("ovs-vswitchd-dpdk", pid, OVS_VSWITCHD.name))
         try:
             if self.vsctl("get", "Open_vSwitch", ".", "dpdk_initialized").strip() != "true":
-                raise RuntimeError(f"OVS: DPDK not initialised:\n{self.log()}")
+                raise OvsStartError(f"OVS: DPDK not initialised:\n{self.log()}")
             of = ["ovs-ofctl", "-O", "OpenFlow15"]
             self.sh(*of, "del-flows", "br0")
             self.sh(*of, "add-group", "br0", GROUP)
             with tempfile.NamedTemporaryFile("w", suffix=".flows", dir=d, delete=False) as f:
                 f.write("\n".join(FLOWS) + "\n")
             self.sh(*of, "add-flows", "br0", f.name)
+            _, cpu = cpus()
+            rxq = self.sh("ovs-appctl", "-t", self.vctl, "dpif-netdev/pmd-rxq-show")
+            if rxq.count("core_id ") != 1 or f"core_id {cpu}:" not in rxq:
+                raise OvsStartError(f"OVS: not one PMD thread on core {cpu}:\n{rxq}")
         except BaseException:
             self.stop(pid)
             raise
@@ -364,11 +442,10 @@ class Ovs:
         """ovs-vswitchd gone (its PMD would poll the load balancer's core while hvlb runs)."""
         subprocess.run(["ovs-appctl", "-t", self.vctl, "exit"], env=self.env,
                        capture_output=True, timeout=30)
-        for _ in range(200):
-            if not Path(f"/proc/{pid}").exists():
-                return
-            time.sleep(0.05)
-        os.kill(pid, signal.SIGKILL)
+        end_process(pid, OVS_VSWITCHD.name)
+
+    def running(self, pid):
+        return alive(pid, OVS_VSWITCHD.name)
 
     def counters(self, pid):
         """(packets received, processing cycles) of the PMD thread on the load balancer's
@@ -382,30 +459,11 @@ class Ovs:
 
     def close(self):
         if self.dbpid is not None:
-            try:
-                os.kill(self.dbpid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+            end_process(self.dbpid, "ovsdb-server", signal.SIGTERM)
 
     def log(self):
         f = self.dir / "ovs-vswitchd.log"
         return f.read_text(errors="replace")[-3000:] if f.exists() else ""
-
-
-HP = Path("/sys/kernel/mm/hugepages/hugepages-2048kB")
-
-
-def reserve_huge_pages(pages):
-    """At least pages 2 MiB huge pages reserved (as bench/run.sh does, for a run of this script
-    alone); returns what to restore, or None."""
-    try:
-        old = int((HP / "nr_hugepages").read_text())
-        if old < pages:
-            (HP / "nr_hugepages").write_text(str(pages))
-            return old
-    except OSError:
-        pass
-    return None
 
 
 def ovs_unavailable(a):
@@ -426,19 +484,28 @@ def ovs_unavailable(a):
 
 def measure(a, work):
     lbs = {"hvlb": Hvlb(work, a)}
-    skipped = ovs_unavailable(a)
+    skipped = ovs_unavailable(a) if "ovs" in a.lbs else "not asked for (--lbs)"
     if not skipped:
         lbs["ovs"] = Ovs(work, a)
-    if shutil.which("dpdk-testpmd"):
+    if shutil.which("dpdk-testpmd") and "floor" in a.lbs:
         lbs["floor"] = Floor(work, a)
     runs = {n: [] for n in lbs}
+    ovs_failed = False  # OVS started, and a run through it failed
+    setup_retries = []
     try:
         for rnd in range(a.reps):
             order = list(lbs) if rnd % 2 == 0 else list(reversed(lbs))
             for n in order:
                 lb = lbs[n]
                 try:
-                    r = run_gen(work, n, a, lb)
+                    try:
+                        r = run_gen(work, n, a, lb)
+                    except PortSetupError as e:
+                        print(f"  nfv: {str(e).splitlines()[0]}; again", file=sys.stderr)
+                        setup_retries.append(n)
+                        r = run_gen(work, n, a, lb)
+                except WrongFrames:
+                    raise
                 except RuntimeError as e:
                     if n == "floor":
                         print(f"  nfv: the testpmd floor did not run:\n{e}\n{lb.log()}",
@@ -449,6 +516,7 @@ def measure(a, work):
                     if n != "ovs":
                         raise RuntimeError(f"{e}\nforwarder log:\n{lb.log()}") from None
                     skipped = f"OVS-DPDK did not run: {str(e).splitlines()[0]}"
+                    ovs_failed = not isinstance(e, OvsStartError)
                     print(f"  nfv: {skipped}\n{e}\n{lb.log()}", file=sys.stderr)
                     del lbs["ovs"]
                     lb.close()
@@ -462,7 +530,7 @@ def measure(a, work):
     finally:
         if "ovs" in lbs:
             lbs["ovs"].close()
-    return runs, skipped
+    return runs, skipped, ovs_failed, setup_retries
 
 
 ROWS = [("est", "mpps", "64-byte UDP, established ({flows:,} flows), Mpps"),
@@ -484,7 +552,7 @@ def summarise(runs, noise_max):
                 continue
             out[f"{n}_{ph}_{fig}"] = {"median": round(statistics.median(xs), 3),
                                       "min": round(min(xs), 3), "max": round(max(xs), 3),
-                                      "spread": round((max(xs) - min(xs)) / max(xs), 3)}
+                                      "spread": round((max(xs) - min(xs)) / max(xs), 3) if max(xs) else 0}
             if fig == "mpps" and "offered_mpps" in rs[0][ph]:
                 out[f"{n}_{ph}_offered_mpps"] = round(statistics.median(
                     r[ph]["offered_mpps"] for r in rs), 3)
@@ -533,7 +601,7 @@ def table(s, a):
     return rows
 
 
-def markdown(rows, s, a, skipped):
+def markdown(rows, s, a, skipped, left):
     noise = (f"Between rounds a row moved by up to {s['max_spread']:.0%}"
              + (f" (**more than {a.noise_max:.0%}: this run's Mpps figures are noise-bound; "
                 "the ratios, measured round by round back to back, less so**)." if s["noisy"]
@@ -578,6 +646,18 @@ def markdown(rows, s, a, skipped):
             "  preempted inside a busy iteration counts too, so on a loaded machine it is low for",
             "  both; it moves far less between rounds than the sink's rate, which also carries the",
             "  generator's share of its own core.",
+            f"- cores (of the {len(os.sched_getaffinity(0))} this machine gives the run): the load balancer's data path on",
+            f"  core {cpus()[1]} alone (hvlb's one worker, OVS's one PMD thread, testpmd's forwarding",
+            f"  lcore); on core {cpus()[0]} the generator and sink (one process, one lcore) and",
+            "  everything else of the load balancer, pinned there alike: hvlb's control thread",
+            "  (`--lcores 0@$GEN,1@$CPU`) and DPDK's control threads with it, OVS's main, handler,",
+            "  revalidator and conntrack threads (`ovs-vswitchd` started under `taskset`, as",
+            "  `dpdk-lcore-mask` would) and `ovsdb-server`. With 2 cores the generator's core is",
+            "  shared with the load balancer's housekeeping and with the machine's other work, so",
+            "  the generator can be the limit (the floor row says where); the per-busy-core rows",
+            "  do not depend on the generator. Neither core is isolated: the machine's other work",
+            f"  runs on both (load average {os.getloadavg()[0]:.1f} when this run ended), and what",
+            "  it takes of the data core counts against both load balancers alike.",
             "- every process runs in a session of its own (ovs-vswitchd daemonizes into one): with",
             "  the kernel's autogroup scheduling each session gets an equal share of a busy CPU, and",
             "  hvlb started in the script's session, sharing a share with the generator, got about",
@@ -592,47 +672,56 @@ def markdown(rows, s, a, skipped):
             "receive paced the generator. The least NF's share of the frames (1.0: even): " +
             ", ".join(f"{n} {ph} {s[f'{n}_{ph}_min_nf_share']}" for n in ("hvlb", "ovs")
                       for ph in PHASES if f"{n}_{ph}_min_nf_share" in s) + ".", "",
+            "Left behind after the run (checked by `bench/nfv.py`: processes it started, files in",
+            "hugetlbfs mounts; its sockets lived in its temporary directory, its DPDK runtime",
+            "directories, one `--file-prefix` per process, are removed): "
+            + (", ".join(left) if left else "nothing") + ". `make test` runs the same code in",
+            "small (`tests/e2e/test_nfv.py`: a few thousand frames of each phase through hvlb and",
+            "through OVS, every frame checked, each NF reached, nothing left behind).", "",
             "### How OVS-DPDK was configured (to rerun it by hand)", "",
             "`bench/nfv.py` runs its own `ovsdb-server` and `ovs-vswitchd-dpdk` with private",
             "directories (`OVS_RUNDIR`, `OVS_LOGDIR`, `OVS_DBDIR` and `OVS_SYSCONFDIR` all set to",
             "one temporary directory; the system service is never involved) and stops them",
             "after. Huge pages: 2 MiB pages reserved (bench/run.sh reserves 1 GiB); OVS runs",
-            "DPDK `--in-memory` (its default), so no hugetlbfs mount is needed. With `D` that",
-            "directory, `CPU` the load balancer's core and the generator's sockets",
-            "`$D/client.sock` and `$D/nf.sock`:", "",
+            "DPDK `--in-memory` (its default), so no hugetlbfs mount is needed and no huge page",
+            "file is left. With `D` that directory, `CPU` the load balancer's core, `GEN` the",
+            "generator's and the generator's sockets `$D/client.sock` and `$D/nf.sock`:", "",
             "```sh",
             "export OVS_RUNDIR=$D OVS_LOGDIR=$D OVS_DBDIR=$D OVS_SYSCONFDIR=$D",
             "ovsdb-tool create $D/conf.db /usr/share/openvswitch/vswitch.ovsschema",
-            "ovsdb-server $D/conf.db --remote=punix:$D/db.sock --pidfile --detach --log-file",
+            "taskset -c $GEN ovsdb-server $D/conf.db --remote=punix:$D/db.sock --pidfile --detach --log-file",
             "VS=\"ovs-vsctl --db=unix:$D/db.sock --no-wait\"",
             "$VS init",
             "$VS set Open_vSwitch . other_config:dpdk-init=true \\",
             "    other_config:pmd-cpu-mask=$(printf '%#x' $((1 << CPU))) \\",
             f"    other_config:dpdk-socket-mem={a.ovs_mem} other_config:dpdk-socket-limit={a.ovs_mem} \\",
-            "    other_config:dpdk-extra=--no-pci \\",
+            "    other_config:dpdk-extra='--no-pci --file-prefix=hvlb_nfv_ovs' \\",
             "    other_config:n-handler-threads=1 other_config:n-revalidator-threads=1",
             "$VS add-br br0 -- set bridge br0 datapath_type=netdev \\",
-            "    protocols=OpenFlow10,OpenFlow13,OpenFlow15 \\",
+            "    protocols=OpenFlow10,OpenFlow13,OpenFlow15 fail_mode=secure \\",
             "  -- add-port br0 client -- set Interface client type=dpdkvhostuserclient \\",
             "    options:vhost-server-path=$D/client.sock ofport_request=1 \\",
             "  -- add-port br0 nf -- set Interface nf type=dpdkvhostuserclient \\",
             "    options:vhost-server-path=$D/nf.sock ofport_request=2",
-            "/usr/lib/openvswitch-switch-dpdk/ovs-vswitchd-dpdk unix:$D/db.sock \\",
+            "taskset -c $GEN /usr/lib/openvswitch-switch-dpdk/ovs-vswitchd-dpdk unix:$D/db.sock \\",
             "    --pidfile --log-file --unixctl=$D/ovs-vswitchd.ctl --detach",
             f"ovs-ofctl -O OpenFlow15 add-group br0 '{GROUP}'",
             "ovs-ofctl -O OpenFlow15 add-flows br0 - <<'EOF'",
             *FLOWS,
             "EOF",
+            "ovs-appctl -t $D/ovs-vswitchd.ctl dpif-netdev/pmd-rxq-show  # one PMD, core_id $CPU",
+            "# after: ovs-appctl -t $D/ovs-vswitchd.ctl exit; kill $(cat $D/ovsdb-server.pid);",
+            "# rm -r $D /var/run/dpdk/hvlb_nfv_ovs",
             "```", "",
             "and the generator (the same for both load balancers; it waits for its two sockets'",
             "clients, then for frames to come through):", "",
             "```sh",
-            "build/forwarder/bench/nfv_gen --lcores 0@0 --no-pci --no-huge -m 256 \\",
+            "build/forwarder/bench/nfv_gen --lcores 0@$GEN --no-pci --no-huge -m 256 \\",
             f"    --vdev net_virtio_user0,path=$D/client.sock,server=1,queues=1,queue_size={a.queue_size} \\",
             f"    --vdev net_virtio_user1,path=$D/nf.sock,server=1,queues=1,queue_size={a.queue_size} -- \\",
             f"    --flows {a.flows} --seconds {a.seconds} --warmup {a.warmup} --new-max {a.new_max}",
             "```", "",
-            "hvlb's side is `hvlb-forwarder --lcores 0@0,1@CPU --no-pci --in-memory --vdev",
+            "hvlb's side is `hvlb-forwarder --lcores 0@$GEN,1@$CPU --no-pci --in-memory --vdev",
             "net_vhost0,iface=$D/client.sock,client=1,queues=1 --vdev",
             "net_vhost1,iface=$D/nf.sock,client=1,queues=1 -- -c hvlb.ini` with the NAT service",
             "over the 4 NFs (`bench/nfv.py`'s `hvlb_config`: Maglev, static neighbours,",
@@ -662,19 +751,37 @@ def main():
     ap.add_argument("--ovs-mem", type=int, default=512, help="OVS's dpdk-socket-mem (MiB)")
     ap.add_argument("--noise-max", type=float,
                     default=float(os.environ.get("BENCH_NOISE_MAX", 0.10)))
+    ap.add_argument("--no-huge", action="store_true",
+                    help="hvlb's and testpmd's memory anonymous, as the generator's, not huge "
+                    "pages (the smoke test, tests/e2e/test_nfv.py, on a machine whose huge page "
+                    "pool other work resizes); OVS-DPDK keeps huge pages: on anonymous memory "
+                    "(--no-huge --legacy-mem) it did not carry the traffic here")
+    ap.add_argument("--lbs", default=",".join(LBS),
+                    help="which of hvlb,ovs,floor to run (hvlb always runs)")
     ap.add_argument("--doc", help="write the section of this markdown file")
     a = ap.parse_args()
+    a.lbs = a.lbs.split(",")
+    if set(a.lbs) - set(LBS):
+        ap.error(f"--lbs: {','.join(sorted(set(a.lbs) - set(LBS)))} not one of {','.join(LBS)}")
+    # SIGTERM (a CI timeout, run.sh's caller) unwinds as an exception does, so the finally
+    # clauses stop every process and remove every file this run made.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     for b in (GEN, FORWARDER):
         if not b.exists():
             print(json.dumps({"nfv": {"skipped": f"{b} not built (make build)"}}))
             return 0
-    old_hp = reserve_huge_pages(512) if os.geteuid() == 0 else None
+    huge = not a.no_huge or "ovs" in a.lbs
+    old_hp = reserve_huge_pages(512) if os.geteuid() == 0 and huge else None
     try:
         with tempfile.TemporaryDirectory(prefix="hvlb-nfv-") as work:
-            runs, skipped = measure(a, Path(work))
+            runs, skipped, ovs_failed, retries = measure(a, Path(work))
     finally:
+        left = left_behind()
         if old_hp is not None:
             (HP / "nr_hugepages").write_text(str(old_hp))
+        if left:
+            print(f"bench: nfv: LEFT BEHIND (ended / removed now): {', '.join(left)}",
+                  file=sys.stderr)
     s = summarise(runs, a.noise_max)
     rows = table(s, a)
     print("\n".join(rows), file=sys.stderr)
@@ -684,8 +791,11 @@ def main():
     if skipped:
         print(f"bench: nfv: OVS-DPDK skipped: {skipped}", file=sys.stderr)
     if a.doc:
-        docsection.write(a.doc, HEADING, markdown(rows, s, a, skipped))
-    print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "runs": runs, "reps": a.reps,
+        docsection.write(a.doc, HEADING, markdown(rows, s, a, skipped, left))
+    print(json.dumps({"nfv": {**s, "skipped_ovs": skipped, "ovs_run_failed": ovs_failed,
+                              "port_setup_retries": retries,
+                              "left_behind": left,
+                              "runs": runs, "reps": a.reps,
                               "seconds": a.seconds, "flows": a.flows}}))
     return 0
 

@@ -37,8 +37,8 @@ APT_PKGS=(
 # tests/unit_py) and the operations test's own Prometheus (tests/e2e/test_operations.py); its
 # system service is disabled below. openvswitch-switch-dpdk: ovs-vswitchd-dpdk, the OVS-DPDK that
 # bench/nfv.py measures hvlb against on vhost-user ports; the benchmark runs its own ovsdb-server
-# and ovs-vswitchd-dpdk in a private directory and leaves the system service as it finds it
-# (the package's default ovs-vswitchd is the kernel-datapath one, which uses no huge pages).
+# and ovs-vswitchd-dpdk in a private directory (the system service, when this script installed
+# it, is disabled below; the package's default ovs-vswitchd is the kernel-datapath one).
 # libusrsctp-dev: a user-space SCTP stack over raw IP, for the SCTP end-to-end test's
 # endpoints (forwarder/tools/sctp_peer.c, tests/e2e/test_sctp.py): the kernel has no SCTP
 # module. The scheduling benchmark's extras are in scripts/deps-bench.sh.
@@ -52,6 +52,11 @@ need_root() {
 		exit 1
 	fi
 }
+
+# Whether a system Open vSwitch was on the machine before this run (see below).
+ovs_before=0
+dpkg-query -W -f='${Status}' openvswitch-switch 2>/dev/null | grep -q "install ok installed" &&
+	ovs_before=1
 
 missing_apt=()
 for p in "${APT_PKGS[@]}"; do
@@ -85,6 +90,32 @@ if [ -x /etc/init.d/prometheus ] && [ ! -d /run/systemd/system ] && command -v u
 	need_root
 	/etc/init.d/prometheus stop >/dev/null 2>&1 || true
 	update-rc.d prometheus disable >/dev/null 2>&1 || true
+fi
+
+# openvswitch-switch (which openvswitch-switch-dpdk pulls in) enables and, where the machine
+# lets packages start services, starts a system ovsdb-server and ovs-vswitchd
+# (openvswitch-switch.service with ovs-record-hostname.service; /etc/init.d/openvswitch-switch
+# without systemd). Nothing here needs them: bench/nfv.py runs its own in a private directory,
+# and a system one would load the openvswitch kernel module and keep two daemons among the
+# tests. When this script is what installed it, it is stopped and disabled at once; an OVS that
+# was on the machine before (perhaps carrying its network) is left as it is.
+if [ "$ovs_before" = 0 ] &&
+	dpkg-query -W -f='${Status}' openvswitch-switch 2>/dev/null | grep -q "install ok installed"; then
+	need_root
+	echo "deps.sh: disabling the openvswitch-switch system service (bench/nfv.py runs its own OVS)"
+	if command -v systemctl >/dev/null 2>&1; then
+		# disable works on the unit files with or without a running systemd.
+		systemctl disable openvswitch-switch.service ovs-record-hostname.service >/dev/null 2>&1 || true
+		if [ -d /run/systemd/system ]; then
+			systemctl stop openvswitch-switch.service ovs-record-hostname.service \
+				ovs-vswitchd.service ovsdb-server.service || true
+		fi
+	fi
+	if [ ! -d /run/systemd/system ] && [ -x /etc/init.d/openvswitch-switch ]; then
+		/etc/init.d/openvswitch-switch stop >/dev/null 2>&1 || true
+		command -v update-rc.d >/dev/null 2>&1 &&
+			{ update-rc.d openvswitch-switch disable >/dev/null 2>&1 || true; }
+	fi
 fi
 
 PY=${PYTHON:-python3}

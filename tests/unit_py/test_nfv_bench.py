@@ -17,6 +17,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 try:
     import nfv
+    import nfv_procs
 except ImportError as e:  # lab/fwctl.py needs the bindings `make build` generates
     pytest.skip(f"bench/nfv.py cannot be imported here: {e}", allow_module_level=True)
 
@@ -52,8 +53,33 @@ def test_without_ovs_the_rows_say_skipped():
     rows = nfv.table(s, A)
     assert all("hvlb/OVS-DPDK" not in r for r in rows[2:])
     assert "skipped" in rows[2]
-    md = nfv.markdown(rows, s, A, "ovs-vswitchd-dpdk not installed")
+    md = nfv.markdown(rows, s, A, "ovs-vswitchd-dpdk not installed", [])
     assert "OVS-DPDK skipped: ovs-vswitchd-dpdk not installed" in md
+    assert any("are removed): nothing. " in line for line in md)
+
+
+def test_what_a_run_left_is_said():
+    s = nfv.summarise({"hvlb": [run(4.0, 2.0, 100000)]}, 0.10)
+    md = nfv.markdown(nfv.table(s, A), s, A, None, ["ovs-vswitchd-dpdk (pid 7)"])
+    assert any("are removed): ovs-vswitchd-dpdk (pid 7). " in line for line in md)
+
+
+def test_left_behind_ends_a_survivor_and_removes_the_runtime_dirs(tmp_path, monkeypatch):
+    """A process the run started that still runs is named and ended; the run's DPDK runtime
+    directories (one --file-prefix per process) are removed, another program's kept."""
+    monkeypatch.setattr(nfv_procs, "DPDK_RUN", tmp_path)
+    (tmp_path / nfv.prefix("hvlb")).mkdir()
+    (tmp_path / "rte").mkdir()
+    sleeper = subprocess.Popen(["sleep", "60"])
+    monkeypatch.setattr(nfv_procs, "STARTED", [("a sleeper", sleeper.pid, "sleep")])
+    try:
+        left = nfv.left_behind()
+        assert left == [f"a sleeper (pid {sleeper.pid})"]
+        assert sleeper.wait(timeout=10) == -9
+    finally:
+        sleeper.kill()
+    assert [d.name for d in tmp_path.iterdir()] == ["rte"]
+    assert nfv.left_behind() == []  # reaped: nothing left
 
 
 @pytest.mark.skipif(shutil.which("ovs-ofctl") is None, reason="ovs-ofctl missing "
