@@ -61,7 +61,7 @@ def markdown(res):
         f"does, each INVITE with {siptrunk.SDP_PAD} bytes of extra SDP, so the trunk's kernel fragments it at the",
         "1,500-byte MTU; the forwarder (one worker, AF_XDP ports, `fragments = forward`) balances the",
         "calls of that one 5-tuple by Call-ID (`hash = sip_call_id`) over four sipp servers weighted",
-        "1:2:3:4, the controller and the agent's `sip` check running. A call is INVITE, 100, 180, 200,",
+        "1:2:3:4, the controller and the agent's `sip` check running. A call is INVITE, 200,",
         f"ACK, {siptrunk.PAUSE_MS} ms, BYE, 200; it fails when a response does not come within 32 s (retransmitting).",
         "Each call's server is the one whose address its 200's Contact carries (read at the client);",
         "the servers' kernels reassembled the INVITEs (their ReasmOKs).", "",

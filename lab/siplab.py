@@ -8,7 +8,7 @@ servers in the NF namespaces and as the calling client (tests/e2e/test_sip.py, b
     bed.kill_and_wait_down("nf2")           # a SIP server dies; until the forwarder has it down
     rep = calls.wait()          # rep.created, rep.successful, rep.failed, rep.failed_calls()
 
-A call is INVITE, 100, 180, 200, ACK, a pause, BYE, 200 (lab/sip/uac-call.xml), each on a
+A call is INVITE, 200, ACK, a pause, BYE, 200 (lab/sip/uac-call.xml), each on a
 UDP socket of its own (sipp -t un), by default on a port no other call of the run uses: the
 kernel picks ephemeral ports at random, so a new call could reuse an earlier call's port,
 i.e. its flow, which a service with down_conns = keep leaves on the earlier call's NF, dead
