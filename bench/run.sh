@@ -581,9 +581,10 @@ PY
 sip_json=$(python3 bench/sip.py --doc docs/benchmarks.md | tail -1)
 echo "  sip: $sip_json" >&2
 # A SIP trunk's fragmented INVITEs balanced by Call-ID, 300,000 calls at 500/s and a server
-# killed mid-run (bench/sip_trunk.py, lab/siptrunk.py; about 12 minutes;
-# BENCH_SIP_TRUNK_CALLS, BENCH_SIP_TRUNK_RATE, BENCH_SIP_TRUNK_KILL_CALLS): its section goes
-# after the SIP one.
+# killed mid-run, and the same steady calls through nftables DNAT as the reference
+# (bench/sip_trunk.py, lab/siptrunk.py; about 23 minutes; BENCH_SIP_TRUNK_CALLS,
+# BENCH_SIP_TRUNK_RATE, BENCH_SIP_TRUNK_KILL_CALLS, BENCH_SIP_TRUNK_NFT_CALLS, 0 skipping the
+# reference): its section goes after the SIP one.
 sip_trunk_json=$(python3 bench/sip_trunk.py --doc docs/benchmarks.md | tail -1)
 echo "  sip_trunk: $sip_trunk_json" >&2
 # A spoofed SYN / ACK flood while real clients keep connecting (bench/flood.py, in namespaces,

@@ -11,7 +11,11 @@ controller and the agent's sip check running. Two runs:
   points);
 - a server killed: BENCH_SIP_TRUNK_KILL_CALLS (30,000) calls at the same rate, one server
   SIGKILLed a third of the way in (20 s): how many calls failed between the kill and the check's verdict, and
-  whether every call started after the verdict connected, on a live server.
+  whether every call started after the verdict connected, on a live server;
+- the reference: BENCH_SIP_TRUNK_NFT_CALLS (as many as steady; 0 skips it) calls at the same
+  rate through the kernel's nftables DNAT in the forwarder's place (lab/siptrunk.py NftBed),
+  right after the steady run on the same machine: what this machine's load leaves of call
+  success without hvlb (conntrack sends the trunk's one flow to one server, so no spread).
 Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also writes its
 section of FILE, in place of the one there.
 """
@@ -32,7 +36,7 @@ import siplab  # noqa: E402
 import siptrunk  # noqa: E402
 import topo as topolib  # noqa: E402
 
-PREFIX = "hvlbtrunk"
+PREFIX, PREFIX_NFT = "hvlbtrunk", "hvlbtrunknft"
 VICTIM = "nf3"
 HEADING = "## A SIP trunk's fragmented calls by Call-ID (soak)"
 
@@ -40,7 +44,7 @@ HEADING = "## A SIP trunk's fragmented calls by Call-ID (soak)"
 def row(name, r):
     return (f"| {name} | {r['calls']} | {r['connected']} | {r['failed']} | {r['success_pct']:.5f} % | "
             f"{r['calls_per_s_started']} | {r['invite_to_200_ms']} ms | {r['retransmissions']} | "
-            f"{r['spread_max_dev_points']} |")
+            f"{r.get('spread_max_dev_points', '-')} |")
 
 
 def spread_text(r):
@@ -61,13 +65,14 @@ def markdown(res):
         f"does, each INVITE with {siptrunk.SDP_PAD} bytes of extra SDP, so the trunk's kernel fragments it at the",
         "1,500-byte MTU; the forwarder (one worker, AF_XDP ports, `fragments = forward`) balances the",
         "calls of that one 5-tuple by Call-ID (`hash = sip_call_id`) over four sipp servers weighted",
-        "1:2:3:4, the controller and the agent's `sip` check running. A call is INVITE, 100, 180, 200,",
+        "1:2:3:4, the controller and the agent's `sip` check running. A call is INVITE, 200,",
         f"ACK, {siptrunk.PAUSE_MS} ms, BYE, 200; it fails when a response does not come within 32 s (retransmitting).",
         "Each call's server is the one whose address its 200's Contact carries (read at the client);",
         "the servers' kernels reassembled the INVITEs (their ReasmOKs).", "",
         "| run | calls | connected | failed | success | calls/s started | INVITE→200 mean | retransmissions | largest share − weight (points) |",
         "|---|---|---|---|---|---|---|---|---|",
         row("steady", s),
+        *([row("nftables DNAT (reference)", res["nft"])] if res.get("nft") else []),
         row(f"{k['killed']} killed {res['kill_at_s']} s in", k),
         "",
         f"Steady: call success ≥ 99.999 % **{crit}** ({s['calls']} calls at {res['rate']} calls/s; one failed call at "
@@ -76,6 +81,10 @@ def markdown(res):
         f"fragments refused by the forwarder: {sum(s['frag_refused'].values())}; forwarder drops: "
         f"{s['forwarder_drops'] or 'none'}.",
         "",
+        *([f"Reference, right after on the same machine: {n['calls']} calls through the kernel's nftables "
+           f"DNAT in the forwarder's place (conntrack sends the trunk's one flow to one server: "
+           f"{n['servers']}): {n['success_pct']:.5f} % ({n['failed']} failed).", ""]
+          if (n := res.get("nft")) else []),
         f"A server killed (SIGKILL) {res['kill_at_s']} s into {k['calls']} calls: the sip check had it down at the forwarder "
         f"{k['down_verdict_s']} s after the kill; {k['failed_before_verdict']} call(s) failed before the verdict"
         + (f" (started {lo:+.2f} s to {hi:+.2f} s from the kill)" if k["failed"] else "")
@@ -85,28 +94,48 @@ def markdown(res):
         "",
         "Where the failed calls went (sipp's reasons; when they started, in 10 s buckets from "
         "the run's first call; the sip check's down verdicts; datagrams the kernels dropped "
-        "for a full socket buffer, and the ports' missed frames, where measured):",
+        "for a full socket buffer, the ports' missed frames and the frames the kernel dropped "
+        "for a port's full receive ring, where measured):",
         *(f"- {name}: {r.get('failed_why', {})}; started {r.get('failed_by_10s', {})}; down "
           f"verdicts {r.get('health_downs', '?')}; socket buffers {r.get('socket_buffer_drops', '?')}; "
-          f"ports missed {r.get('ports_missed', '?')}" for name, r in (("steady", s), ("killed", k))),
+          f"ports missed {r.get('ports_missed', '?')}; receive rings {r.get('ports_kernel_rx_drops', '?')}"
+          for name, r in (("steady", s), ("nftables", res.get("nft") or {}), ("killed", k))),
         "",
         f"- date: {res['date']}; machine: {res['machine']}. A shared VM (other work running): figures from one run.",
         "",
     ]
 
 
-def run(rate, calls, kill_calls):
+def nft_soak(rate, calls):
+    """The reference soak through nftables DNAT (siptrunk.NftBed), on a topology of its own."""
+    t = topolib.Topology(siptrunk.nft_spec(), prefix=PREFIX_NFT, source=str(siplab.TOPOLOGY))
+    topolib.teardown(PREFIX_NFT)
+    try:
+        t.up()
+        r, _ = siptrunk.soak(siptrunk.NftBed(t, weights=siptrunk.WEIGHTS), rate, calls,
+                             name="sipp-trunk-nft")
+    finally:
+        t.down()
+    return r
+
+
+def run(rate, calls, kill_calls, nft_calls):
     why = topolib.unavailable() or siplab.unavailable()
     if why:
         return {"skipped": why}
     t = topolib.Topology(siptrunk.spec(), prefix=PREFIX, source=str(siplab.TOPOLOGY))
     topolib.teardown(PREFIX)
+    res = {"rate": rate, "kill_at_s": round(kill_calls / rate / 3, 1)}
     try:
         t.up()
         bed = siptrunk.bed(t, weights=siptrunk.WEIGHTS)
-        res = {"rate": rate, "kill_at_s": round(kill_calls / rate / 3, 1)}
         res["steady"], _ = siptrunk.soak(bed, rate, calls, name="sipp-trunk-steady")
         print("  sip trunk steady:", json.dumps(res["steady"]), file=sys.stderr)
+        # The reference right after, while the machine is as loaded (this lab's servers and
+        # forwarder idle meanwhile); then the kill run on this lab.
+        if nft_calls:
+            res["nft"] = nft_soak(rate, nft_calls)
+            print("  sip trunk nftables:", json.dumps(res["nft"]), file=sys.stderr)
         res["killed"], _ = siptrunk.soak(bed, rate, kill_calls, kill=(VICTIM, res["kill_at_s"]),
                                          name="sipp-trunk-kill")
     finally:
@@ -120,9 +149,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--doc", help="write the section of this markdown file")
     a = ap.parse_args()
-    res = run(int(os.environ.get("BENCH_SIP_TRUNK_RATE", 500)),
-              int(os.environ.get("BENCH_SIP_TRUNK_CALLS", 300000)),
-              int(os.environ.get("BENCH_SIP_TRUNK_KILL_CALLS", 30000)))
+    calls = int(os.environ.get("BENCH_SIP_TRUNK_CALLS", 300000))
+    res = run(int(os.environ.get("BENCH_SIP_TRUNK_RATE", 500)), calls,
+              int(os.environ.get("BENCH_SIP_TRUNK_KILL_CALLS", 30000)),
+              int(os.environ.get("BENCH_SIP_TRUNK_NFT_CALLS", calls)))
     if a.doc:
         docsection.write(a.doc, HEADING, markdown(res))
     print(json.dumps(res))

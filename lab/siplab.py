@@ -8,7 +8,7 @@ servers in the NF namespaces and as the calling client (tests/e2e/test_sip.py, b
     bed.kill_and_wait_down("nf2")           # a SIP server dies; until the forwarder has it down
     rep = calls.wait()          # rep.created, rep.successful, rep.failed, rep.failed_calls()
 
-A call is INVITE, 100, 180, 200, ACK, a pause, BYE, 200 (lab/sip/uac-call.xml), each on a
+A call is INVITE, 200, ACK, a pause, BYE, 200 (lab/sip/uac-call.xml), each on a
 UDP socket of its own (sipp -t un), by default on a port no other call of the run uses: the
 kernel picks ephemeral ports at random, so a new call could reuse an earlier call's port,
 i.e. its flow, which a service with down_conns = keep leaves on the earlier call's NF, dead
@@ -314,7 +314,7 @@ class Bed:
 
     def __init__(self, topo, vip, port=SIP_PORT, interval_s=0.3, timeout_ms=200, fall=3, rise=2,
                  down_conns=None, hash=None, messages=False, port_kind="af_packet",
-                 settings=None, workers=1, weights=None):
+                 settings=None, workers=1, weights=None, port_settings=None):
         self.topo, self.vip, self.port = topo, vip, port
         self.sid = f"udp-{vip}-{port}"
         self.nfs = nfs(topo)
@@ -329,7 +329,7 @@ class Bed:
         # docs/fragments.md; with as many workers as the topology's links have queues, for
         # AF_XDP takes one socket a queue and a queue without one goes to the kernel).
         self.fw = fwdlab.start_forwarder(topo, workers=workers, port_kind=port_kind,
-                                         settings=settings)
+                                         settings=settings, port_settings=port_settings)
         self.cp = ctlab.ControlPlane(topo, self.fw.sock).start()
         # down_conns None: the service's default (reschedule for udp).
         self.cp.ctl("vs", "add", "udp", f"{vip}:{port}", "--mode", "nat",
@@ -414,6 +414,11 @@ class Bed:
         st = self.fw.stats()
         return ({d.reason: d.count for d in st.drops if d.count},
                 {p.name: p.imissed for p in st.ports if p.imissed})
+
+    def kernel_rx_drops(self):
+        """{port: frames the kernel dropped for a full receive ring} (af_packet, AF_XDP):
+        what a starved worker loses before the forwarder sees it (docs/drops.md)."""
+        return {p.name: p.kernel_rx_drops for p in self.fw.stats().ports if p.kernel_rx_drops}
 
     def kill_and_wait_down(self, host, timeout=10):
         """Kills host's SIP server and waits for the forwarder to have it down. Returns

@@ -79,7 +79,9 @@
 	X(SCTP_BAD_VTAG, "sctp_bad_vtag")         /* INIT with a tag, 0, or not the assoc.'s */  \
 	X(SCTP_UNKNOWN_CHUNK, "sctp_unknown_chunk") /* unknown chunk its receiver discards */     \
 	X(SCTP_ASCONF, "sctp_asconf")             /* ASCONF: address changes refused (NAT) */    \
-	X(SCTP_NO_CONN, "sctp_no_conn")           /* SCTP to a VIP, no association, not INIT */
+	X(SCTP_NO_CONN, "sctp_no_conn")           /* SCTP to a VIP, no association, not INIT */ \
+	X(TOO_BIG_ICMP_LIMITED, "too_big_icmp_limited") /* too_big, and the too-big ICMP rate \
+							   spent: no ICMP sent */
 
 enum hvlb_drop {
 	HVLB_DROP_NONE = 0,

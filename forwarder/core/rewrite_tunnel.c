@@ -157,6 +157,62 @@ rewrite_icmp_too_big(uint8_t *buf, const struct pkt_info *pi, uint16_t next_mtu)
 	return (uint32_t)l2 + ihl + icmp_len;
 }
 
+bool
+rewrite_restore_orig(uint8_t *frame, const struct pkt_info *pi)
+{
+	uint8_t *ip = frame + pi->l3_off, *l4 = frame + pi->l4_off;
+	uint8_t proto = pi->key.proto;
+	bool v4 = pi->key.af == HVLB_AF_INET;
+	uint16_t coff = proto == HVLB_PROTO_TCP ? 16 : 6, sum, sport, dport;
+	union hvlb_addr src = {0}, dst = {0};
+	uint32_t delta;
+
+	/* A fragment (IPv4: MF or an offset; IPv6: a fragment header where the protocol would
+	 * be) has no whole L4 header to restore. pi->frag says so only of what parse_frame
+	 * returned as a fragment. */
+	if ((proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP) ||
+	    (ip[0] >> 4) != (v4 ? 4 : 6) || (v4 ? ip[9] : ip[6]) != proto ||
+	    (v4 && ((ip[6] & 0x3f) | ip[7]) != 0))
+		return false;
+	if (v4) {
+		memcpy(&src.w[0], ip + 12, 4);
+		memcpy(&dst.w[0], ip + 16, 4);
+		delta = csum_delta32(src.w[0], pi->key.src.w[0]) +
+			csum_delta32(dst.w[0], pi->key.dst.w[0]);
+	} else {
+		memcpy(src.b, ip + 8, 16);
+		memcpy(dst.b, ip + 24, 16);
+		delta = csum_delta128(&src, &pi->key.src) + csum_delta128(&dst, &pi->key.dst);
+	}
+	memcpy(&sport, l4, 2);
+	memcpy(&dport, l4 + 2, 2);
+	delta += csum_delta16(sport, pi->key.sport) + csum_delta16(dport, pi->key.dport);
+	memcpy(&sum, l4 + coff, 2);
+	if (proto == HVLB_PROTO_TCP || sum != 0 || !v4) {
+		sum = csum_adjust(sum, delta);
+		if (proto == HVLB_PROTO_UDP && sum == 0)
+			sum = 0xffff; /* 0 would mean "no checksum" */
+		memcpy(l4 + coff, &sum, 2);
+	}
+	memcpy(l4, &pi->key.sport, 2);
+	memcpy(l4 + 2, &pi->key.dport, 2);
+	if (v4) {
+		uint16_t c;
+
+		memcpy(ip + 12, &pi->key.src.w[0], 4);
+		memcpy(ip + 16, &pi->key.dst.w[0], 4);
+		ip[8] = pi->ttl;
+		ip[10] = ip[11] = 0;
+		c = csum_ipv4_hdr(ip, (unsigned)(ip[0] & 0x0f) * 4);
+		memcpy(ip + 10, &c, 2);
+	} else {
+		memcpy(ip + 8, pi->key.src.b, 16);
+		memcpy(ip + 24, pi->key.dst.b, 16);
+		ip[7] = pi->ttl;
+	}
+	return true;
+}
+
 static const char *const tunnel_encap_names[TUNNEL_ENCAP_MAX] = {
 	[TUNNEL_ENCAP_NONE] = "",
 	[TUNNEL_ENCAP_IPIP] = "ipip",

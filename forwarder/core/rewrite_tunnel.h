@@ -117,4 +117,14 @@ int tunnel_encap_from_name(const char *s);
 
 uint32_t rewrite_icmp_too_big(uint8_t *buf, const struct pkt_info *pi, uint16_t next_mtu);
 
+/* Put back in frame, a packet pi parsed as it arrived and the forwarder has since rewritten
+ * (NAT, FullNAT, DR: addresses, TCP or UDP ports, TTL / hop limit; MACs left), the header
+ * it arrived with, so that the too-big ICMP quotes what its sender sent: the addresses and
+ * ports of pi's key, pi's TTL, the IPv4 header checksum computed, the L4 checksum updated by
+ * the same deltas that changed it (so back to the sender's), a UDP checksum 0 left 0.
+ * Bytes the rewrite added (a FullNAT TOA option) stay. false, nothing touched: frame's IP
+ * header is not pi's family and protocol (IPv6: extension headers before it), or is a
+ * fragment, or pi is no TCP or UDP packet. */
+bool rewrite_restore_orig(uint8_t *frame, const struct pkt_info *pi);
+
 #endif

@@ -98,6 +98,9 @@
 	  "IPv4 packets longer than their egress port's MTU sent on in fragments (a datagram an "   \
 	  "af_packet port's kernel reassembled).")                                                  \
 	X(frag_out_frags, "frag_out_fragments", "The fragments they were sent in.")               \
+	X(too_big_icmp, "too_big_icmp_sent",                                                       \
+	  "Fragmentation-needed / packet-too-big sent for packets longer than their egress "        \
+	  "port's MTU (too_big; tunnel mode's own: tunnel_icmp_sent).")               \
 	X(icmp_from_nf, "icmp_errors_from_nf", "NFs' ICMP errors translated back to clients.")     \
 	X(fnat_toa, "fullnat_toa", "FullNAT: SYNs to NFs given the client's address (TOA).")       \
 	X(fnat_toa_no_room, "fullnat_toa_no_room",                                                 \

@@ -498,7 +498,7 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	case PKT_TO_VIP:
 		c = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
 		if (c != NULL)
-			route_tx_rs(w, m, x->key->af, &c->rs_addr, c->rs_slot);
+			route_tx_rs_pi(w, m, x->key->af, &c->rs_addr, c->rs_slot, &x->pi);
 		return;
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
@@ -509,7 +509,7 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	}
 	/* One call site, so route_tx inlines here. */
 	if (dst != NULL)
-		route_tx(w, m, x->key->af, dst);
+		route_tx_pi(w, m, x->key->af, dst, &x->pi);
 }
 
 /* Pass each handed-off packet to its owner, one ring burst per owner. */
@@ -563,7 +563,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		} else {
 			return false;
 		}
-		route_tx_rs(w, m, HVLB_AF_INET, &c->rs_addr, c->rs_slot);
+		route_tx_rs_pi(w, m, HVLB_AF_INET, &c->rs_addr, c->rs_slot, &x->pi);
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
@@ -573,7 +573,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
 	count(w, c, len);
 	rewrite_nat4(frame, x->pi.key.proto, 0, c->orig.dst.w[0], c->orig.dport);
-	route_tx(w, m, HVLB_AF_INET, &x->pi.key.dst);
+	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
 	return true;
 }
 

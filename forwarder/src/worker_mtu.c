@@ -10,9 +10,12 @@
 #include <rte_mbuf.h>
 
 #include "ipfrag.h"
+#include "rate.h"
+#include "rewrite_tunnel.h"
 #include "worker_tx.h"
 
 #define ETHERTYPE_IPV4 0x0800
+#define ETHERTYPE_IPV6 0x86dd
 #define ETHERTYPE_VLAN 0x8100
 
 static void
@@ -58,8 +61,55 @@ send_fragments(struct worker *w, uint16_t port, const uint8_t *frame, uint16_t l
 	return true;
 }
 
+/* m (its IP header at ip, l3_len bytes) may not be fragmented: dropped as too_big, and its
+ * sender told the MTU it must use (RFC 1191 / RFC 8201, as RFC 8900 expects of a box that
+ * will not fragment): an ICMP fragmentation needed (3/4) or packet too big (2/0) with the
+ * port's MTU less what the forwarder's rewrite added (a FullNAT TOA option), from the
+ * packet's destination (the VIP for a client's) to its source, quoting the packet as it
+ * arrived (rewrite_restore_orig: the rewrite undone). Built in m itself, as tunnel mode's
+ * (worker_tunnel.c), and limited by the same bucket: [tunnel] icmp_rate too-big ICMPs a
+ * second, forwarder-wide (past it too_big_icmp_limited, no ICMP). Without pi (a packet held
+ * for its next hop, a fragment, an answer of the forwarder's own) or for a packet that is
+ * not a whole TCP or UDP one, too_big with no ICMP. */
+static void
+too_big(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi,
+	uint16_t l3_len)
+{
+	const struct tunnel_settings *ts = &w->env->tunnel;
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *), *buf;
+	uint16_t mtu = w->ports->p[port].mtu, grown;
+	uint32_t len;
+
+	if (pi == NULL || l3_len < pi->l3_len || m->nb_segs > 1 ||
+	    !rewrite_restore_orig(frame, pi)) {
+		mtu_drop(w, m, HVLB_DROP_TOO_BIG);
+		return;
+	}
+	if (ts->icmp_rate == 0 ||
+	    !rate_admit(&w->tunnel.icmp_tat, w->now, w->env->hz, ts->icmp_rate,
+			w->env->n_workers)) {
+		mtu_drop(w, m, HVLB_DROP_TOO_BIG_ICMP_LIMITED);
+		return;
+	}
+	buf = (uint8_t *)rte_pktmbuf_prepend(m, tunnel_icmp_room(pi->key.af));
+	if (buf == NULL) {
+		mtu_drop(w, m, HVLB_DROP_TOO_BIG);
+		return;
+	}
+	/* What the sender may send: the port's MTU less what the rewrite added, never below
+	 * the least its family must carry (IPv4 68, IPv6 1280). */
+	grown = (uint16_t)(l3_len - pi->l3_len);
+	mtu = (uint16_t)RTE_MAX((int)mtu - grown, pi->key.af == HVLB_AF_INET ? 68 : 1280);
+	len = rewrite_icmp_too_big(buf, pi, mtu);
+	rte_pktmbuf_trim(m, (uint16_t)(m->pkt_len - len));
+	w->stats.drops[HVLB_DROP_TOO_BIG]++;
+	w->stats.too_big_icmp++;
+	/* At most 576 (IPv4) or 1280 (IPv6) bytes: it fits any port, no recursion. */
+	route_tx(w, m, pi->key.af, &pi->key.src);
+}
+
 void
-worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m)
+worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
 {
 	const struct fwd_port *p = &w->ports->p[port];
 	const uint8_t *frame = rte_pktmbuf_mtod(m, const uint8_t *);
@@ -93,7 +143,10 @@ worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m)
 	if (type != ETHERTYPE_IPV4 || (ip[0] >> 4) != 4 || (ip[0] & 0x0f) < 5 ||
 	    l2 + l3_len > m->data_len || (ip[6] & (IP4_FLAG_DF >> 8)) ||
 	    ip4frag_chunk(mtu, ip4frag_later_hlen(ip)) == 0) {
-		mtu_drop(w, m, HVLB_DROP_TOO_BIG);
+		if (l2 + l3_len > m->data_len || (type != ETHERTYPE_IPV4 && type != ETHERTYPE_IPV6))
+			mtu_drop(w, m, HVLB_DROP_TOO_BIG);
+		else
+			too_big(w, port, m, pi, l3_len);
 		return;
 	}
 	if (!send_fragments(w, port, frame, l2, ip, l3_len, mtu)) {

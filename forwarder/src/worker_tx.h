@@ -33,8 +33,11 @@ drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 }
 
 /* m is longer than port's MTU allows (fwd_port.tx_max): fragmented to it (IPv4 without DF),
- * else dropped as too_big; sent as it is when the excess was a VLAN tag. worker_mtu.c. */
-void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m);
+ * else dropped as too_big, and its sender told the MTU (ICMP fragmentation needed / packet
+ * too big, rate-limited) when pi, the packet's parse as it arrived, is known; sent as it is
+ * when the excess was a VLAN tag. worker_mtu.c. */
+void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m,
+		   const struct pkt_info *pi);
 
 /* Queue m for TX on port, as it is: tx() less the MTU check (worker_tx_big's pieces). A
  * capture (worker_capture.h) sees each frame as it leaves: a fragmented datagram's pieces. */
@@ -48,16 +51,25 @@ tx_frame(struct worker *w, uint16_t port, struct rte_mbuf *m)
 	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
 }
 
-static inline void
-tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+/* Queue m for TX on port, or hand it to worker_tx_big when it is too long; pi: the packet's
+ * parse as it arrived (NULL where there is none), which only the long packet's path reads,
+ * so inline callers pay nothing for it. */
+static __rte_always_inline void
+tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
 {
 	/* One compare per packet: only a datagram an af_packet port's kernel reassembled (or
 	 * one from a link of a larger MTU) is longer. */
 	if (unlikely(m->pkt_len > w->ports->p[port].tx_max)) {
-		worker_tx_big(w, port, m);
+		worker_tx_big(w, port, m, pi);
 		return;
 	}
 	tx_frame(w, port, m);
+}
+
+static inline void
+tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
+{
+	tx_pi(w, port, m, NULL);
 }
 
 /* Hand a packet to the control thread (neighbour learning). */
@@ -101,10 +113,12 @@ route_resolve(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb
 	return nh->port;
 }
 
-/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX. Inline at
- * worker_forward's call site; the SYN proxy's frames (sp_send) share an out-of-line copy. */
+/* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX (pi as
+ * tx_pi's). Inline at worker_forward's call site; the SYN proxy's frames (sp_send) share an
+ * out-of-line copy. */
 static __rte_always_inline void
-route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
+route_tx_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    const struct pkt_info *pi)
 {
 	uint64_t mac;
 	int port = route_resolve(w, m, af, dst, &mac);
@@ -113,7 +127,13 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 		return;
 	rewrite_l2(rte_pktmbuf_mtod(m, uint8_t *), (const uint8_t *)&mac,
 		   w->ports->p[port].mac.addr_bytes);
-	tx(w, (uint16_t)port, m);
+	tx_pi(w, (uint16_t)port, m, pi);
+}
+
+static __rte_always_inline void
+route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst)
+{
+	route_tx_pi(w, m, af, dst, NULL);
 }
 
 /* route_tx for a packet to a real: the Ethernet header and port its earlier packets found,
@@ -121,8 +141,8 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
  * else route_resolve, whose answer is kept for the next. Saves a packet to a real the LPM
  * lookup and the neighbour cache. */
 static __rte_always_inline void
-route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
-	    uint16_t rs_slot)
+route_tx_rs_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	       uint16_t rs_slot, const struct pkt_info *pi)
 {
 	struct rs_nexthop *e = &w->rs_nh[rs_slot];
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -131,7 +151,7 @@ route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_a
 
 	if (likely(e->epoch == w->nh_epoch)) {
 		memcpy(frame, e->l2, sizeof(e->l2));
-		tx(w, e->port, m);
+		tx_pi(w, e->port, m, pi);
 		return;
 	}
 	port = route_resolve(w, m, af, dst, &mac);
@@ -141,7 +161,14 @@ route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_a
 	memcpy(e->l2, frame, sizeof(e->l2));
 	e->port = (uint16_t)port;
 	e->epoch = w->nh_epoch;
-	tx(w, (uint16_t)port, m);
+	tx_pi(w, (uint16_t)port, m, pi);
+}
+
+static __rte_always_inline void
+route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
+	    uint16_t rs_slot)
+{
+	route_tx_rs_pi(w, m, af, dst, rs_slot, NULL);
 }
 
 #endif

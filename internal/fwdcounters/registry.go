@@ -53,6 +53,7 @@ var Registry = []Counter{
 	{Group: "worker", Name: "fullnat_pool_nomem", Help: "FullNAT: a new local pool's ports found no memory."},
 	{Group: "worker", Name: "frag_out_datagrams", Help: "IPv4 packets longer than their egress port's MTU sent on in fragments (a datagram an af_packet port's kernel reassembled)."},
 	{Group: "worker", Name: "frag_out_fragments", Help: "The fragments they were sent in."},
+	{Group: "worker", Name: "too_big_icmp_sent", Help: "Fragmentation-needed / packet-too-big sent for packets longer than their egress port's MTU (too_big; tunnel mode's own: tunnel_icmp_sent)."},
 	{Group: "worker", Name: "icmp_errors_from_nf", Help: "NFs' ICMP errors translated back to clients."},
 	{Group: "worker", Name: "fullnat_toa", Help: "FullNAT: SYNs to NFs given the client's address (TOA)."},
 	{Group: "worker", Name: "fullnat_toa_no_room", Help: "FullNAT: SYNs that wanted the client's address but had no room for it."},

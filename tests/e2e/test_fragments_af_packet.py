@@ -216,3 +216,76 @@ def test_framesz_no_mbuf_can_hold_is_refused_at_start(lab):
     with pytest.raises(RuntimeError) as e:
         fwdlab.start_forwarder(topo, port_args=",framesz=69632,blocksz=69632", wait=10)
     assert "port0 (net_af_packet0): framesz=69632" in str(e.value), str(e.value)[-2000:]
+
+
+# A connected socket with DF (IP_PMTUDISC_DO) sends a datagram of l3 bytes until the kernel
+# refuses it with EMSGSIZE (it has learnt a smaller path MTU, from an ICMP fragmentation
+# needed); prints the path MTU it learnt (IP_MTU) and "resent" once a datagram of that
+# size went. "none" when no ICMP came within 5 s.
+PMTU_CLIENT = r"""
+import errno, socket, sys, time
+vip, port, l3 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.IPPROTO_IP, 10, 2)  # IP_MTU_DISCOVER = IP_PMTUDISC_DO
+s.connect((vip, port))
+deadline = time.monotonic() + 5
+while time.monotonic() < deadline:
+    try:
+        s.send(b"x" * (l3 - 28))
+    except OSError as e:
+        if e.errno != errno.EMSGSIZE:
+            raise
+        break
+    time.sleep(0.05)
+else:
+    print("none")
+    sys.exit(0)
+# An ICMP for an earlier datagram may be pending still: each send reports one (EMSGSIZE).
+for _ in range(10):
+    mtu = s.getsockopt(socket.IPPROTO_IP, 14)  # IP_MTU
+    try:
+        s.send(b"y" * (mtu - 28))
+    except OSError as e:
+        if e.errno != errno.EMSGSIZE:
+            raise
+        time.sleep(0.05)
+        continue
+    print(mtu, "resent")
+    break
+"""
+BIG_LINK_MTU = 9000
+
+
+def test_df_datagram_too_big_for_the_nf_side_client_learns_the_mtu(lab):
+    """The client's side has 9,000-byte links, the NFs' side 1,500 ([port1] mtu). A 3,000-byte
+    UDP datagram with DF through NAT cannot be fragmented (RFC 8900): the forwarder drops it
+    as too_big and sends the client an ICMP fragmentation needed with MTU 1500, quoting the
+    datagram as the client sent it (to the VIP); the client's kernel takes 1500 as the path
+    MTU (EMSGSIZE, IP_MTU), and the datagram sent again at that size reaches an NF."""
+    import yaml
+
+    spec = yaml.safe_load((REPO / TOPO).read_text())
+    for link in spec["links"]:
+        if {link["a"].get("host"), link["b"].get("host")} & {"client"} or \
+                link["b"].get("if") == "port0":
+            link["mtu"] = BIG_LINK_MTU
+    topo = lab(spec)
+    sinks = []
+    for host, _ in NFS:
+        sinks.append(topo.popen(host, [sys.executable, "-u", "-c", SINK, str(SINK_PORT)],
+                                name=f"sink-{host}"))
+    labtools.wait_until(lambda: all("listening" in p.log_path.read_text() for p in sinks),
+                        timeout=10, what="the md5 sinks")
+    f = fwdlab.start_forwarder(topo, workers=2, services=services())
+    warm(topo, sinks, NAT_VIP)
+    p = topo.run("client", [sys.executable, "-c", PMTU_CLIENT, NAT_VIP, str(SINK_PORT), "3000"],
+                 check=False)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["1500", "resent"], (p.stdout, f.log()[-2000:])
+    labtools.wait_until(lambda: len(sunk(sinks, 1500 - 28)) == 1, timeout=10,
+                        what="the datagram resent at the path MTU at an NF")
+    drops = {d.reason: d.count for d in f.stats().drops if d.count}
+    assert drops.get("too_big", 0) >= 1 and "too_big_icmp_limited" not in drops, drops
+    assert fwd_counters(f)["too_big_icmp_sent"] >= 1
+    route = topo.run("client", ["ip", "route", "get", NAT_VIP]).stdout
+    assert "mtu 1500" in route, route

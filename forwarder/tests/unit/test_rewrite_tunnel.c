@@ -12,6 +12,7 @@
 #include "csum.h"
 #include "parse.h"
 #include "pkt_build.h"
+#include "rewrite.h"
 #include "rewrite_tunnel.h"
 
 #define ROOM 64
@@ -216,10 +217,50 @@ test_names(void)
 	CHECK_EQ(tunnel_conn_encap(TUNNEL_ENCAP_NONE, 6), 0);
 }
 
+/* rewrite_restore_orig undoes NAT either way (IPv4 and IPv6, TCP and UDP): the frame back byte
+ * for byte as it arrived, checksums included; a fragment or another protocol is refused. */
+static void
+test_restore(void)
+{
+	const uint8_t afs[] = {HVLB_AF_INET, HVLB_AF_INET6}, protos[] = {HVLB_PROTO_TCP, HVLB_PROTO_UDP};
+
+	for (int a = 0; a < 2; a++) {
+		for (int p = 0; p < 2; p++) {
+			for (int dir = 0; dir < 2; dir++) {
+				uint8_t buf[ROOM + 256], orig[ROOM + 256];
+				struct pkt_info pi;
+				uint32_t len = frame(buf, afs[a], protos[p], 37, 0, &pi);
+				union hvlb_addr to = afs[a] == HVLB_AF_INET ? a4("\x0a\x01\x00\x0c")
+									 : a6(0x12);
+
+				memcpy(orig, buf, sizeof(buf));
+				if (dir == 0)
+					rewrite_nat_to_rs(buf + ROOM, &pi, &to, htons(5353));
+				else
+					rewrite_nat_to_client(buf + ROOM, &pi, &to, htons(53));
+				CHECK(memcmp(buf + ROOM, orig + ROOM, len) != 0);
+				CHECK(rewrite_restore_orig(buf + ROOM, &pi));
+				CHECK(memcmp(buf + ROOM, orig + ROOM, len) == 0);
+			}
+		}
+	}
+	{
+		uint8_t buf[ROOM + 256];
+		struct pkt_info pi;
+
+		frame(buf, HVLB_AF_INET, HVLB_PROTO_UDP, 37, 0, &pi);
+		buf[ROOM + pi.l3_off + 6] |= 0x20; /* MF: a first fragment now */
+		CHECK(!rewrite_restore_orig(buf + ROOM, &pi));
+		frame(buf, HVLB_AF_INET, HVLB_PROTO_ICMP, 37, 0, &pi);
+		CHECK(!rewrite_restore_orig(buf + ROOM, &pi));
+	}
+}
+
 int
 main(void)
 {
 	RUN(test_encap_all);
+	RUN(test_restore);
 	RUN(test_too_big);
 	RUN(test_icmp);
 	RUN(test_names);
