@@ -65,6 +65,7 @@ class Prometheus:
                 {"job_name": "hvlb-agent", "static_configs": [{"targets": list(agents)}]},
             ],
         }
+        config["scrape_configs"] = [j for j in config["scrape_configs"] if j["static_configs"][0]["targets"]]
         (workdir / "prometheus.yml").write_text(json.dumps(config))  # YAML is a superset of JSON
         self.proc = topo.popen(host, [
             PROMETHEUS, f"--config.file={workdir / 'prometheus.yml'}",
