@@ -213,6 +213,9 @@ def test_prometheus_sees_every_metric_and_fires_alerts(pool, prom):
 
     # Every connection to fwd-1: the others drained.
     one = pool.members[0]
+    # Its structured lines carry its id (--id), as its agent's lines do (docs/operations.md, Logs).
+    added = [ln for ln in Path(one.fw.proc.log_path).read_text().splitlines() if "service added" in ln]
+    assert added and all(f" forwarder={one.id} " in ln for ln in added), added[:3]
     pool.drain(1)
     pool.drain(2)
     add_alert_services(pool, one)
