@@ -1,6 +1,7 @@
 """packaging/prometheus/hvlb-rules.yml: promtool accepts it (`check rules`), it names only
 documented metrics, and each alert fires on the series that should fire it and on no others
-(`test rules` with hvlb-rules.test.yml). promtool comes with Debian's prometheus package (scripts/deps.sh)."""
+(`test rules` with hvlb-rules.test.yml). promtool comes with Debian's prometheus package
+(scripts/deps.sh)."""
 
 import re
 import shutil
