@@ -42,12 +42,14 @@ def log_times(path, what):
 
 class Group:
     def __init__(self, topo, fwd_sock, agent_host="rtr", fwd_id="fwd-a", leader_ttl="3s",
-                 report_interval="1s", agent_order=None):
+                 report_interval="1s", agent_order=None, controllers=None):
         """agent_order: the controller hosts in the order the agent lists them (default: the
-        topology's, the leader first)."""
+        topology's, the leader first); controllers: the hosts that run an etcd member and a
+        controller (default: every one of the topology's; ["ctl1"]: a group of one)."""
         self.topo, self.fwd_sock, self.agent_host, self.fwd_id = topo, fwd_sock, agent_host, fwd_id
         self.leader_ttl, self.report_interval = leader_ttl, report_interval
-        self.hosts = dict(topo.meta["controllers"])  # host -> address
+        self.hosts = {h: a for h, a in topo.meta["controllers"].items()
+                      if controllers is None or h in controllers}  # host -> address
         self.agent_order = list(agent_order or self.hosts)
         self.dir = Path(topo.logdir) / "hagroup"
         self.certs = self.dir / "certs"

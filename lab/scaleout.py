@@ -194,7 +194,7 @@ class Pool:
         """Starts forwarder i (keeping its state directory) and then its agent."""
         m = self.members[i]
         m.fw = fwdlab.start_forwarder(self.topo, workers=self.workers, host=m.host,
-                                      name=f"forwarder-{m.id}",
+                                      name=f"forwarder-{m.id}", own_args=["--id", m.id],
                                       settings={**self.fwd_settings,
                                                 "state_dir": self.dir / f"state-{m.id}"})
         self.start_agent(i)

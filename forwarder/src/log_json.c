@@ -129,7 +129,11 @@ log_json_line(char *buf, size_t len, const char *line, size_t n, unsigned level,
 	/* The end of the object first, so that a message too long is cut, never the object;
 	 * fields that cannot all fit are left out whole. */
 	char tail[LINE_MAX_LEN + 64];
-	size_t tn = (size_t)snprintf(tail, sizeof(tail), "\",\"component\":\"forwarder\"%s%s%s",
+	/* The forwarder's id is letters, digits and ".-_" (log_kv_set_forwarder): no escaping. */
+	const char *id = log_kv_forwarder();
+	size_t tn = (size_t)snprintf(tail, sizeof(tail), "\",\"component\":\"forwarder\"%s%s%s%s%s%s",
+				     id[0] != '\0' ? ",\"" LOG_K_FORWARDER "\":\"" : "", id,
+				     id[0] != '\0' ? "\"" : "",
 				     logtype[0] != '\0' ? ",\"logtype\":\"" : "", logtype,
 				     logtype[0] != '\0' ? "\"" : "");
 	size_t room = len - o - 1 < sizeof(tail) ? len - o - 1 : sizeof(tail);
@@ -228,6 +232,34 @@ log_format_arg(int argc, char **argv, int *json)
 				i + 1 < argc ? argv[i + 1] : "(none)");
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int
+log_id_arg(int argc, char **argv, const char **id)
+{
+	bool own = false;
+
+	*id = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			own = true;
+			continue;
+		}
+		if (!own || strcmp(argv[i], "--id") != 0)
+			continue;
+		/* Empty: none (the unit passes the agent's HVLB_AGENT_ID, empty on a host without). */
+		if (i + 1 < argc && argv[i + 1][0] == '\0')
+			continue;
+		if (i + 1 >= argc || log_kv_set_forwarder(argv[i + 1]) != 0) {
+			fprintf(stderr,
+				"hvlb-forwarder: --id %s: want 1-63 letters, digits, '.', '_' or '-', "
+				"starting with a letter or digit (the agent's --id)\n",
+				i + 1 < argc ? argv[i + 1] : "(none)");
+			return -1;
+		}
+		*id = argv[i + 1];
 	}
 	return 0;
 }

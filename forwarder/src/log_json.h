@@ -24,4 +24,9 @@ size_t log_json_line(char *buf, size_t len, const char *line, size_t n, unsigned
  * -1 with a message on stderr for a FMT that is neither text nor json. */
 int log_format_arg(int argc, char **argv, int *json);
 
+/* "--id ID" among the forwarder's own options (after "--"): 0 and *id (NULL without one or
+ * with an empty one), or
+ * -1 with a message on stderr for an ID the controller would refuse (log_kv_set_forwarder). */
+int log_id_arg(int argc, char **argv, const char **id);
+
 #endif

@@ -4,19 +4,49 @@
  * Go's slog writes it) or, for the JSON stream, separated so that log_json_line makes each
  * field a member of the line's object.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "log_kv.h"
 
 #define LOG_KV_LINE 1024
+#define LOG_KV_ID_MAX 63 /* model.MaxNameLen */
 
 static bool kv_json;
+static char kv_forwarder[LOG_KV_ID_MAX + 1];
 
 void
 log_kv_set_json(bool json)
 {
 	kv_json = json;
+}
+
+static bool
+id_char(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (!first && (c == '.' || c == '_' || c == '-'));
+}
+
+int
+log_kv_set_forwarder(const char *id)
+{
+	size_t n = id != NULL ? strlen(id) : 0;
+
+	if (n == 0 || n > LOG_KV_ID_MAX)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (!id_char(id[i], i == 0))
+			return -EINVAL;
+	memcpy(kv_forwarder, id, n + 1);
+	return 0;
+}
+
+const char *
+log_kv_forwarder(void)
+{
+	return kv_forwarder;
 }
 
 /* Appends s[0..) to buf at *o (never past len - 1), dropping what would break the line. */
@@ -79,6 +109,11 @@ log_kv_format(char *buf, size_t len, bool json, const char *msg, const struct lo
 		return 0;
 	buf[0] = '\0';
 	put_raw(buf, len, &o, msg, json);
+	/* As the agent's lines: the forwarder first (a JSON line gets it from log_json_line). */
+	if (!json && kv_forwarder[0] != '\0') {
+		put_raw(buf, len, &o, " " LOG_K_FORWARDER "=", false);
+		put_raw(buf, len, &o, kv_forwarder, false);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const char *v = f[i].str != NULL ? f[i].str : "";
 		char mark[2] = {f[i].is_num ? LOG_KV_NUM : LOG_KV_STR, '\0'};

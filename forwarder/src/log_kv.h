@@ -44,11 +44,21 @@ struct log_field {
 /* Whether lines are written for log_json's stream (set once, before the first line). */
 void log_kv_set_json(bool json);
 
+/* The forwarder's id (the agent's --id, the controller's name for it: --id ID among the
+ * forwarder's own options), which every line then carries as LOG_K_FORWARDER, as the agent's
+ * do. Set once, before the first line; -EINVAL (nothing set) unless id is 1-63 letters, digits,
+ * '.', '_' or '-' starting with a letter or digit, the controller's rule (model.ValidName). */
+int log_kv_set_forwarder(const char *id);
+
+/* The id log_kv_set_forwarder set; "" when none. */
+const char *log_kv_forwarder(void);
+
 /* Writes one line (see LOG_KV). */
 void log_kv(uint32_t level, const char *msg, const struct log_field *f, size_t n);
 
 /* The line log_kv writes, without its newline, into buf (at most len bytes, always ended);
- * json: in the form log_json_line reads its fields from. The length written. */
+ * json: in the form log_json_line reads its fields from (which adds the forwarder's id to
+ * every line itself), else with the forwarder's id first. The length written. */
 size_t log_kv_format(char *buf, size_t len, bool json, const char *msg, const struct log_field *f,
 		     size_t n);
 

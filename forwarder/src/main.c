@@ -53,7 +53,9 @@ usage(const char *prog)
 		"                   options, huge pages, ports or root (EAL options are ignored)\n"
 		"  --list-counters  print every counter (group, name, help: tab-separated), exit\n"
 		"  --log-format F   text (DPDK's lines, the default) or json (one object a line, with\n"
-		"                   the Go components' field names: docs/operations.md, \"Logs\")\n",
+		"                   the Go components' field names: docs/operations.md, \"Logs\")\n"
+		"  --id ID          the forwarder's id (the agent's --id): every log line carries it\n"
+		"                   as forwarder=ID\n",
 		prog, prog, prog);
 }
 
@@ -80,6 +82,7 @@ check_config(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"check-config", no_argument, NULL, 'k'},
 						 {"log-format", required_argument, NULL, 'L'},
+						 {"id", required_argument, NULL, 'I'},
 						 {NULL, 0, NULL, 0}};
 	const char *config = NULL;
 	int first = 0, opt;
@@ -101,6 +104,7 @@ check_config(int argc, char **argv)
 		case 's':
 		case 'k':
 		case 'L':
+		case 'I':
 			break;
 		default:
 			usage(argv[0]);
@@ -124,13 +128,15 @@ main(int argc, char **argv)
 	int rc, opt;
 
 	static const struct option longopts[] = {{"log-format", required_argument, NULL, 'L'},
+						 {"id", required_argument, NULL, 'I'},
 						 {NULL, 0, NULL, 0}};
+	const char *id;
 	int json;
 
 	if (argc == 2 && strcmp(argv[1], "--list-counters") == 0)
 		return list_counters();
 	/* Before EAL's own lines, so that every line of the log is in the format asked for. */
-	if (log_format_arg(argc, argv, &json) != 0)
+	if (log_format_arg(argc, argv, &json) != 0 || log_id_arg(argc, argv, &id) != 0)
 		return 2;
 	if (json) {
 		FILE *lf = log_json_stream(stderr);
@@ -163,7 +169,8 @@ main(int argc, char **argv)
 		case 's':
 			sock = optarg;
 			break;
-		case 'L': /* taken before the EAL (log_format_arg) */
+		case 'L': /* taken before the EAL (log_format_arg, log_id_arg) */
+		case 'I':
 			break;
 		default:
 			usage(argv[0]);

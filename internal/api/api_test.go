@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -27,6 +29,25 @@ type env struct {
 	srv *httptest.Server
 	c   *controller.Controller
 	st  *store.Store
+	log *syncBuffer // the API's log lines (text)
+}
+
+// syncBuffer is a log destination the handlers write and a test reads at once.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // newEnv starts a controller on a fresh store and its API behind a token.
@@ -50,10 +71,11 @@ func newEnv(t *testing.T, webhook string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Config{Controller: c, Tokens: toks,
+	logs := &syncBuffer{}
+	srv := httptest.NewServer(New(Config{Controller: c, Tokens: toks, Log: slog.New(slog.NewTextHandler(logs, nil)),
 		Metrics: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "# metrics\n") })}))
 	t.Cleanup(func() { srv.Close(); cancel(); <-done; st.Close() })
-	return &env{t: t, srv: srv, c: c, st: st}
+	return &env{t: t, srv: srv, c: c, st: st, log: logs}
 }
 
 // do sends a request with the token and returns the status and the decoded body.

@@ -10,6 +10,7 @@ import (
 
 	"hvlb/internal/apitypes"
 	"hvlb/internal/fwdquery"
+	"hvlb/internal/logging"
 	"hvlb/internal/model"
 )
 
@@ -52,6 +53,10 @@ func (s *Server) capture(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, refusalField(err, "capture.")
 	}
+	// A copy of a client's packets was taken: the journal says whose, and how many ("" is
+	// any: a drop reason's capture names no client, a pool-wide one no forwarder).
+	s.log.Info("capture", logging.Client, in.Client, "vip", in.VIP, "drop_reason", in.DropReason,
+		logging.Forwarder, in.Forwarder, "packets", len(out.Packets), "duration_s", dur)
 	return http.StatusOK, out, nil
 }
 

@@ -97,6 +97,10 @@ func TestCapture(t *testing.T) {
 	if got := strings.Join(st.ops, ","); got != "start,read,read" {
 		t.Errorf("the forwarder was asked %s", got)
 	}
+	// The journal says whose packets were copied, under the field every component uses.
+	if l := e.log.String(); !strings.Contains(l, "msg=capture client=10.0.0.2 vip=\"\" drop_reason=\"\" forwarder=\"\" packets=2 duration_s=1") {
+		t.Errorf("the capture's log line: %s", l)
+	}
 	for _, tc := range []struct {
 		body, field string
 		status      int

@@ -44,7 +44,8 @@ JSON_LOGS = ["--log-format", "json"]
 
 @pytest.fixture
 def bed(lab):
-    return Bed(lab(TOPO), fwd_args=JSON_LOGS, agent_args=JSON_LOGS, controller_args=JSON_LOGS)
+    # The forwarder's --id: the agent's (ctlab's default), which each of its lines then carries.
+    return Bed(lab(TOPO), fwd_args=[*JSON_LOGS, "--id", "fwd-a"], agent_args=JSON_LOGS, controller_args=JSON_LOGS)
 
 
 def json_lines(proc):
@@ -187,7 +188,8 @@ def test_dashboard_shows_live_state(bed, browser):
 def same_names_in_every_log(bed, reals):
     """The weight change and nf3's fall, as the three processes logged them (JSON): each line
     names the service and the real by the same fields and values (docs/operations.md, Logs),
-    every line carries its component, the forwarder its id where the line is about one."""
+    every line carries its component, the forwarder its id where the line is about one (every
+    line of the agent and of the forwarder: its --id)."""
     cp, fw = bed.cp, bed.fw
     labtools.wait_until(lambda: logged(fw.proc, msg="real weight", service=SID, real=reals[1], weight=37),
                         "the forwarder's line for the new weight", timeout=10)
@@ -198,6 +200,7 @@ def same_names_in_every_log(bed, reals):
     ctl = labtools.wait_until(lambda: logged(cp.controller, msg="real health", service=SID, real=reals[2], up=False),
                               "the controller's line for nf3's health", timeout=10)
     assert agent["forwarder"] == cp.fwd_id and ctl["forwarder"] == cp.fwd_id, (agent, ctl)
+    assert all(o.get("forwarder") == cp.fwd_id for o in json_lines(fw.proc)), json_lines(fw.proc)[:3]
     for proc, comp in ((fw.proc, "forwarder"), (cp.agent, "agent"), (cp.controller, "controller")):
         lines = json_lines(proc)
         assert lines and all(o.get("component") == comp for o in lines), (comp, lines[:3])

@@ -13,6 +13,8 @@ endpoints, the bytes echoed back):
   two if that choice changed as the pool came up), the NF's replies by one or more (the NF-side router's own ECMP choice, often
   another), a copy (sync) at the rest; the pool spread the clients' side over at least two
   forwarders;
+- paged by hand (--limit 5, --cursor), the listing gives each connection at each forwarder
+  once;
 - the filters keep what they name: --real exactly the connections to that NF, --state S
   exactly those the listing shows in S, --client a single endpoint only it (at each of the
   three);
@@ -47,6 +49,7 @@ import scaleout  # noqa: E402
 
 TOPO = "lab/topologies/scaleout.yaml"
 CONNS = 12
+PAGE = 5  # connections a page when the test pages by hand: 36 listed (12 at each of 3)
 VIP = f"{scaleout.VIP}:{scaleout.ECHO_PORT}"
 
 @pytest.fixture
@@ -113,6 +116,17 @@ def test_conns_and_trace_find_the_clients_connections(pool):
         return all({(c["forwarder"], c["client"], c["state"]) for c in listing("--state", st)["connections"]} ==
                    {r for r in rows if r[2] == st} for st in {r[2] for r in rows} | {"syn_sent"})
     labtools.wait_until(states_agree, "each --state listing the connections in that state", timeout=10)
+    # Paged by hand, PAGE at a time (GET /v1/conns?limit=&cursor=): every connection at
+    # every forwarder once, the cursor going on across the forwarders.
+    rows, cursor, pages = [], None, 0
+    while cursor != "":
+        pg = pool.ctl("conns", "--client", f"{client_addr}/32", "--vip", VIP, "--limit", PAGE,
+                      *(["--cursor", cursor] if cursor else []), json_out=True)
+        assert len(pg["connections"]) <= PAGE and not pg["errors"], pg
+        rows += [(c["forwarder"], c["client"]) for c in pg["connections"]]
+        cursor, pages = pg["next_cursor"], pages + 1
+    want = sorted((c["forwarder"], c["client"]) for c in page["connections"])
+    assert sorted(rows) == want and pages >= len(want) // PAGE, (pages, rows)
     one = pool.ctl("conns", "--client", eps[0], "--all", json_out=True)["connections"]
     assert {c["client"] for c in one} == {eps[0]} and len(one) == 3, one
 

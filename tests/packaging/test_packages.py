@@ -8,6 +8,7 @@ controller on a scratch database, the agent against both, hvlbctl against the co
 """
 import configparser
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -183,7 +184,8 @@ def env_file(path, **override):
 
 
 def exec_start(root, name, env, paths):
-    """The unit's ExecStart as argv: $VAR split on spaces, ${VAR} inside a word, paths moved."""
+    """The unit's ExecStart as argv: $VAR split on spaces, ${VAR} inside a word (empty when
+    unset, as systemd does), paths moved."""
     line = unit(root, name)["Service"]["ExecStart"]
     for old, new in paths.items():
         line = line.replace(old, str(new))
@@ -194,7 +196,7 @@ def exec_start(root, name, env, paths):
             continue
         for k, v in env.items():
             word = word.replace("${" + k + "}", v)
-        argv.append(word)
+        argv.append(re.sub(r"\$\{\w+\}", "", word))
     return [str(root / argv[0].lstrip("/"))] + argv[1:]
 
 
@@ -256,7 +258,9 @@ def test_units_run_by_hand(root, tmp_path):
     prefix = f"hvlbpkg{os.getpid()}"
     eal = (f"-l 0,1 -m 512 --no-huge --no-pci --no-shconf --file-prefix {prefix} "
            "--vdev net_null0 --vdev net_null1")
-    fenv = env_file(root / "etc/hvlb/forwarder.env", HVLB_EAL_ARGS=eal)
+    # The unit reads the agent's file too: HVLB_AGENT_ID is the forwarder's --id.
+    fenv = {**env_file(root / "etc/hvlb/agent.env"),
+            **env_file(root / "etc/hvlb/forwarder.env", HVLB_EAL_ARGS=eal)}
     procs = []
     try:
         fwd = Proc(exec_start(root, "hvlb-forwarder", fenv, paths), tmp_path / "fwd.log")
@@ -288,6 +292,10 @@ def test_units_run_by_hand(root, tmp_path):
         fwctl = [sys.executable, ROOT / "lab/fwctl.py", "-s", sock]
         wait(lambda: "203.0.113.20" in run([*fwctl, "vs", "list"]).stdout,
              "the controller's service on the forwarder", log=logs)
+
+        # The forwarder's lines name it as the agent's do (docs/operations.md, Logs).
+        added = [ln for ln in fwd.log().splitlines() if "service added" in ln]
+        assert added and all(" forwarder=fwd-a " in ln for ln in added), fwd.log()
 
         for x in (agent, ctl):
             assert x.stop() == 0, logs()

@@ -1,9 +1,12 @@
-"""packaging/prometheus/hvlb-rules.yml: promtool accepts it (`check rules`), and each alert
-fires on the series that should fire it and on no others (`test rules` with
-hvlb-rules.test.yml). promtool comes with Debian's prometheus package (scripts/deps.sh)."""
+"""packaging/prometheus/hvlb-rules.yml: promtool accepts it (`check rules`), it names only
+documented metrics, and each alert fires on the series that should fire it and on no others
+(`test rules` with hvlb-rules.test.yml). promtool comes with Debian's prometheus package
+(scripts/deps.sh)."""
 
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,9 @@ import yaml
 HERE = Path(__file__).resolve().parent
 RULES = HERE.parents[1] / "packaging" / "prometheus" / "hvlb-rules.yml"
 TESTS = HERE / "hvlb-rules.test.yml"
+
+sys.path.insert(0, str(HERE.parents[1] / "lab"))
+from metricdocs import documented  # noqa: E402
 
 PROMTOOL = shutil.which("promtool")
 needs_promtool = pytest.mark.skipif(PROMTOOL is None, reason="promtool missing (scripts/deps.sh installs prometheus)")
@@ -55,3 +61,13 @@ def test_every_alert_is_in_the_operations_doc():
         row = [line for line in doc.splitlines() if line.startswith(f"| `{r['alert']}` |")]
         assert row, f"{r['alert']}: no row in docs/operations.md"
         assert f"{r['labels']['severity']}, {r['for']}" in row[0], (r["alert"], row[0])
+
+
+def test_every_metric_a_rule_names_is_documented():
+    """A rule over a metric that does not exist never fires: each hvlb metric an expression
+    names is one the docs list (lab/metricdocs.py), which tests/e2e/test_operations.py finds
+    served by a real scrape."""
+    used = {n for r in alerts() for n in re.findall(r"\bhvlb_[a-zA-Z0-9_:]+", r["expr"])}
+    assert used, "no hvlb metric in the rules"
+    missing = used - documented()
+    assert not missing, f"rules over metrics no doc lists: {sorted(missing)}"

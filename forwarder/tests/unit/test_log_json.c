@@ -6,6 +6,7 @@
  * their fields as text (slog's logfmt) and as members of the JSON object, under the names the
  * Go components use, numbers as numbers.
  */
+#include <errno.h>
 #include <rte_log.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,6 +140,51 @@ test_drop_fields(void)
 	CHECK_EQ(drop_log_fields(now, last, out), 0); /* nothing moved since */
 }
 
+/* --id: checked by the controller's rule; once set, every line carries it, as the agent's:
+ * the text lines first after the message, the JSON lines (log_kv's or DPDK's) beside
+ * component. Last: the id stays set. */
+static void
+test_forwarder_id(void)
+{
+	char *bad[] = {"f", "--", "--id", "fwd 1", NULL};
+	char *none[] = {"f", "--", "--id", NULL};
+	char *eal[] = {"f", "--id", "x y", "--", NULL}; /* before "--": EAL's, not ours */
+	char *empty[] = {"f", "--", "--id", "", NULL};    /* the unit's HVLB_AGENT_ID unset */
+	char *ok[] = {"f", "-l", "0", "--", "-c", "x.ini", "--id", "fwd-1", NULL};
+	const struct log_field f[] = {LOG_S(LOG_K_SERVICE, "tcp-10.100.0.1-80")};
+	const char *id;
+	char line[256], typed[300], buf[512];
+
+	CHECK_EQ(log_id_arg(4, bad, &id), -1);
+	CHECK_EQ(log_id_arg(3, none, &id), -1);
+	CHECK_EQ(log_id_arg(4, eal, &id), 0);
+	CHECK(id == NULL);
+	CHECK_EQ(log_id_arg(4, empty, &id), 0);
+	CHECK(id == NULL);
+	CHECK_EQ(log_kv_set_forwarder(".a"), -EINVAL);
+	CHECK_EQ(log_kv_set_forwarder(""), -EINVAL);
+	CHECK(strcmp(log_kv_forwarder(), "") == 0); /* nothing refused was kept */
+	CHECK_EQ(log_id_arg(8, ok, &id), 0);
+	CHECK(id != NULL && strcmp(id, "fwd-1") == 0);
+	CHECK(strcmp(log_kv_forwarder(), "fwd-1") == 0);
+
+	log_kv_format(line, sizeof(line), false, "service added", f, 1);
+	CHECK(strcmp(line, "service added forwarder=fwd-1 service=tcp-10.100.0.1-80") == 0);
+
+	log_kv_format(line, sizeof(line), true, "service added", f, 1);
+	snprintf(typed, sizeof(typed), "USER1: %s", line);
+	log_json_line(buf, sizeof(buf), typed, strlen(typed), RTE_LOG_INFO, 0, 0);
+	const char *want = "{\"time\":\"1970-01-01T00:00:00.000Z\",\"level\":\"INFO\","
+			   "\"msg\":\"service added\",\"component\":\"forwarder\",\"forwarder\":\"fwd-1\","
+			   "\"logtype\":\"USER1\",\"service\":\"tcp-10.100.0.1-80\"}\n";
+	if (strcmp(buf, want) != 0)
+		fprintf(stderr, "got  %swant %s", buf, want);
+	CHECK(strcmp(buf, want) == 0);
+	const char *m = "EAL: Detected 2 lcore(s)";
+	log_json_line(buf, sizeof(buf), m, strlen(m), RTE_LOG_INFO, 0, 0);
+	CHECK(strstr(buf, "\"forwarder\":\"fwd-1\"") != NULL);
+}
+
 int
 main(void)
 {
@@ -147,5 +193,6 @@ main(void)
 	RUN(test_line);
 	RUN(test_cut);
 	RUN(test_arg);
+	RUN(test_forwarder_id);
 	return check_summary();
 }
