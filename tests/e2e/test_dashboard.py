@@ -236,6 +236,7 @@ def test_pool_page(lab, request):
                f" && {js(ids)}.every(f => document.querySelector('table.controllers').textContent.includes(f))",
                "the controller leading, holding the three forwarders")
         b.wait("document.querySelectorAll('table.sync tr[data-forwarder]').length === 3", "connection sync of the three")
+        b.wait("document.querySelectorAll('table.sync td.sync-late').length === 3", "the sync lag column (late replies) of each")
 
         # An lb-request placed on a forwarder shows with its state.
         pool.ctl("lb-request", "--protocol", "tcp", "--vip", "10.100.0.2:8080", "--nf", "10.1.0.11:8080")

@@ -106,17 +106,23 @@ function viewSync(fwds) {
   const rows = withSync.map(fs => {
     const sc = fs.stats.sync_counters;
     const lost = SYNC_LOSS.reduce((t, n) => t + (sc[n] || 0), 0) + SYNC_WORKER_LOSS.reduce((t, n) => t + workerSum(fs, n), 0);
+    const late = workerSum(fs, "sync_replies_expired");
     return h("tr", { "data-forwarder": fs.id }, h("td", {}, fs.id),
       num(last(`sync/${fs.id}/sync_tx_records`), { class: "num sync-tx-rate" }),
       num(last(`sync/${fs.id}/sync_rx_records`), { class: "num sync-rx-rate" }),
       ...SYNC_FLOW.map(n => num(sc[n] || 0, { class: `num ${n}` })),
-      num(lost, { class: `num sync-lost ${lost > 0 ? "down" : ""}` }), h("td", {}, ago(fs.at)));
+      num(lost, { class: `num sync-lost ${lost > 0 ? "down" : ""}` }),
+      num(workerSum(fs, "sync_replies_held"), { class: "num sync-held" }),
+      num(late, { class: `num sync-late ${late > 0 ? "down" : ""}` }), h("td", {}, ago(fs.at)));
   });
   return [table(["forwarder", { label: "records out/s", num: true }, { label: "in/s", num: true },
-    ...SYNC_FLOW.map(n => ({ label: n.replace(/^sync_/, ""), num: true })), { label: "lost", num: true }, "counters of"],
+    ...SYNC_FLOW.map(n => ({ label: n.replace(/^sync_/, ""), num: true })), { label: "lost", num: true },
+    { label: "replies held", num: true }, { label: "late", num: true }, "counters of"],
   rows, { class: "sync" }),
   h("p", { class: "muted" }, `lost: ${SYNC_LOSS.concat(SYNC_WORKER_LOSS).join(" + ")} (docs/sync.md); ` +
-    "a forwarder's connections a peer lacks break at a failover."),
+    "a forwarder's connections a peer lacks break at a failover. The sync lag as the traffic sees it: " +
+    "replies held: NF replies that came before their connection's record and waited for it; late: " +
+    "those whose record did not come within 20 ms (sync_replies_expired; alert HvlbConnSyncLagging)."),
   timeChart(withSync.flatMap(fs => ["sync_tx_records", "sync_rx_records"].map(n => ({
     name: `${fs.id} ${n.replace(/^sync_/, "").replace("_records", "")}`, points: state.samples[`sync/${fs.id}/${n}`] || [] }))),
   { until: state.lastOK, height: 140, title: "sync records a second" })];
