@@ -47,7 +47,12 @@ ctl_op_set_sync(struct ctl_req *r, const Hvlb__Fwd__V1__SetSync *m)
 	if (c->key.len > CFG_SYNC_KEY_MAX)
 		return ctl_fail(r, -EINVAL, "set_sync.config.key: %zu bytes, must be 16 to %u",
 				c->key.len, CFG_SYNC_KEY_MAX);
+	if (c->replicas > CFG_SYNC_REPLICAS_MAX)
+		return ctl_fail(r, -EINVAL,
+				"set_sync.config.replicas: %u, must be 0 (every peer holds every "
+				"connection) to %u", c->replicas, CFG_SYNC_REPLICAS_MAX);
 	s.id = c->id;
+	s.replicas = (uint8_t)c->replicas;
 	if (c->listen[0] != '\0' &&
 	    parse_sync_endpoint(r, "set_sync.config.listen", c->listen, &s.listen) != 0)
 		return -EINVAL;

@@ -4383,11 +4383,15 @@ func (x *SteerFlow) GetWorker() uint32 {
 // their whole tables. SetSync replaces the whole setting; a config without peers turns sync
 // off. The forwarder keeps it with its saved configuration (state_dir).
 type SyncConfig struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's id among its peers, not 0
-	Listen        string                 `protobuf:"bytes,2,opt,name=listen,proto3" json:"listen,omitempty"` // "addr:port" ("[v6addr]:port") of this forwarder's sync socket
-	Key           []byte                 `protobuf:"bytes,3,opt,name=key,proto3" json:"key,omitempty"`       // the cluster's HMAC-SHA256 key, 16 to 64 bytes
-	Peers         []string               `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // each peer's sync socket, "addr:port", the family of listen
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's id among its peers, not 0
+	Listen string                 `protobuf:"bytes,2,opt,name=listen,proto3" json:"listen,omitempty"` // "addr:port" ("[v6addr]:port") of this forwarder's sync socket
+	Key    []byte                 `protobuf:"bytes,3,opt,name=key,proto3" json:"key,omitempty"`       // the cluster's HMAC-SHA256 key, 16 to 64 bytes
+	Peers  []string               `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // each peer's sync socket, "addr:port", the family of listen
+	// k-way replication: the backups each connection has besides the forwarder that carries
+	// it, chosen among the live peers by rendezvous hashing (docs/sync.md); 0 (the default):
+	// every peer holds every connection. At most 2.
+	Replicas      uint32 `protobuf:"varint,5,opt,name=replicas,proto3" json:"replicas,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4448,6 +4452,13 @@ func (x *SyncConfig) GetPeers() []string {
 		return x.Peers
 	}
 	return nil
+}
+
+func (x *SyncConfig) GetReplicas() uint32 {
+	if x != nil {
+		return x.Replicas
+	}
+	return 0
 }
 
 type SetSync struct {
@@ -6286,13 +6297,14 @@ const file_fwd_proto_rawDesc = "" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
 	"\x03vip\x18\x03 \x01(\tR\x03vip\x12\x16\n" +
-	"\x06worker\x18\x04 \x01(\rR\x06worker\"\\\n" +
+	"\x06worker\x18\x04 \x01(\rR\x06worker\"x\n" +
 	"\n" +
 	"SyncConfig\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x16\n" +
 	"\x06listen\x18\x02 \x01(\tR\x06listen\x12\x10\n" +
 	"\x03key\x18\x03 \x01(\fR\x03key\x12\x14\n" +
-	"\x05peers\x18\x04 \x03(\tR\x05peers\":\n" +
+	"\x05peers\x18\x04 \x03(\tR\x05peers\x12\x1a\n" +
+	"\breplicas\x18\x05 \x01(\rR\breplicas\":\n" +
 	"\aSetSync\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x17.hvlb.fwd.v1.SyncConfigR\x06config\"\t\n" +
 	"\aGetSync\"3\n" +
