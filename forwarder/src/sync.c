@@ -591,9 +591,8 @@ peers_set(struct sync_ctl *s, const struct cfg_sync *set)
 	}
 	s->n_peers = set->n_peers;
 	memset(s->dump_pending, 0, sizeof(s->dump_pending));
-	/* Live bits are peer indexes: followed anew from the next round. */
+	/* Live bits are peer indexes: followed anew from the next round (the ids stay). */
 	s->live = 0;
-	s->n_ids = s->n_old_ids = 0;
 	free(old);
 }
 

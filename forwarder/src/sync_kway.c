@@ -141,37 +141,50 @@ rebalance_push(struct sync_ctl *s)
 	}
 }
 
+static bool
+has_id(const uint32_t *ids, unsigned n, uint32_t id)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
+/* The pool is the set of live ids (the bits follow the peer list, which a SetSync may
+ * reorder): a change is a different set, a departure an id gone from it. */
 void
 sync_kway_members(struct sync_ctl *s, uint64_t now)
 {
 	uint64_t window = s->env->hz / 1000 * SYNC_LIVE_MS;
-	uint16_t live = 0;
-	bool left;
+	uint32_t ids[SYNC_MAX_PEERS + 1] = {s->set.id};
+	unsigned n = 1, gone = 0, came = 0;
 
+	s->live = 0;
 	for (unsigned i = 0; i < s->n_peers; i++) {
 		const struct sync_peer *p = &s->peers[i];
 
-		if (p->id != 0 && p->last_heard != 0 && now - p->last_heard < window)
-			live |= (uint16_t)(1u << i);
+		if (p->id != 0 && p->last_heard != 0 && now - p->last_heard < window) {
+			s->live |= (uint16_t)(1u << i);
+			ids[n++] = p->id;
+		}
 	}
-	if (live != s->live || s->n_ids == 0) {
-		left = (s->live & ~live) != 0;
-		if (left) {
+	for (unsigned i = 0; i < s->n_ids; i++)
+		gone += !has_id(ids, n, s->ids[i]);
+	for (unsigned i = 0; i < n; i++)
+		came += !has_id(s->ids, s->n_ids, ids[i]);
+	if (gone + came > 0) {
+		if (gone > 0) {
 			memcpy(s->old_ids, s->ids, sizeof(s->ids));
 			s->n_old_ids = s->n_ids;
 		}
 		if (s->n_ids != 0)
 			s->ctr.members_changed++;
-		s->live = live;
-		s->ids[0] = s->set.id;
-		s->n_ids = 1;
-		for (unsigned i = 0; i < s->n_peers; i++)
-			if (live & (1u << i))
-				s->ids[s->n_ids++] = s->peers[i].id;
+		memcpy(s->ids, ids, sizeof(ids));
+		s->n_ids = (uint16_t)n;
 		if (s->set.replicas != 0) {
-			LOG_KV(INFO, left ? "sync pool: a peer left, rebalancing" : "sync pool changed",
-			       LOG_U("live", s->n_ids), LOG_U("replicas", s->set.replicas));
-			for (uint16_t w = 0; left && w < s->env->n_workers; w++)
+			LOG_KV(INFO, gone ? "sync pool: a peer left, rebalancing" : "sync pool changed",
+			       LOG_U("live", n), LOG_U("replicas", s->set.replicas));
+			for (uint16_t w = 0; gone && w < s->env->n_workers; w++)
 				s->rebalance_pending[w] = true;
 		}
 	}
