@@ -477,6 +477,8 @@ def cmd_steer(cl, args):
 
 def show_sync(s):
     head = f"sync {s.state}, id {s.id}, listen {s.listen or '-'}, epoch {s.epoch}"
+    if s.replicas:
+        head += f", k-way replicas {s.replicas}, {s.live_peers} peers live"
     rows = [(p.address, p.id, f"{p.last_heard_s:.1f}" if p.last_heard_s >= 0 else "never",
              p.rx_messages, p.rx_records, p.tx_messages, p.tx_records,
              "yes" if p.dump_received else "no") for p in s.peers]

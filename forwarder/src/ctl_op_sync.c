@@ -166,6 +166,8 @@ ctl_op_get_sync(struct ctl_req *r)
 		ctl_fmt_endpoint(buf, sizeof(buf), &s->bound.addr, s->bound.af, s->bound.port);
 	m->listen = ctl_strdup(r, buf);
 	m->epoch = s->epoch;
+	m->replicas = s->set.replicas;
+	m->live_peers = (uint32_t)__builtin_popcount(s->live);
 	m->peers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__SyncPeer, s->n_peers);
 	if (m->listen == NULL || m->peers == NULL)
 		return CTL_ENOMEM(r);
