@@ -23,9 +23,10 @@ connections each; one kill, and each mode keeps at least 99.9 % of its connectio
 the SYN proxy's sequence delta, the tunnel's encapsulation, FullNAT's local address and port
 travel with the records).
 
-Every pool here runs k-way replication with k = 1 (REPLICAS; docs/sync.md): each connection
-is held by its carrier and one backup, so after a kill, a rejoin or a drain a survivor that ECMP
-gives a connection it does not hold pulls it from its holders (the sync_pull_* counters, printed).
+The kill, weights, rejoin and drain pools run k-way replication with k = 1 (REPLICAS;
+docs/sync.md): each connection is held by its carrier and one backup, so a survivor that ECMP
+gives a connection it does not hold pulls it from its holders (the sync_pull_* counters,
+printed). The every-mode pool is all-to-all (see mode_pool: the SYN proxy's limit under k-way).
 
 Each skips with the reason where FRR (scripts/deps.sh installs it) is missing.
 """
@@ -236,7 +237,10 @@ def test_drain_loses_nothing(pool):
 
 @pytest.fixture
 def mode_pool(lab):
-    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, replicas=REPLICAS).start()
+    # All-to-all: with k-way, a SYN proxy's connection whose NF-side forwarder is neither its
+    # carrier nor that carrier's backup completes the NF's handshake where the carrier never
+    # hears of it (docs/sync.md, "k-way replication", limits): 2 of 300 failed to open.
+    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, replicas=0).start()
     p.add_service()
     p.add_mode_services()
     ids = {m.id for m in p.members}
@@ -269,21 +273,20 @@ def test_sigkill_keeps_every_mode(mode_pool):
                             f"{mode} traffic through every forwarder ({vip_packets(pool, vip)})",
                             timeout=20)
     killed = pool.members[1]
-    # The killed forwarder's FullNAT connections are already on a survivor (its backup, k = 1),
-    # by sync, with the local ports of its slice (which their own allocators never hand out).
+    # The killed forwarder's FullNAT connections are already on the survivors, by sync, with
+    # the local ports of its slice (which their own allocators never hand out).
     lo, hi = scaleout.fullnat_ports(1)
 
     def in_slice(m):
         return {c.client for c in m.fw.client.iter_connections()
                 if c.local and lo <= int(c.local.rsplit(":", 1)[1]) <= hi}
     opened = in_slice(killed)
-    held = {m.id: in_slice(m) for m in pool.members if m is not killed}
-    missing = opened - set().union(*held.values())
-    print(f"{killed.id} holds {len(opened)} FullNAT connections of its ports; the survivors "
-          f"{ {k: len(v & opened) for k, v in held.items()} }; on none: {missing}")
+    missing = {m.id: opened - in_slice(m) for m in pool.members if m is not killed}
+    print(f"{killed.id} holds {len(opened)} FullNAT connections of its ports; missing on the "
+          f"others: {missing}")
     # The probes open and close connections all the while: one may be between its SYN here
     # and its record there when the tables are read.
-    assert len(opened) > 0 and len(missing) <= 2
+    assert len(opened) > 0 and all(len(v) <= 2 for v in missing.values())
     kill_and_measure(pool, traffics, 1, "kill fwd-2 (every mode)")
     # The survivors took over the killed forwarder's FullNAT connections with its ports,
     # outside their own slices, and refused none.
