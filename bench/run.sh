@@ -596,6 +596,14 @@ echo "  flood: $flood_json" >&2
 # its figures (sync_conns_per_s, sync_lag_p50_ms, sync_lag_p99_ms...) join the line's top level.
 sync_json=$(python3 bench/sync.py --doc docs/benchmarks.md | tail -1)
 echo "  sync: $sync_json" >&2
+# k-way replication against all-to-all from 3 to 16 forwarders: entries held and sync records
+# received per forwarder (bench/replication.py, kway_sim: the real rule and wire code in one
+# process, about 2 minutes): its section goes after the sync one; its figures join the line's
+# top level under "replication".
+replication_json=$(python3 bench/replication.py --doc docs/benchmarks.md | tail -1)
+echo "  replication: $(python3 -c 'import json, sys
+r = json.loads(sys.argv[1])["replication"]
+print(json.dumps({"k1_16_entries_max": next(x["entries_max"] for x in r["rows"] if x["forwarders"] == 16 and x["replicas"] == 1)}))' "$replication_json")" >&2
 # The control side at scale: one Maglev table over 1,000 NFs, publish latency at 1, 100 and
 # 1,000 services (bench/publish.py, fwd_bench --mode publish, about a minute): its section goes
 # after the sync one; its figures join the line's top level.
@@ -629,5 +637,6 @@ r.update(json.loads(sys.argv[5]))
 r.update(json.loads(sys.argv[6]))
 r.update(json.loads(sys.argv[7]))
 r.update(json.loads(sys.argv[8]))
+r.update(json.loads(sys.argv[10]))
 print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json" \
-	"$kernelpath_json" "$nfv_json" "$sip_trunk_json"
+	"$kernelpath_json" "$nfv_json" "$sip_trunk_json" "$replication_json"

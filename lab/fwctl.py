@@ -243,10 +243,11 @@ class Client:
         return self.call(steer_flow=pb.SteerFlow(protocol=protocol, client=client, vip=vip,
                                                  worker=worker))
 
-    def set_sync(self, id=0, listen="", key=b"", peers=()):
-        """Replace the connection-sync setting (docs/sync.md); no peers turns it off."""
+    def set_sync(self, id=0, listen="", key=b"", peers=(), replicas=0):
+        """Replace the connection-sync setting (docs/sync.md); no peers turns it off;
+        replicas: k-way replication's backups per connection (0: all-to-all)."""
         pb = _load_pb()
-        cfg = pb.SyncConfig(id=id, listen=listen, key=key, peers=list(peers))
+        cfg = pb.SyncConfig(id=id, listen=listen, key=key, peers=list(peers), replicas=replicas)
         return self.call(set_sync=pb.SetSync(config=cfg))
 
     def sync(self):
@@ -476,6 +477,8 @@ def cmd_steer(cl, args):
 
 def show_sync(s):
     head = f"sync {s.state}, id {s.id}, listen {s.listen or '-'}, epoch {s.epoch}"
+    if s.replicas:
+        head += f", k-way replicas {s.replicas}, {s.live_peers} peers live"
     rows = [(p.address, p.id, f"{p.last_heard_s:.1f}" if p.last_heard_s >= 0 else "never",
              p.rx_messages, p.rx_records, p.tx_messages, p.tx_records,
              "yes" if p.dump_received else "no") for p in s.peers]
@@ -492,7 +495,7 @@ def cmd_sync(cl, args):
     key = bytes.fromhex(args.key) if args.key else open(args.key_file).read().strip()
     if isinstance(key, str):
         key = bytes.fromhex(key)
-    return cl.set_sync(args.id, args.listen, key, args.peer), None
+    return cl.set_sync(args.id, args.listen, key, args.peer, args.replicas), None
 
 
 def cmd_conns(cl, args):
@@ -607,6 +610,8 @@ def build_parser():
     k.add_argument("--key", help="the cluster key in hex (16 to 64 bytes)")
     k.add_argument("--key-file", help="a file holding the key in hex")
     p.add_argument("--peer", action="append", default=[], metavar="ADDR:PORT")
+    p.add_argument("--replicas", type=int, default=0,
+                   help="k-way replication: backups per connection, 1 or 2 (0: every peer)")
     sub.choices["sync"].set_defaults(func=cmd_sync)
 
     p = sub.add_parser("conns", help="connections (paged)")

@@ -36,6 +36,9 @@ VIP, VIP6 = "10.100.0.1", "fd00:100::1"
 ECHO_PORT = labtools.TCP_PORT  # nfsim's bulk TCP port: "echo\n" makes it echo every byte
 UDP_PORT = 53
 SYNC_PORT = 7600
+# The pool's k-way replication unless a test says otherwise (docs/sync.md): 0, every forwarder
+# holds every connection, as the controller's default.
+REPLICAS = 0
 REST_PORT, GRPC_PORT = 8443, 9443
 # Short BGP timers: the lab's bound on a silent forwarder; a session that closes (a killed
 # agent's socket) is noticed at once anyway.
@@ -106,17 +109,18 @@ class Member:
 
 class Pool:
     def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=(),
-                 fwd_settings=None, fullnat_local=None, vxlan=False):
+                 fwd_settings=None, fullnat_local=None, vxlan=False, replicas=REPLICAS):
         """agent_args go to every agent, member_args[i] to member i's only, controller_args
         to the controller; fwd_settings are more [forwarder] keys for every forwarder
         ({"conn_max": 64}); fullnat_local: an address every agent also announces to the
         NF-side router with its NF-side address as next hop (FullNAT's shared local
         address); vxlan: every forwarder also holds VXLAN_VTEPS (front and NF side) and its
-        agent announces them."""
+        agent announces them; replicas: the pool's k-way replication (the controller's
+        --sync-replicas; 0: every forwarder holds every connection)."""
         self.topo, self.workers = topo, workers
         self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
-        self.controller_args = list(controller_args)
+        self.controller_args = ["--sync-replicas", str(replicas), *controller_args]
         meta = topo.meta
         self.members = [Member(m) for m in meta["forwarders"]]
         self.up_rtr, self.nf_rtr = meta["routers"]["upstream"], meta["routers"]["nf_side"]

@@ -50,6 +50,7 @@ func main() {
 	flag.StringVar(&cfg.GRPCKey, "grpc-key", "", "gRPC server key (default: --tls-key)")
 	flag.StringVar(&cfg.ClientCA, "client-ca", "", "CA that signs agents' client certificates")
 	flag.StringVar(&cfg.Webhook, "nfvm-webhook", "", "NFV manager URL to POST to when no forwarder has room (lb-requests, the pool)")
+	flag.IntVar(&cfg.SyncReplicas, "sync-replicas", 0, "k-way replication of the pool's connections: the backups each has besides the forwarder that carries it (1 or 2); 0: every forwarder holds every connection (docs/sync.md)")
 	flag.DurationVar(&cfg.ReportTimeout, "report-timeout", controller.DefaultReportTimeout,
 		"a forwarder with no report for this long is failed (3 agent report intervals; the agent's default is 2s)")
 	flag.DurationVar(&cfg.PolicyInterval, "policy-interval", controller.DefaultPolicyInterval,
@@ -74,6 +75,10 @@ func main() {
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "hvlb-controller: unexpected argument %q\n", flag.Arg(0))
+		os.Exit(2)
+	}
+	if cfg.SyncReplicas < 0 || cfg.SyncReplicas > 2 {
+		fmt.Fprintf(os.Stderr, "hvlb-controller: --sync-replicas: %d, must be 0 (all-to-all), 1 or 2\n", cfg.SyncReplicas)
 		os.Exit(2)
 	}
 

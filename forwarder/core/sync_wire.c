@@ -236,6 +236,8 @@ rec_state_ok(uint8_t op, uint8_t proto, uint8_t state)
 {
 	if (op == SYNC_OP_DELETE)
 		return state == CONN_S_NONE;
+	if (op == SYNC_OP_PULL)
+		return state == SYNC_PULL_ORIG || state == SYNC_PULL_REPLY;
 	if (proto == HVLB_PROTO_UDP)
 		return state == CONN_S_UDP;
 	return state >= CONN_S_SYN_SENT && state <= CONN_S_CLOSE;
@@ -267,7 +269,11 @@ rec_ok(const uint8_t *p)
 {
 	uint8_t op = p[R_OP], proto = p[R_PROTO], af = p[R_AF];
 
-	if (op != SYNC_OP_UPSERT && op != SYNC_OP_DELETE)
+	if (op != SYNC_OP_UPSERT && op != SYNC_OP_DELETE && op != SYNC_OP_PULL)
+		return false;
+	/* A pull names a tuple and nothing more. */
+	if (op == SYNC_OP_PULL && (p[R_FLAGS] != 0 || p[R_EXT] != SYNC_EXT_NONE ||
+				   get32(p + R_TIMEOUT) != 0))
 		return false;
 	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP && proto != HVLB_PROTO_SCTP)
 		return false;
@@ -330,13 +336,15 @@ sync_msg_verify(const uint8_t *buf, size_t len, const struct sync_key *k, struct
 	}
 	if (len != body + SYNC_TAG_LEN)
 		return SYNC_REJ_BAD_LEN;
-	if (buf[H_TYPE] < SYNC_MSG_CONNS || buf[H_TYPE] > SYNC_MSG_DUMP_END ||
-	    (buf[H_TYPE] != SYNC_MSG_CONNS && count != 0) || get32(buf + H_RESERVED) != 0)
+	if (buf[H_TYPE] < SYNC_MSG_CONNS || buf[H_TYPE] > SYNC_MSG_PULL ||
+	    (buf[H_TYPE] != SYNC_MSG_CONNS && buf[H_TYPE] != SYNC_MSG_PULL && count != 0) ||
+	    get32(buf + H_RESERVED) != 0)
 		return SYNC_REJ_BAD_TYPE;
 	if (sync_msg_tag(k, buf, body, tag) != 0 || CRYPTO_memcmp(tag, buf + body, SYNC_TAG_LEN) != 0)
 		return SYNC_REJ_BAD_MAC;
+	/* Pulls in a pull message only, and only pulls there. */
 	for (const uint8_t *p = buf + SYNC_HDR_LEN; p < buf + body; p += rec_len(p))
-		if (!rec_ok(p))
+		if (!rec_ok(p) || (p[R_OP] == SYNC_OP_PULL) != (buf[H_TYPE] == SYNC_MSG_PULL))
 			return SYNC_REJ_BAD_RECORD;
 	h->type = buf[H_TYPE];
 	h->count = count;

@@ -37,12 +37,23 @@ enum sync_msg_type {
 	SYNC_MSG_CONNS = 1,    /* connection records */
 	SYNC_MSG_DUMP_REQ = 2, /* send me every connection you have (no records) */
 	SYNC_MSG_DUMP_END = 3, /* the dump you asked for is complete (no records) */
+	/* k-way replication (docs/sync.md): a packet of these connections reached me and I hold
+	 * none of them; send me their records if you have them (records of op SYNC_OP_PULL,
+	 * nothing else). A forwarder older than it refuses the message (sync_bad_type). */
+	SYNC_MSG_PULL = 4,
 };
 
 enum sync_op {
 	SYNC_OP_UPSERT = 1, /* the connection exists, in this state, for this long */
 	SYNC_OP_DELETE = 2, /* the connection is over */
+	/* Only in a SYNC_MSG_PULL, and nothing else there: which connection is asked for, by the
+	 * tuple its packet had (state SYNC_PULL_ORIG: the client's, orig; SYNC_PULL_REPLY: the
+	 * NF's reply tuple); no flags, no time, no extension. */
+	SYNC_OP_PULL = 3,
 };
+
+#define SYNC_PULL_ORIG 0
+#define SYNC_PULL_REPLY 1
 
 /* Record flags. */
 #define SYNC_RF_FIN_ORIG 0x01  /* the client has sent a FIN */

@@ -33,7 +33,7 @@
 	X(vs, scheduler) X(vs, priority) X(vs, down_conns) X(vs, all_down) \
 	X(vs, synproxy) X(vs, synproxy_threshold) X(vs, client_addr) \
 	X(vs, vni) X(vs, hash)
-#define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file)
+#define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file) X(sync, replicas)
 FWD_KEYS(CFGFILE_KEY_CONST)
 PORT_KEYS(CFGFILE_KEY_CONST)
 ROUTE_KEYS(CFGFILE_KEY_CONST)
@@ -729,13 +729,17 @@ apply_sync(const struct cfgini *cfg, const struct cfgfile_target *t)
 	const struct cfgini_section *sec = cfgini_section(cfg, "sync");
 	char err[CFG_ERR_LEN];
 	struct cfg_sync s;
+	uint32_t replicas;
 
 	if (sec == NULL)
 		return 0;
 	memset(&s, 0, sizeof(s));
 	if (get_u32(cfg, "sync", sync_key_id, 0, &s.id) != 0 ||
-	    sync_endpoint(cfg, sync_key_listen, &s.listen) != 0 || sync_key_of(cfg, &s) != 0)
+	    sync_endpoint(cfg, sync_key_listen, &s.listen) != 0 || sync_key_of(cfg, &s) != 0 ||
+	    get_u32(cfg, "sync", sync_key_replicas, 0, &replicas) != 0)
 		return -1;
+	/* cfg_sync_set names the limit; a value past a byte is past it too. */
+	s.replicas = (uint8_t)RTE_MIN(replicas, 255u);
 	for (unsigned i = sec->first; i < sec->first + sec->n; i++) {
 		const char *name = cfg->ent[i].name;
 

@@ -241,6 +241,8 @@ print_sync(FILE *out, const struct cfg_sync *s)
 		return;
 	fprintf(out, "\n[sync]\nid = %u\nlisten = %s\n; key = <%u bytes, not shown>\n", s->id,
 		endpoint_str(&s->listen.addr, s->listen.af, s->listen.port, a), s->key_len);
+	if (s->replicas > 0)
+		fprintf(out, "replicas = %u\n", s->replicas);
 	for (unsigned i = 0; i < s->n_peers; i++)
 		fprintf(out, "peer.%u = %s\n", i + 1,
 			endpoint_str(&s->peers[i].addr, s->peers[i].af, s->peers[i].port, a));

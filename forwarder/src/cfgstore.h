@@ -85,12 +85,17 @@ struct cfg_endpoint {
 
 /* Connection sync between forwarders (docs/sync.md): on when it has peers. Kept with the
  * rest of the store, so a restart with state_dir keeps it. */
+#define CFG_SYNC_REPLICAS_MAX 2
+
 struct cfg_sync {
 	uint32_t id;                  /* this forwarder's id among its peers, not 0 */
 	struct cfg_endpoint listen;   /* the sync socket's address; port 0: any (tests) */
 	uint8_t key_len;
 	uint8_t key[CFG_SYNC_KEY_MAX]; /* the cluster's HMAC key */
-	uint8_t pad;                  /* 0: settings are compared whole (memcmp) */
+	/* k-way replication (docs/sync.md): backups each connection has besides the forwarder
+	 * that carries it, chosen among the live peers by core/hrw.h; 0: every peer holds every
+	 * connection (all-to-all). At most CFG_SYNC_REPLICAS_MAX. */
+	uint8_t replicas;
 	uint16_t n_peers;
 	struct cfg_endpoint peers[CFG_SYNC_PEERS];
 };

@@ -71,6 +71,11 @@ cfg_sync_set(struct cfgstore *st, const struct cfg_sync *s, char *err)
 		snprintf(err, CFG_ERR_LEN, "peers: %u, at most %u", s->n_peers, CFG_SYNC_PEERS);
 		return -EINVAL;
 	}
+	if (s->replicas > CFG_SYNC_REPLICAS_MAX) {
+		snprintf(err, CFG_ERR_LEN, "replicas: %u, must be 0 (every peer holds every "
+			 "connection) to %u", s->replicas, CFG_SYNC_REPLICAS_MAX);
+		return -EINVAL;
+	}
 	for (unsigned i = 0; i < s->n_peers; i++)
 		if ((rc = sync_check_peer(s, i, err)) != 0)
 			return rc;

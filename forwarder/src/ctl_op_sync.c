@@ -47,7 +47,12 @@ ctl_op_set_sync(struct ctl_req *r, const Hvlb__Fwd__V1__SetSync *m)
 	if (c->key.len > CFG_SYNC_KEY_MAX)
 		return ctl_fail(r, -EINVAL, "set_sync.config.key: %zu bytes, must be 16 to %u",
 				c->key.len, CFG_SYNC_KEY_MAX);
+	if (c->replicas > CFG_SYNC_REPLICAS_MAX)
+		return ctl_fail(r, -EINVAL,
+				"set_sync.config.replicas: %u, must be 0 (every peer holds every "
+				"connection) to %u", c->replicas, CFG_SYNC_REPLICAS_MAX);
 	s.id = c->id;
+	s.replicas = (uint8_t)c->replicas;
 	if (c->listen[0] != '\0' &&
 	    parse_sync_endpoint(r, "set_sync.config.listen", c->listen, &s.listen) != 0)
 		return -EINVAL;
@@ -161,6 +166,8 @@ ctl_op_get_sync(struct ctl_req *r)
 		ctl_fmt_endpoint(buf, sizeof(buf), &s->bound.addr, s->bound.af, s->bound.port);
 	m->listen = ctl_strdup(r, buf);
 	m->epoch = s->epoch;
+	m->replicas = s->set.replicas;
+	m->live_peers = (uint32_t)__builtin_popcount(s->live);
 	m->peers = CTL_NEW_ARRAY(r, Hvlb__Fwd__V1__SyncPeer, s->n_peers);
 	if (m->listen == NULL || m->peers == NULL)
 		return CTL_ENOMEM(r);

@@ -141,6 +141,7 @@ sync_msg(struct ctl_req *r, const struct cfg_sync *s, SavedConfig *sc)
 	if (m == NULL || (m->peers = CTL_NEW_ARRAY(r, char, s->n_peers)) == NULL)
 		return -ENOMEM;
 	m->id = s->id;
+	m->replicas = s->replicas;
 	if (s->listen.af != 0) {
 		ctl_fmt_endpoint(ep, sizeof(ep), &s->listen.addr, s->listen.af, s->listen.port);
 		if ((m->listen = ctl_strdup(r, ep)) == NULL)

@@ -45,6 +45,9 @@ struct lcore_env {
 	uint64_t hz;
 	volatile int quit;              /* set by the control thread: lcores return */
 	volatile uint8_t sync_on;       /* connection sync on (sync.h): workers record changes */
+	/* k-way replication (cfg_sync.replicas, docs/sync.md): not 0, a worker that misses a
+	 * connection mid-stream asks its holders (a pull) before the mid-stream rule. */
+	volatile uint8_t sync_replicas;
 	struct synproxy_key sp_key;     /* the SYN cookies' secret, random at start */
 	uint64_t sp_epoch;              /* TSC at start: the cookies' time counter counts from it */
 	struct tunnel_settings tunnel;  /* [tunnel]: tunnel mode's MTU, GUE port, sources */

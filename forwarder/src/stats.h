@@ -66,6 +66,20 @@
 	  "NF replies held until their connection's sync record came.")                            \
 	X(sync_held_expired, "sync_replies_expired",                                               \
 	  "Held NF replies whose record never came (dropped as not_for_us).")                      \
+	X(pull_held, "sync_pull_held",                                                             \
+	  "k-way: packets of a connection not held here, held while its holders were asked.")      \
+	X(pull_found, "sync_pull_found",                                                           \
+	  "k-way: of those, packets released when a holder's record made their connection.")       \
+	X(pull_missed, "sync_pull_missed",                                                         \
+	  "k-way: held packets no holder answered for in time (client's: mid-stream rule).")       \
+	X(pull_full, "sync_pull_full",                                                             \
+	  "k-way: packets to pull for that found the hold full (dropped; the sender retransmits).")\
+	X(pull_answered, "sync_pull_answered",                                                     \
+	  "k-way: peers' pulls answered with the connection's record.")                            \
+	X(pull_unknown, "sync_pull_unknown",                                                       \
+	  "k-way: peers' pulls for a connection this forwarder does not hold.")                    \
+	X(sync_rebalanced, "sync_rebalanced",                                                      \
+	  "k-way: carried connections walked for their backups after a peer left.")                \
 	X(sp_synacks, "synproxy_syn_acks", "SYN proxy: cookie SYN-ACKs sent.")                     \
 	X(sp_conns, "synproxy_conns", "SYN proxy: connections opened by a valid cookie.")          \
 	X(sp_established, "synproxy_established",                                                  \

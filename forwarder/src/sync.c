@@ -226,25 +226,38 @@ send_empty(struct sync_ctl *s, struct sync_peer *p, uint8_t type)
 }
 
 static void
-peer_flush(struct sync_ctl *s, struct sync_peer *p)
+builder_flush(struct sync_ctl *s, struct sync_peer *p, struct sync_builder *b)
 {
-	if (p->out.buf == NULL || p->out.count == 0)
+	if (b->buf == NULL || b->count == 0)
 		return;
-	send_msg(s, p, &p->out);
-	p->out.count = 0;
+	send_msg(s, p, b);
+	b->count = 0;
 }
 
 static void
+peer_flush(struct sync_ctl *s, struct sync_peer *p)
+{
+	builder_flush(s, p, &p->out);
+	builder_flush(s, p, &p->pull);
+}
+
+/* r into the message of its type being filled for p (connections, or k-way's pulls). */
+static void
 peer_add(struct sync_ctl *s, struct sync_peer *p, const struct sync_rec *r)
 {
-	if (p->out.buf == NULL || p->out.count == 0)
-		sync_msg_begin(&p->out, p->buf, SYNC_MSG_CONNS, s->set.id, s->epoch, 0);
-	if (sync_msg_add(&p->out, r))
+	bool pull = r->op == SYNC_OP_PULL;
+	struct sync_builder *b = pull ? &p->pull : &p->out;
+	uint8_t *buf = pull ? p->pull_buf : p->buf;
+	uint8_t type = pull ? SYNC_MSG_PULL : SYNC_MSG_CONNS;
+
+	if (b->buf == NULL || b->count == 0)
+		sync_msg_begin(b, buf, type, s->set.id, s->epoch, 0);
+	if (sync_msg_add(b, r))
 		return;
 	/* Full (19 records, fewer with extensions): send it, and begin the next with r. */
-	peer_flush(s, p);
-	sync_msg_begin(&p->out, p->buf, SYNC_MSG_CONNS, s->set.id, s->epoch, 0);
-	sync_msg_add(&p->out, r);
+	builder_flush(s, p, b);
+	sync_msg_begin(b, buf, type, s->set.id, s->epoch, 0);
+	sync_msg_add(b, r);
 }
 
 static void
@@ -332,12 +345,18 @@ drain_worker(struct sync_ctl *s, struct worker *w)
 		n = rte_ring_sc_dequeue_burst_elem(w->sync_out, it, sizeof(it[0]), RTE_DIM(it),
 						   NULL);
 		for (unsigned k = 0; k < n; k++) {
+			uint16_t peers;
+
 			if (it[k].kind == SYNC_ITEM_DUMP_DONE) {
 				dump_walked(s, it[k].peers);
 				continue;
 			}
+			/* All-to-all: as the worker said; k-way: by the rule (sync_kway.c). */
+			peers = sync_kway_route(s, &it[k]);
+			if (it[k].kind == SYNC_ITEM_PULL)
+				s->ctr.pulls_sent += (unsigned)__builtin_popcount(peers);
 			for (unsigned i = 0; i < s->n_peers; i++)
-				if (it[k].peers & (1u << i))
+				if (peers & (1u << i))
 					peer_add(s, &s->peers[i], &it[k].rec);
 		}
 		total += n;
@@ -362,21 +381,28 @@ peer_find(const struct sync_ctl *s, const struct sockaddr_storage *from)
 	return -1;
 }
 
-/* Each record to the worker that owns its connection, as a packet of it would go. */
+/* Each record to the worker that owns its connection, as a packet of it would go; a pull's
+ * (k-way) to the worker its tuple's packet would go to, naming the asker (peer index). */
 static void
-hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h)
+hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h, unsigned from)
 {
 	const struct steer_table *t = steer_link_table(s->env->steer);
-	struct sync_item it = {.kind = SYNC_ITEM_REC};
+	bool pull = h->type == SYNC_MSG_PULL;
+	struct sync_item it = {.kind = pull ? SYNC_ITEM_PULL : SYNC_ITEM_REC,
+			       .peers = pull ? (uint16_t)(1u << from) : 0};
 	const uint8_t *p = sync_msg_recs(buf);
 	bool overridden;
 
+	if (pull)
+		s->ctr.pulls_in += h->count;
 	for (unsigned i = 0; i < h->count; i++) {
+		bool to_vip;
 		uint16_t o;
 
 		p = sync_msg_rec(p, &it.rec);
+		to_vip = !pull || it.rec.state == SYNC_PULL_ORIG;
 		o = steer_owner_by_table(t, s->env->n_workers, &it.rec.orig,
-					 steer_client_hash_of(&it.rec.orig, true), &overridden);
+					 steer_client_hash_of(&it.rec.orig, to_vip), &overridden);
 		if (rte_ring_sp_enqueue_elem(s->env->workers[o]->sync_in, &it, sizeof(it)) != 0)
 			s->ctr.worker_full++;
 	}
@@ -425,7 +451,8 @@ receive_one(struct sync_ctl *s, const uint8_t *buf, size_t len,
 		on_new_epoch(s, p, &h, now);
 	switch (h.type) {
 	case SYNC_MSG_CONNS:
-		hand_records(s, buf, &h);
+	case SYNC_MSG_PULL:
+		hand_records(s, buf, &h, (unsigned)i);
 		break;
 	case SYNC_MSG_DUMP_REQ:
 		on_dump_request(s, (unsigned)i, h.epoch);
@@ -477,10 +504,20 @@ state_step(struct sync_ctl *s, uint64_t now)
 
 	if (s->state != SYNC_STATE_SYNCING)
 		return;
+	/* k-way: each peer has its share only, so every live one's dump is waited for (and the
+	 * peers are given half the live window to be heard first). */
+	if (s->set.replicas != 0 && now - s->syncing_since >= ms_ticks(s, SYNC_LIVE_MS / 2) &&
+	    sync_kway_dumps_done(s)) {
+		s->state = SYNC_STATE_READY;
+		s->ready_at = now;
+		LOG_KV(INFO, "sync ready: every live peer's share received",
+		       LOG_U("replicas", s->set.replicas));
+		return;
+	}
 	for (unsigned i = 0; i < s->n_peers; i++) {
 		struct sync_peer *p = &s->peers[i];
 
-		if (p->dump_done) {
+		if (p->dump_done && s->set.replicas == 0) {
 			s->state = SYNC_STATE_READY;
 			s->ready_at = now;
 			LOG_KV(INFO, "sync ready: table received", LOG_S(LOG_K_PEER, p->name));
@@ -507,6 +544,15 @@ sync_ctl_poll(struct sync_ctl *s, uint64_t now)
 	if (s->fd < 0)
 		return;
 	receive(s, now);
+	if (s->set.replicas != 0) {
+		/* Hellos keep this forwarder live at its peers when it has nothing to say. */
+		if (now - s->hello_at >= ms_ticks(s, SYNC_HELLO_MS)) {
+			s->hello_at = now;
+			for (unsigned i = 0; i < s->n_peers; i++)
+				send_empty(s, &s->peers[i], SYNC_MSG_CONNS);
+		}
+		sync_kway_members(s, now);
+	}
 	for (uint16_t w = 0; w < s->env->n_workers; w++)
 		drain_worker(s, s->env->workers[w]);
 	for (unsigned i = 0; i < s->n_peers; i++)
@@ -536,6 +582,8 @@ peers_set(struct sync_ctl *s, const struct cfg_sync *set)
 				p->dump_left = 0; /* walks in progress are for the old indexes */
 				p->out.buf = NULL;
 				p->out.count = 0;
+				p->pull.buf = NULL;
+				p->pull.count = 0;
 			}
 		p->ep = set->peers[i];
 		p->sa_len = sockaddr_of(&p->ep, &p->sa);
@@ -543,6 +591,8 @@ peers_set(struct sync_ctl *s, const struct cfg_sync *set)
 	}
 	s->n_peers = set->n_peers;
 	memset(s->dump_pending, 0, sizeof(s->dump_pending));
+	/* Live bits are peer indexes: followed anew from the next round (the ids stay). */
+	s->live = 0;
 	free(old);
 }
 
@@ -574,6 +624,7 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 	if (s->epoch == 0)
 		s->epoch = epoch_now();
 	s->env->sync_on = set->n_peers > 0;
+	s->env->sync_replicas = set->n_peers > 0 ? set->replicas : 0;
 	if (set->n_peers == 0) {
 		s->state = SYNC_STATE_OFF;
 		LOG_KV(INFO, "sync off", LOG_U("peers", 0));

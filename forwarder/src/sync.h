@@ -30,6 +30,10 @@
 
 #define SYNC_ALONE_MS 3000     /* no peer heard for this long while syncing: ready alone */
 #define SYNC_ASK_AGAIN_MS 1000 /* a peer that has not answered a dump request is asked again */
+/* k-way replication: a live peer is one heard within SYNC_LIVE_MS; each forwarder sends an
+ * empty message to each peer every SYNC_HELLO_MS so that a quiet one stays live. */
+#define SYNC_HELLO_MS 200
+#define SYNC_LIVE_MS 1000
 #define SYNC_DUMP_WAIT_MS 10000 /* a peer that answered but sent no dump end: asked again (the
 				   end may have been lost while it kept sending records) */
 
@@ -51,7 +55,15 @@ enum sync_state {
 	X(worker_full, "sync_worker_ring_full",                                                    \
 	  "Peers' sync records lost: the owning worker's ring was full.")                          \
 	X(dumps_served, "sync_dumps_served", "Table dumps sent to peers that asked.")              \
-	X(dumps_asked, "sync_dump_requests", "Table dump requests sent to peers.")
+	X(dumps_asked, "sync_dump_requests", "Table dump requests sent to peers.")                 \
+	X(kway_dump_skipped, "sync_dump_skipped",                                                  \
+	  "k-way: dump records not sent, the rule giving the asker no copy of them.")              \
+	X(pulls_sent, "sync_pulls_sent", "k-way: pulls sent (once per peer asked).")               \
+	X(pulls_unplaced, "sync_pulls_unplaced",                                                   \
+	  "k-way: pulls no live peer could be asked for (this forwarder alone).")                  \
+	X(pulls_in, "sync_pulls_received", "k-way: peers' pulls received.")                        \
+	X(members_changed, "sync_members_changed",                                                 \
+	  "k-way: changes of the live pool (a peer heard again, or silent for SYNC_LIVE_MS).")
 
 struct sync_counters {
 #define SYNC_CTR_FIELD(f, name, help) uint64_t f;
@@ -78,9 +90,11 @@ struct sync_peer {
 	bool dump_again;
 	uint64_t dump_epoch;
 	uint64_t rx_msgs, rx_recs, tx_msgs, tx_recs;
-	/* The message being filled for it. */
+	/* The message being filled for it, and (k-way) the pull message. */
 	struct sync_builder out;
 	uint8_t buf[SYNC_MAX_DGRAM];
+	struct sync_builder pull;
+	uint8_t pull_buf[SYNC_MAX_DGRAM];
 };
 
 struct sync_ctl {
@@ -97,6 +111,14 @@ struct sync_ctl {
 	uint16_t n_peers;
 	struct sync_peer peers[SYNC_MAX_PEERS];
 	uint16_t dump_pending[FWD_MAX_WORKERS]; /* dump walks not yet on a worker's ring */
+	/* k-way replication (sync_kway.c): the live pool and the one before a peer left (the
+	 * rebalance sends each carried connection to its backups new since). */
+	uint16_t live;            /* peers heard within SYNC_LIVE_MS, a bit each */
+	uint16_t n_ids, n_old_ids;
+	uint32_t ids[SYNC_MAX_PEERS + 1];     /* the live pool's ids, this forwarder's first */
+	uint32_t old_ids[SYNC_MAX_PEERS + 1];
+	uint64_t hello_at;        /* TSC of the last hellos */
+	bool rebalance_pending[FWD_MAX_WORKERS]; /* a rebalance not yet on a worker's ring */
 	struct sync_counters ctr;
 };
 
@@ -113,6 +135,20 @@ int sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err);
 
 /* One round on the control thread (now: TSC): receive, drain the workers' rings, send. */
 void sync_ctl_poll(struct sync_ctl *s, uint64_t now);
+
+/* k-way replication (sync_kway.c), for sync.c. */
+
+/* Follow who is live (peers heard within SYNC_LIVE_MS); on a change, the ids the rule ranks
+ * over are rebuilt, and when a peer left every worker is asked to rebalance. */
+void sync_kway_members(struct sync_ctl *s, uint64_t now);
+
+/* The peers (a bit each) an item from a worker goes to: its own mask, or by the rule for a
+ * change (SYNC_PEERS_ALL: the connection's backups), a dump record (askers the rule gives a
+ * copy), a rebalance record (backups new since a peer left) or a pull (the holders). */
+uint16_t sync_kway_route(struct sync_ctl *s, const struct sync_item *it);
+
+/* Whether every live peer has sent its dump end (k-way: each has only its share). */
+bool sync_kway_dumps_done(const struct sync_ctl *s);
 
 /* "off", "syncing", "ready". */
 const char *sync_state_name(enum sync_state st);

@@ -29,7 +29,10 @@ struct capture_pub;
 #define WORKER_CMD_SIZE 256 /* steering commands from the control thread */
 #define WORKER_MAX_MOVED 64 /* connections handed on and not yet unmarked */
 #define WORKER_SYNC_OUT 64  /* sync records collected before they go on the ring */
-#define WORKER_SYNC_HOLD 64 /* replies held for their connection's record (worker_sync.h) */
+/* Packets held for their connection's record (worker_sync.h): NF replies, and with k-way
+ * replication the packets of connections pulled from their holders (a forwarder's death
+ * moves a third of a 3-forwarder pool's connections at once). */
+#define WORKER_SYNC_HOLD 256
 #define WORKER_SP_HOLD 64   /* client packets held for the NF's SYN-ACK (worker_synproxy.h) */
 #define WORKER_NIC_HASH_CHECKS 1024 /* NIC hashes checked against the key's before trusted */
 
@@ -63,13 +66,20 @@ struct worker_sync {
 	uint32_t refresh_cursor;
 	uint64_t refresh_start;   /* TSC: the refresh pass in progress began */
 	uint64_t refresh_prev;    /* TSC: the one before began */
+	bool rebalance;           /* the refresh pass in progress is a rebalance (every carried
+				     connection, for backups new since a peer left) */
+	bool rebalance_next;      /* one was asked for during it: the next pass is one too */
+	bool no_pull;             /* the packets being processed waited for a pull in vain:
+				     the mid-stream rule, no second pull */
 	uint16_t n_held;
 	struct {
 		struct rte_mbuf *m;
 		struct flow_key key;  /* its tuple (the connection's reply tuple, if it comes) */
 		uint32_t hash;
 		uint8_t dir;          /* enum conn_dir key must be found in to release it */
+		uint8_t pull;         /* k-way: its connection was asked of its holders */
 		uint64_t since;       /* TSC */
+		uint64_t asked;       /* TSC: the pull's last ask */
 	} held[WORKER_SYNC_HOLD];
 	struct sync_item out[WORKER_SYNC_OUT];
 };

@@ -122,6 +122,11 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 			goto out_drop;
 		}
 	}
+	/* k-way replication: the connection may be held elsewhere only; its holders are asked
+	 * and the packet waits (worker_sync.h), unless it waited in vain already. */
+	if (unlikely(midstream) && w->env->sync_replicas != 0 && !w->sync.no_pull &&
+	    worker_sync_pull(w, m, x->key, x->hash))
+		return NULL;
 	i = sched_pick(vs, x->key, pkt_flow_hash(w, x), &w->sched);
 	if (unlikely(i < 0)) {
 		/* Picks sched_pick leaves to us: SIP call affinity's (the real by Call-ID, and its

@@ -44,11 +44,16 @@ sync_poll(struct worker *w)
 {
 	worker_sync_poll(w);
 	if (unlikely(w->sync.n_held > 0)) {
-		struct rte_mbuf *go[WORKER_SYNC_HOLD];
-		uint16_t n = worker_sync_release(w, go);
+		struct rte_mbuf *go[WORKER_SYNC_HOLD], *late[WORKER_SYNC_HOLD];
+		uint16_t n_late, n = worker_sync_release(w, go, late, &n_late);
 
 		if (n > 0)
 			worker_process_burst(w, go, n, 1);
+		if (n_late > 0) {
+			w->sync.no_pull = true;
+			worker_process_burst(w, late, n_late, 1);
+			w->sync.no_pull = false;
+		}
 		worker_sync_flush(w); /* what they changed */
 	}
 }

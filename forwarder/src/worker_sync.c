@@ -19,6 +19,8 @@
 /* The refresh pass: a quarter of the shortest UDP or established timeout (of any service's
  * timeout set), at most SYNC_REFRESH_MAX_S, at least a second. */
 #define SYNC_REFRESH_MAX_S 60
+/* A held packet's wait: for a record on its way (HOLD_WAIT), or for a pull's answer. */
+enum { HOLD_WAIT = 0, HOLD_PULL, HOLD_PULL_ALL };
 
 _Static_assert(CONN_FIN_ORIG == SYNC_RF_FIN_ORIG && CONN_FIN_REPLY == SYNC_RF_FIN_REPLY,
 	       "FIN bits travel as they are");
@@ -89,7 +91,7 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 		return false;
 	it->peers = peers;
 	it->kind = SYNC_ITEM_REC;
-	it->pad = 0;
+	it->flags = 0;
 	it->pad2 = 0;
 	return true;
 }
@@ -116,16 +118,30 @@ item_next(struct worker *w)
 	return &w->sync.out[w->sync.n];
 }
 
-/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it. */
+/* An UNCONFIRMED connection is this forwarder's guess (conn.h): peers never hear of it.
+ * flags: SYNC_ITEM_F_* for the control thread. */
 static void
-note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
+note_flagged(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers, uint8_t flags)
 {
+	struct sync_item *it;
+
 	/* Nor a sip_call_id one: a record has no room for the real in its key (core/sip.h), and
 	 * a peer picks the same real for each message by the same Maglev table anyway. */
 	if (c->state == CONN_S_UNCONFIRMED || unlikely(c->orig.pad & SIP_PAD_TAG))
 		return;
-	if (item_fill(w, item_next(w), c, op, peers))
+	it = item_next(w);
+	if (item_fill(w, it, c, op, peers)) {
+		it->flags = flags;
 		w->sync.n++;
+	}
+}
+
+/* peers SYNC_PEERS_ALL: every peer, or with k-way replication the connection's backups (the
+ * control thread applies the rule). */
+static void
+note_for(struct worker *w, const struct conn *c, uint8_t op, uint16_t peers)
+{
+	note_flagged(w, c, op, peers, 0);
 }
 
 void
@@ -426,6 +442,23 @@ apply_rec(struct worker *w, struct sync_rec *r)
 		apply_delete(w, r, conn_key_hash(&r->orig));
 }
 
+/* A peer's pull (k-way): the connection's record to it alone, if this forwarder holds it. */
+static void
+pull_answer(struct worker *w, const struct sync_item *it)
+{
+	const struct flow_key *k = &it->rec.orig;
+	enum conn_dir want = it->rec.state == SYNC_PULL_ORIG ? CONN_DIR_ORIG : CONN_DIR_REPLY;
+	enum conn_dir dir;
+	const struct conn *c = conn_lookup(w->conns, k, conn_key_hash(k), &dir);
+
+	if (c == NULL || dir != want || c->state == CONN_S_UNCONFIRMED) {
+		w->stats.pull_unknown++;
+		return;
+	}
+	w->stats.pull_answered++;
+	note_for(w, c, SYNC_OP_UPSERT, it->peers);
+}
+
 static void
 apply_items(struct worker *w)
 {
@@ -439,6 +472,10 @@ apply_items(struct worker *w)
 
 			if (in[i].kind == SYNC_ITEM_DUMP)
 				dump_request(w, in[i].peers);
+			else if (in[i].kind == SYNC_ITEM_PULL)
+				pull_answer(w, &in[i]);
+			else if (in[i].kind == SYNC_ITEM_REBALANCE)
+				w->sync.rebalance_next = true;
 			else
 				apply_rec(w, r);
 		}
@@ -452,6 +489,7 @@ struct walk {
 	struct worker *w;
 	uint16_t peers;
 	bool refresh;
+	bool rebalance; /* a refresh pass that takes every connection carried here */
 };
 
 /* A refresh pass emits the connections that had a packet here since the previous pass began
@@ -463,16 +501,25 @@ walk_one(void *arg, const struct conn *c)
 	struct walk *x = arg;
 	struct worker *w = x->w;
 
+	/* Embryonic ones too: a handshake in progress has no other copy than its backup's. */
+	if (x->rebalance) {
+		if ((c->flags & CONN_FL_SYNCED) || c->state == CONN_S_UNCONFIRMED)
+			return 0;
+		w->stats.sync_rebalanced++;
+		note_flagged(w, c, SYNC_OP_UPSERT, x->peers, SYNC_ITEM_F_REBALANCE);
+		return 0;
+	}
 	if (x->refresh) {
 		if ((c->flags & CONN_FL_SYNCED) || conn_state_embryonic(c->state) ||
 		    c->expires - conn_state_timeout(w->conns, c->to_set, c->state) <
 			    w->sync.refresh_prev)
 			return 0;
 		w->stats.sync_refreshes++;
-	} else {
-		w->stats.sync_dump_records++;
+		note_for(w, c, SYNC_OP_UPSERT, x->peers);
+		return 0;
 	}
-	note_for(w, c, SYNC_OP_UPSERT, x->peers);
+	w->stats.sync_dump_records++;
+	note_flagged(w, c, SYNC_OP_UPSERT, x->peers, SYNC_ITEM_F_DUMP);
 	return 0;
 }
 
@@ -503,6 +550,9 @@ dump_step(struct worker *w)
 	w->sync.dump_cursor = 0;
 }
 
+/* A rebalance (k-way: a peer left, so some connections carried here have a new backup) is a
+ * refresh pass over every connection carried here, begun at once, or as soon as the pass in
+ * progress ends. */
 static void
 refresh_step(struct worker *w)
 {
@@ -510,20 +560,38 @@ refresh_step(struct worker *w)
 
 	if (w->sync.refresh_cursor == UINT32_MAX) {
 		/* A pass done: the next begins a period after this one began. */
-		if (w->now - w->sync.refresh_start < refresh_period(w))
+		if (w->now - w->sync.refresh_start < refresh_period(w) && !w->sync.rebalance_next)
 			return;
 		w->sync.refresh_prev = w->sync.refresh_start;
 		w->sync.refresh_start = w->now;
 		w->sync.refresh_cursor = 0;
+		w->sync.rebalance = w->sync.rebalance_next;
+		w->sync.rebalance_next = false;
 	}
+	x.rebalance = w->sync.rebalance;
 	conn_scan(w->conns, &w->sync.refresh_cursor, SYNC_WALK_BUDGET, walk_one, &x);
 }
 
 /* ---- replies that came before their record ---- */
 
-bool
-worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
-		 uint32_t hash)
+/* Ask the holders of key's connection for its record (the control thread names them). */
+static void
+pull_emit(struct worker *w, const struct flow_key *key, uint8_t dir, uint8_t pull)
+{
+	struct sync_item *it = item_next(w);
+
+	memset(it, 0, sizeof(*it));
+	it->rec.orig = *key;
+	it->rec.op = SYNC_OP_PULL;
+	it->rec.state = dir == CONN_DIR_ORIG ? SYNC_PULL_ORIG : SYNC_PULL_REPLY;
+	it->kind = SYNC_ITEM_PULL;
+	it->flags = pull == HOLD_PULL_ALL ? SYNC_ITEM_F_ASK_ALL : 0;
+	w->sync.n++;
+}
+
+static bool
+hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t hash,
+     uint8_t dir, uint8_t pull)
 {
 	struct worker_sync *s = &w->sync;
 
@@ -532,9 +600,44 @@ worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 	s->held[s->n_held].m = m;
 	s->held[s->n_held].key = *key;
 	s->held[s->n_held].hash = hash;
-	s->held[s->n_held].dir = CONN_DIR_REPLY;
+	s->held[s->n_held].dir = dir;
+	s->held[s->n_held].pull = pull;
+	s->held[s->n_held].asked = w->now;
 	s->held[s->n_held++].since = w->now;
+	if (pull != HOLD_WAIT)
+		pull_emit(w, key, dir, pull);
+	return true;
+}
+
+bool
+worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
+		 uint32_t hash)
+{
+	uint8_t pull = HOLD_WAIT;
+
+	/* k-way: the record may never come here (this forwarder is no backup of it): ask. Not for
+	 * a tuple with a tag (a vxlan tenant's index, a SIP call's real: this forwarder's own
+	 * numbers); a FullNAT reply's tuple names no client, so every live peer is asked. */
+	if (w->env->sync_replicas != 0 && key->pad == 0)
+		pull = worker_fullnat_is_local(w, &key->dst) ? HOLD_PULL_ALL : HOLD_PULL;
+	if (!hold(w, m, key, hash, CONN_DIR_REPLY, pull))
+		return false;
 	w->stats.sync_held++;
+	if (pull != HOLD_WAIT)
+		w->stats.pull_held++;
+	return true;
+}
+
+bool
+worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t hash)
+{
+	if (key->pad != 0)
+		return false;
+	if (!hold(w, m, key, hash, CONN_DIR_ORIG, HOLD_PULL)) {
+		w->stats.pull_full++;
+		return false;
+	}
+	w->stats.pull_held++;
 	return true;
 }
 
@@ -549,26 +652,54 @@ worker_sync_drop_held(struct worker *w)
 	w->sync.n_held = 0;
 }
 
+/* A held packet that waited in vain: a client's pulled one goes on by the mid-stream rule
+ * (late), an NF's reply is dropped (the NF retransmits it). */
+static void
+held_expired(struct worker *w, const struct worker_sync *s, uint16_t i, struct rte_mbuf **late,
+	     uint16_t *n_late)
+{
+	if (s->held[i].pull != HOLD_WAIT)
+		w->stats.pull_missed++;
+	if (s->held[i].dir == CONN_DIR_ORIG) {
+		late[(*n_late)++] = s->held[i].m;
+		return;
+	}
+	w->stats.drops[HVLB_DROP_NOT_FOR_US]++;
+	w->stats.sync_held_expired++;
+	rte_pktmbuf_free(s->held[i].m);
+}
+
 uint16_t
-worker_sync_release(struct worker *w, struct rte_mbuf **go)
+worker_sync_release(struct worker *w, struct rte_mbuf **go, struct rte_mbuf **late,
+		    uint16_t *n_late)
 {
 	struct worker_sync *s = &w->sync;
-	uint64_t max = w->env->hz / 1000 * SYNC_HOLD_MS;
+	uint64_t ms = w->env->hz / 1000;
 	uint16_t n_go = 0, keep = 0;
 
+	*n_late = 0;
 	for (uint16_t i = 0; i < s->n_held; i++) {
+		uint64_t max = (s->held[i].pull != HOLD_WAIT ? SYNC_PULL_MS : SYNC_HOLD_MS) * ms;
 		enum conn_dir dir;
 
 		if (conn_lookup(w->conns, &s->held[i].key, s->held[i].hash, &dir) != NULL &&
 		    dir == s->held[i].dir) {
 			go[n_go++] = s->held[i].m;
-		} else if (w->now - s->held[i].since >= max) {
-			w->stats.drops[HVLB_DROP_NOT_FOR_US]++;
-			w->stats.sync_held_expired++;
-			rte_pktmbuf_free(s->held[i].m);
-		} else {
-			s->held[keep++] = s->held[i];
+			if (s->held[i].pull != HOLD_WAIT)
+				w->stats.pull_found++;
+			continue;
 		}
+		if (w->now - s->held[i].since >= max) {
+			held_expired(w, s, i, late, n_late);
+			continue;
+		}
+		/* A pull, or its answer, may be lost (sync is best effort), or the holder may not
+		 * have the record yet itself (it is on its way from the carrier): ask again. */
+		if (s->held[i].pull != HOLD_WAIT && w->now - s->held[i].asked >= SYNC_PULL_AGAIN_MS * ms) {
+			s->held[i].asked = w->now;
+			pull_emit(w, &s->held[i].key, s->held[i].dir, s->held[i].pull);
+		}
+		s->held[keep++] = s->held[i];
 	}
 	s->n_held = keep;
 	return n_go;
@@ -600,4 +731,5 @@ worker_sync_reset(struct worker *w)
 	w->sync.dump_cursor = 0;
 	w->sync.refresh_start = w->sync.refresh_prev = 0;
 	w->sync.refresh_cursor = 0;
+	w->sync.rebalance = w->sync.rebalance_next = false;
 }

@@ -25,6 +25,11 @@
 #include "worker.h"
 
 #define SYNC_HOLD_MS 20
+/* k-way replication: how long a packet waits for its pulled connection's record (a round trip
+ * over the sync network, twice the sync lag), and how often the pull is asked again meanwhile
+ * (a holder that has not got the carrier's record yet answers nothing). */
+#define SYNC_PULL_MS 60
+#define SYNC_PULL_AGAIN_MS 15
 
 /* Put every collected record on the ring to the control thread. */
 void worker_sync_flush(struct worker *w);
@@ -52,11 +57,23 @@ void worker_sync_poll(struct worker *w);
 bool worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
 		      uint32_t hash);
 
-/* The held replies whose connection a peer's record has made since, into go (room for
+/* k-way replication: a client's packet that matches no connection and would open one by the
+ * mid-stream rule; its connection may be held by other forwarders only (this one is neither
+ * its carrier nor a backup). m is kept up to SYNC_PULL_MS while the holders the rule names
+ * are asked for its record (a pull); true when kept, false (counted) when the hold is full or
+ * the tuple cannot be asked for (a tag in it): the mid-stream rule then, as without k-way. An
+ * NF's reply held by worker_sync_hold is pulled for likewise. */
+bool worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t hash);
+
+/* The held packets whose connection a peer's record has made since, into go (room for
  * WORKER_SYNC_HOLD), for the caller to pass through the pipeline again as packets this
- * worker owns; those that waited SYNC_HOLD_MS in vain are dropped (not_for_us). Returns how
+ * worker owns; replies that waited SYNC_HOLD_MS (SYNC_PULL_MS when pulled) in vain are
+ * dropped (not_for_us), clients' pulled packets that did go into late (room for
+ * WORKER_SYNC_HOLD; *n_late of them), for the pipeline with w->sync.no_pull set (the
+ * mid-stream rule). Pulls unanswered for SYNC_PULL_AGAIN_MS are asked again. Returns how
  * many are in go. Call while w->sync.n_held > 0. */
-uint16_t worker_sync_release(struct worker *w, struct rte_mbuf **go);
+uint16_t worker_sync_release(struct worker *w, struct rte_mbuf **go, struct rte_mbuf **late,
+			     uint16_t *n_late);
 
 /* Drop every held reply (not_for_us): sync went off, or the worker goes. */
 void worker_sync_drop_held(struct worker *w);

@@ -13,7 +13,7 @@ import (
 // syncConfig is the forwarder's connection-sync setting for the controller's sync settings
 // (docs/sync.md): this forwarder's id, socket and key, and its peers' sockets.
 func syncConfig(s *ctlpb.SyncSettings) *fwdpb.SyncConfig {
-	c := &fwdpb.SyncConfig{Id: s.GetId(), Listen: s.GetListen(), Key: s.GetKey()}
+	c := &fwdpb.SyncConfig{Id: s.GetId(), Listen: s.GetListen(), Key: s.GetKey(), Replicas: s.GetReplicas()}
 	for _, p := range s.GetPeers() {
 		c.Peers = append(c.Peers, p.GetAddress())
 	}

@@ -68,6 +68,10 @@ type Config struct {
 	Leadership    Leadership       // the group's election (leadership.go); nil: no group, always the leader
 	Sharing       Sharing          // the group's shared reports (shared.go); nil: no group
 	Name          string           // this controller's name in its group (its --name)
+	// SyncReplicas is the pool's k-way replication (docs/sync.md): the backups each
+	// connection has besides its carrier (1 or 2), 0 for every forwarder holding every
+	// connection. Every controller of a group is given the same.
+	SyncReplicas int
 }
 
 // Controller is the runtime. Create it with New and start Run before using it.

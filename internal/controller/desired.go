@@ -102,6 +102,9 @@ func (c *Controller) DesiredState(id string) (*ctlpb.DesiredState, <-chan struct
 			return err
 		}
 		ds.Sync = SyncSettings(id, fwds, t.SyncKey())
+		if ds.Sync != nil {
+			ds.Sync.Replicas = uint32(c.cfg.SyncReplicas)
+		}
 		return nil
 	})
 	return ds, changed, err

@@ -2,9 +2,12 @@ package controller
 
 import (
 	"bytes"
+	"context"
+	"path/filepath"
 	"testing"
 
 	"hvlb/internal/model"
+	"hvlb/internal/store"
 )
 
 // Every forwarder that registers a sync address gets a stable sync id, the pool's key and
@@ -77,5 +80,34 @@ func TestSyncSettingsInDesiredState(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("fwd-a's peers do not follow fwd-b's new address: %v", ds.GetSync().GetPeers())
+	}
+}
+
+// The pool's k-way replication (Config.SyncReplicas, --sync-replicas) reaches every
+// forwarder's sync settings; the default is all-to-all (0).
+func TestSyncReplicasInDesiredState(t *testing.T) {
+	for _, want := range []uint32{0, 1, 2} {
+		st, err := store.Open(filepath.Join(t.TempDir(), "c.db"))
+		mustNil(t, err)
+		c, err := New(Config{Store: st, Now: newClock().Now, Log: quiet(), SyncReplicas: int(want)})
+		mustNil(t, err)
+		cctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { c.Run(cctx); close(done) }()
+		for _, f := range []model.Forwarder{{ID: "fwd-a", SyncAddr: "10.8.0.11:7600"},
+			{ID: "fwd-b", SyncAddr: "10.8.0.12:7600"}} {
+			_, err := c.Register(ctx(), f)
+			mustNil(t, err)
+		}
+		for _, id := range []string{"fwd-a", "fwd-b"} {
+			ds, _, err := c.DesiredState(id)
+			mustNil(t, err)
+			if got := ds.GetSync().GetReplicas(); got != want {
+				t.Errorf("replicas %d: %s got %d", want, id, got)
+			}
+		}
+		cancel()
+		<-done
+		st.Close()
 	}
 }

@@ -42,6 +42,7 @@ type Config struct {
 	ClientCA      string // CA of agents' client certificates
 	Webhook       string // NFV manager's webhook URL
 	ReportTimeout time.Duration
+	SyncReplicas  int // the pool's k-way replication (docs/sync.md): 0 all-to-all, 1 or 2
 	// The comprehensive policy: how often it runs, and how often and how long the NFs'
 	// metrics endpoints are scraped (zero: the controller's defaults).
 	PolicyInterval time.Duration
@@ -129,7 +130,7 @@ func New(cfg Config) (*App, error) {
 	if grpcTLS == nil || cfg.ClientCA == "" {
 		a.log.Warn("INSECURE: agent gRPC without mutual TLS (--insecure-dev)")
 	}
-	ccfg := controller.Config{ReportTimeout: cfg.ReportTimeout,
+	ccfg := controller.Config{ReportTimeout: cfg.ReportTimeout, SyncReplicas: cfg.SyncReplicas,
 		Policy: controller.PolicyConfig{Interval: cfg.PolicyInterval,
 			Scrape: nfload.PollerConfig{Interval: cfg.ScrapeInterval, Timeout: cfg.ScrapeTimeout}},
 		Pool: cfg.Pool, Webhook: cfg.Webhook, Log: a.log}

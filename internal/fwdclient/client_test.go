@@ -433,6 +433,10 @@ func TestSync(t *testing.T) {
 	if !errors.Is(err, syscall.EINVAL) || !strings.Contains(err.Error(), "set_sync.config.key") {
 		t.Fatalf("short key: %v", err)
 	}
+	err = c.SetSync(ctx, &fwdpb.SyncConfig{Id: 1, Listen: "10.0.99.1:8472", Key: key[:], Replicas: 3})
+	if !errors.Is(err, syscall.EINVAL) || !strings.Contains(err.Error(), "set_sync.config.replicas") {
+		t.Fatalf("3 replicas: %v", err)
+	}
 	if err := c.SetSync(ctx, &fwdpb.SyncConfig{}); err != nil {
 		t.Fatal(err)
 	}

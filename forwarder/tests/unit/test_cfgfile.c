@@ -134,6 +134,14 @@ test_good_file(void)
 		     "rs.1 = 10.1.0.11:8080 weight=5\n[sync]\nid = 1\nlisten = 10.1.0.1:8472\n"
 		     "key = 000102030405060708090a0b0c0d0e0f\npeer.1 = 10.1.0.2:8472\n",
 		     NULL);
+	/* k-way replication: 0 to 2 backups a connection, the limit named. */
+	expect_check("[forwarder]\nconn_max = 4096\n" PORTS
+		     "[sync]\nid = 1\nlisten = 10.1.0.1:8472\nreplicas = 1\n"
+		     "key = 000102030405060708090a0b0c0d0e0f\npeer.1 = 10.1.0.2:8472\n",
+		     NULL);
+	expect_check(PORTS "[sync]\nid = 1\nlisten = 10.1.0.1:8472\nreplicas = 3\n"
+			  "key = 000102030405060708090a0b0c0d0e0f\npeer.1 = 10.1.0.2:8472\n",
+		     ":10: [sync] replicas: 3, must be 0 (every peer holds every connection) to 2");
 	CHECK(logged()[0] == '\0');
 }
 

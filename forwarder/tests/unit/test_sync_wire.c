@@ -128,6 +128,52 @@ test_empty_types(void)
 	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_REJ_BAD_TYPE);
 }
 
+/* A pull (k-way replication): tuples only, in a pull message only. */
+static void
+test_pull(void)
+{
+	uint8_t buf[SYNC_MAX_DGRAM];
+	struct sync_builder b;
+	struct sync_hdr h;
+	struct sync_rec r = rec4(3), got;
+	size_t len;
+
+	r.op = SYNC_OP_PULL;
+	r.state = SYNC_PULL_REPLY;
+	r.flags = 0;
+	r.timeout_ms = 0;
+	sync_msg_begin(&b, buf, SYNC_MSG_PULL, 7, 5, 1);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+	CHECK_EQ(h.type, SYNC_MSG_PULL);
+	CHECK_EQ(h.count, 1);
+	sync_msg_rec(sync_msg_recs(buf), &got);
+	CHECK_MEM(&got, &r, sizeof(got));
+	/* A pull in a connections message, an upsert in a pull message: refused. */
+	sync_msg_begin(&b, buf, SYNC_MSG_CONNS, 7, 5, 2);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_REJ_BAD_RECORD);
+	len = build(buf, SYNC_MSG_PULL, 5, 3, 1, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_REJ_BAD_RECORD);
+	/* A pull with flags, time or another state: refused. */
+	r.flags = SYNC_RF_NAT;
+	sync_msg_begin(&b, buf, SYNC_MSG_PULL, 7, 5, 4);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_REJ_BAD_RECORD);
+	r.flags = 0;
+	r.state = 2;
+	sync_msg_begin(&b, buf, SYNC_MSG_PULL, 7, 5, 5);
+	CHECK(sync_msg_add(&b, &r));
+	len = sync_msg_finish(&b, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_REJ_BAD_RECORD);
+	/* An empty pull is no harm (nothing asked). */
+	len = build(buf, SYNC_MSG_PULL, 5, 6, 0, &key);
+	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
+}
+
 /* Each way of spoiling a good message, with the reason it must be refused for. h is never
  * written on a refusal. */
 static void
@@ -497,6 +543,7 @@ main(void)
 	RUN(test_round_trip);
 	RUN(test_full_message_refuses_more);
 	RUN(test_empty_types);
+	RUN(test_pull);
 	RUN(test_rejects);
 	RUN(test_synproxy_delta);
 	RUN(test_tunnel_flags);

@@ -475,6 +475,8 @@ func (f *Forwarder) setSync(c *fwdpb.SyncConfig) *failure {
 		return fail(syscall.EINVAL, "set_sync.config.key: %d bytes, must be 16 to 64", len(c.Key))
 	case len(c.Peers) > 16:
 		return fail(syscall.EINVAL, "set_sync.config.peers: %d, at most 16", len(c.Peers))
+	case c.Replicas > 2:
+		return fail(syscall.EINVAL, "set_sync.config.replicas: %d, must be 0 (every peer holds every connection) to 2", c.Replicas)
 	}
 	f.sync = proto.Clone(c).(*fwdpb.SyncConfig)
 	f.changed("set_sync id=%d peers=%d", c.Id, len(c.Peers))

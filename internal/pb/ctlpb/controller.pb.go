@@ -412,11 +412,14 @@ func (x *DesiredState) GetLocalPool() *fwdpb.SetLocalPool {
 // Connection sync between the forwarders of a pool: this forwarder's number, the key every
 // message is authenticated with, and the other forwarders to send to and accept from.
 type SyncSettings struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's sync id (1..65535; the controller's choice)
-	Key           []byte                 `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`       // HMAC key, the same for the whole pool
-	Listen        string                 `protobuf:"bytes,3,opt,name=listen,proto3" json:"listen,omitempty"` // address:port (the forwarder's registered sync_addr)
-	Peers         []*SyncPeer            `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // every other forwarder with a sync_addr
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's sync id (1..65535; the controller's choice)
+	Key    []byte                 `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`       // HMAC key, the same for the whole pool
+	Listen string                 `protobuf:"bytes,3,opt,name=listen,proto3" json:"listen,omitempty"` // address:port (the forwarder's registered sync_addr)
+	Peers  []*SyncPeer            `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // every other forwarder with a sync_addr
+	// k-way replication (docs/sync.md): backups per connection besides its carrier (1 or 2);
+	// 0: every forwarder holds every connection. The controller's --sync-replicas.
+	Replicas      uint32 `protobuf:"varint,5,opt,name=replicas,proto3" json:"replicas,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -477,6 +480,13 @@ func (x *SyncSettings) GetPeers() []*SyncPeer {
 		return x.Peers
 	}
 	return nil
+}
+
+func (x *SyncSettings) GetReplicas() uint32 {
+	if x != nil {
+		return x.Replicas
+	}
+	return 0
 }
 
 type SyncPeer struct {
@@ -1563,12 +1573,13 @@ const file_controller_proto_rawDesc = "" +
 	"storeEpoch\x12-\n" +
 	"\x04sync\x18\x10 \x01(\v2\x19.hvlb.ctl.v1.SyncSettingsR\x04sync\x128\n" +
 	"\n" +
-	"local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolR\tlocalPool\"u\n" +
+	"local_pool\x18( \x01(\v2\x19.hvlb.fwd.v1.SetLocalPoolR\tlocalPool\"\x91\x01\n" +
 	"\fSyncSettings\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\fR\x03key\x12\x16\n" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12+\n" +
-	"\x05peers\x18\x04 \x03(\v2\x15.hvlb.ctl.v1.SyncPeerR\x05peers\"W\n" +
+	"\x05peers\x18\x04 \x03(\v2\x15.hvlb.ctl.v1.SyncPeerR\x05peers\x12\x1a\n" +
+	"\breplicas\x18\x05 \x01(\rR\breplicas\"W\n" +
 	"\bSyncPeer\x12!\n" +
 	"\fforwarder_id\x18\x01 \x01(\tR\vforwarderId\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x18\n" +

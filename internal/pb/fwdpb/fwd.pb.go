@@ -4383,11 +4383,15 @@ func (x *SteerFlow) GetWorker() uint32 {
 // their whole tables. SetSync replaces the whole setting; a config without peers turns sync
 // off. The forwarder keeps it with its saved configuration (state_dir).
 type SyncConfig struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's id among its peers, not 0
-	Listen        string                 `protobuf:"bytes,2,opt,name=listen,proto3" json:"listen,omitempty"` // "addr:port" ("[v6addr]:port") of this forwarder's sync socket
-	Key           []byte                 `protobuf:"bytes,3,opt,name=key,proto3" json:"key,omitempty"`       // the cluster's HMAC-SHA256 key, 16 to 64 bytes
-	Peers         []string               `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // each peer's sync socket, "addr:port", the family of listen
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`        // this forwarder's id among its peers, not 0
+	Listen string                 `protobuf:"bytes,2,opt,name=listen,proto3" json:"listen,omitempty"` // "addr:port" ("[v6addr]:port") of this forwarder's sync socket
+	Key    []byte                 `protobuf:"bytes,3,opt,name=key,proto3" json:"key,omitempty"`       // the cluster's HMAC-SHA256 key, 16 to 64 bytes
+	Peers  []string               `protobuf:"bytes,4,rep,name=peers,proto3" json:"peers,omitempty"`   // each peer's sync socket, "addr:port", the family of listen
+	// k-way replication: the backups each connection has besides the forwarder that carries
+	// it, chosen among the live peers by rendezvous hashing (docs/sync.md); 0 (the default):
+	// every peer holds every connection. At most 2.
+	Replicas      uint32 `protobuf:"varint,5,opt,name=replicas,proto3" json:"replicas,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4448,6 +4452,13 @@ func (x *SyncConfig) GetPeers() []string {
 		return x.Peers
 	}
 	return nil
+}
+
+func (x *SyncConfig) GetReplicas() uint32 {
+	if x != nil {
+		return x.Replicas
+	}
+	return 0
 }
 
 type SetSync struct {
@@ -4712,7 +4723,11 @@ type SyncStatus struct {
 	// Every sync counter by name, zeros included: the control thread's (messages, records,
 	// each reject reason: docs/sync.md) and the workers' sums (records out, ring full, applied,
 	// no_service...).
-	Counters      []*Counter `protobuf:"bytes,6,rep,name=counters,proto3" json:"counters,omitempty"`
+	Counters []*Counter `protobuf:"bytes,6,rep,name=counters,proto3" json:"counters,omitempty"`
+	// k-way replication (docs/sync.md): the setting's replicas (0: all-to-all), and the peers
+	// live now (heard within a second), whom the rule ranks with this forwarder.
+	Replicas      uint32 `protobuf:"varint,7,opt,name=replicas,proto3" json:"replicas,omitempty"`
+	LivePeers     uint32 `protobuf:"varint,8,opt,name=live_peers,json=livePeers,proto3" json:"live_peers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4787,6 +4802,20 @@ func (x *SyncStatus) GetCounters() []*Counter {
 		return x.Counters
 	}
 	return nil
+}
+
+func (x *SyncStatus) GetReplicas() uint32 {
+	if x != nil {
+		return x.Replicas
+	}
+	return 0
+}
+
+func (x *SyncStatus) GetLivePeers() uint32 {
+	if x != nil {
+		return x.LivePeers
+	}
+	return 0
 }
 
 // --- Capture (per-packet tracing on demand; docs/operations.md "Capturing packets") ---
@@ -6286,13 +6315,14 @@ const file_fwd_proto_rawDesc = "" +
 	"\bprotocol\x18\x01 \x01(\tR\bprotocol\x12\x16\n" +
 	"\x06client\x18\x02 \x01(\tR\x06client\x12\x10\n" +
 	"\x03vip\x18\x03 \x01(\tR\x03vip\x12\x16\n" +
-	"\x06worker\x18\x04 \x01(\rR\x06worker\"\\\n" +
+	"\x06worker\x18\x04 \x01(\rR\x06worker\"x\n" +
 	"\n" +
 	"SyncConfig\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\rR\x02id\x12\x16\n" +
 	"\x06listen\x18\x02 \x01(\tR\x06listen\x12\x10\n" +
 	"\x03key\x18\x03 \x01(\fR\x03key\x12\x14\n" +
-	"\x05peers\x18\x04 \x03(\tR\x05peers\":\n" +
+	"\x05peers\x18\x04 \x03(\tR\x05peers\x12\x1a\n" +
+	"\breplicas\x18\x05 \x01(\rR\breplicas\":\n" +
 	"\aSetSync\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x17.hvlb.fwd.v1.SyncConfigR\x06config\"\t\n" +
 	"\aGetSync\"3\n" +
@@ -6315,7 +6345,7 @@ const file_fwd_proto_rawDesc = "" +
 	"tx_records\x18\b \x01(\x04R\ttxRecords\x12#\n" +
 	"\rdump_received\x18\t \x01(\bR\fdumpReceived\x12!\n" +
 	"\fdump_serving\x18\n" +
-	" \x01(\bR\vdumpServing\"\xbf\x01\n" +
+	" \x01(\bR\vdumpServing\"\xfa\x01\n" +
 	"\n" +
 	"SyncStatus\x12\x14\n" +
 	"\x05state\x18\x01 \x01(\tR\x05state\x12\x0e\n" +
@@ -6323,7 +6353,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\x06listen\x18\x03 \x01(\tR\x06listen\x12\x14\n" +
 	"\x05epoch\x18\x04 \x01(\x04R\x05epoch\x12+\n" +
 	"\x05peers\x18\x05 \x03(\v2\x15.hvlb.fwd.v1.SyncPeerR\x05peers\x120\n" +
-	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x99\x02\n" +
+	"\bcounters\x18\x06 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\x12\x1a\n" +
+	"\breplicas\x18\a \x01(\rR\breplicas\x12\x1d\n" +
+	"\n" +
+	"live_peers\x18\b \x01(\rR\tlivePeers\"\x99\x02\n" +
 	"\aCapture\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x1a\n" +
 	"\bprotocol\x18\x02 \x01(\tR\bprotocol\x12\x16\n" +
