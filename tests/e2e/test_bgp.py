@@ -22,6 +22,7 @@ sys.path.insert(0, str(REPO / "lab"))
 
 import ctlab  # noqa: E402
 import frr  # noqa: E402
+import promlab  # noqa: E402
 import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 
@@ -275,8 +276,17 @@ def bfd_bed(lab):
     return Bed(lab(TOPO), hold_s=BFD_HOLD_S, bfd=BFD)
 
 
-def test_bfd_bounds_a_vanished_host(bfd_bed):
+# The agent's BFD families, which tests/e2e/test_operations.py's lab (no BFD) cannot show:
+# queried here through Debian's Prometheus scraping the agent, as an operator's would.
+BFD_FAMILIES = {"hvlb_agent_bfd_session_up", "hvlb_agent_bfd_session_downs_total",
+                "hvlb_agent_bfd_packets_dropped_total"}
+
+
+def test_bfd_bounds_a_vanished_host(bfd_bed, tmp_path):
     bed, topo, router = bfd_bed, bfd_bed.topo, bfd_bed.router
+    prom = None
+    if promlab.PROMETHEUS is not None:
+        prom = promlab.Prometheus(topo, bed.agent_spec["host"], tmp_path / "prometheus", [], [bed.metrics], None)
     peer, host, fwd_id = bed.agent_spec["addr"], bed.agent_spec["host"], bed.agent_spec["id"]
     rtr_addr = bed.agent_spec["peer"]
     lbl = f'{{forwarder="{fwd_id}",peer="{rtr_addr}"}}'
@@ -334,6 +344,15 @@ def test_bfd_bounds_a_vanished_host(bfd_bed):
     every = figures["packets dropped"] + figures["agent frozen"]
     assert max(every) <= BFD_BOUND_S, figures
     assert max(every) < BFD_HOLD_S / 10, figures
+    if prom is None:
+        pytest.skip("prometheus is not installed (scripts/deps.sh installs it): BFD's metric families unchecked")
+    try:
+        labtools.wait_until(lambda: BFD_FAMILIES <= prom.names(), "the BFD metric families in Prometheus",
+                            timeout=15)
+    except labtools.LabError:
+        pytest.fail(f"not in Prometheus: {sorted(BFD_FAMILIES - prom.names())}")
+    finally:
+        prom.stop()
 
 
 # A fresh session with BFD comes up once. FRR's bgpd registers a neighbor's BFD session with

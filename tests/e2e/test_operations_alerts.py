@@ -11,7 +11,8 @@ read gives up (5 s: internal/store, etcdRequestTimeout) with hvlb_controller_sto
 the scrapes here wait 7 s, as Prometheus's default 10 s does (docs/operations.md): with less,
 the failed scrape would page HvlbControllerDown instead.
 
-1. A healthy group: no alert.
+1. A healthy group: no alert, and the metric families only a controller on etcd has are in
+   Prometheus (test_operations.py cannot: its controller runs on a database file).
 2. etcd stopped: HvlbControllerStoreDown fires for the controller, which still answers its
    scrapes (not HvlbControllerDown).
 3. etcd back: the alert ends.
@@ -44,6 +45,10 @@ if not fwdlab.FORWARDER.exists():
     pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
 
 TOPO = "lab/topologies/ha.yaml"
+ETCD_FAMILIES = {"hvlb_controller_etcd_up", "hvlb_controller_leader_elections_total",
+                 "hvlb_controller_shared_reports_written_total", "hvlb_controller_shared_report_bytes_total",
+                 "hvlb_controller_shared_report_write_failures_total",
+                 "hvlb_controller_shared_reports_superseded_total", "hvlb_controller_shared_reports_rejected_total"}
 CTL = "ctl1"
 
 
@@ -58,6 +63,13 @@ def test_store_down_fires_while_etcd_is_gone(lab, tmp_path):
         labtools.wait_until(lambda: prom.query('hvlb_controller_store_up == 1'), "the store up in Prometheus",
                             timeout=30)
         promlab.wait_quiet(prom, promlab.alert_names(), "a healthy group")
+        # The families only a controller on etcd has (test_operations.py's lab runs one on
+        # its database file: they are CONDITIONAL there), through the same Prometheus.
+        try:
+            labtools.wait_until(lambda: ETCD_FAMILIES <= prom.names(), "the etcd group's metric families",
+                                timeout=20)
+        except labtools.LabError:
+            pytest.fail(f"not in Prometheus: {sorted(ETCD_FAMILIES - prom.names())}")
 
         topo.stop(g.etcd[CTL])
         promlab.wait_firing(prom, {"etcd gone": ("HvlbControllerStoreDown", {"instance": instance})},
