@@ -603,6 +603,13 @@ sync_ctl_apply(struct sync_ctl *s, const struct cfg_sync *set, char *err)
 	bool was_on = s->env->sync_on;
 	int fd = s->fd;
 
+	/* The agent sends its setting again each round: the same one changes nothing. Applied
+	 * anew, it ended the dumps being walked for the peers (peers_set), whose end was then
+	 * never sent: the asker waited SYNC_DUMP_WAIT_MS to ask again, and under k-way, which
+	 * waits for every live peer's end at once, could stay syncing for good. (Both copies
+	 * come zeroed from the same parsers, so the bytes compare.) */
+	if (fd >= 0 && set->n_peers > 0 && memcmp(set, &s->set, sizeof(*set)) == 0)
+		return 0;
 	if (set->n_peers > 0 &&
 	    (fd < 0 || memcmp(&set->listen, &s->set.listen, sizeof(set->listen)) != 0)) {
 		fd = sock_open(&set->listen, &bound, err);
