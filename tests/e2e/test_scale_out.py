@@ -25,10 +25,10 @@ of its connections (docs/sync.md: the SYN proxy's sequence delta, the tunnel's e
 FullNAT's local address and port, vxlan's VNI and client VTEP travel with the records).
 
 Every pool here is all-to-all (REPLICAS = 0, the product's default). k-way replication
-(docs/sync.md) passed these tests with k = 1 (5/5 in its branch) but a pool of three starting
-together can leave a forwarder `syncing` for good (it never counts every live peer's dump end;
-seen once in 2 runs at load: its routes never came); until that is found, k = 1 here would
-make the suite flaky. Its forwarder side is covered by the sync_kway fixture test.
+(docs/sync.md) passed these tests with k = 1 (5/5 in its branch), but a pool of three starting
+together once left a forwarder `syncing` for good (its routes never came): the same SetSync
+applied anew ended the peers' dumps without their end, now fixed; k = 1 comes here once it
+has passed in loops. Its forwarder side is covered by the sync_kway fixture test.
 
 Each skips with the reason where FRR (scripts/deps.sh installs it) is missing.
 """
