@@ -245,7 +245,8 @@ rec_state_ok(uint8_t op, uint8_t proto, uint8_t state)
 
 /* An extension: its mode's connections have neither NAT's reply, a SYN proxy nor a tunnel; a
  * FullNAT one's local address is of the client's family, a non-zero port, a zero pad; a vxlan
- * one's (IPv4 only, TCP or UDP) a VNI of 24 bits, not 0, and a client VTEP. */
+ * one's (IPv4 only, TCP or UDP) a VNI of 24 bits, not 0, and a client VTEP (a pull's: none,
+ * the asker of an NF's reply does not know it). */
 static bool
 ext_ok(const uint8_t *p)
 {
@@ -261,7 +262,7 @@ ext_ok(const uint8_t *p)
 		       get16(x + X_FN_PAD) == 0;
 	uint32_t vni = get32(x + X_VX_VNI);
 	return p[R_AF] == HVLB_AF_INET && p[R_PROTO] != HVLB_PROTO_SCTP && vni != 0 &&
-	       vni <= 0xffffffu && get32(x + X_VX_CVTEP) != 0;
+	       vni <= 0xffffffu && (get32(x + X_VX_CVTEP) == 0) == (p[R_OP] == SYNC_OP_PULL);
 }
 
 static bool
@@ -271,9 +272,9 @@ rec_ok(const uint8_t *p)
 
 	if (op != SYNC_OP_UPSERT && op != SYNC_OP_DELETE && op != SYNC_OP_PULL)
 		return false;
-	/* A pull names a tuple and nothing more. */
-	if (op == SYNC_OP_PULL && (p[R_FLAGS] != 0 || p[R_EXT] != SYNC_EXT_NONE ||
-				   get32(p + R_TIMEOUT) != 0))
+	/* A pull names a tuple and nothing more: a vxlan tuple's tenant by its VNI. */
+	if (op == SYNC_OP_PULL && (p[R_FLAGS] != 0 || get32(p + R_TIMEOUT) != 0 ||
+				   (p[R_EXT] != SYNC_EXT_NONE && p[R_EXT] != SYNC_EXT_VXLAN)))
 		return false;
 	if (proto != HVLB_PROTO_TCP && proto != HVLB_PROTO_UDP && proto != HVLB_PROTO_SCTP)
 		return false;

@@ -48,7 +48,8 @@ enum sync_op {
 	SYNC_OP_DELETE = 2, /* the connection is over */
 	/* Only in a SYNC_MSG_PULL, and nothing else there: which connection is asked for, by the
 	 * tuple its packet had (state SYNC_PULL_ORIG: the client's, orig; SYNC_PULL_REPLY: the
-	 * NF's reply tuple); no flags, no time, no extension. */
+	 * NF's reply tuple); no flags, no time, and no extension but a vxlan tuple's
+	 * (SYNC_EXT_VXLAN: its tenant's VNI, client VTEP 0). */
 	SYNC_OP_PULL = 3,
 };
 

@@ -74,6 +74,8 @@
 	  "k-way: held packets no holder answered for in time (client's: mid-stream rule).")       \
 	X(pull_full, "sync_pull_full",                                                             \
 	  "k-way: packets to pull for that found the hold full (dropped; the sender retransmits).")\
+	X(pull_sp_asked, "sync_pull_sp_asked",                                                     \
+	  "k-way: pulls for SYN-proxied connections still waiting here (done at another forwarder?).")\
 	X(pull_answered, "sync_pull_answered",                                                     \
 	  "k-way: peers' pulls answered with the connection's record.")                            \
 	X(pull_unknown, "sync_pull_unknown",                                                       \

@@ -71,6 +71,7 @@ struct worker_sync {
 	bool rebalance_next;      /* one was asked for during it: the next pass is one too */
 	bool no_pull;             /* the packets being processed waited for a pull in vain:
 				     the mid-stream rule, no second pull */
+	uint64_t sp_ask_tat;      /* worker_sync_sp_ask's rate (core/rate.h) */
 	uint16_t n_held;
 	struct {
 		struct rte_mbuf *m;

@@ -8,8 +8,9 @@
 #include "pkt_ctx.h"
 #include "worker.h"
 
-/* Process a burst of received frames (from a port, or from another worker when from_peer).
- * Every mbuf is consumed: transmitted, handed off, passed to the control thread or freed. */
+/* Process a burst of received frames (from a port, or from another worker when from_peer),
+ * n at most FWD_BURST. Every mbuf is consumed: transmitted, handed off, passed to the control
+ * thread or freed. */
 void worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer);
 
 #endif

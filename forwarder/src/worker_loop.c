@@ -37,6 +37,15 @@ expire_cb(void *arg, const struct conn *c)
 	worker_conn_gone(w, c);
 }
 
+/* Packets this worker owns, more than a burst maybe (a hold releases up to WORKER_SYNC_HOLD
+ * at once): the pipeline takes FWD_BURST at a time, its arrays sized for one burst. */
+static void
+process_in_bursts(struct worker *w, struct rte_mbuf **pkts, uint16_t n)
+{
+	for (uint16_t i = 0; i < n; i += FWD_BURST)
+		worker_process_burst(w, pkts + i, (uint16_t)RTE_MIN(n - i, FWD_BURST), 1);
+}
+
 /* Connection sync's share of the iteration: peers' records, walks, records out; and the NF
  * replies held for a record that has come since go through the pipeline again. */
 static __rte_noinline void
@@ -47,11 +56,10 @@ sync_poll(struct worker *w)
 		struct rte_mbuf *go[WORKER_SYNC_HOLD], *late[WORKER_SYNC_HOLD];
 		uint16_t n_late, n = worker_sync_release(w, go, late, &n_late);
 
-		if (n > 0)
-			worker_process_burst(w, go, n, 1);
+		process_in_bursts(w, go, n);
 		if (n_late > 0) {
 			w->sync.no_pull = true;
-			worker_process_burst(w, late, n_late, 1);
+			process_in_bursts(w, late, n_late);
 			w->sync.no_pull = false;
 		}
 		worker_sync_flush(w); /* what they changed */

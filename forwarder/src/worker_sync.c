@@ -6,6 +6,7 @@
 
 #include "rewrite_tunnel.h"
 #include "hash.h"
+#include "rate.h"
 #include "synproxy.h"
 #include "sip.h"
 #include "worker_fullnat.h"
@@ -215,6 +216,8 @@ sp_done_by_peer(struct worker *w, const struct conn *c)
 	s->held[s->n_held].key = c->orig;
 	s->held[s->n_held].hash = conn_key_hash(&c->orig);
 	s->held[s->n_held].dir = CONN_DIR_ORIG;
+	s->held[s->n_held].pull = HOLD_WAIT;
+	s->held[s->n_held].asked = w->now;
 	s->held[s->n_held++].since = w->now;
 }
 
@@ -224,6 +227,7 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	uint64_t left = (uint64_t)r->timeout_ms * w->env->hz / 1000;
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
 	uint8_t state = conn_sync_state(c, r->state);
+	bool carried = !(c->flags & CONN_FL_SYNCED), sp_done = false;
 
 	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
 		fin |= conn_fin_seen(c);
@@ -242,7 +246,8 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	 * NF's SYN-ACK completes here if that comes here; its ACK to the NF then offers one
 	 * segment of the cookie's MSS as window (the client's own is on the first forwarder). */
 	if (r->flags & SYNC_RF_SYNPROXY) {
-		if ((c->flags & CONN_FL_SP_WAIT) && !(r->flags & SYNC_RF_SP_WAIT))
+		sp_done = (c->flags & CONN_FL_SP_WAIT) && !(r->flags & SYNC_RF_SP_WAIT);
+		if (sp_done)
 			sp_done_by_peer(w, c);
 		c->flags = (uint8_t)((c->flags & ~(CONN_FL_SYNPROXY | CONN_FL_SP_WAIT)) |
 				     CONN_FL_SYNPROXY |
@@ -251,7 +256,10 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 		if (r->flags & SYNC_RF_SP_WAIT)
 			c->sp_win = synproxy_mss_value(r->sp_delta & 7);
 	}
-	if (state != r->state)
+	/* A carrier here whose proxied handshake a peer completed tells its own backups, which
+	 * hold its record from before (the cookie as delta): under k-way the completing peer's
+	 * backups may be others, and a stale copy would drop the NF's packets after a failover. */
+	if (state != r->state || (sp_done && carried))
 		note_for(w, c, SYNC_OP_UPSERT, SYNC_PEERS_ALL);
 }
 
@@ -446,11 +454,16 @@ apply_rec(struct worker *w, struct sync_rec *r)
 static void
 pull_answer(struct worker *w, const struct sync_item *it)
 {
-	const struct flow_key *k = &it->rec.orig;
+	struct flow_key k = it->rec.orig;
 	enum conn_dir want = it->rec.state == SYNC_PULL_ORIG ? CONN_DIR_ORIG : CONN_DIR_REPLY;
 	enum conn_dir dir;
-	const struct conn *c = conn_lookup(w->conns, k, conn_key_hash(k), &dir);
+	const struct conn *c = NULL;
 
+	/* A vxlan tuple's tenant is named by its VNI; the key holds this forwarder's index. */
+	if (it->rec.ext == SYNC_EXT_VXLAN)
+		k.pad = vxlan_tenant_of(&w->snap->tenants, it->rec.vni);
+	if (it->rec.ext != SYNC_EXT_VXLAN || k.pad != 0)
+		c = conn_lookup(w->conns, &k, conn_key_hash(&k), &dir);
 	if (c == NULL || dir != want || c->state == CONN_S_UNCONFIRMED) {
 		w->stats.pull_unknown++;
 		return;
@@ -582,6 +595,12 @@ pull_emit(struct worker *w, const struct flow_key *key, uint8_t dir, uint8_t pul
 
 	memset(it, 0, sizeof(*it));
 	it->rec.orig = *key;
+	if (key->pad != 0) {
+		/* A vxlan tenant's index is this forwarder's own: its VNI names it (pullable). */
+		it->rec.orig.pad = 0;
+		it->rec.ext = SYNC_EXT_VXLAN;
+		it->rec.vni = vxlan_vni_of(&w->snap->tenants, key->pad);
+	}
 	it->rec.op = SYNC_OP_PULL;
 	it->rec.state = dir == CONN_DIR_ORIG ? SYNC_PULL_ORIG : SYNC_PULL_REPLY;
 	it->kind = SYNC_ITEM_PULL;
@@ -609,16 +628,26 @@ hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t 
 	return true;
 }
 
+/* Whether key's connection can be asked for by its tuple: not with a SIP call's real in it
+ * (this forwarder's own numbering, with no name on the wire); a vxlan tenant's index is asked
+ * for by its VNI. */
+static bool
+pullable(const struct worker *w, const struct flow_key *key)
+{
+	return key->pad == 0 ||
+	       (!(key->pad & SIP_PAD_TAG) && vxlan_vni_of(&w->snap->tenants, key->pad) != 0);
+}
+
 bool
 worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *key,
 		 uint32_t hash)
 {
 	uint8_t pull = HOLD_WAIT;
 
-	/* k-way: the record may never come here (this forwarder is no backup of it): ask. Not for
-	 * a tuple with a tag (a vxlan tenant's index, a SIP call's real: this forwarder's own
-	 * numbers); a FullNAT reply's tuple names no client, so every live peer is asked. */
-	if (w->env->sync_replicas != 0 && key->pad == 0)
+	/* k-way: the record may never come here (this forwarder is no backup of it): ask, if
+	 * the tuple can be asked for; a FullNAT reply's tuple names no client, so every live peer
+	 * is asked. */
+	if (w->env->sync_replicas != 0 && pullable(w, key))
 		pull = worker_fullnat_is_local(w, &key->dst) ? HOLD_PULL_ALL : HOLD_PULL;
 	if (!hold(w, m, key, hash, CONN_DIR_REPLY, pull))
 		return false;
@@ -631,7 +660,7 @@ worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 bool
 worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t hash)
 {
-	if (key->pad != 0)
+	if (!pullable(w, key))
 		return false;
 	if (!hold(w, m, key, hash, CONN_DIR_ORIG, HOLD_PULL)) {
 		w->stats.pull_full++;
@@ -639,6 +668,19 @@ worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 	}
 	w->stats.pull_held++;
 	return true;
+}
+
+void
+worker_sync_sp_ask(struct worker *w, const struct conn *c)
+{
+	uint64_t ms = w->env->hz / 1000;
+
+	if (w->env->sync_replicas == 0 || c->orig.pad != 0 ||
+	    w->now - c->created < SYNC_PULL_AGAIN_MS * ms ||
+	    !rate_admit(&w->sync.sp_ask_tat, w->now, w->env->hz, SYNC_SP_ASK_PER_S, 1))
+		return;
+	pull_emit(w, &c->orig, CONN_DIR_ORIG, HOLD_PULL);
+	w->stats.pull_sp_asked++;
 }
 
 void

@@ -30,6 +30,9 @@
  * (a holder that has not got the carrier's record yet answers nothing). */
 #define SYNC_PULL_MS 60
 #define SYNC_PULL_AGAIN_MS 15
+/* The most SYN-proxy asks (worker_sync_sp_ask) a worker sends a second: each is a pull to
+ * replicas + 1 peers, and a client whose handshake waits can send many packets. */
+#define SYNC_SP_ASK_PER_S 20000
 
 /* Put every collected record on the ring to the control thread. */
 void worker_sync_flush(struct worker *w);
@@ -64,6 +67,15 @@ bool worker_sync_hold(struct worker *w, struct rte_mbuf *m, const struct flow_ke
  * the tuple cannot be asked for (a tag in it): the mid-stream rule then, as without k-way. An
  * NF's reply held by worker_sync_hold is pulled for likewise. */
 bool worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *key, uint32_t hash);
+
+/* k-way replication: a packet of c, a SYN proxy's connection still waiting here for its NF's
+ * SYN-ACK (a client's, or an NF's that is past its handshake). That SYN-ACK may have reached
+ * another forwarder (the NF side's ECMP), which completed the handshake and told its own
+ * backups, not necessarily this carrier; or this is a backup's copy from before, met after a
+ * failover. Past SYNC_PULL_AGAIN_MS of waiting, the holders the rule names (every backup of
+ * whichever carrier) are asked for its record, whose completion then releases the client's
+ * held packet here (worker_sync.c set_from_rec). Rate-limited per worker (SYNC_SP_ASK_PER_S). */
+void worker_sync_sp_ask(struct worker *w, const struct conn *c);
 
 /* The held packets whose connection a peer's record has made since, into go (room for
  * WORKER_SYNC_HOLD), for the caller to pass through the pipeline again as packets this

@@ -174,6 +174,61 @@ test_pull(void)
 	CHECK_EQ(sync_msg_verify(buf, len, &key, &h), SYNC_OK);
 }
 
+static enum sync_reject
+verify_one(uint8_t type, const struct sync_rec *r, uint64_t seq, struct sync_rec *got)
+{
+	uint8_t buf[SYNC_MAX_DGRAM];
+	struct sync_builder b;
+	struct sync_hdr h;
+	enum sync_reject v;
+
+	sync_msg_begin(&b, buf, type, 7, 5, seq);
+	CHECK(sync_msg_add(&b, r));
+	v = sync_msg_verify(buf, sync_msg_finish(&b, &key), &key, &h);
+	if (v == SYNC_OK)
+		sync_msg_rec(sync_msg_recs(buf), got);
+	return v;
+}
+
+/* A vxlan tuple's pull names its tenant by the VNI (the extension) and no client VTEP: the
+ * asker of an NF's reply does not know it. A VTEP in a pull, another extension in a pull, or a
+ * connection's record without a VTEP: refused. */
+static void
+test_pull_vxlan(void)
+{
+	struct sync_rec r = rec4(3), got;
+
+	r.op = SYNC_OP_PULL;
+	r.state = SYNC_PULL_REPLY;
+	r.flags = 0;
+	r.timeout_ms = 0;
+	r.ext = SYNC_EXT_VXLAN;
+	r.vni = 0x123456;
+	r.client_vtep = 0;
+	CHECK_EQ(verify_one(SYNC_MSG_PULL, &r, 1, &got), SYNC_OK);
+	CHECK_EQ(got.ext, SYNC_EXT_VXLAN);
+	CHECK_EQ(got.vni, 0x123456u);
+	CHECK_EQ(got.client_vtep, 0u);
+	r.client_vtep = 0x0500000a;
+	CHECK_EQ(verify_one(SYNC_MSG_PULL, &r, 2, &got), SYNC_REJ_BAD_RECORD);
+	r.client_vtep = 0;
+	r.vni = 0;
+	CHECK_EQ(verify_one(SYNC_MSG_PULL, &r, 3, &got), SYNC_REJ_BAD_RECORD);
+	r.vni = 0x123456;
+	r.ext = SYNC_EXT_FULLNAT;
+	r.lport = 0x1234;
+	CHECK_EQ(verify_one(SYNC_MSG_PULL, &r, 4, &got), SYNC_REJ_BAD_RECORD);
+	/* An upsert of a vxlan connection still needs its client's VTEP. */
+	r = rec4(3);
+	r.flags = 0;
+	r.ext = SYNC_EXT_VXLAN;
+	r.vni = 0x123456;
+	r.client_vtep = 0;
+	CHECK_EQ(verify_one(SYNC_MSG_CONNS, &r, 5, &got), SYNC_REJ_BAD_RECORD);
+	r.client_vtep = 0x0500000a;
+	CHECK_EQ(verify_one(SYNC_MSG_CONNS, &r, 6, &got), SYNC_OK);
+}
+
 /* Each way of spoiling a good message, with the reason it must be refused for. h is never
  * written on a refusal. */
 static void
@@ -544,6 +599,7 @@ main(void)
 	RUN(test_full_message_refuses_more);
 	RUN(test_empty_types);
 	RUN(test_pull);
+	RUN(test_pull_vxlan);
 	RUN(test_rejects);
 	RUN(test_synproxy_delta);
 	RUN(test_tunnel_flags);
