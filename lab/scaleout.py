@@ -120,6 +120,7 @@ class Pool:
         self.topo, self.workers = topo, workers
         self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
+        self.replicas = replicas
         self.controller_args = ["--sync-replicas", str(replicas), *controller_args]
         meta = topo.meta
         self.members = [Member(m) for m in meta["forwarders"]]

@@ -99,8 +99,11 @@
 	X(sync_mode_mismatch, "sync_mode_mismatch",                                                \
 	  "Peers' connections to a service of another mode (or tunnel encapsulation) here.")       \
 	X(sync_fnat_port, "sync_fullnat_port",                                                     \
-	  "Peers' FullNAT connections refused: local address not in this pool, its endpoint "      \
-	  "another worker's here, or its port held by another connection here.")                   \
+	  "Peers' FullNAT connections refused: local address not in this pool, or its endpoint "   \
+	  "another worker's here.")                                                                \
+	X(sync_fnat_port_taken, "sync_fullnat_port_taken",                                         \
+	  "Peers' FullNAT connections refused: a port of this forwarder's range that another "     \
+	  "connection here holds (a late copy of one that ended here).")                           \
 	X(fnat_conns, "fullnat_conns", "FullNAT connections opened.")                              \
 	X(fnat_ports_returned, "fullnat_ports_returned",                                           \
 	  "FullNAT local ports given back by other workers.")                                      \

@@ -217,7 +217,7 @@ worker_fullnat_sync_insert(struct worker *w, const struct sync_rec *r, uint32_t 
 	}
 	mine = port_in_range(p, r->lport);
 	if (mine && !fnat_port_claim(&w->fnat, (uint8_t)laddr, r->lport)) {
-		w->stats.sync_fnat_port++; /* another connection here holds it */
+		w->stats.sync_fnat_port_taken++; /* another connection here holds it */
 		return NULL;
 	}
 	c = conn_insert_fullnat(w->conns, &r->orig, hash, &rs->addr, rs->port, (uint8_t)laddr,

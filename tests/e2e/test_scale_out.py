@@ -24,16 +24,19 @@ add_mode_services), MODE_CONNS connections each; one kill, and each mode keeps a
 of its connections (docs/sync.md: the SYN proxy's sequence delta, the tunnel's encapsulation,
 FullNAT's local address and port, vxlan's VNI and client VTEP travel with the records).
 
-Every pool here is all-to-all (REPLICAS = 0, the product's default). k-way replication
-(docs/sync.md) passed these tests with k = 1 (5/5 in its branch), but a pool of three starting
-together once left a forwarder `syncing` for good (its routes never came): the same SetSync
-applied anew ended the peers' dumps without their end, now fixed; k = 1 comes here once it
-has passed in loops. Its forwarder side is covered by the sync_kway fixture test.
+Every pool here runs k-way replication with k = 1 (REPLICAS; docs/sync.md, "k-way
+replication"): each connection is held by its carrier and one backup, and a forwarder that
+meets a connection it does not hold pulls it from the holders. A copy is therefore checked on
+at least REPLICAS of the others (under_held), not on all; the every-mode pool runs
+all-to-all (MODE_REPLICAS, see mode_pool). The product's default stays
+all-to-all (0), which the other pools of the e2e tests run (test_pool.py,
+test_rolling_upgrade.py, test_scale_out_sctp.py, ...).
 
 Each skips with the reason where FRR (scripts/deps.sh installs it) is missing.
 """
 
 import json
+import re
 import shutil
 import signal
 import sys
@@ -66,8 +69,10 @@ CONNS6 = 300
 UDP6_FLOWS = 20
 MODE_CONNS = 300
 SURVIVE = 0.999
-# The pools' replication: all-to-all (see the docstring for k-way).
-REPLICAS = 0
+# The pools' replication: k-way, one backup a connection (see the docstring).
+REPLICAS = 1
+# The every-mode pool's: all-to-all (see mode_pool).
+MODE_REPLICAS = 0
 # New connections through a forwarder that has just died fail until the routers drop its
 # routes: at once when its agent's BGP sessions close (a killed process's sockets are closed
 # by the kernel), else after the hold time. Measured on a quiet machine: see the printed
@@ -75,6 +80,19 @@ REPLICAS = 0
 NEW_CONN_BOUND_S = scaleout.BGP_HOLD_S + 4.0
 # The longest a UDP flow goes without a reply (it asks every 0.5 s): the same bound.
 UDP_GAP_BOUND_S = NEW_CONN_BOUND_S
+
+
+def explain(pool, ports):
+    """Print what each forwarder holds of the connections from these client ports, and its
+    sync and SYN proxy counters: where a connection was lost."""
+    for m in pool.members:
+        if m.fw is None or m.fw.proc.poll() is not None:
+            print(f"{m.id}: not running")
+            continue
+        held = [c for c in m.fw.client.iter_connections() if c.client.rsplit(":", 1)[1] in ports]
+        counters = {c.name: c.value for w in m.fw.stats().workers for c in w.counters
+                    if c.value and c.name.startswith(("sync_", "synproxy_"))}
+        print(f"{m.id}: {held}\n{m.id}: {counters}")
 
 
 class Traffic:
@@ -93,6 +111,8 @@ class Traffic:
                             "every TCP connection tried", timeout=60)
         text = self.proc.log_path.read_text()
         line = [ln for ln in text.splitlines() if "connected" in ln][-1]
+        if not line.endswith("failed 0"):
+            explain(pool, re.findall(r"\(port (\d+)\) failed", text))
         assert line.endswith("failed 0"), f"echo_pool ({self.vip}): {text[-2000:]}"
 
     def since_start(self):
@@ -121,11 +141,13 @@ def outage(probes, after):
     return worst
 
 
-def check(rep, what):
+def check(rep, what, pool=None):
     tcp, udp = rep["tcp"], rep["udp"]
     print(f"{what}: {tcp['survived']}/{tcp['count']} TCP connections survived "
           f"({tcp['bytes']} bytes); UDP {udp['replies']}/{udp['sent']} replies, longest gap "
           f"{udp['max_gap_s']} s, {udp['silent_flows']} silent flows; broken: {tcp['broken'][:5]}")
+    if pool is not None and tcp["broken"]:
+        explain(pool, [str(b["port"]) for b in tcp["broken"]])
     assert tcp["survived"] >= SURVIVE * tcp["count"], f"{what}: {tcp['broken'][:10]}"
     # Every UDP flow goes on being answered; a request (or its reply) in flight through the
     # dead forwarder is lost, which its client retries as a DNS client would.
@@ -151,7 +173,7 @@ def spread(pool, family=None):
 
 
 PULL_COUNTERS = ("sync_pull_held", "sync_pull_found", "sync_pull_missed", "sync_pull_full",
-                 "sync_pull_answered", "sync_pull_unknown")
+                 "sync_pull_answered", "sync_pull_unknown", "sync_pull_sp_asked")
 
 
 def pulls(pool):
@@ -181,7 +203,7 @@ def kill_and_measure(pool, traffics, i, what):
         new_conn_gap = outage(rep["probes"], t0)
         print(f"{what} ({t.vip}): routes gone {took:.2f} s after the kill; new connections failed for "
               f"{new_conn_gap:.2f} s at most")
-        check(rep, f"{what} ({t.vip})")
+        check(rep, f"{what} ({t.vip})", pool)
         assert new_conn_gap <= NEW_CONN_BOUND_S
     return reps
 
@@ -238,10 +260,11 @@ def test_drain_loses_nothing(pool):
 
 @pytest.fixture
 def mode_pool(lab):
-    # All-to-all: with k-way, a SYN proxy's connection whose NF-side forwarder is neither its
-    # carrier nor that carrier's backup completes the NF's handshake where the carrier never
-    # hears of it (docs/sync.md, "k-way replication", limits): 2 of 300 failed to open.
-    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, vxlan=True, replicas=0).start()
+    # All-to-all (MODE_REPLICAS): with k = 1 every mode's connections opened and most kills
+    # kept them all, but 1 in 3 kills stalled 3-5 of 300 SYN-proxied connections (pulls the
+    # survivors missed; docs/sync.md, "k-way replication", limits).
+    p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, vxlan=True,
+                      replicas=MODE_REPLICAS).start()
     p.add_service()
     p.add_mode_services()
     ids = {m.id for m in p.members}
@@ -255,6 +278,14 @@ def mode_pool(lab):
         labtools.wait_until(lambda: p.routed(role, f"{vtep}/32") == ids,
                             f"the {role} anycast VTEP {vtep} routed over every forwarder", timeout=30)
     return p
+
+
+def under_held(items, others, replicas):
+    """The items held by fewer of the other forwarders' sets than the pool's replication
+    promises: every one of them all-to-all (replicas 0), else replicas of them (the backups,
+    and the carrier's other copies: docs/sync.md)."""
+    need = len(others) if replicas == 0 else min(replicas, len(others))
+    return {i for i in items if sum(i in o for o in others) < need}
 
 
 def vip_packets(pool, vip):
@@ -284,13 +315,14 @@ def test_sigkill_keeps_every_mode(mode_pool):
     def in_slice(m):
         return {c.client for c in m.fw.client.iter_connections()
                 if c.local and lo <= int(c.local.rsplit(":", 1)[1]) <= hi}
+    survivors = [m for m in pool.members if m is not killed]
     opened = in_slice(killed)
-    missing = {m.id: opened - in_slice(m) for m in pool.members if m is not killed}
-    print(f"{killed.id} holds {len(opened)} FullNAT connections of its ports; missing on the "
-          f"others: {missing}")
+    short = under_held(opened, [in_slice(m) for m in survivors], pool.replicas)
+    print(f"{killed.id} holds {len(opened)} FullNAT connections of its ports; held by too few "
+          f"of the others: {short}")
     # The probes open and close connections all the while: one may be between its SYN here
     # and its record there when the tables are read.
-    assert len(opened) > 0 and all(len(v) <= 2 for v in missing.values())
+    assert len(opened) > 0 and len(short) <= 2
     # Its vxlan connections too, with their VNI, client VTEP and NF VTEP (the record's
     # extension), which a midstream pick on a survivor could not know the client VTEP of.
     def vxlan(m, own=False):
@@ -299,17 +331,19 @@ def test_sigkill_keeps_every_mode(mode_pool):
         return {c.client: (c.vni, c.client_vtep, c.real) for c in m.fw.client.iter_connections()
                 if c.vni == scaleout.VXLAN_VNI and not (own and c.packets_in + c.packets_out == 0)}
     carried = vxlan(killed, own=True)
-    missing = {m.id: {k: v for k, v in carried.items() if vxlan(m).get(k) != v}
-               for m in pool.members if m is not killed}
-    print(f"{killed.id} carries {len(carried)} vxlan connections; missing or different on the "
-          f"others: {missing}")
-    assert len(carried) > 0 and all(len(v) <= 2 for v in missing.values())
+    short = under_held(set(carried.items()), [set(vxlan(m).items()) for m in survivors],
+                       pool.replicas)
+    print(f"{killed.id} carries {len(carried)} vxlan connections; held alike by too few of "
+          f"the others: {short}")
+    assert len(carried) > 0 and len(short) <= 2
     kill_and_measure(pool, traffics, 1, "kill fwd-2 (every mode)")
     # The survivors took over the killed forwarder's FullNAT connections with its ports,
-    # outside their own slices, and refused none.
+    # outside their own slices, and refused none. (A late copy of a connection that ended on
+    # a survivor, whose port it has handed out again, is refused as taken: counted apart.)
     for m in pool.members:
         if m is not killed:
-            refused = sum(c.value for w in m.fw.stats().workers for c in w.counters
-                          if c.name == "sync_fullnat_port")
-            assert refused == 0, f"{m.id}: {refused} FullNAT records refused"
+            counters = {c.name: c.value for w in m.fw.stats().workers for c in w.counters}
+            print(f"{m.id}: sync_fullnat_port_taken {counters['sync_fullnat_port_taken']}")
+            assert counters["sync_fullnat_port"] == 0, \
+                f"{m.id}: {counters['sync_fullnat_port']} FullNAT records refused"
 
