@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -158,6 +159,27 @@ class PoolBed(scheduling.Bed):
         return {h: round(sum(w for a, w in ws.items() if self.host_of[a] == h) / total, 4)
                 for h in self.hosts}
 
+    def path_rtts(self, fid):
+        """{host: the mean over its NFs of fid's path RTT as the policy has it now (after
+        smoothing)}, from the controller's policy view."""
+        cur = (self.policy_view() or {}).get("current") or {}
+        per = {}
+        for nf in cur.get("nfs") or []:
+            for p in nf.get("paths") or []:
+                if p.get("forwarder") == fid and nf.get("id", "").split(":")[0] in self.host_of:
+                    per.setdefault(self.host_of[nf["id"].split(":")[0]], []).append(p["rtt_ms"])
+        return {h: round(sum(v) / len(v), 2) for h, v in sorted(per.items())}
+
+    def trace_inputs(self, fid, t0, stop, out):
+        """Appends {t, rtt: path_rtts(fid)} to out about every 0.5 s until stop is set: what
+        the weights are computed from, to tell the inputs' noise from the policy's."""
+        while not stop.is_set():
+            try:
+                out.append({"t": round(time.monotonic() - t0[0], 2), "rtt": self.path_rtts(fid)})
+            except Exception as e:  # noqa: BLE001 - a trace, not the measurement
+                log(f"trace: {e}")
+            stop.wait(0.5)
+
     def settle(self, policy):
         """Changes fwd-1's slow pair under traffic, and back, with policy; returns each
         change's timeline and settling time."""
@@ -179,14 +201,19 @@ class PoolBed(scheduling.Bed):
         for slow in (MOVED, SLOW[fwd1.id]):
             before = self.fwd_weights()
             self.set_paths({**SLOW, fwd1.id: slow})
-            t0 = time.monotonic()
-            samples = []
-            while time.monotonic() - t0 < window:
+            t0 = [time.monotonic()]
+            samples, inputs, stop = [], [], threading.Event()
+            tracer = threading.Thread(target=self.trace_inputs, args=(fwd1.id, t0, stop, inputs), daemon=True)
+            tracer.start()
+            while time.monotonic() - t0[0] < window:
                 ws = self.fwd_weights()
-                samples.append({"t": round(time.monotonic() - t0, 2),
+                samples.append({"t": round(time.monotonic() - t0[0], 2),
                                 "shares": {i: self.host_shares(w) for i, w in ws.items()}})
                 time.sleep(0.1)
+            stop.set()
+            tracer.join()
             changes.append(settle_times(fwd1.id, slow, before, samples, self, policy))
+            changes[-1]["inputs"] = inputs
         for p in lgs:
             p.communicate(timeout=60)
         self.set_paths(SLOW)
@@ -252,7 +279,7 @@ def write_outputs(results, settle, args):
     # The bar is the policy as shipped's; the others say where the time goes.
     settled = [c["settled_s"] for c in settle if c["policy"] == "comprehensive"]
     doc = {**table, "comparison": comp,
-           "settle": {"changes": [{**{k: v for k, v in c.items() if k != "timeline"}, **step_times(c)}
+           "settle": {"changes": [{**{k: v for k, v in c.items() if k not in ("timeline", "inputs")}, **step_times(c)}
                                   for c in settle],
                       "meets_bar": bool(settled) and all(s is not None and s <= BAR_SETTLE_S for s in settled)},
            "setup": {**{k: getattr(args, k) for k in ("flows", "link_mbps", "buffer_ms", "nf_capacity_mbps",

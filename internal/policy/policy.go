@@ -37,16 +37,42 @@ type ewma struct {
 	at time.Time // of the newest sample taken; zero: none yet
 }
 
-// add takes a sample newer than the last one: v = alpha x + (1 − alpha) v, or v = x for
-// the first sample and after a gap longer than stale. It reports whether it took it.
-func (e *ewma) add(x float64, at time.Time, alpha float64, stale time.Duration) bool {
+// smoother is how an ewma weighs a new sample (Params.Smoothing, Params.SmoothingTauMS).
+type smoother struct {
+	alpha float64       // the per-sample weight, when tau is 0
+	tau   time.Duration // the time constant; 0: alpha
+	stale time.Duration // a gap longer than this restarts the average
+}
+
+func (p Params) smoother() smoother {
+	alpha := p.Smoothing
+	if p.SmoothingTauMS == 0 && alpha == 0 {
+		alpha = 1 // neither: no smoothing
+	}
+	return smoother{alpha: alpha, tau: p.SmoothingTau(), stale: p.StaleAfter()}
+}
+
+// weight is the weight of a sample dt after the previous one: 1 − exp(−dt/τ) with a time
+// constant (two samples dt/2 apart weigh together what one dt apart does), else alpha.
+func (s smoother) weight(dt time.Duration) float64 {
+	if s.tau <= 0 {
+		return s.alpha
+	}
+	return -math.Expm1(-float64(dt) / float64(s.tau))
+}
+
+// add takes a sample newer than the last one: v = w x + (1 − w) v with w = s.weight(the
+// time since the last one), or v = x for the first sample and after a gap longer than
+// s.stale. It reports whether it took it.
+func (e *ewma) add(x float64, at time.Time, s smoother) bool {
 	if !e.at.IsZero() && !at.After(e.at) {
 		return false
 	}
-	if e.at.IsZero() || at.Sub(e.at) > stale {
+	if dt := at.Sub(e.at); e.at.IsZero() || dt > s.stale {
 		e.v = x
 	} else {
-		e.v = alpha*x + (1-alpha)*e.v
+		w := s.weight(dt)
+		e.v = w*x + (1-w)*e.v
 	}
 	e.at = at
 	return true
@@ -143,7 +169,7 @@ func (p *Policy) ingest(nfs []NF, now time.Time) ([]snapNF, []string) {
 }
 
 func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
-	alpha, stale := p.params.Smoothing, p.params.StaleAfter()
+	sm, stale := p.params.smoother(), p.params.StaleAfter()
 	s := snapNF{id: nf.ID, healthy: nf.Healthy, cpuData: DataMissing, cpuHeld: st.cpuOut}
 	fwds := make(map[string]bool, len(nf.Paths))
 	for _, m := range nf.Paths {
@@ -160,8 +186,8 @@ func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 			ps = &pathState{}
 			st.paths[m.Forwarder] = ps
 		}
-		if ps.rtt.add(m.RTTMs, m.At, alpha, stale) {
-			ps.thr.add(m.ThroughputMbps, m.At, alpha, stale)
+		if ps.rtt.add(m.RTTMs, m.At, sm) {
+			ps.thr.add(m.ThroughputMbps, m.At, sm)
 			ps.capacity = m.CapacityMbps
 			if ps.capacity == 0 {
 				ps.capacity = p.params.DefaultCapacityMbps
@@ -186,7 +212,7 @@ func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 		case math.IsNaN(u) || u < 0 || u > 1.05:
 			s.notes = append(s.notes, fmt.Sprintf("cpu sample %v ignored: want 0..1", u))
 		default:
-			st.cpu.add(min(u, 1), c.At, alpha, stale)
+			st.cpu.add(min(u, 1), c.At, sm)
 		}
 	}
 	if !st.cpu.at.IsZero() {
