@@ -66,6 +66,8 @@ VARIANTS = {
     # The per-sample smoothing of the first releases (weight 0.3 a report, whatever the
     # report interval), which services saved before smoothing_tau_ms keep.
     "comprehensive-sample0.3": {"sched": "maglev", "policy": ["--smoothing", "0.3"]},
+    # The shipped one without the fast path for a path's RTT that changed for good.
+    "comprehensive-nojump": {"sched": "maglev", "policy": ["--rtt-jump-ratio", "0"]},
     "lc": {"sched": "lc"},
     "comprehensive-lc": {"sched": "lc", "policy": []},
 }

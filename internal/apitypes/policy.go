@@ -23,6 +23,7 @@ type PolicyInput struct {
 	CPUHysteresis       *float64 `json:"cpu_hysteresis,omitempty"`
 	Smoothing           *float64 `json:"smoothing,omitempty"`
 	SmoothingTauMS      *int64   `json:"smoothing_tau_ms,omitempty"`
+	RTTJumpRatio        *float64 `json:"rtt_jump_ratio,omitempty"`
 	ChangeThreshold     *float64 `json:"change_threshold,omitempty"`
 	StaleAfterMS        *int64   `json:"stale_after_ms,omitempty"`
 	Scale               *int     `json:"scale,omitempty"`

@@ -26,6 +26,7 @@ var policyParams = []struct{ flag, json, help string }{
 	{"cpu-hysteresis", "cpu_hysteresis", "an NF filtered for CPU comes back at cpu_high minus this (server default 0.05)"},
 	{"smoothing", "smoothing", "EWMA weight of a new sample, 0..1 (1: none), in place of --smoothing-tau-ms (server default 0: not used)"},
 	{"smoothing-tau-ms", "smoothing_tau_ms", "EWMA time constant: a step of an input is 90 % through after 2.3 times it (server default 1000); 0: not used"},
+	{"rtt-jump-ratio", "rtt_jump_ratio", "a path RTT this many times above or below its average for half the time constant replaces it at once (server default 2); 0: never"},
 	{"change-threshold", "change_threshold", "share of traffic the weights must move by to be published (server default 0.05)"},
 	{"stale-after-ms", "stale_after_ms", "measurements older than this do not count (server default 15000)"},
 	{"scale", "scale", "sum of the weights (server default 10000)"},

@@ -39,6 +39,7 @@ type PolicyParams struct {
 	// SmoothingTauMS: a service saved before it existed has none (0) and so keeps its
 	// per-sample Smoothing, as it ran then.
 	SmoothingTauMS      int64   `json:"smoothing_tau_ms"`
+	RTTJumpRatio        float64 `json:"rtt_jump_ratio"` // a service saved before it: 0, none
 	ChangeThreshold     float64 `json:"change_threshold"`
 	StaleAfterMS        int64   `json:"stale_after_ms"`
 	Scale               int     `json:"scale"`

@@ -33,6 +33,11 @@ type Params struct {
 	// 2.3 τ whatever the report interval, and more frequent reports do not make the average
 	// noisier (each weighs less). 0: not used (Smoothing is).
 	SmoothingTauMS int64 `json:"smoothing_tau_ms"`
+	// RTTJumpRatio is the fast path for a path whose RTT changed for good: when its
+	// samples have all been more than this factor above the average (or all below it by
+	// it) for at least half the time constant (two samples or more), the average becomes
+	// their mean at once instead of closing in over 2.3 τ. 0: none.
+	RTTJumpRatio float64 `json:"rtt_jump_ratio"`
 	// ChangeThreshold is the share of the scale the weights must move by to be published.
 	ChangeThreshold float64 `json:"change_threshold"`
 	// StaleAfterMS is the age after which a measurement no longer counts.
@@ -63,8 +68,12 @@ const (
 	DefaultSmoothing = 0
 	// DefaultSmoothingTauMS: see docs/scheduling.md ("Settling"): short enough that the
 	// weights settle within 2 s of a path change, long enough to average the probes' noise.
-	DefaultSmoothingTauMS  = 1000
-	MaxSmoothingTauMS      = 3_600_000 // an hour
+	DefaultSmoothingTauMS = 1000
+	MaxSmoothingTauMS     = 3_600_000 // an hour
+	// DefaultRTTJumpRatio: a doubling or halving, which a path's RTT (above rtt_floor_ms)
+	// does not hold for half a second from noise alone in the labs, where a 5 ms step on a
+	// 2-7 ms path is 3.5 times (docs/scheduling.md, "Settling").
+	DefaultRTTJumpRatio    = 2
 	DefaultChangeThreshold = 0.05
 	DefaultStaleAfterMS    = 15000
 	DefaultScale           = 10000
@@ -82,6 +91,7 @@ func DefaultParams() Params {
 		CPUHysteresis:       DefaultCPUHysteresis,
 		Smoothing:           DefaultSmoothing,
 		SmoothingTauMS:      DefaultSmoothingTauMS,
+		RTTJumpRatio:        DefaultRTTJumpRatio,
 		ChangeThreshold:     DefaultChangeThreshold,
 		StaleAfterMS:        DefaultStaleAfterMS,
 		Scale:               DefaultScale,
@@ -138,6 +148,8 @@ func (p Params) Validate() error {
 		{"smoothing", p.Smoothing, p.Smoothing >= 0 && p.Smoothing <= 1, "want 0 (not used: smoothing_tau_ms) .. 1 (no smoothing)"},
 		{"smoothing_tau_ms", float64(p.SmoothingTauMS), p.SmoothingTauMS >= 0 && p.SmoothingTauMS <= MaxSmoothingTauMS,
 			fmt.Sprintf("want 0 (not used: smoothing) .. %d", int64(MaxSmoothingTauMS))},
+		{"rtt_jump_ratio", p.RTTJumpRatio, p.RTTJumpRatio == 0 || (p.RTTJumpRatio > 1 && p.RTTJumpRatio <= 100),
+			"want 0 (none) or more than 1, at most 100"},
 		{"change_threshold", p.ChangeThreshold, p.ChangeThreshold >= 0 && p.ChangeThreshold < 1, "want 0..1, less than 1"},
 		{"stale_after_ms", float64(p.StaleAfterMS), p.StaleAfterMS > 0 && p.StaleAfterMS <= 86400e3, "want 1..86400000"},
 		{"scale", float64(p.Scale), p.Scale >= 1 && p.Scale <= model.MaxWeight, fmt.Sprintf("want 1..%d", model.MaxWeight)},

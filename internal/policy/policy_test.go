@@ -194,6 +194,7 @@ func TestSmoothingTau(t *testing.T) {
 	const tau = 800 * time.Millisecond
 	p := testParams()
 	p.SmoothingTauMS = tau.Milliseconds()
+	p.RTTJumpRatio = 0 // the average alone (TestRTTJump)
 	var sds []float64
 	for _, dt := range []time.Duration{50 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond,
 		time.Second} {
@@ -242,6 +243,77 @@ func TestSmoothingTau(t *testing.T) {
 	for i := 1; i < len(sds); i++ {
 		if sds[i-1] > sds[i] {
 			t.Errorf("more frequent samples gave a noisier average: %.3f", sds)
+		}
+	}
+}
+
+// TestRTTJump: a path's RTT that stays beyond rtt_jump_ratio times its average (either
+// way) for τ/2, two samples or more, replaces the average with the run's mean; a shorter
+// burst, a run broken by a sample within the ratio, or jitter below rtt_floor_ms is only
+// averaged.
+func TestRTTJump(t *testing.T) {
+	p := testParams()
+	p.SmoothingTauMS, p.RTTJumpRatio, p.RTTFloorMS = 1000, 2, 1
+	type sample struct {
+		at   time.Duration // after t0
+		rtt  float64
+		want float64 // the average after it; <0: an EWMA step, checked to be neither x nor a jump
+	}
+	w := func(dt time.Duration) float64 { return -math.Expm1(-dt.Seconds()) } // tau 1 s
+	ms := time.Millisecond
+	for _, tt := range []struct {
+		name    string
+		samples []sample
+	}{
+		{"a step up, every 250 ms: jumps on the sample τ/2 after the first beyond", []sample{
+			{0, 2, 2}, {250 * ms, 7, 2 + w(250*ms)*5}, {500 * ms, 7, -1}, {750 * ms, 7, 7}}},
+		{"a step down, reports every 1 s: jumps on the second", []sample{
+			{0, 8, 8}, {time.Second, 2, 8 - w(time.Second)*6}, {2 * time.Second, 3, 2.5}}},
+		{"a burst of 250 ms is averaged", []sample{
+			{0, 2, 2}, {250 * ms, 9, -1}, {500 * ms, 2, -1}, {750 * ms, 9, -1}}},
+		{"a run broken by a sample within the ratio starts again", []sample{
+			{0, 2, 2}, {250 * ms, 9, -1}, {500 * ms, 3.5, -1}, {750 * ms, 9, -1}, {time.Second, 9, -1},
+			{1250 * ms, 9, 9}}},
+		{"jitter below the floor is none", []sample{
+			{0, 0.1, 0.1}, {250 * ms, 0.9, -1}, {500 * ms, 0.9, -1}, {750 * ms, 0.9, -1}}},
+	} {
+		pol := newPolicy(t, p)
+		prev := 0.0
+		for i, s := range tt.samples {
+			nf := mk("A", s.rtt, 0, 0.2)
+			nf.Paths[0].At, nf.CPU.At = t0.Add(s.at), t0.Add(s.at)
+			got := pol.Update([]NF{nf}, t0.Add(s.at)).NFs[0].Paths[0].RTTMs
+			if i > 0 {
+				ewma := prev + w(s.at-tt.samples[i-1].at)*(s.rtt-prev)
+				if s.want < 0 && math.Abs(got-ewma) > 1e-9 {
+					t.Errorf("%s: sample %d: %v, want the EWMA's %v", tt.name, i, got, ewma)
+				}
+			}
+			if s.want >= 0 && math.Abs(got-s.want) > 1e-9 {
+				t.Errorf("%s: sample %d: %v, want %v", tt.name, i, got, s.want)
+			}
+			prev = got
+		}
+	}
+	// 0: no jumps; and none without smoothing.
+	for _, edit := range []func(*Params){func(p *Params) { p.RTTJumpRatio = 0 },
+		func(p *Params) { p.SmoothingTauMS, p.Smoothing = 0, 1 }} {
+		q := p
+		edit(&q)
+		pol := newPolicy(t, q)
+		var got float64
+		for i, rtt := range []float64{2, 8, 8, 8} {
+			at := time.Duration(i) * 500 * ms
+			nf := mk("A", rtt, 0, 0.2)
+			nf.Paths[0].At, nf.CPU.At = t0.Add(at), t0.Add(at)
+			got = pol.Update([]NF{nf}, t0.Add(at)).NFs[0].Paths[0].RTTMs
+		}
+		want := 8.0
+		if q.RTTJumpRatio == 0 {
+			want = 8 - 6*math.Exp(-1.5)
+		}
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("%+v: %v, want %v", q, got, want)
 		}
 	}
 }
@@ -498,6 +570,9 @@ func TestParamsValidate(t *testing.T) {
 		{"both kinds of smoothing", func(p *Params) { p.Smoothing, p.SmoothingTauMS = 0.3, 500 }, "smoothing"},
 		{"smoothing_tau_ms negative", func(p *Params) { p.SmoothingTauMS = -1 }, "smoothing_tau_ms"},
 		{"smoothing_tau_ms above an hour", func(p *Params) { p.SmoothingTauMS = MaxSmoothingTauMS + 1 }, "smoothing_tau_ms"},
+		{"no jumps", func(p *Params) { p.RTTJumpRatio = 0 }, ""},
+		{"rtt_jump_ratio 1", func(p *Params) { p.RTTJumpRatio = 1 }, "rtt_jump_ratio"},
+		{"rtt_jump_ratio above 100", func(p *Params) { p.RTTJumpRatio = 101 }, "rtt_jump_ratio"},
 		{"threshold 1", func(p *Params) { p.ChangeThreshold = 1 }, "change_threshold"},
 		{"stale 0", func(p *Params) { p.StaleAfterMS = 0 }, "stale_after_ms"},
 		{"scale 0", func(p *Params) { p.Scale = 0 }, "scale"},
