@@ -319,6 +319,9 @@ def main(argv=None):
         write_outputs(raw["results"], raw["settle"], args)
         return
     policies = scheduling.check_runnable(args, "bench/scheduling_pool.py")
+    if unknown := {p for p in args.settle_policies.split(",") if p} - set(scheduling.VARIANTS):
+        sys.exit(f"bench/scheduling_pool.py: unknown --settle-policies {sorted(unknown)}; "
+                 f"known: {', '.join(scheduling.VARIANTS)}")
     if not Path("/usr/lib/frr/bgpd").exists():
         sys.exit("bench/scheduling_pool.py: FRR is not installed (scripts/deps.sh installs frr)")
     t_start = time.monotonic()
