@@ -14,8 +14,11 @@
 // (Params.SmoothingTauMS), so the average spans the same time whatever the report interval
 // and a step is 90 % through after τ ln 10; or, with τ = 0, each sample weighs
 // Params.Smoothing (the first releases' average, which spans more time the slower the
-// reports). A sample that follows a gap longer than Params.StaleAfter restarts the
-// average. Capacities are configuration and are not smoothed.
+// reports). A path's RTT also has a fast path (Params.RTTJumpRatio): samples that have all
+// been beyond the ratio against the average before them for τ/2, two or more, replace it
+// with their mean, so a path that changed for good is followed at once while a shorter
+// burst is only averaged. A sample that follows a gap longer than Params.StaleAfter
+// restarts the average. Capacities are configuration and are not smoothed.
 //
 // # Algorithm
 //
