@@ -630,4 +630,21 @@ func TestParamsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"gamma": "x"}`), &p); err == nil {
 		t.Fatal("bad gamma decoded")
 	}
+
+	// A service stored before smoothing_tau_ms and rtt_jump_ratio (the store decodes
+	// model.PolicyParams as it is, with no defaults): its per-sample average, no jumps,
+	// valid as it ran then.
+	var stored model.PolicyParams
+	if err := json.Unmarshal([]byte(`{"gamma": 0.5, "max_rtt_ms": 50, "min_avail_mbps": 0, "cpu_high": 0.7,
+		"cpu_hysteresis": 0.05, "smoothing": 0.3, "change_threshold": 0.05, "stale_after_ms": 15000,
+		"scale": 10000, "default_capacity_mbps": 10000, "rtt_floor_ms": 1}`), &stored); err != nil {
+		t.Fatal(err)
+	}
+	old := FromModel(stored)
+	if err := old.Validate(); err != nil || old.Smoothing != 0.3 || old.SmoothingTauMS != 0 || old.RTTJumpRatio != 0 {
+		t.Errorf("stored before: %+v, %v", old, err)
+	}
+	if sm := old.rttSmoother(); sm.tau != 0 || sm.alpha != 0.3 || sm.jump != 0 {
+		t.Errorf("stored before: smoother %+v, want the per-sample 0.3 without jumps", sm)
+	}
 }
