@@ -162,23 +162,30 @@ class PoolBed(scheduling.Bed):
         return {h: round(sum(w for a, w in ws.items() if self.host_of[a] == h) / total, 4)
                 for h in self.hosts}
 
-    def path_rtts(self, fid):
-        """{host: the mean over its NFs of fid's path RTT as the policy has it now (after
-        smoothing)}, from the controller's policy view."""
+    def path_inputs(self, fid):
+        """{"rtt", "thr", "cpu": {host: the mean over its NFs of fid's path RTT (ms), path
+        throughput (Mbit/s), and the NFs' CPU, as the policy has them now (after
+        smoothing)}}, from the controller's policy view."""
         cur = (self.policy_view() or {}).get("current") or {}
-        per = {}
+        per = {"rtt": {}, "thr": {}, "cpu": {}}
         for nf in cur.get("nfs") or []:
+            host = self.host_of.get(nf.get("id", "").split(":")[0])
+            if host is None:
+                continue
+            per["cpu"].setdefault(host, []).append(nf.get("cpu", 0))
             for p in nf.get("paths") or []:
-                if p.get("forwarder") == fid and nf.get("id", "").split(":")[0] in self.host_of:
-                    per.setdefault(self.host_of[nf["id"].split(":")[0]], []).append(p["rtt_ms"])
-        return {h: round(sum(v) / len(v), 2) for h, v in sorted(per.items())}
+                if p.get("forwarder") == fid:
+                    per["rtt"].setdefault(host, []).append(p["rtt_ms"])
+                    per["thr"].setdefault(host, []).append(p.get("throughput_mbps", 0))
+        return {k: {h: round(sum(v) / len(v), 2) for h, v in sorted(d.items())} for k, d in per.items()}
 
     def trace_inputs(self, fid, t0, stop, out):
-        """Appends {t, rtt: path_rtts(fid)} to out about every 0.5 s until stop is set: what
-        the weights are computed from, to tell the inputs' noise from the policy's."""
+        """Appends {t, rtt, thr, cpu: path_inputs(fid)} to out about every 0.5 s until stop
+        is set: what the weights are computed from, to tell the inputs' noise from the
+        policy's."""
         while not stop.is_set():
             try:
-                out.append({"t": round(time.monotonic() - t0[0], 2), "rtt": self.path_rtts(fid)})
+                out.append({"t": round(time.monotonic() - t0[0], 2), **self.path_inputs(fid)})
             except Exception as e:  # noqa: BLE001 - a trace, not the measurement
                 log(f"trace: {e}")
             stop.wait(0.5)
