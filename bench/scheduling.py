@@ -53,7 +53,7 @@ VARIANTS = {
     "rr": {"sched": "rr"},
     "maglev": {"sched": "maglev"},
     # The comprehensive policy as shipped (gamma 0.5, cpu_high 0.7, cpu_hysteresis 0.05,
-    # smoothing 0.3, ...) over the forwarder's default scheduler, weighted Maglev.
+    # smoothing_tau_ms 1000, ...) over the forwarder's default scheduler, weighted Maglev.
     "comprehensive": {"sched": "maglev", "policy": []},
     # The same weights spread by smooth weighted round robin at the forwarder.
     "comprehensive-wrr": {"sched": "wrr", "policy": []},
@@ -63,6 +63,11 @@ VARIANTS = {
     # No smoothing of the inputs (bench/scheduling_pool.py's settling: what the measurement
     # and reporting cadence alone take).
     "comprehensive-nosmooth": {"sched": "maglev", "policy": ["--smoothing", "1"]},
+    # The per-sample smoothing of the first releases (weight 0.3 a report, whatever the
+    # report interval), which services saved before smoothing_tau_ms keep.
+    "comprehensive-sample0.3": {"sched": "maglev", "policy": ["--smoothing", "0.3"]},
+    # The shipped one without the fast path for a path's RTT that changed for good.
+    "comprehensive-nojump": {"sched": "maglev", "policy": ["--rtt-jump-ratio", "0"]},
     "lc": {"sched": "lc"},
     "comprehensive-lc": {"sched": "lc", "policy": []},
 }

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -78,7 +79,10 @@ class PoolBed(scheduling.Bed):
             def start_nfs(self):
                 bed.start_nfs()
 
-        # The pool's agents report every 1 s (scaleout.Pool); --report-interval overrides it.
+        # The pool's agents report every 1 s (scaleout.Pool); here every 250 ms unless
+        # --report-interval says otherwise: a path change reaches the policy within one
+        # report, and smoothing_tau_ms (1 s) averages the more frequent samples over the
+        # same time (docs/scheduling.md, "Settling").
         report = ["--report-interval", args.report_interval] if args.report_interval else []
         self.pool = Pool(self.topo, agent_args=[*scheduling.AGENT_ARGS, *report],
                          controller_args=scheduling.CONTROLLER_ARGS).start()
@@ -158,6 +162,34 @@ class PoolBed(scheduling.Bed):
         return {h: round(sum(w for a, w in ws.items() if self.host_of[a] == h) / total, 4)
                 for h in self.hosts}
 
+    def path_inputs(self, fid):
+        """{"rtt", "thr", "cpu": {host: the mean over its NFs of fid's path RTT (ms), path
+        throughput (Mbit/s), and the NFs' CPU, as the policy has them now (after
+        smoothing)}}, from the controller's policy view."""
+        cur = (self.policy_view() or {}).get("current") or {}
+        per = {"rtt": {}, "thr": {}, "cpu": {}}
+        for nf in cur.get("nfs") or []:
+            host = self.host_of.get(nf.get("id", "").split(":")[0])
+            if host is None:
+                continue
+            per["cpu"].setdefault(host, []).append(nf.get("cpu", 0))
+            for p in nf.get("paths") or []:
+                if p.get("forwarder") == fid:
+                    per["rtt"].setdefault(host, []).append(p["rtt_ms"])
+                    per["thr"].setdefault(host, []).append(p.get("throughput_mbps", 0))
+        return {k: {h: round(sum(v) / len(v), 2) for h, v in sorted(d.items())} for k, d in per.items()}
+
+    def trace_inputs(self, fid, t0, stop, out):
+        """Appends {t, rtt, thr, cpu: path_inputs(fid)} to out about every 0.5 s until stop
+        is set: what the weights are computed from, to tell the inputs' noise from the
+        policy's."""
+        while not stop.is_set():
+            try:
+                out.append({"t": round(time.monotonic() - t0[0], 2), **self.path_inputs(fid)})
+            except Exception as e:  # noqa: BLE001 - a trace, not the measurement
+                log(f"trace: {e}")
+            stop.wait(0.5)
+
     def settle(self, policy):
         """Changes fwd-1's slow pair under traffic, and back, with policy; returns each
         change's timeline and settling time."""
@@ -179,14 +211,19 @@ class PoolBed(scheduling.Bed):
         for slow in (MOVED, SLOW[fwd1.id]):
             before = self.fwd_weights()
             self.set_paths({**SLOW, fwd1.id: slow})
-            t0 = time.monotonic()
-            samples = []
-            while time.monotonic() - t0 < window:
+            t0 = [time.monotonic()]
+            samples, inputs, stop = [], [], threading.Event()
+            tracer = threading.Thread(target=self.trace_inputs, args=(fwd1.id, t0, stop, inputs), daemon=True)
+            tracer.start()
+            while time.monotonic() - t0[0] < window:
                 ws = self.fwd_weights()
-                samples.append({"t": round(time.monotonic() - t0, 2),
+                samples.append({"t": round(time.monotonic() - t0[0], 2),
                                 "shares": {i: self.host_shares(w) for i, w in ws.items()}})
                 time.sleep(0.1)
+            stop.set()
+            tracer.join()
             changes.append(settle_times(fwd1.id, slow, before, samples, self, policy))
+            changes[-1]["inputs"] = inputs
         for p in lgs:
             p.communicate(timeout=60)
         self.set_paths(SLOW)
@@ -252,7 +289,7 @@ def write_outputs(results, settle, args):
     # The bar is the policy as shipped's; the others say where the time goes.
     settled = [c["settled_s"] for c in settle if c["policy"] == "comprehensive"]
     doc = {**table, "comparison": comp,
-           "settle": {"changes": [{**{k: v for k, v in c.items() if k != "timeline"}, **step_times(c)}
+           "settle": {"changes": [{**{k: v for k, v in c.items() if k not in ("timeline", "inputs")}, **step_times(c)}
                                   for c in settle],
                       "meets_bar": bool(settled) and all(s is not None and s <= BAR_SETTLE_S for s in settled)},
            "setup": {**{k: getattr(args, k) for k in ("flows", "link_mbps", "buffer_ms", "nf_capacity_mbps",
@@ -279,7 +316,8 @@ def main(argv=None):
     ap = scheduling.arg_parser(__doc__, prefix="hvspool", policies=POLICIES)
     ap.add_argument("--settle-lead", type=float, default=20, help="seconds of traffic before the first path change")
     ap.add_argument("--settle-window", type=float, default=12, help="seconds watched after each path change")
-    ap.add_argument("--report-interval", help="the agents' report interval (default the pool's, 1s)")
+    ap.add_argument("--report-interval", default="250ms",
+                    help="the agents' report interval (the pool lab's is 1 s; 250 ms here: docs/scheduling.md, \"Settling\")")
     ap.add_argument("--settle-policies", default="comprehensive,comprehensive-nosmooth",
                     help="the policies whose settling is measured, in turn ('' for none)")
     args = ap.parse_args(argv)
@@ -288,6 +326,9 @@ def main(argv=None):
         write_outputs(raw["results"], raw["settle"], args)
         return
     policies = scheduling.check_runnable(args, "bench/scheduling_pool.py")
+    if unknown := {p for p in args.settle_policies.split(",") if p} - set(scheduling.VARIANTS):
+        sys.exit(f"bench/scheduling_pool.py: unknown --settle-policies {sorted(unknown)}; "
+                 f"known: {', '.join(scheduling.VARIANTS)}")
     if not Path("/usr/lib/frr/bgpd").exists():
         sys.exit("bench/scheduling_pool.py: FRR is not installed (scripts/deps.sh installs frr)")
     t_start = time.monotonic()

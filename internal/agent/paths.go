@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"slices"
@@ -45,11 +46,12 @@ import (
 //   - RTT, passively, for NFs of NAT services: the forwarder, which sees both directions,
 //     times each connection's client SYN against the NF's first SYN-ACK and keeps a
 //     smoothed value per RS (RealStatus.handshake_rtt_ms, handshake_samples). When an NF's
-//     sample counter moved during the interval, the report carries that value (the mean
-//     over the NF's services, weighted by their new samples), the new samples' count and
-//     "handshake" as rtt_source, in place of the probe's median; with no new sample (no new
-//     connection, a DR service, no stats) the probe's stands. It is the forwarder -> NF
-//     path's RTT plus the NF's accept time, as seen by the traffic itself.
+//     sample counter moved during the interval, the report carries the interval's new
+//     samples' mean, recovered from how far that value moved (unsmooth), over the NF's
+//     services weighted by their new samples, the new samples' count and "handshake" as
+//     rtt_source, in place of the probe's median; with no new sample (no new connection,
+//     a DR service, no stats) the probe's stands. It is the forwarder -> NF path's RTT plus
+//     the NF's accept time, as seen by the traffic itself.
 
 // DefaultProbeInterval is how often each NF is probed.
 const DefaultProbeInterval = 500 * time.Millisecond
@@ -191,6 +193,7 @@ type pathMeter struct {
 	probers map[string]*prober // by NF key
 	bytes   map[string]uint64  // per (service, real): the counters at the last report
 	hs      map[string]uint64  // per (service, real): handshake_samples at the last report
+	hsRTT   map[string]float64 // per (service, real): handshake_rtt_ms at the last report
 	bytesAt time.Time          // zero: no report yet
 	closed  bool
 }
@@ -299,7 +302,7 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	}
 	var dt float64
 	if stats != nil {
-		cur, hs := map[string]uint64{}, map[string]uint64{}
+		cur, hs, hsRTT := map[string]uint64{}, map[string]uint64{}, map[string]float64{}
 		nats := map[string]bool{} // by fwdpb.ServiceKey
 		for _, vs := range stats.GetServices() {
 			nats[fwdpb.ServiceKey(vs.GetId())] = orDefault(vs.GetMode(), defaultMode) == "nat"
@@ -312,10 +315,14 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 				cur[ck] = rs.GetBytes()
 				n.bytes += delta(m.bytes, ck, rs.GetBytes())
 				if nat {
-					hs[ck] = rs.GetHandshakeSamples()
+					hs[ck], hsRTT[ck] = rs.GetHandshakeSamples(), rs.GetHandshakeRttMs()
 					if d := delta(m.hs, ck, hs[ck]); d > 0 {
+						x := hsRTT[ck]
+						if p := m.hs[ck]; p > 0 && hs[ck] >= p { // else the first sample: the value itself
+							x = unsmooth(m.hsRTT[ck], x, d)
+						}
 						n.hsN += d
-						n.hsSum += float64(d) * rs.GetHandshakeRttMs()
+						n.hsSum += float64(d) * x
 					}
 				}
 			}
@@ -323,7 +330,7 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 		if !m.bytesAt.IsZero() {
 			dt = now.Sub(m.bytesAt).Seconds()
 		}
-		m.bytes, m.hs, m.bytesAt = cur, hs, now
+		m.bytes, m.hs, m.hsRTT, m.bytesAt = cur, hs, hsRTT, now
 	}
 	for _, pr := range m.probers {
 		get(pr.spec.nfAddress, pr.spec.nfPort)
@@ -358,6 +365,30 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 		return nil
 	}
 	return out
+}
+
+// handshakeGain is the gain of the forwarder's per-RS handshake RTT EWMA
+// (forwarder/src/worker_fwd_rare.h: srtt += (sample − srtt) / 8, per connection).
+const handshakeGain = 1.0 / 8
+
+// unsmooth returns the mean of the n samples that took the forwarder's handshake EWMA from
+// prev to now (each weighted as the EWMA weighed it, the later more): now = k prev +
+// (1 − k) mean with k = (1 − gain)^n. Reporting the EWMA itself would smooth the RTT twice,
+// per connection here and per unit of time in the policy (smoothing_tau_ms): with about
+// one new connection a second per NF, 90 % of a path's step took the forwarder's average
+// 17 connections, so the weights followed a path change over many seconds
+// (docs/scheduling.md, "Settling"). With several workers the value read is the mean of
+// their averages weighted by their samples, which this inverts only approximately; a
+// result that is not positive (rounding, workers' mix) gives now itself.
+func unsmooth(prev, now float64, n uint64) float64 {
+	k := math.Pow(1-handshakeGain, float64(n))
+	if k < 1e-9 {
+		return now
+	}
+	if x := (now - k*prev) / (1 - k); x > 0 {
+		return x
+	}
+	return now
 }
 
 // delta is how far counter key moved from its value in prev; all of it when it is new

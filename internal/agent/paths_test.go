@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -300,6 +301,7 @@ func TestAgentReportsPaths(t *testing.T) {
 // weighted by the new samples over the NF's services; the probe stands otherwise, and a DR
 // service's read-outs are not used.
 func TestMeasureHandshake(t *testing.T) {
+	unsmoothed3 := (3 - 2*math.Pow(0.875, 3)) / (1 - math.Pow(0.875, 3))
 	f := fwdtest.New(t)
 	a, b, c := sid("10.0.0.1", 80), sid("10.0.0.2", 80), sid("10.0.0.3", 80)
 	f.Load([]*fwdpb.VirtualService{
@@ -336,8 +338,13 @@ func TestMeasureHandshake(t *testing.T) {
 			"10.1.0.1": {2, 10, "handshake"}, "10.1.0.2": {4, 1, "probe-tcp"}}},
 		{"none new: back to the probe", nil, 4 * time.Millisecond, map[string]want{
 			"10.1.0.1": {4, 1, "probe-tcp"}}},
+		// a's average went 2 -> 3 over 3 new samples: their mean, unsmoothed, is
+		// (3 − 0.875³ × 2) / (1 − 0.875³) = 5.0296; c's first sample is its value, 7.
 		{"two services, weighted by new samples", []hs{{a, "10.1.0.1", 3, 13}, {c, "10.1.0.1", 7, 1}}, 4 * time.Millisecond,
-			map[string]want{"10.1.0.1": {4, 4, "handshake"}}},
+			map[string]want{"10.1.0.1": {(3*unsmoothed3 + 7) / 4, 4, "handshake"}}},
+		// One new sample moves the average by 1/8 of its distance: 3 -> 5.5 is a 23 ms sample.
+		{"one new sample", []hs{{a, "10.1.0.1", 5.5, 14}}, 0, map[string]want{
+			"10.1.0.1": {23, 1, "handshake"}}},
 		{"a DR service's read-outs are not used", []hs{{b, "10.1.0.3", 1, 5}}, 4 * time.Millisecond, map[string]want{
 			"10.1.0.3": {4, 1, "probe-tcp"}}},
 		{"a counter that went back counts from 0", []hs{{a, "10.1.0.1", 5, 2}}, 0, map[string]want{
@@ -365,7 +372,7 @@ func TestMeasureHandshake(t *testing.T) {
 		}
 		for nf, w := range st.want {
 			p := got[nf]
-			if p.GetRttMs() != w.rttMs || p.GetRttSamples() != w.samples || p.GetRttSource() != w.source {
+			if math.Abs(p.GetRttMs()-w.rttMs) > 1e-9 || p.GetRttSamples() != w.samples || p.GetRttSource() != w.source {
 				t.Errorf("%s: %s: rtt %v ms over %d (%q), want %v over %d (%q)", st.name, nf,
 					p.GetRttMs(), p.GetRttSamples(), p.GetRttSource(), w.rttMs, w.samples, w.source)
 			}

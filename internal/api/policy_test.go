@@ -19,7 +19,8 @@ func TestPolicyAPI(t *testing.T) {
 		          {"address": "10.1.0.2"}]}`, http.StatusCreated)
 	pol := svc["policy"].(map[string]any)
 	if pol["kind"] != "comprehensive" || pol["gamma"] != 0.0 || pol["cpu_high"] != 0.7 ||
-		pol["smoothing"] != policy.DefaultSmoothing || pol["scale"] != float64(policy.DefaultScale) {
+		pol["smoothing"] != float64(policy.DefaultSmoothing) ||
+		pol["smoothing_tau_ms"] != float64(policy.DefaultSmoothingTauMS) || pol["scale"] != float64(policy.DefaultScale) {
 		t.Fatalf("policy %v", pol)
 	}
 	r0 := svc["reals"].([]any)[0].(map[string]any)
@@ -38,9 +39,32 @@ func TestPolicyAPI(t *testing.T) {
 		t.Fatalf("PUT with a policy: %v", p)
 	}
 
+	// Of the two kinds of smoothing, the one given alone is in force: a body written
+	// before smoothing_tau_ms keeps its per-sample weight.
+	for _, tt := range []struct {
+		body      string
+		smoothing float64
+		tau       float64
+	}{
+		{`{"policy": {"kind": "comprehensive", "smoothing": 0.3}}`, 0.3, 0},
+		{`{"policy": {"kind": "comprehensive", "smoothing_tau_ms": 400}}`, 0, 400},
+		{`{"policy": {"kind": "comprehensive", "smoothing": 0, "smoothing_tau_ms": 0}}`, 0, 0},
+		{`{"policy": {"kind": "comprehensive"}}`, 0, policy.DefaultSmoothingTauMS},
+	} {
+		p := e.mustDo("PUT", id, tt.body, http.StatusOK)["policy"].(map[string]any)
+		if p["smoothing"] != tt.smoothing || p["smoothing_tau_ms"] != tt.tau {
+			t.Errorf("PUT %s: smoothing %v, smoothing_tau_ms %v; want %v, %v", tt.body, p["smoothing"],
+				p["smoothing_tau_ms"], tt.smoothing, tt.tau)
+		}
+	}
+	e.mustDo("PUT", id, `{"policy": {"kind": "comprehensive", "gamma": 0.9}}`, http.StatusOK)
+
 	for _, tt := range []struct{ method, path, body, field string }{
 		{"PUT", id, `{"policy": {"kind": "comprehensive", "gamma": 1.5}}`, "policy.gamma"},
-		{"PUT", id, `{"policy": {"kind": "comprehensive", "smoothing": 0}}`, "policy.smoothing"},
+		{"PUT", id, `{"policy": {"kind": "comprehensive", "smoothing": 1.5}}`, "policy.smoothing"},
+		{"PUT", id, `{"policy": {"kind": "comprehensive", "smoothing": 0.3, "smoothing_tau_ms": 500}}`, "policy.smoothing"},
+		{"PUT", id, `{"policy": {"kind": "comprehensive", "smoothing_tau_ms": -1}}`, "policy.smoothing_tau_ms"},
+		{"PUT", id, `{"policy": {"kind": "comprehensive", "smoothing_tau_ms": 0.5}}`, "policy.smoothing_tau_ms"},
 		{"PUT", id, `{"policy": {"kind": "comprehensive", "stale_after_ms": 0}}`, "policy.stale_after_ms"},
 		{"PUT", id, `{"policy": {"kind": "static", "gamma": 0.5}}`, "policy.gamma"},
 		{"PUT", id, `{"policy": {"kind": "smart"}}`, "policy.kind"},

@@ -22,6 +22,8 @@ type PolicyInput struct {
 	CPUHigh             *float64 `json:"cpu_high,omitempty"`
 	CPUHysteresis       *float64 `json:"cpu_hysteresis,omitempty"`
 	Smoothing           *float64 `json:"smoothing,omitempty"`
+	SmoothingTauMS      *int64   `json:"smoothing_tau_ms,omitempty"`
+	RTTJumpRatio        *float64 `json:"rtt_jump_ratio,omitempty"`
 	ChangeThreshold     *float64 `json:"change_threshold,omitempty"`
 	StaleAfterMS        *int64   `json:"stale_after_ms,omitempty"`
 	Scale               *int     `json:"scale,omitempty"`
@@ -66,8 +68,10 @@ func PolicyInputOf(p Policy) *PolicyInput {
 }
 
 // ApplyTo copies the parameters given onto p and returns the JSON name of the first one
-// given ("" when none is).
+// given ("" when none is). Of smoothing and smoothing_tau_ms, the one given alone is the
+// one in force (model.PolicyParams.ChooseSmoothing).
 func (in *PolicyInput) ApplyTo(p *model.PolicyParams) (first string) {
+	defer p.ChooseSmoothing(in.Smoothing != nil, in.SmoothingTauMS != nil)
 	vin, vp := reflect.ValueOf(in).Elem(), reflect.ValueOf(p).Elem()
 	for i := firstParam; i < vin.NumField(); i++ {
 		if vin.Field(i).IsNil() {
@@ -106,7 +110,7 @@ func (in *PolicyInput) Param(name string) (float64, bool) {
 }
 
 // SetParam gives the parameter with JSON name name the value v. An integer parameter
-// (stale_after_ms, scale) takes a whole number only, as the server does.
+// (stale_after_ms, smoothing_tau_ms, scale) takes a whole number only, as the server does.
 func (in *PolicyInput) SetParam(name string, v float64) error {
 	f, err := in.param(name)
 	if err != nil {

@@ -25,7 +25,7 @@ func TestPolicyInputMatchesParams(t *testing.T) {
 		}
 	}
 	if got := strings.Join(PolicyParamNames(), ","); got != "gamma,max_rtt_ms,min_avail_mbps,cpu_high,"+
-		"cpu_hysteresis,smoothing,change_threshold,stale_after_ms,scale,default_capacity_mbps,rtt_floor_ms" {
+		"cpu_hysteresis,smoothing,smoothing_tau_ms,rtt_jump_ratio,change_threshold,stale_after_ms,scale,default_capacity_mbps,rtt_floor_ms" {
 		t.Errorf("PolicyParamNames %s", got)
 	}
 }

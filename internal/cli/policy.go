@@ -24,7 +24,9 @@ var policyParams = []struct{ flag, json, help string }{
 	{"min-avail-mbps", "min_avail_mbps", "filter out paths with less free bandwidth; 0: no bound"},
 	{"cpu-high", "cpu_high", "filter out NFs busier than this, 0..1 (server default 0.7)"},
 	{"cpu-hysteresis", "cpu_hysteresis", "an NF filtered for CPU comes back at cpu_high minus this (server default 0.05)"},
-	{"smoothing", "smoothing", "EWMA weight of a new sample; 1: none (server default 0.3)"},
+	{"smoothing", "smoothing", "EWMA weight of a new sample, 0..1 (1: none), in place of --smoothing-tau-ms (server default 0: not used)"},
+	{"smoothing-tau-ms", "smoothing_tau_ms", "EWMA time constant: a step of an input is 90 % through after 2.3 times it (server default 1000); 0: not used"},
+	{"rtt-jump-ratio", "rtt_jump_ratio", "a path RTT this many times above or below its average for half the time constant replaces it at once (server default 2); 0: never"},
 	{"change-threshold", "change_threshold", "share of traffic the weights must move by to be published (server default 0.05)"},
 	{"stale-after-ms", "stale_after_ms", "measurements older than this do not count (server default 15000)"},
 	{"scale", "scale", "sum of the weights (server default 10000)"},
@@ -95,6 +97,18 @@ func (f *policyFlags) policy(set map[string]bool, cur *apitypes.PolicyInput) (*a
 		if set[p.flag] {
 			if err := out.SetParam(p.json, *f.params[p.json]); err != nil {
 				return nil, usagef("--%s: %v", p.flag, err)
+			}
+		}
+	}
+	// Of the two kinds of smoothing, the one given alone replaces the one in force, as the
+	// server does with a body that gives one (model.PolicyParams.ChooseSmoothing).
+	for _, c := range []struct{ given, other, otherJSON string }{
+		{"smoothing", "smoothing-tau-ms", "smoothing_tau_ms"}, {"smoothing-tau-ms", "smoothing", "smoothing"},
+	} {
+		_, inForce := out.Param(c.otherJSON)
+		if set[c.given] && !set[c.other] && *f.params[strings.ReplaceAll(c.given, "-", "_")] > 0 && inForce {
+			if err := out.SetParam(c.otherJSON, 0); err != nil {
+				return nil, err
 			}
 		}
 	}

@@ -50,7 +50,7 @@ type policyBed struct {
 
 func params(edit func(*model.PolicyParams)) *model.PolicyParams {
 	p := policy.DefaultParams().Model()
-	p.Smoothing = 1 // one round is the arithmetic
+	p.Smoothing, p.SmoothingTauMS = 1, 0 // no smoothing: one round is the arithmetic
 	if edit != nil {
 		edit(&p)
 	}

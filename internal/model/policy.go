@@ -30,17 +30,36 @@ type Policy struct {
 // policy.Params, in the same order and of the same types, so that each converts to the
 // other (internal/policy owns the defaults and the ranges).
 type PolicyParams struct {
-	Gamma               float64 `json:"gamma"`
-	MaxRTTMs            float64 `json:"max_rtt_ms"`
-	MinAvailMbps        float64 `json:"min_avail_mbps"`
-	CPUHigh             float64 `json:"cpu_high"`
-	CPUHysteresis       float64 `json:"cpu_hysteresis"`
-	Smoothing           float64 `json:"smoothing"`
+	Gamma         float64 `json:"gamma"`
+	MaxRTTMs      float64 `json:"max_rtt_ms"`
+	MinAvailMbps  float64 `json:"min_avail_mbps"`
+	CPUHigh       float64 `json:"cpu_high"`
+	CPUHysteresis float64 `json:"cpu_hysteresis"`
+	Smoothing     float64 `json:"smoothing"`
+	// SmoothingTauMS: a service saved before it existed has none (0) and so keeps its
+	// per-sample Smoothing, as it ran then.
+	SmoothingTauMS      int64   `json:"smoothing_tau_ms"`
+	RTTJumpRatio        float64 `json:"rtt_jump_ratio"` // a service saved before it: 0, none
 	ChangeThreshold     float64 `json:"change_threshold"`
 	StaleAfterMS        int64   `json:"stale_after_ms"`
 	Scale               int     `json:"scale"`
 	DefaultCapacityMbps float64 `json:"default_capacity_mbps"`
 	RTTFloorMS          float64 `json:"rtt_floor_ms"`
+}
+
+// ChooseSmoothing makes the one of Smoothing (a per-sample weight) and SmoothingTauMS (a
+// time constant) that a change gave, and not the other, the one in force: the other
+// becomes 0, as at most one of them may be non-zero. So {"smoothing": 0.5} over parameters
+// with the default time constant means the per-sample weight 0.5, as it did before
+// smoothing_tau_ms, and a time constant given over a saved service's per-sample weight
+// replaces it. Giving both, or neither, changes nothing (internal/policy's Validate judges).
+func (p *PolicyParams) ChooseSmoothing(smoothingGiven, tauGiven bool) {
+	switch {
+	case smoothingGiven && !tauGiven && p.Smoothing > 0:
+		p.SmoothingTauMS = 0
+	case tauGiven && !smoothingGiven && p.SmoothingTauMS > 0:
+		p.Smoothing = 0
+	}
 }
 
 // Comprehensive reports whether the service's weights come from the comprehensive policy.

@@ -18,7 +18,7 @@ func testParams() Params {
 	p := DefaultParams()
 	p.MaxRTTMs = 10
 	p.MinAvailMbps = 50
-	p.Smoothing = 1
+	p.Smoothing, p.SmoothingTauMS = 0, 0 // neither kind of smoothing: none
 	p.StaleAfterMS = 10000
 	p.DefaultCapacityMbps = 1000
 	p.CPUHigh = 0.85 // the tables below were worked out by hand with it
@@ -306,7 +306,11 @@ func TestWeightsSumToScale(t *testing.T) {
 		p.MaxRTTMs = float64(rng.IntN(20))
 		p.MinAvailMbps = float64(rng.IntN(300))
 		p.CPUHigh = 0.5 + rng.Float64()/2
-		p.Smoothing = 0.1 + 0.9*rng.Float64()
+		if run%2 == 0 {
+			p.Smoothing, p.SmoothingTauMS = 0.1+0.9*rng.Float64(), 0
+		} else {
+			p.SmoothingTauMS = 1 + rng.Int64N(10000)
+		}
 		p.Scale = 1 + rng.IntN(20000)
 		p.DefaultCapacityMbps = 1000
 		pol, err := New(p)

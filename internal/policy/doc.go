@@ -9,10 +9,16 @@
 // throughput towards the NF in Mbps from the forwarder's per-RS byte counters, the path's
 // capacity in Mbps from configuration, the time it was taken); its CPU utilisation ω in
 // 0..1 (the average over its cores, from its Prometheus endpoint or the NFV manager) and the
-// time of that. Each measurement is smoothed by an EWMA (Params.Smoothing is the weight of
-// a new sample) when a sample newer than the last one arrives; a sample that follows a gap
-// longer than Params.StaleAfter restarts the average. Capacities are configuration and are
-// not smoothed.
+// time of that. Each measurement is smoothed by an EWMA when a sample newer than the last
+// one arrives: a sample dt after that input's previous one weighs 1 − exp(−dt/τ)
+// (Params.SmoothingTauMS), so the average spans the same time whatever the report interval
+// and a step is 90 % through after τ ln 10; or, with τ = 0, each sample weighs
+// Params.Smoothing (the first releases' average, which spans more time the slower the
+// reports). A path's RTT also has a fast path (Params.RTTJumpRatio): samples that have all
+// been beyond the ratio against the average before them for τ/2, two or more, replace it
+// with their mean, so a path that changed for good is followed at once while a shorter
+// burst is only averaged. A sample that follows a gap longer than Params.StaleAfter
+// restarts the average. Capacities are configuration and are not smoothed.
 //
 // # Algorithm
 //

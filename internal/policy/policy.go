@@ -35,20 +35,105 @@ type pathState struct {
 type ewma struct {
 	v  float64
 	at time.Time // of the newest sample taken; zero: none yet
+	// The run of newest samples beyond the jump ratio on one side of the average as it was
+	// before the run (smoother.jump): its side (+1 above, −1 below, 0 none), that average,
+	// the first sample's time, the count and the sum.
+	runSide int
+	runRef  float64
+	runFrom time.Time
+	runN    int
+	runSum  float64
 }
 
-// add takes a sample newer than the last one: v = alpha x + (1 − alpha) v, or v = x for
-// the first sample and after a gap longer than stale. It reports whether it took it.
-func (e *ewma) add(x float64, at time.Time, alpha float64, stale time.Duration) bool {
+// smoother is how an ewma weighs a new sample (Params.Smoothing, Params.SmoothingTauMS,
+// and for path RTTs Params.RTTJumpRatio).
+type smoother struct {
+	alpha float64       // the per-sample weight, when tau is 0
+	tau   time.Duration // the time constant; 0: alpha
+	stale time.Duration // a gap longer than this restarts the average
+	jump  float64       // the jump ratio; 0: no jumps
+	floor float64       // values below it count as it when judging a jump
+}
+
+func (p Params) smoother() smoother {
+	alpha := p.Smoothing
+	if p.SmoothingTauMS == 0 && alpha == 0 {
+		alpha = 1 // neither: no smoothing
+	}
+	return smoother{alpha: alpha, tau: p.SmoothingTau(), stale: p.StaleAfter()}
+}
+
+// rttSmoother is p.smoother() with the jumps of a path's RTT, judged above the RTT floor
+// (the probes' jitter below it is no path change); without smoothing there is nothing to
+// jump over.
+func (p Params) rttSmoother() smoother {
+	s := p.smoother()
+	if s.tau > 0 || s.alpha < 1 {
+		s.jump, s.floor = p.RTTJumpRatio, p.RTTFloorMS
+	}
+	return s
+}
+
+// weight is the weight of a sample dt after the previous one: 1 − exp(−dt/τ) with a time
+// constant (two samples dt/2 apart weigh together what one dt apart does), else alpha.
+func (s smoother) weight(dt time.Duration) float64 {
+	if s.tau <= 0 {
+		return s.alpha
+	}
+	return -math.Expm1(-float64(dt) / float64(s.tau))
+}
+
+// add takes a sample newer than the last one: v = w x + (1 − w) v with w = s.weight(the
+// time since the last one), or v = x for the first sample and after a gap longer than
+// s.stale. It reports whether it took it.
+func (e *ewma) add(x float64, at time.Time, s smoother) bool {
 	if !e.at.IsZero() && !at.After(e.at) {
 		return false
 	}
-	if e.at.IsZero() || at.Sub(e.at) > stale {
+	if dt := at.Sub(e.at); e.at.IsZero() || dt > s.stale {
 		e.v = x
-	} else {
-		e.v = alpha*x + (1-alpha)*e.v
+		e.runSide = 0
+	} else if !e.jumped(x, at, s) {
+		w := s.weight(dt)
+		e.v = w*x + (1-w)*e.v
 	}
 	e.at = at
+	return true
+}
+
+// jumped follows the run of samples beyond s.jump times the average (or below 1/s.jump
+// of it), and when that run has lasted half the time constant, and two samples or more,
+// sets the average to the run's mean and reports true: a path's RTT that changed for good
+// is followed at once, where the average would close in over 2.3 τ, while a stray sample
+// or a burst shorter than τ/2 is only averaged. x is not yet in the average.
+func (e *ewma) jumped(x float64, at time.Time, s smoother) bool {
+	if s.jump <= 0 {
+		return false
+	}
+	side := func(ref float64) int {
+		switch r := max(x, s.floor) / max(ref, s.floor, math.SmallestNonzeroFloat64); {
+		case r > s.jump:
+			return 1
+		case r < 1/s.jump:
+			return -1
+		}
+		return 0
+	}
+	// Judged against the average before the run: the average closes in on the run's
+	// samples meanwhile, and a step would otherwise fall within the ratio before τ/2.
+	if e.runSide == 0 || side(e.runRef) != e.runSide {
+		e.runSide, e.runRef, e.runFrom, e.runN, e.runSum = side(e.v), e.v, at, 0, 0
+		if e.runSide == 0 {
+			return false
+		}
+	}
+	e.runN++
+	e.runSum += x
+	if e.runN < 2 || at.Sub(e.runFrom) < s.tau/2 {
+		return false
+	}
+	e.v = e.runSum / float64(e.runN)
+	e.runSide = 0
 	return true
 }
 
@@ -143,7 +228,7 @@ func (p *Policy) ingest(nfs []NF, now time.Time) ([]snapNF, []string) {
 }
 
 func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
-	alpha, stale := p.params.Smoothing, p.params.StaleAfter()
+	sm, rttSm, stale := p.params.smoother(), p.params.rttSmoother(), p.params.StaleAfter()
 	s := snapNF{id: nf.ID, healthy: nf.Healthy, cpuData: DataMissing, cpuHeld: st.cpuOut}
 	fwds := make(map[string]bool, len(nf.Paths))
 	for _, m := range nf.Paths {
@@ -160,8 +245,8 @@ func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 			ps = &pathState{}
 			st.paths[m.Forwarder] = ps
 		}
-		if ps.rtt.add(m.RTTMs, m.At, alpha, stale) {
-			ps.thr.add(m.ThroughputMbps, m.At, alpha, stale)
+		if ps.rtt.add(m.RTTMs, m.At, rttSm) {
+			ps.thr.add(m.ThroughputMbps, m.At, sm)
 			ps.capacity = m.CapacityMbps
 			if ps.capacity == 0 {
 				ps.capacity = p.params.DefaultCapacityMbps
@@ -186,7 +271,7 @@ func (p *Policy) ingestNF(st *nfState, nf NF, now time.Time) snapNF {
 		case math.IsNaN(u) || u < 0 || u > 1.05:
 			s.notes = append(s.notes, fmt.Sprintf("cpu sample %v ignored: want 0..1", u))
 		default:
-			st.cpu.add(min(u, 1), c.At, alpha, stale)
+			st.cpu.add(min(u, 1), c.At, sm)
 		}
 	}
 	if !st.cpu.at.IsZero() {

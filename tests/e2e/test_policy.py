@@ -36,7 +36,8 @@ NFS = [("nf1", "10.1.0.11"), ("nf2", "10.1.0.12"), ("nf3", "10.1.0.13")]
 KEY = {h: f"{a}:80" for h, a in NFS}
 # Bounds of each move (seconds). The inputs travel: probe every 250 ms, agent report every
 # 1 s (median of the interval), scrape every 1 s over nfsim's 1 s CPU window, policy
-# round every 500 ms with smoothing 0.6; a move takes a few of those.
+# round every 500 ms with a time constant of 1 s (smoothing_tau_ms: a 1 s report weighs
+# 0.63); a move takes a few of those.
 MOVE_S = 15.0
 
 for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
@@ -59,7 +60,7 @@ class Bed:
                     "--check", "http", "--check-path", "/", "--interval", "500ms",
                     "--check-timeout", "400ms",
                     "--policy", "comprehensive", "--gamma", "0.5", "--max-rtt-ms", "500",
-                    "--smoothing", "0.6", "--change-threshold", "0.02")
+                    "--smoothing-tau-ms", "1000", "--change-threshold", "0.02")
         for h, a in NFS:
             self.cp.ctl("rs", "add", SVC, f"{a}:80", "--metrics-url", f"http://{a}:9100/metrics",
                         "--capacity-mbps", "1000")

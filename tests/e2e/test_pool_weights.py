@@ -35,7 +35,8 @@ SVC = f"tcp-{VIP}-{PORT}"
 NFS = ["10.1.0.11", "10.1.0.12", "10.1.0.13"]
 KEYS = [f"{a}:{PORT}" for a in NFS]
 # The inputs travel: a probe every 250 ms, a report every 1 s (the interval's median), a
-# policy round every 500 ms with smoothing 0.6: a move takes a few of each.
+# policy round every 500 ms with a time constant of 1 s (smoothing_tau_ms: a 1 s report weighs
+# 0.63): a move takes a few of each.
 MOVE_S = 20.0
 
 for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
@@ -56,7 +57,7 @@ def pool(lab):
           "--check", "http", "--check-port", str(labtools.HTTP_PORT), "--check-path", "/",
           "--interval", "500ms", "--check-timeout", "400ms",
           "--policy", "comprehensive", "--gamma", "0.5", "--max-rtt-ms", "500",
-          "--smoothing", "0.6", "--change-threshold", "0.02")
+          "--smoothing-tau-ms", "1000", "--change-threshold", "0.02")
     return p
 
 
