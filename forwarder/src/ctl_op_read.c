@@ -97,7 +97,7 @@ real_status(struct ctl_req *r, const struct rs_config *rs)
 	m->total_conns = ss.conns_total;
 	m->packets = ss.pkts;
 	m->bytes = ss.bytes;
-	fwd_rs_rtt(r->f, rs->slot, &srtt_us, &m->handshake_samples);
+	fwd_rs_rtt(r->f, rs->slot, &srtt_us, &m->handshake_samples, &m->handshake_rtt_sum_us);
 	m->handshake_rtt_ms = srtt_us / 1000.0;
 	m->since_zero = since_zero(r, &r->f->zero->rs[rs->slot], &ss);
 	return m->address != NULL && m->since_zero != NULL ? m : NULL;

@@ -516,15 +516,17 @@ fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t 
 }
 
 void
-fwd_rs_rtt(const struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples)
+fwd_rs_rtt(const struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples,
+	   uint64_t *sum_us)
 {
 	double weighted = 0;
 
-	*samples = 0;
+	*samples = *sum_us = 0;
 	for (uint16_t i = 0; i < f->env.n_workers; i++) {
 		const struct rs_rtt *r = &f->workers[i]->rs_rtt[slot];
 		weighted += (double)r->samples * r->srtt8_us / 8.0;
 		*samples += r->samples;
+		*sum_us += r->sum_us;
 	}
 	*srtt_us = *samples > 0 ? weighted / (double)*samples : 0;
 }

@@ -102,7 +102,8 @@ void fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out);
 void fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
 void fwd_sum_vs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
 /* An RS slot's handshake RTT over workers: the sample-weighted mean of their EWMAs in
- * microseconds (0 with no sample), and how many samples they took. */
-void fwd_rs_rtt(const struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples);
+ * microseconds (0 with no sample), how many samples they took and the sum of them (µs). */
+void fwd_rs_rtt(const struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *samples,
+		uint64_t *sum_us);
 
 #endif

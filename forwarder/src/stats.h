@@ -170,6 +170,7 @@ struct rs_rtt {
 	uint32_t srtt8_us; /* EWMA (gain 1/8) in microseconds, kept times 8 as TCP keeps SRTT */
 	uint32_t pad;
 	uint64_t samples;
+	uint64_t sum_us;   /* every sample added: an interval's mean is its delta over samples' */
 };
 
 /* One worker's bad_l4_csum drops by the port the packet came in on, counted on the drop path

@@ -70,6 +70,7 @@ rare_rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 		us = (w->now - c->created) * 1000000 / w->env->hz;
 	if (us > UINT32_MAX / 8)
 		us = UINT32_MAX / 8;
+	r->sum_us += us;
 	if (r->samples++ == 0)
 		r->srtt8_us = (uint32_t)us * 8;
 	else /* srtt += (sample - srtt) / 8, in eighths */

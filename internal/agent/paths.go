@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"net"
 	"slices"
@@ -47,7 +46,8 @@ import (
 //     times each connection's client SYN against the NF's first SYN-ACK and keeps a
 //     smoothed value per RS (RealStatus.handshake_rtt_ms, handshake_samples). When an NF's
 //     sample counter moved during the interval, the report carries the interval's new
-//     samples' mean, recovered from how far that value moved (unsmooth), over the NF's
+//     samples' mean (how far the sum of samples, handshake_rtt_sum_us, moved over how far
+//     the count did; a forwarder without the sum: its smoothed value), over the NF's
 //     services weighted by their new samples, the new samples' count and "handshake" as
 //     rtt_source, in place of the probe's median; with no new sample (no new connection,
 //     a DR service, no stats) the probe's stands. It is the forwarder -> NF path's RTT plus
@@ -193,7 +193,7 @@ type pathMeter struct {
 	probers map[string]*prober // by NF key
 	bytes   map[string]uint64  // per (service, real): the counters at the last report
 	hs      map[string]uint64  // per (service, real): handshake_samples at the last report
-	hsRTT   map[string]float64 // per (service, real): handshake_rtt_ms at the last report
+	hsSum   map[string]uint64  // per (service, real): handshake_rtt_sum_us at the last report
 	bytesAt time.Time          // zero: no report yet
 	closed  bool
 }
@@ -302,7 +302,7 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	}
 	var dt float64
 	if stats != nil {
-		cur, hs, hsRTT := map[string]uint64{}, map[string]uint64{}, map[string]float64{}
+		cur, hs, hsSum := map[string]uint64{}, map[string]uint64{}, map[string]uint64{}
 		nats := map[string]bool{} // by fwdpb.ServiceKey
 		for _, vs := range stats.GetServices() {
 			nats[fwdpb.ServiceKey(vs.GetId())] = orDefault(vs.GetMode(), defaultMode) == "nat"
@@ -315,14 +315,10 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 				cur[ck] = rs.GetBytes()
 				n.bytes += delta(m.bytes, ck, rs.GetBytes())
 				if nat {
-					hs[ck], hsRTT[ck] = rs.GetHandshakeSamples(), rs.GetHandshakeRttMs()
+					hs[ck], hsSum[ck] = rs.GetHandshakeSamples(), rs.GetHandshakeRttSumUs()
 					if d := delta(m.hs, ck, hs[ck]); d > 0 {
-						x := hsRTT[ck]
-						if p := m.hs[ck]; p > 0 && hs[ck] >= p { // else the first sample: the value itself
-							x = unsmooth(m.hsRTT[ck], x, d)
-						}
 						n.hsN += d
-						n.hsSum += float64(d) * x
+						n.hsSum += handshakeSum(rs, d, deltaWith(m.hsSum, ck, hsSum[ck], m.hs, hs[ck]))
 					}
 				}
 			}
@@ -330,7 +326,7 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 		if !m.bytesAt.IsZero() {
 			dt = now.Sub(m.bytesAt).Seconds()
 		}
-		m.bytes, m.hs, m.hsRTT, m.bytesAt = cur, hs, hsRTT, now
+		m.bytes, m.hs, m.hsSum, m.bytesAt = cur, hs, hsSum, now
 	}
 	for _, pr := range m.probers {
 		get(pr.spec.nfAddress, pr.spec.nfPort)
@@ -367,28 +363,29 @@ func (m *pathMeter) measure(stats *fwdpb.Stats, now time.Time) []*ctlpb.PathMeas
 	return out
 }
 
-// handshakeGain is the gain of the forwarder's per-RS handshake RTT EWMA
-// (forwarder/src/worker_fwd_rare.h: srtt += (sample − srtt) / 8, per connection).
-const handshakeGain = 1.0 / 8
+// handshakeSum is the sum, in ms, of the d new handshake samples of a real whose sum of
+// samples moved by sumUs. The forwarder's own handshake_rtt_ms is an average of gain 1/8 per
+// connection: reported as it is, the RTT would be smoothed twice (per connection there, per
+// unit of time in the policy, smoothing_tau_ms), and with about one new connection a second
+// per NF, 90 % of a path's step took it 17 connections (docs/scheduling.md, "Settling"). A
+// forwarder older than the sum reports none (0 ever): its average stands in.
+func handshakeSum(rs *fwdpb.RealStatus, d, sumUs uint64) float64 {
+	if rs.GetHandshakeRttSumUs() == 0 {
+		return float64(d) * rs.GetHandshakeRttMs()
+	}
+	return float64(sumUs) / 1000
+}
 
-// unsmooth returns the mean of the n samples that took the forwarder's handshake EWMA from
-// prev to now (each weighted as the EWMA weighed it, the later more): now = k prev +
-// (1 − k) mean with k = (1 − gain)^n. Reporting the EWMA itself would smooth the RTT twice,
-// per connection here and per unit of time in the policy (smoothing_tau_ms): with about
-// one new connection a second per NF, 90 % of a path's step took the forwarder's average
-// 17 connections, so the weights followed a path change over many seconds
-// (docs/scheduling.md, "Settling"). With several workers the value read is the mean of
-// their averages weighted by their samples, which this inverts only approximately; a
-// result that is not positive (rounding, workers' mix) gives now itself.
-func unsmooth(prev, now float64, n uint64) float64 {
-	k := math.Pow(1-handshakeGain, float64(n))
-	if k < 1e-9 {
-		return now
+// deltaWith is how far the counter key of cur moved since prev, judged together with its
+// sample count (counts, count): when the count went back (a forwarder restart, a real
+// re-added), both count from 0.
+func deltaWith(prev map[string]uint64, key string, v uint64, counts map[string]uint64, count uint64) uint64 {
+	if p, ok := counts[key]; ok && count >= p {
+		if q, ok := prev[key]; ok && v >= q {
+			return v - q
+		}
 	}
-	if x := (now - k*prev) / (1 - k); x > 0 {
-		return x
-	}
-	return now
+	return v
 }
 
 // delta is how far counter key moved from its value in prev; all of it when it is new

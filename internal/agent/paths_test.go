@@ -297,11 +297,10 @@ func TestAgentReportsPaths(t *testing.T) {
 }
 
 // TestMeasureHandshake: for NFs of NAT services the forwarder's handshake RTT (read from a
-// fake forwarder's stats) replaces the probe in an interval where its sample counter moved,
-// weighted by the new samples over the NF's services; the probe stands otherwise, and a DR
-// service's read-outs are not used.
+// fake forwarder's stats) replaces the probe in an interval where its sample counter moved:
+// the new samples' mean (the sum's delta over the count's), weighted by the new samples over
+// the NF's services; the probe stands otherwise, and a DR service's read-outs are not used.
 func TestMeasureHandshake(t *testing.T) {
-	unsmoothed3 := (3 - 2*math.Pow(0.875, 3)) / (1 - math.Pow(0.875, 3))
 	f := fwdtest.New(t)
 	a, b, c := sid("10.0.0.1", 80), sid("10.0.0.2", 80), sid("10.0.0.3", 80)
 	f.Load([]*fwdpb.VirtualService{
@@ -318,8 +317,9 @@ func TestMeasureHandshake(t *testing.T) {
 	type hs struct {
 		id      *fwdpb.ServiceId
 		nf      string
-		rttMs   float64
+		rttMs   float64 // the forwarder's average: used only without a sum
 		samples uint64
+		sumUs   uint64
 	}
 	type want struct {
 		rttMs   float64
@@ -334,28 +334,28 @@ func TestMeasureHandshake(t *testing.T) {
 	}{
 		{"no handshake yet: the probe", nil, 4 * time.Millisecond, map[string]want{
 			"10.1.0.1": {4, 1, "probe-tcp"}, "10.1.0.2": {4, 1, "probe-tcp"}, "10.1.0.3": {4, 1, "probe-tcp"}}},
-		{"new samples: the forwarder's", []hs{{a, "10.1.0.1", 2, 10}}, 4 * time.Millisecond, map[string]want{
+		{"new samples: the forwarder's", []hs{{a, "10.1.0.1", 2, 10, 20000}}, 4 * time.Millisecond, map[string]want{
 			"10.1.0.1": {2, 10, "handshake"}, "10.1.0.2": {4, 1, "probe-tcp"}}},
 		{"none new: back to the probe", nil, 4 * time.Millisecond, map[string]want{
 			"10.1.0.1": {4, 1, "probe-tcp"}}},
-		// a's average went 2 -> 3 over 3 new samples: their mean, unsmoothed, is
-		// (3 − 0.875³ × 2) / (1 − 0.875³) = 5.0296; c's first sample is its value, 7.
-		{"two services, weighted by new samples", []hs{{a, "10.1.0.1", 3, 13}, {c, "10.1.0.1", 7, 1}}, 4 * time.Millisecond,
-			map[string]want{"10.1.0.1": {(3*unsmoothed3 + 7) / 4, 4, "handshake"}}},
-		// One new sample moves the average by 1/8 of its distance: 3 -> 5.5 is a 23 ms sample.
-		{"one new sample", []hs{{a, "10.1.0.1", 5.5, 14}}, 0, map[string]want{
+		// a's 3 new samples add 15 ms (their mean 5, whatever its average says); c's first 7.
+		{"two services, weighted by new samples", []hs{{a, "10.1.0.1", 3, 13, 35000}, {c, "10.1.0.1", 7, 1, 7000}},
+			4 * time.Millisecond, map[string]want{"10.1.0.1": {(3*5 + 7) / 4.0, 4, "handshake"}}},
+		{"one new sample", []hs{{a, "10.1.0.1", 5.5, 14, 58000}}, 0, map[string]want{
 			"10.1.0.1": {23, 1, "handshake"}}},
-		{"a DR service's read-outs are not used", []hs{{b, "10.1.0.3", 1, 5}}, 4 * time.Millisecond, map[string]want{
+		{"a DR service's read-outs are not used", []hs{{b, "10.1.0.3", 1, 5, 5000}}, 4 * time.Millisecond, map[string]want{
 			"10.1.0.3": {4, 1, "probe-tcp"}}},
-		{"a counter that went back counts from 0", []hs{{a, "10.1.0.1", 5, 2}}, 0, map[string]want{
-			"10.1.0.1": {5, 2, "handshake"}}},
+		{"a counter that went back counts from 0", []hs{{a, "10.1.0.1", 5, 2, 9000}}, 0, map[string]want{
+			"10.1.0.1": {4.5, 2, "handshake"}}},
+		{"a forwarder without the sum: its average", []hs{{a, "10.1.0.1", 6, 4, 0}}, 0, map[string]want{
+			"10.1.0.1": {6, 2, "handshake"}}},
 		{"nothing in the interval", nil, 0, map[string]want{
 			"10.1.0.1": {0, 0, ""}, "10.1.0.2": {0, 0, ""}}},
 	}
 	t0 := time.Unix(1000, 0)
 	for i, st := range steps {
 		for _, h := range st.set {
-			f.SetHandshake(h.id, h.nf, 80, h.rttMs, h.samples)
+			f.SetHandshake(h.id, h.nf, 80, h.rttMs, h.samples, h.sumUs)
 		}
 		if st.probe > 0 {
 			for _, pr := range m.probers {

@@ -174,20 +174,21 @@ func (f *Forwarder) SetConnections(c []*fwdpb.Connection) {
 type handshake struct {
 	rttMs   float64
 	samples uint64
+	sumUs   uint64
 }
 
 // SetHandshake sets the handshake RTT read-outs (RealStatus.handshake_rtt_ms,
-// handshake_samples) that GetStats and ListServices report for a real of a service, as the
-// forwarder's SYN -> SYN-ACK timing would.
+// handshake_samples, handshake_rtt_sum_us) that GetStats and ListServices report for a real
+// of a service, as the forwarder's SYN -> SYN-ACK timing would.
 func (f *Forwarder) SetHandshake(id *fwdpb.ServiceId, address string, port uint32, rttMs float64,
-	samples uint64) {
+	samples, sumUs uint64) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.hs == nil {
 		f.hs = map[string]handshake{}
 	}
 	rs := &fwdpb.RealService{Address: address, Port: port}
-	f.hs[svcName(id)+" "+realName(rs)] = handshake{rttMs: rttMs, samples: samples}
+	f.hs[svcName(id)+" "+realName(rs)] = handshake{rttMs: rttMs, samples: samples, sumUs: sumUs}
 }
 
 // SetDrops sets the drops GetStats reports: by reason, all of them at worker 0.
@@ -545,7 +546,7 @@ func (f *Forwarder) status() []*fwdpb.ServiceStatus {
 		for _, rs := range vs.RealServices {
 			r := &fwdpb.RealStatus{Address: rs.GetAddress(), Port: rs.GetPort()}
 			if h, ok := f.hs[svcName(vs.GetId())+" "+realName(rs)]; ok {
-				r.HandshakeRttMs, r.HandshakeSamples = h.rttMs, h.samples
+				r.HandshakeRttMs, r.HandshakeSamples, r.HandshakeRttSumUs = h.rttMs, h.samples, h.sumUs
 			}
 			st.Reals = append(st.Reals, r)
 		}

@@ -402,8 +402,11 @@ type RealStatus struct {
 	HandshakeRttMs   float64            `protobuf:"fixed64,7,opt,name=handshake_rtt_ms,json=handshakeRttMs,proto3" json:"handshake_rtt_ms,omitempty"`
 	HandshakeSamples uint64             `protobuf:"varint,8,opt,name=handshake_samples,json=handshakeSamples,proto3" json:"handshake_samples,omitempty"`
 	SinceZero        *CountersSinceZero `protobuf:"bytes,9,opt,name=since_zero,json=sinceZero,proto3" json:"since_zero,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// NAT only: the sum of every handshake RTT sample, in microseconds (each capped at 536 s),
+	// summed over workers: an interval's mean is this counter's delta over handshake_samples'.
+	HandshakeRttSumUs uint64 `protobuf:"varint,10,opt,name=handshake_rtt_sum_us,json=handshakeRttSumUs,proto3" json:"handshake_rtt_sum_us,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *RealStatus) Reset() {
@@ -497,6 +500,13 @@ func (x *RealStatus) GetSinceZero() *CountersSinceZero {
 		return x.SinceZero
 	}
 	return nil
+}
+
+func (x *RealStatus) GetHandshakeRttSumUs() uint64 {
+	if x != nil {
+		return x.HandshakeRttSumUs
+	}
+	return 0
 }
 
 // The counters of one service; joined to its VirtualService by id. The forwarder lists them
@@ -5935,7 +5945,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\x12persistence_prefix\x18\x11 \x01(\rR\x11persistencePrefix\x12\x1f\n" +
 	"\vclient_addr\x18( \x01(\tR\n" +
 	"clientAddr\x12\x14\n" +
-	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xc4\x02\n" +
+	"\x05encap\x182 \x01(\tR\x05encapJ\x04\b\f\x10\x0f\"\xf5\x02\n" +
 	"\n" +
 	"RealStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x12\n" +
@@ -5948,7 +5958,9 @@ const file_fwd_proto_rawDesc = "" +
 	"\x10handshake_rtt_ms\x18\a \x01(\x01R\x0ehandshakeRttMs\x12+\n" +
 	"\x11handshake_samples\x18\b \x01(\x04R\x10handshakeSamples\x12=\n" +
 	"\n" +
-	"since_zero\x18\t \x01(\v2\x1e.hvlb.fwd.v1.CountersSinceZeroR\tsinceZero\"\xab\x02\n" +
+	"since_zero\x18\t \x01(\v2\x1e.hvlb.fwd.v1.CountersSinceZeroR\tsinceZero\x12/\n" +
+	"\x14handshake_rtt_sum_us\x18\n" +
+	" \x01(\x04R\x11handshakeRttSumUs\"\xab\x02\n" +
 	"\rServiceStatus\x12&\n" +
 	"\x02id\x18\x01 \x01(\v2\x16.hvlb.fwd.v1.ServiceIdR\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\rR\x03key\x12!\n" +
