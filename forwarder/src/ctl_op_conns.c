@@ -100,6 +100,8 @@ ctl_conn_msg(struct ctl_req *r, const struct conn *c, uint16_t worker, uint64_t 
 	m->bytes_in = c->bytes[CONN_DIR_ORIG];
 	m->bytes_out = c->bytes[CONN_DIR_REPLY];
 	m->synced = (c->flags & CONN_FL_SYNCED) != 0;
+	if (c->flags & CONN_FL_SYNPROXY)
+		m->synproxy = CTL_CONST_STR(c->flags & CONN_FL_SP_WAIT ? "waiting" : "translated");
 	m->local = ctl_conn_local(r, c);
 	if (m->local == NULL || m->protocol == NULL || m->client == NULL || m->vip == NULL ||
 	    m->real == NULL)

@@ -230,6 +230,9 @@ type Connection struct {
 	// Connection.synced); the packet counts are what this forwarder carried. GET /v1/conns
 	// and /v1/trace only (reports do not carry it).
 	Synced bool `json:"synced"`
+	// SynProxy: a SYN proxy's connection, "waiting" while its NF has not answered the
+	// proxy's SYN, "translated" once it has; empty for any other (Connection.synproxy).
+	SynProxy string `json:"synproxy,omitempty"`
 }
 
 // ControllerGroup is GET /v1/controllers: the group of controllers as the one asked sees it.

@@ -157,7 +157,8 @@ func ConnOf(fwd string, c *fwdpb.Connection) apitypes.Connection {
 	return apitypes.Connection{Forwarder: fwd, Worker: c.GetWorker(), Protocol: c.GetProtocol(),
 		Client: c.GetClient(), VIP: c.GetVip(), Real: c.GetReal(), State: c.GetState(), AgeS: c.GetAgeS(),
 		ExpiresInS: c.GetExpiresInS(), PacketsIn: c.GetPacketsIn(), PacketsOut: c.GetPacketsOut(),
-		BytesIn: c.GetBytesIn(), BytesOut: c.GetBytesOut(), Synced: c.GetSynced()}
+		BytesIn: c.GetBytesIn(), BytesOut: c.GetBytesOut(), Synced: c.GetSynced(),
+		SynProxy: c.GetSynproxy()}
 }
 
 // TraceOf is a forwarder's FlowTrace as the API shows it.

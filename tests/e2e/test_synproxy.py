@@ -137,6 +137,11 @@ def test_synproxy_on_real_clients_and_a_spoofed_flood(lab):
     p = topo.run("client", ["python3", "-c", ECHO, VIP, str(labtools.TCP_PORT), str(BULK)])
     hello, sent, back, n = p.stdout.split()
     assert hello.startswith("nf=") and int(n) == BULK and sent == back, p.stdout
+    # The listing names the connections the proxy opened: the bulk one's entry (closing, or
+    # in TIME_WAIT) is translated, none still waits for its NF.
+    proxied = [c.synproxy for c in fw.client.iter_connections()
+               if c.vip.endswith(f":{labtools.TCP_PORT}")]
+    assert proxied and set(proxied) == {"translated"}, proxied
 
     short = loadgen(topo, "-new-conn", "-flows", "4", "-rate", str(SHORT_RATE), seconds=SECONDS)
     fl = report(flood(topo, "syn=50,ack=50"), "spoof_flood")

@@ -2689,7 +2689,11 @@ type Connection struct {
 	// Its latest state came from a sync peer, not from a packet here: a copy, or a forwarder
 	// that carries one direction while the peer carrying the other moved the state on. The
 	// packet and byte counts are what this forwarder carried (0/0: a copy only).
-	Synced        bool `protobuf:"varint,62,opt,name=synced,proto3" json:"synced,omitempty"`
+	Synced bool `protobuf:"varint,62,opt,name=synced,proto3" json:"synced,omitempty"`
+	// A SYN proxy's connection (docs/synproxy.md): "waiting" while its NF has not answered the
+	// proxy's SYN, "translated" once it has (sequence numbers translated both ways); "" for
+	// any other connection.
+	Synproxy      string `protobuf:"bytes,63,opt,name=synproxy,proto3" json:"synproxy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2834,6 +2838,13 @@ func (x *Connection) GetSynced() bool {
 		return x.Synced
 	}
 	return false
+}
+
+func (x *Connection) GetSynproxy() string {
+	if x != nil {
+		return x.Synproxy
+	}
+	return ""
 }
 
 // FullNAT's local pool (docs/mode-fullnat.md): set at start-up ([local_pool] of the
@@ -6149,7 +6160,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rsync_counters\x18\t \x03(\v2\x14.hvlb.fwd.v1.CounterR\fsyncCounters\x122\n" +
 	"\x15exception_from_kernel\x18G \x01(\x04R\x13exceptionFromKernel\x12%\n" +
 	"\x0econns_restored\x18H \x01(\x04R\rconnsRestored\x120\n" +
-	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\xa4\x03\n" +
+	"\x14conns_restore_failed\x18I \x01(\x04R\x12connsRestoreFailed\"\xc0\x03\n" +
 	"\n" +
 	"Connection\x12\x16\n" +
 	"\x06worker\x18\x01 \x01(\rR\x06worker\x12\x1a\n" +
@@ -6172,7 +6183,8 @@ const file_fwd_proto_rawDesc = "" +
 	"\x03vni\x18< \x01(\rR\x03vni\x12\x1f\n" +
 	"\vclient_vtep\x18= \x01(\tR\n" +
 	"clientVtep\x12\x16\n" +
-	"\x06synced\x18> \x01(\bR\x06synced\"\x0e\n" +
+	"\x06synced\x18> \x01(\bR\x06synced\x12\x1a\n" +
+	"\bsynproxy\x18? \x01(\tR\bsynproxy\"\x0e\n" +
 	"\fGetLocalPool\"b\n" +
 	"\fSetLocalPool\x12\x1c\n" +
 	"\taddresses\x18\x01 \x03(\tR\taddresses\x12\x19\n" +
