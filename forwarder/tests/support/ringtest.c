@@ -7,6 +7,7 @@
 #include <rte_eal.h>
 #include <rte_mbuf.h>
 
+#include "ctl_op.h"
 #include "pkt_build.h"
 #include "ringtest.h"
 #include "fwd.h"
@@ -96,6 +97,29 @@ ringtest_tcp4(uint8_t *f, const uint8_t *src, uint16_t sport, const uint8_t *dst
 	memcpy(s.eth_dst, eth_dst, 6);
 	memcpy(s.eth_src, eth_src, 6);
 	return pkt_build(f, &s);
+}
+
+Hvlb__Fwd__V1__Response *
+ringtest_ask(struct fwd *f, Hvlb__Fwd__V1__Request *req, bool offline)
+{
+	size_t n = hvlb__fwd__v1__request__get_packed_size(req), out_len = 0;
+	uint8_t *packed = malloc(n ? n : 1), *out = NULL;
+	Hvlb__Fwd__V1__Response *resp = NULL;
+
+	hvlb__fwd__v1__request__pack(req, packed);
+	if (offline)
+		ringfwd_readers_offline(f, true);
+	if (ctl_handle(f, packed, n, &out, &out_len) == 0 && out_len >= 4)
+		resp = hvlb__fwd__v1__response__unpack(NULL, out_len - 4, out + 4);
+	if (offline)
+		ringfwd_readers_offline(f, false);
+	free(packed);
+	free(out);
+	if (resp == NULL) {
+		fprintf(stderr, "no response\n");
+		exit(2);
+	}
+	return resp;
 }
 
 uint64_t

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fwd.pb-c.h"
 #include "ringfwd.h"
 
 /* Set by EXPECT; main's exit status through ringtest_finish. */
@@ -50,6 +51,11 @@ void ringtest_run_drain(struct fwd *f, const struct ringfwd_ports *rp);
 uint32_t ringtest_tcp4(uint8_t *f, const uint8_t *src, uint16_t sport, const uint8_t *dst,
 		       uint16_t dport, uint8_t flags, uint8_t ttl, const uint8_t *eth_dst,
 		       const uint8_t *eth_src);
+
+/* One request through the local API's handler (ctl_handle), with the readers offline first
+ * when offline (as the control thread finds the workers between their loops: a capture's stop
+ * waits for their grace period): its decoded response (free_unpacked), or exit 2 without one. */
+Hvlb__Fwd__V1__Response *ringtest_ask(struct fwd *f, Hvlb__Fwd__V1__Request *req, bool offline);
 
 /* A worker counter (a uint64_t at offset off in struct worker_stats) summed over the workers. */
 uint64_t ringtest_wsum(struct fwd *f, size_t off);
