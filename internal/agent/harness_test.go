@@ -138,8 +138,9 @@ func pki(t *testing.T) string {
 	return dir
 }
 
-// serveCtl serves f on addr (mutual TLS with the certificates in dir) until stop.
-func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
+// ctlServer is a controller's gRPC server listening on addr (mutual TLS with the
+// certificates in dir), for the caller to register its services on and serve ln with.
+func ctlServer(t *testing.T, dir, addr string) (*grpc.Server, net.Listener) {
 	t.Helper()
 	tlsCfg, err := certs.ServerTLS(filepath.Join(dir, certs.ControllerFile),
 		filepath.Join(dir, certs.ControllerKeyFile), filepath.Join(dir, certs.CAFile))
@@ -150,7 +151,13 @@ func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := grpc.NewServer(grpc.Creds(credentials.NewTLS(tlsCfg)))
+	return grpc.NewServer(grpc.Creds(credentials.NewTLS(tlsCfg))), ln
+}
+
+// serveCtl serves f on addr (mutual TLS with the certificates in dir) until stop.
+func serveCtl(t *testing.T, dir, addr string, f *fakeCtl) (stop func()) {
+	t.Helper()
+	srv, ln := ctlServer(t, dir, addr)
 	ctlpb.RegisterAgentServiceServer(srv, f)
 	healthpb.RegisterHealthServer(srv, f)
 	go srv.Serve(ln)
