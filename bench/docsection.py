@@ -4,6 +4,7 @@ machine they ran on, and replacing one section of the file.
     import docsection
     docsection.write(path, "## Connection sync", lines)
     docsection.machine()   # "Intel(R) Xeon(R) ..., 2 cores, 6.1.0-..."
+    docsection.stamp(res)  # res["date"], res["machine"] set
 
 and their command line: --doc FILE, the result printed as one JSON line.
 
@@ -14,6 +15,7 @@ and their command line: --doc FILE, the result printed as one JSON line.
 import argparse
 import json
 import os
+import time
 from pathlib import Path
 
 
@@ -22,6 +24,13 @@ def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                 if line.startswith("model name")), "?")
     return f"{cpu}, {os.cpu_count()} cores, {os.uname().release}"
+
+
+def stamp(res):
+    """res with the date and the machine it was measured on (machine()), for its footnote."""
+    res["date"] = time.strftime("%Y-%m-%d")
+    res["machine"] = machine()
+    return res
 
 
 def write(path, heading, lines):

@@ -182,9 +182,7 @@ def run(rate, seconds):
         res["killed_reschedule"] = killed(bed, rate, host_b, "reschedule")
     finally:
         t.down()
-    res["date"] = time.strftime("%Y-%m-%d")
-    res["machine"] = docsection.machine()
-    return res
+    return docsection.stamp(res)
 
 
 def main():

@@ -23,7 +23,6 @@ section of FILE, in place of the one there.
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 import docsection
@@ -139,9 +138,7 @@ def run(rate, calls, kill_calls, nft_calls):
                                          name="sipp-trunk-kill")
     finally:
         t.down()
-    res["date"] = time.strftime("%Y-%m-%d")
-    res["machine"] = docsection.machine()
-    return res
+    return docsection.stamp(res)
 
 
 def main():
