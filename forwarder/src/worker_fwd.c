@@ -4,8 +4,9 @@
  * packets whose connection another worker owns to that worker, look the rest up in one burst,
  * then forward each. And the per-packet actions: NAT and DR rewrites, ICMP errors (choosing
  * an NF for a new connection: worker_fwd_new.h, in this translation unit too). One file, so
- * that the compiler can inline forwarding into the burst loop; classifying is worker_classify.h's (in line here too), what a worker answers
- * itself worker_answer.c's, and how a packet leaves (drop, TX, routing) worker_tx.h's.
+ * that the compiler can inline forwarding into the burst loop; classifying is
+ * worker_classify.h's (in line here too), what a worker answers itself worker_answer.c's, and
+ * how a packet leaves (drop, TX, routing) worker_tx.h's.
  */
 #include <rte_ethdev.h>
 #include <rte_hash.h>
