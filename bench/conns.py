@@ -8,7 +8,6 @@ lookup of existing connections in random order, in bursts of 32 as a worker look
 docs/benchmarks.md) also writes its section of FILE, in place of the one there.
 """
 
-import argparse
 import datetime
 import json
 import subprocess
@@ -122,17 +121,11 @@ def markdown(r):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
-    a = ap.parse_args()
+    a = docsection.parser(__doc__).parse_args()
     if not BIN.exists():
         print(json.dumps({"skipped": f"{BIN} not built (make build)"}))
         return 0
-    res = run()
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    return docsection.report(run(), a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also wr
 section of FILE, in place of the one there.
 """
 
-import argparse
 import ipaddress
 import json
 import subprocess
@@ -211,14 +210,8 @@ def run():
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
-    a = ap.parse_args()
-    res = run()
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    a = docsection.parser(__doc__).parse_args()
+    return docsection.report(run(), a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ The best of REPS Maglev builds, the medians of REPS changes. Prints one JSON obj
 docs/benchmarks.md) also writes its section of FILE, in place of the one there.
 """
 
-import argparse
 import datetime
 import json
 import subprocess
@@ -64,18 +63,13 @@ def markdown(r):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
+    ap = docsection.parser(__doc__)
     ap.add_argument("--reps", type=int, default=15)
     a = ap.parse_args()
     if not BIN.exists():
         print(json.dumps({"skipped": f"{BIN} not built (make build)"}))
         return 0
-    res = run(a.reps)
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    return docsection.report(run(a.reps), a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

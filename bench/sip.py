@@ -16,8 +16,6 @@ Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also wr
 section of FILE, in place of the one there.
 """
 
-import argparse
-import json
 import os
 import sys
 import time
@@ -184,21 +182,14 @@ def run(rate, seconds):
         res["killed_reschedule"] = killed(bed, rate, host_b, "reschedule")
     finally:
         t.down()
-    res["date"] = time.strftime("%Y-%m-%d")
-    res["machine"] = docsection.machine()
-    return res
+    return docsection.stamp(res)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
-    a = ap.parse_args()
+    a = docsection.parser(__doc__).parse_args()
     res = run(int(os.environ.get("BENCH_SIP_RATE", 500)),
               int(os.environ.get("BENCH_SIP_SECONDS", 60)))
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    return docsection.report(res, a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,9 @@ Prints one JSON object; with --doc FILE (make bench: docs/benchmarks.md) also wr
 section of FILE, in place of the one there.
 """
 
-import argparse
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 import docsection
@@ -140,23 +138,16 @@ def run(rate, calls, kill_calls, nft_calls):
                                          name="sipp-trunk-kill")
     finally:
         t.down()
-    res["date"] = time.strftime("%Y-%m-%d")
-    res["machine"] = docsection.machine()
-    return res
+    return docsection.stamp(res)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
-    a = ap.parse_args()
+    a = docsection.parser(__doc__).parse_args()
     calls = int(os.environ.get("BENCH_SIP_TRUNK_CALLS", 300000))
     res = run(int(os.environ.get("BENCH_SIP_TRUNK_RATE", 500)), calls,
               int(os.environ.get("BENCH_SIP_TRUNK_KILL_CALLS", 30000)),
               int(os.environ.get("BENCH_SIP_TRUNK_NFT_CALLS", calls)))
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    return docsection.report(res, a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

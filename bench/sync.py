@@ -14,7 +14,6 @@ Best of REPS runs for the rates, the median run's lag. Prints one JSON object; w
 (make bench: docs/benchmarks.md) also writes its section of FILE, in place of the one there.
 """
 
-import argparse
 import datetime
 import json
 import subprocess
@@ -77,8 +76,7 @@ def markdown(r):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--doc", help="write the section of this markdown file")
+    ap = docsection.parser(__doc__)
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--lag-kcps", type=int, default=100)
     ap.add_argument("--reps", type=int, default=3)
@@ -86,11 +84,7 @@ def main():
     if not BIN.exists():
         print(json.dumps({"skipped": f"{BIN} not built (make build)"}))
         return 0
-    res = run(a.seconds, a.lag_kcps, a.reps)
-    if a.doc:
-        docsection.write(a.doc, HEADING, markdown(res))
-    print(json.dumps(res))
-    return 0
+    return docsection.report(run(a.seconds, a.lag_kcps, a.reps), a.doc, HEADING, markdown)
 
 
 if __name__ == "__main__":

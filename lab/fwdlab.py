@@ -5,6 +5,7 @@
     fw.stats()
     fw.telemetry("/hvlb/steering")   # a DPDK telemetry command's reply, as a dict
     fw.stop()
+    why = fwdlab.unbuilt("hvlb-nfsim")   # an e2e module's skip: a binary not built, or None
 
 The forwarder runs in the topology's forwarder host (topology meta.forwarder) on
 net_af_packet ports bound to that host's DPDK-owned veths, with --no-huge and --in-memory so
@@ -24,10 +25,24 @@ import time
 from pathlib import Path
 
 import fwctl
+import labtools
 
 REPO = Path(__file__).resolve().parents[1]
 FORWARDER = Path(os.environ.get("HVLB_FORWARDER",
                                 REPO / "build" / "forwarder" / "src" / "hvlb-forwarder"))
+CONTROL_PLANE = ("hvlb-controller", "hvlb-agent", "hvlbctl")
+
+
+def unbuilt(*extra):
+    """Why a lab of the forwarder under its control plane cannot run here: the first of
+    CONTROL_PLANE and extra (more binaries of build/bin, e.g. hvlb-nfsim), then the forwarder,
+    that is not built, as a sentence; None when all are. An e2e module skips with it."""
+    for b in CONTROL_PLANE + extra:
+        if not (labtools.BIN / b).exists():
+            return f"{labtools.BIN / b} not built (make build)"
+    if not FORWARDER.exists():
+        return f"{FORWARDER} not built (make build)"
+    return None
 
 
 def _lcores(workers):

@@ -2,8 +2,6 @@ package agent
 
 import (
 	"context"
-	"net"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -11,9 +9,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 
-	"hvlb/internal/certs"
 	"hvlb/internal/fwdclient/fwdtest"
 	"hvlb/internal/fwdquery"
 	"hvlb/internal/pb/ctlpb"
@@ -36,16 +32,7 @@ func (q *queryCtl) Query(stream grpc.BidiStreamingServer[ctlpb.FwdAnswer, ctlpb.
 
 func serveQueryCtl(t *testing.T, dir, addr string, q *queryCtl) {
 	t.Helper()
-	tlsCfg, err := certs.ServerTLS(filepath.Join(dir, certs.ControllerFile),
-		filepath.Join(dir, certs.ControllerKeyFile), filepath.Join(dir, certs.CAFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := grpc.NewServer(grpc.Creds(credentials.NewTLS(tlsCfg)))
+	srv, ln := ctlServer(t, dir, addr)
 	ctlpb.RegisterAgentServiceServer(srv, q)
 	go srv.Serve(ln)
 	t.Cleanup(srv.Stop)

@@ -47,13 +47,8 @@ AGENT_KILL_BOUND_S = 3.0
 STOP_BOUND_S = 1.5
 HOLD_BOUND_S = HOLD_S + 3.0
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
-if frr.unavailable():
-    pytest.skip(frr.unavailable(), allow_module_level=True)
+if (why := fwdlab.unbuilt() or frr.unavailable()) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 
 class Bed:

@@ -62,11 +62,8 @@ for tool in (halab.ETCD, Path("/usr/bin/etcdctl")):
                     allow_module_level=True)
 if shutil.which("curl") is None:
     pytest.skip("curl missing (the test reads each controller's /healthz with it)", allow_module_level=True)
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := fwdlab.unbuilt("hvlb-nfsim")) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 ECHO_CLIENT = REPO / "lab" / "echo_client.py"
 

@@ -38,11 +38,8 @@ for tool in (halab.ETCD, Path("/usr/bin/etcdctl")):
     if not tool.exists():
         pytest.skip(f"{tool} missing: scripts/deps.sh installs etcd-server and etcd-client",
                     allow_module_level=True)
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := fwdlab.unbuilt()) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 TOPO = "lab/topologies/ha.yaml"
 ETCD_FAMILIES = {"hvlb_controller_etcd_up", "hvlb_controller_leader_elections_total",

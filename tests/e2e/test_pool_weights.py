@@ -39,12 +39,7 @@ KEYS = [f"{a}:{PORT}" for a in NFS]
 # 0.63): a move takes a few of each.
 MOVE_S = 20.0
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
-if (why := netdelay.unavailable()) is not None:
+if (why := fwdlab.unbuilt("hvlb-nfsim") or netdelay.unavailable()) is not None:
     pytest.skip(why, allow_module_level=True)
 
 

@@ -41,11 +41,8 @@ CONNS = 200
 DURATION = 14.0   # seconds each connection streams
 RATE = 10_000     # bytes per second per connection, each way
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := fwdlab.unbuilt("hvlb-nfsim")) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 ECHO_CLIENT = REPO / "lab" / "echo_client.py"  # TCP echo with SHA-256 per connection
 

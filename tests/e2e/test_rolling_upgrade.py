@@ -19,7 +19,6 @@ The "new build" is the same binary restarted: what the procedure exercises is th
 (drain, state directory, sync, rejoin), not what differs between two builds.
 """
 
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -29,16 +28,12 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 
+import frr  # noqa: E402
 import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 
-if not Path("/usr/lib/frr/bgpd").exists() or shutil.which("vtysh") is None:
-    pytest.skip("FRR is not installed (scripts/deps.sh installs frr)", allow_module_level=True)
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := frr.unavailable() or fwdlab.unbuilt("hvlb-nfsim")) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 import scaleout  # noqa: E402
 from test_scale_out import TOPO, Traffic, check, outage  # noqa: E402  (the same traffic and checks)

@@ -12,7 +12,6 @@ sync.
 """
 
 import json
-import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -23,17 +22,13 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 sys.path.insert(0, str(REPO / "tests" / "model"))
 
+import frr  # noqa: E402
 import fwdlab  # noqa: E402
 import hvlb_model  # noqa: E402
 import labtools  # noqa: E402
 
-if not Path("/usr/lib/frr/bgpd").exists() or shutil.which("vtysh") is None:
-    pytest.skip("FRR is not installed (scripts/deps.sh installs frr)", allow_module_level=True)
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := frr.unavailable() or fwdlab.unbuilt("hvlb-nfsim")) is not None:
+    pytest.skip(why, allow_module_level=True)
 PEER = REPO / "build" / "forwarder" / "tools" / "hvlb-sctp-peer"
 if not PEER.exists():
     pytest.skip(f"{PEER} not built: libusrsctp-dev is missing (scripts/deps.sh installs it)",

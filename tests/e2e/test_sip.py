@@ -30,14 +30,8 @@ PORT = siplab.SIP_PORT
 RATE, CALLS, PAUSE_MS = 500, 2500, 1000
 INTERVAL_S, TIMEOUT_MS, FALL, RISE = 0.3, 200, 3, 2
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
-_why = siplab.unavailable()
-if _why:
-    pytest.skip(_why, allow_module_level=True)
+if (why := fwdlab.unbuilt() or siplab.unavailable()) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 
 @pytest.fixture

@@ -24,7 +24,6 @@ sys.path.insert(0, str(REPO / "tests" / "model"))
 
 import fwdlab  # noqa: E402
 import hvlb_model  # noqa: E402
-import labtools  # noqa: E402
 import siplab  # noqa: E402
 import siptrunk  # noqa: E402
 
@@ -39,14 +38,8 @@ TRUNK_PORT, TRUNK_PORT_5TUPLE = 5070, 5071
 # 143.3], fails a correct forwarder about once in 1.7 million runs per server.
 SIGMAS = 5
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
-_why = siplab.unavailable()
-if _why:
-    pytest.skip(_why, allow_module_level=True)
+if (why := fwdlab.unbuilt() or siplab.unavailable()) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ sys.path.insert(0, str(REPO / "tests" / "model"))
 
 import fwdlab  # noqa: E402
 import hvlb_model  # noqa: E402
-import labtools  # noqa: E402
 import siplab  # noqa: E402
 import siptrunk  # noqa: E402
 
@@ -26,14 +25,8 @@ RATE = int(os.environ.get("HVLB_SIP_TRUNK_RATE", 500))
 CALLS = int(os.environ.get("HVLB_SIP_TRUNK_CALLS", 3000))
 KILL_CALLS, KILL_AT_S, VICTIM = 2500, 2.0, "nf3"
 
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
-_why = siplab.unavailable()
-if _why:
-    pytest.skip(_why, allow_module_level=True)
+if (why := fwdlab.unbuilt() or siplab.unavailable()) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 
 def check_common(res, calls):

@@ -25,7 +25,6 @@ endpoints, the bytes echoed back):
 - the tables for people say the same.
 """
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -34,16 +33,12 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lab"))
 
+import frr  # noqa: E402
 import fwdlab  # noqa: E402
 import labtools  # noqa: E402
 
-if not Path("/usr/lib/frr/bgpd").exists() or shutil.which("vtysh") is None:
-    pytest.skip("FRR is not installed (scripts/deps.sh installs frr)", allow_module_level=True)
-for b in ("hvlb-controller", "hvlb-agent", "hvlbctl", "hvlb-nfsim"):
-    if not (labtools.BIN / b).exists():
-        pytest.skip(f"{labtools.BIN / b} not built (make build)", allow_module_level=True)
-if not fwdlab.FORWARDER.exists():
-    pytest.skip(f"{fwdlab.FORWARDER} not built (make build)", allow_module_level=True)
+if (why := frr.unavailable() or fwdlab.unbuilt("hvlb-nfsim")) is not None:
+    pytest.skip(why, allow_module_level=True)
 
 import scaleout  # noqa: E402
 
