@@ -313,7 +313,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000, &s->neigh_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,
 		    &s->neigh_first_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_mbufs, 16383, &s->mbufs) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_mbufs, 0, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||

@@ -64,7 +64,7 @@ struct fwd_settings {
 	uint8_t frag_forward;   /* fragments = forward (1) | drop (0) */
 	uint32_t neigh_retry_ms;
 	uint32_t neigh_first_retry_ms;
-	uint32_t mbufs;
+	uint32_t mbufs;         /* 0: sized from the ports' rings (fwd.c plan_pools) */
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	char state_dir[192];    /* where state that survives a restart lives; "" = none */
 	struct rssa_settings rssa;
