@@ -66,7 +66,8 @@ print_forwarder(FILE *out, const struct fwd_settings *s)
 		s->idle_wake_rx ? "rx" : "sleep", hash[s->conn_hash]);
 	if (s->mbufs != 0) /* unset: sized from the ports' rings at start-up */
 		fprintf(out, "mbufs = %u\n", s->mbufs);
-	fprintf(out, "fragments = %s\n", s->frag_forward ? "forward" : "drop");
+	fprintf(out, "fragments = %s\nworker_slice_us = %u\n", s->frag_forward ? "forward" : "drop",
+		s->worker_slice_us);
 	fprintf(out, "rssa = %s\nrssa_q = %s\nrssa_epsilon = %s\nrssa_theta_h = %s\n"
 		"rssa_period_ms = %u\nrssa_n_sam = %u\nrssa_cooldown = %u\nrssa_max_moves = %u\n",
 		r->enabled ? "on" : "off", double_str(r->p.q, q, sizeof(q)),

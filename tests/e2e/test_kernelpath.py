@@ -154,6 +154,33 @@ def test_rings_the_pool_cannot_back_are_refused(lab):
     assert fw.stats().mempool_size == 20000
 
 
+def worker_slices(pid):
+    """se.slice (ns) of each worker thread of process pid, from /proc."""
+    out = []
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/comm") as f:
+            if not f.read().startswith("rte-worker"):
+                continue
+        with open(f"/proc/{pid}/task/{tid}/sched") as f:
+            out += [int(line.split(":")[1]) for line in f if line.startswith("se.slice")]
+    return out
+
+
+def test_worker_slice(lab):
+    """worker_slice_us = 100: a worker asks the kernel for a 100 µs scheduling slice (EEVDF's
+    custom slice), so that woken by a frame it preempts what runs on its core; unset (0), it
+    keeps the kernel's."""
+    if tuple(int(x) for x in os.uname().release.split(".")[:2]) < (6, 12):
+        pytest.skip(f"kernel {os.uname().release}: custom slices are Linux 6.12 and later")
+    topo = lab("lab/topologies/kernelpath.yaml")
+    fw = start(topo, "af_packet", settings={"worker_slice_us": 100})
+    assert worker_slices(fw.proc.pid) == [100000], fw.log()
+    fw.stop()
+    fw = start(topo, "af_packet")
+    slices = worker_slices(fw.proc.pid)
+    assert len(slices) == 1 and slices[0] != 100000, slices
+
+
 def test_settings_checked(lab):
     topo = lab("lab/topologies/kernelpath.yaml")
     with pytest.raises(RuntimeError, match="idle_wake: 'soon' is not rx or sleep"):
