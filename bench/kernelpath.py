@@ -467,10 +467,11 @@ NOTES = [
     "  tuned. Its rings follow the port kind now (docs/forwarder-config.md, \"Rings and the",
     "  mbuf pool\"): AF_XDP RX and TX rings of 2048, the number of buffers the PMD posts to",
     "  each queue's fill ring (a larger ring holds nothing more: `rx_desc = 4096` measured the",
-    "  same), af_packet rings of 4096 frames; the mbuf pool is sized to back them and a",
-    "  configuration whose pool cannot is refused at start-up. The defaults before lost frames",
-    "  in the kernel under bulk TCP, the retransmits one for one (`kernel_rx_drops`): compare",
-    "  `tcp_retransmits` of `hvlb_af_xdp` and `hvlb_af_packet` with `_ring_1k` and `_ring_512`.",
+    "  same in an earlier run of the day), af_packet rings of 4096 frames; the mbuf pool is",
+    "  sized to back them and a configuration whose pool cannot is refused at start-up. The",
+    "  defaults before lost frames in the kernel under bulk TCP, the retransmits one for one",
+    "  (`kernel_rx_drops`): compare `tcp_retransmits` of `hvlb_af_xdp` and `hvlb_af_packet`",
+    "  with `_ring_1k` and `_ring_512`.",
     "  In four runs on 2026-12-02 (load average 5-15) the medians were 0-10 retransmits with",
     "  the defaults against 479-7,281 (AF_XDP, 1024) and 5,188-17,023 (af_packet, 512). That is",
     "  what the independent run's 22k receive-ring drops a run were; the throughput and CPU",
@@ -517,6 +518,7 @@ NOTES = [
     "  kernel out of the path (a NIC with a DPDK driver, or vhost-user ports: \"The NFV",
     "  datapath\" below) or, on kernel interfaces, a dedicated core for the worker; on veths a",
     "  copy to user space and back cannot cost less than the kernel's own rewrite.",
+    "",
 ]
 
 

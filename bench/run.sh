@@ -615,7 +615,7 @@ conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
 echo "  conns: $conns_json" >&2
 # The kernel-interface path against the kernel's own nftables DNAT on the same namespaces
 # (bench/kernelpath.py: iperf3 TCP and 64-byte UDP, connect latency, idle CPU and wake-up; the
-# forwarder as shipped first, then 8 variants, about 15 minutes at the default 3 repetitions of
+# forwarder as shipped first among 8 hvlb variants, about 15 minutes at the default 3 repetitions of
 # 4 s; KP_REPS, KP_SECONDS): its section goes after the conns one.
 kernelpath_json=$(python3 bench/kernelpath.py --doc docs/benchmarks.md | tail -1)
 echo "  kernelpath: $kernelpath_json" >&2
