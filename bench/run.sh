@@ -614,9 +614,9 @@ echo "  publish: $publish_json" >&2
 conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
 echo "  conns: $conns_json" >&2
 # The kernel-interface path against the kernel's own nftables DNAT on the same namespaces
-# (bench/kernelpath.py: iperf3 TCP and 64-byte UDP, connect latency, idle CPU and wake-up; 9
-# variants, about 10 minutes at the default 3 repetitions of 4 s; KP_REPS, KP_SECONDS): its
-# section goes after the conns one.
+# (bench/kernelpath.py: iperf3 TCP and 64-byte UDP, connect latency, idle CPU and wake-up; the
+# forwarder as shipped first among 8 hvlb variants, about 15 minutes at the default 3 repetitions of
+# 4 s; KP_REPS, KP_SECONDS): its section goes after the conns one.
 kernelpath_json=$(python3 bench/kernelpath.py --doc docs/benchmarks.md | tail -1)
 echo "  kernelpath: $kernelpath_json" >&2
 # The NFV datapath: hvlb-forwarder against OVS-DPDK on the same vhost-user ports, cores and

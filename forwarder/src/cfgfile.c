@@ -17,6 +17,7 @@
 
 #include "rewrite_tunnel.h"
 #include "cfgfile.h"
+#include "idle.h"
 #include "scheduler.h"
 
 /* The keys of each section kind (cfgfile.h): each read below as <set>_key_<name>. */
@@ -24,7 +25,7 @@
 	X(fwd, conn_hash) X(fwd, mbufs) X(fwd, rssa) X(fwd, rssa_q) X(fwd, rssa_epsilon) \
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
-	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments)
+	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments) X(fwd, worker_slice_us)
 #define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc) \
 	X(port, mtu)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
@@ -313,13 +314,22 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000, &s->neigh_retry_ms) != 0 ||
 	    get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,
 		    &s->neigh_first_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_mbufs, 16383, &s->mbufs) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_mbufs, 0, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
 	    load_fragments(cfg, &s->frag_forward) != 0 ||
-	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0)
+	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0 ||
+	    get_u32(cfg, "forwarder", fwd_key_worker_slice_us, IDLE_SLICE_US_DEFAULT,
+		    &s->worker_slice_us) != 0)
 		goto fail;
+	if (s->worker_slice_us != 0 && (s->worker_slice_us < IDLE_SLICE_US_MIN ||
+					s->worker_slice_us > IDLE_SLICE_US_MAX)) {
+		cfgini_err(cfg, "forwarder", fwd_key_worker_slice_us,
+			   "%u is not 0 (the kernel's) or from %u to %u", s->worker_slice_us,
+			   IDLE_SLICE_US_MIN, IDLE_SLICE_US_MAX);
+		goto fail;
+	}
 	sd = cfgini_get(cfg, "forwarder", fwd_key_state_dir);
 	if (sd != NULL && (sd[0] != '/' || strlen(sd) >= sizeof(s->state_dir))) {
 		cfgini_err(cfg, "forwarder", fwd_key_state_dir,

@@ -60,11 +60,12 @@ struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
 	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
+	uint32_t worker_slice_us; /* workers' scheduling slice (idle.h idle_set_slice); 0: the kernel's */
 	uint8_t conn_hash;      /* enum conn_hash_setting: conn_hash = auto | flow | toeplitz */
 	uint8_t frag_forward;   /* fragments = forward (1) | drop (0) */
 	uint32_t neigh_retry_ms;
 	uint32_t neigh_first_retry_ms;
-	uint32_t mbufs;
+	uint32_t mbufs;         /* 0: sized from the ports' rings (fwd.c plan_pools) */
 	uint16_t dispatch;      /* software dispatch stages, on the first worker lcores */
 	char state_dir[192];    /* where state that survives a restart lives; "" = none */
 	struct rssa_settings rssa;

@@ -62,9 +62,12 @@ print_forwarder(FILE *out, const struct fwd_settings *s)
 	char q[32], eps[32], th[32];
 
 	fprintf(out, "[forwarder]\nconn_max = %u\nidle_sleep_max_us = %u\nidle_wake = %s\n"
-		"conn_hash = %s\nmbufs = %u\nfragments = %s\n", s->conn_max, s->idle_sleep_max_us,
-		s->idle_wake_rx ? "rx" : "sleep", hash[s->conn_hash], s->mbufs,
-		s->frag_forward ? "forward" : "drop");
+		"conn_hash = %s\n", s->conn_max, s->idle_sleep_max_us,
+		s->idle_wake_rx ? "rx" : "sleep", hash[s->conn_hash]);
+	if (s->mbufs != 0) /* unset: sized from the ports' rings at start-up */
+		fprintf(out, "mbufs = %u\n", s->mbufs);
+	fprintf(out, "fragments = %s\nworker_slice_us = %u\n", s->frag_forward ? "forward" : "drop",
+		s->worker_slice_us);
 	fprintf(out, "rssa = %s\nrssa_q = %s\nrssa_epsilon = %s\nrssa_theta_h = %s\n"
 		"rssa_period_ms = %u\nrssa_n_sam = %u\nrssa_cooldown = %u\nrssa_max_moves = %u\n",
 		r->enabled ? "on" : "off", double_str(r->p.q, q, sizeof(q)),

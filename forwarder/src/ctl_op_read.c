@@ -420,6 +420,10 @@ port_stats(struct ctl_req *r, uint16_t i)
 	m->peer_csum_offload = r->f->csum.flagged[i];
 	m->kernel_rx_drops = port_ksock_rx_drops(&r->f->ports.p[i].ks);
 	m->kernel_socket = CTL_CONST_STR(port_ksock_kind_name(&p->ks));
+	m->ring_kind = CTL_CONST_STR(port_ring_kind_name(p->ring.kind));
+	m->rx_ring = p->ring.rx_ring;
+	m->tx_ring = p->ring.tx_ring;
+	m->ring_mbufs = p->ring.held;
 	return m;
 }
 

@@ -12,7 +12,6 @@
 #include "neigh.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
-#define EXC_DESC 512
 #define EXC_RING 1024
 #define EXC_BURST 32
 

@@ -24,6 +24,7 @@ struct cfgstore;
 struct neigh_table;
 
 #define EXC_NONE 0xff
+#define EXC_DESC 512 /* an exception device's RX and TX rings (its mbufs from the main pool) */
 
 struct exc_port {
 	uint16_t port_id;   /* the DPDK device toward the kernel */

@@ -5,6 +5,7 @@
  * main.c, the fixture runner and the benchmark.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +106,7 @@ setup_conn_hash(struct fwd *f, uint8_t setting)
  * or drop; the fragments worker_tx_big makes come from the main pool. -1: a framesz no mbuf
  * can hold, or no memory (logged). */
 static int
-setup_rx_big(struct fwd *f, const struct fwd_settings *set, int socket)
+setup_rx_big(struct fwd *f, const struct fwd_settings *set, int socket, uint32_t n)
 {
 	int room = 0;
 
@@ -118,13 +119,57 @@ setup_rx_big(struct fwd *f, const struct fwd_settings *set, int socket)
 	}
 	if (room == 0)
 		return 0;
-	f->rx_big = rte_pktmbuf_pool_create("hvlb_mbufs_afp", PORT_AFP_POOL_MBUFS, 256, 0,
-					    (uint16_t)room, socket);
+	f->rx_big = rte_pktmbuf_pool_create("hvlb_mbufs_afp", n, 256, 0, (uint16_t)room, socket);
 	if (f->rx_big == NULL) {
-		LOG(ERR, "cannot create %u mbufs of %d bytes for af_packet ports: %s\n",
-		    PORT_AFP_POOL_MBUFS, room, rte_strerror(rte_errno));
+		LOG(ERR, "cannot create %u mbufs of %d bytes for af_packet ports: %s\n", n, room,
+		    rte_strerror(rte_errno));
 		return -1;
 	}
+	LOG(INFO, "af_packet RX pool: %u mbufs of %d bytes\n", n, room);
+	return 0;
+}
+
+/* The pools' sizes from the ports' rings (core/ring_plan.h): the main pool's is mbufs, or
+ * when unset (0) what the rings, the lcores' caches and a backlog need; the af_packet pool's
+ * always the latter. -1 (logged, naming the setting): a port that cannot be planned, or mbufs
+ * set below what the rings hold (the AF_XDP PMD would fail to fill its rings, a NIC run dry). */
+static int
+plan_pools(const struct fwd *f, const struct fwd_settings *set, uint32_t *mbufs, uint32_t *afp)
+{
+	struct ring_port rp[FWD_MAX_PORTS];
+	struct ring_need need;
+	uint64_t held = 0;
+
+	for (uint16_t p = 0; p < set->n_ports; p++) {
+		if (port_plan(&set->port[p], p, f->env.n_workers, &rp[p]) != 0)
+			return -1;
+		if (set->port[p].exception[0] != '\0')
+			rp[p].held += 2 * EXC_DESC; /* its tap's rings, from the main pool */
+		held += rp[p].held;
+	}
+	ring_need(rp, set->n_ports, f->env.n_workers, rte_lcore_count(), &need);
+	if (set->mbufs != 0 && set->mbufs < need.main_min) {
+		for (uint16_t p = 0; p < set->n_ports; p++)
+			LOG(ERR, "port%u: %s port, %u queue(s), rings of %u (rx) and %u (tx): holds "
+			    "up to %u mbufs\n", p, port_ring_kind_name(rp[p].kind), rp[p].nb_rxq,
+			    rp[p].rx_ring, rp[p].tx_ring, rp[p].held);
+		LOG(ERR, "[forwarder] mbufs: %u cannot back the ports' rings: they hold up to "
+		    "%" PRIu64 " mbufs, and %u lcores' caches and bursts take more; it needs at "
+		    "least %" PRIu64 " (unset, it would be %" PRIu64 "): raise mbufs, unset it, or "
+		    "lower the ports' rx_desc\n", set->mbufs, held, rte_lcore_count(), need.main_min,
+		    need.main_size);
+		return -1;
+	}
+	if (need.main_size > UINT32_MAX || need.afp_size > UINT32_MAX) {
+		LOG(ERR, "[forwarder] mbufs: the ports' rings need %" PRIu64 " mbufs, too many\n",
+		    need.main_size);
+		return -1;
+	}
+	*mbufs = set->mbufs != 0 ? set->mbufs : (uint32_t)need.main_size;
+	*afp = (uint32_t)need.afp_size;
+	LOG(INFO, "mbuf pool: %u mbufs (%s); the ports' rings hold up to %" PRIu64 ", at least "
+	    "%" PRIu64 " needed\n", *mbufs, set->mbufs != 0 ? "mbufs" : "auto, mbufs unset", held,
+	    need.main_min);
 	return 0;
 }
 
@@ -137,15 +182,18 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 	struct cfgfile_target t = {.neigh = &f->neigh, .n_ports = set->n_ports};
 	uint32_t readers = f->env.n_workers + FWD_MAX_DISPATCH;
 	char err[CFG_ERR_LEN];
+	uint32_t mbufs, afp;
 
-	f->pool = rte_pktmbuf_pool_create("hvlb_mbufs", set->mbufs, 256, 0,
-					  RTE_MBUF_DEFAULT_BUF_SIZE, socket);
+	if (plan_pools(f, set, &mbufs, &afp) != 0)
+		return -EINVAL;
+	f->pool = rte_pktmbuf_pool_create("hvlb_mbufs", mbufs, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+					  socket);
 	if (f->pool == NULL) {
-		LOG(ERR, "cannot create %u mbufs: %s\n", set->mbufs, rte_strerror(rte_errno));
+		LOG(ERR, "cannot create %u mbufs: %s\n", mbufs, rte_strerror(rte_errno));
 		return -ENOMEM;
 	}
 	f->ports.n = set->n_ports;
-	if (setup_rx_big(f, set, socket) != 0)
+	if (setup_rx_big(f, set, socket, afp) != 0)
 		return -ENOMEM;
 	for (uint16_t p = 0; p < f->ports.n; p++) {
 		struct rte_mempool *rx = port_rx_room(&set->port[p], p) > 0 ? f->rx_big : f->pool;
@@ -296,6 +344,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
 				    .tunnel = set.tunnel,
 				    .idle_wake_rx = set.idle_wake_rx,
+				    .worker_slice_us = set.worker_slice_us,
 				    .frag_forward = set.frag_forward,
 				    .hz = rte_get_tsc_hz()};
 	/* The SYN cookies' secret: from the kernel's random pool, new at each start (a cookie
@@ -375,9 +424,10 @@ fwd_reload(struct fwd *f, const char *config_path)
 	f->neigh.retry_ms = set.neigh_retry_ms;
 	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
 	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
-	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0)
-		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs and state_dir change only "
-			     "with a restart\n", config_path);
+	    set.dispatch != f->disp.n || strcmp(set.state_dir, f->persist.dir) != 0 ||
+	    set.worker_slice_us != f->env.worker_slice_us)
+		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs, state_dir and "
+			     "worker_slice_us change only with a restart\n", config_path);
 	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_max_us, idle_wake, neigh_*retry_ms",
 	       LOG_S("path", config_path), LOG_U("version", f->cfg->version));
 	return 0;

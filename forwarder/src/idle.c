@@ -1,10 +1,43 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* An idle lcore's sleep that its RX queues' kernel sockets can end (idle.h). */
 #define _GNU_SOURCE /* ppoll: a sleep to the microsecond, on descriptors */
+#include <errno.h>
 #include <poll.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "idle.h"
+
+/* The kernel's struct sched_attr (linux/sched/types.h), which glibc does not wrap. */
+struct idle_sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime; /* a normal-policy thread's slice, in ns (Linux 6.12) */
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+};
+
+int
+idle_set_slice(uint32_t us)
+{
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	struct idle_sched_attr a = {.size = sizeof(a), .sched_policy = SCHED_OTHER,
+				    .sched_runtime = (uint64_t)us * 1000};
+
+	if (us == 0 || sched_getscheduler(0) != SCHED_OTHER)
+		return 0;
+	errno = 0;
+	a.sched_nice = getpriority(PRIO_PROCESS, (id_t)tid); /* kept: -1 is a valid nice */
+	if (errno != 0)
+		return -errno;
+	return syscall(SYS_sched_setattr, 0, &a, 0) == 0 ? 0 : -errno;
+}
 
 void
 idle_sleep_wake(uint32_t us, struct idle_wake *wake)

@@ -34,6 +34,21 @@ struct idle_wake {
 	struct pollfd fd[IDLE_WAKE_MAX];
 };
 
+/* A worker's scheduling slice (worker_slice_us): on Linux 6.12 and later (EEVDF), a thread of
+ * the normal policy may ask for a shorter slice than the kernel's (0.7-3 ms), which gives it an
+ * earlier deadline when it wakes, so that a worker woken by a frame preempts what runs on its
+ * core rather than wait for that task's slice to end, for the tail of connect latency on a
+ * shared core. Fair share is unchanged. The kernel takes 100 µs to 100 ms; older kernels ignore
+ * it. Off by default: on a shared 2-core VM 100 µs was better in some runs and worse in others
+ * (docs/benchmarks.md, "The kernel-interface path against nftables"). */
+#define IDLE_SLICE_US_DEFAULT 0 /* the kernel's */
+#define IDLE_SLICE_US_MIN 100
+#define IDLE_SLICE_US_MAX 100000
+
+/* Ask for a slice of us for the calling thread, when it runs the normal policy (a real-time
+ * one is left alone; its nice kept). 0 (nothing done when us is 0) or -errno. */
+int idle_set_slice(uint32_t us);
+
 /* Sleep us microseconds, or less if one of wake's descriptors becomes readable (idle.c). */
 void idle_sleep_wake(uint32_t us, struct idle_wake *wake);
 

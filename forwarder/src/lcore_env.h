@@ -38,6 +38,8 @@ struct lcore_env {
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;
 	volatile uint8_t idle_wake_rx;  /* idle workers wake on their kernel sockets (idle.h) */
+	uint32_t worker_slice_us;       /* each worker's scheduling slice, set as it starts
+					   (idle.h idle_set_slice); 0: the kernel's */
 	uint8_t frag_forward;           /* fragments = forward: workers keep a fragment table
 					   (worker_frag.h); read-only after start */
 	uint8_t nic_hash;               /* every port's NIC gives each packet its conn_key_hash

@@ -11,8 +11,6 @@
 #include "toeplitz.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
-#define RX_DESC 1024
-#define TX_DESC 1024
 
 int
 port_socket(const struct port_settings *s, uint16_t idx)
@@ -40,6 +38,66 @@ port_find(const struct port_settings *s, uint16_t idx, uint16_t *pid)
 		LOG(ERR, "port%u: no DPDK port %u\n", idx, *pid);
 		return -ENODEV;
 	}
+	return 0;
+}
+
+/* The ring_plan kind of a device, by its driver. */
+static enum ring_kind
+ring_kind_of(const struct rte_eth_dev_info *info)
+{
+	static const char *const soft[] = {"net_ring", "net_null", "net_vhost"};
+	const char *d = info->driver_name != NULL ? info->driver_name : "";
+
+	if (strcmp(d, "net_af_xdp") == 0)
+		return RING_KIND_AF_XDP;
+	if (strcmp(d, "net_af_packet") == 0)
+		return RING_KIND_AF_PACKET;
+	for (unsigned i = 0; i < RTE_DIM(soft); i++)
+		if (strcmp(d, soft[i]) == 0)
+			return RING_KIND_SOFT;
+	return RING_KIND_DEVICE;
+}
+
+const char *
+port_ring_kind_name(uint8_t kind)
+{
+	switch (kind) {
+	case RING_KIND_AF_XDP:
+		return "af_xdp";
+	case RING_KIND_AF_PACKET:
+		return "af_packet";
+	case RING_KIND_SOFT:
+		return "software";
+	default:
+		return "device";
+	}
+}
+
+int
+port_plan(const struct port_settings *s, uint16_t idx, uint16_t n_workers,
+	  struct ring_port *rp)
+{
+	struct rte_eth_dev_info info;
+	char name[RTE_ETH_NAME_MAX_LEN] = "";
+	uint16_t pid;
+
+	if (port_find(s, idx, &pid) != 0 || rte_eth_dev_info_get(pid, &info) != 0)
+		return -1;
+	rte_eth_dev_get_name_by_port(pid, name);
+	*rp = (struct ring_port){.kind = (uint8_t)ring_kind_of(&info),
+				 .nb_rxq = RTE_MIN(n_workers, info.max_rx_queues),
+				 .nb_txq = n_workers, .rx_ring = s->rx_desc};
+	if (rp->kind == RING_KIND_AF_PACKET) {
+		/* Its rings are the kernel's, sized by the devarg (port_afp_argv gives one). */
+		if (s->rx_desc != 0) {
+			LOG(ERR, "[port%u] rx_desc: %s is an af_packet port, whose ring is its "
+			    "--vdev's framecnt (%u now): set framecnt there instead\n", idx, name,
+			    port_afp_framecnt(pid));
+			return -1;
+		}
+		rp->rx_ring = port_afp_framecnt(pid);
+	}
+	ring_port_fill(rp);
 	return 0;
 }
 
@@ -125,6 +183,8 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 
 	if ((rc = port_find(s, idx, &pid)) != 0)
 		return rc;
+	if (port_plan(s, idx, n_workers, &p->ring) != 0)
+		return -EINVAL;
 	p->port_id = pid;
 	ps->index[pid] = (uint8_t)idx;
 	rte_eth_dev_get_name_by_port(pid, p->name);
@@ -145,14 +205,15 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 		struct port_ksock_snap snap;
 
 		port_ksock_xdp_before(&snap); /* af_xdp opens a queue's socket here */
-		if ((rc = rte_eth_rx_queue_setup(pid, q, s->rx_desc ? s->rx_desc : RX_DESC, p->socket,
+		if ((rc = rte_eth_rx_queue_setup(pid, q, (uint16_t)p->ring.rx_ring, p->socket,
 						  NULL, pool)) != 0)
 			return rc;
 		port_ksock_xdp_after(&p->ks, q, &snap);
 	}
 	port_ksock_find_packet(&p->ks, info.if_index);
 	for (uint16_t q = 0; q < p->nb_txq; q++)
-		if ((rc = rte_eth_tx_queue_setup(pid, q, TX_DESC, p->socket, NULL)) != 0)
+		if ((rc = rte_eth_tx_queue_setup(pid, q, (uint16_t)p->ring.tx_ring, p->socket,
+						  NULL)) != 0)
 			return rc;
 	if (s->has_mac) {
 		rc = rte_eth_dev_default_mac_addr_set(pid, (struct rte_ether_addr *)&s->mac);
@@ -163,6 +224,21 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 	if (s->has_mac)
 		p->mac = s->mac; /* frames are addressed to the configured MAC */
 	return 0;
+}
+
+/* The port's rings and what they hold, as chosen (port_plan). */
+static void
+port_log_rings(uint16_t i, const struct fwd_port *p)
+{
+	char note[64] = "";
+
+	if (p->ring.kind == RING_KIND_AF_PACKET)
+		snprintf(note, sizeof(note), " (framecnt, the kernel's rings)");
+	else if (p->ring.kind == RING_KIND_AF_XDP)
+		snprintf(note, sizeof(note), " (and %u mbufs in each fill ring)", RING_XDP_FILL);
+	LOG(INFO, "port%u: %s port, rings of %u (rx) and %u (tx) per queue%s; they hold up to %u "
+	    "mbufs\n", i, port_ring_kind_name(p->ring.kind), p->ring.rx_ring, p->ring.tx_ring,
+	    note, p->ring.held);
 }
 
 int
@@ -184,6 +260,7 @@ port_start_all(struct port_set *ps)
 			LOG(INFO, "port%u: af_packet frames up to %u bytes received whole (IPv4 "
 			    "datagrams the kernel reassembles up to %u), sent on in pieces of mtu %u\n",
 			    i, p->rx_frame, p->rx_frame - RTE_ETHER_HDR_LEN, p->mtu);
+		port_log_rings(i, p);
 		if (p->ks.kind != PORT_KSOCK_NONE)
 			LOG(INFO, "port%u: %u %s socket(s) of the kernel, their receive drops counted "
 			    "as kernel_rx_drops\n", i, p->ks.n, port_ksock_kind_name(&p->ks));

@@ -16,6 +16,7 @@
 
 #include "fwd_limits.h"
 #include "port_ksock.h"
+#include "ring_plan.h"
 
 struct fwd_port {
 	uint16_t port_id;
@@ -31,6 +32,7 @@ struct fwd_port {
 			       longer goes to worker_tx_big (which allows a VLAN tag's 4 more) */
 	uint32_t rx_frame;  /* the longest frame it receives whole: an af_packet port's framesz
 			       less the kernel's header; 0: not an af_packet port */
+	struct ring_port ring; /* its kind, queues and rings as set up (core/ring_plan.h) */
 	uint8_t nic_hash;   /* its NIC hashes TCP and UDP over IPv4 and IPv6 with toeplitz_key and
 			       puts the hash in each mbuf (port_setup's nic_hash) */
 };
@@ -41,7 +43,8 @@ struct port_settings {
 	int has_mac;
 	struct rte_ether_addr mac;
 	char exception[64]; /* exception.h: "tap", "tap:IFNAME" or a DPDK device; "": none */
-	uint16_t rx_desc; /* RX descriptors per queue (an AF_XDP port's receive ring); 0: default */
+	uint16_t rx_desc; /* RX descriptors per queue (an AF_XDP port's receive ring); 0: the kind's
+			     default (core/ring_plan.h) */
 	uint16_t mtu;     /* the link's MTU; 0: PORT_MTU_DEFAULT */
 };
 
@@ -60,17 +63,21 @@ struct port_settings {
 #define PORT_AFP_FRAMESZ 8192
 #define PORT_AFP_FRAME_HDR 66   /* framesz - PORT_AFP_FRAME_HDR: the longest frame received */
 #define PORT_AFP_MBUF_HDR 32    /* the PMD wants an mbuf data room of framesz - 32 */
-#define PORT_AFP_POOL_MBUFS 4095 /* the pool of af_packet RX buffers: ~34 MB at 8192 */
 
 /* argv with ",framesz=PORT_AFP_FRAMESZ,blocksz=PORT_AFP_FRAMESZ" added to every --vdev of
  * net_af_packet (or eth_af_packet) that sets neither framesz nor blocksz (an operator who
- * sets them decides). Returns the new argc and sets *out to a new array (the originals
+ * sets them decides), and ",framecnt=N" (core/ring_plan.h ring_afp_framecnt) to every one that
+ * sets no framecnt. Returns the new argc and sets *out to a new array (the originals
  * are not freed; it lives as long as the process). -1 when out of memory. */
 int port_afp_argv(int argc, char **argv, char ***out);
 
 /* The framesz of DPDK port pid when it is an af_packet device (its devargs, else 2048); 0
  * when it is not one. */
 uint32_t port_afp_framesz(uint16_t pid);
+
+/* The frames of each ring of DPDK port pid when it is an af_packet device (its devargs, else
+ * the PMD's 512); 0 when it is not one. */
+uint32_t port_afp_framecnt(uint16_t pid);
 
 struct port_set {
 	uint16_t n;
@@ -80,6 +87,15 @@ struct port_set {
 
 /* The NUMA socket of the device s names (port idx), before it is set up; -1 when unknown. */
 int port_socket(const struct port_settings *s, uint16_t idx);
+
+/* The kind, queues for n_workers, rings and mbufs held of the device s names (port idx),
+ * before it is set up, into *rp (core/ring_plan.h): its rx_desc, or its kind's default. 0; -1
+ * when it has no device or s sets what its kind has no use for (logged, naming the key). */
+int port_plan(const struct port_settings *s, uint16_t idx, uint16_t n_workers,
+	      struct ring_port *rp);
+
+/* "af_xdp", "af_packet", "device" or "software": a ring_port kind, for the log. */
+const char *port_ring_kind_name(uint8_t kind);
 
 /* Set port idx of ps up as s says: queues for n_workers, RX buffers from pool. With nic_hash,
  * a device that can hash TCP and UDP over IPv4 and IPv6 into its mbufs gets RSS with

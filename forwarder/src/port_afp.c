@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * af_packet ports' frame size (port.h PORT_AFP_*): the default framesz hvlb-forwarder gives
- * net_af_packet devices, so that a datagram the kernel reassembled is received whole, and the
- * mbuf data room their RX queues need, checked at start-up.
+ * af_packet ports' frame size and ring (port.h PORT_AFP_*): the default framesz hvlb-forwarder
+ * gives net_af_packet devices, so that a datagram the kernel reassembled is received whole, the
+ * default framecnt (core/ring_plan.h), and the mbuf data room their RX queues need, checked at
+ * start-up.
  */
 #define _GNU_SOURCE /* asprintf */
 #include <stdio.h>
@@ -15,9 +16,11 @@
 #include <rte_mbuf.h>
 
 #include "port.h"
+#include "ring_plan.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
-#define AFP_DEFAULT_FRAMESZ 2048 /* the PMD's own default */
+#define AFP_DEFAULT_FRAMESZ 2048 /* the PMD's own defaults */
+#define AFP_DEFAULT_FRAMECNT 512
 
 /* Whether a --vdev argument names an af_packet device ("net_af_packet0,iface=..."). */
 static bool
@@ -26,27 +29,45 @@ is_afp_vdev(const char *a)
 	return strncmp(a, "net_af_packet", 13) == 0 || strncmp(a, "eth_af_packet", 13) == 0;
 }
 
-/* Whether devargs (after the device name) set key ("framesz" matches ",framesz=" only). */
-static bool
-has_key(const char *a, const char *key)
+/* Where devargs (after the device name) set key ("framesz" matches ",framesz=" only): its
+ * value; NULL when they do not. */
+static const char *
+key_value(const char *a, const char *key)
 {
 	size_t n = strlen(key);
 
 	for (const char *p = strchr(a, ','); p != NULL; p = strchr(p + 1, ','))
 		if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=')
-			return true;
-	return false;
+			return p + 2 + n;
+	return NULL;
 }
 
-/* a with the default frame size added, or a itself when it needs none. NULL: no memory. */
+static bool
+has_key(const char *a, const char *key)
+{
+	return key_value(a, key) != NULL;
+}
+
+/* a with what it leaves unset of hvlb's defaults added: the frame size (when it sets neither
+ * framesz nor blocksz) and the ring's frames (framecnt, ring_afp_framecnt for its frame size
+ * and queue pairs), or a itself when it needs none. NULL: no memory. */
 static char *
 with_framesz(char *a)
 {
-	char *n;
+	const char *fs = key_value(a, "framesz"), *qp = key_value(a, "qpairs");
+	uint32_t framesz = fs != NULL ? (uint32_t)strtoul(fs, NULL, 0)
+			   : has_key(a, "blocksz") ? AFP_DEFAULT_FRAMESZ : PORT_AFP_FRAMESZ;
+	char frame[64] = "", cnt[32] = "", *n;
 
-	if (!is_afp_vdev(a) || has_key(a, "framesz") || has_key(a, "blocksz"))
+	if (!is_afp_vdev(a) || (has_key(a, "framecnt") && (fs != NULL || has_key(a, "blocksz"))))
 		return a;
-	if (asprintf(&n, "%s,framesz=%u,blocksz=%u", a, PORT_AFP_FRAMESZ, PORT_AFP_FRAMESZ) < 0)
+	if (fs == NULL && !has_key(a, "blocksz"))
+		snprintf(frame, sizeof(frame), ",framesz=%u,blocksz=%u", PORT_AFP_FRAMESZ,
+			 PORT_AFP_FRAMESZ);
+	if (!has_key(a, "framecnt"))
+		snprintf(cnt, sizeof(cnt), ",framecnt=%u",
+			 ring_afp_framecnt(framesz, qp != NULL ? (uint32_t)strtoul(qp, NULL, 0) : 1));
+	if (asprintf(&n, "%s%s%s", a, frame, cnt) < 0)
 		return NULL;
 	return n;
 }
@@ -87,14 +108,16 @@ port_afp_argv(int argc, char **argv, char ***out)
 	return argc;
 }
 
-uint32_t
-port_afp_framesz(uint16_t pid)
+/* key's value in the devargs of DPDK port pid when it is an af_packet device, else dflt; 0
+ * when it is not one. */
+static uint32_t
+afp_devarg(uint16_t pid, const char *key, uint32_t dflt)
 {
 	struct rte_eth_dev_info info;
 	const struct rte_devargs *da;
 	struct rte_kvargs *kv;
 	const char *v;
-	uint32_t f = AFP_DEFAULT_FRAMESZ;
+	uint32_t f = dflt;
 
 	if (rte_eth_dev_info_get(pid, &info) != 0 || info.driver_name == NULL ||
 	    strcmp(info.driver_name, "net_af_packet") != 0)
@@ -105,10 +128,22 @@ port_afp_framesz(uint16_t pid)
 	kv = rte_kvargs_parse(da->args, NULL);
 	if (kv == NULL)
 		return f;
-	if ((v = rte_kvargs_get(kv, "framesz")) != NULL)
+	if ((v = rte_kvargs_get(kv, key)) != NULL)
 		f = (uint32_t)strtoul(v, NULL, 0);
 	rte_kvargs_free(kv);
 	return f;
+}
+
+uint32_t
+port_afp_framesz(uint16_t pid)
+{
+	return afp_devarg(pid, "framesz", AFP_DEFAULT_FRAMESZ);
+}
+
+uint32_t
+port_afp_framecnt(uint16_t pid)
+{
+	return afp_devarg(pid, "framecnt", AFP_DEFAULT_FRAMECNT);
 }
 
 int

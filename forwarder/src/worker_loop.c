@@ -3,6 +3,7 @@
  * The worker loop: poll every RX queue and the inbox, hand each burst to the pipeline
  * (worker_process_burst, worker_fwd.c), expire a few connections and flush.
  */
+#include <string.h>
 #include <sys/prctl.h>
 
 #include <rte_cycles.h>
@@ -206,9 +207,13 @@ int
 worker_main(void *arg)
 {
 	struct worker *w = arg;
+	int rc;
 
 	/* Sleeps of a few µs only make sense with a fine timer slack (default 50 µs). */
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+	if ((rc = idle_set_slice(w->env->worker_slice_us)) != 0)
+		RTE_LOG(WARNING, USER1, "worker %u: worker_slice_us %u: %s (the kernel's slice "
+			"kept)\n", w->id, w->env->worker_slice_us, strerror(-rc));
 	rte_rcu_qsbr_thread_register(w->env->rcu, w->id);
 	rte_rcu_qsbr_thread_online(w->env->rcu, w->id);
 	idle_wake_init(w);

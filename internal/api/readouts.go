@@ -157,7 +157,8 @@ func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 		b.Ports = append(b.Ports, apitypes.PortStats{Port: p.GetPort(), Name: p.GetName(), IPackets: p.GetIpackets(),
 			OPackets: p.GetOpackets(), IBytes: p.GetIbytes(), OBytes: p.GetObytes(), IMissed: p.GetImissed(),
 			IErrors: p.GetIerrors(), OErrors: p.GetOerrors(), KernelRxDrops: p.GetKernelRxDrops(),
-			BadL4Csum: p.GetBadL4Csum(), CsumUnfilled: p.GetCsumUnfilled(), PeerCsumOffload: p.GetPeerCsumOffload()})
+			BadL4Csum: p.GetBadL4Csum(), CsumUnfilled: p.GetCsumUnfilled(), PeerCsumOffload: p.GetPeerCsumOffload(),
+			RingKind: p.GetRingKind(), RxRing: p.GetRxRing(), TxRing: p.GetTxRing(), RingMbufs: p.GetRingMbufs()})
 	}
 	status := fwdpb.StatusByService(st.GetServiceStatus())
 	for _, vs := range st.GetServices() {

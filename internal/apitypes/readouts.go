@@ -172,6 +172,12 @@ type PortStats struct {
 	BadL4Csum       uint64 `json:"bad_l4_csum"`
 	CsumUnfilled    uint64 `json:"csum_unfilled"`
 	PeerCsumOffload bool   `json:"peer_csum_offload"`
+	// RingKind, RxRing, TxRing, RingMbufs: the port's rings as the forwarder set them up (its
+	// kind, entries per queue, mbufs they hold at most; docs/forwarder-config.md).
+	RingKind  string `json:"ring_kind"`
+	RxRing    uint32 `json:"rx_ring"`
+	TxRing    uint32 `json:"tx_ring"`
+	RingMbufs uint32 `json:"ring_mbufs"`
 }
 
 // ServiceStats is one virtual service's counters at a forwarder.

@@ -167,10 +167,13 @@ func showLocalStats(w io.Writer, st *fwdpb.Stats) error {
 		return err
 	}
 	if len(st.Ports) > 0 {
-		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS"}}
+		// RINGS: the kind and the RX/TX ring entries per queue as set up, and the mbufs they
+		// hold (docs/forwarder-config.md, "Rings and the mbuf pool").
+		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS", "RINGS"}}
 		for _, p := range st.Ports {
+			rings := fmt.Sprintf("%s %d/%d, %d mbufs", p.RingKind, p.RxRing, p.TxRing, p.RingMbufs)
 			rows = append(rows, []string{u64(uint64(p.Port)), p.Name, u64(p.Ipackets), u64(p.Opackets),
-				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops)})
+				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops), rings})
 		}
 		fmt.Fprintln(w)
 		if err := printRows(w, rows); err != nil {

@@ -32,13 +32,13 @@ s = socket.create_connection(("%s", 80), timeout=3); print(s.recv(100).decode().
 """ % VIP
 
 
-def start(topo, kind, port_settings=None):
+def start(topo, kind, port_settings=None, settings=None):
     """The forwarder on kind ports; skips when the kernel refuses AF_XDP here."""
     try:
         return fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind=kind,
-                                      port_settings=port_settings)
+                                      port_settings=port_settings, settings=settings)
     except RuntimeError as e:
-        if kind == "af_xdp":
+        if kind == "af_xdp" and "cannot back" not in str(e):
             pytest.skip(f"the kernel refuses AF_XDP on veth here: {str(e)[-600:]}")
         raise
 
@@ -118,6 +118,67 @@ def test_idle_worker_wakes_on_rx(lab, kind):
     assert len(rtts) >= 8, out
     assert rtts[len(rtts) // 2] < 5, f"median RTT {rtts[len(rtts) // 2]} ms: not woken by RX"
     assert fw.stats().workers[0].idle_sleeps > 0
+
+
+@pytest.mark.parametrize("kind", ["af_packet", "af_xdp"])
+def test_ring_defaults(lab, kind):
+    """Nothing tuned: each kind of port gets its rings (af_packet 4096 frames a ring, AF_XDP an
+    RX and a TX ring of 2048, its fill ring's size) and the mbuf pool sized to back them, shown
+    in GetStats and logged (docs/forwarder-config.md, "Rings and the mbuf pool")."""
+    topo = lab("lab/topologies/kernelpath.yaml")
+    fw = start(topo, kind)
+    st = fw.stats()
+    ring = {"af_packet": (4096, 4096, 0), "af_xdp": (2048, 2048, 2048 + 2048)}[kind]
+    for p in st.ports:
+        assert (p.ring_kind, p.rx_ring, p.tx_ring, p.ring_mbufs) == (kind, *ring), p
+    assert st.mempool_size >= 16383
+    log = fw.log()
+    assert f"port0: {kind} port, rings of {ring[0]} (rx) and {ring[1]} (tx) per queue" in log, log
+    assert "mbuf pool: 16383 mbufs (auto, mbufs unset)" in log, log
+
+
+def test_rings_the_pool_cannot_back_are_refused(lab):
+    """mbufs below what two AF_XDP ports' rings hold (2 x 4096 at the default rings) is refused
+    at start-up, naming the setting, rather than failing inside the PMD; rx_desc on an
+    af_packet port (whose ring is its devarg framecnt) is refused too."""
+    topo = lab("lab/topologies/kernelpath.yaml")
+    with pytest.raises(RuntimeError, match=r"\[forwarder\] mbufs: 4095 cannot back the ports' "
+                       r"rings: they hold up to 8192 mbufs"):
+        start(topo, "af_xdp", settings={"mbufs": 4095})
+    with pytest.raises(RuntimeError, match=r"\[port0\] rx_desc: net_af_packet0 is an af_packet "
+                       r"port, whose ring is its --vdev's framecnt \(4096 now\)"):
+        fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind="af_packet",
+                               port_settings={"rx_desc": 1024})
+    # Set high enough, the operator's mbufs is the pool.
+    fw = start(topo, "af_xdp", settings={"mbufs": 20000})
+    assert fw.stats().mempool_size == 20000
+
+
+def worker_slices(pid):
+    """se.slice (ns) of each worker thread of process pid, from /proc."""
+    out = []
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/comm") as f:
+            if not f.read().startswith("rte-worker"):
+                continue
+        with open(f"/proc/{pid}/task/{tid}/sched") as f:
+            out += [int(line.split(":")[1]) for line in f if line.startswith("se.slice")]
+    return out
+
+
+def test_worker_slice(lab):
+    """worker_slice_us = 100: a worker asks the kernel for a 100 µs scheduling slice (EEVDF's
+    custom slice), so that woken by a frame it preempts what runs on its core; unset (0), it
+    keeps the kernel's."""
+    if tuple(int(x) for x in os.uname().release.split(".")[:2]) < (6, 12):
+        pytest.skip(f"kernel {os.uname().release}: custom slices are Linux 6.12 and later")
+    topo = lab("lab/topologies/kernelpath.yaml")
+    fw = start(topo, "af_packet", settings={"worker_slice_us": 100})
+    assert worker_slices(fw.proc.pid) == [100000], fw.log()
+    fw.stop()
+    fw = start(topo, "af_packet")
+    slices = worker_slices(fw.proc.pid)
+    assert len(slices) == 1 and slices[0] != 100000, slices
 
 
 def test_settings_checked(lab):

@@ -128,6 +128,8 @@ test_good_file(void)
 	CHECK_EQ(s.tunnel.mtu, 1400);
 	CHECK_EQ(s.local_pool.n_addrs, 1);
 	CHECK_EQ(s.idle_sleep_max_us, 100); /* the default */
+	CHECK_EQ(s.mbufs, 0);               /* unset: sized from the ports' rings */
+	CHECK_EQ(s.worker_slice_us, 0);     /* the default: the kernel's */
 	cfgini_free(cfg);
 	expect_check("[forwarder]\nconn_max = 4096\n" PORTS
 		     "[vs.web]\nprotocol = tcp\nvip = 10.100.0.1\nport = 80\n"
@@ -207,6 +209,9 @@ test_bad_value(void)
 		    ":2: [forwarder] conn_max: must be between 64 and");
 	expect_load("[forwarder]\nidle_wake = soon\n" PORTS,
 		    ":2: [forwarder] idle_wake: 'soon' is not rx or sleep");
+	expect_load("[forwarder]\nworker_slice_us = 50\n" PORTS,
+		    ":2: [forwarder] worker_slice_us: 50 is not 0 (the kernel's) or from 100 to "
+		    "100000");
 	expect_load("[forwarder]\nrssa_q = x\n" PORTS, ":2: [forwarder] rssa_q: 'x' is not a number");
 	expect_load(PORTS "[tunnel]\nmtu = 100\n",
 		    ":8: [tunnel] mtu: '100' is not a number from 1280 to 9216");

@@ -2362,7 +2362,15 @@ type PortStats struct {
 	// socket's rx_dropped + rx_invalid_descs + rx_ring_full. 0 on other ports.
 	KernelRxDrops uint64 `protobuf:"varint,80,opt,name=kernel_rx_drops,json=kernelRxDrops,proto3" json:"kernel_rx_drops,omitempty"`
 	// "af_packet", "af_xdp", or empty: the kernel sockets behind the port.
-	KernelSocket  string `protobuf:"bytes,81,opt,name=kernel_socket,json=kernelSocket,proto3" json:"kernel_socket,omitempty"`
+	KernelSocket string `protobuf:"bytes,81,opt,name=kernel_socket,json=kernelSocket,proto3" json:"kernel_socket,omitempty"`
+	// The port's rings as set up (docs/forwarder-config.md, "Rings and the mbuf pool"): its kind
+	// ("af_xdp", "af_packet", "device", "software"), the entries of each RX and TX ring per queue
+	// (an af_packet port's framecnt; rx_desc or the kind's default otherwise), and the mbufs of the
+	// pool they hold at most (an AF_XDP queue's fill ring and TX ring, a device's rings).
+	RingKind      string `protobuf:"bytes,82,opt,name=ring_kind,json=ringKind,proto3" json:"ring_kind,omitempty"`
+	RxRing        uint32 `protobuf:"varint,83,opt,name=rx_ring,json=rxRing,proto3" json:"rx_ring,omitempty"`
+	TxRing        uint32 `protobuf:"varint,84,opt,name=tx_ring,json=txRing,proto3" json:"tx_ring,omitempty"`
+	RingMbufs     uint32 `protobuf:"varint,85,opt,name=ring_mbufs,json=ringMbufs,proto3" json:"ring_mbufs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2493,6 +2501,34 @@ func (x *PortStats) GetKernelSocket() string {
 		return x.KernelSocket
 	}
 	return ""
+}
+
+func (x *PortStats) GetRingKind() string {
+	if x != nil {
+		return x.RingKind
+	}
+	return ""
+}
+
+func (x *PortStats) GetRxRing() uint32 {
+	if x != nil {
+		return x.RxRing
+	}
+	return 0
+}
+
+func (x *PortStats) GetTxRing() uint32 {
+	if x != nil {
+		return x.TxRing
+	}
+	return 0
+}
+
+func (x *PortStats) GetRingMbufs() uint32 {
+	if x != nil {
+		return x.RingMbufs
+	}
+	return 0
 }
 
 type GetStats struct {
@@ -6129,7 +6165,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rconn_capacity\x18\x19 \x01(\rR\fconnCapacity\x12.\n" +
 	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
 	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\x120\n" +
-	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xa7\x03\n" +
+	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x95\x04\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -6145,7 +6181,12 @@ const file_fwd_proto_rawDesc = "" +
 	"\rcsum_unfilled\x18\v \x01(\x04R\fcsumUnfilled\x12*\n" +
 	"\x11peer_csum_offload\x18\f \x01(\bR\x0fpeerCsumOffload\x12&\n" +
 	"\x0fkernel_rx_drops\x18P \x01(\x04R\rkernelRxDrops\x12#\n" +
-	"\rkernel_socket\x18Q \x01(\tR\fkernelSocket\"\n" +
+	"\rkernel_socket\x18Q \x01(\tR\fkernelSocket\x12\x1b\n" +
+	"\tring_kind\x18R \x01(\tR\bringKind\x12\x17\n" +
+	"\arx_ring\x18S \x01(\rR\x06rxRing\x12\x17\n" +
+	"\atx_ring\x18T \x01(\rR\x06txRing\x12\x1d\n" +
+	"\n" +
+	"ring_mbufs\x18U \x01(\rR\tringMbufs\"\n" +
 	"\n" +
 	"\bGetStats\"\xcb\x04\n" +
 	"\x05Stats\x122\n" +
