@@ -227,7 +227,8 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	uint64_t left = (uint64_t)r->timeout_ms * w->env->hz / 1000;
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
 	uint8_t state = conn_sync_state(c, r->state);
-	bool carried = !(c->flags & CONN_FL_SYNCED), sp_done = false;
+	/* Packets counted here: this forwarder carries it (a copy only has none). */
+	bool carried = c->pkts[CONN_DIR_ORIG] + c->pkts[CONN_DIR_REPLY] != 0, sp_done = false;
 
 	if (r->state != CONN_S_SYN_SENT && c->state != CONN_S_UNCONFIRMED)
 		fin |= conn_fin_seen(c);
