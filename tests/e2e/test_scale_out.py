@@ -27,8 +27,8 @@ FullNAT's local address and port, vxlan's VNI and client VTEP travel with the re
 Every pool here runs k-way replication with k = 1 (REPLICAS; docs/sync.md, "k-way
 replication"): each connection is held by its carrier and one backup, and a forwarder that
 meets a connection it does not hold pulls it from the holders. A copy is therefore checked on
-at least REPLICAS of the others (under_held), not on all; the every-mode pool runs
-all-to-all (MODE_REPLICAS, see mode_pool). The product's default stays
+at least REPLICAS of the others (under_held), not on all; the every-mode pool runs k = 1
+too (MODE_REPLICAS, see mode_pool). The product's default stays
 all-to-all (0), which the other pools of the e2e tests run (test_pool.py,
 test_rolling_upgrade.py, test_scale_out_sctp.py, ...).
 
@@ -71,8 +71,8 @@ MODE_CONNS = 300
 SURVIVE = 0.999
 # The pools' replication: k-way, one backup a connection (see the docstring).
 REPLICAS = 1
-# The every-mode pool's: all-to-all (see mode_pool).
-MODE_REPLICAS = 0
+# The every-mode pool's (see mode_pool).
+MODE_REPLICAS = 1
 # New connections through a forwarder that has just died fail until the routers drop its
 # routes: at once when its agent's BGP sessions close (a killed process's sockets are closed
 # by the kernel), else after the hold time. Measured on a quiet machine: see the printed
@@ -260,9 +260,8 @@ def test_drain_loses_nothing(pool):
 
 @pytest.fixture
 def mode_pool(lab):
-    # All-to-all (MODE_REPLICAS): with k = 1 every mode's connections opened and most kills
-    # kept them all, but 1 in 3 kills stalled 3-5 of 300 SYN-proxied connections (pulls the
-    # survivors missed; docs/sync.md, "k-way replication", limits).
+    # k = 1 (MODE_REPLICAS): the SYN proxy's handshake completed at another forwarder than its
+    # carrier, vxlan tuples pulled by VNI (docs/sync.md, "k-way replication").
     p = scaleout.Pool(lab(TOPO), fullnat_local=scaleout.FULLNAT_LOCAL, vxlan=True,
                       replicas=MODE_REPLICAS).start()
     p.add_service()
