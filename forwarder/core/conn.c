@@ -26,7 +26,7 @@ _Static_assert(sizeof(struct conn) == 2 * HVLB_CACHE_LINE, "struct conn must be 
 #endif
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6 &&
 		       offsetof(struct conn, vx_nf_vtep) == offsetof(struct conn, sp_delta) + 4,
-	       "conn's mode-specific bytes keep the offsets saved tables have");
+	       "conn's mode-specific members share their 8 bytes as they always have");
 
 #define CONN_NONE UINT32_MAX
 /* Values hold index + 1 below the direction bit, and 2^30 connections are 128 GiB anyway. */
@@ -86,21 +86,67 @@ conn_table_capacity_for(uint32_t max_conns)
 	return conn_capacity_for(max_conns);
 }
 
+/* The shift that makes a table tick 0.5 to 1 ms of a clock of hz (conn.h conn_tnow). */
+static uint32_t
+conn_tick_shift_for(uint64_t hz)
+{
+	uint32_t shift = 0;
+
+	while ((hz / 1000) >> (shift + 1) != 0)
+		shift++;
+	return shift;
+}
+
+/* secs in table ticks, at most CONN_TIMEOUT_MAX_TICKS: a deadline stays under half the
+ * 32-bit range ahead (conn_due). */
+#define CONN_TIMEOUT_MAX_TICKS (1u << 30)
+static uint32_t
+conn_secs_ticks(const struct conn_table *t, uint32_t secs)
+{
+	uint64_t v = ((uint64_t)secs * t->hz) >> t->tick_shift;
+
+	return v > CONN_TIMEOUT_MAX_TICKS ? CONN_TIMEOUT_MAX_TICKS : (uint32_t)v;
+}
+
 void
 conn_table_set_timeouts(struct conn_table *t, uint8_t set, const struct conn_timeouts *to)
 {
-	uint64_t *tt = t->timeout[set];
+	uint32_t *tt = t->timeout[set];
 
 	/* NONE never lasts beyond conn_insert; give it the shortest sensible life. */
-	tt[CONN_S_NONE] = (uint64_t)to->tcp_close * t->hz;
-	tt[CONN_S_SYN_SENT] = (uint64_t)to->tcp_syn * t->hz;
-	tt[CONN_S_SYN_RECV] = (uint64_t)to->tcp_syn * t->hz;
-	tt[CONN_S_ESTABLISHED] = (uint64_t)to->tcp_est * t->hz;
-	tt[CONN_S_FIN_WAIT] = (uint64_t)to->tcp_fin * t->hz;
-	tt[CONN_S_TIME_WAIT] = (uint64_t)to->tcp_tw * t->hz;
-	tt[CONN_S_CLOSE] = (uint64_t)to->tcp_close * t->hz;
-	tt[CONN_S_UDP] = (uint64_t)to->udp * t->hz;
-	tt[CONN_S_UNCONFIRMED] = (uint64_t)to->tcp_syn * t->hz;
+	tt[CONN_S_NONE] = conn_secs_ticks(t, to->tcp_close);
+	tt[CONN_S_SYN_SENT] = conn_secs_ticks(t, to->tcp_syn);
+	tt[CONN_S_SYN_RECV] = conn_secs_ticks(t, to->tcp_syn);
+	tt[CONN_S_ESTABLISHED] = conn_secs_ticks(t, to->tcp_est);
+	tt[CONN_S_FIN_WAIT] = conn_secs_ticks(t, to->tcp_fin);
+	tt[CONN_S_TIME_WAIT] = conn_secs_ticks(t, to->tcp_tw);
+	tt[CONN_S_CLOSE] = conn_secs_ticks(t, to->tcp_close);
+	tt[CONN_S_UDP] = conn_secs_ticks(t, to->udp);
+	tt[CONN_S_UNCONFIRMED] = conn_secs_ticks(t, to->tcp_syn);
+}
+
+uint32_t
+conn_ticks(uint64_t hz, uint64_t now)
+{
+	return (uint32_t)(now >> conn_tick_shift_for(hz));
+}
+
+uint32_t
+conn_tnow(const struct conn_table *t, uint64_t now)
+{
+	return conn_table_tnow(t, now);
+}
+
+uint64_t
+conn_deadline(const struct conn_table *t, const struct conn *c, uint64_t now)
+{
+	int64_t d = (int32_t)(c->deadline - conn_table_tnow(t, now));
+	/* To the tick: now's own fraction of a tick is dropped, as conn_tnow drops it. */
+	uint64_t base = now & ~(((uint64_t)1 << t->tick_shift) - 1);
+
+	if (d < 0 && (uint64_t)(-d) << t->tick_shift > base)
+		return 0;
+	return base + (uint64_t)(d * ((int64_t)1 << t->tick_shift));
 }
 
 /* to == NULL means conn_timeouts_default. */
@@ -123,6 +169,7 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 	t->conn_mask = cap - 1;
 	t->bucket_mask = nb - 1;
 	t->hz = hz;
+	t->tick_shift = conn_tick_shift_for(hz);
 	if (to == NULL) {
 		conn_timeouts_default(&def);
 		to = &def;
@@ -150,7 +197,7 @@ conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 		return NULL;
 	cap = conn_capacity_for(max_conns);
 	if (t->conn_mask != cap - 1 || t->bucket_mask != conn_buckets_for(cap) - 1 ||
-	    t->count > cap || t->hz == 0)
+	    t->count > cap || t->hz == 0 || t->tick_shift != conn_tick_shift_for(t->hz))
 		return NULL;
 	t->conns = (struct conn *)((char *)mem + conn_header_size());
 	t->buckets = (struct conn_bucket *)(t->conns + cap);
@@ -192,15 +239,15 @@ conn_free_slot(const struct conn_bucket *b)
 static const union hvlb_addr *conn_local;
 
 /* The REPLY key's destination: the client, or a FullNAT connection's local endpoint. */
-static inline const union hvlb_addr *
+static inline union hvlb_addr
 conn_reply_dst(const struct conn *c, uint16_t *dport)
 {
 	if (hvlb_unlikely(c->reserved & CONN_F_LOCAL)) {
 		*dport = c->fn_lport;
-		return &conn_local[c->fn_laddr];
+		return conn_local[c->fn_laddr];
 	}
 	*dport = c->orig.sport;
-	return &c->orig.src;
+	return conn_orig_src(c);
 }
 
 static void
@@ -224,14 +271,15 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 static __attribute__((noinline)) bool
 conn_reply_eq_odd(const struct conn *c, const struct flow_key *key)
 {
+	union hvlb_addr rs = conn_rs_addr(c), src = conn_orig_src(c);
+
 	if (!(c->reserved & CONN_F_LOCAL))
 		return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
 		       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
-		       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
+		       hvlb_addr_eq(&key->src, &rs) && hvlb_addr_eq(&key->dst, &src);
 	return key->sport == conn_nf_port(c) && key->dport == c->fn_lport &&
 	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == 0 &&
-	       hvlb_addr_eq(&key->src, &c->rs_addr) &&
-	       hvlb_addr_eq(&key->dst, &conn_local[c->fn_laddr]);
+	       hvlb_addr_eq(&key->src, &rs) && hvlb_addr_eq(&key->dst, &conn_local[c->fn_laddr]);
 }
 
 /* Compares key with c's reply tuple without building it. */
@@ -262,7 +310,7 @@ conn_resolve(struct conn_table *t, const struct conn_bucket *b, unsigned m,
 				*dir = CONN_DIR_REPLY;
 				return c;
 			}
-		} else if (conn_key_eq(key, &c->orig)) {
+		} else if (conn_orig_eq(c, key)) {
 			*dir = CONN_DIR_ORIG;
 			return c;
 		}
@@ -529,8 +577,16 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	t->free_head = c->hash[0];
 	t->count++;
 	conn_zero(c);
-	c->orig = *orig;
-	c->rs_addr = *rs_addr;
+	/* conn_set_orig and conn_set_rs_addr, but for the bytes conn_zero cleared: an IPv4
+	 * key's addresses have nothing past their first 4 bytes. */
+	c->orig.src4 = orig->src.w[0];
+	c->orig.dst4 = orig->dst.w[0];
+	memcpy(&c->orig.sport, &orig->sport, 8);
+	if (hvlb_unlikely(orig->af != HVLB_AF_INET)) {
+		memcpy(c->src6, &orig->src.w[1], sizeof(c->src6));
+		memcpy(c->dst6, &orig->dst.w[1], sizeof(c->dst6));
+	}
+	conn_set_rs_addr(c, rs_addr);
 	c->rs_port = rs_port;
 	c->state = conn_proto_stateful(orig->proto) ? CONN_S_SYN_SENT : CONN_S_UDP;
 	c->in_use = 1;
@@ -544,7 +600,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	}
 	c->to_set = to_set;
 	c->created = now;
-	c->expires = now + t->timeout[to_set][c->state];
+	c->deadline = conn_table_tnow(t, now) + t->timeout[to_set][c->state];
 	c->hash[CONN_DIR_ORIG] = hash;
 	c->hash[CONN_DIR_REPLY] = rhash;
 	if (c->state == CONN_S_SYN_SENT)
@@ -606,6 +662,8 @@ conn_import(struct conn_table *t, const struct conn *src)
 		.local = (src->reserved & CONN_F_LOCAL) != 0,
 	};
 	uint32_t hash[2];
+	struct flow_key orig;
+	union hvlb_addr rs = conn_rs_addr(src);
 	struct conn *c;
 
 	if (rt.local) {
@@ -614,8 +672,9 @@ conn_import(struct conn_table *t, const struct conn *src)
 		rt.laddr = src->fn_laddr;
 		rt.lport = src->fn_lport;
 	}
-	c = conn_insert_to(t, &src->orig, conn_key_hash(&src->orig), &src->rs_addr, src->rs_port,
-			   &rt, src->to_set, src->created);
+	conn_orig_key(src, &orig);
+	c = conn_insert_to(t, &orig, conn_key_hash(&orig), &rs, src->rs_port, &rt, src->to_set,
+			   src->created);
 	if (c == NULL)
 		return NULL;
 	/* Same keys: the copy is the whole entry, but for the hashes this table filed it by. */
@@ -629,10 +688,14 @@ conn_import(struct conn_table *t, const struct conn *src)
 bool
 conn_reply_tuple(const struct conn *c, struct flow_key *k)
 {
+	struct flow_key orig;
+	union hvlb_addr rs = conn_rs_addr(c);
+
 	if (!(c->reserved & CONN_F_REPLY_KEY))
 		return false;
-	conn_reply_key(k, &c->orig, &c->rs_addr, c->rs_port);
-	k->dst = *conn_reply_dst(c, &k->dport);
+	conn_orig_key(c, &orig);
+	conn_reply_key(k, &orig, &rs, c->rs_port);
+	k->dst = conn_reply_dst(c, &k->dport);
 	return true;
 }
 
@@ -660,7 +723,7 @@ conn_delete(struct conn_table *t, struct conn *c)
 unsigned
 conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb cb, void *arg)
 {
-	uint32_t i = t->expire_hand;
+	uint32_t i = t->expire_hand, tnow = conn_table_tnow(t, now);
 	unsigned removed = 0;
 
 	if (budget > t->conn_mask + 1)
@@ -669,7 +732,7 @@ conn_expire(struct conn_table *t, uint64_t now, unsigned budget, conn_expire_cb 
 		struct conn *c = &t->conns[i];
 
 		i = (i + 1) & t->conn_mask;
-		if (c->in_use && c->expires <= now) {
+		if (c->in_use && conn_due(c->deadline, tnow)) {
 			if (cb != NULL)
 				cb(arg, c);
 			conn_delete(t, c);

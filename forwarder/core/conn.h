@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hash.h"
 #include "parse.h"
@@ -104,35 +105,62 @@ void conn_timeouts_default(struct conn_timeouts *t);
  * while it lives: src/cfgstore.h cfg_vs_set_timeouts). */
 #define CONN_TO_SETS 256
 
-/* One connection: two cache lines. A saved table is read by field (conn_layout.h): a field
- * added here is added to conn_layout.c's list too, and a test checks every byte is named. */
+/* A connection's key as the table keeps it: 16 bytes, the hot line's first. An IPv4 key whole
+ * (struct flow_key keeps an IPv4 address's other 12 bytes zero); an IPv6 one's addresses
+ * begin here and end in the entry's cold line (conn.src6, conn.dst6). The tail (ports,
+ * protocol, family, pad) is a flow_key's, byte for byte. */
+struct conn_key {
+	uint32_t src4;  /* the client's address (an IPv6 one's first 4 bytes), network order */
+	uint32_t dst4;  /* the VIP's, likewise */
+	uint16_t sport; /* network order */
+	uint16_t dport;
+	uint8_t proto;
+	uint8_t af;
+	uint16_t pad;   /* the VXLAN tenant, or a sip_call_id connection's tag (core/sip.h) */
+};
+
+_Static_assert(sizeof(struct conn_key) == 16 && offsetof(struct conn_key, sport) == 8,
+	       "a connection key is 16 bytes, its tail the last 8");
+
+/* One connection: two cache lines, a hot one and a cold one. An established IPv4 packet of a
+ * NAT or DR connection reads and writes the hot line only (its key, its NF, its service, its
+ * state and counters, its deadline); the cold line holds what a new connection, a listing, a
+ * sync record or a rarer mode needs (the creation time, the keys' hashes, the per-mode bytes,
+ * an IPv6 connection's addresses past their first 4 bytes). A saved table is read by field
+ * (conn_layout.h): a field added here is added to conn_layout.c's list too, and a test checks
+ * every byte is named. Read and write the addresses through conn_orig_key, conn_rs_addr and
+ * their setters: they are split between the lines. */
 struct conn {
 #ifdef HVLB_TEST_LAYOUT_CHANGE
 	/* The test build (meson -Dtest_layout_change=true): every other field moves, and the
 	 * entry grows a cache line, as a future release's might (tests/e2e/test_upgrade_layout.py). */
 	uint64_t test_extra;
 #endif
-	struct flow_key orig;     /* client -> VIP, as received */
-	union hvlb_addr rs_addr;  /* the chosen NF */
+	/* ---- the hot line ---- */
+	struct conn_key orig;     /* client -> VIP, as received */
+	uint32_t rs4;             /* the chosen NF's IPv4 address (an IPv6 one's first 4 bytes) */
 	uint16_t rs_port;         /* network order; the port the NF sees */
 	uint16_t rs_slot;         /* stable id of the RS, for counters */
 	uint16_t vs_slot;         /* stable id of the VS */
 	uint8_t state;            /* enum conn_state */
 	uint8_t mode;             /* the VS mode at creation (vs.h VS_MODE_*) */
-	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
-	uint8_t in_use;           /* 1 while in the table */
 	uint8_t flags;            /* the owner's CONN_FL_* (conn.c only clears them) */
 	uint8_t reserved;         /* conn.c's own flags (FIN seen per direction, ...) */
 	uint8_t to_set;           /* its timeout set (CONN_TO_SETS), from its service */
-	uint64_t expires;         /* ticks */
-	uint64_t created;         /* ticks */
+	uint8_t in_use;           /* 1 while in the table */
+	uint32_t rs_gen;          /* the RS's generation at creation (hard remove) */
+	uint32_t deadline;        /* in table ticks (conn_tnow): see conn_deadline */
 	uint32_t pkts[2];         /* per direction (a listing's count wraps at 2^32) */
-	/* Per mode, 8 bytes (the table stays two cache lines): the SYN proxy is for NAT services
-	 * only, FullNAT connections need no sequence translation, a tunnel's encapsulation is
-	 * only a tunnel's and the VTEPs only a vxlan connection's. Read a member only for its
-	 * connection's mode (conn.mode; a service never changes mode to or from vxlan, whose VNI
-	 * is part of its identity). Each member keeps the offsets its fields had before they
-	 * shared the bytes, so saved tables (persist.c) read alike (asserted in conn.c). */
+	uint64_t bytes[2];
+	/* ---- the cold line ---- */
+	uint64_t created;         /* ticks (the caller's clock, `now`) */
+	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
+	/* Per mode, 8 bytes: the SYN proxy is for NAT services only, FullNAT connections need
+	 * no sequence translation, a tunnel's encapsulation is only a tunnel's and the VTEPs
+	 * only a vxlan connection's. Read a member only for its connection's mode (conn.mode; a
+	 * service never changes mode to or from vxlan, whose VNI is part of its identity). Each
+	 * member keeps the offsets its fields had before they shared the bytes (asserted in
+	 * conn.c). */
 	union {
 		struct { /* VS_MODE_NAT */
 			uint32_t sp_delta; /* SYN proxy (CONN_FL_SYNPROXY): NF ISN - cookie
@@ -169,15 +197,91 @@ struct conn {
 			uint32_t vx_nf_vtep;
 		};
 	};
-	uint64_t bytes[2];
-	uint32_t hash[2];         /* the hash of each direction's key, for deletion */
+	/* An IPv6 connection's addresses past their first 4 bytes (zero for IPv4): the
+	 * client's, the VIP's and the NF's. */
+	uint32_t src6[3];
+	uint32_t dst6[3];
+	uint32_t rs6[3];
+	uint32_t cold_pad;
 } __attribute__((aligned(HVLB_CACHE_LINE)));
 
 #ifndef HVLB_TEST_LAYOUT_CHANGE
 _Static_assert(sizeof(struct conn) == 128, "struct conn is two cache lines");
+_Static_assert(offsetof(struct conn, created) == 64,
+	       "the hot line is the first 64 bytes: what an established packet touches");
 #endif
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
-	       "a tunnel's byte is where the old sp_pad's first byte was (persist.c)");
+	       "a tunnel's byte is where sp_pad's first byte is");
+
+/* The connection's key as a flow_key (its addresses whole). */
+static inline void
+conn_orig_key(const struct conn *c, struct flow_key *k)
+{
+	k->src.w[0] = c->orig.src4;
+	memcpy(&k->src.w[1], c->src6, sizeof(c->src6));
+	k->dst.w[0] = c->orig.dst4;
+	memcpy(&k->dst.w[1], c->dst6, sizeof(c->dst6));
+	memcpy(&k->sport, &c->orig.sport, 8);
+}
+
+/* The client's address, the VIP's, and the NF's, whole. */
+static inline union hvlb_addr
+conn_orig_src(const struct conn *c)
+{
+	union hvlb_addr a;
+
+	a.w[0] = c->orig.src4;
+	memcpy(&a.w[1], c->src6, sizeof(c->src6));
+	return a;
+}
+
+static inline union hvlb_addr
+conn_orig_dst(const struct conn *c)
+{
+	union hvlb_addr a;
+
+	a.w[0] = c->orig.dst4;
+	memcpy(&a.w[1], c->dst6, sizeof(c->dst6));
+	return a;
+}
+
+static inline union hvlb_addr
+conn_rs_addr(const struct conn *c)
+{
+	union hvlb_addr a;
+
+	a.w[0] = c->rs4;
+	memcpy(&a.w[1], c->rs6, sizeof(c->rs6));
+	return a;
+}
+
+/* Set c's key (k) and its NF's address (a). */
+static inline void
+conn_set_orig(struct conn *c, const struct flow_key *k)
+{
+	c->orig.src4 = k->src.w[0];
+	memcpy(c->src6, &k->src.w[1], sizeof(c->src6));
+	c->orig.dst4 = k->dst.w[0];
+	memcpy(c->dst6, &k->dst.w[1], sizeof(c->dst6));
+	memcpy(&c->orig.sport, &k->sport, 8);
+}
+
+static inline void
+conn_set_rs_addr(struct conn *c, const union hvlb_addr *a)
+{
+	c->rs4 = a->w[0];
+	memcpy(c->rs6, &a->w[1], sizeof(c->rs6));
+}
+
+/* The tail (ports, protocol, family, pad) of a connection's key, as flow_key_tail. */
+static inline uint64_t
+conn_key_tail(const struct conn_key *k)
+{
+	uint64_t v;
+
+	memcpy(&v, &k->sport, sizeof(v));
+	return v;
+}
 
 /* The port the NF sees: rs_port, or with rs_port 0 the client's destination (a service on
  * every port, or an NF on the VIP's port). */
@@ -273,6 +377,19 @@ conn_key_eq(const struct flow_key *a, const struct flow_key *b)
 	return flow_key_eq(a, b);
 }
 
+/* Whether key is c's own (ORIG) key: as conn_key_eq, an IPv4 key by its hot line's 16 bytes;
+ * an IPv6 one's addresses end in the cold line. */
+static inline bool
+conn_orig_eq(const struct conn *c, const struct flow_key *key)
+{
+	if (((key->src.w[0] ^ c->orig.src4) | (key->dst.w[0] ^ c->orig.dst4)) != 0 ||
+	    flow_key_tail(key) != conn_key_tail(&c->orig))
+		return false;
+	return key->af == HVLB_AF_INET ||
+	       (memcmp(&key->src.w[1], c->src6, sizeof(c->src6)) == 0 &&
+		memcmp(&key->dst.w[1], c->dst6, sizeof(c->dst6)) == 0);
+}
+
 /* Find the connection that key (hash = conn_key_hash(key)) belongs to, in either direction.
  * Returns it and sets *dir, or NULL. */
 struct conn *conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash,
@@ -335,16 +452,38 @@ void conn_delete(struct conn_table *t, struct conn *c);
 void conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
 		 uint32_t bytes, uint64_t now);
 
-/* The table's timeouts in ticks, CONN_S_MAX a timeout set (set * CONN_S_MAX + state): fixed
- * for the table's life (conn_table_set_timeouts writes them in place). For conn_update_quick. */
-const uint64_t *conn_timeout_ticks(const struct conn_table *t);
+/* Table ticks: the caller's clock (`now`, hz a second) shifted right so that one is 0.5 to 1
+ * ms (at hz under 2,000, one of the caller's), so that a deadline fits the hot line's 32
+ * bits: the longest timeout (a week, cfgstore_timeouts.c) is under half their range, and a
+ * deadline is due once (int32_t)(deadline - tnow) <= 0 (conn_due). A worker takes the
+ * table's now once a loop (conn_tnow) for its packets' conn_update_quick. */
+uint32_t conn_tnow(const struct conn_table *t, uint64_t now);
+
+/* conn_tnow of any table whose clock counts hz a second. */
+uint32_t conn_ticks(uint64_t hz, uint64_t now);
+
+static inline bool
+conn_due(uint32_t deadline, uint32_t tnow)
+{
+	return (int32_t)(deadline - tnow) <= 0;
+}
+
+/* c's deadline on the caller's clock (to a table tick), given now; 0 when it is further in
+ * the past than now. */
+uint64_t conn_deadline(const struct conn_table *t, const struct conn *c, uint64_t now);
+
+/* The table's timeouts in table ticks, CONN_S_MAX a timeout set (set * CONN_S_MAX + state):
+ * fixed for the table's life (conn_table_set_timeouts writes them in place). For
+ * conn_update_quick. */
+const uint32_t *conn_timeout_ticks(const struct conn_table *t);
 
 /* conn_update in line for the packets that move no state: every UDP one, and a TCP segment
  * of an established connection without SYN, FIN or RST. Returns false, having done nothing,
- * for any other: call conn_update. ticks: conn_timeout_ticks of c's table. */
+ * for any other: call conn_update. ticks: conn_timeout_ticks of c's table; tnow: its
+ * conn_tnow. Reads and writes c's hot line only. */
 static inline bool
-conn_update_quick(const uint64_t *ticks, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
-		  uint32_t bytes, uint64_t now)
+conn_update_quick(const uint32_t *ticks, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+		  uint32_t bytes, uint32_t tnow)
 {
 	if (c->state != CONN_S_UDP &&
 	    (c->state != CONN_S_ESTABLISHED ||
@@ -352,7 +491,7 @@ conn_update_quick(const uint64_t *ticks, struct conn *c, enum conn_dir dir, uint
 		return false;
 	c->pkts[dir]++;
 	c->bytes[dir] += bytes;
-	c->expires = now + ticks[(size_t)c->to_set * CONN_S_MAX + c->state];
+	c->deadline = tnow + ticks[(size_t)c->to_set * CONN_S_MAX + c->state];
 	return true;
 }
 
@@ -400,8 +539,8 @@ uint8_t conn_fin_seen(const struct conn *c);
  * the client's next packet: an idle connection would end at the SYN timeouts. */
 uint8_t conn_sync_state(const struct conn *c, uint8_t peer_state);
 
-/* Put c in state (with its FIN-seen bits, CONN_FIN_*) until expires, as a peer or the
- * mid-stream rule says: an embryonic state joins the eviction order as a SYN would. */
+/* Put c in state (with its FIN-seen bits, CONN_FIN_*) until expires (the caller's clock), as
+ * a peer or the mid-stream rule says: an embryonic state joins the eviction order as a SYN would. */
 void conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
 		    uint64_t expires);
 

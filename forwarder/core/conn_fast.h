@@ -64,7 +64,7 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 		struct conn *c = &t->conns[(v & CONN_V_IDX) - 1];
 
 		if (!(v & CONN_V_REPLY)) {
-			if (hvlb_likely(conn_key_eq(key, &c->orig))) {
+			if (hvlb_likely(conn_orig_eq(c, key))) {
 				*dir = CONN_DIR_ORIG;
 				return c;
 			}

@@ -13,19 +13,24 @@ _Static_assert(sizeof(struct conn_layout) == 16 + 32 * CONN_LAYOUT_FIELDS,
 #define MSZ(m) sizeof(((struct conn *)0)->m)
 /* A field: its name is its member's; a[] members are described by element. */
 #define FLD(m, k, req) {#m, offsetof(struct conn, m), MSZ(m), 1, k, req, 0}
+/* A raw field kept in parts: `name@N` holds its bytes from N on (conn_layout.h). */
+#define PART(name, m, k, req) {name, offsetof(struct conn, m), MSZ(m), 1, k, req, 0}
 #define ARR(m, k) {#m, offsetof(struct conn, m), MSZ(m[0]), MSZ(m) / MSZ(m[0]), k, 0, 0}
 
 /* Every field of struct conn and of its key. The per-mode union is described by member: they
  * overlap, and copying each by name copies the bytes of whichever the connection uses. */
 static const struct conn_layout_field conn_fields[] = {
-	FLD(orig.src, CONN_LK_RAW, 1),
-	FLD(orig.dst, CONN_LK_RAW, 1),
+	PART("orig.src@0", orig.src4, CONN_LK_RAW, 1),
+	PART("orig.src@4", src6, CONN_LK_RAW, 0),
+	PART("orig.dst@0", orig.dst4, CONN_LK_RAW, 1),
+	PART("orig.dst@4", dst6, CONN_LK_RAW, 0),
 	FLD(orig.sport, CONN_LK_RAW, 1),
 	FLD(orig.dport, CONN_LK_RAW, 1),
 	FLD(orig.proto, CONN_LK_INT, 1),
 	FLD(orig.af, CONN_LK_INT, 1),
 	FLD(orig.pad, CONN_LK_INT, 1),
-	FLD(rs_addr, CONN_LK_RAW, 1),
+	PART("rs_addr@0", rs4, CONN_LK_RAW, 1),
+	PART("rs_addr@4", rs6, CONN_LK_RAW, 0),
 	FLD(rs_port, CONN_LK_RAW, 1),
 	FLD(rs_slot, CONN_LK_INT, 1),
 	FLD(vs_slot, CONN_LK_INT, 1),
@@ -36,7 +41,7 @@ static const struct conn_layout_field conn_fields[] = {
 	FLD(flags, CONN_LK_INT, 1),
 	FLD(reserved, CONN_LK_INT, 1),
 	FLD(to_set, CONN_LK_INT, 0),
-	FLD(expires, CONN_LK_INT, 1),
+	FLD(deadline, CONN_LK_INT, 1), /* or an older build's "expires" (conn_layout.h) */
 	FLD(created, CONN_LK_INT, 0),
 	ARR(pkts, CONN_LK_INT),
 	FLD(sp_delta, CONN_LK_INT, 0),
@@ -97,14 +102,63 @@ find(const struct conn_layout *l, const char *name)
 	return NULL;
 }
 
+/* A field's name without its part ("orig.src@4": "orig.src", *from 4; else *from 0): the
+ * length of the base name. */
+static size_t
+part_of(const struct conn_layout_field *f, unsigned *from)
+{
+	const char *at = memchr(f->name, '@', sizeof(f->name));
+	size_t len = strnlen(f->name, sizeof(f->name));
+
+	*from = 0;
+	if (at == NULL)
+		return len;
+	for (const char *d = at + 1; d < f->name + len && *d >= '0' && *d <= '9'; d++)
+		*from = *from * 10 + (unsigned)(*d - '0');
+	return (size_t)(at - f->name);
+}
+
+/* The steps that copy cur, a raw field, from the old layout's fields of the same base name
+ * where either is a part: each byte of the whole field the old has, from wherever it kept
+ * it. The number of bytes found. */
+static unsigned
+plan_parts(const struct conn_layout *old, const struct conn_layout_field *cur,
+	   struct conn_layout_plan *p)
+{
+	unsigned cfrom, ofrom, found = 0;
+	size_t clen = part_of(cur, &cfrom), olen;
+
+	for (uint32_t i = 0; i < old->n_fields; i++) {
+		const struct conn_layout_field *o = &old->f[i];
+		unsigned lo, hi;
+
+		olen = part_of(o, &ofrom);
+		if (o->kind != CONN_LK_RAW || o->count != 1 || olen != clen ||
+		    strncmp(o->name, cur->name, clen) != 0)
+			continue;
+		lo = cfrom > ofrom ? cfrom : ofrom;
+		hi = cfrom + cur->size < ofrom + o->size ? cfrom + cur->size : ofrom + o->size;
+		if (lo >= hi || p->n_steps >= CONN_LAYOUT_STEPS)
+			continue;
+		p->s[p->n_steps++] = (struct conn_layout_step){
+			.off = (uint16_t)(cur->off + lo - cfrom), .size = (uint16_t)(hi - lo),
+			.old_off = (uint16_t)(o->off + lo - ofrom), .old_size = (uint16_t)(hi - lo),
+			.count = 1, .old_count = 1, .kind = CONN_LK_RAW};
+		found += hi - lo;
+	}
+	return found;
+}
+
 int
-conn_layout_plan(const struct conn_layout *old, struct conn_layout_plan *p, char *why,
-		 size_t why_len)
+conn_layout_plan(const struct conn_layout *old, uint64_t hz, struct conn_layout_plan *p,
+		 char *why, size_t why_len)
 {
 	struct conn_layout cur_l;
+	const struct conn_layout_field *exp;
 
 	conn_layout_get(&cur_l);
 	memset(p, 0, sizeof(*p));
+	p->hz = hz;
 	if (old->version != CONN_LAYOUT_VERSION || old->n_fields == 0 ||
 	    old->n_fields > CONN_LAYOUT_FIELDS || old->entry_size == 0) {
 		snprintf(why, why_len, "descriptor version %u with %u field(s) of a %u-byte entry",
@@ -123,8 +177,29 @@ conn_layout_plan(const struct conn_layout *old, struct conn_layout_plan *p, char
 	}
 	for (uint32_t i = 0; i < N_FIELDS; i++) {
 		const struct conn_layout_field *cur = &conn_fields[i], *o = find(old, cur->name);
-		struct conn_layout_step *s = &p->s[p->n_steps++];
+		struct conn_layout_step *s;
+		unsigned from;
 
+		/* A raw field kept in parts here or there: copied byte range by byte range. */
+		if (cur->kind == CONN_LK_RAW && cur->count == 1 &&
+		    (o == NULL || o->size != cur->size) &&
+		    (part_of(cur, &from) != strnlen(cur->name, sizeof(cur->name)) || o == NULL)) {
+			if (plan_parts(old, cur, p) > 0)
+				continue;
+		}
+		/* The deadline: an older build's "expires", 64-bit on the caller's clock. */
+		if (strcmp(cur->name, "deadline") == 0 && o == NULL &&
+		    (exp = find(old, "expires")) != NULL && exp->kind == CONN_LK_INT &&
+		    exp->size == 8 && exp->count == 1) {
+			p->expires_off = exp->off;
+			p->from_expires = 1;
+			continue;
+		}
+		if (p->n_steps >= CONN_LAYOUT_STEPS) {
+			snprintf(why, why_len, "too many parts");
+			return -EINVAL;
+		}
+		s = &p->s[p->n_steps++];
 		*s = (struct conn_layout_step){.off = cur->off, .size = cur->size,
 					       .count = cur->count, .kind = cur->kind};
 		/* A raw field that changed size, or a field whose kind changed, is another
@@ -144,9 +219,23 @@ conn_layout_plan(const struct conn_layout *old, struct conn_layout_plan *p, char
 			p->missing++;
 		}
 	}
-	for (uint32_t i = 0; i < old->n_fields; i++)
-		if (find(&cur_l, old->f[i].name) == NULL)
+	for (uint32_t i = 0; i < old->n_fields; i++) {
+		const struct conn_layout_field *o = &old->f[i];
+		bool known = find(&cur_l, o->name) != NULL ||
+			     (p->from_expires && strcmp(o->name, "expires") == 0);
+		unsigned from;
+		size_t len = part_of(o, &from);
+
+		/* A part's base name (or a whole one's parts) this build keeps is known. */
+		for (uint32_t j = 0; !known && j < N_FIELDS; j++) {
+			unsigned cfrom;
+
+			known = part_of(&conn_fields[j], &cfrom) == len &&
+				strncmp(conn_fields[j].name, o->name, len) == 0;
+		}
+		if (!known)
 			p->unknown++;
+	}
 	return 0;
 }
 
@@ -220,6 +309,8 @@ conn_layout_read(const struct conn_layout_plan *p, const void *e, struct conn *c
 				fits &= put_int(to, s->size, get_int(from, s->old_size));
 		}
 	}
+	if (p->from_expires)
+		c->deadline = conn_ticks(p->hz, get_int(src + p->expires_off, 8));
 	if (c->in_use == 0)
 		return 0;
 	return fits ? 1 : -ERANGE;

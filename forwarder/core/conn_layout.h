@@ -5,6 +5,12 @@
  * struct conn has fields added, moved or grown reads an older or newer table by field,
  * copying the fields both know and leaving the others zero (their default). The descriptor is
  * fixed-size, in fixed-width types, so every build reads every other's.
+ *
+ * A raw field may be kept in parts: "orig.src@0" (4 bytes in the hot line) and "orig.src@4"
+ * (the next 12, in the cold line) are the bytes of "orig.src" from 0 and from 4 on. A build
+ * reads each byte of such a field from wherever the other build kept it, whole or in parts.
+ * And "deadline" (32-bit table ticks, conn.h conn_tnow) is read from an older build's
+ * "expires" (64-bit ticks of the same clock) where the file has no deadline.
  */
 #ifndef HVLB_CORE_CONN_LAYOUT_H
 #define HVLB_CORE_CONN_LAYOUT_H
@@ -48,11 +54,15 @@ struct conn_layout_step {
 };
 
 /* How to read entries of layout `old` as this build's. */
+#define CONN_LAYOUT_STEPS (2 * CONN_LAYOUT_FIELDS) /* a field in parts takes a step each */
 struct conn_layout_plan {
 	uint32_t n_steps;
 	uint32_t missing;    /* this build's fields the old layout lacks (left zero) */
 	uint32_t unknown;    /* the old layout's fields this build lacks (dropped) */
-	struct conn_layout_step s[CONN_LAYOUT_FIELDS];
+	uint32_t from_expires; /* the deadline comes from the old "expires" at expires_off */
+	uint32_t expires_off;
+	uint64_t hz;         /* the clock the old table's ticks count */
+	struct conn_layout_step s[CONN_LAYOUT_STEPS];
 };
 
 /* This build's layout. */
@@ -62,11 +72,12 @@ void conn_layout_get(struct conn_layout *l);
  * a table of one can be used as one of the other as it is. */
 bool conn_layout_equal(const struct conn_layout *a, const struct conn_layout *b);
 
-/* The plan for reading entries of layout old (from a file: checked here) into this build's
- * struct conn. 0, or -EINVAL when old is malformed or lacks a field this build requires (the
- * key, the NF, the state), with why (why_len bytes) saying what. */
-int conn_layout_plan(const struct conn_layout *old, struct conn_layout_plan *p, char *why,
-		     size_t why_len);
+/* The plan for reading entries of layout old (from a file: checked here; its ticks count a
+ * clock of hz) into this build's struct conn. 0, or -EINVAL when old is malformed or lacks a
+ * field this build requires (the key, the NF, the state), with why (why_len bytes) saying
+ * what. */
+int conn_layout_plan(const struct conn_layout *old, uint64_t hz, struct conn_layout_plan *p,
+		     char *why, size_t why_len);
 
 /* Entry e of the old layout into *c by p: 1 when it is a connection (in use), 0 when a free
  * entry, -ERANGE when a value does not fit this build's narrower field. */

@@ -40,7 +40,7 @@ conn_state_name(unsigned state)
 }
 
 /* The timeout of c's set and state, one load from the table's rows. */
-static inline uint64_t
+static inline uint32_t
 conn_timeout_of(const struct conn_table *t, const struct conn *c)
 {
 	size_t i = (size_t)c->to_set * CONN_S_MAX + (size_t)c->state;
@@ -131,7 +131,7 @@ conn_sync_state(const struct conn *c, uint8_t peer_state)
 	return peer_state;
 }
 
-const uint64_t *
+const uint32_t *
 conn_timeout_ticks(const struct conn_table *t)
 {
 	return &t->timeout[0][0];
@@ -145,7 +145,7 @@ conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp
 	c->bytes[dir] += bytes;
 	if (conn_proto_stateful(c->orig.proto))
 		c->state = conn_tcp_next(t, c, dir, tcp_flags);
-	c->expires = now + conn_timeout_of(t, c);
+	c->deadline = conn_table_tnow(t, now) + conn_timeout_of(t, c);
 }
 
 struct conn *
@@ -177,11 +177,11 @@ conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,
 	c->state = state;
 	c->reserved = (uint8_t)((c->reserved & ~(CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)) |
 				(fin & (CONN_F_FIN_ORIG | CONN_F_FIN_REPLY)));
-	c->expires = expires;
+	c->deadline = conn_table_tnow(t, expires);
 }
 
 uint64_t
 conn_state_timeout(const struct conn_table *t, uint8_t set, uint8_t state)
 {
-	return state < CONN_S_MAX ? t->timeout[set][state] : 0;
+	return state < CONN_S_MAX ? (uint64_t)t->timeout[set][state] << t->tick_shift : 0;
 }

@@ -57,9 +57,18 @@ struct conn_table {
 	uint32_t emb_head;    /* embryonic ring: entries written, and taken (free running) */
 	uint32_t emb_tail;
 	uint64_t hz;
-	/* Ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a packet. */
-	uint64_t timeout[CONN_TO_SETS][CONN_S_MAX];
+	uint32_t tick_shift;  /* table ticks are the caller's >> tick_shift (conn_tnow) */
+	/* Table ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a
+	 * packet. */
+	uint32_t timeout[CONN_TO_SETS][CONN_S_MAX];
 } __attribute__((aligned(HVLB_CACHE_LINE)));
+
+/* conn_tnow in line, for conn.c and conn_state.c's own deadlines. */
+static inline uint32_t
+conn_table_tnow(const struct conn_table *t, uint64_t now)
+{
+	return (uint32_t)(now >> t->tick_shift);
+}
 
 static inline uint32_t
 conn_bucket_prim(const struct conn_table *t, uint32_t h)
@@ -101,7 +110,7 @@ conn_match8(const uint32_t *a, uint32_t x)
 /* The tail (flow_key_tail) of a reply key to orig's client from port nf_port, with pad: built
  * in a word, where a flow_key's initializer writes all 40 bytes. */
 static inline uint64_t
-conn_reply_tail(const struct flow_key *orig, uint16_t nf_port, uint16_t pad)
+conn_reply_tail(const struct conn_key *orig, uint16_t nf_port, uint16_t pad)
 {
 	uint8_t b[8];
 	uint64_t v;
@@ -116,19 +125,19 @@ conn_reply_tail(const struct flow_key *orig, uint16_t nf_port, uint16_t pad)
 }
 
 /* Compares key with a NAT connection's reply tuple (c has no CONN_F_LOCAL) without building
- * it. An IPv4 key by its 16 bytes, as conn_key_eq (a NAT connection's NF is of its client's
- * family: only tunnels cross, and they have no reply key): the reply's tail is the NF's port,
- * the client's, then the client's own protocol, family and pad. */
+ * it. An IPv4 key by its 16 bytes in c's hot line, as conn_key_eq (a NAT connection's NF is
+ * of its client's family: only tunnels cross, and they have no reply key): the reply's tail
+ * is the NF's port, the client's, then the client's own protocol, family and pad. An IPv6
+ * key's addresses end in the cold line. */
 static inline bool
 conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
 {
-	if (key->af == HVLB_AF_INET)
-		return ((key->src.w[0] ^ c->rs_addr.w[0]) | (key->dst.w[0] ^ c->orig.src.w[0])) ==
-			       0 &&
-		       flow_key_tail(key) == conn_reply_tail(&c->orig, conn_nf_port(c), c->orig.pad);
-	return key->sport == conn_nf_port(c) && key->dport == c->orig.sport &&
-	       key->proto == c->orig.proto && key->af == c->orig.af && key->pad == c->orig.pad &&
-	       hvlb_addr_eq(&key->src, &c->rs_addr) && hvlb_addr_eq(&key->dst, &c->orig.src);
+	if (((key->src.w[0] ^ c->rs4) | (key->dst.w[0] ^ c->orig.src4)) != 0 ||
+	    flow_key_tail(key) != conn_reply_tail(&c->orig, conn_nf_port(c), c->orig.pad))
+		return false;
+	return key->af == HVLB_AF_INET ||
+	       (memcmp(&key->src.w[1], c->rs6, sizeof(c->rs6)) == 0 &&
+		memcmp(&key->dst.w[1], c->src6, sizeof(c->src6)) == 0);
 }
 
 /* conn_lookup of a key whose primary bucket holds no signature hash (conn_fast.h). */

@@ -77,24 +77,26 @@ ctl_conn_msg(struct ctl_req *r, const struct conn *c, uint16_t worker, uint64_t 
 	Hvlb__Fwd__V1__Connection *m =
 		CTL_NEW(r, Hvlb__Fwd__V1__Connection, hvlb__fwd__v1__connection__init);
 	char buf[CTL_NAME_LEN];
+	union hvlb_addr src = conn_orig_src(c), dst = conn_orig_dst(c), rs = conn_rs_addr(c);
 
 	if (m == NULL)
 		return NULL;
 	m->worker = worker;
 	m->protocol = ctl_strdup(r, ctl_proto_name(c->orig.proto, buf, sizeof(buf)));
-	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.src, c->orig.af, c->orig.sport);
+	ctl_fmt_endpoint(buf, sizeof(buf), &src, c->orig.af, c->orig.sport);
 	m->client = ctl_strdup(r, buf);
-	ctl_fmt_endpoint(buf, sizeof(buf), &c->orig.dst, c->orig.af, c->orig.dport);
+	ctl_fmt_endpoint(buf, sizeof(buf), &dst, c->orig.af, c->orig.dport);
 	m->vip = ctl_strdup(r, buf);
 	if (unlikely(c->mode == VS_MODE_VXLAN)) {
 		conn_msg_vxlan(r, m, c);
 	} else {
-		ctl_fmt_endpoint(buf, sizeof(buf), &c->rs_addr, c->orig.af, c->rs_port);
+		ctl_fmt_endpoint(buf, sizeof(buf), &rs, c->orig.af, c->rs_port);
 		m->real = ctl_strdup(r, buf);
 	}
 	m->state = CTL_CONST_STR(conn_state_name(c->state));
 	m->age_s = ticks_to_s(c->created, now, r->f->env.hz);
-	m->expires_in_s = ticks_to_s(now, c->expires, r->f->env.hz);
+	m->expires_in_s =
+		ticks_to_s(now, conn_deadline(r->f->workers[worker]->conns, c, now), r->f->env.hz);
 	m->packets_in = c->pkts[CONN_DIR_ORIG];
 	m->packets_out = c->pkts[CONN_DIR_REPLY];
 	m->bytes_in = c->bytes[CONN_DIR_ORIG];
@@ -136,10 +138,10 @@ ep_matches(const struct ep_match *e, const union hvlb_addr *a, uint8_t af, uint1
 static bool
 real_matches(const struct ep_match *e, const struct conn *c)
 {
-	union hvlb_addr vtep;
+	union hvlb_addr vtep, rs = conn_rs_addr(c);
 
 	if (!e->on || c->mode != VS_MODE_VXLAN)
-		return ep_matches(e, &c->rs_addr, c->orig.af, c->rs_port);
+		return ep_matches(e, &rs, c->orig.af, c->rs_port);
 	memset(&vtep, 0, sizeof(vtep));
 	memcpy(&vtep, &c->vx_nf_vtep, sizeof(c->vx_nf_vtep));
 	return ep_matches(e, &vtep, AF_INET, 0);
@@ -148,11 +150,13 @@ real_matches(const struct ep_match *e, const struct conn *c)
 static bool
 conn_matches(const struct conn_ctx *x, const struct conn *c)
 {
+	union hvlb_addr src = conn_orig_src(c), dst = conn_orig_dst(c);
+
 	return c->in_use && (x->vs_slot < 0 || c->vs_slot == x->vs_slot) &&
 	       (x->state < 0 || c->state == x->state) &&
 	       (x->proto == 0 || c->orig.proto == x->proto) &&
-	       ep_matches(&x->vip, &c->orig.dst, c->orig.af, c->orig.dport) &&
-	       ep_matches(&x->client, &c->orig.src, c->orig.af, c->orig.sport) &&
+	       ep_matches(&x->vip, &dst, c->orig.af, c->orig.dport) &&
+	       ep_matches(&x->client, &src, c->orig.af, c->orig.sport) &&
 	       real_matches(&x->real, c);
 }
 

@@ -250,7 +250,7 @@ find_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m, struct conn *out
 	c = conn_lookup(f->workers[owner]->conns, &k, conn_key_hash(&k), &dir);
 	if (c != NULL)
 		*out = *c;
-	if (c == NULL || dir != CONN_DIR_ORIG || !out->in_use || !flow_key_eq(&out->orig, &k))
+	if (c == NULL || dir != CONN_DIR_ORIG || !out->in_use || !conn_orig_eq(out, &k))
 		return ctl_fail(r, -ENOENT, "steer_flow: no %s connection %s -> %s on worker %u, "
 			        "its owner", m->protocol, m->client, m->vip, owner);
 	return 0;
@@ -271,7 +271,7 @@ ctl_op_steer_flow(struct ctl_req *r, const Hvlb__Fwd__V1__SteerFlow *m)
 				m->worker, f->env.n_workers - 1);
 	if ((rc = find_flow(r, m, &c)) != 0)
 		return rc;
-	keys[0] = c.orig;
+	conn_orig_key(&c, &keys[0]);
 	rc = steer_ctl_move(f->sc, keys, conn_reply_tuple(&c, &keys[1]) ? 2 : 1,
 			    (uint16_t)m->worker, f->cfg->vs_prio[c.vs_slot % VS_MAX_SLOTS], true,
 			    rssa_ctl_period(f->rssa), rte_rdtsc());

@@ -66,7 +66,7 @@ trace_conns(struct ctl_req *r, Hvlb__Fwd__V1__FlowTrace *t, const struct flow_ke
 		if (live == NULL)
 			continue;
 		c = *live; /* the owner may rewrite it meanwhile */
-		if (dir != CONN_DIR_ORIG || !c.in_use || !flow_key_eq(&c.orig, k))
+		if (dir != CONN_DIR_ORIG || !c.in_use || !conn_orig_eq(&c, k))
 			continue;
 		t->connections[t->n_connections] = ctl_conn_msg(r, &c, w, now);
 		if (t->connections[t->n_connections++] == NULL)

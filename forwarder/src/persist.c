@@ -455,6 +455,8 @@ restore_one(void *arg, const struct conn *c)
 	struct restore *r = arg;
 	const struct persist_remap *m = r->map;
 	struct conn copy = *c;
+	struct flow_key key;
+	union hvlb_addr vip = conn_orig_dst(c);
 	struct worker *w;
 	struct conn *nc;
 
@@ -462,13 +464,14 @@ restore_one(void *arg, const struct conn *c)
 	 * tenant is part of the key, so before the owner is found. */
 	copy.orig.pad = c->orig.pad < RTE_DIM(m->tenant) ? m->tenant[c->orig.pad] : 0;
 	copy.to_set = m->to_set[c->to_set];
-	w = r->workers[steer_owner_of_tuple(r->n, &copy.orig, true)];
+	conn_orig_key(&copy, &key);
+	w = r->workers[steer_owner_of_tuple(r->n, &key, true)];
 	/* Overrides do not survive (at home now), nor the SYN proxy's counts of the old run. */
 	copy.flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB);
 	/* Its service's timeout set now (a store started from the file numbers them anew); a
 	 * retired service keeps the one it had. */
 	const struct vs *vs = vs_lookup_tenant(w->snap->vst, copy.orig.pad, copy.orig.proto,
-					       &copy.orig.dst, copy.orig.dport);
+					       &vip, copy.orig.dport);
 
 	if (vs != NULL)
 		copy.to_set = vs->to_set;
@@ -495,7 +498,7 @@ restore_by_field(struct restore *r, const char *path, const struct conn_file_hdr
 	char why[128];
 	struct conn c;
 
-	if (conn_layout_plan(old, &plan, why, sizeof(why)) != 0 ||
+	if (conn_layout_plan(old, h->hz, &plan, why, sizeof(why)) != 0 ||
 	    (CONN_HDR + old->entries_off + (uint64_t)h->capacity * old->entry_size > len &&
 	     snprintf(why, sizeof(why), "entries past the file's end") > 0)) {
 		LOG(WARNING, "%s: connection layout unreadable (%s): its connections are lost\n",

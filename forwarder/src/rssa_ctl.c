@@ -154,7 +154,7 @@ cand_offer(struct rssa_ctl *rc, struct rssa_cand *cand, unsigned *n, unsigned *m
 	if (*n == RSSA_MAX_CANDIDATES && delta <= cand[*min].load)
 		return;
 	x = *n < RSSA_MAX_CANDIDATES ? &cand[(*n)++] : &cand[*min];
-	x->key[0] = c->orig;
+	conn_orig_key(c, &x->key[0]);
 	x->n_keys = conn_reply_tuple(c, &x->key[1]) ? 2 : 1;
 	x->worker = i;
 	x->priority = rc->cfg->vs_prio[c->vs_slot % VS_MAX_SLOTS];

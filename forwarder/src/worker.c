@@ -178,8 +178,12 @@ worker_conn_gone(struct worker *w, const struct conn *c)
 	if (unlikely(c->mode == VS_MODE_FULLNAT))
 		worker_fullnat_gone(w, c);
 	/* A steered connection's override at the control thread can go. */
-	if (unlikely(c->flags & CONN_FL_STEERED))
-		worker_note(w, STEER_NOTE_GONE, 0, &c->orig, 1);
+	if (unlikely(c->flags & CONN_FL_STEERED)) {
+		struct flow_key k;
+
+		conn_orig_key(c, &k);
+		worker_note(w, STEER_NOTE_GONE, 0, &k, 1);
+	}
 }
 
 void

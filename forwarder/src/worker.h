@@ -127,10 +127,14 @@ struct worker {
 	struct rte_ring *sync_out;        /* sync items to the control thread (sync_link.h) */
 	struct rte_ring *sync_in;         /* sync items from the control thread */
 	struct conn_table *conns;
-	const uint64_t *conn_ticks;      /* conn_timeout_ticks(conns): conn_update_quick */
+	const uint32_t *conn_ticks;      /* conn_timeout_ticks(conns): conn_update_quick */
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
+	uint32_t tnow;                    /* conn_tnow(conns, now): conn_update_quick */
+	union hvlb_addr nh;               /* a packet's next hop that is a connection's address
+					     (a client's, an NF's): whole here, where the entry
+					     splits it (worker_fwd.c) */
 	struct capture_pub *cap;          /* the capture running (env->capture, read at the top of
 					     each loop iteration); NULL: none (worker_capture.h) */
 	struct idle idle;

@@ -64,9 +64,14 @@ worker_capture_rx(struct worker *w, struct rte_mbuf **pkts, const uint16_t *lk,
 	if (w->cap->drop_reason >= 0)
 		return;
 	for (uint16_t j = 0; j < n_lk; j++) {
-		const struct flow_key *k = conns[j] != NULL ? &conns[j]->orig : keys[j];
+		const struct flow_key *k = keys[j];
 		struct rte_mbuf *m = pkts[lk[j]];
+		struct flow_key orig;
 
+		if (conns[j] != NULL) {
+			conn_orig_key(conns[j], &orig);
+			k = &orig;
+		}
 		if (!cap_filter_match(&w->cap->filter, k))
 			continue;
 		cw->match[cw->n_match++] = m;

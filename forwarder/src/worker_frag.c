@@ -194,6 +194,7 @@ frag_forward(struct worker *w, struct worker_frag_tail *t)
 	const struct flow_key *k = &t->pi.key;
 	enum conn_dir dir = CONN_DIR_ORIG;
 	struct conn *c = conn_lookup(w->conns, k, conn_key_hash(k), &dir);
+	union hvlb_addr a;
 	enum hvlb_drop r;
 
 	if (c == NULL || w->snap->rs_gen[c->rs_slot] != c->rs_gen) {
@@ -217,22 +218,27 @@ frag_forward(struct worker *w, struct worker_frag_tail *t)
 	w->vs_stats[c->vs_slot].bytes += m->pkt_len;
 	if (c->mode == VS_MODE_FULLNAT) {
 		worker_fullnat_frag_tail(w, frame, &t->pi, c, dir);
-		if (dir == CONN_DIR_ORIG)
-			route_tx_rs(w, m, k->af, &c->rs_addr, c->rs_slot);
-		else
-			route_tx(w, m, k->af, &c->orig.src);
+		if (dir == CONN_DIR_ORIG) {
+			route_tx_conn(w, m, k->af, c);
+		} else {
+			a = conn_orig_src(c);
+			route_tx(w, m, k->af, &a);
+		}
 		return;
 	}
 	if (dir == CONN_DIR_REPLY) {
-		rewrite_frag_tail(frame, &t->pi, &c->orig.dst, NULL);
+		a = conn_orig_dst(c);
+		rewrite_frag_tail(frame, &t->pi, &a, NULL);
 		route_tx(w, m, k->af, &k->dst);
 		return;
 	}
-	if (c->mode == VS_MODE_NAT)
-		rewrite_frag_tail(frame, &t->pi, NULL, &c->rs_addr);
-	else
+	if (c->mode == VS_MODE_NAT) {
+		a = conn_rs_addr(c);
+		rewrite_frag_tail(frame, &t->pi, NULL, &a);
+	} else {
 		rewrite_ttl_dec(frame, &t->pi);
-	route_tx_rs(w, m, k->af, &c->rs_addr, c->rs_slot);
+	}
+	route_tx_conn(w, m, k->af, c);
 	return;
 
 out_drop:

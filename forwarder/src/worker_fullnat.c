@@ -250,6 +250,7 @@ static void
 toa_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const struct conn *c)
 {
 	uint16_t len = toa_room(rte_pktmbuf_mtod(m, const uint8_t *), pi, c->orig.af);
+	union hvlb_addr client = conn_orig_src(c);
 	uint8_t *frame;
 
 	if (len == 0 || rte_pktmbuf_headroom(m) < len || !RTE_MBUF_DIRECT(m) ||
@@ -258,7 +259,7 @@ toa_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, const s
 		return;
 	}
 	frame = (uint8_t *)rte_pktmbuf_prepend(m, len);
-	toa_insert(frame, pi, len, &c->orig.src, c->orig.sport);
+	toa_insert(frame, pi, len, &client, c->orig.sport);
 	w->stats.fnat_toa++;
 }
 
@@ -269,6 +270,7 @@ toa_udp_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, con
 {
 	uint16_t len = toa_udp_room(pi, c->orig.af);
 	uint32_t need = (uint32_t)pi->l3_off + pi->l3_len + len, have = rte_pktmbuf_data_len(m);
+	union hvlb_addr client = conn_orig_src(c);
 
 	if (len == 0 || !RTE_MBUF_DIRECT(m) || rte_mbuf_refcnt_read(m) != 1 || m->nb_segs != 1 ||
 	    (need > have && rte_pktmbuf_append(m, (uint16_t)(need - have)) == NULL)) {
@@ -277,7 +279,7 @@ toa_udp_add(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi, con
 	}
 	if (need < have)
 		rte_pktmbuf_trim(m, (uint16_t)(have - need));
-	toa_udp_insert(rte_pktmbuf_mtod(m, uint8_t *), pi, len, &c->orig.src, c->orig.sport);
+	toa_udp_insert(rte_pktmbuf_mtod(m, uint8_t *), pi, len, &client, c->orig.sport);
 	w->stats.fnat_toa++;
 }
 
@@ -285,8 +287,9 @@ void
 worker_fullnat_to_rs(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
 		     const struct conn *c)
 {
+	union hvlb_addr rs = conn_rs_addr(c);
 	struct rw_endpoint src = {.addr = local_addr(w, c), .port = c->fn_lport};
-	struct rw_endpoint dst = {.addr = &c->rs_addr, .port = c->rs_port};
+	struct rw_endpoint dst = {.addr = &rs, .port = c->rs_port};
 
 	rewrite_fullnat(rte_pktmbuf_mtod(m, uint8_t *), pi, &src, &dst);
 	/* A first fragment's segment does not end where its datagram does: no trailer, and a
@@ -303,8 +306,9 @@ void
 worker_fullnat_to_client(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
 			 const struct conn *c)
 {
-	struct rw_endpoint src = {.addr = &c->orig.dst, .port = c->orig.dport};
-	struct rw_endpoint dst = {.addr = &c->orig.src, .port = c->orig.sport};
+	union hvlb_addr vip = conn_orig_dst(c), client = conn_orig_src(c);
+	struct rw_endpoint src = {.addr = &vip, .port = c->orig.dport};
+	struct rw_endpoint dst = {.addr = &client, .port = c->orig.sport};
 
 	(void)w;
 	rewrite_fullnat(frame, pi, &src, &dst);
@@ -314,10 +318,12 @@ void
 worker_fullnat_frag_tail(const struct worker *w, uint8_t *frame, const struct pkt_info *pi,
 			 const struct conn *c, enum conn_dir dir)
 {
+	union hvlb_addr rs = conn_rs_addr(c), vip = conn_orig_dst(c), client = conn_orig_src(c);
+
 	if (dir == CONN_DIR_ORIG)
-		rewrite_frag_tail(frame, pi, local_addr(w, c), &c->rs_addr);
+		rewrite_frag_tail(frame, pi, local_addr(w, c), &rs);
 	else
-		rewrite_frag_tail(frame, pi, &c->orig.dst, &c->orig.src);
+		rewrite_frag_tail(frame, pi, &vip, &client);
 }
 
 enum hvlb_drop
@@ -343,10 +349,11 @@ worker_fullnat_icmp_to_rs(const struct worker *w, uint8_t *frame, const struct p
 {
 	/* Outer: (router) -> VIP becomes local -> NF; quoted VIP:vport -> client:cport becomes
 	 * NF:port -> local:lport, as the NF sent it. */
+	union hvlb_addr rs = conn_rs_addr(c);
 	struct rw_icmp_xlate t = {
 		.outer_src = {.addr = local_addr(w, c)},
-		.outer_dst = {.addr = &c->rs_addr},
-		.inner_src = {.addr = &c->rs_addr, .port = conn_nf_port(c)},
+		.outer_dst = {.addr = &rs},
+		.inner_src = {.addr = &rs, .port = conn_nf_port(c)},
 		.inner_dst = {.addr = local_addr(w, c), .port = c->fn_lport},
 	};
 
@@ -359,11 +366,12 @@ worker_fullnat_icmp_to_client(const struct worker *w, uint8_t *frame, const stru
 {
 	/* Outer: NF -> client (NAT) or local (FullNAT) becomes VIP -> client; quoted client or
 	 * local -> NF:port becomes client:cport -> VIP:vport, as the client sent it. */
+	union hvlb_addr vip = conn_orig_dst(c), client = conn_orig_src(c);
 	struct rw_icmp_xlate t = {
-		.outer_src = {.addr = &c->orig.dst},
-		.outer_dst = {.addr = &c->orig.src},
-		.inner_src = {.addr = &c->orig.src, .port = c->orig.sport},
-		.inner_dst = {.addr = &c->orig.dst, .port = c->orig.dport},
+		.outer_src = {.addr = &vip},
+		.outer_dst = {.addr = &client},
+		.inner_src = {.addr = &client, .port = c->orig.sport},
+		.inner_dst = {.addr = &vip, .port = c->orig.dport},
 	};
 
 	(void)w;

@@ -69,7 +69,8 @@ orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *
 		return ORIG_RARE_GONE;
 	}
 	if (c->flags & CONN_FL_SCTP) {
-		rewrite_nat_to_rs(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->rs_addr, c->rs_port);
+		w->nh = conn_rs_addr(c);
+		rewrite_nat_to_rs(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &w->nh, c->rs_port);
 		return ORIG_RARE_ROUTE;
 	}
 	if (!worker_synproxy_orig(w, m, &x->pi, c, opened, &tx)) {
@@ -112,7 +113,7 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 	     uint32_t bytes)
 {
 	if (likely(!w->sync_on)) {
-		if (!conn_update_quick(w->conn_ticks, c, dir, tcp_flags, bytes, w->now))
+		if (!conn_update_quick(w->conn_ticks, c, dir, tcp_flags, bytes, w->tnow))
 			conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
 	}
 	else
@@ -165,9 +166,11 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	/* TCP or UDP here; without a VLAN tag or IP options, rewrite_nat4 does it in line. */
 	if (c->mode == VS_MODE_NAT && likely(x->pi.key.af == HVLB_AF_INET &&
 					     x->pi.l4_off == PARSE_FAST4_L4_OFF))
-		rewrite_nat4(frame, x->pi.key.proto, 1, c->rs_addr.w[0], c->rs_port);
-	else if (c->mode == VS_MODE_NAT)
-		rewrite_nat_to_rs(frame, &x->pi, &c->rs_addr, c->rs_port);
+		rewrite_nat4(frame, x->pi.key.proto, 1, c->rs4, c->rs_port);
+	else if (c->mode == VS_MODE_NAT) {
+		w->nh = conn_rs_addr(c);
+		rewrite_nat_to_rs(frame, &x->pi, &w->nh, c->rs_port);
+	}
 	else if (c->mode == VS_MODE_FULLNAT)
 		worker_fullnat_to_rs(w, m, &x->pi, c);
 	else
@@ -240,9 +243,11 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 	count(w, c, m->pkt_len);
 	if (unlikely(c->mode == VS_MODE_FULLNAT)) {
 		worker_fullnat_to_client(w, rte_pktmbuf_mtod(m, uint8_t *), &x->pi, c);
-		return &c->orig.src;
+		w->nh = conn_orig_src(c);
+		return &w->nh;
 	}
-	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &c->orig.dst, c->orig.dport);
+	w->nh = conn_orig_dst(c);
+	rewrite_nat_to_client(rte_pktmbuf_mtod(m, uint8_t *), &x->pi, &w->nh, c->orig.dport);
 	return &x->key->dst;
 
 out_drop:
@@ -286,7 +291,8 @@ forward_icmp_err_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, str
 	count(w, c, m->pkt_len);
 	w->stats.icmp_from_nf++;
 	worker_fullnat_icmp_to_client(w, frame, &x->pi, x->inner_l3_off, c);
-	return &c->orig.src;
+	w->nh = conn_orig_src(c);
+	return &w->nh;
 
 out_drop:
 	drop(w, m, r);
@@ -308,9 +314,9 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	if (r != HVLB_DROP_NONE)
 		goto out_drop;
 	count(w, c, m->pkt_len);
+	w->nh = conn_rs_addr(c);
 	if (c->mode == VS_MODE_NAT) {
-		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &c->rs_addr,
-				       conn_nf_port(c));
+		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &w->nh, conn_nf_port(c));
 	} else if (c->mode == VS_MODE_FULLNAT) {
 		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
 	} else if (c->mode == VS_MODE_TUNNEL) {
@@ -320,7 +326,7 @@ forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	} else {
 		rewrite_ttl_dec(frame, &x->pi);
 	}
-	return &c->rs_addr;
+	return &w->nh;
 
 out_drop:
 	drop(w, m, r);
@@ -338,7 +344,7 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 	case PKT_TO_VIP:
 		c = forward_to_rs(w, m, x, dir == CONN_DIR_ORIG ? c : NULL);
 		if (c != NULL)
-			route_tx_rs_pi(w, m, x->key->af, &c->rs_addr, c->rs_slot, &x->pi);
+			route_tx_conn_pi(w, m, x->key->af, c, &x->pi);
 		return;
 	case PKT_FROM_RS:
 		dst = forward_to_client(w, m, x, c, dir);
@@ -395,7 +401,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		if (likely(c->mode == VS_MODE_NAT)) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
-			rewrite_nat4(frame, x->pi.key.proto, 1, c->rs_addr.w[0], c->rs_port);
+			rewrite_nat4(frame, x->pi.key.proto, 1, c->rs4, c->rs_port);
 		} else if (c->mode == VS_MODE_DR) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
@@ -403,7 +409,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		} else {
 			return false;
 		}
-		route_tx_rs_pi(w, m, HVLB_AF_INET, &c->rs_addr, c->rs_slot, &x->pi);
+		route_tx_conn_pi(w, m, HVLB_AF_INET, c, &x->pi);
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
@@ -412,7 +418,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		return false;
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
 	count(w, c, len);
-	rewrite_nat4(frame, x->pi.key.proto, 0, c->orig.dst.w[0], c->orig.dport);
+	rewrite_nat4(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport);
 	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
 	return true;
 }

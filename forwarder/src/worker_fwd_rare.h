@@ -37,7 +37,7 @@ static __rte_noinline void
 rare_sp_send(struct worker *w, const struct sp_tx *tx, uint8_t af)
 {
 	for (uint8_t i = 0; i < tx->n; i++)
-		route_tx(w, tx->m[i], af, tx->dst[i]);
+		route_tx(w, tx->m[i], af, &tx->dst[i]);
 }
 
 /* A vxlan connection's packet: encapsulated again, to the VTEP at the other end of dir, and

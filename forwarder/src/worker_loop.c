@@ -152,6 +152,7 @@ worker_poll_once(struct worker *w)
 	w->steer = steer_link_table(env->steer);
 	worker_steer_refresh(w);
 	w->now = rte_rdtsc();
+	w->tnow = conn_tnow(w->conns, w->now);
 	w->cap = __atomic_load_n(&env->capture, __ATOMIC_ACQUIRE);
 	neigh_cache_sync(&w->neigh, env->neigh);
 	if (unlikely(w->neigh.version != w->nh_neigh_version)) {

@@ -137,7 +137,10 @@ import(struct worker *w, struct steer_msg *m)
 		return;
 	}
 	c->flags &= (uint8_t)~(CONN_FL_STEERED | CONN_FL_SP_EMB); /* counted where it began */
-	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
+	struct flow_key k;
+
+	conn_orig_key(c, &k);
+	if (steer_owner_of_tuple(w->env->n_workers, &k, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[c->rs_slot]++;
 	w->vs_active[c->vs_slot]++;

@@ -39,12 +39,22 @@ refresh_period(const struct worker *w)
 static uint32_t
 remaining_ms(const struct worker *w, const struct conn *c)
 {
-	uint64_t ms;
+	uint64_t ms, deadline = conn_deadline(w->conns, c, w->now);
 
-	if (c->expires <= w->now)
+	if (deadline <= w->now)
 		return 0;
-	ms = (c->expires - w->now) * 1000 / w->env->hz;
+	ms = (deadline - w->now) * 1000 / w->env->hz;
 	return (uint32_t)RTE_MIN(ms, (uint64_t)SYNC_TIMEOUT_MAX_MS);
+}
+
+/* When c last had a packet here (its deadline less its state's timeout), on w's clock. */
+static uint64_t
+last_packet(const struct worker *w, const struct conn *c)
+{
+	uint64_t d = conn_deadline(w->conns, c, w->now);
+	uint64_t to = conn_state_timeout(w->conns, c->to_set, c->state);
+
+	return d > to ? d - to : 0;
 }
 
 /* A tunnel connection's flags: its encapsulation, and whether its NF is of the other
@@ -66,8 +76,8 @@ item_fill(const struct worker *w, struct sync_item *it, const struct conn *c, ui
 {
 	struct sync_rec *r = &it->rec;
 
-	r->orig = c->orig;
-	r->nf_addr = c->rs_addr;
+	conn_orig_key(c, &r->orig);
+	r->nf_addr = conn_rs_addr(c);
 	r->nf_port = c->rs_port;
 	r->op = op;
 	r->state = op == SYNC_OP_DELETE ? CONN_S_NONE : c->state;
@@ -213,8 +223,8 @@ sp_done_by_peer(struct worker *w, const struct conn *c)
 		return;
 	}
 	s->held[s->n_held].m = m;
-	s->held[s->n_held].key = c->orig;
-	s->held[s->n_held].hash = conn_key_hash(&c->orig);
+	conn_orig_key(c, &s->held[s->n_held].key);
+	s->held[s->n_held].hash = conn_key_hash(&s->held[s->n_held].key);
 	s->held[s->n_held].dir = CONN_DIR_ORIG;
 	s->held[s->n_held].pull = HOLD_WAIT;
 	s->held[s->n_held].asked = w->now;
@@ -392,7 +402,7 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	c->vs_slot = vs->slot;
 	c->mode = vs->mode;
 	c->rs_gen = rs->gen;
-	if (steer_owner_of_tuple(w->env->n_workers, &c->orig, true) != w->id)
+	if (steer_owner_of_tuple(w->env->n_workers, &r->orig, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
 	set_from_rec(w, c, r);
 	w->rs_active[rs->slot]++;
@@ -411,9 +421,7 @@ apply_delete(struct worker *w, const struct sync_rec *r, uint32_t hash)
 	if (c == NULL || dir != CONN_DIR_ORIG)
 		return;
 	if (!(c->flags & CONN_FL_SYNCED) && c->state != CONN_S_UNCONFIRMED) {
-		uint64_t last = c->expires - conn_state_timeout(w->conns, c->to_set, c->state);
-
-		if (last + refresh_period(w) > w->now) {
+		if (last_packet(w, c) + refresh_period(w) > w->now) {
 			w->stats.sync_kept++;
 			return;
 		}
@@ -525,8 +533,7 @@ walk_one(void *arg, const struct conn *c)
 	}
 	if (x->refresh) {
 		if ((c->flags & CONN_FL_SYNCED) || conn_state_embryonic(c->state) ||
-		    c->expires - conn_state_timeout(w->conns, c->to_set, c->state) <
-			    w->sync.refresh_prev)
+		    last_packet(w, c) < w->sync.refresh_prev)
 			return 0;
 		w->stats.sync_refreshes++;
 		note_for(w, c, SYNC_OP_UPSERT, x->peers);
@@ -680,7 +687,10 @@ worker_sync_sp_ask(struct worker *w, const struct conn *c)
 	    w->now - c->created < SYNC_PULL_AGAIN_MS * ms ||
 	    !rate_admit(&w->sync.sp_ask_tat, w->now, w->env->hz, SYNC_SP_ASK_PER_S, 1))
 		return;
-	pull_emit(w, &c->orig, CONN_DIR_ORIG, HOLD_PULL);
+	struct flow_key k;
+
+	conn_orig_key(c, &k);
+	pull_emit(w, &k, CONN_DIR_ORIG, HOLD_PULL);
 	w->stats.pull_sp_asked++;
 }
 

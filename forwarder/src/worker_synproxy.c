@@ -33,7 +33,7 @@ static inline void
 sp_tx_add(struct sp_tx *tx, struct rte_mbuf *m, const union hvlb_addr *dst)
 {
 	tx->m[tx->n] = m;
-	tx->dst[tx->n++] = dst;
+	tx->dst[tx->n++] = *dst;
 }
 
 /* worker_fwd.c's conn_account, for the two packets of the NF's handshake the proxy makes. */
@@ -139,6 +139,7 @@ static bool
 sp_syn_from_copy(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi,
 		 struct conn *c, uint16_t mss, struct sp_tx *tx)
 {
+	union hvlb_addr rs;
 	struct rte_mbuf *n;
 	struct pkt_info npi = *pi;
 	uint8_t *f;
@@ -153,9 +154,10 @@ sp_syn_from_copy(struct worker *w, struct rte_mbuf *m, const struct pkt_info *pi
 	memcpy(f, rte_pktmbuf_mtod(m, uint8_t *), pi->l4_off + 20u);
 	n->port = m->port;
 	synproxy_make_syn(f, &npi, mss);
-	rewrite_nat_to_rs(f, &npi, &c->rs_addr, c->rs_port);
+	rs = conn_rs_addr(c);
+	rewrite_nat_to_rs(f, &npi, &rs, c->rs_port);
 	sp_hold(w, m, c);
-	sp_tx_add(tx, n, &c->rs_addr);
+	sp_tx_add(tx, n, &rs);
 	return true;
 }
 
@@ -212,6 +214,7 @@ sp_complete(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, struct co
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	struct rte_mbuf *h;
+	union hvlb_addr rs;
 	struct pkt_info hpi;
 
 	c->sp_delta = synproxy_tcp_seq(frame, pi) - c->sp_delta;
@@ -220,7 +223,8 @@ sp_complete(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, struct co
 	synproxy_make_ack(frame, pi, c->sp_win);
 	sp_account(w, c, CONN_DIR_ORIG, HVLB_TCP_ACK, m->pkt_len);
 	w->stats.sp_established++;
-	sp_tx_add(tx, m, &c->rs_addr);
+	rs = conn_rs_addr(c);
+	sp_tx_add(tx, m, &rs);
 	h = worker_sp_unhold(w, c);
 	if (h == NULL)
 		return;
@@ -232,8 +236,8 @@ sp_complete(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, struct co
 	}
 	sp_account(w, c, CONN_DIR_ORIG, hpi.tcp_flags, h->pkt_len);
 	synproxy_to_nf(hf, &hpi, c->sp_delta);
-	rewrite_nat_to_rs(hf, &hpi, &c->rs_addr, c->rs_port);
-	sp_tx_add(tx, h, &c->rs_addr);
+	rewrite_nat_to_rs(hf, &hpi, &rs, c->rs_port);
+	sp_tx_add(tx, h, &rs);
 }
 
 bool

@@ -19,7 +19,7 @@
  * m[i] to dst[i]. */
 struct sp_tx {
 	struct rte_mbuf *m[2];
-	const union hvlb_addr *dst[2];
+	union hvlb_addr dst[2]; /* copies: a connection's addresses are split in its entry */
 	uint8_t n;
 };
 

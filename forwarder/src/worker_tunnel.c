@@ -141,7 +141,7 @@ worker_tunnel_out(struct worker *w, struct rte_mbuf *m, const struct pkt_info *p
 			return tunnel_too_big_icmp(w, m, pi, t.encap, t.af, dst, af);
 		frag = true;
 	}
-	t.dst = c->rs_addr;
+	t.dst = conn_rs_addr(c);
 	if (unlikely(tunnel_source(w, t.af, &t.dst, &t.src) != 0)) {
 		tunnel_drop(w, m, HVLB_DROP_TUNNEL_NO_SOURCE);
 		return false;

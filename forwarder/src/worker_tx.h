@@ -136,15 +136,17 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
 	route_tx_pi(w, m, af, dst, NULL);
 }
 
-/* route_tx for a packet to a real: the Ethernet header and port its earlier packets found,
- * while neither the snapshot nor the neighbour table has changed since (struct rs_nexthop);
- * else route_resolve, whose answer is kept for the next. Saves a packet to a real the LPM
- * lookup and the neighbour cache. */
+/* route_tx for a packet of connection c to its real: the Ethernet header and port its
+ * earlier packets found, while neither the snapshot nor the neighbour table has changed since
+ * (struct rs_nexthop); else route_resolve, whose answer is kept for the next. Saves a packet
+ * to a real the LPM lookup and the neighbour cache, and the read of the real's address (its
+ * IPv6 part is in the entry's cold line). */
 static __rte_always_inline void
-route_tx_rs_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
-	       uint16_t rs_slot, const struct pkt_info *pi)
+route_tx_conn_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c,
+		 const struct pkt_info *pi)
 {
-	struct rs_nexthop *e = &w->rs_nh[rs_slot];
+	struct rs_nexthop *e = &w->rs_nh[c->rs_slot];
+	union hvlb_addr dst;
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	uint64_t mac;
 	int port;
@@ -154,7 +156,8 @@ route_tx_rs_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvl
 		tx_pi(w, e->port, m, pi);
 		return;
 	}
-	port = route_resolve(w, m, af, dst, &mac);
+	dst = conn_rs_addr(c);
+	port = route_resolve(w, m, af, &dst, &mac);
 	if (port < 0)
 		return;
 	rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
@@ -165,10 +168,9 @@ route_tx_rs_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvl
 }
 
 static __rte_always_inline void
-route_tx_rs(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
-	    uint16_t rs_slot)
+route_tx_conn(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c)
 {
-	route_tx_rs_pi(w, m, af, dst, rs_slot, NULL);
+	route_tx_conn_pi(w, m, af, c, NULL);
 }
 
 #endif

@@ -48,7 +48,10 @@ worker_vxlan_opened(struct worker *w, struct conn *c, const uint8_t *frame,
 	c->vx_client_vtep = vxlan_outer_src(frame);
 	c->vx_nf_vtep = rs->addr.w[0];
 	if (priority != 0 && w->env->n_workers > 1) {
-		worker_note(w, STEER_NOTE_PLACE, priority, &c->orig, 1);
+		struct flow_key k;
+
+		conn_orig_key(c, &k);
+		worker_note(w, STEER_NOTE_PLACE, priority, &k, 1);
 		w->stats.vxlan_placed++;
 	}
 }

@@ -46,7 +46,7 @@ static void
 check_both_dirs(struct flow_key o, union hvlb_addr rs, uint16_t rs_port)
 {
 	struct conn_table *t = table_new(16, NULL);
-	struct flow_key rk = reply_of(&o, &rs, rs_port), back;
+	struct flow_key rk = reply_of(&o, &rs, rs_port), back, got;
 	enum conn_dir dir = R;
 	struct conn *c;
 
@@ -55,13 +55,15 @@ check_both_dirs(struct flow_key o, union hvlb_addr rs, uint16_t rs_port)
 	if (c == NULL)
 		return;
 	CHECK_EQ(conn_count(t), 1);
-	CHECK_MEM(&c->orig, &o, sizeof(o));
-	CHECK(hvlb_addr_eq(&c->rs_addr, &rs));
+	conn_orig_key(c, &got);
+	CHECK_MEM(&got, &o, sizeof(o));
+	got.src = conn_rs_addr(c);
+	CHECK(hvlb_addr_eq(&got.src, &rs));
 	CHECK_EQ(c->rs_port, rs_port);
 	CHECK_EQ(c->in_use, 1);
 	CHECK_EQ(c->state, o.proto == HVLB_PROTO_TCP ? CONN_S_SYN_SENT : CONN_S_UDP);
 	CHECK_EQ(c->created, 5000);
-	CHECK_EQ(c->expires, 5000 + (o.proto == HVLB_PROTO_TCP ? 30 : 300) * HZ);
+	CHECK_EQ(c->deadline, 5000 + (o.proto == HVLB_PROTO_TCP ? 30 : 300) * HZ);
 	CHECK_EQ(c->hash[O], conn_key_hash(&o));
 	CHECK_EQ(c->hash[R], conn_key_hash(&rk));
 	CHECK(lookup(t, &o, &dir) == c && dir == O);
@@ -345,8 +347,11 @@ test_import_rehash(void)
 		CHECK(d != NULL);
 		if (d == NULL)
 			continue;
-		CHECK_EQ(d->hash[O], toeplitz_flow_hash(&tz, &src[i]->orig));
-		CHECK(lookup(b, &src[i]->orig, &dir) == d && dir == O);
+		struct flow_key ok;
+
+		conn_orig_key(src[i], &ok);
+		CHECK_EQ(d->hash[O], toeplitz_flow_hash(&tz, &ok));
+		CHECK(lookup(b, &ok, &dir) == d && dir == O);
 		if (conn_reply_tuple(d, &rk)) {
 			CHECK_EQ(d->hash[R], toeplitz_flow_hash(&tz, &rk));
 			CHECK(lookup(b, &rk, &dir) == d && dir == R);
@@ -362,8 +367,12 @@ test_import_rehash(void)
 		if (e->in_use)
 			CHECK(conn_import(c3, e) != NULL);
 	}
-	for (unsigned i = 0; i < n; i++)
-		CHECK(lookup(c3, &src[i]->orig, &dir) != NULL && dir == O);
+	for (unsigned i = 0; i < n; i++) {
+		struct flow_key ok;
+
+		conn_orig_key(src[i], &ok);
+		CHECK(lookup(c3, &ok, &dir) != NULL && dir == O);
+	}
 	free(mem2);
 	free(mem3);
 }
@@ -392,7 +401,7 @@ test_import(void)
 		goto out;
 	CHECK_EQ(conn_count(b), 1);
 	CHECK(d->pkts[O] == 2 && d->bytes[O] == 120 && d->state == CONN_S_FIN_WAIT);
-	CHECK(d->created == 100 && d->expires == c->expires && d->rs_slot == 7);
+	CHECK(d->created == 100 && d->deadline == c->deadline && d->rs_slot == 7);
 	CHECK_EQ(d->flags, CONN_FL_STEERED);
 	rk = reply_of(&o, &rs, 8080);
 	CHECK(lookup(b, &o, &dir) == d && dir == O);
@@ -672,7 +681,9 @@ test_fill(void)
 
 		if (cs[i] == NULL)
 			continue;
-		rk = reply_of(&keys[i], &cs[i]->rs_addr, 0);
+		union hvlb_addr rsa = conn_rs_addr(cs[i]);
+
+		rk = reply_of(&keys[i], &rsa, 0);
 		found += lookup(t, &keys[i], &dir) == cs[i] && dir == O;
 		found += lookup(t, &rk, &dir) == cs[i] && dir == R;
 		found_fast += fast_lookup(t, &keys[i], &dir) == cs[i] && dir == O;

@@ -50,7 +50,7 @@ test_names_every_byte(void)
 			fprintf(stderr, "byte %zu of struct conn belongs to no field\n", b);
 			CHECK(0);
 		}
-	CHECK(field_of(&l, "orig.src") != NULL && field_of(&l, "pkts")->count == 2);
+	CHECK(field_of(&l, "orig.src@0") != NULL && field_of(&l, "pkts")->count == 2);
 }
 
 static void
@@ -63,7 +63,7 @@ test_equal_and_own_plan(void)
 	conn_layout_get(&a);
 	conn_layout_get(&b);
 	CHECK(conn_layout_equal(&a, &b));
-	CHECK_EQ(conn_layout_plan(&a, &p, why, sizeof(why)), 0);
+	CHECK_EQ(conn_layout_plan(&a, 2000000000ull, &p, why, sizeof(why)), 0);
 	CHECK_EQ(p.missing, 0);
 	CHECK_EQ(p.unknown, 0);
 	b.f[3].off++;
@@ -151,7 +151,7 @@ test_other_layout_by_field(void)
 	size_t sz = other_layout(&o);
 	uint8_t *e = calloc(1, sz);
 
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), 0);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), 0);
 	CHECK_EQ(p.missing, 1); /* created */
 	CHECK_EQ(p.unknown, 1); /* future */
 	for (int k = 0; k < 100; k++) {
@@ -188,33 +188,139 @@ test_bad_descriptors(void)
 
 	other_layout(&o);
 	o.version = 99;
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	other_layout(&o);
 	o.n_fields = CONN_LAYOUT_FIELDS + 1;
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	other_layout(&o);
 	o.f[2].off = (uint16_t)(o.entry_size - 1);
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	other_layout(&o);
 	memset(o.f[1].name, 'x', sizeof(o.f[1].name));
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	other_layout(&o);
 	memcpy(o.f[1].name, o.f[2].name, sizeof(o.f[1].name));
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	CHECK(strstr(why, "twice") != NULL);
 	/* Without the key a saved connection means nothing. */
 	other_layout(&o);
 	for (uint32_t i = 0; i < o.n_fields; i++)
-		if (strcmp(o.f[i].name, "orig.dst") == 0)
+		if (strcmp(o.f[i].name, "orig.dst@0") == 0)
 			strcpy(o.f[i].name, "orig.dest");
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
 	CHECK(strstr(why, "orig.dst") != NULL);
-	/* A raw field of another size is another thing. */
+	/* A raw field of another size is another thing (unless kept in parts). */
 	other_layout(&o);
 	for (uint32_t i = 0; i < o.n_fields; i++)
-		if (strcmp(o.f[i].name, "rs_addr") == 0)
+		if (strcmp(o.f[i].name, "orig.sport") == 0)
 			o.f[i].size = 4;
-	CHECK_EQ(conn_layout_plan(&o, &p, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
+	/* Without its deadline (or an older build's "expires"), no connection can expire. */
+	other_layout(&o);
+	for (uint32_t i = 0; i < o.n_fields; i++)
+		if (strcmp(o.f[i].name, "deadline") == 0)
+			strcpy(o.f[i].name, "expiry");
+	CHECK_EQ(conn_layout_plan(&o, 2000000000ull, &p, why, sizeof(why)), -EINVAL);
+	CHECK(strstr(why, "deadline") != NULL);
+}
+
+/* The layout of the builds before the entry was split into a hot and a cold line: addresses
+ * whole (16 bytes), the deadline a 64-bit "expires" on the caller's clock. This build's fields
+ * in order, the parts made whole again. */
+static size_t
+whole_layout(struct conn_layout *o)
+{
+	struct conn_layout cur;
+	uint32_t off = 0, n = 0;
+
+	conn_layout_get(&cur);
+	memset(o, 0, sizeof(*o));
+	o->version = CONN_LAYOUT_VERSION;
+	for (uint32_t i = 0; i < cur.n_fields; i++) {
+		struct conn_layout_field f = cur.f[i];
+		char *at = strchr(f.name, '@');
+
+		if (at != NULL && strcmp(at, "@4") == 0)
+			continue;
+		if (at != NULL) {
+			*at = '\0';
+			f.size = 16;
+		}
+		if (strcmp(f.name, "deadline") == 0) {
+			strcpy(f.name, "expires");
+			f.size = 8;
+		}
+		f.off = (uint16_t)off;
+		off += (uint32_t)f.size * f.count;
+		o->f[n++] = f;
+	}
+	o->n_fields = n;
+	o->entry_size = off;
+	return off;
+}
+
+/* An IPv6 NAT connection saved by a build before the split comes back whole: its addresses
+ * from the whole fields into both lines' parts, its deadline from "expires" in table ticks. */
+static void
+test_whole_fields_into_parts(void)
+{
+	const uint64_t hz = 2500000000ull, expires = 0x123456789abcull;
+	struct conn_layout o, cur;
+	struct conn_layout_plan p;
+	struct flow_key k, got;
+	union hvlb_addr rs;
+	struct conn c;
+	uint8_t e[256];
+	char why[128];
+	size_t len = whole_layout(&o);
+
+	CHECK(len <= sizeof(e));
+	memset(&k, 0, sizeof(k));
+	k.af = HVLB_AF_INET6;
+	k.proto = HVLB_PROTO_TCP;
+	for (unsigned i = 0; i < 16; i++) {
+		k.src.b[i] = (uint8_t)(0x20 + i);
+		k.dst.b[i] = (uint8_t)(0x40 + i);
+		rs.b[i] = (uint8_t)(0x60 + i);
+	}
+	k.sport = 1234;
+	k.dport = 80;
+	conn_layout_get(&cur);
+	memset(e, 0, sizeof(e));
+	for (uint32_t i = 0; i < o.n_fields; i++) {
+		const struct conn_layout_field *f = &o.f[i];
+
+		if (strcmp(f->name, "orig.src") == 0)
+			memcpy(e + f->off, &k.src, 16);
+		else if (strcmp(f->name, "orig.dst") == 0)
+			memcpy(e + f->off, &k.dst, 16);
+		else if (strcmp(f->name, "rs_addr") == 0)
+			memcpy(e + f->off, &rs, 16);
+		else if (strcmp(f->name, "expires") == 0)
+			memcpy(e + f->off, &expires, 8);
+		else if (strcmp(f->name, "orig.sport") == 0)
+			memcpy(e + f->off, &k.sport, 2);
+		else if (strcmp(f->name, "orig.dport") == 0)
+			memcpy(e + f->off, &k.dport, 2);
+		else if (strcmp(f->name, "orig.proto") == 0)
+			e[f->off] = k.proto;
+		else if (strcmp(f->name, "orig.af") == 0)
+			e[f->off] = k.af;
+		else if (strcmp(f->name, "in_use") == 0)
+			e[f->off] = 1;
+		else if (strcmp(f->name, "state") == 0)
+			e[f->off] = CONN_S_ESTABLISHED;
+	}
+	CHECK_EQ(conn_layout_plan(&o, hz, &p, why, sizeof(why)), 0);
+	CHECK_EQ(p.missing, 0);
+	CHECK_EQ(p.unknown, 0);
+	CHECK_EQ(conn_layout_read(&p, e, &c), 1);
+	conn_orig_key(&c, &got);
+	CHECK_MEM(&got, &k, sizeof(k));
+	got.src = conn_rs_addr(&c);
+	CHECK_MEM(&got.src, &rs, sizeof(rs));
+	CHECK_EQ(c.deadline, conn_ticks(hz, expires));
+	CHECK_EQ(c.state, CONN_S_ESTABLISHED);
 }
 
 static struct flow_key
@@ -264,7 +370,7 @@ test_table_round_trip(void)
 		c->bytes[1] = (uint64_t)i << 33;
 	}
 	conn_layout_get(&l);
-	CHECK_EQ(conn_layout_plan(&l, &p, why, sizeof(why)), 0);
+	CHECK_EQ(conn_layout_plan(&l, 2000000000ull, &p, why, sizeof(why)), 0);
 	for (uint32_t i = 0; i < conn_table_capacity_for(max); i++) {
 		const uint8_t *e = (const uint8_t *)m1 + l.entries_off + (size_t)i * l.entry_size;
 		struct conn c;
@@ -283,8 +389,11 @@ test_table_round_trip(void)
 		struct conn *b = conn_lookup(t2, &k, conn_key_hash(&k), &d);
 
 		CHECK(a != NULL && b != NULL);
-		if (a != NULL && b != NULL)
+		if (a != NULL && b != NULL) {
 			CHECK_MEM(a, b, offsetof(struct conn, hash));
+			CHECK_MEM(&a->sp_delta, &b->sp_delta,
+				  sizeof(struct conn) - offsetof(struct conn, sp_delta));
+		}
 	}
 	free(m1);
 	free(m2);
@@ -298,5 +407,6 @@ main(void)
 	RUN(test_other_layout_by_field);
 	RUN(test_bad_descriptors);
 	RUN(test_table_round_trip);
+	RUN(test_whole_fields_into_parts);
 	return check_summary();
 }

@@ -57,7 +57,7 @@ run_steps_from(const char *name, int with_reply, bool unconfirmed, const struct 
 			fprintf(stderr, "%s step %u: %s, want %s\n", name, i,
 				conn_state_name(c->state), conn_state_name(st[i].want));
 		CHECK_EQ(c->state, st[i].want);
-		CHECK_EQ(c->expires, now + secs[st[i].want] * HZ);
+		CHECK_EQ(c->deadline, now + secs[st[i].want] * HZ);
 	}
 	CHECK(c->pkts[O] == pkts[O] && c->bytes[O] == pkts[O] * 60);
 	CHECK(c->pkts[R] == pkts[R] && c->bytes[R] == pkts[R] * 60);
@@ -115,7 +115,7 @@ test_set_state(void)
 	if (c == NULL)
 		return;
 	conn_set_state(t, c, CONN_S_FIN_WAIT, CONN_FIN_ORIG, 5000);
-	CHECK(c->state == CONN_S_FIN_WAIT && c->expires == 5000);
+	CHECK(c->state == CONN_S_FIN_WAIT && c->deadline == 5000);
 	CHECK_EQ(conn_fin_seen(c), CONN_FIN_ORIG);
 	/* The NF's FIN after the client's (learnt from a peer): TIME_WAIT. */
 	conn_update(t, c, R, FIN | ACK, 60, 200);
@@ -302,12 +302,12 @@ test_udp(void)
 	struct conn *c;
 
 	c = insert(t, &o, &rs6, 0, 1, 100);
-	CHECK(c != NULL && c->state == CONN_S_UDP && c->expires == 100 + 300 * HZ);
+	CHECK(c != NULL && c->state == CONN_S_UDP && c->deadline == 100 + 300 * HZ);
 	if (c == NULL)
 		return;
 	conn_update(t, c, R, 0xff, 512, 5000);
 	CHECK_EQ(c->state, CONN_S_UDP);
-	CHECK_EQ(c->expires, 5000 + 300 * HZ);
+	CHECK_EQ(c->deadline, 5000 + 300 * HZ);
 	CHECK(c->pkts[R] == 1 && c->bytes[R] == 512 && c->pkts[O] == 0);
 	c = insert(t, &icmp, &rs4, 0, 0, 0);
 	CHECK(c != NULL && c->state == CONN_S_UDP);
@@ -336,16 +336,71 @@ test_timeouts(void)
 	t = table_new(16, &to);
 	cu = insert(t, &u, &rs, 0, 1, 0);
 	ct = insert(t, &k, &rs, 0, 0, 0);
-	CHECK(cu != NULL && ct != NULL && cu->expires == 20 * HZ);
+	CHECK(cu != NULL && ct != NULL && cu->deadline == 20 * HZ);
 	to.udp = 5;
 	to.tcp_est = 7;
 	conn_table_set_timeouts(t, 0, &to);
-	CHECK_EQ(cu->expires, 20 * HZ); /* unchanged until the next packet */
+	CHECK_EQ(cu->deadline, 20 * HZ); /* unchanged until the next packet */
 	conn_update(t, cu, O, 0, 1, 1000);
-	CHECK_EQ(cu->expires, 1000 + 5 * HZ);
+	CHECK_EQ(cu->deadline, 1000 + 5 * HZ);
 	conn_update(t, ct, O, ACK, 1, 1000);
 	CHECK_EQ(ct->state, CONN_S_ESTABLISHED);
-	CHECK_EQ(ct->expires, 1000 + 7 * HZ);
+	CHECK_EQ(ct->deadline, 1000 + 7 * HZ);
+}
+
+/* Deadlines in table ticks (32 bits, 0.5 to 1 ms each) on a GHz clock: a connection expires
+ * at its timeout to the tick, across the wrap of the 32-bit tick count, and its deadline reads
+ * back on the caller's clock (conn_deadline); the longest timeout (a week) still lies ahead. */
+static void
+test_deadline_ticks(void)
+{
+	const uint64_t hz = 2500000000ull;      /* table ticks of 2^21 cycles: 0.84 ms */
+	const uint64_t tick = 1ull << 21;
+	const uint64_t wrap = (1ull << 32) * tick; /* where the 32-bit tick count wraps */
+	struct flow_key u = key4(1, 1, 2, 53, HVLB_PROTO_UDP);
+	struct flow_key k = key4(1, 2, 2, 80, HVLB_PROTO_TCP);
+	union hvlb_addr rs = addr4(3);
+	struct conn_timeouts to;
+	size_t sz = conn_table_mem_size(16);
+	void *mem = table_alloc(sz);
+	struct conn_table *t;
+	struct conn *cu, *ck;
+	uint64_t now = wrap - 100 * hz, d;
+
+	conn_timeouts_default(&to);
+	to.udp = 300;
+	to.tcp_syn = 7 * 24 * 3600; /* the longest the configuration allows */
+	t = conn_table_init(mem, 16, hz, &to);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	CHECK_EQ(conn_tnow(t, now), (uint32_t)(now / tick));
+	cu = insert(t, &u, &rs, 0, 1, now);
+	ck = insert(t, &k, &rs, 0, 1, now);
+	CHECK(cu != NULL && ck != NULL);
+	if (cu == NULL || ck == NULL)
+		goto out;
+	/* Read back within two ticks (now's fraction and the timeout's) of now + 300 s, past
+	 * the wrap. */
+	d = conn_deadline(t, cu, now);
+	CHECK(d + 2 * tick > now + 300 * hz && d <= now + 300 * hz);
+	CHECK(d > wrap);
+	d = conn_deadline(t, ck, now);
+	CHECK(d + 2 * tick > now + 7 * 24 * 3600 * hz && d <= now + 7 * 24 * 3600 * hz);
+	/* Not due a tick before, due at it, past the wrap; the week-long one stays. */
+	CHECK_EQ(conn_expire(t, now + 299 * hz, 16, NULL, NULL), 0);
+	CHECK_EQ(conn_expire(t, now + 300 * hz, 16, NULL, NULL), 1);
+	CHECK_EQ(conn_count(t), 1);
+	CHECK_EQ(conn_expire(t, now + 6 * 24 * 3600 * hz, 16, NULL, NULL), 0);
+	/* A deadline in the past reads back as such. */
+	CHECK(conn_deadline(t, ck, now + 8 * 24 * 3600 * hz) < now + 8 * 24 * 3600 * hz);
+	CHECK_EQ(conn_expire(t, now + 7 * 24 * 3600 * hz, 16, NULL, NULL), 1);
+	CHECK_EQ(conn_count(t), 0);
+	/* A state's timeout on the caller's clock, to the tick. */
+	CHECK(conn_state_timeout(t, 0, CONN_S_UDP) <= 300 * hz &&
+	      conn_state_timeout(t, 0, CONN_S_UDP) + tick > 300 * hz);
+out:
+	free(mem);
 }
 
 /* Timeout sets: each connection takes its own set's values, from its insert and at each
@@ -380,33 +435,33 @@ test_timeout_sets(void)
 	if (ca == NULL || cb == NULL || ck == NULL)
 		goto out;
 	CHECK(ca->to_set == 1 && cb->to_set == 255);
-	CHECK_EQ(ca->expires, 100 + 2 * HZ);
-	CHECK_EQ(cb->expires, 100 + 3600 * HZ);
-	CHECK_EQ(ck->expires, 100 + 30 * HZ); /* SYN_SENT: the set's tcp_syn, the global one */
+	CHECK_EQ(ca->deadline, 100 + 2 * HZ);
+	CHECK_EQ(cb->deadline, 100 + 3600 * HZ);
+	CHECK_EQ(ck->deadline, 100 + 30 * HZ); /* SYN_SENT: the set's tcp_syn, the global one */
 	CHECK_EQ(conn_state_timeout(t, 255, CONN_S_ESTABLISHED), 60 * HZ);
 	CHECK_EQ(conn_state_timeout(t, 0, CONN_S_ESTABLISHED), 900 * HZ);
 	/* Set 1 changes: its connection follows at its next packet, set 255's does not. */
 	dns.udp = 4;
 	conn_table_set_timeouts(t, 1, &dns);
-	CHECK_EQ(ca->expires, 100 + 2 * HZ);
+	CHECK_EQ(ca->deadline, 100 + 2 * HZ);
 	conn_update(t, ca, O, 0, 1, 200);
 	conn_update(t, cb, O, 0, 1, 200);
 	conn_update(t, ck, O, HVLB_TCP_ACK, 1, 200);
-	CHECK_EQ(ca->expires, 200 + 4 * HZ);
-	CHECK_EQ(cb->expires, 200 + 3600 * HZ);
-	CHECK(ck->state == CONN_S_ESTABLISHED && ck->expires == 200 + 60 * HZ);
+	CHECK_EQ(ca->deadline, 200 + 4 * HZ);
+	CHECK_EQ(cb->deadline, 200 + 3600 * HZ);
+	CHECK(ck->state == CONN_S_ESTABLISHED && ck->deadline == 200 + 60 * HZ);
 	/* The global set leaves them alone. */
 	glob.udp = 10;
 	conn_table_set_timeouts(t, 0, &glob);
 	conn_update(t, ca, O, 0, 1, 300);
-	CHECK_EQ(ca->expires, 300 + 4 * HZ);
+	CHECK_EQ(ca->deadline, 300 + 4 * HZ);
 	/* Another table (a worker hand-over) reads the same index in its own sets. */
 	ci = conn_import(t2, cb);
 	CHECK(ci != NULL && ci->to_set == 255);
 	if (ci != NULL) {
 		conn_table_set_timeouts(t2, 255, &sip);
 		conn_update(t2, ci, O, 0, 1, 400);
-		CHECK_EQ(ci->expires, 400 + 3600 * HZ);
+		CHECK_EQ(ci->deadline, 400 + 3600 * HZ);
 	}
 	/* The fields beside the set index are untouched by it: FIN bits still work. */
 	conn_update(t, ck, O, HVLB_TCP_FIN | HVLB_TCP_ACK, 1, 500);
@@ -426,6 +481,7 @@ main(void)
 	RUN(test_evict_embryonic);
 	RUN(test_udp);
 	RUN(test_timeouts);
+	RUN(test_deadline_ticks);
 	RUN(test_timeout_sets);
 	free(table_mem);
 	return check_summary();
