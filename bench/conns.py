@@ -68,7 +68,8 @@ def run_bench():
         raise RuntimeError(f"fwd_bench --mode conns: exit {p.returncode}: {p.stderr[-2000:]}")
     r = json.loads(p.stdout.strip().splitlines()[-1])
     res = {"conn_lookup_10m_over_1k": r["lookup_10m_over_1k"],
-           "conn_bytes_per_slot": r["bytes_per_slot"], "conn_entry_bytes": r["entry_bytes"]}
+           "conn_bytes_per_slot": r["bytes_per_slot"], "conn_entry_bytes": r["entry_bytes"],
+           "conn_hot_bytes": r["hot_bytes"]}
     for n in ("1k", "1m", "10m"):
         res[f"conn_bytes_{n}"] = r["bytes_per_conn"][n]
         res[f"conn_lookup_ns_{n}"] = r["lookup_ns"][n]
@@ -92,25 +93,23 @@ def markdown(r):
             "transparent ones as far as the kernel grants them (`thp`).", "",
             "| connections | table bytes / connection | ns / lookup | vs 1,000 | in huge pages (MiB) |",
             "|---|---|---|---|---|", *rows, "",
-            f"bytes per connection: {r['conn_bytes_per_slot']:.0f} (at the table's capacity; "
-            f"issue 27's target: 64 on the packet path, for IPv4). Of them {r['conn_entry_bytes']} "
-            "are the entry, every line of which an established packet reads or writes (its key "
-            "and real in the first line; its flags, generation, deadline and counters in the "
-            "second), so the packet path touches "
-            f"{r['conn_entry_bytes'] + 32:.0f}: the entry and its two keys' bucket slots of 8 "
-            "bytes at a load of at most 50 % (32); the embryonic ring's 4 are off the path. The "
-            "split that would bring an IPv4 connection to one line is not done (`struct conn` "
-            "is read field by field in about 400 places, its key as a 40-byte `flow_key` in "
-            "about 90 outside the tests, and persist.c and sync copy it whole). Its budget: a "
-            "hot line of the 16-byte key, the real's IPv4 address and port (6), the RS and VS "
-            "slots (4), the RS generation (4), state, mode, flags, the table's own flags and "
-            "the timeout set (5), per-direction packets and bytes (24) and a deadline is 59 "
-            "bytes plus the deadline: 63 with a 32-bit one (table ticks in milliseconds, "
-            "which caps a timeout at 24 days), 67 with today's 64-bit one; cold, 32 bytes "
-            "(creation time, the two keys' hashes, the per-mode 8 bytes, in use); an IPv6 "
-            "connection 48 more (its two addresses and its real's, 16 each). An established "
-            "IPv4 packet would then touch its 64-byte line and its key's bucket (a line shared "
-            "by 8 slots; 32 bytes of index a connection at a load of at most 50 %).", "",
+            f"bytes per connection on the packet path: {r['conn_hot_bytes']} (IPv4; issue 27's "
+            "target: 64): the entry's hot line, all an established IPv4 packet of a NAT or DR "
+            "connection reads or writes (its 16-byte key, the real's address and port, the "
+            "slots and generation, state, mode, flags, timeout set, per-direction packets and "
+            "bytes, and a 32-bit deadline in table ticks of 0.5-1 ms). With its keys' share of "
+            "the index (two 8-byte bucket slots at a load of at most 50 %: 32, in lines shared "
+            "by 8 slots) it is "
+            f"{r['conn_hot_bytes'] + 32:.0f}. In all a connection takes "
+            f"{r['conn_bytes_per_slot']:.0f} at the table's capacity: the entry is "
+            f"{r['conn_entry_bytes']}, its cold line (the creation time, the keys' hashes, the "
+            "per-mode 8 bytes of the SYN proxy, FullNAT, tunnels and vxlan, and an IPv6 "
+            "connection's addresses past their first 4 bytes) read by a new connection, a "
+            "listing, sync, and those modes' packets; an IPv6 connection's packets read both "
+            "lines (128), and so do FullNAT's and the SYN proxy's. The embryonic ring's 4 "
+            "are off the path. The cold lines sit between the hot ones (one entry, two lines): "
+            "an array of hot lines apart would halve the pages a lookup at 10 M walks, at the "
+            "cost of every copy of an entry (persist, steering, listings) becoming two.", "",
             "A connection is two cache lines (128 bytes) and its two keys take two bucket slots "
             "of 8 bytes at a load of at most 50 %; capacity is a power of two, so 10 M "
             "connections sit in a 16 M table. At 1,000 the table is in cache; at 10 M each "

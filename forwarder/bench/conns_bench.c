@@ -189,15 +189,16 @@ conns_bench_run(void)
 		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i]) != 0)
 			return 1;
 	/* What a connection costs at the table's full capacity (a slot: its entry, its two keys'
-	 * share of the index at the load it is sized for, its embryonic ring slot), and of that
-	 * its entry, every line of which an established packet reads or writes. */
+	 * share of the index at the load it is sized for, its embryonic ring slot), of that its
+	 * entry, and of the entry its hot line: all an established IPv4 packet reads or writes. */
 	printf("{\"mode\":\"conns\",\"bytes_per_slot\":%.1f,\"entry_bytes\":%zu,"
+	       "\"hot_bytes\":%zu,"
 	       "\"bytes_per_conn\":{\"1k\":%.1f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"lookup_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},\"lookup_10m_over_1k\":%.3f,"
 	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f},"
 	       "\"pages\":{\"1k\":\"%s\",\"1m\":\"%s\",\"10m\":\"%s\"}}\n",
 	       (double)conn_table_mem_size(1u << 20) / conn_table_capacity_for(1u << 20),
-	       sizeof(struct conn), bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0],
+	       sizeof(struct conn), offsetof(struct conn, created), bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0],
 	       thp[0], thp[1], thp[2], hugetlb[0] ? "hugetlb" : "thp",
 	       hugetlb[1] ? "hugetlb" : "thp", hugetlb[2] ? "hugetlb" : "thp");
 	return 0;
