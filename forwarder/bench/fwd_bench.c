@@ -491,11 +491,13 @@ main(int argc, char **argv)
 		fprintf(stderr, "fwd_bench: needs 2 lcores (-l 0,1), or --single N\n");
 		return 2;
 	}
-	/* New flows need room for every flow of the run; established ones a small table. The
-	 * connections of cps stay in TIME_WAIT for the whole run. */
+	/* New flows need room for every flow of the run; established ones a table of their
+	 * number at most half full (a small one for up to 32,768). The connections of cps stay
+	 * in TIME_WAIT for the whole run. */
 	bool cps = strcmp(mode, "cps") == 0;
 	uint32_t conn_max = cps ? RTE_MAX(n_flows, 65536u)
-			    : n_flows ? 65536 : (single ? (uint32_t)single * 2 : 1u << 22);
+			    : n_flows ? RTE_MAX(2 * n_flows, 65536u)
+				      : (single ? (uint32_t)single * 2 : 1u << 22);
 	tcp = tcp || cps;
 	fd = mkstemp(path);
 	/* Tunnel mode keeps the port: its real has none. FullNAT adds a local pool on port 1's
