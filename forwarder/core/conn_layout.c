@@ -103,7 +103,8 @@ find(const struct conn_layout *l, const char *name)
 }
 
 /* A field's name without its part ("orig.src@4": "orig.src", *from 4; else *from 0): the
- * length of the base name. */
+ * length of the base name. A part past any entry (a file's "@99999999999") is taken as
+ * 65535, so that a part's range never wraps. */
 static size_t
 part_of(const struct conn_layout_field *f, unsigned *from)
 {
@@ -114,7 +115,9 @@ part_of(const struct conn_layout_field *f, unsigned *from)
 	if (at == NULL)
 		return len;
 	for (const char *d = at + 1; d < f->name + len && *d >= '0' && *d <= '9'; d++)
-		*from = *from * 10 + (unsigned)(*d - '0');
+		*from = *from > 0xffff ? 0xffff : *from * 10 + (unsigned)(*d - '0');
+	if (*from > 0xffff)
+		*from = 0xffff;
 	return (size_t)(at - f->name);
 }
 

@@ -317,6 +317,13 @@ test_whole_fields_into_parts(void)
 	CHECK_EQ(conn_layout_read(&p, e, &c), 1);
 	conn_orig_key(&c, &got);
 	CHECK_MEM(&got, &k, sizeof(k));
+	/* A part of no byte this build keeps (or a number past any entry) gives nothing: the
+	 * rest of the address is left zero, the key's first part still required. */
+	for (uint32_t i = 0; i < o.n_fields; i++)
+		if (strcmp(o.f[i].name, "orig.src") == 0)
+			strcpy(o.f[i].name, "orig.src@99999999999");
+	CHECK_EQ(conn_layout_plan(&o, hz, &p, why, sizeof(why)), -EINVAL);
+	CHECK(strstr(why, "orig.src@0") != NULL);
 	got.src = conn_rs_addr(&c);
 	CHECK_MEM(&got.src, &rs, sizeof(rs));
 	CHECK_EQ(c.deadline, conn_ticks(hz, expires));
