@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The start-up configuration file. Sections: [forwarder], [portN], [route.*], [neigh.*],
- * [vs.*], [timeouts], [sync] here, [tunnel] and [local_pool] in cfgfile_tunnel.c and
- * cfgfile_fullnat.c; see docs/forwarder-config.md. Everything after the ports goes through
- * the same validated calls as the control socket. Each section's keys are listed once, next
- * to the code that reads them (cfgfile.h CFGFILE_KEY_CONST), and nothing else is taken
- * (cfgfile_schema.c).
+ * The start-up configuration file. Sections: [forwarder], [route.*], [neigh.*], [vs.*],
+ * [timeouts], [sync] here, [portN], [tunnel] and [local_pool] in cfgfile_port.c,
+ * cfgfile_tunnel.c and cfgfile_fullnat.c; see docs/forwarder-config.md. Everything after the
+ * ports goes through the same validated calls as the control socket. Each section's keys are
+ * listed once, next to the code that reads them (cfgfile.h CFGFILE_KEY_CONST), and nothing
+ * else is taken (cfgfile_schema.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -26,8 +26,6 @@
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
 	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments) X(fwd, worker_slice_us)
-#define PORT_KEYS(X) X(port, dev) X(port, mac) X(port, addr) X(port, exception) X(port, rx_desc) \
-	X(port, mtu)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
@@ -36,13 +34,11 @@
 	X(vs, vni) X(vs, hash)
 #define SYNC_KEYS(X) X(sync, id) X(sync, listen) X(sync, key) X(sync, key_file) X(sync, replicas)
 FWD_KEYS(CFGFILE_KEY_CONST)
-PORT_KEYS(CFGFILE_KEY_CONST)
 ROUTE_KEYS(CFGFILE_KEY_CONST)
 NEIGH_KEYS(CFGFILE_KEY_CONST)
 VS_KEYS(CFGFILE_KEY_CONST)
 SYNC_KEYS(CFGFILE_KEY_CONST)
 const char *const cfgfile_fwd_keys[] = {FWD_KEYS(CFGFILE_KEY_NAME) NULL};
-const char *const cfgfile_port_keys[] = {PORT_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_route_keys[] = {ROUTE_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_neigh_keys[] = {NEIGH_KEYS(CFGFILE_KEY_NAME) NULL};
 /* A service's plain settings (core/vs_settings.h) are keys of their own names. */
@@ -54,8 +50,9 @@ const char *const cfgfile_sync_keys[] = {SYNC_KEYS(CFGFILE_KEY_NAME) NULL};
 const char *const cfgfile_timeout_keys[] = {"tcp_syn", "tcp_established", "tcp_fin",
 					    "tcp_time_wait", "tcp_close", "udp", NULL};
 
-static int
-get_u32(const struct cfgini *cfg, const char *sect, const char *key, uint32_t def, uint32_t *out)
+int
+cfgfile_get_u32(const struct cfgini *cfg, const char *sect, const char *key, uint32_t def,
+		uint32_t *out)
 {
 	const char *v = cfgini_get(cfg, sect, key);
 	char *end;
@@ -129,10 +126,12 @@ load_rssa(const struct cfgini *cfg, struct rssa_settings *r)
 	if (get_double(cfg, "forwarder", fwd_key_rssa_q, &r->p.q) != 0 ||
 	    get_double(cfg, "forwarder", fwd_key_rssa_epsilon, &r->p.epsilon) != 0 ||
 	    get_double(cfg, "forwarder", fwd_key_rssa_theta_h, &r->p.theta_h) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_rssa_period_ms, r->period_ms, &r->period_ms) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_rssa_n_sam, r->p.n_sam, &r->p.n_sam) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_rssa_cooldown, r->p.cooldown, &r->p.cooldown) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_rssa_max_moves, r->p.max_moves,
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_rssa_period_ms, r->period_ms,
+		    &r->period_ms) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_rssa_n_sam, r->p.n_sam, &r->p.n_sam) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_rssa_cooldown, r->p.cooldown,
+		    &r->p.cooldown) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_rssa_max_moves, r->p.max_moves,
 		    &r->p.max_moves) != 0)
 		return -1;
 	msg = rssa_settings_check(r);
@@ -228,77 +227,6 @@ load_conn_hash(const struct cfgini *cfg, uint8_t *h)
 	return 0;
 }
 
-/* [portN]'s settings into *ps (its addr is cfgfile_apply's). */
-static int
-load_port(const struct cfgini *cfg, const char *sect, struct port_settings *ps)
-{
-	const char *dev = cfgini_get(cfg, sect, port_key_dev);
-	const char *mac = cfgini_get(cfg, sect, port_key_mac);
-	const char *exc = cfgini_get(cfg, sect, port_key_exception);
-	uint32_t rx_desc, mtu;
-
-	if (exc != NULL && strcmp(exc, "off") != 0)
-		snprintf(ps->exception, sizeof(ps->exception), "%s", exc);
-	if (get_u32(cfg, sect, port_key_rx_desc, 0, &rx_desc) != 0)
-		return -1;
-	if (rx_desc != 0 && (rx_desc < 64 || rx_desc > 32768 || (rx_desc & (rx_desc - 1)))) {
-		cfgini_err(cfg, sect, port_key_rx_desc,
-			   "%u is not a power of two from 64 to 32768", rx_desc);
-		return -1;
-	}
-	ps->rx_desc = (uint16_t)rx_desc;
-	/* The link's MTU: a longer IPv4 packet leaving by the port is fragmented to it
-	 * (worker_mtu.c), as a datagram an af_packet port's kernel reassembled is. */
-	if (get_u32(cfg, sect, port_key_mtu, PORT_MTU_DEFAULT, &mtu) != 0)
-		return -1;
-	if (mtu < PORT_MTU_MIN || mtu > PORT_MTU_MAX) {
-		cfgini_err(cfg, sect, port_key_mtu, "%u is not from %u to %u", mtu, PORT_MTU_MIN,
-			   PORT_MTU_MAX);
-		return -1;
-	}
-	ps->mtu = (uint16_t)mtu;
-	if (dev != NULL)
-		snprintf(ps->dev, sizeof(ps->dev), "%s", dev);
-	if (mac != NULL) {
-		if (rte_ether_unformat_addr(mac, &ps->mac) != 0) {
-			cfgini_err(cfg, sect, port_key_mac, "'%s' is not a MAC address", mac);
-			return -1;
-		}
-		ps->has_mac = 1;
-	}
-	return 0;
-}
-
-/* The [portN] sections, numbered from 0 without a gap. */
-static int
-load_ports(const struct cfgini *cfg, struct fwd_settings *s)
-{
-	char sect[32];
-
-	for (s->n_ports = 0; s->n_ports < FWD_MAX_PORTS; s->n_ports++) {
-		snprintf(sect, sizeof(sect), "port%u", s->n_ports);
-		if (!cfgini_has_section(cfg, sect))
-			break;
-		if (load_port(cfg, sect, &s->port[s->n_ports]) != 0)
-			return -1;
-	}
-	if (s->n_ports == 0) {
-		cfgini_err(cfg, NULL, NULL, "no [port0] section");
-		return -1;
-	}
-	/* cfgfile_check_keys took any [portN]: one past the last read would be ignored. */
-	for (unsigned i = 0; i < cfg->n_sect; i++) {
-		const char *n = cfg->sect[i].name;
-
-		if (strncmp(n, "port", 4) == 0 && strtoul(n + 4, NULL, 10) >= s->n_ports) {
-			cfgini_err(cfg, n, NULL, "ports are port0 to port%u, without a gap",
-				   FWD_MAX_PORTS - 1);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 struct cfgini *
 cfgfile_load(const char *path, struct fwd_settings *s)
 {
@@ -309,18 +237,20 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 		return NULL;
 	memset(s, 0, sizeof(*s));
 	if (cfgfile_check_keys(cfg) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_conn_max, 262144, &s->conn_max) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_idle_sleep_max_us, 100, &s->idle_sleep_max_us) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000, &s->neigh_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_conn_max, 262144, &s->conn_max) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_idle_sleep_max_us, 100,
+		    &s->idle_sleep_max_us) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000,
+		    &s->neigh_retry_ms) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,
 		    &s->neigh_first_retry_ms) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_mbufs, 0, &s->mbufs) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_mbufs, 0, &s->mbufs) != 0 ||
 	    load_rssa(cfg, &s->rssa) != 0 || load_dispatch(cfg, &s->dispatch) != 0 ||
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
 	    load_fragments(cfg, &s->frag_forward) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0 ||
-	    get_u32(cfg, "forwarder", fwd_key_worker_slice_us, IDLE_SLICE_US_DEFAULT,
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_worker_slice_us, IDLE_SLICE_US_DEFAULT,
 		    &s->worker_slice_us) != 0)
 		goto fail;
 	if (s->worker_slice_us != 0 && (s->worker_slice_us < IDLE_SLICE_US_MIN ||
@@ -344,67 +274,12 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 			   1u << 26);
 		goto fail;
 	}
-	if (load_ports(cfg, s) != 0)
+	if (cfgfile_load_ports(cfg, s) != 0)
 		goto fail;
 	return cfg;
 fail:
 	cfgini_free(cfg);
 	return NULL;
-}
-
-/* Split a comma-separated list in place; calls fn for each trimmed item. */
-static int
-for_each_item(char *list, int (*fn)(void *arg, const char *item), void *arg)
-{
-	for (char *save = NULL, *it = strtok_r(list, ",", &save); it != NULL;
-	     it = strtok_r(NULL, ",", &save)) {
-		while (*it == ' ' || *it == '\t')
-			it++;
-		char *e = it + strlen(it);
-		while (e > it && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = '\0';
-		if (*it != '\0' && fn(arg, it) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-struct addr_ctx {
-	const struct cfgini *cfg;
-	const char *sect;
-	struct cfgstore *st;
-	uint16_t port;
-};
-
-static int
-add_addr(void *arg, const char *item)
-{
-	struct addr_ctx *c = arg;
-	char err[CFG_ERR_LEN];
-
-	if (cfg_addr_add(c->st, c->port, item, err) != 0) {
-		cfgini_err(c->cfg, c->sect, port_key_addr, "%s", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-apply_ports(const struct cfgini *cfg, const struct cfgfile_target *t)
-{
-	char sect[32], buf[CFGINI_VALUE_LEN];
-
-	for (uint16_t p = 0; p < t->n_ports; p++) {
-		snprintf(sect, sizeof(sect), "port%u", p);
-		const char *v = cfgini_get(cfg, sect, port_key_addr);
-		if (v == NULL)
-			continue;
-		struct addr_ctx c = {.cfg = cfg, .sect = sect, .st = t->st, .port = p};
-		snprintf(buf, sizeof(buf), "%s", v);
-		if (for_each_item(buf, add_addr, &c) != 0)
-			return -1;
-	}
-	return 0;
 }
 
 static int
@@ -419,7 +294,7 @@ apply_route(const struct cfgini *cfg, const struct cfgfile_target *t, const char
 		cfgini_err(cfg, sect, route_key_prefix, "missing");
 		return -1;
 	}
-	if (get_u32(cfg, sect, route_key_port, 0, &port) != 0)
+	if (cfgfile_get_u32(cfg, sect, route_key_port, 0, &port) != 0)
 		return -1;
 	if (port > UINT16_MAX) {
 		cfgini_err(cfg, sect, route_key_port, "no port %u", port);
@@ -450,7 +325,7 @@ apply_neigh(const struct cfgini *cfg, const struct cfgfile_target *t, const char
 		cfgini_err(cfg, sect, neigh_key_mac, "missing or not a MAC address");
 		return -1;
 	}
-	if (get_u32(cfg, sect, neigh_key_port, 0, &port) != 0)
+	if (cfgfile_get_u32(cfg, sect, neigh_key_port, 0, &port) != 0)
 		return -1;
 	if (port >= t->n_ports) {
 		cfgini_err(cfg, sect, neigh_key_port, "no port %u", port);
@@ -532,7 +407,7 @@ get_timeouts(const struct cfgini *cfg, const char *sect, const char *prefix,
 	RTE_BUILD_BUG_ON(RTE_DIM(fields) != sizeof(*to) / sizeof(uint32_t));
 	for (unsigned i = 0; i < RTE_DIM(fields); i++) {
 		snprintf(key, sizeof(key), "%s%s", prefix, cfgfile_timeout_keys[i]);
-		if (get_u32(cfg, sect, key, 0, fields[i]) != 0)
+		if (cfgfile_get_u32(cfg, sect, key, 0, fields[i]) != 0)
 			return -1;
 	}
 	return 0;
@@ -584,16 +459,16 @@ apply_vs(const struct cfgini *cfg, const struct cfgfile_target *t, const char *s
 		cfgini_err(cfg, sect, vs_key_vip, "missing or not an address");
 		return -1;
 	}
-	if (get_u32(cfg, sect, vs_key_port, 0, &port) != 0)
+	if (cfgfile_get_u32(cfg, sect, vs_key_port, 0, &port) != 0)
 		return -1;
 	if (port > 65535) {
 		cfgini_err(cfg, sect, vs_key_port, "%u is not a port (0-65535)", port);
 		return -1;
 	}
-	if (get_u32(cfg, sect, vs_key_priority, 0, &prio) != 0 ||
+	if (cfgfile_get_u32(cfg, sect, vs_key_priority, 0, &prio) != 0 ||
 	    get_timeouts(cfg, sect, "timeout_", &to) != 0 ||
-	    get_u32(cfg, sect, vs_key_synproxy_threshold, 0, &sp_thr) != 0 ||
-	    get_u32(cfg, sect, vs_key_vni, 0, &vni) != 0)
+	    cfgfile_get_u32(cfg, sect, vs_key_synproxy_threshold, 0, &sp_thr) != 0 ||
+	    cfgfile_get_u32(cfg, sect, vs_key_vni, 0, &vni) != 0)
 		return -1;
 	mode = get_enum(cfg, sect, vs_key_mode, VS_MODE_NAT, vs_mode_from_name, vs_mode_name);
 	sched = get_enum(cfg, sect, vs_key_scheduler, HVLB_SCHED_MAGLEV, sched_from_name,
@@ -744,9 +619,9 @@ apply_sync(const struct cfgini *cfg, const struct cfgfile_target *t)
 	if (sec == NULL)
 		return 0;
 	memset(&s, 0, sizeof(s));
-	if (get_u32(cfg, "sync", sync_key_id, 0, &s.id) != 0 ||
+	if (cfgfile_get_u32(cfg, "sync", sync_key_id, 0, &s.id) != 0 ||
 	    sync_endpoint(cfg, sync_key_listen, &s.listen) != 0 || sync_key_of(cfg, &s) != 0 ||
-	    get_u32(cfg, "sync", sync_key_replicas, 0, &replicas) != 0)
+	    cfgfile_get_u32(cfg, "sync", sync_key_replicas, 0, &replicas) != 0)
 		return -1;
 	/* cfg_sync_set names the limit; a value past a byte is past it too. */
 	s.replicas = (uint8_t)RTE_MIN(replicas, 255u);
@@ -788,7 +663,8 @@ cfgfile_apply(const struct cfgini *cfg, const struct cfgfile_target *t)
 
 	/* Routes before services, so neighbour resolution finds them on the first publish. */
 	if (!t->neigh_only &&
-	    (apply_ports(cfg, t) != 0 || for_each_section(cfg, t, "route.", apply_route) != 0))
+	    (cfgfile_apply_ports(cfg, t) != 0 ||
+	     for_each_section(cfg, t, "route.", apply_route) != 0))
 		return -1;
 	if (for_each_section(cfg, t, "neigh.", apply_neigh) != 0)
 		return -1;

@@ -33,8 +33,8 @@ struct cfgfile_keys {
 
 /* The lists, NULL-ended, each defined by the file that reads them. */
 extern const char *const cfgfile_fwd_keys[];     /* [forwarder], cfgfile.c */
-extern const char *const cfgfile_port_keys[];    /* [portN] */
-extern const char *const cfgfile_route_keys[];   /* [route.*] */
+extern const char *const cfgfile_port_keys[];    /* [portN], cfgfile_port.c */
+extern const char *const cfgfile_route_keys[];   /* [route.*], cfgfile.c */
 extern const char *const cfgfile_neigh_keys[];   /* [neigh.*] */
 extern const char *const cfgfile_vs_keys[];      /* [vs.*], besides timeout_* and rs.* */
 extern const char *const cfgfile_timeout_keys[]; /* [timeouts], and timeout_* of [vs.*] */
@@ -82,6 +82,19 @@ struct cfgfile_target {
 	uint16_t n_ports;
 	bool neigh_only;             /* the store was restored (persist.h): static neighbours only */
 };
+
+/* Key of sect as a number from 0 to UINT32_MAX (any base strtoul takes) into *out, def when
+ * absent: 0, or -1 after logging the key. In cfgfile.c, for the split files too. */
+int cfgfile_get_u32(const struct cfgini *cfg, const char *sect, const char *key, uint32_t def,
+		    uint32_t *out);
+
+/* The [portN] sections, numbered from 0 without a gap, into s->port and s->n_ports (their
+ * addresses are cfgfile_apply_ports'), in cfgfile_port.c. 0, or -1 after logging the key. */
+int cfgfile_load_ports(const struct cfgini *cfg, struct fwd_settings *s);
+
+/* Each [portN]'s addr list (comma-separated) added to t's store for port N, in
+ * cfgfile_port.c. 0, or -1 after logging the address at fault. */
+int cfgfile_apply_ports(const struct cfgini *cfg, const struct cfgfile_target *t);
 
 /* FullNAT's local pool: [local_pool] addrs, ports (or [forwarder] local_pool_addrs,
  * local_pool_ports), in cfgfile_fullnat.c. 0, or -1 after logging the key at fault. */

@@ -77,7 +77,9 @@ bool worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_ke
  * backups, not necessarily this carrier; or this is a backup's copy from before, met after a
  * failover. Past SYNC_PULL_AGAIN_MS of waiting, the holders the rule names (every backup of
  * whichever carrier) are asked for its record, whose completion then releases the client's
- * held packet here (worker_sync.c set_from_rec). Rate-limited per worker (SYNC_SP_ASK_PER_S). */
+ * held packet here (worker_sync.c set_from_rec). Rate-limited per worker (SYNC_SP_ASK_PER_S).
+ * Without k-way (sync_replicas 0) it does nothing: the one place that decides, so callers call
+ * it unconditionally (only for packets of a connection still waiting, never the common case). */
 void worker_sync_sp_ask(struct worker *w, const struct conn *c);
 
 /* The held packets whose connection a peer's record has made since, into go (room for

@@ -189,9 +189,9 @@ worker_synproxy_orig(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi, 
 	}
 	/* Until the NF answers: the first data is kept, a repeated ACK or more data absorbed
 	 * (the SYN-ACK's window of one segment keeps the client from sending much). Under k-way
-	 * replication the answer may have come to another forwarder: ask. */
-	if (w->env->sync_replicas != 0)
-		worker_sync_sp_ask(w, c);
+	 * replication the answer may have come to another forwarder: ask (worker_sync_sp_ask
+	 * does nothing without it). */
+	worker_sync_sp_ask(w, c);
 	if (synproxy_tcp_payload(frame, pi) > 0 && !(pi->tcp_flags & HVLB_TCP_RST)) {
 		struct rte_mbuf *h = worker_sp_unhold(w, c);
 
@@ -267,8 +267,7 @@ worker_synproxy_reply(struct worker *w, struct rte_mbuf *m, struct pkt_info *pi,
 	if ((pi->tcp_flags & synack) != synack) {
 		/* The NF is past its handshake: it was completed at another forwarder (k-way: ask;
 		 * the NF retransmits what is dropped here). */
-		if (w->env->sync_replicas != 0)
-			worker_sync_sp_ask(w, c);
+		worker_sync_sp_ask(w, c);
 		sp_drop(w, m, HVLB_DROP_SYNPROXY_WAIT);
 		return false;
 	}

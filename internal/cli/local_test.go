@@ -116,6 +116,7 @@ func TestLocal(t *testing.T) {
 		wantCode int
 		wantReqs []string // substrings of each request's JSON, in order
 		wantOut  []string
+		notOut   []string // none of these in stdout
 		wantErr  string
 	}{
 		{name: "vs add", args: []string{"vs", "add", "tcp", "10.100.0.1:80", "--sched", "rr", "--priority", "3"},
@@ -204,7 +205,15 @@ func TestLocal(t *testing.T) {
 				{Body: &fwdpb.Response_Connections{Connections: &fwdpb.ConnectionList{}}}},
 			wantReqs: []string{`"list_connections":{"limit":1000,"client":"10.0.0.0/24","state":"established"}`,
 				`"list_connections":{"cursor":"5","limit":1000,"client":"10.0.0.0/24","state":"established"}`},
-			wantOut: []string{"10.0.0.2:40000"}},
+			wantOut: []string{"10.0.0.2:40000"}, notOut: []string{"SYNPROXY"}},
+		{name: "conns: a SYNPROXY column when a SYN proxy's connection is listed", args: []string{"conns"},
+			replies: []*fwdpb.Response{
+				{Body: &fwdpb.Response_Connections{Connections: &fwdpb.ConnectionList{Connections: []*fwdpb.Connection{
+					{Worker: 0, Protocol: "tcp", Client: "10.0.0.2:40000", Vip: "10.100.0.8:80", Real: "10.1.0.11:80", State: "syn_sent", Synproxy: "waiting"},
+					{Worker: 0, Protocol: "tcp", Client: "10.0.0.3:40000", Vip: "10.100.0.1:80", Real: "10.1.0.11:80", State: "established"}}}}}},
+			wantReqs: []string{`"list_connections":{"limit":1000}`},
+			wantOut: []string{"EXPIRES  PACKETS  BYTES  SYNPROXY\n",
+				"syn_sent     0    0        0/0      0/0    waiting\n", "established  0    0        0/0      0/0    -\n"}},
 		{name: "trace", args: []string{"trace", "tcp", "10.0.0.2:40000", "10.100.0.1:80"},
 			replies: []*fwdpb.Response{{Body: &fwdpb.Response_FlowTrace{FlowTrace: &fwdpb.FlowTrace{Verdict: "new", OwnerWorker: 1,
 				ServiceFound: true, Service: &fwdpb.ServiceId{Protocol: "tcp", Vip: "10.100.0.1", Vport: 80}, Mode: "nat",
@@ -239,6 +248,11 @@ func TestLocal(t *testing.T) {
 		for _, w := range tt.wantOut {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s: stdout lacks %q:\n%s", tt.name, w, out)
+			}
+		}
+		for _, n := range tt.notOut {
+			if strings.Contains(out, n) {
+				t.Errorf("%s: stdout %q holds %q", tt.name, out, n)
 			}
 		}
 		if tt.wantErr != "" && !strings.Contains(errOut, tt.wantErr) {

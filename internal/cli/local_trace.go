@@ -60,6 +60,12 @@ func localConns(e *env, cl *cmdline) error {
 	if overlay {
 		rows[0] = append(rows[0], "VNI", "CLIENT VTEP")
 	}
+	// A SYN proxy's connection: waiting (its NF has not answered the proxy's SYN) or
+	// translated; a column only when one is listed, as the overlay's.
+	proxied := slices.ContainsFunc(conns, func(x *fwdpb.Connection) bool { return x.Synproxy != "" })
+	if proxied {
+		rows[0] = append(rows[0], "SYNPROXY")
+	}
 	for _, x := range conns {
 		row := []string{u64(uint64(x.Worker)), x.Protocol, x.Client, x.Vip, firstOf(x.Local, "-"),
 			x.Real, x.State,
@@ -67,6 +73,9 @@ func localConns(e *env, cl *cmdline) error {
 			u64(x.BytesIn) + "/" + u64(x.BytesOut)}
 		if overlay {
 			row = append(row, u64(uint64(x.Vni)), dash(x.ClientVtep))
+		}
+		if proxied {
+			row = append(row, dash(x.Synproxy))
 		}
 		rows = append(rows, row)
 	}

@@ -350,22 +350,52 @@ func nonZeroDrops(b apitypes.StatsBody) []apitypes.Drop {
 	return out
 }
 
+// spMarks are the marks after a SYN proxy's connection's STATE in conns (its synproxy field),
+// in the order their notes follow the table; a value not listed here gets the last.
+var spMarks = []struct{ synproxy, mark, note string }{
+	{"waiting", "~", "~ SYN proxy: the NF has not answered the proxy's SYN yet (synproxy waiting)"},
+	{"translated", "+", "+ SYN proxy: sequence numbers translated between client and NF (synproxy translated)"},
+	{"", "?", "? SYN proxy: a synproxy value this hvlbctl does not know (-o json has it)"},
+}
+
+// spMark is the index in spMarks of a SYN proxy's connection's mark (-1: not one).
+func spMark(synproxy string) int {
+	if synproxy == "" {
+		return -1
+	}
+	for i, m := range spMarks[:len(spMarks)-1] {
+		if m.synproxy == synproxy {
+			return i
+		}
+	}
+	return len(spMarks) - 1
+}
+
 // connTable is conns for people, as ipvsadm -Lnc with the forwarder and worker; an entry
-// whose latest state came from a sync peer is marked * after its forwarder.
+// whose latest state came from a sync peer is marked * after its forwarder, a SYN proxy's
+// connection after its state (spMarks: one character, so the table still fits 120 columns).
 func connTable(w io.Writer, cs []apitypes.Connection) {
 	rows := [][]string{{"FORWARDER", "W", "PROTO", "CLIENT", "VIP", "REAL", "STATE", "AGE", "EXPIRES", "PKTS IN/OUT", "BYTES IN/OUT"}}
-	synced := false
+	synced, marked := false, make([]bool, len(spMarks))
 	for _, c := range cs {
-		fwd := c.Forwarder
+		fwd, state := c.Forwarder, c.State
 		if c.Synced {
 			fwd, synced = fwd+"*", true
 		}
+		if i := spMark(c.SynProxy); i >= 0 {
+			state, marked[i] = state+spMarks[i].mark, true
+		}
 		rows = append(rows, []string{fwd, strconv.FormatUint(uint64(c.Worker), 10), c.Protocol, c.Client, c.VIP,
-			c.Real, c.State, dur(time.Duration(c.AgeS) * time.Second), dur(time.Duration(c.ExpiresInS) * time.Second),
+			c.Real, state, dur(time.Duration(c.AgeS) * time.Second), dur(time.Duration(c.ExpiresInS) * time.Second),
 			count(c.PacketsIn) + "/" + count(c.PacketsOut), bytesSI(c.BytesIn) + "/" + bytesSI(c.BytesOut)})
 	}
 	textTable(w, rows, 1, 7, 8, 9, 10)
 	if synced {
 		fmt.Fprintln(w, "* its latest state came from a sync peer; PKTS count what this forwarder carried")
+	}
+	for i, m := range spMarks {
+		if marked[i] {
+			fmt.Fprintln(w, m.note)
+		}
 	}
 }

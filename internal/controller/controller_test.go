@@ -519,7 +519,7 @@ func TestMetrics(t *testing.T) {
 		r.Stats.Services = []*fwdpb.VirtualService{{Id: web, RealServices: []*fwdpb.RealService{{Address: "10.1.0.1", Port: 80}}}}
 		r.Stats.ServiceStatus = []*fwdpb.ServiceStatus{{Id: web, Packets: 99,
 			Reals: []*fwdpb.RealStatus{{Address: "10.1.0.1", Port: 80, ActiveConns: 2,
-				HandshakeRttMs: 1.25, HandshakeSamples: 10}}}}
+				HandshakeRttMs: 1.25, HandshakeSamples: 10, HandshakeRttSumUs: 13500}}}}
 		r.Stats.ConnsRestored, r.Stats.ConnsRestoreFailed = 11, 1
 		r.Stats.Ports = []*fwdpb.PortStats{{Port: 0, Name: "net_af_packet0", Ipackets: 5,
 			BadL4Csum: 3, CsumUnfilled: 2, PeerCsumOffload: true}}
@@ -571,6 +571,10 @@ func TestMetrics(t *testing.T) {
 		if v, ok := got[key]; !ok || v != want {
 			t.Errorf("%s = %v (present %v), want %v", key, v, ok, want)
 		}
+	}
+	// The handshake samples' sum, in seconds (outside the table: its key would realign it all).
+	if v := got["hvlb_real_handshake_rtt_seconds_total,forwarder=fwd-a,real=10.1.0.1:80,service=tcp-10.0.0.1-80"]; v != 0.0135 {
+		t.Errorf("hvlb_real_handshake_rtt_seconds_total = %v, want 0.0135 (13500 us)", v)
 	}
 	if v, ok := got["hvlb_forwarder_steering_overrides,forwarder=fwd-b"]; ok {
 		t.Errorf("fwd-b never reported steering, yet hvlb_forwarder_steering_overrides = %v", v)

@@ -88,6 +88,7 @@ var (
 	mRealConns   = desc("real_connections_total", "Connections a real service has had.", rl...)
 	mRealRTT     = desc("real_handshake_rtt_ms", "NAT: the smoothed time from a client's SYN reaching the forwarder to the NF's SYN-ACK reaching it (absent: no sample).", rl...)
 	mRealRTTN    = desc("real_handshake_samples_total", "NAT: handshake RTT samples taken of a real service.", rl...)
+	mRealRTTSum  = desc("real_handshake_rtt_seconds_total", "NAT: the sum of a real service's handshake RTT samples, in seconds: its increase over real_handshake_samples_total's is the exact mean RTT of a window (real_handshake_rtt_ms is an EWMA).", rl...)
 	mPathRTT     = desc("path_rtt_ms", "RTT from a forwarder to an NF over the last report interval (absent: unknown).", "forwarder", "real")
 	mPathTput    = desc("path_throughput_mbps", "Throughput through a forwarder to and from an NF over the last report interval.", "forwarder", "real")
 	mRealWeight  = desc("real_weight", "A real's configured weight (0 when drained).", drl...)
@@ -187,7 +188,7 @@ func describeForwarder(ch chan<- *prometheus.Desc) {
 		mSteerPubs, mMovesVanished, mSteerPlaced, mOverridesGone, mDispStage, mDispStages, mDispRx, mDispRaw,
 		mDispSteered, mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mDispRxBytes, mDispIdle,
 		mSvcPackets, mSvcBytes, mSvcActive, mSvcConns, mRealPackets, mRealBytes, mRealActive, mRealConns,
-		mRealRTT, mRealRTTN} {
+		mRealRTT, mRealRTTN, mRealRTTSum} {
 		ch <- d
 	}
 }
@@ -432,6 +433,7 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 				emit(ch, mRealRTT, gauge, finite(rs.GetHandshakeRttMs()), id, svc, real)
 			}
 			emit(ch, mRealRTTN, cnt, float64(rs.GetHandshakeSamples()), id, svc, real)
+			emit(ch, mRealRTTSum, cnt, float64(rs.GetHandshakeRttSumUs())/1e6, id, svc, real)
 		}
 	}
 }

@@ -142,6 +142,12 @@ def test_synproxy_on_real_clients_and_a_spoofed_flood(lab):
     proxied = [c.synproxy for c in fw.client.iter_connections()
                if c.vip.endswith(f":{labtools.TCP_PORT}")]
     assert proxied and set(proxied) == {"translated"}, proxied
+    # hvlbctl's table says so too: its SYNPROXY column, there since a proxied one is listed.
+    table = subprocess.run([labtools.BIN / "hvlbctl", "--forwarder", str(fw.sock), "conns", "--all",
+                            "--vip", f"{VIP}:{labtools.TCP_PORT}"], capture_output=True, text=True, check=True).stdout
+    lines = table.splitlines()
+    assert lines[0].split()[-1] == "SYNPROXY" and len(lines) > 1, table
+    assert all(ln.split()[-1] == "translated" for ln in lines[1:]), table
 
     short = loadgen(topo, "-new-conn", "-flows", "4", "-rate", str(SHORT_RATE), seconds=SECONDS)
     fl = report(flood(topo, "syn=50,ack=50"), "spoof_flood")

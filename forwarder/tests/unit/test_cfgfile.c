@@ -219,6 +219,14 @@ test_bad_value(void)
 		    ":8: [local_pool] ports: '9-1' is not a range");
 	expect_load("[port0]\ndev = a\nrx_desc = 1000\n",
 		    ":3: [port0] rx_desc: 1000 is not a power of two");
+	/* Each [portN] key's own check (cfgfile_port.c), at its line. */
+	expect_load("[port0]\ndev = a\nmtu = 500\n",
+		    ":3: [port0] mtu: 500 is not from 576 to 9216");
+	expect_load("[port0]\ndev = a\nmac = 02:00:00:00:00\n",
+		    ":3: [port0] mac: '02:00:00:00:00' is not a MAC address");
+	expect_load("[port0]\ndev = a\nrx_desc = x\n",
+		    ":3: [port0] rx_desc: 'x' is not a number from 0 to 4294967295");
+	expect_check("[port0]\ndev = a\naddr = 10.9.0.2/24, 10.9.0.3/99\n", ":3: [port0] addr:");
 	/* The sections applied to the store: enum words listed from the name tables. */
 	expect_check(PORTS "[vs.a]\nprotocol = tcp\nvip = 10.100.0.1\nmode = natt\n",
 		     ":10: [vs.a] mode: 'natt' is not nat | dr | tunnel | fullnat | vxlan");
