@@ -213,38 +213,41 @@ _Static_assert(offsetof(struct conn, created) == 64,
 _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) + 6,
 	       "a tunnel's byte is where sp_pad's first byte is");
 
-/* The connection's key as a flow_key (its addresses whole). */
-static inline void
-conn_orig_key(const struct conn *c, struct flow_key *k)
+/* An address of c's key, whole: an IPv4 one from the hot line alone (its other 12 bytes are
+ * zero by the key's rule), an IPv6 one's rest from the cold line. */
+static inline union hvlb_addr
+conn_key_addr(const struct conn *c, uint32_t first, const uint32_t *rest)
 {
-	k->src.w[0] = c->orig.src4;
-	memcpy(&k->src.w[1], c->src6, sizeof(c->src6));
-	k->dst.w[0] = c->orig.dst4;
-	memcpy(&k->dst.w[1], c->dst6, sizeof(c->dst6));
-	memcpy(&k->sport, &c->orig.sport, 8);
+	union hvlb_addr a = {.w = {first, 0, 0, 0}};
+
+	if (c->orig.af != HVLB_AF_INET)
+		memcpy(&a.w[1], rest, 12);
+	return a;
 }
 
-/* The client's address, the VIP's, and the NF's, whole. */
+/* The client's address and the VIP's, whole. */
 static inline union hvlb_addr
 conn_orig_src(const struct conn *c)
 {
-	union hvlb_addr a;
-
-	a.w[0] = c->orig.src4;
-	memcpy(&a.w[1], c->src6, sizeof(c->src6));
-	return a;
+	return conn_key_addr(c, c->orig.src4, c->src6);
 }
 
 static inline union hvlb_addr
 conn_orig_dst(const struct conn *c)
 {
-	union hvlb_addr a;
-
-	a.w[0] = c->orig.dst4;
-	memcpy(&a.w[1], c->dst6, sizeof(c->dst6));
-	return a;
+	return conn_key_addr(c, c->orig.dst4, c->dst6);
 }
 
+/* The connection's key as a flow_key (its addresses whole). */
+static inline void
+conn_orig_key(const struct conn *c, struct flow_key *k)
+{
+	k->src = conn_orig_src(c);
+	k->dst = conn_orig_dst(c);
+	memcpy(&k->sport, &c->orig.sport, 8);
+}
+
+/* The NF's address, whole (its family may be the other one: tunnels). */
 static inline union hvlb_addr
 conn_rs_addr(const struct conn *c)
 {
