@@ -577,8 +577,8 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	t->free_head = c->hash[0];
 	t->count++;
 	conn_zero(c);
-	/* conn_set_orig and conn_set_rs_addr, but for the bytes conn_zero cleared: an IPv4
-	 * key's addresses have nothing past their first 4 bytes. */
+	/* The key, in its hot and cold parts (conn_orig_key reads it back): an IPv4 key's
+	 * addresses have nothing past their first 4 bytes, left as conn_zero cleared them. */
 	c->orig.src4 = orig->src.w[0];
 	c->orig.dst4 = orig->dst.w[0];
 	memcpy(&c->orig.sport, &orig->sport, 8);

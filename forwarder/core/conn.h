@@ -128,8 +128,8 @@ _Static_assert(sizeof(struct conn_key) == 16 && offsetof(struct conn_key, sport)
  * sync record or a rarer mode needs (the creation time, the keys' hashes, the per-mode bytes,
  * an IPv6 connection's addresses past their first 4 bytes). A saved table is read by field
  * (conn_layout.h): a field added here is added to conn_layout.c's list too, and a test checks
- * every byte is named. Read and write the addresses through conn_orig_key, conn_rs_addr and
- * their setters: they are split between the lines. */
+ * every byte is named. Read the addresses whole through conn_orig_key, conn_orig_src/_dst
+ * and conn_rs_addr (conn_insert writes them): they are split between the lines. */
 struct conn {
 #ifdef HVLB_TEST_LAYOUT_CHANGE
 	/* The test build (meson -Dtest_layout_change=true): every other field moves, and the
@@ -258,17 +258,7 @@ conn_rs_addr(const struct conn *c)
 	return a;
 }
 
-/* Set c's key (k) and its NF's address (a). */
-static inline void
-conn_set_orig(struct conn *c, const struct flow_key *k)
-{
-	c->orig.src4 = k->src.w[0];
-	memcpy(c->src6, &k->src.w[1], sizeof(c->src6));
-	c->orig.dst4 = k->dst.w[0];
-	memcpy(c->dst6, &k->dst.w[1], sizeof(c->dst6));
-	memcpy(&c->orig.sport, &k->sport, 8);
-}
-
+/* Set c's NF's address (a): conn_insert writes the key itself, into a zeroed entry. */
 static inline void
 conn_set_rs_addr(struct conn *c, const union hvlb_addr *a)
 {
