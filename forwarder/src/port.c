@@ -7,6 +7,7 @@
 #include <rte_lcore.h>
 #include <rte_log.h>
 
+#include "parse_fast.h"
 #include "port.h"
 #include "toeplitz.h"
 
@@ -223,6 +224,7 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 	rte_eth_macaddr_get(pid, &p->mac);
 	if (s->has_mac)
 		p->mac = s->mac; /* frames are addressed to the configured MAC */
+	p->mac48 = parse_fast_mac48(p->mac.addr_bytes);
 	return 0;
 }
 

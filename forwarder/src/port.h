@@ -24,6 +24,7 @@ struct fwd_port {
 	uint16_t nb_txq;    /* one per worker */
 	int socket;
 	struct rte_ether_addr mac;
+	uint64_t mac48;     /* mac as parse_fast4 compares it (parse_fast_mac48) */
 	char name[64];
 	char steering[96];  /* how flows reach their owner, logged at start-up */
 	struct port_ksocks ks; /* its kernel sockets, on a kernel-interface port */

@@ -469,7 +469,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 			x->in_port = w->ports->index[m->port];
 			if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
 					       rte_pktmbuf_data_len(m),
-					       w->ports->p[x->in_port].mac.addr_bytes, &x->pi))) {
+					       w->ports->p[x->in_port].mac48, &x->pi))) {
 				x->key = &x->pi.key;
 				x->dirn = PKT_LATE;
 				x->hash = own_hash ? conn_key4_hash(x->key)

@@ -28,7 +28,7 @@ parse_fast_contract_holds(const uint8_t *f, uint32_t len, enum hvlb_drop r,
 	memcpy(mac, f, 6);
 	mac[0] &= 0xfe;
 	memset(&fast, 0, sizeof(fast));
-	if (!parse_fast4(f, len, mac, &fast))
+	if (!parse_fast4(f, len, parse_fast_mac48(mac), &fast))
 		return true;
 	*accepted = true;
 	parse_fast4_finish(&fast);

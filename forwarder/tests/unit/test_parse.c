@@ -469,20 +469,20 @@ test_fast4(void)
 		uint8_t proto = i ? HVLB_PROTO_UDP : HVLB_PROTO_TCP;
 
 		len = pkt_build_default(f, 4, proto);
-		CHECK(parse_fast4(f, len, f, &pi));
+		CHECK(parse_fast4(f, len, parse_fast_mac48(f), &pi));
 		parse_fast4_finish(&pi);
 		CHECK_EQ(parse_exact(f, len, &full), HVLB_DROP_NONE);
 		CHECK_EQ(pi.key.proto, proto);
-		CHECK(!parse_fast4(f, len, other, &pi));
+		CHECK(!parse_fast4(f, len, parse_fast_mac48(other), &pi));
 		pkt_spec_default(&s, 4, proto);
 		s.has_vlan = 1;
 		len = pkt_build(f, &s);
-		CHECK(!parse_fast4(f, len, f, &pi));
+		CHECK(!parse_fast4(f, len, parse_fast_mac48(f), &pi));
 		len = pkt_build_default(f, 6, proto);
-		CHECK(!parse_fast4(f, len, f, &pi));
+		CHECK(!parse_fast4(f, len, parse_fast_mac48(f), &pi));
 	}
 	len = pkt_build_default(f, 4, HVLB_PROTO_ICMP);
-	CHECK(!parse_fast4(f, len, f, &pi));
+	CHECK(!parse_fast4(f, len, parse_fast_mac48(f), &pi));
 }
 
 /* The comparison in parse_exact saw many accepted frames (every test's plain IPv4 TCP and

@@ -133,7 +133,7 @@ check_nat(const struct pkt_spec *in, int to_rs, const uint8_t *new_addr, uint16_
 	addr_of(&a, in->af, new_addr);
 	/* The fast path's rewrite (rewrite_fast.h), on the frames parse_fast4 takes: the same
 	 * bytes. */
-	if (parse_fast4(f, len, f, &fpi)) {
+	if (parse_fast4(f, len, parse_fast_mac48(f), &fpi)) {
 		memcpy(g, f, len);
 		rewrite_nat4(g, fpi.key.proto, to_rs, a.w[0], pkt_n16(new_port));
 		CHECK_MEM(g, e, len);
@@ -375,7 +375,7 @@ test_ttl_dec_and_l2(void)
 		random_addr(s.src, af);
 		len = pkt_build(f, &s);
 		CHECK_EQ(parse_frame(f, len, &pi), HVLB_DROP_NONE);
-		fast = parse_fast4(f, len, f, &fpi); /* the fast path's: the same bytes */
+		fast = parse_fast4(f, len, parse_fast_mac48(f), &fpi); /* the fast path's: the same bytes */
 		if (fast) {
 			memcpy(g, f, len);
 			rewrite_ttl_dec4_fast(g);
