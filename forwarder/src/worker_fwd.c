@@ -452,9 +452,10 @@ burst_handoff(struct burst *b, struct rte_mbuf *m, uint16_t owner)
  * the tables file keys by their own hash (WORKER_HASH_FLOW), known for the whole burst. The
  * counters are locals, to stay in registers. */
 static __rte_always_inline uint16_t
-classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer, bool steer,
-	       bool own_hash, struct burst *b)
+classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer,
+	       uint16_t rx_port, bool one_port, bool steer, bool own_hash, struct burst *b)
 {
+	const uint64_t mac48 = one_port ? w->ports->p[rx_port].mac48 : 0;
 	uint16_t n_lk = 0;
 	uint64_t bytes = 0;
 
@@ -466,10 +467,12 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 
 		bytes += m->pkt_len;
 		if (!steer) {
-			x->in_port = w->ports->index[m->port];
+			/* A port's burst (one_port): its port and MAC known for all. */
+			x->in_port = one_port ? rx_port : w->ports->index[m->port];
 			if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
 					       rte_pktmbuf_data_len(m),
-					       w->ports->p[x->in_port].mac48, &x->pi))) {
+					       one_port ? mac48 : w->ports->p[x->in_port].mac48,
+					       &x->pi))) {
 				x->key = &x->pi.key;
 				x->dirn = PKT_LATE;
 				x->hash = own_hash ? conn_key4_hash(x->key)
@@ -599,7 +602,8 @@ burst_make_room(struct worker *w, struct rte_mbuf **pkts, int from_peer, struct 
 }
 
 void
-worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer)
+worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer,
+		     uint16_t rx_port)
 {
 	struct conn *conns[FWD_BURST];
 	uint8_t dirs[FWD_BURST];
@@ -609,11 +613,13 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	/* Three copies of the classifier: steer and own_hash are constants in each, so that the
 	 * common case carries no trace of steering, nor a test of the hash per packet. */
 	if (unlikely(w->steer_on))
-		n_lk = classify_burst(w, pkts, n, from_peer, true, false, &b);
-	else if (likely(w->key_hash == WORKER_HASH_FLOW))
-		n_lk = classify_burst(w, pkts, n, from_peer, false, true, &b);
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, true, false, &b);
+	else if (likely(w->key_hash == WORKER_HASH_FLOW && rx_port != WORKER_PORT_EACH))
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, true, false, true, &b);
+	else if (w->key_hash == WORKER_HASH_FLOW)
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, false, true, &b);
 	else
-		n_lk = classify_burst(w, pkts, n, from_peer, false, false, &b);
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, false, false, &b);
 	if (b.n_ho > 0) {
 		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
 		b.n_ho = 0;

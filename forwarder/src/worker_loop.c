@@ -44,7 +44,8 @@ static void
 process_in_bursts(struct worker *w, struct rte_mbuf **pkts, uint16_t n)
 {
 	for (uint16_t i = 0; i < n; i += FWD_BURST)
-		worker_process_burst(w, pkts + i, (uint16_t)RTE_MIN(n - i, FWD_BURST), 1);
+		worker_process_burst(w, pkts + i, (uint16_t)RTE_MIN(n - i, FWD_BURST), 1,
+				     WORKER_PORT_EACH);
 }
 
 /* Connection sync's share of the iteration: peers' records, walks, records out; and the NF
@@ -110,7 +111,7 @@ inbox_poll(struct worker *w)
 			continue;
 		if (i > start)
 			worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(i - start),
-					     1);
+					     1, WORKER_PORT_EACH);
 		pkts += i - start;
 		start = i + 1;
 		if (inbox_is_msg(objs[i])) {
@@ -118,11 +119,12 @@ inbox_poll(struct worker *w)
 			continue;
 		}
 		raw = inbox_mbuf(objs[i]);
-		worker_process_burst(w, &raw, 1, 0);
+		worker_process_burst(w, &raw, 1, 0, WORKER_PORT_EACH);
 		raws++;
 	}
 	if (n > start)
-		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1);
+		worker_process_burst(w, (struct rte_mbuf **)&objs[start], (uint16_t)(n - start), 1,
+				     WORKER_PORT_EACH);
 	pkts += n - start;
 	w->stats.handoff_in += pkts;
 	/* After everything from this burst that goes on to another worker is on its inbox. */
@@ -170,7 +172,7 @@ worker_poll_once(struct worker *w)
 		if (n == 0)
 			continue;
 		total += n;
-		worker_process_burst(w, pkts, n, 0);
+		worker_process_burst(w, pkts, n, 0, w->rxq[q].port);
 	}
 	total += inbox_poll(w);
 	/* Later fragments after the packets ahead of them (worker_frag.h). */
