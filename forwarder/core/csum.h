@@ -79,20 +79,34 @@ csum_ipv4_hdr(const void *iph, unsigned ihl_bytes)
  * memory holds them, added in 64 bits without carries to put back, then one remainder by a
  * constant, which the compiler makes a multiplication. Against csum_ipv4_hdr(iph, 20) == 0:
  * test_csum. */
-static inline bool
-csum_ipv4_hdr20_ok(const void *iph)
+static inline uint64_t
+csum_ipv4_hdr20_sum(const void *iph)
 {
 	const uint8_t *p = iph;
 	uint32_t w0, w1, w2, w3, w4;
-	uint64_t s;
 
 	memcpy(&w0, p, 4);
 	memcpy(&w1, p + 4, 4);
 	memcpy(&w2, p + 8, 4);
 	memcpy(&w3, p + 12, 4);
 	memcpy(&w4, p + 16, 4);
-	s = (uint64_t)w0 + w1 + w2 + w3 + w4;
+	return (uint64_t)w0 + w1 + w2 + w3 + w4;
+}
+
+static inline bool
+csum_ipv4_hdr20_ok(const void *iph)
+{
+	uint64_t s = csum_ipv4_hdr20_sum(iph);
+
 	return s % 0xffff == 0 && s != 0;
+}
+
+/* csum_ipv4_hdr20_ok of a header known to start with 0x45 (version 4, 20 bytes): its sum
+ * cannot be 0. */
+static inline bool
+csum_ipv4_hdr20_ok_v45(const void *iph)
+{
+	return csum_ipv4_hdr20_sum(iph) % 0xffff == 0;
 }
 
 /* RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), split in two so that a rewrite changing several

@@ -121,7 +121,7 @@ parse_fast4(const uint8_t *frame, uint32_t len, uint64_t mac48, struct pkt_info 
 	} else {
 		return false;
 	}
-	if (hvlb_unlikely(!csum_ipv4_hdr20_ok(ip)))
+	if (hvlb_unlikely(!csum_ipv4_hdr20_ok_v45(ip))) /* 0x45 tested above */
 		return false;
 
 	/* What the fast path reads; parse_fast4_finish writes the rest. An address's 16 bytes

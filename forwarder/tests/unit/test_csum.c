@@ -161,7 +161,7 @@ test_ipv4_hdr(void)
 	CHECK(csum_ipv4_hdr(h, 20) != 0);
 }
 
-/* csum_ipv4_hdr20_ok against the folded sum, over random headers, headers made right, and the
+/* csum_ipv4_hdr20_ok (and _v45, on headers starting 0x45) against the folded sum, over random headers, headers made right, and the
  * sums at the edges: all zero (not a header: its sum folds to 0, not 0xffff), all 0xff, and
  * a right header with one word moved by 0xffff (the same sum modulo 0xffff, still right). */
 static void
@@ -178,6 +178,13 @@ test_ipv4_hdr20_ok(void)
 		if (i % 7 == 0) /* one bit flipped: wrong again */
 			h[rng() % 20] ^= (uint8_t)(1u << (rng() % 8));
 		CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
+		/* The same header starting 0x45, as parse_fast4 asks it. */
+		h[0] = 0x45;
+		if (i & 1) {
+			wr16(h + 10, 0);
+			wr16(h + 10, csum_ipv4_hdr(h, 20));
+		}
+		CHECK_EQ(csum_ipv4_hdr20_ok_v45(h), csum_ipv4_hdr(h, 20) == 0);
 	}
 	memset(h, 0, sizeof(h));
 	CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
@@ -186,6 +193,7 @@ test_ipv4_hdr20_ok(void)
 	CHECK_EQ(csum_ipv4_hdr20_ok(h), csum_ipv4_hdr(h, 20) == 0);
 	memcpy(h, ip4_tcp, 20);
 	CHECK(csum_ipv4_hdr20_ok(h));
+	CHECK(csum_ipv4_hdr20_ok_v45(h));
 	/* 0x0000 and 0xffff are the same number in one's complement: a checksum field written
 	 * either way is right. */
 	{
