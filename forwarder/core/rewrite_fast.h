@@ -65,6 +65,59 @@ rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t 
 	memcpy(l4c, &c, 2);
 }
 
+/* rewrite_nat4's checksum changes that are the same for every packet of a connection, each
+ * folded to 16 bits: d_ip the IPv4 header's (the address from old to new and the TTL's
+ * decrement), d_l4 the L4 checksum's (the address alone). Neither is ever 0 (an address
+ * change's sum is not, nor is the TTL's), so a checksum adjusted by them comes out as
+ * rewrite_nat4's, byte for byte (RFC 1624: the same sum modulo 0xffff, and 0 only where
+ * nothing is added). old, new_: network order. */
+static inline void
+rewrite_nat4_deltas(uint32_t old, uint32_t new_, uint16_t *d_ip, uint16_t *d_l4)
+{
+	uint64_t d = (uint64_t)(uint32_t)~old + new_;
+
+	/* ~csum_fold: the sum folded, not inverted. The TTL's byte is the low one of its
+	 * 16-bit word as memory holds it, so its decrement adds ~w + (w - 1) = 0xfffe. */
+	*d_l4 = (uint16_t)~csum_fold(csum_fold64(d));
+	*d_ip = (uint16_t)~csum_fold(csum_fold64(d + 0xfffe));
+}
+
+/* rewrite_nat4 with its connection's changes folded beforehand (rewrite_nat4_deltas of the
+ * address the packet has, which its connection's key says, and addr): the same bytes, with
+ * one fold for the IPv4 header and two for the L4 checksum. The TTL must be above 1 (the fast
+ * path's test): its decrement is then the constant in d_ip. */
+static inline void
+rewrite_nat4_pre(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t port,
+		 uint16_t d_ip, uint16_t d_l4)
+{
+	uint8_t *ip = frame + 14, *l4 = frame + PARSE_FAST4_L4_OFF;
+	uint8_t *pa = ip + (is_dst ? 16 : 12), *l4c = l4 + (proto == HVLB_PROTO_TCP ? 16 : 6);
+	uint32_t s, d = d_l4;
+	uint16_t c;
+
+	memcpy(pa, &addr, 4);
+	ip[8]--;
+	memcpy(&c, ip + 10, 2);
+	s = (uint32_t)(uint16_t)~c + d_ip; /* at most 0x1fffe: one fold */
+	c = (uint16_t)~((s & 0xffff) + (s >> 16));
+	memcpy(ip + 10, &c, 2);
+	if (port != 0) {
+		uint8_t *pp = l4 + (is_dst ? 2 : 0);
+		uint16_t op;
+
+		memcpy(&op, pp, 2);
+		memcpy(pp, &port, 2);
+		d += (uint16_t)~op + (uint32_t)port;
+	}
+	memcpy(&c, l4c, 2);
+	if (proto == HVLB_PROTO_UDP && c == 0) /* UDP/IPv4 without a checksum: none to update */
+		return;
+	c = csum_fold((uint32_t)(uint16_t)~c + d); /* at most 0x3fffc: csum_fold's two */
+	if (proto == HVLB_PROTO_UDP && c == 0) /* 0 would say "no checksum" (RFC 768) */
+		c = 0xffff;
+	memcpy(l4c, &c, 2);
+}
+
 /* The TTL of the IPv4 header at ip decremented, its checksum updated (rewrite_ttl_dec's IPv4
  * case too). */
 static inline void

@@ -100,16 +100,25 @@ struct worker_sp_held {
 	uint64_t created; /* and that connection's creation, so a reused entry is not it */
 };
 
-/* Where a real's packets go, as route_tx last found it: the Ethernet header to write and the
- * port. Valid while its epoch is the worker's (worker.nh_epoch): a new snapshot (routes,
- * reals) or neighbour change starts a new one. */
+/* What a worker keeps per RS slot for the fast path, in one 32-byte entry (two a cache line).
+ * Where a real's packets go, as route_tx last found it: the Ethernet header to write and the
+ * port, valid while its epoch is the worker's (worker.nh_epoch): a new snapshot (routes,
+ * reals) or neighbour change starts a new one. And the checksum changes NAT makes to its
+ * connections' IPv4 packets (rewrite_fast.h rewrite_nat4_pre), valid for the connections of
+ * RS generation csum_gen: the slot's real and its service's VIP, and so the address change,
+ * are the same for every connection of one generation (a reused slot gets a new one; cfgstore
+ * generations start at 1, so the zeroed entries are no generation's). */
 struct rs_nexthop {
 	uint8_t l2[12];  /* destination MAC, then the port's own */
 	uint16_t port;
 	uint16_t pad;
 	uint32_t epoch;  /* 0: never filled */
-	uint32_t pad2;
+	uint32_t csum_gen;
+	uint16_t d_ip[2]; /* by direction (conn_dir): the IPv4 header's change, address and TTL */
+	uint16_t d_l4[2]; /* the L4 checksum's, the address's alone (the port's is the packet's) */
 };
+
+_Static_assert(sizeof(struct rs_nexthop) == 32, "two rs_nexthop entries a cache line");
 
 struct worker {
 	uint16_t id;

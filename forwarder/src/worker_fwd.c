@@ -385,12 +385,36 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
  * connections drain; removed hard, its reals' generations go and its connections are stale),
  * and with no steering the connection lives where its packets land. Returns false, having done
  * nothing, for any other packet: it takes the full path. */
+/* e's checksum changes for the connections of c's RS generation (struct rs_nexthop): its
+ * client's packets from the VIP to the real, its NF's the other way. Out of line: once per
+ * real and generation. */
+static __rte_noinline void
+rs_csum_fill(struct rs_nexthop *e, const struct conn *c)
+{
+	rewrite_nat4_deltas(c->orig.dst4, c->rs4, &e->d_ip[CONN_DIR_ORIG], &e->d_l4[CONN_DIR_ORIG]);
+	rewrite_nat4_deltas(c->rs4, c->orig.dst4, &e->d_ip[CONN_DIR_REPLY],
+			    &e->d_l4[CONN_DIR_REPLY]);
+	e->csum_gen = c->rs_gen;
+}
+
+/* c's RS slot entry, its checksum changes those of c's generation. */
+static __rte_always_inline struct rs_nexthop *
+rs_entry_csum(struct worker *w, const struct conn *c)
+{
+	struct rs_nexthop *e = &w->rs_nh[c->rs_slot];
+
+	if (unlikely(e->csum_gen != c->rs_gen))
+		rs_csum_fill(e, c);
+	return e;
+}
+
 static __rte_always_inline bool
 fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	     enum conn_dir dir)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	uint32_t len = m->pkt_len;
+	struct rs_nexthop *e;
 
 	if (unlikely((c->flags & (CONN_FL_RARE | CONN_FL_STEERED)) || conn_stale(w, c) ||
 		     x->pi.ttl <= 1))
@@ -401,15 +425,18 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		if (likely(c->mode == VS_MODE_NAT)) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
-			rewrite_nat4(frame, x->pi.key.proto, 1, c->rs4, c->rs_port);
+			e = rs_entry_csum(w, c);
+			rewrite_nat4_pre(frame, x->pi.key.proto, 1, c->rs4, c->rs_port,
+					 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
 		} else if (c->mode == VS_MODE_DR) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
 			rewrite_ttl_dec4_fast(frame);
+			e = &w->rs_nh[c->rs_slot];
 		} else {
 			return false;
 		}
-		route_tx_conn_pi(w, m, HVLB_AF_INET, c, &x->pi);
+		route_tx_conn_e(w, m, HVLB_AF_INET, c, e, &x->pi);
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
@@ -418,7 +445,9 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		return false;
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
 	count(w, c, len);
-	rewrite_nat4(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport);
+	e = rs_entry_csum(w, c);
+	rewrite_nat4_pre(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport,
+			 e->d_ip[CONN_DIR_REPLY], e->d_l4[CONN_DIR_REPLY]);
 	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
 	return true;
 }

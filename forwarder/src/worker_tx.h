@@ -142,10 +142,9 @@ route_tx(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr
  * to a real the LPM lookup and the neighbour cache, and the read of the real's address (its
  * IPv6 part is in the entry's cold line). */
 static __rte_always_inline void
-route_tx_conn_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c,
-		 const struct pkt_info *pi)
+route_tx_conn_e(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c,
+		struct rs_nexthop *e, const struct pkt_info *pi)
 {
-	struct rs_nexthop *e = &w->rs_nh[c->rs_slot];
 	union hvlb_addr dst;
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	uint64_t mac;
@@ -165,6 +164,14 @@ route_tx_conn_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct 
 	e->port = (uint16_t)port;
 	e->epoch = w->nh_epoch;
 	tx_pi(w, (uint16_t)port, m, pi);
+}
+
+/* The same, with c's entry e (&w->rs_nh[c->rs_slot]) at hand. */
+static __rte_always_inline void
+route_tx_conn_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c,
+		 const struct pkt_info *pi)
+{
+	route_tx_conn_e(w, m, af, c, &w->rs_nh[c->rs_slot], pi);
 }
 
 static __rte_always_inline void

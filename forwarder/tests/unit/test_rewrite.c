@@ -107,9 +107,9 @@ check_valid(const uint8_t *f, uint32_t len)
 	CHECK_EQ(parse_verify_l4_csum(f, &pi), HVLB_DROP_NONE);
 }
 
-/* Frames check_nat also rewrote with rewrite_nat4, and test_ttl_dec_and_l2 with
- * rewrite_ttl_dec4_fast. */
-static unsigned fast_checked, fast_ttl_checked;
+/* Frames check_nat also rewrote with rewrite_nat4 (and rewrite_nat4_pre), and
+ * test_ttl_dec_and_l2 with rewrite_ttl_dec4_fast. */
+static unsigned fast_checked, fast_pre_checked, fast_ttl_checked;
 
 /* NAT one packet in the given direction and compare with the expected packet built whole.
  * to_rs: dst -> new_addr:new_port; else src -> new_addr:new_port. */
@@ -138,6 +138,20 @@ check_nat(const struct pkt_spec *in, int to_rs, const uint8_t *new_addr, uint16_
 		rewrite_nat4(g, fpi.key.proto, to_rs, a.w[0], pkt_n16(new_port));
 		CHECK_MEM(g, e, len);
 		fast_checked++;
+		/* And with the connection's changes folded beforehand (rewrite_nat4_pre), as
+		 * the worker's fast path does for a TTL above 1: the same bytes. */
+		if (fpi.ttl > 1) {
+			uint16_t d_ip, d_l4;
+			uint32_t old;
+
+			memcpy(&old, f + 14 + (to_rs ? 16 : 12), 4);
+			rewrite_nat4_deltas(old, a.w[0], &d_ip, &d_l4);
+			memcpy(g, f, len);
+			rewrite_nat4_pre(g, fpi.key.proto, to_rs, a.w[0], pkt_n16(new_port), d_ip,
+					 d_l4);
+			CHECK_MEM(g, e, len);
+			fast_pre_checked++;
+		}
 	}
 	canary_set(f, len, sizeof(f));
 	if (to_rs)
@@ -751,6 +765,7 @@ static void
 test_fast_compared(void)
 {
 	CHECK(fast_checked > 100000);
+	CHECK(fast_pre_checked > 100000);
 	CHECK(fast_ttl_checked > 500);
 }
 
