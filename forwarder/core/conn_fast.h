@@ -42,7 +42,8 @@ conn_fast_probe(const struct conn_table *t, const struct conn_bucket *b, uint32_
 	v = b->val[__builtin_ctz(m)];
 	if (hvlb_unlikely(v == 0))
 		return CONN_FAST_FULL;
-	__builtin_prefetch(&t->conns[(v & CONN_V_IDX) - 1]);
+	/* The index widened first: its - 1 is then the address's displacement. */
+	__builtin_prefetch(&t->conns[(size_t)(v & CONN_V_IDX) - 1]);
 	return v;
 }
 
@@ -61,7 +62,7 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 		return conn_lookup_secondary(t, key, hash, dir);
 	}
 	if (hvlb_likely(v != CONN_FAST_FULL)) {
-		struct conn *c = &t->conns[(v & CONN_V_IDX) - 1];
+		struct conn *c = &t->conns[(size_t)(v & CONN_V_IDX) - 1];
 
 		if (!(v & CONN_V_REPLY)) {
 			if (hvlb_likely(conn_orig_eq(c, key))) {
