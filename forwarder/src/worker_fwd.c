@@ -462,6 +462,8 @@ struct burst {
 	const struct conn_bucket *bkt[FWD_BURST]; /* conn_fast_bucket's, then */
 	uint32_t cand[FWD_BURST];                 /* conn_fast_probe's */
 	uint16_t lk[FWD_BURST];
+	struct pkt_ctx *x[FWD_BURST];             /* &ctx[lk[j]] */
+	struct rte_mbuf *m[FWD_BURST];            /* its packet */
 	struct rte_mbuf *ho[FWD_BURST];
 	uint16_t ho_owner[FWD_BURST];
 	uint16_t n_ho;
@@ -521,6 +523,8 @@ hashed:
 		b->bkt[n_lk] = conn_fast_bucket(w->conns, x->hash);
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
+		b->x[n_lk] = x;
+		b->m[n_lk] = m;
 		b->lk[n_lk++] = i;
 	}
 	/* Counted once a burst; packets another worker passed here were counted there. */
@@ -670,20 +674,20 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 		worker_capture_rx(w, pkts, b.lk, b.keys, conns, n_lk);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));
 	for (uint16_t j = 0; j < n_lk; j++) {
-		uint16_t i = b.lk[j];
-		struct pkt_ctx *x = &b.ctx[i];
+		struct pkt_ctx *x = b.x[j];
+		struct rte_mbuf *m = b.m[j];
 
 		if (x->dirn == PKT_LATE) {
 			if (likely(conns[j] != NULL) &&
-			    fast_forward(w, pkts[i], x, conns[j], (enum conn_dir)dirs[j]))
+			    fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j]))
 				continue;
-			if (!classify_late(w, pkts[i], x, from_peer, &b, &conns[j], &dirs[j]))
+			if (!classify_late(w, m, x, from_peer, &b, &conns[j], &dirs[j]))
 				continue;
 		} else if (unlikely(x->dirn == PKT_GONE)) {
 			continue;
 		}
 		x->absent = conns[j] == NULL;
-		worker_forward(w, pkts[i], x, conns[j], (enum conn_dir)dirs[j]);
+		worker_forward(w, m, x, conns[j], (enum conn_dir)dirs[j]);
 	}
 	if (b.n_ho > 0)
 		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
