@@ -55,7 +55,7 @@ take(struct worker *w, struct rte_mbuf *m, enum cap_point point, enum hvlb_drop 
 }
 
 void
-worker_capture_rx(struct worker *w, struct rte_mbuf **pkts, const uint16_t *lk,
+worker_capture_rx(struct worker *w, struct rte_mbuf *const *pkts,
 		  const struct flow_key *const *keys, struct conn *const *conns, uint16_t n_lk)
 {
 	struct capture_worker *cw = &w->cap->w[w->id];
@@ -65,7 +65,7 @@ worker_capture_rx(struct worker *w, struct rte_mbuf **pkts, const uint16_t *lk,
 		return;
 	for (uint16_t j = 0; j < n_lk; j++) {
 		const struct flow_key *k = keys[j];
-		struct rte_mbuf *m = pkts[lk[j]];
+		struct rte_mbuf *m = pkts[j];
 		struct flow_key orig;
 
 		if (conns[j] != NULL) {

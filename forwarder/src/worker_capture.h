@@ -46,11 +46,11 @@ struct capture_pub {
 	struct capture_worker w[];
 };
 
-/* The burst's packets looked up (keys[j], conns[j] of pkts[lk[j]]): a flow capture takes
+/* The burst's packets looked up (keys[j], conns[j] of pkts[j]): a flow capture takes
  * those whose connection's ORIG tuple, or, without a connection, whose own key matches, and
  * notes them for tx and drop. The last burst's notes are forgotten first; until then, a
  * noted packet that waited (a next hop being resolved) is still taken when it leaves. */
-void worker_capture_rx(struct worker *w, struct rte_mbuf **pkts, const uint16_t *lk,
+void worker_capture_rx(struct worker *w, struct rte_mbuf *const *pkts,
 		       const struct flow_key *const *keys, struct conn *const *conns,
 		       uint16_t n_lk);
 

@@ -452,18 +452,18 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	return true;
 }
 
-/* What a burst's packets need between classifying and forwarding. keys and hashes repeat, in
- * lookup order (lk), what ctx holds in packet order: the lookup's passes walk them packed,
- * with no indirection through lk (conn_lookup_burst takes them so too). */
+/* What a burst's packets need between classifying and forwarding. ctx is in packet order;
+ * the arrays after it are in lookup order (the packets to look up, j < n_lk), keys and hashes
+ * repeating what ctx holds, x and m saying whose they are: each pass walks them packed, with
+ * no index into ctx (conn_lookup_burst takes them so too). */
 struct burst {
 	struct pkt_ctx ctx[FWD_BURST];
 	const struct flow_key *keys[FWD_BURST];
 	uint32_t hashes[FWD_BURST];
 	const struct conn_bucket *bkt[FWD_BURST]; /* conn_fast_bucket's, then */
 	uint32_t cand[FWD_BURST];                 /* conn_fast_probe's */
-	uint16_t lk[FWD_BURST];
-	struct pkt_ctx *x[FWD_BURST];             /* &ctx[lk[j]] */
-	struct rte_mbuf *m[FWD_BURST];            /* its packet */
+	struct pkt_ctx *x[FWD_BURST];             /* the packet's in ctx */
+	struct rte_mbuf *m[FWD_BURST];            /* the packet */
 	struct rte_mbuf *ho[FWD_BURST];
 	uint16_t ho_owner[FWD_BURST];
 	uint16_t n_ho;
@@ -524,8 +524,7 @@ hashed:
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->x[n_lk] = x;
-		b->m[n_lk] = m;
-		b->lk[n_lk++] = i;
+		b->m[n_lk++] = m;
 	}
 	/* Counted once a burst; packets another worker passed here were counted there. */
 	if (!from_peer) {
@@ -590,7 +589,7 @@ burst_wants(const struct worker *w, const struct burst *b, uint16_t n_lk,
 	uint32_t want = 0;
 
 	for (uint16_t j = 0; j < n_lk; j++)
-		want += conns[j] == NULL && burst_opens(w, &b->ctx[b->lk[j]]);
+		want += conns[j] == NULL && burst_opens(w, b->x[j]);
 	return want;
 }
 
@@ -603,17 +602,15 @@ burst_wants(const struct worker *w, const struct burst *b, uint16_t n_lk,
  * classified is classified first, so that those that will open one are known. Out of line:
  * only a (nearly) full table comes here. */
 static __rte_noinline void
-burst_make_room(struct worker *w, struct rte_mbuf **pkts, int from_peer, struct burst *b,
-		uint16_t n_lk, struct conn **conns, uint8_t *dirs)
+burst_make_room(struct worker *w, int from_peer, struct burst *b, uint16_t n_lk,
+		struct conn **conns, uint8_t *dirs)
 {
 	uint32_t evicted, total = 0;
 
 	for (uint16_t j = 0; j < n_lk; j++) {
-		uint16_t i = b->lk[j];
-
-		if (b->ctx[i].dirn == PKT_LATE) {
-			classify_late(w, pkts[i], &b->ctx[i], from_peer, b, &conns[j], &dirs[j]);
-			b->hashes[j] = b->ctx[i].hash; /* its inner key's, if decapsulated */
+		if (b->x[j]->dirn == PKT_LATE) {
+			classify_late(w, b->m[j], b->x[j], from_peer, b, &conns[j], &dirs[j]);
+			b->hashes[j] = b->x[j]->hash; /* its inner key's, if decapsulated */
 		}
 	}
 	do {
@@ -669,9 +666,9 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 		dirs[j] = (uint8_t)d;
 	}
 	if (unlikely(conn_room(w->conns) < n_lk))
-		burst_make_room(w, pkts, from_peer, &b, n_lk, conns, dirs);
+		burst_make_room(w, from_peer, &b, n_lk, conns, dirs);
 	if (unlikely(w->cap != NULL))
-		worker_capture_rx(w, pkts, b.lk, b.keys, conns, n_lk);
+		worker_capture_rx(w, b.m, b.keys, conns, n_lk);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));
 	for (uint16_t j = 0; j < n_lk; j++) {
 		struct pkt_ctx *x = b.x[j];
