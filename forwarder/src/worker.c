@@ -9,15 +9,6 @@
 #include "parse.h"
 #include "worker.h"
 
-static void
-tx_drop_cb(struct rte_mbuf **unsent, uint16_t count, void *arg)
-{
-	struct worker *w = arg;
-
-	w->stats.drops[HVLB_DROP_TX_FULL] += count;
-	w->stats.tx_pkts -= count;
-	rte_pktmbuf_free_bulk(unsent, count);
-}
 
 struct worker *
 worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, void *conn_mem)
@@ -62,8 +53,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
 		if (w->tx[p] == NULL)
 			goto fail_tx;
-		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST);
-		rte_eth_tx_buffer_set_err_callback(w->tx[p], tx_drop_cb, w);
+		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST); /* its size; tx_flush counts */
 	}
 	sched_worker_init(&w->sched, rte_rdtsc() ^ ((uint64_t)id << 32) ^ 0x9E3779B97F4A7C15ull,
 			  w->rs_active);
@@ -119,7 +109,33 @@ void
 worker_flush(struct worker *w)
 {
 	for (uint16_t p = 0; p < w->ports->n; p++)
-		rte_eth_tx_buffer_flush(w->ports->p[p].port_id, w->txq, w->tx[p]);
+		if (w->tx[p]->length > 0)
+			worker_tx_flush(w, p);
+}
+
+/* The packets and bytes are counted here, once a burst, rather than as each packet is
+ * queued: the bytes summed before the PMD may free what it sent, those it did not take
+ * taken off again. */
+void
+worker_tx_flush(struct worker *w, uint16_t port)
+{
+	struct rte_eth_dev_tx_buffer *b = w->tx[port];
+	uint16_t n = b->length, sent;
+	uint64_t bytes = 0;
+
+#pragma GCC unroll 4
+	for (uint16_t i = 0; i < n; i++)
+		bytes += b->pkts[i]->pkt_len;
+	sent = rte_eth_tx_burst(w->ports->p[port].port_id, w->txq, b->pkts, n);
+	b->length = 0;
+	if (unlikely(sent < n)) {
+		for (uint16_t i = sent; i < n; i++)
+			bytes -= b->pkts[i]->pkt_len;
+		w->stats.drops[HVLB_DROP_TX_FULL] += (uint64_t)(n - sent);
+		rte_pktmbuf_free_bulk(&b->pkts[sent], n - sent);
+	}
+	w->stats.tx_pkts += sent;
+	w->stats.tx_bytes += bytes;
 }
 
 void

@@ -205,6 +205,10 @@ void worker_set_timeouts(struct worker *w);
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
 
+/* Send what port's TX buffer holds, counting what the port took (tx_pkts, tx_bytes) and
+ * dropping the rest (tx_full). */
+void worker_tx_flush(struct worker *w, uint16_t port);
+
 /* Tell the control thread's steering (steer_msg.h) of type, for move seq or about key; a full
  * ring loses the note and counts it. */
 void worker_note(struct worker *w, uint8_t type, uint32_t seq, const struct flow_key *key,

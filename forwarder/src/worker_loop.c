@@ -18,6 +18,7 @@
 #include "worker_steer.h"
 #include "worker_sync.h"
 #include "worker_synproxy.h"
+#include "worker_tx.h"
 
 /* Connections examined for expiry per loop iteration: EXPIRE_BUDGET, less one for each packet
  * the iteration took in, down to EXPIRE_BUDGET_MIN. An idle worker sweeps the table at
@@ -85,10 +86,7 @@ send_control_frames(struct worker *w)
 	unsigned n = rte_ring_sc_dequeue_burst(w->env->neigh->tx, (void **)pkts, 8, NULL);
 
 	for (unsigned i = 0; i < n; i++) {
-		uint16_t p = w->ports->index[pkts[i]->port];
-		w->stats.tx_pkts++;
-		w->stats.tx_bytes += pkts[i]->pkt_len;
-		rte_eth_tx_buffer(w->ports->p[p].port_id, w->txq, w->tx[p], pkts[i]);
+		tx_queue(w, w->ports->index[pkts[i]->port], pkts[i]);
 	}
 }
 

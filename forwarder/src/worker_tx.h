@@ -39,6 +39,18 @@ drop(struct worker *w, struct rte_mbuf *m, enum hvlb_drop r)
 void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m,
 		   const struct pkt_info *pi);
 
+/* Queue m on port's TX buffer; a full buffer goes out at once (worker_tx_flush, which counts
+ * what the port took). */
+static inline void
+tx_queue(struct worker *w, uint16_t port, struct rte_mbuf *m)
+{
+	struct rte_eth_dev_tx_buffer *b = w->tx[port];
+
+	b->pkts[b->length++] = m;
+	if (unlikely(b->length >= b->size))
+		worker_tx_flush(w, port);
+}
+
 /* Queue m for TX on port, as it is: tx() less the MTU check (worker_tx_big's pieces). A
  * capture (worker_capture.h) sees each frame as it leaves: a fragmented datagram's pieces. */
 static inline void
@@ -46,9 +58,7 @@ tx_frame(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
 	if (unlikely(w->cap != NULL))
 		worker_capture_tx(w, m);
-	w->stats.tx_pkts++;
-	w->stats.tx_bytes += m->pkt_len;
-	rte_eth_tx_buffer(w->ports->p[port].port_id, w->txq, w->tx[port], m);
+	tx_queue(w, port, m);
 }
 
 /* Queue m for TX on port, or hand it to worker_tx_big when it is too long; pi: the packet's
