@@ -58,6 +58,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	sched_worker_init(&w->sched, rte_rdtsc() ^ ((uint64_t)id << 32) ^ 0x9E3779B97F4A7C15ull,
 			  w->rs_active);
 	w->snap = snap;
+	w->rs_gen = snap->rs_gen;
 	w->snap_version = snap->version;
 	if (worker_fullnat_init(w) != 0)
 		goto fail_tx;

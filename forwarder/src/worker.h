@@ -138,6 +138,7 @@ struct worker {
 	struct conn_table *conns;
 	const uint32_t *conn_ticks;      /* conn_timeout_ticks(conns): conn_update_quick */
 	const struct fwd_snapshot *snap;  /* the snapshot in use for this loop iteration */
+	const uint32_t *rs_gen;           /* snap->rs_gen, read on every packet (conn_stale) */
 	uint64_t snap_version;
 	uint64_t now;                     /* TSC at the top of the loop iteration */
 	uint32_t tnow;                    /* conn_tnow(conns, now): conn_update_quick */

@@ -85,7 +85,7 @@ orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *
 static inline bool
 conn_stale(const struct worker *w, const struct conn *c)
 {
-	return unlikely(w->snap->rs_gen[c->rs_slot] != c->rs_gen);
+	return unlikely(w->rs_gen[c->rs_slot] != c->rs_gen);
 }
 
 /* Forget a connection conn_stale found over, and say why: its RS was removed with --hard

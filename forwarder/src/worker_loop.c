@@ -142,6 +142,7 @@ worker_poll_once(struct worker *w)
 	 * here. */
 	rte_rcu_qsbr_quiescent(env->rcu, w->id);
 	w->snap = snap_current(env->snap);
+	w->rs_gen = w->snap->rs_gen;
 	if (unlikely(w->snap->version != w->snap_version)) {
 		worker_set_timeouts(w);
 		w->snap_version = w->snap->version;
