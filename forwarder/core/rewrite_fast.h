@@ -91,7 +91,7 @@ rewrite_nat4_pre(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint1
 		 uint16_t d_ip, uint16_t d_l4)
 {
 	uint8_t *ip = frame + 14, *l4 = frame + PARSE_FAST4_L4_OFF;
-	uint8_t *pa = ip + (is_dst ? 16 : 12), *l4c = l4 + (proto == HVLB_PROTO_TCP ? 16 : 6);
+	uint8_t *pa = ip + (is_dst ? 16 : 12);
 	uint32_t s, d = d_l4;
 	uint16_t c;
 
@@ -109,13 +109,21 @@ rewrite_nat4_pre(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint1
 		memcpy(pp, &port, 2);
 		d += (uint16_t)~op + (uint32_t)port;
 	}
-	memcpy(&c, l4c, 2);
-	if (proto == HVLB_PROTO_UDP && c == 0) /* UDP/IPv4 without a checksum: none to update */
+	/* Each protocol's checksum at its own offset, adjusted (at most 0x3fffc: csum_fold's
+	 * two folds); UDP's cases apart, so that TCP tests none of them. */
+	if (proto == HVLB_PROTO_TCP) {
+		memcpy(&c, l4 + 16, 2);
+		c = csum_fold((uint32_t)(uint16_t)~c + d);
+		memcpy(l4 + 16, &c, 2);
 		return;
-	c = csum_fold((uint32_t)(uint16_t)~c + d); /* at most 0x3fffc: csum_fold's two */
-	if (proto == HVLB_PROTO_UDP && c == 0) /* 0 would say "no checksum" (RFC 768) */
+	}
+	memcpy(&c, l4 + 6, 2);
+	if (c == 0) /* UDP/IPv4 without a checksum: none to update */
+		return;
+	c = csum_fold((uint32_t)(uint16_t)~c + d);
+	if (c == 0) /* 0 would say "no checksum" (RFC 768) */
 		c = 0xffff;
-	memcpy(l4c, &c, 2);
+	memcpy(l4 + 6, &c, 2);
 }
 
 /* The TTL of the IPv4 header at ip decremented, its checksum updated (rewrite_ttl_dec's IPv4
