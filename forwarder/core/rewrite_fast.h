@@ -30,7 +30,7 @@ static inline void
 rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t port)
 {
 	uint8_t *ip = frame + 14, *l4 = frame + PARSE_FAST4_L4_OFF;
-	uint8_t *pa = ip + (is_dst ? 16 : 12), *l4c = l4 + (proto == HVLB_PROTO_TCP ? 16 : 6);
+	uint8_t *pa = ip + (is_dst ? 16 : 12);
 	uint16_t ttl_old, ttl_new, c;
 	uint32_t old;
 	uint64_t d;
@@ -52,17 +52,20 @@ rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t 
 		memcpy(pp, &port, 2);
 		d += (uint16_t)~op + (uint32_t)port;
 	}
-	memcpy(&c, l4c, 2);
-	if (proto == HVLB_PROTO_UDP) {
-		if (c == 0) /* UDP/IPv4 without a checksum: none to update */
-			return;
+	/* Each protocol's checksum at its own offset (as rewrite_nat4_pre). */
+	if (proto == HVLB_PROTO_TCP) {
+		memcpy(&c, l4 + 16, 2);
 		c = rewrite_fast_adjust(c, d);
-		if (c == 0) /* 0 would say "no checksum" (RFC 768) */
-			c = 0xffff;
-	} else {
-		c = rewrite_fast_adjust(c, d);
+		memcpy(l4 + 16, &c, 2);
+		return;
 	}
-	memcpy(l4c, &c, 2);
+	memcpy(&c, l4 + 6, 2);
+	if (c == 0) /* UDP/IPv4 without a checksum: none to update */
+		return;
+	c = rewrite_fast_adjust(c, d);
+	if (c == 0) /* 0 would say "no checksum" (RFC 768) */
+		c = 0xffff;
+	memcpy(l4 + 6, &c, 2);
 }
 
 /* rewrite_nat4's checksum changes that are the same for every packet of a connection, each
