@@ -558,9 +558,9 @@ fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t 
 	*active = 0;
 	for (uint16_t i = 0; i < f->env.n_workers; i++) {
 		const struct worker *w = f->workers[i];
-		out->pkts += w->rs_stats[slot].pkts;
-		out->bytes += w->rs_stats[slot].bytes;
-		out->conns_total += w->rs_stats[slot].conns_total;
+		out->pkts += w->rs[slot].stats.pkts;
+		out->bytes += w->rs[slot].stats.bytes;
+		out->conns_total += w->rs[slot].stats.conns_total;
 		*active += w->rs_active[slot];
 	}
 }

@@ -25,7 +25,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->env = env;
 	w->ports = env->ports;
 	w->txq = id;
-	w->nh_epoch = 1; /* rs_nh entries start at epoch 0: stale */
+	w->nh_epoch = 1; /* rs[].nh entries start at epoch 0: stale */
 	w->socket = socket;
 	snprintf(name, sizeof(name), "hvlb_inbox_%u", id);
 	w->inbox = rte_ring_create(name, WORKER_INBOX_SIZE, socket, RING_F_SC_DEQ);

@@ -118,7 +118,16 @@ struct rs_nexthop {
 	uint16_t d_l4[2]; /* the L4 checksum's, the address's alone (the port's is the packet's) */
 };
 
-_Static_assert(sizeof(struct rs_nexthop) == 32, "two rs_nexthop entries a cache line");
+_Static_assert(sizeof(struct rs_nexthop) == 32, "an rs_nexthop is half a cache line");
+
+/* What a worker keeps per RS slot, in one cache line: the real's counters (stats.h) and its
+ * fast path's entry, which a packet to or from the real touches together. */
+struct rs_slot {
+	struct slot_stats stats;
+	struct rs_nexthop nh;
+};
+
+_Static_assert(sizeof(struct rs_slot) == 64, "an RS slot's entry is a cache line");
 
 struct worker {
 	uint16_t id;
@@ -167,7 +176,7 @@ struct worker {
 	struct worker_stats stats;
 	struct port_csum_drops csum;      /* worker_drop_bad_l4_csum */
 	struct slot_stats vs_stats[VS_MAX_SLOTS];
-	struct slot_stats rs_stats[RS_MAX_SLOTS + 1];
+	struct rs_slot rs[RS_MAX_SLOTS + 1] __rte_cache_aligned;
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];
 	uint32_t vs_active[VS_MAX_SLOTS];
@@ -175,7 +184,6 @@ struct worker {
 	struct neigh_cache neigh;
 	uint32_t nh_epoch;                /* rs_nexthop entries of another epoch are stale */
 	uint64_t nh_neigh_version;        /* the neighbour table's version in this epoch */
-	struct rs_nexthop rs_nh[RS_MAX_SLOTS + 1];
 	struct worker_moved moved[WORKER_MAX_MOVED];
 	struct worker_sync sync;
 	uint64_t sp_tick;                 /* TSC: the SYN proxy's last once-a-second look */

@@ -212,8 +212,8 @@ frag_forward(struct worker *w, struct worker_frag_tail *t)
 	}
 	c->pkts[dir]++;
 	c->bytes[dir] += m->pkt_len;
-	w->rs_stats[c->rs_slot].pkts++;
-	w->rs_stats[c->rs_slot].bytes += m->pkt_len;
+	w->rs[c->rs_slot].stats.pkts++;
+	w->rs[c->rs_slot].stats.bytes += m->pkt_len;
 	w->vs_stats[c->vs_slot].pkts++;
 	w->vs_stats[c->vs_slot].bytes += m->pkt_len;
 	if (c->mode == VS_MODE_FULLNAT) {

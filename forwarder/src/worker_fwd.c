@@ -39,8 +39,8 @@
 static inline void
 count(struct worker *w, const struct conn *c, uint32_t bytes)
 {
-	w->rs_stats[c->rs_slot].pkts++;
-	w->rs_stats[c->rs_slot].bytes += bytes;
+	w->rs[c->rs_slot].stats.pkts++;
+	w->rs[c->rs_slot].stats.bytes += bytes;
 	w->vs_stats[c->vs_slot].pkts++;
 	w->vs_stats[c->vs_slot].bytes += bytes;
 }
@@ -401,7 +401,7 @@ rs_csum_fill(struct rs_nexthop *e, const struct conn *c)
 static __rte_always_inline struct rs_nexthop *
 rs_entry_csum(struct worker *w, const struct conn *c)
 {
-	struct rs_nexthop *e = &w->rs_nh[c->rs_slot];
+	struct rs_nexthop *e = &w->rs[c->rs_slot].nh;
 
 	if (unlikely(e->csum_gen != c->rs_gen))
 		rs_csum_fill(e, c);
@@ -432,7 +432,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
 			rewrite_ttl_dec4_fast(frame);
-			e = &w->rs_nh[c->rs_slot];
+			e = &w->rs[c->rs_slot].nh;
 		} else {
 			return false;
 		}

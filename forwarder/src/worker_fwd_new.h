@@ -174,7 +174,7 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		c->flags |= CONN_FL_STEERED;
 	w->rs_active[rs->slot]++;
 	w->vs_active[vs->slot]++;
-	w->rs_stats[rs->slot].conns_total++;
+	w->rs[rs->slot].stats.conns_total++;
 	w->vs_stats[vs->slot].conns_total++;
 	w->stats.conns_total++;
 	/* Peers hear of it at its first packet (worker_sync_update). */

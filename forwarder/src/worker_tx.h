@@ -176,12 +176,12 @@ route_tx_conn_e(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct c
 	tx_pi(w, (uint16_t)port, m, pi);
 }
 
-/* The same, with c's entry e (&w->rs_nh[c->rs_slot]) at hand. */
+/* The same, with c's entry e (&w->rs[c->rs_slot].nh) at hand. */
 static __rte_always_inline void
 route_tx_conn_pi(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct conn *c,
 		 const struct pkt_info *pi)
 {
-	route_tx_conn_e(w, m, af, c, &w->rs_nh[c->rs_slot], pi);
+	route_tx_conn_e(w, m, af, c, &w->rs[c->rs_slot].nh, pi);
 }
 
 static __rte_always_inline void
