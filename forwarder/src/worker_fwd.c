@@ -377,14 +377,6 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 	}
 }
 
-/* The fast path: a packet parse_fast4 accepted (IPv4 TCP or UDP, PKT_LATE) whose lookup found
- * c in direction dir, forwarded in line when its connection is a plain one: NAT either way or
- * DR to the NF, live, with no rare flag and not steered, and the TTL to spare. What it does is
- * what classify_ip and worker_forward would do for it (the fixtures run both ways): such a
- * connection's VIP is a VIP still (a service removed softly keeps its VIP while its
- * connections drain; removed hard, its reals' generations go and its connections are stale),
- * and with no steering the connection lives where its packets land. Returns false, having done
- * nothing, for any other packet: it takes the full path. */
 /* e's checksum changes for the connections of c's RS generation (struct rs_nexthop): its
  * client's packets from the VIP to the real, its NF's the other way. Out of line: once per
  * real and generation. */
@@ -408,6 +400,14 @@ rs_entry_csum(struct worker *w, const struct conn *c)
 	return e;
 }
 
+/* The fast path: a packet parse_fast4 accepted (IPv4 TCP or UDP, PKT_LATE) whose lookup found
+ * c in direction dir, forwarded in line when its connection is a plain one: NAT either way or
+ * DR to the NF, live, with no rare flag and not steered, and the TTL to spare. What it does is
+ * what classify_ip and worker_forward would do for it (the fixtures run both ways): such a
+ * connection's VIP is a VIP still (a service removed softly keeps its VIP while its
+ * connections drain; removed hard, its reals' generations go and its connections are stale),
+ * and with no steering the connection lives where its packets land. Returns false, having done
+ * nothing, for any other packet: it takes the full path. */
 static __rte_always_inline bool
 fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	     enum conn_dir dir)
@@ -640,8 +640,9 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	uint16_t n_lk;
 	struct burst b;
 
-	/* Three copies of the classifier: steer and own_hash are constants in each, so that the
-	 * common case carries no trace of steering, nor a test of the hash per packet. */
+	/* Four copies of the classifier: one_port, steer and own_hash are constants in each, so
+	 * that the common case (a port's burst, no steering, the flow hash) carries no trace of
+	 * steering, nor a test of the hash or a port lookup per packet. */
 	if (unlikely(w->steer_on))
 		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, true, false, &b);
 	else if (likely(w->key_hash == WORKER_HASH_FLOW && rx_port != WORKER_PORT_EACH))
