@@ -9,7 +9,6 @@
 #include "parse.h"
 #include "worker.h"
 
-
 struct worker *
 worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, void *conn_mem)
 {
@@ -53,7 +52,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
 		if (w->tx[p] == NULL)
 			goto fail_tx;
-		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST); /* its size; tx_flush counts */
+		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST); /* its size: worker_tx_flush sends */
 	}
 	sched_worker_init(&w->sched, rte_rdtsc() ^ ((uint64_t)id << 32) ^ 0x9E3779B97F4A7C15ull,
 			  w->rs_active);

@@ -85,9 +85,8 @@ send_control_frames(struct worker *w)
 	struct rte_mbuf *pkts[8];
 	unsigned n = rte_ring_sc_dequeue_burst(w->env->neigh->tx, (void **)pkts, 8, NULL);
 
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n; i++)
 		tx_queue(w, w->ports->index[pkts[i]->port], pkts[i]);
-	}
 }
 
 /* Drain one burst of the inbox: packets other workers or the dispatch stage handed here, and
