@@ -24,6 +24,39 @@ rewrite_fast_adjust(uint16_t csum, uint64_t acc)
 	return csum_fold(csum_fold64(acc + (uint16_t)~csum));
 }
 
+/* The L4 half of a NAT rewrite: the port (network order; 0 keeps the packet's), the
+ * destination's (is_dst) or the source's, changed, and the protocol's checksum adjusted by d
+ * (the address's change, unfolded or folded) and the port's. Each protocol's checksum at its
+ * own offset and UDP's cases apart, so that TCP tests none of them and no offset is chosen
+ * by a conditional move. */
+static inline void
+rewrite_fast_l4(uint8_t *l4, uint8_t proto, int is_dst, uint16_t port, uint64_t d)
+{
+	uint16_t c;
+
+	if (port != 0) {
+		uint8_t *pp = l4 + (is_dst ? 2 : 0);
+		uint16_t op;
+
+		memcpy(&op, pp, 2);
+		memcpy(pp, &port, 2);
+		d += (uint16_t)~op + (uint32_t)port;
+	}
+	if (proto == HVLB_PROTO_TCP) {
+		memcpy(&c, l4 + 16, 2);
+		c = rewrite_fast_adjust(c, d);
+		memcpy(l4 + 16, &c, 2);
+		return;
+	}
+	memcpy(&c, l4 + 6, 2);
+	if (c == 0) /* UDP/IPv4 without a checksum: none to update */
+		return;
+	c = rewrite_fast_adjust(c, d);
+	if (c == 0) /* 0 would say "no checksum" (RFC 768) */
+		c = 0xffff;
+	memcpy(l4 + 6, &c, 2);
+}
+
 /* One side of frame, NATed: the destination (is_dst) or the source address (addr, network
  * order) and port (network order; 0 keeps the packet's), the TTL decremented. */
 static inline void
@@ -44,28 +77,7 @@ rewrite_nat4(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint16_t 
 	memcpy(&c, ip + 10, 2);
 	c = rewrite_fast_adjust(c, d + (uint16_t)~ttl_old + ttl_new);
 	memcpy(ip + 10, &c, 2);
-	if (port != 0) {
-		uint8_t *pp = l4 + (is_dst ? 2 : 0);
-		uint16_t op;
-
-		memcpy(&op, pp, 2);
-		memcpy(pp, &port, 2);
-		d += (uint16_t)~op + (uint32_t)port;
-	}
-	/* Each protocol's checksum at its own offset (as rewrite_nat4_pre). */
-	if (proto == HVLB_PROTO_TCP) {
-		memcpy(&c, l4 + 16, 2);
-		c = rewrite_fast_adjust(c, d);
-		memcpy(l4 + 16, &c, 2);
-		return;
-	}
-	memcpy(&c, l4 + 6, 2);
-	if (c == 0) /* UDP/IPv4 without a checksum: none to update */
-		return;
-	c = rewrite_fast_adjust(c, d);
-	if (c == 0) /* 0 would say "no checksum" (RFC 768) */
-		c = 0xffff;
-	memcpy(l4 + 6, &c, 2);
+	rewrite_fast_l4(l4, proto, is_dst, port, d);
 }
 
 /* rewrite_nat4's checksum changes that are the same for every packet of a connection, each
@@ -95,7 +107,7 @@ rewrite_nat4_pre(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint1
 {
 	uint8_t *ip = frame + 14, *l4 = frame + PARSE_FAST4_L4_OFF;
 	uint8_t *pa = ip + (is_dst ? 16 : 12);
-	uint32_t s, d = d_l4;
+	uint32_t s;
 	uint16_t c;
 
 	memcpy(pa, &addr, 4);
@@ -104,29 +116,7 @@ rewrite_nat4_pre(uint8_t *frame, uint8_t proto, int is_dst, uint32_t addr, uint1
 	s = (uint32_t)(uint16_t)~c + d_ip; /* at most 0x1fffe: one fold */
 	c = (uint16_t)~((s & 0xffff) + (s >> 16));
 	memcpy(ip + 10, &c, 2);
-	if (port != 0) {
-		uint8_t *pp = l4 + (is_dst ? 2 : 0);
-		uint16_t op;
-
-		memcpy(&op, pp, 2);
-		memcpy(pp, &port, 2);
-		d += (uint16_t)~op + (uint32_t)port;
-	}
-	/* Each protocol's checksum at its own offset, adjusted (at most 0x3fffc: csum_fold's
-	 * two folds); UDP's cases apart, so that TCP tests none of them. */
-	if (proto == HVLB_PROTO_TCP) {
-		memcpy(&c, l4 + 16, 2);
-		c = csum_fold((uint32_t)(uint16_t)~c + d);
-		memcpy(l4 + 16, &c, 2);
-		return;
-	}
-	memcpy(&c, l4 + 6, 2);
-	if (c == 0) /* UDP/IPv4 without a checksum: none to update */
-		return;
-	c = csum_fold((uint32_t)(uint16_t)~c + d);
-	if (c == 0) /* 0 would say "no checksum" (RFC 768) */
-		c = 0xffff;
-	memcpy(l4 + 6, &c, 2);
+	rewrite_fast_l4(l4, proto, is_dst, port, d_l4);
 }
 
 /* The TTL of the IPv4 header at ip decremented, its checksum updated (rewrite_ttl_dec's IPv4
