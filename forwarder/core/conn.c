@@ -61,6 +61,16 @@ conn_header_size(void)
 	return (sizeof(struct conn_table) + HVLB_CACHE_LINE - 1) & ~(size_t)(HVLB_CACHE_LINE - 1);
 }
 
+/* A table's memory up to its embryonic ring's end: what conn_walk reads, and all a table
+ * saved by a build before the spill counts had. */
+static size_t
+conn_mem_size_walk(uint32_t cap)
+{
+	return conn_header_size() + (size_t)cap * sizeof(struct conn) +
+	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket) +
+	       (size_t)cap * sizeof(uint32_t);
+}
+
 size_t
 conn_table_mem_size(uint32_t max_conns)
 {
@@ -69,9 +79,8 @@ conn_table_mem_size(uint32_t max_conns)
 	if (max_conns == 0 || max_conns > CONN_MAX_CONNS)
 		return 0;
 	cap = conn_capacity_for(max_conns);
-	return conn_header_size() + (size_t)cap * sizeof(struct conn) +
-	       (size_t)conn_buckets_for(cap) * sizeof(struct conn_bucket) +
-	       (size_t)cap * sizeof(uint32_t);
+	/* Then the spill counts, a byte per bucket. */
+	return conn_mem_size_walk(cap) + conn_buckets_for(cap);
 }
 
 size_t
@@ -166,6 +175,7 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 	t->conns = (struct conn *)((char *)mem + conn_header_size());
 	t->buckets = (struct conn_bucket *)(t->conns + cap);
 	t->emb_ring = (uint32_t *)(t->buckets + nb);
+	t->spilled = (uint8_t *)(t->emb_ring + cap);
 	t->conn_mask = cap - 1;
 	t->bucket_mask = nb - 1;
 	t->hz = hz;
@@ -183,6 +193,7 @@ conn_table_init(void *mem, uint32_t max_conns, uint64_t hz, const struct conn_ti
 		t->conns[i].hash[0] = i + 1 < cap ? i + 1 : CONN_NONE;
 	t->free_head = 0;
 	memset(t->buckets, 0, (size_t)nb * sizeof(struct conn_bucket));
+	memset(t->spilled, 0, nb);
 	return t;
 }
 
@@ -192,16 +203,19 @@ conn_table_attach(void *mem, size_t size, uint32_t max_conns)
 	struct conn_table *t = mem;
 	uint32_t cap;
 
-	if (mem == NULL || conn_table_mem_size(max_conns) == 0 ||
-	    size < conn_table_mem_size(max_conns))
+	if (mem == NULL || conn_table_mem_size(max_conns) == 0)
 		return NULL;
 	cap = conn_capacity_for(max_conns);
-	if (t->conn_mask != cap - 1 || t->bucket_mask != conn_buckets_for(cap) - 1 ||
-	    t->count > cap || t->hz == 0 || t->tick_shift != conn_tick_shift_for(t->hz))
+	if (size < conn_mem_size_walk(cap) || t->conn_mask != cap - 1 ||
+	    t->bucket_mask != conn_buckets_for(cap) - 1 || t->count > cap || t->hz == 0 ||
+	    t->tick_shift != conn_tick_shift_for(t->hz))
 		return NULL;
 	t->conns = (struct conn *)((char *)mem + conn_header_size());
 	t->buckets = (struct conn_bucket *)(t->conns + cap);
 	t->emb_ring = (uint32_t *)(t->buckets + conn_buckets_for(cap));
+	/* An earlier build's table has no spill counts: it can be walked, not looked in. */
+	t->spilled = size >= conn_table_mem_size(max_conns) ? (uint8_t *)(t->emb_ring + cap)
+							    : NULL;
 	return t;
 }
 
@@ -325,7 +339,7 @@ conn_lookup(struct conn_table *t, const struct flow_key *key, uint32_t hash, enu
 	struct conn *c;
 
 	c = conn_resolve(t, b1, conn_match8(b1->sig, hash), key, dir);
-	if (c != NULL)
+	if (c != NULL || !conn_may_spill(t, hash))
 		return c;
 	b2 = &t->buckets[conn_bucket_sec(t, hash)];
 	if (b2 == b1)
@@ -339,7 +353,7 @@ conn_lookup_secondary(struct conn_table *t, const struct flow_key *key, uint32_t
 {
 	const struct conn_bucket *b2 = &t->buckets[conn_bucket_sec(t, hash)];
 
-	if (b2 == &t->buckets[conn_bucket_prim(t, hash)])
+	if (b2 == &t->buckets[conn_bucket_prim(t, hash)] || !conn_may_spill(t, hash))
 		return NULL;
 	return conn_resolve(t, b2, conn_match8(b2->sig, hash), key, dir);
 }
@@ -369,7 +383,7 @@ conn_lookup_group(struct conn_table *t, const struct flow_key *const *keys,
 
 			if (v != 0)
 				__builtin_prefetch(&t->conns[(v & CONN_V_IDX) - 1]);
-		} else {
+		} else if (conn_may_spill(t, hashes[i])) {
 			b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
 			__builtin_prefetch(b2[i]);
 		}
@@ -377,7 +391,7 @@ conn_lookup_group(struct conn_table *t, const struct flow_key *const *keys,
 	for (i = 0; i < n; i++) {
 		dir = CONN_DIR_ORIG;
 		conns[i] = m1[i] != 0 ? conn_resolve(t, b1[i], m1[i], keys[i], &dir) : NULL;
-		if (conns[i] == NULL) {
+		if (conns[i] == NULL && conn_may_spill(t, hashes[i])) {
 			if (b2[i] == NULL)
 				b2[i] = &t->buckets[conn_bucket_sec(t, hashes[i])];
 			if (b2[i] != b1[i])
@@ -398,6 +412,22 @@ conn_lookup_burst(struct conn_table *t, const struct flow_key *const *keys,
 		k = n - i < CONN_BURST_GROUP ? n - i : CONN_BURST_GROUP;
 		conn_lookup_group(t, keys + i, hashes + i, k, conns + i, dirs + i);
 	}
+}
+
+/* A key of primary bucket bi placed in, or taken from, its secondary (struct conn_table,
+ * spilled). A count that reached 255 stays there: the lookups then always look. */
+static inline void
+conn_spill_add(struct conn_table *t, uint32_t bi)
+{
+	if (t->spilled[bi] != UINT8_MAX)
+		t->spilled[bi]++;
+}
+
+static inline void
+conn_spill_sub(struct conn_table *t, uint32_t bi)
+{
+	if (t->spilled[bi] != UINT8_MAX)
+		t->spilled[bi]--;
 }
 
 /* The other candidate bucket of a key with signature sig that now sits in bucket bi. */
@@ -427,6 +457,10 @@ conn_bucket_displace(struct conn_table *t, uint32_t bi)
 		j = conn_free_slot(a);
 		if (j < 0)
 			continue;
+		if (bi == conn_bucket_prim(t, b->sig[i]))
+			conn_spill_add(t, bi);   /* to its secondary */
+		else
+			conn_spill_sub(t, ai);   /* back to its primary */
 		a->sig[j] = b->sig[i];
 		a->val[j] = b->val[i];
 		b->val[i] = 0;
@@ -454,6 +488,8 @@ conn_bucket_add_full(struct conn_table *t, uint32_t hash, uint32_t v)
 	}
 	return -1;
 place:
+	if (k == 1 && bi[1] != bi[0])
+		conn_spill_add(t, bi[0]);
 	t->buckets[bi[k]].sig[j] = hash;
 	t->buckets[bi[k]].val[j] = v;
 	return 0;
@@ -490,6 +526,8 @@ conn_bucket_del(struct conn_table *t, uint32_t hash, uint32_t v)
 		if (m != 0) {
 			unsigned i = (unsigned)__builtin_ctz(m);
 
+			if (k == 1)
+				conn_spill_sub(t, bi[0]);
 			b->val[i] = 0;
 			b->sig[i] = 0;
 			return;
@@ -508,6 +546,8 @@ conn_key_taken(struct conn_table *t, const struct flow_key *k, uint32_t hash)
 	enum conn_dir dir;
 
 	if (conn_match8(b1->sig, hash) == 0) {
+		if (!conn_may_spill(t, hash))
+			return false;
 		b2 = &t->buckets[conn_bucket_sec(t, hash)];
 		if (b2 == b1 || conn_match8(b2->sig, hash) == 0)
 			return false;

@@ -7,7 +7,8 @@
  *   1. conn_fast_bucket: the key's primary bucket, prefetched (while the packet is parsed);
  *   2. conn_fast_probe: its first signature hit, whose connection is prefetched;
  *   3. conn_fast_resolve: that connection if it is the key's; with no signature hit, the
- *      secondary bucket alone; else conn_lookup in full (other hits, FullNAT's reply keys).
+ *      secondary bucket alone, when a key may have spilled there (conn_may_spill); else
+ *      conn_lookup in full (other hits, FullNAT's reply keys).
  * The answer is conn_lookup's for every key (tests/unit/test_conn.c compares them).
  */
 #ifndef HVLB_CORE_CONN_FAST_H
@@ -54,9 +55,13 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 {
 	*dir = CONN_DIR_ORIG;
 	if (hvlb_unlikely(v == 0)) {
-		/* A new key, nearly always: no signature hit in the secondary bucket either. */
-		const struct conn_bucket *b2 = &t->buckets[conn_bucket_sec(t, hash)];
+		/* A new key, nearly always: no key of its primary bucket went to its secondary
+		 * (or none there has its signature). */
+		const struct conn_bucket *b2;
 
+		if (!conn_may_spill(t, hash))
+			return NULL;
+		b2 = &t->buckets[conn_bucket_sec(t, hash)];
 		if (b2 == &t->buckets[conn_bucket_prim(t, hash)] || conn_match8(b2->sig, hash) == 0)
 			return NULL;
 		return conn_lookup_secondary(t, key, hash, dir);

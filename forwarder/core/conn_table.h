@@ -7,6 +7,7 @@
 #ifndef HVLB_CORE_CONN_TABLE_H
 #define HVLB_CORE_CONN_TABLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -49,6 +50,13 @@ struct conn_table {
 	struct conn *conns;
 	struct conn_bucket *buckets;
 	uint32_t *emb_ring;
+	/* Per bucket b, how many keys whose primary bucket is b sit in their secondary one
+	 * (255: that many or more, for good). A key is looked for in its secondary bucket only
+	 * when its primary's count is not 0: at a load of at most 50 % nearly every count is, so
+	 * a new key's miss (its lookup, and its REPLY key's check at insert) costs one byte read
+	 * instead of the secondary bucket's index and line. NULL in an attached table (read by
+	 * conn_walk only). */
+	uint8_t *spilled;
 	uint32_t conn_mask;   /* capacity - 1 */
 	uint32_t bucket_mask; /* number of buckets - 1 */
 	uint32_t count;
@@ -85,6 +93,13 @@ conn_bucket_sec(const struct conn_table *t, uint32_t h)
 
 	x ^= x >> 15;
 	return (h ^ (x | 1)) & t->bucket_mask;
+}
+
+/* Whether a key of hash h may sit in its secondary bucket (struct conn_table, spilled). */
+static inline bool
+conn_may_spill(const struct conn_table *t, uint32_t h)
+{
+	return t->spilled[conn_bucket_prim(t, h)] != 0;
 }
 
 /* Bit i set where a[i] == x, for the 8 words of a bucket half. */

@@ -10,6 +10,7 @@
 #include "xorshift.h"
 #include "conn.h"
 #include "conn_fast.h"
+#include "conn_table.h"
 #include "hash.h"
 #include "parse.h"
 
@@ -31,6 +32,27 @@ get(struct conn_table *t, uint32_t src, unsigned port, uint32_t hash)
 	enum conn_dir dir;
 
 	return conn_lookup(t, &k, hash, &dir);
+}
+
+/* The spill counts (conn_table.h) are what the index holds: per bucket, the keys of that
+ * primary bucket that sit in their secondary one. How many counts are wrong. */
+static unsigned
+spill_errors(const struct conn_table *t)
+{
+	uint32_t nb = t->bucket_mask + 1, b, j;
+	unsigned *want = calloc(nb, sizeof(*want)), bad = 0;
+
+	for (b = 0; b < nb; b++)
+		for (j = 0; j < CONN_BUCKET_SLOTS; j++) {
+			uint32_t p = conn_bucket_prim(t, t->buckets[b].sig[j]);
+
+			if (t->buckets[b].val[j] != 0 && p != b)
+				want[p]++;
+		}
+	for (b = 0; b < nb; b++)
+		bad += t->spilled[b] == UINT8_MAX ? want[b] < UINT8_MAX : t->spilled[b] != want[b];
+	free(want);
+	return bad;
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -221,6 +243,13 @@ test_displacement(void)
 	}
 	for (i = 0; i < 17; i++)
 		CHECK(get(t, 0xc0a80001, 1000 + i, h[i]) == c[i]);
+	CHECK(t->spilled[0x123 & t->bucket_mask] > 0);
+	CHECK_EQ(spill_errors(t), 0);
+	/* Every key gone, every count back to 0: a lookup in the bucket looks no further. */
+	for (i = 0; i < 17; i++)
+		conn_delete(t, c[i]);
+	CHECK_EQ(spill_errors(t), 0);
+	CHECK_EQ(t->spilled[0x123 & t->bucket_mask], 0);
 }
 
 /* A second connection whose reply tuple is already taken would be ambiguous. */
@@ -632,8 +661,10 @@ test_random_model(void)
 			mismatches += got != want || (want != NULL && d1 != d2);
 			hits += want != NULL;
 		}
-		if (op % 10000 == 9999)
+		if (op % 10000 == 9999) {
 			model_check_all(t);
+			CHECK_EQ(spill_errors(t), 0);
+		}
 	}
 	CHECK_EQ(mismatches, 0);
 	CHECK_EQ(overflow, 0);
@@ -675,6 +706,7 @@ test_fill(void)
 	}
 	printf("     fill: %u of %u inserted (%.4f %%)\n", ok, n, 100.0 * ok / n);
 	CHECK(ok >= n - n / 1000);
+	CHECK_EQ(spill_errors(t), 0);
 	CHECK_EQ(conn_count(t), ok);
 	for (i = 0; i < n; i++) {
 		struct flow_key rk;
@@ -695,6 +727,10 @@ test_fill(void)
 	CHECK_EQ(found, 2 * ok);
 	CHECK_EQ(found_fast, 2 * ok); /* at 90 %, many keys live in their secondary bucket */
 	CHECK_EQ(conn_count(t), 0);
+	CHECK_EQ(spill_errors(t), 0);
+	for (i = 0; i <= t->bucket_mask; i++)
+		found += t->spilled[i];
+	CHECK_EQ(found, 2 * ok); /* every count back to 0 */
 	free(keys);
 	free(cs);
 }
@@ -730,9 +766,17 @@ test_attach(void)
 	memcpy(copy, table_mem, sz);
 	memset(table_mem, 0, sz); /* the old memory is gone */
 	CHECK(conn_table_attach(copy, sz, 128) == NULL);
-	CHECK(conn_table_attach(copy, sz - 1, 64) == NULL);
+	/* A table saved by a build before the spill counts (a byte per bucket, 32 here) is
+	 * walked, not looked in; one shorter still is refused. */
+	CHECK(conn_table_attach(copy, sz - 32 - 1, 64) == NULL);
+	u = conn_table_attach(copy, sz - 32, 64);
+	CHECK(u != NULL && u->spilled == NULL);
+	conn_walk(u, &cursor, UINT32_MAX, count_walk, &n);
+	CHECK(n == 10);
+	cursor = 0;
+	n = 0;
 	u = conn_table_attach(copy, sz, 64);
-	CHECK(u != NULL);
+	CHECK(u != NULL && u->spilled != NULL);
 	CHECK(conn_count(u) == 10);
 	conn_walk(u, &cursor, UINT32_MAX, count_walk, &n);
 	CHECK(n == 10);
