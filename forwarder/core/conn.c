@@ -279,6 +279,25 @@ conn_reply_key(struct flow_key *k, const struct flow_key *orig, const union hvlb
 	k->pad = hvlb_unlikely(orig->pad & SIP_PAD_TAG) ? 0 : orig->pad;
 }
 
+/* The tail (flow_key_tail) of conn_reply_key's key, from orig's tail word: the NF's port,
+ * the client's, then orig's protocol, family and pad (0 for a sip_call_id tag). */
+static inline uint64_t
+conn_reply_tail4(const struct flow_key *orig, uint16_t rs_port)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t o = flow_key_tail(orig);
+	uint64_t keep = hvlb_unlikely((o >> 48) & SIP_PAD_TAG) ? 0x0000ffff00000000ull
+							       : 0xffffffff00000000ull;
+
+	return (rs_port != 0 ? rs_port : (o >> 16) & 0xffff) | (o & 0xffff) << 16 | (o & keep);
+#else
+	struct flow_key k;
+
+	conn_reply_key(&k, orig, &orig->dst, rs_port);
+	return flow_key_tail(&k);
+#endif
+}
+
 /* conn_reply_eq for a FullNAT connection (CONN_F_LOCAL): its REPLY key goes to a local
  * address; or a sip_call_id one's (CONN_F_SIP): its REPLY key's pad is 0. Out of line, so
  * that NAT's lookups keep their code as it was. */
@@ -596,7 +615,23 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 		return NULL;
 	if (!rt->orig_absent && conn_key_taken(t, orig, hash))
 		return NULL;
-	if (rt->with_reply) {
+	if (rt->with_reply && !rt->local && orig->af == HVLB_AF_INET && conn_hash_tz == NULL) {
+		/* NAT's IPv4 REPLY key, as conn_key4_hash and conn_key_eq see it (its address
+		 * and tail words), hashed and checked without building it: the key is built only
+		 * when the table may hold it (a signature hit, or a spill). */
+		uint64_t tail = conn_reply_tail4(orig, rs_port);
+
+		rhash = hash_16b(rs_addr->w[0], orig->src.w[0], tail);
+		if ((rs_addr->w[0] ^ orig->src.w[0]) == 0 && (orig->src.w[0] ^ orig->dst.w[0]) == 0 &&
+		    tail == flow_key_tail(orig))
+			return NULL;
+		if (conn_match8(t->buckets[conn_bucket_prim(t, rhash)].sig, rhash) != 0 ||
+		    conn_may_spill(t, rhash)) {
+			conn_reply_key(&rk, orig, rs_addr, rs_port);
+			if (conn_key_taken(t, &rk, rhash))
+				return NULL;
+		}
+	} else if (rt->with_reply) {
 		conn_reply_key(&rk, orig, rs_addr, rs_port);
 		if (rt->local) {
 			rk.dst = conn_local[rt->laddr];

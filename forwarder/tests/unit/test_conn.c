@@ -13,6 +13,7 @@
 #include "conn_table.h"
 #include "hash.h"
 #include "parse.h"
+#include "sip.h"
 
 #include "conn_test.h"
 /* A DR UDP connection from src:port with a chosen hash, to steer it into given buckets. */
@@ -266,6 +267,46 @@ test_duplicate_keys(void)
 	CHECK(insert(t, &b, &rs, 0, 1, 0) == NULL);
 	CHECK(insert(t, &b, &rs, 8080, 1, 0) != NULL);
 	CHECK_EQ(conn_count(t), 2);
+}
+
+/* A REPLY key keeps its ORIG key's pad (a VXLAN tenant), but not a sip_call_id tag (its NF's
+ * replies carry none); a connection whose REPLY key would be its ORIG key is refused. Both
+ * inserts (conn_insert and conn_insert_absent, the worker's) build it alike. */
+static void
+test_reply_pad(void)
+{
+	struct conn_table *t = table_new(64, NULL);
+	union hvlb_addr rs = addr4(0x0a000105), self = addr4(0x0a000009);
+	enum conn_dir dir;
+
+	for (int absent = 0; absent < 2; absent++) {
+		struct flow_key o = key4(0x0a000001, (uint16_t)(4000 + absent), 0x0a640001, 5060,
+					 HVLB_PROTO_UDP), rk;
+		struct flow_key s = o;
+		struct conn *c, *cs;
+
+		o.pad = 7;
+		s.sport = (uint16_t)(s.sport + 100);
+		s.pad = (uint16_t)(SIP_PAD_TAG | 3);
+		c = absent ? conn_insert_absent(t, &o, conn_key_hash(&o), &rs, 0, 1, 0, 0)
+			   : insert(t, &o, &rs, 0, 1, 0);
+		cs = absent ? conn_insert_absent(t, &s, conn_key_hash(&s), &rs, 0, 1, 0, 0)
+			    : insert(t, &s, &rs, 0, 1, 0);
+		CHECK(c != NULL && cs != NULL);
+		rk = reply_of(&o, &rs, 0);
+		rk.pad = 7;
+		CHECK(lookup(t, &rk, &dir) == c && dir == R);
+		rk.pad = 0;
+		CHECK(lookup(t, &rk, &dir) == NULL);
+		rk = reply_of(&s, &rs, 0);
+		CHECK(lookup(t, &rk, &dir) == cs && dir == R);
+		CHECK(lookup(t, &s, &dir) == cs && dir == O);
+	}
+	struct flow_key loop = key4(0x0a000009, 80, 0x0a000009, 80, HVLB_PROTO_UDP);
+	CHECK(insert(t, &loop, &self, 0, 1, 0) == NULL);
+	CHECK(conn_insert_absent(t, &loop, conn_key_hash(&loop), &self, 0, 1, 0, 0) == NULL);
+	CHECK(insert(t, &loop, &self, 81, 1, 0) != NULL); /* the NF's port differs */
+	CHECK_EQ(conn_count(t), 5);
 }
 
 static void
@@ -796,6 +837,7 @@ main(void)
 	RUN(test_reply_key_no_room);
 	RUN(test_displacement);
 	RUN(test_duplicate_keys);
+	RUN(test_reply_pad);
 	RUN(test_delete);
 	RUN(test_expire_budget);
 	RUN(test_import);
