@@ -141,6 +141,12 @@ test_partial_chained(void)
 	/* A large starting sum must carry correctly. */
 	CHECK_EQ(csum_fold(csum_partial(buf, 64, 0xffffffffu)),
 		 csum_fold(csum_partial(buf, 64, 0)));
+	/* And all-ones words on it: every 64-bit add carries out (the end-around carry). From
+	 * 1 byte: with none, 0xffffffff is the other zero of ones' complement. */
+	memset(buf, 0xff, sizeof(buf));
+	for (size_t n = 1; n <= 40; n++)
+		CHECK_EQ(csum_fold(csum_partial(buf, n, 0xffffffffu)),
+			 csum_fold(csum_partial(buf, n, 0)));
 }
 
 static void
