@@ -264,6 +264,18 @@ test_l4_verify(void)
 	p[15] ^= 1; /* an address, through the pseudo-header */
 	CHECK(csum_l4_verify4(rd32(p + 12), rd32(p + 16), 6, p + 20, 29) != 0);
 
+	/* Its one-pass sum is the pseudo-header's and the segment's, folded: every length. */
+	{
+		uint8_t buf[200];
+
+		fill_random(buf, sizeof(buf));
+		for (uint16_t n = 0; n <= sizeof(buf); n++) {
+			uint32_t src = rd32(buf + n % 13), dst = ~rd32(buf + n % 7);
+
+			CHECK_EQ(csum_l4_verify4(src, dst, 6, buf, n),
+				 csum_fold(csum_partial(buf, n, csum_pseudo4(src, dst, 6, n))));
+		}
+	}
 	memcpy(p, ip6_udp, sizeof(ip6_udp));
 	CHECK_EQ(csum_l4_verify6(p + 8, p + 24, 17, p + 40, 11), 0);
 	wr16(p + 46, 0);
