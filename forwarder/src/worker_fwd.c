@@ -464,6 +464,8 @@ struct burst {
 	uint32_t cand[FWD_BURST];                 /* conn_fast_probe's */
 	struct pkt_ctx *x[FWD_BURST];             /* the packet's in ctx */
 	struct rte_mbuf *m[FWD_BURST];            /* the packet */
+	struct conn *conn[FWD_BURST];             /* conn_fast_resolve's, and */
+	uint8_t dir[FWD_BURST];                   /* its direction */
 	struct rte_mbuf *ho[FWD_BURST];
 	uint16_t ho_owner[FWD_BURST];
 	uint16_t n_ho;
@@ -635,10 +637,11 @@ void
 worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer,
 		     uint16_t rx_port)
 {
-	struct conn *conns[FWD_BURST];
-	uint8_t dirs[FWD_BURST];
 	uint16_t n_lk;
 	struct burst b;
+	/* Indexed like b.x and b.m: the forward pass walks them all with one index. */
+	struct conn **conns = b.conn;
+	uint8_t *dirs = b.dir;
 
 	/* Four copies of the classifier: one_port, steer and own_hash are constants in each, so
 	 * that the common case (a port's burst, no steering, the flow hash) carries no trace of
