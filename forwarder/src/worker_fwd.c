@@ -489,6 +489,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 	       uint16_t rx_port, bool one_port, bool steer, bool own_hash, struct burst *b)
 {
 	const uint64_t mac48 = one_port ? w->ports->p[rx_port].mac48 : 0;
+	const struct conn_table *t = w->conns; /* read once: the stores below might be to w */
 	uint16_t n_lk = 0;
 	uint64_t bytes = 0;
 
@@ -522,7 +523,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		}
 		x->hash = conn_key_hash(x->key);
 hashed:
-		b->bkt[n_lk] = conn_fast_bucket(w->conns, x->hash);
+		b->bkt[n_lk] = conn_fast_bucket(t, x->hash);
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
 		b->x[n_lk] = x;
