@@ -42,7 +42,8 @@ struct pkt_ctx {
 	uint32_t hash;
 	uint16_t owner;
 	uint16_t inner_l3_off; /* ICMP errors */
-	uint16_t in_port;      /* index in fwd.ports */
+	uint16_t in_port;      /* index in fwd.ports; a PKT_LATE context's only once classified
+				  (classify_late): the fast path never reads it */
 	uint8_t dirn;          /* enum pkt_dirn */
 	uint8_t absent;        /* its key was in no direction in the table at the burst's
 				  lookup (worker_fwd.c conn_new) */

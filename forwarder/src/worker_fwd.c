@@ -501,11 +501,13 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 
 		bytes += m->pkt_len;
 		if (!steer) {
-			/* A port's burst (one_port): its port and MAC known for all. */
-			x->in_port = one_port ? rx_port : w->ports->index[m->port];
+			/* A port's burst (one_port): its MAC known for all. A PKT_LATE context's
+			 * in_port is written only if it is classified (classify_late), never on
+			 * the fast path. */
 			if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
 					       rte_pktmbuf_data_len(m),
-					       one_port ? mac48 : w->ports->p[x->in_port].mac48,
+					       one_port ? mac48
+							: w->ports->p[w->ports->index[m->port]].mac48,
 					       &x->pi))) {
 				x->key = &x->pi.key;
 				x->dirn = PKT_LATE;
@@ -548,6 +550,7 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 {
 	enum pkt_route r;
 
+	x->in_port = w->ports->index[m->port];
 	parse_fast4_finish(&x->pi);
 	x->decapped = 0;
 	/* Only a packet with no connection may open one: the others (a rare mode's, the fast
