@@ -49,10 +49,12 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	for (unsigned i = 1; i < CONN_TO_SETS; i++)
 		conn_table_set_timeouts(w->conns, (uint8_t)i, &snap->to_sets[i]);
 	for (uint16_t p = 0; p < w->ports->n; p++) {
-		w->tx[p] = rte_zmalloc_socket("txbuf", RTE_ETH_TX_BUFFER_SIZE(FWD_BURST), 0, socket);
+		w->tx[p] = rte_zmalloc_socket("txbuf", sizeof(*w->tx[p]), RTE_CACHE_LINE_SIZE, socket);
 		if (w->tx[p] == NULL)
 			goto fail_tx;
-		rte_eth_tx_buffer_init(w->tx[p], FWD_BURST); /* its size: worker_tx_flush sends */
+		w->tx[p]->size = FWD_BURST;
+		w->tx[p]->port_id = w->ports->p[p].port_id;
+		w->tx[p]->tx_max = w->ports->p[p].tx_max;
 	}
 	sched_worker_init(&w->sched, rte_rdtsc() ^ ((uint64_t)id << 32) ^ 0x9E3779B97F4A7C15ull,
 			  w->rs_active);
@@ -119,14 +121,14 @@ worker_flush(struct worker *w)
 void
 worker_tx_flush(struct worker *w, uint16_t port)
 {
-	struct rte_eth_dev_tx_buffer *b = w->tx[port];
+	struct worker_txq *b = w->tx[port];
 	uint16_t n = b->length, sent;
 	uint64_t bytes = 0;
 
 #pragma GCC unroll 4
 	for (uint16_t i = 0; i < n; i++)
 		bytes += b->pkts[i]->pkt_len;
-	sent = rte_eth_tx_burst(w->ports->p[port].port_id, w->txq, b->pkts, n);
+	sent = rte_eth_tx_burst(b->port_id, w->txq, b->pkts, n);
 	b->length = 0;
 	if (unlikely(sent < n)) {
 		for (uint16_t i = sent; i < n; i++)

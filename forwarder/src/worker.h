@@ -129,6 +129,18 @@ struct rs_slot {
 
 _Static_assert(sizeof(struct rs_slot) == 64, "an RS slot's entry is a cache line");
 
+/* This worker's TX queue to a port: what tx_queue fills and worker_tx_flush sends, with the
+ * port's facts a packet's TX needs on the same line (no walk to the port's entry). */
+struct worker_txq {
+	uint16_t length;
+	uint16_t size;    /* FWD_BURST: a full queue goes out at once */
+	uint16_t port_id; /* the port's ethdev */
+	uint16_t pad;
+	uint32_t tx_max;  /* fwd_port.tx_max: longer frames go to worker_tx_big */
+	uint32_t pad2;
+	struct rte_mbuf *pkts[FWD_BURST];
+};
+
 struct worker {
 	uint16_t id;
 	unsigned lcore;
@@ -171,7 +183,7 @@ struct worker {
 	uint16_t nic_hash_checks;         /* NIC hashes still to check before they are trusted */
 	uint16_t n_moved;
 	int socket;                       /* where its memory is: its lcore's NUMA socket */
-	struct rte_eth_dev_tx_buffer *tx[FWD_MAX_PORTS];
+	struct worker_txq *tx[FWD_MAX_PORTS];
 	struct sched_worker sched;
 	struct worker_stats stats;
 	struct port_csum_drops csum;      /* worker_drop_bad_l4_csum */

@@ -44,7 +44,7 @@ void worker_tx_big(struct worker *w, uint16_t port, struct rte_mbuf *m,
 static inline void
 tx_queue(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
-	struct rte_eth_dev_tx_buffer *b = w->tx[port];
+	struct worker_txq *b = w->tx[port];
 
 	b->pkts[b->length++] = m;
 	if (unlikely(b->length >= b->size))
@@ -69,7 +69,7 @@ tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info
 {
 	/* One compare per packet: only a datagram an af_packet port's kernel reassembled (or
 	 * one from a link of a larger MTU) is longer. */
-	if (unlikely(m->pkt_len > w->ports->p[port].tx_max)) {
+	if (unlikely(m->pkt_len > w->tx[port]->tx_max)) {
 		worker_tx_big(w, port, m, pi);
 		return;
 	}
