@@ -115,21 +115,19 @@ worker_flush(struct worker *w)
 			worker_tx_flush(w, p);
 }
 
-/* The packets and bytes are counted here, once a burst, rather than as each packet is
- * queued: the bytes summed before the PMD may free what it sent, those it did not take
- * taken off again. */
+/* The packets and bytes are counted here, once a burst, as the port took them: the bytes
+ * summed as they were queued (tx_queue), those the port did not take taken off again (before
+ * they are freed; what it took it may have freed already). */
 void
 worker_tx_flush(struct worker *w, uint16_t port)
 {
 	struct worker_txq *b = w->tx[port];
 	uint16_t n = b->length, sent;
-	uint64_t bytes = 0;
+	uint64_t bytes = b->bytes;
 
-#pragma GCC unroll 4
-	for (uint16_t i = 0; i < n; i++)
-		bytes += b->pkts[i]->pkt_len;
 	sent = rte_eth_tx_burst(b->port_id, w->txq, b->pkts, n);
 	b->length = 0;
+	b->bytes = 0;
 	if (unlikely(sent < n)) {
 		for (uint16_t i = sent; i < n; i++)
 			bytes -= b->pkts[i]->pkt_len;

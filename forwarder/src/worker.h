@@ -138,6 +138,7 @@ struct worker_txq {
 	uint16_t pad;
 	uint32_t tx_max;  /* fwd_port.tx_max: longer frames go to worker_tx_big */
 	uint32_t pad2;
+	uint64_t bytes;   /* of pkts, summed as they are queued (the MTU check read them) */
 	struct rte_mbuf *pkts[FWD_BURST];
 };
 

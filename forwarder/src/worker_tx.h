@@ -46,6 +46,7 @@ tx_queue(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
 	struct worker_txq *b = w->tx[port];
 
+	b->bytes += m->pkt_len;
 	b->pkts[b->length++] = m;
 	if (unlikely(b->length >= b->size))
 		worker_tx_flush(w, port);
