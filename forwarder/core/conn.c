@@ -4,7 +4,8 @@
  * connection's state machine is conn_state.c's.
  *
  * Layout in the caller's memory: the table header, then the connection array (one free list
- * threaded through it), then the hash index, then the embryonic ring. A bucket is one cache
+ * threaded through it), then the hash index, then the embryonic ring, then the index's spill
+ * counts (a byte per bucket: conn_table.h). A bucket is one cache
  * line holding 8 slots, stored as 8 signatures followed by 8 values so that one signature
  * compare covers the whole bucket with two SSE compares. The signature is the key's full 32-bit hash: it gives both
  * candidate buckets of a stored key, which is what bounded displacement needs. A value is
