@@ -196,6 +196,15 @@ class Group:
         h = self.health(host)
         return h and h.get("role")
 
+    def agent_controller(self):
+        """The host of the controller the agent last registered with ("" before any)."""
+        host = ""
+        for line in self.agent.log_path.read_text().splitlines():
+            if "msg=registered" in line:
+                host = next((h for h, ip in self.hosts.items()
+                             if f"controller_addr={ip}:{GRPC_PORT}" in line.split()), host)
+        return host
+
     def leader(self):
         """The host whose controller says it leads ("" when none does), asking every
         controller that is running."""

@@ -135,18 +135,25 @@ def check_group(topo, fw, g, client, writer):
         writer.start()
         wait(lambda: len(writer.acked) >= 5, "the writer's first writes")
 
-        # 1. SIGKILL the leader, which the agent is connected to.
-        first = g.leader()
-        assert first == "ctl1", first
+        # 1. SIGKILL the leader, which the agent is connected to: ctl1, which led first and
+        # which the agent lists first. On a loaded machine ctl1 may have stepped down since
+        # (its lease's keep-alives unanswered for half the TTL: "out of the running") and
+        # another led: the leader is killed all the same, and the agent, on a follower then,
+        # has no reason to move (that the forwarder still gets the writes is checked below).
+        first = wait(g.leader, "a leader")
+        agent_on = g.agent_controller()
+        assert agent_on, "the agent registered with no controller"
         registrations = g.agent.log_path.read_text().count("msg=registered")
         t_kill = time.monotonic()
         g.kill_controller(first)
         second = wait(g.leader, "a new leader", 3 * LEADER_BOUND_S)
         took = time.monotonic() - t_kill
-        print(f"\nSIGKILL of the leader ({first}): {second} leads after {took:.2f} s")
+        print(f"\nSIGKILL of the leader ({first}, the agent on {agent_on}): {second} leads "
+              f"after {took:.2f} s")
         assert took < LEADER_BOUND_S, f"new leader after {took:.2f} s"
-        wait(lambda: g.agent.log_path.read_text().count("msg=registered") > registrations,
-             "the agent registered with another controller")
+        if agent_on == first:
+            wait(lambda: g.agent.log_path.read_text().count("msg=registered") > registrations,
+                 "the agent registered with another controller")
         wait(lambda: len(writer.acked_since(t_kill)) >= 5, "writes acknowledged after the kill")
         port = writer.acked_since(t_kill)[-1]
         wait(lambda: (WRITE_VIP, port) in services_at(fw), "a write after the kill at the forwarder")
