@@ -227,10 +227,11 @@ class Group:
         r = self.curl(host, path, token=True)
         return json.loads(r[1]) if r and r[0] == 200 else None
 
-    def ctl(self, *args, check=True, json_out=False, host=None, via=None):
-        """hvlbctl with every controller in --server (only via's, a host, when given), from
-        the agent's host by default."""
-        servers = self.name(via) if via else self.servers()
+    def ctl(self, *args, check=True, json_out=False, host=None, via=None, order=None):
+        """hvlbctl with every controller in --server (only via's, a host, when given; in the
+        order of the hosts in order, when given), from the agent's host by default."""
+        servers = (self.name(via) if via else
+                   ",".join(self.name(h) for h in order) if order else self.servers())
         argv = [BIN / "hvlbctl", "--server", servers, "--certs", self.certs, "--timeout", "5s"]
         if json_out:
             argv += ["-o", "json"]

@@ -48,6 +48,12 @@ func about(err error, what, key string) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// groupDialTimeout bounds the connect to each of several controllers (a group's, in
+// --server): a controller's host answers a SYN in a round trip, so one that has not
+// answered within it is taken as gone and the next is asked. With one controller, the
+// connect has the whole --timeout.
+const groupDialTimeout = 2 * time.Second
+
 // client sends requests to the controller, or to one of a group's controllers: it tries
 // them in turn, from the last one that answered (see do).
 type client struct {
@@ -81,6 +87,11 @@ func (e *env) client() (*client, error) {
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.TLSClientConfig = tlsCfg
+	if len(bases) > 1 {
+		// A controller whose host vanished (no reset: its SYNs go unanswered) must not hold
+		// every command for the whole --timeout before the next controller is asked.
+		tr.DialContext = (&net.Dialer{Timeout: groupDialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	}
 	return &client{
 		bases: bases,
 		token: token,

@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestSeveralServers: with a group's controllers in --server, hvlbctl goes past one that
@@ -56,5 +60,74 @@ func TestSeveralServers(t *testing.T) {
 	if code, _, errOut = run(map[string]string{"HVLB_SERVER": follower.URL + ",ftp://x"}, "version"); code != 2 ||
 		!strings.Contains(errOut, "ftp://x") {
 		t.Fatalf("a bad URL in the list: exit %d, %q", code, errOut)
+	}
+}
+
+// vanishedServer: an address whose SYNs go unanswered, as a host that vanished without
+// resetting its connections: a listener with a backlog of 0 whose one queued connection is
+// never accepted (Linux drops a SYN to a full accept queue). Closed at the test's end.
+func vanishedServer(t *testing.T) string {
+	t.Helper()
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Close(fd) })
+	if err := syscall.Bind(fd, &syscall.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Listen(fd, 0); err != nil {
+		t.Fatal(err)
+	}
+	sa, err := syscall.Getsockname(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(sa.(*syscall.SockaddrInet4).Port))
+	// Fill the accept queue; then a connect must hang (or the kernel here behaves otherwise
+	// and the test has nothing to show).
+	for i := 0; i < 4; i++ {
+		c, err := net.DialTimeout("tcp", addr, 300*time.Millisecond)
+		if err != nil {
+			return "http://" + addr
+		}
+		t.Cleanup(func() { c.Close() })
+	}
+	t.Skip("this kernel accepts connections past a full accept queue: no address here loses SYNs")
+	return ""
+}
+
+// TestSeveralServersPastAVanishedOne: the first of a group's controllers answers no SYN
+// (its host vanished): each command reaches the next within the connect bound
+// (groupDialTimeout), not after the whole --timeout; a write too, since it never reached
+// the vanished one.
+func TestSeveralServersPastAVanishedOne(t *testing.T) {
+	gone := vanishedServer(t)
+	var hits atomic.Int32
+	live := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.URL.Path == "/v1/version" {
+			w.Write([]byte(`{"version": 7}`))
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+		w.Write([]byte(`{"id": "lbr-1", "state": "accepted", "service_id": "tcp-10.100.0.9-80", "forwarder": "fwd-a"}`))
+	}))
+	defer live.Close()
+	env := map[string]string{"HVLB_SERVER": gone + "," + live.URL}
+	for _, args := range [][]string{{"--timeout", "20s", "version"},
+		{"--timeout", "20s", "lb-request", "--vip", "10.100.0.9:80", "--nf", "10.1.0.1:80"}} {
+		start := time.Now()
+		code, out, errOut := run(env, args...)
+		took := time.Since(start)
+		if code != 0 || out == "" {
+			t.Fatalf("%v past a vanished server: exit %d, %q, %q", args, code, out, errOut)
+		}
+		if took > groupDialTimeout+5*time.Second {
+			t.Fatalf("%v took %v past a vanished server (connect bound %v)", args, took, groupDialTimeout)
+		}
+	}
+	if hits.Load() != 2 {
+		t.Fatalf("the live server was asked %d times", hits.Load())
 	}
 }
