@@ -29,6 +29,19 @@ _Static_assert(offsetof(struct conn, encap) == offsetof(struct conn, sp_delta) +
 		       offsetof(struct conn, vx_nf_vtep) == offsetof(struct conn, sp_delta) + 4,
 	       "conn's mode-specific members share their 8 bytes as they always have");
 
+/* A saved table's header is read in place by another build (conn_table_attach: persist.c's
+ * restore): where its fields lie is part of the state file's format. A field is added only
+ * at the end, in the header's padding (conn_table.h). */
+_Static_assert(offsetof(struct conn_table, conn_mask) == 24 &&
+		       offsetof(struct conn_table, bucket_mask) == 28 &&
+		       offsetof(struct conn_table, count) == 32 &&
+		       offsetof(struct conn_table, free_head) == 36 &&
+		       offsetof(struct conn_table, emb_head) == 44 &&
+		       offsetof(struct conn_table, hz) == 56 &&
+		       offsetof(struct conn_table, tick_shift) == 64 &&
+		       offsetof(struct conn_table, timeout) == 68 && sizeof(struct conn_table) == 9344,
+	       "a saved table's header keeps its layout");
+
 #define CONN_NONE UINT32_MAX
 /* Values hold index + 1 below the direction bit, and 2^30 connections are 128 GiB anyway. */
 #define CONN_MAX_CONNS (1u << 30)

@@ -8,6 +8,7 @@
 #define HVLB_CORE_CONN_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -50,13 +51,6 @@ struct conn_table {
 	struct conn *conns;
 	struct conn_bucket *buckets;
 	uint32_t *emb_ring;
-	/* Per bucket b, how many keys whose primary bucket is b sit in their secondary one
-	 * (255: that many or more, for good). A key is looked for in its secondary bucket only
-	 * when its primary's count is not 0: at a load of at most 50 % nearly every count is, so
-	 * a new key's miss (its lookup, and its REPLY key's check at insert) costs one byte read
-	 * instead of the secondary bucket's index and line. NULL in an attached table (read by
-	 * conn_walk only). */
-	uint8_t *spilled;
 	uint32_t conn_mask;   /* capacity - 1 */
 	uint32_t bucket_mask; /* number of buckets - 1 */
 	uint32_t count;
@@ -69,7 +63,21 @@ struct conn_table {
 	/* Table ticks, per timeout set and state: a row of 9 (x * 9 is one lea), read once a
 	 * packet. */
 	uint32_t timeout[CONN_TO_SETS][CONN_S_MAX];
+	/* Per bucket b, how many keys whose primary bucket is b sit in their secondary one
+	 * (255: that many or more, for good). A key is looked for in its secondary bucket only
+	 * when its primary's count is not 0: at a load of at most 50 % nearly every count is, so
+	 * a new key's miss (its lookup, and its REPLY key's check at insert) costs one byte read
+	 * instead of the secondary bucket's index and line. NULL in a table attached from a
+	 * build without counts (read by conn_walk only). Last, in what was the header's
+	 * padding: a saved table's header is read in place (conn_table_attach), so no field
+	 * above may move, nor the header grow. */
+	uint8_t *spilled;
 } __attribute__((aligned(HVLB_CACHE_LINE)));
+
+_Static_assert(sizeof(struct conn_table) ==
+		       (offsetof(struct conn_table, spilled) + HVLB_CACHE_LINE - 1) /
+			       HVLB_CACHE_LINE * HVLB_CACHE_LINE,
+	       "the spill counts' pointer fits in the header's padding: its size unchanged");
 
 /* conn_tnow in line, for conn.c and conn_state.c's own deadlines. */
 static inline uint32_t
