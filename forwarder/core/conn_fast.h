@@ -57,12 +57,7 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 	if (hvlb_unlikely(v == 0)) {
 		/* A new key, nearly always: no key of its primary bucket went to its secondary
 		 * (or none there has its signature). */
-		const struct conn_bucket *b2;
-
 		if (!conn_may_spill(t, hash))
-			return NULL;
-		b2 = &t->buckets[conn_bucket_sec(t, hash)];
-		if (b2 == &t->buckets[conn_bucket_prim(t, hash)] || conn_match8(b2->sig, hash) == 0)
 			return NULL;
 		return conn_lookup_secondary(t, key, hash, dir);
 	}

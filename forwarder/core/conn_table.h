@@ -21,6 +21,9 @@
 #define CONN_BUCKET_SLOTS 8
 #define CONN_V_REPLY 0x80000000u /* value bit: the slot holds the REPLY key */
 #define CONN_V_IDX 0x7fffffffu
+#define CONN_NONE UINT32_MAX /* the end of the free list (conn_table.c, conn.c) */
+/* Values hold index + 1 below the direction bit, and 2^30 connections are 128 GiB anyway. */
+#define CONN_MAX_CONNS (1u << 30)
 
 /* Flags in conn->reserved, the table's own. */
 #define CONN_F_FIN_ORIG CONN_FIN_ORIG   /* client sent FIN */
@@ -130,18 +133,19 @@ conn_match8(const uint32_t *a, uint32_t x)
 #endif
 }
 
-/* The tail (flow_key_tail) of a reply key to orig's client from port nf_port, with pad: built
- * in a word, where a flow_key's initializer writes all 40 bytes. */
+/* The tail (flow_key_tail) of a REPLY key, from the ORIG key's tail (its 8 bytes at o: a
+ * conn_key's or a flow_key's, from sport), the NF's port nf_port and the REPLY key's pad: the
+ * NF's port, the client's, then the ORIG key's protocol and family, then pad. Built in a
+ * word, where a flow_key's initializer writes all 40 bytes. */
 static inline uint64_t
-conn_reply_tail(const struct conn_key *orig, uint16_t nf_port, uint16_t pad)
+conn_reply_tail(const void *o, uint16_t nf_port, uint16_t pad)
 {
 	uint8_t b[8];
 	uint64_t v;
 
 	memcpy(b, &nf_port, 2);
-	memcpy(b + 2, &orig->sport, 2);
-	b[4] = orig->proto;
-	b[5] = orig->af;
+	memcpy(b + 2, o, 2);                     /* the client's port */
+	memcpy(b + 4, (const uint8_t *)o + 4, 2); /* protocol and family */
 	memcpy(b + 6, &pad, 2);
 	memcpy(&v, b, sizeof(v));
 	return v;
@@ -156,14 +160,16 @@ static inline bool
 conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
 {
 	if (((key->src.w[0] ^ c->rs4) | (key->dst.w[0] ^ c->orig.src4)) != 0 ||
-	    flow_key_tail(key) != conn_reply_tail(&c->orig, conn_nf_port(c), c->orig.pad))
+	    flow_key_tail(key) !=
+		    conn_reply_tail(&c->orig.sport, conn_nf_port(c), c->orig.pad))
 		return false;
 	return key->af == HVLB_AF_INET ||
 	       (memcmp(&key->src.w[1], c->rs6, sizeof(c->rs6)) == 0 &&
 		memcmp(&key->dst.w[1], c->src6, sizeof(c->src6)) == 0);
 }
 
-/* conn_lookup of a key whose primary bucket holds no signature hash (conn_fast.h). */
+/* conn_lookup of a key with no signature hit in its primary bucket, whose primary bucket's
+ * spill count the caller found not 0 (conn_may_spill): conn_fast.h's, out of line. */
 struct conn *conn_lookup_secondary(struct conn_table *t, const struct flow_key *key,
 				   uint32_t hash, enum conn_dir *dir);
 

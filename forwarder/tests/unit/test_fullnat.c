@@ -293,7 +293,9 @@ test_conn_reply_key(void)
 	k.dst = orig.src;
 	k.dport = orig.sport;
 	CHECK(conn_lookup(t, &k, conn_key_hash(&k), &dir) == NULL);
+#ifndef HVLB_TEST_LAYOUT_CHANGE /* that build's entry grows a line (conn.h) */
 	CHECK_EQ(sizeof(struct conn), 128);
+#endif
 	conn_set_local(NULL);
 	free(mem);
 }
