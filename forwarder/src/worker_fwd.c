@@ -440,9 +440,11 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
-	if (c->mode != VS_MODE_NAT || unlikely(c->state == CONN_S_SYN_SENT) ||
-	    unlikely(snap_local_find(w->snap, &x->pi.key.dst) >= 0))
+	if (c->mode != VS_MODE_NAT || unlikely(snap_local_find(w->snap, &x->pi.key.dst) >= 0))
 		return false;
+	/* The NF's SYN-ACK: the path's round trip, as forward_to_client samples it. */
+	if (unlikely(c->state == CONN_S_SYN_SENT))
+		rare_rtt_sample(w, c, x->pi.tcp_flags);
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
 	count(w, c, len);
 	e = rs_entry_csum(w, c);
