@@ -166,6 +166,9 @@ struct slot_stats {
  * NF's first SYN-ACK arriving, i.e. forwarder -> NF -> forwarder path RTT plus the NF's accept
  * time. Written once per connection, on its first SYN-ACK, so it stays off the established
  * path. */
+/* The longest sample kept, in microseconds (about 537 s): its eighths fit srtt8_us. */
+#define RS_RTT_MAX_US (UINT32_MAX / 8)
+
 struct rs_rtt {
 	uint32_t srtt8_us; /* EWMA (gain 1/8) in microseconds, kept times 8 as TCP keeps SRTT */
 	uint32_t pad;

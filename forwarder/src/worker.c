@@ -42,6 +42,8 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	if (w->conns == NULL)
 		goto fail_ring;
 	w->conn_ticks = conn_timeout_ticks(w->conns);
+	w->rtt_us_mult = (uint64_t)(((unsigned __int128)1000000 << 32) / env->hz);
+	w->rtt_ticks_max = (uint64_t)RS_RTT_MAX_US * env->hz / 1000000;
 	w->key_hash = conn_hash_tz == NULL ? WORKER_HASH_FLOW
 		      : env->nic_hash	   ? WORKER_HASH_NIC
 					   : WORKER_HASH_SOFT;

@@ -192,6 +192,11 @@ struct worker {
 	struct rs_slot rs[RS_MAX_SLOTS + 1] __rte_cache_aligned;
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];
+	/* rare_rtt_sample's TSC-to-microseconds, a multiply where a 64-bit division costs a
+	   connection tens of cycles: 2^32 microseconds per tick, and the ticks of the longest
+	   sample kept (RS_RTT_MAX_US). */
+	uint64_t rtt_us_mult;
+	uint64_t rtt_ticks_max;
 	uint32_t vs_active[VS_MAX_SLOTS];
 	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;

@@ -66,10 +66,11 @@ rare_rtt_sample(struct worker *w, const struct conn *c, uint8_t fl)
 	if ((fl & (want | HVLB_TCP_RST)) != want || c->pkts[CONN_DIR_REPLY] != 0 ||
 	    c->pkts[CONN_DIR_ORIG] != 1)
 		return;
-	if (w->now > c->created) /* a handed-off connection: another core's TSC */
-		us = (w->now - c->created) * 1000000 / w->env->hz;
-	if (us > UINT32_MAX / 8)
-		us = UINT32_MAX / 8;
+	if (w->now > c->created) { /* a handed-off connection: another core's TSC */
+		uint64_t d = w->now - c->created;
+
+		us = d < w->rtt_ticks_max ? (d * w->rtt_us_mult) >> 32 : RS_RTT_MAX_US;
+	}
 	r->sum_us += us;
 	if (r->samples++ == 0)
 		r->srtt8_us = (uint32_t)us * 8;
