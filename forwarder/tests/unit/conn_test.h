@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What the connection table's unit tests (test_conn.c: the table; test_conn_state.c: the TCP
- * state machine and the timeouts) share: a table in fresh memory, keys and addresses of both
- * families, the reply tuple built independently of conn.c, insert and lookup by a key's hash.
+ * What the connection table's unit tests (test_conn.c: the table; test_conn_model.c: the table
+ * against a brute-force model; test_conn_state.c: the TCP state machine and the timeouts)
+ * share: a table in fresh memory, keys and addresses of both families, the reply tuple built
+ * independently of conn.c, insert and lookup by a key's hash, a random source, the spill
+ * counts checked against the index, and a walk that counts.
  */
 #ifndef HVLB_TEST_CONN_H
 #define HVLB_TEST_CONN_H
@@ -11,7 +13,9 @@
 #include <string.h>
 
 #include "conn.h"
+#include "conn_table.h"
 #include "hash.h"
+#include "xorshift.h"
 
 #define HZ 1000u
 #define O CONN_DIR_ORIG
@@ -97,6 +101,50 @@ insert(struct conn_table *t, const struct flow_key *k, const union hvlb_addr *rs
        uint16_t rs_port, int with_reply, uint64_t now)
 {
 	return conn_insert(t, k, conn_key_hash(k), rs, rs_port, with_reply, 0, now);
+}
+
+/* The spill counts (conn_table.h) are what the index holds: per bucket, the keys of that
+ * primary bucket that sit in their secondary one. How many counts are wrong. */
+static inline unsigned
+spill_errors(const struct conn_table *t)
+{
+	uint32_t nb = t->bucket_mask + 1, b, j;
+	unsigned *want = calloc(nb, sizeof(*want)), bad = 0;
+
+	for (b = 0; b < nb; b++)
+		for (j = 0; j < CONN_BUCKET_SLOTS; j++) {
+			uint32_t p = conn_bucket_prim(t, t->buckets[b].sig[j]);
+
+			if (t->buckets[b].val[j] != 0 && p != b)
+				want[p]++;
+		}
+	for (b = 0; b < nb; b++)
+		bad += t->spilled[b] == UINT8_MAX ? want[b] < UINT8_MAX : t->spilled[b] != want[b];
+	free(want);
+	return bad;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static inline uint64_t
+rng(void)
+{
+	return xorshift64(&rng_state);
+}
+
+/* Counts the connections it is given; returns stop, to end the walk early. */
+struct walk_arg {
+	unsigned seen;
+	int stop;
+};
+
+static inline int
+walk_fn(void *arg, const struct conn *c)
+{
+	struct walk_arg *w = arg;
+
+	w->seen += c->in_use;
+	return w->stop;
 }
 
 #endif
