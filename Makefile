@@ -105,7 +105,7 @@ unit: deps build san fuzz-seeds
 # the schemathesis run of the controller's REST API (about 30 s; skips, saying why, without
 # schemathesis).
 e2e: deps build forwarder-layout
-	$(PYTEST) -v -rs tests/e2e tests/api_fuzz.py
+	$(PYTEST) -v -rs --durations=25 tests/e2e tests/api_fuzz.py
 
 test: unit e2e packaging
 
