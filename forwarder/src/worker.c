@@ -110,6 +110,22 @@ worker_free(struct worker *w)
 }
 
 void
+worker_nh_epoch_next(struct worker *w)
+{
+	struct slot_list *l = &w->fast_slots;
+
+	w->nh_epoch++;
+	if (slot_list_overflowed(l)) {
+		for (uint32_t s = 0; s <= RS_MAX_SLOTS; s++)
+			w->rs[s].nh.fast_gen = 0;
+	} else {
+		for (uint32_t i = 0; i < slot_list_len(l); i++)
+			w->rs[l->slot[i]].nh.fast_gen = 0;
+	}
+	slot_list_reset(l);
+}
+
+void
 worker_flush(struct worker *w)
 {
 	for (uint16_t p = 0; p < w->ports->n; p++)

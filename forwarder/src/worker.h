@@ -15,6 +15,7 @@
 #include "lcore_env.h"
 #include "neigh.h"
 #include "scheduler.h"
+#include "slot_list.h"
 #include "stats.h"
 #include "steer.h"
 #include "steer_msg.h"
@@ -105,15 +106,19 @@ struct worker_sp_held {
  * port, valid while its epoch is the worker's (worker.nh_epoch): a new snapshot (routes,
  * reals) or neighbour change starts a new one. And the checksum changes NAT makes to its
  * connections' IPv4 packets (rewrite_fast.h rewrite_nat4_pre), valid for the connections of
- * RS generation csum_gen: the slot's real and its service's VIP, and so the address change,
+ * the RS generation fast_gen names: the slot's real and its service's VIP, and so the address change,
  * are the same for every connection of one generation (a reused slot gets a new one; cfgstore
- * generations start at 1, so the zeroed entries are no generation's). */
+ * generations start at 1, so the zeroed entries are no generation's). fast_gen says both at
+ * once for the fast path (rs_entry_fast): a connection of generation fast_gen is live (its
+ * generation the snapshot's) and the entry's next hop and checksum changes are this epoch's
+ * and that generation's. It is set only after a stale check, and every epoch starts with it
+ * 0 in every entry (worker_nh_epoch_next, by the worker's list of the slots it set). */
 struct rs_nexthop {
 	uint8_t l2[12];  /* destination MAC, then the port's own */
 	uint16_t port;
 	uint16_t pad;
 	uint32_t epoch;  /* 0: never filled */
-	uint32_t csum_gen;
+	uint32_t fast_gen; /* the fast path's: see above (0: none) */
 	uint16_t d_ip[2]; /* by direction (conn_dir): the IPv4 header's change, address and TTL */
 	uint16_t d_l4[2]; /* the L4 checksum's, the address's alone (the port's is the packet's) */
 };
@@ -201,6 +206,7 @@ struct worker {
 	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;
 	uint32_t nh_epoch;                /* rs_nexthop entries of another epoch are stale */
+	struct slot_list fast_slots;      /* whose rs[].nh.fast_gen this epoch set */
 	uint64_t nh_neigh_version;        /* the neighbour table's version in this epoch */
 	struct worker_moved moved[WORKER_MAX_MOVED];
 	struct worker_sync sync;
@@ -231,6 +237,10 @@ void worker_set_timeouts(struct worker *w);
 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
+
+/* Start a new next-hop epoch (a new snapshot or neighbour table): every rs[].nh entry is stale,
+ * and no fast_gen is set. */
+void worker_nh_epoch_next(struct worker *w);
 
 /* Send what port's TX buffer holds, counting what the port took (tx_pkts, tx_bytes) and
  * dropping the rest (tx_full). */

@@ -378,25 +378,59 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 }
 
 /* e's checksum changes for the connections of c's RS generation (struct rs_nexthop): its
- * client's packets from the VIP to the real, its NF's the other way. Out of line: once per
- * real and generation. */
-static __rte_noinline void
+ * client's packets from the VIP to the real, its NF's the other way. */
+static void
 rs_csum_fill(struct rs_nexthop *e, const struct conn *c)
 {
 	rewrite_nat4_deltas(c->orig.dst4, c->rs4, &e->d_ip[CONN_DIR_ORIG], &e->d_l4[CONN_DIR_ORIG]);
 	rewrite_nat4_deltas(c->rs4, c->orig.dst4, &e->d_ip[CONN_DIR_REPLY],
 			    &e->d_l4[CONN_DIR_REPLY]);
-	e->csum_gen = c->rs_gen;
 }
 
-/* c's RS slot entry, its checksum changes those of c's generation. */
+/* Fill e, the entry of c's real, for this epoch without a packet (route_lookup): false when
+ * there is no route or the neighbour is unresolved; then the packet's full path drops or holds
+ * it. */
+static bool
+rs_entry_route(struct worker *w, const struct conn *c, uint8_t af, struct rs_nexthop *e)
+{
+	union hvlb_addr dst = conn_rs_addr(c);
+	uint16_t held_port;
+	uint64_t mac;
+	int port = route_lookup(w, af, &dst, &mac, &held_port);
+
+	if (port < 0)
+		return false;
+	rs_nexthop_set(w, e, port, mac);
+	return true;
+}
+
+/* rs_entry_fast's miss: false when c is over (conn_stale) or its real's next hop is unknown
+ * (the full path then ends c, or drops or holds the packet); else e is made good for c's
+ * generation in this epoch (struct rs_nexthop fast_gen). Out of line: once per real and
+ * epoch. */
+static __rte_noinline bool
+rs_entry_refresh(struct worker *w, const struct conn *c, struct rs_nexthop *e)
+{
+	if (conn_stale(w, c))
+		return false;
+	if (e->epoch != w->nh_epoch && !rs_entry_route(w, c, HVLB_AF_INET, e))
+		return false;
+	rs_csum_fill(e, c);
+	if (e->fast_gen == 0) /* not listed yet this epoch */
+		slot_list_add(&w->fast_slots, c->rs_slot);
+	e->fast_gen = c->rs_gen;
+	return true;
+}
+
+/* c's RS slot entry for the fast path, or NULL for the full path: one compare says that c is
+ * live and that the entry's next hop and checksum changes are good for it. */
 static __rte_always_inline struct rs_nexthop *
-rs_entry_csum(struct worker *w, const struct conn *c)
+rs_entry_fast(struct worker *w, const struct conn *c)
 {
 	struct rs_nexthop *e = &w->rs[c->rs_slot].nh;
 
-	if (unlikely(e->csum_gen != c->rs_gen))
-		rs_csum_fill(e, c);
+	if (unlikely(e->fast_gen != c->rs_gen) && !rs_entry_refresh(w, c, e))
+		return NULL;
 	return e;
 }
 
@@ -416,8 +450,8 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	uint32_t len = m->pkt_len;
 	struct rs_nexthop *e;
 
-	if (unlikely((c->flags & (CONN_FL_RARE | CONN_FL_STEERED)) || conn_stale(w, c) ||
-		     x->pi.ttl <= 1))
+	if (unlikely((c->flags & (CONN_FL_RARE | CONN_FL_STEERED)) || x->pi.ttl <= 1) ||
+	    (e = rs_entry_fast(w, c)) == NULL)
 		return false;
 	if (dir == CONN_DIR_ORIG) {
 		/* The accounting twice rather than after one test for both modes: that test costs
@@ -425,18 +459,18 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		if (likely(c->mode == VS_MODE_NAT)) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
-			e = rs_entry_csum(w, c);
 			rewrite_nat4_pre(frame, x->pi.key.proto, 1, c->rs4, c->rs_port,
 					 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
 		} else if (c->mode == VS_MODE_DR) {
 			conn_account(w, c, CONN_DIR_ORIG, x->pi.tcp_flags, len);
 			count(w, c, len);
 			rewrite_ttl_dec4_fast(frame);
-			e = &w->rs[c->rs_slot].nh;
 		} else {
 			return false;
 		}
-		route_tx_conn_e(w, m, HVLB_AF_INET, c, e, &x->pi);
+		/* The next hop rs_entry_fast vouched for (route_tx_conn_e's hit). */
+		memcpy(frame, e->l2, sizeof(e->l2));
+		tx_pi(w, e->port, m, &x->pi);
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */
@@ -447,7 +481,6 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		rare_rtt_sample(w, c, x->pi.tcp_flags);
 	conn_account(w, c, CONN_DIR_REPLY, x->pi.tcp_flags, len);
 	count(w, c, len);
-	e = rs_entry_csum(w, c);
 	rewrite_nat4_pre(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport,
 			 e->d_ip[CONN_DIR_REPLY], e->d_l4[CONN_DIR_REPLY]);
 	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);

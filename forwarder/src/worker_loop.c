@@ -135,17 +135,21 @@ worker_poll_once(struct worker *w)
 {
 	struct rte_mbuf *pkts[FWD_BURST];
 	struct lcore_env *env = w->env;
+	const uint32_t *rs_gen_before;
 	unsigned total = 0;
 
 	/* Quiescent point: nothing from the previous snapshot or steering table is held past
 	 * here. */
 	rte_rcu_qsbr_quiescent(env->rcu, w->id);
+	rs_gen_before = w->rs_gen;
 	w->snap = snap_current(env->snap);
 	w->rs_gen = w->snap->rs_gen;
-	if (unlikely(w->snap->version != w->snap_version)) {
+	/* A new snapshot: by its version, and by its RS generations' array whatever the version
+	 * says (the fast path's rs[].nh.fast_gen stands for a stale check only within an epoch). */
+	if (unlikely(w->snap->version != w->snap_version || w->rs_gen != rs_gen_before)) {
 		worker_set_timeouts(w);
 		w->snap_version = w->snap->version;
-		w->nh_epoch++;
+		worker_nh_epoch_next(w);
 	}
 	if (unlikely(__atomic_load_n(&env->fnat_gen, __ATOMIC_ACQUIRE) != w->fnat_gen))
 		worker_fullnat_reload(w);
@@ -157,7 +161,7 @@ worker_poll_once(struct worker *w)
 	neigh_cache_sync(&w->neigh, env->neigh);
 	if (unlikely(w->neigh.version != w->nh_neigh_version)) {
 		w->nh_neigh_version = w->neigh.version;
-		w->nh_epoch++;
+		worker_nh_epoch_next(w);
 	}
 	if (unlikely(!rte_ring_empty(w->cmd)))
 		worker_steer_commands(w);

@@ -103,25 +103,54 @@ is_ours(const struct fwd_snapshot *s, const struct lcore_env *env, const union h
  * Out of line, and given only what the hit path keeps anyway: it is rare. */
 void worker_neigh_wait(struct worker *w, struct rte_mbuf *m, uint16_t port);
 
-/* Route dst and resolve the next hop's MAC: its port, the packed MAC in *mac (neigh_pack keeps
- * the MAC in its first six bytes); -1 when m is gone (dropped for want of a route) or held
- * until the control thread resolves the neighbour. */
+/* Route dst and resolve the next hop's MAC, without a packet: its port and the packed MAC in
+ * *mac (neigh_pack keeps the MAC in its first six bytes); ROUTE_NONE for want of a route, or
+ * ROUTE_UNRESOLVED (the port in *port_unresolved) while the control thread resolves the
+ * neighbour, which neigh_cache_get has asked it to. */
+enum { ROUTE_NONE = -1, ROUTE_UNRESOLVED = -2 };
+static __rte_always_inline int
+route_lookup(struct worker *w, uint8_t af, const union hvlb_addr *dst, uint64_t *mac,
+	     uint16_t *port_unresolved)
+{
+	const struct nexthop *nh = snap_route(w->snap, af, dst);
+
+	if (unlikely(nh == NULL))
+		return ROUTE_NONE;
+	*mac = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
+	if (unlikely(*mac == 0)) {
+		*port_unresolved = nh->port;
+		return ROUTE_UNRESOLVED;
+	}
+	return nh->port;
+}
+
+/* route_lookup for packet m: -1 when m is gone (dropped for want of a route) or held until the
+ * control thread resolves the neighbour. */
 static __rte_always_inline int
 route_resolve(struct worker *w, struct rte_mbuf *m, uint8_t af, const union hvlb_addr *dst,
 	      uint64_t *mac)
 {
-	const struct nexthop *nh = snap_route(w->snap, af, dst);
+	uint16_t held_port = 0;
+	int port = route_lookup(w, af, dst, mac, &held_port);
 
-	if (unlikely(nh == NULL)) {
+	if (unlikely(port == ROUTE_NONE)) {
 		drop(w, m, HVLB_DROP_NO_ROUTE);
 		return -1;
 	}
-	*mac = neigh_cache_get(&w->neigh, w->env->neigh, af, nh->connected ? dst : &nh->gw);
-	if (unlikely(*mac == 0)) {
-		worker_neigh_wait(w, m, nh->port);
+	if (unlikely(port == ROUTE_UNRESOLVED)) {
+		worker_neigh_wait(w, m, held_port);
 		return -1;
 	}
-	return nh->port;
+	return port;
+}
+
+/* Set e, a real's entry, to the next hop route_lookup found (port, mac) for this epoch. */
+static inline void
+rs_nexthop_set(struct worker *w, struct rs_nexthop *e, int port, uint64_t mac)
+{
+	rewrite_l2(e->l2, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
+	e->port = (uint16_t)port;
+	e->epoch = w->nh_epoch;
 }
 
 /* Route dst, resolve the next hop's MAC, set the Ethernet header and queue for TX (pi as
@@ -170,10 +199,8 @@ route_tx_conn_e(struct worker *w, struct rte_mbuf *m, uint8_t af, const struct c
 	port = route_resolve(w, m, af, &dst, &mac);
 	if (port < 0)
 		return;
-	rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
-	memcpy(e->l2, frame, sizeof(e->l2));
-	e->port = (uint16_t)port;
-	e->epoch = w->nh_epoch;
+	rs_nexthop_set(w, e, port, mac);
+	memcpy(frame, e->l2, sizeof(e->l2));
 	tx_pi(w, (uint16_t)port, m, pi);
 }
 
