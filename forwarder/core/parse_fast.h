@@ -91,21 +91,22 @@ parse_fast4(const uint8_t *frame, uint32_t len, uint64_t mac48, struct pkt_info 
 	proto = ip[9];
 	src = parse_fast_rd32(ip + 12);
 	dst = parse_fast_rd32(ip + 16);
-	/* Not a fragment: MF (0x20 of byte 6) and the offset (the rest of bytes 6-7) clear, the
-	 * 16-bit word read little-endian (0x3f of byte 6 low, byte 7 high). */
-	if (hvlb_unlikely(tot > len - 14 || (parse_fast_rd16(ip + 6) & 0xff3f) != 0))
+	/* The IP length within the frame and at least the IPv4 and UDP headers' 28 (both in one
+	 * unsigned compare: len >= 42 above). Not a fragment: MF (0x20 of byte 6) and the offset
+	 * (the rest of bytes 6-7) clear, the 16-bit word read little-endian (0x3f of byte 6 low,
+	 * byte 7 high). */
+	if (hvlb_unlikely(tot - 28 > len - 42 || (parse_fast_rd16(ip + 6) & 0xff3f) != 0))
 		return false;
 	/* parse_martian4: 224/4, 127/8 and 255.255.255.255 (first byte 224-255 or 127). */
 	if (hvlb_unlikely((uint8_t)src >= 224 || (uint8_t)src == 127))
 		return false;
-	l4_len = tot - 20; /* wraps for tot < 20: then too big for either protocol below */
+	l4_len = tot - 20; /* at least 8 */
 	ports = parse_fast_rd32(l4);
 	if (proto == HVLB_PROTO_TCP) {
 		uint32_t doff;
 
-		/* The header is in the frame (tot <= len - 14) before its data offset is read;
-		 * 20 <= l4_len <= 0xffff in one unsigned compare. */
-		if (hvlb_unlikely(l4_len - 20 > 0xffff - 20))
+		/* The header is in the frame (tot <= len - 14) before its data offset is read. */
+		if (hvlb_unlikely(l4_len < 20))
 			return false;
 		doff = (uint32_t)(l4[12] >> 4) * 4;
 		if (hvlb_unlikely(doff < 20 || doff > l4_len))
@@ -114,9 +115,8 @@ parse_fast4(const uint8_t *frame, uint32_t len, uint64_t mac48, struct pkt_info 
 		if (hvlb_unlikely(!parse_tcp_flags_valid(fl)))
 			return false;
 	} else if (proto == HVLB_PROTO_UDP) {
-		/* The UDP length, a 16-bit field, equal to l4_len (so l4_len <= 0xffff, and it
-		 * did not wrap) and at least its header's 8. */
-		if (hvlb_unlikely(((uint32_t)l4[4] << 8 | l4[5]) != l4_len || l4_len < 8))
+		/* The UDP length equal to l4_len (at least its header's 8, above). */
+		if (hvlb_unlikely(((uint32_t)l4[4] << 8 | l4[5]) != l4_len))
 			return false;
 	} else {
 		return false;
