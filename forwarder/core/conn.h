@@ -372,15 +372,22 @@ conn_key_eq(const struct flow_key *a, const struct flow_key *b)
 
 /* Whether key is c's own (ORIG) key: as conn_key_eq, an IPv4 key by its hot line's 16 bytes;
  * an IPv6 one's addresses end in the cold line. */
+/* conn_orig_eq, told that key is IPv4 (known_v4: the caller's constant) or not known to be. */
 static inline bool
-conn_orig_eq(const struct conn *c, const struct flow_key *key)
+conn_orig_eq_af(const struct conn *c, const struct flow_key *key, bool known_v4)
 {
 	if (((key->src.w[0] ^ c->orig.src4) | (key->dst.w[0] ^ c->orig.dst4)) != 0 ||
 	    flow_key_tail(key) != conn_key_tail(&c->orig))
 		return false;
-	return key->af == HVLB_AF_INET ||
+	return known_v4 || key->af == HVLB_AF_INET ||
 	       (memcmp(&key->src.w[1], c->src6, sizeof(c->src6)) == 0 &&
 		memcmp(&key->dst.w[1], c->dst6, sizeof(c->dst6)) == 0);
+}
+
+static inline bool
+conn_orig_eq(const struct conn *c, const struct flow_key *key)
+{
+	return conn_orig_eq_af(c, key, false);
 }
 
 /* Find the connection that key (hash = conn_key_hash(key)) belongs to, in either direction.

@@ -48,10 +48,11 @@ conn_fast_probe(const struct conn_table *t, const struct conn_bucket *b, uint32_
 	return v;
 }
 
-/* key's connection and its direction in *dir, or NULL: v is conn_fast_probe's answer. */
+/* key's connection and its direction in *dir, or NULL: v is conn_fast_probe's answer.
+ * known_v4 (a constant in the caller): key is IPv4, its family need not be asked. */
 static inline struct conn *
 conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t hash, uint32_t v,
-		  enum conn_dir *dir)
+		  enum conn_dir *dir, bool known_v4)
 {
 	*dir = CONN_DIR_ORIG;
 	if (hvlb_unlikely(v == 0)) {
@@ -65,11 +66,12 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 		struct conn *c = &t->conns[(size_t)(v & CONN_V_IDX) - 1];
 
 		if (!(v & CONN_V_REPLY)) {
-			if (hvlb_likely(conn_orig_eq(c, key))) {
+			if (hvlb_likely(conn_orig_eq_af(c, key, known_v4))) {
 				*dir = CONN_DIR_ORIG;
 				return c;
 			}
-		} else if (!(c->reserved & CONN_F_REPLY_ODD) && conn_reply_eq_nat(c, key)) {
+		} else if (!(c->reserved & CONN_F_REPLY_ODD) &&
+			   conn_reply_eq_nat_af(c, key, known_v4)) {
 			*dir = CONN_DIR_REPLY;
 			return c;
 		}

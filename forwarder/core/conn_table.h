@@ -157,15 +157,22 @@ conn_reply_tail(const void *o, uint16_t nf_port, uint16_t pad)
  * is the NF's port, the client's, then the client's own protocol, family and pad. An IPv6
  * key's addresses end in the cold line. */
 static inline bool
-conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
+conn_reply_eq_nat_af(const struct conn *c, const struct flow_key *key, bool known_v4)
 {
 	if (((key->src.w[0] ^ c->rs4) | (key->dst.w[0] ^ c->orig.src4)) != 0 ||
 	    flow_key_tail(key) !=
 		    conn_reply_tail(&c->orig.sport, conn_nf_port(c), c->orig.pad))
 		return false;
-	return key->af == HVLB_AF_INET ||
+	return known_v4 || key->af == HVLB_AF_INET ||
 	       (memcmp(&key->src.w[1], c->rs6, sizeof(c->rs6)) == 0 &&
 		memcmp(&key->dst.w[1], c->src6, sizeof(c->src6)) == 0);
+}
+
+/* conn_reply_eq_nat_af of a key not known to be IPv4. */
+static inline bool
+conn_reply_eq_nat(const struct conn *c, const struct flow_key *key)
+{
+	return conn_reply_eq_nat_af(c, key, false);
 }
 
 /* conn_lookup of a key with no signature hit in its primary bucket, whose primary bucket's
