@@ -551,7 +551,7 @@ conn_reply_tuple(const struct conn *c, struct flow_key *k)
 }
 
 void
-conn_delete(struct conn_table *t, struct conn *c)
+conn_unlink(struct conn_table *t, struct conn *c)
 {
 	uint32_t idx = (uint32_t)(c - t->conns);
 
@@ -562,9 +562,25 @@ conn_delete(struct conn_table *t, struct conn *c)
 		conn_bucket_del(t, c->hash[CONN_DIR_REPLY], (idx + 1) | CONN_V_REPLY);
 	c->in_use = 0;
 	c->state = CONN_S_NONE;
+}
+
+void
+conn_free(struct conn_table *t, struct conn *c)
+{
+	uint32_t idx = (uint32_t)(c - t->conns);
+
 	c->hash[0] = t->free_head;
 	t->free_head = idx;
 	t->count--;
+}
+
+void
+conn_delete(struct conn_table *t, struct conn *c)
+{
+	if (hvlb_unlikely(!c->in_use))
+		return;
+	conn_unlink(t, c);
+	conn_free(t, c);
 }
 
 /* ---- expiry and listing ---- */

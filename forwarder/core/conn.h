@@ -447,6 +447,15 @@ struct conn *conn_evict_embryonic(struct conn_table *t, unsigned budget);
 /* Remove a connection now (RST handling is via state timeouts; this is for hard removes). */
 void conn_delete(struct conn_table *t, struct conn *c);
 
+/* conn_delete in two steps, for a caller that others may still hold c from an earlier lookup
+ * (a worker's burst: its packets are all looked up before any is forwarded). conn_unlink takes
+ * c out of the table (no lookup finds it, in_use is 0) but keeps its entry from reuse, and the
+ * table's count with it; conn_free, once no one holds it, frees the entry. Else a connection
+ * that a later packet of the burst opened could take the entry that a packet after it still
+ * holds as its own connection, and go out as the new one's. */
+void conn_unlink(struct conn_table *t, struct conn *c);
+void conn_free(struct conn_table *t, struct conn *c);
+
 /* Account a packet of dir and move the TCP state machine (tcp_flags of the packet; ignored
  * for UDP), refreshing the deadline from the new state's timeout. */
 void conn_update(struct conn_table *t, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,

@@ -181,6 +181,10 @@ struct worker {
 	 * key's hash: a key whose bit is clear was not inserted since the burst's lookup
 	 * (worker_fwd.c conn_new). */
 	uint64_t burst_opened[4];
+	/* Connections a packet of the burst ended (worker_conn_end_in_burst), freed when the
+	   burst is done: at most two a packet (conn_end, the SIP lookup's). */
+	struct conn *burst_ended[2 * FWD_BURST];
+	uint16_t n_burst_ended;
 	uint8_t sync_on;                  /* connection sync is on (env->sync_on, read at the top
 					     of each loop iteration): record changes */
 	uint8_t key_hash;                 /* enum worker_key_hash: what conn_key_hash is, and
@@ -237,6 +241,31 @@ void worker_set_timeouts(struct worker *w);
 
 /* Flush every TX buffer. */
 void worker_flush(struct worker *w);
+
+/* End connection c within a burst: out of the table at once (conn_unlink), its entry freed
+ * when the burst is done (worker_burst_free_ended), as a later packet of the burst may hold it
+ * from the burst's lookup. The caller has told the rest of the worker (worker_conn_gone). */
+static inline void
+worker_conn_end_in_burst(struct worker *w, struct conn *c)
+{
+	if (!c->in_use)
+		return;
+	if (w->n_burst_ended < RTE_DIM(w->burst_ended)) {
+		conn_unlink(w->conns, c);
+		w->burst_ended[w->n_burst_ended++] = c;
+	} else {
+		conn_delete(w->conns, c);
+	}
+}
+
+/* Free the entries of the connections the burst ended. */
+static inline void
+worker_burst_free_ended(struct worker *w)
+{
+	for (uint16_t i = 0; i < w->n_burst_ended; i++)
+		conn_free(w->conns, w->burst_ended[i]);
+	w->n_burst_ended = 0;
+}
 
 /* Start a new next-hop epoch (a new snapshot or neighbour table): every rs[].nh entry is stale,
  * and no fast_gen is set. */

@@ -96,12 +96,13 @@ conn_end(struct worker *w, struct conn *c)
 {
 	uint32_t gen = w->snap->rs_gen[c->rs_slot];
 
-	/* A packet later in the burst may hold c, looked up before an earlier one ended it. */
+	/* A packet later in the burst may hold c, looked up before an earlier one ended it: so
+	 * this test, and its entry kept from reuse until the burst is done. */
 	if (c->in_use) {
 		if (w->sync_on)
 			worker_sync_note(w, c, SYNC_OP_DELETE);
 		worker_conn_gone(w, c);
-		conn_delete(w->conns, c);
+		worker_conn_end_in_burst(w, c);
 	}
 	return gen == (c->rs_gen | RS_GEN_DOWN) ? HVLB_DROP_RS_DOWN : HVLB_DROP_RS_REMOVED;
 }
@@ -746,4 +747,6 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	}
 	if (b.n_ho > 0)
 		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
+	if (unlikely(w->n_burst_ended > 0))
+		worker_burst_free_ended(w);
 }

@@ -70,7 +70,7 @@ worker_sip_pick(struct worker *w, const struct rte_mbuf *m, struct pkt_ctx *x,
 		/* Its real was removed hard or is down (keep_last schedules it still): it opens
 		 * anew, as conn_end's reschedule would. Never synced (worker_sync.c). */
 		worker_conn_gone(w, c);
-		conn_delete(w->conns, c);
+		worker_conn_end_in_burst(w, c);
 		c = NULL;
 	}
 	x->absent = c == NULL;
