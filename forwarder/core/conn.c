@@ -424,6 +424,17 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 		return NULL;
 	}
 
+	/* A new connection's state: embryonic for TCP and SCTP (conn_proto_stateful), by one
+	 * table load where two compares took 8 instructions. */
+	static const uint8_t open_state[256] = {
+		[0 ... HVLB_PROTO_TCP - 1] = CONN_S_UDP,
+		[HVLB_PROTO_TCP] = CONN_S_SYN_SENT,
+		[HVLB_PROTO_TCP + 1 ... HVLB_PROTO_SCTP - 1] = CONN_S_UDP,
+		[HVLB_PROTO_SCTP] = CONN_S_SYN_SENT,
+		[HVLB_PROTO_SCTP + 1 ... 255] = CONN_S_UDP,
+	};
+	const uint8_t st = open_state[orig->proto];
+
 	c = &t->conns[idx];
 	t->free_head = c->hash[0];
 	t->count++;
@@ -439,7 +450,7 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	}
 	conn_set_rs_addr(c, rs_addr);
 	c->rs_port = rs_port;
-	c->state = conn_proto_stateful(orig->proto) ? CONN_S_SYN_SENT : CONN_S_UDP;
+	c->state = st;
 	c->in_use = 1;
 	c->reserved = rt->with_reply ? CONN_F_REPLY_KEY : 0;
 	if (hvlb_unlikely(orig->pad & SIP_PAD_TAG))
@@ -451,10 +462,10 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	}
 	c->to_set = to_set;
 	c->created = now;
-	c->deadline = conn_table_tnow(t, now) + t->timeout[to_set][c->state];
+	c->deadline = conn_table_tnow(t, now) + t->timeout[to_set][st];
 	c->hash[CONN_DIR_ORIG] = hash;
 	c->hash[CONN_DIR_REPLY] = rhash;
-	if (c->state == CONN_S_SYN_SENT)
+	if (st == CONN_S_SYN_SENT)
 		conn_emb_push(t, c);
 	return c;
 }

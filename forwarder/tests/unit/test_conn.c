@@ -304,6 +304,56 @@ test_delete(void)
 	CHECK(lookup(t, &rk, &dir) == c2 && dir == R);
 }
 
+/* conn_unlink then conn_free (a worker's burst, worker_conn_end_in_burst): between the two no
+ * lookup finds the connection and no insert takes its entry; the count drops at the free. */
+static void
+test_unlink_free(void)
+{
+	struct flow_key o = key4(0xc0a80001, 4000, 0x0a000001, 80, HVLB_PROTO_UDP), rk;
+	struct flow_key o2 = key4(0xc0a80002, 4001, 0x0a000001, 80, HVLB_PROTO_UDP);
+	struct conn_table *t = table_new(4, NULL);
+	union hvlb_addr rs = addr4(0x0a000105);
+	enum conn_dir dir;
+	struct conn *c, *c2, *c3;
+
+	rk = reply_of(&o, &rs, 0);
+	c = insert(t, &o, &rs, 0, 1, 0);
+	CHECK(c != NULL);
+	conn_unlink(t, c);
+	CHECK_EQ(c->in_use, 0);
+	CHECK_EQ(conn_count(t), 1);
+	CHECK(lookup(t, &o, &dir) == NULL);
+	CHECK(lookup(t, &rk, &dir) == NULL);
+	c2 = insert(t, &o2, &rs, 0, 1, 0);
+	CHECK(c2 != NULL && c2 != c); /* the unlinked entry is not reused */
+	conn_free(t, c);
+	CHECK_EQ(conn_count(t), 1);
+	c3 = insert(t, &o, &rs, 0, 1, 0);
+	CHECK(c3 == c); /* once freed it is, first */
+	CHECK(lookup(t, &o, &dir) == c3 && dir == O);
+}
+
+/* A new connection's state, for every protocol: embryonic where the protocol is stateful
+ * (conn_proto_stateful: TCP, SCTP; conn_insert's own table of it), a datagram flow else. */
+static void
+test_open_state(void)
+{
+	struct conn_table *t = table_new(16, NULL);
+	union hvlb_addr rs = addr4(0x0a000105);
+
+	for (unsigned proto = 0; proto < 256; proto++) {
+		struct flow_key o = key4(0xc0a80001, 5000, 0x0a000001, 80, (uint8_t)proto);
+		struct conn *c = insert(t, &o, &rs, 0, 0, 0);
+
+		CHECK(c != NULL);
+		if (c == NULL)
+			continue;
+		CHECK_EQ(c->state, conn_proto_stateful((uint8_t)proto) ? CONN_S_SYN_SENT
+									: CONN_S_UDP);
+		conn_delete(t, c);
+	}
+}
+
 static unsigned expire_calls, expire_seen[256];
 
 /* Counts the calls per connection (by source port), and only while it is still in use. */
@@ -561,6 +611,8 @@ main(void)
 	RUN(test_duplicate_keys);
 	RUN(test_reply_pad);
 	RUN(test_delete);
+	RUN(test_unlink_free);
+	RUN(test_open_state);
 	RUN(test_expire_budget);
 	RUN(test_import);
 	RUN(test_walk);
