@@ -371,8 +371,8 @@ conn_key_eq(const struct flow_key *a, const struct flow_key *b)
 }
 
 /* Whether key is c's own (ORIG) key: as conn_key_eq, an IPv4 key by its hot line's 16 bytes;
- * an IPv6 one's addresses end in the cold line. */
-/* conn_orig_eq, told that key is IPv4 (known_v4: the caller's constant) or not known to be. */
+ * an IPv6 one's addresses end in the cold line. known_v4 (the caller's constant): key is IPv4,
+ * its family need not be asked. */
 static inline bool
 conn_orig_eq_af(const struct conn *c, const struct flow_key *key, bool known_v4)
 {
@@ -384,6 +384,7 @@ conn_orig_eq_af(const struct conn *c, const struct flow_key *key, bool known_v4)
 		memcmp(&key->dst.w[1], c->dst6, sizeof(c->dst6)) == 0);
 }
 
+/* conn_orig_eq_af of a key not known to be IPv4. */
 static inline bool
 conn_orig_eq(const struct conn *c, const struct flow_key *key)
 {

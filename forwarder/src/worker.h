@@ -101,18 +101,18 @@ struct worker_sp_held {
 	uint64_t created; /* and that connection's creation, so a reused entry is not it */
 };
 
-/* What a worker keeps per RS slot for the fast path, in one 32-byte entry (two a cache line).
- * Where a real's packets go, as route_tx last found it: the Ethernet header to write and the
- * port, valid while its epoch is the worker's (worker.nh_epoch): a new snapshot (routes,
- * reals) or neighbour change starts a new one. And the checksum changes NAT makes to its
- * connections' IPv4 packets (rewrite_fast.h rewrite_nat4_pre), valid for the connections of
- * the RS generation fast_gen names: the slot's real and its service's VIP, and so the address change,
- * are the same for every connection of one generation (a reused slot gets a new one; cfgstore
- * generations start at 1, so the zeroed entries are no generation's). fast_gen says both at
- * once for the fast path (rs_entry_fast): a connection of generation fast_gen is live (its
- * generation the snapshot's) and the entry's next hop and checksum changes are this epoch's
- * and that generation's. It is set only after a stale check, and every epoch starts with it
- * 0 in every entry (worker_nh_epoch_next, by the worker's list of the slots it set). */
+/* What a worker keeps per RS slot for the fast path, in one 32-byte entry (half of its
+ * struct rs_slot's line). Where a real's packets go, as route_tx last found it: the Ethernet
+ * header to write and the port, valid while its epoch is the worker's (worker.nh_epoch): a new
+ * snapshot (routes, reals) or neighbour change starts a new one. And the checksum changes NAT
+ * makes to its connections' IPv4 packets (rewrite_fast.h rewrite_nat4_pre): the slot's real
+ * and its service's VIP, and so the address change, are the same for every connection of one
+ * RS generation (a reused slot gets a new one; cfgstore generations start at 1, so the zeroed
+ * entries are no generation's). fast_gen says it all at once for the fast path
+ * (rs_entry_fast): a connection of generation fast_gen is live (its generation the
+ * snapshot's), and the entry's next hop and checksum changes are this epoch's and that
+ * generation's. It is set only after a stale check, and every epoch starts with it 0 in every
+ * entry (worker_nh_epoch_next, by the worker's list of the slots it set). */
 struct rs_nexthop {
 	uint8_t l2[12];  /* destination MAC, then the port's own */
 	uint16_t port;
