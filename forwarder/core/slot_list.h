@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SLOT_LIST_MAX 1024
+#define SLOT_LIST_MAX 4096
 
 struct slot_list {
 	uint32_t n; /* SLOT_LIST_MAX + 1: overflowed */
