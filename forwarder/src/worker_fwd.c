@@ -676,6 +676,20 @@ burst_make_room(struct worker *w, int from_peer, struct burst *b, uint16_t n_lk,
 	w->stats.conn_evicted_embryonic += total;
 }
 
+/* The lookup's third step over the burst (conn_fast_resolve) into b->conn and b->dir;
+ * known_v4 a constant in each copy: every key is IPv4. */
+static __rte_always_inline void
+resolve_burst(struct worker *w, struct burst *b, uint16_t n_lk, bool known_v4)
+{
+	for (uint16_t j = 0; j < n_lk; j++) {
+		enum conn_dir d;
+
+		b->conn[j] = conn_fast_resolve(w->conns, b->keys[j], b->hashes[j], b->cand[j], &d,
+					       known_v4);
+		b->dir[j] = (uint8_t)d;
+	}
+}
+
 void
 worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_peer,
 		     uint16_t rx_port)
@@ -707,23 +721,10 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	for (uint16_t j = 0; j < n_lk; j++)
 		b.cand[j] = conn_fast_probe(w->conns, b.bkt[j], b.hashes[j]);
 	/* Two copies: a burst of IPv4 keys (nearly always) does not ask each key's family. */
-	if (likely(!b.any_v6)) {
-		for (uint16_t j = 0; j < n_lk; j++) {
-			enum conn_dir d;
-
-			conns[j] = conn_fast_resolve(w->conns, b.keys[j], b.hashes[j], b.cand[j],
-						     &d, true);
-			dirs[j] = (uint8_t)d;
-		}
-	} else {
-		for (uint16_t j = 0; j < n_lk; j++) {
-			enum conn_dir d;
-
-			conns[j] = conn_fast_resolve(w->conns, b.keys[j], b.hashes[j], b.cand[j],
-						     &d, false);
-			dirs[j] = (uint8_t)d;
-		}
-	}
+	if (likely(!b.any_v6))
+		resolve_burst(w, &b, n_lk, true);
+	else
+		resolve_burst(w, &b, n_lk, false);
 	if (unlikely(conn_room(w->conns) < n_lk))
 		burst_make_room(w, from_peer, &b, n_lk, conns, dirs);
 	if (unlikely(w->cap != NULL))
