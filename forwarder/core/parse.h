@@ -341,4 +341,24 @@ parse_peek_tuple(const uint8_t *frame, uint32_t len, struct flow_key *key)
 	return true;
 }
 
+/* Sources no real host sends from (HVLB_DROP_MARTIAN): 224/4 multicast, 255.255.255.255,
+ * 127/8. Also what a connection's sources never are (sync_wire.c refuses a peer's record
+ * with one). */
+static inline int
+parse_martian4(const uint8_t *a)
+{
+	return (a[0] & 0xf0) == 0xe0 || a[0] == 127 ||
+	       (a[0] == 255 && a[1] == 255 && a[2] == 255 && a[3] == 255);
+}
+
+/* ff00::/8 multicast and ::1. The unspecified address stays legal: duplicate address
+ * detection sends neighbour solicitations from it. */
+static inline int
+parse_martian6(const union hvlb_addr *a)
+{
+	static const union hvlb_addr loopback = {.b = {[15] = 1}};
+
+	return a->b[0] == 0xff || hvlb_addr_eq(a, &loopback);
+}
+
 #endif

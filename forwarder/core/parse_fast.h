@@ -8,8 +8,13 @@
  * (fuzz/fuzz_parse.c): when parse_fast4 accepts a frame, parse_frame accepts it too, and
  * parse_fast4 then parse_fast4_finish fill the same pkt_info, byte for byte, and the frame is to mac (a port's: unicast, so the frame
  * is too). It may decline any frame
- * parse_frame would accept (the caller then takes parse_frame's path); it never accepts one
- * parse_frame drops. L4 checksums are not checked, as in parse_frame.
+ * parse_frame would accept (the caller then takes parse_frame's path); it accepts only one
+ * kind of frame parse_frame drops: one from a martian source (parse_fast4_martian), which
+ * the caller drops unless the frame belongs to a connection. A source is the flow's, not the
+ * packet's: a packet whose key matches a connection's has the source that connection was
+ * made with, checked then (a client's, or the real's address, which configuration refuses
+ * if martian), so the established packet does not ask again. L4 checksums are not checked,
+ * as in parse_frame.
  */
 #ifndef HVLB_CORE_PARSE_FAST_H
 #define HVLB_CORE_PARSE_FAST_H
@@ -97,9 +102,6 @@ parse_fast4(const uint8_t *frame, uint32_t len, uint64_t mac48, struct pkt_info 
 	 * byte 7 high). */
 	if (hvlb_unlikely(tot - 28 > len - 42 || (parse_fast_rd16(ip + 6) & 0xff3f) != 0))
 		return false;
-	/* parse_martian4: 224/4, 127/8 and 255.255.255.255 (first byte 224-255 or 127). */
-	if (hvlb_unlikely((uint8_t)src >= 224 || (uint8_t)src == 127))
-		return false;
 	l4_len = tot - 20; /* at least 8 */
 	ports = parse_fast_rd32(l4);
 	if (proto == HVLB_PROTO_TCP) {
@@ -140,6 +142,20 @@ parse_fast4(const uint8_t *frame, uint32_t len, uint64_t mac48, struct pkt_info 
 		memcpy(&pi->key.sport, &tail, 8);
 	}
 	return true;
+}
+
+/* Whether the source of a frame parse_fast4 accepted is one parse_frame drops
+ * (HVLB_DROP_MARTIAN, parse.h parse_martian4): 224/4, 127/8 or 255.255.255.255. Asked of a
+ * packet that matches no connection (see above). */
+static inline bool
+parse_fast4_martian(const struct pkt_info *pi)
+{
+	uint32_t src = pi->key.src.w[0];
+	uint8_t first = (uint8_t)src; /* the address's first byte: the word's low one */
+
+	/* Two compares for nearly every source (first byte 224-255 or 127), then the rest. */
+	return hvlb_unlikely(first >= 224 || first == 127) &&
+	       (first < 240 || first == 127 || src == 0xffffffffu);
 }
 
 /* The rest of the pkt_info of a frame parse_fast4 accepted, for the paths that read more than

@@ -10,6 +10,7 @@
 #include <openssl/hmac.h>
 
 #include "conn.h"
+#include "parse.h"
 #include "sync_wire.h"
 
 /* Header offsets. */
@@ -227,6 +228,20 @@ addr_fits(const uint8_t *a, uint8_t af)
 	return af == HVLB_AF_INET6 || memcmp(a + 4, zero, sizeof(zero)) == 0;
 }
 
+/* Whether a at p, of family af (16 bytes, an IPv4 address in the first 4), is a source no
+ * host sends from (parse.h): no connection's client or NF is one, and the fast path counts
+ * on it (parse_fast.h), so a record naming one is refused. */
+static bool
+addr_martian(const uint8_t *a, uint8_t af)
+{
+	union hvlb_addr v;
+
+	if (af == HVLB_AF_INET)
+		return parse_martian4(a);
+	memcpy(v.b, a, sizeof(v.b));
+	return parse_martian6(&v);
+}
+
 /* A TCP (or SCTP: its states are TCP's, core/sctp.h) record's state is one a connection can
  * be in once both sides know of it (never NONE, nor UNCONFIRMED, which stays local: conn.h); a
  * UDP record's is UDP. A delete names
@@ -301,6 +316,8 @@ rec_ok(const uint8_t *p)
 		return false;
 	uint8_t nf_af = p[R_FLAGS] & SYNC_RF_NF_XAF ? (uint8_t)(HVLB_AF_INET + HVLB_AF_INET6 - af) : af;
 	if (!addr_fits(p + R_CLIENT, af) || !addr_fits(p + R_VIP, af) || !addr_fits(p + R_NF, nf_af))
+		return false;
+	if (addr_martian(p + R_CLIENT, af) || addr_martian(p + R_NF, nf_af))
 		return false;
 	return ext_ok(p);
 }

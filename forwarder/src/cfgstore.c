@@ -271,6 +271,17 @@ vs_slot_alloc(struct cfgstore *st)
 	return -1;
 }
 
+/* A multicast or broadcast address (224.0.0.0/4, 255.255.255.255, ff00::/8): no one host's,
+ * and a source the forwarder drops as martian (parse.c), so no NF's. The fast path counts on
+ * it: it does not ask an NF's reply where it is from (parse_fast.h). */
+static int
+addr_is_group(const union hvlb_addr *a, uint8_t af)
+{
+	if (af == HVLB_AF_INET)
+		return (a->b[0] & 0xf0) == 0xe0 || a->w[0] == 0xffffffffu;
+	return a->b[0] == 0xff;
+}
+
 /* 127.0.0.0/8 or ::1: never on a wire, so neither a VIP clients reach nor an NF the
  * forwarder can send to. */
 static int
@@ -592,6 +603,9 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	if (addr_is_loopback(addr, af))
 		return ERR("real.address: a loopback address (127.0.0.0/8, ::1) is no NF the "
 			   "forwarder can reach"), -EINVAL;
+	if (addr_is_group(addr, af))
+		return ERR("real.address: a multicast or broadcast address (224.0.0.0/4, "
+			   "255.255.255.255, ff00::/8) is no NF"), -EINVAL;
 	/* Any port: the forwarder owns the VIP, so what it sent there would come back to it. */
 	if (hvlb_addr_eq(addr, &vs->vip))
 		return ERR("real.address: the service's own VIP; packets to it would loop through "

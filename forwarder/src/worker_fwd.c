@@ -578,17 +578,31 @@ hashed:
 	return n_lk;
 }
 
+/* A PKT_LATE packet from a martian source: dropped, as parse_frame drops it. Out of line:
+ * rare, and its drop in line cost every new connection 3 instructions. */
+static __rte_noinline void
+late_martian(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
+{
+	drop(w, m, HVLB_DROP_MARTIAN);
+	x->dirn = PKT_GONE;
+}
+
 /* Classify a PKT_LATE packet now (classify_ip): false when that handled it (PKT_GONE). A
  * packet to one of our own addresses that classify_ip decapsulated (VXLAN: x now describes the
  * inner packet, x->decapped) is looked up again, by its inner key, into *c and *dir. In line:
  * out of line, saving its registers cost every new connection 25 instructions, more than the 2
- * an established packet pays for it in line. */
+ * an established packet pays for it in line. A martian source, which parse_fast4 leaves to
+ * this step (parse_fast.h), is dropped here as parse_frame would have dropped it. */
 static __rte_always_inline bool
 classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
 	      struct burst *b, struct conn **c, uint8_t *dir)
 {
 	enum pkt_route r;
 
+	if (unlikely(parse_fast4_martian(&x->pi))) {
+		late_martian(w, m, x);
+		return false;
+	}
 	x->in_port = w->ports->index[m->port];
 	parse_fast4_finish(&x->pi);
 	x->decapped = 0;

@@ -485,6 +485,41 @@ test_fast4(void)
 	CHECK(!parse_fast4(f, len, parse_fast_mac48(f), &pi));
 }
 
+/* parse_fast4 takes a frame from a martian source, and parse_fast4_martian says what
+ * parse_frame would: multicast, broadcast and loopback sources are, class E (240-254) and
+ * the others are not. */
+static void
+test_fast4_martian(void)
+{
+	static const struct {
+		uint8_t addr[4], martian;
+	} cases[] = {
+		{{224, 0, 0, 5}, 1},   {{239, 255, 255, 250}, 1}, {{255, 255, 255, 255}, 1},
+		{{127, 0, 0, 1}, 1},   {{127, 9, 8, 7}, 1},       {{240, 0, 0, 1}, 0},
+		{{254, 1, 2, 3}, 0},   {{255, 255, 255, 254}, 0}, {{255, 0, 0, 0}, 0},
+		{{223, 255, 255, 255}, 0}, {{10, 0, 0, 1}, 0},    {{126, 1, 1, 1}, 0},
+		{{0, 0, 0, 0}, 0},     {{128, 0, 0, 1}, 0},
+	};
+	struct pkt_info pi, full;
+	struct pkt_spec s;
+	uint8_t f[160];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (int t = 0; t < 2; t++) {
+			uint32_t len;
+
+			pkt_spec_default(&s, 4, t ? HVLB_PROTO_TCP : HVLB_PROTO_UDP);
+			memcpy(s.src, cases[i].addr, 4);
+			len = pkt_build(f, &s);
+			memset(&pi, 0, sizeof(pi));
+			CHECK(parse_fast4(f, len, parse_fast_mac48(f), &pi));
+			CHECK_EQ(parse_fast4_martian(&pi), cases[i].martian);
+			CHECK_EQ(parse_exact(f, len, &full),
+				 cases[i].martian ? HVLB_DROP_MARTIAN : HVLB_DROP_NONE);
+		}
+	}
+}
+
 /* The comparison in parse_exact saw many accepted frames (every test's plain IPv4 TCP and
  * UDP, truncated and mutated). */
 static void
@@ -508,6 +543,7 @@ main(void)
 	RUN(test_martians);
 	RUN(test_fuzz);
 	RUN(test_fast4);
+	RUN(test_fast4_martian);
 	RUN(test_fast_compared);
 	return check_summary();
 }

@@ -310,6 +310,9 @@ test_rejects(void)
 		{5, SYNC_EXT_MAX},         /* an unknown extension */
 		{8, 0xff},                 /* timeout over a day */
 		{16, 1},                   /* IPv4 client with bytes past its 4 */
+		{12, 224},                 /* a multicast client (martian: parse.h) */
+		{12, 127},                 /* a loopback client */
+		{44, 239},                 /* a multicast NF */
 		{66, 1},                   /* a SYN proxy's delta without its flag */
 		{6, 1},                    /* the same, high half */
 		{4, SYNC_RF_NAT | SYNC_RF_SP_WAIT}, /* waiting, but no SYN proxy */
