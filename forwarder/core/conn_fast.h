@@ -54,10 +54,10 @@ static inline struct conn *
 conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t hash, uint32_t v,
 		  enum conn_dir *dir, bool known_v4)
 {
-	*dir = CONN_DIR_ORIG;
 	if (hvlb_unlikely(v == 0)) {
 		/* A new key, nearly always: no key of its primary bucket went to its secondary
 		 * (or none there has its signature). */
+		*dir = CONN_DIR_ORIG;
 		if (!conn_may_spill(t, hash))
 			return NULL;
 		return conn_lookup_secondary(t, key, hash, dir);
@@ -76,6 +76,8 @@ conn_fast_resolve(struct conn_table *t, const struct flow_key *key, uint32_t has
 			return c;
 		}
 	}
+	/* Set here, not on entry: *dir then lives in a register on the paths above. */
+	*dir = CONN_DIR_ORIG;
 	return conn_lookup(t, key, hash, dir);
 }
 

@@ -405,22 +405,22 @@ rs_entry_route(struct worker *w, const struct conn *c, uint8_t af, struct rs_nex
 	return true;
 }
 
-/* rs_entry_fast's miss: false when c is over (conn_stale) or its real's next hop is unknown
+/* rs_entry_fast's miss: NULL when c is over (conn_stale) or its real's next hop is unknown
  * (the full path then ends c, or drops or holds the packet); else e is made good for c's
  * generation in this epoch (struct rs_nexthop fast_gen). Out of line: once per real and
  * epoch. */
-static __rte_noinline bool
+static __rte_noinline struct rs_nexthop *
 rs_entry_refresh(struct worker *w, const struct conn *c, struct rs_nexthop *e)
 {
 	if (conn_stale(w, c))
-		return false;
+		return NULL;
 	if (e->epoch != w->nh_epoch && !rs_entry_route(w, c, HVLB_AF_INET, e))
-		return false;
+		return NULL;
 	rs_csum_fill(e, c);
 	if (e->fast_gen == 0) /* not listed yet this epoch */
 		slot_list_add(&w->fast_slots, c->rs_slot);
 	e->fast_gen = c->rs_gen;
-	return true;
+	return e;
 }
 
 /* c's RS slot entry for the fast path, or NULL for the full path: one compare says that c is
@@ -430,8 +430,9 @@ rs_entry_fast(struct worker *w, const struct conn *c)
 {
 	struct rs_nexthop *e = &w->rs[c->rs_slot].nh;
 
-	if (unlikely(e->fast_gen != c->rs_gen) && !rs_entry_refresh(w, c, e))
-		return NULL;
+	/* e again from the call, so that it need not be kept across it. */
+	if (unlikely(e->fast_gen != c->rs_gen))
+		return rs_entry_refresh(w, c, e);
 	return e;
 }
 
