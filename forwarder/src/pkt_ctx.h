@@ -34,7 +34,9 @@ enum pkt_dirn {
 
 struct pkt_ctx {
 	struct pkt_info pi;
-	const struct flow_key *key; /* the connection-table key: &pi.key, or &inner (ICMP) */
+	const struct flow_key *key; /* the connection-table key: &pi.key, or &inner (ICMP); a
+				       PKT_LATE context's only once classified (classify_late):
+				       the burst's lookup array holds it */
 	struct flow_key inner;      /* ICMP errors: the ORIG tuple of the quoted connection */
 	const struct vs *vs;        /* the service of a TCP or UDP packet to a VIP, where the
 				       classifier looked it up (classify_late); else NULL, and

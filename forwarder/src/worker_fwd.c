@@ -547,7 +547,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 {
 	const uint64_t mac48 = one_port ? w->ports->p[rx_port].mac48 : 0;
 	const struct conn_table *t = w->conns; /* read once: the stores below might be to w */
-	uint16_t n_lk = 0;
+	unsigned n_lk = 0; /* not 16 bits: no zero extension per packet */
 	uint64_t bytes = 0;
 
 	b->n_ho = 0;
@@ -567,11 +567,19 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 					       one_port ? mac48
 							: w->ports->p[w->ports->index[m->port]].mac48,
 					       &x->pi))) {
-				x->key = &x->pi.key;
+				/* Its context's key pointer is written only if it is classified
+				 * (classify_late): the lookup's array has it. */
+				const uint32_t h = own_hash ? conn_key4_hash(&x->pi.key)
+							    : burst_hash(w, m, &x->pi.key);
+
 				x->dirn = PKT_LATE;
-				x->hash = own_hash ? conn_key4_hash(x->key)
-						   : burst_hash(w, m, x->key);
-				goto hashed;
+				x->hash = h;
+				b->bkt[n_lk] = conn_fast_bucket(t, h);
+				b->keys[n_lk] = &x->pi.key;
+				b->hashes[n_lk] = h;
+				b->x[n_lk] = x;
+				b->m[n_lk++] = m;
+				continue;
 			}
 		}
 		r = worker_classify(w, m, x, from_peer, steer);
@@ -583,7 +591,6 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		}
 		x->hash = conn_key_hash(x->key);
 		b->any_v6 |= x->key->af != HVLB_AF_INET;
-hashed:
 		b->bkt[n_lk] = conn_fast_bucket(t, x->hash);
 		b->keys[n_lk] = x->key;
 		b->hashes[n_lk] = x->hash;
@@ -618,6 +625,8 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 	      struct burst *b, struct conn **c, uint8_t *dir)
 {
 	enum pkt_route r;
+
+	x->key = &x->pi.key;
 
 	if (unlikely(parse_fast4_martian(&x->pi))) {
 		late_martian(w, m, x);
