@@ -31,9 +31,10 @@ conn_fast_bucket(const struct conn_table *t, uint32_t hash)
 #define CONN_FAST_FULL UINT32_MAX
 
 /* The value of b's first slot whose signature is hash, its connection prefetched; 0 when no
- * signature is hash (the key can only be in its secondary bucket). */
+ * signature is hash (the key can only be in its secondary bucket). conns: t->conns, which a
+ * caller's loop reads once (a store in the loop would have it read again for each key). */
 static inline uint32_t
-conn_fast_probe(const struct conn_table *t, const struct conn_bucket *b, uint32_t hash)
+conn_fast_probe(const struct conn *conns, const struct conn_bucket *b, uint32_t hash)
 {
 	unsigned m = conn_match8(b->sig, hash);
 	uint32_t v;
@@ -44,7 +45,7 @@ conn_fast_probe(const struct conn_table *t, const struct conn_bucket *b, uint32_
 	if (hvlb_unlikely(v == 0))
 		return CONN_FAST_FULL;
 	/* The index widened first: its - 1 is then the address's displacement. */
-	__builtin_prefetch(&t->conns[(size_t)(v & CONN_V_IDX) - 1]);
+	__builtin_prefetch(&conns[(size_t)(v & CONN_V_IDX) - 1]);
 	return v;
 }
 

@@ -761,8 +761,10 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	if (n_lk == 0)
 		return;
 	/* The lookup's other two steps (conn_fast.h), each over the whole burst. */
+	const struct conn *conns_base = w->conns->conns;
+
 	for (uint16_t j = 0; j < n_lk; j++)
-		b.cand[j] = conn_fast_probe(w->conns, b.bkt[j], b.hashes[j]);
+		b.cand[j] = conn_fast_probe(conns_base, b.bkt[j], b.hashes[j]);
 	/* Two copies: a burst of IPv4 keys (nearly always) does not ask each key's family. */
 	if (likely(!b.any_v6))
 		resolve_burst(w, &b, n_lk, true);

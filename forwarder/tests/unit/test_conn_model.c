@@ -139,7 +139,7 @@ model_check_all(struct conn_table *t)
 	CHECK_EQ(bad, 0);
 	/* The worker's in-line lookup (conn_fast.h), its three steps: the same answers. */
 	for (i = 0; i < n; i++) {
-		uint32_t v = conn_fast_probe(t, conn_fast_bucket(t, hashes[i]), hashes[i]);
+		uint32_t v = conn_fast_probe(t->conns, conn_fast_bucket(t, hashes[i]), hashes[i]);
 		enum conn_dir d, d4;
 		struct conn *c = conn_fast_resolve(t, kp[i], hashes[i], v, &d, false);
 
@@ -203,8 +203,8 @@ fast_lookup(struct conn_table *t, const struct flow_key *k, enum conn_dir *dir)
 {
 	uint32_t h = conn_key_hash(k);
 
-	return conn_fast_resolve(t, k, h, conn_fast_probe(t, conn_fast_bucket(t, h), h), dir,
-				 false);
+	return conn_fast_resolve(t, k, h,
+				 conn_fast_probe(t->conns, conn_fast_bucket(t, h), h), dir, false);
 }
 
 /* Fill to 90 % of the capacity, NAT (two keys each), and count how many go in. */
