@@ -187,6 +187,9 @@ struct worker {
 	uint16_t n_burst_ended;
 	uint8_t sync_on;                  /* connection sync is on (env->sync_on, read at the top
 					     of each loop iteration): record changes */
+	uint8_t plain;                    /* sync off and no capture, for the loop iteration:
+					     the fast path asks neither (worker_fwd.c
+					     forward_burst) */
 	uint8_t key_hash;                 /* enum worker_key_hash: what conn_key_hash is, and
 					     whether a packet's NIC hash (mbuf hash.rss) may stand
 					     for it (worker_fwd.c burst_hash) */

@@ -167,6 +167,7 @@ worker_poll_once(struct worker *w)
 		worker_steer_commands(w);
 	if (unlikely(env->sync_on != w->sync_on))
 		sync_toggle(w);
+	w->plain = !w->sync_on && w->cap == NULL;
 
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(w->ports->p[w->rxq[q].port].port_id, w->rxq[q].queue,

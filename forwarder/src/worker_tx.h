@@ -77,6 +77,18 @@ tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info
 	tx_frame(w, port, m);
 }
 
+/* tx_pi for a burst in which the worker captures nothing (w->cap NULL for the whole burst,
+ * worker_loop.c): the fast path's copy for it (worker_fwd.c forward_burst). */
+static __rte_always_inline void
+tx_pi_uncaptured(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
+{
+	if (unlikely(m->pkt_len > w->tx[port]->tx_max)) {
+		worker_tx_big(w, port, m, pi);
+		return;
+	}
+	tx_queue(w, port, m);
+}
+
 static inline void
 tx(struct worker *w, uint16_t port, struct rte_mbuf *m)
 {
