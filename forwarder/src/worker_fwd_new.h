@@ -155,15 +155,20 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		r = HVLB_DROP_CONN_TABLE_FULL;
 		goto out_drop;
 	}
+	/* What is written below, read first: the build does not assume that a store to c or w
+	 * leaves the service and the real as they were (-fno-strict-aliasing). */
+	const uint16_t rslot = rs->slot, vslot = vs->slot;
+	const uint8_t mode = vs->mode;
+
 	burst_opened_add(w, x->hash);
-	c->rs_slot = rs->slot;
-	c->vs_slot = vs->slot;
-	c->mode = vs->mode;
+	c->rs_slot = rslot;
+	c->vs_slot = vslot;
+	c->mode = mode;
 	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
 		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
 	}
-	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && vs->mode == VS_MODE_NAT) {
+	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && mode == VS_MODE_NAT) {
 		c->flags |= CONN_FL_SCTP;
 		worker_sctp_vtag(m, x, c, CONN_DIR_ORIG); /* learns its tags: never a drop here */
 	}
@@ -172,10 +177,10 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	 * reported so the override goes too. */
 	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
-	w->rs_active[rs->slot]++;
-	w->vs_active[vs->slot]++;
-	w->rs[rs->slot].stats.conns_total++;
-	w->vs_stats[vs->slot].conns_total++;
+	w->rs_active[rslot]++;
+	w->vs_active[vslot]++;
+	w->rs[rslot].stats.conns_total++;
+	w->vs_stats[vslot].conns_total++;
 	w->stats.conns_total++;
 	/* Peers hear of it at its first packet (worker_sync_update). */
 	if (unlikely(midstream)) {
