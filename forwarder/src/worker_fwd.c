@@ -147,6 +147,9 @@ conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_fl
 	conn_account_as(w, c, dir, tcp_flags, bytes, false);
 }
 
+static __rte_always_inline const struct rs_nexthop *rs_entry_known(struct worker *w,
+								     const struct conn *c);
+
 /* The forward_* functions rewrite the packet and return the address to route it to (or, for
  * forward_to_rs, the connection whose real it goes to), or drop it and return NULL. */
 static struct conn *
@@ -190,11 +193,19 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	if (unlikely(c->flags & CONN_FL_RARE) &&
 	    (v = orig_rare(w, m, x, c, opened)) != ORIG_RARE_ON)
 		return v == ORIG_RARE_ROUTE ? c : NULL;
-	/* TCP or UDP here; without a VLAN tag or IP options, rewrite_nat4 does it in line. */
+	/* TCP or UDP here; without a VLAN tag or IP options, in line: with the real's checksum
+	 * changes where its entry has them for c (rs_entry_known, as the fast path: the same
+	 * bytes), so a new connection's first packet does not work them out again. */
 	if (c->mode == VS_MODE_NAT && likely(x->pi.key.af == HVLB_AF_INET &&
-					     x->pi.l4_off == PARSE_FAST4_L4_OFF))
-		rewrite_nat4(frame, x->pi.key.proto, 1, c->rs4, c->rs_port);
-	else if (c->mode == VS_MODE_NAT) {
+					     x->pi.l4_off == PARSE_FAST4_L4_OFF)) {
+		const struct rs_nexthop *e = rs_entry_known(w, c);
+
+		if (likely(e != NULL))
+			rewrite_nat4_pre(frame, x->pi.key.proto, 1, c->rs4, c->rs_port,
+					 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
+		else
+			rewrite_nat4(frame, x->pi.key.proto, 1, c->rs4, c->rs_port);
+	} else if (c->mode == VS_MODE_NAT) {
 		w->nh = conn_rs_addr(c);
 		rewrite_nat_to_rs(frame, &x->pi, &w->nh, c->rs_port);
 	}
@@ -460,6 +471,21 @@ rs_entry_fast(struct worker *w, const struct conn *c)
 	if (unlikely(e->fast_gen != c->rs_gen))
 		return rs_entry_refresh(w, c, e);
 	return e;
+}
+
+/* rs_entry_fast for the full path (forward_to_rs): the entry, made good for c where its next
+ * hop is known in this epoch already, or NULL; it never looks a route up (route_tx_conn does,
+ * after the rewrite, and asks the control thread for an unresolved neighbour once). */
+static __rte_always_inline const struct rs_nexthop *
+rs_entry_known(struct worker *w, const struct conn *c)
+{
+	struct rs_nexthop *e = &w->rs[c->rs_slot].nh;
+
+	if (likely(e->fast_gen == c->rs_gen))
+		return e;
+	if (e->epoch != w->nh_epoch)
+		return NULL;
+	return rs_entry_refresh(w, c, e);
 }
 
 /* The fast path: a packet parse_fast4 accepted (IPv4 TCP or UDP, PKT_LATE) whose lookup found
