@@ -13,6 +13,7 @@
 #include <rte_mbuf.h>
 
 #include "conn_fast.h"
+#include "conn_insert.h"
 #include "scheduler.h"
 #include "steer.h"
 #include "worker_classify.h"
@@ -136,9 +137,13 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 	} else if (unlikely(vs->mode == VS_MODE_VXLAN)) {
 		c = rare_vx_insert(w, m, x, vs, rs);
 	} else if (x->absent && !burst_opened_maybe(w, x->hash)) {
-		/* Not in the table at the burst's lookup, and no packet since opened it. */
-		c = conn_insert_absent(w->conns, x->key, x->hash, &rs->addr, rs->port,
-				       vs->mode == VS_MODE_NAT, vs->to_set, w->now);
+		/* Not in the table at the burst's lookup, and no packet since opened it:
+		 * conn_insert_absent, in line (conn_insert.h). */
+		const struct conn_reply_to rt = {.with_reply = vs->mode == VS_MODE_NAT,
+						 .orig_absent = 1};
+
+		c = conn_insert_to(w->conns, x->key, x->hash, &rs->addr, rs->port, &rt,
+				   vs->to_set, w->now);
 	} else {
 		c = conn_insert(w->conns, x->key, x->hash, &rs->addr, rs->port,
 				vs->mode == VS_MODE_NAT, vs->to_set, w->now);
