@@ -84,15 +84,6 @@ sched_rand(struct sched_worker *s)
 	return x * 0x2545F4914F6CDD1Dull;
 }
 
-/* maglev and sh: the same weighted table, keyed by the 5-tuple or by the source alone. */
-static inline int
-sched_table(const struct vs *vs, uint32_t hash)
-{
-	uint16_t i = maglev_lookup(vs->maglev, MAGLEV_TABLE_SIZE, hash);
-
-	return hvlb_likely(i != MAGLEV_EMPTY) ? i : -1;
-}
-
 /* The paper's mechanism: draw r in [0, total) and find the RS whose range
  * tr_k = [cum_weight[k-1], cum_weight[k]) contains it, i.e. the first k with cum_weight[k] > r.
  * total < 2^32 (vs_table_build checks), so scaling the draw's high 32 bits is exact, and its
@@ -182,8 +173,8 @@ pick_by(const struct vs *vs, unsigned kind, const struct flow_key *key, uint32_t
 }
 
 int
-sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
-	   struct sched_worker *s)
+sched_pick_other(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+		 struct sched_worker *s)
 {
 	return pick_by(vs, vs->pick, key, hash, s);
 }

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "maglev.h"
 #include "types.h"
 #include "vs.h"
 
@@ -24,10 +25,30 @@ void sched_worker_init(struct sched_worker *s, uint64_t seed, const uint32_t *rs
  * HVLB_SCHED_PAYLOAD: SIP call affinity, worker_sip.h). */
 #define SCHED_PICK_PAYLOAD (-2)
 
+/* maglev and sh: the same weighted table, keyed by the 5-tuple or by the source alone. */
+static inline int
+sched_table(const struct vs *vs, uint32_t hash)
+{
+	uint16_t i = maglev_lookup(vs->maglev, MAGLEV_TABLE_SIZE, hash);
+
+	return hvlb_likely(i != MAGLEV_EMPTY) ? i : -1;
+}
+
+/* sched_pick for every scheduler but maglev (scheduler.c). */
+int sched_pick_other(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+		     struct sched_worker *s);
+
 /* Pick an RS for a new connection with tuple key (hash = flow_hash(key)). Returns an index
- * into vs->rs, -1 when the VS has no usable RS, or SCHED_PICK_PAYLOAD. */
-int sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
-	       struct sched_worker *s);
+ * into vs->rs, -1 when the VS has no usable RS, or SCHED_PICK_PAYLOAD. Maglev, the
+ * default, in line. */
+static inline int
+sched_pick(const struct vs *vs, const struct flow_key *key, uint32_t hash,
+	   struct sched_worker *s)
+{
+	if (hvlb_likely(vs->pick == HVLB_SCHED_MAGLEV && vs->n_usable != 0))
+		return sched_table(vs, hash);
+	return sched_pick_other(vs, key, hash, s);
+}
 /* sched_pick by the service's scheduler whatever vs->pick says: a SIP message without a
  * Call-ID goes by its 5-tuple. Never SCHED_PICK_PAYLOAD. */
 int sched_pick_5tuple(const struct vs *vs, const struct flow_key *key, uint32_t hash,
