@@ -524,10 +524,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		}
 		/* The next hop rs_entry_fast vouched for (route_tx_conn_e's hit). */
 		memcpy(frame, e->l2, sizeof(e->l2));
-		if (plain)
-			tx_pi_uncaptured(w, e->port, m, &x->pi);
-		else
-			tx_pi(w, e->port, m, &x->pi);
+		tx_pi_as(w, e->port, m, &x->pi, !plain);
 		return true;
 	}
 	/* An NF's reply: to a client, never to one of our own addresses (the kernel's). */

@@ -64,9 +64,12 @@ tx_frame(struct worker *w, uint16_t port, struct rte_mbuf *m)
 
 /* Queue m for TX on port, or hand it to worker_tx_big when it is too long; pi: the packet's
  * parse as it arrived (NULL where there is none), which only the long packet's path reads,
- * so inline callers pay nothing for it. */
+ * so inline callers pay nothing for it. captured (a constant at each call site): whether a
+ * capture may want the frame; false only for a burst in which the worker captures nothing
+ * (w->plain, worker_loop.c: the fast path's copy for it, worker_fwd.c forward_burst). */
 static __rte_always_inline void
-tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
+tx_pi_as(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi,
+	 bool captured)
 {
 	/* One compare per packet: only a datagram an af_packet port's kernel reassembled (or
 	 * one from a link of a larger MTU) is longer. */
@@ -74,19 +77,16 @@ tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info
 		worker_tx_big(w, port, m, pi);
 		return;
 	}
-	tx_frame(w, port, m);
+	if (captured)
+		tx_frame(w, port, m);
+	else
+		tx_queue(w, port, m);
 }
 
-/* tx_pi for a burst in which the worker captures nothing (w->cap NULL for the whole burst,
- * worker_loop.c): the fast path's copy for it (worker_fwd.c forward_burst). */
 static __rte_always_inline void
-tx_pi_uncaptured(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
+tx_pi(struct worker *w, uint16_t port, struct rte_mbuf *m, const struct pkt_info *pi)
 {
-	if (unlikely(m->pkt_len > w->tx[port]->tx_max)) {
-		worker_tx_big(w, port, m, pi);
-		return;
-	}
-	tx_queue(w, port, m);
+	tx_pi_as(w, port, m, pi, true);
 }
 
 static inline void
