@@ -36,22 +36,11 @@
 #include "worker_tunnel.h"
 #include "worker_vxlan.h"
 
-/* A packet of c, counted for its real and its service. Both counters' addresses are taken
- * before either is written: the build does not assume that a counter and c cannot overlap
- * (-fno-strict-aliasing), so a slot read after a store would be read again. */
-static inline void
-count(struct worker *w, const struct conn *c, uint32_t bytes)
-{
-	struct slot_stats *rs = &w->rs[c->rs_slot].stats, *vs = &w->vs_stats[c->vs_slot];
-
-	rs->pkts++;
-	rs->bytes += bytes;
-	vs->pkts++;
-	vs->bytes += bytes;
-}
-
-/* count for the fast path, which has c's RS slot entry at hand (rs_entry_fast's e: its
- * counters share its line, struct rs_slot). */
+/* A packet of c, counted for its real and its service; e: c's RS slot entry (its counters
+ * share its line, struct rs_slot), which the fast path has at hand (rs_entry_fast). Both
+ * counters' addresses are taken before either is written: the build does not assume that a
+ * counter and c cannot overlap (-fno-strict-aliasing), so a slot read after a store would be
+ * read again. */
 static __rte_always_inline void
 count_e(struct worker *w, struct rs_nexthop *e, const struct conn *c, uint32_t bytes)
 {
@@ -62,6 +51,12 @@ count_e(struct worker *w, struct rs_nexthop *e, const struct conn *c, uint32_t b
 	rs->bytes += bytes;
 	vs->pkts++;
 	vs->bytes += bytes;
+}
+
+static inline void
+count(struct worker *w, const struct conn *c, uint32_t bytes)
+{
+	count_e(w, &w->rs[c->rs_slot].nh, c, bytes);
 }
 
 /* What orig_rare did with a packet: sent or dropped it (GONE), nothing (ON: rewritten and
@@ -639,7 +634,7 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 }
 
 /* A PKT_LATE packet from a martian source: dropped, as parse_frame drops it. Out of line:
- * rare, and its drop in line cost every new connection 3 instructions. */
+ * rare. */
 static __rte_noinline void
 late_martian(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 {
