@@ -426,6 +426,12 @@ vs_build_one(struct vs *v, const struct vs_config *c, const struct vs *prev,
 		v->usable[v->n_usable++] = j;
 	}
 	v->weight_total = total;
+	v->open_fast = (v->mode == VS_MODE_NAT || v->mode == VS_MODE_DR) &&
+		       v->af == HVLB_AF_INET &&
+		       (v->proto == HVLB_PROTO_TCP || v->proto == HVLB_PROTO_UDP) &&
+		       v->pick == HVLB_SCHED_MAGLEV && v->n_usable != 0 &&
+		       v->synproxy == VS_SYNPROXY_OFF && v->set.conn_rate_limit == 0 &&
+		       v->encap == TUNNEL_ENCAP_NONE;
 
 	if (vs_same_selection(v, prev)) {
 		v->maglev = lut_ref(prev->maglev);

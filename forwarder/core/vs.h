@@ -152,6 +152,10 @@ struct vs {
 	 * caller picks by the message's Call-ID), so that conn_new tests for it only where a
 	 * pick failed, off every other service's path. */
 	uint8_t pick;
+	/* Whether the forward pass may open its connections in line (worker_fwd_open.h): NAT
+	 * or DR, IPv4, TCP or UDP, Maglev with a usable real, no SYN proxy and no rate limit.
+	 * A setting that acts on a new connection must clear it (vs_build_one). */
+	uint8_t open_fast;
 	uint16_t n_usable;       /* RSs with health 1 and weight > 0 (or weight > 0 alone while
 				    all_down keep_last is in force: vs_config_all_down) */
 	struct vs_settings set;  /* vs_config.set */

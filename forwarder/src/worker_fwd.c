@@ -3,7 +3,8 @@
  * The per-burst pipeline of a worker (worker_process_burst): classify every packet, pass
  * packets whose connection another worker owns to that worker, look the rest up in one burst,
  * then forward each. And the per-packet actions: NAT and DR rewrites, ICMP errors (choosing
- * an NF for a new connection: worker_fwd_new.h, in this translation unit too). One file, so
+ * an NF for a new connection: worker_fwd_new.h, and the common one opened in line:
+ * worker_fwd_open.h, in this translation unit too). One file, so
  * that the compiler can inline forwarding into the burst loop; classifying is
  * worker_classify.h's (in line here too), what a worker answers itself worker_answer.c's, and
  * how a packet leaves (drop, TX, routing) worker_tx.h's.
@@ -21,12 +22,14 @@
 #include "rewrite_tunnel.h"
 #include "worker_exc.h"
 #include "worker_fullnat.h"
+#include "worker_account.h"
 #include "worker_answer.h"
 #include "worker_classify.h"
 #include "worker_fwd.h"
 #include "worker_hash.h"
 #include "worker_fwd_rare.h"
 #include "worker_fwd_new.h"
+#include "worker_fwd_open.h"
 #include "worker_tx.h"
 #include "worker_persist.h"
 #include "worker_rs_entry.h"
@@ -36,29 +39,6 @@
 #include "worker_synproxy.h"
 #include "worker_tunnel.h"
 #include "worker_vxlan.h"
-
-/* A packet of c, counted for its real and its service; e: c's RS slot entry (its counters
- * share its line, struct rs_slot), which the fast path has at hand (rs_entry_fast). Both
- * counters' addresses are taken before either is written: the build does not assume that a
- * counter and c cannot overlap (-fno-strict-aliasing), so a slot read after a store would be
- * read again. */
-static __rte_always_inline void
-count_e(struct worker *w, struct rs_nexthop *e, const struct conn *c, uint32_t bytes)
-{
-	struct slot_stats *rs = &container_of(e, struct rs_slot, nh)->stats;
-	struct slot_stats *vs = &w->vs_stats[c->vs_slot];
-
-	rs->pkts++;
-	rs->bytes += bytes;
-	vs->pkts++;
-	vs->bytes += bytes;
-}
-
-static inline void
-count(struct worker *w, const struct conn *c, uint32_t bytes)
-{
-	count_e(w, &w->rs[c->rs_slot].nh, c, bytes);
-}
 
 /* What orig_rare did with a packet: sent or dropped it (GONE), nothing (ON: rewritten and
  * routed below as usual), rewritten it (ROUTE: only routed to its NF below). */
@@ -112,27 +92,6 @@ conn_end(struct worker *w, struct conn *c)
 		worker_conn_end_in_burst(w, c);
 	}
 	return gen == (c->rs_gen | RS_GEN_DOWN) ? HVLB_DROP_RS_DOWN : HVLB_DROP_RS_REMOVED;
-}
-
-/* Account a packet of c (conn_update); with sync on, its twin that tells peers of a new
- * connection or a state change. */
-static __rte_always_inline void
-conn_account_as(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
-		uint32_t bytes, bool plain)
-{
-	if (plain || likely(!w->sync_on)) {
-		if (!conn_update_quick(w->conn_ticks, c, dir, tcp_flags, bytes, w->tnow))
-			conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
-	}
-	else
-		worker_sync_update(w, c, dir, tcp_flags, bytes);
-}
-
-static __rte_always_inline void
-conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
-	     uint32_t bytes)
-{
-	conn_account_as(w, c, dir, tcp_flags, bytes, false);
 }
 
 /* The forward_* functions rewrite the packet and return the address to route it to (or, for
@@ -696,6 +655,9 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 			    fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain))
 				continue;
 			if (!classify_late(w, m, x, from_peer, b, &conns[j], &dirs[j]))
+				continue;
+			if (x->dirn == PKT_TO_VIP && conns[j] == NULL &&
+			    fast_open(w, m, x, plain, &conns[j], &dirs[j]))
 				continue;
 		} else if (unlikely(x->dirn == PKT_GONE)) {
 			continue;

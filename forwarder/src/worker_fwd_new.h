@@ -44,6 +44,31 @@ burst_opened_add(struct worker *w, uint32_t hash)
 	w->burst_opened[hash >> 30] |= 1ull << ((hash >> 24) & 63);
 }
 
+/* What every new connection c (just inserted, of service vs to its real rs, ORIG key hashing
+ * to hash) gets, whichever path opened it (conn_new, fast_open): its service's and real's
+ * slots, its mode and generation, the counters, and the burst's memory of it. */
+static __rte_always_inline void
+conn_opened(struct worker *w, struct conn *c, const struct vs *vs, const struct rs_config *rs,
+	    uint32_t hash)
+{
+	/* What is written below, read first: the build does not assume that a store to c or w
+	 * leaves the service and the real as they were (-fno-strict-aliasing). */
+	const uint16_t rslot = rs->slot, vslot = vs->slot;
+	const uint8_t mode = vs->mode;
+	const uint32_t gen = rs->gen;
+
+	burst_opened_add(w, hash);
+	c->rs_slot = rslot;
+	c->vs_slot = vslot;
+	c->mode = mode;
+	c->rs_gen = gen;
+	w->rs_active[rslot]++;
+	w->vs_active[vslot]++;
+	w->rs[rslot].stats.conns_total++;
+	w->vs_stats[vslot].conns_total++;
+	w->stats.conns_total++;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -160,33 +185,19 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		r = HVLB_DROP_CONN_TABLE_FULL;
 		goto out_drop;
 	}
-	/* What is written below, read first: the build does not assume that a store to c or w
-	 * leaves the service and the real as they were (-fno-strict-aliasing). */
-	const uint16_t rslot = rs->slot, vslot = vs->slot;
-	const uint8_t mode = vs->mode;
-
-	burst_opened_add(w, x->hash);
-	c->rs_slot = rslot;
-	c->vs_slot = vslot;
-	c->mode = mode;
+	conn_opened(w, c, vs, rs, x->hash);
 	if (unlikely(vs->encap != TUNNEL_ENCAP_NONE)) { /* conn_insert zeroed both */
 		c->encap = tunnel_conn_encap(vs->encap, rs->af);
 		c->flags |= CONN_FL_TUNNEL;
 	}
-	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && mode == VS_MODE_NAT) {
+	if (unlikely(x->key->proto == HVLB_PROTO_SCTP) && vs->mode == VS_MODE_NAT) {
 		c->flags |= CONN_FL_SCTP;
 		worker_sctp_vtag(m, x, c, CONN_DIR_ORIG); /* learns its tags: never a drop here */
 	}
-	c->rs_gen = rs->gen;
 	/* Created away from its default owner (an override sent it here): its end must be
 	 * reported so the override goes too. */
 	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
 		c->flags |= CONN_FL_STEERED;
-	w->rs_active[rslot]++;
-	w->vs_active[vslot]++;
-	w->rs[rslot].stats.conns_total++;
-	w->vs_stats[vslot].conns_total++;
-	w->stats.conns_total++;
 	/* Peers hear of it at its first packet (worker_sync_update). */
 	if (unlikely(midstream)) {
 		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,

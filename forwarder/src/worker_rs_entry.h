@@ -83,7 +83,7 @@ rs_entry_fast(struct worker *w, const struct conn *c)
 /* rs_entry_fast for the full path (forward_to_rs): the entry, made good for c where its next
  * hop is known in this epoch already, or NULL; it never looks a route up (route_tx_conn does,
  * after the rewrite, and asks the control thread for an unresolved neighbour once). */
-static __rte_always_inline const struct rs_nexthop *
+static __rte_always_inline struct rs_nexthop *
 rs_entry_known(struct worker *w, const struct conn *c)
 {
 	struct rs_nexthop *e = &w->rs[c->rs_slot].nh;

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * How a forwarded packet is accounted: on its connection (conn_update, or with sync on its
+ * twin that tells peers) and in its real's and its service's counters. In line in the burst
+ * pipeline (worker_fwd.c and the headers it includes), every forwarded packet's.
+ */
+#ifndef HVLB_WORKER_ACCOUNT_H
+#define HVLB_WORKER_ACCOUNT_H
+
+#include "conn.h"
+#include "worker.h"
+#include "worker_sync.h"
+
+/* A packet of c, counted for its real and its service; e: c's RS slot entry (its counters
+ * share its line, struct rs_slot), which the fast path has at hand (rs_entry_fast). Both
+ * counters' addresses are taken before either is written: the build does not assume that a
+ * counter and c cannot overlap (-fno-strict-aliasing), so a slot read after a store would be
+ * read again. */
+static __rte_always_inline void
+count_e(struct worker *w, struct rs_nexthop *e, const struct conn *c, uint32_t bytes)
+{
+	struct slot_stats *rs = &container_of(e, struct rs_slot, nh)->stats;
+	struct slot_stats *vs = &w->vs_stats[c->vs_slot];
+
+	rs->pkts++;
+	rs->bytes += bytes;
+	vs->pkts++;
+	vs->bytes += bytes;
+}
+
+static inline void
+count(struct worker *w, const struct conn *c, uint32_t bytes)
+{
+	count_e(w, &w->rs[c->rs_slot].nh, c, bytes);
+}
+
+/* Account a packet of c (conn_update); with sync on, its twin that tells peers of a new
+ * connection or a state change. */
+static __rte_always_inline void
+conn_account_as(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+		uint32_t bytes, bool plain)
+{
+	if (plain || likely(!w->sync_on)) {
+		if (!conn_update_quick(w->conn_ticks, c, dir, tcp_flags, bytes, w->tnow))
+			conn_update(w->conns, c, dir, tcp_flags, bytes, w->now);
+	}
+	else
+		worker_sync_update(w, c, dir, tcp_flags, bytes);
+}
+
+static __rte_always_inline void
+conn_account(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
+	     uint32_t bytes)
+{
+	conn_account_as(w, c, dir, tcp_flags, bytes, false);
+}
+
+#endif

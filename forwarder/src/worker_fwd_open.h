@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The fast path's twin for a packet that found no connection (fast_open): the common new
+ * connection (a UDP datagram or a TCP SYN to a plain NAT or DR service) opened and forwarded
+ * in line by the forward pass, as fast_forward forwards an established one. What it does is
+ * what worker_forward's conn_new and forward_to_rs would do for that packet (the fixtures run
+ * both ways); every other packet, and every case it does not take on (a checksum to drop for,
+ * a real with a connection limit, a full table, a next hop not known yet), goes the full way.
+ * Static in this header, included by worker_fwd.c alone, as worker_fwd_new.h.
+ */
+#ifndef HVLB_WORKER_FWD_OPEN_H
+#define HVLB_WORKER_FWD_OPEN_H
+
+#include <rte_mbuf.h>
+
+#include "conn_insert.h"
+#include "parse.h"
+#include "rewrite_fast.h"
+#include "scheduler.h"
+#include "worker_account.h"
+#include "worker_fwd_new.h"
+#include "worker_hash.h"
+#include "worker_rs_entry.h"
+#include "worker_tx.h"
+
+/* Open x's connection in line and forward m on it: x is a packet parse_fast4 accepted (IPv4
+ * TCP or UDP, no options), classified to a VIP (PKT_TO_VIP, its service in x->vs) and found
+ * in no connection by the burst's lookup. Returns true when m is gone (sent). False when it
+ * took the packet on no further than to open its connection (*c set to it, *dir to ORIG: the
+ * full path forwards it on it) or not at all (*c left NULL: the full path opens it, or drops
+ * it for the reason conn_new finds). plain as fast_forward's. */
+static __rte_always_inline bool
+fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, struct conn **c,
+	  uint8_t *dir)
+{
+	const struct vs *vs = x->vs;
+	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const struct rs_config *rs;
+	struct rs_nexthop *e;
+	struct conn *n;
+	int i;
+
+	/* A decapsulated packet (VXLAN to our VTEP) is no longer where parse_fast4 saw it; a
+	 * packet an earlier one of the burst opened a connection for joins it (conn_new); a
+	 * steered worker may have to mark its connection. */
+	if (vs == NULL || !vs->open_fast || x->pi.ttl <= 1 ||
+	    (x->pi.tcp_flags != 0 && !conn_tcp_opens(x->pi.tcp_flags)) ||
+	    unlikely(x->decapped || w->steer_on) || burst_opened_maybe(w, x->hash))
+		return false;
+	if (unlikely(parse_verify_l4_csum(frame, &x->pi) != HVLB_DROP_NONE))
+		return false;
+	i = sched_table(vs, pkt_flow_hash(w, x));
+	if (unlikely(i < 0))
+		return false;
+	rs = &vs->rs[i];
+	if (unlikely(rs->conn_limit != 0))
+		return false;
+	const struct conn_reply_to rt = {.with_reply = vs->mode == VS_MODE_NAT, .orig_absent = 1};
+	n = conn_insert_to(w->conns, x->key, x->hash, &rs->addr, rs->port, &rt, vs->to_set, w->now);
+	if (unlikely(n == NULL))
+		return false;
+	conn_opened(w, n, vs, rs, x->hash);
+	/* Known: never routed here, so that a next hop not resolved yet is asked for once, by
+	 * the full path's route_tx_conn. */
+	if (unlikely((e = rs_entry_known(w, n)) == NULL)) {
+		*c = n;
+		*dir = CONN_DIR_ORIG;
+		return false;
+	}
+	conn_account_as(w, n, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, plain);
+	count_e(w, e, n, m->pkt_len);
+	if (n->mode == VS_MODE_NAT)
+		rewrite_nat4_pre(frame, x->pi.key.proto, 1, n->rs4, n->rs_port,
+				 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
+	else
+		rewrite_ttl_dec4_fast(frame);
+	memcpy(frame, e->l2, sizeof(e->l2));
+	tx_pi_as(w, e->port, m, &x->pi, !plain);
+	return true;
+}
+
+#endif
