@@ -100,6 +100,7 @@ struct conn_reply_to {
 	int with_reply;
 	int orig_absent; /* the caller knows orig is no key in the table (conn_insert_absent) */
 	int local;
+	int fast4; /* orig is a key parse_fast4 made (IPv4, pad 0) to an IPv4 real: fast_open's */
 	uint8_t laddr;
 	uint16_t lport;
 };
@@ -135,12 +136,13 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 		return NULL;
 	if (!rt->orig_absent && conn_key_taken(t, orig, hash))
 		return NULL;
-	if (rt->with_reply && !rt->local && orig->af == HVLB_AF_INET && conn_hash_tz == NULL) {
+	if (rt->with_reply && !rt->local && (rt->fast4 || orig->af == HVLB_AF_INET) &&
+	    conn_hash_tz == NULL) {
 		/* NAT's IPv4 REPLY key, as conn_key4_hash and conn_key_eq see it (its address
 		 * and tail words), hashed and checked without building it: the key is built only
 		 * when the table may hold it (a signature hit, or a spill). */
 		uint64_t tail = conn_reply_tail(&orig->sport, rs_port != 0 ? rs_port : orig->dport,
-						conn_reply_pad(orig));
+						rt->fast4 ? 0 : conn_reply_pad(orig));
 
 		rhash = hash_16b(rs_addr->w[0], orig->src.w[0], tail);
 		if ((rs_addr->w[0] ^ orig->src.w[0]) == 0 && (orig->src.w[0] ^ orig->dst.w[0]) == 0 &&
@@ -191,16 +193,19 @@ conn_insert_to(struct conn_table *t, const struct flow_key *orig, uint32_t hash,
 	c->orig.src4 = orig->src.w[0];
 	c->orig.dst4 = orig->dst.w[0];
 	memcpy(&c->orig.sport, &orig->sport, 8);
-	if (hvlb_unlikely(orig->af != HVLB_AF_INET)) {
+	if (!rt->fast4 && hvlb_unlikely(orig->af != HVLB_AF_INET)) {
 		memcpy(c->src6, &orig->src.w[1], sizeof(c->src6));
 		memcpy(c->dst6, &orig->dst.w[1], sizeof(c->dst6));
 	}
-	conn_set_rs_addr(c, rs_addr);
+	if (rt->fast4)
+		c->rs4 = rs_addr->w[0]; /* the rest as conn_zero left it */
+	else
+		conn_set_rs_addr(c, rs_addr);
 	c->rs_port = rs_port;
 	c->state = st;
 	c->in_use = 1;
 	c->reserved = rt->with_reply ? CONN_F_REPLY_KEY : 0;
-	if (hvlb_unlikely(orig->pad & SIP_PAD_TAG))
+	if (!rt->fast4 && hvlb_unlikely(orig->pad & SIP_PAD_TAG))
 		c->reserved |= CONN_F_SIP;
 	if (rt->local) {
 		c->reserved |= CONN_F_LOCAL;

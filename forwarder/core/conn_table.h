@@ -113,8 +113,10 @@ conn_may_spill(const struct conn_table *t, uint32_t h)
 	return t->spilled[conn_bucket_prim(t, h)] != 0;
 }
 
-/* Bit i set where a[i] == x, for the 8 words of a bucket half. */
-static inline unsigned
+/* Bit i set where a[i] == x, for the 8 words of a bucket half. Always in line: a few
+ * vector instructions, which the compiler otherwise called out of line from the burst loop
+ * once fast_open grew it (a call per new connection's probes). */
+static inline __attribute__((always_inline)) unsigned
 conn_match8(const uint32_t *a, uint32_t x)
 {
 #ifdef __SSE2__

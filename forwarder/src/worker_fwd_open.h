@@ -23,30 +23,17 @@
 #include "worker_rs_entry.h"
 #include "worker_tx.h"
 
-/* Open x's connection in line and forward m on it: x is a packet parse_fast4 accepted (IPv4
- * TCP or UDP, no options), classified to a VIP (PKT_TO_VIP, its service in x->vs) and found
- * in no connection by the burst's lookup. Returns true when m is gone (sent). False when it
- * took the packet on no further than to open its connection (*c set to it, *dir to ORIG: the
- * full path forwards it on it) or not at all (*c left NULL: the full path opens it, or drops
- * it for the reason conn_new finds). plain as fast_forward's. */
+/* fast_open for a service of mode NAT (nat) or DR, a constant in each copy; vs is x->vs. */
 static __rte_always_inline bool
-fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, struct conn **c,
-	  uint8_t *dir)
+fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain,
+	     struct conn **c, uint8_t *dir, const struct vs *vs, bool nat)
 {
-	const struct vs *vs = x->vs;
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	const struct rs_config *rs;
 	struct rs_nexthop *e;
 	struct conn *n;
 	int i;
 
-	/* A decapsulated packet (VXLAN to our VTEP) is no longer where parse_fast4 saw it; a
-	 * packet an earlier one of the burst opened a connection for joins it (conn_new); a
-	 * steered worker may have to mark its connection. */
-	if (vs == NULL || !vs->open_fast || x->pi.ttl <= 1 ||
-	    (x->pi.tcp_flags != 0 && !conn_tcp_opens(x->pi.tcp_flags)) ||
-	    unlikely(x->decapped || w->steer_on) || burst_opened_maybe(w, x->hash))
-		return false;
 	if (unlikely(parse_verify_l4_csum(frame, &x->pi) != HVLB_DROP_NONE))
 		return false;
 	i = sched_table(vs, pkt_flow_hash(w, x));
@@ -55,7 +42,7 @@ fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, s
 	rs = &vs->rs[i];
 	if (unlikely(rs->conn_limit != 0))
 		return false;
-	const struct conn_reply_to rt = {.with_reply = vs->mode == VS_MODE_NAT, .orig_absent = 1};
+	const struct conn_reply_to rt = {.with_reply = nat, .orig_absent = 1, .fast4 = 1};
 	n = conn_insert_to(w->conns, x->key, x->hash, &rs->addr, rs->port, &rt, vs->to_set, w->now);
 	if (unlikely(n == NULL))
 		return false;
@@ -69,7 +56,7 @@ fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, s
 	}
 	conn_account_as(w, n, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, plain);
 	count_e(w, e, n, m->pkt_len);
-	if (n->mode == VS_MODE_NAT)
+	if (nat)
 		rewrite_nat4_pre(frame, x->pi.key.proto, 1, n->rs4, n->rs_port,
 				 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
 	else
@@ -77,6 +64,30 @@ fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, s
 	memcpy(frame, e->l2, sizeof(e->l2));
 	tx_pi_as(w, e->port, m, &x->pi, !plain);
 	return true;
+}
+
+/* Open x's connection in line and forward m on it: x is a packet parse_fast4 accepted (IPv4
+ * TCP or UDP, no options), classified to a VIP (PKT_TO_VIP, its service in x->vs) and found
+ * in no connection by the burst's lookup. Returns true when m is gone (sent). False when it
+ * took the packet on no further than to open its connection (*c set to it, *dir to ORIG: the
+ * full path forwards it on it) or not at all (*c left NULL: the full path opens it, or drops
+ * it for the reason conn_new finds). plain as fast_forward's. */
+static __rte_always_inline bool
+fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, struct conn **c,
+	  uint8_t *dir)
+{
+	const struct vs *vs = x->vs;
+
+	/* A decapsulated packet (VXLAN to our VTEP) is no longer where parse_fast4 saw it; a
+	 * packet an earlier one of the burst opened a connection for joins it (conn_new); a
+	 * steered worker may have to mark its connection. */
+	if (vs == NULL || !vs->open_fast || x->pi.ttl <= 1 ||
+	    (x->pi.tcp_flags != 0 && !conn_tcp_opens(x->pi.tcp_flags)) ||
+	    unlikely(x->decapped || w->steer_on) || burst_opened_maybe(w, x->hash))
+		return false;
+	if (likely(vs->mode == VS_MODE_NAT))
+		return fast_open_as(w, m, x, plain, c, dir, vs, true);
+	return fast_open_as(w, m, x, plain, c, dir, vs, false);
 }
 
 #endif
