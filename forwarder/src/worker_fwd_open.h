@@ -54,7 +54,15 @@ fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain
 		*dir = CONN_DIR_ORIG;
 		return false;
 	}
-	conn_account_as(w, n, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, plain);
+	/* Its first packet, as conn_update would count it: a datagram or a SYN leaves the state
+	 * and the deadline as the insert set them (conn_tcp_next: SYN_SENT stays). With sync
+	 * on, its twin tells peers of the new connection. */
+	if (plain) {
+		n->pkts[CONN_DIR_ORIG] = 1;
+		n->bytes[CONN_DIR_ORIG] = m->pkt_len;
+	} else {
+		conn_account_as(w, n, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, false);
+	}
 	count_e(w, e, n, m->pkt_len);
 	if (nat)
 		rewrite_nat4_pre(frame, x->pi.key.proto, 1, n->rs4, n->rs_port,
