@@ -77,16 +77,18 @@ struct pkt_info {
 	uint16_t l4_off;     /* TCP/UDP/ICMP header (IP only) */
 	uint16_t l3_len;     /* IPv4 total length / IPv6 40 + payload length */
 	uint16_t l4_len;     /* l3_len minus the IP header: the L4 segment's length */
+	/* From ethertype to frag: what parse_fast4_finish writes as constants, together (two
+	 * stores). */
 	uint16_t ethertype;  /* host order, after the VLAN tag */
 	uint16_t vlan_tci;   /* host order; valid when has_vlan */
 	uint8_t has_vlan;
 	uint8_t kind;        /* enum pkt_kind */
 	uint8_t icmp;        /* enum pkt_icmp when proto is ICMP / ICMPv6 */
-	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
-	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
 	uint8_t l2_bcast;    /* destination MAC is broadcast or multicast */
 	uint16_t frag;       /* enum pkt_frag: not NONE only where parse_frame says FRAGMENT
 				(16 bits: the padding it took is stored as one, on every packet) */
+	uint8_t tcp_flags;   /* TCP flags byte when proto is TCP */
+	uint8_t ttl;         /* IPv4 TTL / IPv6 hop limit */
 	struct flow_key key; /* af, proto, addresses, ports (ICMP echo: id in sport and dport) */
 };
 
