@@ -265,6 +265,8 @@ vs_slot_alloc(struct cfgstore *st)
 		if (!st->vs_slot_used[s]) {
 			st->vs_slot_used[s] = 1;
 			st->vs_slot_next = (uint16_t)((s + 1) % VS_MAX_SLOTS);
+			if (st->slot_born != NULL)
+				st->slot_born(st->slot_born_arg, 0, s, 0);
 			return s;
 		}
 	}
@@ -636,6 +638,8 @@ cfg_rs_add(struct cfgstore *st, struct cfg_vs *vs, const union hvlb_addr *addr, 
 	slot = rs_slot_alloc(st);
 	if (slot < 0)
 		return ERR("real: no free real-service slot"), -ENOSPC;
+	if (st->slot_born != NULL)
+		st->slot_born(st->slot_born_arg, 1, (uint16_t)slot, vs->slot);
 	r = &vs->rs[vs->n_rs++];
 	memset(r, 0, sizeof(*r));
 	r->addr = *addr;

@@ -139,6 +139,12 @@ struct cfgstore {
 	 * numbers them anew as it replays the services (ctl_state.c); the saved connections'
 	 * indexes are remapped (persist.h persist_remap). */
 	uint32_t tenant_vni[VXLAN_MAX_TENANTS + 1];
+	/* Told of every slot given to a new real (rs 1; vs_slot its service's) or a new service
+	 * (rs 0), as the slot is taken: the forwarder's totals start it from 0 there
+	 * (slot_totals.h). NULL: no one asks (a scratch store, --check-config). cfg_init clears
+	 * it; persist.c keeps it across its own. */
+	void (*slot_born)(void *arg, int rs, uint16_t slot, uint16_t vs_slot);
+	void *slot_born_arg;
 };
 
 /* A service's reals as they were before a change (cfgstore_backup.c), to put back whole when

@@ -47,6 +47,8 @@ fwd_sync_set(struct fwd *f, const struct cfg_sync *s, char *err)
 	return rc;
 }
 
+static void slot_born(void *arg, int rs, uint16_t slot, uint16_t vs_slot);
+
 /* Workers on the ports' socket first (stable): worker i polls RX queue i of every port, so
  * the first workers carry the traffic when there are more lcores than queues. */
 static void
@@ -210,9 +212,10 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 				    socket);
 	f->cfg = calloc(1, sizeof(*f->cfg));
 	f->zero = stats_zero_create();
+	f->totals = slot_totals_create();
 	f->cap = capture_ctl_create(&f->env);
 	if (f->rcu == NULL || rte_rcu_qsbr_init(f->rcu, readers) != 0 || f->cfg == NULL ||
-	    f->zero == NULL || f->cap == NULL ||
+	    f->zero == NULL || f->totals == NULL || f->cap == NULL ||
 	    neigh_init(&f->neigh, socket, &f->ports, f->pool, set->neigh_retry_ms) != 0) {
 		LOG(ERR, "out of memory for rings / neighbour table\n");
 		return -ENOMEM;
@@ -220,6 +223,8 @@ setup_state(struct fwd *f, const struct fwd_settings *set, struct cfgini *cfg,
 	f->neigh.first_retry_ms = set->neigh_first_retry_ms;
 	f->snap = (struct snap_pub){.rcu = f->rcu, .socket = f->ports.p[0].socket};
 	cfg_init(f->cfg, f->ports.n);
+	f->cfg->slot_born = slot_born;
+	f->cfg->slot_born_arg = f;
 	if (persist_open(&f->persist, set->state_dir, f->env.hz) != 0)
 		return -EIO;
 	/* A restart runs what the last run had; the file gives its static neighbours only. */
@@ -463,6 +468,7 @@ fwd_destroy(struct fwd *f)
 	snap_free(f->snap.cur);
 	cfg_free(f->cfg);
 	stats_zero_free(f->zero);
+	slot_totals_free(f->totals);
 	neigh_free(&f->neigh);
 	rte_free(f->rcu);
 	rte_mempool_free(f->pool);
@@ -551,18 +557,71 @@ fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out)
 	out->drops[HVLB_DROP_EXCEPTION_FULL] += f->exc.lost;
 }
 
-void
-fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
+/* Real slot slot's raw totals over the workers (none before they exist: at start-up). */
+static void
+raw_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out)
 {
 	memset(out, 0, sizeof(*out));
-	*active = 0;
 	for (uint16_t i = 0; i < f->env.n_workers; i++) {
 		const struct worker *w = f->workers[i];
+
+		if (w == NULL)
+			continue;
 		out->pkts += w->rs[slot].stats.pkts;
 		out->bytes += w->rs[slot].stats.bytes;
 		out->conns_total += w->rs[slot].stats.conns_total;
-		*active += w->rs_active[slot];
 	}
+}
+
+static uint64_t
+raw_vs_conns(const struct fwd *f, uint16_t slot)
+{
+	uint64_t n = 0;
+
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
+		if (f->workers[i] != NULL)
+			n += f->workers[i]->vs_conns[slot];
+	return n;
+}
+
+/* cfgstore's slot_born: the slot's totals start from its raw ones now. */
+static void
+slot_born(void *arg, int rs, uint16_t slot, uint16_t vs_slot)
+{
+	struct fwd *f = arg;
+	struct slot_stats raw;
+
+	rte_spinlock_lock(&f->totals->lock);
+	if (rs) {
+		raw_rs(f, slot, &raw);
+		slot_totals_rs_born(f->totals, slot, vs_slot, &raw);
+	} else {
+		slot_totals_vs_born(f->totals, slot, raw_vs_conns(f, slot));
+	}
+	rte_spinlock_unlock(&f->totals->lock);
+}
+
+/* Real slot slot's totals from its birth, under the lock. */
+static void
+rs_totals(const struct fwd *f, uint16_t slot, struct slot_stats *out)
+{
+	const struct slot_stats *base = &f->totals->rs_base[slot];
+
+	raw_rs(f, slot, out);
+	out->pkts -= base->pkts;
+	out->bytes -= base->bytes;
+	out->conns_total -= base->conns_total;
+}
+
+void
+fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
+{
+	*active = 0;
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
+		*active += f->workers[i]->rs_active[slot];
+	rte_spinlock_lock(&f->totals->lock);
+	rs_totals(f, slot, out);
+	rte_spinlock_unlock(&f->totals->lock);
 }
 
 void
@@ -584,13 +643,19 @@ fwd_rs_rtt(const struct fwd *f, uint16_t slot, double *srtt_us, uint64_t *sample
 void
 fwd_sum_vs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active)
 {
-	memset(out, 0, sizeof(*out));
+	struct slot_totals *t = f->totals;
+	struct slot_stats r;
+
 	*active = 0;
-	for (uint16_t i = 0; i < f->env.n_workers; i++) {
-		const struct worker *w = f->workers[i];
-		out->pkts += w->vs_stats[slot].pkts;
-		out->bytes += w->vs_stats[slot].bytes;
-		out->conns_total += w->vs_stats[slot].conns_total;
-		*active += w->vs_active[slot];
+	for (uint16_t i = 0; i < f->env.n_workers; i++)
+		*active += f->workers[i]->vs_active[slot];
+	rte_spinlock_lock(&t->lock);
+	*out = t->vs_gone[slot];
+	for (uint32_t s = t->vs_first[slot]; s != 0; s = t->rs_next[s]) {
+		rs_totals(f, (uint16_t)s, &r);
+		out->pkts += r.pkts;
+		out->bytes += r.bytes;
 	}
+	out->conns_total = raw_vs_conns(f, slot) - t->vs_conns_base[slot];
+	rte_spinlock_unlock(&t->lock);
 }

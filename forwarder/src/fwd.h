@@ -27,6 +27,7 @@
 #include "rssa_ctl.h"
 #include "snapshot.h"
 #include "stats.h"
+#include "slot_totals.h"
 #include "stats_zero.h"
 #include "steer_ctl.h"
 #include "sync.h"
@@ -55,6 +56,8 @@ struct fwd {
 	struct csum_watch csum;         /* csum_watch.h: ports whose peer offloads checksums */
 	struct drop_log drop_log;       /* drop_log.h: the drops' summary in the log */
 	struct stats_zero *zero;        /* stats_zero.h: baselines of zeroed counters */
+	struct slot_totals *totals;     /* slot_totals.h: services' and reals' totals from the
+					   workers' raw counters */
 	struct capture_ctl *cap;        /* capture_ctl.h: the packet capture, one at a time */
 	struct exc_set exc;             /* exception.h: the exception path to the kernel */
 	struct fnat_pool local_pool;    /* fullnat.h: FullNAT's local addresses and ports, from
@@ -98,7 +101,8 @@ int fwd_sync_set(struct fwd *f, const struct cfg_sync *s, char *err);
 
 /* Counters summed over workers (and what the dispatch stages received). */
 void fwd_sum_worker_stats(const struct fwd *f, struct worker_stats *out);
-/* Per-slot counters summed over workers; active = connections now. */
+/* Per-slot counters summed over workers, from the slot's birth (slot_totals.h); a service's
+ * packets and bytes are its reals'; active = connections now. Any thread (the lock's). */
 void fwd_sum_rs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
 void fwd_sum_vs(const struct fwd *f, uint16_t slot, struct slot_stats *out, uint64_t *active);
 /* An RS slot's handshake RTT over workers: the sample-weighted mean of their EWMAs in

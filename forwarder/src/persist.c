@@ -251,9 +251,14 @@ persist_load_config(struct persist *p, void *arg, struct cfgstore *st, uint16_t 
 		LOG_KV(WARNING, "saved configuration refused: starting from the file's, "
 				"without the saved connections",
 		       LOG_S("path", path), LOG_S(LOG_K_ERR, err));
+		void (*born)(void *, int, uint16_t, uint16_t) = st->slot_born;
+		void *born_arg = st->slot_born_arg;
+
 		remap_identity(&p->map);
 		cfg_free_contents(st);
 		cfg_init(st, n_ports);
+		st->slot_born = born;
+		st->slot_born_arg = born_arg;
 		return false;
 	}
 	/* retired: services removed, kept for their connections. */

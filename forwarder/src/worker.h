@@ -200,7 +200,8 @@ struct worker {
 	struct sched_worker sched;
 	struct worker_stats stats;
 	struct port_csum_drops csum;      /* worker_drop_bad_l4_csum */
-	struct slot_stats vs_stats[VS_MAX_SLOTS];
+	uint64_t vs_conns[VS_MAX_SLOTS];  /* connections opened, by service slot (their packets
+					     and bytes are their reals': slot_totals.h) */
 	struct rs_slot rs[RS_MAX_SLOTS + 1] __rte_cache_aligned;
 	uint32_t rs_active[RS_MAX_SLOTS + 1];
 	struct rs_rtt rs_rtt[RS_MAX_SLOTS + 1];

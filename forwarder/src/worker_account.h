@@ -11,27 +11,22 @@
 #include "worker.h"
 #include "worker_sync.h"
 
-/* A packet of c, counted for its real and its service; e: c's RS slot entry (its counters
- * share its line, struct rs_slot), which the fast path has at hand (rs_entry_fast). Both
- * counters' addresses are taken before either is written: the build does not assume that a
- * counter and c cannot overlap (-fno-strict-aliasing), so a slot read after a store would be
- * read again. */
+/* A packet counted for its real: its service's totals are its reals' (slot_totals.h), so one
+ * counter a packet, not two. e: the real's RS slot entry (its counters share its line, struct
+ * rs_slot), which the fast path has at hand (rs_entry_fast). */
 static __rte_always_inline void
-count_e(struct worker *w, struct rs_nexthop *e, const struct conn *c, uint32_t bytes)
+count_e(struct rs_nexthop *e, uint32_t bytes)
 {
 	struct slot_stats *rs = &container_of(e, struct rs_slot, nh)->stats;
-	struct slot_stats *vs = &w->vs_stats[c->vs_slot];
 
 	rs->pkts++;
 	rs->bytes += bytes;
-	vs->pkts++;
-	vs->bytes += bytes;
 }
 
 static inline void
 count(struct worker *w, const struct conn *c, uint32_t bytes)
 {
-	count_e(w, &w->rs[c->rs_slot].nh, c, bytes);
+	count_e(&w->rs[c->rs_slot].nh, bytes);
 }
 
 /* Account a packet of c (conn_update); with sync on, its twin that tells peers of a new

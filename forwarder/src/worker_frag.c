@@ -214,8 +214,6 @@ frag_forward(struct worker *w, struct worker_frag_tail *t)
 	c->bytes[dir] += m->pkt_len;
 	w->rs[c->rs_slot].stats.pkts++;
 	w->rs[c->rs_slot].stats.bytes += m->pkt_len;
-	w->vs_stats[c->vs_slot].pkts++;
-	w->vs_stats[c->vs_slot].bytes += m->pkt_len;
 	if (c->mode == VS_MODE_FULLNAT) {
 		worker_fullnat_frag_tail(w, frame, &t->pi, c, dir);
 		if (dir == CONN_DIR_ORIG) {

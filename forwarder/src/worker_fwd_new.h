@@ -65,7 +65,7 @@ conn_opened(struct worker *w, struct conn *c, const struct vs *vs, const struct 
 	w->rs_active[rslot]++;
 	w->vs_active[vslot]++;
 	w->rs[rslot].stats.conns_total++;
-	w->vs_stats[vslot].conns_total++;
+	w->vs_conns[vslot]++;
 	w->stats.conns_total++;
 }
 

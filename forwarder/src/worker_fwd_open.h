@@ -63,7 +63,7 @@ fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain
 	} else {
 		conn_account_as(w, n, CONN_DIR_ORIG, x->pi.tcp_flags, m->pkt_len, false);
 	}
-	count_e(w, e, n, m->pkt_len);
+	count_e(e, m->pkt_len);
 	if (nat)
 		rewrite_nat4_pre(frame, x->pi.key.proto, 1, n->rs4, n->rs_port,
 				 e->d_ip[CONN_DIR_ORIG], e->d_l4[CONN_DIR_ORIG]);
