@@ -844,7 +844,8 @@ if skew.get("curve"):
            "neither would be needed (not available here).", "",
            f"These are the model's figures (this machine: {os.cpu_count()} CPUs), not a measurement on",
            "dedicated cores; `fwd_bench --mode skew --workers N --steer dispatch --stages S` runs the",
-           "model for any N up to 8.", ""]
+           "model for any N up to 8. Workers measured on cores of their own, on a machine with",
+           "them: the section \"Several workers on dedicated cores\" (bench/scale.py).", ""]
 else:
     md += ["`fwd_bench --mode skew --workers N` (up to 8) runs the model with more workers.", ""]
 if "skipped" in idle:
@@ -904,6 +905,11 @@ echo "  publish: $publish_json" >&2
 # connections (bench/conns.py, fwd_bench --mode conns, under a minute, about 3 GiB).
 conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
 echo "  conns: $conns_json" >&2
+# Several workers on cores of their own (bench/scale.py, fwd_bench --mode scale, about 2
+# minutes): needs 5 cores or more; on fewer its section shows the kept run
+# (bench/measured/scale.json), said to be one.
+scale_json=$(python3 bench/scale.py --doc docs/benchmarks.md | tail -1)
+echo "  scale: $scale_json" >&2
 # The kernel-interface path against the kernel's own nftables DNAT on the same namespaces
 # (bench/kernelpath.py: iperf3 TCP and 64-byte UDP, connect latency, idle CPU and wake-up; the
 # forwarder as shipped first among 8 hvlb variants, about 15 minutes at the default 3 repetitions of

@@ -21,6 +21,9 @@
  *   fwd_bench [EAL] -- --mode publish [--reps N]   (publish_bench.c)
  *   fwd_bench [EAL] -- --mode conns   (conns_bench.c)
  *   fwd_bench [EAL] -- --mode cps --flows N   (cps_bench.c: N TCP connections, each whole)
+ *   fwd_bench [EAL] -- --mode scale --workers N [--stages S] --gens G --flows N|new
+ *                      [--seconds S]
+ *                      (scale_bench.c: N workers and G generators on lcores of their own)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
  *                      [--warmup S] [--seconds S]
@@ -51,6 +54,7 @@
 #include "toeplitz.h"
 #include "worker_loop.h"
 #include "skew.h"
+#include "scale_bench.h"
 #include "conns_bench.h"
 #include "cps_bench.h"
 #include "publish_bench.h"
@@ -398,9 +402,11 @@ main(int argc, char **argv)
 		{"stages", required_argument, NULL, 'S'}, {"proto", required_argument, NULL, 'T'},
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
 		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
-		{"nic-hash", no_argument, NULL, 'H'}, {NULL, 0, NULL, 0}};
+		{"nic-hash", no_argument, NULL, 'H'}, {"gens", required_argument, NULL, 'G'},
+		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
+	uint16_t gens = 1;
 	bool sync_on = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
@@ -433,6 +439,8 @@ main(int argc, char **argv)
 			sk.rssa = strcmp(optarg, "on") == 0;
 		else if (opt == 'H')
 			nic_hash = true;
+		else if (opt == 'G')
+			gens = (uint16_t)atoi(optarg);
 		else if (opt == 't') {
 			sk.nic_steer = strcmp(optarg, "nic") == 0;
 			sk.dispatch = strcmp(optarg, "dispatch") == 0 ? RTE_MAX(sk.dispatch, 1) : 0;
@@ -482,6 +490,13 @@ main(int argc, char **argv)
 		return publish_bench_run(reps);
 	if (strcmp(mode, "conns") == 0)
 		return conns_bench_run();
+	if (strcmp(mode, "scale") == 0) {
+		struct scale_opts so = {.workers = sk.workers, .stages = sk.dispatch, .gens = gens,
+					.flows = n_flows,
+					.new_flows = n_flows == 0, .seconds = seconds};
+
+		return scale_bench_run(&so);
+	}
 	if (strcmp(mode, "skew") == 0) {
 		sk.seconds = seconds;
 		return skew_run(&sk);
