@@ -23,6 +23,8 @@
  *   fwd_bench [EAL] -- --mode cps --flows N   (cps_bench.c: N TCP connections, each whole)
  *   fwd_bench [EAL] -- --mode scale --workers N [--stages S] --gens G --flows N|new
  *                      [--seconds S]
+ *                      | --rate MPPS --load uniform|skewed --rssa on|off [--warmup S]
+ *                        [--period-ms MS]   (the skew bench's flows offered, paced)
  *                      (scale_bench.c: N workers and G generators on lcores of their own)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
@@ -407,6 +409,7 @@ main(int argc, char **argv)
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
 	uint16_t gens = 1;
+	bool sk_rate_set = false;
 	bool sync_on = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
@@ -462,7 +465,7 @@ main(int argc, char **argv)
 		else if (opt == 'V')
 			service = optarg;
 		else if (opt == 'R')
-			sk.rate_mpps = atof(optarg);
+			sk.rate_mpps = atof(optarg), sk_rate_set = true;
 		else if (opt == 'W')
 			sk.warmup_s = atof(optarg);
 		else if (opt == 'p')
@@ -492,7 +495,9 @@ main(int argc, char **argv)
 		return conns_bench_run();
 	if (strcmp(mode, "scale") == 0) {
 		struct scale_opts so = {.workers = sk.workers, .stages = sk.dispatch, .gens = gens,
-					.flows = n_flows,
+					.flows = n_flows, .rate_mpps = sk_rate_set ? sk.rate_mpps : 0,
+					.skewed = sk.skewed, .rssa = sk.rssa, .warmup_s = sk.warmup_s,
+					.period_ms = sk.period_ms,
 					.new_flows = n_flows == 0, .seconds = seconds};
 
 		return scale_bench_run(&so);

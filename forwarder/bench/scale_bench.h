@@ -13,6 +13,11 @@ struct scale_opts {
 	uint32_t flows;   /* established flows per queue */
 	bool new_flows;   /* every packet a new flow instead */
 	double seconds;   /* the measured window */
+	double rate_mpps; /* > 0: the skew bench's flows offered at this rate, paced */
+	bool skewed;      /* paced: the paper's skewed scenario, else uniform */
+	bool rssa;        /* paced: RSS-A on */
+	double warmup_s;  /* paced: before the window (RSS-A's periods) */
+	uint32_t period_ms; /* paced: RSS-A's period */
 };
 
 /* Build the ports and forwarder, run, print one JSON line. 0, or 1/2 on set-up errors. */

@@ -56,3 +56,21 @@ def test_too_few_cores_shows_the_kept_run_as_such(tmp_path, monkeypatch):
     md = "\n".join(scale.markdown(res))
     assert "| 4 | - | established | 36.00 |" in md
     assert "Not measured by this run" in md and "(2026-12-04, Xeon, 16 cores)" in md
+
+
+def test_skew_rows_against_uniform_and_moves_that_lose_frames_said():
+    r = dict(RUN)
+    r["skew"] = [
+        {"workers": 2, "load": "uniform", "rssa": False, "stages": 0, "mpps": 14.0,
+         "low_end": 7.0, "moves": 0, "trials": [{"rate": 14.0, "loss": 0.0, "moves": 0}]},
+        {"workers": 2, "load": "skewed", "rssa": True, "stages": 0, "mpps": 10.5,
+         "low_end": 7.0, "moves": 0,
+         "trials": [{"rate": 12.0, "loss": 0.2, "moves": 9}, {"rate": 10.5, "loss": 0.0, "moves": 0}]},
+        {"workers": 2, "load": "skewed", "rssa": True, "stages": 1, "mpps": None,
+         "low_end": 7.0, "moves": 0, "trials": [{"rate": 12.0, "loss": 0.3, "moves": 0}]}]
+    md = "\n".join(scale.markdown(r))
+    assert "| 2 | skewed | on | handoff | 10.50 | 75.0% | 0 |" in md
+    # Not even the search's low end passed: said so, never shown as a rate that passed.
+    assert "| 2 | skewed | on | 1 dispatch stage(s) | below 7.00 (none passed) | - | 0 |" in md
+    assert "RSS-A moved flows in 1 of its 3 trials; 1 of those lost more than 0.1 %" in md
+    assert "so these rows are not RSS-A's gain" in md
