@@ -24,7 +24,8 @@
  *   fwd_bench [EAL] -- --mode scale --workers N [--stages S] --gens G --flows N|new
  *                      [--seconds S]
  *                      | --rate MPPS --load uniform|skewed --rssa on|off [--warmup S]
- *                        [--period-ms MS]   (the skew bench's flows offered, paced)
+ *                        [--period-ms MS] [--moves PER_S] [--idle-us US]
+ *                        (the skew bench's flows offered, paced; operator moves)
  *                      (scale_bench.c: N workers and G generators on lcores of their own)
  *   fwd_bench [EAL] -- --mode skew --workers N --load uniform|skewed --rssa on|off
  *                      [--steer software|nic|dispatch] [--stages N] --rate MPPS
@@ -405,10 +406,13 @@ main(int argc, char **argv)
 		{"lag-kcps", required_argument, NULL, 'K'}, {"sync", no_argument, NULL, 'Y'},
 		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
 		{"nic-hash", no_argument, NULL, 'H'}, {"gens", required_argument, NULL, 'G'},
+		{"moves", required_argument, NULL, 'M'}, {"idle-us", required_argument, NULL, 'I'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
 	uint16_t gens = 1;
+	double moves_per_s = 0;
+	uint32_t idle_us = 0;
 	bool sk_rate_set = false;
 	bool sync_on = false;
 	unsigned reps = 15;
@@ -444,6 +448,10 @@ main(int argc, char **argv)
 			nic_hash = true;
 		else if (opt == 'G')
 			gens = (uint16_t)atoi(optarg);
+		else if (opt == 'M')
+			moves_per_s = atof(optarg);
+		else if (opt == 'I')
+			idle_us = (uint32_t)atoi(optarg);
 		else if (opt == 't') {
 			sk.nic_steer = strcmp(optarg, "nic") == 0;
 			sk.dispatch = strcmp(optarg, "dispatch") == 0 ? RTE_MAX(sk.dispatch, 1) : 0;
@@ -497,7 +505,8 @@ main(int argc, char **argv)
 		struct scale_opts so = {.workers = sk.workers, .stages = sk.dispatch, .gens = gens,
 					.flows = n_flows, .rate_mpps = sk_rate_set ? sk.rate_mpps : 0,
 					.skewed = sk.skewed, .rssa = sk.rssa, .warmup_s = sk.warmup_s,
-					.period_ms = sk.period_ms,
+					.period_ms = sk.period_ms, .moves_per_s = moves_per_s,
+					.idle_us = idle_us,
 					.new_flows = n_flows == 0, .seconds = seconds};
 
 		return scale_bench_run(&so);

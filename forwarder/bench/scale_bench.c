@@ -104,7 +104,7 @@ static volatile int gen_stop;
 static uint16_t n_workers, n_rxq, n_gens;
 
 static const char config_ini[] =
-	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = 0\ndispatch = %u\n"
+	"[forwarder]\nconn_max = %u\nidle_sleep_max_us = %u\ndispatch = %u\n"
 	"rssa = %s\nrssa_period_ms = %u\n"
 	"[port0]\ndev = net_ring_sc_p0\nmac = 02:00:00:00:00:01\naddr = 10.9.0.2/24\n"
 	"[port1]\ndev = net_ring_sc_p1\nmac = 02:00:00:00:00:02\naddr = 10.1.0.1/24\n"
@@ -378,14 +378,48 @@ paced_sum(uint64_t *offered, uint64_t *lost, uint64_t *delivered, uint64_t *behi
 	}
 }
 
-/* The control thread's loop (steering, RSS-A) for s seconds. */
+/* --moves: the next offered flow moved to the worker after its owner, as an operator's
+ * `hvlbctl steer` would (steer_ctl_move); what moving costs, apart from RSS-A's choices. */
 static void
-control_for(struct fwd *f, double s)
+move_next(struct fwd *f, unsigned *next)
 {
-	uint64_t end = rte_rdtsc() + (uint64_t)(s * (double)rte_get_tsc_hz());
+	for (unsigned tries = 0; tries < n_gens * SC_PFLOWS; tries++) {
+		unsigned k = (*next)++ % (n_gens * SC_PFLOWS);
+		struct sc_pgen *pg = &pgens[k / SC_PFLOWS];
+		struct flow_key key = {.sport = 0};
+
+		if (k % SC_PFLOWS >= pg->n)
+			continue;
+		uint64_t t = pg->f[k % SC_PFLOWS].tuple;
+
+		hvlb_addr_set4(&key.src, rte_cpu_to_be_32(0x0a000000u + (uint32_t)(t >> 16)));
+		hvlb_addr_set4(&key.dst, rte_cpu_to_be_32(0x0a640001u));
+		key.sport = rte_cpu_to_be_16((uint16_t)t);
+		key.dport = rte_cpu_to_be_16(53);
+		key.proto = HVLB_PROTO_UDP;
+		key.af = HVLB_AF_INET;
+		uint16_t to = (uint16_t)((steer_ctl_owner(f->sc, &key) + 1) % n_workers);
+
+		if (steer_ctl_move(f->sc, &key, 1, to, 0, true, 0, rte_rdtsc()) == 0)
+			return;
+	}
+}
+
+/* The control thread's loop (steering, RSS-A) for s seconds; moves_per_s operator moves. */
+static void
+control_for(struct fwd *f, double s, double moves_per_s)
+{
+	uint64_t hz = rte_get_tsc_hz(), end = rte_rdtsc() + (uint64_t)(s * (double)hz);
+	uint64_t gap = moves_per_s > 0 ? (uint64_t)((double)hz / moves_per_s) : 0;
+	uint64_t next_move = rte_rdtsc() + gap;
+	static unsigned next;
 
 	while (rte_rdtsc() < end) {
 		fwd_control_poll(f);
+		if (gap && rte_rdtsc() >= next_move) {
+			move_next(f, &next);
+			next_move += gap;
+		}
 		rte_delay_us_sleep(100);
 	}
 }
@@ -511,7 +545,8 @@ scale_bench_run(const struct scale_opts *o)
 	/* A table per worker for its flows, at most half full; new flows: the whole run's at
 	 * most two thirds (a power of two above: about 700 MiB a worker for 0.2 s). */
 	dprintf(fd, config_ini,
-		RTE_MAX(paced ? 0 : o->new_flows ? want + want / 2 : 2 * want, 65536u), stages,
+		RTE_MAX(paced ? 0 : o->new_flows ? want + want / 2 : 2 * want, 65536u), o->idle_us,
+		stages,
 		o->rssa ? "on" : "off", o->period_ms ? o->period_ms : 50);
 	close(fd);
 	struct fwd *f = fwd_create(path, (uint16_t)nl, lcores);
@@ -527,11 +562,11 @@ scale_bench_run(const struct scale_opts *o)
 				      gen_lcores[g]);
 	/* Warm-up: caches, each established flow opened (a pass over its queue's list), RSS-A
 	 * settled. */
-	control_for(f, paced ? o->warmup_s : o->new_flows ? 0.1 : 0.3);
+	control_for(f, paced ? o->warmup_s : o->new_flows ? 0.1 : 0.3, 0);
 	n0 = out_total();
 	paced_sum(&c0[0], &c0[1], &c0[2], &c0[3]);
 	t0 = rte_rdtsc();
-	control_for(f, o->seconds);
+	control_for(f, o->seconds, paced ? o->moves_per_s : 0);
 	n1 = out_total();
 	paced_sum(&c1[0], &c1[1], &c1[2], &c1[3]);
 	t1 = rte_rdtsc();

@@ -18,6 +18,8 @@ struct scale_opts {
 	bool rssa;        /* paced: RSS-A on */
 	double warmup_s;  /* paced: before the window (RSS-A's periods) */
 	uint32_t period_ms; /* paced: RSS-A's period */
+	double moves_per_s; /* paced: operator moves (steer_ctl_move) in the window, a second */
+	uint32_t idle_us;   /* the workers' idle_sleep_max_us (0: they poll) */
 };
 
 /* Build the ports and forwarder, run, print one JSON line. 0, or 1/2 on set-up errors. */
