@@ -19,6 +19,9 @@ import docsection
 REPO = Path(__file__).resolve().parents[1]
 BIN = REPO / "build" / "forwarder" / "bench" / "fwd_bench"
 HEADING = "## Connection table at scale"
+# Runs on other machines, kept (bench/measured/conns.json): shown beside this machine's, each
+# with its date and machine.
+KEPT = REPO / "bench" / "measured" / "conns.json"
 EAL = ["-l", "0", "--no-pci", "--no-huge", "-m", "256", "--file-prefix", "hvlb_connb",
        "--log-level=lib.*:error", "--log-level=user1:error"]
 
@@ -117,7 +120,19 @@ def markdown(r):
             "lookup waits on memory (a bucket, then the entry) in a VM, where a TLB miss walks "
             "two page tables: the direction of issue 16 (at most 1.5 x) is not met here.", "",
             f"- date: {datetime.date.today()}; machine: {docsection.machine()}. A shared VM: "
-            "figures from one run.", ""]
+            "figures from one run.", *kept_lines(), ""]
+
+
+def kept_lines():
+    """The kept runs of other machines, one line each."""
+    if not KEPT.exists():
+        return []
+    k = json.loads(KEPT.read_text())
+    return [f"- elsewhere ({k['note']}): " + "; ".join(
+        f"{r['date']}, {r['run']}: {r['conn_lookup_ns_1k']:.2f} / {r['conn_lookup_ns_1m']:.2f} / "
+        f"{r['conn_lookup_ns_10m']:.2f} ns, **{r['conn_lookup_10m_over_1k']:.2f}x** at 10 M"
+        for r in k["runs"]) + f" ({k['runs'][0]['machine']}); its last-level cache holds the "
+        "1 M table whole, the 10 M one is out of every cache there too."]
 
 
 def main():
