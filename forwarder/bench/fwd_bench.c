@@ -50,6 +50,7 @@
 
 #include <valgrind/callgrind.h>
 
+#include "bench_frame.h"
 #include "csum.h"
 #include "fwd.h"
 #include "ringfwd.h"
@@ -63,7 +64,7 @@
 #include "publish_bench.h"
 #include "sync_bench.h"
 
-#define FRAME_LEN 60 /* 64 bytes on the wire with the FCS */
+#define FRAME_LEN BENCH_FRAME_LEN
 #define SCTP_FRAME_MORE 6 /* --proto sctp: 14 + 20 + 12 + a 20-byte chunk */
 #define BIG_FRAME_LEN (14 + 1900) /* --proto big: longer than the 1500-byte MTU */
 #define IN_FLIGHT 8192
@@ -106,24 +107,7 @@ static const char config_vxlan[] =
 static void
 write_frame(uint8_t *p, uint64_t seq)
 {
-	static const uint8_t hdr[] = {
-		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x01, 0x08, 0x00, /* Ethernet */
-		0x45, 0, 0, 46, 0, 0, 0x40, 0, 64, 17, 0, 0,                    /* IPv4 */
-		10, 0, 0, 0, 10, 100, 0, 1,                                     /* src, dst */
-		0, 0, 0, 53, 0, 26, 0, 0,                                       /* UDP */
-	};
-	uint32_t client = (uint32_t)(seq >> 16);
-	uint16_t sport = (uint16_t)(1024 + (seq & 0xFFFF) % 64000);
-
-	memcpy(p, hdr, sizeof(hdr));
-	memset(p + sizeof(hdr), 0xAB, FRAME_LEN - sizeof(hdr));
-	p[27] = (uint8_t)(client >> 16);
-	p[28] = (uint8_t)(client >> 8);
-	p[29] = (uint8_t)client;
-	p[34] = (uint8_t)(sport >> 8);
-	p[35] = (uint8_t)sport;
-	uint16_t c = csum_ipv4_hdr(p + 14, 20);
-	memcpy(p + 24, &c, 2);
+	bench_frame_write(p, (uint32_t)(seq >> 16), (uint16_t)(1024 + (seq & 0xFFFF) % 64000));
 }
 
 /* Frame seq as a whole 1,900-byte UDP datagram without DF (its checksum 0: none), which the

@@ -47,6 +47,7 @@
 #include <rte_mbuf.h>
 #include <rte_ring.h>
 
+#include "bench_frame.h"
 #include "csum.h"
 #include "fwd.h"
 #include "dispatch.h"
@@ -58,7 +59,7 @@
 #define SC_MAXQ 32
 #define SC_RING 2048
 #define SC_IN_FLIGHT 1024
-#define SC_FRAME_LEN 60
+#define SC_FRAME_LEN BENCH_FRAME_LEN
 #define SC_NEW_MPPS 6
 
 /* One worker's flows: client address (host order) and source port, packed. */
@@ -143,28 +144,11 @@ flows_make(uint32_t want)
 	return 0;
 }
 
-/* Frame for flow f (client << 16 | port): UDP to 10.100.0.1:53, its checksum 0 (none). */
+/* Frame for flow f (client << 16 | port): UDP to 10.100.0.1:53. */
 static void
 frame_write(uint8_t *p, uint64_t f)
 {
-	static const uint8_t hdr[] = {
-		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x01, 0x08, 0x00, /* Ethernet */
-		0x45, 0, 0, 46, 0, 0, 0x40, 0, 64, 17, 0, 0,                    /* IPv4 */
-		10, 0, 0, 0, 10, 100, 0, 1,                                     /* src, dst */
-		0, 0, 0, 53, 0, 26, 0, 0,                                       /* UDP */
-	};
-	uint32_t client = (uint32_t)(f >> 16);
-	uint16_t c;
-
-	memcpy(p, hdr, sizeof(hdr));
-	memset(p + sizeof(hdr), 0xAB, SC_FRAME_LEN - sizeof(hdr));
-	p[27] = (uint8_t)(client >> 16);
-	p[28] = (uint8_t)(client >> 8);
-	p[29] = (uint8_t)client;
-	p[34] = (uint8_t)(f >> 8);
-	p[35] = (uint8_t)f;
-	c = csum_ipv4_hdr(p + 14, 20);
-	memcpy(p + 24, &c, 2);
+	bench_frame_write(p, (uint32_t)(f >> 16), (uint16_t)f);
 }
 
 /* Generator g's turn at worker w: take back what w sent out of port 1, top up to
