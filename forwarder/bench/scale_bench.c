@@ -55,6 +55,7 @@
 #include "steer_ctl.h"
 #include "worker_loop.h"
 #include "scale_bench.h"
+#include "skew.h"
 
 #define SC_MAXQ 32
 #define SC_RING 2048
@@ -83,7 +84,7 @@ struct sc_pflow {
 	double per_cycle; /* packets owed per TSC cycle */
 	double credit;    /* packets owed */
 };
-#define SC_PFLOWS 80
+#define SC_PFLOWS SKEW_FLOWS
 #define SC_CREDIT_MAX 64.0 /* owed beyond this the generator could not send: "behind" */
 
 /* A paced generator's flows and counts (read by the main lcore between windows). */
@@ -204,14 +205,12 @@ gen_main(void *arg)
 static void
 paced_flows_make(bool skewed, double rate_mpps)
 {
-	static const double growth[6] = {0.02, 0.03, 0.04, 0.05, 0.06, 0.1};
 	double w[SC_PFLOWS], sum = 0, hz = (double)rte_get_tsc_hz();
+	uint16_t q[SC_PFLOWS];
 	unsigned order[SC_PFLOWS];
 
 	for (unsigned i = 0; i < SC_PFLOWS; i++) {
-		unsigned g = i / 10;
-
-		w[i] = !skewed ? 1.0 : g < 6 ? growth[g] : 0.01;
+		skew_flow_plan(i, n_workers, skewed, &w[i], &q[i]);
 		sum += w[i];
 		order[i] = i;
 	}
@@ -222,23 +221,19 @@ paced_flows_make(bool skewed, double rate_mpps)
 			order[j] = order[j - 1], order[j - 1] = t;
 		}
 	for (unsigned k = 0; k < SC_PFLOWS; k++) {
-		unsigned i = order[k], g = i / 10, best = 0;
-		uint16_t q = n_workers == 1 ? 0
-			     : !skewed || g >= 6 ? (uint16_t)(i % n_workers)
-			     : n_workers == 2 ? (uint16_t)(g / 3)
-					      : (uint16_t)(g % n_workers);
+		unsigned i = order[k], best = 0;
 		uint32_t client = 10 + i, port = 1024;
 		union hvlb_addr a;
 
 		hvlb_addr_set4(&a, rte_cpu_to_be_32(0x0a000000u + client));
-		while (steer_owner(n_workers, &a, rte_cpu_to_be_16((uint16_t)port)) != q)
+		while (steer_owner(n_workers, &a, rte_cpu_to_be_16((uint16_t)port)) != q[i])
 			port++;
 		for (unsigned gi = 1; gi < n_gens; gi++)
 			if (pgens[gi].rate < pgens[best].rate)
 				best = gi;
 		struct sc_pgen *pg = &pgens[best];
 
-		pg->f[pg->n++] = (struct sc_pflow){.tuple = (uint64_t)client << 16 | port, .queue = q,
+		pg->f[pg->n++] = (struct sc_pflow){.tuple = (uint64_t)client << 16 | port, .queue = q[i],
 						   .per_cycle = rate_mpps * 1e6 * w[i] / sum / hz};
 		pg->rate += rate_mpps * w[i] / sum;
 	}

@@ -56,7 +56,7 @@
 #include "worker_loop.h"
 #include "skew.h"
 
-#define SK_FLOWS 80
+#define SK_FLOWS SKEW_FLOWS
 #define SK_MAXW 16 /* cores: workers and dispatch stages */
 #define SK_TICK_US 20
 #define SK_RX_SIZE 1024 /* a NIC RX ring */
@@ -131,21 +131,27 @@ flow_make(struct sk_flow *fl, unsigned i, uint16_t n_workers, uint16_t q, double
 	memcpy(fl->frame + 24, &c, 2);
 }
 
+void
+skew_flow_plan(unsigned i, uint16_t n_workers, bool skewed, double *weight, uint16_t *queue)
+{
+	static const double growth[6] = {0.02, 0.03, 0.04, 0.05, 0.06, 0.1};
+	unsigned g = i / 10; /* 0-5 the growth groups, 6-7 the even background */
+
+	*weight = !skewed ? 1.0 : g < 6 ? growth[g] : 0.01;
+	*queue = n_workers == 1 ? 0
+		 : !skewed || g >= 6 ? (uint16_t)(i % n_workers)
+		 : n_workers == 2 ? (uint16_t)(g / 3)
+				  : (uint16_t)(g % n_workers);
+}
+
 static void
 flows_make(uint16_t n_workers, bool skewed)
 {
-	static const double growth[6] = {0.02, 0.03, 0.04, 0.05, 0.06, 0.1};
 	double w[SK_FLOWS], sum = 0;
 	uint16_t q[SK_FLOWS];
 
 	for (unsigned i = 0; i < SK_FLOWS; i++) {
-		unsigned g = i / 10; /* 0-5 the growth groups, 6-7 the even background */
-		w[i] = !skewed ? 1.0 : g < 6 ? growth[g] : 0.01;
-		q[i] = n_workers == 1 ? 0
-		       : !skewed     ? (uint16_t)(i % n_workers)
-		       : g >= 6      ? (uint16_t)(i % n_workers)
-		       : n_workers == 2 ? (uint16_t)(g / 3)
-				     : (uint16_t)(g % n_workers);
+		skew_flow_plan(i, n_workers, skewed, &w[i], &q[i]);
 		sum += w[i];
 	}
 	for (unsigned i = 0; i < SK_FLOWS; i++)

@@ -23,6 +23,12 @@ struct skew_opts {
 	double dprice[4]; /* the dispatch stage's: iteration, packet; the same with steering */
 };
 
+/* The scenario's flows (SKEW_FLOWS): flow i's weight (its share is weight over the sum of
+ * all) and the RX queue it is on among n_workers: uniform, or the paper's skewed groups. */
+#define SKEW_FLOWS 80
+void skew_flow_plan(unsigned i, uint16_t n_workers, bool skewed, double *weight,
+		    uint16_t *queue);
+
 /* Build the ports and forwarder, simulate, print one JSON line. 0, or 1/2 on set-up errors. */
 int skew_run(const struct skew_opts *o);
 
