@@ -14,6 +14,8 @@
  *                       docs/mode-tunnel.md)
  *                      [--single N] [--sync]   (--sync: connection sync on, a loopback peer)
  *                      [--nic-hash]  (each frame with its RSS hash, the tables filed by it)
+ *                      [--steered]  (an override in force, for a flow none of these is: as
+ *                      after a flow move, by RSS-A or an operator)
  *   (vxlan: the same UDP flows, inside VXLAN to a vxlan service: docs/mode-vxlan.md;
  *    big: the same UDP flows as whole 1,900-byte datagrams without DF, as an af_packet port's
  *    kernel reassembles them, each sent on in two fragments: docs/fragments.md)
@@ -41,6 +43,7 @@
 
 #include <rte_cycles.h>
 #include <rte_eal.h>
+#include <rte_malloc.h>
 #include <rte_eth_ring.h>
 #include <rte_ethdev.h>
 #include <rte_launch.h>
@@ -55,6 +58,8 @@
 #include "fwd.h"
 #include "ringfwd.h"
 #include "sctp.h"
+#include "steer.h"
+#include "steer_msg.h"
 #include "toeplitz.h"
 #include "worker_loop.h"
 #include "skew.h"
@@ -374,6 +379,28 @@ out_pkts(void)
 	return gen_out;
 }
 
+/* --steered: the overrides' table a flow move leaves in force (steer_ctl.c publishes it for
+ * as long as any moved connection lives), with one override, for a flow none of the bench's
+ * is. Put where the control thread would put it: the workers read it at their next loop. */
+static int
+steer_one_override(struct fwd *f)
+{
+	struct steer_rule r = {.worker = 0};
+	void *mem = rte_zmalloc("bench_steer", steer_table_mem_size(1), RTE_CACHE_LINE_SIZE);
+
+	if (mem == NULL)
+		return -1;
+	r.key.src.w[0] = htonl(0xc6336401u); /* 198.51.100.1:4242, to the VIP */
+	r.key.dst.w[0] = htonl(0x0a640001u);
+	r.key.sport = htons(4242);
+	r.key.dport = htons(53);
+	r.key.proto = HVLB_PROTO_UDP;
+	r.key.af = HVLB_AF_INET;
+	r.client_hash = steer_client_hash_of(&r.key, true);
+	__atomic_store_n(&f->env.steer->table, steer_table_build(mem, &r, 1), __ATOMIC_RELEASE);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -391,6 +418,7 @@ main(int argc, char **argv)
 		{"reps", required_argument, NULL, 'N'}, {"service", required_argument, NULL, 'V'},
 		{"nic-hash", no_argument, NULL, 'H'}, {"gens", required_argument, NULL, 'G'},
 		{"moves", required_argument, NULL, 'M'}, {"idle-us", required_argument, NULL, 'I'},
+		{"steered", no_argument, NULL, 'O'},
 		{NULL, 0, NULL, 0}};
 	struct skew_opts sk = {.workers = 2, .rate_mpps = 1, .warmup_s = 1.0, .period_ms = 200};
 	struct sync_bench_opts sy = {.lag_kcps = 100};
@@ -399,6 +427,7 @@ main(int argc, char **argv)
 	uint32_t idle_us = 0;
 	bool sk_rate_set = false;
 	bool sync_on = false;
+	bool steered = false;
 	unsigned reps = 15;
 	const char *mode = "fwd";
 	const char *service = "nat";
@@ -430,6 +459,8 @@ main(int argc, char **argv)
 			sk.rssa = strcmp(optarg, "on") == 0;
 		else if (opt == 'H')
 			nic_hash = true;
+		else if (opt == 'O')
+			steered = true;
 		else if (opt == 'G')
 			gens = (uint16_t)atoi(optarg);
 		else if (opt == 'M')
@@ -545,6 +576,8 @@ main(int argc, char **argv)
 		f->workers[0]->key_hash = WORKER_HASH_NIC;
 		f->workers[0]->nic_hash_checks = 0;
 	}
+	if (steered && steer_one_override(f) != 0)
+		return 1;
 	if (cps) {
 		struct cps_rings r = {.rx0 = rx0, .tx0 = {tx0[0], tx0[1]}, .rx1 = rx1,
 				      .tx1 = {tx1[0], tx1[1]}, .pool = gen_pool};

@@ -441,8 +441,8 @@ burst_handoff(struct burst *b, struct rte_mbuf *m, uint16_t owner)
 }
 
 /* Classify every packet: handled, handed off (b->n_ho of them), or to be looked up (the
- * number returned). Without steering, a plain IPv4 TCP or UDP frame (parse_fast4) is looked
- * up before it is classified (PKT_LATE): a connection found needs no classifying. own_hash:
+ * number returned). A plain IPv4 TCP or UDP frame (parse_fast4) is looked up before it is
+ * classified (PKT_LATE): a connection found needs no classifying. own_hash:
  * the tables file keys by their own hash (WORKER_HASH_FLOW), known for the whole burst. The
  * counters are locals, to stay in registers. */
 static __rte_always_inline uint16_t
@@ -462,29 +462,29 @@ classify_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int from_pe
 		enum pkt_route r;
 
 		bytes += m->pkt_len;
-		if (!steer) {
-			/* A port's burst (one_port): its MAC known for all. A PKT_LATE context's
-			 * in_port is written only if it is classified (classify_late), never on
-			 * the fast path. */
-			if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
-					       rte_pktmbuf_data_len(m),
-					       one_port ? mac48
-							: w->ports->p[w->ports->index[m->port]].mac48,
-					       &x->pi))) {
-				/* Its context's key pointer is written only if it is classified
-				 * (classify_late): the lookup's array has it. */
-				const uint32_t h = own_hash ? conn_key4_hash(&x->pi.key)
-							    : burst_hash(w, m, &x->pi.key);
+		/* A port's burst (one_port): its MAC known for all. A PKT_LATE context's in_port
+		 * is written only if it is classified (classify_late), never on the fast path.
+		 * With steering on too: a connection in this worker's table is this worker's
+		 * (a move takes it out of the old owner's table before any override names the
+		 * new one, steer_msg.h), so only a packet that finds none asks who owns it. */
+		if (likely(parse_fast4(rte_pktmbuf_mtod(m, const uint8_t *),
+				       rte_pktmbuf_data_len(m),
+				       one_port ? mac48
+						: w->ports->p[w->ports->index[m->port]].mac48,
+				       &x->pi))) {
+			/* Its context's key pointer is written only if it is classified
+			 * (classify_late): the lookup's array has it. */
+			const uint32_t h = own_hash ? conn_key4_hash(&x->pi.key)
+						    : burst_hash(w, m, &x->pi.key);
 
-				x->dirn = PKT_LATE;
-				x->hash = h;
-				b->bkt[n_lk] = conn_fast_bucket(t, h);
-				b->keys[n_lk] = &x->pi.key;
-				b->hashes[n_lk] = h;
-				b->x[n_lk] = x;
-				b->m[n_lk++] = m;
-				continue;
-			}
+			x->dirn = PKT_LATE;
+			x->hash = h;
+			b->bkt[n_lk] = conn_fast_bucket(t, h);
+			b->keys[n_lk] = &x->pi.key;
+			b->hashes[n_lk] = h;
+			b->x[n_lk] = x;
+			b->m[n_lk++] = m;
+			continue;
 		}
 		r = worker_classify(w, m, x, from_peer, steer);
 		if (r == PKT_ROUTE_DONE)
@@ -518,15 +518,25 @@ late_martian(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x)
 	x->dirn = PKT_GONE;
 }
 
+/* classify_ip of a PKT_LATE packet while overrides or moved entries are in force: out of line,
+ * so that the copy in line (no steering) stays what it was. */
+static __rte_noinline enum pkt_route
+classify_late_steered(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
+		      bool find_vs)
+{
+	return classify_ip(w, m, x, from_peer, true, find_vs);
+}
+
 /* Classify a PKT_LATE packet now (classify_ip): false when that handled it (PKT_GONE). A
  * packet to one of our own addresses that classify_ip decapsulated (VXLAN: x now describes the
  * inner packet, x->decapped) is looked up again, by its inner key, into *c and *dir. In line:
  * out of line, saving its registers cost every new connection 25 instructions, more than the 2
  * an established packet pays for it in line. A martian source, which parse_fast4 leaves to
- * this step (parse_fast.h), is dropped here as parse_frame would have dropped it. */
+ * this step (parse_fast.h), is dropped here as parse_frame would have dropped it. steer:
+ * w->steer_on. */
 static __rte_always_inline bool
 classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_peer,
-	      struct burst *b, struct conn **c, uint8_t *dir)
+	      bool steer, struct burst *b, struct conn **c, uint8_t *dir)
 {
 	enum pkt_route r;
 
@@ -541,9 +551,14 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 	x->decapped = 0;
 	/* Only a packet with no connection may open one: the others (a rare mode's, the fast
 	 * path's exceptions) need no service, nor does VXLAN to our VTEP (its inner packet is
-	 * classified after its decapsulation). */
-	r = classify_ip(w, m, x, from_peer, false,
-			*c == NULL && !worker_vxlan_for_us(w, &x->pi));
+	 * classified after its decapsulation). Who owns it is asked with the overrides when any
+	 * are in force: a packet that found no connection here may be a moved one's. */
+	if (steer)
+		r = classify_late_steered(w, m, x, from_peer,
+					  *c == NULL && !worker_vxlan_for_us(w, &x->pi));
+	else
+		r = classify_ip(w, m, x, from_peer, false,
+				*c == NULL && !worker_vxlan_for_us(w, &x->pi));
 	if (r == PKT_ROUTE_LOOKUP) {
 		if (unlikely(x->decapped)) {
 			enum conn_dir d = CONN_DIR_ORIG;
@@ -601,7 +616,8 @@ burst_make_room(struct worker *w, int from_peer, struct burst *b, uint16_t n_lk,
 
 	for (uint16_t j = 0; j < n_lk; j++) {
 		if (b->x[j]->dirn == PKT_LATE) {
-			classify_late(w, b->m[j], b->x[j], from_peer, b, &conns[j], &dirs[j]);
+			classify_late(w, b->m[j], b->x[j], from_peer, w->steer_on, b, &conns[j],
+				      &dirs[j]);
 			b->hashes[j] = b->x[j]->hash; /* its inner key's, if decapsulated */
 		}
 	}
@@ -639,9 +655,11 @@ resolve_burst(struct worker *w, struct burst *b, uint16_t n_lk, bool known_v4)
 
 /* The forward pass over the looked-up packets, in their order: the fast path, else the
  * packet classified (if it was not) and forwarded in full. plain: sync is off and nothing is
- * captured (a constant in each copy). */
+ * captured; steer: overrides or moved entries are in force (w->steer_on; constants in the
+ * copies without steering). */
 static __rte_always_inline void
-forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, bool plain)
+forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, bool plain,
+	      bool steer)
 {
 	struct conn **conns = b->conn;
 	uint8_t *dirs = b->dir;
@@ -654,10 +672,10 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 			if (likely(conns[j] != NULL) &&
 			    fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain))
 				continue;
-			if (!classify_late(w, m, x, from_peer, b, &conns[j], &dirs[j]))
+			if (!classify_late(w, m, x, from_peer, steer, b, &conns[j], &dirs[j]))
 				continue;
 			if (x->dirn == PKT_TO_VIP && conns[j] == NULL &&
-			    fast_open(w, m, x, plain, &conns[j], &dirs[j]))
+			    fast_open(w, m, x, plain, steer, &conns[j], &dirs[j]))
 				continue;
 		} else if (unlikely(x->dirn == PKT_GONE)) {
 			continue;
@@ -677,11 +695,13 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	struct conn **conns = b.conn;
 	uint8_t *dirs = b.dir;
 
-	/* Four copies of the classifier: one_port, steer and own_hash are constants in each, so
-	 * that the common case (a port's burst, no steering, the flow hash) carries no trace of
-	 * steering, nor a test of the hash or a port lookup per packet. */
+	/* Four copies of the classifier: one_port and steer are constants in each, and own_hash
+	 * too but in the steering one, so that the common case (a port's burst, no steering, the
+	 * flow hash) carries no trace of steering, nor a test of the hash or a port lookup per
+	 * packet. */
 	if (unlikely(w->steer_on))
-		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, true, false, &b);
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, true,
+				      w->key_hash == WORKER_HASH_FLOW, &b);
 	else if (likely(w->key_hash == WORKER_HASH_FLOW && rx_port != WORKER_PORT_EACH))
 		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, true, false, true, &b);
 	else if (w->key_hash == WORKER_HASH_FLOW)
@@ -709,13 +729,16 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	if (unlikely(w->cap != NULL))
 		worker_capture_rx(w, b.m, b.keys, conns, n_lk);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));
-	/* Two copies of the forward pass: with sync off and no capture (nearly always), the fast
-	 * path asks neither per packet (both are the worker's own for the whole loop iteration:
-	 * worker_loop.c sets w->plain). */
-	if (likely(w->plain))
-		forward_burst(w, &b, n_lk, from_peer, true);
+	/* Three copies of the forward pass: with sync off and no capture (nearly always), the
+	 * fast path asks neither per packet (both are the worker's own for the whole loop
+	 * iteration: worker_loop.c sets w->plain), and with no steering a packet that finds no
+	 * connection is classified without it. */
+	if (unlikely(w->steer_on))
+		forward_burst(w, &b, n_lk, from_peer, w->plain, true);
+	else if (likely(w->plain))
+		forward_burst(w, &b, n_lk, from_peer, true, false);
 	else
-		forward_burst(w, &b, n_lk, from_peer, false);
+		forward_burst(w, &b, n_lk, from_peer, false, false);
 	if (b.n_ho > 0)
 		handoff_flush(w, b.ho, b.ho_owner, b.n_ho);
 	if (unlikely(w->n_burst_ended > 0))

@@ -69,6 +69,16 @@ conn_opened(struct worker *w, struct conn *c, const struct vs *vs, const struct 
 	w->stats.conns_total++;
 }
 
+/* A connection c of ORIG key key just opened while overrides or moved entries are in force:
+ * opened away from its default owner (an override sent it here), it is marked steered, so
+ * that its end is reported and the override goes too. Out of line: only while steering. */
+static __rte_noinline void
+conn_mark_steered(struct worker *w, struct conn *c, const struct flow_key *key)
+{
+	if (steer_owner_of_tuple(w->env->n_workers, key, true) != w->id)
+		c->flags |= CONN_FL_STEERED;
+}
+
 /* A new connection: pick an RS and insert it. NULL (packet dropped) on failure. Only a SYN
  * opens a TCP connection (conn_tcp_opens), checked before anything else is looked at, unless
  * resched: the packet belongs to a known connection the service reschedules off its down real
@@ -194,10 +204,8 @@ conn_new(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool resched)
 		c->flags |= CONN_FL_SCTP;
 		worker_sctp_vtag(m, x, c, CONN_DIR_ORIG); /* learns its tags: never a drop here */
 	}
-	/* Created away from its default owner (an override sent it here): its end must be
-	 * reported so the override goes too. */
-	if (unlikely(w->steer_on) && steer_owner_of_tuple(w->env->n_workers, x->key, true) != w->id)
-		c->flags |= CONN_FL_STEERED;
+	if (unlikely(w->steer_on))
+		conn_mark_steered(w, c, x->key);
 	/* Peers hear of it at its first packet (worker_sync_update). */
 	if (unlikely(midstream)) {
 		conn_set_state(w->conns, c, CONN_S_UNCONFIRMED, 0,

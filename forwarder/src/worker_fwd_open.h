@@ -25,7 +25,7 @@
 
 /* fast_open for a service of mode NAT (nat) or DR, a constant in each copy; vs is x->vs. */
 static __rte_always_inline bool
-fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain,
+fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, bool steer,
 	     struct conn **c, uint8_t *dir, const struct vs *vs, bool nat)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
@@ -47,6 +47,8 @@ fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain
 	if (unlikely(n == NULL))
 		return false;
 	conn_opened(w, n, vs, rs, x->hash);
+	if (steer)
+		conn_mark_steered(w, n, x->key);
 	/* Known: never routed here, so that a next hop not resolved yet is asked for once, by
 	 * the full path's route_tx_conn. */
 	if (unlikely((e = rs_entry_known(w, n)) == NULL)) {
@@ -81,21 +83,22 @@ fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain
  * full path forwards it on it) or not at all (*c left NULL: the full path opens it, or drops
  * it for the reason conn_new finds). plain as fast_forward's. */
 static __rte_always_inline bool
-fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, struct conn **c,
-	  uint8_t *dir)
+fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, bool steer,
+	  struct conn **c, uint8_t *dir)
 {
 	const struct vs *vs = x->vs;
 
 	/* A decapsulated packet (VXLAN to our VTEP) is no longer where parse_fast4 saw it; a
-	 * packet an earlier one of the burst opened a connection for joins it (conn_new); a
-	 * steered worker may have to mark its connection. */
+	 * packet an earlier one of the burst opened a connection for joins it (conn_new). steer:
+	 * overrides or moved entries are in force (w->steer_on), so a connection opened away from
+	 * its default owner is marked (conn_mark_steered). */
 	if (vs == NULL || !vs->open_fast || x->pi.ttl <= 1 ||
 	    (x->pi.tcp_flags != 0 && !conn_tcp_opens(x->pi.tcp_flags)) ||
-	    unlikely(x->decapped || w->steer_on) || burst_opened_maybe(w, x->hash))
+	    unlikely(x->decapped) || burst_opened_maybe(w, x->hash))
 		return false;
 	if (likely(vs->mode == VS_MODE_NAT))
-		return fast_open_as(w, m, x, plain, c, dir, vs, true);
-	return fast_open_as(w, m, x, plain, c, dir, vs, false);
+		return fast_open_as(w, m, x, plain, steer, c, dir, vs, true);
+	return fast_open_as(w, m, x, plain, steer, c, dir, vs, false);
 }
 
 #endif
