@@ -139,6 +139,8 @@ if command -v valgrind >/dev/null; then
 	# With an override in force, as after a flow move (fwd_bench --steered).
 	export IPP_STEER1=$(ipp fwd 1 worker_poll_once udp nat --steered)
 	export IPP_STEERNEW=$(ipp fwd new worker_poll_once udp nat --steered)
+	# ... and the flow's connection one a move brought here (fwd_bench --moved).
+	export IPP_MOVED1=$(ipp fwd 1 worker_poll_once udp nat --moved)
 	ipp_gue1=$(ipp fwd 1 worker_poll_once udp gue)
 	ipp_ipip1=$(ipp fwd 1 worker_poll_once udp ipip)
 	ipp_fn1=$(ipp fwd 1 worker_poll_once udp fullnat)
@@ -291,9 +293,11 @@ md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured 
        "lives (docs/forwarder-config.md, \"Workers, flow steering and RSS-A\"), instructions per packet: established 1 flow "
        f"{os.environ.get('IPP_STEER1', '')}, a new flow every packet {os.environ.get('IPP_STEERNEW', '')} "
        "(against the UDP rows above: each packet's port looked up, the owner asked of a packet that",
-       "finds no connection, with the override table, and the classifier's own copy). Until",
-       "2026-12-04 a worker with overrides classified every packet before its lookup: 492.2 and",
-       "834.6.", "",
+       "finds no connection, with the override table, and the classifier's own copy); the flow's",
+       "connection one a move brought to this worker (`--moved`), established: "
+       f"{os.environ.get('IPP_MOVED1', '')}. Until 2026-12-04 a worker with overrides classified",
+       "every packet before its lookup (492.2 established, 834.6 new), and a moved connection's",
+       "packets took the full path (483.8).", "",
        "## TCP connections per second", "",
        "`fwd_bench --mode cps` (forwarder/bench/cps_bench.c): whole TCP connections through the worker",
        "loop on the same ring ports, each eight packets (client SYN, NF SYN-ACK, client ACK, request,",

@@ -361,12 +361,15 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 
 /* The fast path: a packet parse_fast4 accepted (IPv4 TCP or UDP, PKT_LATE) whose lookup found
  * c in direction dir, forwarded in line when its connection is a plain one: NAT either way or
- * DR to the NF, live, with no rare flag and not steered, and the TTL to spare. What it does is
- * what classify_ip and worker_forward would do for it (the fixtures run both ways): such a
+ * DR to the NF, live, with no rare flag, and the TTL to spare. What it does is what
+ * classify_ip and worker_forward would do for it (the fixtures run both ways): such a
  * connection's VIP is a VIP still (a service removed softly keeps its VIP while its
  * connections drain; removed hard, its reals' generations go and its connections are stale),
- * and with no steering the connection lives where its packets land. Returns false, having done
- * nothing, for any other packet: it takes the full path. */
+ * and the connection lives where its packets land: in this worker's table. A steered one
+ * (CONN_FL_STEERED, moved here or synced to the worker an override names) too: the override
+ * that sent it here names this worker for as long as it is here (a move takes a connection
+ * out of its old owner's table first, an override goes only once its connection has ended).
+ * Returns false, having done nothing, for any other packet: it takes the full path. */
 static __rte_always_inline bool
 fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	     enum conn_dir dir, bool plain)
@@ -375,7 +378,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	uint32_t len = m->pkt_len;
 	struct rs_nexthop *e;
 
-	if (unlikely((c->flags & (CONN_FL_RARE | CONN_FL_STEERED)) || x->pi.ttl <= 1) ||
+	if (unlikely((c->flags & CONN_FL_RARE) || x->pi.ttl <= 1) ||
 	    (e = rs_entry_fast(w, c)) == NULL)
 		return false;
 	if (dir == CONN_DIR_ORIG) {
