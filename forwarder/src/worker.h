@@ -176,7 +176,8 @@ struct worker {
 					     each loop iteration); NULL: none (worker_capture.h) */
 	struct idle idle;
 	const struct steer_table *steer;  /* the overrides in use for this loop iteration */
-	uint8_t steer_on;                 /* overrides or moved entries exist: look packets up */
+	uint8_t steer_on;                 /* overrides or moved entries exist: a packet that
+					     finds no connection asks them who owns it */
 	/* The connections the burst in progress opened, a bit each by the top 8 bits of their
 	 * key's hash: a key whose bit is clear was not inserted since the burst's lookup
 	 * (worker_fwd.c conn_new). */
