@@ -698,12 +698,13 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 	struct conn **conns = b.conn;
 	uint8_t *dirs = b.dir;
 
-	/* Four copies of the classifier: one_port and steer are constants in each, and own_hash
+	/* Four copies of the classifier: steer is a constant in each, and one_port and own_hash
 	 * too but in the steering one, so that the common case (a port's burst, no steering, the
 	 * flow hash) carries no trace of steering, nor a test of the hash or a port lookup per
 	 * packet. */
 	if (unlikely(w->steer_on))
-		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, false, true,
+		n_lk = classify_burst(w, pkts, n, from_peer, rx_port,
+				      rx_port != WORKER_PORT_EACH, true,
 				      w->key_hash == WORKER_HASH_FLOW, &b);
 	else if (likely(w->key_hash == WORKER_HASH_FLOW && rx_port != WORKER_PORT_EACH))
 		n_lk = classify_burst(w, pkts, n, from_peer, rx_port, true, false, true, &b);
