@@ -295,9 +295,8 @@ md += ["", "Figures on this shared 2-core VM are noisy; compare ratios measured 
        "(against the UDP rows above: each packet's port looked up, the owner asked of a packet that",
        "finds no connection, with the override table, and the classifier's own copy); the flow's",
        "connection one a move brought to this worker (`--moved`), established: "
-       f"{os.environ.get('IPP_MOVED1', '')}. Until 2026-12-04 a worker with overrides classified",
-       "every packet before its lookup (492.2 established, 834.6 new), and a moved connection's",
-       "packets took the full path (483.8).", "",
+       f"{os.environ.get('IPP_MOVED1', '')} (docs/forwarder-config.md says what they were before",
+       "a worker with overrides looked packets up first).", "",
        "## TCP connections per second", "",
        "`fwd_bench --mode cps` (forwarder/bench/cps_bench.c): whole TCP connections through the worker",
        "loop on the same ring ports, each eight packets (client SYN, NF SYN-ACK, client ACK, request,",
