@@ -30,6 +30,9 @@ enum pkt_dirn {
 			    fast path (worker_fwd.c fast_forward) takes it, or classify_ip
 			    later gives it one of the above */
 	PKT_GONE,        /* classified late and handled there (answered, dropped, handed off) */
+	PKT_OPEN,        /* a PKT_TO_VIP packet that found no connection, classified ahead of
+			    the burst's forward pass, which fast_open will take on (its real
+			    picked: rs_ahead); PKT_TO_VIP again if it does not */
 };
 
 struct pkt_ctx {
@@ -51,6 +54,8 @@ struct pkt_ctx {
 				  lookup (worker_fwd.c conn_new) */
 	uint8_t decapped;      /* classify_ip took VXLAN off it: x->pi is the inner packet's
 				  (worker_fwd.c to_local) */
+	uint16_t rs_ahead;     /* PKT_OPEN: the real fast_open gives it, as fast_open_ahead
+				  picked it (worker_fwd_open.h) */
 };
 
 #endif

@@ -433,7 +433,10 @@ struct burst {
 	uint16_t ho_owner[FWD_BURST];
 	uint16_t n_ho;
 	uint8_t any_v6; /* a key to look up is not IPv4 (the fast path's are) */
+	uint32_t missed; /* bit j: the lookup found no connection for packet j (resolve_burst) */
 };
+
+_Static_assert(FWD_BURST <= 32, "a burst's packets are bits of a 32-bit mask (burst.missed)");
 
 /* Queue a packet for its owner (handoff_flush). */
 static inline void
@@ -586,7 +589,7 @@ classify_late(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, int from_
 static inline bool
 burst_opens(const struct worker *w, const struct pkt_ctx *x)
 {
-	return x->dirn == PKT_TO_VIP &&
+	return (x->dirn == PKT_TO_VIP || x->dirn == PKT_OPEN) &&
 	       (x->pi.tcp_flags == 0 || conn_tcp_opens(x->pi.tcp_flags) ||
 		(w->sync_on && conn_tcp_midstream(x->pi.tcp_flags)));
 }
@@ -642,17 +645,45 @@ burst_make_room(struct worker *w, int from_peer, struct burst *b, uint16_t n_lk,
 	w->stats.conn_evicted_embryonic += total;
 }
 
-/* The lookup's third step over the burst (conn_fast_resolve) into b->conn and b->dir;
- * known_v4 a constant in each copy: every key is IPv4. */
+/* The lookup's third step over the burst (conn_fast_resolve) into b->conn and b->dir, and
+ * the packets it found no connection for into b->missed; known_v4 a constant in each copy:
+ * every key is IPv4. */
 static __rte_always_inline void
 resolve_burst(struct worker *w, struct burst *b, uint16_t n_lk, bool known_v4)
 {
+	struct conn_table *t = w->conns;
+	uint32_t missed = 0;
+
 	for (uint16_t j = 0; j < n_lk; j++) {
 		enum conn_dir d;
+		struct conn *c = conn_fast_resolve(t, b->keys[j], b->hashes[j], b->cand[j], &d,
+						   known_v4);
 
-		b->conn[j] = conn_fast_resolve(w->conns, b->keys[j], b->hashes[j], b->cand[j], &d,
-					       known_v4);
+		b->conn[j] = c;
 		b->dir[j] = (uint8_t)d;
+		if (unlikely(c == NULL))
+			missed |= 1u << j;
+	}
+	b->missed = missed;
+}
+
+/* The packets of the fast path's (PKT_LATE) that found no connection, classified before the
+ * forward pass rather than in it, in their order, so that a new connection's memory is in
+ * flight while the packets ahead of it are forwarded (fast_open_ahead: PKT_OPEN).
+ * Classifying changes nothing the forward pass of another packet reads (burst_make_room
+ * classifies ahead too); what it hands off or answers goes before the burst's earlier
+ * packets, which are of other connections. steer: w->steer_on. */
+static __rte_always_inline void
+classify_ahead(struct worker *w, struct burst *b, int from_peer, bool steer)
+{
+	for (uint32_t m = b->missed; m != 0; m &= m - 1) {
+		const unsigned j = (unsigned)__builtin_ctz(m);
+		struct pkt_ctx *x = b->x[j];
+
+		if (x->dirn == PKT_LATE &&
+		    classify_late(w, b->m[j], x, from_peer, steer, b, &b->conn[j], &b->dir[j]) &&
+		    x->dirn == PKT_TO_VIP && b->conn[j] == NULL)
+			fast_open_ahead(w, x);
 	}
 }
 
@@ -671,15 +702,17 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 		struct pkt_ctx *x = b->x[j];
 		struct rte_mbuf *m = b->m[j];
 
+		/* PKT_LATE still: a connection was found (classify_ahead took the others). */
 		if (x->dirn == PKT_LATE) {
 			if (likely(conns[j] != NULL) &&
 			    fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain))
 				continue;
 			if (!classify_late(w, m, x, from_peer, steer, b, &conns[j], &dirs[j]))
 				continue;
-			if (x->dirn == PKT_TO_VIP && conns[j] == NULL &&
-			    fast_open(w, m, x, plain, steer, &conns[j], &dirs[j]))
+		} else if (x->dirn == PKT_OPEN) {
+			if (fast_open(w, m, x, plain, steer, &conns[j], &dirs[j]))
 				continue;
+			x->dirn = PKT_TO_VIP;
 		} else if (unlikely(x->dirn == PKT_GONE)) {
 			continue;
 		}
@@ -728,10 +761,14 @@ worker_process_burst(struct worker *w, struct rte_mbuf **pkts, uint16_t n, int f
 		resolve_burst(w, &b, n_lk, true);
 	else
 		resolve_burst(w, &b, n_lk, false);
-	if (unlikely(conn_room(w->conns) < n_lk))
-		burst_make_room(w, from_peer, &b, n_lk, conns, dirs);
+	/* The capture first: it takes the packets as they came, and classifying (ahead, or to
+	 * make room) may drop one or take VXLAN off it. */
 	if (unlikely(w->cap != NULL))
 		worker_capture_rx(w, b.m, b.keys, conns, n_lk);
+	if (unlikely(b.missed != 0))
+		classify_ahead(w, &b, from_peer, w->steer_on);
+	if (unlikely(conn_room(w->conns) < n_lk))
+		burst_make_room(w, from_peer, &b, n_lk, conns, dirs);
 	memset(w->burst_opened, 0, sizeof(w->burst_opened));
 	/* Three copies of the forward pass: with sync off and no capture (nearly always), the
 	 * fast path asks neither per packet (both are the worker's own for the whole loop
