@@ -72,12 +72,11 @@ fast_open_as(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain
 	return true;
 }
 
-/* Ahead of the forward pass (resolve_burst), for a packet to a VIP that found no connection:
- * whether fast_open will take it on (PKT_OPEN), and to which real (x->rs_ahead). For NAT its
- * REPLY key's bucket is prefetched: the burst's earlier packets are forwarded while it comes,
- * where the insert otherwise waited for it, a random line of the index, from memory once the
- * table is out of cache (one of the two last-level misses a whole TCP connection of tcp_cps
- * has in the burst path, in callgrind's cache model). */
+/* Ahead of the forward pass (worker_fwd.c classify_ahead), for a packet to a VIP that found
+ * no connection: whether fast_open will take it on (PKT_OPEN), and to which real
+ * (x->rs_ahead). For NAT its REPLY key's bucket is prefetched: the burst's earlier packets are
+ * forwarded while it comes, where the insert otherwise waited for it, a random line of the
+ * index, from memory once the table is out of cache. */
 static __rte_always_inline void
 fast_open_ahead(struct worker *w, struct pkt_ctx *x)
 {
@@ -99,10 +98,11 @@ fast_open_ahead(struct worker *w, struct pkt_ctx *x)
 
 /* Open x's connection in line and forward m on it: x is a packet parse_fast4 accepted (IPv4
  * TCP or UDP, no options), classified to a VIP, found in no connection by the burst's lookup
- * and found fit by fast_open_ahead (PKT_OPEN, its service in x->vs, its real picked). Returns true when m is gone (sent). False when it
- * took the packet on no further than to open its connection (*c set to it, *dir to ORIG: the
- * full path forwards it on it) or not at all (*c left NULL: the full path opens it, or drops
- * it for the reason conn_new finds). plain as fast_forward's. */
+ * and found fit by fast_open_ahead (PKT_OPEN, its service in x->vs, its real picked).
+ * Returns true when m is gone (sent). False when it took the packet on no further than to
+ * open its connection (*c set to it, *dir to ORIG: the full path forwards it on it) or not at
+ * all (*c left NULL: the full path opens it, or drops it for the reason conn_new finds).
+ * plain as fast_forward's. */
 static __rte_always_inline bool
 fast_open(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, bool plain, bool steer,
 	  struct conn **c, uint8_t *dir)
