@@ -3,7 +3,11 @@
  * The idle back-off of every polling lcore (workers and dispatch stages): spin for a while
  * after the last packet, so a burst that pauses briefly never pays a wake-up, then sleep for
  * doubling periods up to a ceiling, offline for RCU meanwhile so that configuration changes
- * never wait for a sleeper. A worker whose RX queues are kernel sockets (af_packet, AF_XDP)
+ * never wait for a sleeper. While spinning the lcore yields its core after every empty poll:
+ * where it shares the core (kernel-socket ports, a VM, a lab), the thread a packet it just
+ * sent woke (a client in connect(), the NF's stack) runs at once rather than after the spin
+ * or the lcore's slice, up to 2 ms on AF_XDP; with nothing else to run, sched_yield()
+ * returns at once (docs/benchmarks.md, "The kernel-interface path against nftables"). A worker whose RX queues are kernel sockets (af_packet, AF_XDP)
  * sleeps in ppoll() on them instead (idle_wake = rx): a frame's arrival ends the sleep at once,
  * rather than at its end (up to the ceiling later).
  */
@@ -11,6 +15,7 @@
 #define HVLB_IDLE_H
 
 #include <poll.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -18,7 +23,9 @@
 #include <rte_cycles.h>
 #include <rte_rcu_qsbr.h>
 
-/* Consecutive empty polls before an idle lcore starts sleeping: about 10-50 µs of spinning. */
+/* Consecutive empty polls before an idle lcore starts sleeping: about 10-50 µs of spinning on
+ * memory-fed ports, up to 2 ms where a poll is a system call (AF_XDP's busy poll), each
+ * followed by a yield. */
 #define IDLE_SPIN_POLLS 1024
 
 struct idle {
@@ -74,8 +81,12 @@ idle_backoff_wake(struct idle *s, unsigned busy, uint32_t max_us, struct rte_rcu
 		s->sleep_us = 0;
 		return false;
 	}
-	if (max_us == 0 || ++s->empty_polls < IDLE_SPIN_POLLS)
+	if (max_us == 0)
+		return false; /* always polling, as asked: a core of its own, nothing to yield to */
+	if (++s->empty_polls < IDLE_SPIN_POLLS) {
+		sched_yield();
 		return false;
+	}
 	s->sleep_us = s->sleep_us == 0 ? 1 : RTE_MIN(s->sleep_us * 2, max_us);
 	rte_rcu_qsbr_thread_offline(rcu, rcu_id);
 	idle_sleep(s->sleep_us, wake);
