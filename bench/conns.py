@@ -78,14 +78,20 @@ def run_bench():
         res[f"conn_lookup_ns_{n}"] = r["lookup_ns"][n]
         res[f"conn_huge_page_mib_{n}"] = r["huge_page_mib"][n]
         res[f"conn_pages_{n}"] = r["pages"][n]
+        res[f"conn_floor_one_line_ns_{n}"] = r["floor_one_line_ns"][n]
+        res[f"conn_floor_two_lines_ns_{n}"] = r["floor_two_lines_ns"][n]
+        res[f"conn_index_mib_{n}"] = r["index_mib"][n]
     return res
 
 
 def markdown(r):
     rows = [f"| {n} | {r[f'conn_bytes_{k}']:.0f} | {r[f'conn_lookup_ns_{k}']:.1f} | "
             f"{r[f'conn_lookup_ns_{k}'] / r['conn_lookup_ns_1k']:.2f} x | "
+            f"{r[f'conn_floor_one_line_ns_{k}']:.1f} | {r[f'conn_floor_two_lines_ns_{k}']:.1f} | "
             f"{r[f'conn_huge_page_mib_{k}']:.0f} ({r[f'conn_pages_{k}']}) |"
             for n, k in (("1,000", "1k"), ("1 M", "1m"), ("10 M", "10m"))]
+    base = r["conn_lookup_ns_1k"]
+    two, one = r["conn_floor_two_lines_ns_10m"], r["conn_floor_one_line_ns_10m"]
     return [HEADING, "",
             "`bench/conns.py` (`fwd_bench --mode conns`, forwarder/bench/conns_bench.c), one core: "
             "live NAT connections (each found by its client and its reply tuple) in a table sized "
@@ -93,9 +99,24 @@ def markdown(r):
             "every bucket and entry prefetched (`conn_lookup_burst`), the best of 3 passes of "
             "2 M. The table is in 2 MiB huge pages: reserved ones (`hugetlb`, as the forwarder's "
             "DPDK memory is; the script reserves 3 GiB of them for its run when it may), else "
-            "transparent ones as far as the kernel grants them (`thp`).", "",
-            "| connections | table bytes / connection | ns / lookup | vs 1,000 | in huge pages (MiB) |",
-            "|---|---|---|---|---|", *rows, "",
+            "transparent ones as far as the kernel grants them (`thp`). The floor columns are "
+            "the machine's, in the same table memory and bursts with nothing else done: ns per "
+            "random bucket line (one line), and per random bucket line then a random entry "
+            "line whose address waits on it (two lines: what a lookup waits on).", "",
+            "| connections | table bytes / connection | ns / lookup | vs 1,000 | floor, one line (ns) "
+            "| floor, two lines (ns) | in huge pages (MiB) |",
+            "|---|---|---|---|---|---|---|", *rows, "",
+            f"**The 1.5 x of issue 27 against this machine's floor**: a lookup at 1,000 costs "
+            f"{base:.1f} ns, all of it work, so 1.5 x is {1.5 * base:.1f} ns at 10 M. The bare "
+            f"waits of this layout at 10 M are {two:.1f} ns ({two / base:.2f} x the lookup at "
+            f"1,000) before any work: the bar is out of reach for a lookup that reads a bucket "
+            f"and then an entry here, whatever it does with them. A bucket line alone is "
+            f"{one:.1f} ns in the index's {r['conn_index_mib_10m']:.0f} MiB, but a "
+            "layout whose lookup reads one line must put the entries (or their hot lines: 1 GiB "
+            "at 10 M) in it, and one random line of a 3 GiB region in the same bursts cost "
+            "12.7-13.2 ns here (2026-12-04, by hand): 1.6 x before any work. An array of hot "
+            "lines apart from the cold ones (1 GiB instead of the entries' 2 GiB) measured "
+            "18.5-19.5 ns for the two-line floor against 22.9 (the same day, by hand).", "",
             f"bytes per connection on the packet path: {r['conn_hot_bytes']} (IPv4; issue 27's "
             "target: 64): the entry's hot line, all an established IPv4 packet of a NAT or DR "
             "connection reads or writes (its 16-byte key, the real's address and port, the "

@@ -10,6 +10,11 @@
  *    prefetched first), keys and hashes made beforehand; the best of 3 passes of 2 M
  *    lookups.
  *
+ *  - the machine's floor: in the same table memory, nanoseconds per access of one random
+ *    bucket line, and of a random bucket line then a random entry line that depends on it
+ *    (what a lookup waits on), in the same bursts of 32 with every line prefetched and no
+ *    work besides: no lookup that reads that many random lines can cost less here.
+ *
  * The table lives in 2 MiB huge pages (MAP_HUGETLB: pages reserved in
  * /sys/kernel/mm/hugepages, as the forwarder's DPDK memory is; bench/conns.py reserves them),
  * or, where none are reserved, in transparent huge pages as far as the kernel grants them;
@@ -24,6 +29,7 @@
 #include <time.h>
 
 #include "conn.h"
+#include "conn_table.h"
 #include "conns_bench.h"
 #include "hash.h"
 
@@ -111,12 +117,64 @@ table_free(void *mem, size_t size)
 	munmap(mem, (size + HUGE_2M - 1) & ~(size_t)(HUGE_2M - 1));
 }
 
+/* The floor in t's memory: ns per access of one random bucket line (*one) and of a random
+ * bucket line then a random entry line whose address waits on it (*two), BURST at a time, each
+ * line prefetched as a lookup's are; the best of 3 passes of LOOKUPS. zero: 0, read through a
+ * volatile so that the compiler cannot drop the dependence. */
+static void
+floor_measure(const struct conn_table *t, uint32_t zero, double *one, double *two)
+{
+	uint32_t *bi = malloc(LOOKUPS * sizeof(*bi)), *ci = malloc(LOOKUPS * sizeof(*ci));
+	uint64_t sink = 0;
+
+	*one = *two = 1e30;
+	if (bi == NULL || ci == NULL)
+		goto out;
+	for (uint32_t j = 0; j < LOOKUPS; j++) {
+		bi[j] = rand32() & t->bucket_mask;
+		ci[j] = rand32() & t->conn_mask;
+	}
+	for (int pass = 0; pass < 3; pass++) {
+		double t0 = now_ns(), d;
+
+		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
+			for (unsigned b = 0; b < BURST; b++)
+				__builtin_prefetch(&t->buckets[bi[j + b]]);
+			for (unsigned b = 0; b < BURST; b++)
+				sink += t->buckets[bi[j + b]].sig[0];
+		}
+		d = (now_ns() - t0) / LOOKUPS;
+		*one = d < *one ? d : *one;
+		t0 = now_ns();
+		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
+			uint32_t c[BURST];
+
+			for (unsigned b = 0; b < BURST; b++)
+				__builtin_prefetch(&t->buckets[bi[j + b]]);
+			for (unsigned b = 0; b < BURST; b++) {
+				c[b] = ci[j + b] ^ (t->buckets[bi[j + b]].sig[0] & zero);
+				__builtin_prefetch(&t->conns[c[b]]);
+			}
+			for (unsigned b = 0; b < BURST; b++)
+				sink += t->conns[c[b]].orig.sport;
+		}
+		d = (now_ns() - t0) / LOOKUPS;
+		*two = d < *two ? d : *two;
+	}
+out:
+	free(bi);
+	free(ci);
+	if (sink == 1) /* never: keeps the reads */
+		fputc(' ', stderr);
+}
+
 /* One size: *bytes_per_conn, *ns_per_lookup, *thp_mib (how much of the table is in huge
  * pages) and *hugetlb (whether they are reserved ones rather than transparent); -1 when the table cannot be made or filled. */
 static int
 measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib,
-	bool *hugetlb)
+	bool *hugetlb, double *floor_one, double *floor_two, double *index_mib)
 {
+	static volatile uint32_t zero;
 	struct conn_timeouts to;
 	size_t size = conn_table_mem_size(n);
 	void *mem = NULL;
@@ -172,6 +230,8 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	}
 	*bytes_per_conn = (double)size / n;
 	*ns_per_lookup = best;
+	floor_measure(t, zero, floor_one, floor_two);
+	*index_mib = (double)(t->bucket_mask + 1) * sizeof(struct conn_bucket) / (1u << 20);
 	table_free(mem, size);
 	free(keys);
 	free(hashes);
@@ -182,11 +242,12 @@ int
 conns_bench_run(void)
 {
 	static const uint32_t sizes[] = {1000, 1000000, 10000000};
-	double bytes[3], ns[3], thp[3];
+	double bytes[3], ns[3], thp[3], one[3], two[3], index[3];
 	bool hugetlb[3];
 
 	for (unsigned i = 0; i < 3; i++)
-		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i]) != 0)
+		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i], &one[i], &two[i],
+			    &index[i]) != 0)
 			return 1;
 	/* What a connection costs at the table's full capacity (a slot: its entry, its two keys'
 	 * share of the index at the load it is sized for, its embryonic ring slot), of that its
@@ -195,10 +256,14 @@ conns_bench_run(void)
 	       "\"hot_bytes\":%zu,"
 	       "\"bytes_per_conn\":{\"1k\":%.1f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"lookup_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},\"lookup_10m_over_1k\":%.3f,"
+	       "\"floor_one_line_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"floor_two_lines_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"index_mib\":{\"1k\":%.2f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f},"
 	       "\"pages\":{\"1k\":\"%s\",\"1m\":\"%s\",\"10m\":\"%s\"}}\n",
 	       (double)conn_table_mem_size(1u << 20) / conn_table_capacity_for(1u << 20),
 	       sizeof(struct conn), offsetof(struct conn, created), bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0],
+	       one[0], one[1], one[2], two[0], two[1], two[2], index[0], index[1], index[2],
 	       thp[0], thp[1], thp[2], hugetlb[0] ? "hugetlb" : "thp",
 	       hugetlb[1] ? "hugetlb" : "thp", hugetlb[2] ? "hugetlb" : "thp");
 	return 0;
