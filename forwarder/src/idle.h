@@ -25,7 +25,9 @@
 
 /* Consecutive empty polls before an idle lcore starts sleeping: about 10-50 µs of spinning on
  * memory-fed ports, up to 2 ms where a poll is a system call (AF_XDP's busy poll), each
- * followed by a yield. */
+ * followed by a yield. A spin of 50 µs of the TSC instead was tried on AF_XDP: 64-byte UDP
+ * 0.73x nftables' against 0.95x, TCP 0.62x against 0.66x, the same connect latency (one run,
+ * 3 repetitions): a worker that sleeps sooner under load pays more wake-ups. */
 #define IDLE_SPIN_POLLS 1024
 
 struct idle {
