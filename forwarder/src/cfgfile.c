@@ -25,7 +25,8 @@
 	X(fwd, conn_hash) X(fwd, mbufs) X(fwd, rssa) X(fwd, rssa_q) X(fwd, rssa_epsilon) \
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
-	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments) X(fwd, worker_slice_us)
+	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments) X(fwd, worker_slice_us) \
+	X(fwd, idle_sleep_wake_max_us)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
@@ -240,6 +241,8 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    cfgfile_get_u32(cfg, "forwarder", fwd_key_conn_max, 262144, &s->conn_max) != 0 ||
 	    cfgfile_get_u32(cfg, "forwarder", fwd_key_idle_sleep_max_us, 100,
 		    &s->idle_sleep_max_us) != 0 ||
+	    cfgfile_get_u32(cfg, "forwarder", fwd_key_idle_sleep_wake_max_us,
+		    IDLE_SLEEP_WAKE_MAX_US_DEFAULT, &s->idle_sleep_wake_max_us) != 0 ||
 	    cfgfile_get_u32(cfg, "forwarder", fwd_key_neigh_retry_ms, 1000,
 		    &s->neigh_retry_ms) != 0 ||
 	    cfgfile_get_u32(cfg, "forwarder", fwd_key_neigh_first_retry_ms, 100,

@@ -59,6 +59,7 @@ enum conn_hash_setting {
 struct fwd_settings {
 	uint32_t conn_max;
 	uint32_t idle_sleep_max_us;
+	uint32_t idle_sleep_wake_max_us; /* the ceiling where a frame or a handoff ends a sleep */
 	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
 	uint32_t worker_slice_us; /* workers' scheduling slice (idle.h idle_set_slice); 0: the kernel's */
 	uint8_t conn_hash;      /* enum conn_hash_setting: conn_hash = auto | flow | toeplitz */

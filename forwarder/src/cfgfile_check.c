@@ -61,9 +61,10 @@ print_forwarder(FILE *out, const struct fwd_settings *s)
 	static const char *const hash[] = {"auto", "flow", "toeplitz"};
 	char q[32], eps[32], th[32];
 
-	fprintf(out, "[forwarder]\nconn_max = %u\nidle_sleep_max_us = %u\nidle_wake = %s\n"
-		"conn_hash = %s\n", s->conn_max, s->idle_sleep_max_us,
-		s->idle_wake_rx ? "rx" : "sleep", hash[s->conn_hash]);
+	fprintf(out, "[forwarder]\nconn_max = %u\nidle_sleep_max_us = %u\n"
+		"idle_sleep_wake_max_us = %u\nidle_wake = %s\nconn_hash = %s\n", s->conn_max,
+		s->idle_sleep_max_us, s->idle_sleep_wake_max_us, s->idle_wake_rx ? "rx" : "sleep",
+		hash[s->conn_hash]);
 	if (s->mbufs != 0) /* unset: sized from the ports' rings at start-up */
 		fprintf(out, "mbufs = %u\n", s->mbufs);
 	fprintf(out, "fragments = %s\nworker_slice_us = %u\n", s->frag_forward ? "forward" : "drop",

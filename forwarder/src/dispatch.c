@@ -87,6 +87,9 @@ send_to(struct dispatcher *d, uint16_t o, void **objs, unsigned n)
 {
 	unsigned k = rte_ring_mp_enqueue_burst(d->env->workers[o]->inbox, objs, n, NULL);
 
+	if (k > 0)
+		idle_wake_kick(&d->env->workers[o]->wake);
+
 	d->stats.sent[o] += k;
 	if (unlikely(k < n)) {
 		d->stats.full += n - k;

@@ -9,6 +9,7 @@
 #include <rte_log.h>
 
 #include "exception.h"
+#include "idle.h"
 #include "neigh.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
@@ -142,6 +143,8 @@ exc_from_device(struct exc_set *e, const struct exc_port *x, const struct port_s
 		}
 		e->from_kernel++;
 	}
+	if (n > 0 && nt->tx_wake != NULL)
+		idle_wake_kick(nt->tx_wake);
 }
 
 void

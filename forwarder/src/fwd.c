@@ -282,6 +282,7 @@ setup_lcores(struct fwd *f, const struct fwd_settings *set, const unsigned *orde
 		rte_rcu_qsbr_thread_register(f->rcu, w);
 		rte_rcu_qsbr_thread_online(f->rcu, w);
 	}
+	f->neigh.tx_wake = &f->workers[0]->wake; /* its control frames wake it (idle.h) */
 	f->sc = steer_ctl_create(&f->env, f->disp.n > 0, socket);
 	if (f->sc != NULL)
 		f->rssa = rssa_ctl_create(&f->env, f->sc, f->cfg, &set->rssa, socket);
@@ -347,6 +348,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .n_workers = (uint16_t)(n_lcores - set.dispatch),
 				    .conn_max = set.conn_max,
 				    .idle_sleep_max_us = set.idle_sleep_max_us,
+				    .idle_sleep_wake_max_us = set.idle_sleep_wake_max_us,
 				    .tunnel = set.tunnel,
 				    .idle_wake_rx = set.idle_wake_rx,
 				    .worker_slice_us = set.worker_slice_us,
@@ -425,6 +427,7 @@ fwd_reload(struct fwd *f, const char *config_path)
 	}
 	rssa_ctl_set(f->rssa, &set.rssa);
 	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
+	f->env.idle_sleep_wake_max_us = set.idle_sleep_wake_max_us;
 	f->env.idle_wake_rx = set.idle_wake_rx;
 	f->neigh.retry_ms = set.neigh_retry_ms;
 	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
@@ -433,7 +436,7 @@ fwd_reload(struct fwd *f, const char *config_path)
 	    set.worker_slice_us != f->env.worker_slice_us)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs, state_dir and "
 			     "worker_slice_us change only with a restart\n", config_path);
-	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_max_us, idle_wake, neigh_*retry_ms",
+	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_*max_us, idle_wake, neigh_*retry_ms",
 	       LOG_S("path", config_path), LOG_U("version", f->cfg->version));
 	return 0;
 }

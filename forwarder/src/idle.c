@@ -44,5 +44,27 @@ idle_sleep_wake(uint32_t us, struct idle_wake *wake)
 {
 	struct timespec ts = {.tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000};
 
-	ppoll(wake->fd, wake->n, &ts, NULL);
+	__atomic_store_n(&wake->asleep, 1, __ATOMIC_SEQ_CST);
+	if ((wake->watch[0] == NULL || rte_ring_empty(wake->watch[0])) &&
+	    (wake->watch[1] == NULL || rte_ring_empty(wake->watch[1]))) {
+		int r = ppoll(wake->fd, wake->n, &ts, NULL);
+
+		if (r > 0 && wake->kick >= 0 && (wake->fd[wake->kick].revents & POLLIN)) {
+			uint64_t v;
+
+			if (read(wake->fd[wake->kick].fd, &v, sizeof(v)) < 0) /* resets it */
+				v = 0;
+		}
+	}
+	__atomic_store_n(&wake->asleep, 0, __ATOMIC_RELEASE);
+}
+
+void
+idle_wake_kick_slow(struct idle_wake *w)
+{
+	uint64_t one = 1;
+
+	/* Nonblocking: a counter that is already set is as good as a second write. */
+	if (write(w->fd[w->kick].fd, &one, sizeof(one)) < 0)
+		return;
 }

@@ -37,6 +37,7 @@ struct lcore_env {
 	uint16_t n_workers;
 	uint32_t conn_max;              /* connections per worker */
 	uint32_t idle_sleep_max_us;
+	uint32_t idle_sleep_wake_max_us; /* the ceiling of a worker every urgent work wakes */
 	volatile uint8_t idle_wake_rx;  /* idle workers wake on their kernel sockets (idle.h) */
 	uint32_t worker_slice_us;       /* each worker's scheduling slice, set as it starts
 					   (idle.h idle_set_slice); 0: the kernel's */

@@ -10,6 +10,7 @@
 #include <rte_log.h>
 #include <rte_malloc.h>
 
+#include "idle.h"
 #include "neigh.h"
 #include "parse.h"
 #include "rewrite.h"
@@ -194,6 +195,8 @@ send_request(struct neigh_table *nt, const struct fwd_snapshot *s, uint8_t af,
 	m->port = nt->ports->p[port].port_id;
 	if (rte_ring_sp_enqueue(nt->tx, m) != 0)
 		rte_pktmbuf_free(m);
+	else if (nt->tx_wake != NULL)
+		idle_wake_kick(nt->tx_wake);
 }
 
 static void

@@ -45,6 +45,8 @@ struct neigh_key {
 
 struct neigh_meta;
 
+struct idle_wake;
+
 struct neigh_table {
 	struct rte_hash *h;         /* lock-free readers; the control thread writes */
 	uint64_t *data;             /* FWD_NEIGH_MAX entries: neigh_pack()ed, 0 = unresolved */
@@ -52,6 +54,7 @@ struct neigh_table {
 				       changes; validates the workers' caches */
 	struct rte_ring *learn;     /* workers -> control thread: ARP replies / NAs */
 	struct rte_ring *miss;      /* workers -> control thread: neigh_key to resolve */
+	struct idle_wake *tx_wake;  /* worker 0's: kicked after each frame put on tx */
 	struct rte_ring *tx;        /* control thread -> worker 0: frames to send (ARP / NS);
 				       m->port is the DPDK port. Many virtual PMDs have as many
 				       TX queues as RX queues, so the control thread has none. */

@@ -460,6 +460,7 @@ migs_progress(struct steer_ctl *sc, uint64_t now)
 			rte_mempool_put(sc->link.pool, u);
 			continue;
 		}
+		idle_wake_kick(&sc->env->workers[m->from]->wake);
 		m->state = MIG_UNMARKING;
 		m->started = now;
 	}

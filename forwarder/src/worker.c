@@ -28,6 +28,7 @@ worker_create(struct lcore_env *env, uint16_t id, unsigned lcore, int socket, vo
 	w->socket = socket;
 	snprintf(name, sizeof(name), "hvlb_inbox_%u", id);
 	w->inbox = rte_ring_create(name, WORKER_INBOX_SIZE, socket, RING_F_SC_DEQ);
+	w->wake.kick = -1; /* until worker_main makes its eventfd (idle_wake_init) */
 	snprintf(name, sizeof(name), "hvlb_cmd_%u", id);
 	w->cmd = rte_ring_create(name, WORKER_CMD_SIZE, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
 	snprintf(name, sizeof(name), "hvlb_sync_out_%u", id);

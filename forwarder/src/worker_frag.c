@@ -294,6 +294,7 @@ worker_frag_poll(struct worker *w)
 			drop(w, t->m, HVLB_DROP_HANDOFF_FULL);
 		} else {
 			w->stats.handoff_out++;
+			idle_wake_kick(&w->env->workers[o]->wake);
 		}
 	}
 	worker_frag_expire(w, w->now);

@@ -351,6 +351,8 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
 		uint16_t nb = inbox_batch_take((void **)ho, owner, &n, (void **)batch, &o);
 		unsigned done = rte_ring_enqueue_burst(w->env->workers[o]->inbox,
 						       (void **)batch, nb, NULL);
+		if (done > 0)
+			idle_wake_kick(&w->env->workers[o]->wake);
 		w->stats.handoff_out += done;
 		if (unlikely(done < nb)) {
 			w->stats.drops[HVLB_DROP_HANDOFF_FULL] += nb - done;

@@ -3,7 +3,9 @@
  * The worker loop: poll every RX queue and the inbox, hand each burst to the pipeline
  * (worker_process_burst, worker_fwd.c), expire a few connections and flush.
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 
 #include <rte_cycles.h>
@@ -195,18 +197,51 @@ worker_poll_once(struct worker *w)
 	return total;
 }
 
-/* The kernel sockets of this worker's RX queues, for idle_wake = rx (idle.h, port_ksock.h). */
+/* The kernel sockets of this worker's RX queues and its kick eventfd, for idle_wake = rx
+ * (idle.h, port_ksock.h). */
 static void
 idle_wake_init(struct worker *w)
 {
+	int efd;
+
 	w->wake.n = 0;
-	for (uint16_t q = 0; q < w->n_rxq && w->wake.n < IDLE_WAKE_MAX; q++) {
+	w->wake.kick = -1;
+	w->wake.watch[0] = w->inbox;
+	w->wake.watch[1] = w->id == 0 ? w->env->neigh->tx : NULL; /* send_control_frames */
+	for (uint16_t q = 0; q < w->n_rxq && w->wake.n < IDLE_WAKE_MAX - 1; q++) {
 		const struct port_ksocks *ks = &w->ports->p[w->rxq[q].port].ks;
 
 		if (w->rxq[q].queue < ks->n)
 			w->wake.fd[w->wake.n++] = (struct pollfd){.fd = ks->fd[w->rxq[q].queue],
 								  .events = POLLIN};
 	}
+	w->wake.all_rx = w->wake.n == w->n_rxq;
+	efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (efd < 0) {
+		/* Handed-over packets then wait for the end of a sleep, as before the kick. */
+		RTE_LOG(WARNING, USER1, "worker %u: eventfd: %s (idle sleeps stay short)\n", w->id,
+			strerror(errno));
+		w->wake.all_rx = false;
+		return;
+	}
+	w->wake.kick = (int16_t)w->wake.n;
+	w->wake.fd[w->wake.n++] = (struct pollfd){.fd = efd, .events = POLLIN};
+	__atomic_thread_fence(__ATOMIC_RELEASE); /* kickers may look from here on */
+}
+
+/* The longest sleep of this idle iteration: idle_sleep_wake_max_us where every source of
+ * urgent work wakes the worker (its frames, its inbox's kick) and it holds nothing that waits
+ * on a timer of its own (fragments behind other workers' packets, packets awaiting ARP);
+ * else idle_sleep_max_us. 0 (always polling) stays 0. */
+static inline uint32_t
+idle_ceiling(const struct worker *w)
+{
+	uint32_t us = w->env->idle_sleep_max_us;
+
+	if (us != 0 && w->env->idle_wake_rx && w->wake.all_rx && w->wake.kick >= 0 &&
+	    !worker_frag_busy(w) && w->neigh.n_held == 0)
+		us = RTE_MAX(us, w->env->idle_sleep_wake_max_us);
+	return us;
 }
 
 int
@@ -235,11 +270,13 @@ worker_main(void *arg)
 			w->stats.busy_polls++;
 		else
 			w->stats.empty_polls++;
-		if (idle_backoff_wake(&w->idle, n, w->env->idle_sleep_max_us, w->env->rcu, w->id,
+		if (idle_backoff_wake(&w->idle, n, n > 0 ? 0 : idle_ceiling(w), w->env->rcu, w->id,
 				      w->env->idle_wake_rx ? &w->wake : NULL))
 			w->stats.idle_sleeps++;
 	}
 	rte_rcu_qsbr_thread_offline(w->env->rcu, w->id);
 	rte_rcu_qsbr_thread_unregister(w->env->rcu, w->id);
+	/* The kick eventfd stays open to the process's end: another lcore may still be
+	 * handing this one its last packets, and must not write to a number reused. */
 	return 0;
 }

@@ -102,6 +102,7 @@ migrate(struct worker *w, struct steer_msg *m)
 		rte_mempool_put(pool, m);
 		return;
 	}
+	idle_wake_kick(&w->env->workers[m->to]->wake);
 	moved_add(w, &fwd);
 	w->rs_active[c->rs_slot]--;
 	w->vs_active[c->vs_slot]--;

@@ -128,6 +128,7 @@ test_good_file(void)
 	CHECK_EQ(s.tunnel.mtu, 1400);
 	CHECK_EQ(s.local_pool.n_addrs, 1);
 	CHECK_EQ(s.idle_sleep_max_us, 100); /* the default */
+	CHECK_EQ(s.idle_sleep_wake_max_us, 2000);
 	CHECK_EQ(s.mbufs, 0);               /* unset: sized from the ports' rings */
 	CHECK_EQ(s.worker_slice_us, 0);     /* the default: the kernel's */
 	cfgini_free(cfg);
