@@ -6,6 +6,7 @@ Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- n
 per veth.
 """
 
+import json
 import os
 import signal
 import socket
@@ -118,6 +119,40 @@ def test_idle_worker_wakes_on_rx(lab, kind):
     assert len(rtts) >= 8, out
     assert rtts[len(rtts) // 2] < 5, f"median RTT {rtts[len(rtts) // 2]} ms: not woken by RX"
     assert fw.stats().workers[0].idle_sleeps > 0
+
+
+# Connects 1.5 s apart, each timed from connect() to the server's line: JSON list of seconds.
+TIMED_CONNECTS = """
+import json, socket, time
+out = []
+for _ in range(8):
+    time.sleep(1.5)
+    t0 = time.monotonic()
+    s = socket.create_connection(("%s", 80), timeout=5); s.recv(100); s.close()
+    out.append(time.monotonic() - t0)
+print(json.dumps(out))
+""" % VIP
+
+
+def test_handoff_wakes_a_sleeping_owner(lab):
+    """A dispatch stage reads the ports and hands every packet to the worker that owns its
+    connection, which polls no port: only the kick eventfd that each handoff writes ends its
+    sleep (src/idle.h), and with nothing else to wake it such a worker sleeps up to
+    idle_sleep_wake_max_us, a second here. Connects 1.5 s apart, each finding the worker asleep,
+    take milliseconds; a packet that waited out the sleep (0.5-1 s at 1.5 s of idleness) would
+    take hundreds."""
+    topo = lab("lab/topologies/kernelpath.yaml")
+    topo.popen("nf", ["python3", "-c", SERVER], name="server")
+    fw = fwdlab.start_forwarder(topo, workers=1, dispatch=True, services=SERVICES,
+                                port_kind="af_packet",
+                                settings={"idle_sleep_wake_max_us": 1000000})
+    wait_for("a connection through the VIP", lambda: connect(topo))
+    p = topo.run("client", ["python3", "-c", TIMED_CONNECTS], timeout=60)
+    times = sorted(json.loads(p.stdout))
+    st = fw.stats().workers
+    assert st[0].handoff_in > 0 and st[0].idle_sleeps > 0, st
+    # The second slowest, so that one connect slowed by the machine alone does not decide.
+    assert times[-2] < 0.3, f"connect times {times}: a handoff waited out a sleep"
 
 
 @pytest.mark.parametrize("kind", ["af_packet", "af_xdp"])
