@@ -43,10 +43,12 @@ void
 idle_sleep_wake(uint32_t us, struct idle_wake *wake)
 {
 	struct timespec ts = {.tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000};
+	bool work = false;
 
 	__atomic_store_n(&wake->asleep, 1, __ATOMIC_SEQ_CST);
-	if ((wake->watch[0] == NULL || rte_ring_empty(wake->watch[0])) &&
-	    (wake->watch[1] == NULL || rte_ring_empty(wake->watch[1]))) {
+	for (unsigned i = 0; i < IDLE_WATCH_MAX && !work; i++)
+		work = wake->watch[i] != NULL && !rte_ring_empty(wake->watch[i]);
+	if (!work) {
 		int r = ppoll(wake->fd, wake->n, &ts, NULL);
 
 		if (r > 0 && wake->kick >= 0 && (wake->fd[wake->kick].revents & POLLIN)) {

@@ -41,17 +41,19 @@ struct idle {
 };
 
 /* Descriptors whose readiness ends a sleep early: the kernel sockets of the lcore's RX queues
- * (port_ksock.h), POLLIN, and the lcore's kick eventfd, which whoever puts work on its inbox
- * writes while it sleeps (idle_wake_kick), so that handed-over packets wake it as its own
- * frames do. */
+ * (port_ksock.h), POLLIN, and the lcore's kick eventfd, which whoever puts work on one of its
+ * rings (inbox, steering commands, sync items, worker 0's control frames) writes while it
+ * sleeps (idle_wake_kick), so that handed-over packets wake it as its own frames do. */
 #define IDLE_WAKE_MAX 9
+#define IDLE_WATCH_MAX 4
 struct idle_wake {
 	uint16_t n;
 	int16_t kick;          /* fd[kick] is the kick eventfd; -1: none */
 	bool all_rx;           /* every RX queue of the lcore is in fd: a frame always wakes it */
 	uint8_t asleep;        /* set around the sleep; read by kickers */
-	const struct rte_ring *watch[2]; /* the inbox, and for worker 0 the control frames'
-					   ring, looked at once asleep is set; NULL: none */
+	const struct rte_ring *watch[IDLE_WATCH_MAX]; /* the rings kickers fill (inbox, commands,
+					   sync, worker 0's control frames), looked at once asleep is
+					   set; NULL: none */
 	struct pollfd fd[IDLE_WAKE_MAX];
 };
 

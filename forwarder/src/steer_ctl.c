@@ -316,6 +316,7 @@ steer_ctl_move(struct steer_ctl *sc, const struct flow_key *key, uint8_t n_keys,
 		m->state = MIG_FREE;
 		return -EBUSY;
 	}
+	idle_wake_kick(&sc->env->workers[from]->wake);
 	sc->n_mig++;
 	return 0;
 }

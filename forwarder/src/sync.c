@@ -291,8 +291,10 @@ dump_push(struct sync_ctl *s)
 		struct sync_item it = {.kind = SYNC_ITEM_DUMP, .peers = s->dump_pending[w]};
 
 		if (it.peers != 0 &&
-		    rte_ring_sp_enqueue_elem(s->env->workers[w]->sync_in, &it, sizeof(it)) == 0)
+		    rte_ring_sp_enqueue_elem(s->env->workers[w]->sync_in, &it, sizeof(it)) == 0) {
 			s->dump_pending[w] = 0;
+			idle_wake_kick(&s->env->workers[w]->wake);
+		}
 	}
 }
 
@@ -405,6 +407,8 @@ hand_records(struct sync_ctl *s, const uint8_t *buf, const struct sync_hdr *h, u
 					 steer_client_hash_of(&it.rec.orig, to_vip), &overridden);
 		if (rte_ring_sp_enqueue_elem(s->env->workers[o]->sync_in, &it, sizeof(it)) != 0)
 			s->ctr.worker_full++;
+		else
+			idle_wake_kick(&s->env->workers[o]->wake); /* a write only if asleep */
 	}
 }
 

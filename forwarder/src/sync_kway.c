@@ -136,8 +136,10 @@ rebalance_push(struct sync_ctl *s)
 		struct sync_item it = {.kind = SYNC_ITEM_REBALANCE};
 
 		if (s->rebalance_pending[w] &&
-		    rte_ring_sp_enqueue_elem(s->env->workers[w]->sync_in, &it, sizeof(it)) == 0)
+		    rte_ring_sp_enqueue_elem(s->env->workers[w]->sync_in, &it, sizeof(it)) == 0) {
 			s->rebalance_pending[w] = false;
+			idle_wake_kick(&s->env->workers[w]->wake);
+		}
 	}
 }
 

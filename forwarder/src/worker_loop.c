@@ -207,7 +207,9 @@ idle_wake_init(struct worker *w)
 	w->wake.n = 0;
 	w->wake.kick = -1;
 	w->wake.watch[0] = w->inbox;
-	w->wake.watch[1] = w->id == 0 ? w->env->neigh->tx : NULL; /* send_control_frames */
+	w->wake.watch[1] = w->cmd;
+	w->wake.watch[2] = w->sync_in;
+	w->wake.watch[3] = w->id == 0 ? w->env->neigh->tx : NULL; /* send_control_frames */
 	for (uint16_t q = 0; q < w->n_rxq && w->wake.n < IDLE_WAKE_MAX - 1; q++) {
 		const struct port_ksocks *ks = &w->ports->p[w->rxq[q].port].ks;
 
