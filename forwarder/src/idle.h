@@ -65,10 +65,10 @@ void idle_wake_kick_slow(struct idle_wake *w);
 static inline void
 idle_wake_kick(struct idle_wake *w)
 {
-	if (w->kick < 0)
+	if (__atomic_load_n(&w->kick, __ATOMIC_ACQUIRE) < 0)
 		return;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (unlikely(__atomic_load_n(&w->asleep, __ATOMIC_RELAXED)))
+	if (unlikely(__atomic_load_n(&w->asleep, __ATOMIC_ACQUIRE)))
 		idle_wake_kick_slow(w);
 }
 

@@ -226,9 +226,10 @@ idle_wake_init(struct worker *w)
 		w->wake.all_rx = false;
 		return;
 	}
-	w->wake.kick = (int16_t)w->wake.n;
-	w->wake.fd[w->wake.n++] = (struct pollfd){.fd = efd, .events = POLLIN};
-	__atomic_thread_fence(__ATOMIC_RELEASE); /* kickers may look from here on */
+	w->wake.fd[w->wake.n] = (struct pollfd){.fd = efd, .events = POLLIN};
+	/* Its descriptor before its index: kickers may look from here on. */
+	__atomic_store_n(&w->wake.kick, (int16_t)w->wake.n, __ATOMIC_RELEASE);
+	w->wake.n++;
 }
 
 /* The longest sleep of this idle iteration: idle_sleep_wake_max_us where every source of
