@@ -81,6 +81,8 @@ def run_bench():
         res[f"conn_floor_one_line_ns_{n}"] = r["floor_one_line_ns"][n]
         res[f"conn_floor_two_lines_ns_{n}"] = r["floor_two_lines_ns"][n]
         res[f"conn_index_mib_{n}"] = r["index_mib"][n]
+        res[f"conn_floor_one_line_table_ns_{n}"] = r["floor_one_line_table_ns"][n]
+        res[f"conn_floor_two_lines_hot_apart_ns_{n}"] = r["floor_two_lines_hot_apart_ns"][n]
     return res
 
 
@@ -92,6 +94,7 @@ def markdown(r):
             for n, k in (("1,000", "1k"), ("1 M", "1m"), ("10 M", "10m"))]
     base = r["conn_lookup_ns_1k"]
     two, one = r["conn_floor_two_lines_ns_10m"], r["conn_floor_one_line_ns_10m"]
+    whole, hot = r["conn_floor_one_line_table_ns_10m"], r["conn_floor_two_lines_hot_apart_ns_10m"]
     return [HEADING, "",
             "`bench/conns.py` (`fwd_bench --mode conns`, forwarder/bench/conns_bench.c), one core: "
             "live NAT connections (each found by its client and its reply tuple) in a table sized "
@@ -112,11 +115,13 @@ def markdown(r):
             f"1,000) before any work: the bar is out of reach for a lookup that reads a bucket "
             f"and then an entry here, whatever it does with them. A bucket line alone is "
             f"{one:.1f} ns in the index's {r['conn_index_mib_10m']:.0f} MiB, but a "
-            "layout whose lookup reads one line must put the entries (or their hot lines: 1 GiB "
-            "at 10 M) in it, and one random line of a 3 GiB region in the same bursts cost "
-            "12.7-13.2 ns here (2026-12-04, by hand): 1.6 x before any work. An array of hot "
-            "lines apart from the cold ones (1 GiB instead of the entries' 2 GiB) measured "
-            "18.5-19.5 ns for the two-line floor against 22.9 (the same day, by hand).", "",
+            "layout whose lookup reads one line must put the entries (or their hot lines) in "
+            f"it, and one random line anywhere in the table's memory costs {whole:.1f} ns "
+            f"({whole / base:.2f} x the lookup at 1,000 before any work): "
+            + ("so only such a layout, its work done while it waits, could meet the bar here. "
+               if whole < 1.5 * base else "so no layout that waits on memory meets it here. ")
+            + "An array of 64-byte hot lines apart from the cold ones (half the entries' "
+            f"memory) would take the two-line floor from {two:.1f} to {hot:.1f} ns.", "",
             f"bytes per connection on the packet path: {r['conn_hot_bytes']} (IPv4; issue 27's "
             "target: 64): the entry's hot line, all an established IPv4 packet of a NAT or DR "
             "connection reads or writes (its 16-byte key, the real's address and port, the "

@@ -10,10 +10,11 @@
  *    prefetched first), keys and hashes made beforehand; the best of 3 passes of 2 M
  *    lookups.
  *
- *  - the machine's floor: in the same table memory, nanoseconds per access of one random
- *    bucket line, and of a random bucket line then a random entry line that depends on it
- *    (what a lookup waits on), in the same bursts of 32 with every line prefetched and no
- *    work besides: no lookup that reads that many random lines can cost less here.
+ *  - the machine's floor: in the same table memory and bursts of 32 with every line
+ *    prefetched and no work besides, nanoseconds per random bucket line, per bucket line then
+ *    an entry line whose address waits on it (what a lookup waits on), per random line of the
+ *    whole table (a one-line layout's best), and per bucket line then a line of 64-byte hot
+ *    lines kept apart (a split entry's best): no lookup that reads those lines can cost less.
  *
  * The table lives in 2 MiB huge pages (MAP_HUGETLB: pages reserved in
  * /sys/kernel/mm/hugepages, as the forwarder's DPDK memory is; bench/conns.py reserves them),
@@ -117,53 +118,92 @@ table_free(void *mem, size_t size)
 	munmap(mem, (size + HUGE_2M - 1) & ~(size_t)(HUGE_2M - 1));
 }
 
-/* The floor in t's memory: ns per access of one random bucket line (*one) and of a random
- * bucket line then a random entry line whose address waits on it (*two), BURST at a time, each
- * line prefetched as a lookup's are; the best of 3 passes of LOOKUPS. zero: 0, read through a
- * volatile so that the compiler cannot drop the dependence. */
-static void
-floor_measure(const struct conn_table *t, uint32_t zero, double *one, double *two)
+/* ns per random line of base (lines of stride bytes, idx[] of them), BURST at a time, every
+ * line prefetched first; the best of 3 passes of LOOKUPS. */
+static double
+one_line(const char *base, size_t stride, const uint32_t *idx, uint64_t *sink)
 {
-	uint32_t *bi = malloc(LOOKUPS * sizeof(*bi)), *ci = malloc(LOOKUPS * sizeof(*ci));
-	uint64_t sink = 0;
+	double best = 1e30;
 
-	*one = *two = 1e30;
-	if (bi == NULL || ci == NULL)
-		goto out;
-	for (uint32_t j = 0; j < LOOKUPS; j++) {
-		bi[j] = rand32() & t->bucket_mask;
-		ci[j] = rand32() & t->conn_mask;
-	}
 	for (int pass = 0; pass < 3; pass++) {
 		double t0 = now_ns(), d;
 
 		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
 			for (unsigned b = 0; b < BURST; b++)
-				__builtin_prefetch(&t->buckets[bi[j + b]]);
+				__builtin_prefetch(base + (size_t)idx[j + b] * stride);
 			for (unsigned b = 0; b < BURST; b++)
-				sink += t->buckets[bi[j + b]].sig[0];
+				*sink += (uint8_t)base[(size_t)idx[j + b] * stride];
 		}
 		d = (now_ns() - t0) / LOOKUPS;
-		*one = d < *one ? d : *one;
-		t0 = now_ns();
+		best = d < best ? d : best;
+	}
+	return best;
+}
+
+/* ns per random line of b1 then a random line of b2 whose address waits on the first (as an
+ * entry's waits on its bucket), BURST at a time, each prefetched as a lookup's are. zero: 0,
+ * read through a volatile so that the compiler cannot drop the dependence. */
+static double
+two_lines(const char *b1, size_t s1, const uint32_t *i1, const char *b2, size_t s2,
+	  const uint32_t *i2, uint32_t zero, uint64_t *sink)
+{
+	double best = 1e30;
+
+	for (int pass = 0; pass < 3; pass++) {
+		double t0 = now_ns(), d;
+
 		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
 			uint32_t c[BURST];
 
 			for (unsigned b = 0; b < BURST; b++)
-				__builtin_prefetch(&t->buckets[bi[j + b]]);
+				__builtin_prefetch(b1 + (size_t)i1[j + b] * s1);
 			for (unsigned b = 0; b < BURST; b++) {
-				c[b] = ci[j + b] ^ (t->buckets[bi[j + b]].sig[0] & zero);
-				__builtin_prefetch(&t->conns[c[b]]);
+				c[b] = i2[j + b] ^ ((uint8_t)b1[(size_t)i1[j + b] * s1] & zero);
+				__builtin_prefetch(b2 + (size_t)c[b] * s2);
 			}
 			for (unsigned b = 0; b < BURST; b++)
-				sink += t->conns[c[b]].orig.sport;
+				*sink += (uint8_t)b2[(size_t)c[b] * s2];
 		}
 		d = (now_ns() - t0) / LOOKUPS;
-		*two = d < *two ? d : *two;
+		best = d < best ? d : best;
 	}
+	return best;
+}
+
+/* The machine's floor in the table's own memory (mem, size bytes), f[]: one random bucket
+ * line; a bucket line then an entry line (what a lookup waits on); one random line anywhere in
+ * the table (what a layout whose lookup reads one line could at best do, its entries being in
+ * that line); a bucket line then a line of an array of 64-byte hot lines apart from the cold
+ * ones (the entries' first half, at a 64-byte stride: what splitting the entry would give). */
+enum { FLOOR_ONE, FLOOR_TWO, FLOOR_ONE_TABLE, FLOOR_TWO_HOT, FLOOR_N };
+
+static void
+floor_measure(const struct conn_table *t, const void *mem, size_t size, uint32_t zero,
+	      double f[FLOOR_N])
+{
+	uint32_t *bi = malloc(LOOKUPS * sizeof(*bi)), *ci = malloc(LOOKUPS * sizeof(*ci));
+	uint32_t *li = malloc(LOOKUPS * sizeof(*li));
+	uint64_t sink = 0;
+
+	for (unsigned k = 0; k < FLOOR_N; k++)
+		f[k] = 1e30;
+	if (bi == NULL || ci == NULL || li == NULL)
+		goto out;
+	for (uint32_t j = 0; j < LOOKUPS; j++) {
+		bi[j] = rand32() & t->bucket_mask;
+		ci[j] = rand32() & t->conn_mask;
+		li[j] = (uint32_t)(((uint64_t)rand32() << 16 ^ rand32()) % (size / 64));
+	}
+	f[FLOOR_ONE] = one_line((const char *)t->buckets, sizeof(struct conn_bucket), bi, &sink);
+	f[FLOOR_TWO] = two_lines((const char *)t->buckets, sizeof(struct conn_bucket), bi,
+				 (const char *)t->conns, sizeof(struct conn), ci, zero, &sink);
+	f[FLOOR_ONE_TABLE] = one_line(mem, 64, li, &sink);
+	f[FLOOR_TWO_HOT] = two_lines((const char *)t->buckets, sizeof(struct conn_bucket), bi,
+				     (const char *)t->conns, 64, ci, zero, &sink);
 out:
 	free(bi);
 	free(ci);
+	free(li);
 	if (sink == 1) /* never: keeps the reads */
 		fputc(' ', stderr);
 }
@@ -172,7 +212,7 @@ out:
  * pages) and *hugetlb (whether they are reserved ones rather than transparent); -1 when the table cannot be made or filled. */
 static int
 measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib,
-	bool *hugetlb, double *floor_one, double *floor_two, double *index_mib)
+	bool *hugetlb, double floors[FLOOR_N], double *index_mib)
 {
 	static volatile uint32_t zero;
 	struct conn_timeouts to;
@@ -230,7 +270,7 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	}
 	*bytes_per_conn = (double)size / n;
 	*ns_per_lookup = best;
-	floor_measure(t, zero, floor_one, floor_two);
+	floor_measure(t, mem, size, zero, floors);
 	*index_mib = (double)(t->bucket_mask + 1) * sizeof(struct conn_bucket) / (1u << 20);
 	table_free(mem, size);
 	free(keys);
@@ -242,12 +282,11 @@ int
 conns_bench_run(void)
 {
 	static const uint32_t sizes[] = {1000, 1000000, 10000000};
-	double bytes[3], ns[3], thp[3], one[3], two[3], index[3];
+	double bytes[3], ns[3], thp[3], fl[3][FLOOR_N], index[3];
 	bool hugetlb[3];
 
 	for (unsigned i = 0; i < 3; i++)
-		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i], &one[i], &two[i],
-			    &index[i]) != 0)
+		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i], fl[i], &index[i]) != 0)
 			return 1;
 	/* What a connection costs at the table's full capacity (a slot: its entry, its two keys'
 	 * share of the index at the load it is sized for, its embryonic ring slot), of that its
@@ -258,12 +297,17 @@ conns_bench_run(void)
 	       "\"lookup_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},\"lookup_10m_over_1k\":%.3f,"
 	       "\"floor_one_line_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
 	       "\"floor_two_lines_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"floor_one_line_table_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"floor_two_lines_hot_apart_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
 	       "\"index_mib\":{\"1k\":%.2f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f},"
 	       "\"pages\":{\"1k\":\"%s\",\"1m\":\"%s\",\"10m\":\"%s\"}}\n",
 	       (double)conn_table_mem_size(1u << 20) / conn_table_capacity_for(1u << 20),
 	       sizeof(struct conn), offsetof(struct conn, created), bytes[0], bytes[1], bytes[2], ns[0], ns[1], ns[2], ns[2] / ns[0],
-	       one[0], one[1], one[2], two[0], two[1], two[2], index[0], index[1], index[2],
+	       fl[0][FLOOR_ONE], fl[1][FLOOR_ONE], fl[2][FLOOR_ONE], fl[0][FLOOR_TWO],
+	       fl[1][FLOOR_TWO], fl[2][FLOOR_TWO], fl[0][FLOOR_ONE_TABLE], fl[1][FLOOR_ONE_TABLE],
+	       fl[2][FLOOR_ONE_TABLE], fl[0][FLOOR_TWO_HOT], fl[1][FLOOR_TWO_HOT],
+	       fl[2][FLOOR_TWO_HOT], index[0], index[1], index[2],
 	       thp[0], thp[1], thp[2], hugetlb[0] ? "hugetlb" : "thp",
 	       hugetlb[1] ? "hugetlb" : "thp", hugetlb[2] ? "hugetlb" : "thp");
 	return 0;
