@@ -57,9 +57,9 @@ struct idle_wake {
 	struct pollfd fd[IDLE_WAKE_MAX];
 };
 
-/* After putting work on the inbox of the lcore that sleeps on w: write its eventfd if it is
+/* After putting work on a ring of the lcore that sleeps on w: write its eventfd if it is
  * asleep. The fence orders the enqueue before the read of asleep, as the sleeper orders its
- * store of asleep before its look at the inbox: one of the two sees the other. */
+ * store of asleep before its look at its rings (watch): one of the two sees the other. */
 void idle_wake_kick_slow(struct idle_wake *w);
 
 static inline void
@@ -80,15 +80,14 @@ idle_wake_kick(struct idle_wake *w)
  * it. Off by default: on a shared 2-core VM 100 µs was better in some runs and worse in others
  * (docs/benchmarks.md, "The kernel-interface path against nftables"). */
 #define IDLE_SLICE_US_DEFAULT 0 /* the kernel's */
-
-/* idle_sleep_wake_max_us: the longest sleep of a worker that its frames and its inbox's kick
- * both wake (idle_wake = rx, every RX queue a kernel socket); what else it does (expiry,
- * ARP requests the control thread queues, sync, steering commands) waits that long at most.
- * 2 ms: an idle forwarder on AF_XDP then takes about 2 % of a core against 18 % at the
- * 100 µs ceiling of the others. */
-#define IDLE_SLEEP_WAKE_MAX_US_DEFAULT 2000
 #define IDLE_SLICE_US_MIN 100
 #define IDLE_SLICE_US_MAX 100000
+
+/* idle_sleep_wake_max_us: the longest sleep of a worker that its frames and its kick eventfd
+ * both wake (idle_wake = rx, every RX queue a kernel socket); what it does on its own
+ * (expiry, sending sync records) waits that long at most. 2 ms: an idle forwarder on AF_XDP
+ * then takes about 3 % of a core against 18 % at the 100 µs ceiling of the others. */
+#define IDLE_SLEEP_WAKE_MAX_US_DEFAULT 2000
 
 /* Ask for a slice of us for the calling thread, when it runs the normal policy (a real-time
  * one is left alone; its nice kept). 0 (nothing done when us is 0) or -errno. */
