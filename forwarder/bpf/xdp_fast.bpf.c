@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause) */
+/*
+ * The in-kernel fast path of an AF_XDP port (docs/kernel-fast-path.md): the XDP program the
+ * net_af_xdp PMD loads on the port's interface in place of its default one. A frame of an
+ * established IPv4 TCP or UDP connection whose entry the forwarder put in hvlb_fast_flows is
+ * rewritten as the forwarder would (MACs, addresses, ports, TTL, checksums: the entry says how,
+ * xdp_fast_entry.h) and sent out of its egress interface from here, never copied to user space
+ * and back. Every other frame goes to the port's AF_XDP socket as before (xsks_map, the map the
+ * PMD fills), so the forwarder sees every SYN, FIN and RST, every first frame and everything it
+ * has not handed down.
+ */
+#include <linux/bpf.h>
+#include <linux/if_ether.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_endian.h>
+
+#include "xdp_fast_entry.h"
+
+/* The PMD's: one AF_XDP socket per queue, by queue index. */
+struct {
+	__uint(type, BPF_MAP_TYPE_XSKMAP);
+	__uint(max_entries, 64);
+	__type(key, __u32);
+	__type(value, __u32);
+} xsks_map SEC(".maps");
+
+/* The forwarder's entries, one per connection and direction arriving on this port; allocated
+ * as they are added (the program only reads and counts). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 262144);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct xdp_fast_key);
+	__type(value, struct xdp_fast_val);
+} hvlb_fast_flows SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, XDP_FAST_STAT_MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} hvlb_fast_stats SEC(".maps");
+
+#define PROTO_TCP 6
+#define PROTO_UDP 17
+
+#define TCP_FIN 0x01
+#define TCP_SYN 0x02
+#define TCP_RST 0x04
+#define TCP_PSH 0x08
+#define TCP_ACK 0x10
+#define TCP_ECE 0x40
+#define TCP_CWR 0x80
+
+static __always_inline void
+stat_add(__u32 i, __u64 n)
+{
+	__u64 *c = bpf_map_lookup_elem(&hvlb_fast_stats, &i);
+
+	if (c)
+		*c += n; /* per CPU: no other writer */
+}
+
+/* A checksum (as memory holds it) with a folded change added: rewrite_nat4_pre's arithmetic. */
+static __always_inline __u16
+adjust(__u16 c, __u16 d)
+{
+	__u32 s = (__u32)(__u16)~c + d;
+
+	return (__u16)~((s & 0xffff) + (s >> 16));
+}
+
+static __always_inline int
+up(struct xdp_md *ctx)
+{
+	stat_add(XDP_FAST_STAT_UP_PKTS, 1);
+	return bpf_redirect_map(&xsks_map, ctx->rx_queue_index, XDP_PASS);
+}
+
+SEC("xdp")
+int hvlb_fast(struct xdp_md *ctx)
+{
+	void *data = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
+	__u8 *eth = data, *ip = eth + 14, *l4 = ip + 20;
+	struct xdp_fast_key k = {};
+	struct xdp_fast_val *v;
+	__u16 c;
+
+	if ((void *)(l4 + 20) > end) /* room for a TCP header: a shorter frame is rare, goes up */
+		return up(ctx);
+	if (eth[12] != 0x08 || eth[13] != 0x00 || ip[0] != 0x45)
+		return up(ctx); /* not IPv4, or a VLAN tag, or IP options */
+	if ((ip[6] & 0x3f) || ip[7])
+		return up(ctx); /* a fragment */
+	if (ip[9] == PROTO_TCP) {
+		__u8 fl = l4[13];
+
+		/* An ACK, maybe with PSH and ECN's flags: anything else the forwarder tracks. */
+		if (!(fl & TCP_ACK) || (fl & ~(TCP_ACK | TCP_PSH | TCP_ECE | TCP_CWR)))
+			return up(ctx);
+	} else if (ip[9] != PROTO_UDP) {
+		return up(ctx);
+	}
+	__builtin_memcpy(&k.saddr, ip + 12, 8);
+	__builtin_memcpy(&k.sport, l4, 4);
+	k.proto = ip[9];
+	v = bpf_map_lookup_elem(&hvlb_fast_flows, &k);
+	if (!v || (v->ttl_dec && ip[8] <= 1))
+		return up(ctx); /* the forwarder answers an expired TTL */
+
+	__builtin_memcpy(eth, v->dmac, 6);
+	__builtin_memcpy(eth + 6, v->smac, 6);
+	__builtin_memcpy(ip + 12, &v->saddr, 8);
+	__builtin_memcpy(l4, &v->sport, 4);
+	ip[8] -= v->ttl_dec;
+	__builtin_memcpy(&c, ip + 10, 2);
+	c = adjust(c, v->d_ip);
+	__builtin_memcpy(ip + 10, &c, 2);
+	if (k.proto == PROTO_TCP) {
+		__builtin_memcpy(&c, l4 + 16, 2);
+		c = adjust(c, v->d_l4);
+		__builtin_memcpy(l4 + 16, &c, 2);
+	} else {
+		__builtin_memcpy(&c, l4 + 6, 2);
+		if (c != 0) { /* UDP without a checksum stays so */
+			c = adjust(c, v->d_l4);
+			if (c == 0) /* 0 would say "no checksum" (RFC 768) */
+				c = 0xffff;
+			__builtin_memcpy(l4 + 6, &c, 2);
+		}
+	}
+
+	__sync_fetch_and_add(&v->packets, 1);
+	__sync_fetch_and_add(&v->bytes, (__u64)(end - data));
+	v->last_ns = bpf_ktime_get_ns();
+	stat_add(XDP_FAST_STAT_FAST_PKTS, 1);
+	stat_add(XDP_FAST_STAT_FAST_BYTES, (__u64)(end - data));
+	if (v->oif == ctx->ingress_ifindex)
+		return XDP_TX;
+	return bpf_redirect(v->oif, 0);
+}
+
+char _license[] SEC("license") = "Dual BSD/GPL";

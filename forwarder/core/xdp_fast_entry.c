@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * xdp_fast_learn: the in-kernel fast path's entry for a connection and direction, from a frame
+ * the forwarder forwarded (xdp_fast_entry.h).
+ */
+#include <string.h>
+
+#include "csum.h"
+#include "xdp_fast_entry.h"
+
+#define ETH_LEN 14
+#define IP4_LEN 20
+
+/* The 16-bit words of a frame as memory holds them (the checksums' arithmetic is done so, in
+ * the program and in rewrite_fast.h alike). */
+static uint16_t
+word(const uint8_t *p)
+{
+	uint16_t w;
+
+	memcpy(&w, p, 2);
+	return w;
+}
+
+/* The one's-complement change from old to new over n bytes (n even). */
+static uint64_t
+change(const uint8_t *old, const uint8_t *new_, unsigned n)
+{
+	uint64_t d = 0;
+
+	for (unsigned i = 0; i < n; i += 2)
+		d += (uint16_t)~word(old + i) + (uint64_t)word(new_ + i);
+	return d;
+}
+
+/* A change folded to 16 bits, as rewrite_nat4_deltas keeps it. */
+static uint16_t
+folded(uint64_t d)
+{
+	return (uint16_t)~csum_fold(csum_fold64(d));
+}
+
+static int
+ip4_l4(const uint8_t *f, uint32_t len)
+{
+	if (len < ETH_LEN + IP4_LEN + 8 || f[12] != 0x08 || f[13] != 0x00)
+		return -1;
+	if (f[ETH_LEN] != 0x45 || (word(f + ETH_LEN + 6) & 0xff3f) != 0) /* options, fragment */
+		return -1;
+	if (f[ETH_LEN + 9] != 6 && f[ETH_LEN + 9] != 17)
+		return -1;
+	if (f[ETH_LEN + 9] == 6 && len < ETH_LEN + IP4_LEN + 20)
+		return -1;
+	return 0;
+}
+
+int
+xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+	       struct xdp_fast_key *k, struct xdp_fast_val *v)
+{
+	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
+	const uint8_t *il4 = iip + IP4_LEN, *ol4 = oip + IP4_LEN;
+	unsigned csum_off = iip[9] == 6 ? 16 : 6, ttl_dec = (unsigned)(iip[8] - oip[8]);
+	uint64_t d_addr;
+
+	if (in_len != out_len || ip4_l4(in, in_len) != 0 || ip4_l4(out, out_len) != 0)
+		return -1;
+	if (iip[9] != oip[9] || ttl_dec > 1)
+		return -1;
+	/* Nothing else may differ: the IPv4 header but its TTL, checksum and addresses; the L4
+	 * header but its ports and checksum; the payload. */
+	if (memcmp(iip, oip, 8) != 0 || iip[9] != oip[9])
+		return -1;
+	if (memcmp(il4 + 4, ol4 + 4, csum_off - 4) != 0 ||
+	    memcmp(il4 + csum_off + 2, ol4 + csum_off + 2, in_len - ETH_LEN - IP4_LEN - csum_off - 2) != 0)
+		return -1;
+	/* UDP without a checksum stays so (the program keeps a 0): both or neither. */
+	if (iip[9] == 17 && (word(il4 + 6) == 0) != (word(ol4 + 6) == 0))
+		return -1;
+
+	memset(k, 0, sizeof(*k));
+	memcpy(&k->saddr, iip + 12, 4);
+	memcpy(&k->daddr, iip + 16, 4);
+	memcpy(&k->sport, il4, 2);
+	memcpy(&k->dport, il4 + 2, 2);
+	k->proto = iip[9];
+
+	memset(v, 0, sizeof(*v));
+	memcpy(v->dmac, out, 6);
+	memcpy(v->smac, out + 6, 6);
+	memcpy(&v->saddr, oip + 12, 4);
+	memcpy(&v->daddr, oip + 16, 4);
+	memcpy(&v->sport, ol4, 2);
+	memcpy(&v->dport, ol4 + 2, 2);
+	v->ttl_dec = (uint8_t)ttl_dec;
+	d_addr = change(iip + 12, oip + 12, 8);
+	/* The TTL's byte is the low one of its word as memory holds it: a decrement adds
+	 * ~w + (w - 1) = 0xfffe (rewrite_nat4_deltas). */
+	v->d_ip = folded(d_addr + (ttl_dec ? 0xfffe : 0));
+	v->d_l4 = folded(d_addr + change(il4, ol4, 4));
+	return 0;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The in-kernel fast path's flow entry (docs/kernel-fast-path.md): what bpf/xdp_fast.bpf.c
+ * looks an arriving frame up by (xdp_fast_key) and how it rewrites and sends a frame it finds
+ * (xdp_fast_val), shared by the program and the forwarder that fills its map. An entry is
+ * learnt from a frame the forwarder itself forwarded (xdp_fast_learn): the key from the frame
+ * as it arrived, the rewrite from the frame as it left, so the kernel repeats exactly what the
+ * forwarder did, for the later frames of the same connection and direction.
+ *
+ * Types from linux/types.h only: this header is compiled for the BPF target too.
+ */
+#ifndef HVLB_CORE_XDP_FAST_ENTRY_H
+#define HVLB_CORE_XDP_FAST_ENTRY_H
+
+#include <linux/types.h>
+
+/* An IPv4 TCP or UDP frame's tuple as it arrives (network order). One map per port: the
+ * port is not in the key. */
+struct xdp_fast_key {
+	__be32 saddr;
+	__be32 daddr;
+	__be16 sport;
+	__be16 dport;
+	__u8 proto;
+	__u8 pad[3];
+};
+
+/* What the frame becomes, and the program's own counts. The checksum changes are the same for
+ * every frame of a connection and direction, so they are summed once, at learning (RFC 1624),
+ * as rewrite_nat4_deltas does for the forwarder's own fast path: the result is its bytes. */
+struct xdp_fast_val {
+	__u8 dmac[6];
+	__u8 smac[6];
+	__be32 saddr;
+	__be32 daddr;
+	__be16 sport;
+	__be16 dport;
+	__u32 oif;     /* the egress interface's index (the ingress one: XDP_TX) */
+	__u16 d_ip;    /* the IPv4 checksum's change: addresses and the TTL's decrement, folded */
+	__u16 d_l4;    /* the TCP or UDP checksum's: addresses and ports, folded */
+	__u8 ttl_dec;  /* 1: the TTL is decremented (a frame arriving with TTL <= 1 goes up) */
+	__u8 pad[7];
+	/* Written by the program, read by the forwarder (and zeroed by nothing else). */
+	__u64 packets;
+	__u64 bytes;
+	__u64 last_ns; /* bpf_ktime_get_ns() of the last frame sent: CLOCK_MONOTONIC */
+};
+
+/* The program's counters (a per-CPU array, one slot each). */
+enum xdp_fast_stat {
+	XDP_FAST_STAT_FAST_PKTS,  /* frames rewritten and sent in the kernel */
+	XDP_FAST_STAT_FAST_BYTES,
+	XDP_FAST_STAT_UP_PKTS,    /* frames given to the forwarder's socket */
+	XDP_FAST_STAT_MAX,
+};
+
+#ifndef __bpf__
+#include <stdint.h>
+
+/* The entry that turns frame in (as it arrived on a port) into frame out (as the forwarder sent
+ * it): 0 and *k, *v filled (counts zero, oif left 0 for the caller), or -1 where the kernel
+ * could not repeat it: not IPv4 TCP or UDP without options and fragments and VLAN tags, a
+ * length, protocol or anything but the MACs, the addresses, the ports, the TTL (by at most 1)
+ * and the checksums changed. */
+int xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		   struct xdp_fast_key *k, struct xdp_fast_val *v);
+#endif
+
+#endif

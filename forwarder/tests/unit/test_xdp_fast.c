@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The in-kernel fast path's program (bpf/xdp_fast.bpf.c) run by the kernel on test frames
+ * (BPF_PROG_TEST_RUN), against the packet fixtures' own expected frames: an entry learnt from
+ * the first frame of a connection and direction the forwarder forwarded (xdp_fast_learn of a
+ * fixture's in and out frames, a SYN's mostly) must turn each later frame of that connection
+ * and direction into exactly what the forwarder sent for it (its IP ID, TTL, payload and so
+ * checksums differ), or give it to the forwarder's socket (XDP_PASS here: the test's program
+ * has no socket in xsks_map) where the forwarder must see it (SYN, FIN, RST). Then the cases
+ * the fixtures lack: no entry, an expiring TTL, fragments, options, VLAN tags, UDP without a
+ * checksum, XDP_TX, and the program's counts.
+ *
+ * Usage: test_xdp_fast OBJECT FIXTURES... Needs root (loading a program); says why and skips
+ * (77) without.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/bpf.h>
+
+#include "check.h"
+#include "xdp_fast_entry.h"
+
+#define MAX_FRAME 2048
+#define MAX_CASES 1024
+
+struct fx_case {
+	char name[96];
+	int n_in, n_out, in_port, out_port;
+	uint8_t in[MAX_FRAME], out[MAX_FRAME];
+	uint32_t in_len, out_len;
+};
+
+static struct fx_case cases[MAX_CASES];
+static int n_cases;
+static int prog_fd, flows_fd, stats_fd;
+static int learnt, redirected, passed; /* over every fixture file */
+
+static uint32_t
+unhex(const char *s, uint8_t *b)
+{
+	uint32_t n = 0;
+
+	while (s[0] && s[1] && s[0] != '\n' && n < MAX_FRAME) {
+		unsigned v;
+
+		if (sscanf(s, "%2x", &v) != 1)
+			break;
+		b[n++] = (uint8_t)v;
+		s += 2;
+	}
+	return n;
+}
+
+static void
+read_fixtures(const char *path)
+{
+	char line[8192];
+	FILE *f = fopen(path, "r");
+	struct fx_case *c = NULL;
+
+	n_cases = 0;
+	if (f == NULL) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		int port;
+		char hex[8192];
+
+		if (strncmp(line, "case ", 5) == 0 && n_cases < MAX_CASES) {
+			c = &cases[n_cases++];
+			memset(c, 0, sizeof(*c));
+			sscanf(line + 5, "%95s", c->name);
+		} else if (c && sscanf(line, "in %d %8191s", &port, hex) == 2) {
+			c->n_in++;
+			c->in_port = port;
+			c->in_len = unhex(hex, c->in);
+		} else if (c && sscanf(line, "out %d %8191s", &port, hex) == 2) {
+			c->n_out++;
+			c->out_port = port;
+			c->out_len = unhex(hex, c->out);
+		}
+	}
+	fclose(f);
+}
+
+/* One run of the program on frame (len bytes) arriving on ifindex; the frame as it came out in
+ * out. Returns the program's verdict. */
+static int
+run(const uint8_t *frame, uint32_t len, uint32_t ifindex, uint8_t *out, uint32_t *out_len)
+{
+	/* The frame lies at data .. data_end of ctx (the kernel checks data_end against len). */
+	struct xdp_md ctx = {.data_end = len, .ingress_ifindex = ifindex};
+	uint8_t buf[MAX_FRAME];
+	LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = frame, .data_size_in = len,
+		    .data_out = buf, .data_size_out = sizeof(buf), .ctx_in = &ctx,
+		    .ctx_size_in = sizeof(ctx), .repeat = 1);
+	int err = bpf_prog_test_run_opts(prog_fd, &o);
+
+	CHECK_EQ(err, 0);
+	if (out) {
+		memcpy(out, buf, o.data_size_out);
+		*out_len = o.data_size_out;
+	}
+	return (int)o.retval;
+}
+
+static int
+tcp_flags_common(const uint8_t *f)
+{
+	return f[23] != 6 || !(f[47] & 0x07); /* UDP, or TCP without SYN, FIN, RST */
+}
+
+/* The same rewrite learnt (the egress interface is the caller's). */
+static int
+same_rewrite(const struct xdp_fast_val *a, const struct xdp_fast_val *b)
+{
+	struct xdp_fast_val x = *a, y = *b;
+
+	x.oif = y.oif = 0;
+	return memcmp(&x, &y, offsetof(struct xdp_fast_val, pad)) == 0;
+}
+
+/* Every frame of the fixtures read of a connection and direction whose first frame taught
+ * an entry (the fixture files' cases run in order, each file on a forwarder of its own). */
+static void
+fixture_frames(void)
+{
+	for (int i = 0; i < n_cases; i++) {
+		struct fx_case *first = &cases[i];
+		struct xdp_fast_key k;
+		struct xdp_fast_val v;
+
+		if (first->n_in != 1 || first->n_out != 1 ||
+		    xdp_fast_learn(first->in, first->in_len, first->out, first->out_len, &k, &v) != 0)
+			continue;
+		/* Only where this key was not learnt by an earlier case (the first frame). */
+		int seen = 0;
+		for (int j = 0; j < i && !seen; j++) {
+			struct xdp_fast_key kj;
+			struct xdp_fast_val vj;
+
+			seen = cases[j].n_in == 1 && cases[j].n_out == 1 &&
+			       cases[j].in_port == first->in_port &&
+			       xdp_fast_learn(cases[j].in, cases[j].in_len, cases[j].out,
+					      cases[j].out_len, &kj, &vj) == 0 &&
+			       memcmp(&kj, &k, sizeof(k)) == 0;
+		}
+		if (seen)
+			continue;
+		learnt++;
+		v.oif = 2; /* anything but the ingress interface (lo): bpf_redirect */
+		CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+		for (int j = i + 1; j < n_cases; j++) {
+			struct fx_case *c = &cases[j];
+			struct xdp_fast_key kj;
+			struct xdp_fast_val vj;
+			uint8_t got[MAX_FRAME];
+			uint32_t got_len = 0;
+			int verdict;
+
+			if (c->n_in != 1 || c->n_out != 1 || c->in_port != first->in_port ||
+			    xdp_fast_learn(c->in, c->in_len, c->out, c->out_len, &kj, &vj) != 0 ||
+			    memcmp(&kj, &k, sizeof(k)) != 0 || !same_rewrite(&vj, &v))
+				continue; /* another connection, or this one sent elsewhere since */
+			verdict = run(c->in, c->in_len, 1, got, &got_len);
+			if (tcp_flags_common(c->in)) {
+				if (verdict != XDP_REDIRECT || got_len != c->out_len ||
+				    memcmp(got, c->out, got_len) != 0)
+					fprintf(stderr, "case %s (entry from %s): verdict %d, frame %s\n",
+						c->name, first->name, verdict,
+						got_len == c->out_len && !memcmp(got, c->out, got_len) ?
+							"as the forwarder's" : "not the forwarder's");
+				CHECK_EQ(verdict, XDP_REDIRECT);
+				CHECK_EQ(got_len, c->out_len);
+				CHECK_MEM(got, c->out, c->out_len);
+				redirected++;
+			} else {
+				CHECK_EQ(verdict, XDP_PASS);
+				CHECK_MEM(got, c->in, c->in_len);
+				passed++;
+			}
+		}
+		CHECK_EQ(bpf_map_delete_elem(flows_fd, &k), 0);
+	}
+}
+
+static char **fixture_files;
+static int n_fixture_files;
+
+static void
+test_fixture_frames(void)
+{
+	for (int i = 0; i < n_fixture_files; i++)
+		read_fixtures(fixture_files[i]), fixture_frames();
+	printf("fixtures: %d entries learnt, %d frames rewritten as the forwarder did, %d given "
+	       "to it\n", learnt, redirected, passed);
+	/* Not vacuous: NAT TCP and UDP both ways, two-arm and one-arm (XDP_TX's case), FullNAT,
+	 * services changed between packets. */
+	CHECK(learnt >= 40);
+	CHECK(redirected >= 30);
+	CHECK(passed >= 10);
+}
+
+/* A UDP frame 10.0.0.1:1000 -> 10.100.0.1:53 (TTL 64, checksums right) and its entry to
+ * 10.1.0.11:5353. */
+static uint32_t
+udp_frame(uint8_t *f, int with_csum)
+{
+	static const uint8_t hdr[] = {
+		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x01, 0x08, 0x00,
+		0x45, 0, 0, 46, 0x12, 0x34, 0, 0, 64, 17, 0, 0, 10, 0, 0, 1, 10, 100, 0, 1,
+		0x03, 0xe8, 0, 53, 0, 26, 0, 0};
+	uint32_t sum = 0;
+
+	memset(f, 0, 60);
+	memcpy(f, hdr, sizeof(hdr));
+	memcpy(f + 42, "hello, fast path!!", 18);
+	for (int i = 14; i < 34; i += 2)
+		sum += (uint32_t)(f[i] << 8 | f[i + 1]);
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	f[24] = (uint8_t)(~sum >> 8);
+	f[25] = (uint8_t)~sum;
+	if (with_csum) {
+		sum = 17 + 26; /* pseudo-header: protocol, UDP length */
+		for (int i = 26; i < 34; i += 2)
+			sum += (uint32_t)(f[i] << 8 | f[i + 1]);
+		for (int i = 34; i < 60; i += 2)
+			sum += (uint32_t)(f[i] << 8 | f[i + 1]);
+		while (sum >> 16)
+			sum = (sum & 0xffff) + (sum >> 16);
+		sum = ~sum & 0xffff;
+		if (sum == 0)
+			sum = 0xffff;
+		f[40] = (uint8_t)(sum >> 8);
+		f[41] = (uint8_t)sum;
+	}
+	return 60;
+}
+
+static void
+udp_entry(const uint8_t *in, struct xdp_fast_key *k, struct xdp_fast_val *v)
+{
+	uint8_t out[60];
+
+	memcpy(out, in, 60);
+	memcpy(out, "\x02\x00\x00\x00\x01\x11\x02\x00\x00\x00\x00\x02", 12);
+	memcpy(out + 30, "\x0a\x01\x00\x0b", 4);
+	memcpy(out + 36, "\x14\xe9", 2);
+	out[22]--; /* checksums are not looked at by learning but by the program's sums */
+	CHECK_EQ(xdp_fast_learn(in, 60, out, 60, k, v), 0);
+}
+
+static void
+test_the_frames_the_fixtures_lack(void)
+{
+	uint8_t f[60], g[MAX_FRAME], h[60];
+	uint32_t n = udp_frame(f, 1), gl;
+	struct xdp_fast_key k;
+	struct xdp_fast_val v, got;
+
+	udp_entry(f, &k, &v);
+	CHECK_EQ(run(f, n, 1, NULL, NULL), XDP_PASS); /* no entry */
+	v.oif = 2;
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	CHECK_EQ(run(f, n, 1, g, &gl), XDP_REDIRECT);
+	CHECK_EQ(g[22], 63);
+	CHECK_MEM(g + 30, "\x0a\x01\x00\x0b", 4);
+	CHECK(g[40] != 0 || g[41] != 0);
+
+	memcpy(h, f, n); /* UDP without a checksum keeps none */
+	h[40] = h[41] = 0;
+	CHECK_EQ(run(h, n, 1, g, &gl), XDP_REDIRECT);
+	CHECK(g[40] == 0 && g[41] == 0);
+
+	memcpy(h, f, n); /* TTL 1: the forwarder answers it */
+	h[22] = 1;
+	CHECK_EQ(run(h, n, 1, g, &gl), XDP_PASS);
+	CHECK_MEM(g, h, n);
+
+	memcpy(h, f, n); /* a first fragment, then a later one */
+	h[20] = 0x20;
+	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
+	h[20] = 0x00, h[21] = 0x10;
+	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
+
+	memcpy(h, f, n); /* IP options */
+	h[14] = 0x46;
+	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
+
+	memcpy(h, f, n); /* a VLAN tag */
+	h[12] = 0x81;
+	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
+
+	v.oif = 1; /* out of the interface it came in by */
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	CHECK_EQ(run(f, n, 1, NULL, NULL), XDP_TX);
+
+	/* The entry's counts: the 3 frames sent since it was last written (the XDP_TX one), and
+	 * the program's own per-CPU counts. */
+	CHECK_EQ(bpf_map_lookup_elem(flows_fd, &k, &got), 0);
+	CHECK_EQ(got.packets, 1);
+	CHECK_EQ(got.bytes, 60);
+	CHECK(got.last_ns != 0);
+	CHECK_EQ(bpf_map_delete_elem(flows_fd, &k), 0);
+
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t vals[ncpu > 0 ? ncpu : 1], fast = 0, up = 0;
+	uint32_t i = XDP_FAST_STAT_FAST_PKTS;
+
+	CHECK_EQ(bpf_map_lookup_elem(stats_fd, &i, vals), 0);
+	for (int c = 0; c < ncpu; c++)
+		fast += vals[c];
+	i = XDP_FAST_STAT_UP_PKTS;
+	CHECK_EQ(bpf_map_lookup_elem(stats_fd, &i, vals), 0);
+	for (int c = 0; c < ncpu; c++)
+		up += vals[c];
+	CHECK(fast >= 4);
+	CHECK(up >= 6);
+}
+
+/* Learning refuses what the program could not repeat. */
+static void
+test_learning_refuses(void)
+{
+	uint8_t f[60], o[60];
+	struct xdp_fast_key k;
+	struct xdp_fast_val v;
+
+	udp_frame(f, 1);
+	memcpy(o, f, 60);
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 60, &k, &v), 0); /* nothing changed: fine */
+	o[50] ^= 1; /* the payload changed */
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 60, &k, &v), -1);
+	memcpy(o, f, 60);
+	o[22] -= 2; /* the TTL by 2 */
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 60, &k, &v), -1);
+	memcpy(o, f, 60);
+	o[18] ^= 1; /* the IP ID */
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 60, &k, &v), -1);
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 59, &k, &v), -1); /* the length */
+	memcpy(o, f, 60);
+	o[40] = o[41] = 0; /* a UDP checksum dropped */
+	CHECK_EQ(xdp_fast_learn(f, 60, o, 60, &k, &v), -1);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bpf_object *obj;
+	int err;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s OBJECT FIXTURES...\n", argv[0]);
+		return 2;
+	}
+	fixture_files = argv + 2;
+	n_fixture_files = argc - 2;
+	RUN(test_learning_refuses);
+	if (geteuid() != 0) {
+		printf("SKIP the program's runs: loading an XDP program needs root\n");
+		check_summary();
+		return check_tests_failed ? 1 : 77;
+	}
+	obj = bpf_object__open_file(argv[1], NULL);
+	err = libbpf_get_error(obj);
+	if (err == 0)
+		err = bpf_object__load(obj);
+	if (err != 0) {
+		fprintf(stderr, "%s: cannot load: %s\n", argv[1], strerror(-err));
+		return 1;
+	}
+	prog_fd = bpf_program__fd(bpf_object__find_program_by_name(obj, "hvlb_fast"));
+	flows_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_flows"));
+	stats_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_stats"));
+	RUN(test_fixture_frames);
+	RUN(test_the_frames_the_fixtures_lack);
+	bpf_object__close(obj);
+	return check_summary();
+}
