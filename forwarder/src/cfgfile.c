@@ -26,7 +26,7 @@
 	X(fwd, rssa_theta_h) X(fwd, rssa_period_ms) X(fwd, rssa_n_sam) X(fwd, rssa_cooldown) \
 	X(fwd, rssa_max_moves) X(fwd, dispatch) X(fwd, neigh_retry_ms) \
 	X(fwd, neigh_first_retry_ms) X(fwd, state_dir) X(fwd, fragments) X(fwd, worker_slice_us) \
-	X(fwd, idle_sleep_wake_max_us)
+	X(fwd, idle_sleep_wake_max_us) X(fwd, kernel_fast_path)
 #define ROUTE_KEYS(X) X(route, prefix) X(route, via) X(route, port)
 #define NEIGH_KEYS(X) X(neigh, addr) X(neigh, mac) X(neigh, port)
 #define VS_KEYS(X) X(vs, protocol) X(vs, vip) X(vs, port) X(vs, mode) X(vs, encap) \
@@ -190,6 +190,23 @@ load_idle_wake(const struct cfgini *cfg, uint8_t *rx)
 	return -1;
 }
 
+/* kernel_fast_path: off (the default) or on (docs/kernel-fast-path.md). */
+static int
+load_kernel_fast_path(const struct cfgini *cfg, uint8_t *on)
+{
+	const char *v = cfgini_get(cfg, "forwarder", fwd_key_kernel_fast_path);
+
+	*on = 0;
+	if (v == NULL || strcmp(v, "off") == 0)
+		return 0;
+	if (strcmp(v, "on") == 0) {
+		*on = 1;
+		return 0;
+	}
+	cfgini_err(cfg, "forwarder", fwd_key_kernel_fast_path, "'%s' is not on or off", v);
+	return -1;
+}
+
 /* fragments: IP fragments dropped (drop, the default) or forwarded without reassembly
  * (forward: docs/fragments.md). */
 static int
@@ -252,6 +269,7 @@ cfgfile_load(const char *path, struct fwd_settings *s)
 	    cfgfile_load_tunnel(cfg, &s->tunnel) != 0 ||
 	    load_idle_wake(cfg, &s->idle_wake_rx) != 0 || load_conn_hash(cfg, &s->conn_hash) != 0 ||
 	    load_fragments(cfg, &s->frag_forward) != 0 ||
+	    load_kernel_fast_path(cfg, &s->kernel_fast_path) != 0 ||
 	    cfgfile_load_local_pool(cfg, &s->local_pool) != 0 ||
 	    cfgfile_get_u32(cfg, "forwarder", fwd_key_worker_slice_us, IDLE_SLICE_US_DEFAULT,
 		    &s->worker_slice_us) != 0)

@@ -61,6 +61,7 @@ struct fwd_settings {
 	uint32_t idle_sleep_max_us;
 	uint32_t idle_sleep_wake_max_us; /* the ceiling where a frame or a handoff ends a sleep */
 	uint8_t idle_wake_rx;   /* idle_wake = rx (1) | sleep (0) */
+	uint8_t kernel_fast_path; /* AF_XDP ports' established frames rewritten in the kernel */
 	uint32_t worker_slice_us; /* workers' scheduling slice (idle.h idle_set_slice); 0: the kernel's */
 	uint8_t conn_hash;      /* enum conn_hash_setting: conn_hash = auto | flow | toeplitz */
 	uint8_t frag_forward;   /* fragments = forward (1) | drop (0) */

@@ -67,6 +67,7 @@ print_forwarder(FILE *out, const struct fwd_settings *s)
 		hash[s->conn_hash]);
 	if (s->mbufs != 0) /* unset: sized from the ports' rings at start-up */
 		fprintf(out, "mbufs = %u\n", s->mbufs);
+	fprintf(out, "kernel_fast_path = %s\n", s->kernel_fast_path ? "on" : "off");
 	fprintf(out, "fragments = %s\nworker_slice_us = %u\n", s->frag_forward ? "forward" : "drop",
 		s->worker_slice_us);
 	fprintf(out, "rssa = %s\nrssa_q = %s\nrssa_epsilon = %s\nrssa_theta_h = %s\n"

@@ -424,6 +424,9 @@ port_stats(struct ctl_req *r, uint16_t i)
 	m->rx_ring = p->ring.rx_ring;
 	m->tx_ring = p->ring.tx_ring;
 	m->ring_mbufs = p->ring.held;
+	m->kernel_fast_packets = port_kfp_stat(&p->kfp, XDP_FAST_STAT_FAST_PKTS);
+	m->kernel_fast_bytes = port_kfp_stat(&p->kfp, XDP_FAST_STAT_FAST_BYTES);
+	m->kernel_fast_entries = port_kfp_entries(&p->kfp);
 	return m;
 }
 

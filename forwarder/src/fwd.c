@@ -351,6 +351,7 @@ fwd_create(const char *config_path, uint16_t n_lcores, const unsigned *lcores)
 				    .idle_sleep_wake_max_us = set.idle_sleep_wake_max_us,
 				    .tunnel = set.tunnel,
 				    .idle_wake_rx = set.idle_wake_rx,
+				    .kernel_fast_path = set.kernel_fast_path,
 				    .worker_slice_us = set.worker_slice_us,
 				    .frag_forward = set.frag_forward,
 				    .hz = rte_get_tsc_hz()};
@@ -429,6 +430,7 @@ fwd_reload(struct fwd *f, const char *config_path)
 	f->env.idle_sleep_max_us = set.idle_sleep_max_us; /* read at each idle step */
 	f->env.idle_sleep_wake_max_us = set.idle_sleep_wake_max_us;
 	f->env.idle_wake_rx = set.idle_wake_rx;
+	f->env.kernel_fast_path = set.kernel_fast_path;
 	f->neigh.retry_ms = set.neigh_retry_ms;
 	f->neigh.first_retry_ms = set.neigh_first_retry_ms;
 	if (set.conn_max != f->env.conn_max || set.n_ports != f->ports.n ||
@@ -436,7 +438,8 @@ fwd_reload(struct fwd *f, const char *config_path)
 	    set.worker_slice_us != f->env.worker_slice_us)
 		LOG(WARNING, "reload %s: conn_max, ports, dispatch, mbufs, state_dir and "
 			     "worker_slice_us change only with a restart\n", config_path);
-	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_*max_us, idle_wake, neigh_*retry_ms",
+	LOG_KV(INFO, "reloaded: timeouts, rssa_*, idle_sleep_*max_us, idle_wake, kernel_fast_path, "
+	       "neigh_*retry_ms",
 	       LOG_S("path", config_path), LOG_U("version", f->cfg->version));
 	return 0;
 }

@@ -39,6 +39,8 @@ struct lcore_env {
 	uint32_t idle_sleep_max_us;
 	uint32_t idle_sleep_wake_max_us; /* the ceiling of a worker every urgent work wakes */
 	volatile uint8_t idle_wake_rx;  /* idle workers wake on their kernel sockets (idle.h) */
+	volatile uint8_t kernel_fast_path; /* workers hand established connections to their AF_XDP
+					      ports' XDP program (worker_kfp.h) */
 	uint32_t worker_slice_us;       /* each worker's scheduling slice, set as it starts
 					   (idle.h idle_set_slice); 0: the kernel's */
 	uint8_t frag_forward;           /* fragments = forward: workers keep a fragment table

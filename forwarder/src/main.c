@@ -154,6 +154,9 @@ main(int argc, char **argv)
 		fprintf(stderr, "hvlb-forwarder: out of memory\n");
 		return 1;
 	}
+	/* af_xdp devices get hvlb's XDP program (docs/kernel-fast-path.md). */
+	if (port_kfp_argv(argc, argv, &argv) < 0)
+		return 1;
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
 		fprintf(stderr, "hvlb-forwarder: EAL init failed: %s\n", rte_strerror(rte_errno));

@@ -212,6 +212,7 @@ port_setup(struct port_set *ps, uint16_t idx, const struct port_settings *s,
 		port_ksock_xdp_after(&p->ks, q, &snap);
 	}
 	port_ksock_find_packet(&p->ks, info.if_index);
+	port_kfp_find(&p->kfp, info.if_index); /* the af_xdp PMD attached it at queue setup */
 	for (uint16_t q = 0; q < p->nb_txq; q++)
 		if ((rc = rte_eth_tx_queue_setup(pid, q, (uint16_t)p->ring.tx_ring, p->socket,
 						  NULL)) != 0)
@@ -266,6 +267,10 @@ port_start_all(struct port_set *ps)
 		if (p->ks.kind != PORT_KSOCK_NONE)
 			LOG(INFO, "port%u: %u %s socket(s) of the kernel, their receive drops counted "
 			    "as kernel_rx_drops\n", i, p->ks.n, port_ksock_kind_name(&p->ks));
+		if (p->kfp.flows_fd >= 0)
+			LOG(INFO, "port%u: hvlb's XDP program (id %u) in front of its sockets: the "
+			    "in-kernel fast path, used with kernel_fast_path = on "
+			    "(docs/kernel-fast-path.md)\n", i, p->kfp.prog_id);
 	}
 	return 0;
 }
@@ -276,5 +281,6 @@ port_close_all(struct port_set *ps)
 	for (uint16_t i = 0; i < ps->n; i++) {
 		rte_eth_dev_stop(ps->p[i].port_id);
 		rte_eth_dev_close(ps->p[i].port_id);
+		port_kfp_detach(&ps->p[i].kfp);
 	}
 }

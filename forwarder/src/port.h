@@ -15,6 +15,7 @@
 #include <rte_mempool.h>
 
 #include "fwd_limits.h"
+#include "port_kfp.h"
 #include "port_ksock.h"
 #include "ring_plan.h"
 
@@ -28,6 +29,7 @@ struct fwd_port {
 	char name[64];
 	char steering[96];  /* how flows reach their owner, logged at start-up */
 	struct port_ksocks ks; /* its kernel sockets, on a kernel-interface port */
+	struct port_kfp kfp;   /* its in-kernel fast path (an AF_XDP port's; flows_fd -1: none) */
 	uint16_t mtu;       /* the link's MTU ([portN] mtu): longer IPv4 packets are fragmented */
 	uint32_t tx_max;    /* the longest frame tx() sends as it is: mtu + an Ethernet header;
 			       longer goes to worker_tx_big (which allows a VLAN tag's 4 more) */

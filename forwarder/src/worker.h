@@ -12,6 +12,7 @@
 #include "conn.h"
 #include "fullnat.h"
 #include "idle.h"
+#include "kfp_items.h"
 #include "lcore_env.h"
 #include "neigh.h"
 #include "scheduler.h"
@@ -215,6 +216,7 @@ struct worker {
 	uint64_t vs_rate_tat[VS_MAX_SLOTS]; /* each service's new-connection bucket (rate.h) */
 	struct neigh_cache neigh;
 	uint32_t nh_epoch;                /* rs_nexthop entries of another epoch are stale */
+	struct worker_kfp kfp;            /* connections handed to the kernel (worker_kfp.h) */
 	struct slot_list fast_slots;      /* whose rs[].nh.fast_gen this epoch set */
 	uint64_t nh_neigh_version;        /* the neighbour table's version in this epoch */
 	struct worker_moved moved[WORKER_MAX_MOVED];

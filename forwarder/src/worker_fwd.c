@@ -27,6 +27,7 @@
 #include "worker_classify.h"
 #include "worker_fwd.h"
 #include "worker_hash.h"
+#include "worker_kfp.h"
 #include "worker_fwd_rare.h"
 #include "worker_fwd_new.h"
 #include "worker_fwd_open.h"
@@ -374,7 +375,7 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
  * Returns false, having done nothing, for any other packet: it takes the full path. */
 static __rte_always_inline bool
 fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-	     enum conn_dir dir, bool plain)
+	     enum conn_dir dir, bool plain, uint8_t *kfp_out, uint32_t kfp_n, uint16_t *kfp_port)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	uint32_t len = m->pkt_len;
@@ -400,6 +401,10 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		}
 		/* The next hop rs_entry_fast vouched for (route_tx_conn_e's hit). */
 		memcpy(frame, e->l2, sizeof(e->l2));
+		if (kfp_out != NULL) { /* fast_forward_kfp's: the frame as it leaves */
+			memcpy(kfp_out, frame, kfp_n);
+			*kfp_port = e->port;
+		}
 		tx_pi_as(w, e->port, m, &x->pi, !plain);
 		return true;
 	}
@@ -413,7 +418,47 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	count_e(e, len);
 	rewrite_nat4_pre(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport,
 			 e->d_ip[CONN_DIR_REPLY], e->d_l4[CONN_DIR_REPLY]);
-	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
+	if (kfp_out == NULL) {
+		route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
+	} else { /* fast_forward_kfp's: route_tx_pi, the frame seen as it leaves */
+		uint64_t mac;
+		int port = route_resolve(w, m, HVLB_AF_INET, &x->pi.key.dst, &mac);
+
+		if (port >= 0) {
+			rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
+			memcpy(kfp_out, frame, kfp_n);
+			*kfp_port = (uint16_t)port;
+			tx_pi(w, (uint16_t)port, m, &x->pi);
+		}
+	}
+	return true;
+}
+
+/* fast_forward with kernel_fast_path on (worker_kfp.h): a frame of an established connection
+ * teaches its port's XDP program the rewrite, from the frame as it came and as it left; its
+ * SYN, FIN or RST takes the connection's entries back. Out of line: the fast path pays one
+ * test for it. */
+static __rte_noinline bool
+fast_forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+		 enum conn_dir dir, bool plain)
+{
+	uint8_t in[KFP_HDR_MAX], out[KFP_HDR_MAX];
+	uint32_t n = RTE_MIN(rte_pktmbuf_data_len(m), (uint32_t)KFP_HDR_MAX);
+	uint16_t in_port = w->ports->index[m->port], out_port = UINT16_MAX;
+	uint8_t flags = x->pi.tcp_flags;
+
+	if (!worker_kfp_wanted(c, dir, flags, w->cap != NULL)) {
+		if (!fast_forward(w, m, x, c, dir, plain, NULL, 0, NULL))
+			return false;
+		if (flags & (HVLB_TCP_FIN | HVLB_TCP_RST))
+			worker_kfp_forget(w, c);
+		return true;
+	}
+	memcpy(in, rte_pktmbuf_mtod(m, const uint8_t *), n);
+	if (!fast_forward(w, m, x, c, dir, plain, out, n, &out_port))
+		return false;
+	if (out_port != UINT16_MAX)
+		worker_kfp_learn(w, c, dir, in_port, in, out, n, out_port);
 	return true;
 }
 
@@ -707,7 +752,11 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 		/* PKT_LATE still: a connection was found (classify_ahead took the others). */
 		if (x->dirn == PKT_LATE) {
 			if (likely(conns[j] != NULL) &&
-			    fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain))
+			    (unlikely(w->kfp.on)
+				     ? fast_forward_kfp(w, m, x, conns[j], (enum conn_dir)dirs[j],
+							plain)
+				     : fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain,
+						    NULL, 0, NULL)))
 				continue;
 			if (!classify_late(w, m, x, from_peer, steer, b, &conns[j], &dirs[j]))
 				continue;

@@ -16,6 +16,7 @@
 #include "worker_answer.h"
 #include "worker_frag.h"
 #include "worker_fwd.h"
+#include "worker_kfp.h"
 #include "worker_loop.h"
 #include "worker_steer.h"
 #include "worker_sync.h"
@@ -170,6 +171,7 @@ worker_poll_once(struct worker *w)
 	if (unlikely(env->sync_on != w->sync_on))
 		sync_toggle(w);
 	w->plain = !w->sync_on && w->cap == NULL;
+	w->kfp.on = w->kfp.avail && env->kernel_fast_path;
 
 	for (uint16_t q = 0; q < w->n_rxq; q++) {
 		uint16_t n = rte_eth_rx_burst(w->ports->p[w->rxq[q].port].port_id, w->rxq[q].queue,
@@ -191,6 +193,8 @@ worker_poll_once(struct worker *w)
 		    EXPIRE_BUDGET - RTE_MIN(total, EXPIRE_BUDGET - EXPIRE_BUDGET_MIN), expire_cb, w);
 	if (unlikely(w->now - w->sp_tick >= env->hz))
 		worker_synproxy_tick(w);
+	if (unlikely(w->kfp.n > 0) && w->now - w->kfp.tick >= env->hz / KFP_SCAN_PER_S)
+		worker_kfp_scan(w);
 	if (unlikely(w->sync_on))
 		sync_poll(w);
 	worker_flush(w);
@@ -261,6 +265,8 @@ worker_main(void *arg)
 	rte_rcu_qsbr_thread_register(w->env->rcu, w->id);
 	rte_rcu_qsbr_thread_online(w->env->rcu, w->id);
 	idle_wake_init(w);
+	for (uint16_t i = 0; i < w->ports->n; i++) /* the in-kernel fast path (worker_kfp.h) */
+		w->kfp.avail |= w->ports->p[i].kfp.flows_fd >= 0;
 	while (!w->env->quit) {
 		unsigned n = worker_poll_once(w);
 

@@ -158,7 +158,9 @@ func statsOf(st *fwdpb.Stats) apitypes.StatsBody {
 			OPackets: p.GetOpackets(), IBytes: p.GetIbytes(), OBytes: p.GetObytes(), IMissed: p.GetImissed(),
 			IErrors: p.GetIerrors(), OErrors: p.GetOerrors(), KernelRxDrops: p.GetKernelRxDrops(),
 			BadL4Csum: p.GetBadL4Csum(), CsumUnfilled: p.GetCsumUnfilled(), PeerCsumOffload: p.GetPeerCsumOffload(),
-			RingKind: p.GetRingKind(), RxRing: p.GetRxRing(), TxRing: p.GetTxRing(), RingMbufs: p.GetRingMbufs()})
+			RingKind: p.GetRingKind(), RxRing: p.GetRxRing(), TxRing: p.GetTxRing(), RingMbufs: p.GetRingMbufs(),
+			KernelFastPackets: p.GetKernelFastPackets(), KernelFastBytes: p.GetKernelFastBytes(),
+			KernelFastEntries: p.GetKernelFastEntries()})
 	}
 	status := fwdpb.StatusByService(st.GetServiceStatus())
 	for _, vs := range st.GetServices() {

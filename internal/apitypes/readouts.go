@@ -178,6 +178,13 @@ type PortStats struct {
 	RxRing    uint32 `json:"rx_ring"`
 	TxRing    uint32 `json:"tx_ring"`
 	RingMbufs uint32 `json:"ring_mbufs"`
+	// KernelFastPackets, KernelFastBytes: frames (bytes) that arrived on an AF_XDP port and
+	// that its XDP program rewrote and sent on itself, never read by the forwarder (so not in
+	// IPackets); KernelFastEntries: the connections' directions its program holds now
+	// (docs/kernel-fast-path.md). 0 on other ports.
+	KernelFastPackets uint64 `json:"kernel_fast_packets"`
+	KernelFastBytes   uint64 `json:"kernel_fast_bytes"`
+	KernelFastEntries uint64 `json:"kernel_fast_entries"`
 }
 
 // ServiceStats is one virtual service's counters at a forwarder.

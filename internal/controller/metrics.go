@@ -75,6 +75,10 @@ var (
 		"oerrors":  desc("port_tx_errors_total", "Transmit errors.", pl...),
 		"kernel_rx_drops": desc("port_kernel_rx_drops_total",
 			"Frames the kernel dropped on receive before a kernel-interface port's PMD read them (AF_PACKET tp_drops, AF_XDP drops).", pl...),
+		"kernel_fast_packets": desc("port_kernel_fast_packets_total",
+			"Frames that arrived on an AF_XDP port and that its XDP program rewrote and sent on in the kernel (docs/kernel-fast-path.md).", pl...),
+		"kernel_fast_bytes": desc("port_kernel_fast_bytes_total",
+			"Bytes of those frames.", pl...),
 		"bad_l4_csum":   desc("port_bad_l4_csum_total", "Packets received on the port dropped for a bad TCP/UDP checksum (docs/drops.md).", pl...),
 		"csum_unfilled": desc("port_csum_unfilled_total", "Of those, packets whose sender left the checksum for a NIC to fill in (checksum offload).", pl...),
 	}
@@ -133,6 +137,9 @@ var (
 
 var mPortCsumOffload = desc("port_peer_csum_offload", "1 when the forwarder concluded that the port's peers offload checksums (docs/drops.md, bad_l4_csum), else 0.", pl...)
 
+// The connections' directions an AF_XDP port's XDP program holds now (docs/kernel-fast-path.md).
+var mPortKernelFastEntries = desc("port_kernel_fast_entries", "Connections' directions an AF_XDP port's XDP program rewrites in the kernel now (docs/kernel-fast-path.md).", pl...)
+
 // Every counter of the forwarder's registries (internal/fwdcounters: WorkerStats.counters
 // and Stats.sync_counters), named after it (fwdcounters.MetricName): a counter the forwarder
 // adds is exported with no change here.
@@ -184,7 +191,7 @@ func describeForwarder(ch chan<- *prometheus.Desc) {
 		}
 	}
 	for _, d := range []*prometheus.Desc{mWorkerDrops, mFwdDrops, mMempoolUse, mMempoolSize, mExcFromKern, mRestored, mRestoreFail, mConfigVer,
-		mPortCsumOffload, mSteerOverrides, mFlowsMoved, mRssaMoves, mMovesFailed, mMovesInFlight, mRssaPeriods,
+		mPortCsumOffload, mPortKernelFastEntries, mSteerOverrides, mFlowsMoved, mRssaMoves, mMovesFailed, mMovesInFlight, mRssaPeriods,
 		mSteerPubs, mMovesVanished, mSteerPlaced, mOverridesGone, mDispStage, mDispStages, mDispRx, mDispRaw,
 		mDispSteered, mDispFull, mDispBusy, mDispFences, mDispHeld, mDispEarly, mDispRxBytes, mDispIdle,
 		mSvcPackets, mSvcBytes, mSvcActive, mSvcConns, mRealPackets, mRealBytes, mRealActive, mRealConns,
@@ -411,10 +418,12 @@ func collectStats(ch chan<- prometheus.Metric, id string, st *fwdpb.Stats) {
 			"ipackets": p.GetIpackets(), "opackets": p.GetOpackets(), "ibytes": p.GetIbytes(),
 			"obytes": p.GetObytes(), "imissed": p.GetImissed(), "ierrors": p.GetIerrors(), "oerrors": p.GetOerrors(),
 			"kernel_rx_drops": p.GetKernelRxDrops(), "bad_l4_csum": p.GetBadL4Csum(), "csum_unfilled": p.GetCsumUnfilled(),
+			"kernel_fast_packets": p.GetKernelFastPackets(), "kernel_fast_bytes": p.GetKernelFastBytes(),
 		} {
 			emit(ch, mPort[name], cnt, float64(v), id, pid, p.GetName())
 		}
 		emit(ch, mPortCsumOffload, gauge, boolGauge(p.GetPeerCsumOffload()), id, pid, p.GetName())
+		emit(ch, mPortKernelFastEntries, gauge, float64(p.GetKernelFastEntries()), id, pid, p.GetName())
 	}
 	for _, vs := range st.GetServiceStatus() {
 		sid := vs.GetId()

@@ -2367,12 +2367,18 @@ type PortStats struct {
 	// ("af_xdp", "af_packet", "device", "software"), the entries of each RX and TX ring per queue
 	// (an af_packet port's framecnt; rx_desc or the kind's default otherwise), and the mbufs of the
 	// pool they hold at most (an AF_XDP queue's fill ring and TX ring, a device's rings).
-	RingKind      string `protobuf:"bytes,82,opt,name=ring_kind,json=ringKind,proto3" json:"ring_kind,omitempty"`
-	RxRing        uint32 `protobuf:"varint,83,opt,name=rx_ring,json=rxRing,proto3" json:"rx_ring,omitempty"`
-	TxRing        uint32 `protobuf:"varint,84,opt,name=tx_ring,json=txRing,proto3" json:"tx_ring,omitempty"`
-	RingMbufs     uint32 `protobuf:"varint,85,opt,name=ring_mbufs,json=ringMbufs,proto3" json:"ring_mbufs,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RingKind  string `protobuf:"bytes,82,opt,name=ring_kind,json=ringKind,proto3" json:"ring_kind,omitempty"`
+	RxRing    uint32 `protobuf:"varint,83,opt,name=rx_ring,json=rxRing,proto3" json:"rx_ring,omitempty"`
+	TxRing    uint32 `protobuf:"varint,84,opt,name=tx_ring,json=txRing,proto3" json:"tx_ring,omitempty"`
+	RingMbufs uint32 `protobuf:"varint,85,opt,name=ring_mbufs,json=ringMbufs,proto3" json:"ring_mbufs,omitempty"`
+	// The in-kernel fast path of an AF_XDP port (docs/kernel-fast-path.md): the frames (and
+	// bytes) that arrived on it and that its XDP program rewrote and sent on itself, never read
+	// by the forwarder (so not in ipackets); the connections' directions it holds now.
+	KernelFastPackets uint64 `protobuf:"varint,86,opt,name=kernel_fast_packets,json=kernelFastPackets,proto3" json:"kernel_fast_packets,omitempty"`
+	KernelFastBytes   uint64 `protobuf:"varint,87,opt,name=kernel_fast_bytes,json=kernelFastBytes,proto3" json:"kernel_fast_bytes,omitempty"`
+	KernelFastEntries uint64 `protobuf:"varint,88,opt,name=kernel_fast_entries,json=kernelFastEntries,proto3" json:"kernel_fast_entries,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *PortStats) Reset() {
@@ -2527,6 +2533,27 @@ func (x *PortStats) GetTxRing() uint32 {
 func (x *PortStats) GetRingMbufs() uint32 {
 	if x != nil {
 		return x.RingMbufs
+	}
+	return 0
+}
+
+func (x *PortStats) GetKernelFastPackets() uint64 {
+	if x != nil {
+		return x.KernelFastPackets
+	}
+	return 0
+}
+
+func (x *PortStats) GetKernelFastBytes() uint64 {
+	if x != nil {
+		return x.KernelFastBytes
+	}
+	return 0
+}
+
+func (x *PortStats) GetKernelFastEntries() uint64 {
+	if x != nil {
+		return x.KernelFastEntries
 	}
 	return 0
 }
@@ -6165,7 +6192,7 @@ const file_fwd_proto_rawDesc = "" +
 	"\rconn_capacity\x18\x19 \x01(\rR\fconnCapacity\x12.\n" +
 	"\x13exception_to_kernel\x18F \x01(\x04R\x11exceptionToKernel\x12(\n" +
 	"\x10tunnel_icmp_sent\x182 \x01(\x04R\x0etunnelIcmpSent\x120\n" +
-	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\x95\x04\n" +
+	"\bcounters\x18\x18 \x03(\v2\x14.hvlb.fwd.v1.CounterR\bcounters\"\xa1\x05\n" +
 	"\tPortStats\x12\x12\n" +
 	"\x04port\x18\x01 \x01(\rR\x04port\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -6186,7 +6213,10 @@ const file_fwd_proto_rawDesc = "" +
 	"\arx_ring\x18S \x01(\rR\x06rxRing\x12\x17\n" +
 	"\atx_ring\x18T \x01(\rR\x06txRing\x12\x1d\n" +
 	"\n" +
-	"ring_mbufs\x18U \x01(\rR\tringMbufs\"\n" +
+	"ring_mbufs\x18U \x01(\rR\tringMbufs\x12.\n" +
+	"\x13kernel_fast_packets\x18V \x01(\x04R\x11kernelFastPackets\x12*\n" +
+	"\x11kernel_fast_bytes\x18W \x01(\x04R\x0fkernelFastBytes\x12.\n" +
+	"\x13kernel_fast_entries\x18X \x01(\x04R\x11kernelFastEntries\"\n" +
 	"\n" +
 	"\bGetStats\"\xcb\x04\n" +
 	"\x05Stats\x122\n" +

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What a worker keeps of the connections it handed to the in-kernel fast path (struct
+ * worker_kfp, a member of struct worker; worker_kfp.h says what is done with it).
+ */
+#ifndef HVLB_KFP_ITEMS_H
+#define HVLB_KFP_ITEMS_H
+
+#include <stdint.h>
+
+#include "conn.h"
+#include "xdp_fast_entry.h"
+
+#define KFP_MAX 4096       /* entries a worker hands to the kernel at most */
+#define KFP_MIN_PKTS 4     /* a direction's frames forwarded before it is handed over */
+#define KFP_HDR_MAX 128    /* the bytes of a frame learning compares */
+#define KFP_SCAN_BATCH 64  /* entries looked at per scan */
+#define KFP_SCAN_PER_S 100 /* scans a second: each entry is looked at every KFP_MAX/6400 s */
+
+struct kfp_item {
+	struct conn *c;
+	struct conn_key orig;  /* c's when taught: a connection in c's place since is another */
+	uint32_t rs_gen;
+	uint32_t nh_epoch;     /* the worker's epoch when taught */
+	uint16_t in_port;      /* the port whose program has the entry */
+	uint16_t out_port;
+	uint8_t dir;           /* enum conn_dir */
+	struct xdp_fast_key key;
+	uint64_t pkts, bytes, last_ns; /* the entry's counts folded so far */
+};
+
+struct worker_kfp {
+	uint8_t on;            /* kernel_fast_path, and a port has the program (each iteration) */
+	uint8_t avail;         /* a port of the worker has the program */
+	uint32_t n;            /* items in use */
+	uint32_t cursor;       /* the scan's next item */
+	uint64_t tick;         /* TSC of the last scan */
+	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
+	uint64_t learnt;       /* entries handed over (counts, for the stats) */
+	uint64_t returned;     /* entries taken back */
+};
+
+#endif

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The in-kernel fast path's side of an AF_XDP port (port_kfp.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/if_link.h>
+
+#include <rte_common.h>
+#include <rte_log.h>
+
+#include "port_kfp.h"
+
+#define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
+
+/* bpf/embed.py's. */
+extern const unsigned char hvlb_xdp_fast_obj[];
+extern const size_t hvlb_xdp_fast_obj_len;
+
+#define KFP_PROG_NAME "hvlb_fast"
+
+/* The program's bytes in a memfd, once: its /proc/self/fd path, or NULL. */
+static const char *
+prog_path(void)
+{
+	static char path[64];
+	int fd;
+
+	if (path[0] != '\0')
+		return path;
+	fd = memfd_create("hvlb_xdp_fast", MFD_CLOEXEC);
+	if (fd < 0 || write(fd, hvlb_xdp_fast_obj, hvlb_xdp_fast_obj_len) !=
+			      (ssize_t)hvlb_xdp_fast_obj_len) {
+		fprintf(stderr, "hvlb-forwarder: the XDP program's memfd: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return path;
+}
+
+/* What XDP program is attached to ifindex: its id (0: none) and name. */
+static uint32_t
+attached(uint32_t ifindex, char *name, size_t len)
+{
+	struct bpf_prog_info info = {0};
+	uint32_t id = 0, ilen = sizeof(info);
+	int fd;
+
+	name[0] = '\0';
+	if (bpf_xdp_query_id((int)ifindex, 0, &id) != 0 || id == 0)
+		return 0;
+	fd = bpf_prog_get_fd_by_id(id);
+	if (fd >= 0 && bpf_obj_get_info_by_fd(fd, &info, &ilen) == 0)
+		snprintf(name, len, "%s", info.name);
+	if (fd >= 0)
+		close(fd);
+	return id;
+}
+
+/* Before the PMD attaches ours (it refuses an interface that has one): a program an earlier
+ * forwarder left (killed before it could take it off), ours or the PMD's default (libxdp's
+ * xsk_def_prog, or its dispatcher). Any other is the operator's, and stays (the PMD then
+ * fails, and says so). */
+static void
+clear_leftover(const char *iface)
+{
+	uint32_t ifindex = if_nametoindex(iface), id;
+	char name[BPF_OBJ_NAME_LEN];
+
+	if (ifindex == 0 || (id = attached(ifindex, name, sizeof(name))) == 0)
+		return;
+	if (strcmp(name, KFP_PROG_NAME) != 0 && strcmp(name, "xsk_def_prog") != 0 &&
+	    strcmp(name, "xdp_dispatcher") != 0)
+		return;
+	if (bpf_xdp_detach((int)ifindex, 0, NULL) == 0)
+		fprintf(stderr, "hvlb-forwarder: %s: took off the XDP program %s (id %u) an earlier "
+			"run left\n", iface, name, id);
+}
+
+/* devargs with xdp_prog added (a new string), or devargs itself where it is not an af_xdp
+ * device's or names a program; NULL when out of memory. */
+static char *
+with_prog(char *devargs)
+{
+	const char *p, *iface;
+	char name[IF_NAMESIZE] = "", *n;
+
+	if (strncmp(devargs, "net_af_xdp", 10) != 0 || strstr(devargs, "xdp_prog=") != NULL)
+		return devargs;
+	if ((iface = strstr(devargs, "iface=")) != NULL) {
+		size_t l = strcspn(iface + 6, ",");
+
+		if (l < sizeof(name)) {
+			memcpy(name, iface + 6, l);
+			name[l] = '\0';
+			clear_leftover(name);
+		}
+	}
+	if ((p = prog_path()) == NULL)
+		return devargs; /* the PMD's default program, then: no fast path */
+	if (asprintf(&n, "%s,xdp_prog=%s", devargs, p) < 0)
+		return NULL;
+	return n;
+}
+
+int
+port_kfp_argv(int argc, char **argv, char ***out)
+{
+	char **v = calloc((size_t)argc + 1, sizeof(*v));
+
+	if (v == NULL)
+		return -1;
+	for (int i = 0; i < argc; i++) {
+		v[i] = argv[i];
+		if (strcmp(argv[i], "--") == 0) { /* the application's own options follow */
+			for (int j = i + 1; j < argc; j++)
+				v[j] = argv[j];
+			break;
+		}
+		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc) {
+			v[i + 1] = with_prog(argv[i + 1]);
+			i++;
+			if (v[i] == NULL)
+				goto oom;
+		} else if (strncmp(argv[i], "--vdev=", 7) == 0) {
+			char *a = with_prog(argv[i] + 7), *n = NULL;
+
+			if (a != argv[i] + 7) {
+				if (a == NULL || asprintf(&n, "--vdev=%s", a) < 0)
+					goto oom;
+				free(a);
+				v[i] = n;
+			}
+		}
+	}
+	*out = v;
+	return argc;
+oom:
+	free(v);
+	fprintf(stderr, "hvlb-forwarder: out of memory\n");
+	return -1;
+}
+
+void
+port_kfp_find(struct port_kfp *k, uint32_t if_index)
+{
+	struct bpf_prog_info info = {0};
+	uint32_t ids[8], ilen = sizeof(info);
+	char name[BPF_OBJ_NAME_LEN];
+	int pfd;
+
+	uint32_t id;
+
+	*k = (struct port_kfp){.flows_fd = -1, .stats_fd = -1, .ifindex = if_index};
+	if (if_index == 0 || (id = attached(if_index, name, sizeof(name))) == 0 ||
+	    strcmp(name, KFP_PROG_NAME) != 0)
+		return;
+	k->prog_id = id;
+	if ((pfd = bpf_prog_get_fd_by_id(k->prog_id)) < 0)
+		return;
+	info.nr_map_ids = RTE_DIM(ids);
+	info.map_ids = (uint64_t)(uintptr_t)ids;
+	if (bpf_obj_get_info_by_fd(pfd, &info, &ilen) == 0) {
+		for (uint32_t i = 0; i < info.nr_map_ids && i < RTE_DIM(ids); i++) {
+			struct bpf_map_info mi = {0};
+			uint32_t mlen = sizeof(mi);
+			int mfd = bpf_map_get_fd_by_id(ids[i]);
+
+			if (mfd < 0)
+				continue;
+			if (bpf_obj_get_info_by_fd(mfd, &mi, &mlen) == 0 &&
+			    strcmp(mi.name, "hvlb_fast_flows") == 0 && k->flows_fd < 0)
+				k->flows_fd = mfd;
+			else if (strcmp(mi.name, "hvlb_fast_stats") == 0 && k->stats_fd < 0)
+				k->stats_fd = mfd;
+			else
+				close(mfd);
+		}
+	}
+	close(pfd);
+	if (k->flows_fd < 0 || k->stats_fd < 0) {
+		LOG(WARNING, "interface %u: hvlb's XDP program without its maps: no fast path\n",
+		    if_index);
+		if (k->flows_fd >= 0)
+			close(k->flows_fd);
+		if (k->stats_fd >= 0)
+			close(k->stats_fd);
+		k->flows_fd = k->stats_fd = -1;
+	}
+}
+
+uint64_t
+port_kfp_stat(const struct port_kfp *k, unsigned stat)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t sum = 0;
+	uint32_t key = stat;
+
+	if (k->stats_fd < 0 || ncpu <= 0 || ncpu > 1024)
+		return 0;
+	uint64_t v[ncpu];
+	if (bpf_map_lookup_elem(k->stats_fd, &key, v) != 0)
+		return 0;
+	for (int c = 0; c < ncpu; c++)
+		sum += v[c];
+	return sum;
+}
+
+uint64_t
+port_kfp_entries(const struct port_kfp *k)
+{
+	struct xdp_fast_key key, next;
+	uint64_t n = 0;
+	void *prev = NULL;
+
+	if (k->flows_fd < 0)
+		return 0;
+	while (bpf_map_get_next_key(k->flows_fd, prev, &next) == 0 && n < (1u << 24)) {
+		key = next;
+		prev = &key;
+		n++;
+	}
+	return n;
+}
+
+void
+port_kfp_detach(struct port_kfp *k)
+{
+	char name[BPF_OBJ_NAME_LEN];
+
+	if (k->prog_id == 0)
+		return;
+	/* Only ours, and only the one this run attached (the PMD may have taken it off). */
+	if (attached(k->ifindex, name, sizeof(name)) == k->prog_id)
+		bpf_xdp_detach((int)k->ifindex, 0, NULL);
+	if (k->flows_fd >= 0)
+		close(k->flows_fd);
+	if (k->stats_fd >= 0)
+		close(k->stats_fd);
+	k->flows_fd = k->stats_fd = -1;
+	k->prog_id = 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The in-kernel fast path's side of an AF_XDP port (docs/kernel-fast-path.md): hvlb's XDP
+ * program (bpf/xdp_fast.bpf.c, carried in the binary) given to every net_af_xdp device in
+ * place of the PMD's default one, its maps found once the port is set up, its counts read,
+ * and the program taken off the interface when the forwarder stops (or left over by one that
+ * was killed, before the next one starts).
+ */
+#ifndef HVLB_PORT_KFP_H
+#define HVLB_PORT_KFP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xdp_fast_entry.h"
+
+struct port_kfp {
+	int flows_fd;     /* hvlb_fast_flows; -1: the port has no fast path */
+	int stats_fd;     /* hvlb_fast_stats (per CPU) */
+	uint32_t ifindex; /* the port's interface */
+	uint32_t prog_id;
+};
+
+/* argv with every --vdev net_af_xdp... given the program (devarg xdp_prog, a memfd holding
+ * it) unless it names one already; any XDP program left on such a device's interface by
+ * an earlier forwarder (hvlb's, or the PMD's default) is taken off first. The returned count,
+ * or -1 (logged to stderr). */
+int port_kfp_argv(int argc, char **argv, char ***out);
+
+/* The maps of the hvlb program attached to interface if_index (k->flows_fd -1 when there is
+ * none: not an AF_XDP port, or one given another program). */
+void port_kfp_find(struct port_kfp *k, uint32_t if_index);
+
+/* One of the program's counts (enum xdp_fast_stat) over every CPU; 0 without a fast path. */
+uint64_t port_kfp_stat(const struct port_kfp *k, unsigned stat);
+
+/* The entries in the port's map now (a walk of its keys: for read-outs, not the data path). */
+uint64_t port_kfp_entries(const struct port_kfp *k);
+
+/* Take the program off the interface (at stop, after the port is closed). */
+void port_kfp_detach(struct port_kfp *k);
+
+#endif

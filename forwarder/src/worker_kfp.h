@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A worker's connections handed to the in-kernel fast path (docs/kernel-fast-path.md): with
+ * kernel_fast_path on, an established connection's frame that the worker forwarded on its fast
+ * path teaches its AF_XDP port's XDP program to repeat that rewrite (worker_kfp_learn), and the
+ * later frames of that connection and direction never reach the worker. The worker still owns
+ * the connection: every little while (worker_kfp_scan) it folds what the program counted into
+ * the connection (packets, bytes, its timeout refreshed as a frame would) and its real's
+ * counters, and takes the entry back where the connection may no longer go as it was taught:
+ * ended or over (its real removed or down), no longer established, its next hop or the
+ * configuration changed (a new epoch), a capture running, the fast path turned off. Taken
+ * back, its frames come up again, and a later one may teach it again. A SYN, FIN or RST always
+ * comes up (the program's rule), and takes its connection's entries back at once.
+ */
+#ifndef HVLB_WORKER_KFP_H
+#define HVLB_WORKER_KFP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "conn.h"
+#include "kfp_items.h"
+#include "parse.h"
+#include "vs.h"
+
+struct worker;
+
+/* Whether the frame (its TCP flags) of c in direction dir, about to take the fast path, should
+ * teach the kernel: c established (a UDP flow: answered, or a DR one), dir's frames past
+ * KFP_MIN_PKTS, nothing captured. */
+static inline bool
+worker_kfp_wanted(const struct conn *c, unsigned dir, uint8_t tcp_flags, bool captured)
+{
+	if (captured || c->pkts[dir] < KFP_MIN_PKTS ||
+	    (tcp_flags & (HVLB_TCP_SYN | HVLB_TCP_FIN | HVLB_TCP_RST)) != 0)
+		return false;
+	return c->state == CONN_S_ESTABLISHED ||
+	       (c->state == CONN_S_UDP && (c->pkts[CONN_DIR_REPLY] > 0 || c->mode == VS_MODE_DR));
+}
+
+/* Teach the kernel: in, out: the first n bytes of the frame as it arrived on port in_port and
+ * as the worker sent it out of out_port (port indexes). Refused quietly where the ports have
+ * no program, the worker holds KFP_MAX entries, the program could not repeat the rewrite or has
+ * the entry already. */
+void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
+		      const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port);
+
+/* Take back c's entries at once (its SYN, FIN or RST came up). */
+void worker_kfp_forget(struct worker *w, const struct conn *c);
+
+/* Fold and check the next KFP_SCAN_BATCH entries (worker_loop.c, KFP_SCAN_PER_S a second). */
+void worker_kfp_scan(struct worker *w);
+
+#endif
