@@ -216,6 +216,11 @@ def run_variant(v, lines, a):
     line = lines[v["line"]]
     fw = None
     try:
+        # GRO at the client's and the NF's ends: what the in-kernel fast path's XDP redirect
+        # needs of a veth's peer (docs/kernel-fast-path.md), and nftables beside it alike.
+        for host in ("client", "nf"):
+            line.t.run(host, ["ethtool", "-K", "eth0", "gro", "on" if v.get("gro") else "off"],
+                       check=False)
         if v["line"] == "hvlb":
             fw = fwdlab.start_forwarder(line.t, workers=1, services=SERVICES, name=v["name"],
                                         settings=v.get("settings"), port_kind=v["port_kind"],
@@ -244,9 +249,10 @@ def variants(a):
     # The headline: the forwarder exactly as shipped, nothing tuned (ring sizes, mbuf pool, idle
     # back-off and wake-up all its defaults), on AF_XDP then af_packet ports. Then, side by side,
     # what the defaults were before (AF_XDP rx_desc 1024, af_packet framecnt 512), and what else
-    # was tried: a larger AF_XDP ring, the PMD's busy polling off (busy_budget=0: no recvfrom()
-    # on an empty poll, no SO_PREFER_BUSY_POLL), a 100 us scheduling slice for the worker
-    # (worker_slice_us), and pure polling.
+    # was tried: a larger AF_XDP ring and pure polling (the PMD's busy polling off and a 100 us
+    # scheduling slice were measured in earlier runs: the notes below). Last, the in-kernel fast path (kernel_fast_path =
+    # on) with GRO at the client's and the NF's ends, which its XDP redirect needs of a veth's
+    # peer, beside nftables with the same GRO.
     vs = [{"name": "nftables", "line": "nft"},
           {"name": "hvlb_af_xdp", "line": "hvlb", "port_kind": "af_xdp"},
           {"name": "hvlb_af_packet", "line": "hvlb", "port_kind": "af_packet"},
@@ -256,12 +262,11 @@ def variants(a):
            "port_args": ",framecnt=512"},
           {"name": "hvlb_af_xdp_ring_4k", "line": "hvlb", "port_kind": "af_xdp",
            "port_settings": {"rx_desc": 4096}},
-          {"name": "hvlb_af_xdp_busy_budget_0", "line": "hvlb", "port_kind": "af_xdp",
-           "port_args": ",busy_budget=0"},
-          {"name": "hvlb_af_xdp_slice_100us", "line": "hvlb", "port_kind": "af_xdp",
-           "settings": {"worker_slice_us": 100}},
           {"name": "hvlb_af_xdp_polling", "line": "hvlb", "port_kind": "af_xdp",
-           "settings": {"idle_sleep_max_us": 0}}]
+           "settings": {"idle_sleep_max_us": 0}},
+          {"name": "nftables_gro", "line": "nft", "gro": True},
+          {"name": "hvlb_af_xdp_kernel_fast", "line": "hvlb", "port_kind": "af_xdp", "gro": True,
+           "settings": {"kernel_fast_path": "on"}}]
     return [v for v in vs if not a.only or v["name"] in a.only.split(",")]
 
 
@@ -374,7 +379,8 @@ def report(runs, a):
     res = {"kernelpath": {"summary": summary, "ratios": ratios, "target": v, "seconds": a.seconds,
                           "reps": a.reps, "runs": runs, "load": getattr(a, "load", None)}}
     if a.doc:
-        docsection.write(a.doc, HEADING, markdown(rows, a, v, list(runs)))
+        docsection.write(a.doc, HEADING, markdown(rows, a, v, list(runs),
+                                                  kernel_fast_lines(summary)))
     print(json.dumps(res))
     return 0
 
@@ -432,11 +438,46 @@ VARIANT_NOTES = {
     "hvlb_af_xdp_slice_100us": "AF_XDP with the worker asking for a 100 µs scheduling slice "
                                "(`worker_slice_us = 100`; the default leaves the kernel's)",
     "hvlb_af_xdp_polling": "AF_XDP never sleeping (`idle_sleep_max_us = 0`)",
+    "nftables_gro": "nftables with GRO on at the client's and the NF's ends",
+    "hvlb_af_xdp_kernel_fast": "AF_XDP with the in-kernel fast path (`kernel_fast_path = on`, "
+                               "docs/kernel-fast-path.md) and GRO on at the client's and the "
+                               "NF's ends, which its XDP redirect needs of a veth's peer",
     "hvlb_af_xdp_ceiling_10ms": "AF_XDP woken by RX with `idle_sleep_max_us = 10000`",
 }
 
 
-def markdown(rows, a, v=None, names=()):
+def kernel_fast_lines(summary):
+    """The in-kernel fast path against nftables with the same GRO (and without), from this run."""
+    kf, ng, n = (summary.get(k) for k in ("hvlb_af_xdp_kernel_fast", "nftables_gro", "nftables"))
+    if not kf or not ng:
+        return []
+
+    def r(a, b, key):
+        return round(a[key]["median"] / b[key]["median"], 2) if b[key]["median"] else None
+
+    out = ["- **The in-kernel fast path** (`hvlb_af_xdp_kernel_fast`, docs/kernel-fast-path.md):",
+           "  an established connection's frames are rewritten and sent on by the AF_XDP port's",
+           "  XDP program, never copied to the forwarder and back; the forwarder keeps every SYN,",
+           "  FIN and RST, the first frames of each direction, timeouts and counters. Its XDP",
+           "  redirect needs NAPI at the far end of a veth (GRO on, or an XDP program), so it runs",
+           "  with GRO on at the client's and the NF's ends, and `nftables_gro` is nftables with",
+           "  the same. In this run, against `nftables_gro`: TCP throughput "
+           f"**{r(kf, ng, 'tcp_gbps')}x** at **{r(kf, ng, 'tcp_cpu_s_per_gb')}x** the CPU per GB,",
+           f"  64-byte UDP {r(kf, ng, 'udp64_kpps')}x at {r(kf, ng, 'udp64_cpu_ns_per_pkt')}x the "
+           f"CPU per packet, connect p50 {r(kf, ng, 'connect_us_p50')}x and p99 "
+           f"{r(kf, ng, 'connect_us_p99')}x (a connect's SYN and SYN-ACK",
+           "  still go through the forwarder, as they must); against `nftables` (GRO off):"
+           f" {r(kf, n, 'tcp_gbps')}x at {r(kf, n, 'tcp_cpu_s_per_gb')}x." if n else "  .",
+           "  It is off by default (`kernel_fast_path`): on a veth whose peer has no NAPI the",
+           "  redirected frames are dropped by the kernel, and the forwarder cannot yet tell that",
+           "  at start-up."]
+    met = (r(kf, ng, "tcp_gbps") or 0) >= 1.0 and (r(kf, ng, "tcp_cpu_s_per_gb") or 9) <= 1.0
+    out.append("  The throughput and CPU bar (at least nftables' throughput at no more CPU per GB),"
+               f" against nftables with the same GRO: **{'met' if met else 'not met'}** in this run.")
+    return out
+
+
+def markdown(rows, a, v=None, names=(), extra=()):
     load = getattr(a, "load", None)
     return [HEADING, "",
             "`bench/kernelpath.py` (in `make bench`): client -- load balancer -- NF over veths, the",
@@ -456,7 +497,7 @@ def markdown(rows, a, v=None, names=()):
             "CPU per GB, connect latency p50 and p99 within 10 %; ratios hvlb / nftables of the",
             "medians, and how far off where not met):", "",
             *(verdict_lines(v) if v else []), "",
-            *NOTES]
+            *NOTES[:-1], *extra, ""]
 
 
 # What the figures mean, what was tried (kept with the generated section).
@@ -538,10 +579,10 @@ NOTES = [
     "  the scheduler. (3) The spread: under a load average of 5-15 the TCP throughput of one",
     "  variant varied up to 10x between repetitions (the min-max in the table), so the ratios",
     "  of one run are indicative; the quieter run of 2026-11-26 (AF_XDP 0.77x throughput at",
-    "  1.53x the CPU per GB) is closer to the structural cost. Reaching the target needs the",
-    "  kernel out of the path (a NIC with a DPDK driver, or vhost-user ports: \"The NFV",
-    "  datapath\" below) or, on kernel interfaces, a dedicated core for the worker; on veths a",
-    "  copy to user space and back cannot cost less than the kernel's own rewrite.",
+    "  1.53x the CPU per GB) is closer to the structural cost. A copy to user space and back",
+    "  cannot cost less than the kernel's own rewrite: reaching the target needs the kernel",
+    "  out of the path (a NIC with a DPDK driver, or vhost-user ports: \"The NFV datapath\"",
+    "  below), or the copy out of it for established connections (below).",
     "",
 ]
 
