@@ -107,6 +107,8 @@ int hvlb_fast(struct xdp_md *ctx)
 	v = bpf_map_lookup_elem(&hvlb_fast_flows, &k);
 	if (!v || (v->ttl_dec && ip[8] <= 1))
 		return up(ctx); /* the forwarder answers an expired TTL */
+	if (v->max_len && end - data > v->max_len)
+		return up(ctx); /* longer than the egress port takes: the forwarder's to fragment */
 
 	__builtin_memcpy(eth, v->dmac, 6);
 	__builtin_memcpy(eth + 6, v->smac, 6);

@@ -39,7 +39,10 @@ struct xdp_fast_val {
 	__u16 d_ip;    /* the IPv4 checksum's change: addresses and the TTL's decrement, folded */
 	__u16 d_l4;    /* the TCP or UDP checksum's: addresses and ports, folded */
 	__u8 ttl_dec;  /* 1: the TTL is decremented (a frame arriving with TTL <= 1 goes up) */
-	__u8 pad[7];
+	__u8 pad;
+	__u16 max_len; /* the longest frame sent on (the egress port's MTU and Ethernet header;
+			  longer goes up, to be fragmented or refused there); 0: any */
+	__u8 pad2[4];
 	/* Written by the program, read by the forwarder (and zeroed by nothing else). */
 	__u64 packets;
 	__u64 bytes;

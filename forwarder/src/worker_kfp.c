@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <bpf/bpf.h>
+#include <rte_common.h>
 #include <rte_log.h>
 
 #include "port.h"
@@ -29,6 +30,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	if (xdp_fast_learn(in, n, out, n, &key, &v) != 0)
 		return;
 	v.oif = po->ifindex;
+	v.max_len = (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX);
 	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0)
 		return; /* there already (a frame that came up before it was), or the map full */
 	it = &k->items[k->n++];
