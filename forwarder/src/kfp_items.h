@@ -23,10 +23,9 @@ struct kfp_item {
 	uint32_t rs_gen;
 	uint32_t nh_epoch;     /* the worker's epoch when taught */
 	uint16_t in_port;      /* the port whose program has the entry */
-	uint16_t out_port;
 	uint8_t dir;           /* enum conn_dir */
 	struct xdp_fast_key key;
-	uint64_t pkts, bytes, last_ns; /* the entry's counts folded so far */
+	uint64_t pkts, bytes;  /* the entry's counts folded so far */
 };
 
 struct worker_kfp {
@@ -36,8 +35,6 @@ struct worker_kfp {
 	uint32_t cursor;       /* the scan's next item */
 	uint64_t tick;         /* TSC of the last scan */
 	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
-	uint64_t learnt;       /* entries handed over (counts, for the stats) */
-	uint64_t returned;     /* entries taken back */
 };
 
 #endif

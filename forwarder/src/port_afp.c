@@ -17,6 +17,7 @@
 
 #include "port.h"
 #include "ring_plan.h"
+#include "vdev_args.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 #define AFP_DEFAULT_FRAMESZ 2048 /* the PMD's own defaults */
@@ -29,23 +30,10 @@ is_afp_vdev(const char *a)
 	return strncmp(a, "net_af_packet", 13) == 0 || strncmp(a, "eth_af_packet", 13) == 0;
 }
 
-/* Where devargs (after the device name) set key ("framesz" matches ",framesz=" only): its
- * value; NULL when they do not. */
-static const char *
-key_value(const char *a, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = strchr(a, ','); p != NULL; p = strchr(p + 1, ','))
-		if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=')
-			return p + 2 + n;
-	return NULL;
-}
-
 static bool
 has_key(const char *a, const char *key)
 {
-	return key_value(a, key) != NULL;
+	return vdev_arg(a, key) != NULL;
 }
 
 /* a with what it leaves unset of hvlb's defaults added: the frame size (when it sets neither
@@ -54,7 +42,7 @@ has_key(const char *a, const char *key)
 static char *
 with_framesz(char *a)
 {
-	const char *fs = key_value(a, "framesz"), *qp = key_value(a, "qpairs");
+	const char *fs = vdev_arg(a, "framesz"), *qp = vdev_arg(a, "qpairs");
 	uint32_t framesz = fs != NULL ? (uint32_t)strtoul(fs, NULL, 0)
 			   : has_key(a, "blocksz") ? AFP_DEFAULT_FRAMESZ : PORT_AFP_FRAMESZ;
 	char frame[64] = "", cnt[32] = "", *n;
@@ -75,37 +63,7 @@ with_framesz(char *a)
 int
 port_afp_argv(int argc, char **argv, char ***out)
 {
-	char **v = calloc((size_t)argc + 1, sizeof(*v));
-
-	if (v == NULL)
-		return -1;
-	for (int i = 0; i < argc; i++) {
-		v[i] = argv[i];
-		if (strcmp(argv[i], "--") == 0) { /* the application's own options follow */
-			for (int j = i + 1; j < argc; j++)
-				v[j] = argv[j];
-			break;
-		}
-		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc) {
-			v[i + 1] = with_framesz(argv[i + 1]);
-			i++;
-		} else if (strncmp(argv[i], "--vdev=", 7) == 0) {
-			char *a = with_framesz(argv[i] + 7), *n;
-
-			if (a != argv[i] + 7) {
-				if (a == NULL || asprintf(&n, "--vdev=%s", a) < 0)
-					n = NULL;
-				free(a);
-				v[i] = n;
-			}
-		}
-		if (v[i] == NULL) {
-			free(v);
-			return -1;
-		}
-	}
-	*out = v;
-	return argc;
+	return vdev_argv_map(argc, argv, out, with_framesz);
 }
 
 /* key's value in the devargs of DPDK port pid when it is an af_packet device, else dflt; 0

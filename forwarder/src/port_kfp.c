@@ -17,6 +17,7 @@
 #include <rte_log.h>
 
 #include "port_kfp.h"
+#include "vdev_args.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
 
@@ -94,13 +95,13 @@ with_prog(char *devargs)
 	const char *p, *iface;
 	char name[IF_NAMESIZE] = "", *n;
 
-	if (strncmp(devargs, "net_af_xdp", 10) != 0 || strstr(devargs, "xdp_prog=") != NULL)
+	if (strncmp(devargs, "net_af_xdp", 10) != 0 || vdev_arg(devargs, "xdp_prog") != NULL)
 		return devargs;
-	if ((iface = strstr(devargs, "iface=")) != NULL) {
-		size_t l = strcspn(iface + 6, ",");
+	if ((iface = vdev_arg(devargs, "iface")) != NULL) {
+		size_t l = strcspn(iface, ",");
 
 		if (l < sizeof(name)) {
-			memcpy(name, iface + 6, l);
+			memcpy(name, iface, l);
 			name[l] = '\0';
 			clear_leftover(name);
 		}
@@ -115,39 +116,11 @@ with_prog(char *devargs)
 int
 port_kfp_argv(int argc, char **argv, char ***out)
 {
-	char **v = calloc((size_t)argc + 1, sizeof(*v));
+	int n = vdev_argv_map(argc, argv, out, with_prog);
 
-	if (v == NULL)
-		return -1;
-	for (int i = 0; i < argc; i++) {
-		v[i] = argv[i];
-		if (strcmp(argv[i], "--") == 0) { /* the application's own options follow */
-			for (int j = i + 1; j < argc; j++)
-				v[j] = argv[j];
-			break;
-		}
-		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc) {
-			v[i + 1] = with_prog(argv[i + 1]);
-			i++;
-			if (v[i] == NULL)
-				goto oom;
-		} else if (strncmp(argv[i], "--vdev=", 7) == 0) {
-			char *a = with_prog(argv[i] + 7), *n = NULL;
-
-			if (a != argv[i] + 7) {
-				if (a == NULL || asprintf(&n, "--vdev=%s", a) < 0)
-					goto oom;
-				free(a);
-				v[i] = n;
-			}
-		}
-	}
-	*out = v;
-	return argc;
-oom:
-	free(v);
-	fprintf(stderr, "hvlb-forwarder: out of memory\n");
-	return -1;
+	if (n < 0)
+		fprintf(stderr, "hvlb-forwarder: out of memory\n");
+	return n;
 }
 
 void

@@ -35,9 +35,8 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 		return; /* there already (a frame that came up before it was), or the map full */
 	it = &k->items[k->n++];
 	*it = (struct kfp_item){.c = c, .orig = c->orig, .rs_gen = c->rs_gen,
-				.nh_epoch = w->nh_epoch, .in_port = in_port, .out_port = out_port,
+				.nh_epoch = w->nh_epoch, .in_port = in_port,
 				.dir = (uint8_t)dir, .key = key};
-	k->learnt++;
 }
 
 /* What the program counted for it since the last fold, onto its connection (as that many
@@ -60,7 +59,6 @@ fold(struct worker *w, struct kfp_item *it, const struct xdp_fast_val *v)
 		c->deadline = w->tnow + w->conn_ticks[(size_t)c->to_set * CONN_S_MAX + c->state];
 	it->pkts = v->packets;
 	it->bytes = v->bytes;
-	it->last_ns = v->last_ns;
 }
 
 /* Whether item it may stay in the kernel; its counts folded where its connection lives. */
@@ -91,7 +89,6 @@ take_back(struct worker *w, uint32_t i)
 
 	bpf_map_delete_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key);
 	k->items[i] = k->items[--k->n];
-	k->returned++;
 }
 
 void
