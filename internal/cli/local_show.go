@@ -169,11 +169,14 @@ func showLocalStats(w io.Writer, st *fwdpb.Stats) error {
 	if len(st.Ports) > 0 {
 		// RINGS: the kind and the RX/TX ring entries per queue as set up, and the mbufs they
 		// hold (docs/forwarder-config.md, "Rings and the mbuf pool").
-		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS", "RINGS"}}
+		// KERNEL-FAST: frames (and connection directions held now) of the port's XDP program
+		// (docs/kernel-fast-path.md).
+		rows = [][]string{{"PORT", "NAME", "IPACKETS", "OPACKETS", "IMISSED", "IERRORS", "OERRORS", "KERNEL-RX-DROPS", "KERNEL-FAST", "RINGS"}}
 		for _, p := range st.Ports {
 			rings := fmt.Sprintf("%s %d/%d, %d mbufs", p.RingKind, p.RxRing, p.TxRing, p.RingMbufs)
+			fast := fmt.Sprintf("%d (%d held)", p.KernelFastPackets, p.KernelFastEntries)
 			rows = append(rows, []string{u64(uint64(p.Port)), p.Name, u64(p.Ipackets), u64(p.Opackets),
-				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops), rings})
+				u64(p.Imissed), u64(p.Ierrors), u64(p.Oerrors), u64(p.KernelRxDrops), fast, rings})
 		}
 		fmt.Fprintln(w)
 		if err := printRows(w, rows); err != nil {

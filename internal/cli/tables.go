@@ -283,14 +283,16 @@ func statsTables(w io.Writer, st apitypes.Stats, now time.Time) {
 			textTable(w, rows, 2, 3, 4, 5, 6, 7, 8, 9)
 		}
 		if len(b.Ports) > 0 {
-			rows = [][]string{{"PORT", "NAME", "RX PKTS", "RX BYTES", "TX PKTS", "TX BYTES", "MISSED", "ERRORS", "KERNEL DROPS"}}
+			// KERNEL FAST: frames the port's XDP program rewrote and sent on itself, not in RX PKTS
+			// (docs/kernel-fast-path.md).
+			rows = [][]string{{"PORT", "NAME", "RX PKTS", "RX BYTES", "TX PKTS", "TX BYTES", "MISSED", "ERRORS", "KERNEL DROPS", "KERNEL FAST"}}
 			for _, p := range b.Ports {
 				rows = append(rows, []string{strconv.FormatUint(uint64(p.Port), 10), clip(p.Name, 24),
 					count(p.IPackets), bytesSI(p.IBytes), count(p.OPackets), bytesSI(p.OBytes),
-					count(p.IMissed), count(p.IErrors + p.OErrors), count(p.KernelRxDrops)})
+					count(p.IMissed), count(p.IErrors + p.OErrors), count(p.KernelRxDrops), count(p.KernelFastPackets)})
 			}
 			fmt.Fprintln(w)
-			textTable(w, rows, 2, 3, 4, 5, 6, 7, 8)
+			textTable(w, rows, 2, 3, 4, 5, 6, 7, 8, 9)
 		}
 		if len(b.Services) > 0 {
 			rows = [][]string{{"SERVICE / REAL", "WEIGHT", "HEALTH", "PACKETS", "BYTES", "CONNS", "TOTAL CONNS"}}
