@@ -77,6 +77,73 @@ up(struct xdp_md *ctx)
 	return bpf_redirect_map(&xsks_map, ctx->rx_queue_index, XDP_PASS);
 }
 
+/* A frame of entry v (len bytes) sent on, in its counts and the port's. */
+static __always_inline void
+count(struct xdp_fast_val *v, __u64 len)
+{
+	__sync_fetch_and_add(&v->packets, 1);
+	__sync_fetch_and_add(&v->bytes, len);
+	v->last_ns = bpf_ktime_get_ns();
+	stat_add(XDP_FAST_STAT_FAST_PKTS, 1);
+	stat_add(XDP_FAST_STAT_FAST_BYTES, len);
+}
+
+/* The frame at eth (ip, l4 its headers, within the frame) rewritten as entry v says. */
+static __always_inline void
+rewrite(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val *v)
+{
+	__u16 c;
+
+	__builtin_memcpy(eth, v->dmac, 6);
+	__builtin_memcpy(eth + 6, v->smac, 6);
+	__builtin_memcpy(ip + 12, &v->saddr, 8);
+	__builtin_memcpy(l4, &v->sport, 4);
+	ip[8] -= v->ttl_dec;
+	__builtin_memcpy(&c, ip + 10, 2);
+	c = adjust(c, v->d_ip);
+	__builtin_memcpy(ip + 10, &c, 2);
+	if (ip[9] == PROTO_TCP) {
+		__builtin_memcpy(&c, l4 + 16, 2);
+		c = adjust(c, v->d_l4);
+		__builtin_memcpy(l4 + 16, &c, 2);
+	} else {
+		__builtin_memcpy(&c, l4 + 6, 2);
+		if (c != 0) { /* UDP without a checksum stays so */
+			c = adjust(c, v->d_l4);
+			if (c == 0) /* 0 would say "no checksum" (RFC 768) */
+				c = 0xffff;
+			__builtin_memcpy(l4 + 6, &c, 2);
+		}
+	}
+}
+
+/* Entry v's frame passed up through the stack for the TC program to send on (XDP_FAST_VIA_STACK):
+ * an xdp_fast_meta put in front of it first (which moves the frame's pointers), then the
+ * rewrite. Without room for the metadata, the frame goes to the forwarder untouched. */
+static __always_inline int
+via_stack(struct xdp_md *ctx, struct xdp_fast_val *v, __u64 len)
+{
+	void *data, *end, *meta;
+	struct xdp_fast_meta *m;
+
+	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*m)) != 0)
+		return up(ctx);
+	data = (void *)(long)ctx->data;
+	end = (void *)(long)ctx->data_end;
+	meta = (void *)(long)ctx->data_meta;
+	m = meta;
+	if ((void *)(m + 1) > data || data + 14 + 20 + 20 > end) {
+		bpf_xdp_adjust_meta(ctx, (int)sizeof(*m));
+		return up(ctx);
+	}
+	m->magic = XDP_FAST_META_MAGIC;
+	m->oif = v->oif;
+	rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
+	count(v, len);
+	stat_add(XDP_FAST_STAT_STACK_PKTS, 1);
+	return XDP_PASS;
+}
+
 SEC("xdp")
 int hvlb_fast(struct xdp_md *ctx)
 {
@@ -84,7 +151,7 @@ int hvlb_fast(struct xdp_md *ctx)
 	__u8 *eth = data, *ip = eth + 14, *l4 = ip + 20;
 	struct xdp_fast_key k = {};
 	struct xdp_fast_val *v;
-	__u16 c;
+	__u64 len = end - data;
 
 	if ((void *)(l4 + 20) > end) /* room for a TCP header: a shorter frame is rare, goes up */
 		return up(ctx);
@@ -107,36 +174,13 @@ int hvlb_fast(struct xdp_md *ctx)
 	v = bpf_map_lookup_elem(&hvlb_fast_flows, &k);
 	if (!v || (v->ttl_dec && ip[8] <= 1))
 		return up(ctx); /* the forwarder answers an expired TTL */
-	if (v->max_len && end - data > v->max_len)
+	if (v->max_len && len > v->max_len)
 		return up(ctx); /* longer than the egress port takes: the forwarder's to fragment */
 
-	__builtin_memcpy(eth, v->dmac, 6);
-	__builtin_memcpy(eth + 6, v->smac, 6);
-	__builtin_memcpy(ip + 12, &v->saddr, 8);
-	__builtin_memcpy(l4, &v->sport, 4);
-	ip[8] -= v->ttl_dec;
-	__builtin_memcpy(&c, ip + 10, 2);
-	c = adjust(c, v->d_ip);
-	__builtin_memcpy(ip + 10, &c, 2);
-	if (k.proto == PROTO_TCP) {
-		__builtin_memcpy(&c, l4 + 16, 2);
-		c = adjust(c, v->d_l4);
-		__builtin_memcpy(l4 + 16, &c, 2);
-	} else {
-		__builtin_memcpy(&c, l4 + 6, 2);
-		if (c != 0) { /* UDP without a checksum stays so */
-			c = adjust(c, v->d_l4);
-			if (c == 0) /* 0 would say "no checksum" (RFC 768) */
-				c = 0xffff;
-			__builtin_memcpy(l4 + 6, &c, 2);
-		}
-	}
-
-	__sync_fetch_and_add(&v->packets, 1);
-	__sync_fetch_and_add(&v->bytes, (__u64)(end - data));
-	v->last_ns = bpf_ktime_get_ns();
-	stat_add(XDP_FAST_STAT_FAST_PKTS, 1);
-	stat_add(XDP_FAST_STAT_FAST_BYTES, (__u64)(end - data));
+	if (v->via == XDP_FAST_VIA_STACK)
+		return via_stack(ctx, v, len);
+	rewrite(eth, ip, l4, v);
+	count(v, len);
 	if (v->oif == ctx->ingress_ifindex)
 		return XDP_TX;
 	return bpf_redirect(v->oif, 0);

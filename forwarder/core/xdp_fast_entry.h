@@ -39,7 +39,7 @@ struct xdp_fast_val {
 	__u16 d_ip;    /* the IPv4 checksum's change: addresses and the TTL's decrement, folded */
 	__u16 d_l4;    /* the TCP or UDP checksum's: addresses and ports, folded */
 	__u8 ttl_dec;  /* 1: the TTL is decremented (a frame arriving with TTL <= 1 goes up) */
-	__u8 pad;
+	__u8 via;      /* how the frame leaves: XDP_FAST_VIA_REDIRECT or XDP_FAST_VIA_STACK */
 	__u16 max_len; /* the longest frame sent on (the egress port's MTU and Ethernet header;
 			  longer goes up, to be fragmented or refused there); 0: any */
 	__u8 pad2[4];
@@ -49,11 +49,30 @@ struct xdp_fast_val {
 	__u64 last_ns; /* bpf_ktime_get_ns() of the last frame sent: CLOCK_MONOTONIC */
 };
 
+/* How a rewritten frame reaches its egress interface. An XDP redirect (XDP_TX to the interface
+ * it came in by) is the cheapest, but a veth takes redirected frames only where its peer has
+ * NAPI (GRO on, or an XDP program of its own), and drops them otherwise. Through the stack, the
+ * program passes the rewritten frame up with an xdp_fast_meta in front of it, and the port's
+ * TC ingress program (bpf/tc_fast.bpf.c) redirects its socket buffer to the egress interface:
+ * any interface takes that, at the cost of a socket buffer. */
+enum xdp_fast_via {
+	XDP_FAST_VIA_REDIRECT = 0,
+	XDP_FAST_VIA_STACK = 1,
+};
+
+/* The XDP metadata a frame passed up through the stack carries to the TC program. */
+#define XDP_FAST_META_MAGIC 0x68766c62u /* "hvlb" */
+struct xdp_fast_meta {
+	__u32 magic;
+	__u32 oif;
+};
+
 /* The program's counters (a per-CPU array, one slot each). */
 enum xdp_fast_stat {
 	XDP_FAST_STAT_FAST_PKTS,  /* frames rewritten and sent in the kernel */
 	XDP_FAST_STAT_FAST_BYTES,
 	XDP_FAST_STAT_UP_PKTS,    /* frames given to the forwarder's socket */
+	XDP_FAST_STAT_STACK_PKTS, /* of the FAST ones, those sent through the stack (VIA_STACK) */
 	XDP_FAST_STAT_MAX,
 };
 

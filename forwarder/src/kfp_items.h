@@ -34,6 +34,8 @@ struct worker_kfp {
 	uint32_t n;            /* items in use */
 	uint32_t cursor;       /* the scan's next item */
 	uint64_t tick;         /* TSC of the last scan */
+	uint32_t epoch_seen;   /* the worker's nh_epoch at the last scan */
+	uint8_t cap_seen;      /* a capture ran at the last scan */
 	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
 };
 

@@ -6,17 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <linux/ethtool.h>
 #include <linux/if_link.h>
+#include <linux/sockios.h>
 
 #include <rte_common.h>
 #include <rte_log.h>
 
 #include "port_kfp.h"
+#include "port_kfp_tc.h"
 #include "vdev_args.h"
 
 #define LOG(l, ...) RTE_LOG(l, USER1, __VA_ARGS__)
@@ -160,15 +165,42 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 		}
 	}
 	close(pfd);
-	if (k->flows_fd < 0 || k->stats_fd < 0) {
-		LOG(WARNING, "interface %u: hvlb's XDP program without its maps: no fast path\n",
-		    if_index);
+	if (k->flows_fd >= 0 && k->stats_fd >= 0)
+		k->tc = kfp_tc_attach(if_index) == 0;
+	if (k->flows_fd < 0 || k->stats_fd < 0 || !k->tc) {
+		LOG(WARNING, "interface %u: hvlb's XDP program without its maps or TC program: no "
+		    "fast path\n", if_index);
 		if (k->flows_fd >= 0)
 			close(k->flows_fd);
 		if (k->stats_fd >= 0)
 			close(k->stats_fd);
 		k->flows_fd = k->stats_fd = -1;
+		return;
 	}
+	k->via = port_kfp_via(if_index);
+}
+
+uint8_t
+port_kfp_via(uint32_t ifindex)
+{
+	struct ethtool_drvinfo di = {.cmd = ETHTOOL_GDRVINFO};
+	LIBBPF_OPTS(bpf_xdp_query_opts, q);
+	struct ifreq ifr = {0};
+	int s;
+
+	/* Generic (skb) XDP redirects through the stack anyway. */
+	if (bpf_xdp_query((int)ifindex, 0, &q) != 0 || q.attach_mode != XDP_ATTACHED_DRV)
+		return XDP_FAST_VIA_STACK;
+	if (if_indextoname(ifindex, ifr.ifr_name) == NULL ||
+	    (s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
+		return XDP_FAST_VIA_STACK;
+	ifr.ifr_data = (void *)&di;
+	if (ioctl(s, SIOCETHTOOL, &ifr) != 0)
+		di.driver[0] = '\0';
+	close(s);
+	if (di.driver[0] == '\0' || strcmp(di.driver, "veth") == 0)
+		return XDP_FAST_VIA_STACK;
+	return XDP_FAST_VIA_REDIRECT;
 }
 
 uint64_t
@@ -215,6 +247,9 @@ port_kfp_detach(struct port_kfp *k)
 	/* Only ours, and only the one this run attached (the PMD may have taken it off). */
 	if (attached(k->ifindex, name, sizeof(name)) == k->prog_id)
 		bpf_xdp_detach((int)k->ifindex, 0, NULL);
+	if (k->tc)
+		kfp_tc_detach(k->ifindex);
+	k->tc = false;
 	if (k->flows_fd >= 0)
 		close(k->flows_fd);
 	if (k->stats_fd >= 0)

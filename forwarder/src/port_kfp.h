@@ -19,6 +19,8 @@ struct port_kfp {
 	int stats_fd;     /* hvlb_fast_stats (per CPU) */
 	uint32_t ifindex; /* the port's interface */
 	uint32_t prog_id;
+	uint8_t via;      /* how frames leave by it: enum xdp_fast_via (port_kfp_via) */
+	bool tc;          /* the TC program attached to its ingress (this run did it) */
 };
 
 /* argv with every --vdev net_af_xdp... given the program (devarg xdp_prog, a memfd holding
@@ -28,8 +30,17 @@ struct port_kfp {
 int port_kfp_argv(int argc, char **argv, char ***out);
 
 /* The maps of the hvlb program attached to interface if_index (k->flows_fd -1 when there is
- * none: not an AF_XDP port, or one given another program). */
+ * none: not an AF_XDP port, or one given another program); with them, the TC program attached
+ * to the interface's ingress (for frames its XDP program passes up: XDP_FAST_VIA_STACK) and the
+ * way frames leave by it chosen (port_kfp_via). Without the TC program, no fast path. */
 void port_kfp_find(struct port_kfp *k, uint32_t if_index);
+
+/* How the program sends frames out of interface ifindex: an XDP redirect
+ * (XDP_FAST_VIA_REDIRECT) where it runs hvlb's program in its driver (native XDP) and is no
+ * veth, else through the stack (XDP_FAST_VIA_STACK). A veth takes a redirect only where its
+ * peer, in another namespace, has NAPI on, which the forwarder cannot see; through the stack
+ * any interface takes the frame, and on veths it measured the same (docs/kernel-fast-path.md). */
+uint8_t port_kfp_via(uint32_t ifindex);
 
 /* One of the program's counts (enum xdp_fast_stat) over every CPU; 0 without a fast path. */
 uint64_t port_kfp_stat(const struct port_kfp *k, unsigned stat);

@@ -30,6 +30,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	if (xdp_fast_learn(in, n, out, n, &key, &v) != 0)
 		return;
 	v.oif = po->ifindex;
+	v.via = po->via;
 	v.max_len = (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX);
 	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0)
 		return; /* there already (a frame that came up before it was), or the map full */
@@ -111,8 +112,12 @@ worker_kfp_scan(struct worker *w)
 {
 	struct worker_kfp *k = &w->kfp;
 
+	uint32_t batch = worker_kfp_changed(k, w->nh_epoch, w->cap != NULL) ? k->n : KFP_SCAN_BATCH;
+
 	k->tick = w->now;
-	for (unsigned b = 0; b < KFP_SCAN_BATCH && k->n > 0; b++) {
+	k->epoch_seen = w->nh_epoch;
+	k->cap_seen = w->cap != NULL;
+	for (uint32_t b = 0; b < batch && k->n > 0; b++) {
 		if (k->cursor >= k->n)
 			k->cursor = 0;
 		if (keep(w, &k->items[k->cursor]))

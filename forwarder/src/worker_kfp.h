@@ -48,7 +48,17 @@ void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t i
 /* Take back c's entries at once (its SYN, FIN or RST came up). */
 void worker_kfp_forget(struct worker *w, const struct conn *c);
 
-/* Fold and check the next KFP_SCAN_BATCH entries (worker_loop.c, KFP_SCAN_PER_S a second). */
+/* Whether every entry must be looked at now, not KFP_SCAN_BATCH of them: the epoch changed (a
+ * snapshot: a real removed or down, a service changed; or the next hops), a capture started or
+ * ended, or the fast path was turned off. Taken back at once, not within 0.64 s. */
+static inline bool
+worker_kfp_changed(const struct worker_kfp *k, uint32_t nh_epoch, bool captured)
+{
+	return k->epoch_seen != nh_epoch || k->cap_seen != captured || !k->on;
+}
+
+/* Fold and check the next KFP_SCAN_BATCH entries, or all of them where worker_kfp_changed
+ * (worker_loop.c: KFP_SCAN_PER_S a second, and at once on a change). */
 void worker_kfp_scan(struct worker *w);
 
 #endif

@@ -193,7 +193,9 @@ worker_poll_once(struct worker *w)
 		    EXPIRE_BUDGET - RTE_MIN(total, EXPIRE_BUDGET - EXPIRE_BUDGET_MIN), expire_cb, w);
 	if (unlikely(w->now - w->sp_tick >= env->hz))
 		worker_synproxy_tick(w);
-	if (unlikely(w->kfp.n > 0) && w->now - w->kfp.tick >= env->hz / KFP_SCAN_PER_S)
+	if (unlikely(w->kfp.n > 0) &&
+	    (w->now - w->kfp.tick >= env->hz / KFP_SCAN_PER_S ||
+	     worker_kfp_changed(&w->kfp, w->nh_epoch, w->cap != NULL)))
 		worker_kfp_scan(w);
 	if (unlikely(w->sync_on))
 		sync_poll(w);

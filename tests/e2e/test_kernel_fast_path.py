@@ -4,10 +4,11 @@ program, not copied to the forwarder and back; the forwarder still sees every SY
 folds what the kernel carried into the connection and its real's counters, and takes a
 connection back when it may no longer go as it went (its real removed hard).
 
-Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- nf. The XDP
-program sends a frame out of a veth by XDP_REDIRECT, which the veth's peer takes only with NAPI
-on (GRO, or an XDP program of its own): each test turns GRO on at the client's and the NF's
-ends first, as the docs say an operator must.
+Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- nf, veths as
+they come (GRO off at the far ends, the veth's default). A veth's peer takes an XDP redirect only
+with NAPI on, which the forwarder cannot see, so the XDP program passes a veth's frames up
+rewritten and the port's TC program sends them on (XDP_FAST_VIA_STACK): bulk TCP runs with the
+far ends' GRO off and on.
 """
 
 import time
@@ -76,10 +77,10 @@ def wait_for(what, cond, deadline_s=10.0):
     pytest.fail(f"timed out waiting for {what}")
 
 
-def setup(lab, on=True):
+def setup(lab, on=True, gro=False):
     topo = lab("lab/topologies/kernelpath.yaml")
     for host in ("client", "nf"):
-        topo.run(host, ["ethtool", "-K", "eth0", "gro", "on"])
+        topo.run(host, ["ethtool", "-K", "eth0", "gro", "on" if gro else "off"])
     topo.popen("nf", ["python3", "-c", SERVER], name="server")
     settings = {"kernel_fast_path": "on"} if on else None
     fw = fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind="af_xdp",
@@ -96,8 +97,13 @@ def real_counts(fw, proto, port):
     return 0, 0
 
 
-def test_bulk_tcp_goes_through_the_kernel(lab):
-    topo, fw = setup(lab)
+def tc_filters(topo, dev):
+    return topo.run("lb", ["tc", "filter", "show", "dev", dev, "ingress"]).stdout
+
+
+@pytest.mark.parametrize("gro", [False, True], ids=["far_gro_off", "far_gro_on"])
+def test_bulk_tcp_goes_through_the_kernel(lab, gro):
+    topo, fw = setup(lab, gro=gro)
     size = 16 << 20
     out = topo.run("client", ["python3", "-c", SEND % (size, VIP)], timeout=60).stdout
     assert out.strip() == "True", out
@@ -149,3 +155,25 @@ def test_off_by_default(lab):
     assert out.strip() == "True", out
     assert all(p.kernel_fast_packets == 0 and p.kernel_fast_entries == 0
                for p in fw.stats().ports)
+
+
+def test_programs_on_while_it_runs_and_off_after(lab):
+    topo, fw = setup(lab)
+    for dev in ("port0", "port1"):
+        assert "hvlb_fast_tc" in tc_filters(topo, dev), dev
+        assert "name hvlb_fast " in topo.run("lb", ["ip", "link", "show", "dev", dev]).stdout, dev
+    # Killed, it leaves both programs; the next forwarder takes them over (one filter each).
+    fw.proc.kill()
+    fw.proc.wait()
+    fw = fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind="af_xdp",
+                                settings={"kernel_fast_path": "on"}, name="forwarder2")
+    wait_for("the forwarder's echo reply", lambda: topo.run(
+        "client", ["ping", "-c", "1", "-W", "1", "10.0.0.1"], check=False).returncode == 0)
+    assert [tc_filters(topo, d).count("handle 0x6876") for d in ("port0", "port1")] == [1, 1]
+    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, VIP)], timeout=60).stdout
+    assert out.strip() == "True", out
+    assert fw.stats().ports[0].kernel_fast_packets > 0
+    fw.stop()
+    for dev in ("port0", "port1"):
+        assert "hvlb_fast_tc" not in tc_filters(topo, dev), dev
+        assert "prog/xdp" not in topo.run("lb", ["ip", "link", "show", "dev", dev]).stdout, dev

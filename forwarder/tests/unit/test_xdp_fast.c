@@ -37,7 +37,7 @@ struct fx_case {
 static struct fx_case cases[MAX_CASES];
 static int n_cases;
 static int prog_fd, flows_fd, stats_fd;
-static int learnt, redirected, passed; /* over every fixture file */
+static int learnt, redirected, stacked, passed; /* over every fixture file */
 
 static uint32_t
 unhex(const char *s, uint8_t *b)
@@ -122,7 +122,7 @@ same_rewrite(const struct xdp_fast_val *a, const struct xdp_fast_val *b)
 	struct xdp_fast_val x = *a, y = *b;
 
 	x.oif = y.oif = 0;
-	return memcmp(&x, &y, offsetof(struct xdp_fast_val, pad)) == 0;
+	return memcmp(&x, &y, offsetof(struct xdp_fast_val, via)) == 0;
 }
 
 /* Every frame of the fixtures read of a connection and direction whose first frame taught
@@ -154,6 +154,7 @@ fixture_frames(void)
 			continue;
 		learnt++;
 		v.oif = 2; /* anything but the ingress interface (lo): bpf_redirect */
+		const struct xdp_fast_meta meta = {.magic = XDP_FAST_META_MAGIC, .oif = 2};
 		CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
 		for (int j = i + 1; j < n_cases; j++) {
 			struct fx_case *c = &cases[j];
@@ -179,6 +180,17 @@ fixture_frames(void)
 				CHECK_EQ(got_len, c->out_len);
 				CHECK_MEM(got, c->out, c->out_len);
 				redirected++;
+				/* The same through the stack: passed up rewritten, the metadata
+				 * naming the egress interface in front of it. */
+				v.via = XDP_FAST_VIA_STACK;
+				CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+				CHECK_EQ(run(c->in, c->in_len, 1, got, &got_len), XDP_PASS);
+				CHECK_EQ(got_len, c->out_len + sizeof(struct xdp_fast_meta));
+				CHECK_MEM(got, &meta, sizeof(meta));
+				CHECK_MEM(got + sizeof(meta), c->out, c->out_len);
+				v.via = XDP_FAST_VIA_REDIRECT;
+				CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+				stacked++;
 			} else {
 				CHECK_EQ(verdict, XDP_PASS);
 				CHECK_MEM(got, c->in, c->in_len);
@@ -197,13 +209,15 @@ test_fixture_frames(void)
 {
 	for (int i = 0; i < n_fixture_files; i++)
 		read_fixtures(fixture_files[i]), fixture_frames();
-	printf("fixtures: %d entries learnt, %d frames rewritten as the forwarder did, %d given "
-	       "to it\n", learnt, redirected, passed);
+	printf("fixtures: %d entries learnt, %d frames rewritten as the forwarder did (each "
+	       "redirected, and passed up for the TC program), %d given to it\n", learnt,
+	       redirected, passed);
 	/* Not vacuous: NAT TCP and UDP both ways, two-arm and one-arm (XDP_TX's case), FullNAT,
 	 * services changed between packets. */
 	CHECK(learnt >= 40);
 	CHECK(redirected >= 30);
 	CHECK(passed >= 10);
+	CHECK_EQ(stacked, redirected);
 }
 
 /* A UDP frame 10.0.0.1:1000 -> 10.100.0.1:53 (TTL 64, checksums right) and its entry to
