@@ -216,8 +216,7 @@ def run_variant(v, lines, a):
     line = lines[v["line"]]
     fw = None
     try:
-        # GRO at the client's and the NF's ends: what the in-kernel fast path's XDP redirect
-        # needs of a veth's peer (docs/kernel-fast-path.md), and nftables beside it alike.
+        # GRO at the client's and the NF's ends (off: a veth's default), for both alike.
         for host in ("client", "nf"):
             line.t.run(host, ["ethtool", "-K", "eth0", "gro", "on" if v.get("gro") else "off"],
                        check=False)
@@ -247,26 +246,23 @@ def run_variant(v, lines, a):
 
 def variants(a):
     # The headline: the forwarder exactly as shipped, nothing tuned (ring sizes, mbuf pool, idle
-    # back-off and wake-up all its defaults), on AF_XDP then af_packet ports. Then, side by side,
-    # what the defaults were before (AF_XDP rx_desc 1024, af_packet framecnt 512), and what else
-    # was tried: a larger AF_XDP ring and pure polling (the PMD's busy polling off and a 100 us
-    # scheduling slice were measured in earlier runs: the notes below). Last, the in-kernel fast path (kernel_fast_path =
-    # on) with GRO at the client's and the NF's ends, which its XDP redirect needs of a veth's
-    # peer, beside nftables with the same GRO.
+    # back-off and wake-up, the in-kernel fast path: all its defaults), on AF_XDP then af_packet
+    # ports. Then the AF_XDP copy path alone (kernel_fast_path = off: every frame through the
+    # forwarder), and with the receive ring of the defaults before (rx_desc 1024), af_packet
+    # with its ring before (framecnt 512). Last, GRO on at the client's and the NF's ends, for
+    # nftables and the shipped forwarder alike. (A larger AF_XDP ring, pure polling, the PMD's
+    # busy polling off and a 100 us scheduling slice were measured in earlier runs: the notes.)
+    copy = {"kernel_fast_path": "off"}
     vs = [{"name": "nftables", "line": "nft"},
           {"name": "hvlb_af_xdp", "line": "hvlb", "port_kind": "af_xdp"},
           {"name": "hvlb_af_packet", "line": "hvlb", "port_kind": "af_packet"},
-          {"name": "hvlb_af_xdp_ring_1k", "line": "hvlb", "port_kind": "af_xdp",
-           "port_settings": {"rx_desc": 1024}},
+          {"name": "hvlb_af_xdp_copy", "line": "hvlb", "port_kind": "af_xdp", "settings": copy},
+          {"name": "hvlb_af_xdp_copy_ring_1k", "line": "hvlb", "port_kind": "af_xdp",
+           "settings": copy, "port_settings": {"rx_desc": 1024}},
           {"name": "hvlb_af_packet_ring_512", "line": "hvlb", "port_kind": "af_packet",
            "port_args": ",framecnt=512"},
-          {"name": "hvlb_af_xdp_ring_4k", "line": "hvlb", "port_kind": "af_xdp",
-           "port_settings": {"rx_desc": 4096}},
-          {"name": "hvlb_af_xdp_polling", "line": "hvlb", "port_kind": "af_xdp",
-           "settings": {"idle_sleep_max_us": 0}},
           {"name": "nftables_gro", "line": "nft", "gro": True},
-          {"name": "hvlb_af_xdp_kernel_fast", "line": "hvlb", "port_kind": "af_xdp", "gro": True,
-           "settings": {"kernel_fast_path": "on"}}]
+          {"name": "hvlb_af_xdp_gro", "line": "hvlb", "port_kind": "af_xdp", "gro": True}]
     return [v for v in vs if not a.only or v["name"] in a.only.split(",")]
 
 
@@ -426,54 +422,47 @@ def verdict_lines(v):
 
 VARIANT_NOTES = {
     "hvlb_af_xdp": "**the forwarder as shipped** on `net_af_xdp` ports, nothing tuned (its "
-                   "rings, mbuf pool, idle back-off and wake-up all the defaults)",
+                   "rings, mbuf pool, idle back-off and wake-up, and the in-kernel fast path, "
+                   "docs/kernel-fast-path.md: all the defaults)",
     "hvlb_af_packet": "the same on `net_af_packet` ports",
-    "hvlb_af_xdp_ring_1k": "AF_XDP with the receive ring of the defaults before (`rx_desc = 1024`)",
+    "hvlb_af_xdp_copy": "AF_XDP with the in-kernel fast path off (`kernel_fast_path = off`: "
+                        "every frame copied to the forwarder and back; the default before "
+                        "2026-12-05)",
+    "hvlb_af_xdp_copy_ring_1k": "the same with the receive ring of the defaults before "
+                                "(`rx_desc = 1024`)",
     "hvlb_af_packet_ring_512": "af_packet with the PMD's own ring (`framecnt=512`, hvlb's "
                                "default before)",
-    "hvlb_af_xdp_ring_4k": "AF_XDP with `rx_desc = 4096`",
-    "hvlb_af_xdp_busy_budget_0": "AF_XDP with the PMD's busy polling off (devarg "
-                                 "`busy_budget=0`: no `recvfrom()` on an empty poll, no "
-                                 "`SO_PREFER_BUSY_POLL`)",
-    "hvlb_af_xdp_slice_100us": "AF_XDP with the worker asking for a 100 µs scheduling slice "
-                               "(`worker_slice_us = 100`; the default leaves the kernel's)",
-    "hvlb_af_xdp_polling": "AF_XDP never sleeping (`idle_sleep_max_us = 0`)",
     "nftables_gro": "nftables with GRO on at the client's and the NF's ends",
-    "hvlb_af_xdp_kernel_fast": "AF_XDP with the in-kernel fast path (`kernel_fast_path = on`, "
-                               "docs/kernel-fast-path.md) and GRO on at the client's and the "
-                               "NF's ends, which its XDP redirect needs of a veth's peer",
-    "hvlb_af_xdp_ceiling_10ms": "AF_XDP woken by RX with `idle_sleep_max_us = 10000`",
+    "hvlb_af_xdp_gro": "the forwarder as shipped on AF_XDP ports with the same GRO",
 }
 
 
 def kernel_fast_lines(summary):
-    """The in-kernel fast path against nftables with the same GRO (and without), from this run."""
-    kf, ng, n = (summary.get(k) for k in ("hvlb_af_xdp_kernel_fast", "nftables_gro", "nftables"))
-    if not kf or not ng:
+    """The in-kernel fast path (the default) against nftables and the copy path, from this run."""
+    kf, n, cp = (summary.get(k) for k in ("hvlb_af_xdp", "nftables", "hvlb_af_xdp_copy"))
+    kg, ng = summary.get("hvlb_af_xdp_gro"), summary.get("nftables_gro")
+    if not kf or not n or not cp:
         return []
 
     def r(a, b, key):
-        return round(a[key]["median"] / b[key]["median"], 2) if b[key]["median"] else None
+        return round(a[key]["median"] / b[key]["median"], 2) if key in b and b[key]["median"] \
+            else None
 
-    out = ["- **The in-kernel fast path** (`hvlb_af_xdp_kernel_fast`, docs/kernel-fast-path.md):",
-           "  an established connection's frames are rewritten and sent on by the AF_XDP port's",
-           "  XDP program, never copied to the forwarder and back; the forwarder keeps every SYN,",
-           "  FIN and RST, the first frames of each direction, timeouts and counters. Its XDP",
-           "  redirect needs NAPI at the far end of a veth (GRO on, or an XDP program), so it runs",
-           "  with GRO on at the client's and the NF's ends, and `nftables_gro` is nftables with",
-           "  the same. In this run, against `nftables_gro`: TCP throughput "
-           f"**{r(kf, ng, 'tcp_gbps')}x** at **{r(kf, ng, 'tcp_cpu_s_per_gb')}x** the CPU per GB,",
-           f"  64-byte UDP {r(kf, ng, 'udp64_kpps')}x at {r(kf, ng, 'udp64_cpu_ns_per_pkt')}x the "
-           f"CPU per packet, connect p50 {r(kf, ng, 'connect_us_p50')}x and p99 "
-           f"{r(kf, ng, 'connect_us_p99')}x (a connect's SYN and SYN-ACK",
-           "  still go through the forwarder, as they must); against `nftables` (GRO off):"
-           f" {r(kf, n, 'tcp_gbps')}x at {r(kf, n, 'tcp_cpu_s_per_gb')}x." if n else "  .",
-           "  It is off by default (`kernel_fast_path`): on a veth whose peer has no NAPI the",
-           "  redirected frames are dropped by the kernel, and the forwarder cannot yet tell that",
-           "  at start-up."]
-    met = (r(kf, ng, "tcp_gbps") or 0) >= 1.0 and (r(kf, ng, "tcp_cpu_s_per_gb") or 9) <= 1.0
-    out.append("  The throughput and CPU bar (at least nftables' throughput at no more CPU per GB),"
-               f" against nftables with the same GRO: **{'met' if met else 'not met'}** in this run.")
+    out = ["- **The in-kernel fast path, on by default** (docs/kernel-fast-path.md): an",
+           "  established connection's frames are rewritten by the AF_XDP port's XDP program and",
+           "  sent on by the port's TC program (on veths: through the stack, as a veth's peer",
+           "  without NAPI drops an XDP redirect), never copied to the forwarder and back; the",
+           "  forwarder keeps every SYN, FIN and RST, the first frames of each direction,",
+           "  timeouts and counters. In this run, as shipped against nftables: TCP throughput "
+           f"**{r(kf, n, 'tcp_gbps')}x** at **{r(kf, n, 'tcp_cpu_s_per_gb')}x** the CPU per GB",
+           f"  (the copy path, `hvlb_af_xdp_copy`: {r(cp, n, 'tcp_gbps')}x at "
+           f"{r(cp, n, 'tcp_cpu_s_per_gb')}x), 64-byte UDP {r(kf, n, 'udp64_kpps')}x at "
+           f"{r(kf, n, 'udp64_cpu_ns_per_pkt')}x the CPU per packet."]
+    if kg and ng:
+        out.append(f"  With GRO at the far ends, against `nftables_gro`: {r(kg, ng, 'tcp_gbps')}x at "
+                   f"{r(kg, ng, 'tcp_cpu_s_per_gb')}x.")
+    out += ["  A connect's SYN and SYN-ACK still go through the forwarder, as they must (its",
+            "  latency: \"Connect latency with the fast path on\", above)."]
     return out
 
 
@@ -504,15 +493,14 @@ def markdown(rows, a, v=None, names=(), extra=()):
 NOTES = [
     "What was tried, and what the figures say:",
     "",
-    "- **The rings as shipped (issue 27).** The first hvlb column is the forwarder with nothing",
-    "  tuned. Its rings follow the port kind now (docs/forwarder-config.md, \"Rings and the",
-    "  mbuf pool\"): AF_XDP RX and TX rings of 2048, the number of buffers the PMD posts to",
-    "  each queue's fill ring (a larger ring holds nothing more: `rx_desc = 4096` measured the",
-    "  same in an earlier run of the day), af_packet rings of 4096 frames; the mbuf pool is",
-    "  sized to back them and a configuration whose pool cannot is refused at start-up. The",
-    "  defaults before lost frames in the kernel under bulk TCP, the retransmits one for one",
-    "  (`kernel_rx_drops`): compare `tcp_retransmits` of `hvlb_af_xdp` and `hvlb_af_packet`",
-    "  with `_ring_1k` and `_ring_512`.",
+    "- **The rings as shipped (issue 27).** Its rings follow the port kind now",
+    "  (docs/forwarder-config.md, \"Rings and the mbuf pool\"): AF_XDP RX and TX rings of 2048,",
+    "  the number of buffers the PMD posts to each queue's fill ring (a larger ring holds",
+    "  nothing more: `rx_desc = 4096` measured the same in runs of 2026-12-02 to 12-05), af_packet",
+    "  rings of 4096 frames; the mbuf pool is sized to back them and a configuration whose pool",
+    "  cannot is refused at start-up. The defaults before lost frames in the kernel under bulk",
+    "  TCP, the retransmits one for one (`kernel_rx_drops`): compare `tcp_retransmits` of",
+    "  `hvlb_af_xdp_copy` and `hvlb_af_packet` with `_ring_1k` and `_ring_512`.",
     "  In four runs on 2026-12-02 (load average 5-15) the medians were 0-10 retransmits with",
     "  the defaults against 479-7,281 (AF_XDP, 1024) and 5,188-17,023 (af_packet, 512). That is",
     "  what the independent run's 22k receive-ring drops a run were; the throughput and CPU",
@@ -545,8 +533,9 @@ NOTES = [
     "  to the client running again (waking it, on a core whose vCPU halts when idle here:",
     "  `haltpoll.guest_halt_poll_ns=0`); nftables never wakes anything, its connect runs in the",
     "  client's own system call.",
-    "- **Pure polling** (`idle_sleep_max_us = 0`): with the yield it is no longer the one way to",
-    "  a short connect tail; it keeps a core busy at idle (`idle_cpu_pct`) and, on a shared",
+    "- **Pure polling** (`idle_sleep_max_us = 0`, in the runs up to 2026-12-05): with the yield",
+    "  it is no longer the one way to a short connect tail; it keeps a core busy at idle (102 %",
+    "  of a core in `idle_cpu_pct`) and, on a shared",
     "  2-core machine, competes with the sender, the NF and the kernel's softirq for a core.",
     "- **Every drop visible.** The drops the retransmits come from are the kernel's, in front",
     "  of the forwarder (its receive ring full); `kernel_rx_drops` counts them per port",
@@ -560,29 +549,34 @@ NOTES = [
     "  both wake sleeps up to 2 ms (`idle_sleep_wake_max_us`): `idle_cpu_pct` 18.7 -> 3.3 % of",
     "  a core in the run that measured it beside the binary before, at the same connect",
     "  latency and wake-up (`idle_ping_us_p50`).",
-    "- **What the target still misses, and why.** With the defaults, hvlb does not reach",
-    "  nftables' TCP throughput at its CPU per GB, nor its connect latency within 10 %, on veths",
-    "  (the verdict table). (1) CPU per GB: every frame crosses the veth path as it would for",
-    "  nftables, and is then copied into the forwarder's socket (AF_XDP on veth is copy mode:",
-    "  veth has no zero-copy; af_packet copies into its ring and again into an mbuf) and out of",
-    "  it again with a `sendto()` per burst, on a core of its own; nftables rewrites the packet",
-    "  in the softirq that already carries it. The forwarder's own work per packet is small",
-    "  against that (the first table of this file: millions of packets per second per core on",
-    "  memory-fed ports). (2) Connect latency: a connect crosses the forwarder twice (SYN,",
-    "  SYN-ACK), and each time its thread must be woken and scheduled, and the client woken",
-    "  after; nftables runs in the sender's context and wakes nothing. Since the spin yields",
-    "  (above) both are within 10 % with the defaults (2026-12-04: p50 1.10x and p99 1.00x with",
-    "  the yield alone, 1.40x and 1.46x p50 in two shorter runs; 0.93x and 0.71x with the",
-    "  eventfd's longer sleeps too, which leave the client more of the core). On this shared machine the",
-    "  worker's core is never its own: every lab forwarder, this bench's and other sessions'",
-    "  tests alike, pins its worker to CPU 1 (`--lcores 0@0,1@1`), so p50 and p99 also measure",
-    "  the scheduler. (3) The spread: under a load average of 5-15 the TCP throughput of one",
-    "  variant varied up to 10x between repetitions (the min-max in the table), so the ratios",
-    "  of one run are indicative; the quieter run of 2026-11-26 (AF_XDP 0.77x throughput at",
-    "  1.53x the CPU per GB) is closer to the structural cost. A copy to user space and back",
-    "  cannot cost less than the kernel's own rewrite: reaching the target needs the kernel",
-    "  out of the path (a NIC with a DPDK driver, or vhost-user ports: \"The NFV datapath\"",
-    "  below), or the copy out of it for established connections (below).",
+    "- **Connect latency with the fast path on (2026-12-05).** In the first full run with it",
+    "  on by default, p50 1.8x and p99 2.9x nftables' after the TCP and UDP tests, where",
+    "  `nftables_gro` against `nftables`, the kernel against itself, measured 1.62x and 1.12x.",
+    "  The connect test alone right after (5 repetitions): p50 1.01x and p99 0.81x, the copy",
+    "  path 1.05x and 1.07x; after the UDP test (3): 1.16x and 1.12x, the copy path 1.19x and",
+    "  0.87x. A connect's frames take the same path either way (SYN, SYN-ACK and the first",
+    "  frames of each direction through the forwarder): these figures measure the scheduler.",
+    "- **Why the copy path could not reach it, and what does.** (1) CPU per GB: on the copy",
+    "  path every frame crosses the veth path as it would for nftables, and is then copied into",
+    "  the forwarder's socket (AF_XDP on veth is copy mode: veth has no zero-copy; af_packet",
+    "  copies into its ring and again into an mbuf) and out of it again with a `sendto()` per",
+    "  burst, on a core of its own; nftables rewrites the packet in the softirq that already",
+    "  carries it. The forwarder's own work per packet is small against that (the first table",
+    "  of this file: millions of packets per second per core on memory-fed ports). So, since",
+    "  2026-12-05, the established connections' frames on AF_XDP ports stay in the kernel",
+    "  (the in-kernel fast path, on by default, below): the rewrite runs in the softirq that",
+    "  carries the frame, as nftables' does, without its conntrack, routing and netfilter.",
+    "  af_packet ports have no such path (`hvlb_af_packet`). (2) Connect latency: a connect",
+    "  crosses the forwarder twice (SYN, SYN-ACK), and each time its thread must be woken and",
+    "  scheduled, and the client woken after; nftables runs in the sender's context and wakes",
+    "  nothing. Since the spin yields (above) both were within 10 % in some runs (2026-12-04:",
+    "  p50 1.10x and p99 1.00x with the yield alone, 1.40x and 1.46x p50 in two shorter runs;",
+    "  0.93x and 0.71x with the eventfd's longer sleeps too, which leave the client more of the",
+    "  core). On this shared machine the worker's core is never its own: every lab forwarder,",
+    "  this bench's and other sessions' tests alike, pins its worker to CPU 1 (`--lcores",
+    "  0@0,1@1`), so p50 and p99 also measure the scheduler. (3) The spread: under a load",
+    "  average of 5-15 the TCP throughput of one variant varied up to 10x between repetitions",
+    "  (the min-max in the table), so the ratios of one run are indicative.",
     "",
 ]
 

@@ -190,17 +190,17 @@ load_idle_wake(const struct cfgini *cfg, uint8_t *rx)
 	return -1;
 }
 
-/* kernel_fast_path: off (the default) or on (docs/kernel-fast-path.md). */
+/* kernel_fast_path: on (the default) or off (docs/kernel-fast-path.md). */
 static int
 load_kernel_fast_path(const struct cfgini *cfg, uint8_t *on)
 {
 	const char *v = cfgini_get(cfg, "forwarder", fwd_key_kernel_fast_path);
 
-	*on = 0;
-	if (v == NULL || strcmp(v, "off") == 0)
+	*on = 1;
+	if (v == NULL || strcmp(v, "on") == 0)
 		return 0;
-	if (strcmp(v, "on") == 0) {
-		*on = 1;
+	if (strcmp(v, "off") == 0) {
+		*on = 0;
 		return 0;
 	}
 	cfgini_err(cfg, "forwarder", fwd_key_kernel_fast_path, "'%s' is not on or off", v);

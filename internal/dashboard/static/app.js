@@ -355,9 +355,13 @@ function viewForwarder(id) {
     out.push(h("p", { class: "muted" }, "No steering read-out reported yet."));
   }
   if (fs) {
+    // "in kernel": frames an AF_XDP port's XDP program rewrote and sent on itself (not in rx
+    // packets), "kernel entries": the connection directions it holds (docs/kernel-fast-path.md).
     out.push(h("h3", {}, "Port counters"), table(["port", "name", { label: "rx packets", num: true }, { label: "tx packets", num: true },
+      { label: "in kernel", num: true }, { label: "kernel entries", num: true },
       { label: "missed", num: true }, { label: "rx errors", num: true }, { label: "tx errors", num: true }],
     (fs.stats.ports || []).map(p => h("tr", {}, num(p.port), h("td", {}, p.name), num(p.ipackets), num(p.opackets),
+      num(p.kernel_fast_packets), num(p.kernel_fast_entries),
       num(p.imissed), num(p.ierrors), num(p.oerrors)))));
     out.push(h("h3", {}, "Drops by reason"), barChart(dropsOf(fs), { empty: "no drops", title: "drops" }));
     out.push(...viewCounters(fs.stats));
