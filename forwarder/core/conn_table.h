@@ -34,6 +34,9 @@
 #define CONN_F_LOCAL 0x10     /* its REPLY key goes to a local address (FullNAT) */
 #define CONN_F_SIP 0x20       /* its ORIG key's pad names its real, its REPLY key's is 0
 				 (core/sip.h) */
+#define CONN_F_KFP 0x40       /* a worker handed a direction of it to the in-kernel fast path
+				 (src/worker_kfp.h): a hint that its FIN or RST must take
+				 entries back; set by the worker, cleared with the others */
 /* A REPLY key conn_reply_eq_nat does not compare: one test for both, so NAT's lookups pay
  * nothing for either. */
 #define CONN_F_REPLY_ODD (CONN_F_LOCAL | CONN_F_SIP)

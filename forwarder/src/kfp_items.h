@@ -11,11 +11,14 @@
 #include "conn.h"
 #include "xdp_fast_entry.h"
 
-#define KFP_MAX 4096       /* entries a worker hands to the kernel at most */
+#define KFP_MAX 65536      /* entries a worker hands to the kernel at most */
+#define KFP_INDEX (2 * KFP_MAX) /* slots of the index from a connection to its entries */
 #define KFP_MIN_PKTS 4     /* a direction's frames forwarded before it is handed over */
 #define KFP_HDR_MAX 128    /* the bytes of a frame learning compares */
-#define KFP_SCAN_BATCH 64  /* entries looked at per scan */
-#define KFP_SCAN_PER_S 100 /* scans a second: each entry is looked at every KFP_MAX/6400 s */
+#define KFP_SCAN_BATCH 64  /* entries looked at per scan at least */
+#define KFP_SCAN_PER_S 100 /* scans a second */
+#define KFP_SCAN_CYCLE 64  /* scans that look at every entry once: each entry every 0.64 s */
+#define KFP_IDLE_NS 2000000000ull /* an entry that carried no frame for this long goes back */
 
 struct kfp_item {
 	struct conn *c;
@@ -24,6 +27,7 @@ struct kfp_item {
 	uint32_t nh_epoch;     /* the worker's epoch when taught */
 	uint16_t in_port;      /* the port whose program has the entry */
 	uint8_t dir;           /* enum conn_dir */
+	uint64_t since_ns;     /* CLOCK_MONOTONIC when taught (the program's clock) */
 	struct xdp_fast_key key;
 	uint64_t pkts, bytes;  /* the entry's counts folded so far */
 };
@@ -37,6 +41,8 @@ struct worker_kfp {
 	uint32_t epoch_seen;   /* the worker's nh_epoch at the last scan */
 	uint8_t cap_seen;      /* a capture ran at the last scan */
 	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
+	uint32_t *index;       /* KFP_INDEX slots by the connection's address, linear probing:
+				  an item's position + 1, 0 for none (worker_kfp.c) */
 };
 
 #endif

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A worker's state (worker.h): creating and freeing it, its TX, its notes and accounting. */
+#include <stdlib.h>
+
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
@@ -103,6 +105,8 @@ worker_free(struct worker *w)
 		rte_free(w->tx[p]);
 	worker_fullnat_free(w);
 	worker_frag_free(w);
+	free(w->kfp.items);
+	free(w->kfp.index);
 	rte_ring_free(w->sync_in);
 	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);

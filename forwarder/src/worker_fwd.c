@@ -450,7 +450,7 @@ fast_forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	if (!worker_kfp_wanted(c, dir, flags, w->cap != NULL)) {
 		if (!fast_forward(w, m, x, c, dir, plain, NULL, 0, NULL))
 			return false;
-		if (flags & (HVLB_TCP_FIN | HVLB_TCP_RST))
+		if ((flags & (HVLB_TCP_FIN | HVLB_TCP_RST)) && worker_kfp_held(c))
 			worker_kfp_forget(w, c);
 		return true;
 	}

@@ -2,14 +2,40 @@
 /* A worker's connections handed to the in-kernel fast path (worker_kfp.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <bpf/bpf.h>
 #include <rte_common.h>
 #include <rte_log.h>
 
+#include "conn_table.h"
 #include "port.h"
+#include "pos_index.h"
 #include "worker.h"
 #include "worker_kfp.h"
+
+/* CLOCK_MONOTONIC in ns: bpf_ktime_get_ns()'s clock, the program's last_ns. */
+static uint64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The index from a connection to its items' positions (core/pos_index.h). */
+static const void *
+item_conn(const void *ctx, uint32_t pos)
+{
+	return ((const struct worker_kfp *)ctx)->items[pos].c;
+}
+
+static struct pos_index
+index_of(struct worker_kfp *k)
+{
+	return (struct pos_index){.slot = k->index, .mask = KFP_INDEX - 1};
+}
 
 void
 worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
@@ -25,8 +51,17 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	 * to an interface of the same kind the worker would have sent it on. */
 	if (pi->flows_fd < 0 || po->flows_fd < 0 || k->n >= KFP_MAX)
 		return;
-	if (k->items == NULL && (k->items = calloc(KFP_MAX, sizeof(*k->items))) == NULL)
-		return;
+	if (k->items == NULL) {
+		k->items = calloc(KFP_MAX, sizeof(*k->items));
+		k->index = calloc(KFP_INDEX, sizeof(*k->index));
+		if (k->items == NULL || k->index == NULL) {
+			free(k->items);
+			free(k->index);
+			k->items = NULL;
+			k->index = NULL;
+			return;
+		}
+	}
 	if (xdp_fast_learn(in, n, out, n, &key, &v) != 0)
 		return;
 	v.oif = po->ifindex;
@@ -34,10 +69,14 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	v.max_len = (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX);
 	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0)
 		return; /* there already (a frame that came up before it was), or the map full */
-	it = &k->items[k->n++];
+	it = &k->items[k->n];
 	*it = (struct kfp_item){.c = c, .orig = c->orig, .rs_gen = c->rs_gen,
 				.nh_epoch = w->nh_epoch, .in_port = in_port,
-				.dir = (uint8_t)dir, .key = key};
+				.dir = (uint8_t)dir, .key = key, .since_ns = mono_ns()};
+	struct pos_index x = index_of(k);
+
+	pos_index_add(&x, c, k->n++);
+	c->reserved |= CONN_F_KFP;
 }
 
 /* What the program counted for it since the last fold, onto its connection (as that many
@@ -62,57 +101,93 @@ fold(struct worker *w, struct kfp_item *it, const struct xdp_fast_val *v)
 	it->bytes = v->bytes;
 }
 
-/* Whether item it may stay in the kernel; its counts folded where its connection lives. */
+/* Whether item it's connection is the one it was taught for, in the table still. */
 static bool
-keep(struct worker *w, struct kfp_item *it)
+same(const struct kfp_item *it)
+{
+	const struct conn *c = it->c;
+
+	return c->in_use && c->rs_gen == it->rs_gen &&
+	       memcmp(&c->orig, &it->orig, sizeof(c->orig)) == 0;
+}
+
+/* Whether item it may stay in the kernel (now_ns: CLOCK_MONOTONIC); its counts folded where
+ * its connection lives. An entry that carried no frame for KFP_IDLE_NS goes too: the scan's
+ * work follows the connections that move, and a frame that comes up later hands it over
+ * again. */
+static bool
+keep(struct worker *w, struct kfp_item *it, uint64_t now_ns)
 {
 	struct conn *c = it->c;
-	bool same = c->in_use && c->rs_gen == it->rs_gen &&
-		    memcmp(&c->orig, &it->orig, sizeof(c->orig)) == 0;
 	struct xdp_fast_val v;
 
-	if (!same)
+	if (!same(it))
 		return false; /* ended: whatever the kernel counted since is lost with it */
 	if (bpf_map_lookup_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key, &v) != 0)
 		return false;
 	fold(w, it, &v);
 	return w->kfp.on && w->cap == NULL && it->nh_epoch == w->nh_epoch &&
 	       w->rs_gen[c->rs_slot] == c->rs_gen &&
+	       now_ns - RTE_MAX(v.last_ns, it->since_ns) < KFP_IDLE_NS &&
 	       (c->state == CONN_S_ESTABLISHED || c->state == CONN_S_UDP);
 }
 
-/* Take item i back: out of the program's map, out of the list (the last one in its place). */
+/* Take item i back: out of the program's map (what it counted to the last, folded where its
+ * connection lives), out of the index and the list (the last one in its place). */
 static void
 take_back(struct worker *w, uint32_t i)
 {
 	struct worker_kfp *k = &w->kfp;
 	struct kfp_item *it = &k->items[i];
+	uint32_t last = k->n - 1;
+	struct xdp_fast_val v;
 
-	bpf_map_delete_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key);
-	k->items[i] = k->items[--k->n];
+	if (bpf_map_lookup_and_delete_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key,
+					   &v) == 0 && same(it))
+		fold(w, it, &v);
+	struct pos_index x = index_of(k);
+
+	pos_index_del(&x, pos_index_slot(&x, it->c, i), item_conn, k);
+	if (i != last) {
+		x.slot[pos_index_slot(&x, k->items[last].c, last)] = i + 1;
+		k->items[i] = k->items[last];
+	}
+	k->n--;
 }
 
 void
-worker_kfp_forget(struct worker *w, const struct conn *c)
+worker_kfp_forget(struct worker *w, struct conn *c)
 {
 	struct worker_kfp *k = &w->kfp;
+	struct pos_index x = index_of(k);
+	uint32_t found[2];
+	unsigned nf;
 
-	for (uint32_t i = 0; i < k->n;) {
-		if (k->items[i].c != c) {
-			i++;
-			continue;
-		}
-		keep(w, &k->items[i]); /* its counts */
-		take_back(w, i);
+	c->reserved &= (uint8_t)~CONN_F_KFP;
+	if (k->n == 0)
+		return;
+	nf = pos_index_find(&x, c, item_conn, k, found, 2);
+	/* The higher position first: taking it back moves the last item, never the lower one's. */
+	if (nf == 2 && found[0] < found[1]) {
+		uint32_t t = found[0];
+
+		found[0] = found[1];
+		found[1] = t;
 	}
+	for (uint32_t i = 0; i < nf; i++)
+		take_back(w, found[i]);
 }
 
 void
 worker_kfp_scan(struct worker *w)
 {
 	struct worker_kfp *k = &w->kfp;
+	uint32_t batch = worker_kfp_changed(k, w->nh_epoch, w->cap != NULL)
+				 ? k->n
+				 : RTE_MAX((uint32_t)KFP_SCAN_BATCH, (k->n + KFP_SCAN_CYCLE - 1) /
+									   KFP_SCAN_CYCLE);
 
-	uint32_t batch = worker_kfp_changed(k, w->nh_epoch, w->cap != NULL) ? k->n : KFP_SCAN_BATCH;
+	uint64_t now_ns = mono_ns();
 
 	k->tick = w->now;
 	k->epoch_seen = w->nh_epoch;
@@ -120,7 +195,7 @@ worker_kfp_scan(struct worker *w)
 	for (uint32_t b = 0; b < batch && k->n > 0; b++) {
 		if (k->cursor >= k->n)
 			k->cursor = 0;
-		if (keep(w, &k->items[k->cursor]))
+		if (keep(w, &k->items[k->cursor], now_ns))
 			k->cursor++;
 		else
 			take_back(w, k->cursor);

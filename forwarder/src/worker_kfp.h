@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "conn.h"
+#include "conn_table.h"
 #include "kfp_items.h"
 #include "parse.h"
 #include "vs.h"
@@ -45,8 +46,16 @@ worker_kfp_wanted(const struct conn *c, unsigned dir, uint8_t tcp_flags, bool ca
 void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
 		      const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port);
 
-/* Take back c's entries at once (its SYN, FIN or RST came up). */
-void worker_kfp_forget(struct worker *w, const struct conn *c);
+/* Whether c may have entries in the kernel (a hint: set when one is handed over, cleared by
+ * worker_kfp_forget; a connection's FIN or RST pays for no lookup without it). */
+static inline bool
+worker_kfp_held(const struct conn *c)
+{
+	return (c->reserved & CONN_F_KFP) != 0;
+}
+
+/* Take back c's entries at once (its FIN or RST came up), found by the worker's index. */
+void worker_kfp_forget(struct worker *w, struct conn *c);
 
 /* Whether every entry must be looked at now, not KFP_SCAN_BATCH of them: the epoch changed (a
  * snapshot: a real removed or down, a service changed; or the next hops), a capture started or

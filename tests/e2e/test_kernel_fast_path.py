@@ -133,6 +133,15 @@ def test_udp_flow_counts_and_timeout(lab):
     # And on the connection, each way.
     conns = [c for c in fw.client.iter_connections() if c.vip.endswith(":9")]
     assert len(conns) == 1 and (conns[0].packets_in, conns[0].packets_out) == (n, n), conns
+    # Idle for 2 s, the entries go back (the connection stays, its counts whole); the next
+    # datagrams hand it over again.
+    wait_for("the idle entries taken back", lambda: sum(
+        p.kernel_fast_entries for p in fw.stats().ports) == 0, deadline_s=6)
+    assert real_counts(fw, "udp", 9)[0] == 2 * n
+    lost = topo.run("client", ["python3", "-c", PINGPONG % (100, VIP)], timeout=30).stdout
+    assert lost.strip() == "0", lost
+    assert sum(p.kernel_fast_entries for p in fw.stats().ports) == 2
+    wait_for("the kernel's counts folded", lambda: real_counts(fw, "udp", 9)[0] == 2 * (n + 100))
 
 
 def test_real_removed_hard_takes_its_entries_back(lab):
