@@ -140,7 +140,6 @@ via_stack(struct xdp_md *ctx, struct xdp_fast_val *v, __u64 len)
 	m->oif = v->oif;
 	rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
 	count(v, len);
-	stat_add(XDP_FAST_STAT_STACK_PKTS, 1);
 	return XDP_PASS;
 }
 

@@ -72,7 +72,6 @@ enum xdp_fast_stat {
 	XDP_FAST_STAT_FAST_PKTS,  /* frames rewritten and sent in the kernel */
 	XDP_FAST_STAT_FAST_BYTES,
 	XDP_FAST_STAT_UP_PKTS,    /* frames given to the forwarder's socket */
-	XDP_FAST_STAT_STACK_PKTS, /* of the FAST ones, those sent through the stack (VIA_STACK) */
 	XDP_FAST_STAT_MAX,
 };
 
