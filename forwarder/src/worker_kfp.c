@@ -182,10 +182,12 @@ void
 worker_kfp_scan(struct worker *w)
 {
 	struct worker_kfp *k = &w->kfp;
-	uint32_t batch = worker_kfp_changed(k, w->nh_epoch, w->cap != NULL)
-				 ? k->n
-				 : RTE_MAX((uint32_t)KFP_SCAN_BATCH, (k->n + KFP_SCAN_CYCLE - 1) /
-									   KFP_SCAN_CYCLE);
+	/* Each entry once at most: with fewer than KFP_SCAN_BATCH, the cursor would come round
+	 * to the same ones again, a system call each. */
+	uint32_t share = RTE_MAX((uint32_t)KFP_SCAN_BATCH, (k->n + KFP_SCAN_CYCLE - 1) /
+								   KFP_SCAN_CYCLE);
+	uint32_t batch = worker_kfp_changed(k, w->nh_epoch, w->cap != NULL) ? k->n
+									     : RTE_MIN(k->n, share);
 
 	uint64_t now_ns = mono_ns();
 
