@@ -85,6 +85,18 @@ enum xdp_fast_stat {
  * and the checksums changed. */
 int xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
 		   struct xdp_fast_key *k, struct xdp_fast_val *v);
+
+/* Whether an entry taught at since_ns whose last frame the program sent at last_ns (0: none
+ * yet) has carried nothing for idle_ns at now_ns (all CLOCK_MONOTONIC). The program counts on
+ * other cores while the forwarder looks: a frame sent after the forwarder read now_ns has a
+ * last_ns past it, and is as fresh as can be, not 2^64 ns old. */
+static inline int
+xdp_fast_idle(uint64_t now_ns, uint64_t last_ns, uint64_t since_ns, uint64_t idle_ns)
+{
+	uint64_t last = last_ns > since_ns ? last_ns : since_ns;
+
+	return now_ns > last && now_ns - last >= idle_ns;
+}
 #endif
 
 #endif

@@ -128,7 +128,7 @@ keep(struct worker *w, struct kfp_item *it, uint64_t now_ns)
 	fold(w, it, &v);
 	return w->kfp.on && w->cap == NULL && it->nh_epoch == w->nh_epoch &&
 	       w->rs_gen[c->rs_slot] == c->rs_gen &&
-	       now_ns - RTE_MAX(v.last_ns, it->since_ns) < KFP_IDLE_NS &&
+	       !xdp_fast_idle(now_ns, v.last_ns, it->since_ns, KFP_IDLE_NS) &&
 	       (c->state == CONN_S_ESTABLISHED || c->state == CONN_S_UDP);
 }
 
