@@ -140,7 +140,12 @@
 	  "New connections of a persistence service scheduled afresh: no entry for the client, "   \
 	  "or its real unusable or gone.")                                                         \
 	X(persist_evicted, "persist_evicted",                                                      \
-	  "Persistence entries forgotten before their time because their set was full.")
+	  "Persistence entries forgotten before their time because their set was full.")         \
+	X(kfp_handed, "kernel_fast_handed",                                                        \
+	  "Connection directions handed to the in-kernel fast path (docs/kernel-fast-path.md).")  \
+	X(kfp_taken_back, "kernel_fast_taken_back",                                                \
+	  "Connection directions taken back from it: ended, FIN or RST, changed, or 2 s idle. "    \
+	  "Many a second beside few entries: connections going back and forth.")
 
 /* How many counters WORKER_COUNTERS lists. */
 #define STATS_ONE(f, name, help) +1

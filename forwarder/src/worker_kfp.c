@@ -77,6 +77,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 
 	pos_index_add(&x, c, k->n++);
 	c->reserved |= CONN_F_KFP;
+	w->stats.kfp_handed++;
 }
 
 /* What the program counted for it since the last fold, onto its connection (as that many
@@ -153,6 +154,7 @@ take_back(struct worker *w, uint32_t i)
 		k->items[i] = k->items[last];
 	}
 	k->n--;
+	w->stats.kfp_taken_back++;
 }
 
 void

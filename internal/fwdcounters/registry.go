@@ -74,6 +74,8 @@ var Registry = []Counter{
 	{Group: "worker", Name: "persist_hit", Help: "New connections of a persistence service sent to the real of their client's entry."},
 	{Group: "worker", Name: "persist_new", Help: "New connections of a persistence service scheduled afresh: no entry for the client, or its real unusable or gone."},
 	{Group: "worker", Name: "persist_evicted", Help: "Persistence entries forgotten before their time because their set was full."},
+	{Group: "worker", Name: "kernel_fast_handed", Help: "Connection directions handed to the in-kernel fast path (docs/kernel-fast-path.md)."},
+	{Group: "worker", Name: "kernel_fast_taken_back", Help: "Connection directions taken back from it: ended, FIN or RST, changed, or 2 s idle. Many a second beside few entries: connections going back and forth."},
 	{Group: "sync", Name: "sync_rx_messages", Help: "Sync datagrams accepted."},
 	{Group: "sync", Name: "sync_rx_records", Help: "Sync records in the datagrams accepted."},
 	{Group: "sync", Name: "sync_tx_messages", Help: "Sync datagrams sent."},

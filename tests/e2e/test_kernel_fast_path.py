@@ -114,6 +114,10 @@ def real_counts(fw, proto, port):
     return 0, 0
 
 
+def worker_counter(fw, name):
+    return sum(c.value for w in fw.stats().workers for c in w.counters if c.name == name)
+
+
 def tc_filters(topo, dev):
     return topo.run("lb", ["tc", "filter", "show", "dev", dev, "ingress"]).stdout
 
@@ -133,6 +137,8 @@ def test_bulk_tcp_goes_through_the_kernel(lab, gro):
     # carried was folded into its real's counters (every frame counted once, both ways).
     wait_for("the entries taken back", lambda: sum(
         p.kernel_fast_entries for p in fw.stats().ports) == 0)
+    assert worker_counter(fw, "kernel_fast_taken_back") == worker_counter(
+        fw, "kernel_fast_handed") > 0
     pkts, nbytes = real_counts(fw, "tcp", 80)
     fast = p0.kernel_fast_packets + p1.kernel_fast_packets
     assert pkts >= fast and nbytes > size, (pkts, nbytes, fast)
@@ -149,6 +155,7 @@ def test_a_busy_connection_stays_in_the_kernel(lab):
     wait_for("the stream handed to the kernel", lambda: all(
         p.kernel_fast_entries > 0 for p in fw.stats().ports), deadline_s=5)
     a, t0 = fw.stats().ports, time.monotonic()
+    handed, back = worker_counter(fw, "kernel_fast_handed"), worker_counter(fw, "kernel_fast_taken_back")
     # At least a second of scans (about 100), with the stream busy all along.
     wait_for("a second of the stream in the kernel", lambda: time.monotonic() - t0 >= 1.0 and
              fw.stats().ports[0].kernel_fast_packets - a[0].kernel_fast_packets > 20000,
@@ -157,6 +164,9 @@ def test_a_busy_connection_stays_in_the_kernel(lab):
     up = [b[i].ipackets - a[i].ipackets for i in range(2)]
     fast = [b[i].kernel_fast_packets - a[i].kernel_fast_packets for i in range(2)]
     assert up[0] < 50 and up[1] < 50, (up, fast)
+    # Both directions were handed over once, and none went back and forth meanwhile.
+    assert handed >= 2, handed
+    assert worker_counter(fw, "kernel_fast_taken_back") == back, (back, up, fast)
     assert stream.wait(timeout=30) == 0
     assert "True" in open(stream.log_path).read()
 
