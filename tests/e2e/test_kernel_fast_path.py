@@ -39,27 +39,18 @@ u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(("0.0.0.0", 9))
 while True:
     d, a = u.recvfrom(2048); u.sendto(d, a)
 """
+# Sends SIZE random bytes, again and again for SECS seconds (once: 0), then reads the NF's
+# answer: True when it got every byte.
 SEND = """
-import hashlib, os, socket
-data = os.urandom(%d)
-s = socket.create_connection(("%s", 80), timeout=10)
-s.sendall(data); s.shutdown(socket.SHUT_WR)
-got = b""
-while not got.endswith(b"\\n"):
-    b = s.recv(200)
-    if not b:
-        break
-    got += b
-print(got.decode().strip() == f"{len(data)} {hashlib.sha256(data).hexdigest()}")
-"""
-# Sends for SECS seconds (64 KB at a time), then as SEND: True when the NF got every byte.
-STREAM = """
 import hashlib, os, socket, time
-chunk = os.urandom(65536); h = hashlib.sha256(); n = 0
+size, secs = %d, %f
+chunk = os.urandom(size); h = hashlib.sha256(); n = 0
 s = socket.create_connection(("%s", 80), timeout=10)
-end = time.monotonic() + %f
-while time.monotonic() < end:
+end = time.monotonic() + secs
+while True:
     s.sendall(chunk); h.update(chunk); n += len(chunk)
+    if time.monotonic() >= end:
+        break
 s.shutdown(socket.SHUT_WR)
 got = b""
 while not got.endswith(b"\\n"):
@@ -126,7 +117,7 @@ def tc_filters(topo, dev):
 def test_bulk_tcp_goes_through_the_kernel(lab, gro):
     topo, fw = setup(lab, gro=gro)
     size = 16 << 20
-    out = topo.run("client", ["python3", "-c", SEND % (size, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (size, 0, VIP)], timeout=60).stdout
     assert out.strip() == "True", out
     p0, p1 = fw.stats().ports
     # ~11,600 full segments went in by port0 and their ACKs by port1: nearly all in the kernel.
@@ -151,7 +142,7 @@ def test_a_busy_connection_stays_in_the_kernel(lab):
     program stamps a frame's time on another core while the scan looks, after the scan read
     its clock; taken for idle, that took a busy entry back about 30 times a second."""
     topo, fw = setup(lab)
-    stream = topo.popen("client", ["python3", "-c", STREAM % (VIP, 6.0)], name="stream")
+    stream = topo.popen("client", ["python3", "-c", SEND % (65536, 6.0, VIP)], name="stream")
     wait_for("the stream handed to the kernel", lambda: all(
         p.kernel_fast_entries > 0 for p in fw.stats().ports), deadline_s=5)
     a, t0 = fw.stats().ports, time.monotonic()
@@ -210,7 +201,7 @@ def test_real_removed_hard_takes_its_entries_back(lab):
 
 def test_off(lab):
     topo, fw = setup(lab, on=False)
-    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, VIP)], timeout=60).stdout
     assert out.strip() == "True", out
     assert all(p.kernel_fast_packets == 0 and p.kernel_fast_entries == 0
                for p in fw.stats().ports)
@@ -229,7 +220,7 @@ def test_programs_on_while_it_runs_and_off_after(lab):
     wait_for("the forwarder's echo reply", lambda: topo.run(
         "client", ["ping", "-c", "1", "-W", "1", "10.0.0.1"], check=False).returncode == 0)
     assert [tc_filters(topo, d).count("handle 0x6876") for d in ("port0", "port1")] == [1, 1]
-    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, VIP)], timeout=60).stdout
     assert out.strip() == "True", out
     assert fw.stats().ports[0].kernel_fast_packets > 0
     fw.stop()
