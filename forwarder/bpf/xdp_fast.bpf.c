@@ -4,8 +4,8 @@
  * net_af_xdp PMD loads on the port's interface in place of its default one. A frame of an
  * established IPv4 TCP or UDP connection whose entry the forwarder put in hvlb_fast_flows is
  * rewritten as the forwarder would (MACs, addresses, ports, TTL, checksums: the entry says how,
- * xdp_fast_entry.h) and sent out of its egress interface from here, never copied to user space
- * and back. Every other frame goes to the port's AF_XDP socket as before (xsks_map, the map the
+ * xdp_fast_entry.h), counted in the entry's slot of hvlb_fast_count, and sent out of its
+ * egress interface from here, never copied to user space and back. Every other frame goes to the port's AF_XDP socket as before (xsks_map, the map the
  * PMD fills), so the forwarder sees every SYN, FIN and RST, every first frame and everything it
  * has not handed down.
  */
@@ -25,14 +25,24 @@ struct {
 } xsks_map SEC(".maps");
 
 /* The forwarder's entries, one per connection and direction arriving on this port; allocated
- * as they are added (the program only reads and counts). */
+ * as they are added (the program only reads them). */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 262144);
+	__uint(max_entries, XDP_FAST_SLOTS);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, struct xdp_fast_key);
 	__type(value, struct xdp_fast_val);
 } hvlb_fast_flows SEC(".maps");
+
+/* Each entry's counts, in the slot its value names: an array the forwarder maps into its own
+ * memory, so that keeping its books costs it no system call per entry. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, XDP_FAST_SLOTS);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__type(key, __u32);
+	__type(value, struct xdp_fast_count);
+} hvlb_fast_count SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -77,13 +87,13 @@ up(struct xdp_md *ctx)
 	return bpf_redirect_map(&xsks_map, ctx->rx_queue_index, XDP_PASS);
 }
 
-/* A frame of entry v (len bytes) sent on, in its counts and the port's. */
+/* A frame (len bytes) sent on, in its entry's counts n and the port's. */
 static __always_inline void
-count(struct xdp_fast_val *v, __u64 len)
+count(struct xdp_fast_count *n, __u64 len)
 {
-	__sync_fetch_and_add(&v->packets, 1);
-	__sync_fetch_and_add(&v->bytes, len);
-	v->last_ns = bpf_ktime_get_ns();
+	__sync_fetch_and_add(&n->packets, 1);
+	__sync_fetch_and_add(&n->bytes, len);
+	n->last_ns = bpf_ktime_get_ns();
 	stat_add(XDP_FAST_STAT_FAST_PKTS, 1);
 	stat_add(XDP_FAST_STAT_FAST_BYTES, len);
 }
@@ -121,7 +131,7 @@ rewrite(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val *v)
  * an xdp_fast_meta put in front of it first (which moves the frame's pointers), then the
  * rewrite. Without room for the metadata, the frame goes to the forwarder untouched. */
 static __always_inline int
-via_stack(struct xdp_md *ctx, struct xdp_fast_val *v, __u64 len)
+via_stack(struct xdp_md *ctx, const struct xdp_fast_val *v, struct xdp_fast_count *n, __u64 len)
 {
 	void *data, *end, *meta;
 	struct xdp_fast_meta *m;
@@ -139,7 +149,7 @@ via_stack(struct xdp_md *ctx, struct xdp_fast_val *v, __u64 len)
 	m->magic = XDP_FAST_META_MAGIC;
 	m->oif = v->oif;
 	rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
-	count(v, len);
+	count(n, len);
 	return XDP_PASS;
 }
 
@@ -149,8 +159,10 @@ int hvlb_fast(struct xdp_md *ctx)
 	void *data = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
 	__u8 *eth = data, *ip = eth + 14, *l4 = ip + 20;
 	struct xdp_fast_key k = {};
+	struct xdp_fast_count *n;
 	struct xdp_fast_val *v;
 	__u64 len = end - data;
+	__u32 slot;
 
 	if ((void *)(l4 + 20) > end) /* room for a TCP header: a shorter frame is rare, goes up */
 		return up(ctx);
@@ -175,11 +187,15 @@ int hvlb_fast(struct xdp_md *ctx)
 		return up(ctx); /* the forwarder answers an expired TTL */
 	if (v->max_len && len > v->max_len)
 		return up(ctx); /* longer than the egress port takes: the forwarder's to fragment */
+	slot = v->slot;
+	n = bpf_map_lookup_elem(&hvlb_fast_count, &slot);
+	if (!n)
+		return up(ctx); /* a slot past the array: never written so */
 
 	if (v->via == XDP_FAST_VIA_STACK)
-		return via_stack(ctx, v, len);
+		return via_stack(ctx, v, n, len);
 	rewrite(eth, ip, l4, v);
-	count(v, len);
+	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)
 		return XDP_TX;
 	return bpf_redirect(v->oif, 0);

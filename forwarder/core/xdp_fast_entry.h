@@ -25,9 +25,13 @@ struct xdp_fast_key {
 	__u8 pad[3];
 };
 
-/* What the frame becomes, and the program's own counts. The checksum changes are the same for
- * every frame of a connection and direction, so they are summed once, at learning (RFC 1624),
- * as rewrite_nat4_deltas does for the forwarder's own fast path: the result is its bytes. */
+/* Entries a port's program holds at most (its hvlb_fast_flows), and slots of its counts
+ * (hvlb_fast_count): the forwarder's workers share them, each its own range of slots. */
+#define XDP_FAST_SLOTS 262144
+
+/* What the frame becomes. The checksum changes are the same for every frame of a connection
+ * and direction, so they are summed once, at learning (RFC 1624), as rewrite_nat4_deltas does
+ * for the forwarder's own fast path: the result is its bytes. */
 struct xdp_fast_val {
 	__u8 dmac[6];
 	__u8 smac[6];
@@ -42,8 +46,14 @@ struct xdp_fast_val {
 	__u8 via;      /* how the frame leaves: XDP_FAST_VIA_REDIRECT or XDP_FAST_VIA_STACK */
 	__u16 max_len; /* the longest frame sent on (the egress port's MTU and Ethernet header;
 			  longer goes up, to be fragmented or refused there); 0: any */
-	__u8 pad2[4];
-	/* Written by the program, read by the forwarder (and zeroed by nothing else). */
+	__u32 slot;    /* its counts' slot in hvlb_fast_count (< XDP_FAST_SLOTS; the forwarder's) */
+};
+
+/* The program's counts of an entry, in the slot its value names of the port's hvlb_fast_count:
+ * an array the forwarder maps into its memory (BPF_F_MMAPABLE) and reads without a system
+ * call. Written by the program only, and never zeroed: the forwarder keeps what it has folded
+ * and takes the difference, so a slot passes from one entry to the next as it is. */
+struct xdp_fast_count {
 	__u64 packets;
 	__u64 bytes;
 	__u64 last_ns; /* bpf_ktime_get_ns() of the last frame sent: CLOCK_MONOTONIC */

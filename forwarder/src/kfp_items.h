@@ -27,9 +27,10 @@ struct kfp_item {
 	uint32_t nh_epoch;     /* the worker's epoch when taught */
 	uint16_t in_port;      /* the port whose program has the entry */
 	uint8_t dir;           /* enum conn_dir */
+	uint32_t slot;         /* its counts' slot in the port's hvlb_fast_count (worker_kfp.c) */
 	uint64_t since_ns;     /* CLOCK_MONOTONIC when taught (the program's clock) */
 	struct xdp_fast_key key;
-	uint64_t pkts, bytes;  /* the entry's counts folded so far */
+	uint64_t pkts, bytes;  /* the slot's counts folded so far (it is never zeroed) */
 };
 
 struct worker_kfp {
@@ -43,6 +44,14 @@ struct worker_kfp {
 	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
 	uint32_t *index;       /* KFP_INDEX slots by the connection's address, linear probing:
 				  an item's position + 1, 0 for none (worker_kfp.c) */
+	/* The worker's own range of count slots, the same on every port (worker_kfp.c,
+	 * slot_get): [first, first + share); those from first + next on never given out yet,
+	 * and n_free given back, in free (room for share, allocated with the items). */
+	uint32_t first;
+	uint32_t share;
+	uint32_t next;
+	uint32_t n_free;
+	uint32_t *free;
 };
 
 #endif

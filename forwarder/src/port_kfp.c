@@ -128,6 +128,41 @@ port_kfp_argv(int argc, char **argv, char ***out)
 	return n;
 }
 
+/* Map the program's counts (map fd mfd, described by mi) into k: read-only, shared with the
+ * kernel. 0, or -1 where it is not the array this forwarder's program has. */
+static int
+map_counts(struct port_kfp *k, int mfd, const struct bpf_map_info *mi)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), len;
+	void *p;
+
+	if (mi->value_size != sizeof(struct xdp_fast_count) || !(mi->map_flags & BPF_F_MMAPABLE) ||
+	    mi->max_entries == 0)
+		return -1;
+	len = ((size_t)mi->max_entries * mi->value_size + page - 1) / page * page;
+	p = mmap(NULL, len, PROT_READ, MAP_SHARED, mfd, 0);
+	if (p == MAP_FAILED) {
+		LOG(WARNING, "interface %u: mapping the fast path's counts: %s\n", k->ifindex,
+		    strerror(errno));
+		return -1;
+	}
+	k->counts = p;
+	k->n_counts = mi->max_entries;
+	return 0;
+}
+
+static void
+unmap_counts(struct port_kfp *k)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (k->counts != NULL)
+		munmap((void *)(uintptr_t)k->counts,
+		       ((size_t)k->n_counts * sizeof(*k->counts) + page - 1) / page * page);
+	k->counts = NULL;
+	k->n_counts = 0;
+}
+
 void
 port_kfp_find(struct port_kfp *k, uint32_t if_index)
 {
@@ -155,19 +190,26 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 
 			if (mfd < 0)
 				continue;
-			if (bpf_obj_get_info_by_fd(mfd, &mi, &mlen) == 0 &&
-			    strcmp(mi.name, "hvlb_fast_flows") == 0 && k->flows_fd < 0)
+			if (bpf_obj_get_info_by_fd(mfd, &mi, &mlen) != 0)
+				mi.name[0] = '\0';
+			if (strcmp(mi.name, "hvlb_fast_flows") == 0 && k->flows_fd < 0) {
 				k->flows_fd = mfd;
-			else if (strcmp(mi.name, "hvlb_fast_stats") == 0 && k->stats_fd < 0)
+				continue;
+			}
+			if (strcmp(mi.name, "hvlb_fast_stats") == 0 && k->stats_fd < 0) {
 				k->stats_fd = mfd;
-			else
-				close(mfd);
+				continue;
+			}
+			/* The mapping keeps the map: its descriptor is not needed. */
+			if (strcmp(mi.name, "hvlb_fast_count") == 0 && k->counts == NULL)
+				map_counts(k, mfd, &mi);
+			close(mfd);
 		}
 	}
 	close(pfd);
-	if (k->flows_fd >= 0 && k->stats_fd >= 0)
+	if (k->flows_fd >= 0 && k->stats_fd >= 0 && k->counts != NULL)
 		k->tc = kfp_tc_attach(if_index) == 0;
-	if (k->flows_fd < 0 || k->stats_fd < 0 || !k->tc) {
+	if (k->flows_fd < 0 || k->stats_fd < 0 || k->counts == NULL || !k->tc) {
 		LOG(WARNING, "interface %u: hvlb's XDP program without its maps or TC program: no "
 		    "fast path\n", if_index);
 		if (k->flows_fd >= 0)
@@ -175,6 +217,7 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 		if (k->stats_fd >= 0)
 			close(k->stats_fd);
 		k->flows_fd = k->stats_fd = -1;
+		unmap_counts(k);
 		return;
 	}
 	k->via = port_kfp_via(if_index);
@@ -255,5 +298,6 @@ port_kfp_detach(struct port_kfp *k)
 	if (k->stats_fd >= 0)
 		close(k->stats_fd);
 	k->flows_fd = k->stats_fd = -1;
+	unmap_counts(k);
 	k->prog_id = 0;
 }

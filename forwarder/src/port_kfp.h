@@ -17,6 +17,9 @@
 struct port_kfp {
 	int flows_fd;     /* hvlb_fast_flows; -1: the port has no fast path */
 	int stats_fd;     /* hvlb_fast_stats (per CPU) */
+	const struct xdp_fast_count *counts; /* hvlb_fast_count, mapped read-only: each entry's
+						counts by its slot (the program writes them) */
+	uint32_t n_counts; /* its slots */
 	uint32_t ifindex; /* the port's interface */
 	uint32_t prog_id;
 	uint8_t via;      /* how frames leave by it: enum xdp_fast_via (port_kfp_via) */
@@ -30,7 +33,7 @@ struct port_kfp {
 int port_kfp_argv(int argc, char **argv, char ***out);
 
 /* The maps of the hvlb program attached to interface if_index (k->flows_fd -1 when there is
- * none: not an AF_XDP port, or one given another program); with them, the TC program attached
+ * none: not an AF_XDP port, or one given another program), its counts mapped; with them, the TC program attached
  * to the interface's ingress (for frames its XDP program passes up: XDP_FAST_VIA_STACK) and the
  * way frames leave by it chosen (port_kfp_via). Without the TC program, no fast path. */
 void port_kfp_find(struct port_kfp *k, uint32_t if_index);

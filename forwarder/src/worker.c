@@ -105,8 +105,9 @@ worker_free(struct worker *w)
 		rte_free(w->tx[p]);
 	worker_fullnat_free(w);
 	worker_frag_free(w);
-	free(w->kfp.items);
+	free(w->kfp.items); /* the in-kernel fast path's lists (worker_kfp.c) */
 	free(w->kfp.index);
+	free(w->kfp.free);
 	rte_ring_free(w->sync_in);
 	rte_ring_free(w->sync_out);
 	rte_ring_free(w->cmd);

@@ -9,6 +9,7 @@
 #include <rte_log.h>
 
 #include "conn_table.h"
+#include "lcore_env.h"
 #include "port.h"
 #include "pos_index.h"
 #include "worker.h"
@@ -37,42 +38,103 @@ index_of(struct worker_kfp *k)
 	return (struct pos_index){.slot = k->index, .mask = KFP_INDEX - 1};
 }
 
+/* The lists, allocated at w's first learning, and w's range of count slots: the ports' arrays
+ * shared evenly by the workers (a worker's entries are KFP_MAX at most anyway). */
+static int
+alloc_lists(struct worker *w)
+{
+	struct worker_kfp *k = &w->kfp;
+	uint32_t workers = RTE_MAX(w->env->n_workers, (uint16_t)1);
+
+	k->share = RTE_MIN((uint32_t)KFP_MAX, (uint32_t)XDP_FAST_SLOTS / workers);
+	k->first = w->id * k->share;
+	k->items = calloc(KFP_MAX, sizeof(*k->items));
+	k->index = calloc(KFP_INDEX, sizeof(*k->index));
+	k->free = calloc(k->share, sizeof(*k->free));
+	if (k->items == NULL || k->index == NULL || k->free == NULL) {
+		free(k->items);
+		free(k->index);
+		free(k->free);
+		k->items = NULL;
+		k->index = NULL;
+		k->free = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* A count slot of w's range, UINT32_MAX where every one is in use. */
+static uint32_t
+slot_get(struct worker_kfp *k)
+{
+	if (k->n_free > 0)
+		return k->free[--k->n_free];
+	if (k->next < k->share)
+		return k->first + k->next++;
+	return UINT32_MAX;
+}
+
+static void
+slot_put(struct worker_kfp *k, uint32_t slot)
+{
+	k->free[k->n_free++] = slot;
+}
+
+/* The program's counts in slot of port's array now. The program adds on other cores; each
+ * word is read whole, and a frame's packet counted before its bytes is caught up at the next
+ * fold. */
+static struct xdp_fast_count
+counts_of(const struct port_kfp *port, uint32_t slot)
+{
+	const struct xdp_fast_count *n = &port->counts[slot];
+
+	return (struct xdp_fast_count){
+		.packets = __atomic_load_n(&n->packets, __ATOMIC_RELAXED),
+		.bytes = __atomic_load_n(&n->bytes, __ATOMIC_RELAXED),
+		.last_ns = __atomic_load_n(&n->last_ns, __ATOMIC_RELAXED),
+	};
+}
+
 void
 worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
 		 const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port)
 {
 	struct worker_kfp *k = &w->kfp;
 	const struct port_kfp *pi = &w->ports->p[in_port].kfp, *po = &w->ports->p[out_port].kfp;
+	struct xdp_fast_count was;
 	struct xdp_fast_key key;
 	struct xdp_fast_val v;
 	struct kfp_item *it;
+	uint32_t slot;
 
 	/* Both ends of the rewrite on ports with the program: the frame leaves by a redirect
 	 * to an interface of the same kind the worker would have sent it on. */
 	if (pi->flows_fd < 0 || po->flows_fd < 0 || k->n >= KFP_MAX)
 		return;
-	if (k->items == NULL) {
-		k->items = calloc(KFP_MAX, sizeof(*k->items));
-		k->index = calloc(KFP_INDEX, sizeof(*k->index));
-		if (k->items == NULL || k->index == NULL) {
-			free(k->items);
-			free(k->index);
-			k->items = NULL;
-			k->index = NULL;
-			return;
-		}
-	}
+	if (k->items == NULL && alloc_lists(w) != 0)
+		return;
 	if (xdp_fast_learn(in, n, out, n, &key, &v) != 0)
 		return;
+	if ((slot = slot_get(k)) == UINT32_MAX)
+		return;
+	if (slot >= pi->n_counts) {
+		slot_put(k, slot);
+		return;
+	}
 	v.oif = po->ifindex;
 	v.via = po->via;
 	v.max_len = (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX);
-	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0)
+	v.slot = slot;
+	was = counts_of(pi, slot); /* what the slot's last entry left in it */
+	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0) {
+		slot_put(k, slot);
 		return; /* there already (a frame that came up before it was), or the map full */
+	}
 	it = &k->items[k->n];
 	*it = (struct kfp_item){.c = c, .orig = c->orig, .rs_gen = c->rs_gen,
 				.nh_epoch = w->nh_epoch, .in_port = in_port,
-				.dir = (uint8_t)dir, .key = key, .since_ns = mono_ns()};
+				.dir = (uint8_t)dir, .key = key, .slot = slot,
+				.pkts = was.packets, .bytes = was.bytes, .since_ns = mono_ns()};
 	struct pos_index x = index_of(k);
 
 	pos_index_add(&x, c, k->n++);
@@ -80,11 +142,11 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	w->stats.kfp_handed++;
 }
 
-/* What the program counted for it since the last fold, onto its connection (as that many
- * frames through conn_update_quick would: counts, and the timeout from now where one came)
- * and its real. */
+/* What the program counted for it since the last fold (v: its slot's counts now), onto its
+ * connection (as that many frames through conn_update_quick would: counts, and the timeout
+ * from now where one came) and its real. */
 static void
-fold(struct worker *w, struct kfp_item *it, const struct xdp_fast_val *v)
+fold(struct worker *w, struct kfp_item *it, const struct xdp_fast_count *v)
 {
 	struct conn *c = it->c;
 	uint64_t dp = v->packets - it->pkts, db = v->bytes - it->bytes;
@@ -120,12 +182,11 @@ static bool
 keep(struct worker *w, struct kfp_item *it, uint64_t now_ns)
 {
 	struct conn *c = it->c;
-	struct xdp_fast_val v;
+	struct xdp_fast_count v;
 
 	if (!same(it))
 		return false; /* ended: whatever the kernel counted since is lost with it */
-	if (bpf_map_lookup_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key, &v) != 0)
-		return false;
+	v = counts_of(&w->ports->p[it->in_port].kfp, it->slot);
 	fold(w, it, &v);
 	return w->kfp.on && w->cap == NULL && it->nh_epoch == w->nh_epoch &&
 	       w->rs_gen[c->rs_slot] == c->rs_gen &&
@@ -134,18 +195,25 @@ keep(struct worker *w, struct kfp_item *it, uint64_t now_ns)
 }
 
 /* Take item i back: out of the program's map (what it counted to the last, folded where its
- * connection lives), out of the index and the list (the last one in its place). */
+ * connection lives), its slot given back, out of the index and the list (the last one in its
+ * place). */
 static void
 take_back(struct worker *w, uint32_t i)
 {
 	struct worker_kfp *k = &w->kfp;
 	struct kfp_item *it = &k->items[i];
+	const struct port_kfp *port = &w->ports->p[it->in_port].kfp;
 	uint32_t last = k->n - 1;
-	struct xdp_fast_val v;
 
-	if (bpf_map_lookup_and_delete_elem(w->ports->p[it->in_port].kfp.flows_fd, &it->key,
-					   &v) == 0 && same(it))
+	/* Deleted, then its counts read: only a frame the program was sending as the entry went
+	 * (on another core) may be counted after the read, and is lost with it. */
+	bpf_map_delete_elem(port->flows_fd, &it->key);
+	if (same(it)) {
+		struct xdp_fast_count v = counts_of(port, it->slot);
+
 		fold(w, it, &v);
+	}
+	slot_put(k, it->slot);
 	struct pos_index x = index_of(k);
 
 	pos_index_del(&x, pos_index_slot(&x, it->c, i), item_conn, k);
