@@ -21,6 +21,7 @@
 #include "ctl_op.h"
 #include "scheduler.h"
 #include "vs_setting_defs.h"
+#include "worker_kfp.h"
 
 /* ---- services ---- */
 
@@ -426,7 +427,7 @@ port_stats(struct ctl_req *r, uint16_t i)
 	m->ring_mbufs = p->ring.held;
 	m->kernel_fast_packets = port_kfp_stat(&p->kfp, XDP_FAST_STAT_FAST_PKTS);
 	m->kernel_fast_bytes = port_kfp_stat(&p->kfp, XDP_FAST_STAT_FAST_BYTES);
-	m->kernel_fast_entries = port_kfp_entries(&p->kfp);
+	m->kernel_fast_entries = worker_kfp_entries(r->f->workers, r->f->env.n_workers, i);
 	return m;
 }
 

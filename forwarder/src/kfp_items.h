@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "conn.h"
+#include "fwd_limits.h"
 #include "xdp_fast_entry.h"
 
 #define KFP_MAX 65536      /* entries a worker hands to the kernel at most */
@@ -37,6 +38,7 @@ struct worker_kfp {
 	uint8_t on;            /* kernel_fast_path, and a port has the program (each iteration) */
 	uint8_t avail;         /* a port of the worker has the program */
 	uint32_t n;            /* items in use */
+	uint32_t held[FWD_MAX_PORTS]; /* of them, in each port's program (worker_kfp_entries) */
 	uint32_t cursor;       /* the scan's next item */
 	uint64_t tick;         /* TSC of the last scan */
 	uint32_t epoch_seen;   /* the worker's nh_epoch at the last scan */

@@ -263,23 +263,6 @@ port_kfp_stat(const struct port_kfp *k, unsigned stat)
 	return sum;
 }
 
-uint64_t
-port_kfp_entries(const struct port_kfp *k)
-{
-	struct xdp_fast_key key, next;
-	uint64_t n = 0;
-	void *prev = NULL;
-
-	if (k->flows_fd < 0)
-		return 0;
-	while (bpf_map_get_next_key(k->flows_fd, prev, &next) == 0 && n < (1u << 24)) {
-		key = next;
-		prev = &key;
-		n++;
-	}
-	return n;
-}
-
 void
 port_kfp_detach(struct port_kfp *k)
 {

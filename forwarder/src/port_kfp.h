@@ -48,9 +48,6 @@ uint8_t port_kfp_via(uint32_t ifindex);
 /* One of the program's counts (enum xdp_fast_stat) over every CPU; 0 without a fast path. */
 uint64_t port_kfp_stat(const struct port_kfp *k, unsigned stat);
 
-/* The entries in the port's map now (a walk of its keys: for read-outs, not the data path). */
-uint64_t port_kfp_entries(const struct port_kfp *k);
-
 /* Take the program off the interface (at stop, after the port is closed). */
 void port_kfp_detach(struct port_kfp *k);
 

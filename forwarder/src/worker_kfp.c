@@ -95,6 +95,23 @@ counts_of(const struct port_kfp *port, uint32_t slot)
 	};
 }
 
+/* The count of entries in port's program changed by d (the worker's; read by others). */
+static void
+held_add(struct worker_kfp *k, uint16_t port, int d)
+{
+	__atomic_store_n(&k->held[port], k->held[port] + (uint32_t)d, __ATOMIC_RELAXED);
+}
+
+uint64_t
+worker_kfp_entries(struct worker *const *workers, uint16_t n_workers, uint16_t port)
+{
+	uint64_t n = 0;
+
+	for (uint16_t i = 0; i < n_workers; i++)
+		n += __atomic_load_n(&workers[i]->kfp.held[port], __ATOMIC_RELAXED);
+	return n;
+}
+
 void
 worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
 		 const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port)
@@ -138,6 +155,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	struct pos_index x = index_of(k);
 
 	pos_index_add(&x, c, k->n++);
+	held_add(k, in_port, 1);
 	c->reserved |= CONN_F_KFP;
 	w->stats.kfp_handed++;
 }
@@ -214,6 +232,7 @@ take_back(struct worker *w, uint32_t i)
 		fold(w, it, &v);
 	}
 	slot_put(k, it->slot);
+	held_add(k, it->in_port, -1);
 	struct pos_index x = index_of(k);
 
 	pos_index_del(&x, pos_index_slot(&x, it->c, i), item_conn, k);

@@ -54,6 +54,10 @@ worker_kfp_held(const struct conn *c)
 	return (c->reserved & CONN_F_KFP) != 0;
 }
 
+/* The entries port's program holds now (the workers' counts: no walk of its map, which would
+ * cost a system call an entry; read while they run). */
+uint64_t worker_kfp_entries(struct worker *const *workers, uint16_t n_workers, uint16_t port);
+
 /* Take back c's entries at once (its FIN or RST came up), found by the worker's index. */
 void worker_kfp_forget(struct worker *w, struct conn *c);
 

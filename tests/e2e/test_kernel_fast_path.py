@@ -128,8 +128,8 @@ def test_bulk_tcp_goes_through_the_kernel(lab, gro):
     # carried was folded into its real's counters (every frame counted once, both ways).
     wait_for("the entries taken back", lambda: sum(
         p.kernel_fast_entries for p in fw.stats().ports) == 0)
-    # The gauge counts the program's map, which the worker empties just before it counts
-    # the take-back: the counters may trail it by a moment.
+    # The gauge falls as the worker deletes an entry, a moment before it counts the
+    # take-back: the counters may trail it.
     wait_for("every entry handed over counted back", lambda: worker_counter(
         fw, "kernel_fast_taken_back") == worker_counter(fw, "kernel_fast_handed") > 0)
     pkts, nbytes = real_counts(fw, "tcp", 80)
