@@ -6,7 +6,8 @@
 # fragmented calls by Call-ID (bench/sip_trunk.py), a spoofed flood
 # (bench/flood.py), connection sync (bench/sync.py), the control side at scale
 # (bench/publish.py), the connection table at scale (bench/conns.py) and the kernel-interface
-# path against nftables (bench/kernelpath.py) and the NFV datapath (vhost-user) against OVS-DPDK
+# path against nftables (bench/kernelpath.py), the in-kernel fast path's bookkeeping
+# (bench/kfp_books.py) and the NFV datapath (vhost-user) against OVS-DPDK
 # (bench/nfv.py). Writes docs/benchmarks.md and ends with one JSON line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -958,6 +959,11 @@ echo "  nfv: $(python3 -c 'import json, sys
 r = json.loads(sys.argv[1])["nfv"]
 r.pop("runs", None)
 print(json.dumps(r))' "$nfv_json")" >&2
+# The in-kernel fast path's bookkeeping (bench/kfp_books.py, about 40 s: the forwarder's bpf()
+# calls a second and a GetStats's time with 3,000 UDP flows held in the kernel): its section
+# goes last.
+kfp_books_json=$(python3 bench/kfp_books.py --doc docs/benchmarks.md | tail -1)
+echo "  kfp_books: $kfp_books_json" >&2
 python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 r["sip"] = json.loads(sys.argv[2])
@@ -969,5 +975,6 @@ r.update(json.loads(sys.argv[6]))
 r.update(json.loads(sys.argv[7]))
 r.update(json.loads(sys.argv[8]))
 r.update(json.loads(sys.argv[10]))
+r["kfp_books"] = json.loads(sys.argv[11])["kfp_books"]
 print(json.dumps(r))' "$res" "$sip_json" "$flood_json" "$sync_json" "$publish_json" "$conns_json" \
-	"$kernelpath_json" "$nfv_json" "$sip_trunk_json" "$replication_json"
+	"$kernelpath_json" "$nfv_json" "$sip_trunk_json" "$replication_json" "$kfp_books_json"
