@@ -127,7 +127,7 @@ def markdown(res):
             f"{r['handed_per_s']:,} hand-overs a second in the window). A look a system call, as "
             f"before 2026-12-05, would be {r['entries'] / 0.64:,.0f} a second.",
             f"- a `GetStats` (the agent asks 4 times a second): **{r['getstats_ms_median']} ms**, "
-            "median of 10 (11.6-12.0 ms with a walk of the map, before 2026-12-05).",
+            "median of 10 (docs/kernel-fast-path.md has what a walk of the map cost).",
             "", f"{res['date']}, {res['machine']}.", ""]
 
 

@@ -5,9 +5,9 @@
  * established IPv4 TCP or UDP connection whose entry the forwarder put in hvlb_fast_flows is
  * rewritten as the forwarder would (MACs, addresses, ports, TTL, checksums: the entry says how,
  * xdp_fast_entry.h), counted in the entry's slot of hvlb_fast_count, and sent out of its
- * egress interface from here, never copied to user space and back. Every other frame goes to the port's AF_XDP socket as before (xsks_map, the map the
- * PMD fills), so the forwarder sees every SYN, FIN and RST, every first frame and everything it
- * has not handed down.
+ * egress interface from here, never copied to user space and back. Every other frame goes to
+ * the port's AF_XDP socket as before (xsks_map, the map the PMD fills), so the forwarder sees
+ * every SYN, FIN and RST, every first frame and everything it has not handed down.
  */
 #include <linux/bpf.h>
 #include <linux/if_ether.h>

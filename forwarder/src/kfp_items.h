@@ -46,12 +46,8 @@ struct worker_kfp {
 	struct kfp_item *items; /* KFP_MAX, allocated at the first learning */
 	uint32_t *index;       /* KFP_INDEX slots by the connection's address, linear probing:
 				  an item's position + 1, 0 for none (worker_kfp.c) */
-	/* The worker's own range of count slots, the same on every port (worker_kfp.c,
-	 * slot_get): [first, first + share); those from first + next on never given out yet,
-	 * and n_free given back, in free (room for share, allocated with the items). */
-	uint32_t first;
-	uint32_t share;
-	uint32_t next;
+	/* The count slots of the worker's own range, the same on every port (worker_kfp.c,
+	 * alloc_lists) not in use: n_free of them, in free. */
 	uint32_t n_free;
 	uint32_t *free;
 };

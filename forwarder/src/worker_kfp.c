@@ -38,19 +38,18 @@ index_of(struct worker_kfp *k)
 	return (struct pos_index){.slot = k->index, .mask = KFP_INDEX - 1};
 }
 
-/* The lists, allocated at w's first learning, and w's range of count slots: the ports' arrays
- * shared evenly by the workers (a worker's entries are KFP_MAX at most anyway). */
+/* The lists, allocated at w's first learning, and w's range of count slots, all free: the
+ * ports' arrays shared evenly by the workers (a worker's entries are KFP_MAX at most anyway). */
 static int
 alloc_lists(struct worker *w)
 {
 	struct worker_kfp *k = &w->kfp;
 	uint32_t workers = RTE_MAX(w->env->n_workers, (uint16_t)1);
+	uint32_t share = RTE_MIN((uint32_t)KFP_MAX, (uint32_t)XDP_FAST_SLOTS / workers);
 
-	k->share = RTE_MIN((uint32_t)KFP_MAX, (uint32_t)XDP_FAST_SLOTS / workers);
-	k->first = w->id * k->share;
 	k->items = calloc(KFP_MAX, sizeof(*k->items));
 	k->index = calloc(KFP_INDEX, sizeof(*k->index));
-	k->free = calloc(k->share, sizeof(*k->free));
+	k->free = calloc(share, sizeof(*k->free));
 	if (k->items == NULL || k->index == NULL || k->free == NULL) {
 		free(k->items);
 		free(k->index);
@@ -60,6 +59,9 @@ alloc_lists(struct worker *w)
 		k->free = NULL;
 		return -1;
 	}
+	/* The lowest on top: given out first. */
+	for (k->n_free = 0; k->n_free < share; k->n_free++)
+		k->free[k->n_free] = w->id * share + share - 1 - k->n_free;
 	return 0;
 }
 
@@ -67,11 +69,7 @@ alloc_lists(struct worker *w)
 static uint32_t
 slot_get(struct worker_kfp *k)
 {
-	if (k->n_free > 0)
-		return k->free[--k->n_free];
-	if (k->next < k->share)
-		return k->first + k->next++;
-	return UINT32_MAX;
+	return k->n_free > 0 ? k->free[--k->n_free] : UINT32_MAX;
 }
 
 static void
