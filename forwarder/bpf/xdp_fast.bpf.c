@@ -2,8 +2,8 @@
 /*
  * The in-kernel fast path of an AF_XDP port (docs/kernel-fast-path.md): the XDP program the
  * net_af_xdp PMD loads on the port's interface in place of its default one. A frame of an
- * established IPv4 TCP or UDP connection whose entry the forwarder put in hvlb_fast_flows is
- * rewritten as the forwarder would (MACs, addresses, ports, TTL, checksums: the entry says how,
+ * established TCP or UDP connection whose entry the forwarder put in hvlb_fast_flows (IPv4) or
+ * hvlb_fast_flow6 (IPv6) is rewritten as the forwarder would (MACs, addresses, ports, TTL, checksums: the entry says how,
  * xdp_fast_entry.h), counted in the entry's slot of hvlb_fast_count, and sent out of its
  * egress interface from here, never copied to user space and back. Every other frame goes to
  * the port's AF_XDP socket as before (xsks_map, the map the PMD fills), so the forwarder sees
@@ -34,7 +34,17 @@ struct {
 	__type(value, struct xdp_fast_val);
 } hvlb_fast_flows SEC(".maps");
 
-/* Each entry's counts, in the slot its value names: an array the forwarder maps into its own
+/* The same for IPv6 connections (a map's name keeps 15 characters: hvlb_fast_flows6 would be
+ * this one's to the forwarder). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, XDP_FAST_SLOTS);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct xdp_fast_key6);
+	__type(value, struct xdp_fast_val6);
+} hvlb_fast_flow6 SEC(".maps");
+
+/* Each entry's counts (of either family), in the slot its value names: an array the forwarder maps into its own
  * memory, so that keeping its books costs it no system call per entry. */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -127,12 +137,38 @@ rewrite(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val *v)
 	}
 }
 
+/* The same for an IPv6 frame (ip, l4 its headers): no header checksum; the hop limit's
+ * decrement is in none. */
+static __always_inline void
+rewrite6(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val6 *v)
+{
+	__u16 c;
+
+	__builtin_memcpy(eth, v->dmac, 6);
+	__builtin_memcpy(eth + 6, v->smac, 6);
+	__builtin_memcpy(ip + 8, v->saddr, 32);
+	__builtin_memcpy(l4, &v->sport, 4);
+	ip[7] -= v->hop_dec;
+	if (ip[6] == PROTO_TCP) {
+		__builtin_memcpy(&c, l4 + 16, 2);
+		c = adjust(c, v->d_l4);
+		__builtin_memcpy(l4 + 16, &c, 2);
+	} else {
+		__builtin_memcpy(&c, l4 + 6, 2);
+		c = adjust(c, v->d_l4);
+		if (c == 0) /* IPv6's UDP has no "no checksum" (RFC 8200 8.1) */
+			c = 0xffff;
+		__builtin_memcpy(l4 + 6, &c, 2);
+	}
+}
+
 /* Entry v's frame passed up through the stack for the TC program to send on (XDP_FAST_VIA_STACK):
  * an xdp_fast_meta put in front of it first (which moves the frame's pointers), then the
  * rewrite. Without room for the metadata, the frame goes to the forwarder untouched. */
 static __always_inline int
-via_stack(struct xdp_md *ctx, const struct xdp_fast_val *v, struct xdp_fast_count *n, __u64 len)
+via_stack(struct xdp_md *ctx, const void *v, int v6, struct xdp_fast_count *n, __u64 len)
 {
+	__u32 ip_len = v6 ? 40 : 20;
 	void *data, *end, *meta;
 	struct xdp_fast_meta *m;
 
@@ -142,15 +178,72 @@ via_stack(struct xdp_md *ctx, const struct xdp_fast_val *v, struct xdp_fast_coun
 	end = (void *)(long)ctx->data_end;
 	meta = (void *)(long)ctx->data_meta;
 	m = meta;
-	if ((void *)(m + 1) > data || data + 14 + 20 + 20 > end) {
+	if ((void *)(m + 1) > data || data + 14 + ip_len + 20 > end) {
 		bpf_xdp_adjust_meta(ctx, (int)sizeof(*m));
 		return up(ctx);
 	}
 	m->magic = XDP_FAST_META_MAGIC;
-	m->oif = v->oif;
-	rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
+	if (v6) {
+		m->oif = ((const struct xdp_fast_val6 *)v)->oif;
+		rewrite6(data, (__u8 *)data + 14, (__u8 *)data + 14 + 40, v);
+	} else {
+		m->oif = ((const struct xdp_fast_val *)v)->oif;
+		rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
+	}
 	count(n, len);
 	return XDP_PASS;
+}
+
+/* Whether TCP flags fl are an ACK, maybe with PSH and ECN's flags: anything else the forwarder
+ * tracks. */
+static __always_inline int
+flags_common(__u8 fl)
+{
+	return (fl & TCP_ACK) && !(fl & ~(TCP_ACK | TCP_PSH | TCP_ECE | TCP_CWR));
+}
+
+/* The slot's counts of an entry, NULL for a slot past the array (never written so). */
+static __always_inline struct xdp_fast_count *
+counts(__u32 slot)
+{
+	return bpf_map_lookup_elem(&hvlb_fast_count, &slot);
+}
+
+/* An IPv6 frame (eth at data; ip, l4 its headers, l4 + 20 within the frame): sent on as its
+ * entry says, or up. */
+static __always_inline int
+fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
+{
+	struct xdp_fast_key6 k = {};
+	struct xdp_fast_count *n;
+	struct xdp_fast_val6 *v;
+
+	if ((ip[0] >> 4) != 6)
+		return up(ctx);
+	if (ip[6] == PROTO_TCP) {
+		if (!flags_common(l4[13]))
+			return up(ctx);
+	} else if (ip[6] != PROTO_UDP) {
+		return up(ctx); /* an extension header (a fragment's too), ICMPv6, anything else */
+	}
+	__builtin_memcpy(k.saddr, ip + 8, 32);
+	__builtin_memcpy(&k.sport, l4, 4);
+	k.proto = ip[6];
+	v = bpf_map_lookup_elem(&hvlb_fast_flow6, &k);
+	if (!v || (v->hop_dec && ip[7] <= 1))
+		return up(ctx); /* the forwarder answers an expired hop limit */
+	if (v->max_len && len > v->max_len)
+		return up(ctx); /* longer than the egress port takes: the forwarder's to refuse */
+	n = counts(v->slot);
+	if (!n)
+		return up(ctx);
+	if (v->via == XDP_FAST_VIA_STACK)
+		return via_stack(ctx, v, 1, n, len);
+	rewrite6(eth, ip, l4, v);
+	count(n, len);
+	if (v->oif == ctx->ingress_ifindex)
+		return XDP_TX;
+	return bpf_redirect(v->oif, 0);
 }
 
 SEC("xdp")
@@ -162,19 +255,20 @@ int hvlb_fast(struct xdp_md *ctx)
 	struct xdp_fast_count *n;
 	struct xdp_fast_val *v;
 	__u64 len = end - data;
-	__u32 slot;
 
 	if ((void *)(l4 + 20) > end) /* room for a TCP header: a shorter frame is rare, goes up */
 		return up(ctx);
+	if (eth[12] == 0x86 && eth[13] == 0xdd) {
+		if ((void *)(ip + 40 + 20) > end)
+			return up(ctx);
+		return fast6(ctx, eth, ip, ip + 40, len);
+	}
 	if (eth[12] != 0x08 || eth[13] != 0x00 || ip[0] != 0x45)
 		return up(ctx); /* not IPv4, or a VLAN tag, or IP options */
 	if ((ip[6] & 0x3f) || ip[7])
 		return up(ctx); /* a fragment */
 	if (ip[9] == PROTO_TCP) {
-		__u8 fl = l4[13];
-
-		/* An ACK, maybe with PSH and ECN's flags: anything else the forwarder tracks. */
-		if (!(fl & TCP_ACK) || (fl & ~(TCP_ACK | TCP_PSH | TCP_ECE | TCP_CWR)))
+		if (!flags_common(l4[13]))
 			return up(ctx);
 	} else if (ip[9] != PROTO_UDP) {
 		return up(ctx);
@@ -187,13 +281,12 @@ int hvlb_fast(struct xdp_md *ctx)
 		return up(ctx); /* the forwarder answers an expired TTL */
 	if (v->max_len && len > v->max_len)
 		return up(ctx); /* longer than the egress port takes: the forwarder's to fragment */
-	slot = v->slot;
-	n = bpf_map_lookup_elem(&hvlb_fast_count, &slot);
+	n = counts(v->slot);
 	if (!n)
 		return up(ctx); /* a slot past the array: never written so */
 
 	if (v->via == XDP_FAST_VIA_STACK)
-		return via_stack(ctx, v, n, len);
+		return via_stack(ctx, v, 0, n, len);
 	rewrite(eth, ip, l4, v);
 	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * xdp_fast_learn: the in-kernel fast path's entry for a connection and direction, from a frame
- * the forwarder forwarded (xdp_fast_entry.h).
+ * xdp_fast_learn (IPv4) and xdp_fast_learn6: the in-kernel fast path's entry for a connection
+ * and direction, from a frame the forwarder forwarded (xdp_fast_entry.h).
  */
 #include <string.h>
 
@@ -10,6 +10,7 @@
 
 #define ETH_LEN 14
 #define IP4_LEN 20
+#define IP6_LEN 40
 
 /* The 16-bit words of a frame as memory holds them (the checksums' arithmetic is done so, in
  * the program and in rewrite_fast.h alike). */
@@ -99,4 +100,74 @@ xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t 
 	v->d_ip = folded(d_addr + (ttl_dec ? 0xfffe : 0));
 	v->d_l4 = folded(d_addr + change(il4, ol4, 4));
 	return 0;
+}
+
+/* An IPv6 TCP or UDP frame without extension headers, its L4 header whole. */
+static int
+ip6_l4(const uint8_t *f, uint32_t len)
+{
+	const uint8_t *ip = f + ETH_LEN;
+
+	if (len < ETH_LEN + IP6_LEN + 8 || f[12] != 0x86 || f[13] != 0xdd || (ip[0] >> 4) != 6)
+		return -1;
+	if (ip[6] != 6 && ip[6] != 17)
+		return -1;
+	if (ip[6] == 6 && len < ETH_LEN + IP6_LEN + 20)
+		return -1;
+	return 0;
+}
+
+int
+xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		struct xdp_fast_key6 *k, struct xdp_fast_val6 *v)
+{
+	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
+	const uint8_t *il4 = iip + IP6_LEN, *ol4 = oip + IP6_LEN;
+	unsigned csum_off, hop_dec;
+
+	if (in_len != out_len || ip6_l4(in, in_len) != 0 || ip6_l4(out, out_len) != 0)
+		return -1;
+	csum_off = iip[6] == 6 ? 16 : 6;
+	hop_dec = (unsigned)(iip[7] - oip[7]);
+	/* Nothing else may differ: the version, class and flow label, the payload length and
+	 * the next header; the L4 header but its ports and checksum; the payload. */
+	if (memcmp(iip, oip, 7) != 0 || hop_dec > 1)
+		return -1;
+	if (memcmp(il4 + 4, ol4 + 4, csum_off - 4) != 0 ||
+	    memcmp(il4 + csum_off + 2, ol4 + csum_off + 2,
+		   in_len - ETH_LEN - IP6_LEN - csum_off - 2) != 0)
+		return -1;
+	if (iip[6] == 17 && (word(il4 + 6) == 0 || word(ol4 + 6) == 0))
+		return -1;
+
+	memset(k, 0, sizeof(*k));
+	memcpy(k->saddr, iip + 8, 16);
+	memcpy(k->daddr, iip + 24, 16);
+	memcpy(&k->sport, il4, 2);
+	memcpy(&k->dport, il4 + 2, 2);
+	k->proto = iip[6];
+
+	memset(v, 0, sizeof(*v));
+	memcpy(v->dmac, out, 6);
+	memcpy(v->smac, out + 6, 6);
+	memcpy(v->saddr, oip + 8, 16);
+	memcpy(v->daddr, oip + 24, 16);
+	memcpy(&v->sport, ol4, 2);
+	memcpy(&v->dport, ol4 + 2, 2);
+	v->hop_dec = (uint8_t)hop_dec;
+	v->d_l4 = folded(change(iip + 8, oip + 8, 32) + change(il4, ol4, 4));
+	return 0;
+}
+
+int
+xdp_fast_learn_any(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		   struct xdp_fast_entry *e)
+{
+	memset(&e->key, 0, sizeof(e->key));
+	if (in_len >= ETH_LEN && in[12] == 0x86 && in[13] == 0xdd) {
+		e->af = 6;
+		return xdp_fast_learn6(in, in_len, out, out_len, &e->key.k6, &e->val.v6);
+	}
+	e->af = 4;
+	return xdp_fast_learn(in, in_len, out, out_len, &e->key.k4, &e->val.v4);
 }

@@ -25,6 +25,17 @@ struct xdp_fast_key {
 	__u8 pad[3];
 };
 
+/* An IPv6 TCP or UDP frame's tuple as it arrives (its own map, hvlb_fast_flow6: an IPv4 key
+ * stays 16 bytes to hash). */
+struct xdp_fast_key6 {
+	__u8 saddr[16];
+	__u8 daddr[16];
+	__be16 sport;
+	__be16 dport;
+	__u8 proto;
+	__u8 pad[3];
+};
+
 /* Entries a port's program holds at most (its hvlb_fast_flows), and slots of its counts
  * (hvlb_fast_count): the forwarder's workers share them, each its own range of slots. */
 #define XDP_FAST_SLOTS 262144
@@ -47,6 +58,24 @@ struct xdp_fast_val {
 	__u16 max_len; /* the longest frame sent on (the egress port's MTU and Ethernet header;
 			  longer goes up, to be fragmented or refused there); 0: any */
 	__u32 slot;    /* its counts' slot in hvlb_fast_count (< XDP_FAST_SLOTS; the forwarder's) */
+};
+
+/* What an IPv6 frame becomes: xdp_fast_val's fields, IPv6's addresses, and no header checksum
+ * (the hop limit's decrement changes no checksum). */
+struct xdp_fast_val6 {
+	__u8 dmac[6];
+	__u8 smac[6];
+	__u8 saddr[16];
+	__u8 daddr[16];
+	__be16 sport;
+	__be16 dport;
+	__u32 oif;
+	__u16 d_l4;    /* the TCP or UDP checksum's change: addresses and ports, folded */
+	__u8 hop_dec;  /* 1: the hop limit is decremented (a frame arriving with 1 or 0 goes up) */
+	__u8 via;
+	__u16 max_len;
+	__u16 pad;
+	__u32 slot;
 };
 
 /* The program's counts of an entry, in the slot its value names of the port's hvlb_fast_count:
@@ -95,6 +124,48 @@ enum xdp_fast_stat {
  * and the checksums changed. */
 int xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
 		   struct xdp_fast_key *k, struct xdp_fast_val *v);
+
+/* The same for IPv6 TCP or UDP without extension headers (a UDP checksum of 0 refused: IPv6
+ * has none such, RFC 8200 8.1), the hop limit for the TTL. */
+int xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		    struct xdp_fast_key6 *k, struct xdp_fast_val6 *v);
+
+/* An entry of either family, as the forwarder hands it over: key and val as the family's map
+ * takes them (memory holds the family's struct at the union's start). */
+struct xdp_fast_entry {
+	__u8 af; /* 4 or 6 */
+	union {
+		struct xdp_fast_key k4;
+		struct xdp_fast_key6 k6;
+	} key;
+	union {
+		struct xdp_fast_val v4;
+		struct xdp_fast_val6 v6;
+	} val;
+};
+
+/* xdp_fast_learn or xdp_fast_learn6 by the frame's EtherType: 0 and *e filled (the whole key
+ * union zeroed first, so that two keys compare with memcmp), or -1. */
+int xdp_fast_learn_any(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		       struct xdp_fast_entry *e);
+
+/* How e's frames leave, and its counts' slot: the fields the forwarder sets once learnt. */
+static inline void
+xdp_fast_entry_egress(struct xdp_fast_entry *e, uint32_t oif, uint8_t via, uint16_t max_len,
+		      uint32_t slot)
+{
+	if (e->af == 6) {
+		e->val.v6.oif = oif;
+		e->val.v6.via = via;
+		e->val.v6.max_len = max_len;
+		e->val.v6.slot = slot;
+	} else {
+		e->val.v4.oif = oif;
+		e->val.v4.via = via;
+		e->val.v4.max_len = max_len;
+		e->val.v4.slot = slot;
+	}
+}
 
 /* Whether an entry taught at since_ns whose last frame the program sent at last_ns (0: none
  * yet) has carried nothing for idle_ns at now_ns (all CLOCK_MONOTONIC). The program counts on

@@ -28,9 +28,13 @@ struct kfp_item {
 	uint32_t nh_epoch;     /* the worker's epoch when taught */
 	uint16_t in_port;      /* the port whose program has the entry */
 	uint8_t dir;           /* enum conn_dir */
+	uint8_t af;            /* 4 or 6: the key's family, so its port's map */
 	uint32_t slot;         /* its counts' slot in the port's hvlb_fast_count (worker_kfp.c) */
 	uint64_t since_ns;     /* CLOCK_MONOTONIC when taught (the program's clock) */
-	struct xdp_fast_key key;
+	union {
+		struct xdp_fast_key k4;
+		struct xdp_fast_key6 k6;
+	} key;
 	uint64_t pkts, bytes;  /* the slot's counts folded so far (it is never zeroed) */
 };
 
@@ -50,6 +54,10 @@ struct worker_kfp {
 	 * alloc_lists) not in use: n_free of them, in free. */
 	uint32_t n_free;
 	uint32_t *free;
+	/* The frame worker_kfp_slow_in copied as it arrived, for worker_kfp_slow_out. */
+	uint16_t in_port;
+	uint32_t in_n;
+	uint8_t in[KFP_HDR_MAX];
 };
 
 #endif

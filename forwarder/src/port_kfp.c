@@ -173,7 +173,8 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 
 	uint32_t id;
 
-	*k = (struct port_kfp){.flows_fd = -1, .stats_fd = -1, .ifindex = if_index};
+	*k = (struct port_kfp){.flows_fd = -1, .flows6_fd = -1, .stats_fd = -1,
+			       .ifindex = if_index};
 	if (if_index == 0 || (id = attached(if_index, name, sizeof(name))) == 0 ||
 	    strcmp(name, KFP_PROG_NAME) != 0)
 		return;
@@ -196,6 +197,10 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 				k->flows_fd = mfd;
 				continue;
 			}
+			if (strcmp(mi.name, "hvlb_fast_flow6") == 0 && k->flows6_fd < 0) {
+				k->flows6_fd = mfd;
+				continue;
+			}
 			if (strcmp(mi.name, "hvlb_fast_stats") == 0 && k->stats_fd < 0) {
 				k->stats_fd = mfd;
 				continue;
@@ -207,16 +212,19 @@ port_kfp_find(struct port_kfp *k, uint32_t if_index)
 		}
 	}
 	close(pfd);
-	if (k->flows_fd >= 0 && k->stats_fd >= 0 && k->counts != NULL)
+	if (k->flows_fd >= 0 && k->flows6_fd >= 0 && k->stats_fd >= 0 && k->counts != NULL)
 		k->tc = kfp_tc_attach(if_index) == 0;
-	if (k->flows_fd < 0 || k->stats_fd < 0 || k->counts == NULL || !k->tc) {
+	if (k->flows_fd < 0 || k->flows6_fd < 0 || k->stats_fd < 0 || k->counts == NULL ||
+	    !k->tc) {
 		LOG(WARNING, "interface %u: hvlb's XDP program without its maps or TC program: no "
 		    "fast path\n", if_index);
 		if (k->flows_fd >= 0)
 			close(k->flows_fd);
+		if (k->flows6_fd >= 0)
+			close(k->flows6_fd);
 		if (k->stats_fd >= 0)
 			close(k->stats_fd);
-		k->flows_fd = k->stats_fd = -1;
+		k->flows_fd = k->flows6_fd = k->stats_fd = -1;
 		unmap_counts(k);
 		return;
 	}
@@ -278,9 +286,11 @@ port_kfp_detach(struct port_kfp *k)
 	k->tc = false;
 	if (k->flows_fd >= 0)
 		close(k->flows_fd);
+	if (k->flows6_fd >= 0)
+		close(k->flows6_fd);
 	if (k->stats_fd >= 0)
 		close(k->stats_fd);
-	k->flows_fd = k->stats_fd = -1;
+	k->flows_fd = k->flows6_fd = k->stats_fd = -1;
 	unmap_counts(k);
 	k->prog_id = 0;
 }

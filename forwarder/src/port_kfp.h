@@ -16,6 +16,7 @@
 
 struct port_kfp {
 	int flows_fd;     /* hvlb_fast_flows; -1: the port has no fast path */
+	int flows6_fd;    /* hvlb_fast_flow6, IPv6's */
 	int stats_fd;     /* hvlb_fast_stats (per CPU) */
 	const struct xdp_fast_count *counts; /* hvlb_fast_count, mapped read-only: each entry's
 						counts by its slot (the program writes them) */

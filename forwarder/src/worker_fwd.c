@@ -462,6 +462,20 @@ fast_forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct
 	return true;
 }
 
+/* worker_forward with kernel_fast_path on, for a packet whose lookup found c: the full
+ * path's frames teach the kernel too (IPv6's, FullNAT's: worker_kfp.h). Out of line: the
+ * loop pays one test for it. */
+static __rte_noinline void
+forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
+	    enum conn_dir dir)
+{
+	bool teach = worker_kfp_slow_in(w, m, c, dir, (enum pkt_dirn)x->dirn, x->pi.tcp_flags);
+
+	worker_forward(w, m, x, c, dir);
+	if (teach)
+		worker_kfp_slow_out(w, m, c, dir);
+}
+
 /* What a burst's packets need between classifying and forwarding. ctx is in packet order;
  * the arrays after it are in lookup order (the packets to look up, j < n_lk), keys and hashes
  * repeating what ctx holds, x and m saying whose they are: each pass walks them packed, with
@@ -768,7 +782,10 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 			continue;
 		}
 		x->absent = conns[j] == NULL;
-		worker_forward(w, m, x, conns[j], (enum conn_dir)dirs[j]);
+		if (unlikely(w->kfp.on) && conns[j] != NULL)
+			forward_kfp(w, m, x, conns[j], (enum conn_dir)dirs[j]);
+		else
+			worker_forward(w, m, x, conns[j], (enum conn_dir)dirs[j]);
 	}
 }
 

@@ -110,6 +110,13 @@ worker_kfp_entries(struct worker *const *workers, uint16_t n_workers, uint16_t p
 	return n;
 }
 
+/* The map of port k that holds entries of family af (4 or 6). */
+static int
+flows_fd(const struct port_kfp *k, uint8_t af)
+{
+	return af == 6 ? k->flows6_fd : k->flows_fd;
+}
+
 void
 worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
 		 const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port)
@@ -117,8 +124,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 	struct worker_kfp *k = &w->kfp;
 	const struct port_kfp *pi = &w->ports->p[in_port].kfp, *po = &w->ports->p[out_port].kfp;
 	struct xdp_fast_count was;
-	struct xdp_fast_key key;
-	struct xdp_fast_val v;
+	struct xdp_fast_entry e;
 	struct kfp_item *it;
 	uint32_t slot;
 
@@ -128,7 +134,7 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 		return;
 	if (k->items == NULL && alloc_lists(w) != 0)
 		return;
-	if (xdp_fast_learn(in, n, out, n, &key, &v) != 0)
+	if (xdp_fast_learn_any(in, n, out, n, &e) != 0)
 		return;
 	if ((slot = slot_get(k)) == UINT32_MAX)
 		return;
@@ -136,26 +142,64 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 		slot_put(k, slot);
 		return;
 	}
-	v.oif = po->ifindex;
-	v.via = po->via;
-	v.max_len = (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX);
-	v.slot = slot;
+	xdp_fast_entry_egress(&e, po->ifindex, po->via,
+			      (uint16_t)RTE_MIN(w->ports->p[out_port].tx_max, (uint32_t)UINT16_MAX),
+			      slot);
 	was = counts_of(pi, slot); /* what the slot's last entry left in it */
-	if (bpf_map_update_elem(pi->flows_fd, &key, &v, BPF_NOEXIST) != 0) {
+	if (bpf_map_update_elem(flows_fd(pi, e.af), &e.key, &e.val, BPF_NOEXIST) != 0) {
 		slot_put(k, slot);
 		return; /* there already (a frame that came up before it was), or the map full */
 	}
 	it = &k->items[k->n];
 	*it = (struct kfp_item){.c = c, .orig = c->orig, .rs_gen = c->rs_gen,
 				.nh_epoch = w->nh_epoch, .in_port = in_port,
-				.dir = (uint8_t)dir, .key = key, .slot = slot,
+				.dir = (uint8_t)dir, .af = e.af, .slot = slot,
 				.pkts = was.packets, .bytes = was.bytes, .since_ns = mono_ns()};
+	memcpy(&it->key, &e.key, sizeof(it->key));
 	struct pos_index x = index_of(k);
 
 	pos_index_add(&x, c, k->n++);
 	held_add(k, in_port, 1);
 	c->reserved |= CONN_F_KFP;
 	w->stats.kfp_handed++;
+}
+
+bool
+worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir,
+		   enum pkt_dirn dirn, uint8_t tcp_flags)
+{
+	struct worker_kfp *k = &w->kfp;
+	bool to_rs = dirn == PKT_TO_VIP;
+
+	if ((tcp_flags & (HVLB_TCP_FIN | HVLB_TCP_RST)) && worker_kfp_held(c))
+		worker_kfp_forget(w, c);
+	if ((!to_rs && dirn != PKT_FROM_RS) || to_rs != (dir == CONN_DIR_ORIG) ||
+	    (c->flags & CONN_FL_RARE) ||
+	    !worker_kfp_wanted(c, dir, tcp_flags, w->cap != NULL))
+		return false;
+	k->in_n = RTE_MIN(rte_pktmbuf_data_len(m), (uint32_t)KFP_HDR_MAX);
+	k->in_port = w->ports->index[m->port];
+	memcpy(k->in, rte_pktmbuf_mtod(m, const uint8_t *), k->in_n);
+	return true;
+}
+
+void
+worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir)
+{
+	/* m, if queued, is the last frame of its port's TX queue (a full queue was flushed, and
+	 * m with it: that frame teaches nothing, a later one will). c in use still: not ended
+	 * by the frame (its real gone, and the frame opened another connection). */
+	if (!c->in_use)
+		return;
+	for (uint16_t p = 0; p < w->ports->n; p++) {
+		const struct worker_txq *b = w->tx[p];
+
+		if (b != NULL && b->length > 0 && b->pkts[b->length - 1] == m) {
+			worker_kfp_learn(w, c, dir, w->kfp.in_port, w->kfp.in,
+					 rte_pktmbuf_mtod(m, const uint8_t *), w->kfp.in_n, p);
+			return;
+		}
+	}
 }
 
 /* What the program counted for it since the last fold (v: its slot's counts now), onto its
@@ -223,7 +267,7 @@ take_back(struct worker *w, uint32_t i)
 
 	/* Deleted, then its counts read: only a frame the program was sending as the entry went
 	 * (on another core) may be counted after the read, and is lost with it. */
-	bpf_map_delete_elem(port->flows_fd, &it->key);
+	bpf_map_delete_elem(flows_fd(port, it->af), &it->key);
 	if (same(it)) {
 		struct xdp_fast_count v = counts_of(port, it->slot);
 

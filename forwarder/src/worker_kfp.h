@@ -18,10 +18,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_mbuf.h>
+
 #include "conn.h"
 #include "conn_table.h"
 #include "kfp_items.h"
 #include "parse.h"
+#include "pkt_ctx.h"
 #include "vs.h"
 
 struct worker;
@@ -45,6 +48,19 @@ worker_kfp_wanted(const struct conn *c, unsigned dir, uint8_t tcp_flags, bool ca
  * the entry already. */
 void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
 		      const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port);
+
+/* The full path's side (worker_fwd.c forward_burst; what fast_forward_kfp does for the fast
+ * path's IPv4 NAT and DR): a frame of c in direction dir that the full path forwards, an
+ * IPv6 connection's or a FullNAT one's. worker_kfp_slow_in, before it is forwarded: takes c's
+ * entries back for its FIN or RST, and returns whether it should teach the kernel (c
+ * established as worker_kfp_wanted says, no rare flag, the frame to its real or client as
+ * its direction says), having copied the frame as it came; then worker_kfp_slow_out, after
+ * it was forwarded, teaches the kernel from the frame as it left, where the worker queued m
+ * on a port (not dropped, held, fragmented or sent otherwise). */
+bool worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c,
+			unsigned dir, enum pkt_dirn dirn, uint8_t tcp_flags);
+void worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c,
+			 unsigned dir);
 
 /* Whether c may have entries in the kernel (a hint: set when one is handed over, cleared by
  * worker_kfp_forget; a connection's FIN or RST pays for no lookup without it). */

@@ -4,8 +4,8 @@ program, not copied to the forwarder and back; the forwarder still sees every SY
 folds what the kernel carried into the connection and its real's counters, and takes a
 connection back when it may no longer go as it went (its real removed hard).
 
-Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- nf, veths as
-they come (GRO off at the far ends, the veth's default). A veth's peer takes an XDP redirect only
+Topology lab/topologies/kernelpath.yaml: client -- forwarder (port0, port1) -- nf (IPv4 and
+IPv6), veths as they come (GRO off at the far ends, the veth's default). A veth's peer takes an XDP redirect only
 with NAPI on, which the forwarder cannot see, so the XDP program passes a veth's frames up
 rewritten and the port's TC program sends them on (XDP_FAST_VIA_STACK): bulk TCP runs with the
 far ends' GRO off and on.
@@ -18,14 +18,24 @@ import pytest
 import fwdlab
 
 VIP, NF = "10.100.0.1", "10.1.0.11"
+# IPv6's services and FullNAT's on ports of their own (TCP 81, UDP 10; TCP 82), so each one's
+# counts are its own.
+VIP6, NF6 = "fd00:100::1", "fd00:1::11"
 SERVICES = [{"protocol": "tcp", "vip": VIP, "port": 80, "reals": [(NF, 80, 100)]},
-            {"protocol": "udp", "vip": VIP, "port": 9, "reals": [(NF, 9, 100)]}]
+            {"protocol": "udp", "vip": VIP, "port": 9, "reals": [(NF, 9, 100)]},
+            {"protocol": "tcp", "vip": VIP6, "port": 81, "reals": [(f"[{NF6}]", 80, 100)]},
+            {"protocol": "udp", "vip": VIP6, "port": 10, "reals": [(f"[{NF6}]", 9, 100)]},
+            {"protocol": "tcp", "vip": VIP, "port": 82, "mode": "fullnat", "reals": [(NF, 80, 100)]}]
+# FullNAT's local addresses: on the NF's segment, the forwarder answers their ARP.
+LOCAL_POOL = "[local_pool]\naddrs = 10.1.0.100\nports = 20000-29999\n"
 # Reads a TCP stream to its end and answers with its length and SHA-256; echoes UDP datagrams.
+# Both families (dual-stack sockets).
 SERVER = """
 import hashlib, socket, threading
 def tcp():
-    s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    s.bind(("0.0.0.0", 80)); s.listen(8)
+    s = socket.socket(socket.AF_INET6); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    s.bind(("::", 80)); s.listen(8)
     while True:
         c, a = s.accept(); h = hashlib.sha256(); n = 0
         while True:
@@ -35,17 +45,18 @@ def tcp():
             h.update(b); n += len(b)
         c.sendall(f"{n} {h.hexdigest()}\\n".encode()); c.close()
 threading.Thread(target=tcp, daemon=True).start()
-u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(("0.0.0.0", 9))
+u = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+u.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0); u.bind(("::", 9))
 while True:
     d, a = u.recvfrom(2048); u.sendto(d, a)
 """
-# Sends SIZE random bytes, again and again for SECS seconds (once: 0), then reads the NF's
-# answer: True when it got every byte.
+# Sends SIZE random bytes to (host, port), again and again for SECS seconds (once: 0), then
+# reads the NF's answer: True when it got every byte.
 SEND = """
 import hashlib, os, socket, time
 size, secs = %d, %f
 chunk = os.urandom(size); h = hashlib.sha256(); n = 0
-s = socket.create_connection(("%s", 80), timeout=10)
+s = socket.create_connection(%r, timeout=10)
 end = time.monotonic() + secs
 while True:
     s.sendall(chunk); h.update(chunk); n += len(chunk)
@@ -60,13 +71,16 @@ while not got.endswith(b"\\n"):
     got += b
 print(got.decode().strip() == f"{n} {h.hexdigest()}")
 """
-# UDP: COUNT datagrams, one at a time, each answered (a lost one times out: printed).
+# UDP: COUNT datagrams to (host, port), one at a time, each answered (a lost one times out:
+# printed).
 PINGPONG = """
 import socket, sys
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(1.0)
-s.bind(("0.0.0.0", 40000)); lost = 0
-for i in range(%d):
-    s.sendto(b"%%08d" %% i + b"x" * 10, ("%s", 9))
+count, to = %d, %r
+six = ":" in to[0]
+s = socket.socket(socket.AF_INET6 if six else socket.AF_INET, socket.SOCK_DGRAM)
+s.settimeout(1.0); s.bind(("::" if six else "0.0.0.0", 40000)); lost = 0
+for i in range(count):
+    s.sendto(b"%%08d" %% i + b"x" * 10, to)
     try:
         s.recv(100)
     except socket.timeout:
@@ -92,7 +106,7 @@ def setup(lab, on=True, gro=False):
     topo.popen("nf", ["python3", "-c", SERVER], name="server")
     settings = None if on else {"kernel_fast_path": "off"}  # on is the default
     fw = fwdlab.start_forwarder(topo, workers=1, services=SERVICES, port_kind="af_xdp",
-                                settings=settings)
+                                settings=settings, extra=LOCAL_POOL)
     wait_for("the forwarder's echo reply", lambda: topo.run(
         "client", ["ping", "-c", "1", "-W", "1", "10.0.0.1"], check=False).returncode == 0)
     return topo, fw
@@ -117,7 +131,7 @@ def tc_filters(topo, dev):
 def test_bulk_tcp_goes_through_the_kernel(lab, gro):
     topo, fw = setup(lab, gro=gro)
     size = 16 << 20
-    out = topo.run("client", ["python3", "-c", SEND % (size, 0, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (size, 0, (VIP, 80))], timeout=60).stdout
     assert out.strip() == "True", out
     p0, p1 = fw.stats().ports
     # ~11,600 full segments went in by port0 and their ACKs by port1: nearly all in the kernel.
@@ -144,7 +158,7 @@ def test_a_busy_connection_stays_in_the_kernel(lab):
     program stamps a frame's time on another core while the scan looks, after the scan read
     its clock; taken for idle, that took a busy entry back about 30 times a second."""
     topo, fw = setup(lab)
-    stream = topo.popen("client", ["python3", "-c", SEND % (65536, 6.0, VIP)], name="stream")
+    stream = topo.popen("client", ["python3", "-c", SEND % (65536, 6.0, (VIP, 80))], name="stream")
     wait_for("the stream handed to the kernel", lambda: all(
         p.kernel_fast_entries > 0 for p in fw.stats().ports), deadline_s=5)
     a, t0 = fw.stats().ports, time.monotonic()
@@ -167,7 +181,7 @@ def test_a_busy_connection_stays_in_the_kernel(lab):
 def test_udp_flow_counts_and_timeout(lab):
     topo, fw = setup(lab)
     n = 2000
-    lost = topo.run("client", ["python3", "-c", PINGPONG % (n, VIP)], timeout=60).stdout
+    lost = topo.run("client", ["python3", "-c", PINGPONG % (n, (VIP, 9))], timeout=60).stdout
     assert lost.strip() == "0", lost
     p0, p1 = fw.stats().ports
     assert p0.kernel_fast_packets > n * 0.9 and p1.kernel_fast_packets > n * 0.9, (p0, p1)
@@ -181,29 +195,66 @@ def test_udp_flow_counts_and_timeout(lab):
     wait_for("the idle entries taken back", lambda: sum(
         p.kernel_fast_entries for p in fw.stats().ports) == 0, deadline_s=6)
     assert real_counts(fw, "udp", 9)[0] == 2 * n
-    lost = topo.run("client", ["python3", "-c", PINGPONG % (100, VIP)], timeout=30).stdout
+    lost = topo.run("client", ["python3", "-c", PINGPONG % (100, (VIP, 9))], timeout=30).stdout
     assert lost.strip() == "0", lost
     assert sum(p.kernel_fast_entries for p in fw.stats().ports) == 2
     wait_for("the kernel's counts folded", lambda: real_counts(fw, "udp", 9)[0] == 2 * (n + 100))
 
 
+@pytest.mark.parametrize("vip,port", [(VIP6, 81), (VIP, 82)], ids=["ipv6", "fullnat"])
+def test_full_path_tcp_goes_through_the_kernel(lab, vip, port):
+    """The connections the worker's fast path does not forward (IPv6: that path is IPv4's
+    only; FullNAT) are handed over from its full path: a TCP stream's frames pass in the
+    kernel, whole, and are counted on the service."""
+    topo, fw = setup(lab)
+    if ":" in vip:
+        wait_for("the forwarder's IPv6 echo reply", lambda: topo.run(
+            "client", ["ping", "-6", "-c", "1", "-W", "1", "fd00::1"],
+            check=False).returncode == 0)
+    size = 8 << 20
+    out = topo.run("client", ["python3", "-c", SEND % (size, 0, (vip, port))], timeout=60).stdout
+    assert out.strip() == "True", out
+    p0, p1 = fw.stats().ports
+    # ~5,800 full segments in by port0, their ACKs by port1: nearly all in the kernel.
+    assert p0.kernel_fast_packets > 5000, p0
+    assert p0.kernel_fast_packets > 20 * p0.ipackets, p0
+    assert p1.kernel_fast_packets > 0, p1
+    wait_for("the entries taken back at the FINs", lambda: sum(
+        p.kernel_fast_entries for p in fw.stats().ports) == 0)
+    pkts, nbytes = real_counts(fw, "tcp", port)
+    assert pkts >= p0.kernel_fast_packets + p1.kernel_fast_packets and nbytes > size, pkts
+
+
+def test_ipv6_udp_counts(lab):
+    topo, fw = setup(lab)
+    wait_for("the forwarder's IPv6 echo reply", lambda: topo.run(
+        "client", ["ping", "-6", "-c", "1", "-W", "1", "fd00::1"], check=False).returncode == 0)
+    n = 500
+    lost = topo.run("client", ["python3", "-c", PINGPONG % (n, (VIP6, 10))], timeout=60).stdout
+    assert lost.strip() == "0", lost
+    p0, p1 = fw.stats().ports
+    assert p0.kernel_fast_packets > n * 0.9 and p1.kernel_fast_packets > n * 0.9, (p0, p1)
+    wait_for("the kernel's counts folded", lambda: real_counts(fw, "udp", 10)[0] == 2 * n)
+    conns = [c for c in fw.client.iter_connections() if c.vip.endswith(":10")]
+    assert len(conns) == 1 and (conns[0].packets_in, conns[0].packets_out) == (n, n), conns
+
 def test_real_removed_hard_takes_its_entries_back(lab):
     topo, fw = setup(lab)
-    lost = topo.run("client", ["python3", "-c", PINGPONG % (200, VIP)], timeout=30).stdout
+    lost = topo.run("client", ["python3", "-c", PINGPONG % (200, (VIP, 9))], timeout=30).stdout
     assert lost.strip() == "0", lost
     assert sum(p.kernel_fast_entries for p in fw.stats().ports) == 2
     fw.client.remove_real("udp", VIP, 9, NF, 9, hard=True)
     wait_for("the entries taken back", lambda: sum(
         p.kernel_fast_entries for p in fw.stats().ports) == 0, deadline_s=5)
     # Its datagrams now reach no NF: the forwarder drops them (the service has no real).
-    lost = topo.run("client", ["python3", "-c", PINGPONG.replace("1.0", "0.2") % (5, VIP)],
+    lost = topo.run("client", ["python3", "-c", PINGPONG.replace("1.0", "0.2") % (5, (VIP, 9))],
                     timeout=30).stdout
     assert lost.strip() == "5", lost
 
 
 def test_off(lab):
     topo, fw = setup(lab, on=False)
-    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, (VIP, 80))], timeout=60).stdout
     assert out.strip() == "True", out
     assert all(p.kernel_fast_packets == 0 and p.kernel_fast_entries == 0
                for p in fw.stats().ports)
@@ -222,7 +273,7 @@ def test_programs_on_while_it_runs_and_off_after(lab):
     wait_for("the forwarder's echo reply", lambda: topo.run(
         "client", ["ping", "-c", "1", "-W", "1", "10.0.0.1"], check=False).returncode == 0)
     assert [tc_filters(topo, d).count("handle 0x6876") for d in ("port0", "port1")] == [1, 1]
-    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, VIP)], timeout=60).stdout
+    out = topo.run("client", ["python3", "-c", SEND % (1 << 20, 0, (VIP, 80))], timeout=60).stdout
     assert out.strip() == "True", out
     assert fw.stats().ports[0].kernel_fast_packets > 0
     fw.stop()

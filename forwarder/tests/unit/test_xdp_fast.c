@@ -8,7 +8,7 @@
  * checksums differ), or give it to the forwarder's socket (XDP_PASS here: the test's program
  * has no socket in xsks_map) where the forwarder must see it (SYN, FIN, RST). Then the cases
  * the fixtures lack: no entry, an expiring TTL, fragments, options, VLAN tags, UDP without a
- * checksum, XDP_TX, and the program's counts.
+ * checksum, XDP_TX, the program's counts, and IPv6's own (hop limit, extension headers).
  *
  * Usage: test_xdp_fast OBJECT FIXTURES... Needs root (loading a program); says why and skips
  * (77) without.
@@ -37,8 +37,9 @@ struct fx_case {
 
 static struct fx_case cases[MAX_CASES];
 static int n_cases;
-static int prog_fd, flows_fd, stats_fd, count_fd;
+static int prog_fd, flows_fd, flows6_fd, stats_fd, count_fd;
 static int learnt, redirected, stacked, passed; /* over every fixture file */
+static int learnt6, redirected6; /* of them, IPv6 */
 
 static uint32_t
 unhex(const char *s, uint8_t *b)
@@ -113,17 +114,41 @@ run(const uint8_t *frame, uint32_t len, uint32_t ifindex, uint8_t *out, uint32_t
 static int
 tcp_flags_common(const uint8_t *f)
 {
+	if (f[12] == 0x86 && f[13] == 0xdd)
+		return f[20] != 6 || !(f[67] & 0x07);
 	return f[23] != 6 || !(f[47] & 0x07); /* UDP, or TCP without SYN, FIN, RST */
 }
 
 /* The same rewrite learnt (the egress interface is the caller's). */
 static int
-same_rewrite(const struct xdp_fast_val *a, const struct xdp_fast_val *b)
+same_rewrite(const struct xdp_fast_entry *a, const struct xdp_fast_entry *b)
 {
-	struct xdp_fast_val x = *a, y = *b;
+	struct xdp_fast_entry x = *a, y = *b;
 
-	x.oif = y.oif = 0;
-	return memcmp(&x, &y, offsetof(struct xdp_fast_val, via)) == 0;
+	if (x.af != y.af)
+		return 0;
+	if (x.af == 6) {
+		x.val.v6.oif = y.val.v6.oif = 0;
+		return memcmp(&x.val.v6, &y.val.v6, offsetof(struct xdp_fast_val6, via)) == 0;
+	}
+	x.val.v4.oif = y.val.v4.oif = 0;
+	return memcmp(&x.val.v4, &y.val.v4, offsetof(struct xdp_fast_val, via)) == 0;
+}
+
+/* The map of e's family. */
+static int
+map_of(const struct xdp_fast_entry *e)
+{
+	return e->af == 6 ? flows6_fd : flows_fd;
+}
+
+/* e's entry in its map, sent on as via says, to interface 2 (anything but the ingress one,
+ * lo: bpf_redirect). */
+static void
+put(struct xdp_fast_entry *e, uint8_t via)
+{
+	xdp_fast_entry_egress(e, 2, via, 0, 0);
+	CHECK_EQ(bpf_map_update_elem(map_of(e), &e->key, &e->val, BPF_ANY), 0);
 }
 
 /* Every frame of the fixtures read of a connection and direction whose first frame taught
@@ -133,41 +158,39 @@ fixture_frames(void)
 {
 	for (int i = 0; i < n_cases; i++) {
 		struct fx_case *first = &cases[i];
-		struct xdp_fast_key k;
-		struct xdp_fast_val v;
+		struct xdp_fast_entry e;
 
 		if (first->n_in != 1 || first->n_out != 1 ||
-		    xdp_fast_learn(first->in, first->in_len, first->out, first->out_len, &k, &v) != 0)
+		    xdp_fast_learn_any(first->in, first->in_len, first->out, first->out_len, &e) != 0)
 			continue;
 		/* Only where this key was not learnt by an earlier case (the first frame). */
 		int seen = 0;
 		for (int j = 0; j < i && !seen; j++) {
-			struct xdp_fast_key kj;
-			struct xdp_fast_val vj;
+			struct xdp_fast_entry ej;
 
 			seen = cases[j].n_in == 1 && cases[j].n_out == 1 &&
 			       cases[j].in_port == first->in_port &&
-			       xdp_fast_learn(cases[j].in, cases[j].in_len, cases[j].out,
-					      cases[j].out_len, &kj, &vj) == 0 &&
-			       memcmp(&kj, &k, sizeof(k)) == 0;
+			       xdp_fast_learn_any(cases[j].in, cases[j].in_len, cases[j].out,
+						  cases[j].out_len, &ej) == 0 &&
+			       ej.af == e.af && memcmp(&ej.key, &e.key, sizeof(e.key)) == 0;
 		}
 		if (seen)
 			continue;
 		learnt++;
-		v.oif = 2; /* anything but the ingress interface (lo): bpf_redirect */
+		learnt6 += e.af == 6;
 		const struct xdp_fast_meta meta = {.magic = XDP_FAST_META_MAGIC, .oif = 2};
-		CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+		put(&e, XDP_FAST_VIA_REDIRECT);
 		for (int j = i + 1; j < n_cases; j++) {
 			struct fx_case *c = &cases[j];
-			struct xdp_fast_key kj;
-			struct xdp_fast_val vj;
+			struct xdp_fast_entry ej;
 			uint8_t got[MAX_FRAME];
 			uint32_t got_len = 0;
 			int verdict;
 
 			if (c->n_in != 1 || c->n_out != 1 || c->in_port != first->in_port ||
-			    xdp_fast_learn(c->in, c->in_len, c->out, c->out_len, &kj, &vj) != 0 ||
-			    memcmp(&kj, &k, sizeof(k)) != 0 || !same_rewrite(&vj, &v))
+			    xdp_fast_learn_any(c->in, c->in_len, c->out, c->out_len, &ej) != 0 ||
+			    ej.af != e.af || memcmp(&ej.key, &e.key, sizeof(e.key)) != 0 ||
+			    !same_rewrite(&ej, &e))
 				continue; /* another connection, or this one sent elsewhere since */
 			verdict = run(c->in, c->in_len, 1, got, &got_len);
 			if (tcp_flags_common(c->in)) {
@@ -181,16 +204,15 @@ fixture_frames(void)
 				CHECK_EQ(got_len, c->out_len);
 				CHECK_MEM(got, c->out, c->out_len);
 				redirected++;
+				redirected6 += e.af == 6;
 				/* The same through the stack: passed up rewritten, the metadata
 				 * naming the egress interface in front of it. */
-				v.via = XDP_FAST_VIA_STACK;
-				CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+				put(&e, XDP_FAST_VIA_STACK);
 				CHECK_EQ(run(c->in, c->in_len, 1, got, &got_len), XDP_PASS);
 				CHECK_EQ(got_len, c->out_len + sizeof(struct xdp_fast_meta));
 				CHECK_MEM(got, &meta, sizeof(meta));
 				CHECK_MEM(got + sizeof(meta), c->out, c->out_len);
-				v.via = XDP_FAST_VIA_REDIRECT;
-				CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+				put(&e, XDP_FAST_VIA_REDIRECT);
 				stacked++;
 			} else {
 				CHECK_EQ(verdict, XDP_PASS);
@@ -198,7 +220,7 @@ fixture_frames(void)
 				passed++;
 			}
 		}
-		CHECK_EQ(bpf_map_delete_elem(flows_fd, &k), 0);
+		CHECK_EQ(bpf_map_delete_elem(map_of(&e), &e.key), 0);
 	}
 }
 
@@ -210,14 +232,16 @@ test_fixture_frames(void)
 {
 	for (int i = 0; i < n_fixture_files; i++)
 		read_fixtures(fixture_files[i]), fixture_frames();
-	printf("fixtures: %d entries learnt, %d frames rewritten as the forwarder did (each "
-	       "redirected, and passed up for the TC program), %d given to it\n", learnt,
-	       redirected, passed);
+	printf("fixtures: %d entries learnt (%d IPv6), %d frames rewritten as the forwarder did "
+	       "(%d IPv6; each redirected, and passed up for the TC program), %d given to it\n",
+	       learnt, learnt6, redirected, redirected6, passed);
 	/* Not vacuous: NAT TCP and UDP both ways, two-arm and one-arm (XDP_TX's case), FullNAT,
 	 * services changed between packets. */
 	CHECK(learnt >= 40);
 	CHECK(redirected >= 30);
 	CHECK(passed >= 10);
+	CHECK(learnt6 >= 4);
+	CHECK(redirected6 >= 2);
 	CHECK_EQ(stacked, redirected);
 }
 
@@ -361,6 +385,97 @@ test_the_frames_the_fixtures_lack(void)
 	CHECK(up >= 8);
 }
 
+/* An IPv6 UDP frame [fd00::1]:1000 -> [fd00:100::1]:53 (hop limit 64), its checksum right, and
+ * as the forwarder would send it to [fd00:1::11]:5353 (out, when not NULL): 80 bytes. */
+static void
+udp6_csum(uint8_t *f)
+{
+	uint32_t sum = 17 + 26; /* pseudo-header: next header, UDP length */
+
+	f[60] = f[61] = 0;
+	for (int i = 22; i < 80; i += 2) /* the addresses, then the UDP header and payload */
+		sum += (uint32_t)(f[i] << 8 | f[i + 1]);
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	sum = ~sum & 0xffff;
+	f[60] = (uint8_t)((sum ? sum : 0xffff) >> 8);
+	f[61] = (uint8_t)(sum ? sum : 0xffff);
+}
+
+static void
+udp6_frame(uint8_t *f, uint8_t *out)
+{
+	static const uint8_t hdr[] = {
+		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0x09, 0x01, 0x86, 0xdd,
+		0x60, 0, 0, 0, 0, 26, 17, 64,
+		0xfd, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+		0xfd, 0, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+		0x03, 0xe8, 0, 53, 0, 26, 0, 0};
+
+	memset(f, 0, 80);
+	memcpy(f, hdr, sizeof(hdr));
+	memcpy(f + 62, "hello, fast path!!", 18);
+	udp6_csum(f);
+	if (out == NULL)
+		return;
+	memcpy(out, f, 80);
+	memcpy(out, "\x02\x00\x00\x00\x01\x11\x02\x00\x00\x00\x00\x02", 12);
+	memcpy(out + 38, "\xfd\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x11", 16);
+	memcpy(out + 56, "\x14\xe9", 2);
+	out[21]--;
+	udp6_csum(out);
+}
+
+/* IPv6: an entry learnt turns the frame into the forwarder's (checksum adjusted by the sums
+ * learnt); an expiring hop limit and an extension header go up; learning refuses what the
+ * program could not repeat. */
+static void
+test_ipv6(void)
+{
+	uint8_t f[80], o[80], g[MAX_FRAME];
+	struct xdp_fast_entry e;
+	uint32_t gl = 0;
+
+	udp6_frame(f, o);
+	CHECK_EQ(xdp_fast_learn_any(f, 80, o, 80, &e), 0);
+	CHECK_EQ(e.af, 6);
+	CHECK_EQ(e.val.v6.hop_dec, 1);
+	xdp_fast_entry_egress(&e, 2, XDP_FAST_VIA_REDIRECT, 0, 3);
+	CHECK_EQ(bpf_map_update_elem(flows6_fd, &e.key, &e.val, BPF_ANY), 0);
+	CHECK_EQ(run(f, 80, 1, g, &gl), XDP_REDIRECT);
+	CHECK_EQ(gl, 80);
+	CHECK_MEM(g, o, 80);
+	f[21] = 1; /* the hop limit expires here: the forwarder answers */
+	CHECK_EQ(run(f, 80, 1, NULL, NULL), XDP_PASS);
+	udp6_frame(f, NULL);
+	f[20] = 0; /* a hop-by-hop options header */
+	CHECK_EQ(run(f, 80, 1, g, &gl), XDP_PASS);
+	CHECK_MEM(g, f, 80);
+	udp6_frame(f, NULL);
+	/* Without its entry, the frame goes up. */
+	CHECK_EQ(bpf_map_delete_elem(flows6_fd, &e.key), 0);
+	CHECK_EQ(run(f, 80, 1, NULL, NULL), XDP_PASS);
+
+	struct xdp_fast_key6 k;
+	struct xdp_fast_val6 v;
+
+	udp6_frame(f, o);
+	o[15] ^= 0x01; /* the flow label */
+	CHECK_EQ(xdp_fast_learn6(f, 80, o, 80, &k, &v), -1);
+	udp6_frame(f, o);
+	o[21]--; /* the hop limit by 2 */
+	CHECK_EQ(xdp_fast_learn6(f, 80, o, 80, &k, &v), -1);
+	udp6_frame(f, o);
+	o[70] ^= 1; /* the payload */
+	CHECK_EQ(xdp_fast_learn6(f, 80, o, 80, &k, &v), -1);
+	udp6_frame(f, o);
+	f[60] = f[61] = 0; /* no UDP checksum: none such in IPv6 */
+	CHECK_EQ(xdp_fast_learn6(f, 80, o, 80, &k, &v), -1);
+	udp6_frame(f, o);
+	f[20] = o[20] = 0; /* an extension header */
+	CHECK_EQ(xdp_fast_learn6(f, 80, o, 80, &k, &v), -1);
+}
+
 /* Learning refuses what the program could not repeat. */
 static void
 test_learning_refuses(void)
@@ -414,10 +529,12 @@ main(int argc, char **argv)
 	}
 	prog_fd = bpf_program__fd(bpf_object__find_program_by_name(obj, "hvlb_fast"));
 	flows_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_flows"));
+	flows6_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_flow6"));
 	stats_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_stats"));
 	count_fd = bpf_map__fd(bpf_object__find_map_by_name(obj, "hvlb_fast_count"));
 	RUN(test_fixture_frames);
 	RUN(test_the_frames_the_fixtures_lack);
+	RUN(test_ipv6);
 	bpf_object__close(obj);
 	return check_summary();
 }
