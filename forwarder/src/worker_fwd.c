@@ -2,10 +2,10 @@
 /*
  * The per-burst pipeline of a worker (worker_process_burst): classify every packet, pass
  * packets whose connection another worker owns to that worker, look the rest up in one burst,
- * then forward each. And the per-packet actions: NAT and DR rewrites, ICMP errors (choosing
- * an NF for a new connection: worker_fwd_new.h, and the common one opened in line:
- * worker_fwd_open.h, in this translation unit too). One file, so
- * that the compiler can inline forwarding into the burst loop; classifying is
+ * then forward each. And the per-packet actions: NAT and DR rewrites (choosing an NF for a
+ * new connection: worker_fwd_new.h, and the common one opened in line: worker_fwd_open.h, in
+ * this translation unit too; ICMP errors about a connection, rare: worker_icmp_err.c). One
+ * file, so that the compiler can inline forwarding into the burst loop; classifying is
  * worker_classify.h's (in line here too), what a worker answers itself worker_answer.c's, and
  * how a packet leaves (drop, TX, routing) worker_tx.h's.
  */
@@ -27,6 +27,7 @@
 #include "worker_classify.h"
 #include "worker_fwd.h"
 #include "worker_hash.h"
+#include "worker_icmp_err.h"
 #include "worker_kfp.h"
 #include "worker_fwd_rare.h"
 #include "worker_fwd_new.h"
@@ -76,25 +77,6 @@ orig_rare(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *
 	return ORIG_RARE_ON;
 }
 
-/* Forget a connection conn_stale found over, and say why: its RS was removed with --hard
- * (HVLB_DROP_RS_REMOVED), or is down in a service that reschedules its connections
- * (HVLB_DROP_RS_DOWN). Out of line: rare. */
-static __rte_noinline enum hvlb_drop
-conn_end(struct worker *w, struct conn *c)
-{
-	uint32_t gen = w->snap->rs_gen[c->rs_slot];
-
-	/* A packet later in the burst may hold c, looked up before an earlier one ended it: so
-	 * this test, and its entry kept from reuse until the burst is done. */
-	if (c->in_use) {
-		if (w->sync_on)
-			worker_sync_note(w, c, SYNC_OP_DELETE);
-		worker_conn_gone(w, c);
-		worker_conn_end_in_burst(w, c);
-	}
-	return gen == (c->rs_gen | RS_GEN_DOWN) ? HVLB_DROP_RS_DOWN : HVLB_DROP_RS_REMOVED;
-}
-
 /* The forward_* functions rewrite the packet and return the address to route it to (or, for
  * forward_to_rs, the connection whose real it goes to), or drop it and return NULL. */
 static struct conn *
@@ -106,7 +88,7 @@ forward_to_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct co
 	enum hvlb_drop r;
 
 	if (c != NULL && conn_stale(w, c)) {
-		r = conn_end(w, c);
+		r = worker_conn_end(w, c);
 		if (r != HVLB_DROP_RS_DOWN)
 			goto out_drop;
 		/* Its RS is down and the service reschedules: this packet opens a new connection,
@@ -197,7 +179,7 @@ forward_to_client(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struc
 		goto out_drop;
 	}
 	if (conn_stale(w, c)) {
-		r = conn_end(w, c);
+		r = worker_conn_end(w, c);
 		goto out_drop;
 	}
 	if (unlikely(x->pi.ttl <= 1)) {
@@ -238,84 +220,6 @@ out_drop:
 	return NULL;
 }
 
-/* Whether an ICMP error about connection c (found in direction dir; want: the direction its
- * quoted packet names) may be translated: HVLB_DROP_NONE, or why not. A connection found over
- * is ended here. */
-static enum hvlb_drop
-icmp_err_usable(struct worker *w, const uint8_t *frame, const struct pkt_ctx *x, struct conn *c,
-		enum conn_dir dir, enum conn_dir want)
-{
-	enum hvlb_drop r;
-
-	if (c == NULL || dir != want)
-		return HVLB_DROP_ICMP_NO_CONN;
-	if (conn_stale(w, c)) {
-		conn_end(w, c);
-		return HVLB_DROP_ICMP_NO_CONN;
-	}
-	r = parse_verify_l4_csum(frame, &x->pi);
-	if (r != HVLB_DROP_NONE)
-		return r;
-	return x->pi.ttl <= 1 ? HVLB_DROP_TTL_EXCEEDED : HVLB_DROP_NONE;
-}
-
-/* An ICMP error an NF (or a router on its side) sent about a NAT or FullNAT connection goes
- * to the client, translated so that it names the client's own packet to the VIP. Out of
- * line: rare. */
-static __rte_noinline const union hvlb_addr *
-forward_icmp_err_rs(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-		    enum conn_dir dir)
-{
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	enum hvlb_drop r = icmp_err_usable(w, frame, x, c, dir, CONN_DIR_REPLY);
-
-	if (r != HVLB_DROP_NONE)
-		goto out_drop;
-	count(w, c, m->pkt_len);
-	w->stats.icmp_from_nf++;
-	worker_fullnat_icmp_to_client(w, frame, &x->pi, x->inner_l3_off, c);
-	w->nh = conn_orig_src(c);
-	return &w->nh;
-
-out_drop:
-	drop(w, m, r);
-	return NULL;
-}
-
-/* An ICMP error about a connection (e.g. fragmentation needed on the way back to the client)
- * goes to that connection's NF, translated so the NF recognises its own packet. */
-static const union hvlb_addr *
-forward_icmp_err(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-		 enum conn_dir dir)
-{
-	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
-	enum hvlb_drop r;
-
-	if (x->dirn == PKT_ICMP_ERR_RS)
-		return forward_icmp_err_rs(w, m, x, c, dir);
-	r = icmp_err_usable(w, frame, x, c, dir, CONN_DIR_ORIG);
-	if (r != HVLB_DROP_NONE)
-		goto out_drop;
-	count(w, c, m->pkt_len);
-	w->nh = conn_rs_addr(c);
-	if (c->mode == VS_MODE_NAT) {
-		rewrite_icmp_err_to_rs(frame, &x->pi, x->inner_l3_off, &w->nh, conn_nf_port(c));
-	} else if (c->mode == VS_MODE_FULLNAT) {
-		worker_fullnat_icmp_to_rs(w, frame, &x->pi, x->inner_l3_off, c);
-	} else if (c->mode == VS_MODE_TUNNEL) {
-		/* The NF holds the VIP: the error goes to it as it came, inside the tunnel. */
-		rare_tunnel_send(w, m, x, c);
-		return NULL;
-	} else {
-		rewrite_ttl_dec(frame, &x->pi);
-	}
-	return &w->nh;
-
-out_drop:
-	drop(w, m, r);
-	return NULL;
-}
-
 /* Act on a packet whose connection lookup gave c (NULL: none) in direction dir. */
 static void
 worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
@@ -333,7 +237,7 @@ worker_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct c
 		dst = forward_to_client(w, m, x, c, dir);
 		break;
 	default:
-		dst = forward_icmp_err(w, m, x, c, dir);
+		dst = worker_forward_icmp_err(w, m, x, c, dir);
 		break;
 	}
 	/* One call site, so route_tx inlines here. */

@@ -4,7 +4,8 @@
  * over, and the entry made good for a connection's generation in this next-hop epoch (its next
  * hop and NAT's checksum changes, fast_gen) for the fast path (rs_entry_fast) and for a new
  * connection's first packet (rs_entry_known). Static in this header, included by worker_fwd.c
- * alone, as worker_fwd_new.h: the burst loop's translation unit sees it whole.
+ * (and worker_icmp_err.c), as worker_fwd_new.h: the burst loop's translation unit sees it
+ * whole.
  */
 #ifndef HVLB_WORKER_RS_ENTRY_H
 #define HVLB_WORKER_RS_ENTRY_H
@@ -21,6 +22,13 @@ conn_stale(const struct worker *w, const struct conn *c)
 {
 	return unlikely(w->rs_gen[c->rs_slot] != c->rs_gen);
 }
+
+/* Forget a connection conn_stale found over, and say why: its RS was removed with --hard
+ * (HVLB_DROP_RS_REMOVED), or is down in a service that reschedules its connections
+ * (HVLB_DROP_RS_DOWN). Its peers are told (sync), and its entry is kept from reuse until the
+ * burst is done: a packet later in the burst may hold it (worker_rs_entry.c; out of line:
+ * rare). */
+enum hvlb_drop worker_conn_end(struct worker *w, struct conn *c);
 
 /* e's checksum changes for the connections of c's RS generation (struct rs_nexthop): its
  * client's packets from the VIP to the real, its NF's the other way. */
