@@ -28,6 +28,9 @@ reported as `softirq_s`), else in ksoftirqd. /proc/stat's busy time of all cores
 
 Prints a table of the medians, their spread (min-max over the repetitions) and the ratios
 hvlb / nftables, and one JSON line. --doc FILE writes the section of docs/benchmarks.md.
+--family 6 measures the same over IPv6 (both lines carry both families; nftables DNATs in an
+ip6 table, the forwarder's services have IPv6 VIPs beside the IPv4 ones): its figures go to
+docs/kernel-fast-path.md by hand, not to the IPv4 section.
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ import topo as topolib  # noqa: E402
 
 HEADING = "## The kernel-interface path against nftables"
 VIP, NF = "10.100.0.1", "10.1.0.11"
+# --family 6: the same over IPv6 (VIP and NF below, the load balancer's own address LB_ADDR).
+VIP6, NF6 = "fd00:100::1", "fd00:1::11"
+LB_ADDR = "10.0.0.1"
 IPERF_PORT, CONNECT_PORT = 5201, 80
 NFT_RULES = f"""
 table ip kernelpath {{
@@ -60,16 +66,25 @@ table ip kernelpath {{
     ip daddr {VIP} udp dport {IPERF_PORT} dnat to {NF}
   }}
 }}
+table ip6 kernelpath6 {{
+  chain prerouting {{
+    type nat hook prerouting priority dstnat; policy accept;
+    ip6 daddr {VIP6} tcp dport {{ {IPERF_PORT}, {CONNECT_PORT} }} dnat to {NF6}
+    ip6 daddr {VIP6} udp dport {IPERF_PORT} dnat to {NF6}
+  }}
+}}
 """
-SERVICES = [{"protocol": p, "vip": VIP, "port": port, "reals": [(NF, port, 100)]}
+SERVICES = [{"protocol": p, "vip": vip, "port": port, "reals": [(nf, port, 100)]}
+            for vip, nf in ((VIP, NF), (VIP6, f"[{NF6}]"))
             for p, port in (("tcp", IPERF_PORT), ("tcp", CONNECT_PORT), ("udp", IPERF_PORT))]
 OFFLOADS_OFF = ["tx", "off", "rx", "off", "gro", "off", "gso", "off", "tso", "off"]
 
 # Accepts and closes, for the connect-latency probe.
 ACCEPTOR = f"""
 import socket
-s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-s.bind(("0.0.0.0", {CONNECT_PORT})); s.listen(1024)
+s = socket.socket(socket.AF_INET6); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)  # both families
+s.bind(("::", {CONNECT_PORT})); s.listen(1024)
 while True:
     c, _ = s.accept(); c.close()
 """
@@ -79,7 +94,7 @@ import json, socket, sys, time
 vip, port, n, gap = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 out = []
 for _ in range(n):
-    s = socket.socket()
+    s = socket.socket(socket.AF_INET6 if ":" in vip else socket.AF_INET)
     t0 = time.perf_counter_ns(); s.connect((vip, port)); t1 = time.perf_counter_ns()
     s.close(); out.append((t1 - t0) / 1000); time.sleep(gap)
 print(json.dumps(out))
@@ -197,7 +212,7 @@ def wake(line, fw_pid):
     c0 = proc_cpu(fw_pid)
     time.sleep(3)
     idle = (proc_cpu(fw_pid) - c0) / 3 * 100
-    out = line.t.run("client", ["ping", "-c", "40", "-i", "0.05", "10.0.0.1"], check=False).stdout
+    out = line.t.run("client", ["ping", "-c", "40", "-i", "0.05", LB_ADDR], check=False).stdout
     rtts = sorted(float(x.split("=")[1]) for x in out.split() if x.startswith("time="))
     return {"idle_cpu_pct": round(idle, 1), "idle_ping_us_p50": round(rtts[len(rtts) // 2] * 1000, 1)}
 
@@ -336,10 +351,17 @@ def main():
     ap.add_argument("--only", help="comma-separated variant names")
     ap.add_argument("--tests", default="tcp,udp,connect,wake",
                     help="comma-separated, of tcp, udp, connect, wake (default: all)")
+    ap.add_argument("--family", type=int, choices=(4, 6), default=4,
+                    help="the VIP's and NF's address family (default 4; --doc takes 4 only)")
     ap.add_argument("--doc", help="write the section of this markdown file")
     ap.add_argument("--from-json", help="measure nothing: summarise this run's JSON line again")
     a = ap.parse_args()
     a.tests = a.tests.split(",")
+    if a.family == 6:
+        if a.doc:
+            ap.error("--doc writes the IPv4 section: run --family 6 without it")
+        global VIP, NF, LB_ADDR
+        VIP, NF, LB_ADDR = VIP6, NF6, "fd00::1"
     if a.from_json:
         old = json.loads(Path(a.from_json).read_text().strip().splitlines()[-1])["kernelpath"]
         a.seconds, a.reps, a.load = old["seconds"], old["reps"], old.get("load")

@@ -41,6 +41,17 @@ folded(uint64_t d)
 	return (uint16_t)~csum_fold(csum_fold64(d));
 }
 
+/* Whether two TCP or UDP (proto) headers, il4 and ol4, and the n bytes from them are the same
+ * but for their ports and checksums. */
+static int
+l4_same_but_ports(const uint8_t *il4, const uint8_t *ol4, uint8_t proto, uint32_t n)
+{
+	unsigned csum_off = proto == 6 ? 16 : 6;
+
+	return memcmp(il4 + 4, ol4 + 4, csum_off - 4) == 0 &&
+	       memcmp(il4 + csum_off + 2, ol4 + csum_off + 2, n - csum_off - 2) == 0;
+}
+
 static int
 ip4_l4(const uint8_t *f, uint32_t len)
 {
@@ -61,19 +72,19 @@ xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t 
 {
 	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
 	const uint8_t *il4 = iip + IP4_LEN, *ol4 = oip + IP4_LEN;
-	unsigned csum_off = iip[9] == 6 ? 16 : 6, ttl_dec = (unsigned)(iip[8] - oip[8]);
+	unsigned ttl_dec;
 	uint64_t d_addr;
 
 	if (in_len != out_len || ip4_l4(in, in_len) != 0 || ip4_l4(out, out_len) != 0)
 		return -1;
+	ttl_dec = (unsigned)(iip[8] - oip[8]);
 	if (iip[9] != oip[9] || ttl_dec > 1)
 		return -1;
 	/* Nothing else may differ: the IPv4 header but its TTL, checksum and addresses; the L4
 	 * header but its ports and checksum; the payload. */
 	if (memcmp(iip, oip, 8) != 0 || iip[9] != oip[9])
 		return -1;
-	if (memcmp(il4 + 4, ol4 + 4, csum_off - 4) != 0 ||
-	    memcmp(il4 + csum_off + 2, ol4 + csum_off + 2, in_len - ETH_LEN - IP4_LEN - csum_off - 2) != 0)
+	if (!l4_same_but_ports(il4, ol4, iip[9], in_len - ETH_LEN - IP4_LEN))
 		return -1;
 	/* UDP without a checksum stays so (the program keeps a 0): both or neither. */
 	if (iip[9] == 17 && (word(il4 + 6) == 0) != (word(ol4 + 6) == 0))
@@ -123,19 +134,16 @@ xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t
 {
 	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
 	const uint8_t *il4 = iip + IP6_LEN, *ol4 = oip + IP6_LEN;
-	unsigned csum_off, hop_dec;
+	unsigned hop_dec;
 
 	if (in_len != out_len || ip6_l4(in, in_len) != 0 || ip6_l4(out, out_len) != 0)
 		return -1;
-	csum_off = iip[6] == 6 ? 16 : 6;
 	hop_dec = (unsigned)(iip[7] - oip[7]);
 	/* Nothing else may differ: the version, class and flow label, the payload length and
 	 * the next header; the L4 header but its ports and checksum; the payload. */
 	if (memcmp(iip, oip, 7) != 0 || hop_dec > 1)
 		return -1;
-	if (memcmp(il4 + 4, ol4 + 4, csum_off - 4) != 0 ||
-	    memcmp(il4 + csum_off + 2, ol4 + csum_off + 2,
-		   in_len - ETH_LEN - IP6_LEN - csum_off - 2) != 0)
+	if (!l4_same_but_ports(il4, ol4, iip[6], in_len - ETH_LEN - IP6_LEN))
 		return -1;
 	if (iip[6] == 17 && (word(il4 + 6) == 0 || word(ol4 + 6) == 0))
 		return -1;
