@@ -173,8 +173,10 @@ worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c, u
 
 	if ((tcp_flags & (HVLB_TCP_FIN | HVLB_TCP_RST)) && worker_kfp_held(c))
 		worker_kfp_forget(w, c);
+	/* Over (conn_stale: its real's generation gone), c is ended by this frame, which may
+	 * open another connection in its place: nothing to teach of c. */
 	if ((!to_rs && dirn != PKT_FROM_RS) || to_rs != (dir == CONN_DIR_ORIG) ||
-	    (c->flags & CONN_FL_RARE) ||
+	    (c->flags & CONN_FL_RARE) || w->rs_gen[c->rs_slot] != c->rs_gen ||
 	    !worker_kfp_wanted(c, dir, tcp_flags, w->cap != NULL))
 		return false;
 	k->in_n = RTE_MIN(rte_pktmbuf_data_len(m), (uint32_t)KFP_HDR_MAX);
@@ -188,8 +190,9 @@ worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c, 
 {
 	/* m, if queued, is the last frame of its port's TX queue (a full queue was flushed, and
 	 * m with it: that frame teaches nothing, a later one will). c in use still: not ended
-	 * by the frame (its real gone, and the frame opened another connection). */
-	if (!c->in_use)
+	 * by the frame (its real gone, and the frame opened another connection). A frame that
+	 * left shorter than the bytes copied as it came is no rewrite the kernel repeats. */
+	if (!c->in_use || rte_pktmbuf_data_len(m) < w->kfp.in_n)
 		return;
 	for (uint16_t p = 0; p < w->ports->n; p++) {
 		const struct worker_txq *b = w->tx[p];

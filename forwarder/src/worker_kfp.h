@@ -53,7 +53,7 @@ void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t i
  * path's IPv4 NAT and DR): a frame of c in direction dir that the full path forwards, an
  * IPv6 connection's or a FullNAT one's. worker_kfp_slow_in, before it is forwarded: takes c's
  * entries back for its FIN or RST, and returns whether it should teach the kernel (c
- * established as worker_kfp_wanted says, no rare flag, the frame to its real or client as
+ * live and established as worker_kfp_wanted says, no rare flag, the frame to its real or client as
  * its direction says), having copied the frame as it came; then worker_kfp_slow_out, after
  * it was forwarded, teaches the kernel from the frame as it left, where the worker queued m
  * on a port (not dropped, held, fragmented or sent otherwise). */
