@@ -14,7 +14,7 @@ C_SECONDS=${1:?usage: fuzz.sh C_SECONDS GO_SECONDS}
 GO_SECONDS=${2:?usage: fuzz.sh C_SECONDS GO_SECONDS}
 BUILD=${BUILD:-build}
 SAN=$BUILD/san
-HARNESSES=(parse worker dispatch ctl cfgfile sync)
+HARNESSES=(parse kfp worker dispatch ctl cfgfile sync)
 failed=()
 
 mkdir -p "$BUILD/fuzz-logs"

@@ -15,6 +15,7 @@
 #include <bpf/bpf_endian.h>
 
 #include "xdp_fast_entry.h"
+#include "xdp_fast_rewrite.h"
 
 /* The PMD's: one AF_XDP socket per queue, by queue index. */
 struct {
@@ -61,9 +62,6 @@ struct {
 	__type(value, __u64);
 } hvlb_fast_stats SEC(".maps");
 
-#define PROTO_TCP 6
-#define PROTO_UDP 17
-
 #define TCP_FIN 0x01
 #define TCP_SYN 0x02
 #define TCP_RST 0x04
@@ -79,15 +77,6 @@ stat_add(__u32 i, __u64 n)
 
 	if (c)
 		*c += n; /* per CPU: no other writer */
-}
-
-/* A checksum (as memory holds it) with a folded change added: rewrite_nat4_pre's arithmetic. */
-static __always_inline __u16
-adjust(__u16 c, __u16 d)
-{
-	__u32 s = (__u32)(__u16)~c + d;
-
-	return (__u16)~((s & 0xffff) + (s >> 16));
 }
 
 static __always_inline int
@@ -106,60 +95,6 @@ count(struct xdp_fast_count *n, __u64 len)
 	n->last_ns = bpf_ktime_get_ns();
 	stat_add(XDP_FAST_STAT_FAST_PKTS, 1);
 	stat_add(XDP_FAST_STAT_FAST_BYTES, len);
-}
-
-/* The frame at eth (ip, l4 its headers, within the frame) rewritten as entry v says. */
-static __always_inline void
-rewrite(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val *v)
-{
-	__u16 c;
-
-	__builtin_memcpy(eth, v->dmac, 6);
-	__builtin_memcpy(eth + 6, v->smac, 6);
-	__builtin_memcpy(ip + 12, &v->saddr, 8);
-	__builtin_memcpy(l4, &v->sport, 4);
-	ip[8] -= v->ttl_dec;
-	__builtin_memcpy(&c, ip + 10, 2);
-	c = adjust(c, v->d_ip);
-	__builtin_memcpy(ip + 10, &c, 2);
-	if (ip[9] == PROTO_TCP) {
-		__builtin_memcpy(&c, l4 + 16, 2);
-		c = adjust(c, v->d_l4);
-		__builtin_memcpy(l4 + 16, &c, 2);
-	} else {
-		__builtin_memcpy(&c, l4 + 6, 2);
-		if (c != 0) { /* UDP without a checksum stays so */
-			c = adjust(c, v->d_l4);
-			if (c == 0) /* 0 would say "no checksum" (RFC 768) */
-				c = 0xffff;
-			__builtin_memcpy(l4 + 6, &c, 2);
-		}
-	}
-}
-
-/* The same for an IPv6 frame (ip, l4 its headers): no header checksum; the hop limit's
- * decrement is in none. */
-static __always_inline void
-rewrite6(__u8 *eth, __u8 *ip, __u8 *l4, const struct xdp_fast_val6 *v)
-{
-	__u16 c;
-
-	__builtin_memcpy(eth, v->dmac, 6);
-	__builtin_memcpy(eth + 6, v->smac, 6);
-	__builtin_memcpy(ip + 8, v->saddr, 32);
-	__builtin_memcpy(l4, &v->sport, 4);
-	ip[7] -= v->hop_dec;
-	if (ip[6] == PROTO_TCP) {
-		__builtin_memcpy(&c, l4 + 16, 2);
-		c = adjust(c, v->d_l4);
-		__builtin_memcpy(l4 + 16, &c, 2);
-	} else {
-		__builtin_memcpy(&c, l4 + 6, 2);
-		c = adjust(c, v->d_l4);
-		if (c == 0) /* IPv6's UDP has no "no checksum" (RFC 8200 8.1) */
-			c = 0xffff;
-		__builtin_memcpy(l4 + 6, &c, 2);
-	}
 }
 
 /* Entry v's frame passed up through the stack for the TC program to send on (XDP_FAST_VIA_STACK):
@@ -185,10 +120,10 @@ via_stack(struct xdp_md *ctx, const void *v, int v6, struct xdp_fast_count *n, _
 	m->magic = XDP_FAST_META_MAGIC;
 	if (v6) {
 		m->oif = ((const struct xdp_fast_val6 *)v)->oif;
-		rewrite6(data, (__u8 *)data + 14, (__u8 *)data + 14 + 40, v);
+		xdp_fast_rewrite6(data, (__u8 *)data + 14, (__u8 *)data + 14 + 40, v);
 	} else {
 		m->oif = ((const struct xdp_fast_val *)v)->oif;
-		rewrite(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
+		xdp_fast_rewrite4(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
 	}
 	count(n, len);
 	return XDP_PASS;
@@ -220,10 +155,10 @@ fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
 
 	if ((ip[0] >> 4) != 6)
 		return up(ctx);
-	if (ip[6] == PROTO_TCP) {
+	if (ip[6] == XDP_FAST_TCP) {
 		if (!flags_common(l4[13]))
 			return up(ctx);
-	} else if (ip[6] != PROTO_UDP) {
+	} else if (ip[6] != XDP_FAST_UDP) {
 		return up(ctx); /* an extension header (a fragment's too), ICMPv6, anything else */
 	}
 	__builtin_memcpy(k.saddr, ip + 8, 32);
@@ -239,7 +174,7 @@ fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
 		return up(ctx);
 	if (v->via == XDP_FAST_VIA_STACK)
 		return via_stack(ctx, v, 1, n, len);
-	rewrite6(eth, ip, l4, v);
+	xdp_fast_rewrite6(eth, ip, l4, v);
 	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)
 		return XDP_TX;
@@ -267,10 +202,10 @@ int hvlb_fast(struct xdp_md *ctx)
 		return up(ctx); /* not IPv4, or a VLAN tag, or IP options */
 	if ((ip[6] & 0x3f) || ip[7])
 		return up(ctx); /* a fragment */
-	if (ip[9] == PROTO_TCP) {
+	if (ip[9] == XDP_FAST_TCP) {
 		if (!flags_common(l4[13]))
 			return up(ctx);
-	} else if (ip[9] != PROTO_UDP) {
+	} else if (ip[9] != XDP_FAST_UDP) {
 		return up(ctx);
 	}
 	__builtin_memcpy(&k.saddr, ip + 12, 8);
@@ -287,7 +222,7 @@ int hvlb_fast(struct xdp_md *ctx)
 
 	if (v->via == XDP_FAST_VIA_STACK)
 		return via_stack(ctx, v, 0, n, len);
-	rewrite(eth, ip, l4, v);
+	xdp_fast_rewrite4(eth, ip, l4, v);
 	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)
 		return XDP_TX;

@@ -3,6 +3,8 @@
 already holds, into OUT/<harness>/ (rewritten each run; deterministic):
 
   parse    every frame of the packet fixtures (forwarder/tests/fixtures/*.txt), in and out;
+  kfp      each fixture case of one frame in and one out of the same length: the first 128
+           bytes of each (KFP_HDR_MAX, what the worker compares), one after the other;
   worker   each fixture case's input frame as one record, and each fixture file's inputs in
            order as one input (a handshake spans cases), in fuzz_worker.c's record format (the
            same for dispatch, the worker harness behind a dispatch stage);
@@ -27,7 +29,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "forwarder" / "tests" / "fixtures"
-HARNESSES = ("parse", "worker", "dispatch", "ctl", "cfgfile", "sync")
+HARNESSES = ("parse", "kfp", "worker", "dispatch", "ctl", "cfgfile", "sync")
 
 
 def write(out, data):
@@ -64,6 +66,9 @@ def seed_frames(out):
     for txt in sorted(FIXTURES.glob("*.txt")):
         whole = b""
         for _, ins, outs in fixture_cases(txt):
+            if len(ins) == 1 and len(outs) == 1 and len(ins[0][2]) == len(outs[0]):
+                n = min(len(outs[0]), 128)
+                write(out / "kfp", ins[0][2][:n] + outs[0][:n])
             for port, queue, frame in ins:
                 write(out / "parse", frame)
                 for h in ("worker", "dispatch"):
