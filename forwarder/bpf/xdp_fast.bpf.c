@@ -101,7 +101,8 @@ count(struct xdp_fast_count *n, __u64 len)
  * an xdp_fast_meta put in front of it first (which moves the frame's pointers), then the
  * rewrite. Without room for the metadata, the frame goes to the forwarder untouched. */
 static __always_inline int
-via_stack(struct xdp_md *ctx, const void *v, int v6, struct xdp_fast_count *n, __u64 len)
+via_stack(struct xdp_md *ctx, const void *v, int v6, __u32 l2, struct xdp_fast_count *n,
+	  __u64 len)
 {
 	__u32 ip_len = v6 ? 40 : 20;
 	void *data, *end, *meta;
@@ -113,17 +114,17 @@ via_stack(struct xdp_md *ctx, const void *v, int v6, struct xdp_fast_count *n, _
 	end = (void *)(long)ctx->data_end;
 	meta = (void *)(long)ctx->data_meta;
 	m = meta;
-	if ((void *)(m + 1) > data || data + 14 + ip_len + 20 > end) {
+	if ((void *)(m + 1) > data || data + l2 + ip_len + 20 > end) {
 		bpf_xdp_adjust_meta(ctx, (int)sizeof(*m));
 		return up(ctx);
 	}
 	m->magic = XDP_FAST_META_MAGIC;
 	if (v6) {
 		m->oif = ((const struct xdp_fast_val6 *)v)->oif;
-		xdp_fast_rewrite6(data, (__u8 *)data + 14, (__u8 *)data + 14 + 40, v);
+		xdp_fast_rewrite6(data, (__u8 *)data + l2, (__u8 *)data + l2 + 40, v);
 	} else {
 		m->oif = ((const struct xdp_fast_val *)v)->oif;
-		xdp_fast_rewrite4(data, (__u8 *)data + 14, (__u8 *)data + 14 + 20, v);
+		xdp_fast_rewrite4(data, (__u8 *)data + l2, (__u8 *)data + l2 + 20, v);
 	}
 	count(n, len);
 	return XDP_PASS;
@@ -144,10 +145,10 @@ counts(__u32 slot)
 	return bpf_map_lookup_elem(&hvlb_fast_count, &slot);
 }
 
-/* An IPv6 frame (eth at data; ip, l4 its headers, l4 + 20 within the frame): sent on as its
- * entry says, or up. */
+/* An IPv6 frame (eth at data; ip, l4 its headers at l2 and l2 + 40, l4 + 20 within the
+ * frame): sent on as its entry says, or up. */
 static __always_inline int
-fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
+fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u32 l2, __u64 len)
 {
 	struct xdp_fast_key6 k = {};
 	struct xdp_fast_count *n;
@@ -167,13 +168,13 @@ fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
 	v = bpf_map_lookup_elem(&hvlb_fast_flow6, &k);
 	if (!v || (v->hop_dec && ip[7] <= 1))
 		return up(ctx); /* the forwarder answers an expired hop limit */
-	if (v->max_len && len > v->max_len)
+	if (v->max_len && len - (l2 - 14) > v->max_len)
 		return up(ctx); /* longer than the egress port takes: the forwarder's to refuse */
 	n = counts(v->slot);
 	if (!n)
 		return up(ctx);
 	if (v->via == XDP_FAST_VIA_STACK)
-		return via_stack(ctx, v, 1, n, len);
+		return via_stack(ctx, v, 1, l2, n, len);
 	xdp_fast_rewrite6(eth, ip, l4, v);
 	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)
@@ -181,11 +182,14 @@ fast6(struct xdp_md *ctx, __u8 *eth, __u8 *ip, __u8 *l4, __u64 len)
 	return bpf_redirect(v->oif, 0);
 }
 
-SEC("xdp")
-int hvlb_fast(struct xdp_md *ctx)
+/* A frame whose IP header is at l2 (14, or 18 behind one VLAN tag, which stays as it is: the
+ * forwarder keeps a frame's tag, and the entry is the untagged frame's): sent on as its entry
+ * says, or up. l2 is a constant in each copy, which the verifier follows. */
+static __always_inline int
+fast(struct xdp_md *ctx, const __u32 l2)
 {
 	void *data = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
-	__u8 *eth = data, *ip = eth + 14, *l4 = ip + 20;
+	__u8 *eth = data, *ip = eth + l2, *l4 = ip + 20;
 	struct xdp_fast_key k = {};
 	struct xdp_fast_count *n;
 	struct xdp_fast_val *v;
@@ -193,13 +197,13 @@ int hvlb_fast(struct xdp_md *ctx)
 
 	if ((void *)(l4 + 20) > end) /* room for a TCP header: a shorter frame is rare, goes up */
 		return up(ctx);
-	if (eth[12] == 0x86 && eth[13] == 0xdd) {
+	if (ip[-2] == 0x86 && ip[-1] == 0xdd) {
 		if ((void *)(ip + 40 + 20) > end)
 			return up(ctx);
-		return fast6(ctx, eth, ip, ip + 40, len);
+		return fast6(ctx, eth, ip, ip + 40, l2, len);
 	}
-	if (eth[12] != 0x08 || eth[13] != 0x00 || ip[0] != 0x45)
-		return up(ctx); /* not IPv4, or a VLAN tag, or IP options */
+	if (ip[-2] != 0x08 || ip[-1] != 0x00 || ip[0] != 0x45)
+		return up(ctx); /* not IPv4 or IPv6, or IP options */
 	if ((ip[6] & 0x3f) || ip[7])
 		return up(ctx); /* a fragment */
 	if (ip[9] == XDP_FAST_TCP) {
@@ -214,19 +218,33 @@ int hvlb_fast(struct xdp_md *ctx)
 	v = bpf_map_lookup_elem(&hvlb_fast_flows, &k);
 	if (!v || (v->ttl_dec && ip[8] <= 1))
 		return up(ctx); /* the forwarder answers an expired TTL */
-	if (v->max_len && len > v->max_len)
+	/* The tag is no part of the MTU (the forwarder sends such a frame as it is). */
+	if (v->max_len && len - (l2 - 14) > v->max_len)
 		return up(ctx); /* longer than the egress port takes: the forwarder's to fragment */
 	n = counts(v->slot);
 	if (!n)
 		return up(ctx); /* a slot past the array: never written so */
 
 	if (v->via == XDP_FAST_VIA_STACK)
-		return via_stack(ctx, v, 0, n, len);
+		return via_stack(ctx, v, 0, l2, n, len);
 	xdp_fast_rewrite4(eth, ip, l4, v);
 	count(n, len);
 	if (v->oif == ctx->ingress_ifindex)
 		return XDP_TX;
 	return bpf_redirect(v->oif, 0);
+}
+
+SEC("xdp")
+int hvlb_fast(struct xdp_md *ctx)
+{
+	void *data = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
+	__u8 *eth = data;
+
+	if ((void *)(eth + 14) > end)
+		return up(ctx);
+	if (eth[12] == 0x81 && eth[13] == 0x00) /* one 802.1Q tag (a second one, QinQ: up) */
+		return fast(ctx, 18);
+	return fast(ctx, 14);
 }
 
 char _license[] SEC("license") = "Dual BSD/GPL";

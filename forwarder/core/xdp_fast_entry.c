@@ -52,30 +52,35 @@ l4_same_but_ports(const uint8_t *il4, const uint8_t *ol4, uint8_t proto, uint32_
 	       memcmp(il4 + csum_off + 2, ol4 + csum_off + 2, n - csum_off - 2) == 0;
 }
 
+/* An IPv4 TCP or UDP frame without options and fragmenting whose IP header is at l2 (its
+ * EtherType just before), its L4 header whole. */
 static int
-ip4_l4(const uint8_t *f, uint32_t len)
+ip4_l4(const uint8_t *f, uint32_t len, uint32_t l2)
 {
-	if (len < ETH_LEN + IP4_LEN + 8 || f[12] != 0x08 || f[13] != 0x00)
+	const uint8_t *ip = f + l2;
+
+	if (len < l2 + IP4_LEN + 8 || ip[-2] != 0x08 || ip[-1] != 0x00)
 		return -1;
-	if (f[ETH_LEN] != 0x45 || (word(f + ETH_LEN + 6) & 0xff3f) != 0) /* options, fragment */
+	if (ip[0] != 0x45 || (word(ip + 6) & 0xff3f) != 0) /* options, fragment */
 		return -1;
-	if (f[ETH_LEN + 9] != 6 && f[ETH_LEN + 9] != 17)
+	if (ip[9] != 6 && ip[9] != 17)
 		return -1;
-	if (f[ETH_LEN + 9] == 6 && len < ETH_LEN + IP4_LEN + 20)
+	if (ip[9] == 6 && len < l2 + IP4_LEN + 20)
 		return -1;
 	return 0;
 }
 
-int
-xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
-	       struct xdp_fast_key *k, struct xdp_fast_val *v)
+/* xdp_fast_learn with the IP headers at l2 (14, or 18 behind a VLAN tag). */
+static int
+learn4(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len, uint32_t l2,
+       struct xdp_fast_key *k, struct xdp_fast_val *v)
 {
-	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
+	const uint8_t *iip = in + l2, *oip = out + l2;
 	const uint8_t *il4 = iip + IP4_LEN, *ol4 = oip + IP4_LEN;
 	unsigned ttl_dec;
 	uint64_t d_addr;
 
-	if (in_len != out_len || ip4_l4(in, in_len) != 0 || ip4_l4(out, out_len) != 0)
+	if (in_len != out_len || ip4_l4(in, in_len, l2) != 0 || ip4_l4(out, out_len, l2) != 0)
 		return -1;
 	ttl_dec = (unsigned)(iip[8] - oip[8]);
 	if (iip[9] != oip[9] || ttl_dec > 1)
@@ -84,7 +89,7 @@ xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t 
 	 * header but its ports and checksum; the payload. */
 	if (memcmp(iip, oip, 8) != 0 || iip[9] != oip[9])
 		return -1;
-	if (!l4_same_but_ports(il4, ol4, iip[9], in_len - ETH_LEN - IP4_LEN))
+	if (!l4_same_but_ports(il4, ol4, iip[9], in_len - l2 - IP4_LEN))
 		return -1;
 	/* UDP without a checksum stays so (the program keeps a 0): both or neither. */
 	if (iip[9] == 17 && (word(il4 + 6) == 0) != (word(ol4 + 6) == 0))
@@ -113,37 +118,39 @@ xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t 
 	return 0;
 }
 
-/* An IPv6 TCP or UDP frame without extension headers, its L4 header whole. */
+/* An IPv6 TCP or UDP frame without extension headers whose IP header is at l2, its L4
+ * header whole. */
 static int
-ip6_l4(const uint8_t *f, uint32_t len)
+ip6_l4(const uint8_t *f, uint32_t len, uint32_t l2)
 {
-	const uint8_t *ip = f + ETH_LEN;
+	const uint8_t *ip = f + l2;
 
-	if (len < ETH_LEN + IP6_LEN + 8 || f[12] != 0x86 || f[13] != 0xdd || (ip[0] >> 4) != 6)
+	if (len < l2 + IP6_LEN + 8 || ip[-2] != 0x86 || ip[-1] != 0xdd || (ip[0] >> 4) != 6)
 		return -1;
 	if (ip[6] != 6 && ip[6] != 17)
 		return -1;
-	if (ip[6] == 6 && len < ETH_LEN + IP6_LEN + 20)
+	if (ip[6] == 6 && len < l2 + IP6_LEN + 20)
 		return -1;
 	return 0;
 }
 
-int
-xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
-		struct xdp_fast_key6 *k, struct xdp_fast_val6 *v)
+/* xdp_fast_learn6 with the IP headers at l2. */
+static int
+learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len, uint32_t l2,
+       struct xdp_fast_key6 *k, struct xdp_fast_val6 *v)
 {
-	const uint8_t *iip = in + ETH_LEN, *oip = out + ETH_LEN;
+	const uint8_t *iip = in + l2, *oip = out + l2;
 	const uint8_t *il4 = iip + IP6_LEN, *ol4 = oip + IP6_LEN;
 	unsigned hop_dec;
 
-	if (in_len != out_len || ip6_l4(in, in_len) != 0 || ip6_l4(out, out_len) != 0)
+	if (in_len != out_len || ip6_l4(in, in_len, l2) != 0 || ip6_l4(out, out_len, l2) != 0)
 		return -1;
 	hop_dec = (unsigned)(iip[7] - oip[7]);
 	/* Nothing else may differ: the version, class and flow label, the payload length and
 	 * the next header; the L4 header but its ports and checksum; the payload. */
 	if (memcmp(iip, oip, 7) != 0 || hop_dec > 1)
 		return -1;
-	if (!l4_same_but_ports(il4, ol4, iip[6], in_len - ETH_LEN - IP6_LEN))
+	if (!l4_same_but_ports(il4, ol4, iip[6], in_len - l2 - IP6_LEN))
 		return -1;
 	if (iip[6] == 17 && (word(il4 + 6) == 0 || word(ol4 + 6) == 0))
 		return -1;
@@ -168,14 +175,39 @@ xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t
 }
 
 int
+xdp_fast_learn(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+	       struct xdp_fast_key *k, struct xdp_fast_val *v)
+{
+	return learn4(in, in_len, out, out_len, ETH_LEN, k, v);
+}
+
+int
+xdp_fast_learn6(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
+		struct xdp_fast_key6 *k, struct xdp_fast_val6 *v)
+{
+	return learn6(in, in_len, out, out_len, ETH_LEN, k, v);
+}
+
+int
 xdp_fast_learn_any(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
 		   struct xdp_fast_entry *e)
 {
+	uint32_t l2 = ETH_LEN;
+
 	memset(&e->key, 0, sizeof(e->key));
-	if (in_len >= ETH_LEN && in[12] == 0x86 && in[13] == 0xdd) {
-		e->af = 6;
-		return xdp_fast_learn6(in, in_len, out, out_len, &e->key.k6, &e->val.v6);
-	}
 	e->af = 4;
-	return xdp_fast_learn(in, in_len, out, out_len, &e->key.k4, &e->val.v4);
+	if (in_len < ETH_LEN + 4 || out_len < ETH_LEN + 4)
+		return -1;
+	/* One VLAN tag, the same on both (the forwarder keeps a frame's tag): the entry is the
+	 * untagged frame's, and the program keeps whatever tag a frame has. */
+	if (in[12] == 0x81 && in[13] == 0x00) {
+		if (memcmp(in + 12, out + 12, 4) != 0)
+			return -1;
+		l2 = ETH_LEN + 4;
+	}
+	if (in[l2 - 2] == 0x86 && in[l2 - 1] == 0xdd) {
+		e->af = 6;
+		return learn6(in, in_len, out, out_len, l2, &e->key.k6, &e->val.v6);
+	}
+	return learn4(in, in_len, out, out_len, l2, &e->key.k4, &e->val.v4);
 }

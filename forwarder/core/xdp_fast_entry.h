@@ -144,8 +144,10 @@ struct xdp_fast_entry {
 	} val;
 };
 
-/* xdp_fast_learn or xdp_fast_learn6 by the frame's EtherType: 0 and *e filled (the whole key
- * union zeroed first, so that two keys compare with memcmp), or -1. */
+/* xdp_fast_learn or xdp_fast_learn6 by the frame's EtherType, behind one VLAN tag the same on
+ * both frames (the entry is then the untagged frame's: the program keeps a frame's tag as the
+ * forwarder does): 0 and *e filled (the whole key union zeroed first, so that two keys compare
+ * with memcmp), or -1. */
 int xdp_fast_learn_any(const uint8_t *in, uint32_t in_len, const uint8_t *out, uint32_t out_len,
 		       struct xdp_fast_entry *e);
 

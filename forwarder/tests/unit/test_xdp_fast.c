@@ -7,8 +7,8 @@
  * and direction into exactly what the forwarder sent for it (its IP ID, TTL, payload and so
  * checksums differ), or give it to the forwarder's socket (XDP_PASS here: the test's program
  * has no socket in xsks_map) where the forwarder must see it (SYN, FIN, RST). Then the cases
- * the fixtures lack: no entry, an expiring TTL, fragments, options, VLAN tags, UDP without a
- * checksum, XDP_TX, the program's counts, and IPv6's own (hop limit, extension headers).
+ * the fixtures lack: no entry, an expiring TTL, fragments, options, a VLAN tag (kept) and two
+ * (up), UDP without a checksum, XDP_TX, the program's counts, and IPv6's own (hop limit, extension headers).
  *
  * Usage: test_xdp_fast OBJECT FIXTURES... Needs root (loading a program); says why and skips
  * (77) without.
@@ -335,9 +335,52 @@ test_the_frames_the_fixtures_lack(void)
 	h[14] = 0x46;
 	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
 
-	memcpy(h, f, n); /* a VLAN tag */
+	memcpy(h, f, n); /* a VLAN TPID whose tag hides no IP header behind it: up */
 	h[12] = 0x81;
 	CHECK_EQ(run(h, n, 1, NULL, NULL), XDP_PASS);
+
+	/* One VLAN tag: rewritten as the untagged frame, the tag kept (as the forwarder keeps
+	 * it), and no part of the MTU; two tags (QinQ): up. */
+	uint8_t t[64], want[64], plain[MAX_FRAME];
+	uint32_t pl = 0;
+
+	v.slot = slot + 1; /* its own counts: the ones below are slot's */
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	CHECK_EQ(run(f, n, 1, plain, &pl), XDP_REDIRECT);
+	memcpy(t, f, 12);
+	memcpy(t + 12, "\x81\x00\x00\x64", 4);
+	memcpy(t + 16, f + 12, n - 12);
+	memcpy(want, plain, 12);
+	memcpy(want + 12, t + 12, 4);
+	memcpy(want + 16, plain + 12, n - 12);
+	v.max_len = (uint16_t)n;
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	CHECK_EQ(run(t, n + 4, 1, g, &gl), XDP_REDIRECT);
+	CHECK_EQ(gl, n + 4);
+	CHECK_MEM(g, want, n + 4);
+	v.via = XDP_FAST_VIA_STACK;
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	CHECK_EQ(run(t, n + 4, 1, g, &gl), XDP_PASS);
+	CHECK_MEM(g + sizeof(struct xdp_fast_meta), want, n + 4);
+	v.via = XDP_FAST_VIA_REDIRECT;
+	v.slot = slot;
+	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
+	{
+		struct xdp_fast_entry e;
+
+		/* Learnt from the tagged pair: the untagged frame's entry. */
+		CHECK_EQ(xdp_fast_learn_any(t, n + 4, want, n + 4, &e), 0);
+		CHECK_EQ(e.af, 4);
+		CHECK_MEM(&e.key.k4, &k, sizeof(k));
+		want[15] ^= 1; /* another VLAN out: not what the program does */
+		CHECK_EQ(xdp_fast_learn_any(t, n + 4, want, n + 4, &e), -1);
+	}
+	uint8_t q[68];
+
+	memcpy(q, t, 12);
+	memcpy(q + 12, "\x81\x00\x00\x0a", 4);
+	memcpy(q + 16, t + 12, n - 8);
+	CHECK_EQ(run(q, n + 8, 1, NULL, NULL), XDP_PASS);
 
 	v.max_len = 59; /* longer than the egress port takes: up, to be fragmented there */
 	CHECK_EQ(bpf_map_update_elem(flows_fd, &k, &v, BPF_ANY), 0);
