@@ -54,7 +54,7 @@ struct worker_kfp {
 	 * alloc_lists) not in use: n_free of them, in free. */
 	uint32_t n_free;
 	uint32_t *free;
-	/* The frame worker_kfp_slow_in copied as it arrived, for worker_kfp_slow_out. */
+	/* The frame worker_kfp_before copied as it arrived, for worker_kfp_after. */
 	uint16_t in_port;
 	uint32_t in_n;
 	uint8_t in[KFP_HDR_MAX];

@@ -279,7 +279,7 @@ handoff_flush(struct worker *w, struct rte_mbuf **ho, uint16_t *owner, uint16_t 
  * Returns false, having done nothing, for any other packet: it takes the full path. */
 static __rte_always_inline bool
 fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
-	     enum conn_dir dir, bool plain, uint8_t *kfp_out, uint32_t kfp_n, uint16_t *kfp_port)
+	     enum conn_dir dir, bool plain)
 {
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
 	uint32_t len = m->pkt_len;
@@ -305,10 +305,6 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 		}
 		/* The next hop rs_entry_fast vouched for (route_tx_conn_e's hit). */
 		memcpy(frame, e->l2, sizeof(e->l2));
-		if (kfp_out != NULL) { /* fast_forward_kfp's: the frame as it leaves */
-			memcpy(kfp_out, frame, kfp_n);
-			*kfp_port = e->port;
-		}
 		tx_pi_as(w, e->port, m, &x->pi, !plain);
 		return true;
 	}
@@ -322,19 +318,7 @@ fast_forward(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct con
 	count_e(e, len);
 	rewrite_nat4_pre(frame, x->pi.key.proto, 0, c->orig.dst4, c->orig.dport,
 			 e->d_ip[CONN_DIR_REPLY], e->d_l4[CONN_DIR_REPLY]);
-	if (kfp_out == NULL) {
-		route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
-	} else { /* fast_forward_kfp's: route_tx_pi, the frame seen as it leaves */
-		uint64_t mac;
-		int port = route_resolve(w, m, HVLB_AF_INET, &x->pi.key.dst, &mac);
-
-		if (port >= 0) {
-			rewrite_l2(frame, (const uint8_t *)&mac, w->ports->p[port].mac.addr_bytes);
-			memcpy(kfp_out, frame, kfp_n);
-			*kfp_port = (uint16_t)port;
-			tx_pi(w, (uint16_t)port, m, &x->pi);
-		}
-	}
+	route_tx_pi(w, m, HVLB_AF_INET, &x->pi.key.dst, &x->pi);
 	return true;
 }
 
@@ -346,38 +330,34 @@ static __rte_noinline bool
 fast_forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 		 enum conn_dir dir, bool plain)
 {
-	uint8_t in[KFP_HDR_MAX], out[KFP_HDR_MAX];
-	uint32_t n = RTE_MIN(rte_pktmbuf_data_len(m), (uint32_t)KFP_HDR_MAX);
-	uint16_t in_port = w->ports->index[m->port], out_port = UINT16_MAX;
-	uint8_t flags = x->pi.tcp_flags;
+	/* The modes fast_forward takes: any other (FullNAT) goes to the full path at once, where
+	 * forward_kfp copies it, once. */
+	bool teach = (c->mode == VS_MODE_NAT || c->mode == VS_MODE_DR) &&
+		     worker_kfp_before(w, m, c, dir, x->pi.tcp_flags);
 
-	if (!worker_kfp_wanted(c, dir, flags, w->cap != NULL)) {
-		if (!fast_forward(w, m, x, c, dir, plain, NULL, 0, NULL))
-			return false;
-		if ((flags & (HVLB_TCP_FIN | HVLB_TCP_RST)) && worker_kfp_held(c))
-			worker_kfp_forget(w, c);
-		return true;
-	}
-	memcpy(in, rte_pktmbuf_mtod(m, const uint8_t *), n);
-	if (!fast_forward(w, m, x, c, dir, plain, out, n, &out_port))
+	if (!fast_forward(w, m, x, c, dir, plain))
 		return false;
-	if (out_port != UINT16_MAX)
-		worker_kfp_learn(w, c, dir, in_port, in, out, n, out_port);
+	if (teach)
+		worker_kfp_after(w, m, c, dir);
 	return true;
 }
 
 /* worker_forward with kernel_fast_path on, for a packet whose lookup found c: the full
- * path's frames teach the kernel too (IPv6's, FullNAT's: worker_kfp.h). Out of line: the
- * loop pays one test for it. */
+ * path's frames teach the kernel too (IPv6's, FullNAT's, a VLAN tag's), where the packet
+ * goes the way its connection's direction does (not an ICMP error, nor a client's packet
+ * found by a reply key, which opens a connection). Out of line: the loop pays one test for
+ * it. */
 static __rte_noinline void
 forward_kfp(struct worker *w, struct rte_mbuf *m, struct pkt_ctx *x, struct conn *c,
 	    enum conn_dir dir)
 {
-	bool teach = worker_kfp_slow_in(w, m, c, dir, (enum pkt_dirn)x->dirn, x->pi.tcp_flags);
+	bool as_dir = x->dirn == PKT_TO_VIP ? dir == CONN_DIR_ORIG
+					    : x->dirn == PKT_FROM_RS && dir == CONN_DIR_REPLY;
+	bool teach = as_dir && worker_kfp_before(w, m, c, dir, x->pi.tcp_flags);
 
 	worker_forward(w, m, x, c, dir);
 	if (teach)
-		worker_kfp_slow_out(w, m, c, dir);
+		worker_kfp_after(w, m, c, dir);
 }
 
 /* What a burst's packets need between classifying and forwarding. ctx is in packet order;
@@ -673,8 +653,8 @@ forward_burst(struct worker *w, struct burst *b, uint16_t n_lk, int from_peer, b
 			    (unlikely(w->kfp.on)
 				     ? fast_forward_kfp(w, m, x, conns[j], (enum conn_dir)dirs[j],
 							plain)
-				     : fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j], plain,
-						    NULL, 0, NULL)))
+				     : fast_forward(w, m, x, conns[j], (enum conn_dir)dirs[j],
+						    plain)))
 				continue;
 			if (!classify_late(w, m, x, from_peer, steer, b, &conns[j], &dirs[j]))
 				continue;

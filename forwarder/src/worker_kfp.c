@@ -14,6 +14,7 @@
 #include "pos_index.h"
 #include "worker.h"
 #include "worker_kfp.h"
+#include "worker_rs_entry.h"
 
 /* CLOCK_MONOTONIC in ns: bpf_ktime_get_ns()'s clock, the program's last_ns. */
 static uint64_t
@@ -117,9 +118,13 @@ flows_fd(const struct port_kfp *k, uint8_t af)
 	return af == 6 ? k->flows6_fd : k->flows_fd;
 }
 
-void
-worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
-		 const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port)
+/* Teach the kernel: in, out: the first n bytes of the frame as it arrived on port in_port and
+ * as the worker sent it out of out_port (port indexes). Refused quietly where the ports have
+ * no program, the worker holds KFP_MAX entries, the program could not repeat the rewrite or has
+ * the entry already. */
+static void
+learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port, const uint8_t *in,
+      const uint8_t *out, uint32_t n, uint16_t out_port)
 {
 	struct worker_kfp *k = &w->kfp;
 	const struct port_kfp *pi = &w->ports->p[in_port].kfp, *po = &w->ports->p[out_port].kfp;
@@ -165,18 +170,16 @@ worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_por
 }
 
 bool
-worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir,
-		   enum pkt_dirn dirn, uint8_t tcp_flags)
+worker_kfp_before(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir,
+		  uint8_t tcp_flags)
 {
 	struct worker_kfp *k = &w->kfp;
-	bool to_rs = dirn == PKT_TO_VIP;
 
 	if ((tcp_flags & (HVLB_TCP_FIN | HVLB_TCP_RST)) && worker_kfp_held(c))
 		worker_kfp_forget(w, c);
-	/* Over (conn_stale: its real's generation gone), c is ended by this frame, which may
-	 * open another connection in its place: nothing to teach of c. */
-	if ((!to_rs && dirn != PKT_FROM_RS) || to_rs != (dir == CONN_DIR_ORIG) ||
-	    (c->flags & CONN_FL_RARE) || w->rs_gen[c->rs_slot] != c->rs_gen ||
+	/* Over, c is ended by this frame, which may open another connection in its place:
+	 * nothing to teach of c. */
+	if ((c->flags & CONN_FL_RARE) || conn_stale(w, c) ||
 	    !worker_kfp_wanted(c, dir, tcp_flags, w->cap != NULL))
 		return false;
 	k->in_n = RTE_MIN(rte_pktmbuf_data_len(m), (uint32_t)KFP_HDR_MAX);
@@ -186,7 +189,7 @@ worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c, u
 }
 
 void
-worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir)
+worker_kfp_after(struct worker *w, const struct rte_mbuf *m, struct conn *c, unsigned dir)
 {
 	/* m, if queued, is the last frame of its port's TX queue (a full queue was flushed, and
 	 * m with it: that frame teaches nothing, a later one will). c in use still: not ended
@@ -198,8 +201,8 @@ worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c, 
 		const struct worker_txq *b = w->tx[p];
 
 		if (b != NULL && b->length > 0 && b->pkts[b->length - 1] == m) {
-			worker_kfp_learn(w, c, dir, w->kfp.in_port, w->kfp.in,
-					 rte_pktmbuf_mtod(m, const uint8_t *), w->kfp.in_n, p);
+			learn(w, c, dir, w->kfp.in_port, w->kfp.in, rte_pktmbuf_mtod(m, const uint8_t *),
+			      w->kfp.in_n, p);
 			return;
 		}
 	}
@@ -251,8 +254,7 @@ keep(struct worker *w, struct kfp_item *it, uint64_t now_ns)
 		return false; /* ended: whatever the kernel counted since is lost with it */
 	v = counts_of(&w->ports->p[it->in_port].kfp, it->slot);
 	fold(w, it, &v);
-	return w->kfp.on && w->cap == NULL && it->nh_epoch == w->nh_epoch &&
-	       w->rs_gen[c->rs_slot] == c->rs_gen &&
+	return w->kfp.on && w->cap == NULL && it->nh_epoch == w->nh_epoch && !conn_stale(w, c) &&
 	       !xdp_fast_idle(now_ns, v.last_ns, it->since_ns, KFP_IDLE_NS) &&
 	       (c->state == CONN_S_ESTABLISHED || c->state == CONN_S_UDP);
 }

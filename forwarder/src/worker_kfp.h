@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A worker's connections handed to the in-kernel fast path (docs/kernel-fast-path.md): with
- * kernel_fast_path on, an established connection's frame that the worker forwarded on its fast
- * path teaches its AF_XDP port's XDP program to repeat that rewrite (worker_kfp_learn), and the
+ * kernel_fast_path on, an established connection's frame that the worker forwarded teaches its
+ * AF_XDP port's XDP program to repeat that rewrite (worker_kfp_before, worker_kfp_after), and the
  * later frames of that connection and direction never reach the worker. The worker still owns
  * the connection: every little while (worker_kfp_scan) it folds what the program counted into
  * the connection (packets, bytes, its timeout refreshed as a frame would) and its real's
@@ -24,7 +24,6 @@
 #include "conn_table.h"
 #include "kfp_items.h"
 #include "parse.h"
-#include "pkt_ctx.h"
 #include "vs.h"
 
 struct worker;
@@ -42,25 +41,17 @@ worker_kfp_wanted(const struct conn *c, unsigned dir, uint8_t tcp_flags, bool ca
 	       (c->state == CONN_S_UDP && (c->pkts[CONN_DIR_REPLY] > 0 || c->mode == VS_MODE_DR));
 }
 
-/* Teach the kernel: in, out: the first n bytes of the frame as it arrived on port in_port and
- * as the worker sent it out of out_port (port indexes). Refused quietly where the ports have
- * no program, the worker holds KFP_MAX entries, the program could not repeat the rewrite or has
- * the entry already. */
-void worker_kfp_learn(struct worker *w, struct conn *c, unsigned dir, uint16_t in_port,
-		      const uint8_t *in, const uint8_t *out, uint32_t n, uint16_t out_port);
-
-/* The full path's side (worker_fwd.c forward_burst; what fast_forward_kfp does for the fast
- * path's IPv4 NAT and DR): a frame of c in direction dir that the full path forwards, an
- * IPv6 connection's or a FullNAT one's. worker_kfp_slow_in, before it is forwarded: takes c's
- * entries back for its FIN or RST, and returns whether it should teach the kernel (c
- * live and established as worker_kfp_wanted says, no rare flag, the frame to its real or client as
- * its direction says), having copied the frame as it came; then worker_kfp_slow_out, after
- * it was forwarded, teaches the kernel from the frame as it left, where the worker queued m
- * on a port (not dropped, held, fragmented or sent otherwise). */
-bool worker_kfp_slow_in(struct worker *w, const struct rte_mbuf *m, struct conn *c,
-			unsigned dir, enum pkt_dirn dirn, uint8_t tcp_flags);
-void worker_kfp_slow_out(struct worker *w, const struct rte_mbuf *m, struct conn *c,
-			 unsigned dir);
+/* Around forwarding a frame of c in direction dir (worker_fwd.c: fast_forward_kfp on the fast
+ * path, forward_kfp on the full path, for IPv6, FullNAT and VLAN-tagged frames):
+ * worker_kfp_before takes c's entries back for its FIN or RST, and returns whether the frame
+ * should teach the kernel (c live and established as worker_kfp_wanted says, no rare flag),
+ * having copied it as it came; then worker_kfp_after, once it was forwarded, teaches the kernel
+ * from the frame as it left, where the worker queued it on a port (not dropped, held,
+ * fragmented or sent otherwise: it is then the last frame of that port's TX queue). */
+bool worker_kfp_before(struct worker *w, const struct rte_mbuf *m, struct conn *c,
+		       unsigned dir, uint8_t tcp_flags);
+void worker_kfp_after(struct worker *w, const struct rte_mbuf *m, struct conn *c,
+		      unsigned dir);
 
 /* Whether c may have entries in the kernel (a hint: set when one is handed over, cleared by
  * worker_kfp_forget; a connection's FIN or RST pays for no lookup without it). */
