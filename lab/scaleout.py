@@ -109,15 +109,17 @@ class Member:
 
 class Pool:
     def __init__(self, topo, workers=1, agent_args=(), member_args=None, controller_args=(),
-                 fwd_settings=None, fullnat_local=None, vxlan=False, replicas=REPLICAS):
+                 fwd_settings=None, fullnat_local=None, vxlan=False, replicas=REPLICAS,
+                 port_kind="af_packet"):
         """agent_args go to every agent, member_args[i] to member i's only, controller_args
         to the controller; fwd_settings are more [forwarder] keys for every forwarder
         ({"conn_max": 64}); fullnat_local: an address every agent also announces to the
         NF-side router with its NF-side address as next hop (FullNAT's shared local
         address); vxlan: every forwarder also holds VXLAN_VTEPS (front and NF side) and its
         agent announces them; replicas: the pool's k-way replication (the controller's
-        --sync-replicas; 0: every forwarder holds every connection)."""
-        self.topo, self.workers = topo, workers
+        --sync-replicas; 0: every forwarder holds every connection); port_kind: the
+        forwarders' ports (fwdlab.PORT_KINDS: "af_xdp" brings the in-kernel fast path)."""
+        self.topo, self.workers, self.port_kind = topo, workers, port_kind
         self.fwd_settings = dict(fwd_settings or {})
         self.member_args = member_args or {}
         self.replicas = replicas
@@ -199,6 +201,7 @@ class Pool:
         """Starts forwarder i (keeping its state directory) and then its agent."""
         m = self.members[i]
         m.fw = fwdlab.start_forwarder(self.topo, workers=self.workers, host=m.host,
+                                      port_kind=self.port_kind,
                                       name=f"forwarder-{m.id}", own_args=["--id", m.id],
                                       settings={**self.fwd_settings,
                                                 "state_dir": self.dir / f"state-{m.id}"})
