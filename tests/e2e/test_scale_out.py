@@ -17,6 +17,10 @@ its payload end to end by SHA-256, and DNS-like UDP flows, while:
 The first kill runs IPv6 traffic beside the IPv4 (CONNS6 connections, UDP6_FLOWS flows to
 the IPv6 VIP): its connections survive the same way, through the sync of IPv6 entries.
 
+On AF_XDP ports (test_sigkill_on_af_xdp_keeps_connections): the pool as it ships on veths,
+established connections in each forwarder's kernel fast path; a kill keeps 99.9 % the same way,
+and the survivors take the moved connections into their own kernels.
+
 Every mode (test_sigkill_keeps_every_mode): one pool carries a NAT service, a NAT one with the
 SYN proxy on, a tunnel (GUE) one, a DR one, a FullNAT one and a vxlan one (the client and the
 NFs are kernel VTEPs sending to anycast VTEP addresses of the pool; scaleout.Pool.
@@ -256,6 +260,41 @@ def test_drain_loses_nothing(pool):
     assert b - a == 0
     pool.undrain(0)
     pool.wait_routes({m.id for m in pool.members})
+
+
+@pytest.fixture
+def xdp_pool(lab):
+    # The pool as it ships on veths: AF_XDP ports with the in-kernel fast path on (its default).
+    p = scaleout.Pool(lab(TOPO), replicas=REPLICAS, port_kind="af_xdp").start()
+    p.add_service()
+    p.wait_routes({m.id for m in p.members})
+    return p
+
+
+def kernel_fast_packets(m):
+    """The frames forwarder m's XDP program rewrote and sent on without it."""
+    return sum(p.kernel_fast_packets for p in m.fw.stats().ports)
+
+
+def test_sigkill_on_af_xdp_keeps_connections(xdp_pool):
+    """A killed forwarder whose connections were in its kernel's fast path (its XDP program
+    stays on its ports, with its entries, until a forwarder starts there again): the survivors
+    carry them on from their synced copies, as on af_packet, and hand them to their own
+    kernels."""
+    pool = xdp_pool
+    traffic = Traffic(pool)
+    labtools.wait_until(lambda: all(spread(pool).values()) and all(
+        kernel_fast_packets(m) for m in pool.members),
+        "traffic through every forwarder, some of it in its kernel", timeout=20)
+    killed = pool.members[1]
+    survivors = [m for m in pool.members if m is not killed]
+    before = {m.id: kernel_fast_packets(m) for m in survivors}
+    print(f"before the kill: kernel fast path frames {before}, {killed.id} "
+          f"{kernel_fast_packets(killed)}")
+    kill_and_measure(pool, [traffic], 1, "kill fwd-2 (AF_XDP, kernel fast path)")
+    after = {m.id: kernel_fast_packets(m) for m in survivors}
+    print(f"after: kernel fast path frames {after}")
+    assert all(after[i] > before[i] for i in after), (before, after)
 
 
 @pytest.fixture
