@@ -85,7 +85,8 @@ class PoolBed(scheduling.Bed):
         # same time (docs/scheduling.md, "Settling").
         report = ["--report-interval", args.report_interval] if args.report_interval else []
         self.pool = Pool(self.topo, agent_args=[*scheduling.AGENT_ARGS, *report],
-                         controller_args=scheduling.CONTROLLER_ARGS, port_kind=args.port_kind).start()
+                         controller_args=[*scheduling.CONTROLLER_ARGS, "--policy-interval", args.policy_interval],
+                         port_kind=args.port_kind).start()
         self.cp = self.pool  # Bed's ctl calls
         self.members = self.pool.members
         self.ids = {m.id for m in self.members}
@@ -335,6 +336,8 @@ def main(argv=None):
     # what rr drains from them bounds the comprehensive policy at +36 % throughput against rr,
     # under the bar (docs/scheduling.md, "Why the margins are missed", 1).
     ap.set_defaults(cpu_load=80)
+    ap.add_argument("--policy-interval", default="500ms",
+                    help="the controller's policy rounds (the one-forwarder bench's: 500 ms)")
     ap.add_argument("--settle-policies", default="comprehensive,comprehensive-nosmooth",
                     help="the policies whose settling is measured, in turn ('' for none)")
     args = ap.parse_args(argv)
