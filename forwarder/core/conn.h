@@ -549,6 +549,21 @@ uint8_t conn_fin_seen(const struct conn *c);
  * the client's next packet: an idle connection would end at the SYN timeouts. */
 uint8_t conn_sync_state(const struct conn *c, uint8_t peer_state);
 
+/* Whether c, just moved by a packet of direction dir with tcp_flags, shows here only half of
+ * a handshake that completed: the client ACKed an answer that never came here (SYN_SENT), or
+ * the NF, whose SYN-ACK came here, sends past it (SYN_RECV, a reply without SYN) while the
+ * client's ACK went elsewhere. ECMP split the directions over two forwarders of a pool, and
+ * under k-way replication the one that saw the other half told its own backups, not
+ * necessarily this one: a peer's record completes it (conn_sync_state) when asked for. */
+bool conn_half_handshake(const struct conn *c, enum conn_dir dir, uint8_t tcp_flags);
+
+/* Whether a peer's record of state peer_state opens c anew: a SYN_SENT (the client's SYN,
+ * there) where a client's SYN here would reopen c (it ended, or was met mid-stream). A
+ * SYN_SENT for a connection past it here (SYN_RECV, ESTABLISHED) is the same handshake's,
+ * stale: a holder's older copy answering a pull, or a refresh from the client's side before
+ * it heard the NF answered; it must not take the connection back to its SYN timeout. */
+bool conn_sync_reopens(const struct conn *c, uint8_t peer_state);
+
 /* Put c in state (with its FIN-seen bits, CONN_FIN_*) until expires (the caller's clock), as
  * a peer or the mid-stream rule says: an embryonic state joins the eviction order as a SYN would. */
 void conn_set_state(struct conn_table *t, struct conn *c, uint8_t state, uint8_t fin,

@@ -131,6 +131,21 @@ conn_sync_state(const struct conn *c, uint8_t peer_state)
 	return peer_state;
 }
 
+bool
+conn_half_handshake(const struct conn *c, enum conn_dir dir, uint8_t tcp_flags)
+{
+	if (dir == CONN_DIR_ORIG)
+		return conn_tcp_unanswered(c, c->state) && (c->reserved & CONN_F_ORIG_ACKED);
+	return c->state == CONN_S_SYN_RECV && !(tcp_flags & HVLB_TCP_SYN) &&
+	       c->orig.proto == HVLB_PROTO_TCP;
+}
+
+bool
+conn_sync_reopens(const struct conn *c, uint8_t peer_state)
+{
+	return peer_state == CONN_S_SYN_SENT && conn_tcp_reopens(c->state);
+}
+
 const uint32_t *
 conn_timeout_ticks(const struct conn_table *t)
 {

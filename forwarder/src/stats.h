@@ -76,6 +76,8 @@
 	  "k-way: packets to pull for that found the hold full (dropped; the sender retransmits).")\
 	X(pull_sp_asked, "sync_pull_sp_asked",                                                     \
 	  "k-way: pulls for SYN-proxied connections still waiting here (done at another forwarder?).")\
+	X(pull_half_asked, "sync_pull_half_asked",                                                 \
+	  "k-way: pulls for TCP handshakes seen half here (ECMP split them) until a peer completes one.")\
 	X(pull_answered, "sync_pull_answered",                                                     \
 	  "k-way: peers' pulls answered with the connection's record.")                            \
 	X(pull_unknown, "sync_pull_unknown",                                                       \

@@ -161,6 +161,8 @@ worker_sync_note(struct worker *w, const struct conn *c, uint8_t op)
 	note_for(w, c, op, SYNC_PEERS_ALL);
 }
 
+static bool ask(struct worker *w, const struct conn *c);
+
 void
 worker_sync_update(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t tcp_flags,
 		   uint32_t bytes)
@@ -174,6 +176,12 @@ worker_sync_update(struct worker *w, struct conn *c, enum conn_dir dir, uint8_t 
 	c->flags &= (uint8_t)~CONN_FL_SYNCED;
 	if (c->state != old || first)
 		note_for(w, c, SYNC_OP_UPSERT, SYNC_PEERS_ALL);
+	/* Half a handshake seen here (ECMP split it): without the peer's half this end stays
+	 * short of established, in the SYN timeout, evictable as embryonic, never handed to the
+	 * kernel's fast path, and its refreshes tell its backups as much. */
+	if (unlikely(conn_state_embryonic(c->state)) && conn_half_handshake(c, dir, tcp_flags) &&
+	    ask(w, c))
+		w->stats.pull_half_asked++;
 }
 
 /* Peers heard of its last state from whichever forwarder carried it last: only that one says
@@ -236,7 +244,7 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 {
 	uint64_t left = (uint64_t)r->timeout_ms * w->env->hz / 1000;
 	uint8_t fin = r->flags & (SYNC_RF_FIN_ORIG | SYNC_RF_FIN_REPLY);
-	uint8_t state = conn_sync_state(c, r->state);
+	uint8_t state = conn_sync_state(c, r->state), old = c->state;
 	/* Packets counted here: this forwarder carries it (a copy only has none). */
 	bool carried = c->pkts[CONN_DIR_ORIG] + c->pkts[CONN_DIR_REPLY] != 0, sp_done = false;
 
@@ -269,8 +277,11 @@ set_from_rec(struct worker *w, struct conn *c, const struct sync_rec *r)
 	}
 	/* A carrier here whose proxied handshake a peer completed tells its own backups, which
 	 * hold its record from before (the cookie as delta): under k-way the completing peer's
-	 * backups may be others, and a stale copy would drop the NF's packets after a failover. */
-	if (state != r->state || (sp_done && carried))
+	 * backups may be others, and a stale copy would drop the NF's packets after a failover.
+	 * So does a carrier whose state a peer's record moved on (the other half of a split
+	 * handshake, asked for): its backups' copies would otherwise stay at the SYN timeout. */
+	if (state != r->state || (sp_done && carried) ||
+	    (carried && state != old && w->env->sync_replicas != 0))
 		note_for(w, c, SYNC_OP_UPSERT, SYNC_PEERS_ALL);
 }
 
@@ -387,8 +398,8 @@ apply_upsert(struct worker *w, const struct sync_rec *r, uint32_t hash)
 		bool sp_stale = (r->flags & SYNC_RF_SP_WAIT) && (c->flags & CONN_FL_SYNPROXY) &&
 				!(c->flags & CONN_FL_SP_WAIT);
 
-		if (!sp_stale &&
-		    (r->state == CONN_S_SYN_SENT || state_rank(r->state) >= state_rank(c->state)))
+		if (!sp_stale && (conn_sync_reopens(c, r->state) ||
+				  state_rank(r->state) >= state_rank(c->state)))
 			set_from_rec(w, c, r);
 		w->stats.sync_in++;
 		return;
@@ -678,20 +689,32 @@ worker_sync_pull(struct worker *w, struct rte_mbuf *m, const struct flow_key *ke
 	return true;
 }
 
-void
-worker_sync_sp_ask(struct worker *w, const struct conn *c)
+/* k-way: asks the holders the rule names (every backup of whichever carrier) for c's record,
+ * by a pull naming its client's tuple, once c has lived SYNC_PULL_AGAIN_MS (its peers' own
+ * records come first) and within the worker's ask rate (SYNC_SP_ASK_PER_S); the record that
+ * answers updates c here (set_from_rec). False when it did not ask: no k-way, a tuple with a
+ * SIP call's real in it, too soon, or over the rate. */
+static bool
+ask(struct worker *w, const struct conn *c)
 {
 	uint64_t ms = w->env->hz / 1000;
 
 	if (w->env->sync_replicas == 0 || c->orig.pad != 0 ||
 	    w->now - c->created < SYNC_PULL_AGAIN_MS * ms ||
 	    !rate_admit(&w->sync.sp_ask_tat, w->now, w->env->hz, SYNC_SP_ASK_PER_S, 1))
-		return;
+		return false;
 	struct flow_key k;
 
 	conn_orig_key(c, &k);
 	pull_emit(w, &k, CONN_DIR_ORIG, HOLD_PULL);
-	w->stats.pull_sp_asked++;
+	return true;
+}
+
+void
+worker_sync_sp_ask(struct worker *w, const struct conn *c)
+{
+	if (ask(w, c))
+		w->stats.pull_sp_asked++;
 }
 
 void

@@ -41,6 +41,7 @@ var Registry = []Counter{
 	{Group: "worker", Name: "sync_pull_missed", Help: "k-way: held packets no holder answered for in time (client's: mid-stream rule)."},
 	{Group: "worker", Name: "sync_pull_full", Help: "k-way: packets to pull for that found the hold full (dropped; the sender retransmits)."},
 	{Group: "worker", Name: "sync_pull_sp_asked", Help: "k-way: pulls for SYN-proxied connections still waiting here (done at another forwarder?)."},
+	{Group: "worker", Name: "sync_pull_half_asked", Help: "k-way: pulls for TCP handshakes seen half here (ECMP split them) until a peer completes one."},
 	{Group: "worker", Name: "sync_pull_answered", Help: "k-way: peers' pulls answered with the connection's record."},
 	{Group: "worker", Name: "sync_pull_unknown", Help: "k-way: peers' pulls for a connection this forwarder does not hold."},
 	{Group: "worker", Name: "sync_rebalanced", Help: "k-way: carried connections walked for their backups after a peer left."},
