@@ -122,6 +122,20 @@ ringtest_ask(struct fwd *f, Hvlb__Fwd__V1__Request *req, bool offline)
 	return resp;
 }
 
+const struct conn *
+ringtest_find_conn(struct fwd *f, const struct flow_key *k)
+{
+	enum conn_dir dir;
+
+	for (uint16_t w = 0; w < f->env.n_workers; w++) {
+		const struct conn *c = conn_lookup(f->workers[w]->conns, k, conn_key_hash(k), &dir);
+
+		if (c != NULL)
+			return c;
+	}
+	return NULL;
+}
+
 uint64_t
 ringtest_wsum(struct fwd *f, size_t off)
 {

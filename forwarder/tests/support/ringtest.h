@@ -61,4 +61,9 @@ Hvlb__Fwd__V1__Response *ringtest_ask(struct fwd *f, Hvlb__Fwd__V1__Request *req
 uint64_t ringtest_wsum(struct fwd *f, size_t off);
 #define WSUM(f, field) ringtest_wsum(f, offsetof(struct worker_stats, field))
 
+/* The connection of key k (either of its tuples) in whichever worker's table holds it, or
+ * NULL. */
+struct flow_key;
+const struct conn *ringtest_find_conn(struct fwd *f, const struct flow_key *k);
+
 #endif
