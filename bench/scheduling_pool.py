@@ -329,12 +329,12 @@ def main(argv=None):
     # The forwarders' ports as a pool on veths ships (docs/kernel-fast-path.md): AF_XDP with
     # established connections in the kernel. On af_packet every packet crosses a user-space
     # forwarder twice a round trip, on cores the three forwarders share with the lab, which
-    # set the mean RTT's floor at 9-10 ms (docs/scheduling.md, "Why the margins are missed").
+    # set the mean RTT's floor at 9-10 ms (docs/scheduling.md, "Why the af_packet runs missed the margins").
     ap.add_argument("--port-kind", default="af_xdp", choices=("af_packet", "af_xdp"),
                     help="the forwarders' ports (af_xdp, the default: established connections in the kernel's fast path)")
     # The loaded NFs at the top of the paper's 75-80 %: at 78 % (the one-forwarder bench's)
     # what rr drains from them bounds the comprehensive policy at +36 % throughput against rr,
-    # under the bar (docs/scheduling.md, "Why the margins are missed", 1).
+    # under the bar (docs/scheduling.md, "Why the af_packet runs missed the margins", 1).
     ap.set_defaults(cpu_load=80)
     ap.add_argument("--policy-interval", default="500ms",
                     help="the controller's policy rounds (the one-forwarder bench's: 500 ms)")
