@@ -937,7 +937,8 @@ print(json.dumps({"k1_16_entries_max": next(x["entries_max"] for x in r["rows"] 
 publish_json=$(python3 bench/publish.py --doc docs/benchmarks.md | tail -1)
 echo "  publish: $publish_json" >&2
 # The connection table at scale: bytes per connection and lookup cost at 1,000, 1 M and 10 M
-# connections (bench/conns.py, fwd_bench --mode conns, under a minute, about 3 GiB).
+# connections (bench/conns.py, fwd_bench --mode conns), then a worker's whole path at the same
+# sizes (fwd_bench --mode fwd --random, 9 rounds): about 3 minutes, 3.5 GiB of huge pages.
 conns_json=$(python3 bench/conns.py --doc docs/benchmarks.md | tail -1)
 echo "  conns: $conns_json" >&2
 # Several workers on cores of their own (bench/scale.py, fwd_bench --mode scale, about 2
