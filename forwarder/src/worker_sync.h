@@ -40,6 +40,27 @@
 /* Put every collected record on the ring to the control thread. */
 void worker_sync_flush(struct worker *w);
 
+/* Between worker_sync.c and worker_sync_pull.c (the held packets, pulls and asks): a held
+ * packet's wait, for a record on its way (SYNC_HOLD_WAIT) or for a pull's answer. */
+enum { SYNC_HOLD_WAIT = 0, SYNC_HOLD_PULL, SYNC_HOLD_PULL_ALL };
+
+/* The next free item of the worker's outgoing batch, flushed first when full; the caller
+ * fills it and counts it (w->sync.n++). */
+static inline struct sync_item *
+worker_sync_item_next(struct worker *w)
+{
+	if (w->sync.n == WORKER_SYNC_OUT)
+		worker_sync_flush(w);
+	return &w->sync.out[w->sync.n];
+}
+
+/* k-way: asks the holders the rule names (every backup of whichever carrier) for c's record,
+ * by a pull naming its client's tuple, once c has lived SYNC_PULL_AGAIN_MS (its peers' own
+ * records come first) and within the worker's ask rate (SYNC_SP_ASK_PER_S); the record that
+ * answers updates c here (set_from_rec). False when it did not ask: no k-way, a tuple with a
+ * SIP call's real in it, too soon, or over the rate. */
+bool worker_sync_ask(struct worker *w, const struct conn *c);
+
 /* Record what c is now (op SYNC_OP_UPSERT or SYNC_OP_DELETE) for every peer. Out of line:
  * only a forwarder with sync on calls it. */
 void worker_sync_note(struct worker *w, const struct conn *c, uint8_t op);
