@@ -43,9 +43,10 @@ PATH_SIZES = (("1k", 1000), ("1m", 1000000), ("10m", 10000000))
 PATH_ROUNDS = 9
 
 
-def mem_available_kib():
+def meminfo(field):
+    """A /proc/meminfo field's number (kB, or pages for the HugePages_ ones); 0 if absent."""
     for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
 
@@ -57,20 +58,13 @@ def reserve_huge_pages():
         old = int(HP.read_text())
     except OSError:
         return None
-    if old >= RESERVE_PAGES or mem_available_kib() < 2 * RESERVE_PAGES * 2048:
+    if old >= RESERVE_PAGES or meminfo("MemAvailable") < 2 * RESERVE_PAGES * 2048:
         return None
     try:
         HP.write_text(str(RESERVE_PAGES))
     except OSError:
         return None
     return old
-
-
-def huge_pages_free():
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("HugePages_Free:"):
-            return int(line.split()[1])
-    return 0
 
 
 def hugetlbfs_mounted():
@@ -87,7 +81,7 @@ def run():
             HUGE_MOUNT.mkdir(parents=True, exist_ok=True)
             subprocess.run(["mount", "-t", "hugetlbfs", "nodev", str(HUGE_MOUNT)], check=True)
             mounted = True
-        free = huge_pages_free()
+        free = meminfo("HugePages_Free")
         if free < RESERVE_PAGES:
             res["conn_path_skipped"] = (f"{free * 2} MiB of 2 MiB huge pages free; the worker "
                                         f"path's runs need {RESERVE_PAGES * 2} MiB")
