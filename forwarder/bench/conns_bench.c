@@ -14,7 +14,11 @@
  *    prefetched and no work besides, nanoseconds per random bucket line, per bucket line then
  *    an entry line whose address waits on it (what a lookup waits on), per random line of the
  *    whole table (a one-line layout's best), and per bucket line then a line of 64-byte hot
- *    lines kept apart (a split entry's best): no lookup that reads those lines can cost less.
+ *    lines kept apart (a split entry's best), and per bucket line and entry line fetched
+ *    together, neither address waiting on the other (what the wait costs): no lookup that
+ *    reads those lines can cost less;
+ *  - a one-line layout (one_line_layout): the same lookups in records of their own at their
+ *    keys' hash, for what a layout whose lookup reads one line would do on this machine.
  *
  * The table lives in 2 MiB huge pages (MAP_HUGETLB: pages reserved in
  * /sys/kernel/mm/hugepages, as the forwarder's DPDK memory is; bench/conns.py reserves them),
@@ -170,12 +174,40 @@ two_lines(const char *b1, size_t s1, const uint32_t *i1, const char *b2, size_t 
 	return best;
 }
 
+/* ns per random line of b1 and a random line of b2 whose addresses are both known at once (as
+ * an entry's would be, were it placed by its key's hash), all of a burst's prefetched before
+ * any is read: against two_lines, what the second line's wait on the first costs. */
+static double
+two_lines_apart(const char *b1, size_t s1, const uint32_t *i1, const char *b2, size_t s2,
+		const uint32_t *i2, uint64_t *sink)
+{
+	double best = 1e30;
+
+	for (int pass = 0; pass < 3; pass++) {
+		double t0 = now_ns(), d;
+
+		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
+			for (unsigned b = 0; b < BURST; b++) {
+				__builtin_prefetch(b1 + (size_t)i1[j + b] * s1);
+				__builtin_prefetch(b2 + (size_t)i2[j + b] * s2);
+			}
+			for (unsigned b = 0; b < BURST; b++)
+				*sink += (uint8_t)b1[(size_t)i1[j + b] * s1] +
+					 (uint8_t)b2[(size_t)i2[j + b] * s2];
+		}
+		d = (now_ns() - t0) / LOOKUPS;
+		best = d < best ? d : best;
+	}
+	return best;
+}
+
 /* The machine's floor in the table's own memory (mem, size bytes), f[]: one random bucket
  * line; a bucket line then an entry line (what a lookup waits on); one random line anywhere in
  * the table (what a layout whose lookup reads one line could at best do, its entries being in
  * that line); a bucket line then a line of an array of 64-byte hot lines apart from the cold
- * ones (the entries' first half, at a 64-byte stride: what splitting the entry would give). */
-enum { FLOOR_ONE, FLOOR_TWO, FLOOR_ONE_TABLE, FLOOR_TWO_HOT, FLOOR_N };
+ * ones (the entries' first half, at a 64-byte stride: what splitting the entry would give); a
+ * bucket line and an entry line whose address does not wait on it (what the dependence costs). */
+enum { FLOOR_ONE, FLOOR_TWO, FLOOR_ONE_TABLE, FLOOR_TWO_HOT, FLOOR_TWO_APART, FLOOR_N };
 
 static void
 floor_measure(const struct conn_table *t, const void *mem, size_t size, uint32_t zero,
@@ -200,6 +232,9 @@ floor_measure(const struct conn_table *t, const void *mem, size_t size, uint32_t
 	f[FLOOR_ONE_TABLE] = one_line(mem, 64, li, &sink);
 	f[FLOOR_TWO_HOT] = two_lines((const char *)t->buckets, sizeof(struct conn_bucket), bi,
 				     (const char *)t->conns, 64, ci, zero, &sink);
+	f[FLOOR_TWO_APART] = two_lines_apart((const char *)t->buckets, sizeof(struct conn_bucket),
+					     bi, (const char *)t->conns, sizeof(struct conn), ci,
+					     &sink);
 out:
 	free(bi);
 	free(ci);
@@ -208,11 +243,116 @@ out:
 		fputc(' ', stderr);
 }
 
+/* A one-line layout, for what it would do here (docs/benchmarks.md, "Connection table at
+ * scale"): each key of n connections (the client's and the reply's) in a 64-byte record of its
+ * own, its 16-byte key first, at its hash's place in an array of 4 n records (a load of 50 %,
+ * as the index's), the next record where that one is taken (linear probing). A lookup reads
+ * the record at its key's place, prefetched for the whole burst first, and the next ones
+ * until the key matches: one line when the key is home. ns per lookup of the same keys
+ * (keys, hashes) as the table's, the best of 3 passes; *probes: records read past the home one,
+ * per lookup; -1 when the memory cannot be had. */
+struct one_line_rec {
+	struct conn_key key;
+	uint8_t rest[48]; /* what the connection's hot line would hold */
+};
+
+static struct conn_key
+conn_key_of(const struct flow_key *k)
+{
+	struct conn_key c;
+	uint64_t tail = flow_key_tail(k);
+
+	c.src4 = k->src.w[0];
+	c.dst4 = k->dst.w[0];
+	memcpy(&c.sport, &tail, sizeof(tail));
+	return c;
+}
+
+static bool
+one_line_eq(const struct conn_key *a, const struct conn_key *b)
+{
+	return memcmp(a, b, sizeof(*a)) == 0;
+}
+
+static double
+one_line_layout(uint32_t n, const struct flow_key *keys, const uint32_t *hashes,
+		double *probes)
+{
+	size_t cap = (size_t)n * 4, size = cap * sizeof(struct one_line_rec);
+	bool hugetlb;
+	struct one_line_rec *r = table_alloc(size, &hugetlb);
+	uint64_t extra = 0;
+	double best = 1e30;
+
+	if (r == NULL)
+		return -1;
+	memset(r, 0, size);
+	for (uint32_t i = 0; i < n; i++) {
+		struct flow_key k[2];
+
+		key_of(i, &k[0]);
+		k[1] = k[0]; /* the NF's answer: 10.1.0.1:8080 to the client */
+		k[1].src.w[0] = htonl(0x0a010001u);
+		k[1].sport = htons(8080);
+		k[1].dst.w[0] = k[0].src.w[0];
+		k[1].dport = k[0].sport;
+		for (unsigned d = 0; d < 2; d++) {
+			size_t p = (size_t)(((uint64_t)conn_key_hash(&k[d]) * cap) >> 32);
+
+			while (r[p].key.af != 0)
+				p = p + 1 == cap ? 0 : p + 1;
+			r[p].key = conn_key_of(&k[d]);
+		}
+	}
+	for (int pass = 0; pass < 3; pass++) {
+		double t0 = now_ns(), d;
+
+		extra = 0;
+		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
+			size_t home[BURST];
+
+			for (unsigned b = 0; b < BURST; b++) {
+				home[b] = (size_t)(((uint64_t)hashes[j + b] * cap) >> 32);
+				__builtin_prefetch(&r[home[b]]);
+			}
+			/* Away from home: the next record prefetched for the burst's other
+			 * keys' time, as the table's lookup prefetches an entry. */
+			for (unsigned b = 0; b < BURST; b++) {
+				struct conn_key want = conn_key_of(&keys[j + b]);
+
+				if (!one_line_eq(&r[home[b]].key, &want)) {
+					home[b] = home[b] + 1 == cap ? 0 : home[b] + 1;
+					__builtin_prefetch(&r[home[b]]);
+					extra++;
+				} else {
+					home[b] = SIZE_MAX;
+				}
+			}
+			for (unsigned b = 0; b < BURST; b++) {
+				struct conn_key want = conn_key_of(&keys[j + b]);
+				size_t p = home[b];
+
+				if (p == SIZE_MAX)
+					continue;
+				while (!one_line_eq(&r[p].key, &want)) {
+					p = p + 1 == cap ? 0 : p + 1;
+					extra++;
+				}
+			}
+		}
+		d = (now_ns() - t0) / LOOKUPS;
+		best = d < best ? d : best;
+	}
+	*probes = (double)extra / LOOKUPS;
+	table_free(r, size);
+	return best;
+}
+
 /* One size: *bytes_per_conn, *ns_per_lookup, *thp_mib (how much of the table is in huge
  * pages) and *hugetlb (whether they are reserved ones rather than transparent); -1 when the table cannot be made or filled. */
 static int
 measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_mib,
-	bool *hugetlb, double floors[FLOOR_N], double *index_mib)
+	bool *hugetlb, double floors[FLOOR_N], double *index_mib, double one_line[2])
 {
 	static volatile uint32_t zero;
 	struct conn_timeouts to;
@@ -273,20 +413,22 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 	floor_measure(t, mem, size, zero, floors);
 	*index_mib = (double)(t->bucket_mask + 1) * sizeof(struct conn_bucket) / (1u << 20);
 	table_free(mem, size);
+	one_line[0] = one_line_layout(n, keys, hashes, &one_line[1]);
 	free(keys);
 	free(hashes);
-	return 0;
+	return one_line[0] < 0 ? -1 : 0;
 }
 
 int
 conns_bench_run(void)
 {
 	static const uint32_t sizes[] = {1000, 1000000, 10000000};
-	double bytes[3], ns[3], thp[3], fl[3][FLOOR_N], index[3];
+	double bytes[3], ns[3], thp[3], fl[3][FLOOR_N], index[3], one[3][2];
 	bool hugetlb[3];
 
 	for (unsigned i = 0; i < 3; i++)
-		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i], fl[i], &index[i]) != 0)
+		if (measure(sizes[i], &bytes[i], &ns[i], &thp[i], &hugetlb[i], fl[i], &index[i],
+			    one[i]) != 0)
 			return 1;
 	/* What a connection costs at the table's full capacity (a slot: its entry, its two keys'
 	 * share of the index at the load it is sized for, its embryonic ring slot), of that its
@@ -299,6 +441,9 @@ conns_bench_run(void)
 	       "\"floor_two_lines_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
 	       "\"floor_one_line_table_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
 	       "\"floor_two_lines_hot_apart_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"floor_two_lines_independent_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"one_line_layout_ns\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
+	       "\"one_line_layout_extra_probes\":{\"1k\":%.2f,\"1m\":%.2f,\"10m\":%.2f},"
 	       "\"index_mib\":{\"1k\":%.2f,\"1m\":%.1f,\"10m\":%.1f},"
 	       "\"huge_page_mib\":{\"1k\":%.0f,\"1m\":%.0f,\"10m\":%.0f},"
 	       "\"pages\":{\"1k\":\"%s\",\"1m\":\"%s\",\"10m\":\"%s\"}}\n",
@@ -307,7 +452,9 @@ conns_bench_run(void)
 	       fl[0][FLOOR_ONE], fl[1][FLOOR_ONE], fl[2][FLOOR_ONE], fl[0][FLOOR_TWO],
 	       fl[1][FLOOR_TWO], fl[2][FLOOR_TWO], fl[0][FLOOR_ONE_TABLE], fl[1][FLOOR_ONE_TABLE],
 	       fl[2][FLOOR_ONE_TABLE], fl[0][FLOOR_TWO_HOT], fl[1][FLOOR_TWO_HOT],
-	       fl[2][FLOOR_TWO_HOT], index[0], index[1], index[2],
+	       fl[2][FLOOR_TWO_HOT], fl[0][FLOOR_TWO_APART], fl[1][FLOOR_TWO_APART],
+	       fl[2][FLOOR_TWO_APART], one[0][0], one[1][0], one[2][0], one[0][1], one[1][1],
+	       one[2][1], index[0], index[1], index[2],
 	       thp[0], thp[1], thp[2], hugetlb[0] ? "hugetlb" : "thp",
 	       hugetlb[1] ? "hugetlb" : "thp", hugetlb[2] ? "hugetlb" : "thp");
 	return 0;
