@@ -34,12 +34,16 @@
 #include <time.h>
 
 #include "conn.h"
+#include "conn_insert.h"
 #include "conn_table.h"
 #include "conns_bench.h"
 #include "hash.h"
 
 #define BURST 32
 #define LOOKUPS (2u << 20)
+/* Every connection's NF, so its REPLY key: 10.1.0.1:8080. */
+#define NF_ADDR 0x0a010001u
+#define NF_PORT 8080
 
 static void
 key_of(uint32_t i, struct flow_key *k)
@@ -243,14 +247,7 @@ out:
 		fputc(' ', stderr);
 }
 
-/* A one-line layout, for what it would do here (docs/benchmarks.md, "Connection table at
- * scale"): each key of n connections (the client's and the reply's) in a 64-byte record of its
- * own, its 16-byte key first, at its hash's place in an array of 4 n records (a load of 50 %,
- * as the index's), the next record where that one is taken (linear probing). A lookup reads
- * the record at its key's place, prefetched for the whole burst first, and the next ones
- * until the key matches: one line when the key is home. ns per lookup of the same keys
- * (keys, hashes) as the table's, the best of 3 passes; *probes: records read past the home one,
- * per lookup; -1 when the memory cannot be had. */
+/* A record of the one-line layout: a key, and room for what a connection's hot line holds. */
 struct one_line_rec {
 	struct conn_key key;
 	uint8_t rest[48]; /* what the connection's hot line would hold */
@@ -274,6 +271,14 @@ one_line_eq(const struct conn_key *a, const struct conn_key *b)
 	return memcmp(a, b, sizeof(*a)) == 0;
 }
 
+/* A one-line layout, for what it would do here (docs/benchmarks.md, "Connection table at
+ * scale"): each key of n connections (the client's and the reply's) in a 64-byte record of its
+ * own, its 16-byte key first, at its hash's place in an array of 4 n records (a load of 50 %,
+ * as the index's), the next record where that one is taken (linear probing). A lookup reads
+ * the record at its key's place, prefetched for the whole burst first; a key not at home has
+ * its next record prefetched for the burst's other keys' time, and reads on until it matches.
+ * ns per lookup of the same keys (keys, hashes) as the table's, the best of 3 passes;
+ * *probes: records read past the home one, per lookup; -1 when the memory cannot be had. */
 static double
 one_line_layout(uint32_t n, const struct flow_key *keys, const uint32_t *hashes,
 		double *probes)
@@ -281,6 +286,7 @@ one_line_layout(uint32_t n, const struct flow_key *keys, const uint32_t *hashes,
 	size_t cap = (size_t)n * 4, size = cap * sizeof(struct one_line_rec);
 	bool hugetlb;
 	struct one_line_rec *r = table_alloc(size, &hugetlb);
+	union hvlb_addr nf = {.w = {htonl(NF_ADDR)}};
 	uint64_t extra = 0;
 	double best = 1e30;
 
@@ -291,11 +297,7 @@ one_line_layout(uint32_t n, const struct flow_key *keys, const uint32_t *hashes,
 		struct flow_key k[2];
 
 		key_of(i, &k[0]);
-		k[1] = k[0]; /* the NF's answer: 10.1.0.1:8080 to the client */
-		k[1].src.w[0] = htonl(0x0a010001u);
-		k[1].sport = htons(8080);
-		k[1].dst.w[0] = k[0].src.w[0];
-		k[1].dport = k[0].sport;
+		conn_reply_key(&k[1], &k[0], &nf, htons(NF_PORT));
 		for (unsigned d = 0; d < 2; d++) {
 			size_t p = (size_t)(((uint64_t)conn_key_hash(&k[d]) * cap) >> 32);
 
@@ -309,32 +311,31 @@ one_line_layout(uint32_t n, const struct flow_key *keys, const uint32_t *hashes,
 
 		extra = 0;
 		for (uint32_t j = 0; j < LOOKUPS; j += BURST) {
-			size_t home[BURST];
+			size_t at[BURST];
+			struct conn_key want[BURST];
 
 			for (unsigned b = 0; b < BURST; b++) {
-				home[b] = (size_t)(((uint64_t)hashes[j + b] * cap) >> 32);
-				__builtin_prefetch(&r[home[b]]);
+				at[b] = (size_t)(((uint64_t)hashes[j + b] * cap) >> 32);
+				__builtin_prefetch(&r[at[b]]);
 			}
 			/* Away from home: the next record prefetched for the burst's other
 			 * keys' time, as the table's lookup prefetches an entry. */
 			for (unsigned b = 0; b < BURST; b++) {
-				struct conn_key want = conn_key_of(&keys[j + b]);
-
-				if (!one_line_eq(&r[home[b]].key, &want)) {
-					home[b] = home[b] + 1 == cap ? 0 : home[b] + 1;
-					__builtin_prefetch(&r[home[b]]);
+				want[b] = conn_key_of(&keys[j + b]);
+				if (!one_line_eq(&r[at[b]].key, &want[b])) {
+					at[b] = at[b] + 1 == cap ? 0 : at[b] + 1;
+					__builtin_prefetch(&r[at[b]]);
 					extra++;
 				} else {
-					home[b] = SIZE_MAX;
+					at[b] = SIZE_MAX;
 				}
 			}
 			for (unsigned b = 0; b < BURST; b++) {
-				struct conn_key want = conn_key_of(&keys[j + b]);
-				size_t p = home[b];
+				size_t p = at[b];
 
 				if (p == SIZE_MAX)
 					continue;
-				while (!one_line_eq(&r[p].key, &want)) {
+				while (!one_line_eq(&r[p].key, &want[b])) {
 					p = p + 1 == cap ? 0 : p + 1;
 					extra++;
 				}
@@ -370,12 +371,12 @@ measure(uint32_t n, double *bytes_per_conn, double *ns_per_lookup, double *thp_m
 		return -1;
 	conn_timeouts_default(&to);
 	t = conn_table_init(mem, n, 1000000000ull, &to);
-	nf.w[0] = htonl(0x0a010001u);
+	nf.w[0] = htonl(NF_ADDR);
 	for (uint32_t i = 0; i < n; i++) {
 		struct flow_key k;
 
 		key_of(i, &k);
-		if (conn_insert(t, &k, conn_key_hash(&k), &nf, htons(8080), 1, 0, 1) == NULL) {
+		if (conn_insert(t, &k, conn_key_hash(&k), &nf, htons(NF_PORT), 1, 0, 1) == NULL) {
 			fprintf(stderr, "conns bench: table of %u full at %u\n", n, i);
 			return -1;
 		}
