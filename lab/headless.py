@@ -16,6 +16,7 @@ profile_dir.
 from __future__ import annotations
 
 import base64
+import collections
 import fcntl
 import json
 import os
@@ -68,9 +69,14 @@ class Browser:
         self.log_path = log_path
         self._buf = b""
         self._id = 0
+        # The page's latest console messages, uncaught exceptions and failed requests (the
+        # Runtime and Log events), kept for a failed wait to show.
+        self.events = collections.deque(maxlen=50)
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget",
                                  {"targetId": target, "flatten": True})["sessionId"]
+        self.page("Runtime.enable")
+        self.page("Log.enable")
 
     def send(self, method, params=None, session=None, timeout=20.0):
         """Sends one command (to the page's session when given) and returns its result."""
@@ -83,10 +89,17 @@ class Browser:
         while True:
             reply = self._read(deadline, method)
             if reply.get("id") != self._id:
+                self._keep_event(reply)
                 continue  # an event, or a late reply
             if "error" in reply:
                 raise BrowserError(f"{method}: {reply['error']}")
             return reply.get("result", {})
+
+    KEPT_EVENTS = {"Runtime.exceptionThrown", "Runtime.consoleAPICalled", "Log.entryAdded"}
+
+    def _keep_event(self, msg):
+        if msg.get("method") in self.KEPT_EVENTS:
+            self.events.append(msg)
 
     def _read(self, deadline, what):
         while b"\0" not in self._buf:
@@ -127,8 +140,34 @@ class Browser:
                 return v
             if time.monotonic() > deadline:
                 text = self.eval("document.body ? document.body.innerText : ''")
-                raise AssertionError(f"timed out: {what}\n--- the page shows:\n{text}")
+                raise AssertionError(f"timed out: {what}\n--- the page shows:\n{text}\n"
+                                     f"--- the page's state:\n{self.diagnosis()}")
             time.sleep(0.1)
+
+    def diagnosis(self):
+        """What a failed wait reports beside the page's text: the document's load state, each
+        resource it fetched and when that fetch ended, and the console's messages, uncaught
+        exceptions and failed requests."""
+        try:
+            state = self.eval("JSON.stringify({url: location.href, readyState: document.readyState, "
+                              "resources: performance.getEntriesByType('resource').map(e => "
+                              "[e.name, Math.round(e.startTime), Math.round(e.responseEnd), "
+                              "e.responseStatus])})")
+        except BrowserError as e:
+            state = f"(not readable: {e})"
+        lines = [state]
+        for ev in self.events:
+            p = ev.get("params", {})
+            if ev["method"] == "Log.entryAdded":
+                e = p.get("entry", {})
+                lines.append(f"log {e.get('level')} {e.get('source')}: {e.get('text')} {e.get('url', '')}")
+            elif ev["method"] == "Runtime.exceptionThrown":
+                d = p.get("exceptionDetails", {})
+                lines.append(f"exception: {d.get('exception', {}).get('description') or d.get('text')}")
+            else:
+                args = " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))
+                lines.append(f"console {p.get('type')}: {args}")
+        return "\n".join(lines)
 
     def type_text(self, text):
         """Types text into the focused element, as a keyboard would."""

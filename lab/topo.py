@@ -319,7 +319,29 @@ class Topology:
             self._sysctls(host, strict=True)
             self._routes(host)
             self._rules(host)
+        self._wait_links_settled()
         return self
+
+    def _wait_links_settled(self, timeout=5.0):
+        """Returns once every veth is up with its carrier and no address of it is still
+        tentative. The kernel passes a carrier on (and then adds the link-local address) up
+        to a second after the link is set up; a process started before that sees its
+        namespace's addresses change under it (Chromium fails its opening connections)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            unsettled = []
+            for host in self.hosts:
+                out = self._ipn(host, "-j", "addr", "show", "type", "veth").stdout
+                for dev in json.loads(out or "[]"):
+                    tentative = [a["local"] for a in dev.get("addr_info", []) if a.get("tentative")]
+                    if dev.get("operstate") != "UP" or tentative:
+                        unsettled.append(f"{host}/{dev['ifname']} ({dev.get('operstate')}"
+                                         f"{', tentative ' + ' '.join(tentative) if tentative else ''})")
+            if not unsettled:
+                return
+            if time.monotonic() > deadline:
+                raise LabError(f"links not up after {timeout:.0f} s: {', '.join(unsettled)}")
+            time.sleep(0.05)
 
     def _ipn(self, host, *args, check=True):
         return _sh(["ip", "-n", self.ns(host), *args], check=check)
@@ -333,6 +355,13 @@ class Topology:
         if not Path("/run/netns", ns).exists():
             _sh(["ip", "netns", "add", ns])
         self._ipn(host, "link", "set", "lo", "up")
+        # No duplicate address detection: an interface's IPv6 link-local address is then
+        # final when its link comes up, inside up(), not a second or two later. A late address
+        # change reaches every process of the namespace that watches them: Chromium's answer
+        # is to fail its connections still opening (net::ERR_NETWORK_CHANGED), which left the
+        # dashboard test's page without its scripts now and then.
+        self._exec(host, "sysctl", "-q", "-w", "net.ipv6.conf.all.accept_dad=0",
+                   "net.ipv6.conf.default.accept_dad=0")
 
     def _sysctls(self, host, strict):
         """Applies the defaults' and the host's sysctls. The first pass (before the links

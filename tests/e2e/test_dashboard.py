@@ -98,6 +98,8 @@ def shot(b, name):
 
 def login(b, tok):
     b.wait("!document.getElementById('login').hidden", "login form shown")
+    # Logged out, the page has no navigation (the hidden attribute beats nav's CSS).
+    assert b.eval("getComputedStyle(document.getElementById('nav')).display") == "none"
     b.eval("document.getElementById('token').focus()")
     b.type_text(tok)
     b.eval("document.getElementById('login-form').requestSubmit(), true")
